@@ -1,0 +1,125 @@
+"""Adding cotangents: None is zero, thunks combine flat, owned buffers update in place.
+
+The generated code calls one of these per accumulation, chosen by the loop pass:
+`accum` (deferred, flat), `accumulate_into` (materialised, in place into a
+buffer the generated code owns), `accum_eager` (materialised, fresh sum),
+`accum_nested` (the original nesting bug, kept for comparison).
+"""
+import numpy as np
+
+from .thunks import Thunk, unthunk
+
+
+def add_values(a, b):
+    """a + b for concrete cotangents (arrays, numbers, containers); None is zero."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, tuple):
+        return tuple(add_values(x, y) for x, y in zip(a, b))
+    if isinstance(a, list):
+        return [add_values(x, y) for x, y in zip(a, b)]
+    if isinstance(a, dict):
+        out = dict(a)
+        for key, value in b.items():
+            out[key] = add_values(out.get(key), value)
+        return out
+    return a + b
+
+
+class FlatSum(Thunk):
+    """A pending sum kept as a flat chain of parts: accumulating is O(1),
+    forcing walks the chain with a loop (no recursion) and sums once."""
+
+    __slots__ = ("_prev", "_part")
+
+    def __init__(self, prev, part):
+        Thunk.__init__(self, self._sum)
+        self._prev = prev
+        self._part = part
+
+    def _sum(self):
+        parts, node = [], self
+        while type(node) is FlatSum and node._fn is not None:
+            parts.append(node._part)
+            node = node._prev
+        if node is not None:
+            parts.append(node)
+        total, owned = None, False
+        for part in reversed(parts):
+            value = unthunk(part)
+            if value is None:
+                continue
+            if owned and isinstance(total, np.ndarray) and total.shape == np.shape(value):
+                total += value          # our own buffer: the first fresh sum below
+            else:
+                owned = total is not None
+                total = add_values(total, value)
+        self._prev = self._part = None   # let the closures go
+        return total
+
+
+def accum(acc, contribution):
+    """Deferred accumulation: values add now, thunks join one flat pending sum."""
+    if contribution is None:
+        return acc
+    if acc is None:
+        return contribution
+    if isinstance(acc, Thunk) or isinstance(contribution, Thunk):
+        return FlatSum(acc, contribution)
+    return add_values(acc, contribution)
+
+
+def accum_eager(acc, contribution):
+    """Materialise at every accumulation (Zygote PR #1555): a fresh sum each time."""
+    return add_values(unthunk(acc), unthunk(contribution))
+
+
+def accum_flat(acc, contribution):
+    """Never materialise; keep every contribution in one flat pending list (AccThunk)."""
+    if contribution is None:
+        return acc
+    if acc is None:
+        return contribution if isinstance(contribution, Thunk) else FlatSum(None, contribution)
+    return FlatSum(acc, contribution)
+
+
+def accum_nested(acc, contribution):
+    """Never materialise; wrap the previous sum in a new thunk (the original bug)."""
+    if contribution is None:
+        return acc
+    if acc is None:
+        return contribution
+    return Thunk(lambda: add_values(unthunk(acc), unthunk(contribution)))
+
+
+def own(value):
+    """A materialised copy the generated code may update in place (None stays None)."""
+    value = unthunk(value)
+    if isinstance(value, np.ndarray):
+        return np.array(value, copy=True)
+    if isinstance(value, list):
+        return [own(v) for v in value]
+    return value
+
+
+def accumulate_into(buffer, contribution):
+    """buffer += contribution, in place when buffer is an array the caller owns.
+
+    The caller (generated code) guarantees `buffer` is None or came from `own`
+    or from an earlier `accumulate_into`; the contribution itself is never mutated.
+    """
+    contribution = unthunk(contribution)
+    if contribution is None:
+        return buffer
+    if buffer is None:
+        return own(contribution)
+    if isinstance(buffer, np.ndarray) and buffer.shape == np.shape(contribution):
+        buffer += contribution
+        return buffer
+    if isinstance(buffer, list):
+        for k, part in enumerate(contribution):
+            buffer[k] = accumulate_into(buffer[k], part)
+        return buffer
+    return add_values(buffer, contribution)

@@ -1,0 +1,125 @@
+"""Small functions the rule templates call: shape bookkeeping that is not math."""
+import numpy as np
+
+from .registry import template_helper
+
+
+@template_helper
+def unbroadcast(g, x):
+    """Sum `g` back to the shape of `x` (undo NumPy broadcasting)."""
+    shape = np.shape(x)
+    if np.shape(g) == shape:
+        return g
+    g = np.asarray(g)
+    while g.ndim > len(shape):
+        g = g.sum(axis=0)
+    axes = tuple(k for k, n in enumerate(shape) if n == 1 and g.shape[k] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True)
+    if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
+        return g[()]
+    return g
+
+
+@template_helper
+def unreduce(g, x, axis=None, keepdims=False):
+    """Spread the cotangent of a reduction over `axis` back to the shape of `x`."""
+    shape = np.shape(x)
+    if axis is not None and not keepdims:
+        g = np.expand_dims(g, axis)
+    return np.broadcast_to(g, shape)
+
+
+@template_helper
+def reduction_size(x, axis=None):
+    """How many elements a reduction over `axis` of `x` combines."""
+    shape = np.shape(x)
+    if axis is None:
+        return int(np.prod(shape))
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    return int(np.prod([shape[a] for a in axes]))
+
+
+@template_helper
+def index_vjp(g, x, index):
+    """Cotangent of `x[index]`: `g` placed at `index` in zeros shaped like `x`.
+
+    Repeated fancy indices add up (like np.add.at); lists and tuples get a
+    list or tuple of cotangents with None (zero) elsewhere.
+    """
+    if isinstance(x, (list, tuple)):
+        out = [None] * len(x)
+        if isinstance(index, slice):
+            for k, gk in zip(range(*index.indices(len(x))), g):
+                out[k] = gk
+        else:
+            out[index] = g
+        return out if isinstance(x, list) else tuple(out)
+    out = np.zeros(np.shape(x), dtype=np.result_type(x, float))
+    if _is_basic_index(index):
+        out[index] = g
+    else:
+        np.add.at(out, index, g)
+    return out
+
+
+def _is_basic_index(index):
+    parts = index if isinstance(index, tuple) else (index,)
+    return all(p is None or p is Ellipsis or isinstance(p, (int, np.integer, slice))
+               and not isinstance(p, bool) for p in parts)
+
+
+@template_helper
+def matmul_lhs(g, a, b):
+    """Cotangent of `a` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
+    a_nd, b_nd = np.ndim(a), np.ndim(b)
+    if b_nd == 1:
+        return unbroadcast(np.multiply.outer(g, b) if a_nd > 1 else g * b, a)
+    if a_nd == 1:
+        return unbroadcast(np.matmul(b, np.expand_dims(g, -1))[..., 0], a)
+    return unbroadcast(np.matmul(g, np.swapaxes(b, -1, -2)), a)
+
+
+@template_helper
+def matmul_rhs(g, a, b):
+    """Cotangent of `b` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
+    a_nd, b_nd = np.ndim(a), np.ndim(b)
+    if a_nd == 1:
+        return unbroadcast(np.multiply.outer(a, g) if b_nd > 1 else g * a, b)
+    if b_nd == 1:
+        return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
+    return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
+
+
+@template_helper
+def transpose_vjp(g, axes=None):
+    """Cotangent of `np.transpose(x, axes)`: transpose back."""
+    if axes is None:
+        return np.transpose(g)
+    return np.transpose(g, np.argsort(axes))
+
+
+@template_helper
+def reshape_vjp(g, x):
+    """Cotangent of a reshape: reshape back to `x`'s shape."""
+    return np.reshape(g, np.shape(x))
+
+
+@template_helper
+def pow_exponent_vjp(g, ans, x, y):
+    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0."""
+    x = np.asarray(x)
+    safe = np.where(x > 0, x, 1)
+    return unbroadcast(g * ans * np.log(safe), y)
+
+
+@template_helper
+def norm_vjp(g, ans, x, ord=None, axis=None, keepdims=False):
+    """Cotangent of np.linalg.norm for the 2-norm of vectors and the Frobenius norm."""
+    if ord not in (None, 2, "fro") or (ord == 2 and np.ndim(x) > 1 and axis is None):
+        raise NotImplementedError(f"norm with ord={ord!r} has no rule yet")
+    if axis is not None and not keepdims:
+        g = np.expand_dims(g, axis)
+        ans = np.expand_dims(ans, axis)
+    safe = np.where(ans == 0, 1, ans)
+    return g * x / safe

@@ -1,0 +1,143 @@
+"""The rule registry: template rules (one line of math per argument), declared
+non-differentiable functions, and user rules registered with `rrule`.
+
+A template is a Python expression in `g` (the output cotangent, a value),
+`ans` (the primal output), the function's parameter names, `np`, `math`, and
+the helpers registered with `template_helper`. The compiler expands templates
+inline into the generated adjoint; `Rule.rrule` evaluates the same templates
+at run time, so `grad(np.sin)` and compiled code share one definition.
+"""
+import inspect
+import math
+
+import numpy as np
+
+from .thunks import Thunk, unthunk
+
+# Names a template (and the generated code) may use besides its own parameters.
+TEMPLATE_NAMESPACE = {"np": np, "math": math}
+
+_RULES = {}
+_METHODS = {}
+
+
+def template_helper(fn):
+    """Make `fn` callable from templates and generated code under its own name."""
+    TEMPLATE_NAMESPACE[fn.__name__] = fn
+    return fn
+
+
+class Rule:
+    """How to differentiate one callable.
+
+    kind is "template" (inline math per parameter), "nondiff" (output carries
+    no derivative) or "custom" (a user rrule returning (output, pullback)).
+    """
+
+    def __init__(self, fn, kind, signature=None, templates=(), custom=None, name=None):
+        self.fn = fn
+        self.kind = kind
+        self.name = name or _qualname(fn)
+        self.custom = custom
+        self.signature = _parse_signature(signature) if signature else None
+        self.params = list(self.signature.parameters) if self.signature else []
+        self.templates = {p: t for p, t in zip(self.params, templates) if t}
+        self._vjps = {}
+
+    def bind(self, args, kwargs):
+        """Map call arguments to parameter names, defaults filled in."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
+    def vjp_function(self, param):
+        """The template for `param` as a function of (g, ans, **params)."""
+        if param not in self._vjps:
+            args = ", ".join(["g", "ans"] + self.params)
+            code = f"lambda {args}: {self.templates[param]}"
+            self._vjps[param] = eval(code, TEMPLATE_NAMESPACE)
+        return self._vjps[param]
+
+    def rrule(self, *args, **kwargs):
+        """(output, pullback) for a call; pullback gives one cotangent per positional arg."""
+        if self.kind == "custom":
+            return self.custom(*args, **kwargs)
+        ans = self.fn(*args, **kwargs)
+        if self.kind == "nondiff":
+            return ans, lambda g: (None,) * len(args)
+        values = self.bind(args, kwargs)
+        names = self.params[:len(args)]
+
+        def pullback(g):
+            return tuple(self._lazy(p, g, ans, values) for p in names)
+        return ans, pullback
+
+    def _lazy(self, param, g, ans, values):
+        if param not in self.templates:
+            return None
+        vjp = self.vjp_function(param)
+        return Thunk(lambda: vjp(unthunk(g), ans, **values))
+
+    def __repr__(self):
+        return f"<Rule {self.kind} {self.name}>"
+
+
+def _qualname(fn):
+    module = getattr(fn, "__module__", None) or ""
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
+    return f"{module}.{name}" if module else name
+
+
+def _parse_signature(text):
+    return inspect.signature(eval(f"lambda {text}: None"))
+
+
+def defvjp(fn, signature, *templates):
+    """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
+
+    `signature` lists the parameters as NumPy names them (with defaults);
+    templates follow in parameter order, None for a non-differentiable one.
+    """
+    _RULES[fn] = Rule(fn, "template", signature, templates)
+    return fn
+
+
+def nondiff(*fns, signature=None):
+    """Declare functions whose output carries no derivative (comparisons, argmax...)."""
+    for fn in fns:
+        _RULES[fn] = Rule(fn, "nondiff", signature)
+
+
+def rrule(fn):
+    """Decorator registering a user rule for `fn` (ChainRules' rrule convention).
+
+    The rule takes fn's arguments and returns (output, pullback); pullback(g)
+    returns one cotangent per positional argument: a value, a Thunk, or None.
+    """
+    def register(rule_fn):
+        _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
+        return rule_fn
+    return register
+
+
+def lookup(fn):
+    """The Rule for `fn`, or None. Unhashable callables have no rule."""
+    try:
+        return _RULES.get(fn)
+    except TypeError:
+        return None
+
+
+def defmethod(name, fn, *, self_position=0):
+    """An ndarray method `x.name(...)` behaves like `fn(x, ...)`."""
+    _METHODS[name] = fn
+
+
+def method_function(name):
+    """The function an ndarray method call maps to, or None."""
+    return _METHODS.get(name)
+
+
+def registered_names():
+    """(name, kind) of every registered rule, for docs and coverage tests."""
+    return sorted((rule.name, rule.kind) for rule in _RULES.values())

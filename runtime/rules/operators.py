@@ -1,0 +1,34 @@
+"""Python operators, the `math` module and numeric builtins."""
+import math
+import operator
+
+from ..registry import defvjp, nondiff
+
+defvjp(operator.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)")
+defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
+defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
+defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")
+defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
+       "pow_exponent_vjp(g, ans, x, y)")
+defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)")
+defvjp(operator.neg, "x", "-g")
+defvjp(operator.pos, "x", "g")
+defvjp(operator.getitem, "x, index", "index_vjp(g, x, index)")
+nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
+        operator.not_, operator.floordiv, operator.mod, operator.and_, operator.or_,
+        operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains)
+
+defvjp(math.sin, "x", "g * math.cos(x)")
+defvjp(math.cos, "x", "-g * math.sin(x)")
+defvjp(math.tan, "x", "g / math.cos(x) ** 2")
+defvjp(math.exp, "x", "g * ans")
+defvjp(math.log, "x", "g / x")
+defvjp(math.sqrt, "x", "g / (2 * ans)")
+defvjp(math.tanh, "x", "g * (1 - ans ** 2)")
+defvjp(math.pow, "x, y", "g * y * x ** (y - 1)", "g * ans * math.log(x) if x > 0 else 0.0")
+defvjp(math.fabs, "x", "g * math.copysign(1.0, x)")
+nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite)
+
+defvjp(abs, "x", "g * np.sign(x)")
+defvjp(float, "x", "g")
+nondiff(len, int, bool, range, round, isinstance, min.__class__)

@@ -1,0 +1,42 @@
+"""The tape and the helpers the backward sweep uses to replay loops.
+
+The forward sweep pushes onto a plain list (`tape.append`); the backward sweep
+reads it from the end with a reader, so a pullback can run more than once.
+"""
+import numpy as np
+
+
+def tape_reader(tape):
+    """A function returning the tape's entries last-in first-out, without consuming it."""
+    return reversed(tape).__next__
+
+
+def iterable(x):
+    """What a `for` loop iterates over, kept so the backward sweep can walk it again.
+
+    Arrays, lists, tuples, ranges and strings are kept as they are (no copy);
+    anything else (generators, dict views, zip objects) is listed once.
+    """
+    if isinstance(x, (np.ndarray, list, tuple, range, str)):
+        return x
+    return list(x)
+
+
+def reversed_prefix(seq, n):
+    """The first `n` items of `seq`, last first."""
+    return seq[:n][::-1]
+
+
+def reversed_enumerate(seq, n, start=0):
+    """`enumerate(seq, start)` for the first `n` items, last first."""
+    return zip(range(start + n - 1, start - 1, -1), seq[:n][::-1])
+
+
+def reversed_zip(n, *seqs):
+    """`zip(*seqs)` for the first `n` tuples, last first."""
+    return zip(*(s[:n][::-1] for s in seqs))
+
+
+def reversed_indices(n):
+    """Positions n - 1, ..., 0: the backward sweep's walk over an active iterable."""
+    return range(n - 1, -1, -1)

@@ -1,0 +1,103 @@
+"""Lazy cotangents: `Thunk`, `unthunk`, and the `thunk_stats` counters.
+
+A Thunk holds a zero-argument function and calls it at most once (memoised).
+`unthunk` is the identity on anything that is not a Thunk, so generated code
+and user rules can call it on whatever cotangent they receive.
+"""
+
+
+class _Stats:
+    """Counters read by `thunk_stats`; `active` is False unless a context is open."""
+
+    active = False
+    created = 0
+    forced = 0
+    depth = 0
+    max_depth = 0
+
+
+_STATS = _Stats()
+
+
+class Thunk:
+    """A deferred cotangent, computed on first `unthunk` and then cached."""
+
+    __slots__ = ("_fn", "_value")
+
+    def __init__(self, fn):
+        self._fn = fn
+        self._value = None
+        if _STATS.active:
+            _STATS.created += 1
+
+    def force(self):
+        fn = self._fn
+        if fn is None:
+            return self._value
+        if _STATS.active:
+            return self._force_counted(fn)
+        value = unthunk(fn())
+        self._value, self._fn = value, None
+        return value
+
+    def _force_counted(self, fn):
+        stats = _STATS
+        stats.forced += 1
+        stats.depth += 1
+        stats.max_depth = max(stats.max_depth, stats.depth)
+        try:
+            value = unthunk(fn())
+        finally:
+            stats.depth -= 1
+        self._value, self._fn = value, None
+        return value
+
+    @property
+    def forced(self):
+        return self._fn is None
+
+    def __repr__(self):
+        state = "forced" if self._fn is None else "pending"
+        return f"<Thunk {state}>"
+
+
+def unthunk(x):
+    """The value of a cotangent: forces a Thunk, returns anything else unchanged."""
+    if type(x) is Thunk or isinstance(x, Thunk):
+        return x.force()
+    return x
+
+
+class ThunkStats:
+    """What `thunk_stats()` reports: thunks created and forced, deepest forcing chain.
+
+    `max_depth` counts thunks forced from inside another thunk's forcing: a
+    chain of n nested thunks forced from the outside has depth n.
+    """
+
+    def __init__(self):
+        self.created = 0
+        self.forced = 0
+        self.max_depth = 0
+        self._saved = None
+
+    def __enter__(self):
+        s = _STATS
+        self._saved = (s.active, s.created, s.forced, s.depth, s.max_depth)
+        s.active, s.created, s.forced, s.depth, s.max_depth = True, 0, 0, 0, 0
+        return self
+
+    def __exit__(self, *exc):
+        s = _STATS
+        self.created, self.forced, self.max_depth = s.created, s.forced, s.max_depth
+        s.active, s.created, s.forced, s.depth, s.max_depth = self._saved
+        return False
+
+    def __repr__(self):
+        return (f"ThunkStats(created={self.created}, forced={self.forced}, "
+                f"max_depth={self.max_depth})")
+
+
+def thunk_stats():
+    """Context manager counting thunk work inside it; costs nothing outside one."""
+    return ThunkStats()

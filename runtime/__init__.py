@@ -1,7 +1,7 @@
 """What generated adjoint code needs at run time: thunks, accumulation, the tape,
 and the derivative rules. Never imports `transform`."""
 from .thunks import Thunk, unthunk, thunk_stats, ThunkStats
-from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulate_into,
+from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulate_into, accumulate_at,
                          add_values, own, FlatSum)
 from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
                        template_helper, defmethod, method_function, registered_names)
@@ -11,7 +11,7 @@ from . import helpers  # noqa: F401  (registers template helpers)
 from . import rules  # noqa: F401  (registers the rule catalogue)
 
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
-           "accum_flat", "accum_nested", "accumulate_into", "add_values", "own", "FlatSum",
+           "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices",

@@ -99,7 +99,7 @@ def own(value):
     value = unthunk(value)
     if isinstance(value, np.ndarray):
         return np.array(value, copy=True)
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [own(v) for v in value]
     return value
 
@@ -123,3 +123,25 @@ def accumulate_into(buffer, contribution):
             buffer[k] = accumulate_into(buffer[k], part)
         return buffer
     return add_values(buffer, contribution)
+
+
+def accumulate_at(buffer, like, index, value):
+    """buffer[index] += value, allocating zeros shaped like `like` on first use.
+
+    The backward sweep of `for x in xs` uses it to send dx back into dxs.
+    """
+    value = unthunk(value)
+    if value is None:
+        return buffer
+    if buffer is None:
+        if isinstance(like, np.ndarray):
+            buffer = np.zeros(like.shape, dtype=np.result_type(like.dtype, np.float16))
+        else:
+            buffer = [None] * len(like)
+    elif isinstance(buffer, tuple):
+        buffer = list(buffer)
+    if isinstance(buffer, np.ndarray):
+        buffer[index] += value
+    else:
+        buffer[index] = add_values(buffer[index], value)
+    return buffer

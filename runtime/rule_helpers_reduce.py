@@ -1,0 +1,149 @@
+"""Template helpers for reductions and scans whose cotangent is more than a broadcast."""
+import numpy as np
+
+from .registry import template_helper
+from .rule_helpers_shape import cot_dtype
+
+
+def _axes(axis, ndim):
+    """`axis` (None, int or tuple) as a sorted tuple of non-negative axes."""
+    if axis is None:
+        return tuple(range(ndim))
+    axis = axis if isinstance(axis, tuple) else (axis,)
+    return tuple(sorted(a % ndim for a in axis))
+
+
+def _kept(v, axis, keepdims):
+    """A reduction's output (or its cotangent) broadcastable against its input."""
+    return v if axis is None or keepdims else np.expand_dims(v, axis)
+
+
+def _keepdims_shape(shape, axes):
+    return tuple(1 if k in axes else n for k, n in enumerate(shape))
+
+
+@template_helper
+def tie_share(hits, axis, dtype):
+    """`hits` divided by its count over `axis`: the equal share each tied element gets."""
+    return (hits / np.sum(hits, axis=axis, keepdims=True)).astype(dtype, copy=False)
+
+
+@template_helper
+def extremum_vjp(g, ans, a, axis=None, keepdims=False):
+    """Cotangent of max/min: `g` split equally among the elements equal to the extremum."""
+    a = np.asarray(a)
+    axes = _axes(axis, a.ndim)
+    extremum = np.reshape(ans, _keepdims_shape(a.shape, axes))
+    g = np.reshape(g, _keepdims_shape(a.shape, axes))
+    return g * tie_share(a == extremum, axes, cot_dtype(g, a))
+
+
+@template_helper
+def prod_vjp(g, a, axis=None, keepdims=False):
+    """Cotangent of np.prod: `g` times the product of the other elements.
+
+    Products of prefixes and suffixes avoid dividing by `a`, so zeros are exact.
+    """
+    a = np.asarray(a)
+    axes = _axes(axis, a.ndim)
+    if a.size == 0:
+        return np.zeros(a.shape, dtype=cot_dtype(g, a))
+    kept = [k for k in range(a.ndim) if k not in axes]
+    order = kept + list(axes)
+    flat = np.transpose(a, order).reshape([a.shape[k] for k in kept] + [-1])
+    ones = np.ones_like(flat[..., :1])
+    left = np.cumprod(np.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
+    right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    others = (left * right).reshape([a.shape[k] for k in order])
+    others = np.transpose(others, np.argsort(order))
+    return np.reshape(g, _keepdims_shape(a.shape, axes)) * others
+
+
+@template_helper
+def cumprod_vjp(g, ans, a, axis=None):
+    """Cotangent of np.cumprod, exact with zeros.
+
+    Before the first zero on a line, d ans[j] / d a[i] = ans[j] / a[i]; at the
+    first zero it is the running product with that zero taken as 1; after it, 0.
+    """
+    shape = np.shape(a)
+    a = np.asarray(a)
+    g = np.asarray(g)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    zeros_seen = np.cumsum(a == 0, axis=axis)
+    before = zeros_seen == 0
+    first = (a == 0) & (zeros_seen == 1)
+    safe = np.where(before, a, 1)
+    out = np.where(before, _reverse_cumsum(g * ans, axis) / safe, 0)
+    if first.any():
+        bridged = np.cumprod(np.where(first, 1, a), axis=axis)
+        out = out + np.where(first, _reverse_cumsum(g * bridged, axis), 0)
+    return out.reshape(shape)
+
+
+def _reverse_cumsum(x, axis):
+    return np.flip(np.cumsum(np.flip(x, axis), axis), axis)
+
+
+@template_helper
+def average_weights(a, axis=None, weights=None):
+    """The normalised weights of np.average, broadcast against `a` (1/N when None)."""
+    a = np.asarray(a)
+    if weights is None:
+        return 1 / int(np.prod([a.shape[k] for k in _axes(axis, a.ndim)]))
+    w = _weights_like(a, axis, weights)
+    return w / np.sum(w, axis=axis, keepdims=True)
+
+
+def _weights_like(a, axis, weights):
+    """np.average's weights as an array broadcastable against `a`."""
+    w = np.asarray(weights)
+    if w.shape != a.shape:  # 1-D (or axis-shaped) weights lie along `axis`
+        axes = _axes(axis, a.ndim)
+        w = np.reshape(w, [a.shape[k] if k in axes else 1 for k in range(a.ndim)])
+    return w
+
+
+@template_helper
+def average_weights_vjp(g, ans, a, axis=None, weights=None, keepdims=False):
+    """Cotangent of the weights of np.average: (a - average) / sum(weights)."""
+    a = np.asarray(a)
+    w = _weights_like(a, axis, weights)
+    g = _kept(g, axis, keepdims)
+    ans = _kept(ans, axis, keepdims)
+    cot = g * (a - ans) / np.sum(w, axis=axis, keepdims=True)
+    return _sum_to_weights(cot, w, weights)
+
+
+def _sum_to_weights(cot, w, weights):
+    axes = tuple(k for k, n in enumerate(w.shape) if n == 1 and cot.shape[k] != 1)
+    return np.sum(cot, axis=axes, keepdims=True).reshape(np.shape(weights))
+
+
+@template_helper
+def count_valid(a, axis=None):
+    """How many non-NaN values each nan-reduction combines, kept dims, in a's float dtype."""
+    return np.sum(~np.isnan(a), axis=axis, keepdims=True, dtype=cot_dtype(1.0, a))
+
+
+@template_helper
+def trace_vjp(g, a, offset=0, axis1=0, axis2=1):
+    """Cotangent of np.trace: `g` on the (offset) diagonal of the two traced axes."""
+    shape = np.shape(a)
+    eye = np.eye(shape[axis1], shape[axis2], k=offset, dtype=cot_dtype(g, a))
+    cot = np.expand_dims(g, (-2, -1)) * eye
+    return np.moveaxis(cot, (-2, -1), (axis1 % len(shape), axis2 % len(shape)))
+
+
+@template_helper
+def diagonal_vjp(g, a, offset=0, axis1=0, axis2=1):
+    """Cotangent of np.diagonal: `g` written onto the diagonal of zeros shaped like `a`."""
+    shape = np.shape(a)
+    axis1, axis2 = axis1 % len(shape), axis2 % len(shape)
+    out = np.zeros(shape, dtype=cot_dtype(g, a))
+    view = np.moveaxis(out, (axis1, axis2), (-2, -1))
+    k = np.shape(g)[-1]
+    rows = np.arange(k) + max(-offset, 0)
+    view[..., rows, rows + offset] = g
+    return out

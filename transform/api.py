@@ -1,0 +1,261 @@
+"""The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
+import functools
+import inspect
+import numbers
+import weakref
+
+import numpy as np
+
+import runtime
+from runtime import Thunk, unthunk
+from .errors import TransformError
+from .loop_pass import POLICIES
+from .pipeline import compile_function
+
+_CACHE = weakref.WeakKeyDictionary()
+
+
+def differentiable(fn=None, *, policy="loop"):
+    """Mark a function for differentiation; calling it still computes the primal."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    if fn is None:
+        return functools.partial(differentiable, policy=policy)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    wrapper.thunkgrad_policy = policy
+    return wrapper
+
+
+def _unwrap(fn):
+    """(the plain function, its default policy)."""
+    policy = getattr(fn, "thunkgrad_policy", None)
+    while policy is not None and hasattr(fn, "__wrapped__") and \
+            getattr(fn, "thunkgrad_policy", None) is not None:
+        fn = fn.__wrapped__
+    return fn, policy or "loop"
+
+
+def _params(fn):
+    try:
+        return [p.name for p in inspect.signature(fn).parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return []
+
+
+def _wrt_names(fn, wrt):
+    """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
+    params = _params(fn)
+    single = not isinstance(wrt, (tuple, list))
+    items = [wrt] if single else list(wrt)
+    names = []
+    for item in items:
+        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            if not -len(params) <= item < len(params):
+                raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
+                                f"{len(params)} positional parameters")
+            names.append(params[item])
+        elif isinstance(item, str):
+            if item not in params:
+                raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
+            names.append(item)
+        else:
+            raise TypeError(f"wrt must be a parameter index or name, not {item!r}")
+    return tuple(names), single
+
+
+def compiled(fn, wrt_names, policy, explain=False):
+    """The cached compiled rule of `fn` for (wrt, policy)."""
+    key = (wrt_names, policy, explain)
+    per_fn = _CACHE.setdefault(fn, {})
+    if key not in per_fn:
+        per_fn[key] = compile_function(fn, wrt_names, policy, explain)
+    return per_fn[key]
+
+
+def _rule_for(fn):
+    rule = runtime.lookup(fn)
+    if rule is not None and rule.kind != "nondiff":
+        return rule
+    return None
+
+
+def _forward(fn, policy, wrt_names, args, kwargs):
+    """(output, pullback giving cotangents for wrt_names, positions)."""
+    plain, default_policy = _unwrap(fn)
+    policy = policy or default_policy
+    rule = _rule_for(plain)
+    params = _params(plain)
+    if rule is not None:
+        out, pb = rule.rrule(*args, **kwargs)
+        positions = [params.index(w) if w in params else int(w) for w in wrt_names]
+        return out, lambda g: tuple(pb(g)[k] for k in positions)
+    if not callable(plain) or getattr(plain, "__code__", None) is None:
+        raise TransformError(f"{plain!r} has no derivative rule and no Python source",
+                             hint="register a rule with transform.rrule")
+    _check_inputs(params, wrt_names, args, kwargs)
+    return compiled(plain, wrt_names, policy).rrule(*args, **kwargs)
+
+
+def _bound_args(params, args, kwargs):
+    values = dict(zip(params, args))
+    values.update({k: v for k, v in kwargs.items() if k in params})
+    return values
+
+
+def _check_inputs(params, wrt_names, args, kwargs):
+    values = _bound_args(params, args, kwargs)
+    for name in wrt_names:
+        value = values.get(name)
+        if _is_integer(value):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
+                            f"{type(value).__name__}, not a float or float array")
+        if np.iscomplexobj(value):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
+                            "numbers are not supported")
+
+
+def _is_integer(value):
+    if isinstance(value, (bool, numbers.Integral)):
+        return True
+    return isinstance(value, np.ndarray) and value.dtype.kind in "biu"
+
+
+def materialise(cotangent, like):
+    """A gradient shaped and typed like its argument: float for float, same dtype arrays."""
+    g = unthunk(cotangent)
+    if isinstance(like, (tuple, list)):
+        parts = g if g is not None else [None] * len(like)
+        return type(like)(materialise(c, x) for c, x in zip(parts, like))
+    if isinstance(like, dict):
+        parts = g if g is not None else {}
+        return {k: materialise(parts.get(k), v) for k, v in like.items()}
+    if isinstance(like, np.ndarray):
+        if g is None:
+            return np.zeros_like(like, dtype=like.dtype if like.dtype.kind == "f" else float)
+        out = np.asarray(g)
+        dtype = like.dtype if like.dtype.kind in "fc" else out.dtype
+        if out.shape != like.shape:
+            out = np.broadcast_to(out, like.shape)
+        if out is g and out.flags.writeable and out.dtype == dtype and out is not like:
+            return out
+        return np.array(out, dtype=dtype)
+    if isinstance(like, np.floating):
+        return type(like)(0.0 if g is None else np.asarray(g).item())
+    if g is None:
+        return 0.0
+    return float(np.asarray(g).item()) if np.size(g) == 1 else g
+
+
+def _seed(out):
+    if isinstance(out, np.ndarray):
+        return np.ones_like(out)
+    if isinstance(out, np.generic):
+        return type(out)(1)
+    return 1.0
+
+
+def _is_scalar(out):
+    if isinstance(out, (numbers.Real,)) and not isinstance(out, bool):
+        return True
+    return isinstance(out, np.ndarray) and out.ndim == 0 and out.dtype.kind == "f" or \
+        isinstance(out, np.floating)
+
+
+def _call_pullback(pullback, seed, policy):
+    try:
+        return pullback(seed)
+    except RecursionError:
+        raise RecursionError(
+            f"thunk chain too deep under policy={policy!r}: each accumulation wrapped the "
+            "previous thunk. Use policy='loop' (the default), which materialises "
+            "contributions inside loop bodies.") from None
+
+
+def _gradients(fn, wrt, policy, args, kwargs):
+    plain, default_policy = _unwrap(fn)
+    names, single = _wrt_names(plain, wrt)
+    out, pullback = _forward(fn, policy, names, args, kwargs)
+    if not _is_scalar(out):
+        raise TypeError(f"grad needs a scalar output, but {plain.__name__}() returned "
+                        f"{type(out).__name__} of shape {np.shape(out)}; use vjp for "
+                        "non-scalar outputs")
+    cotangents = _materialised(pullback, _seed(out), policy or default_policy)
+    values = _bound_args(_params(plain), args, kwargs)
+    grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, names))
+    return out, grads[0] if single else grads
+
+
+def _materialised(pullback, seed, policy):
+    cots = _call_pullback(pullback, seed, policy)
+    try:
+        return [unthunk(c) for c in cots]
+    except RecursionError:
+        raise RecursionError(
+            f"thunk chain too deep under policy={policy!r}: each accumulation wrapped the "
+            "previous thunk. Use policy='loop' (the default), which materialises "
+            "contributions inside loop bodies.") from None
+
+
+def grad(fn, wrt=0, *, policy=None):
+    """A function returning the gradient of scalar `fn` with respect to `wrt`."""
+    @functools.wraps(fn)
+    def gradient(*args, **kwargs):
+        return _gradients(fn, wrt, policy, args, kwargs)[1]
+    return gradient
+
+
+def value_and_grad(fn, wrt=0, *, policy=None):
+    """A function returning (fn(...), gradient)."""
+    @functools.wraps(fn)
+    def value_and_gradient(*args, **kwargs):
+        return _gradients(fn, wrt, policy, args, kwargs)
+    return value_and_gradient
+
+
+def vjp(fn, *args, wrt=None, policy=None, **kwargs):
+    """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg."""
+    plain, default_policy = _unwrap(fn)
+    params = _params(plain)
+    if wrt is None:
+        wrt = tuple(range(len(args)))
+    names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
+    out, pb = _forward(fn, policy, names, args, kwargs)
+    values = _bound_args(params, args, kwargs)
+
+    def pullback(cotangent):
+        cots = _materialised(pb, cotangent, policy or default_policy)
+        return tuple(materialise(c, values[n]) for c, n in zip(cots, names))
+    return out, pullback
+
+
+def adjoint_source(fn, wrt=0, *, policy=None, explain=False):
+    """The generated source text of fn's adjoint (the code `grad` runs)."""
+    plain, default_policy = _unwrap(fn)
+    names, _ = _wrt_names(plain, wrt)
+    return compiled(plain, names, policy or default_policy, explain).source
+
+
+class CalleeRule:
+    """A user function called from compiled code: compiled to its own rule on first call."""
+
+    def __init__(self, fn, policy):
+        self.fn, self.policy = fn, policy
+        self.rrule = None
+        self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
+
+    def __call__(self, *args, **kwargs):
+        if self.rrule is None:
+            names = tuple(_params(self.fn))
+            self.rrule = compiled(self.fn, names, self.policy).rrule
+        return self.rrule(*args, **kwargs)
+
+
+def callee_rule(fn, policy):
+    return CalleeRule(fn, policy)
+
+
+__all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "Thunk"]

@@ -1,0 +1,170 @@
+"""Backward sweep of loops: walk the recorded iterations last to first.
+
+    for x in xs:                      for x in reversed_prefix(seq1, n1):
+        steps += 1           ->           ...adjoint of the body...
+        ...body...
+
+`for` loops walk their (unchanged) iterable backwards, so loop variables come
+back without the tape; `while` loops replay their trip count. Adjoint forms at
+the loop head come from a small fixpoint (entry state joined with the state
+after one backward iteration).
+"""
+import gast
+
+from .activity import iter_statements, loop_element_targets, target_names
+from .loop_pass import Form
+from .names import const, load
+
+
+class LoopInfo:
+    def __init__(self, assigned):
+        self.assigned = assigned
+
+
+def assigned_in(loop):
+    """Primal names the loop (re)binds: assignment targets, loop targets, tape state."""
+    names = set(target_names(loop.target)) if isinstance(loop, gast.For) else set()
+    for s, _ in iter_statements(loop.body):
+        if isinstance(s, gast.Assign):
+            names |= set(target_names(s.targets[0]))
+        elif isinstance(s, gast.For):
+            names |= set(target_names(s.target))
+    return names
+
+
+class LoopEmitter:
+    """Mixin for Reverser: the backward form of `for` and `while`."""
+
+    def touched(self, loop):
+        """Adjoint names the loop's backward body reads or writes."""
+        names = set()
+        for s, _ in iter_statements([loop]):
+            if isinstance(s, gast.Assign) and s.prim is not None:
+                targets = target_names(s.targets[0])
+                if targets and self.act.is_active(targets[0]):
+                    names.add(targets[0])
+                    names |= {n for _, n in self.act.active_inputs(s.prim)}
+            elif isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
+                names |= {a.id for a in s.prim.args if isinstance(a, gast.Name)
+                          and self.act.is_active(a.id)}
+            elif isinstance(s, gast.For):
+                for seq, elts in loop_element_targets(s):
+                    names |= {n for n in elts + [seq] if self.act.is_active(n)}
+        return names
+
+    def backward_loop(self, loop, state):
+        touched = self.touched(loop)
+        if not touched and not self.needs_replay(loop):
+            return self.pops_after(loop)
+        assigned = assigned_in(loop)
+        adjoints = {self.ctx.adjoint(n) for n in touched}
+        crossing = {self.ctx.adjoint(n) for n in touched if n not in assigned}
+        out = [self.ctx.comment(loop)]
+        out += self.lp.before_loop(adjoints, crossing, state)
+        head = state.copy()
+        for _ in range(6):
+            body_state = head.copy()
+            self.loops.append(LoopInfo(assigned))
+            body = self.loop_body(loop, body_state)
+            self.loops.pop()
+            new_head = head.join(body_state)
+            if new_head.key() == head.key():
+                break
+            head = new_head
+        for name, form in head.items():
+            if form.zero == "maybe":
+                self.maybe_read.add(name)
+        state.clear()
+        state.update(head)
+        target, iterator = self.backward_header(loop)
+        node = gast.For(target=target, iter=iterator, body=body or [gast.Pass()], orelse=[],
+                        type_comment=None)
+        return out + [node] + self.pops_after(loop)
+
+    def needs_replay(self, loop):
+        """A loop with no active statement still replays if it restores saved names."""
+        return any(isinstance(s, gast.Assign) and set(target_names(s.targets[0])) & self.saved
+                   for s, _ in iter_statements(loop.body))
+
+    def pops_after(self, loop):
+        if not isinstance(loop, gast.For):
+            return []
+        names = [n for n in target_names(loop.target) if n in self.saved]
+        return [gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
+                                               type_comment=None)],
+                            value=gast.Call(func=load(self.ctx.pop_name), args=[], keywords=[]),
+                            type_comment=None) for n in reversed(names)]
+
+    def loop_body(self, loop, state):
+        body = self.backward(loop.body, state)
+        if isinstance(loop, gast.For):
+            body.extend(self.element_adjoints(loop, state))
+        return body
+
+    def active_elements(self, loop):
+        return [(seq, elts) for seq, elts in loop_element_targets(loop)
+                if self.act.is_active(seq) and any(self.act.is_active(n) for n in elts)]
+
+    def element_adjoints(self, loop, state):
+        """`x` took `seq[k]`: add dx into dseq at k, then dx is spent."""
+        out = []
+        index = self.ctx.temp(("index", id(loop)))
+        for seq, elts in self.active_elements(loop):
+            if len(elts) != 1:
+                raise self.ctx.src.error("unpacking elements of a differentiated sequence "
+                                         "in a for loop is not supported yet", loop,
+                                         hint="index the element inside the loop body")
+            d, dseq = self.ctx.adjoint(elts[0]), self.ctx.adjoint(seq)
+            if state.form(d).zero == "yes":
+                continue
+            self.maybe_read.add(d)
+            call = gast.Call(func=load("accumulate_at"),
+                             args=[load(dseq), load(seq), load(index), load(d)], keywords=[])
+            out.append(gast.Assign(targets=[gast.Name(id=dseq, ctx=gast.Store(), annotation=None,
+                                                      type_comment=None)], value=call,
+                                   type_comment=None))
+            out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(), annotation=None,
+                                                      type_comment=None)], value=const(None),
+                                   type_comment=None))
+            state[dseq] = Form("maybe", False, True)
+            state[d] = Form()
+        return out
+
+    def backward_header(self, loop):
+        """(target, iterator) walking the forward's iterations in reverse."""
+        n = load(loop.count)
+        if isinstance(loop, gast.While):
+            return gast.Name(id="_", ctx=gast.Store(), annotation=None, type_comment=None), \
+                gast.Call(func=load("range"), args=[n], keywords=[])
+        target = _store_copy(loop.target)
+        seqs = [load(s) for s in loop.seqs]
+        if self.active_elements(loop):
+            items = seqs[0]
+            if loop.iter_kind != "seq":
+                items = gast.Call(func=load("list"), args=[_copy(loop.iter)], keywords=[])
+            index = self.ctx.temp(("index", id(loop)))
+            target = gast.Tuple(elts=[gast.Name(id=index, ctx=gast.Store(), annotation=None,
+                                                type_comment=None), target], ctx=gast.Store())
+            return target, _call("reversed_enumerate", items, n)
+        if loop.iter_kind in ("range", "seq"):
+            return target, _call("reversed_prefix", seqs[0], n)
+        if loop.iter_kind == "enumerate":
+            return target, _call("reversed_enumerate", seqs[0], n, *seqs[1:])
+        return target, _call("reversed_zip", n, *seqs)
+
+
+def _call(fn, *args):
+    return gast.Call(func=load(fn), args=list(args), keywords=[])
+
+
+def _copy(node):
+    import copy
+    return copy.deepcopy(node)
+
+
+def _store_copy(target):
+    node = _copy(target)
+    for sub in gast.walk(node):
+        if hasattr(sub, "ctx"):
+            sub.ctx = gast.Store()
+    return node

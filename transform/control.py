@@ -1,0 +1,203 @@
+"""Stage 3b, control: structured jumps and loop counters, so the backward sweep can
+replay exactly the statements that ran.
+
+    for x in xs:                     steps = 0
+        a = f(x)                     for x in xs:
+        if a > 1:            ->          steps += 1
+            break                        a = f(x)
+        s = s + a                        cond1 = a > 1
+                                         if cond1: break
+                                         else: s = s + a
+
+Statements after a jump move into the branch that does not jump; where that is
+not possible a flag (`skip1`, `returned`) guards them. An early `return`
+becomes `result = ...; returned = True` (plus `break` inside loops).
+"""
+import gast
+
+from .names import assign, const, load
+from .primitives import Prim
+
+
+def _tag(node, line=None, prim=None):
+    node.prim = prim
+    node.origin_line = line
+    return node
+
+
+class ControlLowering:
+    def __init__(self, names):
+        self.names = names
+        self.result = None
+        self.returned = None
+
+    # ---- early returns ----------------------------------------------------
+    def lower_returns(self, body):
+        """Replace non-final returns by flag + break; end with one `return result`."""
+        final = body[-1]
+        if not any(isinstance(n, gast.Return) for s in body[:-1] for n in gast.walk(s)):
+            return body
+        self.result = self.names.reserve("result")
+        self.returned = self.names.reserve("returned")
+        body = self.returns_in(body[:-1] + [final], in_loop=False)
+        start = [_tag(assign(self.result, const(None)), prim=Prim("nondiff", "init")),
+                 _tag(assign(self.returned, const(False)), prim=Prim("nondiff", "init"))]
+        body = self.guard(start + body, "return")
+        ret = _tag(gast.Return(value=load(self.result)))
+        return body + [ret]
+
+    def returns_in(self, block, in_loop):
+        out = []
+        for s in block:
+            if isinstance(s, gast.Return):
+                out.append(_tag(assign(self.result, s.value), s.origin_line,
+                                Prim("copy", "copy", args=[s.value])))
+                flag = _tag(assign(self.returned, const(True)), s.origin_line,
+                            Prim("nondiff", "flag"))
+                flag.jump = "return"
+                out.append(flag)
+                if in_loop:
+                    out.append(_tag(gast.Break(), s.origin_line))
+                return out
+            if isinstance(s, gast.If):
+                s.body = self.returns_in(s.body, in_loop) or [gast.Pass()]
+                s.orelse = self.returns_in(s.orelse, in_loop)
+            elif isinstance(s, (gast.For, gast.While)) and _contains_return(s):
+                s.body = self.returns_in(s.body, True)
+                out.append(s)
+                if in_loop:
+                    exit_test = gast.If(test=load(self.returned), body=[_tag(gast.Break())],
+                                        orelse=[])
+                    out.append(_tag(exit_test, s.origin_line))
+                else:
+                    s.sets_returned = True
+                continue
+            out.append(s)
+        return out
+
+    # ---- guarding what follows a jump ---------------------------------------
+    def guard(self, block, kind, flag=None):
+        """Make statements after a possible jump run only when it did not happen."""
+        out = []
+        for k, s in enumerate(block):
+            if _is_jump(s, kind):
+                out.append(s)
+                return out                         # the rest is dead code
+            if not _may_jump(s, kind):
+                out.append(s)
+                continue
+            rest = block[k + 1:]
+            if isinstance(s, gast.If):
+                if _always_jumps(s.body, kind) and not _may_jump_block(s.orelse, kind):
+                    s.body = self.guard(s.body, kind, flag)
+                    s.orelse = self.guard(s.orelse + rest, kind, flag)
+                    return out + [s]
+                if _always_jumps(s.orelse, kind) and not _may_jump_block(s.body, kind):
+                    s.orelse = self.guard(s.orelse, kind, flag)
+                    s.body = self.guard(s.body + rest, kind, flag) or [gast.Pass()]
+                    return out + [s]
+                s.body = self.guard(s.body, kind, flag) or [gast.Pass()]
+                s.orelse = self.guard(s.orelse, kind, flag)
+            out.append(s)
+            if rest:
+                flag_name = self.returned if kind == "return" else flag()
+                test = gast.UnaryOp(op=gast.Not(), operand=load(flag_name))
+                out.append(_tag(gast.If(test=test, body=self.guard(rest, kind, flag),
+                                        orelse=[])))
+            return out
+        return out
+
+    # ---- loops ------------------------------------------------------------
+    def lower_loops(self, block):
+        """Add trip counters and guard the statements after break/continue."""
+        out = []
+        for s in block:
+            if isinstance(s, gast.If):
+                s.body = self.lower_loops(s.body) or [gast.Pass()]
+                s.orelse = self.lower_loops(s.orelse)
+            elif isinstance(s, (gast.For, gast.While)):
+                out.extend(self.lower_loop(s))
+                continue
+            out.append(s)
+        return out
+
+    def lower_loop(self, loop):
+        count = self.names.new("n")
+        loop.count = count
+        body = self.lower_loops(loop.body)
+        flag_holder = []
+
+        def flag():
+            if not flag_holder:
+                flag_holder.append(self.names.new("skip"))
+            return flag_holder[0]
+        body = self.guard(body, "loop", flag)
+        if flag_holder:
+            body = [_tag(assign(flag_holder[0], const(False)), prim=Prim("nondiff", "flag"))] \
+                + _set_flags(body, flag_holder[0])
+        bump = _tag(gast.AugAssign(target=gast.Name(id=count, ctx=gast.Store(), annotation=None,
+                                                    type_comment=None),
+                                   op=gast.Add(), value=const(1)))
+        bump.counter = True
+        loop.body = [bump] + body
+        init = _tag(assign(count, const(0)), loop.origin_line, Prim("nondiff", "counter"))
+        init.counter = True
+        return [init, loop]
+
+
+def _set_flags(block, flag):
+    """Before each break/continue of this loop (not inner loops), set the flag."""
+    out = []
+    for s in block:
+        if isinstance(s, (gast.Break, gast.Continue)):
+            out.append(_tag(assign(flag, const(True)), s.origin_line if hasattr(s, "origin_line")
+                            else None, Prim("nondiff", "flag")))
+        elif isinstance(s, gast.If):
+            s.body = _set_flags(s.body, flag)
+            s.orelse = _set_flags(s.orelse, flag)
+        out.append(s)
+    return out
+
+
+def _is_jump(s, kind):
+    if kind == "return":
+        return getattr(s, "jump", None) == "return"
+    return isinstance(s, (gast.Break, gast.Continue))
+
+
+def _may_jump(s, kind):
+    if _is_jump(s, kind):
+        return True
+    if isinstance(s, gast.If):
+        return _may_jump_block(s.body, kind) or _may_jump_block(s.orelse, kind)
+    if kind == "return" and isinstance(s, (gast.For, gast.While)):
+        return getattr(s, "sets_returned", False)
+    return False
+
+
+def _may_jump_block(block, kind):
+    return any(_may_jump(s, kind) for s in block)
+
+
+def _always_jumps(block, kind):
+    if not block:
+        return False
+    last = block[-1]
+    if _is_jump(last, kind):
+        return True
+    if kind != "return" and isinstance(last, gast.Break):
+        return True
+    if isinstance(last, gast.If):
+        return _always_jumps(last.body, kind) and _always_jumps(last.orelse, kind)
+    return False
+
+
+def _contains_return(node):
+    return any(isinstance(n, gast.Return) for n in gast.walk(node))
+
+
+def lower_control(body, names):
+    """Early returns, then loops: the body with structured jumps and counters."""
+    lowering = ControlLowering(names)
+    body = lowering.lower_returns(body)
+    return lowering.lower_loops(body)

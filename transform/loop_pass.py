@@ -1,0 +1,145 @@
+"""Stage 5, the loop pass: for every accumulation into an adjoint, deferred or materialised.
+
+Under the "loop" policy (the product):
+
+    straight-line code                     inside a loop body
+    dW = accum(dW, Thunk(lambda ...: e))   dW = accumulate_into(dW, e)
+
+Outside loops a contribution stays a Thunk and joins one flat pending sum
+(`accum`); nothing is computed until a consumer forces it. Inside a loop it is
+computed at once and added in place into a buffer the generated code owns
+(`own` before the loop, `accumulate_into` in it), so no chain of thunks grows
+with the trip count. The other policies exist for comparison:
+"eager" (materialise everywhere, fresh sums), "flat" (never materialise, one
+flat list), "nested" (never materialise, each sum wraps the last: the bug).
+"""
+import gast
+
+from .names import load, store
+
+POLICIES = ("loop", "eager", "flat", "nested")
+
+
+class Form:
+    """What an adjoint variable may hold at a point of the backward sweep.
+
+    zero: "yes" (None), "no" (a cotangent) or "maybe"; thunk: may be a Thunk;
+    owned: a buffer the generated code allocated itself (safe to update in place).
+    """
+
+    __slots__ = ("zero", "thunk", "owned")
+
+    def __init__(self, zero="yes", thunk=False, owned=True):
+        self.zero, self.thunk, self.owned = zero, thunk, owned
+
+    def key(self):
+        return (self.zero, self.thunk, self.owned)
+
+    def join(self, other):
+        zero = self.zero if self.zero == other.zero else "maybe"
+        return Form(zero, self.thunk or other.thunk, self.owned and other.owned)
+
+
+ZERO = Form()
+
+
+class State(dict):
+    """adjoint name -> Form; a missing name is zero."""
+
+    def form(self, name):
+        return self.get(name, ZERO)
+
+    def copy(self):
+        return State({k: Form(*v.key()) for k, v in self.items()})
+
+    def join(self, other):
+        return State({k: self.form(k).join(other.form(k)) for k in set(self) | set(other)})
+
+    def key(self):
+        return tuple(sorted((k, v.key()) for k, v in self.items()))
+
+
+def call(fn, *args):
+    return gast.Call(func=load(fn), args=list(args), keywords=[])
+
+
+def assign(name, value):
+    return gast.Assign(targets=[store(name)], value=value, type_comment=None)
+
+
+def thunk_of(expr, captures):
+    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables."""
+    args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
+                                          type_comment=None) for c in captures],
+                          posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                          kwarg=None, defaults=[load(c) for c in captures])
+    return call("Thunk", gast.Lambda(args=args, body=expr))
+
+
+class LoopPass:
+    """Emits accumulations for one policy; `in_loop` and `crossing` describe the context."""
+
+    def __init__(self, policy, explain=False):
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        self.policy = policy
+        self.explain = explain
+
+    def defers(self, in_loop):
+        """Whether a computed contribution is wrapped in a Thunk here."""
+        if self.policy in ("flat", "nested"):
+            return True
+        return self.policy == "loop" and not in_loop
+
+    def cotangent(self, name, form, in_loop):
+        """How a consumer reads adjoint `name`: unthunk only if it may be a Thunk."""
+        if form.thunk:
+            return call("unthunk", load(name))
+        return load(name)
+
+    def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing):
+        """Statements adding `value` into adjoint `target`.
+
+        lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero).
+        """
+        form = state.form(target)
+        zero = "maybe" if maybe_none and form.zero != "no" else "no"
+        if self.policy == "eager" or (self.policy == "loop" and in_loop):
+            if lazy:
+                value = call("unthunk", value)
+            if crossing and self.policy == "loop":
+                state[target] = Form(zero, False, True)
+                return [assign(target, call("accumulate_into", load(target), value))]
+            if form.zero == "yes":
+                state[target] = Form(zero, False, False)
+                return [assign(target, value)]
+            state[target] = Form(zero, False, False)
+            return [assign(target, call("accum_eager", load(target), value))]
+        if form.zero == "yes":
+            state[target] = Form(zero, lazy, False)
+            return [assign(target, value)]
+        fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
+        state[target] = Form(zero, True, False)
+        return [assign(target, call(fn, load(target), value))]
+
+    def before_loop(self, touched, crossing, state):
+        """Materialise adjoints a loop body accumulates into (loop policy only)."""
+        if self.policy != "loop":
+            return []
+        out = []
+        for name in sorted(touched):
+            form = state.form(name)
+            if form.zero == "yes":
+                continue
+            if name in crossing and not form.owned:
+                out.append(assign(name, call("own", load(name))))
+                state[name] = Form(form.zero, False, True)
+            elif form.thunk:
+                out.append(assign(name, call("unthunk", load(name))))
+                state[name] = Form(form.zero, False, form.owned)
+        return out
+
+    def at_join(self, name, form_a, form_b):
+        """Whether branch forms must be reconciled by materialising the thunk side."""
+        return (self.policy == "loop" and form_a.thunk != form_b.thunk
+                and form_a.zero != "yes" and form_b.zero != "yes")

@@ -1,0 +1,351 @@
+"""Stage 3, normalize: one operation per statement, each tagged with its Prim.
+
+    h = np.tanh(W @ x + b)        t1 = W @ x
+                           ->     t2 = t1 + b
+                                  h = np.tanh(t2)
+
+Augmented assignment, conditional expressions, tuple targets, comprehensions
+and generator expressions become plain statements and loops. Tests of `if`
+and `while` stay as written: their values never carry a derivative.
+"""
+import builtins
+
+import gast
+
+import runtime
+from .names import NameGen, assign, const, load, store
+from .primitives import (BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, label_of,
+                         rule_for)
+
+OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
+
+
+class Normalizer:
+    """Rewrites a function body; `out` collects the statements being emitted."""
+
+    def __init__(self, src, names):
+        self.src = src
+        self.names = names
+        self.out = []
+        self.line = None
+        self.callees = []
+
+    def block(self, stmts):
+        saved, self.out = self.out, []
+        for stmt in stmts:
+            self.line = getattr(stmt, "lineno", self.line)
+            self.statement(stmt)
+        block, self.out = self.out, saved
+        return block
+
+    def emit(self, node, prim=None):
+        node.prim = prim
+        node.origin_line = self.line
+        self.out.append(node)
+        return node
+
+    # ---- statements -------------------------------------------------------
+    def statement(self, s):
+        method = getattr(self, "stmt_" + type(s).__name__, None)
+        if method is None:
+            raise self.src.error(f"`{type(s).__name__}` statements are not supported", s)
+        method(s)
+
+    def stmt_Assign(self, s):
+        if len(s.targets) == 1:
+            return self.assign_to(s.targets[0], s.value)
+        value = self.atom(s.value)
+        for target in s.targets:
+            self.assign_to(target, value)
+
+    def assign_to(self, target, value):
+        if isinstance(target, gast.Name):
+            return self.expr(value, target.id)
+        if isinstance(target, (gast.Tuple, gast.List)):
+            whole = self.atom(value)
+            for k, elt in enumerate(target.elts):
+                item = gast.Subscript(value=whole, slice=const(k), ctx=gast.Load())
+                self.assign_to(elt, item)
+            return None
+        raise self.src.error("writing into an array element is not supported yet", target,
+                             hint="build the array with np.stack or np.concatenate")
+
+    def stmt_AugAssign(self, s):
+        if not isinstance(s.target, gast.Name):
+            raise self.src.error("augmented assignment into an element is not supported yet",
+                                 s.target, hint="write `x = x + ...` on a local name")
+        value = gast.BinOp(left=load(s.target.id), op=s.op, right=s.value)
+        self.expr(value, s.target.id)
+
+    def stmt_Expr(self, s):
+        if isinstance(s.value, gast.Constant):
+            return None                          # docstring or bare constant
+        self.expr(s.value, None, discard=True)
+
+    def stmt_Return(self, s):
+        value = self.atom(s.value) if s.value is not None else const(None)
+        self.emit(gast.Return(value=value))
+
+    def stmt_If(self, s):
+        cond = self.names.new("cond")
+        self.emit(assign(cond, s.test), Prim("nondiff", "test"))
+        node = gast.If(test=load(cond), body=self.block(s.body) or [gast.Pass()],
+                       orelse=self.block(s.orelse))
+        self.emit(node)
+
+    def stmt_While(self, s):
+        node = gast.While(test=s.test, body=self.block(s.body) or [gast.Pass()], orelse=[])
+        self.emit(node)
+
+    def stmt_For(self, s):
+        kind, seqs, forward_iter = self.loop_iterable(s.iter)
+        node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
+                        type_comment=None)
+        node.iter_kind, node.seqs = kind, seqs
+        node.body = self.block(s.body) or [gast.Pass()]
+        self.emit(node)
+
+    def loop_iterable(self, it):
+        """(kind, names of the sequences walked, forward iter expression)."""
+        fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if fn is range:
+            name = self.names.new("steps")
+            args = [self.atom(a) for a in it.args]
+            call = gast.Call(func=load("range"), args=args, keywords=[])
+            self.emit(assign(name, call), Prim("nondiff", "range"))
+            return "range", [name], load(name)
+        if fn is enumerate or fn is zip:
+            seqs = [self.snapshot(a) for a in it.args[:1 if fn is enumerate else None]]
+            extra = [self.atom(a) for a in it.args[1:]] if fn is enumerate else []
+            for kw in it.keywords:
+                extra.append(self.atom(kw.value))
+            call = gast.Call(func=load(fn.__name__), args=[load(n) for n in seqs] + extra,
+                             keywords=[])
+            return fn.__name__, seqs + [e for e in extra], call
+        name = self.snapshot(it)
+        return "seq", [name], load(name)
+
+    def snapshot(self, expr):
+        """Keep an iterable in a fresh name the backward sweep can walk again."""
+        name = self.names.new("seq")
+        value = gast.Call(func=load("iterable"), args=[self.atom(expr)], keywords=[])
+        self.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
+        return name
+
+    def stmt_Break(self, s):
+        self.emit(gast.Break())
+
+    def stmt_Continue(self, s):
+        self.emit(gast.Continue())
+
+    def stmt_Pass(self, s):
+        return None
+
+    def stmt_Raise(self, s):
+        self.emit(s, Prim("nondiff", "raise"))
+
+    def stmt_Assert(self, s):
+        self.emit(s, Prim("nondiff", "assert"))
+
+    # ---- expressions ------------------------------------------------------
+    def atom(self, e):
+        """An atom (Name, Constant, or static reference) holding the value of `e`."""
+        if isinstance(e, (gast.Name, gast.Constant)):
+            return e
+        if isinstance(e, gast.Attribute) and self.src.resolve(e) is not None:
+            return e                            # np.pi, math.e: a constant
+        return load(self.expr(e, None))
+
+    def expr(self, e, target, discard=False):
+        """Emit statements computing `e` into `target` (a new temporary if None)."""
+        method = getattr(self, "expr_" + type(e).__name__, None)
+        if isinstance(e, OPAQUE) or method is None and isinstance(e, gast.expr):
+            if method is None and not isinstance(e, OPAQUE):
+                raise self.src.error(f"`{type(e).__name__}` expressions are not supported", e)
+            return self.finish(target, e, Prim("nondiff", type(e).__name__))
+        return method(e, target, discard) if method else None
+
+    def finish(self, target, value, prim, discard=False):
+        if discard and prim.kind in ("nondiff", "append"):
+            self.emit(gast.Expr(value=value), prim)
+            return None
+        target = target or self.names.new("t")
+        self.emit(assign(target, value), prim)
+        return target
+
+    def expr_Name(self, e, target, discard):
+        return self.finish(target, e, Prim("copy", "copy", args=[e]))
+
+    def expr_Constant(self, e, target, discard):
+        return self.finish(target, e, Prim("nondiff", "constant"))
+
+    def expr_Attribute(self, e, target, discard):
+        if self.src.resolve(e) is not None:
+            return self.finish(target, e, Prim("nondiff", "constant"))
+        base = self.atom(e.value)
+        node = gast.Attribute(value=base, attr=e.attr, ctx=gast.Load())
+        if e.attr in NONDIFF_ATTRIBUTES:
+            return self.finish(target, node, Prim("nondiff", e.attr))
+        if e.attr == "T":
+            import numpy as np
+            return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))
+        raise self.src.error(f"reading attribute `.{e.attr}` is not supported yet", e,
+                             hint="pass the value as an argument")
+
+    def expr_BinOp(self, e, target, discard):
+        left, right = self.atom(e.left), self.atom(e.right)
+        fn = BINOPS[type(e.op)]
+        node = gast.BinOp(left=left, op=e.op, right=right)
+        return self.finish(target, node, self.rule_prim(fn, [left, right], {}, e))
+
+    def expr_UnaryOp(self, e, target, discard):
+        operand = self.atom(e.operand)
+        node = gast.UnaryOp(op=e.op, operand=operand)
+        return self.finish(target, node, self.rule_prim(UNARYOPS[type(e.op)], [operand], {}, e))
+
+    def expr_Subscript(self, e, target, discard):
+        import operator
+        base = self.atom(e.value)
+        index = self.index(e.slice)
+        node = gast.Subscript(value=base, slice=index, ctx=gast.Load())
+        prim = from_rule(rule_for(operator.getitem), [base, index], {}, "[]")
+        return self.finish(target, node, prim)
+
+    def index(self, s):
+        if isinstance(s, gast.Slice):
+            parts = [None if p is None else self.atom(p) for p in (s.lower, s.upper, s.step)]
+            return gast.Slice(lower=parts[0], upper=parts[1], step=parts[2])
+        if isinstance(s, gast.Tuple):
+            return gast.Tuple(elts=[self.index(p) for p in s.elts], ctx=gast.Load())
+        return self.atom(s)
+
+    def expr_IfExp(self, e, target, discard):
+        target = target or self.names.new("t")
+        cond = self.names.new("cond")
+        self.emit(assign(cond, e.test), Prim("nondiff", "test"))
+        body = self.block_of(lambda: self.expr(e.body, target))
+        orelse = self.block_of(lambda: self.expr(e.orelse, target))
+        self.emit(gast.If(test=load(cond), body=body, orelse=orelse))
+        return target
+
+    def block_of(self, build):
+        saved, self.out = self.out, []
+        build()
+        block, self.out = self.out, saved
+        return block
+
+    def expr_Tuple(self, e, target, discard):
+        elts = [self.atom(x) for x in e.elts]
+        node = gast.Tuple(elts=elts, ctx=gast.Load())
+        return self.finish(target, node, Prim("pack", "tuple", args=elts))
+
+    def expr_List(self, e, target, discard):
+        elts = [self.atom(x) for x in e.elts]
+        node = gast.List(elts=elts, ctx=gast.Load())
+        return self.finish(target, node, Prim("pack", "list", args=elts))
+
+    def expr_ListComp(self, e, target, discard):
+        return self.comprehension(e, target, reduce_sum=False)
+
+    def expr_GeneratorExp(self, e, target, discard):
+        return self.comprehension(e, target, reduce_sum=False)
+
+    def comprehension(self, e, target, reduce_sum):
+        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
+        gen = e.generators[0]
+        acc = target or self.names.new("sum" if reduce_sum else "items")
+        start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
+        self.emit(assign(acc, start),
+                  Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
+        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+
+        def body():
+            value = self.atom(e.elt)
+            if reduce_sum:
+                self.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
+            else:
+                self.append_to(acc, value)
+        inner = self.block_of(body)
+        for cond in reversed(gen.ifs):
+            name = self.names.new("cond")
+            test = [assign(name, cond)]
+            test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.line
+            inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
+            inner[-1].prim, inner[-1].origin_line = None, self.line
+        node = gast.For(target=gen.target, iter=forward_iter, body=inner, orelse=[],
+                        type_comment=None)
+        node.iter_kind, node.seqs = kind, seqs
+        self.emit(node)
+        return acc
+
+    def append_to(self, acc, value):
+        call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
+                         args=[value], keywords=[])
+        self.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))
+
+    def expr_Call(self, e, target, discard):
+        if any(isinstance(a, gast.Starred) for a in e.args):
+            raise self.src.error("`*args` in a call is not supported yet", e,
+                                 hint="pass the arguments one by one")
+        func = e.func
+        if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
+            return self.method_call(e, target, discard)
+        fn = self.src.resolve(func)
+        if fn is None:
+            raise self.src.error("cannot tell which function this call refers to", e,
+                                 hint="call a module-level function or NumPy directly")
+        if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
+            return self.comprehension(e.args[0], target, reduce_sum=True)
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = self.rule_prim(fn, args, keywords, e)
+        return self.finish(target, node, prim, discard)
+
+    def method_call(self, e, target, discard):
+        base = self.atom(e.func.value)
+        name = e.func.attr
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        if name == "append" and len(args) == 1:
+            self.emit(gast.Expr(value=node), Prim("append", "append", args=[base, args[0]]))
+            return None
+        fn = runtime.method_function(name)
+        if fn is None:
+            raise self.src.error(f"the method `.{name}()` has no derivative rule", e,
+                                 hint="call the NumPy function instead, or register a rule")
+        if name in ("reshape", "transpose") and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        prim = self.rule_prim(fn, [base] + args, keywords, e)
+        return self.finish(target, node, prim, discard)
+
+    def rule_prim(self, fn, args, keywords, node):
+        rule = rule_for(fn)
+        label = label_of(fn)
+        if rule is not None:
+            try:
+                return from_rule(rule, args, keywords, label)
+            except TypeError as exc:
+                raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
+        if callable(fn) and getattr(fn, "__code__", None) is not None:
+            self.callees.append(fn)
+            return Prim("call", label, fn=fn, args=list(args),
+                        inputs={"keywords": keywords})
+        raise self.src.error(
+            f"{label} has no derivative rule and no Python source to compile", node,
+            hint=f"register one: `@rrule({label})\\ndef _rule(x): return {label}(x), "
+                 f"lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
+
+
+def normalize_function(src, names):
+    """The function body as normalized statements."""
+    normalizer = Normalizer(src, names)
+    body = normalizer.block(src.node.body)
+    if not body or not isinstance(body[-1], gast.Return):
+        end = gast.Return(value=const(None))
+        end.prim, end.origin_line = None, None
+        body.append(end)
+    return body, normalizer.callees

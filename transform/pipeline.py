@@ -1,0 +1,167 @@
+"""The compiler, top to bottom: a short flat list of stages.
+
+    parse -> check -> normalize -> control -> analyze -> reverse -> optimize -> emit
+"""
+import gast
+
+from . import emit, optimize
+from .activity import Activity, assignment_counts, saved_names, target_names
+from .check import check_function
+from .control import lower_control
+from .loop_pass import LoopPass
+from .names import NameGen, assign, const, load, names_in
+from .normalize import normalize_function
+from .parse import parse_function
+from .reverse import Reverser
+
+
+class Compilation:
+    """Everything the stages share for one (function, wrt, policy)."""
+
+    def __init__(self, fn, wrt, policy, explain=False):
+        self.fn, self.wrt, self.policy, self.explain = fn, tuple(wrt), policy, explain
+        self.loop_pass = LoopPass(policy, explain)
+        self.globals = {}
+        self.comments = []
+        self.uses_tape = False
+        self._adjoints, self._temps = {}, {}
+
+    # ---- names ------------------------------------------------------------
+    def adjoint(self, name):
+        if name not in self._adjoints:
+            self._adjoints[name] = self.names.reserve("d" + name)
+        return self._adjoints[name]
+
+    def temp(self, key):
+        if key not in self._temps:
+            base = {"cots": "{}_cots", "self": "{}_own", "index": "k"}[key[0]]
+            self._temps[key] = self.names.new(base.format(key[1]) if "{}" in base else base)
+        return self._temps[key]
+
+    def assign_count(self, name):
+        return self.counts.get(name, 0) + (1 if name in self.params else 0)
+
+    def captures(self, expr):
+        """Local names an expression reads (a Thunk captures them by value)."""
+        return sorted(n for n in names_in(expr) if n in self.local_names())
+
+    def local_names(self):
+        return self.names.used - set(self.globals)
+
+    def comment(self, stmt):
+        text = emit.one_line(stmt)
+        self.comments.append(text)
+        return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
+
+    def rule_global(self, prim):
+        """A global name in the generated module for a custom rule or compiled callee."""
+        from .api import callee_rule
+        key = ("rule", id(prim.fn))
+        if key not in self._temps:
+            name = self.names.reserve(getattr(prim.fn, "__name__", "fn") + "_rrule")
+            self.globals[name] = prim.rule.custom if prim.kind == "custom" \
+                else callee_rule(prim.fn, self.policy)
+            self._temps[key] = name
+        return self._temps[key]
+
+    def call_positions(self, prim):
+        return list(range(len(prim.args)))
+
+
+def compile_function(fn, wrt, policy="loop", explain=False):
+    """Compile `fn` into the source text and globals of `<name>_rrule`."""
+    ctx = Compilation(fn, wrt, policy, explain)
+    ctx.src = src = parse_function(fn)
+    check_function(src)
+    ctx.params = src.params
+    unknown = [w for w in wrt if w not in src.params]
+    if unknown:
+        raise TypeError(f"{src.name}() has no parameter named {unknown[0]!r}")
+    ctx.names = NameGen(names_in(src.node) | {"tape", "pop", "pullback"})
+    body, _ = normalize_function(src, ctx.names)
+    body = lower_control(body, ctx.names)
+    output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
+    ctx.activity = Activity(body, wrt, output)
+    ctx.counts = assignment_counts(body)
+    ctx.saved = saved_names(body, ctx.activity, src.params)
+    ctx.pop_name = "pop"
+    rrule = build_rrule(ctx, body, output)
+    optimize.optimize(rrule)
+    return emit.emit(ctx, rrule)
+
+
+def build_rrule(ctx, body, output):
+    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
+    reverser = Reverser(ctx)
+    from .loop_pass import State, Form
+    state = State()
+    seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
+    if output and ctx.activity.is_active(output):
+        state[seed] = Form("no", True, False)
+    backward = reverser.backward(body[:-1], state)
+    forward = reverser.forward(body)
+    results = []
+    for w in ctx.wrt:
+        d = ctx.adjoint(w)
+        results.append(load(d) if state.form(d).zero != "yes" else const(None))
+        if state.form(d).zero == "maybe":
+            reverser.maybe_read.add(d)
+    pullback = _pullback_def(ctx, reverser, seed, backward, results)
+    prelude = _prelude(ctx, reverser)
+    forward = prelude + forward[:-1] + [pullback, forward[-1]]
+    args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
+                                          type_comment=None) for p in ctx.params],
+                          posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                          kwarg=None, defaults=[])
+    return gast.FunctionDef(name=ctx.src.name + "_rrule", args=args, body=forward,
+                            decorator_list=[], returns=None, type_comment=None, type_params=[])
+
+
+def _restored(ctx, reverser, backward):
+    """Primal names the backward sweep rebinds (tape pops, loop headers)."""
+    names = set()
+    for node in gast.walk(gast.Module(body=backward, type_ignores=[])):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+            names.add(node.id)
+    adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
+    return sorted(n for n in names if n not in adjoints and n != "_")
+
+
+def _pullback_def(ctx, reverser, seed, backward, results):
+    snapshot = _restored(ctx, reverser, backward)
+    ctx.snapshot = snapshot
+    body = []
+    if ctx.uses_tape:
+        body.append(assign("pop", gast.Call(func=load("tape_reader"), args=[load("tape")],
+                                            keywords=[])))
+    zeros = sorted(reverser.maybe_read - {seed})
+    if zeros:
+        body.append(gast.Assign(targets=[gast.Name(id=z, ctx=gast.Store(), annotation=None,
+                                                   type_comment=None) for z in zeros],
+                                value=const(None), type_comment=None))
+    body += backward
+    body.append(gast.Return(value=gast.Tuple(elts=results, ctx=gast.Load())))
+    kwonly = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
+              for n in snapshot]
+    args = gast.arguments(args=[gast.Name(id=seed, ctx=gast.Param(), annotation=None,
+                                          type_comment=None)],
+                          posonlyargs=[], vararg=None, kwonlyargs=kwonly,
+                          kw_defaults=[load(n) for n in snapshot], kwarg=None, defaults=[])
+    return gast.FunctionDef(name="pullback", args=args, body=body, decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])
+
+
+def _prelude(ctx, reverser):
+    """tape = [] and None for names the tape or the snapshot may read before binding."""
+    out = []
+    if ctx.uses_tape:
+        out.append(assign("tape", gast.List(elts=[], ctx=gast.Load())))
+    unbound = [n for n in ctx.snapshot if n not in ctx.params]
+    if unbound:
+        out.append(gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
+                                                  type_comment=None) for n in unbound],
+                               value=const(None), type_comment=None))
+    return out
+
+
+__all__ = ["compile_function", "Compilation", "target_names"]

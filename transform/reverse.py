@@ -1,0 +1,263 @@
+"""Stage 6, reverse: the forward sweep (primal + tape pushes) and the backward sweep.
+
+    def f(W, x):                       def f_rrule(W, x):
+        z = W @ x                          z = W @ x
+        return np.sum(z)         ->        y = np.sum(z)
+                                           def pullback(dy):
+                                               dz = Thunk(lambda dy=dy, z=z: unreduce(dy, z))
+                                               dW = Thunk(lambda dz=dz, ...: matmul_lhs(...))
+                                               return (dW,)
+                                           return y, pullback
+
+The backward sweep runs in the forward's namespace: a value the forward
+overwrites is pushed before the overwrite and popped after its adjoint
+(restore discipline), so every adjoint reads exactly the value it saw.
+"""
+import gast
+
+from . import templates
+from .activity import loop_element_targets, pullback_name, target_names
+from .backward_loops import LoopEmitter
+from .loop_pass import Form, State, assign, call, thunk_of
+from .names import const, load, store
+
+
+class Reverser(LoopEmitter):
+    def __init__(self, ctx):
+        self.ctx = ctx                 # Compilation: names, activity, saved, policy...
+        self.act = ctx.activity
+        self.saved = ctx.saved
+        self.lp = ctx.loop_pass
+        self.loops = []                # enclosing loops (innermost last), for crossing
+        self.maybe_read = set()
+
+    # ---- forward ----------------------------------------------------------
+    def forward(self, block):
+        out = []
+        for s in block:
+            out.extend(self.forward_stmt(s))
+        return out
+
+    def forward_stmt(self, s):
+        if isinstance(s, gast.Assign):
+            names = target_names(s.targets[0])
+            pushes = [self.push(n) for n in names if n in self.saved]
+            prim = s.prim
+            if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
+                pb = pullback_name(names[0])
+                if pb in self.saved:
+                    pushes.append(self.push(pb))
+                s = self.rule_call(s, names[0], pb)
+            return pushes + [s]
+        if isinstance(s, gast.If):
+            s.body = self.forward(s.body) or [gast.Pass()]
+            s.orelse = self.forward(s.orelse)
+        elif isinstance(s, (gast.For, gast.While)):
+            s.body = self.forward(s.body)
+            if isinstance(s, gast.For):
+                pushes = [self.push(n) for n in target_names(s.target) if n in self.saved]
+                return pushes + [s]
+        elif isinstance(s, gast.Return):
+            return [gast.Return(value=gast.Tuple(elts=[s.value, load("pullback")],
+                                                 ctx=gast.Load()))]
+        return [s]
+
+    def push(self, name):
+        self.ctx.uses_tape = True
+        append = gast.Attribute(value=load("tape"), attr="append", ctx=gast.Load())
+        return gast.Expr(value=gast.Call(func=append, args=[load(name)], keywords=[]))
+
+    def rule_call(self, s, target, pb):
+        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
+        rule_name = self.ctx.rule_global(s.prim)
+        value = gast.Call(func=load(rule_name), args=s.value.args, keywords=s.value.keywords)
+        new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
+                                              ctx=gast.Store())], value=value, type_comment=None)
+        new.prim, new.origin_line = s.prim, s.origin_line
+        return new
+
+    def is_active_stmt(self, s):
+        names = target_names(s.targets[0]) if isinstance(s, gast.Assign) else []
+        return bool(names) and self.act.is_active(names[0])
+
+    # ---- backward ---------------------------------------------------------
+    def backward(self, block, state):
+        out = []
+        for s in reversed(block):
+            out.extend(self.backward_stmt(s, state))
+        return out
+
+    def backward_stmt(self, s, state):
+        if isinstance(s, gast.Assign):
+            return self.backward_assign(s, state)
+        if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
+            return self.backward_append(s, state)
+        if isinstance(s, gast.If):
+            return self.backward_if(s, state)
+        if isinstance(s, (gast.For, gast.While)):
+            return self.backward_loop(s, state)
+        return []
+
+    def backward_assign(self, s, state):
+        names = target_names(s.targets[0])
+        out = []
+        target = names[0] if names else None
+        if target is not None and self.act.is_active(target) and s.prim is not None:
+            out.extend(self.adjoint_of(s, target, state))
+        for name in reversed(names):
+            if name in self.saved:
+                out.append(assign(name, call("pop")))
+        if s.prim is not None and s.prim.kind in ("custom", "call") and target:
+            pb = pullback_name(target)
+            if pb in self.saved and self.act.is_active(target):
+                out.insert(len(out) - sum(n in self.saved for n in names), assign(pb, call("pop")))
+        return out
+
+    def adjoint_of(self, s, target, state):
+        """Comment, contributions to active inputs, reset of the target's adjoint."""
+        d = self.ctx.adjoint(target)
+        form = state.form(d)
+        inputs = self.act.active_inputs(s.prim)
+        reassigned = self.ctx.assign_count(target) > 1
+        out = [self.ctx.comment(s)]
+        if form.zero == "yes" or not inputs:
+            if reassigned and form.zero != "yes":
+                out.append(assign(d, const(None)))
+                state[d] = Form()
+            return out if len(out) > 1 else []
+        if form.zero == "maybe":
+            self.maybe_read.add(d)
+            before = state.copy()
+            state[d] = Form("no", form.thunk, form.owned)
+            body = self.contributions(s, target, d, inputs, state)
+            test = gast.Compare(left=load(d), ops=[gast.IsNot()], comparators=[const(None)])
+            body = [gast.If(test=test, body=body, orelse=[])]
+            self.join_into(state, before)
+        else:
+            body = self.contributions(s, target, d, inputs, state)
+        out.extend(body)
+        if reassigned and not any(a == target for _, a in inputs):
+            out.append(assign(d, const(None)))
+            state[d] = Form()
+        return out
+
+    def contributions(self, s, target, d, inputs, state):
+        prim = s.prim
+        g = self.lp.cotangent(d, state.form(d), bool(self.loops))
+        values = []                      # (input name, value, lazy, maybe_none)
+        if prim.kind == "rule":
+            for param, name in inputs:
+                expr = templates.expand(prim.rule, param, g, target, prim.inputs)
+                values.append((name, expr, True, False, False))
+        elif prim.kind == "copy":
+            values.append((inputs[0][1], g, False, state.form(d).thunk, False))
+        elif prim.kind == "pack":
+            for k, name in inputs:
+                values.append((name, gast.Subscript(value=g, slice=const(k), ctx=gast.Load()),
+                               True, False, True))
+        else:                              # custom rule or compiled user function
+            return self.pullback_contributions(s, target, d, inputs, state)
+        return self.accumulate(values, target, d, state)
+
+    def pullback_contributions(self, s, target, d, inputs, state):
+        cots = self.ctx.temp(("cots", target))
+        out = [assign(cots, call(pullback_name(target), load(d)))]
+        positions = self.ctx.call_positions(s.prim)
+        values = []
+        for k, name in inputs:
+            index = positions[k]
+            values.append((name, gast.Subscript(value=load(cots), slice=const(index),
+                                                ctx=gast.Load()), False, True, True))
+        return out + self.accumulate(values, target, d, state)
+
+    def accumulate(self, values, target, d, state):
+        """Contributions in order; a contribution to the target itself replaces it last."""
+        out, own = [], []
+        in_loop = bool(self.loops)
+        for name, expr, computed, lazy, maybe_none in values:
+            if computed and self.lp.defers(in_loop):
+                expr = thunk_of(expr, self.ctx.captures(expr))
+                lazy = True
+            if name == target:
+                own.append((expr, lazy, maybe_none))
+                continue
+            da = self.ctx.adjoint(name)
+            out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
+                                          self.crossing(name)))
+        if own:
+            out.extend(self.replace_self(d, own, state, in_loop))
+        return out
+
+    def replace_self(self, d, own, state, in_loop):
+        """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""
+        out = []
+        temps = []
+        for k, (expr, lazy, maybe_none) in enumerate(own):
+            temp = self.ctx.temp(("self", d, k))
+            out.append(assign(temp, expr))
+            temps.append((temp, lazy, maybe_none))
+        state[d] = Form()
+        for temp, lazy, maybe_none in temps:
+            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
+                                          False))
+        return out
+
+    def crossing(self, name):
+        """Whether adjoint of `name` accumulates across iterations of the innermost loop."""
+        return bool(self.loops) and name not in self.loops[-1].assigned
+
+    def backward_append(self, s, state):
+        lst, value = s.prim.args[0].id, s.prim.args[1]
+        if not self.act.is_active(lst) or not isinstance(value, gast.Name) \
+                or not self.act.is_active(value.id):
+            return []
+        dl = self.ctx.adjoint(lst)
+        form = state.form(dl)
+        if form.zero == "yes":
+            return []
+        out = [self.ctx.comment(s)]
+        body = []
+        if not form.owned or form.thunk:
+            body.append(assign(dl, call("own", load(dl))))
+        pop = gast.Call(func=gast.Attribute(value=load(dl), attr="pop", ctx=gast.Load()),
+                        args=[], keywords=[])
+        inner = State(state.copy())
+        inner[dl] = Form("no", False, True)
+        body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
+                                       bool(self.loops), self.crossing(value.id)))
+        if form.zero == "maybe":
+            self.maybe_read.add(dl)
+            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
+            node = gast.If(test=test, body=body, orelse=[])
+            merged = state.join(inner)
+            state.clear()
+            state.update(merged)
+            return out + [node]
+        state.clear()
+        state.update(inner)
+        return out + body
+
+    def backward_if(self, s, state):
+        then_state, else_state = state.copy(), state.copy()
+        body = self.backward(s.body, then_state)
+        orelse = self.backward(s.orelse, else_state)
+        if not body and not orelse:
+            return []
+        for name in sorted(set(then_state) | set(else_state)):
+            a, b = then_state.form(name), else_state.form(name)
+            if self.lp.at_join(name, a, b):
+                side, branch = (then_state, body) if a.thunk else (else_state, orelse)
+                branch.append(assign(name, call("unthunk", load(name))))
+                side[name] = Form(side.form(name).zero, False, side.form(name).owned)
+        merged = then_state.join(else_state)
+        for name, form in merged.items():
+            if form.zero == "maybe":
+                self.maybe_read.add(name)
+        state.clear()
+        state.update(merged)
+        return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
+
+    def join_into(self, state, before):
+        merged = state.join(before)
+        state.clear()
+        state.update(merged)

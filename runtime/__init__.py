@@ -5,7 +5,7 @@ from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulat
                          add_values, own, FlatSum)
 from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
                        template_helper, defmethod, method_function, registered_names)
-from .tape import (tape_reader, iterable, reversed_prefix, reversed_enumerate, reversed_zip,
+from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices)
 from . import helpers  # noqa: F401  (registers template helpers)
 from . import rules  # noqa: F401  (registers the rule catalogue)
@@ -13,7 +13,7 @@ from . import rules  # noqa: F401  (registers the rule catalogue)
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
            "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
-           "method_function", "registered_names", "tape_reader", "iterable",
+           "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices",
            "TEMPLATE_NAMESPACE"]
 

@@ -40,3 +40,36 @@ def reversed_zip(n, *seqs):
 def reversed_indices(n):
     """Positions n - 1, ..., 0: the backward sweep's walk over an active iterable."""
     return range(n - 1, -1, -1)
+
+
+class ShapeOnly:
+    """Stands in on the tape for a value the backward sweep reads only for its shape.
+
+    One shared instance per (shape, dtype), so a loop of n iterations adds n
+    references to the tape, not n arrays.
+    """
+
+    __slots__ = ("shape", "dtype", "ndim")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype, self.ndim = shape, dtype, len(shape)
+
+    def __len__(self):
+        return self.shape[0]
+
+    def __repr__(self):
+        return f"ShapeOnly({self.shape}, {self.dtype})"
+
+
+_SHAPES = {}
+
+
+def shape_only(x):
+    """`x` itself if it is a Python scalar or container, else a shared ShapeOnly."""
+    if isinstance(x, (np.ndarray, np.generic)):
+        key = (x.shape, x.dtype)
+        proxy = _SHAPES.get(key)
+        if proxy is None:
+            proxy = _SHAPES[key] = ShapeOnly(x.shape, x.dtype)
+        return proxy
+    return x

@@ -113,37 +113,45 @@ class Activity:
 
 
 def needed_names(body, activity):
-    """Names the backward sweep reads: template inputs, pullbacks, branch and loop state."""
-    needed = set()
+    """(names the backward sweep reads by value, names it reads only for their shape)."""
+    needed, shape_only = set(), set()
     for s, _ in iter_statements(body):
         names, prim = defined_by(s)
         if prim is not None and names and any(activity.is_active(n) for n in names) \
                 and prim.kind != "append":
-            needed |= prim_needs(prim, names[0], activity)
+            value, shape = prim_needs(prim, names[0], activity)
+            needed |= value
+            shape_only |= shape
         if isinstance(s, gast.If):
             needed |= {s.test.id} if isinstance(s.test, gast.Name) else set()
         if isinstance(s, (gast.For, gast.While)):
             needed.add(s.count)
             if isinstance(s, gast.For):
                 needed |= set(s.seqs)
-    return needed
+    return needed, shape_only - needed
 
 
 def prim_needs(prim, target, activity):
     if prim.kind == "rule":
-        reads = set()
+        value, shape = set(), set()
         for param, _ in activity.active_inputs(prim):
-            reads |= templates.names_read(prim.rule, param)
-        names = set()
-        for param in reads:
-            if param == "ans":
-                names.add(target)
-            elif param in prim.inputs:
-                names |= {n.id for n in gast.walk(prim.inputs[param]) if isinstance(n, gast.Name)}
-        return names
+            v, sh = templates.names_read(prim.rule, param)
+            value |= v
+            shape |= sh
+        return _atoms(prim, target, value), _atoms(prim, target, shape)
     if prim.kind in ("custom", "call"):
-        return {pullback_name(target)}
-    return set()
+        return {pullback_name(target)}, set()
+    return set(), set()
+
+
+def _atoms(prim, target, params):
+    names = set()
+    for param in params:
+        if param == "ans":
+            names.add(target)
+        elif param in prim.inputs:
+            names |= {n.id for n in gast.walk(prim.inputs[param]) if isinstance(n, gast.Name)}
+    return names
 
 
 def pullback_name(target):
@@ -167,13 +175,14 @@ def assignment_counts(body):
 
 
 def saved_names(body, activity, params):
-    """Names the forward pushes before each overwrite and the backward pops."""
-    needed = needed_names(body, activity)
+    """(names pushed by value, names pushed as shape-only stand-ins) before overwrites."""
+    needed, shape_only = needed_names(body, activity)
     counts = assignment_counts(body)
     for p in params:
         if p in counts:
             counts[p] += 1
-    return {n for n in needed if counts.get(n, 0) > 1}
+    overwritten = {n for n, c in counts.items() if c > 1}
+    return needed & overwritten, shape_only & overwritten
 
 
 __all__ = ["Activity", "saved_names", "iter_statements", "target_names",

@@ -169,6 +169,12 @@ class Normalizer:
         if discard and prim.kind in ("nondiff", "append"):
             self.emit(gast.Expr(value=value), prim)
             return None
+        if target is not None and prim.kind not in ("nondiff", "copy") and \
+                any(isinstance(n, gast.Name) and n.id == target for n in gast.walk(value)):
+            # `s = s * x` reads the old s in its adjoint: compute into a temporary first
+            temp = self.names.new("t")
+            self.emit(assign(temp, value), prim)
+            return self.finish(target, load(temp), Prim("copy", "copy", args=[load(temp)]))
         target = target or self.names.new("t")
         self.emit(assign(target, value), prim)
         return target

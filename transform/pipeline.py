@@ -83,7 +83,7 @@ def compile_function(fn, wrt, policy="loop", explain=False):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
-    ctx.saved = saved_names(body, ctx.activity, src.params)
+    ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
     optimize.optimize(rrule)

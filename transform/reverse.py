@@ -26,7 +26,7 @@ class Reverser(LoopEmitter):
     def __init__(self, ctx):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.act = ctx.activity
-        self.saved = ctx.saved
+        self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.maybe_read = set()
@@ -65,7 +65,10 @@ class Reverser(LoopEmitter):
     def push(self, name):
         self.ctx.uses_tape = True
         append = gast.Attribute(value=load("tape"), attr="append", ctx=gast.Load())
-        return gast.Expr(value=gast.Call(func=append, args=[load(name)], keywords=[]))
+        value = load(name)
+        if name in self.ctx.shape_saved:      # the backward sweep reads only its shape
+            value = call("shape_only", value)
+        return gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""

@@ -15,11 +15,29 @@ def _parsed(text):
     return gast.parse(text, mode="eval").body
 
 
+# helper -> positions of arguments it reads only for their shape and dtype
+SHAPE_ONLY_ARGS = {"unbroadcast": (1,), "unreduce": (1,), "index_vjp": (1,),
+                   "reshape_vjp": (1,), "reduction_size": (0,)}
+
+
 def names_read(rule, param):
-    """Which of g, ans and the rule's parameters the template for `param` reads."""
+    """(names whose value the template reads, names it reads only for shape/dtype).
+
+    Names are among "ans" and the rule's parameters.
+    """
     tree = _parsed(rule.templates[param])
-    names = {n.id for n in gast.walk(tree) if isinstance(n, gast.Name)}
-    return names & (set(rule.params) | {"ans"})
+    shape_nodes = set()
+    for node in gast.walk(tree):
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
+            for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):
+                if k < len(node.args) and isinstance(node.args[k], gast.Name):
+                    shape_nodes.add(id(node.args[k]))
+    known = set(rule.params) | {"ans"}
+    value, shape = set(), set()
+    for node in gast.walk(tree):
+        if isinstance(node, gast.Name) and node.id in known:
+            (shape if id(node) in shape_nodes else value).add(node.id)
+    return value, shape - value
 
 
 class _Substitute(gast.NodeTransformer):

@@ -1,0 +1,32 @@
+# Two commands do everything from a fresh clone: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test bench fuzz clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: install
+	$(PY) examples/quickstart.py
+
+test: install
+	$(PY) -m pytest tests
+
+bench: install
+	$(PY) -m pip install --quiet -e '.[bench]' || echo "some peers could not be installed; they will be skipped"
+	$(PY) benchmarks/run.py
+
+fuzz: install
+	THUNKGRAD_FUZZ_EXAMPLES=3000 $(PY) -m pytest tests/test_fuzz.py -q
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

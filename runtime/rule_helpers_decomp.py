@@ -1,0 +1,170 @@
+"""Template helpers for matrix functions and decompositions (real, stacked in the
+last two axes like NumPy's). Formulas: M. Giles, "An extended collection of
+matrix derivative results" (2008); I. Murray, "Differentiation of the Cholesky
+decomposition" (2016); J. Townsend, "Differentiating the SVD" (2016).
+"""
+import numpy as np
+
+from .registry import template_helper
+from .rule_helpers_shape import sum_to_shape
+from .thunks import unthunk
+
+
+def _sym(x):
+    """The symmetric part: symmetric-input functions (cholesky, eigh) read only one
+    triangle, so their cotangent is taken in the space of symmetric matrices."""
+    return (x + x.mT) / 2
+
+
+def _diag_indices(n):
+    return np.arange(n), np.arange(n)
+
+
+def _parts(g, count):
+    """A tuple output's cotangent as `count` values, None where zero."""
+    parts = [unthunk(p) for p in g] if isinstance(g, (tuple, list)) else [g]
+    return parts + [None] * (count - len(parts))
+
+
+@template_helper
+def solve_vjp(g, ans, a, b, operand=0):
+    """Cotangent of `a` (operand 0) or `b` (1) in x = np.linalg.solve(a, b).
+
+    gb = solve(a^T, g) and ga = -gb x^T; NumPy 2 treats b as a vector only if 1-D.
+    """
+    a = np.asarray(a)
+    vector = np.ndim(b) == 1
+    gb = np.linalg.solve(a.mT, g[..., None] if vector else g)
+    if operand == 1:
+        return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
+    x = ans[..., None] if vector else ans
+    return sum_to_shape(-(gb @ x.mT), a.shape)
+
+
+@template_helper
+def slogdet_vjp(g, a):
+    """Cotangent of np.linalg.slogdet: d log|det a| = inv(a)^T; the sign is constant."""
+    g_logdet = _parts(g, 2)[1]
+    if g_logdet is None:
+        return None
+    return np.expand_dims(g_logdet, (-2, -1)) * np.linalg.inv(a).mT
+
+
+@template_helper
+def cholesky_vjp(g, ans, upper=False):
+    """Cotangent of np.linalg.cholesky (Murray 2016), symmetric.
+
+    With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
+    """
+    L, gL = (ans.mT, g.mT) if upper else (ans, g)
+    P = np.tril(L.mT @ gL)
+    rows, cols = _diag_indices(P.shape[-1])
+    P[..., rows, cols] /= 2
+    left = np.linalg.solve(L.mT, P)                      # L^-T P
+    return _sym(np.linalg.solve(L.mT, left.mT).mT)       # (L^-T (L^-T P)^T)^T
+
+
+def _inverse_gaps(w):
+    """F[i, j] = 1 / (w[j] - w[i]) off the diagonal, 0 on it (w must be distinct)."""
+    gaps = w[..., None, :] - w[..., :, None]
+    rows, cols = _diag_indices(w.shape[-1])
+    gaps[..., rows, cols] = np.inf
+    return 1 / gaps
+
+
+@template_helper
+def eigh_vjp(g, ans):
+    """Cotangent of np.linalg.eigh: V (diag(gw) + F o (V^T gV)) V^T, symmetric.
+
+    Needs distinct eigenvalues when the eigenvectors' cotangent is nonzero.
+    """
+    w, v = ans
+    gw, gv = _parts(g, 2)
+    inner = np.zeros(v.shape, dtype=np.result_type(v, *[p for p in (gw, gv) if p is not None]))
+    if gw is not None:
+        rows, cols = _diag_indices(w.shape[-1])
+        inner[..., rows, cols] = gw
+    if gv is not None:
+        inner = inner + _inverse_gaps(w) * (v.mT @ gv)
+    return _sym(v @ inner @ v.mT)
+
+
+@template_helper
+def eigvalsh_vjp(g, a, UPLO="L"):
+    """Cotangent of np.linalg.eigvalsh: V diag(g) V^T."""
+    w, v = np.linalg.eigh(a, UPLO)
+    return _sym((v * np.expand_dims(g, -2)) @ v.mT)
+
+
+@template_helper
+def svd_vjp(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+    """Cotangent of np.linalg.svd (Townsend 2016), for the thin SVD.
+
+    Limits: full_matrices=True only for square matrices; hermitian=False; the
+    singular values must be distinct and nonzero when U or Vh has a cotangent.
+    """
+    a = np.asarray(a)
+    if hermitian:
+        raise NotImplementedError("svd with hermitian=True has no rule")
+    if full_matrices and compute_uv and a.shape[-1] != a.shape[-2]:
+        raise NotImplementedError("svd of a non-square matrix needs full_matrices=False")
+    if not compute_uv:
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        return (u * np.expand_dims(g, -2)) @ vh
+    u, s, vh = ans
+    gu, gs, gvh = _parts(g, 3)
+    inner = np.zeros(u.shape[:-2] + (s.shape[-1],) * 2, dtype=a.dtype)
+    if gs is not None:
+        rows, cols = _diag_indices(s.shape[-1])
+        inner[..., rows, cols] = gs
+    out = 0
+    if gu is not None or gvh is not None:
+        F = _inverse_gaps(s ** 2)
+        s_row = np.expand_dims(s, -2)
+        if gu is not None:
+            J = u.mT @ gu
+            inner = inner + F * (J - J.mT) * s_row
+            out = out + ((gu - u @ J) / s_row) @ vh      # (I - U U^T) gU S^-1 V^T
+        if gvh is not None:
+            gv, v = gvh.mT, vh.mT
+            K = v.mT @ gv
+            inner = inner + s_row.mT * F * (K - K.mT)
+            out = out + (u / s_row) @ (gv - v @ K).mT    # U S^-1 gV^T (I - V V^T)
+    return u @ inner @ vh + out
+
+
+@template_helper
+def pinv_vjp(g, ans, a, hermitian=False):
+    """Cotangent of np.linalg.pinv (Golub and Pereyra), valid where the rank is
+    locally constant (no singular value near the cutoff).
+
+    With X = pinv(a): -X^T g X^T + (I - a X) g^T X X^T + X^T X g^T (I - X a).
+    """
+    if hermitian:
+        raise NotImplementedError("pinv with hermitian=True has no rule")
+    a, X = np.asarray(a), ans
+    gT = g.mT
+    out = -(X.mT @ g @ X.mT)
+    left = gT @ X @ X.mT
+    out = out + left - a @ (X @ left)
+    right = X.mT @ X @ gT
+    return out + right - (right @ X) @ a
+
+
+@template_helper
+def matrix_power_vjp(g, a, n):
+    """Cotangent of np.linalg.matrix_power: sum_k (a^T)^k g (a^T)^(n-1-k); n < 0
+    goes through the inverse."""
+    a = np.asarray(a)
+    if n < 0:
+        inv = np.linalg.inv(a)
+        return -(inv.mT @ matrix_power_vjp(g, inv, -n) @ inv.mT)
+    powers = [None] * max(n, 1)
+    if n > 0:
+        powers[0] = np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape)
+    for k in range(1, n):
+        powers[k] = powers[k - 1] @ a
+    cot = np.zeros(np.broadcast_shapes(a.shape, np.shape(g)), dtype=np.result_type(a, g))
+    for k in range(n):
+        cot = cot + powers[k].mT @ g @ powers[n - 1 - k].mT
+    return cot

@@ -101,6 +101,8 @@ def own(value):
         return np.array(value, copy=True)
     if isinstance(value, (list, tuple)):
         return [own(v) for v in value]
+    if isinstance(value, dict):
+        return {k: own(v) for k, v in value.items()}
     return value
 
 
@@ -132,6 +134,11 @@ def accumulate_at(buffer, like, index, value):
     """
     value = unthunk(value)
     if value is None:
+        return buffer
+    if buffer is None and isinstance(like, dict):
+        buffer = {}
+    if isinstance(buffer, dict):
+        buffer[index] = add_values(buffer.get(index), value)
         return buffer
     if buffer is None:
         if isinstance(like, np.ndarray):

@@ -43,7 +43,7 @@ def loop_element_targets(loop):
     """(sequence name, element target names) pairs whose elements carry derivatives."""
     if loop.iter_kind == "seq":
         return [(loop.seqs[0], target_names(loop.target))]
-    if loop.iter_kind == "enumerate":
+    if loop.iter_kind in ("enumerate", "items"):
         return [(loop.seqs[0], target_names(loop.target.elts[1]))]
     if loop.iter_kind == "zip":
         return [(seq, target_names(elt)) for seq, elt in zip(loop.seqs, loop.target.elts)]
@@ -53,6 +53,8 @@ def loop_element_targets(loop):
 def defined_by(s):
     """(names defined, Prim or None) for a normalized statement."""
     if isinstance(s, gast.Assign):
+        if s.prim is not None and s.prim.kind == "setitem":
+            return [s.prim.args[0].id], s.prim
         return target_names(s.targets[0]), s.prim
     if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
         return [s.prim.args[0].id], s.prim
@@ -141,6 +143,9 @@ def prim_needs(prim, target, activity):
         return _atoms(prim, target, value), _atoms(prim, target, shape)
     if prim.kind in ("custom", "call"):
         return {pullback_name(target)}, set()
+    if prim.kind == "setitem":
+        index = prim.inputs["index"]
+        return {n.id for n in gast.walk(index) if isinstance(n, gast.Name)}, set()
     return set(), set()
 
 

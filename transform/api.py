@@ -1,4 +1,5 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
+import dataclasses
 import functools
 import inspect
 import numbers
@@ -133,6 +134,8 @@ def materialise(cotangent, like):
     if isinstance(like, dict):
         parts = g if g is not None else {}
         return {k: materialise(parts.get(k), v) for k, v in like.items()}
+    if hasattr(like, "__dict__") and not isinstance(like, (np.ndarray, np.generic)):
+        return _object_gradient(g or {}, like)
     if isinstance(like, np.ndarray):
         if g is None:
             return np.zeros_like(like, dtype=like.dtype if like.dtype.kind == "f" else float)
@@ -148,6 +151,16 @@ def materialise(cotangent, like):
     if g is None:
         return 0.0
     return float(np.asarray(g).item()) if np.size(g) == 1 else g
+
+
+def _object_gradient(g, like):
+    """An object's gradient: a dataclass of the same type, else a dict by attribute."""
+    fields = {k: materialise(v, getattr(like, k)) for k, v in g.items()}
+    if dataclasses.is_dataclass(like):
+        zeros = {f.name: materialise(None, getattr(like, f.name))
+                 for f in dataclasses.fields(like) if f.name not in fields}
+        return dataclasses.replace(like, **fields, **zeros)
+    return fields
 
 
 def _seed(out):

@@ -11,14 +11,23 @@ after one backward iteration).
 """
 import gast
 
-from .activity import iter_statements, loop_element_targets, target_names
+from .activity import defined_by, iter_statements, loop_element_targets, target_names
 from .loop_pass import Form
 from .names import const, load
 
 
 class LoopInfo:
-    def __init__(self, assigned):
+    """assigned: primal names the loop rebinds; inplace: arrays it writes elements of."""
+
+    def __init__(self, assigned, inplace):
         self.assigned = assigned
+        self.inplace = inplace
+
+
+def written_in(loop):
+    """Names of containers whose elements the loop writes (`x[i] = v`)."""
+    return {s.prim.args[0].id for s, _ in iter_statements(loop.body)
+            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "setitem"}
 
 
 def assigned_in(loop):
@@ -26,7 +35,7 @@ def assigned_in(loop):
     names = set(target_names(loop.target)) if isinstance(loop, gast.For) else set()
     for s, _ in iter_statements(loop.body):
         if isinstance(s, gast.Assign):
-            names |= set(target_names(s.targets[0]))
+            names |= set(defined_by(s)[0])
         elif isinstance(s, gast.For):
             names |= set(target_names(s.target))
     return names
@@ -40,7 +49,7 @@ class LoopEmitter:
         names = set()
         for s, _ in iter_statements([loop]):
             if isinstance(s, gast.Assign) and s.prim is not None:
-                targets = target_names(s.targets[0])
+                targets = defined_by(s)[0]
                 if targets and self.act.is_active(targets[0]):
                     names.add(targets[0])
                     names |= {n for _, n in self.act.active_inputs(s.prim)}
@@ -56,15 +65,16 @@ class LoopEmitter:
         touched = self.touched(loop)
         if not touched and not self.needs_replay(loop):
             return self.pops_after(loop)
-        assigned = assigned_in(loop)
+        assigned, inplace = assigned_in(loop), written_in(loop)
         adjoints = {self.ctx.adjoint(n) for n in touched}
-        crossing = {self.ctx.adjoint(n) for n in touched if n not in assigned}
+        crossing = {self.ctx.adjoint(n) for n in touched
+                    if n not in assigned or n in inplace}
         out = [self.ctx.comment(loop)]
         out += self.lp.before_loop(adjoints, crossing, state)
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
-            self.loops.append(LoopInfo(assigned))
+            self.loops.append(LoopInfo(assigned, inplace))
             body = self.loop_body(loop, body_state)
             self.loops.pop()
             new_head = head.join(body_state)
@@ -83,7 +93,7 @@ class LoopEmitter:
 
     def needs_replay(self, loop):
         """A loop with no active statement still replays if it restores saved names."""
-        return any(isinstance(s, gast.Assign) and set(target_names(s.targets[0])) & self.saved
+        return any(isinstance(s, gast.Assign) and set(defined_by(s)[0]) & self.saved
                    for s, _ in iter_statements(loop.body))
 
     def pops_after(self, loop):
@@ -108,7 +118,10 @@ class LoopEmitter:
     def element_adjoints(self, loop, state):
         """`x` took `seq[k]`: add dx into dseq at k, then dx is spent."""
         out = []
-        index = self.ctx.temp(("index", id(loop)))
+        if loop.iter_kind == "items":
+            index = target_names(loop.target.elts[0])[0]
+        else:
+            index = self.ctx.temp(("index", id(loop)))
         for seq, elts in self.active_elements(loop):
             if len(elts) != 1:
                 raise self.ctx.src.error("unpacking elements of a differentiated sequence "
@@ -138,6 +151,9 @@ class LoopEmitter:
                 gast.Call(func=load("range"), args=[n], keywords=[])
         target = _store_copy(loop.target)
         seqs = [load(s) for s in loop.seqs]
+        if loop.iter_kind == "items":
+            items = gast.Call(func=load("list"), args=[_copy(loop.iter)], keywords=[])
+            return target, _call("reversed_prefix", items, n)
         if self.active_elements(loop):
             items = seqs[0]
             if loop.iter_kind != "seq":

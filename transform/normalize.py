@@ -67,13 +67,35 @@ class Normalizer:
                 item = gast.Subscript(value=whole, slice=const(k), ctx=gast.Load())
                 self.assign_to(elt, item)
             return None
-        raise self.src.error("writing into an array element is not supported yet", target,
-                             hint="build the array with np.stack or np.concatenate")
+        if isinstance(target, gast.Subscript):
+            return self.write_item(target, self.atom(value))
+        raise self.src.error("this assignment target is not supported", target,
+                             hint="assign to a local name")
+
+    def write_item(self, target, value):
+        """`x[i] = v`: an in-place write the backward sweep can undo."""
+        if not isinstance(target.value, gast.Name):
+            raise self.src.error("writing into an element of an expression is not supported",
+                                 target, hint="give the container a local name first")
+        base = target.value.id
+        if base in self.src.params:
+            raise self.src.error(f"writing into the argument `{base}` is not supported: it "
+                                 "would change the caller's array", target,
+                                 hint=f"copy it first: `{base} = {base}.copy()`, or build a new "
+                                      "array")
+        index = self.index(target.slice)
+        node = gast.Assign(targets=[gast.Subscript(value=load(base), slice=index,
+                                                   ctx=gast.Store())],
+                           value=value, type_comment=None)
+        self.emit(node, Prim("setitem", "setitem", args=[load(base), value],
+                             inputs={"index": index}))
+        return None
 
     def stmt_AugAssign(self, s):
-        if not isinstance(s.target, gast.Name):
-            raise self.src.error("augmented assignment into an element is not supported yet",
-                                 s.target, hint="write `x = x + ...` on a local name")
+        if isinstance(s.target, gast.Subscript):
+            read = gast.Subscript(value=s.target.value, slice=s.target.slice, ctx=gast.Load())
+            value = self.atom(gast.BinOp(left=read, op=s.op, right=s.value))
+            return self.write_item(s.target, value)
         value = gast.BinOp(left=load(s.target.id), op=s.op, right=s.value)
         self.expr(value, s.target.id)
 
@@ -122,6 +144,13 @@ class Normalizer:
             call = gast.Call(func=load(fn.__name__), args=[load(n) for n in seqs] + extra,
                              keywords=[])
             return fn.__name__, seqs + [e for e in extra], call
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
+                it.func.attr == "items" and not it.args and self.src.resolve(it.func) is None:
+            name, source = self.names.new("seq"), self.atom(it.func.value)
+            self.emit(assign(name, source), Prim("copy", "copy", args=[source]))
+            call = gast.Call(func=gast.Attribute(value=load(name), attr="items",
+                                                 ctx=gast.Load()), args=[], keywords=[])
+            return "items", [name], call
         name = self.snapshot(it)
         return "seq", [name], load(name)
 
@@ -195,8 +224,8 @@ class Normalizer:
         if e.attr == "T":
             import numpy as np
             return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))
-        raise self.src.error(f"reading attribute `.{e.attr}` is not supported yet", e,
-                             hint="pass the value as an argument")
+        prim = from_rule(rule_for(getattr), [base, const(e.attr)], {}, "getattr")
+        return self.finish(target, node, prim)
 
     def expr_BinOp(self, e, target, discard):
         left, right = self.atom(e.left), self.atom(e.right)
@@ -250,6 +279,16 @@ class Normalizer:
         node = gast.List(elts=elts, ctx=gast.Load())
         return self.finish(target, node, Prim("pack", "list", args=elts))
 
+    def expr_Dict(self, e, target, discard):
+        if any(k is None or not isinstance(k, gast.Constant) for k in e.keys):
+            raise self.src.error("dict literals need constant keys", e,
+                                 hint="build the dict with d[key] = value")
+        values = [self.atom(v) for v in e.values]
+        node = gast.Dict(keys=e.keys, values=values)
+        prim = Prim("pack", "dict", args=values)
+        prim.keys = [k.value for k in e.keys]
+        return self.finish(target, node, prim)
+
     def expr_ListComp(self, e, target, discard):
         return self.comprehension(e, target, reduce_sum=False)
 
@@ -302,6 +341,10 @@ class Normalizer:
                                  hint="call a module-level function or NumPy directly")
         if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
             return self.comprehension(e.args[0], target, reduce_sum=True)
+        if fn is dict and not e.args and all(kw.arg for kw in e.keywords):
+            literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
+                                values=[kw.value for kw in e.keywords])
+            return self.expr_Dict(literal, target, discard)
         args = [self.atom(a) for a in e.args]
         keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=func, args=args,

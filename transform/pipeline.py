@@ -34,7 +34,7 @@ class Compilation:
 
     def temp(self, key):
         if key not in self._temps:
-            base = {"cots": "{}_cots", "self": "{}_own", "index": "k"}[key[0]]
+            base = {"cots": "{}_cots", "self": "{}_own", "index": "k", "part": "{}_part"}[key[0]]
             self._temps[key] = self.names.new(base.format(key[1]) if "{}" in base else base)
         return self._temps[key]
 

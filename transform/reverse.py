@@ -13,10 +13,12 @@ The backward sweep runs in the forward's namespace: a value the forward
 overwrites is pushed before the overwrite and popped after its adjoint
 (restore discipline), so every adjoint reads exactly the value it saw.
 """
+import operator
+
 import gast
 
 from . import templates
-from .activity import loop_element_targets, pullback_name, target_names
+from .activity import defined_by, loop_element_targets, pullback_name, target_names
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, State, assign, call, thunk_of
 from .names import const, load, store
@@ -40,7 +42,7 @@ class Reverser(LoopEmitter):
 
     def forward_stmt(self, s):
         if isinstance(s, gast.Assign):
-            names = target_names(s.targets[0])
+            names = defined_by(s)[0]
             pushes = [self.push(n) for n in names if n in self.saved]
             prim = s.prim
             if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
@@ -48,6 +50,10 @@ class Reverser(LoopEmitter):
                 if pb in self.saved:
                     pushes.append(self.push(pb))
                 s = self.rule_call(s, names[0], pb)
+            if prim is not None and prim.kind == "setitem" and names[0] in self.ctx.saved:
+                # the backward sweep reads the old array: write into a copy
+                copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
+                pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
             return pushes + [s]
         if isinstance(s, gast.If):
             s.body = self.forward(s.body) or [gast.Pass()]
@@ -80,7 +86,7 @@ class Reverser(LoopEmitter):
         return new
 
     def is_active_stmt(self, s):
-        names = target_names(s.targets[0]) if isinstance(s, gast.Assign) else []
+        names = defined_by(s)[0] if isinstance(s, gast.Assign) else []
         return bool(names) and self.act.is_active(names[0])
 
     # ---- backward ---------------------------------------------------------
@@ -102,7 +108,7 @@ class Reverser(LoopEmitter):
         return []
 
     def backward_assign(self, s, state):
-        names = target_names(s.targets[0])
+        names = defined_by(s)[0]
         out = []
         target = names[0] if names else None
         if target is not None and self.act.is_active(target) and s.prim is not None:
@@ -148,6 +154,13 @@ class Reverser(LoopEmitter):
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []                      # (input name, value, lazy, maybe_none)
+        if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
+            name = inputs[0][1]
+            index = templates.as_value(prim.inputs["index"])
+            state[self.ctx.adjoint(name)] = Form("no", False, True)
+            return [assign(self.ctx.adjoint(name),
+                           call("accumulate_at", load(self.ctx.adjoint(name)), load(name),
+                                index, g))]
         if prim.kind == "rule":
             for param, name in inputs:
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs)
@@ -155,12 +168,29 @@ class Reverser(LoopEmitter):
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False))
         elif prim.kind == "pack":
+            keys = getattr(prim, "keys", None)
             for k, name in inputs:
-                values.append((name, gast.Subscript(value=g, slice=const(k), ctx=gast.Load()),
-                               True, False, True))
+                key = const(keys[k] if keys else k)
+                values.append((name, call("part", g, key), True, False, True))
+        elif prim.kind == "setitem":
+            return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function
             return self.pullback_contributions(s, target, d, inputs, state)
         return self.accumulate(values, target, d, state)
+
+    def setitem_contributions(self, s, d, inputs, state):
+        """`x[i] = v`: v gets dx[i]; the old x gets dx with zeros at i."""
+        form = state.form(d)
+        part = self.ctx.temp(("part", d))
+        index = templates.as_value(s.prim.inputs["index"])
+        split = call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
+        out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)], ctx=gast.Store())],
+                           value=split, type_comment=None)]
+        state[d] = Form("no", False, True)
+        value = s.prim.args[1]
+        values = [(value.id, call("unbroadcast", load(part), value), True, False, True)
+                  for k, name in inputs if k == 1]
+        return out + self.accumulate(values, None, d, state)
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
@@ -205,9 +235,16 @@ class Reverser(LoopEmitter):
                                           False))
         return out
 
+    def adds_in_place(self, inputs):
+        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros."""
+        return self.lp.policy == "loop" and len(inputs) == 1 and self.crossing(inputs[0][1])
+
     def crossing(self, name):
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""
-        return bool(self.loops) and name not in self.loops[-1].assigned
+        if not self.loops:
+            return False
+        loop = self.loops[-1]
+        return name not in loop.assigned or name in loop.inplace
 
     def backward_append(self, s, state):
         lst, value = s.prim.args[0].id, s.prim.args[1]

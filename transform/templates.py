@@ -17,6 +17,7 @@ def _parsed(text):
 
 # helper -> positions of arguments it reads only for their shape and dtype
 SHAPE_ONLY_ARGS = {"unbroadcast": (1,), "unreduce": (1,), "index_vjp": (1,),
+                   "getitem_vjp": (1,),
                    "reshape_vjp": (1,), "reduction_size": (0,)}
 
 

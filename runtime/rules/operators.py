@@ -2,6 +2,8 @@
 import math
 import operator
 
+from .. import containers  # noqa: F401  (registers container helpers)
+
 from ..registry import defvjp, nondiff
 
 defvjp(operator.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)")
@@ -13,7 +15,9 @@ defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
 defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)")
 defvjp(operator.neg, "x", "-g")
 defvjp(operator.pos, "x", "g")
-defvjp(operator.getitem, "x, index", "index_vjp(g, x, index)")
+defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)")
+defvjp(getattr, "obj, name", "{name: g}")
+defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
         operator.not_, operator.floordiv, operator.mod, operator.and_, operator.or_,
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains)

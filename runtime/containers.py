@@ -1,0 +1,76 @@
+"""Cotangents of containers and objects: tuples, lists, dicts, attributes, element writes.
+
+A container's cotangent has the container's shape (a list for a list, a dict
+for a dict, None for a zero entry); an object's cotangent is a dict from
+attribute name to cotangent.
+"""
+import numpy as np
+
+from .helpers import index_vjp
+from .registry import template_helper
+from .thunks import unthunk
+
+
+@template_helper
+def part(g, key):
+    """Entry `key` of a container cotangent (None if the cotangent or entry is zero)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    if isinstance(g, dict):
+        return g.get(key)
+    return g[key]
+
+
+@template_helper
+def getitem_vjp(g, x, index):
+    """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
+    if isinstance(x, dict):
+        return {index: g}
+    if isinstance(x, (list, tuple)):
+        return index_vjp(g, x, index)
+    out = np.zeros(np.shape(x), dtype=_float_dtype(x))
+    if _is_basic(index):
+        out[index] = g
+    else:
+        np.add.at(out, index, g)     # repeated indices add up
+    return out
+
+
+def _float_dtype(x):
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return np.result_type(x, float)
+    return np.result_type(dtype, np.float16) if dtype.kind in "biuf" else dtype
+
+
+def _is_basic(index):
+    parts = index if isinstance(index, tuple) else (index,)
+    return all(p is None or p is Ellipsis or isinstance(p, (slice, int, np.integer))
+               and not isinstance(p, bool) for p in parts)
+
+
+@template_helper
+def setitem_vjp(dx, index, owned):
+    """For `x[index] = v`: (the part of dx that flows to v, dx with zeros at index).
+
+    dx is zeroed in place only when the generated code owns it; the part is a copy.
+    """
+    dx = unthunk(dx)
+    if isinstance(dx, np.ndarray):
+        piece = np.array(dx[index], copy=True)
+        if not owned:
+            dx = np.array(dx, copy=True)
+        dx[index] = 0
+        return piece, dx
+    dx = list(dx) if not owned or isinstance(dx, tuple) else dx
+    piece = dx[index]
+    dx[index] = None
+    return piece, dx
+
+
+def write_item(x, index, value):
+    """`x[index] = value` on a fresh copy of x (the old x stays on the tape)."""
+    x = x.copy()
+    x[index] = value
+    return x

@@ -1,0 +1,427 @@
+"""check_grads: compare compiled gradients with central finite differences.
+
+    from transform.testing import check_grads
+    check_grads(loss, W, b, x)                 # every float argument, three policies
+    check_grads(layer, W, x, wrt="W")          # non-scalar output: vjp with random cotangents
+
+The finite differences are computed in float64 by calling the plain function
+(never the compiler), element by element for small arguments and along
+`directions` random unit directions for large ones. Every array argument is
+passed as a read-only copy, and compared with a saved copy afterwards, so a
+function or rule that writes into its inputs is reported. On any mismatch an
+AssertionError lists, per argument: the worst element, the compiled and the
+finite-difference values, the relative error, the policy and where the
+generated code lives.
+"""
+import inspect
+
+import numpy as np
+
+from . import api
+
+__all__ = ["check_grads", "ELEMENTWISE_LIMIT"]
+
+# Arguments with at most this many elements are checked element by element.
+ELEMENTWISE_LIMIT = 64
+
+
+def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e-5,
+                atol=1e-7, eps=1e-6, directions=3, seed=0, **kwargs):
+    """Assert that fn's compiled gradients match finite differences under every policy.
+
+    Returns {argument name: gradient} as computed under the first policy.
+    """
+    target = _Target(fn)
+    chosen = _wrt_positions(target, args, wrt)
+    if isinstance(policies, str):
+        policies = (policies,)
+    rng = np.random.default_rng(seed)
+    primal = _guarded(target, "calling the function", args,
+                      lambda frozen: target.plain(*frozen, **kwargs))
+    cotangent = None if api._is_scalar(primal) else _random_like(primal, rng)
+    results = {p: _compiled_grads(target, args, kwargs, chosen, p, cotangent)
+               for p in policies}
+    check = _Check(target, args, chosen, rtol, atol)
+    check.primal(primal, results)
+    check.against_fd(results, _finite_differences(target, args, kwargs, chosen, cotangent,
+                                                  eps, directions, rng))
+    check.policies_agree(results)
+    check.raise_if_failed(eps)
+    first = results[policies[0]][1]
+    return {target.name_of(k): g for k, g in zip(chosen, first)}
+
+
+# ---- what is being differentiated ----------------------------------------------------
+class _Target:
+    """The user's callable, its plain function, parameters and registered rule (if any)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.plain, _ = api._unwrap(fn)
+        self.rule = api._rule_for(self.plain)
+        self.params = api._params(self.plain)
+        self.label = getattr(self.plain, "__name__", None) or repr(self.plain)
+
+    def name_of(self, k):
+        return self.params[k] if k < len(self.params) else f"args[{k}]"
+
+    def location(self, k_list, policy):
+        """Where the code computing the gradient lives, as one line of text."""
+        if self.rule is not None:
+            return f"registered rule {self.rule.name}"
+        names, _ = api._wrt_names(self.plain, tuple(k_list))
+        rule = api.compiled(self.plain, names, policy)
+        lines = rule.source.splitlines()
+        first = next((n for n, text in enumerate(lines, 1) if text.startswith("def ")), 1)
+        return f"generated rule {rule.filename}, line {first}: {lines[first - 1].strip()}"
+
+    def defined_at(self):
+        try:
+            return f"{inspect.getsourcefile(self.plain)}:{inspect.getsourcelines(self.plain)[1]}"
+        except (OSError, TypeError):
+            return None
+
+
+def _wrt_positions(target, args, wrt):
+    """Indices of the arguments to check: every float-valued one unless `wrt` says."""
+    if wrt is None:
+        chosen = [k for k, a in enumerate(args) if _is_float_valued(a)]
+        if not chosen:
+            raise TypeError(f"check_grads({target.label}): no float or float-array argument "
+                            "to differentiate; pass wrt=")
+        return chosen
+    items = list(wrt) if isinstance(wrt, (tuple, list)) else [wrt]
+    names, _ = api._wrt_names(target.plain, tuple(items))
+    chosen = [target.params.index(n) for n in names]
+    for k in chosen:
+        if k >= len(args) or not _is_float_valued(args[k]):
+            raise TypeError(f"check_grads({target.label}): argument {target.name_of(k)!r} "
+                            "must be passed positionally as a float, a float array, or a "
+                            "list/tuple/dict of those")
+    return chosen
+
+
+def _is_float_valued(value):
+    leaves = _leaves(value)
+    return bool(leaves) and all(_is_float_leaf(leaf) for _, leaf in leaves)
+
+
+def _is_float_leaf(value):
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if isinstance(value, (float, np.floating)):
+        return True
+    return isinstance(value, np.ndarray) and value.dtype.kind == "f"
+
+
+# ---- nested arguments: leaves addressed by paths ---------------------------------------
+def _leaves(value, path=()):
+    """[(path, leaf)] for a value made of lists, tuples and dicts of leaves."""
+    if isinstance(value, (list, tuple)):
+        return [item for k, v in enumerate(value) for item in _leaves(v, path + (k,))]
+    if isinstance(value, dict):
+        return [item for k, v in value.items() for item in _leaves(v, path + (k,))]
+    return [(path, value)]
+
+
+def _get(value, path):
+    for key in path:
+        value = value[key]
+    return value
+
+
+def _replace(value, path, new):
+    """A copy of `value` with the leaf at `path` replaced by `new` (containers rebuilt)."""
+    if not path:
+        return new
+    if isinstance(value, dict):
+        return {k: _replace(v, path[1:], new) if k == path[0] else v for k, v in value.items()}
+    items = [_replace(v, path[1:], new) if k == path[0] else v for k, v in enumerate(value)]
+    return type(value)(items)
+
+
+def _map_leaves(fn, value):
+    if isinstance(value, (list, tuple)):
+        return type(value)(_map_leaves(fn, v) for v in value)
+    if isinstance(value, dict):
+        return {k: _map_leaves(fn, v) for k, v in value.items()}
+    return fn(value)
+
+
+def _path_text(path):
+    return "".join(f"[{k!r}]" for k in path)
+
+
+# ---- read-only inputs and mutation detection --------------------------------------------
+def _read_only(leaf):
+    if isinstance(leaf, np.ndarray):
+        leaf = leaf.copy()
+        leaf.setflags(write=False)
+    return leaf
+
+
+def _writable(leaf):
+    return leaf.copy() if isinstance(leaf, np.ndarray) else leaf
+
+
+def _same(a, b):
+    la, lb = _leaves(a), _leaves(b)
+    if [p for p, _ in la] != [p for p, _ in lb] or type(a) is not type(b):
+        return False
+    return all(np.shape(x) == np.shape(y) and np.array_equal(x, y, equal_nan=True)
+               for (_, x), (_, y) in zip(la, lb))
+
+
+def _guarded(target, what, args, call):
+    """call(read-only copies of args); AssertionError if it mutates (or tries to) an input."""
+    frozen = [_map_leaves(_read_only, a) for a in args]
+    try:
+        result = call(frozen)
+    except ValueError as exc:
+        if "read-only" not in str(exc):
+            raise
+        raise AssertionError(_mutation_message(target, what, _mutated(args, call))) from exc
+    changed = [k for k, (a, f) in enumerate(zip(args, frozen)) if not _same(a, f)]
+    if changed:
+        raise AssertionError(_mutation_message(target, what, changed))
+    return result
+
+
+def _mutated(args, call):
+    """Indices of the arguments `call` writes into: tried one read-only argument at a time."""
+    culprits = []
+    for k in range(len(args)):
+        trial = [_map_leaves(_read_only if j == k else _writable, a) for j, a in enumerate(args)]
+        try:
+            call(trial)
+        except ValueError as exc:
+            if "read-only" in str(exc):
+                culprits.append(k)
+        except Exception:  # noqa: BLE001  (only the write matters here)
+            pass
+        if k not in culprits and not _same(args[k], trial[k]):
+            culprits.append(k)
+    return culprits
+
+
+def _mutation_message(target, what, changed):
+    names = ", ".join(repr(target.name_of(k)) for k in changed)
+    names = f"argument {names}" if changed else "arguments"
+    where = target.defined_at()
+    return (f"check_grads({target.label}): {what} wrote into its input {names}; "
+            "differentiated functions and rules must not modify their arguments "
+            "(check_grads passes them read-only)"
+            + (f"\n  {target.label} defined at {where}" if where else ""))
+
+
+# ---- compiled gradients ---------------------------------------------------------------
+def _random_like(value, rng):
+    def draw(leaf):
+        if isinstance(leaf, np.ndarray):
+            return rng.standard_normal(leaf.shape).astype(
+                leaf.dtype if leaf.dtype.kind == "f" else np.float64)
+        return float(rng.standard_normal())
+    return _map_leaves(draw, value)
+
+
+def _compiled_grads(target, args, kwargs, chosen, policy, cotangent):
+    """(output, tuple of gradients) from transform.grad/vjp, on read-only inputs."""
+    def call(frozen):
+        if cotangent is None:
+            return api.value_and_grad(target.fn, tuple(chosen), policy=policy)(*frozen,
+                                                                               **kwargs)
+        out, pullback = api.vjp(target.fn, *frozen, wrt=tuple(chosen), policy=policy,
+                                **kwargs)
+        return out, pullback(cotangent)
+    what = f"the gradient computation (policy {policy!r}, {target.location(chosen, policy)})"
+    try:
+        return _guarded(target, what, args, call)
+    except AssertionError:
+        raise
+    except Exception as exc:
+        exc.add_note(f"raised by check_grads({target.label}) in {what}")
+        raise
+
+
+# ---- finite differences -----------------------------------------------------------------
+def _as_float64(leaf):
+    if isinstance(leaf, np.ndarray) and leaf.dtype.kind == "f":
+        return leaf.astype(np.float64)
+    if isinstance(leaf, np.floating):
+        return np.float64(leaf)
+    return leaf
+
+
+def _objective(target, kwargs, cotangent):
+    """args -> float64 scalar: the output, or <cotangent, output> for non-scalar outputs."""
+    def f(*xs):
+        out = target.plain(*xs, **kwargs)
+        if cotangent is None:
+            return float(np.asarray(out, dtype=np.float64))
+        return sum(float(np.sum(np.asarray(o, dtype=np.float64) * c))
+                   for (_, o), (_, c) in zip(_leaves(out), _leaves(cotangent)))
+    return f
+
+
+def _finite_differences(target, args, kwargs, chosen, cotangent, eps, directions, rng):
+    """{(k, path): (fd values, directions or None)} for every leaf of every checked arg."""
+    f = _objective(target, kwargs, cotangent)
+    base = [_map_leaves(_as_float64, a) for a in args]
+    out = {}
+    for k in chosen:
+        for path, leaf in _leaves(base[k]):
+            out[(k, path)] = _fd_leaf(f, base, k, path, np.asarray(leaf), eps, directions, rng)
+    return out
+
+
+def _fd_leaf(f, base, k, path, x, eps, directions, rng):
+    def at(v):
+        trial = list(base)
+        trial[k] = _replace(base[k], path, v if x.ndim else np.float64(v))
+        return f(*trial)
+    if x.size <= ELEMENTWISE_LIMIT:
+        fd = np.zeros(x.shape)
+        for i in np.ndindex(x.shape):
+            step = np.zeros(x.shape)
+            step[i] = eps
+            fd[i] = (at(x + step) - at(x - step)) / (2 * eps)
+        return fd, None
+    units = [u / np.linalg.norm(u) for u in (rng.standard_normal(x.shape)
+                                             for _ in range(directions))]
+    fd = np.array([(at(x + eps * u) - at(x - eps * u)) / (2 * eps) for u in units])
+    return fd, units
+
+
+# ---- comparison and the report ---------------------------------------------------------
+def _worst(actual, expected, rtol, atol):
+    """(index of the worst element, ratio of its error to the tolerance)."""
+    actual = np.asarray(actual, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    if actual.shape != expected.shape:
+        return None, np.inf
+    err = np.abs(actual - expected) / (atol + rtol * np.abs(expected))
+    err = np.where(np.isnan(err), np.inf, err)
+    if err.size == 0:
+        return (), 0.0
+    i = np.unravel_index(int(np.argmax(err)), err.shape)
+    return i, float(err[i])
+
+
+def _relative(a, b):
+    scale = max(abs(a), abs(b))
+    return abs(a - b) / scale if scale else 0.0
+
+
+def _fmt_index(label, i):
+    return f"{label}[{', '.join(str(int(j)) for j in i)}]" if i else label
+
+
+class _Check:
+    """Collects failures; raises one AssertionError listing all of them."""
+
+    def __init__(self, target, args, chosen, rtol, atol):
+        self.target, self.args, self.chosen = target, args, chosen
+        self.rtol, self.atol = rtol, atol
+        self.lines = []
+        self.by_policy = {}  # failure text -> policies showing it
+
+    def _leaf_grad(self, grads, k, path):
+        return _get(grads[self.chosen.index(k)], path)
+
+    def _label(self, k, path):
+        return self.target.name_of(k) + _path_text(path)
+
+    def primal(self, primal, results):
+        for policy, (out, _) in results.items():
+            ok = _same_structure(out, primal) and all(
+                np.allclose(np.asarray(o, float), np.asarray(p, float), self.rtol, self.atol,
+                            equal_nan=True) for (_, o), (_, p) in zip(_leaves(out),
+                                                                      _leaves(primal)))
+            if not ok:
+                self.lines.append(f"- the output under policy {policy!r} differs from calling "
+                                  f"{self.target.label} directly: {_short(out)} vs "
+                                  f"{_short(primal)}\n    "
+                                  f"{self.target.location(self.chosen, policy)}")
+
+    def against_fd(self, results, fds):
+        for (k, path), (fd, units) in fds.items():
+            for policy, (_, grads) in results.items():
+                g = self._leaf_grad(grads, k, path)
+                line = self._fd_line(k, path, g, fd, units)
+                if line:
+                    self.by_policy.setdefault(line, []).append(policy)
+
+    def _fd_line(self, k, path, g, fd, units):
+        label = self._label(k, path)
+        shape = fd.shape if units is None else units[0].shape
+        if g is None or np.shape(g) != shape:
+            return (f"- argument {label!r}: compiled gradient has shape {np.shape(g)}, "
+                    f"expected {shape}")
+        g = np.asarray(g, dtype=np.float64)
+        compiled = g if units is None else np.array([np.sum(g * u) for u in units])
+        i, ratio = _worst(compiled, fd, self.rtol, self.atol)
+        if ratio <= 1:
+            return None
+        a, b = float(compiled[i]), float(fd[i])
+        where = (f"worst element {_fmt_index(label, i)}" if units is None else
+                 f"worst of {len(units)} random directions (#{i[0]}; {g.size} elements, "
+                 "so directional derivatives <gradient, u> are compared)")
+        return (f"- argument {label!r}: {where}: compiled {a:.10g}, finite difference "
+                f"{b:.10g}, relative error {_relative(a, b):.3g}")
+
+    def policies_agree(self, results):
+        policies = list(results)
+        for k in self.chosen:
+            for path, _ in _leaves(self.args[k]):
+                first = self._leaf_grad(results[policies[0]][1], k, path)
+                for other in policies[1:]:
+                    g = self._leaf_grad(results[other][1], k, path)
+                    self._agree(k, path, (policies[0], first), (other, g))
+
+    def _agree(self, k, path, left, right):
+        (p, a), (q, b) = left, right
+        a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+        i, ratio = _worst(a, b, self.rtol, self.atol)
+        if ratio <= 1:
+            return
+        label = self._label(k, path)
+        detail = (f"shapes {a.shape} vs {b.shape}" if i is None else
+                  f"worst element {_fmt_index(label, i)}: {float(a[i]):.10g} vs "
+                  f"{float(b[i]):.10g}")
+        self.lines.append(f"- argument {label!r}: policies {p!r} and {q!r} disagree, {detail}")
+
+    def _grouped(self):
+        """Failures against finite differences, one entry per text with its policies."""
+        out = []
+        for text, policies in self.by_policy.items():
+            names = ", ".join(repr(p) for p in policies)
+            where = dict.fromkeys(self.target.location(self.chosen, p) for p in policies)
+            word = "policy" if len(policies) == 1 else "policies"
+            out.append(f"{text}; {word} {names}" + "".join(f"\n    {w}" for w in where))
+        return out
+
+    def raise_if_failed(self, eps):
+        self.lines = self._grouped() + self.lines
+        if not self.lines:
+            return
+        head = (f"check_grads({self.target.label}) failed (rtol={self.rtol:g}, "
+                f"atol={self.atol:g}, eps={eps:g}):")
+        where = self.target.defined_at()
+        if where:
+            head += f"\n  {self.target.label} defined at {where}"
+        if self.target.rule is None:
+            names = tuple(self.target.name_of(k) for k in self.chosen)
+            head += (f"\n  see the generated code with transform.adjoint_source("
+                     f"{self.target.label}, wrt={names!r}, policy=...)")
+        raise AssertionError("\n".join([head] + self.lines))
+
+
+def _same_structure(a, b):
+    return [p for p, _ in _leaves(a)] == [p for p, _ in _leaves(b)] and all(
+        np.shape(x) == np.shape(y) for (_, x), (_, y) in zip(_leaves(a), _leaves(b)))
+
+
+def _short(value):
+    text = np.array2string(np.asarray(value), precision=6, threshold=8) \
+        if not isinstance(value, (list, tuple, dict)) else repr(value)
+    return text if len(text) < 80 else text[:77] + "..."

@@ -19,9 +19,10 @@ from .names import const, load
 class LoopInfo:
     """assigned: primal names the loop rebinds; inplace: arrays it writes elements of."""
 
-    def __init__(self, assigned, inplace):
+    def __init__(self, assigned, inplace, node=None):
         self.assigned = assigned
         self.inplace = inplace
+        self.node = node
 
 
 def written_in(loop):
@@ -70,11 +71,17 @@ class LoopEmitter:
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
         out = [self.ctx.comment(loop)]
-        out += self.lp.before_loop(adjoints, crossing, state)
+        before = self.lp.before_loop(adjoints, crossing, state)
+        if before and self.ctx.explain:
+            names = ", ".join(st.targets[0].id for st in before)
+            out.append(self.ctx.note(
+                f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} "
+                "become concrete buffers the loop body adds into"))
+        out += before
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
-            self.loops.append(LoopInfo(assigned, inplace))
+            self.loops.append(LoopInfo(assigned, inplace, loop))
             body = self.loop_body(loop, body_state)
             self.loops.pop()
             new_head = head.join(body_state)

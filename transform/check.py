@@ -52,8 +52,10 @@ def _check_node(src, node):
     if kind in UNSUPPORTED:
         what, hint = UNSUPPORTED[kind]
         raise src.error(f"{what} are not supported", node, hint=hint)
-    if isinstance(node, gast.FunctionDef):
-        raise src.error("nested function definitions are not supported yet", node,
+    if isinstance(node, gast.FunctionDef) and (node.decorator_list or node.args.vararg
+                                                or node.args.kwarg or node.args.kwonlyargs):
+        raise src.error("nested functions with decorators, *args, **kwargs or keyword-only "
+                        "parameters are not supported", node,
                         hint="define the helper at module level")
     if isinstance(node, (gast.ListComp, gast.GeneratorExp)) and len(node.generators) != 1:
         raise src.error("comprehensions with several `for` clauses are not supported", node,

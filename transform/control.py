@@ -32,13 +32,13 @@ class ControlLowering:
         self.returned = None
 
     # ---- early returns ----------------------------------------------------
-    def lower_returns(self, body):
+    def lower_returns(self, body, result=None):
         """Replace non-final returns by flag + break; end with one `return result`."""
         final = body[-1]
         if not any(isinstance(n, gast.Return) for s in body[:-1] for n in gast.walk(s)):
             return body
-        self.result = self.names.reserve("result")
-        self.returned = self.names.reserve("returned")
+        self.result = result or self.names.reserve("result")
+        self.returned = self.names.new("returned") if result else self.names.reserve("returned")
         body = self.returns_in(body[:-1] + [final], in_loop=False)
         start = [_tag(assign(self.result, const(None)), prim=Prim("nondiff", "init")),
                  _tag(assign(self.returned, const(False)), prim=Prim("nondiff", "init"))]

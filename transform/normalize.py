@@ -9,11 +9,13 @@ and generator expressions become plain statements and loops. Tests of `if`
 and `while` stay as written: their values never carry a derivative.
 """
 import builtins
+import copy
 
 import gast
 
 import runtime
 from .names import NameGen, assign, const, load, store
+from .templates import substitute as substitute_names
 from .primitives import (BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, label_of,
                          rule_for)
 
@@ -29,6 +31,8 @@ class Normalizer:
         self.out = []
         self.line = None
         self.callees = []
+        self.local_defs = {}
+        self.inlining = set()
 
     def block(self, stmts):
         saved, self.out = self.out, []
@@ -160,6 +164,46 @@ class Normalizer:
         value = gast.Call(func=load("iterable"), args=[self.atom(expr)], keywords=[])
         self.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
         return name
+
+    def stmt_FunctionDef(self, s):
+        """A nested def is inlined where it is called, so closures over active values work."""
+        self.local_defs[s.name] = s
+
+    def inline_call(self, fdef, e, target):
+        """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
+        from .control import ControlLowering
+        if fdef.name in self.inlining:
+            raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
+                                 hint="define a recursive helper at module level")
+        params = [a.id for a in fdef.args.args]
+        stored = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+                  and isinstance(n.ctx, (gast.Store, gast.Param))} | set(params)
+        renames = {name: load(self.names.reserve(f"{fdef.name}_{name}")) for name in stored}
+        values = self.bind_nested(fdef, params, e)
+        for param in params:
+            self.expr(values[param], renames[param].id)
+        body = [substitute_names(copy.deepcopy(st), renames) for st in fdef.body]
+        result = target or self.names.new("t")
+        self.inlining.add(fdef.name)
+        block = self.block(body)
+        self.inlining.discard(fdef.name)
+        if not block or not isinstance(block[-1], gast.Return):
+            block.append(gast.Return(value=const(None)))
+        block = ControlLowering(self.names).lower_returns(block, result)
+        final = block.pop()
+        self.out.extend(block)
+        if not (isinstance(final.value, gast.Name) and final.value.id == result):
+            self.expr(final.value, result)
+        return result
+
+    def bind_nested(self, fdef, params, e):
+        defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
+        values = dict(zip(params, e.args))
+        values.update({kw.arg: kw.value for kw in e.keywords})
+        missing = [p for p in params if p not in values and p not in defaults]
+        if missing or len(e.args) > len(params):
+            raise self.src.error(f"bad arguments for the nested function {fdef.name}()", e)
+        return {p: values.get(p, defaults.get(p)) for p in params}
 
     def stmt_Break(self, s):
         self.emit(gast.Break())
@@ -333,6 +377,8 @@ class Normalizer:
             raise self.src.error("`*args` in a call is not supported yet", e,
                                  hint="pass the arguments one by one")
         func = e.func
+        if isinstance(func, gast.Name) and func.id in self.local_defs:
+            return self.inline_call(self.local_defs[func.id], e, target)
         if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
             return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
@@ -381,12 +427,23 @@ class Normalizer:
                 raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
-            return Prim("call", label, fn=fn, args=list(args),
-                        inputs={"keywords": keywords})
+            return Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
         raise self.src.error(
             f"{label} has no derivative rule and no Python source to compile", node,
             hint=f"register one: `@rrule({label})\\ndef _rule(x): return {label}(x), "
                  f"lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
+
+
+    def by_position(self, fn, args, keywords, node):
+        """Call atoms in the callee's parameter order (its pullback's order)."""
+        import inspect
+        try:
+            bound = inspect.signature(fn).bind(*args, **keywords)
+        except TypeError as exc:
+            raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        return [bound.arguments.get(p.name, const(None)) for p in params]
 
 
 def normalize_function(src, names):

@@ -53,6 +53,16 @@ class Compilation:
         self.comments.append(text)
         return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
 
+    def note(self, text):
+        """A free-text comment line in the generated code."""
+        self.comments.append(text)
+        return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
+
+    def line_of(self, node):
+        """The line in the user's file a normalized statement came from."""
+        line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
+        return self.src.first_line + line - 1 if line else self.src.first_line
+
     def rule_global(self, prim):
         """A global name in the generated module for a custom rule or compiled callee."""
         from .api import callee_rule

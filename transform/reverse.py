@@ -215,11 +215,29 @@ class Reverser(LoopEmitter):
                 own.append((expr, lazy, maybe_none))
                 continue
             da = self.ctx.adjoint(name)
+            if self.ctx.explain:
+                out.append(self.ctx.note(self.why(da, self.crossing(name))))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
                                           self.crossing(name)))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out
+
+    def why(self, da, crossing):
+        """--explain: why this accumulation is deferred or materialised."""
+        policy = self.lp.policy
+        if policy != "loop":
+            return {"eager": f"{da}: materialised at once (eager policy)",
+                    "flat": f"{da}: deferred into one flat pending sum (flat policy)",
+                    "nested": f"{da}: deferred, wrapping the previous thunk (nested policy)"
+                    }[policy]
+        if not self.loops:
+            return f"deferred: {da} stays a Thunk until a consumer forces it"
+        line = self.ctx.line_of(self.loops[-1].node)
+        if crossing:
+            return (f"unthunk: {da} accumulates across iterations of the loop at line {line}; "
+                    "added in place into a buffer this code owns")
+        return f"unthunk: {da} lives within one iteration of the loop at line {line}"
 
     def replace_self(self, d, own, state, in_loop):
         """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""

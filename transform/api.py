@@ -267,6 +267,27 @@ class CalleeRule:
         return self.rrule(*args, **kwargs)
 
 
+class MethodRule:
+    """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
+
+    def __init__(self, name, policy):
+        self.name, self.policy = name, policy
+
+    def __call__(self, obj, *args, **kwargs):
+        fn = getattr(type(obj), self.name, None)
+        if inspect.isfunction(fn):
+            rule = compiled(fn, tuple(_params(fn)), self.policy).rrule
+            return rule(obj, *args, **kwargs)
+        bound = getattr(obj, self.name)
+        rule = runtime.lookup(bound)
+        if rule is None:
+            raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
+                                 "Python source and no derivative rule",
+                                 hint="register a rule with transform.rrule")
+        out, pullback = rule.rrule(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
+
 def callee_rule(fn, policy):
     return CalleeRule(fn, policy)
 

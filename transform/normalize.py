@@ -409,9 +409,10 @@ class Normalizer:
             self.emit(gast.Expr(value=node), Prim("append", "append", args=[base, args[0]]))
             return None
         fn = runtime.method_function(name)
-        if fn is None:
-            raise self.src.error(f"the method `.{name}()` has no derivative rule", e,
-                                 hint="call the NumPy function instead, or register a rule")
+        if fn is None:                 # a method of a user object: compiled when first called
+            prim = Prim("call", f".{name}", args=[base] + args)
+            prim.method = name
+            return self.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)

@@ -65,12 +65,17 @@ class Compilation:
 
     def rule_global(self, prim):
         """A global name in the generated module for a custom rule or compiled callee."""
-        from .api import callee_rule
-        key = ("rule", id(prim.fn))
+        from .api import callee_rule, MethodRule
+        method = getattr(prim, "method", None)
+        key = ("rule", method or id(prim.fn))
         if key not in self._temps:
-            name = self.names.reserve(getattr(prim.fn, "__name__", "fn") + "_rrule")
-            self.globals[name] = prim.rule.custom if prim.kind == "custom" \
-                else callee_rule(prim.fn, self.policy)
+            if method:
+                name = self.names.reserve(f"{method}_method_rrule")
+                self.globals[name] = MethodRule(method, self.policy)
+            else:
+                name = self.names.reserve(getattr(prim.fn, "__name__", "fn") + "_rrule")
+                self.globals[name] = prim.rule.custom if prim.kind == "custom" \
+                    else callee_rule(prim.fn, self.policy)
             self._temps[key] = name
         return self._temps[key]
 

@@ -79,7 +79,10 @@ class Reverser(LoopEmitter):
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
         rule_name = self.ctx.rule_global(s.prim)
-        value = gast.Call(func=load(rule_name), args=s.value.args, keywords=s.value.keywords)
+        args = s.value.args
+        if getattr(s.prim, "method", None):
+            args = [s.value.func.value] + args
+        value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
         new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
                                               ctx=gast.Store())], value=value, type_comment=None)
         new.prim, new.origin_line = s.prim, s.origin_line

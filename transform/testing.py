@@ -31,6 +31,7 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
 
     Returns {argument name: gradient} as computed under the first policy.
     """
+    __tracebackhide__ = True  # pytest shows the report, not check_grads' internals
     target = _Target(fn)
     chosen = _wrt_positions(target, args, wrt)
     if isinstance(policies, str):
@@ -174,6 +175,7 @@ def _same(a, b):
 
 def _guarded(target, what, args, call):
     """call(read-only copies of args); AssertionError if it mutates (or tries to) an input."""
+    __tracebackhide__ = True
     frozen = [_map_leaves(_read_only, a) for a in args]
     try:
         result = call(frozen)
@@ -226,6 +228,7 @@ def _random_like(value, rng):
 
 def _compiled_grads(target, args, kwargs, chosen, policy, cotangent):
     """(output, tuple of gradients) from transform.grad/vjp, on read-only inputs."""
+    __tracebackhide__ = True
     def call(frozen):
         if cotangent is None:
             return api.value_and_grad(target.fn, tuple(chosen), policy=policy)(*frozen,
@@ -401,6 +404,7 @@ class _Check:
         return out
 
     def raise_if_failed(self, eps):
+        __tracebackhide__ = True
         self.lines = self._grouped() + self.lines
         if not self.lines:
             return

@@ -37,14 +37,23 @@ def getitem_vjp(g, x, index):
     return out
 
 
+_FLOAT_OF = {}
+
+
 def _float_dtype(x):
     dtype = getattr(x, "dtype", None)
     if dtype is None:
         return np.result_type(x, float)
-    return np.result_type(dtype, np.float16) if dtype.kind in "biuf" else dtype
+    out = _FLOAT_OF.get(dtype)
+    if out is None:
+        out = _FLOAT_OF[dtype] = np.result_type(dtype, np.float16) \
+            if dtype.kind in "biuf" else dtype
+    return out
 
 
 def _is_basic(index):
+    if type(index) is int:
+        return True
     parts = index if isinstance(index, tuple) else (index,)
     return all(p is None or p is Ellipsis or isinstance(p, (slice, int, np.integer))
                and not isinstance(p, bool) for p in parts)

@@ -1,14 +1,29 @@
 """Small functions the rule templates call: shape bookkeeping that is not math."""
+import math
+
 import numpy as np
 
 from .registry import template_helper
 
 
+_SCALAR_TYPES = (float, int, bool, complex)
+
+
+def fast_shape(x):
+    """np.shape without the array conversion for numbers, arrays and tape stand-ins."""
+    shape = getattr(x, "shape", None)
+    if shape is not None:
+        return shape
+    if isinstance(x, _SCALAR_TYPES):
+        return ()
+    return np.shape(x)
+
+
 @template_helper
 def unbroadcast(g, x):
     """Sum `g` back to the shape of `x` (undo NumPy broadcasting)."""
-    shape = np.shape(x)
-    if np.shape(g) == shape:
+    shape = fast_shape(x)
+    if fast_shape(g) == shape:
         return g
     g = np.asarray(g)
     while g.ndim > len(shape):
@@ -55,7 +70,7 @@ def index_vjp(g, x, index):
         else:
             out[index] = g
         return out if isinstance(x, list) else tuple(out)
-    out = np.zeros(np.shape(x), dtype=np.result_type(x, float))
+    out = np.zeros(np.shape(x), dtype=np.result_type(np.asarray(x).dtype, g, 1.0))
     if _is_basic_index(index):
         out[index] = g
     else:
@@ -85,9 +100,9 @@ def matmul_rhs(g, a, b):
     """Cotangent of `b` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
     a_nd, b_nd = np.ndim(a), np.ndim(b)
     if a_nd == 1:
-        return unbroadcast(np.multiply.outer(a, g) if b_nd > 1 else g * a, b)
+        return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(g, -2) if b_nd > 1 else g * a, b)
     if b_nd == 1:
-        return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
+        return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), np.expand_dims(g, -1))[..., 0], b)
     return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
 
 
@@ -108,18 +123,12 @@ def reshape_vjp(g, x):
 @template_helper
 def pow_exponent_vjp(g, ans, x, y):
     """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0."""
+    if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
+        return unbroadcast(g * ans * (math.log(x) if x > 0 else 0.0), y)
     x = np.asarray(x)
     safe = np.where(x > 0, x, 1)
     return unbroadcast(g * ans * np.log(safe), y)
 
 
-@template_helper
-def norm_vjp(g, ans, x, ord=None, axis=None, keepdims=False):
-    """Cotangent of np.linalg.norm for the 2-norm of vectors and the Frobenius norm."""
-    if ord not in (None, 2, "fro") or (ord == 2 and np.ndim(x) > 1 and axis is None):
-        raise NotImplementedError(f"norm with ord={ord!r} has no rule yet")
-    if axis is not None and not keepdims:
-        g = np.expand_dims(g, axis)
-        ans = np.expand_dims(ans, axis)
-    safe = np.where(ans == 0, 1, ans)
-    return g * x / safe
+# The np.linalg.norm rule covers every `ord` now; it lives with the other norms.
+from .rule_helpers_norm import norm_vjp  # noqa: E402,F401

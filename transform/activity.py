@@ -114,14 +114,14 @@ class Activity:
                 if isinstance(a, gast.Name) and a.id in self.active]
 
 
-def needed_names(body, activity):
+def needed_names(body, activity, shapes=None):
     """(names the backward sweep reads by value, names it reads only for their shape)."""
     needed, shape_only = set(), set()
     for s, _ in iter_statements(body):
         names, prim = defined_by(s)
         if prim is not None and names and any(activity.is_active(n) for n in names) \
                 and prim.kind != "append":
-            value, shape = prim_needs(prim, names[0], activity)
+            value, shape = prim_needs(prim, names[0], activity, shapes)
             needed |= value
             shape_only |= shape
         if isinstance(s, gast.If):
@@ -133,11 +133,12 @@ def needed_names(body, activity):
     return needed, shape_only - needed
 
 
-def prim_needs(prim, target, activity):
+def prim_needs(prim, target, activity, shapes=None):
     if prim.kind == "rule":
         value, shape = set(), set()
+        dropped = templates.dropped_params(prim.rule, prim.inputs, target, shapes)
         for param, _ in activity.active_inputs(prim):
-            v, sh = templates.names_read(prim.rule, param)
+            v, sh = templates.names_read(prim.rule, param, dropped)
             value |= v
             shape |= sh
         return _atoms(prim, target, value), _atoms(prim, target, shape)
@@ -179,9 +180,9 @@ def assignment_counts(body):
     return counts
 
 
-def saved_names(body, activity, params):
+def saved_names(body, activity, params, shapes=None):
     """(names pushed by value, names pushed as shape-only stand-ins) before overwrites."""
-    needed, shape_only = needed_names(body, activity)
+    needed, shape_only = needed_names(body, activity, shapes)
     counts = assignment_counts(body)
     for p in params:
         if p in counts:

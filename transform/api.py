@@ -68,12 +68,17 @@ def _wrt_names(fn, wrt):
     return tuple(names), single
 
 
-def compiled(fn, wrt_names, policy, explain=False):
-    """The cached compiled rule of `fn` for (wrt, policy)."""
-    key = (wrt_names, policy, explain)
+def compiled(fn, wrt_names, policy, explain=False, consumed=True):
+    """The cached compiled rule of `fn` for (wrt, policy).
+
+    consumed=True is what grad, value_and_grad and vjp run (they force every
+    cotangent); consumed=False is the rule other compiled code calls, whose
+    cotangents stay Thunks until forced.
+    """
+    key = (wrt_names, policy, explain, consumed)
     per_fn = _CACHE.setdefault(fn, {})
     if key not in per_fn:
-        per_fn[key] = compile_function(fn, wrt_names, policy, explain)
+        per_fn[key] = compile_function(fn, wrt_names, policy, explain, consumed)
     return per_fn[key]
 
 
@@ -215,18 +220,51 @@ def _materialised(pullback, seed, policy):
 
 def grad(fn, wrt=0, *, policy=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`."""
+    compute = _GradientFunction(fn, wrt, policy)
+
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
-        return _gradients(fn, wrt, policy, args, kwargs)[1]
+        return compute(args, kwargs)[1]
     return gradient
 
 
 def value_and_grad(fn, wrt=0, *, policy=None):
     """A function returning (fn(...), gradient)."""
+    compute = _GradientFunction(fn, wrt, policy)
+
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
-        return _gradients(fn, wrt, policy, args, kwargs)
+        return compute(args, kwargs)
     return value_and_gradient
+
+
+class _GradientFunction:
+    """grad's work per call; names, parameters and the compiled rule resolved once."""
+
+    def __init__(self, fn, wrt, policy):
+        self.fn, self.wrt, self.policy = fn, wrt, policy
+        self.plain = None
+
+    def _resolve(self):
+        self.plain, default_policy = _unwrap(self.fn)
+        self.policy = self.policy or default_policy
+        self.names, self.single = _wrt_names(self.plain, self.wrt)
+        self.params = _params(self.plain)
+        self.rule = None if _rule_for(self.plain) is None else True
+
+    def __call__(self, args, kwargs):
+        if self.plain is None:
+            self._resolve()
+        if self.rule or kwargs or len(args) != len(self.params):
+            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+        _check_inputs(self.params, self.names, args, kwargs)
+        out, pullback = compiled(self.plain, self.names, self.policy).rrule(*args)
+        if not _is_scalar(out):
+            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+        cotangents = _materialised(pullback, _seed(out), self.policy)
+        values = dict(zip(self.params, args))
+        grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, self.names))
+        return out, grads[0] if self.single else grads
 
 
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):
@@ -245,11 +283,13 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     return out, pullback
 
 
-def adjoint_source(fn, wrt=0, *, policy=None, explain=False):
-    """The generated source text of fn's adjoint (the code `grad` runs)."""
+def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
+    """The generated source text of fn's adjoint: the code `grad` runs, or with
+    as_rule=True the rule that other compiled code calls (cotangents deferred)."""
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
-    return compiled(plain, names, policy or default_policy, explain).source
+    return compiled(plain, names, policy or default_policy, explain,
+                    consumed=not as_rule).source
 
 
 class CalleeRule:
@@ -263,7 +303,7 @@ class CalleeRule:
     def __call__(self, *args, **kwargs):
         if self.rrule is None:
             names = tuple(_params(self.fn))
-            self.rrule = compiled(self.fn, names, self.policy).rrule
+            self.rrule = compiled(self.fn, names, self.policy, consumed=False).rrule
         return self.rrule(*args, **kwargs)
 
 
@@ -276,7 +316,7 @@ class MethodRule:
     def __call__(self, obj, *args, **kwargs):
         fn = getattr(type(obj), self.name, None)
         if inspect.isfunction(fn):
-            rule = compiled(fn, tuple(_params(fn)), self.policy).rrule
+            rule = compiled(fn, tuple(_params(fn)), self.policy, consumed=False).rrule
             return rule(obj, *args, **kwargs)
         bound = getattr(obj, self.name)
         rule = runtime.lookup(bound)

@@ -57,6 +57,9 @@ def build_parser():
     dump.add_argument("--policy", choices=POLICIES, default=None)
     dump.add_argument("--explain", action="store_true",
                       help="annotate each inserted unthunk and each deferred adjoint")
+    dump.add_argument("--as-rule", action="store_true",
+                      help="show the rule other compiled code calls (cotangents deferred) "
+                           "instead of the code grad runs")
     return parser
 
 
@@ -65,7 +68,7 @@ def main(argv=None):
     try:
         fn = load_function(args.target)
         print(adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
-                             explain=args.explain), end="")
+                             explain=args.explain, as_rule=args.as_rule), end="")
     except TransformError as exc:
         print(f"thunkgrad: error: {exc.one_line()}", file=sys.stderr)
         return 2

@@ -49,7 +49,8 @@ def _filename(ctx):
     fn = ctx.fn
     module = getattr(fn, "__module__", "") or ""
     wrt = ",".join(ctx.wrt)
-    return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}>"
+    kind = "" if ctx.consumed else " rule"
+    return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}{kind}>"
 
 
 def render(ctx, rrule):
@@ -58,8 +59,9 @@ def render(ctx, rrule):
     def comment(match):
         return f"{match.group(1)}# {ctx.comments[int(match.group(2))]}"
     text = _MARKER_LINE.sub(comment, text)
+    used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = (f"# thunkgrad: adjoint of {ctx.fn.__qualname__} "
-              f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy})\n")
+              f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})\n")
     return header + text.rstrip() + "\n"
 
 

@@ -79,17 +79,23 @@ def thunk_of(expr, captures):
 class LoopPass:
     """Emits accumulations for one policy; `in_loop` and `crossing` describe the context."""
 
-    def __init__(self, policy, explain=False):
+    def __init__(self, policy, explain=False, consumed=False):
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
         self.policy = policy
         self.explain = explain
+        self.consumed = consumed
 
     def defers(self, in_loop):
-        """Whether a computed contribution is wrapped in a Thunk here."""
+        """Whether a computed contribution is wrapped in a Thunk here.
+
+        Under "loop", straight-line contributions are deferred unless every output
+        of the adjoint is certainly consumed (grad, value_and_grad and vjp force
+        all they return): then a thunk would only add overhead.
+        """
         if self.policy in ("flat", "nested"):
             return True
-        return self.policy == "loop" and not in_loop
+        return self.policy == "loop" and not in_loop and not self.consumed
 
     def cotangent(self, name, form, in_loop):
         """How a consumer reads adjoint `name`: unthunk only if it may be a Thunk."""
@@ -97,10 +103,12 @@ class LoopPass:
             return call("unthunk", load(name))
         return load(name)
 
-    def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing):
+    def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
+                   numeric=False):
         """Statements adding `value` into adjoint `target`.
 
-        lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero).
+        lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero);
+        numeric: `value` is an array or number (so `+` adds, never concatenates).
         """
         form = state.form(target)
         zero = "maybe" if maybe_none and form.zero != "no" else "no"
@@ -113,11 +121,18 @@ class LoopPass:
             if form.zero == "yes":
                 state[target] = Form(zero, False, False)
                 return [assign(target, value)]
+            if numeric and form.zero == "no" and not form.thunk and not maybe_none:
+                state[target] = Form("no", False, False)
+                return [assign(target, gast.BinOp(left=load(target), op=gast.Add(),
+                                                  right=value))]
             state[target] = Form(zero, False, False)
             return [assign(target, call("accum_eager", load(target), value))]
         if form.zero == "yes":
             state[target] = Form(zero, lazy, False)
             return [assign(target, value)]
+        if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
+                and not form.thunk and not maybe_none:
+            return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
         state[target] = Form(zero, True, False)
         return [assign(target, call(fn, load(target), value))]

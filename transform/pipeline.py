@@ -13,14 +13,16 @@ from .names import NameGen, assign, const, load, names_in
 from .normalize import normalize_function
 from .parse import parse_function
 from .reverse import Reverser
+from .shapes import ShapeClasses
 
 
 class Compilation:
     """Everything the stages share for one (function, wrt, policy)."""
 
-    def __init__(self, fn, wrt, policy, explain=False):
+    def __init__(self, fn, wrt, policy, explain=False, consumed=False):
         self.fn, self.wrt, self.policy, self.explain = fn, tuple(wrt), policy, explain
-        self.loop_pass = LoopPass(policy, explain)
+        self.consumed = consumed
+        self.loop_pass = LoopPass(policy, explain, consumed)
         self.globals = {}
         self.comments = []
         self.uses_tape = False
@@ -83,9 +85,13 @@ class Compilation:
         return list(range(len(prim.args)))
 
 
-def compile_function(fn, wrt, policy="loop", explain=False):
-    """Compile `fn` into the source text and globals of `<name>_rrule`."""
-    ctx = Compilation(fn, wrt, policy, explain)
+def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
+    """Compile `fn` into the source text and globals of `<name>_rrule`.
+
+    consumed: the caller forces every cotangent the pullback returns (grad, vjp),
+    so straight-line contributions need not be deferred.
+    """
+    ctx = Compilation(fn, wrt, policy, explain, consumed)
     ctx.src = src = parse_function(fn)
     check_function(src)
     ctx.params = src.params
@@ -98,7 +104,8 @@ def compile_function(fn, wrt, policy="loop", explain=False):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
-    ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params)
+    ctx.shapes = ShapeClasses(body, src.params)
+    ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
     optimize.optimize(rrule)

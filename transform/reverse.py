@@ -22,6 +22,7 @@ from .activity import defined_by, loop_element_targets, pullback_name, target_na
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, State, assign, call, thunk_of
 from .names import const, load, store
+from .shapes import NUMERIC
 
 
 class Reverser(LoopEmitter):
@@ -165,9 +166,10 @@ class Reverser(LoopEmitter):
                            call("accumulate_at", load(self.ctx.adjoint(name)), load(name),
                                 index, g))]
         if prim.kind == "rule":
+            dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             for param, name in inputs:
-                expr = templates.expand(prim.rule, param, g, target, prim.inputs)
-                values.append((name, expr, True, False, False))
+                expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped)
+                values.append((name, expr, True, False, False, prim.fn in NUMERIC))
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False))
         elif prim.kind == "pack":
@@ -210,7 +212,7 @@ class Reverser(LoopEmitter):
         """Contributions in order; a contribution to the target itself replaces it last."""
         out, own = [], []
         in_loop = bool(self.loops)
-        for name, expr, computed, lazy, maybe_none in values:
+        for name, expr, computed, lazy, maybe_none, *numeric in values:
             if computed and self.lp.defers(in_loop):
                 expr = thunk_of(expr, self.ctx.captures(expr))
                 lazy = True
@@ -221,7 +223,7 @@ class Reverser(LoopEmitter):
             if self.ctx.explain:
                 out.append(self.ctx.note(self.why(da, self.crossing(name))))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
-                                          self.crossing(name)))
+                                          self.crossing(name), bool(numeric and numeric[0])))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out

@@ -21,12 +21,41 @@ SHAPE_ONLY_ARGS = {"unbroadcast": (1,), "unreduce": (1,), "index_vjp": (1,),
                    "reshape_vjp": (1,), "reduction_size": (0,)}
 
 
-def names_read(rule, param):
+class _DropUnbroadcast(gast.NodeTransformer):
+    """unbroadcast(G, p) -> G where p is known to have the output's shape."""
+
+    def __init__(self, dropped):
+        self.dropped = dropped
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, gast.Name) and node.func.id == "unbroadcast" \
+                and len(node.args) == 2 and isinstance(node.args[1], gast.Name) \
+                and node.args[1].id in self.dropped:
+            return node.args[0]
+        return node
+
+
+@functools.lru_cache(maxsize=None)
+def _template(text, dropped):
+    tree = copy.deepcopy(_parsed(text))
+    return _DropUnbroadcast(dropped).visit(tree) if dropped else tree
+
+
+def dropped_params(rule, inputs, target, shapes):
+    """Parameters whose unbroadcast is the identity here (same shape as the output)."""
+    if shapes is None:
+        return frozenset()
+    return frozenset(p for p, atom in inputs.items()
+                     if p in rule.params and shapes.same(atom, target))
+
+
+def names_read(rule, param, dropped=frozenset()):
     """(names whose value the template reads, names it reads only for shape/dtype).
 
     Names are among "ans" and the rule's parameters.
     """
-    tree = _parsed(rule.templates[param])
+    tree = _template(rule.templates[param], dropped)
     shape_nodes = set()
     for node in gast.walk(tree):
         if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
@@ -51,12 +80,12 @@ class _Substitute(gast.NodeTransformer):
         return node
 
 
-def expand(rule, param, g, ans, inputs):
+def expand(rule, param, g, ans, inputs, dropped=frozenset()):
     """The template for `param` as an expression node, names replaced by atoms."""
     mapping = {name: as_value(node) for name, node in inputs.items()}
     mapping["g"] = g
     mapping["ans"] = load(ans)
-    tree = copy.deepcopy(_parsed(rule.templates[param]))
+    tree = copy.deepcopy(_template(rule.templates[param], dropped))
     return _Substitute(mapping).visit(tree)
 
 

@@ -1,0 +1,107 @@
+"""Analysis: which names certainly have the same shape, so `unbroadcast` can go.
+
+    t1 = x * 0.999          t1 ~ x        (a scalar constant broadcasts to x's shape)
+    t2 = math.sin(x)        t2 ~ scalar
+    x = t1 + t3             x ~ x         (every definition of x agrees)
+
+In the adjoint of `x = t1 + t3`, `unbroadcast(dx, t1)` is then just `dx`, and
+the tape need not keep t1 for its shape. A name with definitions that
+disagree gets a class of its own (sound, not clever).
+"""
+import math
+import operator
+
+import gast
+import numpy as np
+
+from .activity import defined_by, iter_statements
+
+SCALAR = "scalar"
+_ELEMENTWISE_UNARY = {operator.neg, operator.pos, abs, np.negative, np.positive, np.sin, np.cos,
+                      np.tan, np.exp, np.log, np.sqrt, np.tanh, np.square, np.abs, np.absolute,
+                      np.sinh, np.cosh, np.arcsin, np.arccos, np.arctan, np.log1p, np.expm1,
+                      np.exp2, np.log2, np.log10, np.reciprocal, np.cbrt, np.arcsinh,
+                      np.arctanh, np.arccosh}
+_ELEMENTWISE_BINARY = {operator.add, operator.sub, operator.mul, operator.truediv, operator.pow,
+                       np.add, np.subtract, np.multiply, np.divide, np.power, np.maximum,
+                       np.minimum}
+_SCALAR_RESULT = {float, math.sin, math.cos, math.tan, math.exp, math.log, math.sqrt,
+                  math.tanh, math.pow, math.fabs, math.atan2, math.hypot}
+
+# rules whose cotangents are arrays or numbers (never containers)
+NUMERIC = _ELEMENTWISE_UNARY | _ELEMENTWISE_BINARY | _SCALAR_RESULT | {
+    operator.matmul, np.matmul, np.dot, np.outer, np.sum, np.mean, np.linalg.norm}
+
+
+class ShapeClasses:
+    def __init__(self, body, params):
+        self.defs = {}
+        for s, _ in iter_statements(body):
+            names, prim = defined_by(s)
+            for name in names:
+                self.defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
+                                                      and prim and prim.kind != "setitem"
+                                                      else None)
+        for s, _ in iter_statements(body):
+            if isinstance(s, gast.For):
+                for name in _names(s.target):
+                    self.defs.setdefault(name, []).append(None)
+        self.cls = {p: "param:" + p for p in params}
+        self.params = set(params)
+        self._solve()
+
+    def _solve(self):
+        for _ in range(20):
+            changed = False
+            for name, prims in self.defs.items():
+                new = self._class_of_defs(name, prims)
+                if self.cls.get(name) != new:
+                    self.cls[name] = new
+                    changed = True
+            if not changed:
+                return
+
+    def _class_of_defs(self, name, prims):
+        classes = {self._class_of(prim, name) for prim in prims}
+        if name in self.params:
+            classes.add("param:" + name)
+        return classes.pop() if len(classes) == 1 else "own:" + name
+
+    def _class_of(self, prim, name):
+        if prim is None:
+            return "own:" + name
+        if prim.kind == "copy":
+            return self.of(prim.args[0])
+        if prim.kind != "rule":
+            return "own:" + name
+        fn, atoms = prim.fn, list(prim.inputs.values())
+        if fn in _SCALAR_RESULT:
+            return SCALAR
+        if fn in _ELEMENTWISE_UNARY and atoms:
+            return self.of(atoms[0])
+        if fn in _ELEMENTWISE_BINARY and len(atoms) >= 2:
+            a, b = self.of(atoms[0]), self.of(atoms[1])
+            if b == SCALAR or a == b:
+                return a
+            if a == SCALAR:
+                return b
+        return "own:" + name
+
+    def of(self, atom):
+        """The shape class of an atom (a Name or a Constant)."""
+        if isinstance(atom, gast.Constant):
+            value = atom.value
+            return SCALAR if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                else "const"
+        if isinstance(atom, gast.Name):
+            return self.cls.get(atom.id, "own:" + atom.id)
+        return "unknown"
+
+    def same(self, atom, name):
+        """Whether `atom` certainly has the shape of the name `name`."""
+        a = self.of(atom)
+        return a not in ("unknown", "const") and a == self.cls.get(name)
+
+
+def _names(target):
+    return [n.id for n in gast.walk(target) if isinstance(n, gast.Name)]

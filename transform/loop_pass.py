@@ -27,17 +27,19 @@ class Form:
     owned: a buffer the generated code allocated itself (safe to update in place).
     """
 
-    __slots__ = ("zero", "thunk", "owned")
+    __slots__ = ("zero", "thunk", "owned", "nullable")
 
-    def __init__(self, zero="yes", thunk=False, owned=True):
+    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False):
         self.zero, self.thunk, self.owned = zero, thunk, owned
+        self.nullable = nullable          # a Thunk that may evaluate to None (zero)
 
     def key(self):
-        return (self.zero, self.thunk, self.owned)
+        return (self.zero, self.thunk, self.owned, self.nullable)
 
     def join(self, other):
         zero = self.zero if self.zero == other.zero else "maybe"
-        return Form(zero, self.thunk or other.thunk, self.owned and other.owned)
+        return Form(zero, self.thunk or other.thunk, self.owned and other.owned,
+                    self.nullable or other.nullable)
 
 
 ZERO = Form()
@@ -128,13 +130,13 @@ class LoopPass:
             state[target] = Form(zero, False, False)
             return [assign(target, call("accum_eager", load(target), value))]
         if form.zero == "yes":
-            state[target] = Form(zero, lazy, False)
+            state[target] = Form(zero, lazy, False, lazy and maybe_none)
             return [assign(target, value)]
         if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
                 and not form.thunk and not maybe_none:
             return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
-        state[target] = Form(zero, True, False)
+        state[target] = Form(zero, True, False, form.nullable or maybe_none)
         return [assign(target, call(fn, load(target), value))]
 
     def before_loop(self, touched, crossing, state):

@@ -123,7 +123,22 @@ class Normalizer:
         node = gast.While(test=s.test, body=self.block(s.body) or [gast.Pass()], orelse=[])
         self.emit(node)
 
+    def flatten_enumerate_zip(self, target, it):
+        """`for i, (a, b) in enumerate(zip(A, B))` -> `for i, a, b in zip(range(..), A, B)`."""
+        if not (isinstance(it, gast.Call) and self.src.resolve(it.func) is enumerate
+                and it.args and isinstance(it.args[0], gast.Call)
+                and self.src.resolve(it.args[0].func) is zip
+                and isinstance(target, gast.Tuple) and len(target.elts) == 2
+                and isinstance(target.elts[1], gast.Tuple)):
+            return target, it
+        start = it.args[1] if len(it.args) > 1 else const(0)
+        counter = gast.Call(func=load("range"), args=[start, const(1 << 62)], keywords=[])
+        zipped = gast.Call(func=it.args[0].func, args=[counter] + it.args[0].args, keywords=[])
+        flat = gast.Tuple(elts=[target.elts[0]] + target.elts[1].elts, ctx=gast.Store())
+        return flat, zipped
+
     def stmt_For(self, s):
+        s.target, s.iter = self.flatten_enumerate_zip(s.target, s.iter)
         kind, seqs, forward_iter = self.loop_iterable(s.iter)
         node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
                         type_comment=None)
@@ -342,6 +357,7 @@ class Normalizer:
     def comprehension(self, e, target, reduce_sum):
         """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
         gen = e.generators[0]
+        gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
         acc = target or self.names.new("sum" if reduce_sum else "items")
         start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
         self.emit(assign(acc, start),

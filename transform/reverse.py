@@ -133,6 +133,10 @@ class Reverser(LoopEmitter):
         inputs = self.act.active_inputs(s.prim)
         reassigned = self.ctx.assign_count(target) > 1
         out = [self.ctx.comment(s)]
+        if form.thunk and form.nullable and inputs:
+            # a thunk that may evaluate to zero: force it so the None guard below sees it
+            out.append(assign(d, call("unthunk", load(d))))
+            form = state[d] = Form("maybe", False, form.owned)
         if form.zero == "yes" or not inputs:
             if reassigned and form.zero != "yes":
                 out.append(assign(d, const(None)))

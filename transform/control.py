@@ -66,9 +66,8 @@ class ControlLowering:
                 s.body = self.returns_in(s.body, True)
                 out.append(s)
                 if in_loop:
-                    exit_test = gast.If(test=load(self.returned), body=[_tag(gast.Break())],
-                                        orelse=[])
-                    out.append(_tag(exit_test, s.origin_line))
+                    out.extend(self.recorded_if(load(self.returned), [_tag(gast.Break())],
+                                                s.origin_line))
                 else:
                     s.sets_returned = True
                 continue
@@ -102,10 +101,15 @@ class ControlLowering:
             if rest:
                 flag_name = self.returned if kind == "return" else flag()
                 test = gast.UnaryOp(op=gast.Not(), operand=load(flag_name))
-                out.append(_tag(gast.If(test=test, body=self.guard(rest, kind, flag),
-                                        orelse=[])))
+                out.extend(self.recorded_if(test, self.guard(rest, kind, flag)))
             return out
         return out
+
+    def recorded_if(self, test, body, line=None):
+        """`cond = test; if cond: body`: the backward sweep replays the recorded outcome."""
+        cond = self.names.new("cond")
+        record = _tag(assign(cond, test), line, Prim("nondiff", "test"))
+        return [record, _tag(gast.If(test=load(cond), body=body, orelse=[]), line)]
 
     # ---- loops ------------------------------------------------------------
     def lower_loops(self, block):

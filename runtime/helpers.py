@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from .registry import template_helper
+from .rule_helpers_shape import as_cotangent, cot_dtype
 
 
 _SCALAR_TYPES = (float, int, bool, complex)
@@ -40,6 +41,7 @@ def unbroadcast(g, x):
 def unreduce(g, x, axis=None, keepdims=False):
     """Spread the cotangent of a reduction over `axis` back to the shape of `x`."""
     shape = np.shape(x)
+    g = as_cotangent(g, x)  # a Python-number g takes x's float dtype
     if axis is not None and not keepdims:
         g = np.expand_dims(g, axis)
     return np.broadcast_to(g, shape)
@@ -70,7 +72,7 @@ def index_vjp(g, x, index):
         else:
             out[index] = g
         return out if isinstance(x, list) else tuple(out)
-    out = np.zeros(np.shape(x), dtype=np.result_type(np.asarray(x).dtype, g, 1.0))
+    out = np.zeros(np.shape(x), dtype=cot_dtype(g, x))
     if _is_basic_index(index):
         out[index] = g
     else:
@@ -84,10 +86,19 @@ def _is_basic_index(index):
                and not isinstance(p, bool) for p in parts)
 
 
+def _ndim(x):
+    nd = getattr(x, "ndim", None)
+    return nd if nd is not None else np.ndim(x)
+
+
 @template_helper
 def matmul_lhs(g, a, b):
     """Cotangent of `a` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
-    a_nd, b_nd = np.ndim(a), np.ndim(b)
+    a_nd, b_nd = _ndim(a), _ndim(b)
+    if a_nd == 2 and b_nd == 2:
+        return g @ b.T                              # the common case, no broadcasting
+    if a_nd == 2 and b_nd == 1:
+        return np.multiply.outer(g, b)
     if b_nd == 1:
         return unbroadcast(np.multiply.outer(g, b) if a_nd > 1 else g * b, a)
     if a_nd == 1:
@@ -98,7 +109,9 @@ def matmul_lhs(g, a, b):
 @template_helper
 def matmul_rhs(g, a, b):
     """Cotangent of `b` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
-    a_nd, b_nd = np.ndim(a), np.ndim(b)
+    a_nd, b_nd = _ndim(a), _ndim(b)
+    if a_nd == 2 and b_nd in (1, 2):
+        return a.T @ g                              # the common case, no broadcasting
     if a_nd == 1:
         return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(g, -2) if b_nd > 1 else g * a, b)
     if b_nd == 1:

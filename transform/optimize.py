@@ -45,10 +45,54 @@ def _is_reset(stmt):
         and stmt.value.value is None and stmt.targets[0].id.startswith("d")
 
 
+def _mentions(stmt, name):
+    return any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(stmt))
+
+
+def _overwrites(stmt, name):
+    """`name = <expr not reading name>`: the old value is dead."""
+    return isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
+        and isinstance(stmt.targets[0], gast.Name) and stmt.targets[0].id == name \
+        and not _mentions(stmt.value, name)
+
+
+def _drop_overwritten_resets(loop, outside):
+    """In a loop body: `dx = None` whose next use (cyclically) overwrites dx goes.
+
+    Wrapping around to the next iteration is allowed only if dx is not used
+    outside the loop (the last iteration's reset would be visible there).
+    """
+    body = loop.body
+    keep = []
+    for k, stmt in enumerate(body):
+        if _is_reset(stmt):
+            name = stmt.targets[0].id
+            after = [s for s in body[k + 1:] if _mentions(s, name)]
+            before = [s for s in body[:k] if _mentions(s, name)]
+            if after and _overwrites(after[0], name):
+                continue
+            if not after and before and _overwrites(before[0], name) and name not in outside:
+                continue
+        keep.append(stmt)
+    loop.body = keep or [gast.Pass()]
+
+
+def _loops_with_outside_names(pullback):
+    """(loop, names mentioned in the pullback outside that loop) for every loop."""
+    for node in gast.walk(pullback):
+        if isinstance(node, gast.For):
+            inside = {id(n) for n in gast.walk(node)}
+            outside = {n.id for n in gast.walk(pullback)
+                       if isinstance(n, gast.Name) and id(n) not in inside}
+            yield node, outside
+
+
 def optimize(rrule):
     """Rewrite the rrule FunctionDef in place."""
     _InlineForcedThunks().visit(rrule)
     for node in gast.walk(rrule):
         if isinstance(node, gast.FunctionDef) and node.name == "pullback":
             node.body = _drop_dead_resets(node.body)
+            for loop, outside in list(_loops_with_outside_names(node)):
+                _drop_overwritten_resets(loop, outside)
     return rrule

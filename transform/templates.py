@@ -22,35 +22,47 @@ SHAPE_ONLY_ARGS = {"unbroadcast": (1,), "unreduce": (1,), "index_vjp": (1,),
 
 
 class _DropUnbroadcast(gast.NodeTransformer):
-    """unbroadcast(G, p) -> G where p is known to have the output's shape."""
+    """unbroadcast(G, p) -> G where p has the output's shape; a shape-only read of a
+    parameter known to be a scalar becomes the constant 0.0 (shape ())."""
 
-    def __init__(self, dropped):
-        self.dropped = dropped
+    def __init__(self, dropped, scalars):
+        self.dropped, self.scalars = dropped, scalars
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        if isinstance(node.func, gast.Name) and node.func.id == "unbroadcast" \
-                and len(node.args) == 2 and isinstance(node.args[1], gast.Name) \
-                and node.args[1].id in self.dropped:
+        if not isinstance(node.func, gast.Name):
+            return node
+        if node.func.id == "unbroadcast" and len(node.args) == 2 \
+                and isinstance(node.args[1], gast.Name) and node.args[1].id in self.dropped:
             return node.args[0]
+        for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):
+            arg = node.args[k] if k < len(node.args) else None
+            if isinstance(arg, gast.Name) and arg.id in self.scalars:
+                node.args[k] = gast.Constant(value=0.0, kind=None)
         return node
 
 
 @functools.lru_cache(maxsize=None)
-def _template(text, dropped):
+def _template(text, simplification):
+    dropped, scalars = simplification
     tree = copy.deepcopy(_parsed(text))
-    return _DropUnbroadcast(dropped).visit(tree) if dropped else tree
+    if dropped or scalars:
+        tree = _DropUnbroadcast(dropped, scalars).visit(tree)
+    return tree
 
 
 def dropped_params(rule, inputs, target, shapes):
-    """Parameters whose unbroadcast is the identity here (same shape as the output)."""
+    """(params whose unbroadcast is the identity here, params known to be scalars)."""
     if shapes is None:
-        return frozenset()
-    return frozenset(p for p, atom in inputs.items()
-                     if p in rule.params and shapes.same(atom, target))
+        return (frozenset(), frozenset())
+    dropped = frozenset(p for p, atom in inputs.items()
+                        if p in rule.params and shapes.same(atom, target))
+    scalars = frozenset(p for p, atom in inputs.items()
+                        if p in rule.params and shapes.of(atom) == "scalar")
+    return dropped, scalars
 
 
-def names_read(rule, param, dropped=frozenset()):
+def names_read(rule, param, dropped=(frozenset(), frozenset())):
     """(names whose value the template reads, names it reads only for shape/dtype).
 
     Names are among "ans" and the rule's parameters.
@@ -80,7 +92,7 @@ class _Substitute(gast.NodeTransformer):
         return node
 
 
-def expand(rule, param, g, ans, inputs, dropped=frozenset()):
+def expand(rule, param, g, ans, inputs, dropped=(frozenset(), frozenset())):
     """The template for `param` as an expression node, names replaced by atoms."""
     mapping = {name: as_value(node) for name, node in inputs.items()}
     mapping["g"] = g

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .registry import template_helper
-from .rule_helpers_shape import cot_dtype
+from .rule_helpers_shape import as_cotangent, cot_dtype
 
 
 def _axes(axis, ndim):
@@ -24,8 +24,10 @@ def _keepdims_shape(shape, axes):
 
 @template_helper
 def tie_share(hits, axis, dtype):
-    """`hits` divided by its count over `axis`: the equal share each tied element gets."""
-    return (hits / np.sum(hits, axis=axis, keepdims=True)).astype(dtype, copy=False)
+    """`hits` divided by its count over `axis`: the equal share each tied element gets
+    (no element hits when np.max's `initial` wins: then no share)."""
+    count = np.maximum(np.sum(hits, axis=axis, keepdims=True), 1)
+    return (hits / count).astype(dtype, copy=False)
 
 
 @template_helper
@@ -34,7 +36,7 @@ def extremum_vjp(g, ans, a, axis=None, keepdims=False):
     a = np.asarray(a)
     axes = _axes(axis, a.ndim)
     extremum = np.reshape(ans, _keepdims_shape(a.shape, axes))
-    g = np.reshape(g, _keepdims_shape(a.shape, axes))
+    g = np.reshape(as_cotangent(g, a), _keepdims_shape(a.shape, axes))
     return g * tie_share(a == extremum, axes, cot_dtype(g, a))
 
 
@@ -56,11 +58,25 @@ def prod_vjp(g, a, axis=None, keepdims=False):
     right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
     others = (left * right).reshape([a.shape[k] for k in order])
     others = np.transpose(others, np.argsort(order))
-    return np.reshape(g, _keepdims_shape(a.shape, axes)) * others
+    return np.reshape(as_cotangent(g, a), _keepdims_shape(a.shape, axes)) * others
 
 
 @template_helper
-def cumprod_vjp(g, ans, a, axis=None):
+def cumsum_vjp(g, a, axis=None, include_initial=False):
+    """Cotangent of np.cumsum (and cumulative_sum): a reversed cumulative sum of `g`."""
+    if include_initial:  # the leading 0 does not depend on `a`
+        g = _drop_first(g, axis)
+    return _reverse_cumsum(np.asarray(g), axis).reshape(np.shape(a))
+
+
+def _drop_first(v, axis):
+    """`v` without its first entry along `axis` (a flat `v` when axis is None)."""
+    v = np.asarray(v)
+    return np.moveaxis(np.moveaxis(v, axis or 0, 0)[1:], 0, axis or 0)
+
+
+@template_helper
+def cumprod_vjp(g, ans, a, axis=None, include_initial=False):
     """Cotangent of np.cumprod, exact with zeros.
 
     Before the first zero on a line, d ans[j] / d a[i] = ans[j] / a[i]; at the
@@ -68,6 +84,8 @@ def cumprod_vjp(g, ans, a, axis=None):
     """
     shape = np.shape(a)
     a = np.asarray(a)
+    if include_initial:  # the leading 1 does not depend on `a`
+        g, ans = _drop_first(g, axis), _drop_first(ans, axis)
     g = np.asarray(g)
     if axis is None:
         a, axis = a.ravel(), 0
@@ -110,7 +128,7 @@ def average_weights_vjp(g, ans, a, axis=None, weights=None, keepdims=False):
     """Cotangent of the weights of np.average: (a - average) / sum(weights)."""
     a = np.asarray(a)
     w = _weights_like(a, axis, weights)
-    g = _kept(g, axis, keepdims)
+    g = _kept(as_cotangent(g, a), axis, keepdims)
     ans = _kept(ans, axis, keepdims)
     cot = g * (a - ans) / np.sum(w, axis=axis, keepdims=True)
     return _sum_to_weights(cot, w, weights)
@@ -132,7 +150,7 @@ def trace_vjp(g, a, offset=0, axis1=0, axis2=1):
     """Cotangent of np.trace: `g` on the (offset) diagonal of the two traced axes."""
     shape = np.shape(a)
     eye = np.eye(shape[axis1], shape[axis2], k=offset, dtype=cot_dtype(g, a))
-    cot = np.expand_dims(g, (-2, -1)) * eye
+    cot = np.expand_dims(as_cotangent(g, a), (-2, -1)) * eye
     return np.moveaxis(cot, (-2, -1), (axis1 % len(shape), axis2 % len(shape)))
 
 

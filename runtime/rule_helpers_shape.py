@@ -11,10 +11,23 @@ from .thunks import unthunk
 
 
 def cot_dtype(g, x):
-    """The float dtype for a cotangent of `x` built from `g` (Python scalars stay weak)."""
-    if not isinstance(x, (np.ndarray, np.generic, float, int, complex)):
-        x = np.asarray(x)
-    return np.result_type(x, g, 1.0)
+    """The float dtype for a cotangent of `x` built from `g` (Python scalars stay weak).
+
+    Reads only x's dtype, so `x` may be a tape's ShapeOnly stand-in.
+    """
+    if _is_python_number(x):
+        return np.result_type(x, g, 1.0)
+    dtype = getattr(x, "dtype", None)
+    return np.result_type(np.asarray(x).dtype if dtype is None else dtype, g, 1.0)
+
+
+def _is_python_number(v):
+    return isinstance(v, (int, float, complex)) and not isinstance(v, (bool, np.generic))
+
+
+def as_cotangent(g, x):
+    """`g` as an array; a Python number takes x's float dtype (so float32 stays)."""
+    return np.asarray(g, dtype=cot_dtype(g, x)) if _is_python_number(g) else np.asarray(g)
 
 
 def sum_to_shape(g, shape):

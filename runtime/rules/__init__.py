@@ -1,2 +1,23 @@
-"""Derivative rules by family; importing this package registers them all."""
-from . import operators, elementwise, reductions, linalg, shape  # noqa: F401
+"""Derivative rules by family; importing this package registers them all.
+
+Each family is one module; every rule it registers gets a `family` attribute
+naming that module, which tools/rule_table.py uses to write docs/rules.md.
+"""
+import importlib
+
+from .. import registry
+# Template helpers: registering them makes their names available to templates.
+from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwise,  # noqa: F401
+                rule_helpers_linalg, rule_helpers_einsum, rule_helpers_decomp,
+                rule_helpers_norm)
+
+FAMILIES = ("operators", "elementwise", "reductions", "linalg", "decompositions", "shape",
+            "indexing", "constructors", "nondiff", "methods")
+
+for _family in FAMILIES:
+    importlib.import_module(f"{__name__}.{_family}")
+    # Rules have no public listing; tag the ones this module added (a re-registration
+    # of an earlier function moves it to this family).
+    for _rule in registry._RULES.values():
+        if getattr(_rule, "family", None) is None:
+            _rule.family = _family

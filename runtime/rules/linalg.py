@@ -1,10 +1,63 @@
-"""Linear algebra."""
+"""Products and matrix structure: each operand's cotangent is the same kind of
+product of `g` with the other operands. Real inputs (vdot and vecdot do not
+conjugate); np.cross for 3-vectors; np.einsum with string subscripts
+(explicit or implicit output, ellipses, repeated labels), as a custom rule
+because its operands are varargs."""
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import defvjp, rrule
+from ..rule_helpers_einsum import einsum_vjp
+from ..thunks import Thunk, unthunk
 
+# Products
 defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)")
-defvjp(np.dot, "a, b", "matmul_lhs(g, a, b) if np.ndim(a) and np.ndim(b) else unbroadcast(g * b, a)",
-       "matmul_rhs(g, a, b) if np.ndim(a) and np.ndim(b) else unbroadcast(g * a, b)")
-defvjp(np.outer, "a, b", "(g @ np.ravel(b)).reshape(np.shape(a))",
+defvjp(np.linalg.matmul, "x1, x2, /", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)")
+defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)")
+defvjp(np.vdot, "a, b", "g * np.reshape(b, np.shape(a))", "g * np.reshape(a, np.shape(b))")
+defvjp(np.inner, "a, b", "inner_vjp(g, a, b, 0)", "inner_vjp(g, a, b, 1)")
+defvjp(np.outer, "a, b, out=None", "(g @ np.ravel(b)).reshape(np.shape(a))",
        "(np.ravel(a) @ g).reshape(np.shape(b))")
+defvjp(np.linalg.outer, "x1, x2, /", "g @ x2", "x1 @ g")
+defvjp(np.tensordot, "a, b, axes=2", "tensordot_vjp(g, a, b, axes, 0)",
+       "tensordot_vjp(g, a, b, axes, 1)")
+defvjp(np.linalg.tensordot, "x1, x2, /, *, axes=2", "tensordot_vjp(g, x1, x2, axes, 0)",
+       "tensordot_vjp(g, x1, x2, axes, 1)")
+defvjp(np.kron, "a, b", "kron_vjp(g, a, b, 0)", "kron_vjp(g, a, b, 1)")
+defvjp(np.cross, "a, b, axisa=-1, axisb=-1, axisc=-1, axis=None",
+       "cross_vjp(g, a, b, axisa, axisb, axisc, axis, 0)",
+       "cross_vjp(g, a, b, axisa, axisb, axisc, axis, 1)")
+defvjp(np.linalg.cross, "x1, x2, /, *, axis=-1", "cross_vjp(g, x1, x2, axis=axis, operand=0)",
+       "cross_vjp(g, x1, x2, axis=axis, operand=1)")
+for _vecdot in (np.vecdot, np.linalg.vecdot):
+    defvjp(_vecdot, "x1, x2, /, *, axis=-1", "vecdot_vjp(g, x2, x1, axis)",
+           "vecdot_vjp(g, x1, x2, axis)")
+defvjp(np.matvec, "x1, x2, /", "unbroadcast(np.expand_dims(g, -1) * np.expand_dims(x2, -2), x1)",
+       "unbroadcast(np.matvec(np.matrix_transpose(x1), g), x2)")
+defvjp(np.vecmat, "x1, x2, /", "unbroadcast(np.matvec(x2, g), x1)",
+       "unbroadcast(np.expand_dims(x1, -1) * np.expand_dims(g, -2), x2)")
+defvjp(np.linalg.multi_dot, "arrays, *, out=None", "multi_dot_vjp(g, arrays)")
+
+
+@rrule(np.einsum)
+def _einsum_rule(subscripts, *operands, **kwargs):
+    """einsum takes its operands as varargs, so its rule is a custom rrule: one
+    einsum_vjp per operand, none for the subscripts. String subscripts only."""
+    if not isinstance(subscripts, str):
+        raise NotImplementedError("einsum's rule needs string subscripts")
+    ans = np.einsum(subscripts, *operands, **kwargs)
+
+    def pullback(g):
+        def operand_cotangent(k):
+            return Thunk(lambda: einsum_vjp(unthunk(g), k, subscripts, operands))
+        return (None,) + tuple(operand_cotangent(k) for k in range(len(operands)))
+    return ans, pullback
+
+
+# Matrix structure
+defvjp(np.triu, "m, k=0", "np.triu(g, k)")
+defvjp(np.tril, "m, k=0", "np.tril(g, k)")
+defvjp(np.diag, "v, k=0", "diag_vjp(g, v, k)")
+defvjp(np.diagonal, "a, offset=0, axis1=0, axis2=1", "diagonal_vjp(g, a, offset, axis1, axis2)")
+defvjp(np.linalg.diagonal, "x, /, *, offset=0", "diagonal_vjp(g, x, offset, -2, -1)")
+defvjp(np.matrix_transpose, "x, /", "np.matrix_transpose(g)")
+defvjp(np.linalg.matrix_transpose, "x, /", "np.matrix_transpose(g)")

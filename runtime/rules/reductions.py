@@ -1,11 +1,61 @@
-"""Reductions: the cotangent spreads back over the reduced axes."""
+"""Reductions and scans: the cotangent spreads back over the reduced axes.
+
+Signatures list the keywords the rules honour; `where=` masks, `out=` and
+`returned=True` (np.average) are not supported. Max and min split the
+cotangent equally among tied extrema; prod and cumprod are exact at zeros;
+std of a constant line divides by zero.
+
+Norms cover every `ord` NumPy accepts. Ties of the vector inf/-inf norms and
+of the matrix 1/-1/inf/-inf norms split equally; the 2-norm and Frobenius
+norm of zero get a zero cotangent; vector ord 0 (a count) gets none; vector
+ords p < 1 are undefined at zero entries; matrix ord 2/-2 need a simple
+extreme singular value and 'nuc' distinct nonzero singular values.
+"""
 import numpy as np
 
 from ..registry import defvjp
 
-defvjp(np.sum, "a, axis=None, dtype=None, out=None, keepdims=False",
-       "unreduce(g, a, axis, keepdims)")
+_SUM = "a, axis=None, dtype=None, out=None, keepdims=False, initial=None"
+_EXTREMUM = "a, axis=None, out=None, keepdims=False, initial=None"
+_MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
+
+defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)")
 defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
        "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)")
+defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims)")
+for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
+    defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)")
+defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
+       "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
+       " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)")
+defvjp(np.var, _MOMENT,
+       "unreduce(g, a, axis, keepdims) * 2 * (a - np.mean(a, axis, keepdims=True))"
+       " / (reduction_size(a, axis) - ddof)")
+defvjp(np.std, _MOMENT,
+       "unreduce(g / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
+       " / (reduction_size(a, axis) - ddof)")
+defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
+       "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,
+       "average_weights_vjp(g, ans, a, axis, weights, keepdims)")
+defvjp(np.nansum, _SUM, "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims))")
+defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
+       "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) / count_valid(a, axis))")
+
+# Scans
+defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)")
+defvjp(np.cumulative_sum, "x, /, *, axis=None, dtype=None, out=None, include_initial=False",
+       "cumsum_vjp(g, x, axis, include_initial)")
+defvjp(np.cumprod, "a, axis=None, dtype=None, out=None", "cumprod_vjp(g, ans, a, axis)")
+defvjp(np.cumulative_prod, "x, /, *, axis=None, dtype=None, out=None, include_initial=False",
+       "cumprod_vjp(g, ans, x, axis, include_initial)")
+
+# Norms and traces
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
        "norm_vjp(g, ans, x, ord, axis, keepdims)")
+defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
+       "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")
+defvjp(np.linalg.matrix_norm, "x, /, *, keepdims=False, ord='fro'",
+       "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)")
+defvjp(np.trace, "a, offset=0, axis1=0, axis2=1, dtype=None, out=None",
+       "trace_vjp(g, a, offset, axis1, axis2)")
+defvjp(np.linalg.trace, "x, /, *, offset=0, dtype=None", "trace_vjp(g, x, offset, -2, -1)")

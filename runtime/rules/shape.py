@@ -1,7 +1,69 @@
-"""Shape changes and indexing."""
+"""Shape changes, joins and splits: cotangents move back without arithmetic.
+
+A function taking a sequence of arrays (concatenate, stack, ...) gets a list
+(or tuple, like its argument) of cotangents, one per element. A function
+returning a list (split) receives one with None for parts that got no cotangent.
+Limits: atleast_1d/2d/3d take one array; ravel's order 'K'/'A' is taken as C;
+np.pad supports the modes that copy elements (constant, edge, reflect and
+symmetric with the even reflect_type, wrap).
+"""
 import numpy as np
 
 from ..registry import defvjp
 
-defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)")
-defvjp(np.reshape, "a, shape=None, order='C'", "reshape_vjp(g, a)")
+_BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
+
+defvjp(np.reshape, "a, shape=None, order='C', *, copy=None",
+       "np.reshape(g, np.shape(a), order=order)")
+# order='K'/'A' ravel in memory order; the rule assumes C order (exact for C-contiguous a)
+defvjp(np.ravel, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')")
+defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)")  # = np.permute_dims
+defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)")
+defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)")
+defvjp(np.expand_dims, "a, axis", _BACK)
+defvjp(np.squeeze, "a, axis=None", _BACK)
+defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)")
+# atleast_* take varargs; the rules cover the one-array form
+for _atleast in (np.atleast_1d, np.atleast_2d, np.atleast_3d):
+    defvjp(_atleast, "a", _BACK)
+
+
+def flatten(a, order="C"):
+    """`a.flatten(order)` as a function (always a copy), for the method's rule."""
+    return np.asarray(a).flatten(order)
+
+
+defvjp(flatten, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')")
+
+# Joins: the cotangent of each input is its slice of g
+_JOIN = "arrays, axis=0, out=None, *, dtype=None, casting='same_kind'"
+defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)")  # = np.concat
+defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)")
+defvjp(np.hstack, "tup, *, dtype=None, casting='same_kind'", "hstack_vjp(g, tup)")
+defvjp(np.vstack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)")
+defvjp(np.dstack, "tup", "dstack_vjp(g, tup)")
+defvjp(np.column_stack, "tup", "column_stack_vjp(g, tup)")
+defvjp(np.append, "arr, values, axis=None", "concatenate_vjp(g, (arr, values), axis)[0]",
+       "concatenate_vjp(g, (arr, values), axis)[1]")
+
+# Splits: the cotangent is the join of the parts' cotangents
+defvjp(np.split, "ary, indices_or_sections, axis=0", "join_vjp(g, ans, axis)", None)
+defvjp(np.array_split, "ary, indices_or_sections, axis=0", "join_vjp(g, ans, axis)", None)
+defvjp(np.hsplit, "ary, indices_or_sections", "join_vjp(g, ans, 1 if np.ndim(ary) > 1 else 0)",
+       None)
+defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None)
+defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None)
+defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)")
+
+# Copies and rearrangements
+defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None)
+defvjp(np.repeat, "a, repeats, axis=None", "repeat_vjp(g, a, repeats, axis)", None)
+defvjp(np.flip, "m, axis=None", "np.flip(g, axis)")
+defvjp(np.fliplr, "m", "np.fliplr(g)")
+defvjp(np.flipud, "m", "np.flipud(g)")
+defvjp(np.roll, "a, shift, axis=None", "np.roll(g, np.negative(shift), axis)", None)
+defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)")
+defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
+       "pad_vjp(g, array, pad_width, mode, kwargs)", None)
+defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
+       "diff_vjp(g, a, n, axis, prepend, append)")

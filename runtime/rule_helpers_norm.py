@@ -1,0 +1,88 @@
+"""Template helpers for np.linalg.norm, vector_norm and matrix_norm, every `ord`.
+
+Where a norm picks extreme elements (vector inf/-inf, matrix 1/-1/inf/-inf),
+the cotangent is split equally among ties. Limits: at zero the 2-norm and
+Frobenius norm get a zero cotangent; vector ord 0 (a count) has none; vector
+ords p < 1 are undefined at zero entries; matrix 2/-2 need a simple extreme
+singular value, and 'nuc' nonzero, distinct singular values for a unique U V^T.
+"""
+import numpy as np
+
+from .registry import template_helper
+from .rule_helpers_reduce import tie_share
+from .rule_helpers_shape import as_cotangent, cot_dtype
+
+
+def _axes(axis, ndim):
+    axis = tuple(range(ndim)) if axis is None else axis
+    return tuple(a % ndim for a in (axis if isinstance(axis, tuple) else (axis,)))
+
+
+def _kept(v, x, axes, keepdims):
+    """`v` (the norm or its cotangent) reshaped to broadcast against `x`."""
+    return np.reshape(v, [1 if k in axes else n for k, n in enumerate(np.shape(x))])
+
+
+@template_helper
+def vector_norm_vjp(g, ans, x, ord=2, axis=None, keepdims=False):
+    """Cotangent of a vector norm over `axis` (all axes when None)."""
+    x = np.asarray(x)
+    axes = _axes(axis, x.ndim)
+    g, ans = _kept(as_cotangent(g, x), x, axes, keepdims), _kept(ans, x, axes, keepdims)
+    dtype = cot_dtype(g, x)
+    if ord is None or ord == 2:
+        return g * x / np.where(ans == 0, 1, ans)
+    if ord == 0:
+        return np.zeros(x.shape, dtype=dtype)
+    if ord == 1:
+        return g * np.sign(x)
+    if ord in (np.inf, -np.inf):
+        size = np.abs(x)
+        pick = np.max if ord > 0 else np.min
+        return g * np.sign(x) * tie_share(size == pick(size, axis=axes, keepdims=True), axes, dtype)
+    return g * np.sign(x) * (np.abs(x) / ans) ** (ord - 1)
+
+
+@template_helper
+def matrix_norm_vjp(g, ans, x, ord="fro", axis=(-2, -1), keepdims=False):
+    """Cotangent of a matrix norm over the two axes `axis`."""
+    x = np.asarray(x)
+    row, col = _axes(axis, x.ndim)
+    g = _kept(as_cotangent(g, x), x, (row, col), keepdims)
+    ans = _kept(ans, x, (row, col), keepdims)
+    if ord is None or ord == "fro":
+        return g * x / np.where(ans == 0, 1, ans)
+    if ord in ("nuc", 2, -2):
+        return g * _singular_direction(x, ord, row, col)
+    if ord in (1, -1, np.inf, -np.inf):
+        summed, across = (row, col) if ord in (1, -1) else (col, row)
+        lines = np.sum(np.abs(x), axis=summed, keepdims=True)  # column (or row) sums
+        pick = np.max if ord > 0 else np.min
+        hits = lines == pick(lines, axis=across, keepdims=True)
+        return g * np.sign(x) * tie_share(hits, across, cot_dtype(g, x))
+    raise ValueError(f"invalid norm order {ord!r} for matrices")
+
+
+def _singular_direction(x, ord, row, col):
+    """d norm / d x for the nuclear norm (U V^T) and the spectral norms (u v^T)."""
+    m = np.moveaxis(x, (row, col), (-2, -1))
+    u, s, vh = np.linalg.svd(m, full_matrices=False)
+    if ord == "nuc":
+        d = u @ vh
+    else:
+        pick = slice(0, 1) if ord == 2 else slice(-1, None)  # sorted, largest first
+        d = u[..., :, pick] * vh[..., pick, :]
+    return np.moveaxis(d, (-2, -1), (row, col))
+
+
+@template_helper
+def norm_vjp(g, ans, x, ord=None, axis=None, keepdims=False):
+    """Cotangent of np.linalg.norm, dispatching as NumPy does: no axis and no ord is
+    the 2-norm of everything; an int axis (or 1-D x) a vector norm; else a matrix norm."""
+    nd = np.ndim(x)
+    if axis is None and (ord is None or nd == 1):
+        return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, None, keepdims)
+    axes = _axes(axis, nd)
+    if len(axes) == 1:
+        return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, axes, keepdims)
+    return matrix_norm_vjp(g, ans, x, "fro" if ord is None else ord, axes, keepdims)

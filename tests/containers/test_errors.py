@@ -1,0 +1,143 @@
+"""Issue 5: what the compiler cannot differentiate is a TransformError that names
+the file and line (and says what to do): calls to functions with no source and
+no rule (at compile time, naming the function and mentioning rrule), writes into
+argument arrays, attribute assignment, *args at a call site, starred targets,
+recursive nested defs. Each test checks the file:line in the message."""
+import numpy as np
+import pytest
+
+from transform import TransformError, adjoint_source, grad
+
+from . import errfuncs as E
+from .check import assert_error_at, policies
+
+A = np.array([0.3, -0.8, 1.1])
+
+
+# ---- functions with no source and no rule ----------------------------------------------
+NO_RULE = [
+    (E.calls_math_gamma, "math.gamma(y)", "math.gamma"),
+    (E.calls_frompyfunc, "vectorized_double(x)", "vectorized"),
+    (E.calls_length_hint, "operator.length_hint(", "length_hint"),
+]
+
+
+@pytest.mark.parametrize("fn, marker, name", NO_RULE, ids=lambda v: getattr(v, "__name__", None))
+def test_no_source_no_rule_is_a_compile_time_error(fn, marker, name):
+    """adjoint_source compiles without running anything: the error comes from there."""
+    with pytest.raises(TransformError) as info:
+        adjoint_source(fn)
+    assert_error_at(info.value, fn, marker, name, "rrule", "no derivative rule")
+
+
+@pytest.mark.parametrize("policy", policies())
+@pytest.mark.parametrize("fn, marker, name", NO_RULE, ids=lambda v: getattr(v, "__name__", None))
+def test_no_source_no_rule_from_grad(fn, marker, name, policy):
+    arg = 1.3 if fn is not E.calls_frompyfunc else A
+    with pytest.raises(TransformError) as info:
+        grad(fn, policy=policy)(arg)
+    assert_error_at(info.value, fn, marker, name, "rrule")
+
+
+def test_no_rule_inside_a_helper_names_the_helpers_line():
+    with pytest.raises(TransformError) as info:
+        grad(E.calls_helper_calling_gamma)(1.3)
+    assert_error_at(info.value, E.helper_calls_gamma, "math.gamma(y)", "math.gamma", "rrule")
+
+
+def test_error_says_where_with_a_caret():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.calls_math_gamma)
+    err = info.value
+    assert err.source_line.strip() == "return math.gamma(y) * x"
+    assert err.col == err.source_line.index("math.gamma")
+    assert "^" in str(err)
+
+
+# ---- writes into arguments ---------------------------------------------------------------
+ARG_WRITES = [
+    (E.writes_argument, "x[0] = 1.0", "x"),
+    (E.aug_writes_argument, "x[1] += 1.0", "x"),
+    (E.slice_writes_argument, "x[1:] = v", "x"),
+]
+
+
+@pytest.mark.parametrize("fn, marker, name", ARG_WRITES, ids=lambda v: getattr(v, "__name__", None))
+def test_write_into_an_argument_is_a_transform_error(fn, marker, name):
+    with pytest.raises(TransformError) as info:
+        adjoint_source(fn)
+    assert_error_at(info.value, fn, marker, f"argument `{name}`", "copy")
+
+
+def test_write_into_an_argument_of_a_helper():
+    """The helper's parameter is an argument too: its line is named."""
+    with pytest.raises(TransformError) as info:
+        grad(E.calls_helper_writing_argument)(A)
+    assert_error_at(info.value, E.helper_writes_argument, "v[0] = 0.0", "argument `v`")
+
+
+def test_argument_is_left_alone_after_the_error():
+    x = A.copy()
+    with pytest.raises(TransformError):
+        grad(E.writes_argument)(x)
+    np.testing.assert_array_equal(x, A)
+
+
+# ---- attribute assignment ---------------------------------------------------------------------
+def test_attribute_assignment_on_an_argument():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.assigns_attribute, wrt=1)
+    assert_error_at(info.value, E.assigns_attribute, "box.a = 1.0", "attribute")
+
+
+def test_attribute_assignment_on_a_local_object():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.assigns_attribute_of_local)
+    assert_error_at(info.value, E.assigns_attribute_of_local, "box.a = x", "attribute")
+
+
+def test_attribute_assignment_inside_a_method():
+    box = E.Box()
+    with pytest.raises(TransformError) as info:
+        grad(E.method_assigns_attribute, wrt=1)(box, 1.3)
+    assert_error_at(info.value, E.Box.set_and_return, "self.a = x", "attribute")
+    assert box.a == 0.0
+
+
+# ---- other unsupported constructs --------------------------------------------------------------
+def test_star_args_at_a_call_site():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.star_call)
+    assert_error_at(info.value, E.star_call, "F.mul_add(*args)", "*args")
+
+
+def test_starred_assignment_target():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.starred_target)
+    assert_error_at(info.value, E.starred_target, "a, *rest =", "target")
+
+
+def test_starred_for_target():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.starred_for_target)
+    assert_error_at(info.value, E.starred_for_target, "for a, *rest in", "target")
+
+
+def test_calling_a_callable_argument():
+    """`model(x)` on an argument: the compiler cannot tell what it calls."""
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.calls_a_callable_object, wrt=1)
+    assert_error_at(info.value, E.calls_a_callable_object, "model(x)", "which function")
+
+
+def test_recursive_nested_def():
+    with pytest.raises(TransformError) as info:
+        grad(E.nested_recursion)(1.3)
+    assert_error_at(info.value, E.nested_recursion, "return f(v * v, n - 1)", "itself",
+                    "module level")
+
+
+def test_dict_literal_with_variable_keys():
+    with pytest.raises(TransformError) as info:
+        adjoint_source(E.dict_variable_key_literal)
+    assert_error_at(info.value, E.dict_variable_key_literal, "d = {key: x}", "constant keys")

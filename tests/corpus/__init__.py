@@ -1,0 +1,1 @@
+"""A corpus of small differentiable functions, grouped by language construct."""

@@ -1,0 +1,180 @@
+"""Lists, tuples, dicts and objects: building, appending, indexing, unpacking, attributes."""
+import numpy as np
+
+from .case import case, compiler_bug, not_yet, floats, mixed
+
+NAN_FOR_UNUSED = ("an unused list element's cotangent is a Thunk that evaluates to None; "
+                  "`if dt is not None` passes and getitem_vjp(None, a, k) writes NaN into the "
+                  "gradient (policies loop/flat/nested; eager is right)")
+LAZY_POLICIES = ("loop", "flat", "nested")
+
+
+@case(floats((), ()))
+def list_literal_index(x, y):
+    xs = [x, y, x * y]
+    return xs[0] * xs[2] + xs[1]
+
+
+@case(floats(()))
+def list_append(x):
+    xs = []
+    xs.append(x)
+    xs.append(x * x)
+    xs.append(np.sin(x))
+    return xs[0] + xs[1] * xs[2]
+
+
+@case(floats((3,)))
+def list_append_in_loop(a):
+    hs = []
+    h = 0.0
+    for v in a:
+        h = np.tanh(h + v)
+        hs.append(h)
+    return sum(hs) + hs[-1]
+
+
+@case(floats((3,)))
+def list_of_arrays(a):
+    parts = [a, a * 2.0, np.sin(a)]
+    return np.sum(parts[0] * parts[2]) + np.sum(parts[1])
+
+
+@case(floats((), ()))
+def list_negative_index(x, y):
+    xs = [x, y, x + y]
+    return xs[-1] * xs[-2]
+
+
+@case(floats(()))
+def list_len(x):
+    xs = [x, x, x]
+    return x * len(xs)
+
+
+@compiler_bug(floats((4,)), NAN_FOR_UNUSED, policies=LAZY_POLICIES)
+def list_slice(a):
+    xs = [a[0], a[1], a[2], a[3]]
+    return sum(v * v for v in xs[1:3])
+
+
+@case(mixed(lambda rng: [[rng.standard_normal(2), rng.standard_normal(2)]]))
+def list_argument(xs):
+    return np.sum(xs[0] * xs[1])
+
+
+@case(mixed(lambda rng: [(float(rng.standard_normal()), float(rng.standard_normal()))]))
+def tuple_argument(pair):
+    a, b = pair
+    return a * b + a
+
+
+@case(floats((), ()))
+def tuple_pack_unpack(x, y):
+    t = (x * y, x + y)
+    a, b = t
+    return a * b
+
+
+@case(floats((), ()))
+def tuple_swap(x, y):
+    x, y = y, x * y
+    return x * y + x
+
+
+@case(floats((), ()))
+def tuple_index(x, y):
+    t = (x, y * y)
+    return t[0] * t[1]
+
+
+@case(floats((2, 3)))
+def unpack_array_rows(A):
+    r0, r1 = A
+    return np.sum(r0 * r1)
+
+
+@case(floats((), ()))
+def nested_lists(x, y):
+    grid = [[x, y], [x * y, x - y]]
+    return grid[1][0] * grid[0][1] + grid[1][1]
+
+
+@not_yet(floats((), ()))
+def dict_literal(x, y):
+    d = {"a": x, "b": y * y}
+    return d["a"] * d["b"]
+
+
+@compiler_bug(floats(()), "setitem_vjp turns a dict cotangent into a list: "
+              "`d = {}; d['sq'] = x * x; return d['sq']` raises TypeError in the pullback")
+def dict_setitem(x):
+    d = {}
+    d["sq"] = x * x
+    d["cube"] = d["sq"] * x
+    return d["sq"] + d["cube"]
+
+
+@not_yet(floats((), ()))
+def dict_call_keywords(x, y):
+    d = dict(u=x, v=y)
+    return d["u"] * d["v"]
+
+
+@not_yet(mixed(lambda rng: [{"w": rng.standard_normal(3), "b": float(rng.standard_normal())}]))
+def dict_argument(params):
+    return np.sum(params["w"] ** 2) + params["b"]
+
+
+@not_yet(floats((), ()))
+def dict_items_loop(x, y):
+    d = {"a": x, "b": y}
+    s = 0.0
+    for k, v in d.items():
+        s = s + v * v
+    return s
+
+
+class Point:
+    """A plain object whose attributes a differentiated function reads."""
+
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+POINT = Point(0.5, 2.0)
+
+
+@not_yet(floats(()))
+def attribute_of_global_object(s):
+    return s * POINT.x + s * s * POINT.y
+
+
+@case(floats((2, 3)))
+def array_attributes(A):
+    return np.sum(A) * A.shape[1] / A.size + A.ndim
+
+
+@case(floats((3,)))
+def np_array_from_list(a):
+    v = np.array([a[0] * a[1], a[2], 1.0])
+    return np.sum(v * v)
+
+
+@case(floats((), ()))
+def list_sum_builtin(x, y):
+    return sum([x, y, x * y])
+
+
+@compiler_bug(floats((2,)), NAN_FOR_UNUSED, policies=LAZY_POLICIES)
+def list_unused_element(a):
+    xs = [a[0], a[1]]
+    return xs[1]
+
+
+@compiler_bug(mixed(lambda rng: [[float(rng.standard_normal()), rng.standard_normal(2)]]),
+              "grad with respect to a ragged list argument [float, array] fails in "
+              "api._check_inputs: np.iscomplexobj(list) raises ValueError (inhomogeneous shape)")
+def ragged_list_argument(xs):
+    return xs[0] * np.sum(xs[1] ** 2)

@@ -1,0 +1,102 @@
+"""Augmented assignment on names, and writes into (copied) arrays."""
+import numpy as np
+
+from .case import case, not_yet, floats
+
+
+@case(floats((), ()))
+def augassign_scalars(x, y):
+    z = x
+    z += y
+    z *= x
+    z -= y * 0.5
+    z /= 1.0 + y * y
+    return z
+
+
+@case(floats((3,)))
+def augassign_array(a):
+    b = a * 1.0
+    b += a
+    b *= a
+    return np.sum(b)
+
+
+@case(floats(()))
+def augassign_power(x):
+    y = x + 2.0
+    y **= 3
+    return y
+
+
+@case(floats((3,)))
+def augassign_loop_accumulator(a):
+    s = 0.0
+    for v in a:
+        s += v * v
+        s *= 0.9
+    return s
+
+
+@case(floats((2, 2), (2,)))
+def augassign_matmul(A, x):
+    y = x
+    y = A @ y
+    y += x
+    return np.sum(y ** 2)
+
+
+@not_yet(floats((3,)))
+def setitem_on_zeros(a):
+    out = np.zeros(3)
+    for i in range(3):
+        out[i] = a[i] * a[i]
+    return np.sum(out * a)
+
+
+@not_yet(floats((3,)))
+def setitem_on_copy(a):
+    b = a.copy()
+    b[0] = b[1] * b[2]
+    return np.sum(b * b)
+
+
+@not_yet(floats((4,)))
+def setitem_slice(a):
+    out = np.zeros(4)
+    out[1:3] = a[:2] * 2.0
+    return np.sum(out * a)
+
+
+@not_yet(floats((3,)))
+def augassign_item(a):
+    out = np.zeros(3)
+    for i in range(3):
+        out[i] += a[i]
+        out[i] *= a[i]
+    return np.sum(out)
+
+
+@not_yet(floats((2, 2)))
+def setitem_2d(A):
+    B = np.zeros((2, 2))
+    B[0, 1] = A[1, 0]
+    B[1, 0] = A[0, 1] * A[0, 0]
+    return np.sum(B * A)
+
+
+@case(floats(()))
+def list_item_assignment(x):
+    xs = [x, x * 2.0]
+    xs[0] = xs[1] * x
+    return xs[0] + xs[1]
+
+
+@case(floats(()))
+def augassign_in_branch(x):
+    y = x
+    if x > -10.0:
+        y += x * x
+    else:
+        y -= x
+    return y

@@ -78,8 +78,25 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True):
     key = (wrt_names, policy, explain, consumed)
     per_fn = _CACHE.setdefault(fn, {})
     if key not in per_fn:
-        per_fn[key] = compile_function(fn, wrt_names, policy, explain, consumed)
+        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed)
     return per_fn[key]
+
+
+def _compile(fn, wrt_names, policy, explain, consumed):
+    """compile_function, with any compiler failure reported as a TransformError."""
+    try:
+        return compile_function(fn, wrt_names, policy, explain, consumed)
+    except (TransformError, TypeError, ValueError, RecursionError):
+        raise
+    except Exception as exc:                 # a compiler bug: say so, keep the cause
+        name = getattr(fn, "__qualname__", repr(fn))
+        raise TransformError(
+            f"internal compiler error while differentiating {name}: "
+            f"{type(exc).__name__}: {exc}",
+            filename=getattr(getattr(fn, "__code__", None), "co_filename", None),
+            line=getattr(getattr(fn, "__code__", None), "co_firstlineno", None),
+            hint="please report this with the function's source; meanwhile register a "
+                 "rule for it with transform.rrule") from exc
 
 
 def _rule_for(fn):

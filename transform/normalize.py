@@ -435,6 +435,8 @@ class Normalizer:
         return self.finish(target, node, prim, discard)
 
     def rule_prim(self, fn, args, keywords, node):
+        while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
+            fn = fn.__wrapped__
         rule = rule_for(fn)
         label = label_of(fn)
         if rule is not None:

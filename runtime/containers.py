@@ -72,6 +72,9 @@ def setitem_vjp(dx, index, owned):
             dx = np.array(dx, copy=True)
         dx[index] = 0
         return piece, dx
+    if isinstance(dx, dict):
+        dx = dict(dx) if not owned else dx
+        return dx.pop(index, None), dx
     dx = list(dx) if not owned or isinstance(dx, tuple) else dx
     piece = dx[index]
     dx[index] = None
@@ -83,3 +86,12 @@ def write_item(x, index, value):
     x = x.copy()
     x[index] = value
     return x
+
+
+@template_helper
+def pop_last(cotangents, like):
+    """Remove and return the last len(like) entries of an owned list cotangent, in order."""
+    n = len(like)
+    part = cotangents[len(cotangents) - n:]
+    del cotangents[len(cotangents) - n:]
+    return type(like)(part) if isinstance(like, tuple) else part

@@ -21,8 +21,15 @@ def fast_shape(x):
 
 
 @template_helper
-def unbroadcast(g, x):
-    """Sum `g` back to the shape of `x` (undo NumPy broadcasting)."""
+def unbroadcast(g, x, side=None):
+    """Sum `g` back to the shape of `x` (undo NumPy broadcasting).
+
+    For `+` on lists and tuples (concatenation), `side` 0 or 1 says which part
+    of the cotangent belongs to x.
+    """
+    if side is not None and isinstance(x, (list, tuple)):
+        part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
+        return type(x)(part)
     shape = fast_shape(x)
     if fast_shape(g) == shape:
         return g

@@ -56,7 +56,7 @@ def defined_by(s):
         if s.prim is not None and s.prim.kind == "setitem":
             return [s.prim.args[0].id], s.prim
         return target_names(s.targets[0]), s.prim
-    if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
+    if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append", "extend"):
         return [s.prim.args[0].id], s.prim
     return [], None
 
@@ -144,6 +144,8 @@ def prim_needs(prim, target, activity, shapes=None):
         return _atoms(prim, target, value), _atoms(prim, target, shape)
     if prim.kind in ("custom", "call"):
         return {pullback_name(target)}, set()
+    if prim.kind == "extend" and isinstance(prim.args[1], gast.Name):
+        return set(), {prim.args[1].id}
     if prim.kind == "setitem":
         index = prim.inputs["index"]
         return {n.id for n in gast.walk(index) if isinstance(n, gast.Name)}, set()

@@ -39,10 +39,13 @@ def _unwrap(fn):
     return fn, policy or "loop"
 
 
-def _params(fn):
+def _params(fn, keyword_only=False):
+    """Parameter names a pullback answers for: positional ones (then keyword-only)."""
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if keyword_only:
+        kinds += (inspect.Parameter.KEYWORD_ONLY,)
     try:
-        return [p.name for p in inspect.signature(fn).parameters.values()
-                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        return [p.name for p in inspect.signature(fn).parameters.values() if p.kind in kinds]
     except (TypeError, ValueError):
         return []
 
@@ -133,12 +136,23 @@ def _check_inputs(params, wrt_names, args, kwargs):
     values = _bound_args(params, args, kwargs)
     for name in wrt_names:
         value = values.get(name)
-        if _is_integer(value):
+        if _is_integer(value) or isinstance(value, (str, bytes)):
             raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
                             f"{type(value).__name__}, not a float or float array")
-        if np.iscomplexobj(value):
+        if _has_complex(value):
             raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
                             "numbers are not supported")
+
+
+def _has_complex(value):
+    """Whether a value, or any leaf of a container, is complex."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_complex(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_complex(v) for v in value.values())
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "c"
+    return isinstance(value, (complex, np.complexfloating))
 
 
 def _is_integer(value):
@@ -152,10 +166,10 @@ def materialise(cotangent, like):
     g = unthunk(cotangent)
     if isinstance(like, (tuple, list)):
         parts = g if g is not None else [None] * len(like)
-        return type(like)(materialise(c, x) for c, x in zip(parts, like))
+        return type(like)(_leaf(c, x) for c, x in zip(parts, like))
     if isinstance(like, dict):
         parts = g if g is not None else {}
-        return {k: materialise(parts.get(k), v) for k, v in like.items()}
+        return {k: _leaf(parts.get(k), v) for k, v in like.items()}
     if hasattr(like, "__dict__") and not isinstance(like, (np.ndarray, np.generic)):
         return _object_gradient(g or {}, like)
     if isinstance(like, np.ndarray):
@@ -175,11 +189,18 @@ def materialise(cotangent, like):
     return float(np.asarray(g).item()) if np.size(g) == 1 else g
 
 
+def _leaf(g, like):
+    """A container entry's gradient; integers, booleans and strings get None."""
+    if isinstance(like, (bool, numbers.Integral, str, bytes)) or like is None:
+        return None
+    return materialise(g, like)
+
+
 def _object_gradient(g, like):
     """An object's gradient: a dataclass of the same type, else a dict by attribute."""
-    fields = {k: materialise(v, getattr(like, k)) for k, v in g.items()}
+    fields = {k: _leaf(v, getattr(like, k)) for k, v in g.items()}
     if dataclasses.is_dataclass(like):
-        zeros = {f.name: materialise(None, getattr(like, f.name))
+        zeros = {f.name: _leaf(None, getattr(like, f.name))
                  for f in dataclasses.fields(like) if f.name not in fields}
         return dataclasses.replace(like, **fields, **zeros)
     return fields
@@ -319,7 +340,7 @@ class CalleeRule:
 
     def __call__(self, *args, **kwargs):
         if self.rrule is None:
-            names = tuple(_params(self.fn))
+            names = tuple(_params(self.fn, keyword_only=True))
             self.rrule = compiled(self.fn, names, self.policy, consumed=False).rrule
         return self.rrule(*args, **kwargs)
 
@@ -331,11 +352,19 @@ class MethodRule:
         self.name, self.policy = name, policy
 
     def __call__(self, obj, *args, **kwargs):
+        if self.name == "__call__" and inspect.isfunction(obj):
+            rule = compiled(obj, tuple(_params(obj, keyword_only=True)), self.policy,
+                            consumed=False).rrule
+            out, pullback = rule(*args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))
         fn = getattr(type(obj), self.name, None)
         if inspect.isfunction(fn):
-            rule = compiled(fn, tuple(_params(fn)), self.policy, consumed=False).rrule
+            rule = compiled(fn, tuple(_params(fn, keyword_only=True)), self.policy,
+                            consumed=False).rrule
             return rule(obj, *args, **kwargs)
         bound = getattr(obj, self.name)
+        if isinstance(obj, (np.random.Generator, np.random.RandomState)):
+            return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
         rule = runtime.lookup(bound)
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "

@@ -54,7 +54,8 @@ class LoopEmitter:
                 if targets and self.act.is_active(targets[0]):
                     names.add(targets[0])
                     names |= {n for _, n in self.act.active_inputs(s.prim)}
-            elif isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
+            elif isinstance(s, gast.Expr) and s.prim is not None and \
+                    s.prim.kind in ("append", "extend"):
                 names |= {a.id for a in s.prim.args if isinstance(a, gast.Name)
                           and self.act.is_active(a.id)}
             elif isinstance(s, gast.For):

@@ -81,6 +81,7 @@ def emit(ctx, rrule):
     exec(code, namespace)
     fn = namespace[rrule.name]
     fn.__defaults__ = ctx.fn.__defaults__
+    fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
 
 

@@ -124,7 +124,15 @@ class Normalizer:
         self.emit(node)
 
     def flatten_enumerate_zip(self, target, it):
-        """`for i, (a, b) in enumerate(zip(A, B))` -> `for i, a, b in zip(range(..), A, B)`."""
+        """`for i, (a, b) in enumerate(zip(A, B))` -> `for i, a, b in zip(range(..), A, B)`;
+        `for v in d.values()` -> `for key, v in d.items()`."""
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
+                it.func.attr == "values" and not it.args and self.src.resolve(it.func) is None:
+            key = gast.Name(id=self.names.new("key"), ctx=gast.Store(), annotation=None,
+                            type_comment=None)
+            items = gast.Call(func=gast.Attribute(value=it.func.value, attr="items",
+                                                  ctx=gast.Load()), args=[], keywords=[])
+            return gast.Tuple(elts=[key, target], ctx=gast.Store()), items
         if not (isinstance(it, gast.Call) and self.src.resolve(it.func) is enumerate
                 and it.args and isinstance(it.args[0], gast.Call)
                 and self.src.resolve(it.args[0].func) is zip
@@ -181,7 +189,16 @@ class Normalizer:
         return name
 
     def stmt_FunctionDef(self, s):
-        """A nested def is inlined where it is called, so closures over active values work."""
+        """A nested def is inlined where it is called, so closures over active values work.
+
+        Its default values are computed here, where Python evaluates them.
+        """
+        defaults = []
+        for k, value in enumerate(s.args.defaults):
+            name = self.names.new(f"{s.name}_default")
+            self.expr(value, name)
+            defaults.append(load(name))
+        s.args.defaults = defaults
         self.local_defs[s.name] = s
 
     def inline_call(self, fdef, e, target):
@@ -197,7 +214,7 @@ class Normalizer:
         values = self.bind_nested(fdef, params, e)
         for param in params:
             self.expr(values[param], renames[param].id)
-        body = [substitute_names(copy.deepcopy(st), renames) for st in fdef.body]
+        body = [_Rename(renames).visit(copy.deepcopy(st)) for st in fdef.body]
         result = target or self.names.new("t")
         self.inlining.add(fdef.name)
         block = self.block(body)
@@ -254,7 +271,7 @@ class Normalizer:
         return method(e, target, discard) if method else None
 
     def finish(self, target, value, prim, discard=False):
-        if discard and prim.kind in ("nondiff", "append"):
+        if discard and prim.kind in ("nondiff", "append", "extend"):
             self.emit(gast.Expr(value=value), prim)
             return None
         if target is not None and prim.kind not in ("nondiff", "copy") and \
@@ -398,6 +415,8 @@ class Normalizer:
         if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
             return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
+        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals:
+            return self.dynamic_call(e, target, discard)
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
@@ -414,6 +433,17 @@ class Normalizer:
         prim = self.rule_prim(fn, args, keywords, e)
         return self.finish(target, node, prim, discard)
 
+    def dynamic_call(self, e, target, discard):
+        """`f(x)` where f is a local value (a function or callable object): dispatched at
+        run time to the compiled rule of f (or of type(f).__call__)."""
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=e.func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = Prim("call", "call", args=[e.func] + args)
+        prim.method, prim.receiver = "__call__", e.func
+        return self.finish(target, node, prim, discard)
+
     def method_call(self, e, target, discard):
         base = self.atom(e.func.value)
         name = e.func.attr
@@ -421,13 +451,13 @@ class Normalizer:
         keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
-        if name == "append" and len(args) == 1:
-            self.emit(gast.Expr(value=node), Prim("append", "append", args=[base, args[0]]))
+        if name in ("append", "extend") and len(args) == 1 and not keywords:
+            self.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
         fn = runtime.method_function(name)
         if fn is None:                 # a method of a user object: compiled when first called
             prim = Prim("call", f".{name}", args=[base] + args)
-            prim.method = name
+            prim.method, prim.receiver = name, base
             return self.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
@@ -447,10 +477,11 @@ class Normalizer:
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
             return Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+        name = getattr(fn, "__name__", "fn")
         raise self.src.error(
             f"{label} has no derivative rule and no Python source to compile", node,
-            hint=f"register one: `@rrule({label})\\ndef _rule(x): return {label}(x), "
-                 f"lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
+            hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
+                 f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
 
     def by_position(self, fn, args, keywords, node):
@@ -461,8 +492,20 @@ class Normalizer:
         except TypeError as exc:
             raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
         params = [p for p in inspect.signature(fn).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+class _Rename(gast.NodeTransformer):
+    """Rename names in every context (loads, stores) of an inlined body."""
+
+    def __init__(self, renames):
+        self.renames = renames
+
+    def visit_Name(self, node):
+        if node.id in self.renames:
+            node.id = self.renames[node.id].id
+        return node
 
 
 def normalize_function(src, names):

@@ -95,7 +95,8 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.src = src = parse_function(fn)
     check_function(src)
     ctx.params = src.params
-    unknown = [w for w in wrt if w not in src.params]
+    kwonly = [a.id for a in src.node.args.kwonlyargs]
+    unknown = [w for w in wrt if w not in src.params and w not in kwonly]
     if unknown:
         raise TypeError(f"{src.name}() has no parameter named {unknown[0]!r}")
     ctx.names = NameGen(names_in(src.node) | {"tape", "pop", "pullback"})
@@ -131,10 +132,13 @@ def build_rrule(ctx, body, output):
     pullback = _pullback_def(ctx, reverser, seed, backward, results)
     prelude = _prelude(ctx, reverser)
     forward = prelude + forward[:-1] + [pullback, forward[-1]]
+    kwonly = [a.id for a in ctx.src.node.args.kwonlyargs]
     args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for p in ctx.params],
-                          posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                          kwarg=None, defaults=[])
+                          posonlyargs=[], vararg=None,
+                          kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
+                                                type_comment=None) for k in kwonly],
+                          kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
     return gast.FunctionDef(name=ctx.src.name + "_rrule", args=args, body=forward,
                             decorator_list=[], returns=None, type_comment=None, type_params=[])
 

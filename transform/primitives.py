@@ -45,7 +45,7 @@ class Prim:
         """(parameter, atom) pairs a cotangent can flow to."""
         if self.kind == "rule":
             return [(p, a) for p, a in self.inputs.items() if p in self.rule.templates]
-        if self.kind in ("custom", "call", "pack", "append", "setitem"):
+        if self.kind in ("custom", "call", "pack", "append", "extend", "setitem"):
             return [(k, a) for k, a in enumerate(self.args)]
         if self.kind == "copy":
             return [(0, self.args[0])]

@@ -82,7 +82,7 @@ class Reverser(LoopEmitter):
         rule_name = self.ctx.rule_global(s.prim)
         args = s.value.args
         if getattr(s.prim, "method", None):
-            args = [s.value.func.value] + args
+            args = [s.prim.receiver] + args
         value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
         new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
                                               ctx=gast.Store())], value=value, type_comment=None)
@@ -103,7 +103,8 @@ class Reverser(LoopEmitter):
     def backward_stmt(self, s, state):
         if isinstance(s, gast.Assign):
             return self.backward_assign(s, state)
-        if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind == "append":
+        if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append",
+                                                                               "extend"):
             return self.backward_append(s, state)
         if isinstance(s, gast.If):
             return self.backward_if(s, state)
@@ -288,6 +289,8 @@ class Reverser(LoopEmitter):
             body.append(assign(dl, call("own", load(dl))))
         pop = gast.Call(func=gast.Attribute(value=load(dl), attr="pop", ctx=gast.Load()),
                         args=[], keywords=[])
+        if s.prim.kind == "extend":             # the last len(value) entries, in order
+            pop = call("pop_last", load(dl), value)
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
         body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,

@@ -32,7 +32,7 @@ class _DropUnbroadcast(gast.NodeTransformer):
         self.generic_visit(node)
         if not isinstance(node.func, gast.Name):
             return node
-        if node.func.id == "unbroadcast" and len(node.args) == 2 \
+        if node.func.id == "unbroadcast" and len(node.args) in (2, 3) \
                 and isinstance(node.args[1], gast.Name) and node.args[1].id in self.dropped:
             return node.args[0]
         for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):

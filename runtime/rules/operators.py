@@ -4,9 +4,9 @@ import operator
 
 from .. import containers  # noqa: F401  (registers container helpers)
 
-from ..registry import defvjp, nondiff
+from ..registry import defmethod, defvjp, nondiff
 
-defvjp(operator.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)")
+defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
 defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")
@@ -36,3 +36,6 @@ nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite
 defvjp(abs, "x", "g * np.sign(x)")
 defvjp(float, "x", "g")
 nondiff(len, int, bool, range, round, isinstance, min.__class__)
+
+nondiff(dict.keys)
+defmethod("keys", dict.keys)

@@ -492,9 +492,6 @@ def keyword_only(x, *, k=2.0):
     return x * k
 
 
-@pytest.mark.xfail(strict=True, reason="bug: keyword-only parameters are dropped from the "
-                   "generated rule: `def f(x, *, k=2.0)` -> f_rrule(x) reads an undefined "
-                   "`k` (NameError) and rejects k=... (TypeError: unexpected keyword)")
 def test_grad_keyword_only_parameter_passed_through():
     assert grad(keyword_only)(1.5) == pytest.approx(2.0)
     assert grad(keyword_only)(1.5, k=3.0) == pytest.approx(3.0)

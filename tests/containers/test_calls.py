@@ -127,35 +127,25 @@ NESTED_LOCAL = ("bug: a nested def that assigns a local (`z = v * v; return z`) 
                 "with its loads renamed to `g_z` but its stores not: NameError at run time")
 
 
-@pytest.mark.xfail(strict=True, reason=NESTED_LOCAL)
 @pytest.mark.parametrize("policy", policies())
 def test_nested_def_with_a_local_variable_s(policy):
     check_grad(F.nested_local_s, (X,), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason=NESTED_LOCAL)
 @pytest.mark.parametrize("policy", policies())
 def test_nested_def_with_a_local_variable_a(policy):
     check_grad(F.nested_local_a, (A,), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a nested def's default argument (`def g(a, b=y)`) "
-                   "is evaluated where g is called, not where it is defined: after `y = x * x` "
-                   "the gradient is (3x^2, 0) = (1.47, 0.0) instead of (y, x) = (-1.3, 0.7)")
 @pytest.mark.parametrize("policy", policies())
 def test_nested_default_is_evaluated_at_definition(policy):
     check_grad(F.nested_default_from_outer_s, (X, Y), wrt=(0, 1), policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a callee's keyword-only parameter is dropped from "
-                   "its compiled rule: a default-only call raises NameError 'extra'")
 def test_keyword_only_parameter_default():
     check_grad(F.call_kwonly_default_s, (X,), wrt=0)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: passing a keyword-only argument to a compiled "
-                   "callee raises TypeError: kwonly_rrule() got an unexpected keyword "
-                   "argument 'extra'")
 def test_keyword_only_parameter_passed():
     check_grad(F.call_kwonly_passed_s, (X, Y), wrt=(0, 1))
 

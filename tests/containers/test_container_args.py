@@ -130,26 +130,22 @@ RAGGED = ("bug: grad/vjp call np.iscomplexobj on each wrt argument, which conver
           "raises ValueError (inhomogeneous shape) before anything is differentiated")
 
 
-@pytest.mark.xfail(strict=True, reason=RAGGED)
 @pytest.mark.parametrize("policy", policies())
 def test_list_of_arrays_of_different_shapes(policy):
     p = [np.array([1.0, 2.0]), np.array([[3.0, -1.0], [0.5, 0.25]])]
     check_grad(F.arg_list_ragged_a, (p,), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason=RAGGED)
 @pytest.mark.parametrize("policy", policies())
 def test_tuple_of_float_and_array(policy):
     check_grad(F.arg_mixed_tuple, ((1.5, np.array([1.0, -2.0, 0.5])),), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason=RAGGED)
 @pytest.mark.parametrize("policy", policies())
 def test_tuple_of_arrays_of_different_shapes(policy):
     check_grad(F.arg_tuple_a, ((W.copy(), np.array([0.5, -1.0, 2.0])),), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason=RAGGED)
 def test_vjp_with_a_tuple_of_array_and_float():
     check_vjp(F.arg_vjp_tuple, ((np.array([0.5, -1.0]), 0.25), np.array([1.5, -0.5])),
               wrt=(0,))

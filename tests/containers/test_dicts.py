@@ -54,17 +54,11 @@ def test_variable_key_exact():
 # dict literals with variable keys are rejected: see test_errors.py
 
 
-@pytest.mark.xfail(strict=True, reason="bug: item assignment into a dict (`d = {}; "
-                   "d['a'] = x`) -- which the error for variable-key literals recommends -- "
-                   "fails in the pullback: setitem_vjp treats the dict as a list "
-                   "(TypeError: list indices must be integers or slices, not str)")
 @pytest.mark.parametrize("policy", policies())
 def test_dict_item_assignment(policy):
     check_grad(F.dict_setitem_s, (X,), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: `for v in d.values()` is unsupported and the "
-                   "TransformError raised at run time names neither file nor line")
 def test_dict_values_works_or_names_the_line():
     try:
         g = grad(F.dict_values_a)(D)

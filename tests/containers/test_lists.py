@@ -72,18 +72,11 @@ def test_list_built_in_loop_of_many_steps():
     np.testing.assert_allclose(g, 2 * x + np.cos(x), rtol=1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: list.extend is treated as an opaque call: the "
-                   "extended elements get no cotangent, silently dropping their part of the "
-                   "gradient (2.1 instead of 8x = 5.6 at x = 0.7)")
 @pytest.mark.parametrize("policy", policies())
 def test_list_extend(policy):
     check_grad(F.list_extend_s, (X,), wrt=0, policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: list concatenation `xs + [x * x]` is "
-                   "differentiated as numeric addition (unbroadcast(dys, xs) hands the whole "
-                   "cotangent list to both operands): silently wrong gradient, 7.14 instead of "
-                   "6x = 4.2 at x = 0.7")
 @pytest.mark.parametrize("policy", policies())
 def test_list_concatenation(policy):
     check_grad(F.list_concat_s, (X,), wrt=0, policy=policy)

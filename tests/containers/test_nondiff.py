@@ -62,9 +62,6 @@ def test_bool_argument_gets_no_adjoint():
         grad(F.bool_flag_s, wrt=1)(X, True)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: grad with respect to a str argument returns 0.0 "
-                   "instead of the TypeError ('cannot differentiate with respect to ...: "
-                   "not a float or float array') that int and bool arguments get")
 def test_string_argument_gets_no_adjoint():
     with pytest.raises(TypeError, match="'mode'"):
         grad(F.string_arg_s, wrt=1)(X, "square")

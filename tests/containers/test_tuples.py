@@ -58,9 +58,6 @@ def test_swap_exact():
 # starred targets are rejected: see test_errors.py
 
 
-@pytest.mark.xfail(strict=True, reason="bug: tuple concatenation `(x,) + (x * x,)` is "
-                   "differentiated as if it were numeric addition: silently wrong gradient "
-                   "(x^2 + x)(1 + 2x) = 2.856 instead of 3 x^2 = 1.47 at x = 0.7")
 @pytest.mark.parametrize("policy", policies())
 def test_tuple_concatenation(policy):
     check_grad(F.tuple_concat_s, (X,), wrt=0, policy=policy)

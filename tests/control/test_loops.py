@@ -710,9 +710,6 @@ def test_gradient_wrt_list_of_same_shape_arrays(policy, shapes):
         np.testing.assert_allclose(gi, ei, rtol=1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: grad w.r.t. a list of arrays of different shapes "
-                   "fails in api._check_inputs: np.iscomplexobj(list) builds a ragged array "
-                   "-> ValueError 'inhomogeneous shape'")
 @policies
 def test_gradient_wrt_list_of_differently_shaped_arrays(policy):
     from transform import grad

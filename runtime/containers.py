@@ -95,3 +95,25 @@ def pop_last(cotangents, like):
     part = cotangents[len(cotangents) - n:]
     del cotangents[len(cotangents) - n:]
     return type(like)(part) if isinstance(like, tuple) else part
+
+
+@template_helper
+def pack_cotangent(seq, index, parts):
+    """The cotangent of `seq[index]` from the cotangents of its unpacked parts."""
+    return _pack(seq[index], parts)
+
+
+def _pack(like, parts):
+    parts = unthunk(parts)
+    if parts is None:
+        return None
+    if isinstance(parts, tuple) and isinstance(like, (list, tuple)):
+        return type(like)(_pack(x, p) for x, p in zip(like, parts))
+    if isinstance(parts, tuple):                 # unpacked rows of an array
+        out = np.zeros(np.shape(like), dtype=_float_dtype(like))
+        for k, part in enumerate(parts):
+            value = _pack(like[k], part)
+            if value is not None:
+                out[k] = value
+        return out
+    return parts

@@ -250,9 +250,6 @@ def kwargs_fn(x, **opts):
     return x * 2.0
 
 
-@pytest.mark.xfail(strict=True, reason="bug: grad(f) with *args reports TypeError 'wrt=0 is "
-                   "out of range ... takes 0 positional parameters' instead of the "
-                   "TransformError check.py defines for *args")
 def test_varargs_rejected_with_transform_error_from_grad():
     with pytest.raises(TransformError, match=r"\*args"):
         grad(varargs_fn)(1.0)

@@ -52,6 +52,7 @@ def _params(fn, keyword_only=False):
 
 def _wrt_names(fn, wrt):
     """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
+    _reject_varargs(fn)
     params = _params(fn)
     single = not isinstance(wrt, (tuple, list))
     items = [wrt] if single else list(wrt)
@@ -69,6 +70,19 @@ def _wrt_names(fn, wrt):
         else:
             raise TypeError(f"wrt must be a parameter index or name, not {item!r}")
     return tuple(names), single
+
+
+def _reject_varargs(fn):
+    """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
+    try:
+        kinds = {p.kind for p in inspect.signature(fn).parameters.values()}
+    except (TypeError, ValueError):
+        return
+    if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
+            and _rule_for(fn) is None and getattr(fn, "__code__", None) is not None:
+        from .check import check_function
+        from .parse import parse_function
+        check_function(parse_function(fn))
 
 
 def compiled(fn, wrt_names, policy, explain=False, consumed=True):
@@ -226,9 +240,15 @@ def _call_pullback(pullback, seed, policy):
         return pullback(seed)
     except RecursionError:
         raise RecursionError(
-            f"thunk chain too deep under policy={policy!r}: each accumulation wrapped the "
-            "previous thunk. Use policy='loop' (the default), which materialises "
-            "contributions inside loop bodies.") from None
+            _too_deep(policy)) from None
+
+
+def _too_deep(policy):
+    why = {"nested": "each accumulation wrapped the previous thunk",
+           "flat": "each iteration's cotangent is a thunk that forces the previous "
+                   "iteration's"}.get(policy, "thunks were forced from inside thunks")
+    return (f"thunk chain too deep under policy={policy!r}: {why}. Use policy='loop' "
+            "(the default), which materialises contributions inside loop bodies.")
 
 
 def _gradients(fn, wrt, policy, args, kwargs):
@@ -251,9 +271,7 @@ def _materialised(pullback, seed, policy):
         return [unthunk(c) for c in cots]
     except RecursionError:
         raise RecursionError(
-            f"thunk chain too deep under policy={policy!r}: each accumulation wrapped the "
-            "previous thunk. Use policy='loop' (the default), which materialises "
-            "contributions inside loop bodies.") from None
+            _too_deep(policy)) from None
 
 
 def grad(fn, wrt=0, *, policy=None):
@@ -317,8 +335,20 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
 
     def pullback(cotangent):
         cots = _materialised(pb, cotangent, policy or default_policy)
-        return tuple(materialise(c, values[n]) for c, n in zip(cots, names))
+        grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
+        return tuple(_unaliased(grads, cotangent))
     return out, pullback
+
+
+def _unaliased(grads, cotangent):
+    """Copy any gradient array that is the caller's cotangent or another gradient."""
+    seen = {id(cotangent)}
+    for k, g in enumerate(grads):
+        if isinstance(g, np.ndarray):
+            if id(g) in seen or (g.base is not None and id(g.base) in seen):
+                grads[k] = g = g.copy()
+            seen.add(id(g))
+    return grads
 
 
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):

@@ -131,25 +131,44 @@ class LoopEmitter:
         else:
             index = self.ctx.temp(("index", id(loop)))
         for seq, elts in self.active_elements(loop):
-            if len(elts) != 1:
-                raise self.ctx.src.error("unpacking elements of a differentiated sequence "
-                                         "in a for loop is not supported yet", loop,
-                                         hint="index the element inside the loop body")
-            d, dseq = self.ctx.adjoint(elts[0]), self.ctx.adjoint(seq)
-            if state.form(d).zero == "yes":
+            node = element_target(loop, seq)
+            if all(state.form(self.ctx.adjoint(n)).zero == "yes" for n in elts):
                 continue
-            self.maybe_read.add(d)
+            dseq = self.ctx.adjoint(seq)
+            if isinstance(node, gast.Name):
+                d = self.ctx.adjoint(node.id)
+                self.maybe_read.add(d)
+                value = load(d)
+            else:                                  # `for a, b in P`: pack (da, db) like P[k]
+                parts = self.cotangent_tree(node, state)
+                value = gast.Call(func=load("pack_cotangent"),
+                                  args=[load(seq), load(index), parts], keywords=[])
             call = gast.Call(func=load("accumulate_at"),
-                             args=[load(dseq), load(seq), load(index), load(d)], keywords=[])
+                             args=[load(dseq), load(seq), load(index), value], keywords=[])
             out.append(gast.Assign(targets=[gast.Name(id=dseq, ctx=gast.Store(), annotation=None,
                                                       type_comment=None)], value=call,
                                    type_comment=None))
-            out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(), annotation=None,
-                                                      type_comment=None)], value=const(None),
-                                   type_comment=None))
+            for name in elts:
+                d = self.ctx.adjoint(name)
+                if state.form(d).zero != "yes":
+                    out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(),
+                                                              annotation=None,
+                                                              type_comment=None)],
+                                           value=const(None), type_comment=None))
+                state[d] = Form()
             state[dseq] = Form("maybe", False, True)
-            state[d] = Form()
         return out
+
+    def cotangent_tree(self, node, state):
+        """(da, (db, None)) for a target (a, (b, c)): adjoints, None where zero."""
+        if isinstance(node, gast.Name):
+            d = self.ctx.adjoint(node.id)
+            if not self.act.is_active(node.id) or state.form(d).zero == "yes":
+                return const(None)
+            self.maybe_read.add(d)
+            return load(d)
+        return gast.Tuple(elts=[self.cotangent_tree(e, state) for e in node.elts],
+                          ctx=gast.Load())
 
     def backward_header(self, loop):
         """(target, iterator) walking the forward's iterations in reverse."""
@@ -175,6 +194,15 @@ class LoopEmitter:
         if loop.iter_kind == "enumerate":
             return target, _call("reversed_enumerate", seqs[0], n, *seqs[1:])
         return target, _call("reversed_zip", n, *seqs)
+
+
+def element_target(loop, seq):
+    """The target node that receives the elements of `seq` in a for loop."""
+    if loop.iter_kind == "seq":
+        return loop.target
+    if loop.iter_kind in ("enumerate", "items"):
+        return loop.target.elts[1]
+    return loop.target.elts[loop.seqs.index(seq)]
 
 
 def _call(fn, *args):

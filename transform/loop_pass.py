@@ -15,7 +15,7 @@ flat list), "nested" (never materialise, each sum wraps the last: the bug).
 """
 import gast
 
-from .names import load, store
+from .names import load, store  # noqa: F401
 
 POLICIES = ("loop", "eager", "flat", "nested")
 
@@ -124,9 +124,7 @@ class LoopPass:
                 state[target] = Form(zero, False, False)
                 return [assign(target, value)]
             if numeric and form.zero == "no" and not form.thunk and not maybe_none:
-                state[target] = Form("no", False, False)
-                return [assign(target, gast.BinOp(left=load(target), op=gast.Add(),
-                                                  right=value))]
+                return self.add(target, value, form, state)
             state[target] = Form(zero, False, False)
             return [assign(target, call("accum_eager", load(target), value))]
         if form.zero == "yes":
@@ -134,10 +132,20 @@ class LoopPass:
             return [assign(target, value)]
         if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
                 and not form.thunk and not maybe_none:
-            return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
+            return self.add(target, value, form, state)
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
         state[target] = Form(zero, True, False, form.nullable or maybe_none)
         return [assign(target, call(fn, load(target), value))]
+
+    def add(self, target, value, form, state):
+        """`d = d + c` makes a fresh buffer the code owns; later adds go in place (`d += c`).
+
+        Eager keeps fresh sums: that is the policy being compared.
+        """
+        if self.policy == "loop" and form.owned:
+            return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
+        state[target] = Form("no", False, self.policy == "loop")
+        return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
 
     def before_loop(self, touched, crossing, state):
         """Materialise adjoints a loop body accumulates into (loop policy only)."""

@@ -49,6 +49,21 @@ class ShapeClasses:
         self.cls = {p: "param:" + p for p in params}
         self.params = set(params)
         self._solve()
+        self._scalar_evidence(body)
+
+    def _scalar_evidence(self, body):
+        """A uniform class with a member passed to `math.sin` & co. is scalar throughout."""
+        scalar = set()
+        for s, _ in iter_statements(body):
+            prim = getattr(s, "prim", None)
+            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_RESULT \
+                    and prim.fn is not float:
+                for atom in prim.inputs.values():
+                    c = self.of(atom)
+                    if c.startswith("param:"):
+                        scalar.add(c)
+        if scalar:
+            self.cls = {n: SCALAR if c in scalar else c for n, c in self.cls.items()}
 
     def _solve(self):
         for _ in range(20):

@@ -317,13 +317,11 @@ def test_enumerate_zip_nested_tuple_target(policy, n):
                                              rng(10).normal(size=(n, 2))], policy=policy)
 
 
-@UNPACK_BUG
 @policies
 def test_tuple_target_over_list_of_pairs(policy):
     check_grad(tuple_target_pairs, [0.7, 1.1], policy=policy)
 
 
-@UNPACK_BUG
 @policies
 @pytest.mark.parametrize("n", [0, 1, 3])
 def test_tuple_target_over_rows(policy, n):

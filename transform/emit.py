@@ -53,11 +53,25 @@ def _filename(ctx):
     return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}{kind}>"
 
 
+def comment_texts(comments):
+    """Comment texts: statements unparsed together in one Module (one call, not many)."""
+    simple = [k for k, c in enumerate(comments) if isinstance(c, (gast.Assign, gast.Expr))]
+    texts = [c if isinstance(c, str) else None for c in comments]
+    if simple:
+        module = gast.Module(body=[comments[k] for k in simple], type_ignores=[])
+        lines = unparse(module).splitlines()
+        if len(lines) == len(simple):
+            for k, line in zip(simple, lines):
+                texts[k] = line.strip()
+    return [t if t is not None else one_line(c) for t, c in zip(texts, comments)]
+
+
 def render(ctx, rrule):
     text = unparse(gast.Module(body=[rrule], type_ignores=[]))
+    comments = comment_texts(ctx.comments)
 
     def comment(match):
-        return f"{match.group(1)}# {ctx.comments[int(match.group(2))]}"
+        return f"{match.group(1)}# {comments[int(match.group(2))]}"
     text = _MARKER_LINE.sub(comment, text)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = (f"# thunkgrad: adjoint of {ctx.fn.__qualname__} "
@@ -70,13 +84,13 @@ def emit(ctx, rrule):
     filename = _filename(ctx)
     namespace = runtime.generated_namespace()
     namespace.update(ctx.globals)
-    for name in _free_names(rrule):
+    code = compile(source, filename, "exec")
+    for name in _global_names(code):
         if name not in namespace:
             value = ctx.src.lookup_global(name)
             if value is not None:
                 namespace[name] = value
     namespace["__name__"] = getattr(ctx.fn, "__module__", "thunkgrad_generated")
-    code = compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     exec(code, namespace)
     fn = namespace[rrule.name]
@@ -85,6 +99,11 @@ def emit(ctx, rrule):
     return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
 
 
-def _free_names(tree):
-    return sorted({n.id for n in gast.walk(tree) if isinstance(n, gast.Name)
-                   and isinstance(n.ctx, gast.Load)})
+def _global_names(code):
+    """Names the compiled code may look up as globals (from its code objects)."""
+    names, work = set(), [code]
+    while work:
+        c = work.pop()
+        names.update(c.co_names)
+        work.extend(k for k in c.co_consts if hasattr(k, "co_names"))
+    return sorted(names)

@@ -25,18 +25,19 @@ def _is_call(node, name):
         and node.func.id == name
 
 
+def _names(stmt):
+    return {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name)}
+
+
 def _drop_dead_resets(block):
     """Remove `dx = None` at the top level of a block when nothing after it reads dx."""
-    out = []
-    for k, stmt in enumerate(block):
-        if _is_reset(stmt):
-            name = stmt.targets[0].id
-            later = block[k + 1:]
-            if not any(isinstance(n, gast.Name) and n.id == name
-                       for s in later for n in gast.walk(s)):
-                continue
-        out.append(stmt)
-    return out
+    later, keep = set(), []
+    for stmt in reversed(block):             # one pass from the end: names used later
+        if _is_reset(stmt) and stmt.targets[0].id not in later:
+            continue
+        keep.append(stmt)
+        later |= _names(stmt)
+    return keep[::-1]
 
 
 def _is_reset(stmt):
@@ -45,15 +46,11 @@ def _is_reset(stmt):
         and stmt.value.value is None and stmt.targets[0].id.startswith("d")
 
 
-def _mentions(stmt, name):
-    return any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(stmt))
-
-
 def _overwrites(stmt, name):
     """`name = <expr not reading name>`: the old value is dead."""
     return isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
         and isinstance(stmt.targets[0], gast.Name) and stmt.targets[0].id == name \
-        and not _mentions(stmt.value, name)
+        and name not in _names(stmt.value)
 
 
 def _drop_overwritten_resets(loop, outside):
@@ -63,12 +60,13 @@ def _drop_overwritten_resets(loop, outside):
     outside the loop (the last iteration's reset would be visible there).
     """
     body = loop.body
+    names = [_names(s) for s in body]
     keep = []
     for k, stmt in enumerate(body):
         if _is_reset(stmt):
             name = stmt.targets[0].id
-            after = [s for s in body[k + 1:] if _mentions(s, name)]
-            before = [s for s in body[:k] if _mentions(s, name)]
+            after = [body[j] for j in range(k + 1, len(body)) if name in names[j]]
+            before = [body[j] for j in range(k) if name in names[j]]
             if after and _overwrites(after[0], name):
                 continue
             if not after and before and _overwrites(before[0], name) and name not in outside:
@@ -79,18 +77,24 @@ def _drop_overwritten_resets(loop, outside):
 
 def _loops_with_outside_names(pullback):
     """(loop, names mentioned in the pullback outside that loop) for every loop."""
+    counts = {}
+    for n in gast.walk(pullback):
+        if isinstance(n, gast.Name):
+            counts[n.id] = counts.get(n.id, 0) + 1
     for node in gast.walk(pullback):
         if isinstance(node, gast.For):
-            inside = {id(n) for n in gast.walk(node)}
-            outside = {n.id for n in gast.walk(pullback)
-                       if isinstance(n, gast.Name) and id(n) not in inside}
-            yield node, outside
+            inside = {}
+            for n in gast.walk(node):
+                if isinstance(n, gast.Name):
+                    inside[n.id] = inside.get(n.id, 0) + 1
+            yield node, {name for name, c in counts.items() if c > inside.get(name, 0)}
 
 
-def optimize(rrule):
+def optimize(rrule, made_thunks=True):
     """Rewrite the rrule FunctionDef in place."""
-    _InlineForcedThunks().visit(rrule)
-    for node in gast.walk(rrule):
+    if made_thunks:
+        _InlineForcedThunks().visit(rrule)
+    for node in rrule.body:
         if isinstance(node, gast.FunctionDef) and node.name == "pullback":
             node.body = _drop_dead_resets(node.body)
             for loop, outside in list(_loops_with_outside_names(node)):

@@ -26,6 +26,7 @@ class Compilation:
         self.globals = {}
         self.comments = []
         self.uses_tape = False
+        self.made_thunks = False
         self._adjoints, self._temps = {}, {}
 
     # ---- names ------------------------------------------------------------
@@ -51,8 +52,8 @@ class Compilation:
         return self.names.used - set(self.globals)
 
     def comment(self, stmt):
-        text = emit.one_line(stmt)
-        self.comments.append(text)
+        """A `# <primal statement>` line; the text is rendered in one batch at emit."""
+        self.comments.append(stmt)
         return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
 
     def note(self, text):
@@ -109,7 +110,7 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
-    optimize.optimize(rrule)
+    optimize.optimize(rrule, made_thunks=ctx.made_thunks)
     return emit.emit(ctx, rrule)
 
 

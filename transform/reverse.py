@@ -219,6 +219,7 @@ class Reverser(LoopEmitter):
         in_loop = bool(self.loops)
         for name, expr, computed, lazy, maybe_none, *numeric in values:
             if computed and self.lp.defers(in_loop):
+                self.ctx.made_thunks = True
                 expr = thunk_of(expr, self.ctx.captures(expr))
                 lazy = True
             if name == target:

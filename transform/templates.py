@@ -62,6 +62,7 @@ def dropped_params(rule, inputs, target, shapes):
     return dropped, scalars
 
 
+@functools.lru_cache(maxsize=4096)
 def names_read(rule, param, dropped=(frozenset(), frozenset())):
     """(names whose value the template reads, names it reads only for shape/dtype).
 
@@ -95,10 +96,23 @@ class _Substitute(gast.NodeTransformer):
 def expand(rule, param, g, ans, inputs, dropped=(frozenset(), frozenset())):
     """The template for `param` as an expression node, names replaced by atoms."""
     mapping = {name: as_value(node) for name, node in inputs.items()}
+    mapping = {k: v for k, v in mapping.items() if v is not None}
     mapping["g"] = g
     mapping["ans"] = load(ans)
-    tree = copy.deepcopy(_template(rule.templates[param], dropped))
-    return _Substitute(mapping).visit(tree)
+    return clone(_template(rule.templates[param], dropped), mapping)
+
+
+def clone(node, mapping=None):
+    """A copy of an expression tree, loaded names in `mapping` replaced by copies of
+    their nodes (much faster than deepcopy plus a NodeTransformer)."""
+    if isinstance(node, list):
+        return [clone(n, mapping) for n in node]
+    if not isinstance(node, gast.AST):
+        return node
+    if mapping and isinstance(node, gast.Name) and node.id in mapping \
+            and isinstance(node.ctx, gast.Load):
+        return clone(mapping[node.id])
+    return type(node)(*[clone(getattr(node, f), mapping) for f in node._fields])
 
 
 def as_value(node):
@@ -111,4 +125,4 @@ def as_value(node):
 
 def substitute(tree, mapping):
     """Replace loaded names in `tree` (a copy) by the nodes in `mapping`."""
-    return _Substitute(mapping).visit(copy.deepcopy(tree))
+    return clone(tree, mapping)

@@ -1,18 +1,18 @@
 """Programs the differential fuzzer (tests/test_fuzz.py) found wrong, minimised.
 
-Each case names the fuzz failure it came from; the grammar keeps the construct out of
-`make test` (tests/fuzz/grammar.py FEATURES) until the compiler is fixed.
+Each case names the fuzz failure it came from. While a bug is open its cases are
+xfail(strict=True) and tests/fuzz/grammar.py FEATURES keeps the construct out of the fuzzer;
+fixed ones stay here as regression tests.
 """
 import numpy as np
 
-from .case import compiler_bug, given
-
-RETURN_FLAG = ("a `return` nested in an if (or a loop) is lowered to a `returned` flag that "
-               "is set to True again by the fall-through return; the pullback reads the "
-               "final flag, so the fall-through path gets no gradient")
+from .case import case, compiler_bug, given
 
 
-@compiler_bug(given(0.1), RETURN_FLAG)
+# Fixed since: a `return` nested in an if was lowered to a `returned` flag that the
+# fall-through return set to True again; the pullback read the final flag, so the
+# fall-through path got no gradient (0 instead of 1).
+@case(given(0.1))
 def nested_if_return_not_taken(x):
     # fuzz: `if x0 > 0.3: if x0 > 0.3: return 0.5` then `return x0`, x0 = 0.126: got 0, want 1
     if x > 0.3:
@@ -21,7 +21,7 @@ def nested_if_return_not_taken(x):
     return x
 
 
-@compiler_bug(given(0.4), RETURN_FLAG)
+@case(given(0.4))
 def nested_if_return_inner_not_taken(x):
     if x > 0.3:
         if x > 0.5:
@@ -79,3 +79,36 @@ def nested_if_break_over_array(a, x):
                 break
         x = x * v
     return x
+
+
+LOOP_TARGET = ("rebinding the loop variable inside the body: the backward sweep rebinds it "
+               "to the sequence element at the top of each reverse iteration, so adjoints "
+               "of statements after the rebinding read the element, not the new value")
+
+
+@compiler_bug(given(np.array([-0.18321105, 0.01762539])), LOOP_TARGET)
+def loop_target_rebound_to_array(a):
+    # fuzz (seed 2): `for v3 in a0: v3 = a0; v2 = np.sin(v3)`; got cos(a0[-1]) everywhere,
+    # want cos(a0)
+    for v in a:
+        v = a
+        w = np.sin(v)
+    return np.sum(w)
+
+
+@compiler_bug(given(0.3), LOOP_TARGET)
+def range_target_rebound(x):
+    # got 0, want 2x
+    for v in range(1):
+        v = x
+        w = v * v
+    return w
+
+
+@compiler_bug(given(0.3, np.array([2.0])), LOOP_TARGET)
+def loop_target_updated(x, a):
+    # got 2 cos(2) (the element), want 2 cos(2x)
+    for v in a:
+        v = v * x
+        w = np.sin(v)
+    return w

@@ -35,11 +35,13 @@ CONSTANTS = (0.5, -0.3, 1.5, 2.0, 0.1, -1.2)
 THRESHOLDS = (0.3, -0.2, 0.0, 0.7, -0.5, 1.1)
 # Constructs the grammar may emit; the test turns off what the compiler cannot do yet.
 # Off until the compiler bugs in tests/corpus/fuzz_found.py are fixed:
-#   "nested_returns": `return` inside a nested if or a loop (nested_if_return_*);
-#   "nested_jumps": break/continue inside an if nested in the loop body (nested_if_break_*,
-#   nested_if_continue_*).
+#   "nested_jumps": break/continue inside an if nested in the loop body (nested_if_break*,
+#   nested_if_continue, jump_in_else_branch);
+#   "rebind_loop_target": assigning to the loop variable in the body (loop_target_*,
+#   range_target_rebound).
 FEATURES = {"helpers": True, "loops": True, "branches": True, "jumps": True,
-            "nested_returns": False, "nested_jumps": False, "array_output": True}
+            "nested_returns": True, "nested_jumps": False, "rebind_loop_target": False,
+            "array_output": True}
 
 
 @dataclass
@@ -122,6 +124,7 @@ class _Gen:
     def __init__(self, draw, helpers, length, names, depth):
         self.draw, self.helpers, self.length, self.names = draw, helpers, length, names
         self.depth = depth          # the depth of the function body itself
+        self.loop_targets = set()   # names bound by `for v in a` (see FEATURES)
 
 
     def choice(self, options):
@@ -232,7 +235,8 @@ class _Gen:
         return self.choice(options)(env, depth, in_loop, may_return)
 
     def assign(self, env, depth, in_loop, may_return):
-        existing = [n for n, k in env.items() if k != INDEX]
+        existing = [n for n, k in env.items() if k != INDEX and
+                    (FEATURES["rebind_loop_target"] or n not in self.loop_targets)]
         if existing and self.chance(5):
             name = self.choice(existing)
             value = self.expr(env, env[name], 2)
@@ -269,6 +273,7 @@ class _Gen:
         if arrays and self.chance(2):            # for v in a: v is a scalar element
             over = self.choice(arrays)
             body_env[var] = SCALAR
+            self.loop_targets.add(var)
             return ("for", var, over, self.block(body_env, depth - 1, depth - 1, 3, may_return))
         body_env[var] = INDEX
         body = self.block(body_env, depth - 1, depth - 1, 3, may_return)

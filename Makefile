@@ -22,7 +22,9 @@ test: install
 
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]' || echo "some peers could not be installed; they will be skipped"
+	$(PY) benchmarks/policies.py
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/scalar_loop.py
 
 fuzz: install
 	THUNKGRAD_FUZZ_EXAMPLES=3000 $(PY) -m pytest tests/test_fuzz.py -q

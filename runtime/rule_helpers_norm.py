@@ -79,6 +79,9 @@ def _singular_direction(x, ord, row, col):
 def norm_vjp(g, ans, x, ord=None, axis=None, keepdims=False):
     """Cotangent of np.linalg.norm, dispatching as NumPy does: no axis and no ord is
     the 2-norm of everything; an int axis (or 1-D x) a vector norm; else a matrix norm."""
+    if ord is None and axis is None and not keepdims and isinstance(x, np.ndarray):
+        # the common case, the 2-norm of everything: g * x / |x| (0 at x = 0)
+        return (g / ans) * x if ans != 0 else np.zeros_like(x, dtype=np.result_type(x, g))
     nd = np.ndim(x)
     if axis is None and (ord is None or nd == 1):
         return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, None, keepdims)

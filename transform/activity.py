@@ -193,5 +193,18 @@ def saved_names(body, activity, params, shapes=None):
     return needed & overwritten, shape_only & overwritten
 
 
+def first_definitions(body, params):
+    """Statements that bind a name for the first time, outside loops: nothing to save."""
+    seen, first = set(params), set()
+    for s, depth in iter_statements(body):
+        names, _ = defined_by(s)
+        if isinstance(s, gast.For):
+            names = target_names(s.target)
+        if names and depth == 0 and not seen & set(names) and isinstance(s, gast.Assign):
+            first.add(id(s))
+        seen |= set(names)
+    return first
+
+
 __all__ = ["Activity", "saved_names", "iter_statements", "target_names",
            "loop_element_targets", "pullback_name", "Prim"]

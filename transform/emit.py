@@ -14,8 +14,15 @@ _MARKER = "__thunkgrad_comment_{}__"
 _MARKER_LINE = re.compile(r"^(\s*)(?:'|\"\"\")__thunkgrad_comment_(\d+)__(?:'|\"\"\")$", re.M)
 
 
+_END_MARKER_LINE = re.compile(r"\n\s*'__thunkgrad_eol_(\d+)__'$", re.M)
+
+
 def comment_marker(k):
     return _MARKER.format(k)
+
+
+def end_marker(k):
+    return f"__thunkgrad_eol_{k}__"
 
 
 def unparse(node):
@@ -73,6 +80,7 @@ def render(ctx, rrule):
     def comment(match):
         return f"{match.group(1)}# {comments[int(match.group(2))]}"
     text = _MARKER_LINE.sub(comment, text)
+    text = _END_MARKER_LINE.sub(lambda m: f"  # {comments[int(m.group(1))]}", text)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = (f"# thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})\n")

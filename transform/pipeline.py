@@ -5,7 +5,8 @@
 import gast
 
 from . import emit, optimize
-from .activity import Activity, assignment_counts, saved_names, target_names
+from .activity import (Activity, assignment_counts, first_definitions, saved_names,
+                       target_names)
 from .check import check_function
 from .control import lower_control
 from .loop_pass import LoopPass
@@ -55,6 +56,11 @@ class Compilation:
         """A `# <primal statement>` line; the text is rendered in one batch at emit."""
         self.comments.append(stmt)
         return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
+
+    def end_comment(self, text):
+        """A comment at the end of the previous generated line."""
+        self.comments.append(text)
+        return gast.Expr(value=const(emit.end_marker(len(self.comments) - 1)))
 
     def note(self, text):
         """A free-text comment line in the generated code."""
@@ -107,6 +113,7 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
     ctx.shapes = ShapeClasses(body, src.params)
+    ctx.first_defs = first_definitions(body, src.params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
@@ -161,6 +168,7 @@ def _pullback_def(ctx, reverser, seed, backward, results):
     if ctx.uses_tape:
         body.append(assign("pop", gast.Call(func=load("tape_reader"), args=[load("tape")],
                                             keywords=[])))
+        body.append(ctx.end_comment("last in, first out; the tape itself is kept"))
     zeros = sorted(reverser.maybe_read - {seed})
     if zeros:
         body.append(gast.Assign(targets=[gast.Name(id=z, ctx=gast.Store(), annotation=None,

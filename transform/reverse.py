@@ -44,12 +44,13 @@ class Reverser(LoopEmitter):
     def forward_stmt(self, s):
         if isinstance(s, gast.Assign):
             names = defined_by(s)[0]
-            pushes = [self.push(n) for n in names if n in self.saved]
+            first = id(s) in self.ctx.first_defs
+            pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
             prim = s.prim
             if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
                 pb = pullback_name(names[0])
-                if pb in self.saved:
-                    pushes.append(self.push(pb))
+                if pb in self.saved and not first:
+                    pushes.extend(self.push(pb))
                 s = self.rule_call(s, names[0], pb)
             if prim is not None and prim.kind == "setitem" and names[0] in self.ctx.saved:
                 # the backward sweep reads the old array: write into a copy
@@ -62,20 +63,24 @@ class Reverser(LoopEmitter):
         elif isinstance(s, (gast.For, gast.While)):
             s.body = self.forward(s.body)
             if isinstance(s, gast.For):
-                pushes = [self.push(n) for n in target_names(s.target) if n in self.saved]
+                pushes = [p for n in target_names(s.target) if n in self.saved
+                          for p in self.push(n, "the loop rebinds it")]
                 return pushes + [s]
         elif isinstance(s, gast.Return):
             return [gast.Return(value=gast.Tuple(elts=[s.value, load("pullback")],
                                                  ctx=gast.Load()))]
         return [s]
 
-    def push(self, name):
+    def push(self, name, why="overwritten next, read by the backward sweep"):
+        """tape.append(name) with an end-of-line comment saying why it is saved."""
         self.ctx.uses_tape = True
         append = gast.Attribute(value=load("tape"), attr="append", ctx=gast.Load())
         value = load(name)
         if name in self.ctx.shape_saved:      # the backward sweep reads only its shape
             value = call("shape_only", value)
-        return gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
+            why = "only its shape is read back"
+        stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
+        return [stmt, self.ctx.end_comment(f"save {name}: {why}")]
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
@@ -118,13 +123,15 @@ class Reverser(LoopEmitter):
         target = names[0] if names else None
         if target is not None and self.act.is_active(target) and s.prim is not None:
             out.extend(self.adjoint_of(s, target, state))
+        first = id(s) in self.ctx.first_defs
         for name in reversed(names):
-            if name in self.saved:
+            if name in self.saved and not first:
                 out.append(assign(name, call("pop")))
         if s.prim is not None and s.prim.kind in ("custom", "call") and target:
             pb = pullback_name(target)
-            if pb in self.saved and self.act.is_active(target):
-                out.insert(len(out) - sum(n in self.saved for n in names), assign(pb, call("pop")))
+            if pb in self.saved and self.act.is_active(target) and not first:
+                popped = sum(n in self.saved for n in names)
+                out.insert(len(out) - popped, assign(pb, call("pop")))
         return out
 
     def adjoint_of(self, s, target, state):

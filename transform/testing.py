@@ -29,6 +29,12 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
                 atol=1e-7, eps=1e-6, directions=3, seed=0, **kwargs):
     """Assert that fn's compiled gradients match finite differences under every policy.
 
+    fn: a function with Python source, or a callable with a registered rule (np.sin, a
+    user's `rrule`). wrt: parameter names/indices; default every float-valued positional
+    argument (floats, float arrays, lists/tuples/dicts of those). Scalar outputs use
+    transform.grad; other outputs transform.vjp with a random cotangent (`seed`). An
+    argument of more than ELEMENTWISE_LIMIT elements is checked along `directions` random
+    unit directions. Keyword arguments are passed to fn and not differentiated.
     Returns {argument name: gradient} as computed under the first policy.
     """
     __tracebackhide__ = True  # pytest shows the report, not check_grads' internals
@@ -42,7 +48,7 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
     cotangent = None if api._is_scalar(primal) else _random_like(primal, rng)
     results = {p: _compiled_grads(target, args, kwargs, chosen, p, cotangent)
                for p in policies}
-    check = _Check(target, args, chosen, rtol, atol)
+    check = _Check(target, args, chosen, policies, rtol, atol)
     check.primal(primal, results)
     check.against_fd(results, _finite_differences(target, args, kwargs, chosen, cotangent,
                                                   eps, directions, rng))
@@ -69,7 +75,10 @@ class _Target:
     def location(self, k_list, policy):
         """Where the code computing the gradient lives, as one line of text."""
         if self.rule is not None:
-            return f"registered rule {self.rule.name}"
+            where = _defined_at(self.rule.custom) if self.rule.custom else None
+            return f"registered rule {self.rule.name}" + (
+                f" ({self.rule.custom.__name__} at {where})" if where else
+                f" ({self.rule.kind})")
         names, _ = api._wrt_names(self.plain, tuple(k_list))
         rule = api.compiled(self.plain, names, policy)
         lines = rule.source.splitlines()
@@ -77,10 +86,15 @@ class _Target:
         return f"generated rule {rule.filename}, line {first}: {lines[first - 1].strip()}"
 
     def defined_at(self):
-        try:
-            return f"{inspect.getsourcefile(self.plain)}:{inspect.getsourcelines(self.plain)[1]}"
-        except (OSError, TypeError):
-            return None
+        return _defined_at(self.plain)
+
+
+def _defined_at(fn):
+    """'file:line' of a function's definition, or None (builtins, ufuncs)."""
+    try:
+        return f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
+    except (OSError, TypeError):
+        return None
 
 
 def _wrt_positions(target, args, wrt):
@@ -229,6 +243,7 @@ def _random_like(value, rng):
 def _compiled_grads(target, args, kwargs, chosen, policy, cotangent):
     """(output, tuple of gradients) from transform.grad/vjp, on read-only inputs."""
     __tracebackhide__ = True
+
     def call(frozen):
         if cotangent is None:
             return api.value_and_grad(target.fn, tuple(chosen), policy=policy)(*frozen,
@@ -248,8 +263,9 @@ def _compiled_grads(target, args, kwargs, chosen, policy, cotangent):
 
 # ---- finite differences -----------------------------------------------------------------
 def _as_float64(leaf):
-    if isinstance(leaf, np.ndarray) and leaf.dtype.kind == "f":
-        return leaf.astype(np.float64)
+    """Float leaves in float64; every array copied (the caller's never reach fn)."""
+    if isinstance(leaf, np.ndarray):
+        return leaf.astype(np.float64) if leaf.dtype.kind == "f" else leaf.copy()
     if isinstance(leaf, np.floating):
         return np.float64(leaf)
     return leaf
@@ -322,11 +338,11 @@ def _fmt_index(label, i):
 class _Check:
     """Collects failures; raises one AssertionError listing all of them."""
 
-    def __init__(self, target, args, chosen, rtol, atol):
-        self.target, self.args, self.chosen = target, args, chosen
+    def __init__(self, target, args, chosen, policies, rtol, atol):
+        self.target, self.args, self.chosen, self.policies = target, args, chosen, policies
         self.rtol, self.atol = rtol, atol
         self.lines = []
-        self.by_policy = {}  # failure text -> policies showing it
+        self.by_policy = {}  # failure text -> policies showing it (reported grouped)
 
     def _leaf_grad(self, grads, k, path):
         return _get(grads[self.chosen.index(k)], path)
@@ -341,10 +357,9 @@ class _Check:
                             equal_nan=True) for (_, o), (_, p) in zip(_leaves(out),
                                                                       _leaves(primal)))
             if not ok:
-                self.lines.append(f"- the output under policy {policy!r} differs from calling "
-                                  f"{self.target.label} directly: {_short(out)} vs "
-                                  f"{_short(primal)}\n    "
-                                  f"{self.target.location(self.chosen, policy)}")
+                text = (f"- the output differs from calling {self.target.label} directly: "
+                        f"{_short(out)} vs {_short(primal)}")
+                self.by_policy.setdefault(text, []).append(policy)
 
     def against_fd(self, results, fds):
         for (k, path), (fd, units) in fds.items():
@@ -393,8 +408,19 @@ class _Check:
                   f"{float(b[i]):.10g}")
         self.lines.append(f"- argument {label!r}: policies {p!r} and {q!r} disagree, {detail}")
 
+    def _rules(self):
+        """User rules the generated code calls (suspects when a gradient is wrong)."""
+        names, _ = api._wrt_names(self.target.plain, tuple(self.chosen))
+        rule = api.compiled(self.target.plain, names, self.policies[0]).rrule
+        found = []
+        for name, value in sorted(rule.__globals__.items()):
+            if name.endswith("_rrule") and name != rule.__name__ and \
+                    inspect.isfunction(value):
+                found.append(f"{value.__name__} ({_defined_at(value)})")
+        return found
+
     def _grouped(self):
-        """Failures against finite differences, one entry per text with its policies."""
+        """Per-policy failures, one entry per text with its policies and generated code."""
         out = []
         for text, policies in self.by_policy.items():
             names = ", ".join(repr(p) for p in policies)
@@ -417,6 +443,7 @@ class _Check:
             names = tuple(self.target.name_of(k) for k in self.chosen)
             head += (f"\n  see the generated code with transform.adjoint_source("
                      f"{self.target.label}, wrt={names!r}, policy=...)")
+            head += "".join(f"\n  it calls the registered rule {r}" for r in self._rules())
         raise AssertionError("\n".join([head] + self.lines))
 
 

@@ -112,3 +112,28 @@ def loop_target_updated(x, a):
         v = v * x
         w = np.sin(v)
     return w
+
+
+@compiler_bug(given(0.5, np.array([1.0, 2.0])), NESTED_JUMP)
+def return_in_both_branches_in_loop(x, a):
+    # fuzz (seed 3): returns in both arms of an if/else in a loop body, dead code after;
+    # got StopIteration in the pullback
+    for v in a:
+        if x > 1.1:
+            return np.sum(a)
+        else:
+            return x
+        for i in range(1):
+            break
+    return x
+
+
+@compiler_bug(given(0.5), NESTED_JUMP)
+def break_in_both_branches(x):
+    for i in range(2):
+        if x > 1.0:
+            break
+        else:
+            break
+        x = x * 3.0
+    return x

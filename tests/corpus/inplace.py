@@ -1,7 +1,11 @@
 """Augmented assignment on names, and writes into (copied) arrays."""
 import numpy as np
 
-from .case import case, not_yet, floats
+from .case import case, compiler_bug, not_yet, floats
+
+ALIAS = ("augmented assignment is compiled as rebinding (`c = c + 1`), but on a NumPy array "
+         "`c += 1` is in place and also changes every alias of c; the compiled forward even "
+         "returns a different value")
 
 
 @case(floats((), ()))
@@ -100,3 +104,19 @@ def augassign_in_branch(x):
     else:
         y -= x
     return y
+
+
+@compiler_bug(floats((2,)), ALIAS)
+def augassign_through_alias(a):
+    b = a * 1.0
+    c = b
+    c += 1.0             # in place: b changes too
+    return np.sum(b * c)
+
+
+@compiler_bug(floats((2,)), ALIAS)
+def augassign_multiply_alias(a):
+    b = a * 2.0
+    c = b
+    c *= a
+    return np.sum(b)

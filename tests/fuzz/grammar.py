@@ -8,11 +8,15 @@ The grammar, over scalars ("s") and float arrays of one length n ("a"):
             | -expr | expr (+|-|*) expr | expr / (1.0 + e * e)
             | np.sum(a) | np.mean(a) | a[k] | np.dot(a, a)        (scalar from arrays)
             | helper_j(expr, ...)                                  (generated helpers)
+            | sum(expr for v in a)
     stmt   := name = expr
             | if cond: stmts [else: stmts]
             | for i in range(k): stmts   (carried state updated through squashing forms;
                                           i appears as 0.5 * i and in a[i % n])
             | for v in a: stmts
+            | name (+=|-=|*=) bounded expr
+            | ys = []; for i in range(k): ys.append(expr); v = sum(ys) | ys[j]
+            | c = 0; while c < k: stmts; c += 1
             | if cond: break / continue / return expr   (inside loops / function bodies)
     cond   := np.sum(a) > c | s > c | np.mean(a) < c
 
@@ -35,11 +39,16 @@ CONSTANTS = (0.5, -0.3, 1.5, 2.0, 0.1, -1.2)
 THRESHOLDS = (0.3, -0.2, 0.0, 0.7, -0.5, 1.1)
 # Constructs the grammar may emit; the test turns off what the compiler cannot do yet.
 # Off until the compiler bugs in tests/corpus/fuzz_found.py are fixed:
-#   "nested_jumps": break/continue inside an if nested in the loop body (nested_if_break*,
-#   nested_if_continue, jump_in_else_branch);
+#   "nested_jumps": break/continue/return inside an if nested in the loop body
+#   (nested_if_break*, nested_if_continue, jump_in_else_branch, return_in_both_branches);
 #   "rebind_loop_target": assigning to the loop variable in the body (loop_target_*,
-#   range_target_rebound).
-FEATURES = {"helpers": True, "loops": True, "branches": True, "jumps": True,
+#   range_target_rebound);
+#   "array_augmented": `a += e` on arrays is in place in Python, so it also changes every
+#   alias of `a` (inplace.augassign_through_alias) -- and, on an argument, the caller's
+#   array, which check_grads rightly reports; enabling it needs alias-free targets too.
+FEATURES = {"helpers": True, "loops": True, "while_loops": True, "branches": True,
+            "jumps": True, "augmented": True, "array_augmented": False, "lists": True,
+            "comprehensions": True,
             "nested_returns": True, "nested_jumps": False, "rebind_loop_target": False,
             "array_output": True}
 
@@ -95,6 +104,16 @@ def _render(stmts, depth, instrument):
         kind = stmt[0]
         if kind == "assign":
             out.append(f"{pad}{stmt[1]} = {stmt[2]}")
+        elif kind == "augassign":
+            out.append(f"{pad}{stmt[1]} {stmt[2]}= {stmt[3]}")
+        elif kind == "collect":      # (collect, list name, loop var, k, element, result)
+            _, items, var, k, element, result = stmt
+            out += [f"{pad}{items} = []", f"{pad}for {var} in range({k}):",
+                    f"{pad}    {items}.append({element})", f"{pad}{result}"]
+        elif kind == "while":        # (while, counter, k, body)
+            out += [f"{pad}{stmt[1]} = 0", f"{pad}while {stmt[1]} < {stmt[2]}:"]
+            out += _render(stmt[3], depth + 1, instrument)
+            out.append(f"{pad}    {stmt[1]} += 1")
         elif kind == "return":
             out.append(f"{pad}return {stmt[1]}")
         elif kind in ("break", "continue"):
@@ -125,6 +144,7 @@ class _Gen:
         self.draw, self.helpers, self.length, self.names = draw, helpers, length, names
         self.depth = depth          # the depth of the function body itself
         self.loop_targets = set()   # names bound by `for v in a` (see FEATURES)
+        self.while_bodies = set()   # depths of the while bodies being generated
 
 
     def choice(self, options):
@@ -141,6 +161,8 @@ class _Gen:
                        self.exp, self.neg]
             if kind == SCALAR and any(k == ARRAY for k in env.values()):
                 makers += [self.reduce, self.reduce]
+                if FEATURES["comprehensions"]:
+                    makers.append(self.generator_sum)
             if FEATURES["helpers"] and any(h.result == kind for h in self.helpers):
                 makers += [self.call, self.call]
         return self.choice(makers)(env, kind, depth)
@@ -197,6 +219,13 @@ class _Gen:
             return f"{arr}[{self.draw(st.integers(-self.length, self.length - 1))}]"
         return f"np.dot({arr}, {self.expr(env, ARRAY, depth - 1)})"
 
+    def generator_sum(self, env, kind, depth):
+        var, inner = next(self.names), dict(env)
+        inner[var] = SCALAR
+        arrays = [n for n, k in env.items() if k == ARRAY]
+        body = self.expr(inner, SCALAR, depth - 1)
+        return f"sum({body} for {var} in {self.choice(arrays)})"
+
     def call(self, env, kind, depth):
         helper = self.choice([h for h in self.helpers if h.result == kind])
         args = ", ".join(self.expr(env, k, depth - 1) for _, k in helper.params)
@@ -230,13 +259,18 @@ class _Gen:
             options.append(self.if_stmt)
         if depth > 0 and FEATURES["loops"]:
             options.append(self.for_stmt)
+            if FEATURES["while_loops"]:
+                options.append(self.while_stmt)
+        if FEATURES["augmented"]:
+            options.append(self.augassign)
+        if FEATURES["lists"]:
+            options.append(self.collect)
         if FEATURES["jumps"] and self.jumps(depth, in_loop, may_return):
             options.append(self.jump)
         return self.choice(options)(env, depth, in_loop, may_return)
 
     def assign(self, env, depth, in_loop, may_return):
-        existing = [n for n, k in env.items() if k != INDEX and
-                    (FEATURES["rebind_loop_target"] or n not in self.loop_targets)]
+        existing = self.assignable(env)
         if existing and self.chance(5):
             name = self.choice(existing)
             value = self.expr(env, env[name], 2)
@@ -251,6 +285,43 @@ class _Gen:
         stmt = ("assign", name, self.expr(env, kind, 3))
         env[name] = kind     # visible for the rest of this block only (see _scoped)
         return stmt
+
+    def assignable(self, env):
+        return [n for n, k in env.items() if k != INDEX and
+                (FEATURES["rebind_loop_target"] or n not in self.loop_targets)]
+
+    def augassign(self, env, depth, in_loop, may_return):
+        names = [n for n in self.assignable(env)
+                 if env[n] == SCALAR or FEATURES["array_augmented"]]
+        if not names:
+            return self.assign(env, depth, in_loop, may_return)
+        name = self.choice(names)
+        value = self.expr(env, env[name], 2)
+        op = self.choice(("+", "-", "*"))
+        if op == "*":                # bounded factor, so loops cannot blow up
+            return ("augassign", name, op, f"(1.0 / (1.0 + {value} * {value}))")
+        return ("augassign", name, op, f"0.3 * np.tanh({value})")
+
+    def collect(self, env, depth, in_loop, may_return):
+        """ys = []; for i in range(k): ys.append(e); v = sum(ys) (or ys[j])."""
+        items, var, name = next(self.names), next(self.names), next(self.names)
+        inner = dict(env)
+        inner[var] = INDEX
+        k = self.draw(st.integers(1, 3))
+        element = self.expr(inner, SCALAR, 2)
+        result = f"{name} = " + (f"sum({items})" if self.chance(4) else
+                                 f"{items}[{self.draw(st.integers(-k, k - 1))}]")
+        env[name] = SCALAR
+        return ("collect", items, var, k, element, result)
+
+    def while_stmt(self, env, depth, in_loop, may_return):
+        """counter = 0; while counter < k: body; counter += 1 (no jumps inside)."""
+        counter, body_env = next(self.names), dict(env)
+        body_env[counter] = INDEX
+        self.while_bodies.add(depth - 1)     # a continue would skip `counter += 1`
+        body = self.block(body_env, depth - 1, depth - 1, 3, None)
+        self.while_bodies.discard(depth - 1)
+        return ("while", counter, self.draw(st.integers(1, 3)), body)
 
     def squash(self, name, value, kind):
         form = self.draw(st.integers(0, 2))
@@ -282,10 +353,14 @@ class _Gen:
     def jumps(self, depth, in_loop, may_return):
         """The jumps allowed here: `if c: break/continue/return` (see FEATURES)."""
         kinds = []
-        if in_loop is not None and (in_loop == depth or FEATURES["nested_jumps"]):
+        if in_loop is not None and (in_loop == depth or FEATURES["nested_jumps"]) and \
+                in_loop not in self.while_bodies:
             kinds += ["break", "continue"]
-        top = in_loop is None and depth == self.depth
-        if may_return and (top or FEATURES["nested_returns"]):
+        if in_loop is not None:     # a return in a loop is lowered to a break
+            allowed = in_loop == depth or FEATURES["nested_jumps"]
+        else:
+            allowed = depth == self.depth or FEATURES["nested_returns"]
+        if may_return and allowed:
             kinds.append("return")
         return kinds
 

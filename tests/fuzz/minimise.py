@@ -11,8 +11,7 @@ import ast
 import sys
 
 from .grammar import ARRAY, INDEX, SCALAR, Helper, Program  # noqa: F401  (for eval)
-from ..test_fuzz import load, well_conditioned, POLICIES, RTOL, ATOL
-from transform.testing import check_grads
+from .runner import check, well_conditioned
 
 
 def failure(program):
@@ -24,8 +23,7 @@ def failure(program):
     except Exception:  # noqa: BLE001  (an edit made the program itself invalid)
         return None
     try:
-        module = load(program.source())
-        check_grads(module.f, *args, policies=POLICIES, rtol=RTOL, atol=ATOL)
+        check(program, args)
     except Exception as exc:  # noqa: BLE001  (any failure is interesting)
         return type(exc).__name__, str(exc).splitlines()[0] if str(exc) else ""
     return None

@@ -1,0 +1,56 @@
+"""Running one generated Program: write it as a module, import it, check its gradients."""
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+from transform.testing import check_grads
+
+POLICIES = ("loop", "eager", "flat", "nested")
+MODULE_DIR = tempfile.mkdtemp(prefix="thunkgrad_fuzz_")
+# Finite differences in float64 of values up to LIMIT: tolerances a little looser than
+# check_grads' defaults, so rounding never fails a correct gradient; inputs closer than
+# MARGIN to a branch threshold are skipped (finite differences would straddle the jump).
+LIMIT, MARGIN = 1e3, 1e-3
+RTOL, ATOL = 1e-4, 1e-6
+
+
+def load(source):
+    """Write `source` to a module file and import it (inspect.getsource must work).
+
+    The module name is a hash of the source, so replaying a failing example raises from
+    the same generated file and line (Hypothesis treats a moved failure as flaky).
+    """
+    name = "thunkgrad_fuzz_" + hashlib.sha1(source.encode()).hexdigest()[:16]
+    path = os.path.join(MODULE_DIR, name + ".py")
+    with open(path, "w") as fh:
+        fh.write(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def well_conditioned(program, args):
+    """Finite, moderate output, and no branch condition within reach of finite differences."""
+    probe = load(program.source(instrument=True))
+    try:
+        with np.errstate(all="ignore"):
+            out = np.asarray(probe.f(*args), dtype=float)
+    finally:
+        sys.modules.pop(probe.__name__, None)
+    return bool(np.all(np.isfinite(out)) and np.all(np.abs(out) < LIMIT)
+                and min(probe.MARGINS, default=1.0) > MARGIN)
+
+
+def check(program, args):
+    """check_grads on the program's entry point `f` under every policy."""
+    module = load(program.source())
+    try:
+        check_grads(module.f, *args, policies=POLICIES, rtol=RTOL, atol=ATOL)
+    finally:
+        sys.modules.pop(module.__name__, None)

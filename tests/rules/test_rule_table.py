@@ -18,6 +18,13 @@ def test_docs_rules_md_is_up_to_date():
         "docs/rules.md is stale: run `python tools/rule_table.py --write`"
 
 
+def test_readme_table_is_up_to_date():
+    table = _rule_table()
+    text = (ROOT / "README.md").read_text()
+    assert text == table.readme_with_table(text), \
+        "the README rule table is stale: run `python tools/rule_table.py --write`"
+
+
 def test_at_least_180_numpy_functions_are_covered():
     rows = _rule_table().numpy_rows()     # one row per function: aliases and methods share it
     assert len(rows) >= 180

@@ -1,5 +1,4 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
-import dataclasses
 import functools
 import inspect
 import numbers
@@ -11,7 +10,9 @@ import runtime
 from runtime import Thunk, unthunk
 from .errors import TransformError
 from .loop_pass import POLICIES
+from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
+from .values import (_check_inputs, _is_scalar, _seed, _unaliased, materialise)
 
 _CACHE = weakref.WeakKeyDictionary()
 
@@ -146,95 +147,6 @@ def _bound_args(params, args, kwargs):
     return values
 
 
-def _check_inputs(params, wrt_names, args, kwargs):
-    values = _bound_args(params, args, kwargs)
-    for name in wrt_names:
-        value = values.get(name)
-        if _is_integer(value) or isinstance(value, (str, bytes)):
-            raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
-                            f"{type(value).__name__}, not a float or float array")
-        if _has_complex(value):
-            raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
-                            "numbers are not supported")
-
-
-def _has_complex(value):
-    """Whether a value, or any leaf of a container, is complex."""
-    if isinstance(value, (list, tuple)):
-        return any(_has_complex(v) for v in value)
-    if isinstance(value, dict):
-        return any(_has_complex(v) for v in value.values())
-    if isinstance(value, np.ndarray):
-        return value.dtype.kind == "c"
-    return isinstance(value, (complex, np.complexfloating))
-
-
-def _is_integer(value):
-    if isinstance(value, (bool, numbers.Integral)):
-        return True
-    return isinstance(value, np.ndarray) and value.dtype.kind in "biu"
-
-
-def materialise(cotangent, like):
-    """A gradient shaped and typed like its argument: float for float, same dtype arrays."""
-    g = unthunk(cotangent)
-    if isinstance(like, (tuple, list)):
-        parts = g if g is not None else [None] * len(like)
-        return type(like)(_leaf(c, x) for c, x in zip(parts, like))
-    if isinstance(like, dict):
-        parts = g if g is not None else {}
-        return {k: _leaf(parts.get(k), v) for k, v in like.items()}
-    if hasattr(like, "__dict__") and not isinstance(like, (np.ndarray, np.generic)):
-        return _object_gradient(g or {}, like)
-    if isinstance(like, np.ndarray):
-        if g is None:
-            return np.zeros_like(like, dtype=like.dtype if like.dtype.kind == "f" else float)
-        out = np.asarray(g)
-        dtype = like.dtype if like.dtype.kind in "fc" else out.dtype
-        if out.shape != like.shape:
-            out = np.broadcast_to(out, like.shape)
-        if out is g and out.flags.writeable and out.dtype == dtype and out is not like:
-            return out
-        return np.array(out, dtype=dtype)
-    if isinstance(like, np.floating):
-        return type(like)(0.0 if g is None else np.asarray(g).item())
-    if g is None:
-        return 0.0
-    return float(np.asarray(g).item()) if np.size(g) == 1 else g
-
-
-def _leaf(g, like):
-    """A container entry's gradient; integers, booleans and strings get None."""
-    if isinstance(like, (bool, numbers.Integral, str, bytes)) or like is None:
-        return None
-    return materialise(g, like)
-
-
-def _object_gradient(g, like):
-    """An object's gradient: a dataclass of the same type, else a dict by attribute."""
-    fields = {k: _leaf(v, getattr(like, k)) for k, v in g.items()}
-    if dataclasses.is_dataclass(like):
-        zeros = {f.name: _leaf(None, getattr(like, f.name))
-                 for f in dataclasses.fields(like) if f.name not in fields}
-        return dataclasses.replace(like, **fields, **zeros)
-    return fields
-
-
-def _seed(out):
-    if isinstance(out, np.ndarray):
-        return np.ones_like(out)
-    if isinstance(out, np.generic):
-        return type(out)(1)
-    return 1.0
-
-
-def _is_scalar(out):
-    if isinstance(out, (numbers.Real,)) and not isinstance(out, bool):
-        return True
-    return isinstance(out, np.ndarray) and out.ndim == 0 and out.dtype.kind == "f" or \
-        isinstance(out, np.floating)
-
-
 def _call_pullback(pullback, seed, policy):
     try:
         return pullback(seed)
@@ -340,17 +252,6 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     return out, pullback
 
 
-def _unaliased(grads, cotangent):
-    """Copy any gradient array that is the caller's cotangent or another gradient."""
-    seen = {id(cotangent)}
-    for k, g in enumerate(grads):
-        if isinstance(g, np.ndarray):
-            if id(g) in seen or (g.base is not None and id(g.base) in seen):
-                grads[k] = g = g.copy()
-            seen.add(id(g))
-    return grads
-
-
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
     as_rule=True the rule that other compiled code calls (cotangents deferred)."""
@@ -360,52 +261,5 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
                     consumed=not as_rule).source
 
 
-class CalleeRule:
-    """A user function called from compiled code: compiled to its own rule on first call."""
-
-    def __init__(self, fn, policy):
-        self.fn, self.policy = fn, policy
-        self.rrule = None
-        self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
-
-    def __call__(self, *args, **kwargs):
-        if self.rrule is None:
-            names = tuple(_params(self.fn, keyword_only=True))
-            self.rrule = compiled(self.fn, names, self.policy, consumed=False).rrule
-        return self.rrule(*args, **kwargs)
-
-
-class MethodRule:
-    """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
-
-    def __init__(self, name, policy):
-        self.name, self.policy = name, policy
-
-    def __call__(self, obj, *args, **kwargs):
-        if self.name == "__call__" and inspect.isfunction(obj):
-            rule = compiled(obj, tuple(_params(obj, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            out, pullback = rule(*args, **kwargs)
-            return out, lambda g: (None,) + tuple(pullback(g))
-        fn = getattr(type(obj), self.name, None)
-        if inspect.isfunction(fn):
-            rule = compiled(fn, tuple(_params(fn, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            return rule(obj, *args, **kwargs)
-        bound = getattr(obj, self.name)
-        if isinstance(obj, (np.random.Generator, np.random.RandomState)):
-            return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
-        rule = runtime.lookup(bound)
-        if rule is None:
-            raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
-                                 "Python source and no derivative rule",
-                                 hint="register a rule with transform.rrule")
-        out, pullback = rule.rrule(*args, **kwargs)
-        return out, lambda g: (None,) + tuple(pullback(g))
-
-
-def callee_rule(fn, policy):
-    return CalleeRule(fn, policy)
-
-
-__all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "Thunk"]
+__all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
+           "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

@@ -74,7 +74,7 @@ class Compilation:
 
     def rule_global(self, prim):
         """A global name in the generated module for a custom rule or compiled callee."""
-        from .api import callee_rule, MethodRule
+        from .dispatch import MethodRule, callee_rule
         method = getattr(prim, "method", None)
         key = ("rule", method or id(prim.fn))
         if key not in self._temps:

@@ -18,7 +18,7 @@ import operator
 import gast
 
 from . import templates
-from .activity import defined_by, loop_element_targets, pullback_name, target_names
+from .activity import defined_by, pullback_name, target_names
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, State, assign, call, thunk_of
 from .names import const, load, store

@@ -1,0 +1,62 @@
+"""Calls resolved at run time: user functions compiled on first call, methods of
+user objects dispatched on the object's type."""
+import inspect
+
+import numpy as np
+
+import runtime
+from .errors import TransformError
+
+
+class CalleeRule:
+    """A user function called from compiled code: compiled to its own rule on first call."""
+
+    def __init__(self, fn, policy):
+        self.fn, self.policy = fn, policy
+        self.rrule = None
+        self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
+
+    def __call__(self, *args, **kwargs):
+        if self.rrule is None:
+            names = tuple(_api()._params(self.fn, keyword_only=True))
+            self.rrule = _api().compiled(self.fn, names, self.policy, consumed=False).rrule
+        return self.rrule(*args, **kwargs)
+
+
+class MethodRule:
+    """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
+
+    def __init__(self, name, policy):
+        self.name, self.policy = name, policy
+
+    def __call__(self, obj, *args, **kwargs):
+        if self.name == "__call__" and inspect.isfunction(obj):
+            rule = _api().compiled(obj, tuple(_api()._params(obj, keyword_only=True)), self.policy,
+                            consumed=False).rrule
+            out, pullback = rule(*args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))
+        fn = getattr(type(obj), self.name, None)
+        if inspect.isfunction(fn):
+            rule = _api().compiled(fn, tuple(_api()._params(fn, keyword_only=True)), self.policy,
+                            consumed=False).rrule
+            return rule(obj, *args, **kwargs)
+        bound = getattr(obj, self.name)
+        if isinstance(obj, (np.random.Generator, np.random.RandomState)):
+            return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
+        rule = runtime.lookup(bound)
+        if rule is None:
+            raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
+                                 "Python source and no derivative rule",
+                                 hint="register a rule with transform.rrule")
+        out, pullback = rule.rrule(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
+
+def callee_rule(fn, policy):
+    return CalleeRule(fn, policy)
+
+
+
+def _api():
+    from . import api          # api imports this module: resolve it late
+    return api

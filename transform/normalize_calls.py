@@ -1,0 +1,169 @@
+"""Normalize, calls: rules, user functions, methods, nested defs.
+
+    h = layer(W, b, x)      ->  Prim("call", fn=layer)      (compiled to its own rule)
+    y = x.sum(axis=0)       ->  Prim("rule", np.sum)        (an ndarray method)
+    y = helper(x)           ->  helper's body, inlined       (a nested def)
+"""
+import builtins
+import copy
+
+import gast
+
+import runtime
+from .names import const, load
+from .primitives import Prim, from_rule, label_of, rule_for
+
+
+class CallNormalizer:
+    """Mixin for Normalizer: every kind of call."""
+
+    def stmt_FunctionDef(self, s):
+        """A nested def is inlined where it is called, so closures over active values work.
+
+        Its default values are computed here, where Python evaluates them.
+        """
+        defaults = []
+        for k, value in enumerate(s.args.defaults):
+            name = self.names.new(f"{s.name}_default")
+            self.expr(value, name)
+            defaults.append(load(name))
+        s.args.defaults = defaults
+        self.local_defs[s.name] = s
+
+    def inline_call(self, fdef, e, target):
+        """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
+        from .control import ControlLowering
+        if fdef.name in self.inlining:
+            raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
+                                 hint="define a recursive helper at module level")
+        params = [a.id for a in fdef.args.args]
+        stored = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+                  and isinstance(n.ctx, (gast.Store, gast.Param))} | set(params)
+        renames = {name: load(self.names.reserve(f"{fdef.name}_{name}")) for name in stored}
+        values = self.bind_nested(fdef, params, e)
+        for param in params:
+            self.expr(values[param], renames[param].id)
+        body = [_Rename(renames).visit(copy.deepcopy(st)) for st in fdef.body]
+        result = target or self.names.new("t")
+        self.inlining.add(fdef.name)
+        block = self.block(body)
+        self.inlining.discard(fdef.name)
+        if not block or not isinstance(block[-1], gast.Return):
+            block.append(gast.Return(value=const(None)))
+        block = ControlLowering(self.names).lower_returns(block, result)
+        final = block.pop()
+        self.out.extend(block)
+        if not (isinstance(final.value, gast.Name) and final.value.id == result):
+            self.expr(final.value, result)
+        return result
+
+    def bind_nested(self, fdef, params, e):
+        defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
+        values = dict(zip(params, e.args))
+        values.update({kw.arg: kw.value for kw in e.keywords})
+        missing = [p for p in params if p not in values and p not in defaults]
+        if missing or len(e.args) > len(params):
+            raise self.src.error(f"bad arguments for the nested function {fdef.name}()", e)
+        return {p: values.get(p, defaults.get(p)) for p in params}
+
+    def expr_Call(self, e, target, discard):
+        if any(isinstance(a, gast.Starred) for a in e.args):
+            raise self.src.error("`*args` in a call is not supported yet", e,
+                                 hint="pass the arguments one by one")
+        func = e.func
+        if isinstance(func, gast.Name) and func.id in self.local_defs:
+            return self.inline_call(self.local_defs[func.id], e, target)
+        if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
+            return self.method_call(e, target, discard)
+        fn = self.src.resolve(func)
+        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals:
+            return self.dynamic_call(e, target, discard)
+        if fn is None:
+            raise self.src.error("cannot tell which function this call refers to", e,
+                                 hint="call a module-level function or NumPy directly")
+        if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
+            return self.comprehension(e.args[0], target, reduce_sum=True)
+        if fn is dict and not e.args and all(kw.arg for kw in e.keywords):
+            literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
+                                values=[kw.value for kw in e.keywords])
+            return self.expr_Dict(literal, target, discard)
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = self.rule_prim(fn, args, keywords, e)
+        return self.finish(target, node, prim, discard)
+
+    def dynamic_call(self, e, target, discard):
+        """`f(x)` where f is a local value (a function or callable object): dispatched at
+        run time to the compiled rule of f (or of type(f).__call__)."""
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=e.func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = Prim("call", "call", args=[e.func] + args)
+        prim.method, prim.receiver = "__call__", e.func
+        return self.finish(target, node, prim, discard)
+
+    def method_call(self, e, target, discard):
+        base = self.atom(e.func.value)
+        name = e.func.attr
+        args = [self.atom(a) for a in e.args]
+        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        if name in ("append", "extend") and len(args) == 1 and not keywords:
+            self.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
+            return None
+        fn = runtime.method_function(name)
+        if fn is None:                 # a method of a user object: compiled when first called
+            prim = Prim("call", f".{name}", args=[base] + args)
+            prim.method, prim.receiver = name, base
+            return self.finish(target, node, prim, discard)
+        if name in ("reshape", "transpose") and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        prim = self.rule_prim(fn, [base] + args, keywords, e)
+        return self.finish(target, node, prim, discard)
+
+    def rule_prim(self, fn, args, keywords, node):
+        while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
+            fn = fn.__wrapped__
+        rule = rule_for(fn)
+        label = label_of(fn)
+        if rule is not None:
+            try:
+                return from_rule(rule, args, keywords, label)
+            except TypeError as exc:
+                raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
+        if callable(fn) and getattr(fn, "__code__", None) is not None:
+            self.callees.append(fn)
+            return Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+        name = getattr(fn, "__name__", "fn")
+        raise self.src.error(
+            f"{label} has no derivative rule and no Python source to compile", node,
+            hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
+                 f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
+
+
+    def by_position(self, fn, args, keywords, node):
+        """Call atoms in the callee's parameter order (its pullback's order)."""
+        import inspect
+        try:
+            bound = inspect.signature(fn).bind(*args, **keywords)
+        except TypeError as exc:
+            raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+class _Rename(gast.NodeTransformer):
+    """Rename names in every context (loads, stores) of an inlined body."""
+
+    def __init__(self, renames):
+        self.renames = renames
+
+    def visit_Name(self, node):
+        if node.id in self.renames:
+            node.id = self.renames[node.id].id
+        return node

@@ -129,5 +129,5 @@ def nested_def(x):
 
 
 @not_yet(floats(()))
-def lambda_call(x):
+def call_closure_twice(x):
     return SCALE(x) + square(SCALE(x))

@@ -71,3 +71,30 @@ def generator_into_loop(a):
     for s in [v + 1.0 for v in a]:
         total = total + s * s
     return total
+
+
+@case(floats((4,), ()))
+def comprehension_reads_outer_scalar(a, s):
+    return sum(np.sin(v * s) for v in a) * s
+
+
+@case(floats((3,)))
+def comprehension_filter_on_index(a):
+    return sum(a[i] * a[i] for i in range(3) if i != 1)
+
+
+@case(floats((3,)))
+def list_comprehension_of_arrays(a):
+    parts = [a * k for k in range(1, 4)]
+    return np.sum(parts[2] * parts[0]) + np.sum(parts[1])
+
+
+@case(floats((2, 3)))
+def comprehension_max_like(A):
+    sums = [np.sum(row ** 2) for row in A]
+    return sums[0] * sums[1]
+
+
+@case(floats((4,)))
+def generator_in_np_sum_of_list(a):
+    return np.sum(np.array([v * v for v in a]))

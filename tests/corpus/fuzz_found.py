@@ -137,3 +137,22 @@ def break_in_both_branches(x):
             break
         x = x * 3.0
     return x
+
+
+TARGET_AS_ACCUMULATOR = ("a comprehension assigned to a name it reads uses that name as its "
+                         "accumulator: `x = sum(x for v in a)` compiles to `x = 0; for v in "
+                         "a: x = x + x`, so the primal itself is wrong")
+
+
+@compiler_bug(given(2.0, np.array([1.0, 2.0, 3.0])), TARGET_AS_ACCUMULATOR)
+def comprehension_reads_its_target(x, a):
+    # fuzz (seed 5): `x0 = sum(np.tanh(x0) for v9 in a0)`; compiled output 0, want 6
+    x = sum(x for v in a)
+    return x
+
+
+@compiler_bug(given(2.0, np.array([1.0, 2.0])), TARGET_AS_ACCUMULATOR)
+def comprehension_reads_its_target_list(x, a):
+    # TypeError in the forward: `x = []` then `x * v`
+    x = [x * v for v in a]
+    return x[0] + x[1]

@@ -120,3 +120,41 @@ def augassign_multiply_alias(a):
     c = b
     c *= a
     return np.sum(b)
+
+
+WRITE_THROUGH_ALIAS = ("a write through one name into an array/list/dict that another name "
+                       "also refers to: the primal is right, but the backward sweep treats "
+                       "the two names as separate values, so the other name's uses send no "
+                       "cotangent to the written value")
+
+
+@compiler_bug(floats((2,)), WRITE_THROUGH_ALIAS)
+def setitem_through_alias(a):
+    out = np.zeros(2)
+    b = out
+    out[0] = a[0] * a[1]
+    return np.sum(b * a)
+
+
+@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+def list_append_through_alias(x):
+    xs = [x, 2.0]
+    ys = xs
+    ys.append(x * x)
+    return xs[2] + xs[0]
+
+
+@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+def list_setitem_through_alias(x):
+    xs = [x, 2.0]
+    ys = xs
+    ys[1] = x * 3.0
+    return xs[1] * x
+
+
+@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+def dict_setitem_through_alias(x):
+    d = {"a": x}
+    e = d
+    e["a"] = x * x
+    return d["a"]

@@ -171,3 +171,35 @@ def while_with_condition_on_array(a):
         s = s + np.log(a[k]) * a[k]
         k += 1
     return s
+
+
+@case(floats((3,)))
+def loop_builds_list_then_reduces(a):
+    hs = []
+    h = a
+    for _ in range(3):
+        h = np.sin(h) * a
+        hs.append(np.sum(h))
+    total = 0.0
+    for v in hs:
+        total = total + v * v
+    return total
+
+
+@case(given(0.4))
+def while_with_inner_for(x):
+    k = 0
+    y = x
+    while k < 2:
+        for j in range(2):
+            y = y * x + j
+        k = k + 1
+    return y
+
+
+@case(floats((2, 2), (2,)))
+def loop_over_reversed_range(W, x):
+    h = x
+    for i in range(3, 0, -1):
+        h = np.tanh(W @ h) * i
+    return np.sum(h)

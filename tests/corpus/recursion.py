@@ -69,3 +69,40 @@ def unrolled_recursion_equivalent(x):
     for _ in range(3):
         r = x * r
     return r
+
+
+def tree_sum(a, lo, hi):
+    if hi - lo == 1:
+        return a[lo] * a[lo]
+    mid = (lo + hi) // 2
+    return tree_sum(a, lo, mid) + np.sin(tree_sum(a, mid, hi))
+
+
+def horner(coeffs, x, k):
+    if k == len(coeffs) - 1:
+        return coeffs[k]
+    return coeffs[k] + x * horner(coeffs, x, k + 1)
+
+
+def rec_with_loop(x, n):
+    if n == 0:
+        return x
+    s = 0.0
+    for i in range(2):
+        s = s + np.tanh(x * (i + 1))
+    return rec_with_loop(s, n - 1) * x
+
+
+@not_yet(floats((4,)))
+def divide_and_conquer(a):
+    return tree_sum(a, 0, 4)
+
+
+@not_yet(mixed(floats((4,)), floats(())))
+def recursive_horner(c, x):
+    return horner(c, x, 0)
+
+
+@not_yet(mixed(floats(()), N3))
+def recursion_with_loop_inside(x, n):
+    return rec_with_loop(x, n)

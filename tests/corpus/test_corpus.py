@@ -14,7 +14,7 @@ def _params():
             marks = []
             if c.xfail and policy in c.xfail_policies:
                 marks.append(pytest.mark.xfail(strict=c.strict, reason=c.xfail))
-            yield pytest.param(c, policy, id=f"{c.name}[{policy}]", marks=marks)
+            yield pytest.param(c, policy, id=f"{c.name}-{policy}", marks=marks)
 
 
 @pytest.mark.parametrize("case, policy", list(_params()))

@@ -27,7 +27,7 @@ its distance to its threshold, so that tests can skip inputs lying within
 finite-difference reach of a branch boundary (where the function jumps).
 """
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from hypothesis import strategies as st
@@ -37,18 +37,20 @@ UNARY = ("np.sin", "np.cos", "np.tanh")
 BOUNDED = ("np.tanh", "np.sin")
 CONSTANTS = (0.5, -0.3, 1.5, 2.0, 0.1, -1.2)
 THRESHOLDS = (0.3, -0.2, 0.0, 0.7, -0.5, 1.1)
-# Constructs the grammar may emit; the test turns off what the compiler cannot do yet.
-# Off until the compiler bugs in tests/corpus/fuzz_found.py are fixed:
+# Constructs the grammar may emit. Off until the compiler bugs in
+# tests/corpus/fuzz_found.py and tests/corpus/inplace.py are fixed:
 #   "nested_jumps": break/continue/return inside an if nested in the loop body
 #   (nested_if_break*, nested_if_continue, jump_in_else_branch, return_in_both_branches);
 #   "rebind_loop_target": assigning to the loop variable in the body (loop_target_*,
 #   range_target_rebound);
+#   "comprehension_reads_target": `x = sum(x * v for v in a)`, a comprehension reading
+#   the name it is assigned to (comprehension_reads_its_target*);
 #   "array_augmented": `a += e` on arrays is in place in Python, so it also changes every
 #   alias of `a` (inplace.augassign_through_alias) -- and, on an argument, the caller's
 #   array, which check_grads rightly reports; enabling it needs alias-free targets too.
 FEATURES = {"helpers": True, "loops": True, "while_loops": True, "branches": True,
             "jumps": True, "augmented": True, "array_augmented": False, "lists": True,
-            "comprehensions": True,
+            "comprehensions": True, "comprehension_reads_target": False,
             "nested_returns": True, "nested_jumps": False, "rebind_loop_target": False,
             "array_output": True}
 
@@ -62,9 +64,7 @@ class Program:
     params: list            # [(name, kind)]
     length: int             # n, the length of every array
     output: str             # SCALAR or ARRAY
-    seed: int
-    cond_count: int = 0
-    extra: dict = field(default_factory=dict)
+    seed: int               # of the inputs (see inputs())
 
     def source(self, instrument=False):
         lines = ["import numpy as np", ""]
@@ -98,35 +98,34 @@ class Helper:
 
 
 def _render(stmts, depth, instrument):
-    pad = "    " * depth
     out = []
     for stmt in stmts:
-        kind = stmt[0]
-        if kind == "assign":
-            out.append(f"{pad}{stmt[1]} = {stmt[2]}")
-        elif kind == "augassign":
-            out.append(f"{pad}{stmt[1]} {stmt[2]}= {stmt[3]}")
-        elif kind == "collect":      # (collect, list name, loop var, k, element, result)
-            _, items, var, k, element, result = stmt
-            out += [f"{pad}{items} = []", f"{pad}for {var} in range({k}):",
-                    f"{pad}    {items}.append({element})", f"{pad}{result}"]
-        elif kind == "while":        # (while, counter, k, body)
-            out += [f"{pad}{stmt[1]} = 0", f"{pad}while {stmt[1]} < {stmt[2]}:"]
-            out += _render(stmt[3], depth + 1, instrument)
-            out.append(f"{pad}    {stmt[1]} += 1")
-        elif kind == "return":
-            out.append(f"{pad}return {stmt[1]}")
-        elif kind in ("break", "continue"):
-            out.append(f"{pad}{kind}")
-        elif kind == "for":
-            out.append(f"{pad}for {stmt[1]} in {stmt[2]}:")
-            out += _render(stmt[3], depth + 1, instrument)
-        elif kind == "if":
-            out.append(f"{pad}if {_cond(stmt[1], instrument)}:")
-            out += _render(stmt[2], depth + 1, instrument)
-            if stmt[3]:
-                out.append(f"{pad}else:")
-                out += _render(stmt[3], depth + 1, instrument)
+        out += _render_one(stmt, "    " * depth, depth, instrument)
+    return out
+
+
+def _render_one(stmt, pad, depth, instrument):
+    kind = stmt[0]
+    if kind == "assign":
+        return [f"{pad}{stmt[1]} = {stmt[2]}"]
+    if kind == "augassign":
+        return [f"{pad}{stmt[1]} {stmt[2]}= {stmt[3]}"]
+    if kind == "return":
+        return [f"{pad}return {stmt[1]}"]
+    if kind in ("break", "continue"):
+        return [f"{pad}{kind}"]
+    if kind == "collect":        # (collect, list name, loop var, k, element, result)
+        _, items, var, k, element, result = stmt
+        return [f"{pad}{items} = []", f"{pad}for {var} in range({k}):",
+                f"{pad}    {items}.append({element})", f"{pad}{result}"]
+    if kind == "while":          # (while, counter, k, body)
+        return [f"{pad}{stmt[1]} = 0", f"{pad}while {stmt[1]} < {stmt[2]}:",
+                *_render(stmt[3], depth + 1, instrument), f"{pad}    {stmt[1]} += 1"]
+    if kind == "for":            # (for, var, iterable text, body)
+        return [f"{pad}for {stmt[1]} in {stmt[2]}:", *_render(stmt[3], depth + 1, instrument)]
+    out = [f"{pad}if {_cond(stmt[1], instrument)}:", *_render(stmt[2], depth + 1, instrument)]
+    if stmt[3]:                  # (if, cond, body, orelse)
+        out += [f"{pad}else:", *_render(stmt[3], depth + 1, instrument)]
     return out
 
 
@@ -145,6 +144,7 @@ class _Gen:
         self.depth = depth          # the depth of the function body itself
         self.loop_targets = set()   # names bound by `for v in a` (see FEATURES)
         self.while_bodies = set()   # depths of the while bodies being generated
+        self.target = None          # the existing name an assignment is rebinding
 
 
     def choice(self, options):
@@ -221,8 +221,12 @@ class _Gen:
 
     def generator_sum(self, env, kind, depth):
         var, inner = next(self.names), dict(env)
+        if not FEATURES["comprehension_reads_target"]:
+            inner.pop(self.target, None)
         inner[var] = SCALAR
-        arrays = [n for n, k in env.items() if k == ARRAY]
+        arrays = [n for n, k in inner.items() if k == ARRAY]
+        if not arrays:
+            return self.reduce(env, kind, depth)
         body = self.expr(inner, SCALAR, depth - 1)
         return f"sum({body} for {var} in {self.choice(arrays)})"
 
@@ -273,7 +277,9 @@ class _Gen:
         existing = self.assignable(env)
         if existing and self.chance(5):
             name = self.choice(existing)
+            self.target = name
             value = self.expr(env, env[name], 2)
+            self.target = None
             if in_loop is not None:   # carried state: bounded however many iterations
                 value = self.squash(name, value, env[name])
             return ("assign", name, value)

@@ -91,7 +91,15 @@ def _smaller_statements(stmt):
             yield [("for", stmt[1], stmt[2], body)]
         if stmt[2].startswith("range(") and stmt[2] != "range(1)":
             yield [("for", stmt[1], "range(1)", stmt[3])]
-    elif kind in ("assign", "return"):
+    elif kind == "while":
+        for body in _smaller_blocks(stmt[3]):
+            yield [("while", stmt[1], stmt[2], body)]
+        if stmt[2] != 1:
+            yield [("while", stmt[1], 1, stmt[3])]
+    elif kind == "collect":
+        for expr in _smaller_expressions(stmt[4]):
+            yield [stmt[:4] + (expr,) + stmt[5:]]
+    elif kind in ("assign", "augassign", "return"):
         for expr in _smaller_expressions(stmt[-1]):
             yield [stmt[:-1] + (expr,)]
 

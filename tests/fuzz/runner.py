@@ -1,7 +1,9 @@
 """Running one generated Program: write it as a module, import it, check its gradients."""
+import atexit
 import hashlib
 import importlib.util
 import os
+import shutil
 import sys
 import tempfile
 
@@ -11,6 +13,8 @@ from transform.testing import check_grads
 
 POLICIES = ("loop", "eager", "flat", "nested")
 MODULE_DIR = tempfile.mkdtemp(prefix="thunkgrad_fuzz_")
+if not os.environ.get("THUNKGRAD_FUZZ_KEEP"):      # set it to keep the generated modules
+    atexit.register(shutil.rmtree, MODULE_DIR, ignore_errors=True)
 # Finite differences in float64 of values up to LIMIT: tolerances a little looser than
 # check_grads' defaults, so rounding never fails a correct gradient; inputs closer than
 # MARGIN to a branch threshold are skipped (finite differences would straddle the jump).

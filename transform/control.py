@@ -137,8 +137,7 @@ class ControlLowering:
             return flag_holder[0]
         body = self.guard(body, "loop", flag)
         if flag_holder:
-            body = [_tag(assign(flag_holder[0], const(False)), prim=Prim("nondiff", "flag"))] \
-                + _set_flags(body, flag_holder[0])
+            body = self.flagged_jumps(body, flag_holder[0])
         bump = _tag(gast.AugAssign(target=gast.Name(id=count, ctx=gast.Store(), annotation=None,
                                                     type_comment=None),
                                    op=gast.Add(), value=const(1)))
@@ -149,16 +148,38 @@ class ControlLowering:
         return [init, loop]
 
 
-def _set_flags(block, flag):
-    """Before each break/continue of this loop (not inner loops), set the flag."""
+    def flagged_jumps(self, body, skip):
+        """Jumps become flags: the iteration runs to its end (guards skip the rest), so
+        every recorded guard is pushed and the backward sweep replays it in step; a
+        `break` then leaves the loop from the body's last statement."""
+        stop = []
+
+        def flag_for(kind):
+            if kind == "break" and not stop:
+                stop.append(self.names.new("stop"))
+            return stop[0] if kind == "break" else None
+        body = _set_flags(body, skip, flag_for)
+        start = [_tag(assign(skip, const(False)), prim=Prim("nondiff", "flag"))]
+        if stop:
+            start.append(_tag(assign(stop[0], const(False)), prim=Prim("nondiff", "flag")))
+            body = body + self.recorded_if(load(stop[0]), [_tag(gast.Break())])
+        return start + body
+
+
+def _set_flags(block, skip, flag_for):
+    """Replace this loop's break/continue (not inner loops') by setting the flags."""
     out = []
     for s in block:
         if isinstance(s, (gast.Break, gast.Continue)):
-            out.append(_tag(assign(flag, const(True)), s.origin_line if hasattr(s, "origin_line")
-                            else None, Prim("nondiff", "flag")))
-        elif isinstance(s, gast.If):
-            s.body = _set_flags(s.body, flag)
-            s.orelse = _set_flags(s.orelse, flag)
+            line = getattr(s, "origin_line", None)
+            out.append(_tag(assign(skip, const(True)), line, Prim("nondiff", "flag")))
+            if isinstance(s, gast.Break):
+                out.append(_tag(assign(flag_for("break"), const(True)), line,
+                                Prim("nondiff", "flag")))
+            continue
+        if isinstance(s, gast.If):
+            s.body = _set_flags(s.body, skip, flag_for) or [gast.Pass()]
+            s.orelse = _set_flags(s.orelse, skip, flag_for)
         out.append(s)
     return out
 

@@ -39,12 +39,44 @@ class LoopNormalizer:
 
     def stmt_For(self, s):
         s.target, s.iter = self.flatten_enumerate_zip(s.target, s.iter)
+        s.target, s.body = self.free_loop_target(s.target, s.body)
         kind, seqs, forward_iter = self.loop_iterable(s.iter)
         node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
                         type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
         node.body = self.block(s.body) or [gast.Pass()]
         self.emit(node)
+
+    def free_loop_target(self, target, body):
+        """A loop variable the body rebinds gets a fresh name; the body starts with
+        `v = v_item`, so the backward sweep's header never clobbers the body's v."""
+        stored = {n.id for st in body for n in gast.walk(st)
+                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        clash = [n.id for n in gast.walk(target) if isinstance(n, gast.Name) and n.id in stored]
+        if not clash:
+            return target, body
+        renames = {name: load(self.names.new(name + "_item")) for name in clash}
+        firsts = [gast.Assign(targets=[gast.Name(id=name, ctx=gast.Store(), annotation=None,
+                                                 type_comment=None)],
+                              value=load(renames[name].id), type_comment=None)
+                  for name in clash]
+        for node in firsts:
+            gast.copy_location(node, body[0])
+        return _rename(target, renames), firsts + body
+
+    def comprehension_scope(self, e):
+        """A comprehension's variables are its own (Python 3): rename any the function
+        also uses elsewhere, so the desugared loop cannot clobber them."""
+        gen = e.generators[0]
+        inside = [n.id for n in gast.walk(e) if isinstance(n, gast.Name)]
+        everywhere = [n.id for n in gast.walk(self.src.node) if isinstance(n, gast.Name)]
+        own = {n.id for n in gast.walk(gen.target) if isinstance(n, gast.Name)}
+        renames = {name: load(self.names.new(name + "_")) for name in sorted(own)
+                   if everywhere.count(name) > inside.count(name)}
+        if renames:
+            gen.target = _rename(gen.target, renames)
+            e.elt = _rename(e.elt, renames)
+            gen.ifs = [_rename(c, renames) for c in gen.ifs]
 
     def loop_iterable(self, it):
         """(kind, names of the sequences walked, forward iter expression)."""
@@ -84,7 +116,11 @@ class LoopNormalizer:
         """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
         gen = e.generators[0]
         gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
-        acc = target or self.names.new("sum" if reduce_sum else "items")
+        self.comprehension_scope(e)
+        reads_target = target is not None and any(
+            isinstance(n, gast.Name) and n.id == target for n in gast.walk(e))
+        acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
+            else target
         start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
         self.emit(assign(acc, start),
                   Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
@@ -107,9 +143,17 @@ class LoopNormalizer:
                         type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
         self.emit(node)
+        if reads_target:                          # `x = sum(x for v in a)`: x read inside
+            return self.expr(load(acc), target)
         return acc
 
     def append_to(self, acc, value):
         call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
                          args=[value], keywords=[])
         self.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))
+
+
+def _rename(node, renames):
+    from .normalize_calls import _Rename
+    import copy
+    return _Rename(renames).visit(copy.deepcopy(node))

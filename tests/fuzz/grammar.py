@@ -50,8 +50,8 @@ THRESHOLDS = (0.3, -0.2, 0.0, 0.7, -0.5, 1.1)
 #   array, which check_grads rightly reports; enabling it needs alias-free targets too.
 FEATURES = {"helpers": True, "loops": True, "while_loops": True, "branches": True,
             "jumps": True, "augmented": True, "array_augmented": False, "lists": True,
-            "comprehensions": True, "comprehension_reads_target": False,
-            "nested_returns": True, "nested_jumps": False, "rebind_loop_target": False,
+            "comprehensions": True, "comprehension_reads_target": True,
+            "nested_returns": True, "nested_jumps": True, "rebind_loop_target": True,
             "array_output": True}
 
 

@@ -142,9 +142,12 @@ class LoopPass:
 
         Eager keeps fresh sums: that is the policy being compared.
         """
-        if self.policy == "loop" and form.owned:
+        if self.policy == "eager":                # a fresh array per accumulation
+            state[target] = Form("no", False, False)
+            return [assign(target, call("accum_eager", load(target), value))]
+        if form.owned:
             return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
-        state[target] = Form("no", False, self.policy == "loop")
+        state[target] = Form("no", False, True)
         return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
 
     def before_loop(self, touched, crossing, state):

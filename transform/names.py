@@ -8,6 +8,7 @@ class NameGen:
     def __init__(self, used):
         self.used = set(used)
         self.counters = {}
+        self.temporaries = set()       # names of the normalizer's `t` temporaries
 
     def new(self, base):
         k = self.counters.get(base, 0)
@@ -18,6 +19,8 @@ class NameGen:
                 break
         self.counters[base] = k
         self.used.add(name)
+        if base == "t":
+            self.temporaries.add(name)
         return name
 
     def reserve(self, name):

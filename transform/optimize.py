@@ -90,7 +90,105 @@ def _loops_with_outside_names(pullback):
             yield node, {name for name, c in counts.items() if c > inside.get(name, 0)}
 
 
-def optimize(rrule, made_thunks=True):
+def _free_dead_names(block, keep):
+    """`del a, b` after the statement that last reads them: straight-line code keeps no
+    temporary alive longer than the primal would (arrays can be large).
+
+    Only names bound once, by a simple assignment of this block, and not in `keep`.
+    """
+    names = [_names(s) for s in block]
+    bound = {}
+    for k, s in enumerate(block):
+        for n in gast.walk(s):
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                simple = isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                    and isinstance(s.targets[0], gast.Name)
+                bound[n.id] = k if simple and n.id not in bound else None
+    last = {}
+    for k, used in enumerate(names):
+        for name in used:
+            last[name] = k
+    frees = {}
+    for name, k in bound.items():
+        if k is not None and name not in keep:
+            frees.setdefault(last[name], []).append(name)
+    out = []
+    for k, s in enumerate(block):
+        out.append(s)
+        if k in frees and not isinstance(s, gast.Return):
+            targets = [gast.Name(id=n, ctx=gast.Del(), annotation=None, type_comment=None)
+                       for n in sorted(frees[k])]
+            out.append(gast.Delete(targets=targets))
+    return out
+
+
+_PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
+         gast.Subscript, gast.Slice, gast.Tuple)
+
+
+def _pure(expr):
+    """Operators, indexing and calls of module functions (np.tanh): safe to move later."""
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call):
+            if not (isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name)
+                    and n.func.value.id in ("np", "math")):
+                return False
+        elif isinstance(n, gast.expr) and not isinstance(n, _PURE + (gast.Call,)):
+            return False
+    return True
+
+
+def _fuse_forward(block, temporaries, keep):
+    """`t1 = x * 2.0; t2 = t1 + y` -> `t2 = x * 2.0 + y` when t1 is a temporary read once,
+    right there, and nowhere by the backward sweep: fewer names alive, and NumPy can reuse
+    the temporary's memory as the primal would."""
+    loads = {}
+    for s in block:
+        for n in gast.walk(s):
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+                loads[n.id] = loads.get(n.id, 0) + 1
+    out = []
+    for s in block:
+        while out and _fusable(out[-1], s, temporaries, keep, loads):
+            name, value = out[-1].targets[0].id, out[-1].value
+            s.value = _Inline(name, value).visit(s.value)
+            out.pop()
+        out.append(s)
+    return out
+
+
+def _fusable(prev, s, temporaries, keep, loads):
+    if not (isinstance(prev, gast.Assign) and isinstance(s, gast.Assign)
+            and len(prev.targets) == 1 and isinstance(prev.targets[0], gast.Name)):
+        return False
+    name = prev.targets[0].id
+    return name in temporaries and name not in keep and loads.get(name) == 1 \
+        and name in _names(s.value) and _pure(prev.value)
+
+
+class _Inline(gast.NodeTransformer):
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def visit_Name(self, node):
+        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node
+
+
+def _release_temporaries(rrule, temporaries=frozenset()):
+    """Free dead temporaries in the forward and backward straight-line code."""
+    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
+    params = {a.id for a in rrule.args.args + rrule.args.kwonlyargs}
+    captured = _names(pullback)
+    returned = _names(rrule.body[-1])
+    index = rrule.body.index(pullback)
+    forward = _fuse_forward(rrule.body[:index], temporaries, captured | returned)
+    rrule.body = _free_dead_names(forward, params | captured | returned) + rrule.body[index:]
+    inner = {a.id for a in pullback.args.args + pullback.args.kwonlyargs}
+    pullback.body = _free_dead_names(pullback.body[:-1], inner | _names(pullback.body[-1])) \
+        + pullback.body[-1:]
+
+
+def optimize(rrule, made_thunks=True, temporaries=frozenset()):
     """Rewrite the rrule FunctionDef in place."""
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
@@ -99,4 +197,5 @@ def optimize(rrule, made_thunks=True):
             node.body = _drop_dead_resets(node.body)
             for loop, outside in list(_loops_with_outside_names(node)):
                 _drop_overwritten_resets(loop, outside)
+    _release_temporaries(rrule, temporaries)
     return rrule

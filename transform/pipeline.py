@@ -117,7 +117,7 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
-    optimize.optimize(rrule, made_thunks=ctx.made_thunks)
+    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.names.temporaries)
     return emit.emit(ctx, rrule)
 
 

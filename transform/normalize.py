@@ -77,12 +77,7 @@ class Normalizer(LoopNormalizer, CallNormalizer):
         if not isinstance(target.value, gast.Name):
             raise self.src.error("writing into an element of an expression is not supported",
                                  target, hint="give the container a local name first")
-        base = target.value.id
-        if base in self.src.params:
-            raise self.src.error(f"writing into the argument `{base}` is not supported: it "
-                                 "would change the caller's array", target,
-                                 hint=f"copy it first: `{base} = {base}.copy()`, or build a new "
-                                      "array")
+        base = target.value.id           # check.py refused writes into shared data
         index = self.index(target.slice)
         node = gast.Assign(targets=[gast.Subscript(value=load(base), slice=index,
                                                    ctx=gast.Store())],

@@ -123,9 +123,8 @@ def augassign_multiply_alias(a):
 
 
 WRITE_THROUGH_ALIAS = ("a write through one name into an array/list/dict that another name "
-                       "also refers to: the primal is right, but the backward sweep treats "
-                       "the two names as separate values, so the other name's uses send no "
-                       "cotangent to the written value")
+                       "also refers to: refused with a TransformError (the backward sweep "
+                       "restores values by name and cannot follow shared data)")
 
 
 @compiler_bug(floats((2,)), WRITE_THROUGH_ALIAS)

@@ -17,6 +17,7 @@ import numpy as np
 from .activity import defined_by, iter_statements
 
 SCALAR = "scalar"
+UNKNOWN = "unknown yet"
 _ELEMENTWISE_UNARY = {operator.neg, operator.pos, abs, np.negative, np.positive, np.sin, np.cos,
                       np.tan, np.exp, np.log, np.sqrt, np.tanh, np.square, np.abs, np.absolute,
                       np.sinh, np.cosh, np.arcsin, np.arccos, np.arctan, np.log1p, np.expm1,
@@ -27,6 +28,17 @@ _ELEMENTWISE_BINARY = {operator.add, operator.sub, operator.mul, operator.truedi
                        np.minimum}
 _SCALAR_RESULT = {float, math.sin, math.cos, math.tan, math.exp, math.log, math.sqrt,
                   math.tanh, math.pow, math.fabs, math.atan2, math.hypot}
+_FULL_REDUCTIONS = {np.sum, np.mean, np.prod, np.max, np.min, np.amax, np.amin, np.std,
+                    np.var, np.linalg.norm}
+
+
+def _reduces_everything(prim):
+    """np.sum(x) with axis=None and keepdims=False: a scalar whatever x's shape."""
+    axis, keep = prim.inputs.get("axis"), prim.inputs.get("keepdims")
+    none = isinstance(axis, gast.Constant) and axis.value is None
+    flat = keep is None or isinstance(keep, gast.Constant) and keep.value is False
+    return none and flat
+
 
 # rules whose cotangents are arrays or numbers (never containers)
 NUMERIC = _ELEMENTWISE_UNARY | _ELEMENTWISE_BINARY | _SCALAR_RESULT | {
@@ -39,6 +51,10 @@ class ShapeClasses:
         for s, _ in iter_statements(body):
             names, prim = defined_by(s)
             for name in names:
+                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
+                        and type(s.value.value) in (int, float):
+                    self.defs.setdefault(name, []).append(SCALAR)     # s = 0.0
+                    continue
                 self.defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
                                                       and prim and prim.kind != "setitem"
                                                       else None)
@@ -66,23 +82,30 @@ class ShapeClasses:
             self.cls = {n: SCALAR if c in scalar else c for n, c in self.cls.items()}
 
     def _solve(self):
-        for _ in range(20):
+        """Optimistic fixpoint: a name starts unknown and settles on the class all its
+        definitions agree on (a loop-carried `s = s + t` is scalar if `s = 0.0` and t are)."""
+        for _ in range(50):
             changed = False
             for name, prims in self.defs.items():
                 new = self._class_of_defs(name, prims)
-                if self.cls.get(name) != new:
+                if self.cls.get(name, UNKNOWN) != new:
                     self.cls[name] = new
                     changed = True
             if not changed:
-                return
+                break
+        self.cls = {n: ("own:" + n if c == UNKNOWN else c) for n, c in self.cls.items()}
 
     def _class_of_defs(self, name, prims):
-        classes = {self._class_of(prim, name) for prim in prims}
+        classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
         if name in self.params:
             classes.add("param:" + name)
+        if not classes:
+            return UNKNOWN
         return classes.pop() if len(classes) == 1 else "own:" + name
 
     def _class_of(self, prim, name):
+        if prim is SCALAR:
+            return SCALAR
         if prim is None:
             return "own:" + name
         if prim.kind == "copy":
@@ -90,12 +113,14 @@ class ShapeClasses:
         if prim.kind != "rule":
             return "own:" + name
         fn, atoms = prim.fn, list(prim.inputs.values())
-        if fn in _SCALAR_RESULT:
+        if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
         if fn in _ELEMENTWISE_UNARY and atoms:
             return self.of(atoms[0])
         if fn in _ELEMENTWISE_BINARY and len(atoms) >= 2:
             a, b = self.of(atoms[0]), self.of(atoms[1])
+            if UNKNOWN in (a, b):
+                return UNKNOWN
             if b == SCALAR or a == b:
                 return a
             if a == SCALAR:
@@ -109,13 +134,13 @@ class ShapeClasses:
             return SCALAR if isinstance(value, (int, float)) and not isinstance(value, bool) \
                 else "const"
         if isinstance(atom, gast.Name):
-            return self.cls.get(atom.id, "own:" + atom.id)
+            return self.cls.get(atom.id, UNKNOWN)
         return "unknown"
 
     def same(self, atom, name):
         """Whether `atom` certainly has the shape of the name `name`."""
         a = self.of(atom)
-        return a not in ("unknown", "const") and a == self.cls.get(name)
+        return a not in ("unknown", "const", UNKNOWN) and a == self.cls.get(name)
 
 
 def _names(target):

@@ -141,7 +141,7 @@ def accumulate_at(buffer, like, index, value):
         buffer[index] = add_values(buffer.get(index), value)
         return buffer
     if buffer is None:
-        if isinstance(like, np.ndarray):
+        if hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
             buffer = np.zeros(like.shape, dtype=np.result_type(like.dtype, np.float16))
         else:
             buffer = [None] * len(like)

@@ -157,3 +157,16 @@ def comprehension_reads_its_target_list(x, a):
     # TypeError in the forward: `x = []` then `x * v`
     x = [x * v for v in a]
     return x[0] + x[1]
+
+
+# Fixed since: an array read by index in a loop and rebound after it was kept on the tape
+# as a shape stand-in; the loop's in-place index accumulation took the stand-in for a list
+# and the gradient came back as NaN (fuzz seed 1427526990).
+@case(given(np.array([0.64, 0.10]), np.array([-0.54, 0.36])))
+def indexed_in_loop_then_rebound(a0, a1):
+    v0 = 0
+    while v0 < 1:
+        a1 = a1 + 0.3 * np.tanh(a0[v0 % 2])
+        v0 += 1
+    a0 = a1
+    return np.sum(a0 * a1)

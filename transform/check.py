@@ -146,6 +146,9 @@ class _WriteChecker:
             self.shared.setdefault(value.id, f"`{name}` is another name for it")
         elif isinstance(value, gast.Attribute) and value.attr not in _VIEW_METHODS:
             self.shared[name] = "it is an attribute of an object"
+        elif isinstance(value, gast.Subscript):
+            base = value.value.id if isinstance(value.value, gast.Name) else "a container"
+            self.shared[name] = f"it may be a view into `{base}` (or an object it holds)"
         else:
             self.shared.pop(name, None)
 

@@ -8,6 +8,7 @@ from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
 from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices)
 from . import helpers  # noqa: F401  (registers template helpers)
+from .containers import not_shared_array
 from . import rules  # noqa: F401  (registers the rule catalogue)
 
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
@@ -15,7 +16,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices",
-           "TEMPLATE_NAMESPACE"]
+           "TEMPLATE_NAMESPACE", "not_shared_array"]
 
 
 def generated_namespace():

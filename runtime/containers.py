@@ -117,3 +117,15 @@ def _pack(like, parts):
                 out[k] = value
         return out
     return parts
+
+
+def not_shared_array(value, where):
+    """Guard for `c += v` where `c` may share its array with another name.
+
+    NumPy would write into the shared array, which the tape cannot undo; a number is
+    fine (it is rebound either way).
+    """
+    if isinstance(value, np.ndarray):
+        raise TypeError(f"{where}: augmented assignment on an array that another name also "
+                        "refers to: NumPy would update it in place, which thunkgrad cannot "
+                        "differentiate; write `c = c + v` or copy the array first")

@@ -114,6 +114,9 @@ class _WriteChecker:
             self.statement(s)
 
     def statement(self, s):
+        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name) \
+                and s.target.id in self.shared:
+            self.src.shared_augassign.add(id(s))      # checked at run time: arrays only
         if isinstance(s, (gast.Assign, gast.AugAssign)):
             targets = s.targets if isinstance(s, gast.Assign) else [s.target]
             for t in targets:
@@ -167,4 +170,5 @@ class _WriteChecker:
 
 def check_writes(src):
     """Raise TransformError for a write the tape could not undo correctly."""
+    src.shared_augassign = set()
     _WriteChecker(src).block(src.node.body)

@@ -91,8 +91,17 @@ class Normalizer(LoopNormalizer, CallNormalizer):
             read = gast.Subscript(value=s.target.value, slice=s.target.slice, ctx=gast.Load())
             value = self.atom(gast.BinOp(left=read, op=s.op, right=s.value))
             return self.write_item(s.target, value)
+        if id(s) in getattr(self.src, "shared_augassign", ()):
+            # NumPy would update a shared array in place; refuse that at run time
+            check = gast.Call(func=load("not_shared_array"),
+                              args=[load(s.target.id), const(self.where(s))], keywords=[])
+            self.emit(gast.Expr(value=check), Prim("nondiff", "check"))
         value = gast.BinOp(left=load(s.target.id), op=s.op, right=s.value)
         self.expr(value, s.target.id)
+
+    def where(self, node):
+        """`file:line` of a node in the user's source."""
+        return f"{self.src.filename}:{self.src.first_line + node.lineno - 1}"
 
     def stmt_Expr(self, s):
         if isinstance(s.value, gast.Constant):

@@ -3,9 +3,9 @@ import numpy as np
 
 from .case import case, compiler_bug, not_yet, floats
 
-ALIAS = ("augmented assignment is compiled as rebinding (`c = c + 1`), but on a NumPy array "
-         "`c += 1` is in place and also changes every alias of c; the compiled forward even "
-         "returns a different value")
+ALIAS = ("augmented assignment on an array another name shares (`c = b; c += 1`): NumPy "
+         "writes in place, which the tape cannot undo; refused at run time with a TypeError "
+         "naming the line (numbers are fine)")
 
 
 @case(floats((), ()))

@@ -29,6 +29,17 @@ def _names(stmt):
     return {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name)}
 
 
+def _scan(stmt):
+    """(every name in stmt, the names it stores) in one walk."""
+    names, stores = set(), set()
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Name):
+            names.add(n.id)
+            if isinstance(n.ctx, gast.Store):
+                stores.add(n.id)
+    return names, stores
+
+
 def _drop_dead_resets(block):
     """Remove `dx = None` at the top level of a block when nothing after it reads dx."""
     later, keep = set(), []
@@ -96,14 +107,14 @@ def _free_dead_names(block, keep):
 
     Only names bound once, by a simple assignment of this block, and not in `keep`.
     """
-    names = [_names(s) for s in block]
+    scans = [_scan(s) for s in block]
+    names = [used for used, _ in scans]
     bound = {}
-    for k, s in enumerate(block):
-        for n in gast.walk(s):
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
-                simple = isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                    and isinstance(s.targets[0], gast.Name)
-                bound[n.id] = k if simple and n.id not in bound else None
+    for k, (s, (_, stores)) in enumerate(zip(block, scans)):
+        simple = isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name)
+        for name in stores:
+            bound[name] = k if simple and name not in bound else None
     last = {}
     for k, used in enumerate(names):
         for name in used:

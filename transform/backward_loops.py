@@ -76,8 +76,8 @@ class LoopEmitter:
         if before and self.ctx.explain:
             names = ", ".join(st.targets[0].id for st in before)
             out.append(self.ctx.note(
-                f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} "
-                "become concrete buffers the loop body adds into"))
+                f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} made "
+                "concrete; the loop body adds into them"))
         out += before
         head = state.copy()
         for _ in range(6):

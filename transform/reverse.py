@@ -255,7 +255,7 @@ class Reverser(LoopEmitter):
         if crossing:
             return (f"unthunk: {da} accumulates across iterations of the loop at line {line}; "
                     "added in place into a buffer this code owns")
-        return f"unthunk: {da} lives within one iteration of the loop at line {line}"
+        return f"computed at once: {da} lives within one iteration of the loop at line {line}"
 
     def replace_self(self, d, own, state, in_loop):
         """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""

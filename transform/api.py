@@ -147,14 +147,6 @@ def _bound_args(params, args, kwargs):
     return values
 
 
-def _call_pullback(pullback, seed, policy):
-    try:
-        return pullback(seed)
-    except RecursionError:
-        raise RecursionError(
-            _too_deep(policy)) from None
-
-
 def _too_deep(policy):
     why = {"nested": "each accumulation wrapped the previous thunk",
            "flat": "each iteration's cotangent is a thunk that forces the previous "
@@ -178,12 +170,12 @@ def _gradients(fn, wrt, policy, args, kwargs):
 
 
 def _materialised(pullback, seed, policy):
-    cots = _call_pullback(pullback, seed, policy)
+    """Run the pullback and force what it returns; a too-deep thunk chain (the nested
+    policy's failure) becomes an error that names the policy."""
     try:
-        return [unthunk(c) for c in cots]
+        return [unthunk(c) for c in pullback(seed)]
     except RecursionError:
-        raise RecursionError(
-            _too_deep(policy)) from None
+        raise RecursionError(_too_deep(policy)) from None
 
 
 def grad(fn, wrt=0, *, policy=None):

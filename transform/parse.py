@@ -146,7 +146,7 @@ def _indent(text):
 
 def _lambda_as_def(fn, text, filename, first_line):
     try:
-        tree = gast.parse(text.strip().rstrip(",)") if False else text)
+        tree = gast.parse(text)
     except SyntaxError:
         raise TransformError("cannot isolate this lambda's source", filename=filename,
                              line=first_line, hint="write it as a def") from None

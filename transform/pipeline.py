@@ -88,9 +88,6 @@ class Compilation:
             self._temps[key] = name
         return self._temps[key]
 
-    def call_positions(self, prim):
-        return list(range(len(prim.args)))
-
 
 def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     """Compile `fn` into the source text and globals of `<name>_rrule`.

@@ -169,7 +169,7 @@ class Reverser(LoopEmitter):
     def contributions(self, s, target, d, inputs, state):
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
-        values = []                      # (input name, value, lazy, maybe_none)
+        values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
         if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
             name = inputs[0][1]
             index = templates.as_value(prim.inputs["index"])
@@ -183,12 +183,12 @@ class Reverser(LoopEmitter):
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped)
                 values.append((name, expr, True, False, False, prim.fn in NUMERIC))
         elif prim.kind == "copy":
-            values.append((inputs[0][1], g, False, state.form(d).thunk, False))
+            values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
         elif prim.kind == "pack":
             keys = getattr(prim, "keys", None)
             for k, name in inputs:
                 key = const(keys[k] if keys else k)
-                values.append((name, call("part", g, key), True, False, True))
+                values.append((name, call("part", g, key), True, False, True, False))
         elif prim.kind == "setitem":
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function
@@ -205,26 +205,24 @@ class Reverser(LoopEmitter):
                            value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
-        values = [(value.id, call("unbroadcast", load(part), value), True, False, True)
+        values = [(value.id, call("unbroadcast", load(part), value), True, False, True, False)
                   for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
         out = [assign(cots, call(pullback_name(target), load(d)))]
-        positions = self.ctx.call_positions(s.prim)
         values = []
-        for k, name in inputs:
-            index = positions[k]
-            values.append((name, gast.Subscript(value=load(cots), slice=const(index),
-                                                ctx=gast.Load()), False, True, True))
+        for k, name in inputs:           # k: the argument's position in the callee's pullback
+            values.append((name, gast.Subscript(value=load(cots), slice=const(k),
+                                                ctx=gast.Load()), False, True, True, False))
         return out + self.accumulate(values, target, d, state)
 
     def accumulate(self, values, target, d, state):
         """Contributions in order; a contribution to the target itself replaces it last."""
         out, own = [], []
         in_loop = bool(self.loops)
-        for name, expr, computed, lazy, maybe_none, *numeric in values:
+        for name, expr, computed, lazy, maybe_none, numeric in values:
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
                 expr = thunk_of(expr, self.ctx.captures(expr))
@@ -236,7 +234,7 @@ class Reverser(LoopEmitter):
             if self.ctx.explain:
                 out.append(self.ctx.note(self.why(da, self.crossing(name))))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
-                                          self.crossing(name), bool(numeric and numeric[0])))
+                                          self.crossing(name), numeric))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out

@@ -83,16 +83,6 @@ def names_read(rule, param, dropped=(frozenset(), frozenset())):
     return value, shape - value
 
 
-class _Substitute(gast.NodeTransformer):
-    def __init__(self, mapping):
-        self.mapping = mapping
-
-    def visit_Name(self, node):
-        if node.id in self.mapping and isinstance(node.ctx, gast.Load):
-            return copy.deepcopy(self.mapping[node.id])
-        return node
-
-
 def expand(rule, param, g, ans, inputs, dropped=(frozenset(), frozenset())):
     """The template for `param` as an expression node, names replaced by atoms."""
     mapping = {name: as_value(node) for name, node in inputs.items()}
@@ -121,8 +111,3 @@ def as_value(node):
         return gast.Subscript(value=gast.Attribute(value=load("np"), attr="s_", ctx=gast.Load()),
                               slice=copy.deepcopy(node), ctx=gast.Load())
     return node
-
-
-def substitute(tree, mapping):
-    """Replace loaded names in `tree` (a copy) by the nodes in `mapping`."""
-    return clone(tree, mapping)

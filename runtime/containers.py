@@ -7,6 +7,7 @@ attribute name to cotangent.
 import numpy as np
 
 from .helpers import index_vjp
+from .rule_helpers_shape import cot_dtype
 from .registry import template_helper
 from .thunks import unthunk
 
@@ -27,36 +28,7 @@ def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):
         return {index: g}
-    if isinstance(x, (list, tuple)):
-        return index_vjp(g, x, index)
-    out = np.zeros(np.shape(x), dtype=_float_dtype(x))
-    if _is_basic(index):
-        out[index] = g
-    else:
-        np.add.at(out, index, g)     # repeated indices add up
-    return out
-
-
-_FLOAT_OF = {}
-
-
-def _float_dtype(x):
-    dtype = getattr(x, "dtype", None)
-    if dtype is None:
-        return np.result_type(x, float)
-    out = _FLOAT_OF.get(dtype)
-    if out is None:
-        out = _FLOAT_OF[dtype] = np.result_type(dtype, np.float16) \
-            if dtype.kind in "biuf" else dtype
-    return out
-
-
-def _is_basic(index):
-    if type(index) is int:
-        return True
-    parts = index if isinstance(index, tuple) else (index,)
-    return all(p is None or p is Ellipsis or isinstance(p, (slice, int, np.integer))
-               and not isinstance(p, bool) for p in parts)
+    return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
 
 
 @template_helper
@@ -110,7 +82,7 @@ def _pack(like, parts):
     if isinstance(parts, tuple) and isinstance(like, (list, tuple)):
         return type(like)(_pack(x, p) for x, p in zip(like, parts))
     if isinstance(parts, tuple):                 # unpacked rows of an array
-        out = np.zeros(np.shape(like), dtype=_float_dtype(like))
+        out = np.zeros(np.shape(like), dtype=cot_dtype(0.0, like))
         for k, part in enumerate(parts):
             value = _pack(like[k], part)
             if value is not None:

@@ -88,6 +88,8 @@ def index_vjp(g, x, index):
 
 
 def _is_basic_index(index):
+    if type(index) is int:                       # the common case, checked first
+        return True
     parts = index if isinstance(index, tuple) else (index,)
     return all(p is None or p is Ellipsis or isinstance(p, (int, np.integer, slice))
                and not isinstance(p, bool) for p in parts)

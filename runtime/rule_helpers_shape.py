@@ -18,7 +18,18 @@ def cot_dtype(g, x):
     if _is_python_number(x):
         return np.result_type(x, g, 1.0)
     dtype = getattr(x, "dtype", None)
-    return np.result_type(np.asarray(x).dtype if dtype is None else dtype, g, 1.0)
+    if dtype is None:
+        dtype = np.asarray(x).dtype
+    # NumPy 2 promotion depends on dtypes and on Python number types, not values: cache it
+    g_dtype = getattr(g, "dtype", None)
+    key = (dtype, type(g) if g_dtype is None else g_dtype)
+    out = _COT_DTYPES.get(key)
+    if out is None:
+        out = _COT_DTYPES[key] = np.result_type(dtype, g, 1.0)
+    return out
+
+
+_COT_DTYPES = {}
 
 
 def _is_python_number(v):

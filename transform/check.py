@@ -73,9 +73,6 @@ def _check_node(src, node):
             _check_target(src, target)
     if isinstance(node, gast.For):
         _check_target(src, node.target)
-    if isinstance(node, gast.Starred) and not isinstance(node.ctx, gast.Load):
-        raise src.error("starred assignment targets are not supported yet", node,
-                        hint="index the sequence explicitly")
 
 
 def _check_target(src, target):
@@ -87,6 +84,9 @@ def _check_target(src, target):
         return
     if isinstance(target, gast.Subscript):
         return
+    if isinstance(target, gast.Starred):
+        raise src.error("starred assignment targets are not supported", target,
+                        hint="index the sequence explicitly")
     if isinstance(target, gast.Attribute):
         raise src.error("assigning to an attribute is not supported", target,
                         hint="keep the value in a local variable and return it")

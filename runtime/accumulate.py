@@ -112,6 +112,10 @@ def accumulate_into(buffer, contribution):
     The caller (generated code) guarantees `buffer` is None or came from `own`
     or from an earlier `accumulate_into`; the contribution itself is never mutated.
     """
+    if type(buffer) is np.ndarray and type(contribution) is np.ndarray \
+            and buffer.shape == contribution.shape:
+        buffer += contribution              # the loop's hot path, checked first
+        return buffer
     contribution = unthunk(contribution)
     if contribution is None:
         return buffer

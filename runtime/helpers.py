@@ -30,8 +30,10 @@ def unbroadcast(g, x, side=None):
     if side is not None and isinstance(x, (list, tuple)):
         part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
         return type(x)(part)
-    shape = fast_shape(x)
-    if fast_shape(g) == shape:
+    shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops
+    if shape is None:
+        shape = fast_shape(x)
+    if getattr(g, "shape", None) == shape or fast_shape(g) == shape:
         return g
     g = np.asarray(g)
     while g.ndim > len(shape):
@@ -47,11 +49,17 @@ def unbroadcast(g, x, side=None):
 @template_helper
 def unreduce(g, x, axis=None, keepdims=False):
     """Spread the cotangent of a reduction over `axis` back to the shape of `x`."""
-    shape = np.shape(x)
+    shape = fast_shape(x)
+    if axis is None and math.prod(shape) <= _SMALL:   # a filled copy: far cheaper than a view
+        dtype = getattr(g, "dtype", None)
+        return np.full(shape, g, dtype=cot_dtype(g, x) if dtype is None else dtype)
     g = as_cotangent(g, x)  # a Python-number g takes x's float dtype
     if axis is not None and not keepdims:
         g = np.expand_dims(g, axis)
     return np.broadcast_to(g, shape)
+
+
+_SMALL = 1024   # up to this many elements, a filled copy beats np.broadcast_to's overhead
 
 
 @template_helper
@@ -79,7 +87,7 @@ def index_vjp(g, x, index):
         else:
             out[index] = g
         return out if isinstance(x, list) else tuple(out)
-    out = np.zeros(np.shape(x), dtype=cot_dtype(g, x))
+    out = np.zeros(fast_shape(x), dtype=cot_dtype(g, x))
     if _is_basic_index(index):
         out[index] = g
     else:

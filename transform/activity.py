@@ -127,7 +127,8 @@ def needed_names(body, activity, shapes=None):
         if isinstance(s, gast.If):
             needed |= {s.test.id} if isinstance(s.test, gast.Name) else set()
         if isinstance(s, (gast.For, gast.While)):
-            needed.add(s.count)
+            if s.count is not None:
+                needed.add(s.count)
             if isinstance(s, gast.For):
                 needed |= set(s.seqs)
     return needed, shape_only - needed

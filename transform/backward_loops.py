@@ -178,6 +178,8 @@ class LoopEmitter:
                 gast.Call(func=load("range"), args=[n], keywords=[])
         target = _store_copy(loop.target)
         seqs = [load(s) for s in loop.seqs]
+        if loop.count is None:                      # a whole range: no trip counter
+            return target, _call("reversed", seqs[0])
         if loop.iter_kind == "items":
             items = gast.Call(func=load("list"), args=[_copy(loop.iter)], keywords=[])
             return target, _call("reversed_prefix", items, n)

@@ -126,9 +126,9 @@ class ControlLowering:
         return out
 
     def lower_loop(self, loop):
-        count = self.names.new("n")
-        loop.count = count
         body = self.lower_loops(loop.body)
+        whole_range = isinstance(loop, gast.For) and loop.iter_kind == "range" \
+            and not _has_break(body)
         flag_holder = []
 
         def flag():
@@ -138,6 +138,10 @@ class ControlLowering:
         body = self.guard(body, "loop", flag)
         if flag_holder:
             body = self.flagged_jumps(body, flag_holder[0])
+        if whole_range:          # it runs the whole range: the backward walks it reversed
+            loop.count, loop.body = None, body
+            return [loop]
+        count = loop.count = self.names.new("n")
         bump = _tag(gast.AugAssign(target=gast.Name(id=count, ctx=gast.Store(), annotation=None,
                                                     type_comment=None),
                                    op=gast.Add(), value=const(1)))
@@ -182,6 +186,16 @@ def _set_flags(block, skip, flag_for):
             s.orelse = _set_flags(s.orelse, skip, flag_for)
         out.append(s)
     return out
+
+
+def _has_break(block):
+    """Whether a break of this loop (not of an inner one) is in `block`."""
+    for s in block:
+        if isinstance(s, gast.Break):
+            return True
+        if isinstance(s, gast.If) and (_has_break(s.body) or _has_break(s.orelse)):
+            return True
+    return False
 
 
 def _is_jump(s, kind):

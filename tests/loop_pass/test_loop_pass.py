@@ -99,7 +99,7 @@ def test_callee_offers_more_than_needed_no_W_work():
 
 def test_loop_body_has_no_thunks_for_builtins():
     text = adjoint_source(seeds.bias_loop, wrt="b")
-    body = text.split("for i in reversed_prefix")[1]
+    body = text.split("for i in reversed(")[1]
     assert "Thunk(" not in body
     assert "accumulate_into(db" in body
 

@@ -6,7 +6,7 @@ from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulat
 from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
                        template_helper, defmethod, method_function, registered_names)
 from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
-                   reversed_indices)
+                   reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
 from .containers import not_shared_array
 from . import rules  # noqa: F401  (registers the rule catalogue)
@@ -15,7 +15,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
-           "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices",
+           "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array"]
 
 

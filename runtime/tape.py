@@ -3,12 +3,21 @@
 The forward sweep pushes onto a plain list (`tape.append`); the backward sweep
 reads it from the end with a reader, so a pullback can run more than once.
 """
+from itertools import islice
+
 import numpy as np
 
 
 def tape_reader(tape):
     """A function returning the tape's entries last-in first-out, without consuming it."""
     return reversed(tape).__next__
+
+
+def popped(pop, n=None):
+    """The entries a tape reader `pop` would return next (the next n of them), as an
+    iterator: a backward loop reads them in its header instead of calling pop."""
+    entries = pop.__self__                  # the reversed-list iterator behind the reader
+    return entries if n is None else islice(entries, n)
 
 
 def iterable(x):

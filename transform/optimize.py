@@ -5,6 +5,9 @@
 """
 import gast
 
+from .fuse import fuse
+from .tape_iteration import hoist_pops
+
 
 class _InlineForcedThunks(gast.NodeTransformer):
     """A thunk forced where it is made is just its expression."""
@@ -133,67 +136,15 @@ def _free_dead_names(block, keep):
     return out
 
 
-_PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
-         gast.Subscript, gast.Slice, gast.Tuple)
-
-
-def _pure(expr):
-    """Operators, indexing and calls of module functions (np.tanh): safe to move later."""
-    for n in gast.walk(expr):
-        if isinstance(n, gast.Call):
-            if not (isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name)
-                    and n.func.value.id in ("np", "math")):
-                return False
-        elif isinstance(n, gast.expr) and not isinstance(n, _PURE + (gast.Call,)):
-            return False
-    return True
-
-
-def _fuse_forward(block, temporaries, keep):
-    """`t1 = x * 2.0; t2 = t1 + y` -> `t2 = x * 2.0 + y` when t1 is a temporary read once,
-    right there, and nowhere by the backward sweep: fewer names alive, and NumPy can reuse
-    the temporary's memory as the primal would."""
-    loads = {}
-    for s in block:
-        for n in gast.walk(s):
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-                loads[n.id] = loads.get(n.id, 0) + 1
-    out = []
-    for s in block:
-        while out and _fusable(out[-1], s, temporaries, keep, loads):
-            name, value = out[-1].targets[0].id, out[-1].value
-            s.value = _Inline(name, value).visit(s.value)
-            out.pop()
-        out.append(s)
-    return out
-
-
-def _fusable(prev, s, temporaries, keep, loads):
-    if not (isinstance(prev, gast.Assign) and isinstance(s, gast.Assign)
-            and len(prev.targets) == 1 and isinstance(prev.targets[0], gast.Name)):
-        return False
-    name = prev.targets[0].id
-    return name in temporaries and name not in keep and loads.get(name) == 1 \
-        and name in _names(s.value) and _pure(prev.value)
-
-
-class _Inline(gast.NodeTransformer):
-    def __init__(self, name, value):
-        self.name, self.value = name, value
-
-    def visit_Name(self, node):
-        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node
-
-
-def _release_temporaries(rrule, temporaries=frozenset()):
+def _release_temporaries(rrule):
     """Free dead temporaries in the forward and backward straight-line code."""
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     params = {a.id for a in rrule.args.args + rrule.args.kwonlyargs}
     captured = _names(pullback)
     returned = _names(rrule.body[-1])
     index = rrule.body.index(pullback)
-    forward = _fuse_forward(rrule.body[:index], temporaries, captured | returned)
-    rrule.body = _free_dead_names(forward, params | captured | returned) + rrule.body[index:]
+    rrule.body = _free_dead_names(rrule.body[:index], params | captured | returned) \
+        + rrule.body[index:]
     inner = {a.id for a in pullback.args.args + pullback.args.kwonlyargs}
     pullback.body = _free_dead_names(pullback.body[:-1], inner | _names(pullback.body[-1])) \
         + pullback.body[-1:]
@@ -208,5 +159,7 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset()):
             node.body = _drop_dead_resets(node.body)
             for loop, outside in list(_loops_with_outside_names(node)):
                 _drop_overwritten_resets(loop, outside)
-    _release_temporaries(rrule, temporaries)
+    fuse(rrule, temporaries)
+    hoist_pops(next(s for s in rrule.body if isinstance(s, gast.FunctionDef)))
+    _release_temporaries(rrule)
     return rrule

@@ -114,7 +114,9 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
-    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.names.temporaries)
+    temps = ctx.names.temporaries
+    foldable = temps | {ctx._adjoints[t] for t in temps if t in ctx._adjoints}
+    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=foldable)
     return emit.emit(ctx, rrule)
 
 

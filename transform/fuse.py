@@ -1,0 +1,160 @@
+"""Optimization: fold each single-use temporary into the one expression that reads it.
+
+    t1 = x * 0.999                           tape.append(x)
+    t2 = math.sin(x)                         x = x * 0.999 + 0.001 * math.sin(x)
+    t3 = 0.001 * t2                 ->
+    tape.append(x)
+    x = t1 + t3
+
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`.
+
+Three-address form makes every operation a statement; in a loop body each extra
+name costs a store and a load per iteration, and NumPy cannot reuse a named
+temporary's memory. A temporary folds when the rrule mentions it exactly twice
+(one plain assignment of a pure expression, one read later in the same block)
+and nothing between the two rebinds a name the expression reads.
+"""
+import copy
+
+import gast
+
+_PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
+         gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
+
+
+def fuse(rrule, temporaries):
+    """Fold the foldable temporaries in `rrule` (forward and pullback), in place."""
+    mentions = {}
+    for n in gast.walk(rrule):
+        if isinstance(n, gast.Name):
+            mentions[n.id] = mentions.get(n.id, 0) + 1
+    foldable = {name for name in temporaries if mentions.get(name) == 2}
+    _fuse_block(rrule.body, foldable)
+
+
+def _fuse_block(block, foldable):
+    out = []
+    for s in block:
+        for field in ("body", "orelse"):
+            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
+                    and getattr(s, field, None):
+                setattr(s, field, _fuse_block(getattr(s, field), foldable))
+        if isinstance(s, (gast.Assign, gast.Return)) and s.value is not None:
+            s = _pull_in(out, s, foldable)
+            k = _previous_statement(out)
+            if k is not None and _extends(out[k], s):
+                s = _rewritable(s)
+                s.value.left = out.pop(k).value          # a = e1; a = a + e2 -> a = e1 + e2
+                s = _pull_in(out, s, foldable)
+        out.append(s)
+    block[:] = out
+    return block
+
+
+def _pull_in(out, s, foldable):
+    """Move earlier foldable definitions in `out` into s's expression, nearest first;
+    returns s, or the rewritten copy of it."""
+    rebound = set()              # names stored between a candidate and s
+    for k in range(len(out) - 1, -1, -1):
+        p = out[k]
+        name = _defined_temp(p, foldable)
+        if name is not None and name in _loads(s.value) and not (_loads(p.value) & rebound):
+            s = _rewritable(s)
+            s.value = _Inline(name, p.value).visit(s.value)
+            del out[k]
+            continue
+        if not _can_pass(p):
+            break
+        rebound |= _stores(p)
+    return s
+
+
+def _rewritable(s):
+    """A copy of s to rewrite: the original may still render a `# primal` comment."""
+    if getattr(s, "fused", False):
+        return s
+    s = copy.copy(s)
+    s.value, s.fused = copy.deepcopy(s.value), True
+    return s
+
+
+def _previous_statement(out):
+    """Index of the last statement in `out` that is not a comment marker."""
+    for k in range(len(out) - 1, -1, -1):
+        if not (isinstance(out[k], gast.Expr) and isinstance(out[k].value, gast.Constant)):
+            return k
+    return None
+
+
+def _extends(p, s):
+    """`a = e1` right before `a = a + e2`, with e1 pure and a read nowhere else in e2."""
+    if not (isinstance(s, gast.Assign) and isinstance(p, gast.Assign)):
+        return False
+    value = s.value
+    if not (len(p.targets) == len(s.targets) == 1 and isinstance(p.targets[0], gast.Name)
+            and isinstance(s.targets[0], gast.Name) and p.targets[0].id == s.targets[0].id):
+        return False
+    name = p.targets[0].id
+    return isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add) \
+        and isinstance(value.left, gast.Name) and value.left.id == name \
+        and name not in _loads(value.right) and _pure(p.value)
+
+
+def _defined_temp(p, foldable):
+    if isinstance(p, gast.Assign) and len(p.targets) == 1 \
+            and isinstance(p.targets[0], gast.Name) and p.targets[0].id in foldable \
+            and _pure(p.value):
+        return p.targets[0].id
+    return None
+
+
+def _can_pass(p):
+    """Statements a pure expression may be moved after: pure assignments to names,
+    pushes onto the tape, `x = pop()` (the moved expression does not pop), comments."""
+    if isinstance(p, gast.Assign):
+        popped = isinstance(p.value, gast.Call) and isinstance(p.value.func, gast.Name) \
+            and p.value.func.id == "pop" and not p.value.args
+        return all(isinstance(t, gast.Name) for t in p.targets) and (popped or _pure(p.value))
+    if isinstance(p, gast.Expr) and isinstance(p.value, gast.Constant):
+        return True                                  # a comment marker
+    return isinstance(p, gast.Expr) and isinstance(p.value, gast.Call) \
+        and isinstance(p.value.func, gast.Attribute) and p.value.func.attr == "append" \
+        and isinstance(p.value.func.value, gast.Name) and p.value.func.value.id == "tape"
+
+
+# runtime helpers that only read their arguments and return new values
+_PURE_HELPERS = {"unbroadcast", "unreduce", "matmul_lhs", "matmul_rhs", "getitem_vjp",
+                 "index_vjp"}
+
+
+def _pure(expr):
+    """Operators, indexing, np.* / math.* functions and the read-only helpers above:
+    safe to evaluate later."""
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call):
+            module = isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name) \
+                and n.func.value.id in ("np", "math")
+            if not module and not (isinstance(n.func, gast.Name)
+                                   and n.func.id in _PURE_HELPERS):
+                return False
+        elif isinstance(n, gast.expr) and not isinstance(n, _PURE):
+            return False
+    return True
+
+
+def _loads(expr):
+    return {n.id for n in gast.walk(expr) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Load)}
+
+
+def _stores(stmt):
+    return {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Store)}
+
+
+class _Inline(gast.NodeTransformer):
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def visit_Name(self, node):
+        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node

@@ -1,0 +1,77 @@
+"""Optimization: a backward loop that pops one tape entry per iteration takes the
+entry in its header.
+
+    for i in reversed(steps1):             for x in popped(pop, len(steps1)):
+        x = pop()                  ->          dx = dx * 0.999
+        dx = dx * 0.999
+
+In scalar code a Python call to `pop` per iteration costs about as much as the
+iteration's arithmetic; iterating the tape reader itself costs nothing extra.
+The loop's own target is kept (zipped with the entries) when anything reads it.
+"""
+import gast
+
+from .names import const, load
+
+# backward headers whose trip count is one of their arguments
+_COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
+
+
+def hoist_pops(pullback):
+    """Rewrite the qualifying loops of the pullback FunctionDef in place."""
+    mentions = {}
+    for n in gast.walk(gast.Module(body=pullback.body, type_ignores=[])):
+        if isinstance(n, gast.Name):
+            mentions[n.id] = mentions.get(n.id, 0) + 1
+    for loop in [n for n in gast.walk(pullback) if isinstance(n, gast.For)]:
+        k = _single_pop(loop.body)
+        if k is not None:
+            _hoist(loop, k, mentions)
+
+
+def _single_pop(body):
+    """Index of the one top-level `v = pop()` in body, if it is the only pop and
+    nothing before it mentions v."""
+    pops = [n for s in body for n in gast.walk(s) if _is_pop(n)]
+    if len(pops) != 1:
+        return None
+    for k, s in enumerate(body):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and _is_pop(s.value):
+            name = s.targets[0].id
+            before = {n.id for b in body[:k] for n in gast.walk(b) if isinstance(n, gast.Name)}
+            return k if name not in before else None
+    return None
+
+
+def _hoist(loop, k, mentions):
+    entry = loop.body.pop(k).targets[0]
+    loop.body = loop.body or [gast.Pass()]
+    count = _trip_count(loop.iter)
+    target_names = [n.id for n in gast.walk(loop.target) if isinstance(n, gast.Name)]
+    if count is not None and all(mentions.get(name) == 1 for name in target_names):
+        loop.target, loop.iter = entry, _call("popped", load("pop"), count)
+        return
+    loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
+    loop.iter = _call("zip", loop.iter, _call("popped", load("pop"), const(None)))
+
+
+def _trip_count(header):
+    if not (isinstance(header, gast.Call) and isinstance(header.func, gast.Name)):
+        return None
+    name, args = header.func.id, header.args
+    if name == "reversed" and len(args) == 1:
+        return _call("len", args[0])
+    if name in _COUNT_ARG and len(args) > _COUNT_ARG[name] and (name != "range"
+                                                                or len(args) == 1):
+        return args[_COUNT_ARG[name]]
+    return None
+
+
+def _is_pop(node):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id == "pop" and not node.args
+
+
+def _call(fn, *args):
+    return gast.Call(func=load(fn), args=list(args), keywords=[])

@@ -12,7 +12,8 @@ from .errors import TransformError
 from .loop_pass import POLICIES
 from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
-from .values import (_check_inputs, _is_scalar, _seed, _unaliased, materialise)
+from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
+                     materialise)
 
 _CACHE = weakref.WeakKeyDictionary()
 
@@ -173,7 +174,7 @@ def _materialised(pullback, seed, policy):
     """Run the pullback and force what it returns; a too-deep thunk chain (the nested
     policy's failure) becomes an error that names the policy."""
     try:
-        return [unthunk(c) for c in pullback(seed)]
+        return [unthunk(c) for c in pullback(unthunk(seed))]
     except RecursionError:
         raise RecursionError(_too_deep(policy)) from None
 
@@ -210,20 +211,25 @@ class _GradientFunction:
         self.policy = self.policy or default_policy
         self.names, self.single = _wrt_names(self.plain, self.wrt)
         self.params = _params(self.plain)
+        self.positions = [self.params.index(n) for n in self.names if n in self.params]
         self.rule = None if _rule_for(self.plain) is None else True
+        self.compiled = None
 
     def __call__(self, args, kwargs):
         if self.plain is None:
             self._resolve()
-        if self.rule or kwargs or len(args) != len(self.params):
+        if self.rule or kwargs or len(args) != len(self.params) \
+                or len(self.positions) != len(self.names):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        _check_inputs(self.params, self.names, args, kwargs)
-        out, pullback = compiled(self.plain, self.names, self.policy).rrule(*args)
+        wrt_values = [args[k] for k in self.positions]
+        _check_values(self.names, wrt_values)
+        if self.compiled is None:
+            self.compiled = compiled(self.plain, self.names, self.policy)
+        out, pullback = self.compiled.rrule(*args)
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         cotangents = _materialised(pullback, _seed(out), self.policy)
-        values = dict(zip(self.params, args))
-        grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, self.names))
+        grads = tuple(materialise(c, v) for c, v in zip(cotangents, wrt_values))
         return out, grads[0] if self.single else grads
 
 

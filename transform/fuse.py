@@ -22,14 +22,77 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries):
-    """Fold the foldable temporaries in `rrule` (forward and pullback), in place."""
+def fuse(rrule, temporaries, same_shape=lambda a, b: a == b):
+    """Fold the foldable temporaries in `rrule` (forward and pullback), in place;
+    then drop spreads of a full reduction's cotangent that broadcasting does anyway."""
     mentions = {}
     for n in gast.walk(rrule):
         if isinstance(n, gast.Name):
             mentions[n.id] = mentions.get(n.id, 0) + 1
     foldable = {name for name in temporaries if mentions.get(name) == 2}
     _fuse_block(rrule.body, foldable)
+    _DropSpread(same_shape).visit(rrule)
+
+
+# NumPy functions that keep their argument's shape
+_ELEMENTWISE = {"sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sinh", "cosh", "square",
+                "abs", "sign", "log1p", "expm1", "reciprocal", "negative", "arctan"}
+
+
+class _DropSpread(gast.NodeTransformer):
+    """`unreduce(g, x, None, False) * e` -> `g * e` when e is elementwise in names shaped
+    like x: g (a full reduction's cotangent) is a scalar and broadcasting spreads it.
+
+    unreduce would build an array of x's shape first, which in a loop over small
+    arrays costs more than the arithmetic.
+    """
+
+    def __init__(self, same_shape):
+        self.same_shape = same_shape
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, (gast.Mult, gast.Div)):
+            x = _full_spread_of(node.left)
+            if x is not None and self._elementwise_in(node.right, x):
+                node.left = node.left.args[0]
+        if isinstance(node.op, gast.Mult):
+            x = _full_spread_of(node.right)
+            if x is not None and self._elementwise_in(node.left, x):
+                node.right = node.right.args[0]
+        return node
+
+    def _elementwise_in(self, expr, x):
+        names = [n for n in gast.walk(expr) if isinstance(n, gast.Name)]
+        if not any(self.same_shape(n.id, x) for n in names):
+            return False                     # constants only: e does not carry x's shape
+        for n in gast.walk(expr):
+            if isinstance(n, gast.Call):
+                f = n.func
+                if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
+                        and f.value.id == "np" and f.attr in _ELEMENTWISE and len(n.args) == 1
+                        and not n.keywords):
+                    return False
+            elif isinstance(n, gast.Name):
+                if n.id != "np" and not self.same_shape(n.id, x):
+                    return False
+            elif isinstance(n, gast.Constant):
+                if not isinstance(n.value, (int, float)) or isinstance(n.value, bool):
+                    return False
+            elif isinstance(n, gast.expr) and not isinstance(n, (gast.BinOp, gast.UnaryOp,
+                                                                   gast.Attribute)):
+                return False
+        return True
+
+
+def _full_spread_of(node):
+    """x if node is `unreduce(g, x, None, False)` (or `unreduce(g, x)`), else None."""
+    if not (isinstance(node, gast.Call) and isinstance(node.func, gast.Name)
+            and node.func.id == "unreduce" and not node.keywords
+            and 2 <= len(node.args) <= 4 and isinstance(node.args[1], gast.Name)):
+        return None
+    rest = [a.value if isinstance(a, gast.Constant) else a for a in node.args[2:]]
+    return node.args[1].id if rest in ([], [None], [None, False]) else None
 
 
 def _fuse_block(block, foldable):

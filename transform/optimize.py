@@ -150,7 +150,7 @@ def _release_temporaries(rrule):
         + pullback.body[-1:]
 
 
-def optimize(rrule, made_thunks=True, temporaries=frozenset()):
+def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b):
     """Rewrite the rrule FunctionDef in place."""
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
@@ -159,7 +159,7 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset()):
             node.body = _drop_dead_resets(node.body)
             for loop, outside in list(_loops_with_outside_names(node)):
                 _drop_overwritten_resets(loop, outside)
-    fuse(rrule, temporaries)
+    fuse(rrule, temporaries, same_shape)
     hoist_pops(next(s for s in rrule.body if isinstance(s, gast.FunctionDef)))
     _release_temporaries(rrule)
     return rrule

@@ -36,6 +36,15 @@ class Compilation:
             self._adjoints[name] = self.names.reserve("d" + name)
         return self._adjoints[name]
 
+    def foldable(self):
+        """The normalizer's temporaries and their adjoints: names the optimizer may fold."""
+        temps = self.names.temporaries
+        return temps | {self._adjoints[t] for t in temps if t in self._adjoints}
+
+    def same_shape(self, a, b):
+        """Whether names a and b certainly always have the same shape."""
+        return a == b or self.shapes.same(load(a), b)
+
     def temp(self, key):
         if key not in self._temps:
             base = {"cots": "{}_cots", "self": "{}_own", "index": "k", "part": "{}_part"}[key[0]]
@@ -103,7 +112,7 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     unknown = [w for w in wrt if w not in src.params and w not in kwonly]
     if unknown:
         raise TypeError(f"{src.name}() has no parameter named {unknown[0]!r}")
-    ctx.names = NameGen(names_in(src.node) | {"tape", "pop", "pullback"})
+    ctx.names = NameGen(names_in(src.node) | {"tape", "pop", "pullback", src.name + "_rrule"})
     body, _ = normalize_function(src, ctx.names)
     body = lower_control(body, ctx.names)
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
@@ -114,9 +123,8 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
-    temps = ctx.names.temporaries
-    foldable = temps | {ctx._adjoints[t] for t in temps if t in ctx._adjoints}
-    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=foldable)
+    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
+                      same_shape=ctx.same_shape)
     return emit.emit(ctx, rrule)
 
 
@@ -127,7 +135,8 @@ def build_rrule(ctx, body, output):
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):
-        state[seed] = Form("no", True, False)
+        # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
+        state[seed] = Form("no", not ctx.consumed, False)
     backward = reverser.backward(body[:-1], state)
     forward = reverser.forward(body)
     results = []

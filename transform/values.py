@@ -15,8 +15,14 @@ from runtime import unthunk
 def _check_inputs(params, wrt_names, args, kwargs):
     values = dict(zip(params, args))
     values.update({k: v for k, v in kwargs.items() if k in params})
-    for name in wrt_names:
-        value = values.get(name)
+    _check_values(wrt_names, [values.get(name) for name in wrt_names])
+
+
+def _check_values(wrt_names, wrt_values):
+    """TypeError unless every value is a float, a float array or a container of them."""
+    for name, value in zip(wrt_names, wrt_values):
+        if type(value) is float or type(value) is np.ndarray and value.dtype.kind == "f":
+            continue                                  # the common cases, checked first
         if _is_integer(value) or isinstance(value, (str, bytes)):
             raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
                             f"{type(value).__name__}, not a float or float array")

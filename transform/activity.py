@@ -18,6 +18,7 @@ import gast
 
 from . import templates
 from .primitives import Prim
+from .names import name_ids
 
 
 def iter_statements(block, loop_depth=0):
@@ -149,7 +150,7 @@ def prim_needs(prim, target, activity, shapes=None):
         return set(), {prim.args[1].id}
     if prim.kind == "setitem":
         index = prim.inputs["index"]
-        return {n.id for n in gast.walk(index) if isinstance(n, gast.Name)}, set()
+        return name_ids(index), set()
     return set(), set()
 
 
@@ -159,7 +160,7 @@ def _atoms(prim, target, params):
         if param == "ans":
             names.add(target)
         elif param in prim.inputs:
-            names |= {n.id for n in gast.walk(prim.inputs[param]) if isinstance(n, gast.Name)}
+            name_ids(prim.inputs[param], into=names)
     return names
 
 

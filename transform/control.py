@@ -15,7 +15,7 @@ becomes `result = ...; returned = True` (plus `break` inside loops).
 """
 import gast
 
-from .names import assign, const, load
+from .names import assign, const, load, statements
 from .primitives import Prim
 
 
@@ -35,7 +35,7 @@ class ControlLowering:
     def lower_returns(self, body, result=None):
         """Replace non-final returns by flag + break; end with one `return result`."""
         final = body[-1]
-        if not any(isinstance(n, gast.Return) for s in body[:-1] for n in gast.walk(s)):
+        if not any(isinstance(n, gast.Return) for s in body[:-1] for n in statements(s)):
             return body
         self.result = result or self.names.reserve("result")
         self.returned = self.names.new("returned") if result else self.names.reserve("returned")
@@ -232,7 +232,7 @@ def _always_jumps(block, kind):
 
 
 def _contains_return(node):
-    return any(isinstance(n, gast.Return) for n in gast.walk(node))
+    return any(isinstance(n, gast.Return) for n in statements(node))
 
 
 def lower_control(body, names):

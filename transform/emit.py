@@ -26,10 +26,19 @@ def end_marker(k):
 
 
 def unparse(node):
-    """gast.unparse, after giving every node a line number (the unparser wants them)."""
+    """gast.unparse, after giving every statement a line number (the unparser reads a
+    statement's to find its type comment; expressions need none)."""
     if isinstance(node, gast.stmt):
         node = gast.Module(body=[node], type_ignores=[])
-    gast.fix_missing_locations(node)
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, gast.stmt) and not hasattr(n, "lineno"):
+            n.lineno = 1
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(n, field, None)
+            if type(block) is list:
+                stack.extend(block)
     return gast.unparse(node)
 
 

@@ -18,20 +18,25 @@ import copy
 
 import gast
 
+from .names import count_names, name_ids, walk
+
 _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, same_shape=lambda a, b: a == b):
+def fuse(rrule, temporaries, same_shape=lambda a, b: a == b, commented=frozenset()):
     """Fold the foldable temporaries in `rrule` (forward and pullback), in place;
-    then drop spreads of a full reduction's cotangent that broadcasting does anyway."""
-    mentions = {}
-    for n in gast.walk(rrule):
-        if isinstance(n, gast.Name):
-            mentions[n.id] = mentions.get(n.id, 0) + 1
-    foldable = {name for name in temporaries if mentions.get(name) == 2}
-    _fuse_block(rrule.body, foldable)
-    _DropSpread(same_shape).visit(rrule)
+    then drop spreads of a full reduction's cotangent that broadcasting does anyway.
+    `commented`: ids of statements a `# primal` comment still renders (copied, not
+    rewritten in place)."""
+    mentions = count_names(rrule, {})
+    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented)
+    folder.block(rrule.body)
+    drop = _DropSpread(same_shape)
+    for s in folder.rewritten:       # a spread meets its product only by folding
+        for n in walk(s.value):
+            if type(n) is gast.BinOp:
+                drop.visit_BinOp(n)
 
 
 # NumPy functions that keep their argument's shape
@@ -39,7 +44,7 @@ _ELEMENTWISE = {"sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sinh", "cosh
                 "abs", "sign", "log1p", "expm1", "reciprocal", "negative", "arctan"}
 
 
-class _DropSpread(gast.NodeTransformer):
+class _DropSpread:
     """`unreduce(g, x, None, False) * e` -> `g * e` when e is elementwise in names shaped
     like x: g (a full reduction's cotangent) is a scalar and broadcasting spreads it.
 
@@ -51,7 +56,6 @@ class _DropSpread(gast.NodeTransformer):
         self.same_shape = same_shape
 
     def visit_BinOp(self, node):
-        self.generic_visit(node)
         if isinstance(node.op, (gast.Mult, gast.Div)):
             x = _full_spread_of(node.left)
             if x is not None and self._elementwise_in(node.right, x):
@@ -63,10 +67,10 @@ class _DropSpread(gast.NodeTransformer):
         return node
 
     def _elementwise_in(self, expr, x):
-        names = [n for n in gast.walk(expr) if isinstance(n, gast.Name)]
+        names = [n for n in walk(expr) if isinstance(n, gast.Name)]
         if not any(self.same_shape(n.id, x) for n in names):
             return False                     # constants only: e does not carry x's shape
-        for n in gast.walk(expr):
+        for n in walk(expr):
             if isinstance(n, gast.Call):
                 f = n.func
                 if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
@@ -95,50 +99,69 @@ def _full_spread_of(node):
     return node.args[1].id if rest in ([], [None], [None, False]) else None
 
 
-def _fuse_block(block, foldable):
-    out = []
-    for s in block:
-        for field in ("body", "orelse"):
-            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
-                    and getattr(s, field, None):
-                setattr(s, field, _fuse_block(getattr(s, field), foldable))
-        if isinstance(s, (gast.Assign, gast.Return)) and s.value is not None:
-            s = _pull_in(out, s, foldable)
-            k = _previous_statement(out)
-            if k is not None and _extends(out[k], s):
-                s = _rewritable(s)
-                s.value.left = out.pop(k).value          # a = e1; a = a + e2 -> a = e1 + e2
-                s = _pull_in(out, s, foldable)
-        out.append(s)
-    block[:] = out
-    return block
+class _Folder:
+    def __init__(self, foldable, commented):
+        self.foldable, self.commented = foldable, commented
+        self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
+        self.rewritten = []
 
+    def block(self, block):
+        """Fold in one block and the blocks nested in it."""
+        out = []
+        for s in block:
+            for field in ("body", "orelse"):
+                if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
+                        and getattr(s, field, None):
+                    setattr(s, field, self.block(getattr(s, field)))
+            if isinstance(s, (gast.Assign, gast.Return)) and s.value is not None:
+                s = self.pull_in(out, s)
+                k = _previous_statement(out)
+                if k is not None and _extends(out[k], s):
+                    s = self.rewritable(s)
+                    s.value.left = out.pop(k).value      # a = e1; a = a + e2 -> a = e1 + e2
+                    s = self.pull_in(out, s)
+            out.append(s)
+        block[:] = out
+        return block
 
-def _pull_in(out, s, foldable):
-    """Move earlier foldable definitions in `out` into s's expression, nearest first;
-    returns s, or the rewritten copy of it."""
-    rebound = set()              # names stored between a candidate and s
-    for k in range(len(out) - 1, -1, -1):
-        p = out[k]
-        name = _defined_temp(p, foldable)
-        if name is not None and name in _loads(s.value) and not (_loads(p.value) & rebound):
-            s = _rewritable(s)
-            s.value = _Inline(name, p.value).visit(s.value)
-            del out[k]
-            continue
-        if not _can_pass(p):
-            break
-        rebound |= _stores(p)
-    return s
-
-
-def _rewritable(s):
-    """A copy of s to rewrite: the original may still render a `# primal` comment."""
-    if getattr(s, "fused", False):
+    def pull_in(self, out, s):
+        """Move earlier foldable definitions in `out` into s's expression, nearest
+        first; returns s, or the rewritten copy of it."""
+        wanted = _loads(s.value) & self.foldable
+        rebound = set()              # names stored between a candidate and s
+        for k in range(len(out) - 1, -1, -1):
+            if not wanted:
+                break
+            p = out[k]
+            name = _defined_temp(p, self.foldable)
+            if name in wanted and not (_loads(p.value) & rebound):
+                s = self.rewritable(s)
+                s.value = _Inline(name, p.value).visit(s.value)
+                wanted = (wanted - {name}) | (_loads(p.value) & self.foldable)
+                del out[k]
+                continue
+            passable, stores = self.passes(p)
+            if not passable:
+                break
+            rebound |= stores
         return s
-    s = copy.copy(s)
-    s.value, s.fused = copy.deepcopy(s.value), True
-    return s
+
+    def passes(self, p):
+        if id(p) not in self.passing:
+            passable = _can_pass(p)
+            self.passing[id(p)] = (passable, _stores(p) if passable else None)
+        return self.passing[id(p)]
+
+    def rewritable(self, s):
+        """s itself, or a copy when a `# primal` comment still renders the original."""
+        if getattr(s, "fused", False):
+            return s
+        if id(s) in self.commented:
+            s = copy.copy(s)
+            s.value = copy.deepcopy(s.value)
+        s.fused = True
+        self.rewritten.append(s)
+        return s
 
 
 def _previous_statement(out):
@@ -193,7 +216,7 @@ _PURE_HELPERS = {"unbroadcast", "unreduce", "matmul_lhs", "matmul_rhs", "getitem
 def _pure(expr):
     """Operators, indexing, np.* / math.* functions and the read-only helpers above:
     safe to evaluate later."""
-    for n in gast.walk(expr):
+    for n in walk(expr):
         if isinstance(n, gast.Call):
             module = isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name) \
                 and n.func.value.id in ("np", "math")
@@ -206,13 +229,11 @@ def _pure(expr):
 
 
 def _loads(expr):
-    return {n.id for n in gast.walk(expr) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, gast.Load)}
+    return name_ids(expr, gast.Load)
 
 
 def _stores(stmt):
-    return {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, gast.Store)}
+    return name_ids(stmt, gast.Store)
 
 
 class _Inline(gast.NodeTransformer):

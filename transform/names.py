@@ -49,4 +49,75 @@ def assign(name, value):
 
 def names_in(node):
     """Every Name id loaded or stored anywhere below `node`."""
-    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
+    return name_ids(node)
+
+
+def name_ids(node, ctx=None, into=None):
+    """The ids of the Names below `node` (only those in context `ctx`, e.g. gast.Load,
+    when given), added to the set `into`; a hot loop, so no generator."""
+    found = set() if into is None else into
+    stack, AST, Name = [node], gast.AST, gast.Name
+    while stack:
+        n = stack.pop()
+        if type(n) is Name:
+            if ctx is None or type(n.ctx) is ctx:
+                found.add(n.id)
+            continue
+        if not isinstance(n, AST):
+            continue
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if type(value) is list:
+                stack.extend(value)
+            elif isinstance(value, AST):
+                stack.append(value)
+    return found
+
+
+def count_names(node, counts):
+    """counts[id] += 1 for every Name below `node`."""
+    stack, AST, Name = [node], gast.AST, gast.Name
+    while stack:
+        n = stack.pop()
+        if type(n) is Name:
+            counts[n.id] = counts.get(n.id, 0) + 1
+            continue
+        if not isinstance(n, AST):
+            continue
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if type(value) is list:
+                stack.extend(value)
+            elif isinstance(value, AST):
+                stack.append(value)
+    return counts
+
+
+def statements(node):
+    """Every statement below `node` (itself included when it is one), not descending
+    into expressions: a cheap walk for finding loops, returns and the like."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, gast.stmt):
+            yield n
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(n, field, None)
+            if type(block) is list:
+                stack.extend(block)
+
+
+def walk(node):
+    """Every node below `node` (itself included), in no promised order: gast.walk
+    without its nested generators, which dominated compile time. Use it where the
+    order does not matter (sets, counts, any)."""
+    stack, AST = [node], gast.AST
+    while stack:
+        n = stack.pop()
+        yield n
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if type(value) is list:
+                stack.extend(v for v in value if isinstance(v, AST))
+            elif isinstance(value, AST):
+                stack.append(value)

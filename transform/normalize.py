@@ -10,7 +10,7 @@ and `while` stay as written: their values never carry a derivative.
 """
 import gast
 
-from .names import assign, const, load
+from .names import assign, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
@@ -161,7 +161,7 @@ class Normalizer(LoopNormalizer, CallNormalizer):
             self.emit(gast.Expr(value=value), prim)
             return None
         if target is not None and prim.kind not in ("nondiff", "copy") and \
-                any(isinstance(n, gast.Name) and n.id == target for n in gast.walk(value)):
+                any(isinstance(n, gast.Name) and n.id == target for n in walk(value)):
             # `s = s * x` reads the old s in its adjoint: compute into a temporary first
             temp = self.names.new("t")
             self.emit(assign(temp, value), prim)

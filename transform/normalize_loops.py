@@ -8,7 +8,7 @@ The iterable is kept in a fresh name so the backward sweep can walk it again.
 """
 import gast
 
-from .names import assign, const, load
+from .names import assign, const, load, walk
 from .primitives import Prim
 
 
@@ -50,9 +50,9 @@ class LoopNormalizer:
     def free_loop_target(self, target, body):
         """A loop variable the body rebinds gets a fresh name; the body starts with
         `v = v_item`, so the backward sweep's header never clobbers the body's v."""
-        stored = {n.id for st in body for n in gast.walk(st)
+        stored = {n.id for st in body for n in walk(st)
                   if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-        clash = [n.id for n in gast.walk(target) if isinstance(n, gast.Name) and n.id in stored]
+        clash = [n.id for n in walk(target) if isinstance(n, gast.Name) and n.id in stored]
         if not clash:
             return target, body
         renames = {name: load(self.names.new(name + "_item")) for name in clash}
@@ -68,9 +68,9 @@ class LoopNormalizer:
         """A comprehension's variables are its own (Python 3): rename any the function
         also uses elsewhere, so the desugared loop cannot clobber them."""
         gen = e.generators[0]
-        inside = [n.id for n in gast.walk(e) if isinstance(n, gast.Name)]
-        everywhere = [n.id for n in gast.walk(self.src.node) if isinstance(n, gast.Name)]
-        own = {n.id for n in gast.walk(gen.target) if isinstance(n, gast.Name)}
+        inside = [n.id for n in walk(e) if isinstance(n, gast.Name)]
+        everywhere = [n.id for n in walk(self.src.node) if isinstance(n, gast.Name)]
+        own = {n.id for n in walk(gen.target) if isinstance(n, gast.Name)}
         renames = {name: load(self.names.new(name + "_")) for name in sorted(own)
                    if everywhere.count(name) > inside.count(name)}
         if renames:
@@ -118,7 +118,7 @@ class LoopNormalizer:
         gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
         self.comprehension_scope(e)
         reads_target = target is not None and any(
-            isinstance(n, gast.Name) and n.id == target for n in gast.walk(e))
+            isinstance(n, gast.Name) and n.id == target for n in walk(e))
         acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
             else target
         start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())

@@ -7,6 +7,7 @@ import gast
 
 from .fuse import fuse
 from .tape_iteration import hoist_pops
+from .names import count_names, name_ids, statements
 
 
 class _InlineForcedThunks(gast.NodeTransformer):
@@ -29,18 +30,12 @@ def _is_call(node, name):
 
 
 def _names(stmt):
-    return {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name)}
+    return name_ids(stmt)
 
 
 def _scan(stmt):
-    """(every name in stmt, the names it stores) in one walk."""
-    names, stores = set(), set()
-    for n in gast.walk(stmt):
-        if isinstance(n, gast.Name):
-            names.add(n.id)
-            if isinstance(n.ctx, gast.Store):
-                stores.add(n.id)
-    return names, stores
+    """(every name in stmt, the names it stores)."""
+    return name_ids(stmt), name_ids(stmt, gast.Store)
 
 
 def _drop_dead_resets(block):
@@ -91,16 +86,10 @@ def _drop_overwritten_resets(loop, outside):
 
 def _loops_with_outside_names(pullback):
     """(loop, names mentioned in the pullback outside that loop) for every loop."""
-    counts = {}
-    for n in gast.walk(pullback):
-        if isinstance(n, gast.Name):
-            counts[n.id] = counts.get(n.id, 0) + 1
-    for node in gast.walk(pullback):
+    counts = count_names(pullback, {})
+    for node in statements(pullback):
         if isinstance(node, gast.For):
-            inside = {}
-            for n in gast.walk(node):
-                if isinstance(n, gast.Name):
-                    inside[n.id] = inside.get(n.id, 0) + 1
+            inside = count_names(node, {})
             yield node, {name for name, c in counts.items() if c > inside.get(name, 0)}
 
 
@@ -150,7 +139,8 @@ def _release_temporaries(rrule):
         + pullback.body[-1:]
 
 
-def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b):
+def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b,
+             commented=frozenset()):
     """Rewrite the rrule FunctionDef in place."""
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
@@ -159,7 +149,7 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
             node.body = _drop_dead_resets(node.body)
             for loop, outside in list(_loops_with_outside_names(node)):
                 _drop_overwritten_resets(loop, outside)
-    fuse(rrule, temporaries, same_shape)
+    fuse(rrule, temporaries, same_shape, commented)
     hoist_pops(next(s for s in rrule.body if isinstance(s, gast.FunctionDef)))
     _release_temporaries(rrule)
     return rrule

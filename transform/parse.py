@@ -14,6 +14,7 @@ import textwrap
 import gast
 
 from .errors import TransformError
+from .names import name_ids
 
 
 class SourceFunction:
@@ -78,9 +79,8 @@ class SourceFunction:
 def _local_names(node):
     names = {a.id for a in node.args.args}
     names |= {a.id for a in node.args.kwonlyargs}
-    for sub in gast.walk(node):
-        if isinstance(sub, gast.Name) and isinstance(sub.ctx, (gast.Store, gast.Del)):
-            names.add(sub.id)
+    name_ids(node, gast.Store, into=names)
+    name_ids(node, gast.Del, into=names)
     return names
 
 

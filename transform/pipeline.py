@@ -2,6 +2,8 @@
 
     parse -> check -> normalize -> control -> analyze -> reverse -> optimize -> emit
 """
+import gc
+
 import gast
 
 from . import emit, optimize
@@ -10,7 +12,7 @@ from .activity import (Activity, assignment_counts, first_definitions, saved_nam
 from .check import check_function
 from .control import lower_control
 from .loop_pass import LoopPass
-from .names import NameGen, assign, const, load, names_in
+from .names import NameGen, assign, const, load, name_ids, names_in
 from .normalize import normalize_function
 from .parse import parse_function
 from .reverse import Reverser
@@ -104,6 +106,19 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
     so straight-line contributions need not be deferred.
     """
+    # The compiler allocates many small AST nodes and frees them all at the end; the
+    # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
+    # more than the compile itself.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _compile(fn, wrt, policy, explain, consumed)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _compile(fn, wrt, policy, explain, consumed):
     ctx = Compilation(fn, wrt, policy, explain, consumed)
     ctx.src = src = parse_function(fn)
     check_function(src)
@@ -124,7 +139,8 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
     optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
-                      same_shape=ctx.same_shape)
+                      same_shape=ctx.same_shape,
+                      commented={id(c) for c in ctx.comments if not isinstance(c, str)})
     return emit.emit(ctx, rrule)
 
 
@@ -161,10 +177,7 @@ def build_rrule(ctx, body, output):
 
 def _restored(ctx, reverser, backward):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
-    names = set()
-    for node in gast.walk(gast.Module(body=backward, type_ignores=[])):
-        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
-            names.add(node.id)
+    names = name_ids(gast.Module(body=backward, type_ignores=[]), gast.Store)
     adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
     return sorted(n for n in names if n not in adjoints and n != "_")
 

@@ -15,6 +15,7 @@ import gast
 import numpy as np
 
 from .activity import defined_by, iter_statements
+from .names import walk
 
 SCALAR = "scalar"
 UNKNOWN = "unknown yet"
@@ -144,4 +145,4 @@ class ShapeClasses:
 
 
 def _names(target):
-    return [n.id for n in gast.walk(target) if isinstance(n, gast.Name)]
+    return [n.id for n in walk(target) if isinstance(n, gast.Name)]

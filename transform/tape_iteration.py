@@ -11,7 +11,7 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 """
 import gast
 
-from .names import const, load
+from .names import const, count_names, load, statements, walk
 
 # backward headers whose trip count is one of their arguments
 _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
@@ -19,11 +19,11 @@ _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, 
 
 def hoist_pops(pullback):
     """Rewrite the qualifying loops of the pullback FunctionDef in place."""
-    mentions = {}
-    for n in gast.walk(gast.Module(body=pullback.body, type_ignores=[])):
-        if isinstance(n, gast.Name):
-            mentions[n.id] = mentions.get(n.id, 0) + 1
-    for loop in [n for n in gast.walk(pullback) if isinstance(n, gast.For)]:
+    loops = [n for n in statements(pullback) if type(n) is gast.For]
+    if not loops:
+        return
+    mentions = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
+    for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
             _hoist(loop, k, mentions)
@@ -32,14 +32,14 @@ def hoist_pops(pullback):
 def _single_pop(body):
     """Index of the one top-level `v = pop()` in body, if it is the only pop and
     nothing before it mentions v."""
-    pops = [n for s in body for n in gast.walk(s) if _is_pop(n)]
+    pops = [n for s in body for n in walk(s) if _is_pop(n)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and _is_pop(s.value):
             name = s.targets[0].id
-            before = {n.id for b in body[:k] for n in gast.walk(b) if isinstance(n, gast.Name)}
+            before = {n.id for b in body[:k] for n in walk(b) if isinstance(n, gast.Name)}
             return k if name not in before else None
     return None
 
@@ -48,7 +48,7 @@ def _hoist(loop, k, mentions):
     entry = loop.body.pop(k).targets[0]
     loop.body = loop.body or [gast.Pass()]
     count = _trip_count(loop.iter)
-    target_names = [n.id for n in gast.walk(loop.target) if isinstance(n, gast.Name)]
+    target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
     if count is not None and all(mentions.get(name) == 1 for name in target_names):
         loop.target, loop.iter = entry, _call("popped", load("pop"), count)
         return

@@ -7,7 +7,7 @@ import functools
 
 import gast
 
-from .names import load
+from .names import load, walk
 
 
 @functools.lru_cache(maxsize=None)
@@ -95,19 +95,21 @@ def expand(rule, param, g, ans, inputs, dropped=(frozenset(), frozenset())):
 def clone(node, mapping=None):
     """A copy of an expression tree, loaded names in `mapping` replaced by copies of
     their nodes (much faster than deepcopy plus a NodeTransformer)."""
-    if isinstance(node, list):
+    if type(node) is list:
         return [clone(n, mapping) for n in node]
     if not isinstance(node, gast.AST):
         return node
-    if mapping and isinstance(node, gast.Name) and node.id in mapping \
-            and isinstance(node.ctx, gast.Load):
+    if mapping and type(node) is gast.Name and node.id in mapping \
+            and type(node.ctx) is gast.Load:
         return clone(mapping[node.id])
-    return type(node)(*[clone(getattr(node, f), mapping) for f in node._fields])
+    new = gast.AST.__new__(type(node))          # skips gast's checking constructor
+    new.__dict__.update({f: clone(getattr(node, f), mapping) for f in node._fields})
+    return new
 
 
 def as_value(node):
     """An index that contains slices becomes `np.s_[...]` so it can be passed around."""
-    if any(isinstance(n, gast.Slice) for n in gast.walk(node)):
+    if any(isinstance(n, gast.Slice) for n in walk(node)):
         return gast.Subscript(value=gast.Attribute(value=load("np"), attr="s_", ctx=gast.Load()),
                               slice=copy.deepcopy(node), ctx=gast.Load())
     return node

@@ -33,7 +33,8 @@ def fuse(rrule, temporaries, same_shape=lambda a, b: a == b, commented=frozenset
     folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented)
     folder.block(rrule.body)
     drop = _DropSpread(same_shape)
-    for s in folder.rewritten:       # a spread meets its product only by folding
+    for s in folder.rewritten if "unreduce" in mentions else ():
+        # a spread meets its product only by folding
         for n in walk(s.value):
             if type(n) is gast.BinOp:
                 drop.visit_BinOp(n)

@@ -52,10 +52,14 @@ class State(dict):
         return self.get(name, ZERO)
 
     def copy(self):
-        return State({k: Form(*v.key()) for k, v in self.items()})
+        return State(self)                  # Forms are never changed in place: share them
 
     def join(self, other):
-        return State({k: self.form(k).join(other.form(k)) for k in set(self) | set(other)})
+        out = State()
+        for k in self.keys() | other.keys():
+            a, b = self.form(k), other.form(k)
+            out[k] = a if a is b else a.join(b)
+        return out
 
     def key(self):
         return tuple(sorted((k, v.key()) for k, v in self.items()))

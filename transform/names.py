@@ -74,6 +74,28 @@ def name_ids(node, ctx=None, into=None):
     return found
 
 
+def names_and_stores(node):
+    """(ids of every Name below `node`, ids of those in Store context), in one pass."""
+    found, stores = set(), set()
+    stack, AST, Name, Store = [node], gast.AST, gast.Name, gast.Store
+    while stack:
+        n = stack.pop()
+        if type(n) is Name:
+            found.add(n.id)
+            if type(n.ctx) is Store:
+                stores.add(n.id)
+            continue
+        if not isinstance(n, AST):
+            continue
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if type(value) is list:
+                stack.extend(value)
+            elif isinstance(value, AST):
+                stack.append(value)
+    return found, stores
+
+
 def count_names(node, counts):
     """counts[id] += 1 for every Name below `node`."""
     stack, AST, Name = [node], gast.AST, gast.Name

@@ -7,7 +7,7 @@ import gast
 
 from .fuse import fuse
 from .tape_iteration import hoist_pops
-from .names import count_names, name_ids, statements
+from .names import count_names, name_ids, names_and_stores, statements
 
 
 class _InlineForcedThunks(gast.NodeTransformer):
@@ -33,9 +33,7 @@ def _names(stmt):
     return name_ids(stmt)
 
 
-def _scan(stmt):
-    """(every name in stmt, the names it stores)."""
-    return name_ids(stmt), name_ids(stmt, gast.Store)
+_scan = names_and_stores          # (every name in a statement, the names it stores)
 
 
 def _drop_dead_resets(block):

@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from .accumulate import accumulate_into
 from .registry import template_helper
 from .rule_helpers_shape import as_cotangent, cot_dtype
 
@@ -44,6 +45,15 @@ def unbroadcast(g, x, side=None):
     if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
         return g[()]
     return g
+
+
+def accumulate_unbroadcast(buffer, g, x, side=None):
+    """accumulate_into(buffer, unbroadcast(g, x, side)), the loop's common case first:
+    an owned array buffer (shaped like x) and a cotangent of the same shape."""
+    if type(buffer) is np.ndarray and type(g) is np.ndarray and buffer.shape == g.shape:
+        buffer += g
+        return buffer
+    return accumulate_into(buffer, unbroadcast(g, x, side))
 
 
 @template_helper

@@ -158,3 +158,31 @@ def test_grad_rejects_an_int_argument_on_every_call():
     assert isinstance(g(0.5, 3), float)
     with pytest.raises(TypeError, match="cannot differentiate with respect to 'x'"):
         g(1, 3)
+
+
+# ---- the runtime's fused loop helpers ---------------------------------------------------
+def test_accumulate_unbroadcast_sums_a_broadcast_cotangent():
+    from runtime import accumulate_unbroadcast
+    b = np.zeros(3)
+    buffer = accumulate_unbroadcast(None, np.ones((4, 3)), b)
+    assert buffer.shape == (3,) and np.all(buffer == 4.0)
+    again = accumulate_unbroadcast(buffer, np.ones((2, 3)), b)
+    assert again is buffer and np.all(buffer == 6.0)         # in place: the buffer is owned
+    same = accumulate_unbroadcast(buffer, np.full(3, 0.5), b)
+    assert same is buffer and np.all(buffer == 6.5)
+
+
+def test_accumulate_unbroadcast_never_mutates_the_contribution():
+    from runtime import accumulate_unbroadcast
+    g = np.ones(3)
+    buffer = accumulate_unbroadcast(None, g, np.zeros(3))
+    accumulate_unbroadcast(buffer, g, np.zeros(3))
+    assert np.all(g == 1.0) and buffer is not g
+
+
+def test_small_full_reduction_spread_matches_broadcast():
+    from runtime.helpers import unreduce
+    for shape in [(), (3,), (2, 5), (40, 40)]:              # below and above the small limit
+        x = np.zeros(shape, dtype=np.float32)
+        out = unreduce(2.0, x)
+        assert out.shape == shape and out.dtype == np.float32 and np.all(out == 2.0)

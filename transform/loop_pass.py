@@ -123,6 +123,10 @@ class LoopPass:
                 value = call("unthunk", value)
             if crossing and self.policy == "loop":
                 state[target] = Form(zero, False, True)
+                if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+                        and value.func.id == "unbroadcast":   # one call, not two, per step
+                    return [assign(target, call("accumulate_unbroadcast", load(target),
+                                                *value.args))]
                 return [assign(target, call("accumulate_into", load(target), value))]
             if form.zero == "yes":
                 state[target] = Form(zero, False, False)

@@ -101,7 +101,7 @@ def test_loop_body_has_no_thunks_for_builtins():
     text = adjoint_source(seeds.bias_loop, wrt="b")
     body = text.split("for i in reversed(")[1]
     assert "Thunk(" not in body
-    assert "accumulate_into(db" in body
+    assert "accumulate_unbroadcast(db, " in body      # in place into an owned buffer
 
 
 def test_straight_line_rule_defers_and_combines_flat():

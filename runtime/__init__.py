@@ -9,6 +9,7 @@ from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix
                    reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
 from .helpers import accumulate_unbroadcast
+from .products import MatmulLhsSum
 from .containers import not_shared_array
 from . import rules  # noqa: F401  (registers the rule catalogue)
 
@@ -17,7 +18,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
-           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast"]
+           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum"]
 
 
 def generated_namespace():

@@ -5,6 +5,7 @@
 """
 import gast
 
+from .batch_products import batch_products
 from .fuse import fuse
 from .tape_iteration import hoist_pops
 from .names import count_names, name_ids, names_and_stores, statements
@@ -148,6 +149,8 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
             for loop, outside in list(_loops_with_outside_names(node)):
                 _drop_overwritten_resets(loop, outside)
     fuse(rrule, temporaries, same_shape, commented)
-    hoist_pops(next(s for s in rrule.body if isinstance(s, gast.FunctionDef)))
+    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
+    hoist_pops(pullback)
+    batch_products(pullback)
     _release_temporaries(rrule)
     return rrule

@@ -1,0 +1,57 @@
+"""Sums of outer products over a loop, computed as one matrix product per batch."""
+import numpy as np
+
+from .accumulate import accumulate_into
+from .helpers import matmul_lhs
+
+
+class MatmulLhsSum:
+    """Σ matmul_lhs(g, a, b) over the iterations of a backward loop.
+
+    Each iteration's cotangent of `a` in `a @ b` is a rank-one (or rank-k) update;
+    the pending g's and b's are stacked and multiplied once per batch. A batch is
+    flushed when it holds about four times a's elements, so memory stays bounded.
+    Nothing passed in is modified.
+    """
+
+    __slots__ = ("a", "gs", "bs", "pending", "limit", "sum")
+
+    def __init__(self, a):
+        self.a, self.gs, self.bs, self.pending = a, [], [], 0
+        self.limit = max(4 * np.size(a), 4096)
+        self.sum = None
+
+    def add(self, g, b):
+        if g is None:
+            return
+        self.gs.append(g)
+        self.bs.append(b)
+        self.pending += getattr(g, "size", 1) + getattr(b, "size", 1)
+        if self.pending > self.limit:
+            self.flush()
+
+    def flush(self):
+        if self.gs:
+            self.sum = accumulate_into(self.sum, _stacked_lhs(self.gs, self.bs, self.a))
+            self.gs, self.bs, self.pending = [], [], 0
+
+    def total(self):
+        """The sum so far (None if nothing was added)."""
+        self.flush()
+        return self.sum
+
+
+def _stacked_lhs(gs, bs, a):
+    """Σ_k matmul_lhs(gs[k], a, bs[k]) with one matmul when the shapes allow it."""
+    if getattr(a, "ndim", 0) == 2 and _all_arrays_of_ndim(gs, 1) and _all_arrays_of_ndim(bs, 1):
+        return np.stack(gs, axis=1) @ np.stack(bs)                    # Σ outer(g, b)
+    if getattr(a, "ndim", 0) == 2 and _all_arrays_of_ndim(gs, 2) and _all_arrays_of_ndim(bs, 2):
+        return np.concatenate(gs, axis=1) @ np.concatenate(bs, axis=1).T   # Σ g @ b.T
+    total = None
+    for g, b in zip(gs, bs):
+        total = accumulate_into(total, matmul_lhs(g, a, b))
+    return total
+
+
+def _all_arrays_of_ndim(values, ndim):
+    return all(type(v) is np.ndarray and v.ndim == ndim for v in values)

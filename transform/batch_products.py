@@ -1,0 +1,137 @@
+"""Optimization: a backward loop's outer products into a loop-invariant matrix's
+cotangent become one matrix product per batch of iterations.
+
+    for x in reversed_prefix(seq1, n1):                 dW_products = MatmulLhsSum(W)
+        ...                                             for x in reversed_prefix(seq1, n1):
+        dW = accumulate_into(dW,               ->           ...
+                             matmul_lhs(dz, W, x))          dW_products.add(dz, x)
+                                                        dW = accumulate_into(dW,
+                                                                 dW_products.total())
+
+`W @ x` in a loop gives dW a rank-one update per iteration: for small vectors the
+allocation and the add cost far more than the arithmetic. Stacking the vectors
+turns n updates into one BLAS call (the runtime flushes a batch once it holds as
+many elements as W, so memory stays bounded).
+"""
+import gast
+
+from .names import count_names, load, name_ids, statements, store
+
+_IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
+
+
+def batch_products(pullback):
+    """Rewrite the qualifying statements of the pullback's loops in place."""
+    loops = [n for n in statements(pullback) if type(n) is gast.For]
+    if not loops:
+        return
+    taken = count_names(pullback, {})
+    for loop in loops:
+        _batch_loop(pullback, loop, taken)
+
+
+def _batch_loop(pullback, loop, taken):
+    inside = count_names(loop, {})
+    mutated = _mutated_in_place(loop)
+    stored = name_ids(loop, gast.Store)
+    for k, s in enumerate(loop.body):
+        parts = _outer_product_update(s)
+        if parts is None:
+            continue
+        target, g, a, b = parts
+        reads = name_ids(g) | name_ids(b)
+        if inside.get(target) != 2 or a.id in stored or reads & mutated:
+            continue
+        batch = _fresh(target + "_products", taken)
+        loop.body[k] = gast.Expr(value=_method(batch, "add", g, b))
+        _around(pullback, loop,
+                before=gast.Assign(targets=[store(batch)], type_comment=None,
+                                   value=gast.Call(func=load("MatmulLhsSum"), args=[load(a.id)],
+                                                   keywords=[])),
+                after=gast.Assign(targets=[store(target)], type_comment=None,
+                                  value=gast.Call(func=load("accumulate_into"),
+                                                  args=[load(target), _method(batch, "total")],
+                                                  keywords=[])))
+
+
+def _outer_product_update(s):
+    """(D, g, a, b) for `D = accumulate_into(D, matmul_lhs(g, a, b))` with a a Name."""
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], gast.Name) and _is_call(s.value, "accumulate_into")):
+        return None
+    buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
+    target = s.targets[0].id
+    if not (isinstance(buffer, gast.Name) and buffer.id == target
+            and _is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
+            and isinstance(contribution.args[1], gast.Name)):
+        return None
+    g, a, b = contribution.args
+    return target, g, a, b
+
+
+def _mutated_in_place(loop):
+    """Names the loop may change in place: augmented targets and owned buffers."""
+    names = set()
+    for n in statements(loop):
+        if isinstance(n, gast.AugAssign):
+            names |= name_ids(n.target)
+    for n in _calls(loop):
+        if isinstance(n.func, gast.Name) and n.func.id in _IN_PLACE and n.args:
+            names |= name_ids(n.args[0])
+    return names
+
+
+def _calls(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, gast.Call):
+            yield n
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, gast.AST))
+            elif isinstance(value, gast.AST):
+                stack.append(value)
+
+
+def _around(pullback, loop, before, after):
+    """Insert `before` and `after` next to `loop` in whichever block holds it."""
+    for block in _blocks(pullback):
+        for k, s in enumerate(block):
+            if s is loop:
+                block[k + 1:k + 1] = [after]
+                if k and isinstance(block[k - 1], gast.Expr) \
+                        and isinstance(block[k - 1].value, gast.Constant):
+                    k -= 1                          # keep the loop's `# for ...` comment on it
+                block[k:k] = [before]
+                return
+    raise AssertionError("loop not found in the pullback")
+
+
+def _blocks(node):
+    for s in statements(node):
+        for field in ("body", "orelse"):
+            block = getattr(s, field, None)
+            if type(block) is list:
+                yield block
+
+
+def _fresh(name, taken):
+    k, candidate = 1, name
+    while candidate in taken:
+        k += 1
+        candidate = f"{name}{k}"
+    taken[candidate] = 1
+    return candidate
+
+
+def _method(obj, name, *args):
+    return gast.Call(func=gast.Attribute(value=load(obj), attr=name, ctx=gast.Load()),
+                     args=list(args), keywords=[])
+
+
+def _is_call(node, name):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id == name and not node.keywords
+

@@ -186,3 +186,80 @@ def test_small_full_reduction_spread_matches_broadcast():
         x = np.zeros(shape, dtype=np.float32)
         out = unreduce(2.0, x)
         assert out.shape == shape and out.dtype == np.float32 and np.all(out == 2.0)
+
+
+# ---- outer products batched into one matmul ----------------------------------------------
+def rnn(Wh, Wx, h, xs):
+    for x in xs:
+        h = np.tanh(Wh @ h + Wx @ x)
+    return np.sum(h * h)
+
+
+def decaying_matrix(W, xs):
+    s = 0.0
+    for x in xs:
+        s = s + np.sum(np.sin(W @ x))
+        W = W * 0.9                      # W changes in the loop: no batching
+    return s
+
+
+def reads_its_cotangent_matrix(W, Xs):
+    s = 0.0
+    for X in Xs:
+        s = s + np.sum(np.tanh(W @ X))   # 2-D right operands: g @ X.T per step
+    return s
+
+
+def vector_times_matrix(v, Ms):
+    s = 0.0
+    for M in Ms:
+        s = s + np.sum(np.cos(v @ M))    # a 1-D left operand: the general fallback
+    return s
+
+
+def test_rnn_weights_are_summed_as_batched_products():
+    _, backward = backward_loop(rnn, ("Wh", "Wx"))
+    assert "dWh_products = MatmulLhsSum(Wh)" in backward
+    assert "dWh_products.add(" in backward and "dWh = accumulate_into(dWh, dWh_products.total())" \
+        in backward
+    assert "matmul_lhs" not in backward
+
+
+@pytest.mark.parametrize("steps", [0, 1, 3, 700])        # 700 steps flush several batches
+def test_batched_rnn_gradients(steps):
+    rng = np.random.default_rng(steps)
+    Wh, Wx = rng.normal(size=(4, 4)) * 0.4, rng.normal(size=(4, 3)) * 0.4
+    h, xs = rng.normal(size=4), list(rng.normal(size=(steps, 3)))
+    dWh, dWx = grad(rnn, ("Wh", "Wx"))(Wh, Wx, h, xs)
+    for k, actual in ((0, dWh), (1, dWx)):
+        assert_close(actual, numerical_grad(rnn, (Wh, Wx, h, xs), k), rtol=1e-5, atol=1e-8)
+
+
+def test_matrix_changed_in_the_loop_is_not_batched():
+    assert "MatmulLhsSum" not in adjoint_source(decaying_matrix, "W")
+    rng = np.random.default_rng(1)
+    W, xs = rng.normal(size=(3, 3)), list(rng.normal(size=(5, 3)))
+    assert_close(grad(decaying_matrix)(W, xs), numerical_grad(decaying_matrix, (W, xs), 0))
+
+
+@pytest.mark.parametrize("fn,shapes", [(reads_its_cotangent_matrix, ((3, 4), (5, 4, 2))),
+                                        (vector_times_matrix, ((4,), (6, 4, 3)))])
+def test_batched_products_other_operand_shapes(fn, shapes):
+    rng = np.random.default_rng(2)
+    a, stack = rng.normal(size=shapes[0]) * 0.5, rng.normal(size=shapes[1])
+    g = grad(fn)(a, list(stack))
+    assert g.shape == a.shape
+    assert_close(g, numerical_grad(fn, (a, list(stack)), 0))
+
+
+def test_matmul_lhs_sum_skips_zero_and_keeps_inputs():
+    from runtime import MatmulLhsSum
+    a = np.zeros((2, 3))
+    acc = MatmulLhsSum(a)
+    assert acc.total() is None
+    g, b = np.array([1.0, 2.0]), np.array([1.0, 0.0, -1.0])
+    acc.add(None, b)
+    acc.add(g, b)
+    acc.add(g, b)
+    assert_close(acc.total(), 2 * np.outer(g, b))
+    assert np.all(g == [1.0, 2.0]) and np.all(b == [1.0, 0.0, -1.0])

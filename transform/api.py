@@ -12,6 +12,7 @@ from .errors import TransformError
 from .loop_pass import POLICIES
 from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
+from .shapes import shape_class
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                      materialise)
 
@@ -87,24 +88,38 @@ def _reject_varargs(fn):
         check_function(parse_function(fn))
 
 
-def compiled(fn, wrt_names, policy, explain=False, consumed=True):
+def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None):
     """The cached compiled rule of `fn` for (wrt, policy).
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
-    cotangents stay Thunks until forced.
+    cotangents stay Thunks until forced. signature: argument shape classes
+    (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
+    function gets its general rule.
     """
-    key = (wrt_names, policy, explain, consumed)
+    key = (wrt_names, policy, explain, consumed, signature)
     per_fn = _CACHE.setdefault(fn, {})
     if key not in per_fn:
-        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed)
+        if signature is not None and \
+                sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
+            return compiled(fn, wrt_names, policy, explain, consumed)
+        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature)
     return per_fn[key]
 
 
-def _compile(fn, wrt_names, policy, explain, consumed):
+MAX_SPECIALISATIONS = 8
+
+
+def signature_of(args):
+    """The shape classes of positional arguments, or None if none says anything."""
+    signature = tuple(shape_class(a) for a in args)
+    return signature if any(signature) else None
+
+
+def _compile(fn, wrt_names, policy, explain, consumed, signature=None):
     """compile_function, with any compiler failure reported as a TransformError."""
     try:
-        return compile_function(fn, wrt_names, policy, explain, consumed)
+        return compile_function(fn, wrt_names, policy, explain, consumed, signature)
     except (TransformError, TypeError, ValueError, RecursionError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
@@ -139,7 +154,8 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
                              hint="register a rule with transform.rrule")
     _check_inputs(params, wrt_names, args, kwargs)
-    return compiled(plain, wrt_names, policy).rrule(*args, **kwargs)
+    signature = None if kwargs else signature_of(args)
+    return compiled(plain, wrt_names, policy, signature=signature).rrule(*args, **kwargs)
 
 
 def _bound_args(params, args, kwargs):
@@ -213,7 +229,7 @@ class _GradientFunction:
         self.params = _params(self.plain)
         self.positions = [self.params.index(n) for n in self.names if n in self.params]
         self.rule = None if _rule_for(self.plain) is None else True
-        self.compiled = None
+        self.compiled = {}                  # argument signature -> compiled rule
 
     def __call__(self, args, kwargs):
         if self.plain is None:
@@ -223,9 +239,12 @@ class _GradientFunction:
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         wrt_values = [args[k] for k in self.positions]
         _check_values(self.names, wrt_values)
-        if self.compiled is None:
-            self.compiled = compiled(self.plain, self.names, self.policy)
-        out, pullback = self.compiled.rrule(*args)
+        signature = signature_of(args)
+        rule = self.compiled.get(signature)
+        if rule is None:
+            rule = self.compiled[signature] = compiled(self.plain, self.names, self.policy,
+                                                       signature=signature)
+        out, pullback = rule.rrule(*args)
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         cotangents = _materialised(pullback, _seed(out), self.policy)

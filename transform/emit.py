@@ -9,6 +9,7 @@ import re
 import gast
 
 import runtime
+from .shapes import shape_of
 
 _MARKER = "__thunkgrad_comment_{}__"
 _MARKER_LINE = re.compile(r"^(\s*)(?:'|\"\"\")__thunkgrad_comment_(\d+)__(?:'|\"\"\")$", re.M)
@@ -66,7 +67,19 @@ def _filename(ctx):
     module = getattr(fn, "__module__", "") or ""
     wrt = ",".join(ctx.wrt)
     kind = "" if ctx.consumed else " rule"
-    return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}{kind}>"
+    shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
+    return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
+
+
+def describe_signature(ctx):
+    """`W 10x10, x 10` for the argument shapes a rule was specialised to."""
+    parts = []
+    for name, cls in zip(ctx.src.params, ctx.signature):
+        shape = shape_of(cls[6:] if cls and cls.startswith("items:") else cls)
+        if shape is not None:
+            text = "x".join(map(str, shape)) or "scalar"
+            parts.append(f"{name} {'list of ' if cls.startswith('items:') else ''}{text}")
+    return ", ".join(parts)
 
 
 def comment_texts(comments):
@@ -93,6 +106,8 @@ def render(ctx, rrule):
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = (f"# thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})\n")
+    if ctx.signature:
+        header += f"# specialised to argument shapes {describe_signature(ctx)}\n"
     return header + text.rstrip() + "\n"
 
 

@@ -30,6 +30,7 @@ def fuse(rrule, temporaries, same_shape=lambda a, b: a == b, commented=frozenset
     `commented`: ids of statements a `# primal` comment still renders (copied, not
     rewritten in place)."""
     mentions = count_names(rrule, {})
+    _propagate_copies(rrule.body, temporaries, mentions)
     folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented)
     folder.block(rrule.body)
     drop = _DropSpread(same_shape)
@@ -98,6 +99,73 @@ def _full_spread_of(node):
         return None
     rest = [a.value if isinstance(a, gast.Constant) else a for a in node.args[2:]]
     return node.args[1].id if rest in ([], [None], [None, False]) else None
+
+
+def _propagate_copies(block, temporaries, mentions):
+    """`a = b; ...a...` -> `...b...` for a temporary a whose every read follows in this
+    block before a or b is rebound; `b = a` there becomes `b = b` and goes."""
+    k = 0
+    while k < len(block):
+        s = block[k]
+        for field in ("body", "orelse"):
+            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)):
+                _propagate_copies(getattr(s, field, None) or [], temporaries, mentions)
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
+                and s.targets[0].id == s.value.id:
+            mentions[s.value.id] -= 2
+            del block[k]                             # a = a
+            continue
+        copy_of = _copy_of(s, temporaries)
+        if copy_of is None or not _replace_reads(block, k, *copy_of, mentions):
+            k += 1
+
+
+def _copy_of(s, temporaries):
+    if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name) \
+            and isinstance(s.value, gast.Name) and s.targets[0].id in temporaries \
+            and s.targets[0].id != s.value.id:
+        return s.targets[0].id, s.value.id
+    return None
+
+
+def _replace_reads(block, k, a, b, mentions):
+    """Replace the reads of a after block[k] by b, if all of them are in reach."""
+    reads, end, dropped = mentions.get(a, 0) - 1, k + 1, []
+    while reads and end < len(block):
+        t = block[end]
+        here = _count(t, a)
+        if here and not isinstance(t, (gast.Assign, gast.Expr, gast.Return)) \
+                or a in _stores(t):
+            return False
+        reads -= here
+        end += 1
+        if _copy_of(t, {b}) == (b, a):
+            dropped.append(t)                        # b = a is b = b now
+        elif b in _stores(t):
+            break                                    # t itself reads a before b changes
+    if reads:
+        return False
+    for t in block[k + 1:end]:
+        _Rename(a, b).visit(t)
+    mentions[b] = mentions.get(b, 0) + mentions.get(a, 0) - 1 - 2 * len(dropped)
+    mentions[a] = 0
+    block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
+    return True
+
+
+def _count(node, name):
+    return count_names(node, {}).get(name, 0)
+
+
+class _Rename(gast.NodeTransformer):
+    def __init__(self, old, new):
+        self.old, self.new = old, new
+
+    def visit_Name(self, node):
+        if node.id == self.old and isinstance(node.ctx, gast.Load):
+            node.id = self.new
+        return node
 
 
 class _Folder:

@@ -152,5 +152,16 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     hoist_pops(pullback)
     batch_products(pullback)
+    _fill_empty_blocks(rrule)
     _release_temporaries(rrule)
     return rrule
+
+
+def _fill_empty_blocks(tree):
+    """A block left with comments only (its statements folded away) gets a `pass`."""
+    for s in statements(tree):
+        for field in ("body", "orelse"):
+            block = getattr(s, field, None)
+            if block and all(isinstance(t, gast.Expr) and isinstance(t.value, gast.Constant)
+                             for t in block):
+                block.append(gast.Pass())

@@ -10,6 +10,7 @@ import builtins
 import inspect
 import linecache
 import textwrap
+import weakref
 
 import gast
 
@@ -86,14 +87,7 @@ def _local_names(node):
 
 def parse_function(fn):
     """Parse `fn`'s source into a SourceFunction (lambdas become a one-line def)."""
-    try:
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
-        lines, first_line = _function_lines(fn, filename) or inspect.getsourcelines(fn)
-    except (OSError, TypeError) as exc:
-        name = getattr(fn, "__qualname__", repr(fn))
-        raise TransformError(f"cannot read the source of {name}: {exc}",
-                             hint="define the function in a .py file, or register a rule "
-                                  "for it with transform.rrule") from None
+    filename, lines, first_line = _source_of(fn)
     text = "".join(lines)
     dedented = textwrap.dedent(text)
     col_offset = _indent(text) - _indent(dedented)
@@ -103,6 +97,32 @@ def parse_function(fn):
         node = gast.parse(dedented).body[0]
     node.decorator_list = []
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
+
+
+_SOURCES = weakref.WeakKeyDictionary()
+
+
+def _source_of(fn):
+    """(file, lines, first line) of fn's def, read once per function object: every
+    rule compiled for it (other wrt, other argument shapes) sees the same source,
+    even if the file changed on disk since."""
+    try:
+        return _SOURCES[fn]
+    except (KeyError, TypeError):
+        pass
+    try:
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        lines, first_line = _function_lines(fn, filename) or inspect.getsourcelines(fn)
+    except (OSError, TypeError) as exc:
+        name = getattr(fn, "__qualname__", repr(fn))
+        raise TransformError(f"cannot read the source of {name}: {exc}",
+                             hint="define the function in a .py file, or register a rule "
+                                  "for it with transform.rrule") from None
+    try:
+        _SOURCES[fn] = (filename, lines, first_line)
+    except TypeError:
+        pass                                   # not weakly referenceable: read each time
+    return filename, lines, first_line
 
 
 _FILE_TREES = {}

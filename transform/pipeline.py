@@ -100,11 +100,12 @@ class Compilation:
         return self._temps[key]
 
 
-def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
+def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None):
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
-    so straight-line contributions need not be deferred.
+    so straight-line contributions need not be deferred. signature: the shape
+    classes of the arguments it will be called with (shapes.shape_class), or None.
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
@@ -112,14 +113,15 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False):
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, wrt, policy, explain, consumed)
+        return _compile(fn, wrt, policy, explain, consumed, signature)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, policy, explain, consumed):
+def _compile(fn, wrt, policy, explain, consumed, signature):
     ctx = Compilation(fn, wrt, policy, explain, consumed)
+    ctx.signature = signature
     ctx.src = src = parse_function(fn)
     check_function(src)
     ctx.params = src.params
@@ -133,7 +135,9 @@ def _compile(fn, wrt, policy, explain, consumed):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
-    ctx.shapes = ShapeClasses(body, src.params)
+    known = dict(zip(src.params, signature)) if signature else None
+    ctx.shapes = ShapeClasses(body, src.params, {k: v for k, v in known.items() if v}
+                              if known else None)
     ctx.first_defs = first_definitions(body, src.params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"

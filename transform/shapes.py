@@ -46,8 +46,19 @@ NUMERIC = _ELEMENTWISE_UNARY | _ELEMENTWISE_BINARY | _SCALAR_RESULT | {
     operator.matmul, np.matmul, np.dot, np.outer, np.sum, np.mean, np.linalg.norm}
 
 
+class Element:
+    """The definition of a loop target: one element of the sequence `seq`."""
+
+    def __init__(self, seq):
+        self.seq = seq
+
+
 class ShapeClasses:
-    def __init__(self, body, params):
+    """Shape classes of names. `signature` (param -> class, from `shape_class` on the
+    arguments of a call) makes parameters' shapes concrete, so derived shapes can be
+    computed (`W @ x` with W 10x10 and x of 10 is a 10-vector)."""
+
+    def __init__(self, body, params, signature=None):
         self.defs = {}
         for s, _ in iter_statements(body):
             names, prim = defined_by(s)
@@ -61,9 +72,12 @@ class ShapeClasses:
                                                       else None)
         for s, _ in iter_statements(body):
             if isinstance(s, gast.For):
+                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
                 for name in _names(s.target):
-                    self.defs.setdefault(name, []).append(None)
-        self.cls = {p: "param:" + p for p in params}
+                    self.defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+        known = signature or {}
+        self.param_class = {p: known.get(p) or "param:" + p for p in params}
+        self.cls = dict(self.param_class)
         self.params = set(params)
         self._solve()
         self._scalar_evidence(body)
@@ -99,7 +113,7 @@ class ShapeClasses:
     def _class_of_defs(self, name, prims):
         classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
         if name in self.params:
-            classes.add("param:" + name)
+            classes.add(self.param_class[name])
         if not classes:
             return UNKNOWN
         return classes.pop() if len(classes) == 1 else "own:" + name
@@ -109,6 +123,8 @@ class ShapeClasses:
             return SCALAR
         if prim is None:
             return "own:" + name
+        if isinstance(prim, Element):
+            return element_class(self.cls.get(prim.seq, UNKNOWN), name)
         if prim.kind == "copy":
             return self.of(prim.args[0])
         if prim.kind != "rule":
@@ -126,6 +142,12 @@ class ShapeClasses:
                 return a
             if a == SCALAR:
                 return b
+            return derived_class(np.broadcast_shapes, (a, b), name)
+        if fn in (operator.matmul, np.matmul) and len(atoms) >= 2:
+            return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name)
+        if fn is operator.getitem and len(atoms) >= 2 and isinstance(atoms[1], gast.Constant) \
+                and type(atoms[1].value) is int:
+            return derived_class(lambda shape: shape[1:], (self.of(atoms[0]),), name)
         return "own:" + name
 
     def of(self, atom):
@@ -141,7 +163,73 @@ class ShapeClasses:
     def same(self, atom, name):
         """Whether `atom` certainly has the shape of the name `name`."""
         a = self.of(atom)
-        return a not in ("unknown", "const", UNKNOWN) and a == self.cls.get(name)
+        return a not in ("unknown", "const", UNKNOWN) and a == self.cls.get(name) \
+            and not a.startswith("items:")          # lists: `+` concatenates
+
+
+# ---- concrete shapes (from the arguments of a call) ---------------------------------
+def shape_class(value):
+    """The class of an argument's shape, or None when it says nothing useful."""
+    if type(value) is np.ndarray:
+        return concrete(value.shape)
+    if type(value) is float or isinstance(value, np.floating):
+        return SCALAR
+    if type(value) is list and value and type(value[0]) is np.ndarray:
+        shape = value[0].shape
+        if all(type(v) is np.ndarray and v.shape == shape for v in value):
+            return "items:" + concrete(shape)
+    return None
+
+
+def concrete(shape):
+    return SCALAR if shape == () else "shape:" + ",".join(map(str, shape))
+
+
+def shape_of(cls):
+    """The tuple a concrete class stands for, else None."""
+    if cls == SCALAR:
+        return ()
+    if isinstance(cls, str) and cls.startswith("shape:"):
+        return tuple(int(n) for n in cls[6:].split(","))
+    return None
+
+
+def derived_class(rule, classes, name):
+    """The class of a result whose shape `rule` computes from concrete input shapes."""
+    if UNKNOWN in classes:
+        return UNKNOWN
+    shapes = [shape_of(c) for c in classes]
+    if any(s is None for s in shapes):
+        return "own:" + name
+    try:
+        return concrete(tuple(rule(*shapes)))
+    except (ValueError, IndexError):
+        return "own:" + name
+
+
+def element_class(seq_class, name):
+    """The class of one element of a sequence of class `seq_class`."""
+    if seq_class == UNKNOWN:
+        return UNKNOWN
+    if isinstance(seq_class, str) and seq_class.startswith("items:"):
+        return seq_class[6:]
+    shape = shape_of(seq_class)
+    return concrete(shape[1:]) if shape else "own:" + name
+
+
+def matmul_shape(a, b):
+    """np.matmul's result shape for operand shapes a and b (ValueError if they clash)."""
+    if not a or not b:
+        raise ValueError("matmul of a scalar")
+    a2, b2 = (1,) + a if len(a) == 1 else a, b + (1,) if len(b) == 1 else b
+    if a2[-1] != b2[-2]:
+        raise ValueError("matmul: inner dimensions differ")
+    shape = np.broadcast_shapes(a2[:-2], b2[:-2]) + (a2[-2], b2[-1])
+    if len(a) == 1:
+        shape = shape[:-2] + shape[-1:]
+    if len(b) == 1:
+        shape = shape[:-1]
+    return shape
 
 
 def _names(target):

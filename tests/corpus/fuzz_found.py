@@ -170,3 +170,11 @@ def indexed_in_loop_then_rebound(a0, a1):
         v0 += 1
     a0 = a1
     return np.sum(a0 * a1)
+
+
+# Fixed since: copy propagation emptied a backward loop body down to its comments, and the
+# generated source did not compile (IndentationError; fuzz seed 2324490488).
+@case(given(0.13, np.array([-0.13, 0.64])))
+def loop_body_folded_to_nothing(x0, a0):
+    x0 = sum(0.5 for v0 in a0)
+    return np.sum(x0 + a0)

@@ -8,7 +8,7 @@ from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
 from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
-from .helpers import accumulate_unbroadcast
+from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
 from . import rules  # noqa: F401  (registers the rule catalogue)
@@ -18,7 +18,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
-           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum"]
+           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
+           "matmul_lhs_spread", "matmul_rhs_spread"]
 
 
 def generated_namespace():

@@ -146,6 +146,30 @@ def matmul_rhs(g, a, b):
     return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
 
 
+def matmul_lhs_spread(g, t, a, b):
+    """matmul_lhs(unreduce(g, t), a, b), t = a @ b: a scalar cotangent spread over t
+    gives every row of a's cotangent the same g * (row sums of b): no matrix product."""
+    if _ndim(a) == 2 and _ndim(b) in (1, 2) and getattr(g, "ndim", 0) == 0:
+        return _stacked(g * (b.sum(axis=1) if b.ndim == 2 else b), a.shape[0], axis=0)
+    return matmul_lhs(unreduce(g, t), a, b)
+
+
+def matmul_rhs_spread(g, t, a, b):
+    """matmul_rhs(unreduce(g, t), a, b): every column of b's cotangent is g * (column
+    sums of a)."""
+    if _ndim(a) == 2 and _ndim(b) in (1, 2) and getattr(g, "ndim", 0) == 0:
+        column = g * a.sum(axis=0)
+        return column if b.ndim == 1 else _stacked(column, b.shape[1], axis=1)
+    return matmul_rhs(unreduce(g, t), a, b)
+
+
+def _stacked(vector, n, axis):
+    """n copies of `vector` as the rows (axis=0) or columns (axis=1) of a fresh array."""
+    out = np.empty((n, len(vector)) if axis == 0 else (len(vector), n), dtype=vector.dtype)
+    out[...] = vector if axis == 0 else vector[:, None]
+    return out
+
+
 @template_helper
 def transpose_vjp(g, axes=None):
     """Cotangent of `np.transpose(x, axes)`: transpose back."""

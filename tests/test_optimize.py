@@ -263,3 +263,28 @@ def test_matmul_lhs_sum_skips_zero_and_keeps_inputs():
     acc.add(g, b)
     assert_close(acc.total(), 2 * np.outer(g, b))
     assert np.all(g == [1.0, 2.0]) and np.all(b == [1.0, 0.0, -1.0])
+
+
+# ---- a constant cotangent through a matrix product -----------------------------------
+def sum_of_product(a, b):
+    return np.sum(a @ b)
+
+
+@pytest.mark.parametrize("shapes", [((3, 4), (4, 5)), ((3, 4), (4,)), ((4,), (4, 2)),
+                                    ((2, 3, 4), (4, 2))])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_sum_of_product_gradients(shapes, dtype):
+    rng = np.random.default_rng(3)
+    a, b = (rng.normal(size=s).astype(dtype) for s in shapes)
+    da, db = grad(sum_of_product, (0, 1))(a, b)
+    assert da.dtype == dtype and db.dtype == dtype
+    tol = 1e-4 if dtype == np.float32 else 1e-7
+    f64 = (a.astype(float), b.astype(float))
+    assert_close(da, numerical_grad(sum_of_product, f64, 0), rtol=tol, atol=tol)
+    assert_close(db, numerical_grad(sum_of_product, f64, 1), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("wrt,helper", [(0, "matmul_lhs_spread("), (1, "matmul_rhs_spread(")])
+def test_sum_of_product_needs_no_matrix_product(wrt, helper):
+    backward = adjoint_source(sum_of_product, wrt=wrt).split("def pullback")[1]
+    assert helper in backward and "unreduce" not in backward

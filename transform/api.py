@@ -12,7 +12,7 @@ from .errors import TransformError
 from .loop_pass import POLICIES
 from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
-from .shapes import shape_class
+from .shapes import shape_key
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                      materialise)
 
@@ -111,9 +111,10 @@ MAX_SPECIALISATIONS = 8
 
 
 def signature_of(args):
-    """The shape classes of positional arguments, or None if none says anything."""
-    signature = tuple(shape_class(a) for a in args)
-    return signature if any(signature) else None
+    """What positional arguments say about shapes (`shapes.shape_key`), or None."""
+    ndarray = np.ndarray                                   # arrays first: no call
+    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
+    return None if signature.count(None) == len(signature) else signature
 
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None):
@@ -190,7 +191,7 @@ def _materialised(pullback, seed, policy):
     """Run the pullback and force what it returns; a too-deep thunk chain (the nested
     policy's failure) becomes an error that names the policy."""
     try:
-        return [unthunk(c) for c in pullback(unthunk(seed))]
+        return [c if type(c) is np.ndarray else unthunk(c) for c in pullback(unthunk(seed))]
     except RecursionError:
         raise RecursionError(_too_deep(policy)) from None
 
@@ -230,12 +231,14 @@ class _GradientFunction:
         self.positions = [self.params.index(n) for n in self.names if n in self.params]
         self.rule = None if _rule_for(self.plain) is None else True
         self.compiled = {}                  # argument signature -> compiled rule
+        # the fast path: compiled source, every wrt a positional parameter
+        self.arity = None if self.rule or len(self.positions) != len(self.names) \
+            else len(self.params)
 
     def __call__(self, args, kwargs):
         if self.plain is None:
             self._resolve()
-        if self.rule or kwargs or len(args) != len(self.params) \
-                or len(self.positions) != len(self.names):
+        if kwargs or len(args) != self.arity:
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         wrt_values = [args[k] for k in self.positions]
         _check_values(self.names, wrt_values)
@@ -248,7 +251,7 @@ class _GradientFunction:
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         cotangents = _materialised(pullback, _seed(out), self.policy)
-        grads = tuple(materialise(c, v) for c, v in zip(cotangents, wrt_values))
+        grads = tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
         return out, grads[0] if self.single else grads
 
 

@@ -9,7 +9,6 @@ import re
 import gast
 
 import runtime
-from .shapes import shape_of
 
 _MARKER = "__thunkgrad_comment_{}__"
 _MARKER_LINE = re.compile(r"^(\s*)(?:'|\"\"\")__thunkgrad_comment_(\d+)__(?:'|\"\"\")$", re.M)
@@ -74,11 +73,11 @@ def _filename(ctx):
 def describe_signature(ctx):
     """`W 10x10, x 10` for the argument shapes a rule was specialised to."""
     parts = []
-    for name, cls in zip(ctx.src.params, ctx.signature):
-        shape = shape_of(cls[6:] if cls and cls.startswith("items:") else cls)
-        if shape is not None:
-            text = "x".join(map(str, shape)) or "scalar"
-            parts.append(f"{name} {'list of ' if cls.startswith('items:') else ''}{text}")
+    for name, key in zip(ctx.src.params, ctx.signature):
+        if key is not None:
+            items = bool(key) and key[0] == "items"
+            text = "x".join(map(str, key[1] if items else key)) or "scalar"
+            parts.append(f"{name} {'list of ' if items else ''}{text}")
     return ", ".join(parts)
 
 

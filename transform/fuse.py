@@ -39,6 +39,8 @@ def fuse(rrule, temporaries, same_shape=lambda a, b: a == b, commented=frozenset
         for n in walk(s.value):
             if type(n) is gast.BinOp:
                 drop.visit_BinOp(n)
+            elif type(n) is gast.Call:
+                _spread_product(n)
 
 
 # NumPy functions that keep their argument's shape
@@ -89,6 +91,17 @@ class _DropSpread:
                                                                    gast.Attribute)):
                 return False
         return True
+
+
+def _spread_product(call):
+    """`matmul_lhs(unreduce(g, t, None, False), a, b)` -> `matmul_lhs_spread(g, t, a, b)`
+    (and the same for matmul_rhs): a constant cotangent needs sums, not a product."""
+    if isinstance(call.func, gast.Name) and call.func.id in ("matmul_lhs", "matmul_rhs") \
+            and len(call.args) == 3 and _full_spread_of(call.args[0]) is not None:
+        spread = call.args[0]
+        call.func = gast.Name(id=call.func.id + "_spread", ctx=gast.Load(), annotation=None,
+                              type_comment=None)
+        call.args = [spread.args[0], spread.args[1]] + call.args[1:]
 
 
 def _full_spread_of(node):

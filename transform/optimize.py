@@ -162,6 +162,8 @@ def _fill_empty_blocks(tree):
     for s in statements(tree):
         for field in ("body", "orelse"):
             block = getattr(s, field, None)
-            if block and all(isinstance(t, gast.Expr) and isinstance(t.value, gast.Constant)
-                             for t in block):
+            if block is None or field == "orelse" and not block:
+                continue                             # no else: nothing to fill
+            if all(isinstance(t, gast.Expr) and isinstance(t.value, gast.Constant)
+                   for t in block):
                 block.append(gast.Pass())

@@ -16,7 +16,7 @@ from .names import NameGen, assign, const, load, name_ids, names_in
 from .normalize import normalize_function
 from .parse import parse_function
 from .reverse import Reverser
-from .shapes import ShapeClasses
+from .shapes import ShapeClasses, class_of_key
 
 
 class Compilation:
@@ -135,9 +135,8 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
-    known = dict(zip(src.params, signature)) if signature else None
-    ctx.shapes = ShapeClasses(body, src.params, {k: v for k, v in known.items() if v}
-                              if known else None)
+    known = {p: class_of_key(k) for p, k in zip(src.params, signature or ()) if k is not None}
+    ctx.shapes = ShapeClasses(body, src.params, known)
     ctx.first_defs = first_definitions(body, src.params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
     ctx.pop_name = "pop"

@@ -54,7 +54,7 @@ class Element:
 
 
 class ShapeClasses:
-    """Shape classes of names. `signature` (param -> class, from `shape_class` on the
+    """Shape classes of names. `signature` (param -> class, from `shape_key` on the
     arguments of a call) makes parameters' shapes concrete, so derived shapes can be
     computed (`W @ x` with W 10x10 and x of 10 is a 10-vector)."""
 
@@ -168,17 +168,25 @@ class ShapeClasses:
 
 
 # ---- concrete shapes (from the arguments of a call) ---------------------------------
-def shape_class(value):
-    """The class of an argument's shape, or None when it says nothing useful."""
+def shape_key(value):
+    """What an argument says about shapes, cheaply (a call's cache key): an array's
+    shape, () for a float, ("items", shape) for a list of arrays of one shape, or None."""
     if type(value) is np.ndarray:
-        return concrete(value.shape)
+        return value.shape
     if type(value) is float or isinstance(value, np.floating):
-        return SCALAR
+        return ()
     if type(value) is list and value and type(value[0]) is np.ndarray:
         shape = value[0].shape
         if all(type(v) is np.ndarray and v.shape == shape for v in value):
-            return "items:" + concrete(shape)
+            return ("items", shape)
     return None
+
+
+def class_of_key(key):
+    """The shape class a `shape_key` stands for."""
+    if key and key[0] == "items":
+        return "items:" + concrete(key[1])
+    return concrete(key)
 
 
 def concrete(shape):

@@ -50,6 +50,10 @@ def _is_integer(value):
 
 def materialise(cotangent, like):
     """A gradient shaped and typed like its argument: float for float, same dtype arrays."""
+    if type(cotangent) is np.ndarray and type(like) is np.ndarray \
+            and cotangent.shape == like.shape and cotangent.dtype == like.dtype \
+            and cotangent is not like and cotangent.flags.writeable:
+        return cotangent                   # the common case, as the array path below ends
     g = unthunk(cotangent)
     if isinstance(like, (tuple, list)):
         parts = g if g is not None else [None] * len(like)
@@ -94,6 +98,8 @@ def _object_gradient(g, like):
 
 
 def _seed(out):
+    if type(out) is float:
+        return 1.0
     if isinstance(out, np.ndarray):
         return np.ones_like(out)
     if isinstance(out, np.generic):
@@ -101,7 +107,12 @@ def _seed(out):
     return 1.0
 
 
+_FLOAT_SCALARS = frozenset({float, np.float64, np.float32, np.float16, np.longdouble})
+
+
 def _is_scalar(out):
+    if type(out) in _FLOAT_SCALARS:
+        return True
     if isinstance(out, (numbers.Real,)) and not isinstance(out, bool):
         return True
     return isinstance(out, np.ndarray) and out.ndim == 0 and out.dtype.kind == "f" or \

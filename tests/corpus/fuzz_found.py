@@ -178,3 +178,14 @@ def indexed_in_loop_then_rebound(a0, a1):
 def loop_body_folded_to_nothing(x0, a0):
     x0 = sum(0.5 for v0 in a0)
     return np.sum(x0 + a0)
+
+
+# Fixed since: `a0 = a0` went as a no-op copy and left the forward's if without a body
+# (IndentationError; fuzz seeds 491358602 and 1494359600).
+@case(given(np.array([0.13, -0.13])))
+def branch_of_self_copies(a0):
+    if np.sum(a0) > 0.3:
+        a0 = a0
+    else:
+        a0 = a0
+    return np.sum(a0 * a0)

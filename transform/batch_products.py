@@ -20,12 +20,13 @@ from .names import count_names, load, name_ids, statements, store
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
 
 
-def batch_products(pullback):
-    """Rewrite the qualifying statements of the pullback's loops in place."""
+def batch_products(pullback, taken=None):
+    """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
+    names already in use (counted if not given)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
         return
-    taken = count_names(pullback, {})
+    taken = dict(taken) if taken is not None else count_names(pullback, {})
     for loop in loops:
         _batch_loop(pullback, loop, taken)
 

@@ -145,7 +145,7 @@ def _copy_of(s, temporaries):
 def _replace_reads(block, k, a, b, mentions):
     """Replace the reads of a after block[k] by b, if all of them are in reach."""
     reads, end, dropped = mentions.get(a, 0) - 1, k + 1, []
-    while reads and end < len(block):
+    while reads and end < min(len(block), k + _REACH):
         t = block[end]
         here = _count(t, a)
         if here and not isinstance(t, (gast.Assign, gast.Expr, gast.Return)) \
@@ -165,6 +165,9 @@ def _replace_reads(block, k, a, b, mentions):
     mentions[a] = 0
     block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
     return True
+
+
+_REACH = 16        # statements scanned for a copy's reads (adjoint copies are read nearby)
 
 
 def _count(node, name):

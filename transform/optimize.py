@@ -2,6 +2,11 @@
 
     unthunk(Thunk(lambda a=a: e))   ->   e
     dx = None  (never read again)   ->   (removed)
+
+The passes, in order (`optimize` below): forced thunks inlined, dead resets dropped,
+copies propagated and temporaries folded (fuse.py), tape entries read in loop headers
+(tape_iteration.py), outer products batched (batch_products.py), emptied blocks given a
+`pass`, dead names deleted.
 """
 import gast
 
@@ -141,17 +146,14 @@ def _release_temporaries(rrule):
 def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b,
              commented=frozenset()):
     """Rewrite the rrule FunctionDef in place."""
+    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
-    for node in rrule.body:
-        if isinstance(node, gast.FunctionDef) and node.name == "pullback":
-            node.body = _drop_dead_resets(node.body)
-            for loop, outside in list(_loops_with_outside_names(node)):
-                _drop_overwritten_resets(loop, outside)
+    pullback.body = _drop_dead_resets(pullback.body)
+    for loop, outside in list(_loops_with_outside_names(pullback)):
+        _drop_overwritten_resets(loop, outside)
     fuse(rrule, temporaries, same_shape, commented)
-    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
-    hoist_pops(pullback)
-    batch_products(pullback)
+    batch_products(pullback, taken=hoist_pops(pullback))
     _fill_empty_blocks(rrule)
     _release_temporaries(rrule)
     return rrule

@@ -18,15 +18,17 @@ _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, 
 
 
 def hoist_pops(pullback):
-    """Rewrite the qualifying loops of the pullback FunctionDef in place."""
+    """Rewrite the qualifying loops of the pullback FunctionDef in place; returns the
+    names the pullback mentions (None if it has no loop)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
-        return
+        return None
     mentions = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
     for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
             _hoist(loop, k, mentions)
+    return mentions
 
 
 def _single_pop(body):

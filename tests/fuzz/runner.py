@@ -48,7 +48,30 @@ def well_conditioned(program, args):
     finally:
         sys.modules.pop(probe.__name__, None)
     return bool(np.all(np.isfinite(out)) and np.all(np.abs(out) < LIMIT)
-                and min(probe.MARGINS, default=1.0) > MARGIN)
+                and min(probe.MARGINS, default=1.0) > MARGIN) and _smooth_enough(probe.f, args)
+
+
+def _smooth_enough(f, args):
+    """Central differences along one random direction agree at two step sizes: else the
+    program is too curved (sin of 3e5, say) for finite differences to judge a gradient."""
+    rng = np.random.default_rng(0)
+    directions = [rng.normal(size=np.shape(a)) if _is_float(a) else None for a in args]
+    with np.errstate(all="ignore"):
+        weights = rng.normal(size=np.shape(np.asarray(f(*args), dtype=float)))
+
+    def slope(h):
+        moved = [[a + sign * h * d if d is not None else a for a, d in zip(args, directions)]
+                 for sign in (1, -1)]
+        ups, downs = (np.sum(np.asarray(f(*m), dtype=float) * weights) for m in moved)
+        return (ups - downs) / (2 * h)
+    with np.errstate(all="ignore"):
+        coarse, fine = slope(1e-5), slope(1e-6)
+    return bool(np.isfinite(coarse) and np.isfinite(fine)
+                and abs(coarse - fine) <= 1e-3 * max(abs(fine), 1.0))
+
+
+def _is_float(a):
+    return isinstance(a, float) or isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 
 def check(program, args):

@@ -52,20 +52,22 @@ def names_in(node):
     return name_ids(node)
 
 
-def name_ids(node, ctx=None, into=None):
-    """The ids of the Names below `node` (only those in context `ctx`, e.g. gast.Load,
-    when given), added to the set `into`; a hot loop, so no generator."""
-    found = set() if into is None else into
-    stack, AST, Name = [node], gast.AST, gast.Name
+def _names_below(node):
+    """The Name nodes below `node`, as a list: no generators, this is the compiler's
+    hottest loop."""
+    found, stack, AST, Name, fields_of = [], [node], gast.AST, gast.Name, _CHILD_FIELDS
     while stack:
         n = stack.pop()
-        if type(n) is Name:
-            if ctx is None or type(n.ctx) is ctx:
-                found.add(n.id)
+        kind = type(n)
+        if kind is Name:
+            found.append(n)
             continue
-        if not isinstance(n, AST):
-            continue
-        for field in n._fields:
+        fields = fields_of.get(kind)
+        if fields is None:
+            if not isinstance(n, AST):
+                continue
+            fields = _child_fields(kind)
+        for field in fields:
             value = getattr(n, field, None)
             if type(value) is list:
                 stack.extend(value)
@@ -74,44 +76,43 @@ def name_ids(node, ctx=None, into=None):
     return found
 
 
-def names_and_stores(node):
-    """(ids of every Name below `node`, ids of those in Store context), in one pass."""
-    found, stores = set(), set()
-    stack, AST, Name, Store = [node], gast.AST, gast.Name, gast.Store
-    while stack:
-        n = stack.pop()
-        if type(n) is Name:
+_CHILD_FIELDS = {}
+# fields that never hold a node with a Name below it
+_LEAF_FIELDS = {"ctx", "op", "kind", "type_comment", "id", "attr", "is_async",
+                "level", "module", "conversion", "type_ignores"}
+
+
+def _child_fields(kind):
+    fields = () if kind is gast.Constant else \
+        tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
+    _CHILD_FIELDS[kind] = fields
+    return fields
+
+
+def name_ids(node, ctx=None, into=None):
+    """The ids of the Names below `node` (only those in context `ctx`, e.g. gast.Load,
+    when given), added to the set `into`."""
+    found = set() if into is None else into
+    for n in _names_below(node):
+        if ctx is None or type(n.ctx) is ctx:
             found.add(n.id)
-            if type(n.ctx) is Store:
-                stores.add(n.id)
-            continue
-        if not isinstance(n, AST):
-            continue
-        for field in n._fields:
-            value = getattr(n, field, None)
-            if type(value) is list:
-                stack.extend(value)
-            elif isinstance(value, AST):
-                stack.append(value)
+    return found
+
+
+def names_and_stores(node):
+    """(ids of every Name below `node`, ids of those in Store context)."""
+    found, stores, Store = set(), set(), gast.Store
+    for n in _names_below(node):
+        found.add(n.id)
+        if type(n.ctx) is Store:
+            stores.add(n.id)
     return found, stores
 
 
 def count_names(node, counts):
     """counts[id] += 1 for every Name below `node`."""
-    stack, AST, Name = [node], gast.AST, gast.Name
-    while stack:
-        n = stack.pop()
-        if type(n) is Name:
-            counts[n.id] = counts.get(n.id, 0) + 1
-            continue
-        if not isinstance(n, AST):
-            continue
-        for field in n._fields:
-            value = getattr(n, field, None)
-            if type(value) is list:
-                stack.extend(value)
-            elif isinstance(value, AST):
-                stack.append(value)
+    for n in _names_below(node):
+        counts[n.id] = counts.get(n.id, 0) + 1
     return counts
 
 

@@ -26,8 +26,10 @@ def _keepdims_shape(shape, axes):
 def tie_share(hits, axis, dtype):
     """`hits` divided by its count over `axis`: the equal share each tied element gets
     (no element hits when np.max's `initial` wins: then no share)."""
-    count = np.maximum(np.sum(hits, axis=axis, keepdims=True), 1)
-    return (hits / count).astype(dtype, copy=False)
+    share = np.asarray(hits).astype(dtype)          # summing floats beats summing bools
+    count = share.sum(axis=axis, keepdims=True)
+    share /= np.maximum(count, 1)
+    return share
 
 
 @template_helper

@@ -3,6 +3,7 @@ import numpy as np
 
 from .accumulate import accumulate_into
 from .helpers import matmul_lhs
+from .rule_helpers_shape import cot_dtype
 
 
 class MatmulLhsSum:
@@ -14,10 +15,11 @@ class MatmulLhsSum:
     Nothing passed in is modified.
     """
 
-    __slots__ = ("a", "gs", "bs", "pending", "limit", "sum")
+    __slots__ = ("a", "gs", "bs", "rows", "pending", "limit", "sum")
 
     def __init__(self, a):
         self.a, self.gs, self.bs, self.pending = a, [], [], 0
+        self.rows = {}                     # row index -> ([g], [b]) from add_row
         self.limit = max(4 * np.size(a), 4096)
         self.sum = None
 
@@ -30,10 +32,28 @@ class MatmulLhsSum:
         if self.pending > self.limit:
             self.flush()
 
+    def add_row(self, i, g, b):
+        """matmul_lhs(index_vjp(g, a @ b, i), a, b) for a matrix a, a vector b and an int
+        i: only row i changes, by g * b (g the cotangent of the number (a @ b)[i])."""
+        if g is None:
+            return
+        gs, bs = self.rows.get(i) or self.rows.setdefault(i, ([], []))
+        gs.append(g)
+        bs.append(b)
+        self.pending += 1 + getattr(b, "size", 1)
+        if self.pending > self.limit:
+            self.flush()
+
     def flush(self):
         if self.gs:
             self.sum = accumulate_into(self.sum, _stacked_lhs(self.gs, self.bs, self.a))
-            self.gs, self.bs, self.pending = [], [], 0
+            self.gs, self.bs = [], []
+        for i, (gs, bs) in self.rows.items():
+            row = np.asarray(gs, dtype=cot_dtype(gs[0], self.a)) @ np.stack(bs)
+            if self.sum is None:
+                self.sum = np.zeros(np.shape(self.a), dtype=row.dtype)
+            self.sum[i] += row
+        self.rows, self.pending = {}, 0
 
     def total(self):
         """The sum so far (None if nothing was added)."""

@@ -20,18 +20,19 @@ from .names import count_names, load, name_ids, statements, store
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
 
 
-def batch_products(pullback, taken=None):
+def batch_products(pullback, taken=None, shape_of=lambda name: None):
     """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
-    names already in use (counted if not given)."""
+    names already in use (counted if not given); `shape_of(name)`: a name's shape when
+    the rule is specialised to argument shapes, else None."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
         return
     taken = dict(taken) if taken is not None else count_names(pullback, {})
     for loop in loops:
-        _batch_loop(pullback, loop, taken)
+        _batch_loop(pullback, loop, taken, shape_of)
 
 
-def _batch_loop(pullback, loop, taken):
+def _batch_loop(pullback, loop, taken, shape_of):
     inside = count_names(loop, {})
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
@@ -44,7 +45,9 @@ def _batch_loop(pullback, loop, taken):
         if inside.get(target) != 2 or a.id in stored or reads & mutated:
             continue
         batch = _fresh(target + "_products", taken)
-        loop.body[k] = gast.Expr(value=_method(batch, "add", g, b))
+        row = _row_update(g, a, b, shape_of)
+        loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
+                                 _method(batch, "add", g, b))
         _around(pullback, loop,
                 before=gast.Assign(targets=[store(batch)], type_comment=None,
                                    value=gast.Call(func=load("MatmulLhsSum"), args=[load(a.id)],
@@ -68,6 +71,19 @@ def _outer_product_update(s):
         return None
     g, a, b = contribution.args
     return target, g, a, b
+
+
+def _row_update(g, a, b, shape_of):
+    """(i, gi) when g is `getitem_vjp(gi, t, i)` for t = a @ b with a a matrix, b a
+    vector and i an int: the update touches row i only (`(W @ x)[0]` in a loop)."""
+    if not (_is_call(g, "getitem_vjp") and len(g.args) == 3
+            and isinstance(g.args[1], gast.Name) and isinstance(g.args[2], gast.Constant)
+            and type(g.args[2].value) is int and isinstance(b, gast.Name)):
+        return None
+    shapes = [shape_of(g.args[1].id), shape_of(a.id), shape_of(b.id)]
+    if any(s is None for s in shapes) or [len(s) for s in shapes] != [1, 2, 1]:
+        return None
+    return g.args[2], g.args[0], b
 
 
 def _mutated_in_place(loop):

@@ -5,12 +5,14 @@
 
 The passes, in order (`optimize` below): forced thunks inlined, dead resets dropped,
 copies propagated and temporaries folded (fuse.py), tape entries read in loop headers
-(tape_iteration.py), outer products batched (batch_products.py), emptied blocks given a
-`pass`, dead names deleted.
+(tape_iteration.py), outer products batched (batch_products.py), tape entries nobody
+reads any more not saved (dead_saves.py), emptied blocks given a `pass`, dead names
+deleted.
 """
 import gast
 
 from .batch_products import batch_products
+from .dead_saves import drop_dead_saves
 from .fuse import fuse
 from .tape_iteration import hoist_pops
 from .names import count_names, name_ids, names_and_stores, statements
@@ -144,7 +146,7 @@ def _release_temporaries(rrule):
 
 
 def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b,
-             commented=frozenset()):
+             commented=frozenset(), shape_of=lambda name: None):
     """Rewrite the rrule FunctionDef in place."""
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     if made_thunks:
@@ -153,7 +155,8 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
     for loop, outside in list(_loops_with_outside_names(pullback)):
         _drop_overwritten_resets(loop, outside)
     fuse(rrule, temporaries, same_shape, commented)
-    batch_products(pullback, taken=hoist_pops(pullback))
+    batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of)
+    drop_dead_saves(rrule, pullback)
     _fill_empty_blocks(rrule)
     _release_temporaries(rrule)
     return rrule

@@ -16,7 +16,7 @@ from .names import NameGen, assign, const, load, name_ids, names_in
 from .normalize import normalize_function
 from .parse import parse_function
 from .reverse import Reverser
-from .shapes import ShapeClasses, class_of_key
+from .shapes import ShapeClasses, class_of_key, shape_of
 
 
 class Compilation:
@@ -143,7 +143,8 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     rrule = build_rrule(ctx, body, output)
     optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
                       same_shape=ctx.same_shape,
-                      commented={id(c) for c in ctx.comments if not isinstance(c, str)})
+                      commented={id(c) for c in ctx.comments if not isinstance(c, str)},
+                      shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)))
     return emit.emit(ctx, rrule)
 
 

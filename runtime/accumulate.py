@@ -131,6 +131,13 @@ def accumulate_into(buffer, contribution):
     return add_values(buffer, contribution)
 
 
+def cotangent_zeros(x):
+    """An owned zero cotangent for parameter x (a float array or a float)."""
+    if isinstance(x, np.ndarray):
+        return np.zeros(x.shape, dtype=x.dtype if x.dtype.kind == "f" else float)
+    return np.zeros((), dtype=x.dtype) if isinstance(x, np.floating) else 0.0
+
+
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
 

@@ -288,3 +288,52 @@ def test_sum_of_product_gradients(shapes, dtype):
 def test_sum_of_product_needs_no_matrix_product(wrt, helper):
     backward = adjoint_source(sum_of_product, wrt=wrt).split("def pullback")[1]
     assert helper in backward and "unreduce" not in backward
+
+
+# ---- an indexed product updates one row; dead tape entries go --------------------------
+def seed_loop(W, xs):
+    return sum((W @ x)[0] for x in xs)
+
+
+def last_row_loop(W, xs):
+    s = 0.0
+    for x in xs:
+        s = s + np.tanh((W @ x)[-1])
+    return s
+
+
+def specialised_source(fn, wrt, args):
+    from transform.api import compiled, signature_of, _wrt_names
+    names, _ = _wrt_names(fn, wrt)
+    return compiled(fn, names, "loop", signature=signature_of(args)).source
+
+
+def test_indexed_product_is_a_row_update_without_a_tape():
+    W, xs = np.ones((4, 4)), [np.ones(4) for _ in range(3)]
+    text = specialised_source(seed_loop, 0, (W, xs))
+    assert "add_row(0, " in text and "getitem_vjp" not in text
+    assert "tape" not in text and "pop" not in text and "shape_only" not in text
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("fn", [seed_loop, last_row_loop])
+@pytest.mark.parametrize("n", [0, 1, 5, 1500])                    # 1500 flushes batches
+def test_row_update_gradients(fn, n, dtype):
+    rng = np.random.default_rng(n)
+    W = rng.normal(size=(3, 4)).astype(dtype)
+    xs = [rng.normal(size=4).astype(dtype) for _ in range(n)]
+    g = grad(fn)(W, xs)
+    assert g.dtype == dtype and g.shape == W.shape
+    expected = numerical_grad(fn, (W.astype(float), [x.astype(float) for x in xs]), 0)
+    tol = 2e-3 if dtype == np.float32 else 1e-6
+    assert_close(g, expected, rtol=tol, atol=tol)
+
+
+def test_row_updates_and_outer_products_mix():
+    from runtime import MatmulLhsSum
+    a = np.zeros((3, 2))
+    acc = MatmulLhsSum(a)
+    acc.add_row(1, 2.0, np.array([1.0, -1.0]))
+    acc.add(np.array([1.0, 0.0, 0.0]), np.array([3.0, 4.0]))
+    acc.add_row(-1, 1.0, np.array([0.5, 0.5]))
+    assert_close(acc.total(), [[3.0, 4.0], [2.0, -2.0], [0.5, 0.5]])

@@ -72,7 +72,7 @@ class LoopEmitter:
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
         out = [self.ctx.comment(loop)]
-        before = self.lp.before_loop(adjoints, crossing, state)
+        before = self.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
             names = ", ".join(st.targets[0].id for st in before)
             out.append(self.ctx.note(

@@ -42,7 +42,8 @@ def _batch_loop(pullback, loop, taken, shape_of):
             continue
         target, g, a, b = parts
         reads = name_ids(g) | name_ids(b)
-        if inside.get(target) != 2 or a.id in stored or reads & mutated:
+        mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
+        if inside.get(target) != mentions or a.id in stored or reads & mutated:
             continue
         batch = _fresh(target + "_products", taken)
         row = _row_update(g, a, b, shape_of)
@@ -59,12 +60,17 @@ def _batch_loop(pullback, loop, taken, shape_of):
 
 
 def _outer_product_update(s):
-    """(D, g, a, b) for `D = accumulate_into(D, matmul_lhs(g, a, b))` with a a Name."""
-    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], gast.Name) and _is_call(s.value, "accumulate_into")):
+    """(D, g, a, b) for `D = accumulate_into(D, matmul_lhs(g, a, b))` or
+    `D += matmul_lhs(g, a, b)`, with a a Name."""
+    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add) \
+            and isinstance(s.target, gast.Name):
+        target, buffer, contribution = s.target.id, load(s.target.id), s.value
+    elif isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) and _is_call(s.value, "accumulate_into"):
+        buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
+        target = s.targets[0].id
+    else:
         return None
-    buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
-    target = s.targets[0].id
     if not (isinstance(buffer, gast.Name) and buffer.id == target
             and _is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
             and isinstance(contribution.args[1], gast.Name)):

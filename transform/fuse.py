@@ -148,7 +148,7 @@ def _replace_reads(block, k, a, b, mentions):
     while reads and end < min(len(block), k + _REACH):
         t = block[end]
         here = _count(t, a)
-        if here and not isinstance(t, (gast.Assign, gast.Expr, gast.Return)) \
+        if here and not isinstance(t, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)) \
                 or a in _stores(t):
             return False
         reads -= here
@@ -198,7 +198,8 @@ class _Folder:
                 if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
                         and getattr(s, field, None):
                     setattr(s, field, self.block(getattr(s, field)))
-            if isinstance(s, (gast.Assign, gast.Return)) and s.value is not None:
+            if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
+                    and s.value is not None:
                 s = self.pull_in(out, s)
                 k = _previous_statement(out)
                 if k is not None and _extends(out[k], s):

@@ -122,6 +122,9 @@ class LoopPass:
             if lazy:
                 value = call("unthunk", value)
             if crossing and self.policy == "loop":
+                if numeric and not maybe_none and form.zero == "no" and form.owned \
+                        and not form.thunk:
+                    return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
                 if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
                         and value.func.id == "unbroadcast":   # one call, not two, per step
@@ -158,13 +161,21 @@ class LoopPass:
         state[target] = Form("no", False, True)
         return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
 
-    def before_loop(self, touched, crossing, state):
-        """Materialise adjoints a loop body accumulates into (loop policy only)."""
+    def before_loop(self, touched, crossing, state, zeros=None):
+        """Materialise adjoints a loop body accumulates into (loop policy only).
+
+        zeros: adjoint -> parameter for parameters of known shape (a rule specialised to
+        argument shapes); a crossing one still zero gets an owned zero buffer, so the
+        body adds in place (`db += v`) without a call per step."""
         if self.policy != "loop":
             return []
         out = []
         for name in sorted(touched):
             form = state.form(name)
+            if form.zero == "yes" and zeros and name in crossing and name in zeros:
+                out.append(assign(name, call("cotangent_zeros", load(zeros[name]))))
+                state[name] = Form("no", False, True)
+                continue
             if form.zero == "yes":
                 continue
             if name in crossing and not form.owned:

@@ -43,6 +43,12 @@ class Compilation:
         temps = self.names.temporaries
         return temps | {self._adjoints[t] for t in temps if t in self._adjoints}
 
+    def zero_buffers(self):
+        """adjoint -> parameter, for parameters whose shape the signature fixes."""
+        return {self.adjoint(p): p for p in self.params
+                if self.activity.is_active(p) and shape_of(self.shapes.cls.get(p)) is not None
+                and p in self.wrt}
+
     def same_shape(self, a, b):
         """Whether names a and b certainly always have the same shape."""
         return a == b or self.shapes.same(load(a), b)

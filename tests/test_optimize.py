@@ -337,3 +337,31 @@ def test_row_updates_and_outer_products_mix():
     acc.add(np.array([1.0, 0.0, 0.0]), np.array([3.0, 4.0]))
     acc.add_row(-1, 1.0, np.array([0.5, 0.5]))
     assert_close(acc.total(), [[3.0, 4.0], [2.0, -2.0], [0.5, 0.5]])
+
+
+# ---- owned zero buffers for a specialised rule's parameters -------------------------------
+def bias_and_outside(W, b, x, n):
+    s = np.sum(b * b)                    # b is read outside the loop too
+    for i in range(n):
+        s = s + np.sum(np.tanh(W @ x + b))
+    return s
+
+
+def test_parameter_buffer_is_allocated_once_and_added_in_place():
+    W, b, x = np.ones((3, 4)), np.ones(3), np.ones(4)
+    text = specialised_source(bias_and_outside, "b", (W, b, x, 3))
+    assert "db = cotangent_zeros(b)" in text and "db += " in text
+    assert "accumulate_into(db" not in text
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_parameter_buffer_gradients(n, dtype):
+    rng = np.random.default_rng(n)
+    W, b, x = (rng.normal(size=s).astype(dtype) for s in ((3, 4), 3, 4))
+    dW, db = grad(bias_and_outside, ("W", "b"))(W, b, x, n)
+    assert db.dtype == dtype and dW.dtype == dtype
+    f64 = (W.astype(float), b.astype(float), x.astype(float), n)
+    tol = 1e-4 if dtype == np.float32 else 1e-7
+    assert_close(db, numerical_grad(bias_and_outside, f64, 1), rtol=tol, atol=tol)
+    assert_close(dW, numerical_grad(bias_and_outside, f64, 0), rtol=tol, atol=tol)

@@ -23,19 +23,21 @@ _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accu
 def batch_products(pullback, taken=None, shape_of=lambda name: None):
     """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
     names already in use (counted if not given); `shape_of(name)`: a name's shape when
-    the rule is specialised to argument shapes, else None."""
+    the rule is specialised to argument shapes, else None. True if a row update took
+    the place of an indexing cotangent (a tape entry may have lost its last reader)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
-        return
+        return False
     taken = dict(taken) if taken is not None else count_names(pullback, {})
-    for loop in loops:
-        _batch_loop(pullback, loop, taken, shape_of)
+    rows = [_batch_loop(pullback, loop, taken, shape_of) for loop in loops]
+    return any(rows)
 
 
 def _batch_loop(pullback, loop, taken, shape_of):
     inside = count_names(loop, {})
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
+    rows = False
     for k, s in enumerate(loop.body):
         parts = _outer_product_update(s)
         if parts is None:
@@ -47,6 +49,7 @@ def _batch_loop(pullback, loop, taken, shape_of):
             continue
         batch = _fresh(target + "_products", taken)
         row = _row_update(g, a, b, shape_of)
+        rows = rows or row is not None
         loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
                                  _method(batch, "add", g, b))
         _around(pullback, loop,
@@ -57,6 +60,7 @@ def _batch_loop(pullback, loop, taken, shape_of):
                                   value=gast.Call(func=load("accumulate_into"),
                                                   args=[load(target), _method(batch, "total")],
                                                   keywords=[])))
+    return rows
 
 
 def _outer_product_update(s):

@@ -155,8 +155,8 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
     for loop, outside in list(_loops_with_outside_names(pullback)):
         _drop_overwritten_resets(loop, outside)
     fuse(rrule, temporaries, same_shape, commented)
-    batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of)
-    drop_dead_saves(rrule, pullback)
+    if batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of):
+        drop_dead_saves(rrule, pullback)
     _fill_empty_blocks(rrule)
     _release_temporaries(rrule)
     return rrule

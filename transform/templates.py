@@ -97,8 +97,8 @@ def clone(node, mapping=None):
     their nodes (much faster than deepcopy plus a NodeTransformer)."""
     if type(node) is list:
         return [clone(n, mapping) for n in node]
-    if not isinstance(node, gast.AST):
-        return node
+    if not isinstance(node, gast.AST) or not node._fields:
+        return node              # contexts and operators (Load, Add) carry nothing: shared
     if mapping and type(node) is gast.Name and node.id in mapping \
             and type(node.ctx) is gast.Load:
         return clone(mapping[node.id])

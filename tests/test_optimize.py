@@ -365,3 +365,43 @@ def test_parameter_buffer_gradients(n, dtype):
     tol = 1e-4 if dtype == np.float32 else 1e-7
     assert_close(db, numerical_grad(bias_and_outside, f64, 1), rtol=tol, atol=tol)
     assert_close(dW, numerical_grad(bias_and_outside, f64, 0), rtol=tol, atol=tol)
+
+
+# ---- a loop-invariant factor applied once after the loop ----------------------------------
+def bias_sum(W, b, x, n):
+    s = 0.0
+    for i in range(n):
+        s = s + np.sum(np.tanh(W @ x + b))
+    return s
+
+
+def bias_decayed(W, b, x, n):
+    s = 0.0
+    for i in range(n):
+        s = s * 0.9 + np.sum(np.tanh(W @ x + b))     # ds changes every step: no hoisting
+    return s
+
+
+def test_invariant_factor_multiplies_once():
+    W, b, x = np.ones((3, 4)), np.ones(3), np.ones(4)
+    text = specialised_source(bias_sum, "b", (W, b, x, 3))
+    body = text.split("for i in reversed(steps1):")[1]
+    assert "db *= ds" in body and "ds * (" not in body
+
+
+def test_changing_factor_stays_in_the_loop():
+    W, b, x = np.ones((3, 4)), np.ones(3), np.ones(4)
+    assert "db *= " not in specialised_source(bias_decayed, "b", (W, b, x, 3))
+
+
+@pytest.mark.parametrize("fn", [bias_sum, bias_decayed])
+@pytest.mark.parametrize("n", [0, 1, 6])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_factor_hoisting_gradients(fn, n, dtype):
+    rng = np.random.default_rng(n)
+    W, b, x = (rng.normal(size=s).astype(dtype) for s in ((3, 4), 3, 4))
+    db = grad(fn, "b")(W, b, x, n)
+    assert db.dtype == dtype
+    tol = 1e-4 if dtype == np.float32 else 1e-7
+    f64 = (W.astype(float), b.astype(float), x.astype(float), n)
+    assert_close(db, numerical_grad(fn, f64, 1), rtol=tol, atol=tol)

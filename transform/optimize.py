@@ -6,14 +6,15 @@
 The passes, in order (`optimize` below): forced thunks inlined, dead resets dropped,
 copies propagated and temporaries folded (fuse.py), tape entries read in loop headers
 (tape_iteration.py), outer products batched (batch_products.py), tape entries nobody
-reads any more not saved (dead_saves.py), emptied blocks given a `pass`, dead names
-deleted.
+reads any more not saved (dead_saves.py), loop-invariant factors of a sum applied
+once after the loop (hoist_factors.py), emptied blocks given a `pass`, dead names deleted.
 """
 import gast
 
 from .batch_products import batch_products
 from .dead_saves import drop_dead_saves
 from .fuse import fuse
+from .hoist_factors import hoist_factors
 from .tape_iteration import hoist_pops
 from .names import count_names, name_ids, names_and_stores, statements
 
@@ -157,6 +158,7 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
     fuse(rrule, temporaries, same_shape, commented)
     if batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of):
         drop_dead_saves(rrule, pullback)
+    hoist_factors(pullback)
     _fill_empty_blocks(rrule)
     _release_temporaries(rrule)
     return rrule

@@ -21,9 +21,10 @@ def hoist_factors(pullback):
     """Rewrite the qualifying loops of the pullback FunctionDef in place."""
     mentions = None
     for block in _blocks(pullback):
+        zeroed = [s for s in block if _zeroes(s)]
         for k, loop in enumerate(block):
-            if type(loop) is not gast.For:
-                continue
+            if type(loop) is not gast.For or not zeroed:
+                continue                      # only a rule specialised to shapes has zeros
             mentions = mentions or count_names(pullback, {})
             for target, factor in _hoistable(block, k, mentions):
                 at = block.index(loop) + 1
@@ -75,11 +76,16 @@ def _zeroed_before(block, k, buffer):
     for s in reversed(block[:k]):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and s.targets[0].id == buffer:
-            return isinstance(s.value, gast.Call) and isinstance(s.value.func, gast.Name) \
-                and s.value.func.id == "cotangent_zeros"
+            return _zeroes(s)
         if buffer in name_ids(s):
             return False
     return False
+
+
+def _zeroes(s):
+    """`d = cotangent_zeros(p)`."""
+    return isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) \
+        and isinstance(s.value.func, gast.Name) and s.value.func.id == "cotangent_zeros"
 
 
 def _blocks(node):

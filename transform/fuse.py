@@ -188,7 +188,19 @@ class _Folder:
     def __init__(self, foldable, commented):
         self.foldable, self.commented = foldable, commented
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
+        self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
         self.rewritten = []
+
+    def forget(self, s):
+        """Drop what is cached for a statement leaving the code (its id may be reused)."""
+        self.reads.pop(id(s), None)
+        self.passing.pop(id(s), None)
+
+    def loads(self, s):
+        found = self.reads.get(id(s))
+        if found is None:
+            found = self.reads[id(s)] = _loads(s.value)
+        return found
 
     def block(self, block):
         """Fold in one block and the blocks nested in it."""
@@ -204,7 +216,10 @@ class _Folder:
                 k = _previous_statement(out)
                 if k is not None and _extends(out[k], s):
                     s = self.rewritable(s)
-                    s.value.left = out.pop(k).value      # a = e1; a = a + e2 -> a = e1 + e2
+                    merged = out.pop(k)
+                    s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
+                    self.forget(merged)
+                    self.reads.pop(id(s), None)
                     s = self.pull_in(out, s)
             out.append(s)
         block[:] = out
@@ -213,18 +228,19 @@ class _Folder:
     def pull_in(self, out, s):
         """Move earlier foldable definitions in `out` into s's expression, nearest
         first; returns s, or the rewritten copy of it."""
-        wanted = _loads(s.value) & self.foldable
+        wanted = self.loads(s) & self.foldable
         rebound = set()              # names stored between a candidate and s
         for k in range(len(out) - 1, -1, -1):
             if not wanted:
                 break
             p = out[k]
             name = _defined_temp(p, self.foldable)
-            if name in wanted and not (_loads(p.value) & rebound):
+            if name in wanted and not (self.loads(p) & rebound):
                 s = self.rewritable(s)
                 s.value = _Inline(name, p.value).visit(s.value)
-                wanted = (wanted - {name}) | (_loads(p.value) & self.foldable)
-                del out[k]
+                wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
+                self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
+                self.forget(out.pop(k))
                 continue
             passable, stores = self.passes(p)
             if not passable:

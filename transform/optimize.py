@@ -92,12 +92,14 @@ def _drop_overwritten_resets(loop, outside):
 
 
 def _loops_with_outside_names(pullback):
-    """(loop, names mentioned in the pullback outside that loop) for every loop."""
-    counts = count_names(pullback, {})
-    for node in statements(pullback):
-        if isinstance(node, gast.For):
-            inside = count_names(node, {})
-            yield node, {name for name, c in counts.items() if c > inside.get(name, 0)}
+    """(loop, names mentioned in the pullback outside that loop) for every loop whose
+    body resets an adjoint (the only loops `_drop_overwritten_resets` changes)."""
+    loops = [n for n in statements(pullback) if isinstance(n, gast.For)
+             and any(_is_reset(t) for t in n.body)]
+    counts = count_names(pullback, {}) if loops else {}
+    for node in loops:
+        inside = count_names(node, {})
+        yield node, {name for name, c in counts.items() if c > inside.get(name, 0)}
 
 
 def _free_dead_names(block, keep):

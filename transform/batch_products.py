@@ -15,7 +15,7 @@ many elements as W, so memory stays bounded).
 """
 import gast
 
-from .names import count_names, load, name_ids, statements, store
+from .names import blocks, count_names, load, name_ids, statements, store
 
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
 
@@ -124,7 +124,7 @@ def _calls(node):
 
 def _around(pullback, loop, before, after):
     """Insert `before` and `after` next to `loop` in whichever block holds it."""
-    for block in _blocks(pullback):
+    for block in blocks(pullback):
         for k, s in enumerate(block):
             if s is loop:
                 block[k + 1:k + 1] = [after]
@@ -135,13 +135,6 @@ def _around(pullback, loop, before, after):
                 return
     raise AssertionError("loop not found in the pullback")
 
-
-def _blocks(node):
-    for s in statements(node):
-        for field in ("body", "orelse"):
-            block = getattr(s, field, None)
-            if type(block) is list:
-                yield block
 
 
 def _fresh(name, taken):

@@ -11,7 +11,7 @@ dropping all of both keeps the rest of the tape in order.
 """
 import gast
 
-from .names import name_ids, statements
+from .names import blocks, name_ids, statements
 
 
 def drop_dead_saves(rrule, pullback):
@@ -27,7 +27,7 @@ def drop_dead_saves(rrule, pullback):
     dead = popped - reads
     if not dead:
         return
-    for block in _blocks(rrule):
+    for block in blocks(rrule):
         block[:] = _without(block, lambda t: _popped_into(t) in dead or _pushed(t) in dead)
     if not any(_popped_into(t) for t in statements(pullback)) and \
             not any(isinstance(t, gast.For) and "popped" in name_ids(t.iter)
@@ -90,11 +90,3 @@ def _pushed(s):
         arg = arg.args[0]
     return arg.id if isinstance(arg, gast.Name) else None
 
-
-def _blocks(node):
-    """Every statement list in node, node's own body included (pullback's too)."""
-    for s in statements(node):
-        for field in ("body", "orelse"):
-            block = getattr(s, field, None)
-            if type(block) is list:
-                yield block

@@ -14,13 +14,13 @@ good part of the step. Only a buffer the loop touches in that one statement qual
 """
 import gast
 
-from .names import count_names, load, name_ids, statements, store
+from .names import blocks, count_names, load, name_ids, store
 
 
 def hoist_factors(pullback):
     """Rewrite the qualifying loops of the pullback FunctionDef in place."""
     mentions = None
-    for block in _blocks(pullback):
+    for block in blocks(pullback):
         zeroed = [s for s in block if _zeroes(s)]
         for k, loop in enumerate(block):
             if type(loop) is not gast.For or not zeroed:
@@ -87,10 +87,3 @@ def _zeroes(s):
     return isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) \
         and isinstance(s.value.func, gast.Name) and s.value.func.id == "cotangent_zeros"
 
-
-def _blocks(node):
-    for s in statements(node):
-        for field in ("body", "orelse"):
-            block = getattr(s, field, None)
-            if type(block) is list:
-                yield block

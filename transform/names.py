@@ -130,6 +130,15 @@ def statements(node):
                 stack.extend(block)
 
 
+def blocks(node):
+    """Every statement list below `node` (bodies and else-branches), its own included."""
+    for s in statements(node):
+        for field in ("body", "orelse"):
+            block = getattr(s, field, None)
+            if type(block) is list:
+                yield block
+
+
 def walk(node):
     """Every node below `node` (itself included), in no promised order: gast.walk
     without its nested generators, which dominated compile time. Use it where the

@@ -405,3 +405,18 @@ def test_factor_hoisting_gradients(fn, n, dtype):
     tol = 1e-4 if dtype == np.float32 else 1e-7
     f64 = (W.astype(float), b.astype(float), x.astype(float), n)
     assert_close(db, numerical_grad(fn, f64, 1), rtol=tol, atol=tol)
+
+
+# ---- specialisations are bounded ---------------------------------------------------------
+def squares(x):
+    return np.sum(np.tanh(x) * x)
+
+
+def test_many_shapes_get_at_most_eight_specialised_rules():
+    from transform.api import _CACHE, MAX_SPECIALISATIONS
+    g = grad(squares)
+    for n in range(1, 13):
+        x = np.linspace(-1.0, 1.0, n)
+        assert_close(g(x), numerical_grad(squares, (x,), 0))
+    specialised = [k for k in _CACHE[squares] if k[4] is not None]
+    assert len(specialised) == MAX_SPECIALISATIONS

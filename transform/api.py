@@ -245,8 +245,9 @@ class _GradientFunction:
         signature = signature_of(args)
         rule = self.compiled.get(signature)
         if rule is None:
-            rule = self.compiled[signature] = compiled(self.plain, self.names, self.policy,
-                                                       signature=signature)
+            rule = compiled(self.plain, self.names, self.policy, signature=signature)
+            if len(self.compiled) < 64:          # a function called with ever new shapes
+                self.compiled[signature] = rule  # looks its rule up in the shared cache
         out, pullback = rule.rrule(*args)
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)

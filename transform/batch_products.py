@@ -16,6 +16,7 @@ many elements as W, so memory stays bounded).
 import gast
 
 from .names import blocks, count_names, load, name_ids, statements, store
+from .recognize import is_call, is_comment
 
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
 
@@ -70,13 +71,13 @@ def _outer_product_update(s):
             and isinstance(s.target, gast.Name):
         target, buffer, contribution = s.target.id, load(s.target.id), s.value
     elif isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) and _is_call(s.value, "accumulate_into"):
+            and isinstance(s.targets[0], gast.Name) and is_call(s.value, "accumulate_into"):
         buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
         target = s.targets[0].id
     else:
         return None
     if not (isinstance(buffer, gast.Name) and buffer.id == target
-            and _is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
+            and is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
             and isinstance(contribution.args[1], gast.Name)):
         return None
     g, a, b = contribution.args
@@ -86,7 +87,7 @@ def _outer_product_update(s):
 def _row_update(g, a, b, shape_of):
     """(i, gi) when g is `getitem_vjp(gi, t, i)` for t = a @ b with a a matrix, b a
     vector and i an int: the update touches row i only (`(W @ x)[0]` in a loop)."""
-    if not (_is_call(g, "getitem_vjp") and len(g.args) == 3
+    if not (is_call(g, "getitem_vjp") and len(g.args) == 3
             and isinstance(g.args[1], gast.Name) and isinstance(g.args[2], gast.Constant)
             and type(g.args[2].value) is int and isinstance(b, gast.Name)):
         return None
@@ -128,8 +129,7 @@ def _around(pullback, loop, before, after):
         for k, s in enumerate(block):
             if s is loop:
                 block[k + 1:k + 1] = [after]
-                if k and isinstance(block[k - 1], gast.Expr) \
-                        and isinstance(block[k - 1].value, gast.Constant):
+                if k and is_comment(block[k - 1]):
                     k -= 1                          # keep the loop's `# for ...` comment on it
                 block[k:k] = [before]
                 return
@@ -149,9 +149,3 @@ def _fresh(name, taken):
 def _method(obj, name, *args):
     return gast.Call(func=gast.Attribute(value=load(obj), attr=name, ctx=gast.Load()),
                      args=list(args), keywords=[])
-
-
-def _is_call(node, name):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id == name and not node.keywords
-

@@ -19,99 +19,21 @@ import copy
 import gast
 
 from .names import count_names, name_ids, walk
+from .recognize import is_comment, is_pop, is_push
 
 _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, same_shape=lambda a, b: a == b, commented=frozenset()):
-    """Fold the foldable temporaries in `rrule` (forward and pullback), in place;
-    then drop spreads of a full reduction's cotangent that broadcasting does anyway.
-    `commented`: ids of statements a `# primal` comment still renders (copied, not
-    rewritten in place)."""
+def fuse(rrule, temporaries, commented=frozenset()):
+    """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
+    return the statements rewritten. `commented`: ids of statements a `# primal`
+    comment still renders (copied, not rewritten in place)."""
     mentions = count_names(rrule, {})
     _propagate_copies(rrule.body, temporaries, mentions)
     folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented)
     folder.block(rrule.body)
-    drop = _DropSpread(same_shape)
-    for s in folder.rewritten if "unreduce" in mentions else ():
-        # a spread meets its product only by folding
-        for n in walk(s.value):
-            if type(n) is gast.BinOp:
-                drop.visit_BinOp(n)
-            elif type(n) is gast.Call:
-                _spread_product(n)
-
-
-# NumPy functions that keep their argument's shape
-_ELEMENTWISE = {"sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sinh", "cosh", "square",
-                "abs", "sign", "log1p", "expm1", "reciprocal", "negative", "arctan"}
-
-
-class _DropSpread:
-    """`unreduce(g, x, None, False) * e` -> `g * e` when e is elementwise in names shaped
-    like x: g (a full reduction's cotangent) is a scalar and broadcasting spreads it.
-
-    unreduce would build an array of x's shape first, which in a loop over small
-    arrays costs more than the arithmetic.
-    """
-
-    def __init__(self, same_shape):
-        self.same_shape = same_shape
-
-    def visit_BinOp(self, node):
-        if isinstance(node.op, (gast.Mult, gast.Div)):
-            x = _full_spread_of(node.left)
-            if x is not None and self._elementwise_in(node.right, x):
-                node.left = node.left.args[0]
-        if isinstance(node.op, gast.Mult):
-            x = _full_spread_of(node.right)
-            if x is not None and self._elementwise_in(node.left, x):
-                node.right = node.right.args[0]
-        return node
-
-    def _elementwise_in(self, expr, x):
-        names = [n for n in walk(expr) if isinstance(n, gast.Name)]
-        if not any(self.same_shape(n.id, x) for n in names):
-            return False                     # constants only: e does not carry x's shape
-        for n in walk(expr):
-            if isinstance(n, gast.Call):
-                f = n.func
-                if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
-                        and f.value.id == "np" and f.attr in _ELEMENTWISE and len(n.args) == 1
-                        and not n.keywords):
-                    return False
-            elif isinstance(n, gast.Name):
-                if n.id != "np" and not self.same_shape(n.id, x):
-                    return False
-            elif isinstance(n, gast.Constant):
-                if not isinstance(n.value, (int, float)) or isinstance(n.value, bool):
-                    return False
-            elif isinstance(n, gast.expr) and not isinstance(n, (gast.BinOp, gast.UnaryOp,
-                                                                   gast.Attribute)):
-                return False
-        return True
-
-
-def _spread_product(call):
-    """`matmul_lhs(unreduce(g, t, None, False), a, b)` -> `matmul_lhs_spread(g, t, a, b)`
-    (and the same for matmul_rhs): a constant cotangent needs sums, not a product."""
-    if isinstance(call.func, gast.Name) and call.func.id in ("matmul_lhs", "matmul_rhs") \
-            and len(call.args) == 3 and _full_spread_of(call.args[0]) is not None:
-        spread = call.args[0]
-        call.func = gast.Name(id=call.func.id + "_spread", ctx=gast.Load(), annotation=None,
-                              type_comment=None)
-        call.args = [spread.args[0], spread.args[1]] + call.args[1:]
-
-
-def _full_spread_of(node):
-    """x if node is `unreduce(g, x, None, False)` (or `unreduce(g, x)`), else None."""
-    if not (isinstance(node, gast.Call) and isinstance(node.func, gast.Name)
-            and node.func.id == "unreduce" and not node.keywords
-            and 2 <= len(node.args) <= 4 and isinstance(node.args[1], gast.Name)):
-        return None
-    rest = [a.value if isinstance(a, gast.Constant) else a for a in node.args[2:]]
-    return node.args[1].id if rest in ([], [None], [None, False]) else None
+    return folder.rewritten
 
 
 def _propagate_copies(block, temporaries, mentions):
@@ -269,7 +191,7 @@ class _Folder:
 def _previous_statement(out):
     """Index of the last statement in `out` that is not a comment marker."""
     for k in range(len(out) - 1, -1, -1):
-        if not (isinstance(out[k], gast.Expr) and isinstance(out[k].value, gast.Constant)):
+        if not is_comment(out[k]):
             return k
     return None
 
@@ -300,14 +222,9 @@ def _can_pass(p):
     """Statements a pure expression may be moved after: pure assignments to names,
     pushes onto the tape, `x = pop()` (the moved expression does not pop), comments."""
     if isinstance(p, gast.Assign):
-        popped = isinstance(p.value, gast.Call) and isinstance(p.value.func, gast.Name) \
-            and p.value.func.id == "pop" and not p.value.args
-        return all(isinstance(t, gast.Name) for t in p.targets) and (popped or _pure(p.value))
-    if isinstance(p, gast.Expr) and isinstance(p.value, gast.Constant):
-        return True                                  # a comment marker
-    return isinstance(p, gast.Expr) and isinstance(p.value, gast.Call) \
-        and isinstance(p.value.func, gast.Attribute) and p.value.func.attr == "append" \
-        and isinstance(p.value.func.value, gast.Name) and p.value.func.value.id == "tape"
+        return all(isinstance(t, gast.Name) for t in p.targets) \
+            and (is_pop(p.value) or _pure(p.value))
+    return is_comment(p) or is_push(p)
 
 
 # runtime helpers that only read their arguments and return new values

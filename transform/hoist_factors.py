@@ -15,6 +15,7 @@ good part of the step. Only a buffer the loop touches in that one statement qual
 import gast
 
 from .names import blocks, count_names, load, name_ids, store
+from .recognize import is_call
 
 
 def hoist_factors(pullback):
@@ -84,6 +85,5 @@ def _zeroed_before(block, k, buffer):
 
 def _zeroes(s):
     """`d = cotangent_zeros(p)`."""
-    return isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) \
-        and isinstance(s.value.func, gast.Name) and s.value.func.id == "cotangent_zeros"
+    return isinstance(s, gast.Assign) and is_call(s.value, "cotangent_zeros")
 

@@ -4,7 +4,8 @@
     dx = None  (never read again)   ->   (removed)
 
 The passes, in order (`optimize` below): forced thunks inlined, dead resets dropped,
-copies propagated and temporaries folded (fuse.py), tape entries read in loop headers
+copies propagated and temporaries folded (fuse.py), spreads of a scalar cotangent left
+to broadcasting (spreads.py), tape entries read in loop headers
 (tape_iteration.py), outer products batched (batch_products.py), tape entries nobody
 reads any more not saved (dead_saves.py), loop-invariant factors of a sum applied
 once after the loop (hoist_factors.py), emptied blocks given a `pass`, dead names deleted.
@@ -15,8 +16,10 @@ from .batch_products import batch_products
 from .dead_saves import drop_dead_saves
 from .fuse import fuse
 from .hoist_factors import hoist_factors
+from .spreads import drop_spreads
 from .tape_iteration import hoist_pops
 from .names import count_names, name_ids, names_and_stores, statements
+from .recognize import is_call, is_comment
 
 
 class _InlineForcedThunks(gast.NodeTransformer):
@@ -24,18 +27,13 @@ class _InlineForcedThunks(gast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        if _is_call(node, "unthunk") and len(node.args) == 1 and _is_call(node.args[0], "Thunk"):
+        if is_call(node, "unthunk") and len(node.args) == 1 and is_call(node.args[0], "Thunk"):
             lam = node.args[0].args[0]
             if isinstance(lam, gast.Lambda) and all(
                     isinstance(d, gast.Name) and d.id == a.id
                     for a, d in zip(lam.args.args, lam.args.defaults)):
                 return lam.body
         return node
-
-
-def _is_call(node, name):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id == name
 
 
 def _names(stmt):
@@ -157,7 +155,7 @@ def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda
     pullback.body = _drop_dead_resets(pullback.body)
     for loop, outside in list(_loops_with_outside_names(pullback)):
         _drop_overwritten_resets(loop, outside)
-    fuse(rrule, temporaries, same_shape, commented)
+    drop_spreads(fuse(rrule, temporaries, commented), same_shape)
     if batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of):
         drop_dead_saves(rrule, pullback)
     hoist_factors(pullback)
@@ -173,6 +171,5 @@ def _fill_empty_blocks(tree):
             block = getattr(s, field, None)
             if block is None or field == "orelse" and not block:
                 continue                             # no else: nothing to fill
-            if all(isinstance(t, gast.Expr) and isinstance(t.value, gast.Constant)
-                   for t in block):
+            if all(is_comment(t) for t in block):
                 block.append(gast.Pass())

@@ -12,6 +12,7 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 import gast
 
 from .names import const, count_names, load, statements, walk
+from .recognize import is_pop
 
 # backward headers whose trip count is one of their arguments
 _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
@@ -34,12 +35,12 @@ def hoist_pops(pullback):
 def _single_pop(body):
     """Index of the one top-level `v = pop()` in body, if it is the only pop and
     nothing before it mentions v."""
-    pops = [n for s in body for n in walk(s) if _is_pop(n)]
+    pops = [n for s in body for n in walk(s) if is_pop(n)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) and _is_pop(s.value):
+                and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
             name = s.targets[0].id
             before = {n.id for b in body[:k] for n in walk(b) if isinstance(n, gast.Name)}
             return k if name not in before else None
@@ -68,11 +69,6 @@ def _trip_count(header):
                                                                 or len(args) == 1):
         return args[_COUNT_ARG[name]]
     return None
-
-
-def _is_pop(node):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id == "pop" and not node.args
 
 
 def _call(fn, *args):

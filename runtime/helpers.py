@@ -34,7 +34,8 @@ def unbroadcast(g, x, side=None):
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops
     if shape is None:
         shape = fast_shape(x)
-    if getattr(g, "shape", None) == shape or fast_shape(g) == shape:
+    g_shape = getattr(g, "shape", None)
+    if (fast_shape(g) if g_shape is None else g_shape) == shape:
         return g
     g = np.asarray(g)
     while g.ndim > len(shape):

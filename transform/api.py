@@ -93,7 +93,7 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
-    cotangents stay Thunks until forced. signature: argument shape classes
+    cotangents stay Thunks until forced. signature: the argument shapes
     (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
     function gets its general rule.
     """

@@ -16,6 +16,7 @@ flat list), "nested" (never materialise, each sum wraps the last: the bug).
 import gast
 
 from .names import load, store  # noqa: F401
+from .recognize import is_call
 
 POLICIES = ("loop", "eager", "flat", "nested")
 
@@ -126,8 +127,7 @@ class LoopPass:
                         and not form.thunk:
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
-                if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
-                        and value.func.id == "unbroadcast":   # one call, not two, per step
+                if is_call(value, "unbroadcast"):       # one call, not two, per step
                     return [assign(target, call("accumulate_unbroadcast", load(target),
                                                 *value.args))]
                 return [assign(target, call("accumulate_into", load(target), value))]

@@ -110,8 +110,8 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
-    so straight-line contributions need not be deferred. signature: the shape
-    classes of the arguments it will be called with (shapes.shape_class), or None.
+    so straight-line contributions need not be deferred. signature: what the arguments
+    it will be called with say about shapes (one `shapes.shape_key` each), or None.
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost

@@ -98,8 +98,6 @@ def _object_gradient(g, like):
 
 
 def _seed(out):
-    if type(out) is float:
-        return 1.0
     if isinstance(out, np.ndarray):
         return np.ones_like(out)
     if isinstance(out, np.generic):

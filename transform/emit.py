@@ -9,6 +9,7 @@ import re
 import gast
 
 import runtime
+from .names import statements
 
 _MARKER = "__thunkgrad_comment_{}__"
 _MARKER_LINE = re.compile(r"^(\s*)(?:'|\"\"\")__thunkgrad_comment_(\d+)__(?:'|\"\"\")$", re.M)
@@ -30,15 +31,9 @@ def unparse(node):
     statement's to find its type comment; expressions need none)."""
     if isinstance(node, gast.stmt):
         node = gast.Module(body=[node], type_ignores=[])
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, gast.stmt) and not hasattr(n, "lineno"):
-            n.lineno = 1
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            block = getattr(n, field, None)
-            if type(block) is list:
-                stack.extend(block)
+    for s in statements(node):
+        if not hasattr(s, "lineno"):
+            s.lineno = 1
     return gast.unparse(node)
 
 

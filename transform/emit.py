@@ -1,51 +1,15 @@
 """Stage 8, emit: source text, compiled, registered with linecache.
 
-Comments cannot live in an AST, so the reverse stage leaves string markers
-that become `# ...` lines here.
+Comments cannot live in an AST: the reverse stage leaves marker statements
+(transform/comments.py) that transform/render.py lays out as `# ...` lines. Text taken
+from user objects (qualified names, statements in comments) is escaped to one line.
 """
 import linecache
-import re
-
-import gast
 
 import runtime
-from .names import statements
-
-_MARKER = "__thunkgrad_comment_{}__"
-_MARKER_LINE = re.compile(r"^(\s*)(?:'|\"\"\")__thunkgrad_comment_(\d+)__(?:'|\"\"\")$", re.M)
-
-
-_END_MARKER_LINE = re.compile(r"\n\s*'__thunkgrad_eol_(\d+)__'$", re.M)
-
-
-def comment_marker(k):
-    return _MARKER.format(k)
-
-
-def end_marker(k):
-    return f"__thunkgrad_eol_{k}__"
-
-
-def unparse(node):
-    """gast.unparse, after giving every statement a line number (the unparser reads a
-    statement's to find its type comment; expressions need none)."""
-    if isinstance(node, gast.stmt):
-        node = gast.Module(body=[node], type_ignores=[])
-    for s in statements(node):
-        if not hasattr(s, "lineno"):
-            s.lineno = 1
-    return gast.unparse(node)
-
-
-def one_line(stmt):
-    """A statement's first line of source, for comments."""
-    if isinstance(stmt, gast.For):
-        head = unparse(gast.For(target=stmt.target, iter=stmt.iter, body=[gast.Pass()],
-                                     orelse=[], type_comment=None)).splitlines()[0]
-        return head + "  (iterations in reverse)"
-    if isinstance(stmt, gast.While):
-        return "while " + unparse(stmt.test) + ":  (iterations in reverse)"
-    return unparse(stmt).strip().splitlines()[0]
+from .comments import comment_texts
+from .quoting import single_line
+from .render import render_rule
 
 
 class Compiled:
@@ -62,7 +26,8 @@ def _filename(ctx):
     wrt = ",".join(ctx.wrt)
     kind = "" if ctx.consumed else " rule"
     shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
-    return f"<thunkgrad {module}.{fn.__qualname__} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
+    name = single_line(f"{module}.{fn.__qualname__}")
+    return f"<thunkgrad {name} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
 
 
 def describe_signature(ctx):
@@ -76,33 +41,17 @@ def describe_signature(ctx):
     return ", ".join(parts)
 
 
-def comment_texts(comments):
-    """Comment texts: statements unparsed together in one Module (one call, not many)."""
-    simple = [k for k, c in enumerate(comments) if isinstance(c, (gast.Assign, gast.Expr))]
-    texts = [c if isinstance(c, str) else None for c in comments]
-    if simple:
-        module = gast.Module(body=[comments[k] for k in simple], type_ignores=[])
-        lines = unparse(module).splitlines()
-        if len(lines) == len(simple):
-            for k, line in zip(simple, lines):
-                texts[k] = line.strip()
-    return [t if t is not None else one_line(c) for t, c in zip(texts, comments)]
-
-
 def render(ctx, rrule):
-    text = unparse(gast.Module(body=[rrule], type_ignores=[]))
-    comments = comment_texts(ctx.comments)
-
-    def comment(match):
-        return f"{match.group(1)}# {comments[int(match.group(2))]}"
-    text = _MARKER_LINE.sub(comment, text)
-    text = _END_MARKER_LINE.sub(lambda m: f"  # {comments[int(m.group(1))]}", text)
+    unsafe = [name for name in ctx.globals if not name.isidentifier()]
+    if unsafe:          # a name is pasted into the source as is: it must be a name
+        raise ValueError(f"generated global names must be identifiers: {unsafe}")
+    text = render_rule(rrule, comment_texts(ctx.comments))
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
-    header = (f"# thunkgrad: adjoint of {ctx.fn.__qualname__} "
-              f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})\n")
+    header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
+              f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:
-        header += f"# specialised to argument shapes {describe_signature(ctx)}\n"
-    return header + text.rstrip() + "\n"
+        header.append(f"specialised to argument shapes {describe_signature(ctx)}")
+    return "".join(f"# {single_line(h)}\n" for h in header) + text.rstrip() + "\n"
 
 
 def emit(ctx, rrule):

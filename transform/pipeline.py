@@ -10,11 +10,13 @@ from . import emit, optimize
 from .activity import (Activity, assignment_counts, first_definitions, saved_names,
                        target_names)
 from .check import check_function
+from .comments import marker
 from .control import lower_control
 from .loop_pass import LoopPass
 from .names import NameGen, assign, const, load, name_ids, names_in
 from .normalize import normalize_function
 from .parse import parse_function
+from .quoting import identifier
 from .reverse import Reverser
 from .shapes import ShapeClasses, class_of_key, shape_of
 
@@ -72,17 +74,17 @@ class Compilation:
     def comment(self, stmt):
         """A `# <primal statement>` line; the text is rendered in one batch at emit."""
         self.comments.append(stmt)
-        return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
+        return marker(len(self.comments) - 1)
 
     def end_comment(self, text):
         """A comment at the end of the previous generated line."""
         self.comments.append(text)
-        return gast.Expr(value=const(emit.end_marker(len(self.comments) - 1)))
+        return marker(len(self.comments) - 1, end=True)
 
     def note(self, text):
         """A free-text comment line in the generated code."""
         self.comments.append(text)
-        return gast.Expr(value=const(emit.comment_marker(len(self.comments) - 1)))
+        return marker(len(self.comments) - 1)
 
     def line_of(self, node):
         """The line in the user's file a normalized statement came from."""
@@ -99,7 +101,8 @@ class Compilation:
                 name = self.names.reserve(f"{method}_method_rrule")
                 self.globals[name] = MethodRule(method, self.policy)
             else:
-                name = self.names.reserve(getattr(prim.fn, "__name__", "fn") + "_rrule")
+                name = self.names.reserve(identifier(getattr(prim.fn, "__name__", "fn"))
+                                          + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \
                     else callee_rule(prim.fn, self.policy)
             self._temps[key] = name

@@ -2,6 +2,8 @@
 comment markers, helper calls), shared by the optimizer passes."""
 import gast
 
+from .comments import mark_of
+
 
 def is_call(node, name):
     """A call of the bare name `name` (a runtime helper), without keyword arguments."""
@@ -40,10 +42,12 @@ def pushed(s):
 
 
 def is_comment(s):
-    """A comment marker (emit turns these string statements into `# ...` lines)."""
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant)
+    """A comment marker (Compilation.comment, .note, .end_comment; render makes it a
+    `# ...` line), known by its mark: a user's string statement is never one."""
+    return mark_of(s) is not None
 
 
 def is_end_comment(s):
     """A marker for a comment at the end of the previous line."""
-    return is_comment(s) and str(s.value.value).startswith("__thunkgrad_eol_")
+    mark = mark_of(s)
+    return mark is not None and mark.end

@@ -1,0 +1,127 @@
+"""Source text of a rule, with its comments: a walk over the statements.
+
+Compound statements (def, if, for, while) are laid out here; the other statements are
+unparsed by gast (all in one call); comment markers (transform/comments.py) become
+`# text` lines or end-of-line comments. The layout is the unparser's own, so the text
+equals gast.unparse of the whole rule with markers replaced by comments:
+
+    FunctionDef(pullback, [marker 0, Assign dx = dy * 3.0])
+        ->  def pullback(dy):
+                # y = x * 3.0
+                dx = dy * 3.0
+"""
+import copy
+
+import gast
+
+from .comments import mark_of
+
+_PAD = "    "
+_PASS = "\n" + _PAD + "pass"
+_COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)
+             and ("body" in c._fields or "cases" in c._fields)}
+
+
+def render_rule(rule, texts):
+    """The source of FunctionDef `rule`; `texts[k]` is comment k's (one-line) text."""
+    out = _Renderer(texts)
+    out.statement(rule, "")
+    return out.text()
+
+
+def unparse_each(stmts):
+    """Each simple statement's text, from one unparse of them all. A string literal may
+    span lines (an f-string with a newline): its continuation lines are part of the
+    literal and must not be indented; such statements are told apart one by one."""
+    for s in stmts:
+        if not hasattr(s, "lineno"):    # the unparser looks up type comments by line
+            s.lineno = 1
+    # `pass` first: a string statement first in a Module would print as a docstring
+    lines = gast.unparse(gast.Module(body=[gast.Pass()] + stmts, type_ignores=[]))
+    lines = lines.split("\n")[1:]
+    return lines if len(lines) == len(stmts) else [gast.unparse(s) for s in stmts]
+
+
+def _header(s):
+    """`for a, b in items:`: the unparser's text of s with its body replaced by `pass`."""
+    shell = copy.copy(s)
+    shell.body, shell.orelse, shell.lineno = [gast.Pass()], [], getattr(s, "lineno", 1)
+    if isinstance(s, gast.FunctionDef):
+        shell.decorator_list = []
+    text = gast.unparse(shell)
+    assert text.endswith(_PASS), text
+    return text[:-len(_PASS)]
+
+
+class _Renderer:
+    """Lines of text, and [pad, k, end comment] for the k-th simple statement, filled in
+    from one batch unparse at the end."""
+
+    def __init__(self, texts):
+        self.texts, self.lines, self.simple = texts, [], []
+
+    def text(self):
+        simple = unparse_each(self.simple)
+        return "\n".join(line if type(line) is str else line[0] + simple[line[1]] + line[2]
+                         for line in self.lines)
+
+    def block(self, body, pad):
+        for s in body:
+            self.statement(s, pad)
+
+    def statement(self, s, pad):
+        kind, mark = type(s), mark_of(s)
+        if mark is not None:
+            self.comment(mark, pad)
+        elif kind not in _COMPOUND:
+            self.lines.append([pad, len(self.simple), ""])
+            self.simple.append(s)
+        elif kind is gast.FunctionDef:
+            self.function(s, pad)
+        elif kind is gast.If:
+            self.if_(s, pad, "")
+        elif kind is gast.For or kind is gast.While:
+            self.lines.append(pad + _header(s))
+            self.block(s.body, pad + _PAD)
+            self.orelse(s.orelse, pad)
+        else:
+            raise NotImplementedError(f"render: {kind.__name__} statements")
+
+    def comment(self, mark, pad):
+        text = self.texts[mark.index]
+        if not mark.end or not self.lines:
+            self.lines.append(f"{pad}# {text}")
+        elif type(self.lines[-1]) is str:
+            self.lines[-1] += "  # " + text
+        else:
+            self.lines[-1][2] += "  # " + text
+
+    def function(self, s, pad):
+        if self.lines:
+            self.lines.append("")           # the unparser's blank line before a def
+        self.lines.extend(pad + "@" + gast.unparse(d) for d in s.decorator_list)
+        self.lines.append(pad + _header(s))
+        body = s.body
+        if body and _is_docstring(body[0]):
+            self.lines.append(pad + _PAD + gast.unparse(
+                gast.Module(body=[body[0]], type_ignores=[])))
+            body = body[1:]
+        self.block(body, pad + _PAD)
+
+    def if_(self, s, pad, prefix):
+        self.lines.append(pad + prefix + _header(s))
+        self.block(s.body, pad + _PAD)
+        if len(s.orelse) == 1 and type(s.orelse[0]) is gast.If:
+            self.if_(s.orelse[0], pad, "el")      # the unparser's elif
+        else:
+            self.orelse(s.orelse, pad)
+
+    def orelse(self, body, pad):
+        if body:
+            self.lines.append(pad + "else:")
+            self.block(body, pad + _PAD)
+
+
+def _is_docstring(s):
+    return type(s) is gast.Expr and type(s.value) is gast.Constant \
+        and isinstance(s.value.value, str)

@@ -7,6 +7,7 @@ from pathlib import Path
 from .api import adjoint_source
 from .errors import TransformError
 from .loop_pass import POLICIES
+from .quoting import single_line
 
 
 class CliError(Exception):
@@ -70,9 +71,14 @@ def main(argv=None):
         print(adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
                              explain=args.explain, as_rule=args.as_rule), end="")
     except TransformError as exc:
-        print(f"thunkgrad: error: {exc.one_line()}", file=sys.stderr)
-        return 2
+        return _error(exc.one_line())
     except (CliError, TypeError, ValueError) as exc:
-        print(f"thunkgrad: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
     return 0
+
+
+def _error(message):
+    """One line on stderr, exit status 2. The message may quote a user's names or an
+    exception's text: newlines and terminal control characters are escaped."""
+    print(f"thunkgrad: error: {single_line(message)}", file=sys.stderr)
+    return 2

@@ -10,10 +10,15 @@ or f-string can pose as a marker (the text of a user string is never looked at).
 text is made one line (quoting.single_line: newlines and other control characters
 escaped).
 """
+import copy
+
 import gast
 
 from .names import statements
 from .quoting import single_line
+
+
+_PASS = "\n    pass"
 
 
 class CommentMark:
@@ -54,14 +59,25 @@ def unparse(node):
     return gast.unparse(node)
 
 
+def header(s):
+    """`for a, b in items:`: the unparser's text of compound statement s without its
+    body (nor decorators)."""
+    shell = copy.copy(s)
+    shell.body, shell.orelse, shell.lineno = [gast.Pass()], [], getattr(s, "lineno", 1)
+    if isinstance(s, gast.FunctionDef):
+        shell.decorator_list = []
+    text = gast.unparse(shell)
+    assert text.endswith(_PASS), text
+    return text[:-len(_PASS)]
+
+
 def one_line(stmt):
-    """A statement as the text of a comment: loops by their header."""
-    if isinstance(stmt, gast.For):
-        head = unparse(gast.For(target=stmt.target, iter=stmt.iter, body=[gast.Pass()],
-                                orelse=[], type_comment=None))
-        return single_line(head[:-len("\n    pass")]) + "  (iterations in reverse)"
+    """A statement as the text of a comment: compound ones by their header."""
     if isinstance(stmt, gast.While):
         return "while " + single_line(unparse(stmt.test)) + ":  (iterations in reverse)"
+    if hasattr(stmt, "body"):
+        head = single_line(header(stmt))
+        return head + "  (iterations in reverse)" if isinstance(stmt, gast.For) else head
     return single_line(unparse(stmt).strip())
 
 

@@ -10,14 +10,11 @@ equals gast.unparse of the whole rule with markers replaced by comments:
                 # y = x * 3.0
                 dx = dy * 3.0
 """
-import copy
-
 import gast
 
-from .comments import mark_of
+from .comments import header, mark_of
 
 _PAD = "    "
-_PASS = "\n" + _PAD + "pass"
 _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)
              and ("body" in c._fields or "cases" in c._fields)}
 
@@ -40,17 +37,6 @@ def unparse_each(stmts):
     lines = gast.unparse(gast.Module(body=[gast.Pass()] + stmts, type_ignores=[]))
     lines = lines.split("\n")[1:]
     return lines if len(lines) == len(stmts) else [gast.unparse(s) for s in stmts]
-
-
-def _header(s):
-    """`for a, b in items:`: the unparser's text of s with its body replaced by `pass`."""
-    shell = copy.copy(s)
-    shell.body, shell.orelse, shell.lineno = [gast.Pass()], [], getattr(s, "lineno", 1)
-    if isinstance(s, gast.FunctionDef):
-        shell.decorator_list = []
-    text = gast.unparse(shell)
-    assert text.endswith(_PASS), text
-    return text[:-len(_PASS)]
 
 
 class _Renderer:
@@ -81,7 +67,7 @@ class _Renderer:
         elif kind is gast.If:
             self.if_(s, pad, "")
         elif kind is gast.For or kind is gast.While:
-            self.lines.append(pad + _header(s))
+            self.lines.append(pad + header(s))
             self.block(s.body, pad + _PAD)
             self.orelse(s.orelse, pad)
         else:
@@ -100,7 +86,7 @@ class _Renderer:
         if self.lines:
             self.lines.append("")           # the unparser's blank line before a def
         self.lines.extend(pad + "@" + gast.unparse(d) for d in s.decorator_list)
-        self.lines.append(pad + _header(s))
+        self.lines.append(pad + header(s))
         body = s.body
         if body and _is_docstring(body[0]):
             self.lines.append(pad + _PAD + gast.unparse(
@@ -109,7 +95,7 @@ class _Renderer:
         self.block(body, pad + _PAD)
 
     def if_(self, s, pad, prefix):
-        self.lines.append(pad + prefix + _header(s))
+        self.lines.append(pad + prefix + header(s))
         self.block(s.body, pad + _PAD)
         if len(s.orelse) == 1 and type(s.orelse[0]) is gast.If:
             self.if_(s.orelse[0], pad, "el")      # the unparser's elif

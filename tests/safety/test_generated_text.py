@@ -149,12 +149,13 @@ def test_code_in_user_strings_stays_quoted(fn, policy):
 def test_comment_texts_are_one_line():
     tree = gast.parse('t = f"{y}\\nimport os\\n"\n'
                       'for c in f"{n}\\nimport os":\n    pass\n'
-                      "u = 'a\\x1bb'\n")
-    texts = comment_texts([tree.body[0], tree.body[1], tree.body[2],
-                           "note\nimport os\r\u2028", "plain note"])
+                      "u = 'a\\x1bb'\n"
+                      'if f"{a}\\nb":\n    x = 1\nelse:\n    x = 2\n')
+    texts = comment_texts(tree.body + ["note\nimport os\r\u2028", "plain note"])
     assert texts == ['t = f"""{y}\\nimport os\\n"""',
                      'for c in f"""{n}\\nimport os""":  (iterations in reverse)',
-                     "u = 'a\\x1bb'", "note\\nimport os\\r\\u2028", "plain note"]
+                     "u = 'a\\x1bb'", 'if f"""{a}\\nb""":',
+                     "note\\nimport os\\r\\u2028", "plain note"]
 
 
 def test_single_line_and_identifier():
@@ -176,6 +177,9 @@ RENDER_CASES = {
                 y = -x
             elif x < -2:
                 pass
+            elif f"{x}\\n  z":
+                for c in f"{x}\\n":
+                    y = f"{c}\\n    "
             else:
                 if x:
                     y = 0

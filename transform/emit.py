@@ -8,7 +8,6 @@ import re
 
 import gast
 
-import runtime
 from .names import statements
 
 _MARKER = "__thunkgrad_comment_{}__"
@@ -108,7 +107,7 @@ def render(ctx, rrule):
 def emit(ctx, rrule):
     source = render(ctx, rrule)
     filename = _filename(ctx)
-    namespace = runtime.generated_namespace()
+    namespace = dict(ctx.names.bindings)       # the compiler's names: never a user's
     namespace.update(ctx.globals)
     code = compile(source, filename, "exec")
     for name in _global_names(code):

@@ -3,7 +3,8 @@ import gast
 
 
 class NameGen:
-    """Hands out names like t1, t2, cond1 that the function does not already use."""
+    """Hands out names like t1, t2, cond1 that the function does not already use, and
+    the names of the compiler's own vocabulary (see `vocabulary.Vocabulary`)."""
 
     def __init__(self, used):
         self.used = set(used)

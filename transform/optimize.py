@@ -146,17 +146,18 @@ def _release_temporaries(rrule):
         + pullback.body[-1:]
 
 
-def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b,
-             commented=frozenset(), shape_of=lambda name: None):
-    """Rewrite the rrule FunctionDef in place."""
+def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
+             same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None):
+    """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary."""
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
     pullback.body = _drop_dead_resets(pullback.body)
     for loop, outside in list(_loops_with_outside_names(pullback)):
         _drop_overwritten_resets(loop, outside)
-    drop_spreads(fuse(rrule, temporaries, commented), same_shape)
-    if batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of):
+    modules = frozenset({names.name("np"), names.name("math")})
+    drop_spreads(fuse(rrule, temporaries, commented, modules), names, same_shape)
+    if batch_products(pullback, names, taken=hoist_pops(pullback, names), shape_of=shape_of):
         drop_dead_saves(rrule, pullback)
     hoist_factors(pullback)
     _fill_empty_blocks(rrule)

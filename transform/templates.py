@@ -92,15 +92,24 @@ def expand(rule, param, g, ans, inputs, dropped, names):
     mapping["g"] = g
     mapping["ans"] = load(ans)
     tree = _template(rule.templates[param], dropped)
-    for helper in _free_names(tree) - mapping.keys():
+    free, bound = _names_of(tree)
+    own = {name: names.template_local(name) for name in bound}   # `e` in `[... for e in xs]`
+    for helper in free - mapping.keys() - own.keys():
         mapping[helper] = names.ref(helper)
-    return clone(tree, mapping)
+    mapping.update({name: load(chosen) for name, chosen in own.items()})
+    expr = clone(tree, mapping)
+    for n in walk(expr) if own else ():
+        if type(n) is gast.Name and type(n.ctx) is gast.Store and n.id in own:
+            n.id = own[n.id]
+    return expr
 
 
 @functools.lru_cache(maxsize=None)
-def _free_names(tree):
-    """Every name a (cached, never mutated) template tree reads."""
-    return frozenset(n.id for n in gast.walk(tree) if isinstance(n, gast.Name))
+def _names_of(tree):
+    """(names a cached, never mutated template tree reads, names it binds)."""
+    names = [n for n in gast.walk(tree) if isinstance(n, gast.Name)]
+    bound = frozenset(n.id for n in names if not isinstance(n.ctx, gast.Load))
+    return frozenset(n.id for n in names) - bound, bound
 
 
 def clone(node, mapping=None):

@@ -78,6 +78,16 @@ class Vocabulary(NameGen):
         self.bindings[chosen] = obj
         return chosen
 
+    def template_local(self, name):
+        """A name a rule template binds itself (a comprehension variable)."""
+        return self.name_of(("template", name), lambda: self.reserve(name))
+
+    def name_of(self, key, choose):
+        chosen = self.roles.get(key)
+        if chosen is None:
+            chosen = self.roles[key] = choose()
+        return chosen
+
     def is_helper_name(self, name):
         """Whether `name` is a module-level role's name the user does not also read."""
         return name in self.bindings and name not in self.user_names

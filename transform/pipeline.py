@@ -70,7 +70,7 @@ class Compilation:
 
     def local_names(self):
         return {n for n in self.names.used - set(self.globals)
-                if not self.names.is_helper_name(n)}
+                if not self.names.is_compiler_global(n)}
 
     def comment(self, stmt):
         """A `# <primal statement>` line; the text is rendered in one batch at emit."""
@@ -195,7 +195,8 @@ def _restored(ctx, reverser, backward):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
     names = name_ids(gast.Module(body=backward, type_ignores=[]), gast.Store)
     adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
-    return sorted(n for n in names if n not in adjoints and n != ctx.names.name("_"))
+    ignored = {"_", ctx.names.roles.get("_")}     # throwaway loop targets
+    return sorted(n for n in names if n not in adjoints and n not in ignored)
 
 
 def _pullback_def(ctx, reverser, seed, backward, results):

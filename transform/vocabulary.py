@@ -56,6 +56,7 @@ class Vocabulary(NameGen):
         self.objects = vocabulary_objects()
         self.roles = {}            # role -> chosen name
         self.bindings = {}         # chosen name -> object, for module-level roles
+        self.scoped = set()        # names bound only inside template comprehensions
 
     def name(self, role):
         """The generated source's name for `role` (chosen on first use)."""
@@ -80,17 +81,17 @@ class Vocabulary(NameGen):
 
     def template_local(self, name):
         """A name a rule template binds itself (a comprehension variable)."""
-        return self.name_of(("template", name), lambda: self.reserve(name))
+        key = ("template", name)
+        if key not in self.roles:
+            self.roles[key] = self.reserve(name)
+            self.scoped.add(self.roles[key])
+        return self.roles[key]
 
-    def name_of(self, key, choose):
-        chosen = self.roles.get(key)
-        if chosen is None:
-            chosen = self.roles[key] = choose()
-        return chosen
-
-    def is_helper_name(self, name):
-        """Whether `name` is a module-level role's name the user does not also read."""
-        return name in self.bindings and name not in self.user_names
+    def is_compiler_global(self, name):
+        """Whether `name` is no local of the generated function but the compiler's: a
+        module-level role's name the user does not also read, or a template's own
+        comprehension variable."""
+        return name in self.bindings and name not in self.user_names or name in self.scoped
 
     def ref(self, role, ctx=gast.Load):
         """A Name node for `role`, marked as the compiler's own."""

@@ -195,7 +195,9 @@ def _restored(ctx, reverser, backward):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
     names = name_ids(gast.Module(body=backward, type_ignores=[]), gast.Store)
     adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
-    ignored = {"_", ctx.names.roles.get("_")}     # throwaway loop targets
+    ignored = {ctx.names.roles.get("_")}          # the compiler's throwaway loop target
+    if "_" not in name_ids(gast.Module(body=backward, type_ignores=[]), gast.Load):
+        ignored.add("_")                          # the user's, when the sweep never reads it
     return sorted(n for n in names if n not in adjoints and n not in ignored)
 
 

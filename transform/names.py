@@ -83,6 +83,9 @@ _LEAF_FIELDS = {"ctx", "op", "kind", "type_comment", "id", "attr", "is_async",
                 "level", "module", "conversion", "type_ignores"}
 
 
+names_below = _names_below
+
+
 def _child_fields(kind):
     fields = () if kind is gast.Constant else \
         tuple(f for f in kind._fields if f not in _LEAF_FIELDS)

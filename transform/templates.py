@@ -95,7 +95,7 @@ def expand(rule, param, g, ans, inputs, dropped, names):
     free, bound = _names_of(tree)
     own = {name: names.template_local(name) for name in bound}   # `e` in `[... for e in xs]`
     for helper in free - mapping.keys() - own.keys():
-        mapping[helper] = names.ref(helper)
+        mapping[helper] = names.template_ref(helper)
     mapping.update({name: load(chosen) for name, chosen in own.items()})
     expr = clone(tree, mapping)
     for n in walk(expr) if own else ():

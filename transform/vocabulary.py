@@ -25,7 +25,7 @@ import builtins
 import gast
 
 import runtime
-from .names import NameGen
+from .names import NameGen, names_below, statements
 
 # The compiler's own locals in the generated rrule (never shared with a user name).
 LOCAL_ROLES = ("tape", "pop", "pullback", "_")
@@ -57,6 +57,7 @@ class Vocabulary(NameGen):
         self.roles = {}            # role -> chosen name
         self.bindings = {}         # chosen name -> object, for module-level roles
         self.scoped = set()        # names bound only inside template comprehensions
+        self.prototypes = {}       # role -> Name node templates.expand clones
 
     def name(self, role):
         """The generated source's name for `role` (chosen on first use)."""
@@ -99,6 +100,13 @@ class Vocabulary(NameGen):
         node.role = role
         return node
 
+    def template_ref(self, role):
+        """A shared, never mutated Name node for `role` (templates.clone copies it)."""
+        node = self.prototypes.get(role)
+        if node is None:
+            node = self.prototypes[role] = self.ref(role)
+        return node
+
     def store(self, role):
         return self.ref(role, gast.Store)
 
@@ -118,19 +126,19 @@ def role_of(node):
 
 def user_names(node):
     """(every name a function mentions, the names it binds), nested defs included:
-    Names in any context, def/class/lambda names, import aliases, global/nonlocal."""
+    Names in any context, def/class names, import aliases, global/nonlocal."""
     used, bound = set(), set()
-    for n in gast.walk(node):
-        if isinstance(n, gast.Name):
-            used.add(n.id)
-            if not isinstance(n.ctx, gast.Load):
-                bound.add(n.id)
-        elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-            bound.add(n.name)
-        elif isinstance(n, gast.alias):
-            bound.add((n.asname or n.name).split(".")[0])
-        elif isinstance(n, (gast.Global, gast.Nonlocal)):
-            bound.update(n.names)
+    for n in names_below(node):
+        used.add(n.id)
+        if type(n.ctx) is not gast.Load:
+            bound.add(n.id)
+    for s in statements(node):
+        if isinstance(s, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            bound.add(s.name)
+        elif isinstance(s, (gast.Import, gast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in s.names)
+        elif isinstance(s, (gast.Global, gast.Nonlocal)):
+            bound.update(s.names)
     return used | bound, bound
 
 

@@ -156,7 +156,8 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     optimize.optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
                       same_shape=ctx.same_shape,
                       commented={id(c) for c in ctx.comments if not isinstance(c, str)},
-                      shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)))
+                      shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
+                      adjoints=frozenset(ctx._adjoints.values()))
     return emit.emit(ctx, rrule)
 
 

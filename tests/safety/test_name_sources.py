@@ -5,8 +5,9 @@ import tempfile
 
 import pytest
 
-from tests.gradcheck import POLICIES
-from transform import adjoint_source
+from tests.fd import numerical_grad
+from tests.gradcheck import POLICIES, assert_close
+from transform import adjoint_source, value_and_grad
 
 from .names_programs import load
 from .test_names import check_value_and_grad
@@ -72,6 +73,36 @@ def f(x):
     return y
 '''
 
+KEYWORDS = '''
+import numpy
+
+
+def f(x, *, pop=0.5, tape=0.25):
+    y = x
+    for i in range(3):
+        y = y * pop + numpy.sin(y) * tape
+    return y
+'''
+
+CLOSURE = '''
+import numpy
+
+
+def make():
+    unbroadcast = 3.0                  # free variables named like helpers
+    np = numpy
+
+    def f(x):
+        s = np.sin(x) * unbroadcast
+        for i in range(2):
+            s = s * np.tanh(s)
+        return s
+    return f
+
+
+f = make()
+'''
+
 ODD_NAMES = '''
 import numpy
 
@@ -98,8 +129,10 @@ def f(x):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("source", [USER_RANGE, NP_CLASS, NP_MATH, LAMBDA_HELPER],
-                         ids=["def_range", "np_class", "import_math_as_np", "lambda_helper"])
+@pytest.mark.parametrize("source", [USER_RANGE, NP_CLASS, NP_MATH, LAMBDA_HELPER, KEYWORDS,
+                                    CLOSURE],
+                         ids=["def_range", "np_class", "import_math_as_np", "lambda_helper",
+                              "keyword_only", "closure"])
 def test_user_bindings_of_vocabulary_names(source, policy):
     module = load(source, _DIR, "bindings")
     check_value_and_grad(module.f, (0.7,), policy)
@@ -135,3 +168,14 @@ def test_a_lambda_helper_rule_is_named_after_its_binding():
 def test_a_callee_qualname_is_never_pasted_unquoted():
     module = load(ODD_NAMES.format(name="helper", qualname="a\nimport os"), _DIR, "odd_q")
     check_value_and_grad(module.f, (0.7,), "loop")
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_keyword_parameters_keep_the_users_names(policy):
+    """Callers pass keywords: the adjoint's signature is the user's, `pop` and `tape`
+    included, and the compiler's own pop and tape move aside."""
+    module = load(KEYWORDS, _DIR, "keywords")
+    value, (dx,) = value_and_grad(module.f, wrt=(0,), policy=policy)(1.3, pop=0.4, tape=0.3)
+    assert_close(value, module.f(1.3, pop=0.4, tape=0.3), rtol=1e-12, atol=0)
+    assert_close(dx, numerical_grad(lambda x: module.f(x, pop=0.4, tape=0.3), [1.3], 0),
+                 rtol=1e-5, atol=1e-7)

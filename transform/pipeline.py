@@ -13,7 +13,7 @@ from .activity import (Activity, assignment_counts, first_definitions, saved_nam
 from .check import check_function
 from .control import lower_control
 from .loop_pass import LoopPass
-from .names import assign, const, load, name_ids, names_in, statements
+from .names import const, load, name_ids, names_in, statements
 from .vocabulary import Vocabulary, user_names
 from .normalize import normalize_function
 from .parse import parse_function

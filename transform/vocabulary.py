@@ -80,6 +80,11 @@ class Vocabulary(NameGen):
         self.bindings[chosen] = obj
         return chosen
 
+    def shared_names(self):
+        """Module-level roles named as the user's own globals (they were the same object
+        at compile time: a guard on the user's global covers them)."""
+        return sorted(name for name in self.bindings if name in self.user_names)
+
     def template_local(self, name):
         """A name a rule template binds itself (a comprehension variable)."""
         key = ("template", name)

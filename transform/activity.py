@@ -145,7 +145,7 @@ def prim_needs(prim, target, activity, shapes=None):
             shape |= sh
         return _atoms(prim, target, value), _atoms(prim, target, shape)
     if prim.kind in ("custom", "call"):
-        return {pullback_name(target)}, set()
+        return {prim.pullback}, set()
     if prim.kind == "extend" and isinstance(prim.args[1], gast.Name):
         return set(), {prim.args[1].id}
     if prim.kind == "setitem":
@@ -164,8 +164,10 @@ def _atoms(prim, target, params):
     return names
 
 
-def pullback_name(target):
-    return f"{target}_pullback"
+def pullback_name(s):
+    """The name a callee call statement binds its pullback to (chosen by the pipeline,
+    free of the user's names)."""
+    return s.prim.pullback
 
 
 def assignment_counts(body):
@@ -178,7 +180,7 @@ def assignment_counts(body):
         if isinstance(s, gast.Expr):
             names = []                     # appends mutate, they do not rebind
         if isinstance(s, gast.Assign) and prim is not None and prim.kind in ("custom", "call"):
-            names = names + [pullback_name(names[0])]
+            names = names + [prim.pullback]
         for name in names:
             counts[name] = counts.get(name, 0) + (2 if depth else 1)
     return counts

@@ -110,7 +110,7 @@ class LoopEmitter:
         names = [n for n in target_names(loop.target) if n in self.saved]
         return [gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
                                                type_comment=None)],
-                            value=gast.Call(func=load(self.ctx.pop_name), args=[], keywords=[]),
+                            value=self.call("pop"),
                             type_comment=None) for n in reversed(names)]
 
     def loop_body(self, loop, state):
@@ -141,9 +141,9 @@ class LoopEmitter:
                 value = load(d)
             else:                                  # `for a, b in P`: pack (da, db) like P[k]
                 parts = self.cotangent_tree(node, state)
-                value = gast.Call(func=load("pack_cotangent"),
+                value = gast.Call(func=self.ctx.names.ref("pack_cotangent"),
                                   args=[load(seq), load(index), parts], keywords=[])
-            call = gast.Call(func=load("accumulate_at"),
+            call = gast.Call(func=self.ctx.names.ref("accumulate_at"),
                              args=[load(dseq), load(seq), load(index), value], keywords=[])
             out.append(gast.Assign(targets=[gast.Name(id=dseq, ctx=gast.Store(), annotation=None,
                                                       type_comment=None)], value=call,
@@ -174,28 +174,27 @@ class LoopEmitter:
         """(target, iterator) walking the forward's iterations in reverse."""
         n = load(loop.count)
         if isinstance(loop, gast.While):
-            return gast.Name(id="_", ctx=gast.Store(), annotation=None, type_comment=None), \
-                gast.Call(func=load("range"), args=[n], keywords=[])
+            return self.ctx.names.store("_"), self.call("range", n)
         target = _store_copy(loop.target)
         seqs = [load(s) for s in loop.seqs]
         if loop.count is None:                      # a whole range: no trip counter
-            return target, _call("reversed", seqs[0])
+            return target, self.call("reversed", seqs[0])
         if loop.iter_kind == "items":
-            items = gast.Call(func=load("list"), args=[_copy(loop.iter)], keywords=[])
-            return target, _call("reversed_prefix", items, n)
+            items = self.call("list", _copy(loop.iter))
+            return target, self.call("reversed_prefix", items, n)
         if self.active_elements(loop):
             items = seqs[0]
             if loop.iter_kind != "seq":
-                items = gast.Call(func=load("list"), args=[_copy(loop.iter)], keywords=[])
+                items = self.call("list", _copy(loop.iter))
             index = self.ctx.temp(("index", id(loop)))
             target = gast.Tuple(elts=[gast.Name(id=index, ctx=gast.Store(), annotation=None,
                                                 type_comment=None), target], ctx=gast.Store())
-            return target, _call("reversed_enumerate", items, n)
+            return target, self.call("reversed_enumerate", items, n)
         if loop.iter_kind in ("range", "seq"):
-            return target, _call("reversed_prefix", seqs[0], n)
+            return target, self.call("reversed_prefix", seqs[0], n)
         if loop.iter_kind == "enumerate":
-            return target, _call("reversed_enumerate", seqs[0], n, *seqs[1:])
-        return target, _call("reversed_zip", n, *seqs)
+            return target, self.call("reversed_enumerate", seqs[0], n, *seqs[1:])
+        return target, self.call("reversed_zip", n, *seqs)
 
 
 def element_target(loop, seq):
@@ -205,10 +204,6 @@ def element_target(loop, seq):
     if loop.iter_kind in ("enumerate", "items"):
         return loop.target.elts[1]
     return loop.target.elts[loop.seqs.index(seq)]
-
-
-def _call(fn, *args):
-    return gast.Call(func=load(fn), args=list(args), keywords=[])
 
 
 def _copy(node):

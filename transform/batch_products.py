@@ -16,12 +16,12 @@ many elements as W, so memory stays bounded).
 import gast
 
 from .names import blocks, count_names, load, name_ids, statements, store
-from .recognize import is_call, is_comment
+from .recognize import called_role, is_call, is_comment
 
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
 
 
-def batch_products(pullback, taken=None, shape_of=lambda name: None):
+def batch_products(pullback, names, taken=None, shape_of=lambda name: None):
     """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
     names already in use (counted if not given); `shape_of(name)`: a name's shape when
     the rule is specialised to argument shapes, else None. True if a row update took
@@ -30,11 +30,11 @@ def batch_products(pullback, taken=None, shape_of=lambda name: None):
     if not loops:
         return False
     taken = dict(taken) if taken is not None else count_names(pullback, {})
-    rows = [_batch_loop(pullback, loop, taken, shape_of) for loop in loops]
+    rows = [_batch_loop(pullback, loop, taken, shape_of, names) for loop in loops]
     return any(rows)
 
 
-def _batch_loop(pullback, loop, taken, shape_of):
+def _batch_loop(pullback, loop, taken, shape_of, names):
     inside = count_names(loop, {})
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
@@ -48,19 +48,17 @@ def _batch_loop(pullback, loop, taken, shape_of):
         mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
         if inside.get(target) != mentions or a.id in stored or reads & mutated:
             continue
-        batch = _fresh(target + "_products", taken)
+        batch = _fresh(target + "_products", taken, names)
         row = _row_update(g, a, b, shape_of)
         rows = rows or row is not None
         loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
                                  _method(batch, "add", g, b))
         _around(pullback, loop,
                 before=gast.Assign(targets=[store(batch)], type_comment=None,
-                                   value=gast.Call(func=load("MatmulLhsSum"), args=[load(a.id)],
-                                                   keywords=[])),
+                                   value=names.call("MatmulLhsSum", load(a.id))),
                 after=gast.Assign(targets=[store(target)], type_comment=None,
-                                  value=gast.Call(func=load("accumulate_into"),
-                                                  args=[load(target), _method(batch, "total")],
-                                                  keywords=[])))
+                                  value=names.call("accumulate_into", load(target),
+                                                   _method(batch, "total"))))
     return rows
 
 
@@ -104,7 +102,7 @@ def _mutated_in_place(loop):
         if isinstance(n, gast.AugAssign):
             names |= name_ids(n.target)
     for n in _calls(loop):
-        if isinstance(n.func, gast.Name) and n.func.id in _IN_PLACE and n.args:
+        if called_role(n) in _IN_PLACE and n.args:
             names |= name_ids(n.args[0])
     return names
 
@@ -137,12 +135,14 @@ def _around(pullback, loop, before, after):
 
 
 
-def _fresh(name, taken):
+def _fresh(name, taken, names):
+    """A name neither the pullback (`taken`) nor the function (`names.used`) uses."""
     k, candidate = 1, name
-    while candidate in taken:
+    while candidate in taken or candidate in names.used:
         k += 1
         candidate = f"{name}{k}"
     taken[candidate] = 1
+    names.used.add(candidate)
     return candidate
 
 

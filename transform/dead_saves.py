@@ -11,8 +11,8 @@ dropping all of both keeps the rest of the tape in order.
 """
 import gast
 
-from .names import blocks, name_ids, statements
-from .recognize import is_end_comment, popped_into, pushed
+from .names import blocks, name_ids, statements, walk
+from .recognize import assigns_role, called_role, is_end_comment, popped_into, pushed
 
 
 def drop_dead_saves(rrule, pullback):
@@ -31,7 +31,7 @@ def drop_dead_saves(rrule, pullback):
     for block in blocks(rrule):
         block[:] = _without(block, lambda t: popped_into(t) in dead or pushed(t) in dead)
     if not any(popped_into(t) for t in statements(pullback)) and \
-            not any(isinstance(t, gast.For) and "popped" in name_ids(t.iter)
+            not any(isinstance(t, gast.For) and _reads_popped(t.iter)
                     for t in statements(pullback)):
         pullback.body[:] = _without(pullback.body, _reads_the_tape)
         if not any(pushed(t) for t in statements(rrule)):
@@ -54,14 +54,16 @@ def _without(block, drop):
     return out
 
 
+def _reads_popped(header):
+    """Whether a loop header takes tape entries (`popped(pop, n)`)."""
+    return any(called_role(n) == "popped" for n in walk(header))
+
+
 def _reads_the_tape(s):
     """`pop = tape_reader(tape)` and `del pop`."""
-    if isinstance(s, gast.Delete):
-        return all(isinstance(t, gast.Name) and t.id == "pop" for t in s.targets)
-    return isinstance(s, gast.Assign) and len(s.targets) == 1 \
-        and isinstance(s.targets[0], gast.Name) and s.targets[0].id == "pop"
+    return assigns_role(s, "pop")
 
 
 def _makes_the_tape(s):
-    return isinstance(s, gast.Assign) and len(s.targets) == 1 \
-        and isinstance(s.targets[0], gast.Name) and s.targets[0].id == "tape"
+    """`tape = []`."""
+    return isinstance(s, gast.Assign) and assigns_role(s, "tape")

@@ -6,7 +6,6 @@ from user objects (qualified names, statements in comments) is escaped to one li
 """
 import linecache
 
-import runtime
 from .comments import comment_texts
 from .quoting import single_line
 from .render import render_rule
@@ -57,7 +56,7 @@ def render(ctx, rrule):
 def emit(ctx, rrule):
     source = render(ctx, rrule)
     filename = _filename(ctx)
-    namespace = runtime.generated_namespace()
+    namespace = dict(ctx.names.bindings)       # the compiler's names: never a user's
     namespace.update(ctx.globals)
     code = compile(source, filename, "exec")
     for name in _global_names(code):

@@ -19,19 +19,22 @@ import copy
 import gast
 
 from .names import count_names, name_ids, walk
-from .recognize import is_comment, is_pop, is_push
+from .recognize import called_role, is_comment, is_pop, is_push
 
 _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, commented=frozenset()):
+def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset()):
     """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
     return the statements rewritten. `commented`: ids of statements a `# primal`
-    comment still renders (copied, not rewritten in place)."""
+    comment still renders (copied, not rewritten in place). `modules`: the names that
+    denote NumPy and math here (the compiler's names for them, which a user name
+    equals only when it denotes the same module), whose functions are pure."""
     mentions = count_names(rrule, {})
     _propagate_copies(rrule.body, temporaries, mentions)
-    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented)
+    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented,
+                     modules)
     folder.block(rrule.body)
     return folder.rewritten
 
@@ -107,8 +110,8 @@ class _Rename(gast.NodeTransformer):
 
 
 class _Folder:
-    def __init__(self, foldable, commented):
-        self.foldable, self.commented = foldable, commented
+    def __init__(self, foldable, commented, modules):
+        self.foldable, self.commented, self.modules = foldable, commented, modules
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
         self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
         self.rewritten = []
@@ -136,7 +139,7 @@ class _Folder:
                     and s.value is not None:
                 s = self.pull_in(out, s)
                 k = _previous_statement(out)
-                if k is not None and _extends(out[k], s):
+                if k is not None and _extends(out[k], s, self.modules):
                     s = self.rewritable(s)
                     merged = out.pop(k)
                     s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
@@ -156,7 +159,7 @@ class _Folder:
             if not wanted:
                 break
             p = out[k]
-            name = _defined_temp(p, self.foldable)
+            name = _defined_temp(p, self.foldable, self.modules)
             if name in wanted and not (self.loads(p) & rebound):
                 s = self.rewritable(s)
                 s.value = _Inline(name, p.value).visit(s.value)
@@ -172,7 +175,7 @@ class _Folder:
 
     def passes(self, p):
         if id(p) not in self.passing:
-            passable = _can_pass(p)
+            passable = _can_pass(p, self.modules)
             self.passing[id(p)] = (passable, _stores(p) if passable else None)
         return self.passing[id(p)]
 
@@ -196,7 +199,7 @@ def _previous_statement(out):
     return None
 
 
-def _extends(p, s):
+def _extends(p, s, modules):
     """`a = e1` right before `a = a + e2`, with e1 pure and a read nowhere else in e2."""
     if not (isinstance(s, gast.Assign) and isinstance(p, gast.Assign)):
         return False
@@ -207,23 +210,23 @@ def _extends(p, s):
     name = p.targets[0].id
     return isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add) \
         and isinstance(value.left, gast.Name) and value.left.id == name \
-        and name not in _loads(value.right) and _pure(p.value)
+        and name not in _loads(value.right) and _pure(p.value, modules)
 
 
-def _defined_temp(p, foldable):
+def _defined_temp(p, foldable, modules):
     if isinstance(p, gast.Assign) and len(p.targets) == 1 \
             and isinstance(p.targets[0], gast.Name) and p.targets[0].id in foldable \
-            and _pure(p.value):
+            and _pure(p.value, modules):
         return p.targets[0].id
     return None
 
 
-def _can_pass(p):
+def _can_pass(p, modules):
     """Statements a pure expression may be moved after: pure assignments to names,
     pushes onto the tape, `x = pop()` (the moved expression does not pop), comments."""
     if isinstance(p, gast.Assign):
         return all(isinstance(t, gast.Name) for t in p.targets) \
-            and (is_pop(p.value) or _pure(p.value))
+            and (is_pop(p.value) or _pure(p.value, modules))
     return is_comment(p) or is_push(p)
 
 
@@ -232,15 +235,14 @@ _PURE_HELPERS = {"unbroadcast", "unreduce", "matmul_lhs", "matmul_rhs", "getitem
                  "index_vjp"}
 
 
-def _pure(expr):
+def _pure(expr, modules):
     """Operators, indexing, np.* / math.* functions and the read-only helpers above:
     safe to evaluate later."""
     for n in walk(expr):
         if isinstance(n, gast.Call):
             module = isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name) \
-                and n.func.value.id in ("np", "math")
-            if not module and not (isinstance(n.func, gast.Name)
-                                   and n.func.id in _PURE_HELPERS):
+                and n.func.value.id in modules
+            if not module and called_role(n) not in _PURE_HELPERS:
                 return False
         elif isinstance(n, gast.expr) and not isinstance(n, _PURE):
             return False

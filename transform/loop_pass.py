@@ -66,21 +66,17 @@ class State(dict):
         return tuple(sorted((k, v.key()) for k, v in self.items()))
 
 
-def call(fn, *args):
-    return gast.Call(func=load(fn), args=list(args), keywords=[])
-
-
 def assign(name, value):
     return gast.Assign(targets=[store(name)], value=value, type_comment=None)
 
 
-def thunk_of(expr, captures):
+def thunk_of(expr, captures, names):
     """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables."""
     args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for c in captures],
                           posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
                           kwarg=None, defaults=[load(c) for c in captures])
-    return call("Thunk", gast.Lambda(args=args, body=expr))
+    return names.call("Thunk", gast.Lambda(args=args, body=expr))
 
 
 class LoopPass:
@@ -92,6 +88,10 @@ class LoopPass:
         self.policy = policy
         self.explain = explain
         self.consumed = consumed
+        self.names = None                 # the Vocabulary, set once the pipeline has one
+
+    def call(self, role, *args):
+        return self.names.call(role, *args)
 
     def defers(self, in_loop):
         """Whether a computed contribution is wrapped in a Thunk here.
@@ -107,7 +107,7 @@ class LoopPass:
     def cotangent(self, name, form, in_loop):
         """How a consumer reads adjoint `name`: unthunk only if it may be a Thunk."""
         if form.thunk:
-            return call("unthunk", load(name))
+            return self.call("unthunk", load(name))
         return load(name)
 
     def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
@@ -121,23 +121,23 @@ class LoopPass:
         zero = "maybe" if maybe_none and form.zero != "no" else "no"
         if self.policy == "eager" or (self.policy == "loop" and in_loop):
             if lazy:
-                value = call("unthunk", value)
+                value = self.call("unthunk", value)
             if crossing and self.policy == "loop":
                 if numeric and not maybe_none and form.zero == "no" and form.owned \
                         and not form.thunk:
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
                 if is_call(value, "unbroadcast"):       # one call, not two, per step
-                    return [assign(target, call("accumulate_unbroadcast", load(target),
+                    return [assign(target, self.call("accumulate_unbroadcast", load(target),
                                                 *value.args))]
-                return [assign(target, call("accumulate_into", load(target), value))]
+                return [assign(target, self.call("accumulate_into", load(target), value))]
             if form.zero == "yes":
                 state[target] = Form(zero, False, False)
                 return [assign(target, value)]
             if numeric and form.zero == "no" and not form.thunk and not maybe_none:
                 return self.add(target, value, form, state)
             state[target] = Form(zero, False, False)
-            return [assign(target, call("accum_eager", load(target), value))]
+            return [assign(target, self.call("accum_eager", load(target), value))]
         if form.zero == "yes":
             state[target] = Form(zero, lazy, False, lazy and maybe_none)
             return [assign(target, value)]
@@ -146,7 +146,7 @@ class LoopPass:
             return self.add(target, value, form, state)
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
         state[target] = Form(zero, True, False, form.nullable or maybe_none)
-        return [assign(target, call(fn, load(target), value))]
+        return [assign(target, self.call(fn, load(target), value))]
 
     def add(self, target, value, form, state):
         """`d = d + c` makes a fresh buffer the code owns; later adds go in place (`d += c`).
@@ -155,7 +155,7 @@ class LoopPass:
         """
         if self.policy == "eager":                # a fresh array per accumulation
             state[target] = Form("no", False, False)
-            return [assign(target, call("accum_eager", load(target), value))]
+            return [assign(target, self.call("accum_eager", load(target), value))]
         if form.owned:
             return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
         state[target] = Form("no", False, True)
@@ -173,16 +173,16 @@ class LoopPass:
         for name in sorted(touched):
             form = state.form(name)
             if form.zero == "yes" and zeros and name in crossing and name in zeros:
-                out.append(assign(name, call("cotangent_zeros", load(zeros[name]))))
+                out.append(assign(name, self.call("cotangent_zeros", load(zeros[name]))))
                 state[name] = Form("no", False, True)
                 continue
             if form.zero == "yes":
                 continue
             if name in crossing and not form.owned:
-                out.append(assign(name, call("own", load(name))))
+                out.append(assign(name, self.call("own", load(name))))
                 state[name] = Form(form.zero, False, True)
             elif form.thunk:
-                out.append(assign(name, call("unthunk", load(name))))
+                out.append(assign(name, self.call("unthunk", load(name))))
                 state[name] = Form(form.zero, False, form.owned)
         return out
 

@@ -3,7 +3,8 @@ import gast
 
 
 class NameGen:
-    """Hands out names like t1, t2, cond1 that the function does not already use."""
+    """Hands out names like t1, t2, cond1 that the function does not already use, and
+    the names of the compiler's own vocabulary (see `vocabulary.Vocabulary`)."""
 
     def __init__(self, used):
         self.used = set(used)
@@ -80,6 +81,9 @@ _CHILD_FIELDS = {}
 # fields that never hold a node with a Name below it
 _LEAF_FIELDS = {"ctx", "op", "kind", "type_comment", "id", "attr", "is_async",
                 "level", "module", "conversion", "type_ignores"}
+
+
+names_below = _names_below
 
 
 def _child_fields(kind):

@@ -93,8 +93,8 @@ class Normalizer(LoopNormalizer, CallNormalizer):
             return self.write_item(s.target, value)
         if id(s) in getattr(self.src, "shared_augassign", ()):
             # NumPy would update a shared array in place; refuse that at run time
-            check = gast.Call(func=load("not_shared_array"),
-                              args=[load(s.target.id), const(self.where(s))], keywords=[])
+            check = self.names.call("not_shared_array", load(s.target.id),
+                                    const(self.where(s)))
             self.emit(gast.Expr(value=check), Prim("nondiff", "check"))
         value = gast.BinOp(left=load(s.target.id), op=s.op, right=s.value)
         self.expr(value, s.target.id)

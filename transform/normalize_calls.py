@@ -137,7 +137,10 @@ class CallNormalizer:
                 raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
-            return Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+            prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+            func = getattr(node, "func", None)
+            prim.called_as = func.id if isinstance(func, gast.Name) else None
+            return prim
         name = getattr(fn, "__name__", "fn")
         raise self.src.error(
             f"{label} has no derivative rule and no Python source to compile", node,

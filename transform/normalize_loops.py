@@ -32,7 +32,7 @@ class LoopNormalizer:
                 and isinstance(target.elts[1], gast.Tuple)):
             return target, it
         start = it.args[1] if len(it.args) > 1 else const(0)
-        counter = gast.Call(func=load("range"), args=[start, const(1 << 62)], keywords=[])
+        counter = self.names.call("range", start, const(1 << 62))
         zipped = gast.Call(func=it.args[0].func, args=[counter] + it.args[0].args, keywords=[])
         flat = gast.Tuple(elts=[target.elts[0]] + target.elts[1].elts, ctx=gast.Store())
         return flat, zipped
@@ -84,7 +84,7 @@ class LoopNormalizer:
         if fn is range:
             name = self.names.new("steps")
             args = [self.atom(a) for a in it.args]
-            call = gast.Call(func=load("range"), args=args, keywords=[])
+            call = self.names.call("range", *args)
             self.emit(assign(name, call), Prim("nondiff", "range"))
             return "range", [name], load(name)
         if fn is enumerate or fn is zip:
@@ -92,8 +92,7 @@ class LoopNormalizer:
             extra = [self.atom(a) for a in it.args[1:]] if fn is enumerate else []
             for kw in it.keywords:
                 extra.append(self.atom(kw.value))
-            call = gast.Call(func=load(fn.__name__), args=[load(n) for n in seqs] + extra,
-                             keywords=[])
+            call = self.names.call(fn.__name__, *[load(n) for n in seqs], *extra)
             return fn.__name__, seqs + [e for e in extra], call
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
                 it.func.attr == "items" and not it.args and self.src.resolve(it.func) is None:
@@ -108,7 +107,7 @@ class LoopNormalizer:
     def snapshot(self, expr):
         """Keep an iterable in a fresh name the backward sweep can walk again."""
         name = self.names.new("seq")
-        value = gast.Call(func=load("iterable"), args=[self.atom(expr)], keywords=[])
+        value = self.names.call("iterable", self.atom(expr))
         self.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
         return name
 

@@ -43,21 +43,22 @@ def _names(stmt):
 _scan = names_and_stores          # (every name in a statement, the names it stores)
 
 
-def _drop_dead_resets(block):
+def _drop_dead_resets(block, adjoints):
     """Remove `dx = None` at the top level of a block when nothing after it reads dx."""
     later, keep = set(), []
     for stmt in reversed(block):             # one pass from the end: names used later
-        if _is_reset(stmt) and stmt.targets[0].id not in later:
+        if _is_reset(stmt, adjoints) and stmt.targets[0].id not in later:
             continue
         keep.append(stmt)
         later |= _names(stmt)
     return keep[::-1]
 
 
-def _is_reset(stmt):
+def _is_reset(stmt, adjoints):
+    """`dx = None` for an adjoint (`adjoints`: the names the compiler chose for them)."""
     return isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
         and isinstance(stmt.targets[0], gast.Name) and isinstance(stmt.value, gast.Constant) \
-        and stmt.value.value is None and stmt.targets[0].id.startswith("d")
+        and stmt.value.value is None and stmt.targets[0].id in adjoints
 
 
 def _overwrites(stmt, name):
@@ -67,7 +68,7 @@ def _overwrites(stmt, name):
         and name not in _names(stmt.value)
 
 
-def _drop_overwritten_resets(loop, outside):
+def _drop_overwritten_resets(loop, outside, adjoints):
     """In a loop body: `dx = None` whose next use (cyclically) overwrites dx goes.
 
     Wrapping around to the next iteration is allowed only if dx is not used
@@ -77,7 +78,7 @@ def _drop_overwritten_resets(loop, outside):
     names = [_names(s) for s in body]
     keep = []
     for k, stmt in enumerate(body):
-        if _is_reset(stmt):
+        if _is_reset(stmt, adjoints):
             name = stmt.targets[0].id
             after = [body[j] for j in range(k + 1, len(body)) if name in names[j]]
             before = [body[j] for j in range(k) if name in names[j]]
@@ -89,11 +90,11 @@ def _drop_overwritten_resets(loop, outside):
     loop.body = keep or [gast.Pass()]
 
 
-def _loops_with_outside_names(pullback):
+def _loops_with_outside_names(pullback, adjoints):
     """(loop, names mentioned in the pullback outside that loop) for every loop whose
     body resets an adjoint (the only loops `_drop_overwritten_resets` changes)."""
     loops = [n for n in statements(pullback) if isinstance(n, gast.For)
-             and any(_is_reset(t) for t in n.body)]
+             and any(_is_reset(t, adjoints) for t in n.body)]
     counts = count_names(pullback, {}) if loops else {}
     for node in loops:
         inside = count_names(node, {})
@@ -146,17 +147,20 @@ def _release_temporaries(rrule):
         + pullback.body[-1:]
 
 
-def optimize(rrule, made_thunks=True, temporaries=frozenset(), same_shape=lambda a, b: a == b,
-             commented=frozenset(), shape_of=lambda name: None):
-    """Rewrite the rrule FunctionDef in place."""
+def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
+             same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
+             adjoints=frozenset()):
+    """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
+    `adjoints` the names it chose for adjoints."""
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     if made_thunks:
         _InlineForcedThunks().visit(rrule)
-    pullback.body = _drop_dead_resets(pullback.body)
-    for loop, outside in list(_loops_with_outside_names(pullback)):
-        _drop_overwritten_resets(loop, outside)
-    drop_spreads(fuse(rrule, temporaries, commented), same_shape)
-    if batch_products(pullback, taken=hoist_pops(pullback), shape_of=shape_of):
+    pullback.body = _drop_dead_resets(pullback.body, adjoints)
+    for loop, outside in list(_loops_with_outside_names(pullback, adjoints)):
+        _drop_overwritten_resets(loop, outside, adjoints)
+    modules = frozenset({names.name("np"), names.name("math")})
+    drop_spreads(fuse(rrule, temporaries, commented, modules), names, same_shape)
+    if batch_products(pullback, names, taken=hoist_pops(pullback, names), shape_of=shape_of):
         drop_dead_saves(rrule, pullback)
     hoist_factors(pullback)
     _fill_empty_blocks(rrule)

@@ -91,7 +91,8 @@ def parse_function(fn):
     text = "".join(lines)
     dedented = textwrap.dedent(text)
     col_offset = _indent(text) - _indent(dedented)
-    if fn.__name__ == "<lambda>":
+    code = getattr(fn, "__code__", None)
+    if getattr(code, "co_name", None) == "<lambda>":    # not __name__: that can be anything
         node = _lambda_as_def(fn, dedented, filename, first_line)
     else:
         node = gast.parse(dedented).body[0]
@@ -134,14 +135,14 @@ def _function_lines(fn, filename):
     Faster than inspect's tokenizer on long functions; None when not found.
     """
     code = getattr(fn, "__code__", None)
-    if code is None or fn.__name__ == "<lambda>":
+    if code is None or code.co_name == "<lambda>":
         return None
     linecache.checkcache(filename)
     lines = linecache.getlines(filename)
     key = (filename, len(lines), sum(map(len, lines)))
     if key not in _FILE_TREES:
         _FILE_TREES[key] = _index_defs(lines)
-    span = _FILE_TREES[key].get((fn.__name__, code.co_firstlineno))
+    span = _FILE_TREES[key].get((code.co_name, code.co_firstlineno))
     return (lines[span[0] - 1:span[1]], span[0]) if span else None
 
 

@@ -3,6 +3,7 @@
     parse -> check -> normalize -> control -> analyze -> reverse -> optimize -> emit
 """
 import gc
+import keyword
 
 import gast
 
@@ -13,10 +14,10 @@ from .check import check_function
 from .comments import marker
 from .control import lower_control
 from .loop_pass import LoopPass
-from .names import NameGen, assign, const, load, name_ids, names_in
+from .names import const, load, name_ids, names_in, statements
+from .vocabulary import Vocabulary, user_names
 from .normalize import normalize_function
 from .parse import parse_function
-from .quoting import identifier
 from .reverse import Reverser
 from .shapes import ShapeClasses, class_of_key, shape_of
 
@@ -69,7 +70,8 @@ class Compilation:
         return sorted(n for n in names_in(expr) if n in self.local_names())
 
     def local_names(self):
-        return self.names.used - set(self.globals)
+        return {n for n in self.names.used - set(self.globals)
+                if not self.names.is_compiler_global(n)}
 
     def comment(self, stmt):
         """A `# <primal statement>` line; the text is rendered in one batch at emit."""
@@ -98,11 +100,10 @@ class Compilation:
         key = ("rule", method or id(prim.fn))
         if key not in self._temps:
             if method:
-                name = self.names.reserve(f"{method}_method_rrule")
+                name = self.names.reserve(f"{_identifier(method)}_method_rrule")
                 self.globals[name] = MethodRule(method, self.policy)
             else:
-                name = self.names.reserve(identifier(getattr(prim.fn, "__name__", "fn"))
-                                          + "_rrule")
+                name = self.names.reserve(_callee_name(prim) + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \
                     else callee_rule(prim.fn, self.policy)
             self._temps[key] = name
@@ -138,9 +139,13 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     unknown = [w for w in wrt if w not in src.params and w not in kwonly]
     if unknown:
         raise TypeError(f"{src.name}() has no parameter named {unknown[0]!r}")
-    ctx.names = NameGen(names_in(src.node) | {"tape", "pop", "pullback", src.name + "_rrule"})
+    used, bound = user_names(src.node)
+    ctx.names = Vocabulary(used, bound, src.lookup_global)
+    ctx.loop_pass.names = ctx.names
+    ctx.rrule_name = ctx.names.reserve(src.name + "_rrule")
     body, _ = normalize_function(src, ctx.names)
     body = lower_control(body, ctx.names)
+    _name_pullbacks(body, ctx.names)
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
     ctx.counts = assignment_counts(body)
@@ -148,12 +153,12 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     ctx.shapes = ShapeClasses(body, src.params, known)
     ctx.first_defs = first_definitions(body, src.params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
-    ctx.pop_name = "pop"
     rrule = build_rrule(ctx, body, output)
-    optimize.optimize(rrule, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
+    optimize.optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
                       same_shape=ctx.same_shape,
                       commented={id(c) for c in ctx.comments if not isinstance(c, str)},
-                      shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)))
+                      shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
+                      adjoints=frozenset(ctx._adjoints.values()))
     return emit.emit(ctx, rrule)
 
 
@@ -184,7 +189,7 @@ def build_rrule(ctx, body, output):
                           kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
                                                 type_comment=None) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
-    return gast.FunctionDef(name=ctx.src.name + "_rrule", args=args, body=forward,
+    return gast.FunctionDef(name=ctx.rrule_name, args=args, body=forward,
                             decorator_list=[], returns=None, type_comment=None, type_params=[])
 
 
@@ -192,7 +197,10 @@ def _restored(ctx, reverser, backward):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
     names = name_ids(gast.Module(body=backward, type_ignores=[]), gast.Store)
     adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
-    return sorted(n for n in names if n not in adjoints and n != "_")
+    ignored = {ctx.names.roles.get("_")}          # the compiler's throwaway loop target
+    if "_" not in name_ids(gast.Module(body=backward, type_ignores=[]), gast.Load):
+        ignored.add("_")                          # the user's, when the sweep never reads it
+    return sorted(n for n in names if n not in adjoints and n not in ignored)
 
 
 def _pullback_def(ctx, reverser, seed, backward, results):
@@ -200,8 +208,8 @@ def _pullback_def(ctx, reverser, seed, backward, results):
     ctx.snapshot = snapshot
     body = []
     if ctx.uses_tape:
-        body.append(assign("pop", gast.Call(func=load("tape_reader"), args=[load("tape")],
-                                            keywords=[])))
+        body.append(ctx.names.assign("pop", ctx.names.call("tape_reader",
+                                                           ctx.names.ref("tape"))))
         body.append(ctx.end_comment("last in, first out; the tape itself is kept"))
     zeros = sorted(reverser.maybe_read - {seed})
     if zeros:
@@ -216,7 +224,8 @@ def _pullback_def(ctx, reverser, seed, backward, results):
                                           type_comment=None)],
                           posonlyargs=[], vararg=None, kwonlyargs=kwonly,
                           kw_defaults=[load(n) for n in snapshot], kwarg=None, defaults=[])
-    return gast.FunctionDef(name="pullback", args=args, body=body, decorator_list=[],
+    return gast.FunctionDef(name=ctx.names.name("pullback"), args=args, body=body,
+                            decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
 
 
@@ -224,13 +233,42 @@ def _prelude(ctx, reverser):
     """tape = [] and None for names the tape or the snapshot may read before binding."""
     out = []
     if ctx.uses_tape:
-        out.append(assign("tape", gast.List(elts=[], ctx=gast.Load())))
+        out.append(ctx.names.assign("tape", gast.List(elts=[], ctx=gast.Load())))
     unbound = [n for n in ctx.snapshot if n not in ctx.params]
     if unbound:
         out.append(gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
                                                   type_comment=None) for n in unbound],
                                value=const(None), type_comment=None))
     return out
+
+
+def _name_pullbacks(body, names):
+    """Each call of a compiled callee or custom rule binds `<target>_pullback`: a name
+    the user's function does not use (one per target, shared by its assignments)."""
+    chosen = {}
+    for s in statements(gast.Module(body=body, type_ignores=[])):
+        prim = getattr(s, "prim", None)
+        if isinstance(s, gast.Assign) and prim is not None and prim.kind in ("custom", "call"):
+            target = target_names(s.targets[0])[0]
+            if target not in chosen:
+                chosen[target] = names.reserve(f"{target}_pullback")
+            prim.pullback = chosen[target]
+
+
+def _identifier(text):
+    """`text` if it is a plain identifier (it is pasted into generated source), else
+    "fn": a callee's __name__ can be any string ("<lambda>", "x; import os")."""
+    ok = isinstance(text, str) and text.isidentifier() and not keyword.iskeyword(text)
+    return text if ok else "fn"
+
+
+def _callee_name(prim):
+    """A readable identifier for a callee's rule global: its __name__ when that is an
+    identifier, else the name it was called by (`sq` for `sq = lambda v: v * v`)."""
+    name = _identifier(getattr(prim.fn, "__name__", None))
+    if name == "fn":
+        name = _identifier(getattr(prim, "called_as", None))
+    return name
 
 
 __all__ = ["compile_function", "Compilation", "target_names"]

@@ -1,14 +1,24 @@
 """Recognizers for the statements the compiler itself generates (tape pushes and pops,
-comment markers, helper calls), shared by the optimizer passes."""
+comment markers, helper calls), shared by the optimizer passes.
+
+They read the mark `Vocabulary.ref` puts on the Name nodes the compiler makes
+(`node.role`), never the name in the source: a user's own `tape` or `pop` is a
+different name, and is never mistaken for the compiler's.
+"""
 import gast
 
 from .comments import mark_of
+from .vocabulary import role_of
 
 
-def is_call(node, name):
-    """A call of the bare name `name` (a runtime helper), without keyword arguments."""
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id == name and not node.keywords
+def is_call(node, role):
+    """A call of the compiler's `role` (a runtime helper), without keyword arguments."""
+    return isinstance(node, gast.Call) and role_of(node.func) == role and not node.keywords
+
+
+def called_role(node):
+    """The role a call of a compiler-made name is for, else None."""
+    return role_of(node.func) if isinstance(node, gast.Call) else None
 
 
 def is_pop(node):
@@ -28,7 +38,7 @@ def is_push(s):
     """`tape.append(...)`: the forward sweep saving a value."""
     return isinstance(s, gast.Expr) and isinstance(s.value, gast.Call) \
         and isinstance(s.value.func, gast.Attribute) and s.value.func.attr == "append" \
-        and isinstance(s.value.func.value, gast.Name) and s.value.func.value.id == "tape"
+        and role_of(s.value.func.value) == "tape"
 
 
 def pushed(s):
@@ -39,6 +49,12 @@ def pushed(s):
     if is_call(arg, "shape_only") and len(arg.args) == 1:
         arg = arg.args[0]
     return arg.id if isinstance(arg, gast.Name) else None
+
+
+def assigns_role(s, role):
+    """`role = ...` (e.g. `pop = tape_reader(tape)`) or `del role`."""
+    targets = s.targets if isinstance(s, (gast.Assign, gast.Delete)) else []
+    return bool(targets) and all(role_of(t) == role for t in targets)
 
 
 def is_comment(s):

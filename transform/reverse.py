@@ -20,7 +20,7 @@ import gast
 from . import templates
 from .activity import defined_by, pullback_name, target_names
 from .backward_loops import LoopEmitter
-from .loop_pass import Form, State, assign, call, thunk_of
+from .loop_pass import Form, State, assign, thunk_of
 from .names import const, load, store
 from .shapes import NUMERIC
 
@@ -33,6 +33,7 @@ class Reverser(LoopEmitter):
         self.lp = ctx.loop_pass
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.maybe_read = set()
+        self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
 
     # ---- forward ----------------------------------------------------------
     def forward(self, block):
@@ -48,7 +49,7 @@ class Reverser(LoopEmitter):
             pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
             prim = s.prim
             if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
-                pb = pullback_name(names[0])
+                pb = pullback_name(s)
                 if pb in self.saved and not first:
                     pushes.extend(self.push(pb))
                 s = self.rule_call(s, names[0], pb)
@@ -67,17 +68,18 @@ class Reverser(LoopEmitter):
                           for p in self.push(n, "the loop rebinds it")]
                 return pushes + [s]
         elif isinstance(s, gast.Return):
-            return [gast.Return(value=gast.Tuple(elts=[s.value, load("pullback")],
-                                                 ctx=gast.Load()))]
+            pullback = self.ctx.names.ref("pullback")
+            return [gast.Return(value=gast.Tuple(elts=[s.value, pullback], ctx=gast.Load()))]
         return [s]
 
     def push(self, name, why="overwritten next, read by the backward sweep"):
         """tape.append(name) with an end-of-line comment saying why it is saved."""
         self.ctx.uses_tape = True
-        append = gast.Attribute(value=load("tape"), attr="append", ctx=gast.Load())
+        append = gast.Attribute(value=self.ctx.names.ref("tape"), attr="append",
+                                ctx=gast.Load())
         value = load(name)
         if name in self.ctx.shape_saved:      # the backward sweep reads only its shape
-            value = call("shape_only", value)
+            value = self.call("shape_only", value)
             why = "only its shape is read back"
         stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
         return [stmt, self.ctx.end_comment(f"save {name}: {why}")]
@@ -126,12 +128,12 @@ class Reverser(LoopEmitter):
         first = id(s) in self.ctx.first_defs
         for name in reversed(names):
             if name in self.saved and not first:
-                out.append(assign(name, call("pop")))
+                out.append(assign(name, self.call("pop")))
         if s.prim is not None and s.prim.kind in ("custom", "call") and target:
-            pb = pullback_name(target)
+            pb = pullback_name(s)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
-                out.insert(len(out) - popped, assign(pb, call("pop")))
+                out.insert(len(out) - popped, assign(pb, self.call("pop")))
         return out
 
     def adjoint_of(self, s, target, state):
@@ -143,7 +145,7 @@ class Reverser(LoopEmitter):
         out = [self.ctx.comment(s)]
         if form.thunk and form.nullable and inputs:
             # a thunk that may evaluate to zero: force it so the None guard below sees it
-            out.append(assign(d, call("unthunk", load(d))))
+            out.append(assign(d, self.call("unthunk", load(d))))
             form = state[d] = Form("maybe", False, form.owned)
         if form.zero == "yes" or not inputs:
             if reassigned and form.zero != "yes":
@@ -172,15 +174,16 @@ class Reverser(LoopEmitter):
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
         if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
             name = inputs[0][1]
-            index = templates.as_value(prim.inputs["index"])
+            index = templates.as_value(self.ctx.names, prim.inputs["index"])
             state[self.ctx.adjoint(name)] = Form("no", False, True)
             return [assign(self.ctx.adjoint(name),
-                           call("accumulate_at", load(self.ctx.adjoint(name)), load(name),
-                                index, g))]
+                           self.call("accumulate_at", load(self.ctx.adjoint(name)),
+                                     load(name), index, g))]
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             for param, name in inputs:
-                expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped)
+                expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
+                                        self.ctx.names)
                 values.append((name, expr, True, False, False, prim.fn in NUMERIC))
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
@@ -188,7 +191,7 @@ class Reverser(LoopEmitter):
             keys = getattr(prim, "keys", None)
             for k, name in inputs:
                 key = const(keys[k] if keys else k)
-                values.append((name, call("part", g, key), True, False, True, False))
+                values.append((name, self.call("part", g, key), True, False, True, False))
         elif prim.kind == "setitem":
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function
@@ -199,19 +202,20 @@ class Reverser(LoopEmitter):
         """`x[i] = v`: v gets dx[i]; the old x gets dx with zeros at i."""
         form = state.form(d)
         part = self.ctx.temp(("part", d))
-        index = templates.as_value(s.prim.inputs["index"])
-        split = call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
+        index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
+        split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
         out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)], ctx=gast.Store())],
                            value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
-        values = [(value.id, call("unbroadcast", load(part), value), True, False, True, False)
-                  for k, name in inputs if k == 1]
+        values = [(value.id, self.call("unbroadcast", load(part), value),
+                   True, False, True, False) for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
-        out = [assign(cots, call(pullback_name(target), load(d)))]
+        pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
+        out = [assign(cots, pullback)]
         values = []
         for k, name in inputs:           # k: the argument's position in the callee's pullback
             values.append((name, gast.Subscript(value=load(cots), slice=const(k),
@@ -225,7 +229,7 @@ class Reverser(LoopEmitter):
         for name, expr, computed, lazy, maybe_none, numeric in values:
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
-                expr = thunk_of(expr, self.ctx.captures(expr))
+                expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names)
                 lazy = True
             if name == target:
                 own.append((expr, lazy, maybe_none))
@@ -292,11 +296,11 @@ class Reverser(LoopEmitter):
         out = [self.ctx.comment(s)]
         body = []
         if not form.owned or form.thunk:
-            body.append(assign(dl, call("own", load(dl))))
+            body.append(assign(dl, self.call("own", load(dl))))
         pop = gast.Call(func=gast.Attribute(value=load(dl), attr="pop", ctx=gast.Load()),
                         args=[], keywords=[])
         if s.prim.kind == "extend":             # the last len(value) entries, in order
-            pop = call("pop_last", load(dl), value)
+            pop = self.call("pop_last", load(dl), value)
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
         body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
@@ -323,7 +327,7 @@ class Reverser(LoopEmitter):
             a, b = then_state.form(name), else_state.form(name)
             if self.lp.at_join(name, a, b):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
-                branch.append(assign(name, call("unthunk", load(name))))
+                branch.append(assign(name, self.call("unthunk", load(name))))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
         merged = then_state.join(else_state)
         for name, form in merged.items():

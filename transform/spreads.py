@@ -12,18 +12,20 @@ folding put them together, so only rewritten statements are looked at.
 import gast
 
 from .names import walk
-from .recognize import is_call
+from .recognize import called_role, is_call
+from .vocabulary import role_of
 
 
-def drop_spreads(statements, same_shape=lambda a, b: a == b):
-    """Rewrite the spreads in `statements` (assignments the fold pass rewrote)."""
+def drop_spreads(statements, names, same_shape=lambda a, b: a == b):
+    """Rewrite the spreads in `statements` (assignments the fold pass rewrote);
+    `names`: the Vocabulary that names the helpers."""
     drop = _DropSpread(same_shape)
     for s in statements:
         for n in walk(s.value):
             if type(n) is gast.BinOp:
                 drop.visit_BinOp(n)
             elif type(n) is gast.Call:
-                _spread_product(n)
+                _spread_product(n, names)
 
 
 # NumPy functions that keep their argument's shape
@@ -60,12 +62,11 @@ class _DropSpread:
         for n in walk(expr):
             if isinstance(n, gast.Call):
                 f = n.func
-                if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
-                        and f.value.id == "np" and f.attr in _ELEMENTWISE and len(n.args) == 1
-                        and not n.keywords):
+                if not (isinstance(f, gast.Attribute) and role_of(f.value) == "np"
+                        and f.attr in _ELEMENTWISE and len(n.args) == 1 and not n.keywords):
                     return False
             elif isinstance(n, gast.Name):
-                if n.id != "np" and not self.same_shape(n.id, x):
+                if role_of(n) != "np" and not self.same_shape(n.id, x):
                     return False
             elif isinstance(n, gast.Constant):
                 if not isinstance(n.value, (int, float)) or isinstance(n.value, bool):
@@ -76,14 +77,14 @@ class _DropSpread:
         return True
 
 
-def _spread_product(call):
+def _spread_product(call, names):
     """`matmul_lhs(unreduce(g, t, None, False), a, b)` -> `matmul_lhs_spread(g, t, a, b)`
     (and the same for matmul_rhs): a constant cotangent needs sums, not a product."""
-    if isinstance(call.func, gast.Name) and call.func.id in ("matmul_lhs", "matmul_rhs") \
+    role = called_role(call)
+    if role in ("matmul_lhs", "matmul_rhs") and not call.keywords \
             and len(call.args) == 3 and _full_spread_of(call.args[0]) is not None:
         spread = call.args[0]
-        call.func = gast.Name(id=call.func.id + "_spread", ctx=gast.Load(), annotation=None,
-                              type_comment=None)
+        call.func = names.ref(role + "_spread")
         call.args = [spread.args[0], spread.args[1]] + call.args[1:]
 
 

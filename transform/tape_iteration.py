@@ -11,16 +11,16 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 """
 import gast
 
-from .names import const, count_names, load, statements, walk
-from .recognize import is_pop
+from .names import const, count_names, statements, walk
+from .recognize import called_role, is_pop
 
 # backward headers whose trip count is one of their arguments
 _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
 
 
-def hoist_pops(pullback):
-    """Rewrite the qualifying loops of the pullback FunctionDef in place; returns the
-    names the pullback mentions (None if it has no loop)."""
+def hoist_pops(pullback, names):
+    """Rewrite the qualifying loops of the pullback FunctionDef in place (`names`: the
+    Vocabulary); returns the names the pullback mentions (None if it has no loop)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
         return None
@@ -28,7 +28,7 @@ def hoist_pops(pullback):
     for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
-            _hoist(loop, k, mentions)
+            _hoist(loop, k, mentions, names)
     return mentions
 
 
@@ -47,29 +47,25 @@ def _single_pop(body):
     return None
 
 
-def _hoist(loop, k, mentions):
+def _hoist(loop, k, mentions, names):
     entry = loop.body.pop(k).targets[0]
     loop.body = loop.body or [gast.Pass()]
-    count = _trip_count(loop.iter)
+    count = _trip_count(loop.iter, names)
     target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
     if count is not None and all(mentions.get(name) == 1 for name in target_names):
-        loop.target, loop.iter = entry, _call("popped", load("pop"), count)
+        loop.target, loop.iter = entry, names.call("popped", names.ref("pop"), count)
         return
     loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
-    loop.iter = _call("zip", loop.iter, _call("popped", load("pop"), const(None)))
+    loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
+                                                         const(None)))
 
 
-def _trip_count(header):
-    if not (isinstance(header, gast.Call) and isinstance(header.func, gast.Name)):
-        return None
-    name, args = header.func.id, header.args
-    if name == "reversed" and len(args) == 1:
-        return _call("len", args[0])
-    if name in _COUNT_ARG and len(args) > _COUNT_ARG[name] and (name != "range"
+def _trip_count(header, names):
+    """The trip count of a backward header the compiler made, else None."""
+    role, args = called_role(header), getattr(header, "args", None)
+    if role == "reversed" and len(args) == 1:
+        return names.call("len", args[0])
+    if role in _COUNT_ARG and len(args) > _COUNT_ARG[role] and (role != "range"
                                                                 or len(args) == 1):
-        return args[_COUNT_ARG[name]]
+        return args[_COUNT_ARG[role]]
     return None
-
-
-def _call(fn, *args):
-    return gast.Call(func=load(fn), args=list(args), keywords=[])

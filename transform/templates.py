@@ -83,13 +83,33 @@ def names_read(rule, param, dropped=(frozenset(), frozenset())):
     return value, shape - value
 
 
-def expand(rule, param, g, ans, inputs, dropped=(frozenset(), frozenset())):
-    """The template for `param` as an expression node, names replaced by atoms."""
-    mapping = {name: as_value(node) for name, node in inputs.items()}
+def expand(rule, param, g, ans, inputs, dropped, names):
+    """The template for `param` as an expression node: its parameters, g and ans
+    replaced by atoms, its other names (np, helpers) by the compiler's names for them
+    (`names`, a Vocabulary: never a name the user's function uses)."""
+    mapping = {name: as_value(names, node) for name, node in inputs.items()}
     mapping = {k: v for k, v in mapping.items() if v is not None}
     mapping["g"] = g
     mapping["ans"] = load(ans)
-    return clone(_template(rule.templates[param], dropped), mapping)
+    tree = _template(rule.templates[param], dropped)
+    free, bound = _names_of(tree)
+    own = {name: names.template_local(name) for name in bound}   # `e` in `[... for e in xs]`
+    for helper in free - mapping.keys() - own.keys():
+        mapping[helper] = names.template_ref(helper)
+    mapping.update({name: load(chosen) for name, chosen in own.items()})
+    expr = clone(tree, mapping)
+    for n in walk(expr) if own else ():
+        if type(n) is gast.Name and type(n.ctx) is gast.Store and n.id in own:
+            n.id = own[n.id]
+    return expr
+
+
+@functools.lru_cache(maxsize=None)
+def _names_of(tree):
+    """(names a cached, never mutated template tree reads, names it binds)."""
+    names = [n for n in gast.walk(tree) if isinstance(n, gast.Name)]
+    bound = frozenset(n.id for n in names if not isinstance(n.ctx, gast.Load))
+    return frozenset(n.id for n in names) - bound, bound
 
 
 def clone(node, mapping=None):
@@ -104,12 +124,16 @@ def clone(node, mapping=None):
         return clone(mapping[node.id])
     new = gast.AST.__new__(type(node))          # skips gast's checking constructor
     new.__dict__.update({f: clone(getattr(node, f), mapping) for f in node._fields})
+    role = node.__dict__.get("role")
+    if role is not None:                        # the compiler's mark survives copying
+        new.role = role
     return new
 
 
-def as_value(node):
+def as_value(names, node):
     """An index that contains slices becomes `np.s_[...]` so it can be passed around."""
     if any(isinstance(n, gast.Slice) for n in walk(node)):
-        return gast.Subscript(value=gast.Attribute(value=load("np"), attr="s_", ctx=gast.Load()),
+        s_ = gast.Attribute(value=names.ref("np"), attr="s_", ctx=gast.Load())
+        return gast.Subscript(value=s_,
                               slice=copy.deepcopy(node), ctx=gast.Load())
     return node

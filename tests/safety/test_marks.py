@@ -1,0 +1,68 @@
+"""The passes recognise the compiler's own statements by the mark `Vocabulary.ref`
+puts on them, which survives every way the compiler copies nodes, and never by
+the name: a user's `pop()` or `tape.append(...)` is not the compiler's."""
+import copy
+
+import gast
+import pytest
+
+from transform import templates
+from transform.names import load
+from transform.recognize import is_call, is_pop, is_push, popped_into, pushed
+from transform.vocabulary import Vocabulary, role_of
+
+
+def _push(tape_name_node, value):
+    append = gast.Attribute(value=tape_name_node, attr="append", ctx=gast.Load())
+    return gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
+
+
+def _clone_statement(stmt):
+    """templates.clone copies expressions: copy the statement's value with it."""
+    new = copy.copy(stmt)
+    new.value = templates.clone(stmt.value)
+    return new
+
+
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy, _clone_statement],
+                         ids=["copy", "deepcopy", "clone"])
+def test_the_mark_survives_copying(copier):
+    names = Vocabulary(set())
+    pop = gast.Assign(targets=[gast.Name(id="x", ctx=gast.Store(), annotation=None,
+                                         type_comment=None)],
+                      value=names.call("pop"), type_comment=None)
+    assert popped_into(copier(pop)) == "x"
+    push = _push(names.ref("tape"), names.call("shape_only", load("x")))
+    assert pushed(copier(push)) == "x"
+
+
+def test_user_names_are_not_the_compilers():
+    """A Name the user wrote, spelled like the compiler's, carries no mark."""
+    call = gast.Call(func=load("pop"), args=[], keywords=[])
+    assert not is_pop(call)
+    assert not is_push(_push(load("tape"), load("x")))
+    assert not is_call(gast.Call(func=load("unbroadcast"), args=[], keywords=[]), "unbroadcast")
+
+
+def test_a_taken_name_moves_aside_and_keeps_its_role():
+    names = Vocabulary({"tape", "pop", "unbroadcast"}, bound={"tape", "pop", "unbroadcast"})
+    ref = names.ref("tape")
+    assert ref.id == "tape_1" and role_of(ref) == "tape"
+    assert is_pop(names.call("pop")) and names.name("pop") == "pop_1"
+    assert names.name("unbroadcast") == "unbroadcast_1"
+    assert "unbroadcast_1" in names.bindings
+
+
+def test_a_global_denoting_the_same_object_is_shared():
+    import numpy
+    names = Vocabulary({"np"}, resolve={"np": numpy}.get)
+    assert names.name("np") == "np" and names.bindings["np"] is numpy
+    other = Vocabulary({"np"}, resolve={"np": object()}.get)
+    assert other.name("np") == "np_1" and other.bindings["np_1"] is numpy
+    local = Vocabulary({"np"}, bound={"np"}, resolve={"np": numpy}.get)
+    assert local.name("np") == "np_1"
+
+
+def test_an_unknown_role_is_a_compiler_error():
+    with pytest.raises(KeyError):
+        Vocabulary(set()).name("not_a_helper_of_the_runtime")

@@ -85,13 +85,11 @@ class LoopEmitter:
             self.loops.append(LoopInfo(assigned, inplace, loop))
             body = self.loop_body(loop, body_state)
             self.loops.pop()
-            new_head = head.join(body_state)
+            new_head = head.copy()
+            self.join_into(new_head, body_state)
             if new_head.key() == head.key():
                 break
             head = new_head
-        for name, form in head.items():
-            if form.zero == "maybe":
-                self.maybe_read.add(name)
         state.clear()
         state.update(head)
         target, iterator = self.backward_header(loop)

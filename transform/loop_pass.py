@@ -127,6 +127,8 @@ class LoopPass:
                         and not form.thunk:
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
+                if form.zero == "yes":      # zero here: never read it (unbound or stale)
+                    return [assign(target, call("own", value))]
                 if is_call(value, "unbroadcast"):       # one call, not two, per step
                     return [assign(target, call("accumulate_unbroadcast", load(target),
                                                 *value.args))]

@@ -156,7 +156,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
 
 def build_rrule(ctx, body, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
-    reverser = Reverser(ctx)
+    reverser = Reverser(ctx, body)
     from .loop_pass import State, Form
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")

@@ -18,7 +18,7 @@ import operator
 import gast
 
 from . import templates
-from .activity import defined_by, pullback_name, target_names
+from .activity import defined_by, iter_statements, pullback_name, target_names
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, State, assign, call, thunk_of
 from .names import const, load, store
@@ -26,8 +26,9 @@ from .shapes import NUMERIC
 
 
 class Reverser(LoopEmitter):
-    def __init__(self, ctx):
+    def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
+        self.lists = appended_lists(body)   # names certainly bound to lists
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass
@@ -181,6 +182,9 @@ class Reverser(LoopEmitter):
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             for param, name in inputs:
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped)
+                if name in self.lists and prim.fn is not operator.getitem:
+                    # a NumPy function given a list returns an array's cotangent
+                    expr = call("list_cotangent", expr, load(name))
                 values.append((name, expr, True, False, False, prim.fn in NUMERIC))
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
@@ -305,9 +309,7 @@ class Reverser(LoopEmitter):
             self.maybe_read.add(dl)
             test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
             node = gast.If(test=test, body=body, orelse=[])
-            merged = state.join(inner)
-            state.clear()
-            state.update(merged)
+            self.join_into(state, inner)
             return out + [node]
         state.clear()
         state.update(inner)
@@ -325,15 +327,22 @@ class Reverser(LoopEmitter):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
                 branch.append(assign(name, call("unthunk", load(name))))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
-        merged = then_state.join(else_state)
-        for name, form in merged.items():
-            if form.zero == "maybe":
-                self.maybe_read.add(name)
         state.clear()
-        state.update(merged)
+        state.update(then_state)
+        self.join_into(state, else_state)
         return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
 
-    def join_into(self, state, before):
-        merged = state.join(before)
+    def join_into(self, state, other):
+        """state := the join of two paths; a name bound on one path only is read as
+        "maybe" later, so it gets `dx = None` at the top of the pullback."""
+        merged = state.join(other)
+        self.maybe_read.update(k for k, form in merged.items() if form.zero == "maybe")
         state.clear()
         state.update(merged)
+
+
+def appended_lists(body):
+    """Names `append` or `extend` is called on: their cotangents must be lists."""
+    return {s.prim.args[0].id for s, _ in iter_statements(body)
+            if isinstance(s, gast.Expr) and s.prim is not None
+            and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}

@@ -99,7 +99,8 @@ class LoopEmitter:
 
     def needs_replay(self, loop):
         """A loop with no active statement still replays if it restores saved names."""
-        return any(isinstance(s, gast.Assign) and set(defined_by(s)[0]) & self.saved
+        restores = self.saved | self.restored_lists
+        return any(isinstance(s, (gast.Assign, gast.Expr)) and set(defined_by(s)[0]) & restores
                    for s, _ in iter_statements(loop.body))
 
     def pops_after(self, loop):

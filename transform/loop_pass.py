@@ -74,12 +74,15 @@ def assign(name, value):
     return gast.Assign(targets=[store(name)], value=value, type_comment=None)
 
 
-def thunk_of(expr, captures):
-    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables."""
+def thunk_of(expr, captures, shortened=()):
+    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables.
+
+    shortened: lists the backward sweep pops entries from; a thunk captures a copy."""
     args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for c in captures],
                           posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                          kwarg=None, defaults=[load(c) for c in captures])
+                          kwarg=None, defaults=[call("list", load(c)) if c in shortened
+                                                else load(c) for c in captures])
     return call("Thunk", gast.Lambda(args=args, body=expr))
 
 

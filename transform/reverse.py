@@ -18,7 +18,8 @@ import operator
 import gast
 
 from . import templates
-from .activity import defined_by, iter_statements, pullback_name, target_names
+from .activity import (defined_by, iter_statements, needed_names, pullback_name,
+                       target_names)
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, State, assign, call, thunk_of
 from .names import const, load, store
@@ -29,6 +30,8 @@ class Reverser(LoopEmitter):
     def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.lists = appended_lists(body)   # names certainly bound to lists
+        read = needed_names(body, ctx.activity, ctx.shapes)
+        self.restored_lists = self.lists & (read[0] | read[1])
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass
@@ -182,10 +185,11 @@ class Reverser(LoopEmitter):
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             for param, name in inputs:
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped)
+                numeric = prim.fn in NUMERIC
                 if name in self.lists and prim.fn is not operator.getitem:
                     # a NumPy function given a list returns an array's cotangent
-                    expr = call("list_cotangent", expr, load(name))
-                values.append((name, expr, True, False, False, prim.fn in NUMERIC))
+                    expr, numeric = call("list_cotangent", expr, load(name)), False
+                values.append((name, expr, True, False, False, numeric))
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
         elif prim.kind == "pack":
@@ -229,7 +233,7 @@ class Reverser(LoopEmitter):
         for name, expr, computed, lazy, maybe_none, numeric in values:
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
-                expr = thunk_of(expr, self.ctx.captures(expr))
+                expr = thunk_of(expr, self.ctx.captures(expr), self.restored_lists)
                 lazy = True
             if name == target:
                 own.append((expr, lazy, maybe_none))
@@ -285,10 +289,16 @@ class Reverser(LoopEmitter):
         return name not in loop.assigned or name in loop.inplace
 
     def backward_append(self, s, state):
+        """`xs.append(v)`: v's adjoint is the last entry of dxs; then the entry goes from xs
+        too, if the backward sweep reads xs, so earlier reads see the list they saw."""
+        lst = s.prim.args[0].id
+        out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
+        if lst in self.restored_lists:
+            out.append(gast.Expr(value=_pop_entries(load(lst), s)))
+        return out
+
+    def append_adjoint(self, s, state):
         lst, value = s.prim.args[0].id, s.prim.args[1]
-        if not self.act.is_active(lst) or not isinstance(value, gast.Name) \
-                or not self.act.is_active(value.id):
-            return []
         dl = self.ctx.adjoint(lst)
         form = state.form(dl)
         if form.zero == "yes":
@@ -297,14 +307,14 @@ class Reverser(LoopEmitter):
         body = []
         if not form.owned or form.thunk:
             body.append(assign(dl, call("own", load(dl))))
-        pop = gast.Call(func=gast.Attribute(value=load(dl), attr="pop", ctx=gast.Load()),
-                        args=[], keywords=[])
-        if s.prim.kind == "extend":             # the last len(value) entries, in order
-            pop = call("pop_last", load(dl), value)
+        pop = _pop_entries(load(dl), s)
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
-        body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
-                                       bool(self.loops), self.crossing(value.id)))
+        if isinstance(value, gast.Name) and self.act.is_active(value.id):
+            body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
+                                           bool(self.loops), self.crossing(value.id)))
+        else:                                   # a constant's entry: dropped, not reused
+            body.append(gast.Expr(value=pop))
         if form.zero == "maybe":
             self.maybe_read.add(dl)
             test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
@@ -314,6 +324,10 @@ class Reverser(LoopEmitter):
         state.clear()
         state.update(inner)
         return out + body
+
+    def list_copies(self):
+        """`xs = list(xs)` at the top of the pullback for lists it shortens again."""
+        return [assign(n, call("list", load(n))) for n in sorted(self.restored_lists)]
 
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()
@@ -346,3 +360,11 @@ def appended_lists(body):
     return {s.prim.args[0].id for s, _ in iter_statements(body)
             if isinstance(s, gast.Expr) and s.prim is not None
             and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}
+
+
+def _pop_entries(lst, s):
+    """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for extend."""
+    if s.prim.kind == "extend":
+        return call("pop_last", lst, s.prim.args[1])
+    return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
+                     keywords=[])

@@ -9,6 +9,7 @@ import gast
 from . import emit, optimize
 from .activity import (Activity, assignment_counts, first_definitions, saved_names,
                        target_names)
+from .bound_check import check_pullback
 from .check import check_function
 from .control import lower_control
 from .loop_pass import LoopPass
@@ -151,6 +152,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
                       same_shape=ctx.same_shape,
                       commented={id(c) for c in ctx.comments if not isinstance(c, str)},
                       shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)))
+    check_pullback(rrule, set(ctx._adjoints.values()))
     return emit.emit(ctx, rrule)
 
 

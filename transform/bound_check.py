@@ -1,19 +1,20 @@
 """After optimizing: check that the pullback binds every adjoint before any read of it.
 
-    def pullback(dy):                         def pullback(dy):
-        for i in reversed(steps):                 dh = None
-            if dt is not None:                    for i in reversed(steps):
-                dh = dt            -- ok if -->       if dt is not None:
-            dx = accum(dx, dh)                            dh = dt
-                                                      dx = accum(dx, dh)
+    def pullback(dt):
+        for i in reversed(steps):
+            if dt2 is not None:
+                dh = dt2                 # bound on one path only...
+            da = accum_eager(dh, dt)     # ...read on every path: refused at compile time
+                                         # unless `dh = None` precedes the loop
 
 The reverse stage decides which adjoints start as None from its zero/maybe forms;
 this definite-assignment walk over the code actually emitted (after every optimizer
-pass) makes a gap in that bookkeeping a compile-time error, never an
-UnboundLocalError from inside generated code (nor a None silently read as a zero
-where the forms said a value is certain).
+pass) turns a gap in that bookkeeping into an internal compiler error raised before
+anything runs, never an UnboundLocalError from inside generated code.
 """
 import gast
+
+from .names import _names_below
 
 
 def check_pullback(rrule, adjoints):
@@ -38,49 +39,41 @@ def unbound_reads(fn, names):
 def _block(block, bound, names, found):
     """Walk a statement list; `bound` (updated in place) holds the certainly bound names."""
     for s in block:
-        if isinstance(s, gast.If):
+        kind = type(s)
+        if kind is gast.If:
             _reads(s.test, bound, names, found)
             then, other = set(bound), set(bound)
             _block(s.body, then, names, found)
             _block(s.orelse, other, names, found)
             bound.clear()
             bound.update(then & other)
-        elif isinstance(s, (gast.For, gast.While)):
-            _reads(s.iter if isinstance(s, gast.For) else s.test, bound, names, found)
+        elif kind is gast.For or kind is gast.While:
+            _reads(s.iter if kind is gast.For else s.test, bound, names, found)
             inner = set(bound)             # the first iteration binds the least
-            if isinstance(s, gast.For):
-                inner |= _stores(s.target)
+            if kind is gast.For:
+                inner.update(n.id for n in _names_below(s.target))
             _block(s.body, inner, names, found)
             _block(s.orelse, set(bound), names, found)
-        elif isinstance(s, gast.Delete):
-            bound -= {n.id for t in s.targets for n in gast.walk(t) if isinstance(n, gast.Name)}
-        elif isinstance(s, (gast.Assign, gast.AugAssign, gast.AnnAssign)):
-            _reads(s.value, bound, names, found)
-            targets = s.targets if isinstance(s, gast.Assign) else [s.target]
-            for t in targets:
-                if isinstance(s, gast.AugAssign):
-                    _reads(t, bound, names, found, stores_too=True)
-                else:
-                    _reads(t, bound, names, found)
-                bound |= _stores(t)
+        elif kind is gast.Delete:
+            bound.difference_update(n.id for n in _names_below(s))
         else:
-            _reads(s, bound, names, found)
+            bound.update(_reads(s, bound, names, found, kind is gast.AugAssign))
 
 
-def _reads(node, bound, names, found, stores_too=False):
-    """Record loads (outside lambda bodies, which read their own parameters)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, gast.Lambda):
-            stack.extend(n.args.defaults)
+def _reads(node, bound, names, found, augmented=False):
+    """Record reads of unbound names; return the names stored. A thunk's lambda reads
+    its own parameters (`lambda dx=dx: ...`): only the defaults read the pullback's."""
+    below = _names_below(node)
+    params = {n.id for n in below if type(n.ctx) is gast.Param}
+    stores = []
+    for n in below:
+        ctx = type(n.ctx)
+        if ctx is gast.Store:
+            stores.append(n.id)
+            if not augmented:
+                continue
+        elif ctx is not gast.Load or n.id in params:
             continue
-        if isinstance(n, gast.Name) and (isinstance(n.ctx, gast.Load) or stores_too) \
-                and n.id in names and n.id not in bound:
+        if n.id in names and n.id not in bound:
             found.add(n.id)
-        stack.extend(gast.iter_child_nodes(n))
-
-
-def _stores(target):
-    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, gast.Store)}
+    return stores

@@ -293,7 +293,10 @@ class Reverser(LoopEmitter):
         too, if the backward sweep reads xs, so earlier reads see the list they saw."""
         lst = s.prim.args[0].id
         out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
-        if lst in self.restored_lists:
+        if lst in self.restored_lists and lst in self.saved:
+            # rebound, so earlier lists sit on the tape: shorten a copy, never them
+            out.append(assign(lst, _without_entries(lst, s)))
+        elif lst in self.restored_lists:              # our own copy (list_copies)
             out.append(gast.Expr(value=_pop_entries(load(lst), s)))
         return out
 
@@ -327,7 +330,8 @@ class Reverser(LoopEmitter):
 
     def list_copies(self):
         """`xs = list(xs)` at the top of the pullback for lists it shortens again."""
-        return [assign(n, call("list", load(n))) for n in sorted(self.restored_lists)]
+        return [assign(n, call("list", load(n)))
+                for n in sorted(self.restored_lists - self.saved)]
 
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()
@@ -368,3 +372,14 @@ def _pop_entries(lst, s):
         return call("pop_last", lst, s.prim.args[1])
     return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
                      keywords=[])
+
+
+def _without_entries(lst, s):
+    """`lst[:-1]` for an append; `lst[:len(lst) - len(v)]` for extend: a shorter copy."""
+    if s.prim.kind == "extend":
+        end = gast.BinOp(left=call("len", load(lst)), op=gast.Sub(),
+                         right=call("len", s.prim.args[1]))
+    else:
+        end = const(-1)
+    return gast.Subscript(value=load(lst), slice=gast.Slice(lower=None, upper=end, step=None),
+                          ctx=gast.Load())

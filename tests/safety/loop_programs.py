@@ -215,9 +215,34 @@ def dot_of_growing_list(x, n):
     return s + np.prod(xs[-1]) + np.sum(xs)
 
 
+def list_rebuilt_each_iteration(x, n):
+    """A list bound anew in each iteration: the tape holds the earlier ones."""
+    s = 0.0
+    h = x
+    for i in range(n):
+        xs = [h]
+        xs.append(h * 2.0)
+        s = s + np.sum(xs)
+        xs.append(np.sin(h))
+        h = np.sum(np.stack(xs), axis=0) * 0.5
+    return np.sum(s) + np.sum(h)
+
+
+def loop_over_list_then_append(x, n):
+    xs = [x, 2.0 * x]
+    s = 0.0
+    for v in xs:
+        s = s + v * v
+    for i in range(n):
+        xs.append(np.cos(xs[-1]))
+    xs.extend([x * x, 0.5 * x])
+    return np.sum(s) + np.sum(xs)
+
+
 PROGRAMS = [temp_used_twice, prev_cur, read_before_definition, local_read_after_loop,
             temp_in_branch, adjoint_only_in_branch, redefined_in_body, swap_pair,
             augmented_total, alloc_in_loop, copy_then_write, nested_loops, while_prev_cur,
             break_in_loop, continue_in_loop, sum_of_appended, mean_of_comprehension,
             sum_of_list_in_loop, max_of_list, comprehension_over_array,
-            read_then_append, dot_of_growing_list]
+            read_then_append, dot_of_growing_list, list_rebuilt_each_iteration,
+            loop_over_list_then_append]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.gradcheck import POLICIES, check_grad, check_vjp
 from tests.safety import loop_programs, tuple_helpers
-from transform import adjoint_source, grad
+from transform import adjoint_source, grad, vjp
 
 TRIPS = (0, 1, 4)
 X_VALUES = {"float": 0.7, "vector": np.array([0.3, -0.6, 0.9]),
@@ -36,6 +36,17 @@ def test_loop_program_grad(name, kind, n, policy):
 @pytest.mark.parametrize("name", NAMES)
 def test_loop_program_vjp(name, policy):
     check_vjp(_program(name), [X_VALUES["matrix"], 3], wrt=[0], policy=policy)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", NAMES)
+def test_pullback_called_twice_gives_the_same(name, policy):
+    """The backward sweep leaves the tape (and the lists on it) as it found them."""
+    x = X_VALUES["vector"]
+    _, pullback = vjp(_program(name), x, 3, wrt=0, policy=policy)
+    first = pullback(1.0)
+    np.testing.assert_array_equal(pullback(1.0), first)
+    np.testing.assert_array_equal(pullback(1.0), first)
 
 
 @pytest.mark.parametrize("name", NAMES)

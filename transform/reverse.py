@@ -329,8 +329,11 @@ class Reverser(LoopEmitter):
         return out + body
 
     def list_copies(self):
-        """`xs = list(xs)` at the top of the pullback for lists it shortens again."""
-        return [assign(n, call("list", load(n)))
+        """`xs = list(xs)` at the top of the pullback for lists it shortens again
+        (`if xs is not None`: a path, such as an early return, may never build xs)."""
+        return [gast.If(test=gast.Compare(left=load(n), ops=[gast.IsNot()],
+                                          comparators=[const(None)]),
+                        body=[assign(n, call("list", load(n)))], orelse=[])
                 for n in sorted(self.restored_lists - self.saved)]
 
     def backward_if(self, s, state):

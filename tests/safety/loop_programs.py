@@ -239,10 +239,20 @@ def loop_over_list_then_append(x, n):
     return np.sum(s) + np.sum(xs)
 
 
+def early_return_before_list(x, n):
+    """Found by the fuzzer: the path taken never builds the list the sweep shortens."""
+    if np.sum(x) < n - 2.5:
+        return 0.1 * np.sum(x)
+    xs = []
+    for i in range(n):
+        xs.append(np.sum(x * (i + 1)))
+    return np.sum(x * x) + (xs[1] if n > 1 else 0.0)
+
+
 PROGRAMS = [temp_used_twice, prev_cur, read_before_definition, local_read_after_loop,
             temp_in_branch, adjoint_only_in_branch, redefined_in_body, swap_pair,
             augmented_total, alloc_in_loop, copy_then_write, nested_loops, while_prev_cur,
             break_in_loop, continue_in_loop, sum_of_appended, mean_of_comprehension,
             sum_of_list_in_loop, max_of_list, comprehension_over_array,
             read_then_append, dot_of_growing_list, list_rebuilt_each_iteration,
-            loop_over_list_then_append]
+            loop_over_list_then_append, early_return_before_list]

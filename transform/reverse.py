@@ -18,15 +18,15 @@ import operator
 import gast
 
 from . import templates
-from .activity import (defined_by, iter_statements, needed_names, pullback_name,
-                       target_names)
+from .activity import defined_by, needed_names, pullback_name, target_names
+from .backward_lists import ListEmitter, appended_lists
 from .backward_loops import LoopEmitter
-from .loop_pass import Form, State, assign, call, thunk_of
+from .loop_pass import Form, assign, call, thunk_of
 from .names import const, load, store
 from .shapes import NUMERIC
 
 
-class Reverser(LoopEmitter):
+class Reverser(LoopEmitter, ListEmitter):
     def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.lists = appended_lists(body)   # names certainly bound to lists
@@ -288,54 +288,6 @@ class Reverser(LoopEmitter):
         loop = self.loops[-1]
         return name not in loop.assigned or name in loop.inplace
 
-    def backward_append(self, s, state):
-        """`xs.append(v)`: v's adjoint is the last entry of dxs; then the entry goes from xs
-        too, if the backward sweep reads xs, so earlier reads see the list they saw."""
-        lst = s.prim.args[0].id
-        out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
-        if lst in self.restored_lists and lst in self.saved:
-            # rebound, so earlier lists sit on the tape: shorten a copy, never them
-            out.append(assign(lst, _without_entries(lst, s)))
-        elif lst in self.restored_lists:              # our own copy (list_copies)
-            out.append(gast.Expr(value=_pop_entries(load(lst), s)))
-        return out
-
-    def append_adjoint(self, s, state):
-        lst, value = s.prim.args[0].id, s.prim.args[1]
-        dl = self.ctx.adjoint(lst)
-        form = state.form(dl)
-        if form.zero == "yes":
-            return []
-        out = [self.ctx.comment(s)]
-        body = []
-        if not form.owned or form.thunk:
-            body.append(assign(dl, call("own", load(dl))))
-        pop = _pop_entries(load(dl), s)
-        inner = State(state.copy())
-        inner[dl] = Form("no", False, True)
-        if isinstance(value, gast.Name) and self.act.is_active(value.id):
-            body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
-                                           bool(self.loops), self.crossing(value.id)))
-        else:                                   # a constant's entry: dropped, not reused
-            body.append(gast.Expr(value=pop))
-        if form.zero == "maybe":
-            self.maybe_read.add(dl)
-            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
-            node = gast.If(test=test, body=body, orelse=[])
-            self.join_into(state, inner)
-            return out + [node]
-        state.clear()
-        state.update(inner)
-        return out + body
-
-    def list_copies(self):
-        """`xs = list(xs)` at the top of the pullback for lists it shortens again
-        (`if xs is not None`: a path, such as an early return, may never build xs)."""
-        return [gast.If(test=gast.Compare(left=load(n), ops=[gast.IsNot()],
-                                          comparators=[const(None)]),
-                        body=[assign(n, call("list", load(n)))], orelse=[])
-                for n in sorted(self.restored_lists - self.saved)]
-
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()
         body = self.backward(s.body, then_state)
@@ -361,28 +313,3 @@ class Reverser(LoopEmitter):
         state.clear()
         state.update(merged)
 
-
-def appended_lists(body):
-    """Names `append` or `extend` is called on: their cotangents must be lists."""
-    return {s.prim.args[0].id for s, _ in iter_statements(body)
-            if isinstance(s, gast.Expr) and s.prim is not None
-            and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}
-
-
-def _pop_entries(lst, s):
-    """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for extend."""
-    if s.prim.kind == "extend":
-        return call("pop_last", lst, s.prim.args[1])
-    return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
-                     keywords=[])
-
-
-def _without_entries(lst, s):
-    """`lst[:-1]` for an append; `lst[:len(lst) - len(v)]` for extend: a shorter copy."""
-    if s.prim.kind == "extend":
-        end = gast.BinOp(left=call("len", load(lst)), op=gast.Sub(),
-                         right=call("len", s.prim.args[1]))
-    else:
-        end = const(-1)
-    return gast.Subscript(value=load(lst), slice=gast.Slice(lower=None, upper=end, step=None),
-                          ctx=gast.Load())

@@ -249,10 +249,23 @@ def early_return_before_list(x, n):
     return np.sum(x * x) + (xs[1] if n > 1 else 0.0)
 
 
+def constant_between_appends(x, n):
+    """A constant's entry is dropped from the list's cotangent, not handed to x."""
+    xs = []
+    for i in range(n):
+        xs.append(x * i)
+        xs.append(1.0)
+    xs.append(x)
+    s = 0.0
+    for k, v in enumerate(xs):
+        s = s + (k + 1.0) * np.sum(v)
+    return s + np.sum(xs[-1] * xs[-1])
+
+
 PROGRAMS = [temp_used_twice, prev_cur, read_before_definition, local_read_after_loop,
             temp_in_branch, adjoint_only_in_branch, redefined_in_body, swap_pair,
             augmented_total, alloc_in_loop, copy_then_write, nested_loops, while_prev_cur,
             break_in_loop, continue_in_loop, sum_of_appended, mean_of_comprehension,
             sum_of_list_in_loop, max_of_list, comprehension_over_array,
             read_then_append, dot_of_growing_list, list_rebuilt_each_iteration,
-            loop_over_list_then_append, early_return_before_list]
+            loop_over_list_then_append, early_return_before_list, constant_between_appends]

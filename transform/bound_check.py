@@ -32,8 +32,21 @@ def unbound_reads(fn, names):
     """Names in `names` that `fn`'s body may read before assigning them."""
     params = {a.id for a in fn.args.args + fn.args.kwonlyargs}
     found = set()
-    _block(fn.body, set(params), set(names), found)
+    bound = set(params)
+    body = fn.body
+    for k, s in enumerate(body):          # the straight-line start runs on every call:
+        if type(s) in _COMPOUND:          # a read before binding there fails every test,
+            body = body[k:]               # so only its bindings are collected
+            break
+        if type(s) is gast.Assign:
+            bound.update(n.id for t in s.targets for n in _names_below(t))
+    else:
+        return found
+    _block(body, bound, set(names), found)
     return found
+
+
+_COMPOUND = (gast.If, gast.For, gast.While, gast.Delete, gast.AugAssign)
 
 
 def _block(block, bound, names, found):

@@ -30,8 +30,10 @@ class Reverser(LoopEmitter, ListEmitter):
     def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.lists = appended_lists(body)   # names certainly bound to lists
-        read = needed_names(body, ctx.activity, ctx.shapes)
-        self.restored_lists = self.lists & (read[0] | read[1])
+        self.restored_lists = set()          # lists the backward sweep reads
+        if self.lists:
+            read = needed_names(body, ctx.activity, ctx.shapes)
+            self.restored_lists = self.lists & (read[0] | read[1])
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass

@@ -30,6 +30,27 @@ def cell_with_count(w, h, c):
     return np.tanh(c2), c2, 1
 
 
+def cell_loop(w, h, c):
+    """A helper with its own loop."""
+    for k in range(2):
+        c = 0.5 * c + np.sin(w * h)
+        h = np.tanh(c) * h
+    return h, c
+
+
+def cell_early(w, h, c):
+    """A helper with an early return of its arguments."""
+    if np.sum(h) > 100.0:
+        return h, c
+    c2 = np.tanh(w * h) + c
+    return np.tanh(c2), c2
+
+
+def cell_kw(w, h, c, scale=1.0):
+    c2 = np.tanh(w * h) * scale + c
+    return (np.tanh(c2), c2)
+
+
 def lstm(w, x, n):
     h = np.zeros_like(x)
     c = np.zeros_like(x)
@@ -125,5 +146,62 @@ def lstm_in_branch(w, x, n):
     return np.sum(h + c)
 
 
+def lstm_helper_loop(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    for i in range(n):
+        h, c = cell_loop(w, h + x, c)
+    return np.sum(h * c)
+
+
+def lstm_early(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    for i in range(n):
+        h, c = cell_early(w, h, c)
+    return np.sum(h + c)
+
+
+def lstm_keyword(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    for i in range(n):
+        h, c = cell_kw(w, h, c, scale=0.5)
+    return np.sum(h * c)
+
+
+def two_cells_while(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    k = 0
+    while k < n:
+        h, c = cell(w, h, c)
+        h2, c2 = cell(w, c, h)
+        h = h + 0.1 * h2
+        k += 1
+    return np.sum(h + c)
+
+
+def lstm_nested_loops(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    for i in range(n):
+        for j in range(2):
+            h, c = cell(w, h, c)
+    return np.sum(h + c)
+
+
+def mean_of_history(w, x, n):
+    h = x * 1.0
+    c = x * 0.0
+    hs = [h]
+    for i in range(n):
+        h, c = cell(w, h, c)
+        hs.append(h)
+    return np.sum(np.mean(hs, axis=0))
+
+
 PROGRAMS = [lstm, lstm_cell_state_reused, lstm_swapped, lstm_passthrough, lstm_nested,
-            lstm_indexed, lstm_with_count, lstm_prev_h, lstm_history, lstm_in_branch]
+            lstm_indexed, lstm_with_count, lstm_prev_h, lstm_history, lstm_in_branch,
+            lstm_helper_loop, lstm_early, lstm_keyword, two_cells_while, lstm_nested_loops,
+            mean_of_history]

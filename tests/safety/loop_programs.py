@@ -262,10 +262,45 @@ def constant_between_appends(x, n):
     return s + np.sum(xs[-1] * xs[-1])
 
 
+def read_from_previous_iteration(x, n):
+    """h is bound only in the loop, and read (from the previous iteration) before it."""
+    t = 0.0 * x
+    for i in range(n):
+        if i > 0:
+            t = t + h * x
+        h = np.sin(x) * (i + 1)
+    return np.sum(t)
+
+
+def while_previous_iteration(x, n):
+    t = 0.0 * x
+    k = 0
+    while k < n:
+        if k > 0:
+            t = t + h * prev
+            prev = h
+        else:
+            prev = x
+        h = np.cos(x * k)
+        k += 1
+    return np.sum(t)
+
+
+def nested_previous_iteration(x, n):
+    t = 0.0 * x
+    for i in range(n):
+        for j in range(2):
+            if j > 0 or i > 0:
+                t = t + g * x
+            g = np.sin(x + j) * t
+    return np.sum(t)
+
+
 PROGRAMS = [temp_used_twice, prev_cur, read_before_definition, local_read_after_loop,
             temp_in_branch, adjoint_only_in_branch, redefined_in_body, swap_pair,
             augmented_total, alloc_in_loop, copy_then_write, nested_loops, while_prev_cur,
             break_in_loop, continue_in_loop, sum_of_appended, mean_of_comprehension,
             sum_of_list_in_loop, max_of_list, comprehension_over_array,
             read_then_append, dot_of_growing_list, list_rebuilt_each_iteration,
-            loop_over_list_then_append, early_return_before_list, constant_between_appends]
+            loop_over_list_then_append, early_return_before_list, constant_between_appends,
+            read_from_previous_iteration, while_previous_iteration, nested_previous_iteration]

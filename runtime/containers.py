@@ -24,6 +24,16 @@ def part(g, key):
 
 
 @template_helper
+def list_cotangent(g, like):
+    """The cotangent of list `like` as a list: a NumPy function given a list of arrays
+    (`np.sum(xs)`) returns one array, whose rows are the entries' cotangents."""
+    g = unthunk(g)
+    if type(g) is np.ndarray and type(like) is list and g.shape[:1] == (len(like),):
+        return [list_cotangent(row, item) for row, item in zip(g, like)]
+    return g
+
+
+@template_helper
 def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):

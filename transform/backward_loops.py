@@ -85,13 +85,11 @@ class LoopEmitter:
             self.loops.append(LoopInfo(assigned, inplace, loop))
             body = self.loop_body(loop, body_state)
             self.loops.pop()
-            new_head = head.join(body_state)
+            new_head = head.copy()
+            self.join_into(new_head, body_state)
             if new_head.key() == head.key():
                 break
             head = new_head
-        for name, form in head.items():
-            if form.zero == "maybe":
-                self.maybe_read.add(name)
         state.clear()
         state.update(head)
         target, iterator = self.backward_header(loop)
@@ -101,7 +99,8 @@ class LoopEmitter:
 
     def needs_replay(self, loop):
         """A loop with no active statement still replays if it restores saved names."""
-        return any(isinstance(s, gast.Assign) and set(defined_by(s)[0]) & self.saved
+        restores = self.saved | self.restored_lists
+        return any(isinstance(s, (gast.Assign, gast.Expr)) and set(defined_by(s)[0]) & restores
                    for s, _ in iter_statements(loop.body))
 
     def pops_after(self, loop):

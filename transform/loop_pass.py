@@ -70,12 +70,15 @@ def assign(name, value):
     return gast.Assign(targets=[store(name)], value=value, type_comment=None)
 
 
-def thunk_of(expr, captures, names):
-    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables."""
+def thunk_of(expr, captures, names, shortened=()):
+    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables.
+
+    shortened: lists the backward sweep pops entries from; a thunk captures a copy."""
     args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for c in captures],
                           posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                          kwarg=None, defaults=[load(c) for c in captures])
+                          kwarg=None, defaults=[names.call("list", load(c)) if c in shortened
+                                                else load(c) for c in captures])
     return names.call("Thunk", gast.Lambda(args=args, body=expr))
 
 
@@ -127,6 +130,8 @@ class LoopPass:
                         and not form.thunk:
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
+                if form.zero == "yes":      # zero here: never read it (unbound or stale)
+                    return [assign(target, self.call("own", value))]
                 if is_call(value, "unbroadcast"):       # one call, not two, per step
                     return [assign(target, self.call("accumulate_unbroadcast", load(target),
                                                 *value.args))]

@@ -10,6 +10,7 @@ import gast
 from . import emit, optimize
 from .activity import (Activity, assignment_counts, first_definitions, saved_names,
                        target_names)
+from .bound_check import check_pullback
 from .check import check_function
 from .comments import marker
 from .control import lower_control
@@ -159,19 +160,20 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
                       commented={id(c) for c in ctx.comments if not isinstance(c, str)},
                       shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                       adjoints=frozenset(ctx._adjoints.values()))
+    check_pullback(rrule, set(ctx._adjoints.values()))
     return emit.emit(ctx, rrule)
 
 
 def build_rrule(ctx, body, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
-    reverser = Reverser(ctx)
+    reverser = Reverser(ctx, body)
     from .loop_pass import State, Form
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):
         # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
         state[seed] = Form("no", not ctx.consumed, False)
-    backward = reverser.backward(body[:-1], state)
+    backward = reverser.list_copies() + reverser.backward(body[:-1], state)
     forward = reverser.forward(body)
     results = []
     for w in ctx.wrt:

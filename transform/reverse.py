@@ -18,16 +18,22 @@ import operator
 import gast
 
 from . import templates
-from .activity import defined_by, pullback_name, target_names
+from .activity import defined_by, needed_names, pullback_name, target_names
+from .backward_lists import ListEmitter, appended_lists
 from .backward_loops import LoopEmitter
-from .loop_pass import Form, State, assign, thunk_of
+from .loop_pass import Form, assign, thunk_of
 from .names import const, load, store
 from .shapes import NUMERIC
 
 
-class Reverser(LoopEmitter):
-    def __init__(self, ctx):
+class Reverser(LoopEmitter, ListEmitter):
+    def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
+        self.lists = appended_lists(body)   # names certainly bound to lists
+        self.restored_lists = set()          # lists the backward sweep reads
+        if self.lists:
+            read = needed_names(body, ctx.activity, ctx.shapes)
+            self.restored_lists = self.lists & (read[0] | read[1])
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass
@@ -184,7 +190,11 @@ class Reverser(LoopEmitter):
             for param, name in inputs:
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
                                         self.ctx.names)
-                values.append((name, expr, True, False, False, prim.fn in NUMERIC))
+                numeric = prim.fn in NUMERIC
+                if name in self.lists and prim.fn is not operator.getitem:
+                    # a NumPy function given a list returns an array's cotangent
+                    expr, numeric = self.call("list_cotangent", expr, load(name)), False
+                values.append((name, expr, True, False, False, numeric))
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
         elif prim.kind == "pack":
@@ -229,7 +239,8 @@ class Reverser(LoopEmitter):
         for name, expr, computed, lazy, maybe_none, numeric in values:
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
-                expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names)
+                expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names,
+                                self.restored_lists)
                 lazy = True
             if name == target:
                 own.append((expr, lazy, maybe_none))
@@ -284,39 +295,6 @@ class Reverser(LoopEmitter):
         loop = self.loops[-1]
         return name not in loop.assigned or name in loop.inplace
 
-    def backward_append(self, s, state):
-        lst, value = s.prim.args[0].id, s.prim.args[1]
-        if not self.act.is_active(lst) or not isinstance(value, gast.Name) \
-                or not self.act.is_active(value.id):
-            return []
-        dl = self.ctx.adjoint(lst)
-        form = state.form(dl)
-        if form.zero == "yes":
-            return []
-        out = [self.ctx.comment(s)]
-        body = []
-        if not form.owned or form.thunk:
-            body.append(assign(dl, self.call("own", load(dl))))
-        pop = gast.Call(func=gast.Attribute(value=load(dl), attr="pop", ctx=gast.Load()),
-                        args=[], keywords=[])
-        if s.prim.kind == "extend":             # the last len(value) entries, in order
-            pop = self.call("pop_last", load(dl), value)
-        inner = State(state.copy())
-        inner[dl] = Form("no", False, True)
-        body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
-                                       bool(self.loops), self.crossing(value.id)))
-        if form.zero == "maybe":
-            self.maybe_read.add(dl)
-            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
-            node = gast.If(test=test, body=body, orelse=[])
-            merged = state.join(inner)
-            state.clear()
-            state.update(merged)
-            return out + [node]
-        state.clear()
-        state.update(inner)
-        return out + body
-
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()
         body = self.backward(s.body, then_state)
@@ -329,15 +307,16 @@ class Reverser(LoopEmitter):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
                 branch.append(assign(name, self.call("unthunk", load(name))))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
-        merged = then_state.join(else_state)
-        for name, form in merged.items():
-            if form.zero == "maybe":
-                self.maybe_read.add(name)
         state.clear()
-        state.update(merged)
+        state.update(then_state)
+        self.join_into(state, else_state)
         return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
 
-    def join_into(self, state, before):
-        merged = state.join(before)
+    def join_into(self, state, other):
+        """state := the join of two paths; a name bound on one path only is read as
+        "maybe" later, so it gets `dx = None` at the top of the pullback."""
+        merged = state.join(other)
+        self.maybe_read.update(k for k, form in merged.items() if form.zero == "maybe")
         state.clear()
         state.update(merged)
+

@@ -15,10 +15,14 @@ names are read later from liveness.py. `c += v` on a name that may share memory 
 place only for arrays: refused here when the name surely holds an array, else checked
 at run time (src.shared_augassign).
 """
+import re
+
 import gast
 
-from .aliasing import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS, ExprAliases, State, Value
+from .aliasing import (CONTAINER_MUTATORS, INPLACE_FUNCTIONS, INPLACE_METHODS, VIEW_ATTRS,
+                       VIEW_FUNCTIONS, VIEW_METHODS, ExprAliases, State, Value)
 from .liveness import Liveness, uses
+from .names import statements, walk
 
 
 class AliasCheck(ExprAliases):
@@ -27,13 +31,14 @@ class AliasCheck(ExprAliases):
     def __init__(self, src, params, body, outer=()):
         self.src, self.outer = src, set(outer)
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
-        self.sites, self.loops, self.current = {}, [], None
-        nested = [n for s in body for n in gast.walk(s) if isinstance(n, gast.FunctionDef)]
-        self.live = Liveness(body, always=set().union(*(uses(n) for n in nested))
-                             if nested else ()).live_after
+        self.sites, self.made, self.loops, self.current = {}, set(), [], None
+        self.live = Liveness(body)
 
     def site(self, node):
-        return self.sites.setdefault(id(node), f"site{len(self.sites) + 1}")
+        obj = self.sites.get(id(node))
+        if obj is None:
+            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
+        return obj
 
     def outer_name(self, name):
         return Value({"outer:" + name} if name in self.outer else ())
@@ -68,6 +73,9 @@ class AliasCheck(ExprAliases):
             self.loops[-1][type(s).__name__].append(self.state.copy())
         elif isinstance(s, gast.FunctionDef):
             self.nested(s)
+        elif isinstance(s, (gast.Expr, gast.Return)):
+            if s.value is not None:
+                self.value(s.value)
         else:
             for child in gast.iter_child_nodes(s):
                 if isinstance(child, gast.expr):
@@ -127,7 +135,7 @@ class AliasCheck(ExprAliases):
     # ---- writes -----------------------------------------------------------------------
     def live_here(self):
         s = self.current
-        live = self.live.get(id(s), set())
+        live = self.live.after(s)
         if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)):
             live = live | uses(s)               # a loop header or test: be generous
         return live
@@ -250,9 +258,31 @@ def _text(node):
     return ast.unparse(gast.gast_to_ast(node))
 
 
+WRITING_ATTRS = INPLACE_METHODS | CONTAINER_MUTATORS | {"shuffle", "at"} | \
+    {getattr(f, "__name__", "") for f in INPLACE_FUNCTIONS}
+
+
+_WRITING_CALL = re.compile(r"\b(?:%s)\s*\(|\bout\s*=" % "|".join(sorted(WRITING_ATTRS)))
+
+
+def _may_write(src):
+    """Whether the function may write in place anywhere (cheap, and conservative: most
+    functions do not, and then there is nothing to check)."""
+    for s in statements(src.node):
+        if isinstance(s, gast.AugAssign):
+            return True
+        targets = s.targets if isinstance(s, gast.Assign) else \
+            [s.target] if isinstance(s, gast.For) else []
+        if any(type(n) is gast.Subscript for t in targets for n in walk(t)):
+            return True
+    return _WRITING_CALL.search("".join(src.lines)) is not None
+
+
 def check_aliasing(src):
     """Raise TransformError at the first write the generated code could not follow."""
     src.shared_augassign = set()
+    if not _may_write(src):
+        return
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
     AliasCheck(src, params, src.node.body).block(src.node.body)
 

@@ -18,6 +18,8 @@ import builtins
 import gast
 import numpy as np
 
+from .names import walk
+
 VIEW_ATTRS = {"T", "mT", "real", "imag", "flat"}
 SCALAR_ATTRS = {"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"}
 VIEW_METHODS = {"reshape", "ravel", "transpose", "swapaxes", "squeeze", "view", "diagonal",
@@ -131,7 +133,9 @@ class ExprAliases:
 
     def fresh(self, e, holds=(), array=False):
         obj = self.site(e)
-        self.state.age(obj)
+        if obj in self.made:                   # made before: older ones become obj*
+            self.state.age(obj)
+        self.made.add(obj)
         if holds:
             self.state.put([obj], holds)
         return Value({obj}, array)
@@ -154,7 +158,7 @@ class ExprAliases:
         self.value(e.slice)
         viewish = any(isinstance(n, gast.Slice) or (isinstance(n, gast.Constant) and n.value
                                                      in (Ellipsis, None))
-                      for n in gast.walk(e.slice))
+                      for n in walk(e.slice))
         return Value(base.objs | self.state.contents(base.objs), base.array and viewish)
 
     def value_Attribute(self, e):
@@ -206,12 +210,12 @@ class ExprAliases:
         gen = e.generators[0]
         seq = self.value(gen.iter)
         saved = self.state.copy()
-        self.bind_target(gen.target, seq.objs | self.state.contents(seq.objs), gen)
+        self.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
         for cond in gen.ifs:
             self.value(cond)
         elt = self.value(e.elt)
-        names, arrays = saved.names, saved.arrays
-        self.state.names, self.state.arrays = dict(names), set(arrays)
+        self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
+        self.state.origin = saved.origin
         return self.fresh(e, holds=elt.objs)
 
     value_GeneratorExp = value_ListComp

@@ -9,13 +9,14 @@ read after the write. Over-approximates (a name is live if some path may read it
 """
 import gast
 
+from .names import name_ids
+
 
 def uses(node):
     """Names a statement part loads (comprehension variables included: harmless)."""
     if node is None:
         return set()
-    return {n.id for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    return name_ids(node, gast.Load)
 
 
 def stored(target):
@@ -41,16 +42,20 @@ def target_uses(target):
 class Liveness:
     """live_after[id(stmt)]: the names that may be read after `stmt` runs."""
 
-    def __init__(self, body, always=()):
-        self.live_after = {}
-        self.always = set(always)
+    def __init__(self, body):
+        self.live_after, self.nested = {}, {}
         self.loops = []                         # (live after the loop, live at its head)
         self.block(body, set())
+        # a nested def may read its enclosing function's names whenever it is called
+        self.always = set().union(*(uses(n) for n in self.nested.values()))
+
+    def after(self, stmt):
+        return self.live_after.get(id(stmt), set()) | self.always
 
     def block(self, stmts, out):
         live = set(out)
         for s in reversed(stmts):
-            self.live_after[id(s)] = live | self.always
+            self.live_after[id(s)] = live
             live = self.statement(s, live)
         return live
 
@@ -73,6 +78,7 @@ class Liveness:
         if isinstance(s, gast.Continue):
             return out | self.loops[-1][1]
         if isinstance(s, gast.FunctionDef):
+            self.nested[id(s)] = s
             return out - {s.name}
         return out | uses(s)
 

@@ -18,6 +18,7 @@ at run time (src.shared_augassign).
 import re
 
 import gast
+import numpy as np
 
 from .aliasing import (CONTAINER_MUTATORS, INPLACE_FUNCTIONS, INPLACE_METHODS, VIEW_ATTRS,
                        VIEW_FUNCTIONS, VIEW_METHODS, ExprAliases, State, Value)
@@ -262,7 +263,6 @@ WRITING_ATTRS = INPLACE_METHODS | CONTAINER_MUTATORS | {"shuffle", "at"} | \
     {getattr(f, "__name__", "") for f in INPLACE_FUNCTIONS}
 
 
-_WRITING_CALL = re.compile(r"\b(?:%s)\s*\(|\bout\s*=" % "|".join(sorted(WRITING_ATTRS)))
 
 
 def _may_write(src):
@@ -275,7 +275,38 @@ def _may_write(src):
             [s.target] if isinstance(s, gast.For) else []
         if any(type(n) is gast.Subscript for t in targets for n in walk(t)):
             return True
-    return _WRITING_CALL.search("".join(src.lines)) is not None
+    text = "".join(src.lines)
+    if "out" in text and _OUT_KEYWORD.search(text):
+        return True
+    for m in _CALL.finditer(text):
+        name = m.group(1)
+        if name in WRITING_ATTRS or (name in _UFUNC_INPUTS and
+                                     _positional_count(text, m.end()) > _UFUNC_INPUTS[name]):
+            return True
+    return False
+
+
+_OUT_KEYWORD = re.compile(r"\bout\s*=")
+_CALL = re.compile(r"(\w+)\s*\(")
+_UFUNC_INPUTS = {name: f.nin for name, f in vars(np).items() if isinstance(f, np.ufunc)}
+
+
+def _positional_count(text, start):
+    """How many arguments the call whose `(` ends at `start` has (counting commas at
+    its top level; an overestimate with keywords, which is the safe side)."""
+    depth, count, seen = 1, 0, False
+    for ch in text[start:]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif ch == "," and depth == 1:
+            count += 1
+        elif not ch.isspace():
+            seen = True
+    return count + seen
 
 
 def check_aliasing(src):

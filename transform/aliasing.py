@@ -267,6 +267,10 @@ class ExprAliases:
     def function_value(self, e, fn, args, kwargs):
         if "out" in kwargs:
             return kwargs["out"]
+        if isinstance(fn, np.ufunc) and len(e.args) > fn.nin:    # np.add(a, b, out)
+            for target in e.args[fn.nin:]:
+                self.write(target, e, f"`np.{fn.__name__}` writes into it")
+                self.refuse_inplace(target, e, "an output argument", "out=")
         if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
             if e.args:
                 self.write(e.args[0], e, f"`{_label(fn)}` writes into it")

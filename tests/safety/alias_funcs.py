@@ -224,3 +224,15 @@ def alias_dead_after_write(x, w):
     total = np.sum(b)
     a[0] = w
     return total + np.sum(a)
+
+
+def positional_out_argument(x, w):
+    np.multiply(x, w, x)
+    return np.sum(x)
+
+
+def positional_out_local(x, w):
+    a = x * 1.0
+    v = a[1:]
+    np.tanh(a, a)
+    return np.sum(v) * w

@@ -29,6 +29,8 @@ REFUSED = [
     (F.add_at_argument, (V, 1.5), "np.add.at(x, 0, w)", "argument `x`"),
     (F.out_argument, (V, 1.5), "out=x", "argument `x`"),
     (F.global_written, (1.5,), "g[0] = w", "global `G`"),
+    (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
+    (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
     (F.symplectic_step, (M, 0.1), "S[1] = v - dt * x", "`S`", "`v`", "line", "copy()"),
     (F.view_then_write, (V, 1.5), "a[0] = w", "`a`", "`s`", "view"),

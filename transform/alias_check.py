@@ -88,6 +88,8 @@ class AliasCheck(ExprAliases):
             state.names[target.id] = value.objs
             (state.arrays.add if value.array else state.arrays.discard)(target.id)
             state.origin[target.id] = stmt
+            (state.loop_vars.add if isinstance(stmt, gast.For) else
+             state.loop_vars.discard)(target.id)
         elif isinstance(target, (gast.Tuple, gast.List)):
             parts = Value(value.objs | state.contents(value.objs))
             for elt in target.elts:
@@ -147,6 +149,12 @@ class AliasCheck(ExprAliases):
         for obj in sorted(objs):
             if obj.split(":")[0] in ("arg", "global", "outer"):
                 raise self.external(name, obj, node, how)
+        if name in self.state.loop_vars:
+            raise self.src.error(
+                f"writing into the loop variable `{name}`{_how(how)} is not supported: the "
+                "backward sweep restores loop variables from the sequence, so the gradient "
+                "could not follow the write", node, hint=f"copy it first: `{name} = {name}"
+                ".copy()` as the loop body's first line")
         other = self.sharing(name, objs)
         if other is not None:
             raise self.shared(name, other, node, how)

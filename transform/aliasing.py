@@ -58,14 +58,16 @@ PICKERS = {min, max, next, getattr}          # return one of their arguments (or
 
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
-    arrays: names known to hold ndarrays; origin: name -> the statement that made it."""
+    arrays: names known to hold ndarrays; origin: name -> the statement that made it;
+    loop_vars: names a `for` header bound (and nothing since)."""
 
-    def __init__(self, names=None, holds=None, arrays=None, origin=None):
+    def __init__(self, names=None, holds=None, arrays=None, origin=None, loop_vars=None):
         self.names, self.holds = dict(names or {}), dict(holds or {})
         self.arrays, self.origin = set(arrays or ()), dict(origin or {})
+        self.loop_vars = set(loop_vars or ())   # names a `for` header bound last
 
     def copy(self):
-        return State(self.names, self.holds, self.arrays, self.origin)
+        return State(self.names, self.holds, self.arrays, self.origin, self.loop_vars)
 
     def join(self, other):
         out = self.copy()
@@ -73,13 +75,14 @@ class State:
             for key, objs in theirs.items():
                 table[key] = table.get(key, frozenset()) | objs
         out.arrays = self.arrays & other.arrays
+        out.loop_vars = self.loop_vars | other.loop_vars
         for name, node in other.origin.items():
             out.origin.setdefault(name, node)
         return out
 
     def same(self, other):
         return self.names == other.names and self.holds == other.holds \
-            and self.arrays == other.arrays
+            and self.arrays == other.arrays and self.loop_vars == other.loop_vars
 
     def reach(self, objs):
         """objs and everything they may hold, transitively."""

@@ -236,3 +236,29 @@ def positional_out_local(x, w):
     v = a[1:]
     np.tanh(a, a)
     return np.sum(v) * w
+
+
+def loop_element_of_a_fresh_list_written(x):
+    s = 0.0
+    for v in [x * 1.0, x * 2.0]:
+        v[0] = v[1] * v[0]         # the backward sweep restores v from the list
+        s = s + np.sum(v * v)
+    return s
+
+
+def loop_element_copied_then_written(x):
+    s = 0.0
+    for v in [x * 1.0, x * 2.0]:
+        v = v.copy()
+        v[0] = v[1] * v[0]
+        s = s + np.sum(v * v)
+    return s
+
+
+def nested_writes_its_own_copy(x, w):
+    def bumped(v):
+        v = v.copy()
+        v[0] = w * v[0]
+        return v
+    a = x * 1.0
+    return np.sum(bumped(a) * a)

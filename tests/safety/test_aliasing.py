@@ -29,6 +29,8 @@ REFUSED = [
     (F.add_at_argument, (V, 1.5), "np.add.at(x, 0, w)", "argument `x`"),
     (F.out_argument, (V, 1.5), "out=x", "argument `x`"),
     (F.global_written, (1.5,), "g[0] = w", "global `G`"),
+    (F.loop_element_of_a_fresh_list_written, (V,), "v[0] = v[1] * v[0]", "loop variable `v`",
+     "v.copy()"),
     (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
     (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
@@ -78,12 +80,26 @@ ALLOWED = {
                                 np.array([[0.5, -0.1], [0.2, 0.3], [-0.4, 0.6]]))),
     "list_of_copies_then_write": (F.list_of_copies_then_write, (V,)),
     "alias_dead_after_write": (F.alias_dead_after_write, (V, 0.7)),
+    "loop_element_copied_then_written": (F.loop_element_copied_then_written, (V,)),
+    "nested_writes_its_own_copy": (F.nested_writes_its_own_copy, (V, 0.7)),
     "view_taken_in_the_loop_read_next_trip": (F.view_taken_in_the_loop_read_next_trip, (0.7,)),
 }
 
 
-@pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("name", list(ALLOWED))
+# not aliasing: the loop policy's backward sweep reads `dv` before binding it (issue 12, 5)
+CRASHES = {("loop_element_copied_then_written", "loop"): "UnboundLocalError in the "
+           "backward sweep (issue 12, part 5: loop adjoints initialised on every path)"}
+
+
+def _allowed_params():
+    for name in ALLOWED:
+        for policy in POLICIES:
+            reason = CRASHES.get((name, policy))
+            marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
+            yield pytest.param(name, policy, marks=marks, id=f"{name}-{policy}")
+
+
+@pytest.mark.parametrize("name, policy", list(_allowed_params()))
 def test_unshared_write_keeps_working(name, policy):
     fn, args = ALLOWED[name]
     check_grad(fn, args, policy=policy)

@@ -156,21 +156,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
                              hint="register a rule with transform.rrule")
     _check_inputs(params, wrt_names, args, kwargs)
     signature = None if kwargs else signature_of(args)
-    rule = compiled(plain, wrt_names, policy, signature=signature)
-    return rule.rrule(*guarded(args), **{k: guarded((v,))[0] for k, v in kwargs.items()})
-
-
-def guarded(args):
-    """The arguments, arrays as read-only views: a write into the caller's data that got
-    past the compiler's checks raises instead of changing it (costs ~0.3 us an array)."""
-    if not any(type(a) is np.ndarray for a in args):
-        return args
-    out = list(args)
-    for k, a in enumerate(args):
-        if type(a) is np.ndarray and a.flags.writeable:
-            out[k] = view = a.view()
-            view.flags.writeable = False
-    return out
+    return compiled(plain, wrt_names, policy, signature=signature).rrule(*args, **kwargs)
 
 
 def _bound_args(params, args, kwargs):
@@ -262,7 +248,7 @@ class _GradientFunction:
             rule = compiled(self.plain, self.names, self.policy, signature=signature)
             if len(self.compiled) < 64:          # a function called with ever new shapes
                 self.compiled[signature] = rule  # looks its rule up in the shared cache
-        out, pullback = rule.rrule(*guarded(args))
+        out, pullback = rule.rrule(*args)
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         cotangents = _materialised(pullback, _seed(out), self.policy)

@@ -44,9 +44,18 @@ def check_function(src):
     if args.vararg or args.kwarg:
         raise src.error("`*args`/`**kwargs` parameters are not supported in a differentiated "
                         "function", fdef, hint="name each parameter")
+    consumed = set()                    # generator expressions a call consumes at once
     for stmt in fdef.body:
         for node in gast.walk(stmt):
             _check_node(src, node)
+            if isinstance(node, gast.Call):
+                consumed.update(id(a) for a in node.args if isinstance(a, gast.GeneratorExp))
+            elif isinstance(node, gast.GeneratorExp) and id(node) not in consumed:
+                raise src.error("a generator expression kept for later is not supported: "
+                                "the generated code evaluates it where it is written, "
+                                "while Python runs it when it is consumed", node,
+                                hint="use a list comprehension `[...]`, or pass the "
+                                     "generator straight to the call that consumes it")
     check_aliasing(src)
 
 

@@ -262,3 +262,17 @@ def nested_writes_its_own_copy(x, w):
         return v
     a = x * 1.0
     return np.sum(bumped(a) * a)
+
+
+def generator_kept_for_later(x):
+    a = x * 1.0
+    g = (a[0] * t for t in range(2))     # Python runs it after the write below
+    a[0] = 5.0
+    return sum(g)
+
+
+def generator_consumed_at_once(x):
+    a = x * 1.0
+    s = sum(a[k] * a[k] for k in range(2))
+    a[0] = 5.0
+    return s + np.sum(a * x)

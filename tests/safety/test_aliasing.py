@@ -31,6 +31,7 @@ REFUSED = [
     (F.global_written, (1.5,), "g[0] = w", "global `G`"),
     (F.loop_element_of_a_fresh_list_written, (V,), "v[0] = v[1] * v[0]", "loop variable `v`",
      "v.copy()"),
+    (F.generator_kept_for_later, (V,), "g = (a[0] * t", "generator expression", "list"),
     (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
     (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
@@ -82,6 +83,7 @@ ALLOWED = {
     "alias_dead_after_write": (F.alias_dead_after_write, (V, 0.7)),
     "loop_element_copied_then_written": (F.loop_element_copied_then_written, (V,)),
     "nested_writes_its_own_copy": (F.nested_writes_its_own_copy, (V, 0.7)),
+    "generator_consumed_at_once": (F.generator_consumed_at_once, (V,)),
     "view_taken_in_the_loop_read_next_trip": (F.view_taken_in_the_loop_read_next_trip, (0.7,)),
 }
 

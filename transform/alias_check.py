@@ -56,9 +56,12 @@ class AliasCheck(ExprAliases):
             for target in s.targets:
                 self.assign(target, value, s)
         elif isinstance(s, gast.AugAssign):
-            self.value(s.value)
+            added = self.value(s.value)
             if isinstance(s.target, gast.Name):
                 self.augmented(s)
+                held = self.state.names.get(s.target.id, frozenset())
+                if s.target.id not in self.state.arrays:    # `xs += [h]` extends xs
+                    self.state.put(held, added.objs | self.state.contents(added.objs))
             else:
                 self.assign(s.target, Value(), s)
         elif isinstance(s, gast.If):

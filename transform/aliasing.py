@@ -178,7 +178,8 @@ class ExprAliases:
 
     def value_BinOp(self, e):
         left, right = self.value(e.left), self.value(e.right)
-        return self.fresh(e, array=left.array or right.array)
+        held = self.state.contents(left.objs | right.objs)    # `xs + [h]` still holds h
+        return self.fresh(e, holds=held, array=left.array or right.array)
 
     def value_UnaryOp(self, e):
         return self.fresh(e, array=self.value(e.operand).array)

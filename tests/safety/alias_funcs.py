@@ -276,3 +276,17 @@ def generator_consumed_at_once(x):
     s = sum(a[k] * a[k] for k in range(2))
     a[0] = 5.0
     return s + np.sum(a * x)
+
+
+def concatenated_list_holds_then_write(x):
+    h = x * 1.0
+    hs = [x] + [h]
+    h[0] = 0.0
+    return np.sum(hs[1] * hs[1])
+
+
+def list_extended_in_place_through_alias(x):
+    xs = [x * 1.0]
+    ys = xs
+    ys += [x * x]
+    return np.sum(xs[-1])

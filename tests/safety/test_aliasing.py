@@ -32,6 +32,7 @@ REFUSED = [
     (F.loop_element_of_a_fresh_list_written, (V,), "v[0] = v[1] * v[0]", "loop variable `v`",
      "v.copy()"),
     (F.generator_kept_for_later, (V,), "g = (a[0] * t", "generator expression", "list"),
+    (F.concatenated_list_holds_then_write, (V,), "h[0] = 0.0", "`h`", "`hs`"),
     (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
     (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
@@ -105,6 +106,12 @@ def _allowed_params():
 def test_unshared_write_keeps_working(name, policy):
     fn, args = ALLOWED[name]
     check_grad(fn, args, policy=policy)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_list_extended_in_place_through_an_alias_is_refused_when_it_runs(policy):
+    with pytest.raises(TypeError, match="augmented assignment on an array .or list."):
+        grad(F.list_extended_in_place_through_alias, policy=policy)(V.copy())
 
 
 def test_symplectic_with_copies_matches_the_primal():

@@ -15,18 +15,15 @@ names are read later from liveness.py. `c += v` on a name that may share memory 
 place only for arrays: refused here when the name surely holds an array, else checked
 at run time (src.shared_augassign).
 """
-import re
-
 import gast
-import numpy as np
 
-from .aliasing import (CONTAINER_MUTATORS, INPLACE_FUNCTIONS, INPLACE_METHODS, VIEW_ATTRS,
-                       VIEW_FUNCTIONS, VIEW_METHODS, ExprAliases, State, Value)
+from .alias_messages import AliasMessages, _how, _text
+from .alias_tables import may_write
+from .aliasing import ExprAliases, State, Value
 from .liveness import Liveness, uses
-from .names import statements, walk
 
 
-class AliasCheck(ExprAliases):
+class AliasCheck(ExprAliases, AliasMessages):
     """Walks the function in order, tracking State; raises at the first bad write."""
 
     def __init__(self, src, params, body, outer=()):
@@ -187,146 +184,14 @@ class AliasCheck(ExprAliases):
             raise self.shared(name, other, s, "`+=` and the like write into an array "
                               "in place")
 
-    # ---- messages ---------------------------------------------------------------------
-    def external(self, name, obj, node, how):
-        kind, base = obj.split(":", 1)
-        what = {"arg": f"the argument `{base}`", "global": f"the module global `{base}`",
-                "outer": f"`{base}` of the enclosing function"}[kind]
-        if name == base:
-            message = f"writing into {what} is not supported"
-        else:
-            message = f"writing into `{name}` is not supported: it may share memory with {what}"
-        consequence = "it would change the caller's data" if kind == "arg" else \
-            "the gradient cannot follow writes into data from outside the function"
-        hint = self.copy_hint(name) or f"copy it first: `{base} = {base}.copy()`"
-        return self.src.error(f"{message}{_how(how)}; {consequence}", node, hint=hint)
-
-    def shared(self, name, other, node, how):
-        origin = self.state.origin
-        if _mentions(origin.get(other), name) or not _mentions(origin.get(name), other):
-            relation = f"`{other}` {_relation(origin.get(other))} `{name}`"
-            line, copied = self.line(origin.get(other)), other
-        else:
-            relation = f"`{name}` {_relation(origin.get(name))} `{other}`"
-            line, copied = self.line(origin.get(name)), name
-        message = (f"writing into `{name}` is not supported here{_how(how)}: {relation}"
-                   f"{line}, `{other}` is read after this write, and the gradient cannot "
-                   "follow writes through shared memory")
-        hint = self.copy_hint(copied) or f"copy first: `{name} = {name}.copy()` (or " \
-                                         f"`list({name})`), so each array has one name"
-        return self.src.error(message, node, hint=hint)
-
-    def line(self, node):
-        if node is None or getattr(node, "lineno", None) is None:
-            return ""
-        return f" (line {self.src.first_line + node.lineno - 1})"
-
-    def copy_hint(self, name):
-        stmt = self.state.origin.get(name)
-        if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
-                and isinstance(stmt.targets[0], gast.Name) \
-                and not isinstance(stmt.value, (gast.List, gast.Tuple, gast.Dict)):
-            return f"copy first: `{name} = {_text(stmt.value)}.copy()`"
-        return None
-
-
-def _how(how):
-    return f" ({how})" if how else ""
-
-
-def _mentions(stmt, name):
-    return stmt is not None and name in uses(getattr(stmt, "value", None) or
-                                             getattr(stmt, "iter", None))
-
-
-def _relation(stmt):
-    """How a statement's target relates to the names it reads."""
-    if isinstance(stmt, gast.For):
-        return "is an element of"
-    value = getattr(stmt, "value", None)
-    if isinstance(stmt, gast.Expr) or isinstance(value, (gast.List, gast.Tuple, gast.Dict)):
-        return "holds"
-    if isinstance(value, gast.Name):
-        return "is another name for"
-    if isinstance(value, gast.Subscript) or _view_call(value):
-        return "may be a view of"
-    return "may share memory with"
-
-
-VIEW_NAMES = VIEW_METHODS | {getattr(f, "__name__", "") for f in VIEW_FUNCTIONS}
-
-
-def _view_call(value):
-    if isinstance(value, gast.Attribute):
-        return value.attr in VIEW_ATTRS
-    if isinstance(value, gast.Call):
-        func = value.func
-        return getattr(func, "attr", getattr(func, "id", None)) in VIEW_NAMES
-    return False
-
-
-def _text(node):
-    import ast
-    return ast.unparse(gast.gast_to_ast(node))
-
-
-WRITING_ATTRS = INPLACE_METHODS | CONTAINER_MUTATORS | {"shuffle", "at"} | \
-    {getattr(f, "__name__", "") for f in INPLACE_FUNCTIONS}
-
-
-
-
-def _may_write(src):
-    """Whether the function may write in place anywhere (cheap, and conservative: most
-    functions do not, and then there is nothing to check)."""
-    for s in statements(src.node):
-        if isinstance(s, gast.AugAssign):
-            return True
-        targets = s.targets if isinstance(s, gast.Assign) else \
-            [s.target] if isinstance(s, gast.For) else []
-        if any(type(n) is gast.Subscript for t in targets for n in walk(t)):
-            return True
-    text = "".join(src.lines)
-    if "out" in text and _OUT_KEYWORD.search(text):
-        return True
-    for m in _CALL.finditer(text):
-        name = m.group(1)
-        if name in WRITING_ATTRS or (name in _UFUNC_INPUTS and
-                                     _positional_count(text, m.end()) > _UFUNC_INPUTS[name]):
-            return True
-    return False
-
-
-_OUT_KEYWORD = re.compile(r"\bout\s*=")
-_CALL = re.compile(r"(\w+)\s*\(")
-_UFUNC_INPUTS = {name: f.nin for name, f in vars(np).items() if isinstance(f, np.ufunc)}
-
-
-def _positional_count(text, start):
-    """How many arguments the call whose `(` ends at `start` has (counting commas at
-    its top level; an overestimate with keywords, which is the safe side)."""
-    depth, count, seen = 1, 0, False
-    for ch in text[start:]:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                break
-        elif ch == "," and depth == 1:
-            count += 1
-        elif not ch.isspace():
-            seen = True
-    return count + seen
-
 
 def check_aliasing(src):
     """Raise TransformError at the first write the generated code could not follow."""
     src.shared_augassign = set()
-    if not _may_write(src):
+    if not may_write(src):
         return
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
     AliasCheck(src, params, src.node.body).block(src.node.body)
 
 
-__all__ = ["check_aliasing", "VIEW_FUNCTIONS"]
+__all__ = ["check_aliasing", "AliasCheck"]

@@ -13,48 +13,15 @@ objects it may hold. Views share their base's objects:
 
 When unsure whether a call returns a view, it is assumed it may.
 """
-import builtins
-
 import gast
 import numpy as np
 
+from .alias_tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
+                           INPLACE_FUNCTIONS, INPLACE_METHODS, INSTEAD, PICKERS,
+                           SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
+                           VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
+                           _is_ufunc_at, _label, _plain_object, _root)
 from .names import walk
-
-VIEW_ATTRS = {"T", "mT", "real", "imag", "flat"}
-SCALAR_ATTRS = {"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"}
-VIEW_METHODS = {"reshape", "ravel", "transpose", "swapaxes", "squeeze", "view", "diagonal",
-                "__array__"}
-INPLACE_METHODS = {"sort", "fill", "put", "resize", "partition", "itemset", "setfield"}
-# what to write instead of an in-place operation the backward sweep cannot undo
-INSTEAD = {"sort": "`{0} = np.sort({0})`", "partition": "`{0} = np.partition({0}, kth)`",
-           "shuffle": "`{0} = rng.permutation({0})`", "out=": "assign the result: "
-           "`{0} = np.add(a, b)` instead of `np.add(a, b, out={0})`"}
-CONTAINER_MUTATORS = {"append", "extend", "insert", "remove", "clear", "reverse", "update",
-                      "setdefault", "pop", "popitem"}
-GETTERS = {"pop", "popitem", "setdefault", "get", "values", "items", "keys", "__getitem__"}
-
-
-def _numpy(*names):
-    return {getattr(np, n) for n in names if hasattr(np, n)}
-
-
-VIEW_FUNCTIONS = _numpy(
-    "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "asarray_chkfinite",
-    "require", "reshape", "ravel", "transpose", "permute_dims", "matrix_transpose", "squeeze",
-    "expand_dims", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "moveaxis",
-    "rollaxis", "swapaxes", "diagonal", "diag", "real", "imag", "flip", "fliplr", "flipud",
-    "rot90", "asmatrix") | {np.lib.stride_tricks.as_strided,
-                            np.lib.stride_tricks.sliding_window_view}
-SPLIT_FUNCTIONS = _numpy("split", "array_split", "hsplit", "vsplit", "dsplit", "unstack",
-                         "broadcast_arrays", "atleast_1d")
-INPLACE_FUNCTIONS = _numpy("copyto", "put", "place", "putmask", "fill_diagonal",
-                           "put_along_axis") | {np.random.shuffle}
-ARRAY_MAKERS = _numpy("zeros", "ones", "empty", "full", "zeros_like", "ones_like",
-                      "empty_like", "full_like", "array", "copy", "arange", "linspace", "eye",
-                      "identity", "stack", "concatenate")
-CONTAINER_MAKERS = {list, tuple, sorted, reversed, zip, enumerate, iter, dict, filter, map}
-PICKERS = {min, max, next, getattr}          # return one of their arguments (or its parts)
-
 
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
@@ -314,54 +281,3 @@ class ExprAliases:
 def _union(values):
     return Value(frozenset().union(*(v.objs for v in values)) if values else frozenset(),
                  bool(values) and all(v.array for v in values))
-
-
-def _root(e):
-    while isinstance(e, gast.Attribute):
-        e = e.value
-    return e.id if isinstance(e, gast.Name) else ""
-
-
-def _plain_object(found):
-    """A module global holding data (not a module, function, class or number)."""
-    if found is None or callable(found) or isinstance(found, (int, float, complex, str,
-                                                               bool, bytes, np.generic)):
-        return False
-    return not isinstance(found, type(np))
-
-
-def _is_in(fn, table):
-    try:
-        return fn in table
-    except TypeError:                          # unhashable
-        return False
-
-
-def _is_ufunc_at(fn):
-    return getattr(fn, "__name__", None) == "at" and isinstance(getattr(fn, "__self__", None),
-                                                                 np.ufunc)
-
-
-def _is_numpy(fn):
-    module = getattr(fn, "__module__", None) or ""
-    return isinstance(fn, np.ufunc) or module == "numpy" or module.startswith("numpy.")
-
-
-def _array_method(name):
-    import runtime
-    return runtime.method_function(name) is not None or name in ("astype", "flatten", "item",
-                                                                 "tolist", "conj")
-
-
-def _copy_false(e):
-    return any(kw.arg == "copy" and not (isinstance(kw.value, gast.Constant) and kw.value.value)
-               for kw in e.keywords)
-
-
-def _label(fn):
-    name = getattr(fn, "__name__", "call")
-    owner = getattr(getattr(fn, "__self__", None), "__name__", None)
-    return f"np.{owner}.{name}" if owner else f"np.{name}"
-
-
-__all__ = ["State", "Value", "ExprAliases", "builtins"]

@@ -23,6 +23,7 @@ from .alias_tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, G
                            _is_ufunc_at, _label, _plain_object, _root)
 from .names import walk
 
+
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
     arrays: names known to hold ndarrays; origin: name -> the statement that made it;

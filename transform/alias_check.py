@@ -30,7 +30,7 @@ class AliasCheck(ExprAliases, AliasMessages):
         self.src, self.outer = src, set(outer)
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
         self.sites, self.made, self.loops, self.current = {}, set(), [], None
-        self.live = Liveness(body)
+        self.body, self.liveness = body, None    # computed at the first write
 
     def site(self, node):
         obj = self.sites.get(id(node))
@@ -138,7 +138,9 @@ class AliasCheck(ExprAliases, AliasMessages):
     # ---- writes -----------------------------------------------------------------------
     def live_here(self):
         s = self.current
-        live = self.live.after(s)
+        if self.liveness is None:
+            self.liveness = Liveness(self.body)
+        live = self.liveness.after(s)
         if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)):
             live = live | uses(s)               # a loop header or test: be generous
         return live

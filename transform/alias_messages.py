@@ -1,5 +1,7 @@
 """The alias check's error messages: what was written, which other name shares it and
 since which line, and the copy that would avoid it."""
+import re
+
 import gast
 
 from .alias_tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS
@@ -33,8 +35,10 @@ class AliasMessages:
         message = (f"writing into `{name}` is not supported here{_how(how)}: {relation}"
                    f"{line}, `{other}` is read after this write, and the gradient cannot "
                    "follow writes through shared memory")
-        hint = self.copy_hint(copied) or f"copy first: `{name} = {name}.copy()` (or " \
-                                         f"`list({name})`), so each array has one name"
+        hint = self.copy_hint(copied) or self.store_copy_hint(copied, name if copied == other
+                                                              else other) \
+            or f"copy first: `{name} = {name}.copy()` (or `list({name})`), so each array " \
+               "has one name"
         return self.src.error(message, node, hint=hint)
 
     def line(self, node):
@@ -46,9 +50,23 @@ class AliasMessages:
         stmt = self.state.origin.get(name)
         if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
                 and isinstance(stmt.targets[0], gast.Name) \
-                and not isinstance(stmt.value, (gast.List, gast.Tuple, gast.Dict)):
+                and _relation(stmt) in ("may be a view of", "is another name for"):
             return f"copy first: `{name} = {_text(stmt.value)}.copy()`"
         return None
+
+    def store_copy_hint(self, container, name):
+        """`hist = [h]` -> store a copy: `hist = [h.copy()]`."""
+        stmt = self.state.origin.get(container)
+        if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1:
+            before, text = _text(stmt.targets[0]) + " = ", _text(stmt.value)
+        elif isinstance(stmt, gast.Expr):
+            before, text = "", _text(stmt.value)
+        else:
+            return None
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        if not word.search(text):
+            return None
+        return f"store a copy: `{before}{word.sub(name + '.copy()', text)}`"
 
 
 def _how(how):

@@ -63,7 +63,10 @@ class State:
         return seen
 
     def contents(self, objs):
-        return frozenset().union(*(self.holds.get(o, frozenset()) for o in objs))
+        holds = self.holds
+        if not holds:
+            return frozenset()
+        return frozenset().union(*[holds[o] for o in objs if o in holds])
 
     def put(self, container, objs):
         for c in container:

@@ -266,7 +266,19 @@ class ExprAliases:
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
+        shared = self.helper_shares(fn, args, kwargs)
+        if shared is not None:                 # a helper read from its source
+            return self.unknown_result(e, shared)
         return self.unknown_result(e, args + list(kwargs.values()))
+
+    def helper_shares(self, fn, args, kwargs):
+        """The argument Values a helper's result may share memory with, or None."""
+        from .alias_summary import bind, returned_params
+        params = returned_params(fn)
+        bound = bind(fn, args, kwargs) if params is not None else None
+        if bound is None:
+            return None
+        return [value for name, value in bound if name in params]
 
     def refuse_inplace(self, target, node, what, key):
         """In place on an array no one else sees: still nothing the tape can undo."""

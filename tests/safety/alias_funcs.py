@@ -290,3 +290,35 @@ def list_extended_in_place_through_alias(x):
     ys = xs
     ys += [x * x]
     return np.sum(xs[-1])
+
+
+def layer(W, x):
+    return np.tanh(W @ x)
+
+
+def first_row(A):
+    return A[0]
+
+
+def pair_of(a, b):
+    return [a, b * 2.0]
+
+
+def fresh_helper_result_written(W, x):
+    h = layer(W, x)
+    h[0] = 0.0                 # a new array: nothing else shares it
+    return np.sum(h * h) + np.sum(W * x)
+
+
+def helper_view_of_local_written(x):
+    A = np.outer(x, x)
+    r = first_row(A)
+    r[0] = 0.0                 # a view of A, which is read below
+    return np.sum(A)
+
+
+def helper_list_holding_local(x):
+    a = x * 1.0
+    both = pair_of(a, x)
+    a[0] = 0.0                 # both[0] is a
+    return np.sum(both[0])

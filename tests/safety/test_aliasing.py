@@ -34,6 +34,8 @@ REFUSED = [
     (F.generator_kept_for_later, (V,), "g = (a[0] * t", "generator expression", "list"),
     (F.concatenated_list_holds_then_write, (V,), "h[0] = 0.0", "`h`", "`hs`",
      "`hs = [x] + [h.copy()]`"),
+    (F.helper_view_of_local_written, (V,), "r[0] = 0.0", "`r`", "`A`"),
+    (F.helper_list_holding_local, (V,), "a[0] = 0.0", "`a`", "`both`"),
     (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
     (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
@@ -87,6 +89,7 @@ ALLOWED = {
     "loop_element_copied_then_written": (F.loop_element_copied_then_written, (V,)),
     "nested_writes_its_own_copy": (F.nested_writes_its_own_copy, (V, 0.7)),
     "generator_consumed_at_once": (F.generator_consumed_at_once, (V,)),
+    "fresh_helper_result_written": (F.fresh_helper_result_written, (M, np.array([0.4, -0.3]))),
     "view_taken_in_the_loop_read_next_trip": (F.view_taken_in_the_loop_read_next_trip, (0.7,)),
 }
 

@@ -145,7 +145,7 @@ class AliasCheck(ExprAliases, AliasMessages):
             live = live | uses(s)               # a loop header or test: be generous
         return live
 
-    def write(self, target, node, how, container=False):
+    def write(self, target, node, how):
         name = target.id if isinstance(target, gast.Name) else _text(target)
         objs = self.value(target).objs
         for obj in sorted(objs):

@@ -222,7 +222,7 @@ class ExprAliases:
                 self.refuse_inplace(target, e, f"`.{name}()`", name)
             return Value()
         if name in CONTAINER_MUTATORS:
-            self.write(func.value, e, f"`.{name}()` changes it in place", container=True)
+            self.write(func.value, e, f"`.{name}()` changes it in place")
             added = _union(args + list(kwargs.values()))
             self.state.put(receiver.objs, added.objs | self.state.contents(added.objs))
             if isinstance(func.value, gast.Name) and added.objs:

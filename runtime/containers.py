@@ -104,10 +104,10 @@ def _pack(like, parts):
 def not_shared_array(value, where):
     """Guard for `c += v` where `c` may share its array with another name.
 
-    NumPy would write into the shared array, which the tape cannot undo; a number is
-    fine (it is rebound either way).
+    NumPy would write into the shared array (a list or dict is extended in place too),
+    which the tape cannot undo; a number is fine (it is rebound either way).
     """
-    if isinstance(value, np.ndarray):
-        raise TypeError(f"{where}: augmented assignment on an array that another name also "
-                        "refers to: NumPy would update it in place, which thunkgrad cannot "
+    if isinstance(value, (np.ndarray, list, dict)):      # `xs += [v]` extends xs in place
+        raise TypeError(f"{where}: augmented assignment on an array (or list) that another "
+                        "name also refers to: it would be updated in place, which thunkgrad cannot "
                         "differentiate; write `c = c + v` or copy the array first")

@@ -5,6 +5,8 @@ file, line and column, with a sentence on what to write instead.
 """
 import gast
 
+from .alias_check import check_aliasing
+
 # node type -> (what it is, what to do instead)
 UNSUPPORTED = {
     gast.Try: ("`try` statements", "move error handling outside the differentiated function"),
@@ -42,10 +44,19 @@ def check_function(src):
     if args.vararg or args.kwarg:
         raise src.error("`*args`/`**kwargs` parameters are not supported in a differentiated "
                         "function", fdef, hint="name each parameter")
+    consumed = set()                    # generator expressions a call consumes at once
     for stmt in fdef.body:
         for node in gast.walk(stmt):
             _check_node(src, node)
-    check_writes(src)
+            if isinstance(node, gast.Call):
+                consumed.update(id(a) for a in node.args if isinstance(a, gast.GeneratorExp))
+            elif isinstance(node, gast.GeneratorExp) and id(node) not in consumed:
+                raise src.error("a generator expression kept for later is not supported: "
+                                "the generated code evaluates it where it is written, "
+                                "while Python runs it when it is consumed", node,
+                                hint="use a list comprehension `[...]`, or pass the "
+                                     "generator straight to the call that consumes it")
+    check_aliasing(src)
 
 
 def _check_node(src, node):
@@ -92,83 +103,3 @@ def _check_target(src, target):
                         hint="keep the value in a local variable and return it")
     raise src.error("this assignment target is not supported", target,
                     hint="assign to a local name")
-
-
-_VIEW_METHODS = {"reshape", "ravel", "transpose", "T", "swapaxes", "squeeze", "view"}
-
-
-class _WriteChecker:
-    """Writes into containers that may share memory with another name are refused.
-
-    The tape restores values by name, so a write through a second name for the
-    same array (`b = out; b[0] = v`), into an argument, into a loop element or
-    into an object's attribute would give a silently wrong gradient.
-    """
-
-    def __init__(self, src):
-        self.src = src
-        self.shared = {p: "it is an argument" for p in src.params}
-
-    def block(self, stmts):
-        for s in stmts:
-            self.statement(s)
-
-    def statement(self, s):
-        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name) \
-                and s.target.id in self.shared:
-            self.src.shared_augassign.add(id(s))      # checked at run time: arrays only
-        if isinstance(s, (gast.Assign, gast.AugAssign)):
-            targets = s.targets if isinstance(s, gast.Assign) else [s.target]
-            for t in targets:
-                if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
-                    self.check_write(t.value.id, t)
-            if isinstance(s, gast.Assign):
-                for t in targets:
-                    self.bind(t, s.value)
-        elif isinstance(s, gast.Expr) and isinstance(s.value, gast.Call):
-            func = s.value.func
-            if isinstance(func, gast.Attribute) and func.attr in ("append", "extend") \
-                    and isinstance(func.value, gast.Name):
-                self.check_write(func.value.id, s)
-        elif isinstance(s, gast.For):
-            for n in gast.walk(s.target):
-                if isinstance(n, gast.Name):
-                    self.shared[n.id] = "it is an element of the sequence being iterated"
-            self.block(s.body)
-        elif isinstance(s, (gast.If, gast.While)):
-            self.block(s.body)
-            self.block(s.orelse)
-
-    def bind(self, target, value):
-        if not isinstance(target, gast.Name):
-            return
-        name = target.id
-        if isinstance(value, gast.Name) and value.id not in ("None",):
-            why = f"it is another name for `{value.id}`"
-            self.shared[name] = why
-            self.shared.setdefault(value.id, f"`{name}` is another name for it")
-        elif isinstance(value, gast.Attribute) and value.attr not in _VIEW_METHODS:
-            self.shared[name] = "it is an attribute of an object"
-        elif isinstance(value, gast.Subscript):
-            base = value.value.id if isinstance(value.value, gast.Name) else "a container"
-            self.shared[name] = f"it may be a view into `{base}` (or an object it holds)"
-        else:
-            self.shared.pop(name, None)
-
-    def check_write(self, name, node):
-        if self.shared.get(name) == "it is an argument":
-            raise self.src.error(f"writing into the argument `{name}` is not supported: it "
-                                 "would change the caller's data", node,
-                                 hint=f"copy it first: `{name} = {name}.copy()`")
-        if name in self.shared:
-            raise self.src.error(f"writing into `{name}` is not supported here: "
-                                 f"{self.shared[name]}, and the gradient cannot follow writes "
-                                 "through shared data", node,
-                                 hint=f"copy first (`{name} = {name}.copy()` or "
-                                      f"`list({name})`), so each container has one name")
-
-
-def check_writes(src):
-    """Raise TransformError for a write the tape could not undo correctly."""
-    src.shared_augassign = set()
-    _WriteChecker(src).block(src.node.body)

@@ -2,7 +2,8 @@
 out[:, j] = v, out[mask] = v, out[i] += v, overwriting, writes reading the same
 array, writes inside loops (h[t + 1] = f(h[t])), a copy of an argument written
 into, and an RNN into a preallocated state array checked for Wh, Wx and xs.
-Writes through an alias or a view of a local array are known bugs."""
+Writes through an alias or a view of a local array that is read afterwards are refused
+(tests/safety/test_alias_matrix.py: every alias source x every write kind)."""
 import numpy as np
 import pytest
 
@@ -102,7 +103,7 @@ def test_long_rnn_into_preallocated_array():
         np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)
 
 
-# ---- known bugs: aliasing ---------------------------------------------------------------
+# ---- refused: aliasing ------------------------------------------------------------------
 @pytest.mark.parametrize("policy", policies())
 def test_write_through_an_alias_is_refused(policy):
     """`b = a; b[0] = x`: the gradient could not follow it, so the compiler says so."""

@@ -1,0 +1,93 @@
+"""Which parameters a module-level helper's result may share memory with.
+
+A call the analysis cannot see into may return any of its arguments, so its result
+counts as a view of every argument. A helper with Python source is read instead:
+
+    def layer(W, x):              # returns {}: a fresh array
+        return np.tanh(W @ x)
+
+    def first_row(A):             # returns {"A"}: a view of A
+        return A[0]
+
+Writes inside the helper are not checked here (its own compilation checks them).
+"""
+import inspect
+import weakref
+
+import gast
+
+from .alias_check import AliasCheck
+from .errors import TransformError
+from .parse import parse_function
+
+# function -> frozenset of parameter names, or None (unknown); read once per function,
+# like parse_function's sources
+_SUMMARIES = weakref.WeakKeyDictionary()
+
+
+def returned_params(fn):
+    """Parameters fn's result may share memory with; None when that is not known."""
+    try:
+        if fn in _SUMMARIES:
+            return _SUMMARIES[fn]
+    except TypeError:                           # unhashable callable
+        return None
+    _SUMMARIES[fn] = None                       # recursion: unknown while in progress
+    _SUMMARIES[fn] = _summarise(fn)
+    return _SUMMARIES[fn]
+
+
+def _summarise(fn):
+    if not inspect.isfunction(fn) or fn.__name__ == "<lambda>":
+        return None
+    try:
+        src = parse_function(fn)
+    except (TransformError, OSError, TypeError, SyntaxError):
+        return None
+    if src.node.args.vararg or src.node.args.kwarg:
+        return None
+    src.shared_augassign = set()
+    reader = ReturnReader(src, src.params + [a.id for a in src.node.args.kwonlyargs],
+                           src.node.body)
+    reader.block(src.node.body)
+    kinds = {o.split(":", 1)[0] for o in reader.returned if ":" in o}
+    if kinds - {"arg"}:
+        return None                             # a global or unknown data
+    return frozenset(o.split(":", 1)[1] for o in reader.returned if o.startswith("arg:"))
+
+
+def bind(fn, args, kwargs):
+    """(parameter name, Value) for a call's arguments, or None if they do not bind."""
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+    if len(args) > len(params) or any(k not in params for k in kwargs):
+        return None
+    return list(zip(params, args)) + list(kwargs.items())
+
+
+class ReturnReader(AliasCheck):
+    """Walks a helper recording what its return statements may refer to."""
+
+    def __init__(self, src, params, body):
+        super().__init__(src, params, body)
+        self.returned = set()
+
+    def write(self, *args, **kwargs):
+        return None
+
+    def refuse_inplace(self, *args, **kwargs):
+        return None
+
+    def augmented(self, s):
+        return None
+
+    def nested(self, s):
+        self.state.names[s.name] = frozenset({"unknown:" + s.name})
+
+    def statement(self, s):
+        if isinstance(s, gast.Return) and s.value is not None:
+            self.returned |= self.state.reach(self.value(s.value).objs)
+        else:
+            super().statement(s)

@@ -127,7 +127,7 @@ class _WriteChecker:
                     self.bind(t, s.value)
         elif isinstance(s, gast.Expr) and isinstance(s.value, gast.Call):
             func = s.value.func
-            if isinstance(func, gast.Attribute) and func.attr in ("append", "extend") \
+            if isinstance(func, gast.Attribute) and func.attr in ("append", "extend", "fill") \
                     and isinstance(func.value, gast.Name):
                 self.check_write(func.value.id, s)
         elif isinstance(s, gast.For):

@@ -40,9 +40,9 @@ class MethodRule:
             rule = _api().compiled(fn, tuple(_api()._params(fn, keyword_only=True)), self.policy,
                             consumed=False).rrule
             return rule(obj, *args, **kwargs)
-        bound = getattr(obj, self.name)
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
-            return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
+            return _random_draw(obj, self.name, args, kwargs)
+        bound = getattr(obj, self.name)
         rule = runtime.lookup(bound)
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
@@ -50,6 +50,24 @@ class MethodRule:
                                  hint="register a rule with transform.rrule")
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+def _random_draw(obj, name, args, kwargs):
+    """rng.name(...) for a generator the compiler could not see: its method's rule.
+
+    Called only where an argument is being differentiated (the compiler emits a
+    plain call otherwise), so a draw whose reason is NONE is refused.
+    """
+    rule = runtime.lookup(getattr(type(obj), name, None))
+    if rule is not None and rule.kind == "template":
+        return rule.rrule(obj, *args, **kwargs)
+    if rule is not None and rule.kind == "nondiff" and rule.reason("*") != runtime.NONE:
+        out = getattr(obj, name)(*args, **kwargs)
+        return out, lambda g: (None,) * (len(args) + 1)
+    raise TransformError(f"{type(obj).__name__}.{name}() has no derivative rule for the "
+                         "differentiated value passed to it: the gradient would silently "
+                         "be zero", hint="draw outside the differentiated function, or use "
+                                         "a location-scale draw (normal, uniform, ...)")
 
 
 def callee_rule(fn, policy):

@@ -15,6 +15,7 @@ from .loop_pass import LoopPass
 from .names import NameGen, assign, const, load, name_ids, names_in
 from .normalize import normalize_function
 from .parse import parse_function
+from .reasons import check_reasons
 from .reverse import Reverser
 from .shapes import ShapeClasses, class_of_key, shape_of
 
@@ -140,6 +141,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     body = lower_control(body, ctx.names)
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     ctx.activity = Activity(body, wrt, output)
+    check_reasons(ctx, body)
     ctx.counts = assignment_counts(body)
     known = {p: class_of_key(k) for p, k in zip(src.params, signature or ()) if k is not None}
     ctx.shapes = ShapeClasses(body, src.params, known)

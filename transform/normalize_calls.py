@@ -135,6 +135,7 @@ class CallNormalizer:
             fn = fn.__wrapped__
         rule = rule_for(fn)
         label = label_of(fn)
+        self.refuse_masked(fn, node)
         if rule is not None:
             try:
                 prim = from_rule(rule, args, keywords, label)
@@ -151,6 +152,15 @@ class CallNormalizer:
             hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
                  f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
+
+    def refuse_masked(self, fn, node):
+        """np.ma skips masked entries, the rules for plain arrays do not: refuse it."""
+        if (getattr(fn, "__module__", None) or "").startswith("numpy.ma"):
+            raise self.src.error(
+                f"masked arrays (np.ma.{fn.__name__}) are not supported: the derivative "
+                "rules would give masked entries a gradient", node,
+                hint="zero the masked entries (`np.where(mask, 0.0, x)`) or select the "
+                     "others (`x[~mask]`)")
 
     def by_position(self, fn, args, keywords, node):
         """Call atoms in the callee's parameter order (its pullback's order)."""

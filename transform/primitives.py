@@ -74,6 +74,8 @@ def from_rule(rule, args, keywords, label):
         param = rule.signature.parameters[name]
         if param.kind is inspect.Parameter.VAR_POSITIONAL:
             value = gast.Tuple(elts=list(value), ctx=gast.Load())
+        elif param.kind is inspect.Parameter.VAR_KEYWORD:     # np.pad's **kwargs
+            value = gast.Dict(keys=[const(k) for k in value], values=list(value.values()))
         if not isinstance(value, gast.AST):
             value = const(value)
         inputs[name] = value

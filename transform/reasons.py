@@ -12,6 +12,8 @@ program is refused at that line, before any generated code runs:
 Method calls dispatched at run time get their cotangents by position, so a
 differentiated keyword argument to one is refused too.
 """
+import gast
+
 from runtime.registry import NONE
 
 from .activity import defined_by, iter_statements
@@ -43,7 +45,12 @@ def _positions_without_rule(prim):
             yield key, atom, prim.rule.reason(param)
     elif prim.kind == "rule":
         for param, atom in prim.inputs.items():
-            if param not in prim.rule.templates:
+            if param in prim.rule.templates:
+                continue
+            if isinstance(atom, gast.Dict):        # **kwargs: name the keyword
+                for key, value in zip(atom.keys, atom.values):
+                    yield key.value, value, prim.rule.reason(param)
+            else:
                 yield param, atom, prim.rule.reason(param)
     elif prim.kind == "call" and getattr(prim, "method", None):
         for key, atom in prim.operands:      # keywords: the pullback returns positions only
@@ -51,19 +58,23 @@ def _positions_without_rule(prim):
 
 
 def _refusal(ctx, s, prim, position, name):
+    what = "a value being differentiated" if name in ctx.names.temporaries else \
+        f"`{name}`, which is being differentiated,"
     if isinstance(position, int):
         position -= getattr(prim, "receiver_first", False)   # x.method(a): a is argument 1
         where = "the receiver" if position < 0 else f"argument {position + 1}"
     else:
         where = f"`{position}`"
     if prim.kind == "call":
+        callee = getattr(prim.receiver, "id", "the callable")
+        call = f"{callee}()" if prim.method == "__call__" else f"the method call {prim.label}()"
         return ctx.src.error(
-            f"`{name}` is being differentiated and is passed by keyword ({where}) to "
-            f"the method call {prim.label}(), whose cotangents are matched by position",
+            f"{what} is passed by keyword ({where}) to {call}, which is dispatched at run "
+            "time and whose cotangents are matched by position",
             _site(s, prim), hint="pass it positionally")
     return ctx.src.error(
-        f"`{name}` is being differentiated and reaches {where} of {prim.label}, which has "
-        "no derivative rule for it: the gradient would silently be zero",
+        f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
+        "the gradient would silently be zero",
         _site(s, prim),
         hint="compute that value outside the differentiated function, or register a rule "
              "with transform.rrule (docs/adding_a_rule.md)")

@@ -175,7 +175,7 @@ def fill_alias(x, s):
     (active_slice, (0.5,), "reaches argument 1 of slice"),
     (active_mgrid, (4.0,), "np.mgrid"),
     (arange_endpoint, (0.5,), "reaches argument 1 of np.arange"),
-    (pad_value, (X, 0.5), "`kwargs` of np.pad"),
+    (pad_value, (X, 0.5), "`constant_values` of np.pad"),
     (fill_argument, (X.copy(), 0.5), "writing into the argument `x`"),
     (fill_alias, (X, 0.5), "writing into `a`"),
 ])

@@ -117,7 +117,8 @@ def defvjp(fn, signature, *templates):
     """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
-    templates follow in parameter order, None for a non-differentiable one.
+    templates follow in parameter order, None for one whose derivative is zero
+    (an index, an axis, a count); a parameter left out has no rule (NONE).
     """
     _RULES[fn] = Rule(fn, "template", signature, templates)
     return fn

@@ -14,12 +14,13 @@ from .names import assign, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
-from .receivers import index_rule, index_trick, label_of
+from .normalize_tricks import TrickNormalizer, is_fill
+from .receivers import index_rule, index_trick
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
 
-class Normalizer(LoopNormalizer, CallNormalizer):
+class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     """Rewrites a function body; `out` collects the statements being emitted."""
 
     def __init__(self, src, names):
@@ -107,28 +108,9 @@ class Normalizer(LoopNormalizer, CallNormalizer):
     def stmt_Expr(self, s):
         if isinstance(s.value, gast.Constant):
             return None                          # docstring or bare constant
-        if _is_fill(s.value, self.src):
+        if is_fill(s.value, self.src):
             return self.fill(s.value)
         self.expr(s.value, None, discard=True)
-
-    def fill(self, call):
-        """`a.fill(v)` writes v into every entry of an array: the write `a[...] = v`.
-        Whether `a` is an array is known at run time only, so both are emitted:
-
-            cond = is_ndarray(a)
-            if cond: a[...] = v
-            else: a.fill(v)             # another object's own method
-        """
-        name = call.func.value.id
-        value = self.atom(call.args[0])
-        cond = self.names.new("cond")
-        self.emit(assign(cond, gast.Call(func=load("is_ndarray"), args=[load(name)],
-                                         keywords=[])), Prim("nondiff", "test"))
-        target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
-        write = self.block_of(lambda: self.write_item(target, value))
-        method = gast.Call(func=call.func, args=[value], keywords=[])
-        other = self.block_of(lambda: self.expr(method, None, discard=True))
-        self.emit(gast.If(test=load(cond), body=write, orelse=other))
 
     def stmt_Return(self, s):
         value = self.atom(s.value) if s.value is not None else const(None)
@@ -234,25 +216,6 @@ class Normalizer(LoopNormalizer, CallNormalizer):
         prim.site = e
         return self.finish(target, node, prim)
 
-    def index_trick(self, e, target):
-        """`np.r_[a, 0:3, b]` -> `t = (a, slice(0, 3), b); y = np.r_[t]`, one Prim."""
-        parts = e.slice.elts if isinstance(e.slice, gast.Tuple) else [e.slice]
-        items = [self.slice_object(p) if isinstance(p, gast.Slice) else self.atom(p)
-                 for p in parts]
-        packed = load(self.finish(None, gast.Tuple(elts=items, ctx=gast.Load()),
-                                  Prim("pack", "tuple", args=items)))
-        node = gast.Subscript(value=e.value, slice=packed, ctx=gast.Load())
-        prim = from_rule(rule_for(index_trick), [e.value, packed], {}, label_of(e.value))
-        prim.site = e
-        return self.finish(target, node, prim)
-
-    def slice_object(self, s):
-        """`lo:hi:step` inside an index trick, as the value `slice(lo, hi, step)`."""
-        import builtins
-        bounds = [const(None) if p is None else self.atom(p) for p in (s.lower, s.upper, s.step)]
-        call = gast.Call(func=load("slice"), args=bounds, keywords=[])
-        return load(self.finish(None, call, self.rule_prim(builtins.slice, bounds, {}, s)))
-
     def index(self, s):
         if isinstance(s, gast.Slice):
             parts = [None if p is None else self.atom(p) for p in (s.lower, s.upper, s.step)]
@@ -301,13 +264,6 @@ class Normalizer(LoopNormalizer, CallNormalizer):
 
     def expr_GeneratorExp(self, e, target, discard):
         return self.comprehension(e, target, reduce_sum=False)
-
-def _is_fill(call, src):
-    """`name.fill(value)` on a local name: an in-place write if the name is an array."""
-    return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) \
-        and call.func.attr == "fill" and isinstance(call.func.value, gast.Name) \
-        and call.func.value.id in src.locals and len(call.args) == 1 and not call.keywords
-
 
 def normalize_function(src, names):
     """The function body as normalized statements."""

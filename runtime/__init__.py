@@ -3,7 +3,7 @@ and the derivative rules. Never imports `transform`."""
 from .thunks import Thunk, unthunk, thunk_stats, ThunkStats
 from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulate_into, accumulate_at,
                          add_values, own, FlatSum, cotangent_zeros)
-from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
+from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup, ZERO, SHAPE, NONE,
                        template_helper, defmethod, method_function, registered_names)
 from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices, popped)
@@ -15,7 +15,7 @@ from . import rules  # noqa: F401  (registers the rule catalogue)
 
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
            "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",
-           "Rule", "defvjp", "nondiff", "rrule", "lookup", "template_helper", "defmethod",
+           "Rule", "defvjp", "nondiff", "ZERO", "SHAPE", "NONE", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",

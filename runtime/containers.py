@@ -111,3 +111,9 @@ def not_shared_array(value, where):
         raise TypeError(f"{where}: augmented assignment on an array (or list) that another "
                         "name also refers to: it would be updated in place, which thunkgrad cannot "
                         "differentiate; write `c = c + v` or copy the array first")
+
+
+@template_helper
+def is_ndarray(x):
+    """Whether `a.fill(v)` in user code is NumPy's in-place fill (else the object's own)."""
+    return isinstance(x, np.ndarray)

@@ -14,6 +14,14 @@ import numpy as np
 
 from .thunks import Thunk, unthunk
 
+# Why a position has no derivative. The compiler checks the reason where a value being
+# differentiated reaches the position: ZERO and SHAPE give a true zero cotangent, NONE
+# (no rule to give) makes it refuse the program rather than return a silent zero.
+ZERO = "zero"      # the derivative is zero wherever it exists: predicates, integers, floor
+SHAPE = "shape"    # only the argument's shape or dtype is read: np.zeros_like(x), np.ndim(x)
+NONE = "none"      # a derivative exists or may, but no rule gives it: a gamma draw's shape
+REASONS = (ZERO, SHAPE, NONE)
+
 # Names a template (and the generated code) may use besides its own parameters.
 TEMPLATE_NAMESPACE = {"np": np, "math": math}
 
@@ -32,9 +40,13 @@ class Rule:
 
     kind is "template" (inline math per parameter), "nondiff" (output carries
     no derivative) or "custom" (a user rrule returning (output, pullback)).
+    A position without a template has a reason (ZERO, SHAPE or NONE): `why`,
+    one for all positions or a dict by parameter name; a template rule's
+    explicit None means ZERO, a parameter left out means NONE.
     """
 
-    def __init__(self, fn, kind, signature=None, templates=(), custom=None, name=None):
+    def __init__(self, fn, kind, signature=None, templates=(), custom=None, name=None,
+                 why=None):
         self.fn = fn
         self.kind = kind
         self.name = name or _qualname(fn)
@@ -42,7 +54,16 @@ class Rule:
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
         self.templates = {p: t for p, t in zip(self.params, templates) if t}
+        if why is None:
+            why = {p: ZERO for p, t in zip(self.params, templates) if t is None}
+        self.why = why
         self._vjps = {}
+
+    def reason(self, param):
+        """Why `param` (a name, or a position when there is no signature) has no template."""
+        if isinstance(self.why, str):
+            return self.why
+        return self.why.get(param, self.why.get("*", NONE))
 
     def bind(self, args, kwargs):
         """Map call arguments to parameter names, defaults filled in."""
@@ -96,16 +117,25 @@ def defvjp(fn, signature, *templates):
     """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
-    templates follow in parameter order, None for a non-differentiable one.
+    templates follow in parameter order, None for one whose derivative is zero
+    (an index, an axis, a count); a parameter left out has no rule (NONE).
     """
     _RULES[fn] = Rule(fn, "template", signature, templates)
     return fn
 
 
-def nondiff(*fns, signature=None):
-    """Declare functions whose output carries no derivative (comparisons, argmax...)."""
+def nondiff(*fns, why, signature=None):
+    """Declare functions whose output carries no derivative, and why.
+
+    `why` is ZERO (comparisons, argmax, floor), SHAPE (np.zeros_like, np.ndim)
+    or NONE (a derivative exists but no rule gives it), or a dict from
+    parameter name (`signature` needed) to reason, "*" for the rest.
+    """
+    if isinstance(why, str) and why not in REASONS or \
+            isinstance(why, dict) and not set(why.values()) <= set(REASONS):
+        raise ValueError(f"nondiff: why must be one of {REASONS}, got {why!r}")
     for fn in fns:
-        _RULES[fn] = Rule(fn, "nondiff", signature)
+        _RULES[fn] = Rule(fn, "nondiff", signature, why=why)
 
 
 def rrule(fn):

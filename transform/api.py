@@ -88,22 +88,22 @@ def _reject_varargs(fn):
         check_function(parse_function(fn))
 
 
-def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None):
+def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None):
     """The cached compiled rule of `fn` for (wrt, policy).
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
     cotangents stay Thunks until forced. signature: the argument shapes
     (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
-    function gets its general rule.
+    function gets its general rule. varied: see pipeline.compile_function.
     """
-    key = (wrt_names, policy, explain, consumed, signature)
+    key = (wrt_names, policy, explain, consumed, signature, varied)
     per_fn = _CACHE.setdefault(fn, {})
     if key not in per_fn:
         if signature is not None and \
                 sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
-            return compiled(fn, wrt_names, policy, explain, consumed)
-        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature)
+            return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
+        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature, varied)
     return per_fn[key]
 
 
@@ -117,10 +117,10 @@ def signature_of(args):
     return None if signature.count(None) == len(signature) else signature
 
 
-def _compile(fn, wrt_names, policy, explain, consumed, signature=None):
+def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
     """compile_function, with any compiler failure reported as a TransformError."""
     try:
-        return compile_function(fn, wrt_names, policy, explain, consumed, signature)
+        return compile_function(fn, wrt_names, policy, explain, consumed, signature, varied)
     except (TransformError, TypeError, ValueError, RecursionError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause

@@ -11,38 +11,35 @@ from .errors import TransformError
 class CalleeRule:
     """A user function called from compiled code: compiled to its own rule on first call."""
 
-    def __init__(self, fn, policy):
-        self.fn, self.policy = fn, policy
+    def __init__(self, fn, policy, varied=None):
+        self.fn, self.policy, self.varied = fn, policy, varied
         self.rrule = None
         self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
 
     def __call__(self, *args, **kwargs):
         if self.rrule is None:
-            names = tuple(_api()._params(self.fn, keyword_only=True))
-            self.rrule = _api().compiled(self.fn, names, self.policy, consumed=False).rrule
+            self.rrule = _compiled_for(self.fn, self.varied, self.policy)
         return self.rrule(*args, **kwargs)
 
 
 class MethodRule:
     """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
 
-    def __init__(self, name, policy):
+    def __init__(self, name, policy, varied=None):
         self.name, self.policy = name, policy
+        self.varied = varied           # positions in (obj, *args) carrying a derivative
 
     def __call__(self, obj, *args, **kwargs):
         if self.name == "__call__" and inspect.isfunction(obj):
-            rule = _api().compiled(obj, tuple(_api()._params(obj, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            out, pullback = rule(*args, **kwargs)
+            shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
+            out, pullback = _compiled_for(obj, shifted, self.policy)(*args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))
         fn = getattr(type(obj), self.name, None)
         if inspect.isfunction(fn):
-            rule = _api().compiled(fn, tuple(_api()._params(fn, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            return rule(obj, *args, **kwargs)
-        bound = getattr(obj, self.name)
+            return _compiled_for(fn, self.varied, self.policy)(obj, *args, **kwargs)
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
-            return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
+            return _random_draw(obj, self.name, args, kwargs)
+        bound = getattr(obj, self.name)
         rule = runtime.lookup(bound)
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
@@ -52,8 +49,36 @@ class MethodRule:
         return out, lambda g: (None,) + tuple(pullback(g))
 
 
-def callee_rule(fn, policy):
-    return CalleeRule(fn, policy)
+def _random_draw(obj, name, args, kwargs):
+    """rng.name(...) for a generator the compiler could not see: its method's rule.
+
+    Called only where an argument is being differentiated (the compiler emits a
+    plain call otherwise), so a draw whose reason is NONE is refused.
+    """
+    rule = runtime.lookup(getattr(type(obj), name, None))
+    if rule is not None and rule.kind == "template":
+        return rule.rrule(obj, *args, **kwargs)
+    if rule is not None and rule.kind == "nondiff" and rule.reason("*") != runtime.NONE:
+        out = getattr(obj, name)(*args, **kwargs)
+        return out, lambda g: (None,) * (len(args) + 1)
+    raise TransformError(f"{type(obj).__name__}.{name}() has no derivative rule for the "
+                         "differentiated value passed to it: the gradient would silently "
+                         "be zero", hint="draw outside the differentiated function, or use "
+                                         "a location-scale draw (normal, uniform, ...)")
+
+
+def callee_rule(fn, policy, varied=None):
+    return CalleeRule(fn, policy, varied)
+
+
+def _compiled_for(fn, positions, policy):
+    """fn's rule answering for every parameter, compiled with only the parameters at
+    `positions` (None: all) carrying a derivative, as at the call site: an integer
+    argument (a size, a count) is then not taken for a value being differentiated."""
+    names = tuple(_api()._params(fn, keyword_only=True))
+    varied = None if positions is None else tuple(names[k] for k in positions
+                                                    if k < len(names))
+    return _api().compiled(fn, names, policy, consumed=False, varied=varied).rrule
 
 
 

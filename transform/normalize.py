@@ -14,11 +14,13 @@ from .names import assign, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
+from .normalize_tricks import TrickNormalizer, is_fill
+from .receivers import index_rule, index_trick
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
 
-class Normalizer(LoopNormalizer, CallNormalizer):
+class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     """Rewrites a function body; `out` collects the statements being emitted."""
 
     def __init__(self, src, names):
@@ -106,6 +108,8 @@ class Normalizer(LoopNormalizer, CallNormalizer):
     def stmt_Expr(self, s):
         if isinstance(s.value, gast.Constant):
             return None                          # docstring or bare constant
+        if is_fill(s.value, self.src):
+            return self.fill(s.value)
         self.expr(s.value, None, discard=True)
 
     def stmt_Return(self, s):
@@ -202,10 +206,14 @@ class Normalizer(LoopNormalizer, CallNormalizer):
 
     def expr_Subscript(self, e, target, discard):
         import operator
+        fn = index_rule(self.src.resolve(e.value))
+        if fn is index_trick:
+            return self.index_trick(e, target)
         base = self.atom(e.value)
         index = self.index(e.slice)
         node = gast.Subscript(value=base, slice=index, ctx=gast.Load())
-        prim = from_rule(rule_for(operator.getitem), [base, index], {}, "[]")
+        prim = from_rule(rule_for(fn or operator.getitem), [base, index], {}, "[]")
+        prim.site = e
         return self.finish(target, node, prim)
 
     def index(self, s):

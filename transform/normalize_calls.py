@@ -12,6 +12,7 @@ import gast
 import runtime
 from .names import const, load
 from .primitives import Prim, from_rule, label_of, rule_for
+from .receivers import bound_to_generator, random_method
 
 
 class CallNormalizer:
@@ -73,7 +74,8 @@ class CallNormalizer:
         func = e.func
         if isinstance(func, gast.Name) and func.id in self.local_defs:
             return self.inline_call(self.local_defs[func.id], e, target)
-        if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
+        if isinstance(func, gast.Attribute) and (self.src.resolve(func) is None or
+                                                 bound_to_generator(self.src.resolve(func))):
             return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals:
@@ -103,6 +105,7 @@ class CallNormalizer:
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = Prim("call", "call", args=[e.func] + args)
         prim.method, prim.receiver = "__call__", e.func
+        prim.operands, prim.site = list(keywords.items()), e
         return self.finish(target, node, prim, discard)
 
     def method_call(self, e, target, discard):
@@ -115,14 +118,16 @@ class CallNormalizer:
         if name in ("append", "extend") and len(args) == 1 and not keywords:
             self.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
-        fn = runtime.method_function(name)
+        fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
         if fn is None:                 # a method of a user object: compiled when first called
             prim = Prim("call", f".{name}", args=[base] + args)
             prim.method, prim.receiver = name, base
+            prim.operands, prim.site = list(keywords.items()), e   # positional only in args
             return self.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)
+        prim.receiver_first = True             # argument 0 is the receiver
         return self.finish(target, node, prim, discard)
 
     def rule_prim(self, fn, args, keywords, node):
@@ -130,11 +135,14 @@ class CallNormalizer:
             fn = fn.__wrapped__
         rule = rule_for(fn)
         label = label_of(fn)
+        self.refuse_masked(fn, node)
         if rule is not None:
             try:
-                return from_rule(rule, args, keywords, label)
+                prim = from_rule(rule, args, keywords, label)
             except TypeError as exc:
                 raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
+            prim.site = node
+            return prim
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
             prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
@@ -147,6 +155,15 @@ class CallNormalizer:
             hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
                  f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
+
+    def refuse_masked(self, fn, node):
+        """np.ma skips masked entries, the rules for plain arrays do not: refuse it."""
+        if (getattr(fn, "__module__", None) or "").startswith("numpy.ma"):
+            raise self.src.error(
+                f"masked arrays (np.ma.{fn.__name__}) are not supported: the derivative "
+                "rules would give masked entries a gradient", node,
+                hint="zero the masked entries (`np.where(mask, 0.0, x)`) or select the "
+                     "others (`x[~mask]`)")
 
     def by_position(self, fn, args, keywords, node):
         """Call atoms in the callee's parameter order (its pullback's order)."""

@@ -19,6 +19,7 @@ from .names import const, load, name_ids, names_in, statements
 from .vocabulary import Vocabulary, user_names
 from .normalize import normalize_function
 from .parse import parse_function
+from .reasons import check_reasons
 from .reverse import Reverser
 from .shapes import ShapeClasses, class_of_key, shape_of
 
@@ -98,25 +99,31 @@ class Compilation:
         """A global name in the generated module for a custom rule or compiled callee."""
         from .dispatch import MethodRule, callee_rule
         method = getattr(prim, "method", None)
-        key = ("rule", method or id(prim.fn))
+        # argument positions carrying a derivative here: the callee is compiled for them
+        varied = tuple(k for k, a in enumerate(prim.args)
+                       if isinstance(a, gast.Name) and a.id in self.activity.varied)
+        key = ("rule", method or id(prim.fn), varied)
         if key not in self._temps:
             if method:
                 name = self.names.reserve(f"{_identifier(method)}_method_rrule")
-                self.globals[name] = MethodRule(method, self.policy)
+                self.globals[name] = MethodRule(method, self.policy, varied)
             else:
                 name = self.names.reserve(_callee_name(prim) + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \
-                    else callee_rule(prim.fn, self.policy)
+                    else callee_rule(prim.fn, self.policy, varied)
             self._temps[key] = name
         return self._temps[key]
 
 
-def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None):
+def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None,
+                     varied=None):
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
     so straight-line contributions need not be deferred. signature: what the arguments
     it will be called with say about shapes (one `shapes.shape_key` each), or None.
+    varied: the parameters that carry a derivative where this rule is called (a callee
+    compiled for one call site), if fewer than wrt; the pullback still answers for wrt.
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
@@ -124,13 +131,13 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, wrt, policy, explain, consumed, signature)
+        return _compile(fn, wrt, policy, explain, consumed, signature, varied)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, policy, explain, consumed, signature):
+def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
     ctx = Compilation(fn, wrt, policy, explain, consumed)
     ctx.signature = signature
     ctx.src = src = parse_function(fn)
@@ -148,7 +155,8 @@ def _compile(fn, wrt, policy, explain, consumed, signature):
     body = lower_control(body, ctx.names)
     _name_pullbacks(body, ctx.names)
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
-    ctx.activity = Activity(body, wrt, output)
+    ctx.activity = Activity(body, wrt if varied is None else varied, output)
+    check_reasons(ctx, body)
     ctx.counts = assignment_counts(body)
     known = {p: class_of_key(k) for p, k in zip(src.params, signature or ()) if k is not None}
     ctx.shapes = ShapeClasses(body, src.params, known)

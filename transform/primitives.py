@@ -31,7 +31,11 @@ class Prim:
     "call" (a user function compiled to its own rule), "copy", "pack", "append".
     inputs: parameter name -> atom node, defaults filled in (rule kinds);
     args: positional atoms (custom and call kinds).
+    operands: (position or keyword, atom) of a "nondiff" call or a method call, which
+    transform/reasons.py checks against the rule's reasons; site: the user's node.
     """
+    operands = ()
+    site = None
 
     def __init__(self, kind, label, rule=None, fn=None, inputs=None, args=None):
         self.kind = kind
@@ -60,7 +64,9 @@ def from_rule(rule, args, keywords, label):
     if rule.kind == "custom":
         return Prim("custom", label, rule=rule, fn=rule.fn, args=list(args))
     if rule.kind == "nondiff" or rule.signature is None:
-        return Prim("nondiff", label, rule=rule, fn=rule.fn)
+        prim = Prim("nondiff", label, rule=rule, fn=rule.fn)
+        prim.operands = list(enumerate(args)) + list(keywords.items())
+        return prim
     bound = rule.signature.bind(*args, **keywords)
     bound.apply_defaults()
     inputs = {}
@@ -68,6 +74,8 @@ def from_rule(rule, args, keywords, label):
         param = rule.signature.parameters[name]
         if param.kind is inspect.Parameter.VAR_POSITIONAL:
             value = gast.Tuple(elts=list(value), ctx=gast.Load())
+        elif param.kind is inspect.Parameter.VAR_KEYWORD:     # np.pad's **kwargs
+            value = gast.Dict(keys=[const(k) for k in value], values=list(value.values()))
         if not isinstance(value, gast.AST):
             value = const(value)
         inputs[name] = value
@@ -78,6 +86,9 @@ def label_of(fn):
     """A short readable name for a callable (np.tanh, math.sin, operator.add)."""
     module = getattr(fn, "__module__", "") or ""
     name = getattr(fn, "__name__", type(fn).__name__)
+    if module.startswith("numpy.random"):     # np.random.normal, np.random.Generator.gamma
+        legacy = type(getattr(fn, "__self__", None)).__name__ == "RandomState"
+        return "np.random." + (name if legacy else getattr(fn, "__qualname__", name))
     if module.startswith("numpy"):
         return "np." + ("linalg." if "linalg" in module else "") + name
     return f"{module}.{name}" if module and module != "builtins" else name

@@ -179,6 +179,9 @@ def shape_key(value):
         shape = value[0].shape
         if all(type(v) is np.ndarray and v.shape == shape for v in value):
             return ("items", shape)
+    if isinstance(value, np.ma.MaskedArray):
+        from .values import refuse_masked      # values imports runtime: resolve it late
+        refuse_masked(value)
     return None
 
 

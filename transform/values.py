@@ -11,11 +11,25 @@ import numpy as np
 
 from runtime import unthunk
 
+from .errors import TransformError
+
 
 def _check_inputs(params, wrt_names, args, kwargs):
+    for value in list(args) + list(kwargs.values()):
+        refuse_masked(value)
     values = dict(zip(params, args))
     values.update({k: v for k, v in kwargs.items() if k in params})
     _check_values(wrt_names, [values.get(name) for name in wrt_names])
+
+
+def refuse_masked(value):
+    """A masked array's operations skip masked entries, which the derivative rules
+    (written for plain arrays) do not: a masked entry would get a gradient."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise TransformError(
+            "masked arrays (np.ma) are not supported: the derivative rules would give "
+            "masked entries a gradient", hint="pass the data with the masked entries "
+            "zeroed (`np.where(mask, 0.0, x)`) or selected (`x[~mask]`)")
 
 
 def _check_values(wrt_names, wrt_values):

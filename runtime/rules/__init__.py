@@ -9,10 +9,10 @@ from .. import registry
 # Template helpers: registering them makes their names available to templates.
 from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwise,  # noqa: F401
                 rule_helpers_linalg, rule_helpers_einsum, rule_helpers_decomp,
-                rule_helpers_norm)
+                rule_helpers_norm, rule_helpers_ranges, rule_helpers_concat)
 
 FAMILIES = ("operators", "elementwise", "reductions", "linalg", "decompositions", "shape",
-            "indexing", "constructors", "nondiff", "methods")
+            "indexing", "constructors", "random", "nondiff", "methods")
 
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")

@@ -1,4 +1,5 @@
-"""Array constructors that carry their input's values, hence its cotangent.
+"""Array constructors that carry their input's values, hence its cotangent,
+and arrays filled from values (np.full, np.linspace, np.geomspace, np.logspace).
 
 np.array([x, y]) gets a list of cotangents, one slice of `g` per element
 (nested lists nest; ndmin's extra axes are dropped); an array argument gets
@@ -29,3 +30,22 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
 
 defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
        "cast_back(g, x, dtype)", None)
+
+# Arrays filled from values: the fill value and the endpoints carry the derivative
+# (the shape, count and dtype arguments are integers: zero).
+defvjp(np.full, "shape, fill_value, dtype=None, order='C', *, device=None, like=None",
+       None, "fill_vjp(g, ans, fill_value)", None, None)
+defvjp(np.full_like, "a, fill_value, dtype=None, order='K', subok=True, shape=None, *, "
+       "device=None", None, "fill_vjp(g, ans, fill_value)", None, None, None, None)
+defvjp(np.linspace, "start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, "
+       "*, device=None",
+       "linspace_vjp(g, ans, start, stop, num, endpoint, retstep, axis, 0)",
+       "linspace_vjp(g, ans, start, stop, num, endpoint, retstep, axis, 1)",
+       None, None, None, None, None)
+defvjp(np.geomspace, "start, stop, num=50, endpoint=True, dtype=None, axis=0",
+       "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 0)",
+       "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 1)", None, None, None, None)
+defvjp(np.logspace, "start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0",
+       "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 0)",
+       "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 1)", None, None,
+       "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 2)", None, None)

@@ -80,6 +80,8 @@ defvjp(np.clip, "a, a_min=None, a_max=None, out=None, *, min=None, max=None",
 defvjp(np.where, "condition, x=None, y=None", None,
        "unbroadcast(np.where(condition, g, 0), x)", "unbroadcast(np.where(condition, 0, g), y)")
 defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np.isfinite(x)")
+# heaviside(x1, x2) is x2 where x1 == 0, a step elsewhere
+defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)
 
 # Complex parts, for real inputs (the identity)

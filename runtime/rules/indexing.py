@@ -6,7 +6,7 @@ operator.getitem in operators.py (index_vjp handles repeated indices, masks,
 np.newaxis and Ellipsis)."""
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import NONE, defvjp, nondiff
 
 defvjp(np.take, "a, indices, axis=None, out=None, mode='raise'",
        "take_vjp(g, a, indices, axis, mode)", None)
@@ -16,3 +16,18 @@ defvjp(np.sort, "a, axis=-1, kind=None, order=None, *, stable=None",
        "permutation_vjp(g, ans, a, axis)")
 defvjp(np.partition, "a, kth, axis=-1, kind='introselect', order=None",
        "permutation_vjp(g, ans, a, axis)", None)
+
+
+def index_trick(trick, items):
+    """`trick[items]` for np.r_ and np.c_: what the compiler records for that subscript."""
+    return trick[items]
+
+
+def index_object(obj, index):
+    """`obj[index]` for an object that is not an array or a container (np.s_, np.mgrid,
+    np.ogrid, a user class): what its __getitem__ computes from the index is unknown."""
+    return obj[index]
+
+
+defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)")
+nondiff(index_object, why=NONE)

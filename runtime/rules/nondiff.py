@@ -1,39 +1,40 @@
-"""Functions whose output carries no derivative: comparisons and predicates,
-integer-valued results (indices, counts, rounding), shapes, constructors from
-shapes, and random draws (the sample is treated as a constant)."""
+"""Functions whose output carries no derivative, each with its reason.
+
+*zero*: comparisons, predicates, integer results (indices, counts) and
+piecewise-constant functions (floor, sign): the derivative is zero wherever it
+exists, so a differentiated argument correctly gets a zero cotangent.
+*shape*: only the argument's shape or dtype is read (np.zeros_like, np.ndim).
+*none*: a derivative exists but no rule gives it (np.arange's float endpoints):
+the compiler refuses a program in which a differentiated value reaches it.
+Random draws are in `random.py`; constructors with a real rule (np.full,
+np.linspace, ...) in `constructors.py`.
+"""
 import numpy as np
 
-from ..registry import nondiff
+from ..registry import NONE, SHAPE, ZERO, nondiff
 
 # Comparisons, logic and predicates
 nondiff(np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal,
         np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
         np.isclose, np.allclose, np.array_equal, np.array_equiv, np.any, np.all,
         np.isfinite, np.isnan, np.isinf, np.isneginf, np.isposinf, np.signbit,
-        np.isreal, np.iscomplex, np.isscalar, np.iscomplexobj, np.isrealobj)
+        np.isreal, np.iscomplex, np.isscalar, np.iscomplexobj, np.isrealobj, why=ZERO)
 nondiff(np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert, np.left_shift,
-        np.right_shift, np.gcd, np.lcm)
+        np.right_shift, np.gcd, np.lcm, why=ZERO)
 
 # Piecewise constant: the derivative is zero wherever it exists
 nondiff(np.sign, np.floor, np.ceil, np.round, np.around, np.rint, np.fix, np.trunc,
-        np.floor_divide, np.heaviside)
+        np.floor_divide, why=ZERO)
 
 # Indices, counts and searches
 nondiff(np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.nonzero,
         np.flatnonzero, np.count_nonzero, np.searchsorted, np.digitize,
         np.unravel_index, np.ravel_multi_index, np.indices, np.diag_indices,
-        np.tril_indices, np.triu_indices)
+        np.tril_indices, np.triu_indices, why=ZERO)
 
-# Shapes and arrays built from shapes
-nondiff(np.shape, np.size, np.ndim, np.zeros_like, np.ones_like, np.empty_like, np.full_like,
-        np.zeros, np.ones, np.full, np.empty, np.eye, np.identity, np.tri, np.arange,
-        np.linspace, np.logspace, np.geomspace, np.result_type, np.can_cast)
-
-# Random draws (the legacy global RandomState functions and the Generator factory;
-# Generator methods such as rng.normal are bound to an instance and not covered)
-nondiff(np.random.rand, np.random.randn, np.random.normal, np.random.uniform,
-        np.random.standard_normal, np.random.random, np.random.random_sample,
-        np.random.randint, np.random.choice, np.random.permutation, np.random.shuffle,
-        np.random.seed, np.random.default_rng, np.random.binomial, np.random.poisson,
-        np.random.exponential, np.random.beta, np.random.gamma,
-        np.random.multivariate_normal)
+# Shapes, dtypes and arrays built from shapes
+nondiff(np.shape, np.size, np.ndim, np.zeros_like, np.ones_like, np.empty_like,
+        np.zeros, np.ones, np.empty, np.eye, np.identity, np.tri, np.result_type,
+        np.can_cast, why=SHAPE)
+# arange(start, stop, step) = start + k * step: a derivative in start and step, no rule yet
+nondiff(np.arange, why=NONE)

@@ -4,7 +4,7 @@ import operator
 
 from .. import containers  # noqa: F401  (registers container helpers)
 
-from ..registry import defmethod, defvjp, nondiff
+from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 
 defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
 defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
@@ -15,12 +15,14 @@ defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
 defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)")
 defvjp(operator.neg, "x", "-g")
 defvjp(operator.pos, "x", "g")
-defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)")
+defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
 defvjp(getattr, "obj, name", "{name: g}")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
+# x % y = x - y * floor(x / y), the floor constant almost everywhere
+defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
-        operator.not_, operator.floordiv, operator.mod, operator.and_, operator.or_,
-        operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains)
+        operator.not_, operator.floordiv, operator.and_, operator.or_,
+        operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 defvjp(math.sin, "x", "g * math.cos(x)")
 defvjp(math.cos, "x", "-g * math.sin(x)")
@@ -31,11 +33,14 @@ defvjp(math.sqrt, "x", "g / (2 * ans)")
 defvjp(math.tanh, "x", "g * (1 - ans ** 2)")
 defvjp(math.pow, "x, y", "g * y * x ** (y - 1)", "g * ans * math.log(x) if x > 0 else 0.0")
 defvjp(math.fabs, "x", "g * math.copysign(1.0, x)")
-nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite)
+defvjp(math.fmod, "x, y", "g", "-g * math.trunc(x / y)")
+nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite, why=ZERO)
 
 defvjp(abs, "x", "g * np.sign(x)")
 defvjp(float, "x", "g")
-nondiff(len, int, bool, range, round, isinstance, min.__class__)
+nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
+# a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
+nondiff(slice, why=NONE)
 
-nondiff(dict.keys)
+nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)

@@ -1,0 +1,69 @@
+"""Example arguments for every no-derivative entry of the registry, for
+test_every_nondiff_entry.py: each float argument in turn is the differentiated one.
+
+Keyed by the function; random draws are keyed by method name, shared by the
+legacy np.random function and the Generator and RandomState methods.
+"""
+import math
+import operator
+
+import numpy as np
+
+from runtime.rules.indexing import index_object
+from tests.rules.test_nondiff import CALLS
+
+A = np.array([[0.53, -0.21, 0.36], [-0.79, 0.48, -0.17]])
+B = np.array([[0.12, 0.44, -0.61], [0.25, -0.33, 0.91]])
+V = np.array([0.3, 1.7, 2.2])
+
+EXAMPLES = {fn: tuple(args) for fn, *args in CALLS}
+EXAMPLES.update({
+    operator.lt: (0.3, 0.7), operator.le: (0.3, 0.7), operator.gt: (A, 0.1),
+    operator.ge: (A, B), operator.eq: (A, B), operator.ne: (0.3, 0.7),
+    operator.not_: (0.3,), operator.floordiv: (2.3, 0.7), operator.and_: (A > 0, B > 0),
+    operator.or_: (A > 0, B > 0), operator.xor: (A > 0, B > 0), operator.invert: (3,),
+    operator.is_: (0.3, None), operator.is_not: (0.3, None), operator.contains: ((1.0,), 0.3),
+    math.floor: (2.3,), math.ceil: (2.3,), math.trunc: (-2.3,), math.isnan: (2.3,),
+    math.isinf: (2.3,), math.isfinite: (2.3,),
+    len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
+    slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
+    np.arange: (0.5, 3.0, 0.75),
+})
+# Outputs whose values are undefined (uninitialised memory): only their shape is probed
+SHAPE_PROBED = {np.empty, np.empty_like}
+# Not callable with arguments: the type of builtins (a rule so calls through it classify)
+NOT_CALLED = {min.__class__}
+
+RANDOM = {
+    "beta": (2.0, 3.0), "binomial": (5, 0.4), "bytes": (4,), "chisquare": (3.0,),
+    "choice": (V,), "dirichlet": (np.array([1.0, 2.0]),), "f": (3.0, 4.0), "gamma": (2.0,),
+    "geometric": (0.3,), "get_state": (), "hypergeometric": (5, 4, 3), "integers": (0, 5, 3),
+    "lognormal": (0.5, 1.0), "logseries": (0.5,), "multinomial": (5, np.array([0.2, 0.8])),
+    "multivariate_hypergeometric": (np.array([3, 2]), 2),
+    "multivariate_normal": (np.zeros(2), np.eye(2)), "negative_binomial": (3, 0.5),
+    "noncentral_chisquare": (3.0, 1.0), "noncentral_f": (3.0, 4.0, 1.0), "pareto": (3.0,),
+    "permutation": (V,), "permuted": (V,), "poisson": (3.0,), "power": (3.0,), "random": (3,),
+    "rand": (2,), "randn": (2,), "randint": (0, 5), "random_integers": (1, 5),
+    "random_sample": (3,), "ranf": (3,), "sample": (3,), "rayleigh": (2.0,), "seed": (0,),
+    "set_state": (np.random.RandomState(0).get_state(),), "shuffle": (V,), "spawn": (2,),
+    "standard_cauchy": (3,), "standard_exponential": (3,), "standard_gamma": (2.0,),
+    "standard_normal": (3,), "standard_t": (3.0,), "tomaxint": (3,),
+    "triangular": (0.0, 0.5, 1.0), "vonmises": (0.0, 1.0), "wald": (1.0, 2.0),
+    "weibull": (2.0,), "zipf": (2.0,),
+}
+# Generators, bit generators and seed sequences: built from integer seeds
+SEEDED = {np.random.default_rng, np.random.Generator, np.random.RandomState,
+          np.random.SeedSequence, np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,
+          np.random.Philox, np.random.SFC64}
+
+
+def random_variant(fn):
+    """("Generator" | "RandomState" | "legacy", method name) for a random draw, else None."""
+    for cls in (np.random.Generator, np.random.RandomState):
+        for name in dir(cls):
+            if not name.startswith("_") and getattr(cls, name, None) is fn:
+                return cls.__name__, name
+    name = getattr(fn, "__name__", None)
+    if name and getattr(np.random, name, None) is fn and fn not in SEEDED:
+        return "legacy", name
+    return None

@@ -26,8 +26,8 @@ class TrickNormalizer:
         name = call.func.value.id
         value = self.atom(call.args[0])
         cond = self.names.new("cond")
-        self.emit(assign(cond, gast.Call(func=load("is_ndarray"), args=[load(name)],
-                                         keywords=[])), Prim("nondiff", "test"))
+        self.emit(assign(cond, self.names.call("is_ndarray", load(name))),
+                  Prim("nondiff", "test"))
         target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
         write = self.block_of(lambda: self.write_item(target, value))
         method = gast.Call(func=call.func, args=[value], keywords=[])
@@ -49,7 +49,7 @@ class TrickNormalizer:
     def slice_object(self, s):
         """`lo:hi:step` inside an index trick, as the value `slice(lo, hi, step)`."""
         bounds = [const(None) if p is None else self.atom(p) for p in (s.lower, s.upper, s.step)]
-        call = gast.Call(func=load("slice"), args=bounds, keywords=[])
+        call = self.names.call("slice", *bounds)
         return load(self.finish(None, call, self.rule_prim(builtins.slice, bounds, {}, s)))
 
 

@@ -30,7 +30,7 @@ from .names import NameGen, names_below, statements
 # The compiler's own locals in the generated rrule (never shared with a user name).
 LOCAL_ROLES = ("tape", "pop", "pullback", "_")
 # Builtins the generated code calls for the compiler's own purposes (loop replay).
-BUILTIN_ROLES = ("range", "reversed", "list", "len", "zip", "enumerate")
+BUILTIN_ROLES = ("range", "reversed", "list", "len", "zip", "enumerate", "slice")
 
 
 def vocabulary_objects():

@@ -19,7 +19,7 @@ import random
 import sys
 import time
 
-from .classes import make_case, parse_classes, pick_class
+from .classes import TWINS, make_case, parse_classes, pick_class
 from .oracle import Verdict, judge
 
 OUTCOMES = ("passed", "refused", "skipped", "failed", "invalid")
@@ -32,11 +32,19 @@ def run_one(label):
         case = make_case(cls, int(seed))
     except Exception as exc:  # noqa: BLE001  (a generator bug)
         return label, Verdict("invalid", "generator raises", repr(exc)), ""
-    try:
-        verdict = judge(case)
-    except Exception as exc:  # noqa: BLE001  (an oracle bug: report, keep going)
-        verdict = Verdict("invalid", "oracle raises", f"{type(exc).__name__}: {exc}")
+    verdict = _judged(case)
+    if verdict.outcome == "failed" and cls in TWINS:
+        twin = _judged(make_case(cls, int(seed), twin=True))
+        if twin.outcome == "failed":
+            verdict.kind = f"{verdict.kind} (its twin with fresh names: {twin.kind})"
     return label, verdict, case.describe()
+
+
+def _judged(case):
+    try:
+        return judge(case)
+    except Exception as exc:  # noqa: BLE001  (an oracle bug: report, keep going)
+        return Verdict("invalid", "oracle raises", f"{type(exc).__name__}: {exc}")
 
 
 def labels(examples, seed, classes):

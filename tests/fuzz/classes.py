@@ -26,6 +26,9 @@ CLASSES = {
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
+# the vocabulary class's programs with fresh names, to tell name bugs from others
+TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
+                                                                   fresh=True)}
 _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "tuple_helpers", "array_lists",
                "no_derivative")
 
@@ -51,11 +54,11 @@ def pick_class(seed, classes):
     return rng.choices(classes, weights=[CLASSES[c][1] for c in classes])[0]
 
 
-def make_case(cls, seed):
-    """The program of class `cls` for `seed`."""
+def make_case(cls, seed, twin=False):
+    """The program of class `cls` for `seed` (twin: its twin, if the class has one)."""
     if cls == "grammar":
         return grammar_program(seed)
-    generator = CLASSES[cls][0]
+    generator = TWINS[cls] if twin else CLASSES[cls][0]
     return generator(Gen(random.Random(f"{cls}-{seed}")), seed)
 
 

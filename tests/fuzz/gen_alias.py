@@ -19,11 +19,11 @@ def alias_write(g, seed):
     g.line(f"{base} = {g.pick(_FRESH_COPIES).format(a=a, x=x)}")
     views = [_view(g, base, g.n) for _ in range(g.rng.randint(1, 2))]
     for _ in range(g.rng.randint(1, 2)):
-        text, length = g.pick([(base, g.n)] + views)
-        _write(g, text, length, env)
-    reads = [f"np.sum(np.sin({text}))" for text, _ in views]
+        text, length, whole = g.pick([(base, g.n, True)] + views)
+        _write(g, text, length, env, whole=whole)
+    reads = [f"np.sum(np.sin({text}))" for text, _, _ in views]
     if g.chance(0.5):
-        text, length = g.pick(views)
+        text, length, _ = g.pick(views)
         reads.append(f"{text}[{g.rng.randrange(-length, length)}]")
     return g.case("alias_write", seed, " + ".join(reads + [f"np.sum({base} * {a})", x]))
 
@@ -34,7 +34,8 @@ _FRESH_COPIES = ("{a}.copy()", "np.array({a})", "{a} * 1.0", "np.tanh({a})",
 
 
 def _view(g, base, n):
-    """A name or expression sharing memory with `base` (length n): (text, length)."""
+    """A name or expression sharing memory with `base` (length n): (text, length, whole),
+    whole=False for an element of a tuple (`pair[0] += s` would assign into the tuple)."""
     name = g.name("view")
     k = g.rng.randint(1, n)
     form = g.pick(["same", "prefix", "suffix", "stride", "asarray", "reshape", "ravel",
@@ -50,14 +51,15 @@ def _view(g, base, n):
         "dict": (f"{{'w': {base}}}", f"{name}['w']", n),
         "tuple": (f"({base}, 1.0)", f"{name}[0]", n)}[form]
     g.line(f"{name} = {rhs}")
-    return text, length
+    return text, length, form != "tuple"
 
 
-def _write(g, target, length, env, depth=1):
-    """One in-place write into the array `target` (of `length` elements)."""
+def _write(g, target, length, env, depth=1, whole=True):
+    """One in-place write into the array `target` (of `length` elements); whole=False:
+    no augmented assignment to `target` itself (an element of a tuple)."""
     s = g.scalar(env, 1)
     j = g.rng.randrange(-length, length)
-    g.line(g.pick([
+    forms = [
         f"{target}[{j}] = {s}", f"{target}[{j}] += {s}", f"{target}[{j}] *= np.tanh({s})",
         f"{target} += {s}", f"{target} *= np.cos({s})", f"{target} -= np.tanh({s})",
         f"{target}[{min(j, 0) % length}:] = {s}",
@@ -65,8 +67,10 @@ def _write(g, target, length, env, depth=1):
         f"np.clip({target}, -0.6, 0.6, out={target})",
         f"{target}.clip(-0.8, 0.8, out={target})",
         f"np.add.at({target}, [{j}, {j}], {s})",
-        f"np.multiply({target}, {s}, out={target})", f"np.tanh({target}, out={target})",
-    ]), depth)
+        f"np.multiply({target}, {s}, out={target})", f"np.tanh({target}, out={target})"]
+    if not whole:
+        forms = [form for form in forms if not form.startswith(f"{target} ")]
+    g.line(g.pick(forms), depth)
 
 
 def _row_views(g, seed, x, a, env):

@@ -141,17 +141,29 @@ def _nudged(g, state, kind, env):
 
 
 def _cell(g, kinds):
-    """def cell(w, s1, s2, ...): return new states, each bounded (tanh or a mix)."""
+    """def cell(w, s1, s2, ...): return new states, each bounded: tanh, a mix, the state
+    passed through unchanged, or an earlier output of the same kind (one object twice)."""
     name, w = g.name("helper"), g.name("weight")
     params = [g.name("param") for _ in kinds]
     env = {w: SCALAR, **dict(zip(params, kinds))}
     lines = [f"def {name}({w}, {', '.join(params)}):"]
+    if g.chance(0.2):                   # a loop inside the helper too
+        lines += [f"    for {g.name('counter')} in range({g.rng.randint(1, 2)}):",
+                  f"        {w} = np.tanh({w} * {g.scalar(env, 1)})"]
     outs = []
     for p, kind in zip(params, kinds):
+        same = [o for o, k in zip(outs, kinds) if k == kind]
+        form = g.pick(("tanh", "tanh", "mix", "mix", "passthrough", "repeat"))
+        if form == "passthrough" or form == "repeat" and not same:
+            outs.append(p)
+            continue
+        if form == "repeat":
+            outs.append(g.pick(same))
+            continue
         value = g.scalar(env, 2) if kind == SCALAR else g.array(env, 2)
         out = g.name("new")
-        lines.append(f"    {out} = " + g.pick((f"np.tanh({w} * {value})",
-                                                f"0.5 * {p} + 0.5 * np.sin({value})")))
+        lines.append(f"    {out} = " + (f"np.tanh({w} * {value})" if form == "tanh"
+                                         else f"0.5 * {p} + 0.5 * np.sin({value})"))
         outs.append(out)
     lines.append(f"    return {', '.join(outs)}")
     g.define(lines)

@@ -11,6 +11,7 @@
 import ast
 import functools
 import keyword
+import random
 import sys
 
 from .program import ARRAY, SCALAR, UNARY
@@ -88,7 +89,7 @@ class VocabularyNames:
 
     def __init__(self, rng):
         self.pool = list(vocabulary())
-        rng.shuffle(self.pool)
+        rng.shuffle(self.pool)      # its own rng: the twin with fresh names draws the same
         self.used = 0
 
     def __call__(self, role=""):
@@ -111,20 +112,25 @@ _SHADOWS = {
 }
 
 
-def vocabulary_names(g, seed, generators):
-    """Another class's program, named from vocabulary(), with a global and a shadow."""
+def vocabulary_names(g, seed, generators, fresh=False):
+    """Another class's program, named from vocabulary(), with a global and a shadow.
+
+    fresh=True: the same program with fresh names v0, v1, ... (its twin: a failure both
+    share comes from the other class, not from the names)."""
     from .classes import CLASSES
     base = g.pick([c for c in sorted(generators) if c not in ("vocabulary", "global_rebind")])
-    g.names = VocabularyNames(g.rng)
+    if not fresh:
+        g.names = VocabularyNames(random.Random(f"names-{seed}"))
     if g.chance(0.6):
         glob = g.name("global")
         g.module.append(f"{glob} = {g.const()}")
         g.extra_terms.append(f"np.tanh({glob} * {{p0}})")
     if g.chance(0.4):
         shadow = g.pick(sorted(_SHADOWS))
-        if shadow == "range":
-            g.module.insert(0, "import builtins")
-        g.define(_SHADOWS[shadow].splitlines())
+        if not fresh:
+            if shadow == "range":
+                g.module.insert(0, "import builtins")
+            g.define(_SHADOWS[shadow].splitlines())
     case = CLASSES[base][0](g, seed)
     case.cls = "vocabulary"
     return case

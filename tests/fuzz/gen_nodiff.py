@@ -24,12 +24,18 @@ def no_derivative(g, seed):
     terms = []
     for _ in range(g.rng.randint(1, 2)):
         name = g.name("value")
-        s, t = g.scalar(env, 1), g.scalar(env, 1)
+        s, t = _differentiated(g, x, a, env), g.scalar(env, 1)
         form = g.pick(_FORMS)
         g.line(f"{name} = " + form(g, s, t, a))
         terms.append(f"np.sum(np.sin({name}))" if g.chance(0.5)
                      else f"np.sum({name} * {name})")
     return g.case("no_derivative", seed, " + ".join(terms + [x]))
+
+
+def _differentiated(g, x, a, env):
+    """A scalar expression that depends on an argument (mostly)."""
+    return g.pick((x, f"{a}[{g.index()}]", f"np.tanh({x} + {g.scalar(env, 1)})",
+                   g.scalar(env, 1)))
 
 
 def _full(g, s, t, a):

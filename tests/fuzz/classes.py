@@ -33,7 +33,7 @@ _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "tuple_helpers", "array
                "no_derivative")
 
 # The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
-ENABLED = ("grammar",)
+ENABLED = ("grammar", "tuple_helpers")
 
 
 def parse_classes(text):

@@ -37,7 +37,10 @@ class Verdict:
 
 
 def judge(case):
-    module = load(case.source)
+    try:
+        module = load(case.source)
+    except Exception as exc:  # noqa: BLE001  (a generated module that does not import)
+        return Verdict("invalid", "module raises", f"{type(exc).__name__}: {exc}")
     try:
         verdict = Verdict("passed")
         for phase, statement in enumerate([None, *case.rebinds]):

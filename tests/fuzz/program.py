@@ -44,8 +44,9 @@ class Case:
 
     def describe(self):
         """What a failure report prints: how to replay, the source, the inputs."""
-        text = [f"case {self.label()} (replay: python -m tests.fuzz.campaign --replay "
-                f"{self.label()})", self.source.rstrip()]
+        replay = "" if " " in self.cls else \
+            f" (replay: python -m tests.fuzz.campaign --replay {self.label()})"
+        text = [f"case {self.label()}{replay}", self.source.rstrip()]
         if self.rebinds:
             text.append("# between gradient checks, run in the module: "
                         + "; ".join(self.rebinds))

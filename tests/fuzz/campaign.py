@@ -16,6 +16,7 @@ import collections
 import multiprocessing
 import os
 import random
+import re
 import sys
 import time
 
@@ -97,6 +98,16 @@ def failure_kinds(results, show=4):
     return "\n".join(lines)
 
 
+def refusals(results, show=8):
+    """The most common refusal messages (names and places blanked), with counts."""
+    messages = collections.Counter()
+    for verdict, _ in results.values():
+        if verdict.outcome == "refused":
+            text = re.sub(r"^\w+: (\S+:\d+(:\d+)?: )?", "", verdict.detail)
+            messages[re.sub(r"`[^`]*`", "`_`", text)[:150]] += 1
+    return "\n".join(f"{n:>5}  {m}" for m, n in messages.most_common(show))
+
+
 def write_failures(results, path):
     with open(path, "w") as fh:
         for label, (verdict, description) in sorted(results.items()):
@@ -127,7 +138,8 @@ def main(argv=None):
     start = time.time()
     results = run(labels(options.examples, options.seed, classes), options.jobs,
                   progress=lambda done: done % 500 or print(f"  {done} done", flush=True))
-    print(f"\n{table(results, classes)}\n\n{failure_kinds(results)}")
+    print(f"\n{table(results, classes)}\n\n{failure_kinds(results)}\n\n"
+          f"most common refusals:\n{refusals(results)}")
     print(f"\n{len(results)} programs in {time.time() - start:.0f} s; replay one with "
           "python -m tests.fuzz.campaign --replay <class:seed>")
     if options.failures:

@@ -116,6 +116,15 @@ FINDINGS = [
     Finding("param_named_tape", NM, "vocabulary:70083",
             "def f(tape):\n    s = 0.0\n    for i in range(2):\n        s = np.sin(s + tape[0])\n"
             "    return s", (A,)),
+    Finding("loop_over_param_named_tape", NM, "vocabulary:20265695",
+            "def f(x, tape):\n    s = 0.0\n    for v in tape:\n        s = np.tanh(s + x * v)\n"
+            "    return s", (S, A)),
+    Finding("global_named_pullback", NM, "vocabulary:20262133",
+            "pullback = 1.5\n\n\ndef f(x):\n    return np.tanh(pullback * x)", (S,)),
+    Finding("local_named_pop_holding_a_tuple", NM, "vocabulary:20261975",
+            "def cell(a, b):\n    return np.sin(a * b), b\n\n\n"
+            "def f(x, a):\n    cur = np.zeros(3)\n    for v in a:\n        pop = cell(x, cur + a)\n"
+            "        cur = pop[1]\n    return np.sum(cur * cur)", (S, A)),
     Finding("local_named_accum_nested", NM, "vocabulary:70233",
             "def f(x):\n    accum_nested = np.sin(x)\n    return accum_nested * x + x", (S,)),
     Finding("local_named_underscore", NM, "vocabulary:70365",

@@ -9,7 +9,8 @@ or a comma-separated list); THUNKGRAD_FUZZ_SEED=<n> replays a run. The "grammar"
 runs through Hypothesis, which shrinks a failure and prints @reproduce_failure; the other
 classes print each failing case with its replay command (python -m tests.fuzz.campaign
 --replay class:seed). Thousands of programs in parallel: `make fuzz` (tests/fuzz/campaign.py).
-A failure found becomes a named case in tests/corpus/fuzz_found.py.
+A failure found becomes a named case in tests/corpus/fuzz_found.py (grammar programs) or
+tests/fuzz/findings.py (the other classes; see FUZZ_FINDINGS.md).
 """
 import collections
 import os

@@ -138,8 +138,8 @@ def main(argv=None):
     start = time.time()
     results = run(labels(options.examples, options.seed, classes), options.jobs,
                   progress=lambda done: done % 500 or print(f"  {done} done", flush=True))
-    print(f"\n{table(results, classes)}\n\n{failure_kinds(results)}\n\n"
-          f"most common refusals:\n{refusals(results)}")
+    print(f"\n{table(results, classes)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
+          f"\n\nmost common refusals:\n{refusals(results) or '  none'}")
     print(f"\n{len(results)} programs in {time.time() - start:.0f} s; replay one with "
           "python -m tests.fuzz.campaign --replay <class:seed>")
     if options.failures:

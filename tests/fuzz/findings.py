@@ -80,6 +80,12 @@ FINDINGS = [
             "def f(a):\n    a.sort()\n    return a[0] + 2.0 * a[-1]", (A,)),
     Finding("sort_local_gradient", IP, "inplace:2122",
             "def f(a):\n    b = np.sin(a)\n    b.sort()\n    return b[0] + 2.0 * b[-1]", (A,)),
+    Finding("fill_keeps_old_contents_gradient", IP, "inplace:20263252",
+            "def f(a):\n    b = 2.0 * a\n    b.fill(0.5)\n    return np.sum(b * b) + np.sum(a)",
+            (A,)),
+    Finding("clip_out_not_differentiated", IP, "inplace:20263362",
+            "def f(a):\n    b = 2.0 * a\n    np.clip(b, -0.6, 0.6, out=b)\n"
+            "    return np.sum(b * b)", (A,)),
     Finding("augmented_argument_runtime_typeerror", IP, "inplace:1036",
             "def f(x, a):\n    a -= x\n    return np.sum(a * a)", (S, A)),
     # ---- loop-carried values: the backward sweep reads an unset adjoint ---------------

@@ -63,6 +63,12 @@ FINDINGS = [
     Finding("slice_view_then_write", AL, "alias_write:1015",
             "def f(x, a):\n    b = a.copy()\n    s = b[:2]\n    b[0] = x\n"
             "    return np.sum(s * s)", (S, A)),
+    Finding("write_through_transpose", AL, "alias_write",
+            "def f(x, a):\n    b = a.copy()\n    s = b.T\n    s[0] = x\n    return np.sum(b * b)",
+            (S, A)),
+    Finding("slice_view_then_augmented", AL, "alias_write",
+            "def f(x, a):\n    b = a.copy()\n    s = b[:2]\n    b += x\n    return np.sum(s * s)",
+            (S, A)),
     Finding("reshape_view_sorted", AL, "alias_write:1053",
             "def f(a):\n    b = np.tanh(a)\n    v = b.reshape(-1)\n    v.sort()\n"
             "    return np.sum(b * a)", (A,)),

@@ -26,8 +26,10 @@ bench: install
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/scalar_loop.py
 
+# THUNKGRAD_FUZZ_EXAMPLES (5000), _SEED, _CLASSES (all | enabled | a,b), _JOBS (CPUs);
+# FUZZ_ARGS="--failures FILE" writes every failing program.
 fuzz: install
-	THUNKGRAD_FUZZ_EXAMPLES=3000 $(PY) -m pytest tests/test_fuzz.py -q
+	$(PY) -m tests.fuzz.campaign $(FUZZ_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

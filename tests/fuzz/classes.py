@@ -1,0 +1,74 @@
+"""The fuzzer's program classes: one generator each, a weight, and the enabled list.
+
+    make_case("alias_write", 123) -> Case       (deterministic in (class, seed))
+    pick_class(seed, classes)     -> a class name, drawn by weight
+
+ENABLED is the one list the lead edits: the classes `make test` (tests/test_fuzz.py) runs
+and must find clean. A class joins it once the compiler bugs it finds are fixed (see
+FUZZ_FINDINGS.md); every class can always be run by name (THUNKGRAD_FUZZ_CLASSES=all).
+"""
+import random
+
+from . import gen_alias, gen_loops, gen_names, gen_nodiff
+from .program import Case, Gen
+
+# name: (generator(g, seed) -> Case, weight in a mixed run)
+CLASSES = {
+    "grammar": (None, 3),                       # tests/fuzz/grammar.py, via Hypothesis
+    "alias_write": (gen_alias.alias_write, 2),
+    "inplace": (gen_alias.inplace, 2),
+    "loop_carried": (gen_loops.loop_carried, 2),
+    "tuple_helpers": (gen_loops.tuple_helpers, 2),
+    "array_lists": (gen_loops.array_lists, 2),
+    "vocabulary": (None, 2),                    # another class, renamed (set below)
+    "global_rebind": (gen_names.global_rebind, 1),
+    "no_derivative": (gen_nodiff.no_derivative, 2),
+}
+CLASSES["vocabulary"] = (
+    lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
+# the vocabulary class's programs with fresh names, to tell name bugs from others
+TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
+                                                                   fresh=True)}
+_RENAMEABLE = ("alias_write", "inplace", "loop_carried", "tuple_helpers", "array_lists",
+               "no_derivative")
+
+# The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
+ENABLED = ("grammar", "tuple_helpers")
+
+
+def parse_classes(text):
+    """'all', 'enabled', or comma-separated class names -> a tuple of class names."""
+    if text in (None, "", "enabled"):
+        return ENABLED
+    if text == "all":
+        return tuple(CLASSES)
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    unknown = [n for n in names if n not in CLASSES]
+    if unknown:
+        raise ValueError(f"unknown fuzz classes {unknown}; known: {', '.join(CLASSES)}")
+    return names
+
+
+def pick_class(seed, classes):
+    rng = random.Random(f"class-{seed}")
+    return rng.choices(classes, weights=[CLASSES[c][1] for c in classes])[0]
+
+
+def make_case(cls, seed, twin=False):
+    """The program of class `cls` for `seed` (twin: its twin, if the class has one)."""
+    if cls == "grammar":
+        return grammar_program(seed)
+    generator = TWINS[cls] if twin else CLASSES[cls][0]
+    return generator(Gen(random.Random(f"{cls}-{seed}")), seed)
+
+
+def grammar_program(seed):
+    """tests/fuzz/grammar.py's Program drawn with a seeded random (no shrinking)."""
+    from hypothesis.internal.conjecture.data import ConjectureData
+    from .grammar import programs
+    program = ConjectureData(random=random.Random(seed), prefix=()).draw(programs())
+    return Case("grammar", seed, program.source(), program.params, program.length,
+                input_seed=program.seed, probe_source=program.source(instrument=True))
+
+
+__all__ = ["CLASSES", "ENABLED", "Case", "make_case", "pick_class", "parse_classes"]

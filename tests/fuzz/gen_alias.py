@@ -1,0 +1,115 @@
+"""Generators: names sharing memory, then a write through one of them, then a read.
+
+    alias_write:  b = a.copy(); s = b[:2]; b[0] = x; return np.sum(s * s) + ...
+    inplace:      a.sort(); a.fill(x); np.add.at(y, [0, 0], x) on arguments and locals
+
+Every write form mutates an ndarray in place (subscript and augmented assignment, sort,
+fill, clip(out=), np.add.at, ufunc out=), so the primal's value depends on which names
+alias; a correct compiler reproduces the primal's value and gradient or refuses.
+"""
+from .program import ARRAY, MATRIX, SCALAR
+
+
+def alias_write(g, seed):
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    if g.chance(0.2):
+        return _row_views(g, seed, x, a, env)
+    base = g.name("base")
+    g.line(f"{base} = {g.pick(_FRESH_COPIES).format(a=a, x=x)}")
+    views = [_view(g, base, g.n) for _ in range(g.rng.randint(1, 2))]
+    for _ in range(g.rng.randint(1, 2)):
+        text, length, whole = g.pick([(base, g.n, True)] + views)
+        _write(g, text, length, env, whole=whole)
+    reads = [f"np.sum(np.sin({text}))" for text, _, _ in views]
+    if g.chance(0.5):
+        text, length, _ = g.pick(views)
+        reads.append(f"{text}[{g.rng.randrange(-length, length)}]")
+    return g.case("alias_write", seed, " + ".join(reads + [f"np.sum({base} * {a})", x]))
+
+
+# a fresh local array from the arguments (so the primal never writes the caller's array)
+_FRESH_COPIES = ("{a}.copy()", "np.array({a})", "{a} * 1.0", "np.tanh({a})",
+                 "{a} + {x}", "np.zeros_like({a}) + {a}")
+
+
+def _view(g, base, n):
+    """A name or expression sharing memory with `base` (length n): (text, length, whole),
+    whole=False for an element of a tuple (`pair[0] += s` would assign into the tuple)."""
+    name = g.name("view")
+    k = g.rng.randint(1, n)
+    form = g.pick(["same", "prefix", "suffix", "stride", "asarray", "reshape", "ravel",
+                   "transpose", "view", "list", "dict", "tuple"])
+    rhs, text, length = {
+        "same": (base, name, n), "prefix": (f"{base}[:{k}]", name, k),
+        "suffix": (f"{base}[{n - k}:]", name, k),
+        "stride": (f"{base}[::2]", name, (n + 1) // 2),
+        "asarray": (f"np.asarray({base})", name, n),
+        "reshape": (f"{base}.reshape(-1)", name, n), "ravel": (f"{base}.ravel()", name, n),
+        "transpose": (f"{base}.T", name, n), "view": (f"{base}.view()", name, n),
+        "list": (f"[{base}]", f"{name}[0]", n),
+        "dict": (f"{{'w': {base}}}", f"{name}['w']", n),
+        "tuple": (f"({base}, 1.0)", f"{name}[0]", n)}[form]
+    g.line(f"{name} = {rhs}")
+    return text, length, form != "tuple"
+
+
+def _write(g, target, length, env, depth=1, whole=True):
+    """One in-place write into the array `target` (of `length` elements); whole=False:
+    no augmented assignment to `target` itself (an element of a tuple)."""
+    s = g.scalar(env, 1)
+    j = g.rng.randrange(-length, length)
+    forms = [
+        f"{target}[{j}] = {s}", f"{target}[{j}] += {s}", f"{target}[{j}] *= np.tanh({s})",
+        f"{target} += {s}", f"{target} *= np.cos({s})", f"{target} -= np.tanh({s})",
+        f"{target}[{min(j, 0) % length}:] = {s}",
+        f"{target}.sort()", f"{target}.fill({s})",
+        f"np.clip({target}, -0.6, 0.6, out={target})",
+        f"{target}.clip(-0.8, 0.8, out={target})",
+        f"np.add.at({target}, [{j}, {j}], {s})",
+        f"np.multiply({target}, {s}, out={target})", f"np.tanh({target}, out={target})"]
+    if not whole:
+        forms = [form for form in forms if not form.startswith(f"{target} ")]
+    g.line(g.pick(forms), depth)
+
+
+def _row_views(g, seed, x, a, env):
+    """Rows of a 2-D array read into names, then written back (symplectic Euler)."""
+    S, p, q = g.name("state"), g.name("row"), g.name("row")
+    dt = g.pick(("0.1", "0.3", "0.5"))
+    g.line(f"{S} = np.stack([{a}, {g.array(env, 1)}])")
+    steps = g.rng.randint(1, 3)
+    g.line(f"for {g.name('step')} in range({steps}):")
+    g.line(f"{p} = {S}[0]", 2)
+    g.line(f"{q} = {S}[1]", 2)
+    g.line(f"{S}[1] = {q} - {dt} * {x} * {p}", 2)
+    g.line(f"{S}[0] = {p} + {dt} * {q}", 2)
+    return g.case("alias_write", seed, f"np.sum({S} * {S}) + np.sum({p})")
+
+
+def inplace(g, seed):
+    x = g.param(SCALAR)
+    a = g.param(ARRAY)
+    m = g.param(MATRIX) if g.chance(0.25) else None
+    env = {x: SCALAR, a: ARRAY}
+    targets = [(a, g.n)]                      # the argument itself
+    if g.chance(0.6):
+        local = g.name("local")
+        g.line(f"{local} = {g.pick(_LOCAL_ARRAYS).format(a=a, x=x, n=g.n)}")
+        targets.append((local, g.n))
+        env[local] = ARRAY
+    if m is not None:
+        targets += [(f"{m}[0]", g.n), (f"{m}.T[{g.rng.randrange(g.n)}]", 2)]
+    for _ in range(g.rng.randint(1, 3)):
+        target, length = g.pick(targets)
+        if m is not None and g.chance(0.2):
+            g.line(g.pick([f"{m}.sort(axis=1)", f"{m}.sort(axis=0)", f"{m}.fill({x})",
+                           f"{m} *= np.tanh({x})"]))
+        else:
+            _write(g, target, length, env)
+    reads = [f"np.sum({t} * {t})" for t, _ in targets] + [x]
+    return g.case("inplace", seed, " + ".join(reads))
+
+
+_LOCAL_ARRAYS = ("{a}.copy()", "np.zeros({n}) + {x}", "{a} * {x}", "np.sin({a})",
+                 "np.full({n}, 0.5) * {a}")

@@ -1,0 +1,206 @@
+"""Generators: values carried around loops, tuple-returning helpers, lists of arrays.
+
+    loop_carried:  prev = cur; a temporary read twice; v = np.zeros(n) written in the
+                   body; un = u.copy(); un[1:-1] = ...; u = un
+    tuple_helpers: def cell(w, h, c): ... return h2, c2  /  h, c = cell(w, h + x, c)
+    array_lists:   xs.append(...) or [... for i in range(k)], then np.sum / np.mean /
+                   np.stack(xs); comprehensions over an array
+"""
+from .program import ARRAY, SCALAR
+
+
+def _header(g, body_env, a):
+    """Emit a loop header (for range / while / for over an array); returns the body's
+    depth and a closer emitting what ends an iteration. body_env gains the counter."""
+    k = g.rng.randint(1, 3)
+    form = g.pick(("range", "range", "while", "array"))
+    counter = g.name("counter")
+    if form == "array":
+        g.line(f"for {counter} in {a}:")
+        body_env[counter] = SCALAR
+        return lambda: None
+    if form == "while":
+        g.line(f"{counter} = 0")
+        g.line(f"while {counter} < {k}:")
+        body_env[f"(0.5 * {counter})"] = SCALAR
+        return lambda: g.line(f"{counter} += 1", 2)
+    g.line(f"for {counter} in range({k}):")
+    body_env[f"(0.5 * {counter})"] = SCALAR
+    return lambda: None
+
+
+def loop_carried(g, seed):
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    carried = {}
+    for _ in range(g.rng.randint(1, 2)):
+        g.pick((_prev_cur, _temporary_twice, _allocated_in_body, _stencil))(g, env, a, carried)
+    terms = [name if kind == SCALAR else f"np.sum({name} * {name})"
+             for name, kind in carried.items()]
+    return g.case("loop_carried", seed, " + ".join(terms + [x]))
+
+
+def _prev_cur(g, env, a, carried):
+    kind = g.pick((SCALAR, ARRAY))
+    prev, cur, acc = g.name("prev"), g.name("cur"), g.name("total")
+    g.line(f"{prev} = {g.scalar(env, 1) if kind == SCALAR else g.array(env, 1)}")
+    g.line(f"{acc} = 0.0")
+    body = dict(env, **{prev: kind})
+    close = _header(g, body, a)
+    value = g.scalar(body, 2) if kind == SCALAR else g.array(body, 2)
+    g.line(f"{cur} = np.tanh({value})", 2)
+    g.line(f"{acc} = {acc} + np.sum({cur} * {prev})", 2)
+    g.line(f"{prev} = {cur}", 2)
+    close()
+    carried.update({prev: kind, acc: SCALAR})
+
+
+def _temporary_twice(g, env, a, carried):
+    kind = g.pick((SCALAR, ARRAY))
+    u, t, h = g.name("state"), g.name("total"), g.name("temp")
+    g.line(f"{u} = {g.scalar(env, 1) if kind == SCALAR else g.array(env, 1)}")
+    g.line(f"{t} = 0.0")
+    body = dict(env, **{u: kind})
+    close = _header(g, body, a)
+    g.line(f"{h} = np.tanh({u} * {u})", 2)
+    g.line(f"{t} = {t} + np.sum({h})", 2)
+    g.line(f"{u} = np.tanh({u} + {h} * {g.scalar(body, 1)})", 2)
+    close()
+    carried.update({u: kind, t: SCALAR})
+
+
+def _allocated_in_body(g, env, a, carried):
+    acc, v = g.name("total"), g.name("fresh")
+    g.line(f"{acc} = 0.0")
+    body = dict(env)
+    close = _header(g, body, a)
+    g.line(f"{v} = {g.pick(('np.zeros({n})', 'np.ones({n})', 'np.empty({n})'))}"
+           .format(n=g.n), 2)
+    if "empty" in g.body[-1] or g.chance(0.3):
+        g.line(f"{v}[:] = {g.array(body, 1)}", 2)
+    g.line(f"{v}[{g.index()}] = {g.scalar(body, 2)}", 2)
+    if g.chance(0.5):
+        g.line(f"{v}[{g.index()}] += {g.scalar(body, 1)}", 2)
+    g.line(f"{acc} = {acc} + np.sum({v} * {g.pick(list(_arrays(env)) or [a])})", 2)
+    close()
+    carried[acc] = SCALAR
+
+
+def _stencil(g, env, a, carried):
+    u, un = g.name("field"), g.name("next_field")
+    c = g.pick(("0.1", "0.25", f"0.2 * np.tanh({g.scalar(env, 1)})"))
+    g.line(f"{u} = {g.pick((f'{a}.copy()', f'np.tanh({a})', g.array(env, 1)))}")
+    close = _header(g, dict(env), a)
+    g.line(f"{un} = {u}.copy()", 2)
+    if g.n >= 3:
+        g.line(f"{un}[1:-1] = {u}[1:-1] + {c} * ({u}[2:] - 2 * {u}[1:-1] + {u}[:-2])", 2)
+    else:
+        g.line(f"{un}[1:] = {u}[1:] + {c} * ({u}[:-1] - {u}[1:])", 2)
+    g.line(f"{u} = {un}", 2)
+    close()
+    carried[u] = ARRAY
+
+
+def _arrays(env):
+    return (n for n, k in env.items() if k == ARRAY)
+
+
+def tuple_helpers(g, seed):
+    """A helper returning a tuple of new states, called in a loop that unpacks it."""
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    kinds = [g.pick((SCALAR, ARRAY)) for _ in range(g.rng.randint(2, 3))]
+    cell = _cell(g, kinds)
+    states = [g.name("state") for _ in kinds]
+    for name, kind in zip(states, kinds):
+        g.line(f"{name} = {'0.0' if kind == SCALAR else f'np.zeros({g.n})'}")
+    body = dict(env)
+    looped = g.chance(0.85)
+    close = _header(g, body, a) if looped else (lambda: None)
+    depth = 2 if looped else 1
+    args = [g.pick((x, f"np.tanh({g.scalar(body, 1)})"))] + [
+        _nudged(g, s, kind, body) for s, kind in zip(states, kinds)]
+    call = f"{cell}({', '.join(args)})"
+    if g.chance(0.7):
+        g.line(f"{', '.join(states)} = {call}", depth)
+    else:
+        result = g.name("result")
+        g.line(f"{result} = {call}", depth)
+        for k, name in enumerate(states):
+            g.line(f"{name} = {result}[{k}]", depth)
+    close()
+    terms = [s if k == SCALAR else f"np.sum({s} * {s})" for s, k in zip(states, kinds)]
+    return g.case("tuple_helpers", seed, " + ".join(terms))
+
+
+def _nudged(g, state, kind, env):
+    """The state, or the state plus an input (`h + x`), as the loop passes it on."""
+    if g.chance(0.4):
+        return state
+    return f"{state} + {g.scalar(env, 1) if kind == SCALAR else g.array(env, 1)}"
+
+
+def _cell(g, kinds):
+    """def cell(w, s1, s2, ...): return new states, each bounded: tanh, a mix, the state
+    passed through unchanged, or an earlier output of the same kind (one object twice)."""
+    name, w = g.name("helper"), g.name("weight")
+    params = [g.name("param") for _ in kinds]
+    env = {w: SCALAR, **dict(zip(params, kinds))}
+    lines = [f"def {name}({w}, {', '.join(params)}):"]
+    if g.chance(0.2):                   # a loop inside the helper too
+        lines += [f"    for {g.name('counter')} in range({g.rng.randint(1, 2)}):",
+                  f"        {w} = np.tanh({w} * {g.scalar(env, 1)})"]
+    outs = []
+    for p, kind in zip(params, kinds):
+        same = [o for o, k in zip(outs, kinds) if k == kind]
+        form = g.pick(("tanh", "tanh", "mix", "mix", "passthrough", "repeat"))
+        if form == "passthrough" or form == "repeat" and not same:
+            outs.append(p)
+            continue
+        if form == "repeat":
+            outs.append(g.pick(same))
+            continue
+        value = g.scalar(env, 2) if kind == SCALAR else g.array(env, 2)
+        out = g.name("new")
+        lines.append(f"    {out} = " + (f"np.tanh({w} * {value})" if form == "tanh"
+                                         else f"0.5 * {p} + 0.5 * np.sin({value})"))
+        outs.append(out)
+    lines.append(f"    return {', '.join(outs)}")
+    g.define(lines)
+    return name
+
+
+def array_lists(g, seed):
+    """A list of arrays (or scalars) built by append or a comprehension, then reduced."""
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    xs, k = g.name("items"), g.rng.randint(1, 3)
+    elem_kind = g.pick((ARRAY, ARRAY, SCALAR))
+    counter = g.name("counter")
+    body = dict(env, **{f"(0.5 * {counter})": SCALAR})
+    element = g.array(body, 2) if elem_kind == ARRAY else g.scalar(body, 2)
+    form = g.pick(("append", "comprehension", "over_array", "literal"))
+    if form == "append":
+        g.line(f"{xs} = []")
+        g.line(f"for {counter} in range({k}):")
+        g.line(f"{xs}.append({element})", 2)
+    elif form == "comprehension":
+        g.line(f"{xs} = [{element} for {counter} in range({k})]")
+    elif form == "over_array":
+        elem_kind = SCALAR
+        g.line(f"{xs} = [{g.scalar(dict(env, **{counter: SCALAR}), 2)} for {counter} in {a}]")
+    else:
+        g.line(f"{xs} = [{a}, {g.array(env, 1)}]")
+        elem_kind = ARRAY
+    return g.case("array_lists", seed, _consume(g, xs, elem_kind, a))
+
+
+def _consume(g, xs, elem_kind, a):
+    forms = ["np.sum({xs})", "np.mean({xs})", "sum({xs})", "np.sum(np.array({xs}))"]
+    if elem_kind == ARRAY:
+        forms += ["np.sum(np.stack({xs}) * np.stack({xs}))", "np.sum(np.mean({xs}, axis=0) * {a})",
+                  "np.sum(np.sum({xs}, axis=0) ** 2)", "np.sum(np.stack({xs})[-1] * {a})"]
+    else:
+        forms += ["np.sum(np.array({xs}) * np.array({xs}))", "np.mean(np.stack({xs}))"]
+    result = g.pick(forms).format(xs=xs, a=a)
+    return result if "np.sum" in result and "**" in result else f"np.sum({result})"

@@ -1,0 +1,157 @@
+"""The fuzzer's oracle: what a compiled program must do, and the verdict when it does not.
+
+    judge(case) -> Verdict(outcome, kind, detail)
+
+outcome is one of
+    passed    value = the primal's, gradient = central finite differences of the primal,
+              under every policy, and no argument changed
+    refused   transform.TransformError raised before generated code ran (no traceback
+              frame in a file named "<thunkgrad ...>")
+    skipped   the program is not smooth enough for finite differences to judge it
+              (runner._smooth_enough; branch margins for grammar.py programs) or its
+              value is not finite and moderate
+    failed    anything else: a crash, a TransformError from inside generated code, a wrong
+              value, a wrong gradient, a mutated argument
+    invalid   the primal itself raises (a generator bug, not a compiler bug)
+`kind` names the failure's shape for grouping (e.g. "crash UnboundLocalError",
+"wrong gradient"); globals a case rebinds are changed between two judged calls.
+"""
+import sys
+import traceback
+from dataclasses import dataclass
+
+import numpy as np
+
+import transform
+from transform import TransformError
+
+from .runner import ATOL, LIMIT, MARGIN, POLICIES, RTOL, _smooth_enough, load
+from tests.fd import numerical_grad
+
+
+@dataclass
+class Verdict:
+    outcome: str
+    kind: str = ""
+    detail: str = ""
+
+
+def judge(case):
+    try:
+        module = load(case.source)
+    except Exception as exc:  # noqa: BLE001  (a generated module that does not import)
+        return Verdict("invalid", "module raises", f"{type(exc).__name__}: {exc}")
+    try:
+        verdict = Verdict("passed")
+        for phase, statement in enumerate([None, *case.rebinds]):
+            if statement is not None:
+                exec(statement, module.__dict__)        # noqa: S102  (generated, printed)
+            verdict = _judge_call(case, module.f, case.inputs(), phase)
+            if verdict.outcome != "passed":
+                if phase:
+                    verdict.detail = f"after `{statement}`: {verdict.detail}"
+                return verdict
+        return verdict
+    finally:
+        sys.modules.pop(module.__name__, None)
+
+
+def _judge_call(case, f, args, phase):
+    def primal(*given):
+        return f(*_copies(given))
+    try:
+        with np.errstate(all="ignore"):
+            out = primal(*args)
+    except Exception as exc:  # noqa: BLE001
+        return Verdict("invalid", "primal raises", f"{type(exc).__name__}: {exc}")
+    values = np.asarray(out, dtype=float)
+    if not (np.all(np.isfinite(values)) and np.all(np.abs(values) < LIMIT)):
+        return Verdict("skipped", "not finite or too large")
+    if phase == 0 and case.probe_source and not _margins_ok(case, args):
+        return Verdict("skipped", "near a branch")
+    if not _smooth_enough(primal, args):
+        return Verdict("skipped", "not smooth")
+    weights = None if np.ndim(out) == 0 else \
+        np.random.default_rng(0).normal(size=np.shape(out))
+    expected = _finite_differences(primal, args, weights)
+    verdicts = [_judge_policy(case, f, args, policy, out, weights, expected)
+                for policy in POLICIES]
+    for outcome in ("failed", "refused"):
+        found = [v for v in verdicts if v.outcome == outcome]
+        if found:
+            return found[0]
+    return Verdict("passed")
+
+
+def _margins_ok(case, args):
+    probe = load(case.probe_source)
+    try:
+        with np.errstate(all="ignore"):
+            probe.f(*_copies(args))
+        return min(probe.MARGINS, default=1.0) > MARGIN
+    finally:
+        sys.modules.pop(probe.__name__, None)
+
+
+def _finite_differences(primal, args, weights):
+    def scalar(*given):
+        out = np.asarray(primal(*given), dtype=float)
+        return np.sum(out) if weights is None else np.sum(out * weights)
+    with np.errstate(all="ignore"):
+        return [numerical_grad(scalar, list(args), k) for k in range(len(args))]
+
+
+def _judge_policy(case, f, args, policy, primal_out, weights, expected):
+    given, kept = _copies(args), _copies(args)
+    wrt = tuple(range(len(args)))
+    try:
+        with np.errstate(all="ignore"):
+            if weights is None:
+                value, grads = transform.value_and_grad(f, wrt=wrt, policy=policy)(*given)
+            else:
+                value, pullback = transform.vjp(f, *given, wrt=wrt, policy=policy)
+                grads = pullback(weights)
+    except TransformError as exc:
+        if _inside_generated(exc):
+            return _failed("TransformError inside generated code", policy, exc)
+        return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
+    except Exception as exc:  # noqa: BLE001  (every crash is a finding)
+        return _failed(f"crash {type(exc).__name__}", policy, exc)
+    return _compare(case, policy, given, kept, value, primal_out, grads, expected)
+
+
+def _compare(case, policy, given, kept, value, primal_out, grads, expected):
+    names = [name for name, _ in case.params]
+    for name, now, before in zip(names, given, kept):
+        if not np.array_equal(now, before):
+            return Verdict("failed", "mutated argument",
+                           f"{policy}: argument {name} changed from {before!r} to {now!r}")
+    if np.shape(value) != np.shape(primal_out) or \
+            not np.allclose(value, primal_out, rtol=1e-7, atol=1e-9):
+        return Verdict("failed", "wrong value",
+                       f"{policy}: value {value!r}, primal {primal_out!r}")
+    for name, got, want in zip(names, grads, expected):
+        got = np.asarray(got, dtype=float) if got is not None else np.zeros_like(want)
+        if np.shape(got) != np.shape(want) or not np.allclose(got, want, RTOL, ATOL):
+            return Verdict("failed", "wrong gradient",
+                           f"{policy}: d/d{name} = {got!r}, finite differences {want!r}")
+    return Verdict("passed")
+
+
+def _inside_generated(exc):
+    """Whether any frame of the traceback ran in a generated file ("<thunkgrad ...>")."""
+    return any(frame.filename.startswith("<thunkgrad")
+               for frame in traceback.extract_tb(exc.__traceback__))
+
+
+def _failed(kind, policy, exc):
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f"{fr.filename}:{fr.lineno}: {fr.line}" for fr in reversed(frames)
+                  if fr.filename.startswith("<thunkgrad")), "")
+    message = str(exc).splitlines()[0] if str(exc) else ""
+    return Verdict("failed", kind, f"{policy}: {type(exc).__name__}: {message[:300]}"
+                   + (f"\n  at {where}" if where else ""))
+
+
+def _copies(args):
+    return [np.array(a) if isinstance(a, np.ndarray) else a for a in args]

@@ -20,6 +20,15 @@ TEMPLATE_NAMESPACE = {"np": np, "math": math}
 _RULES = {}
 _METHODS = {}
 
+# Bumped by every registration: compiled code records the generation it was built
+# under and is rebuilt when it changes (a re-registered rule must not be run stale).
+generation = 0
+
+
+def _registered():
+    global generation
+    generation += 1
+
 
 def template_helper(fn):
     """Make `fn` callable from templates and generated code under its own name."""
@@ -99,6 +108,7 @@ def defvjp(fn, signature, *templates):
     templates follow in parameter order, None for a non-differentiable one.
     """
     _RULES[fn] = Rule(fn, "template", signature, templates)
+    _registered()
     return fn
 
 
@@ -106,6 +116,7 @@ def nondiff(*fns, signature=None):
     """Declare functions whose output carries no derivative (comparisons, argmax...)."""
     for fn in fns:
         _RULES[fn] = Rule(fn, "nondiff", signature)
+    _registered()
 
 
 def rrule(fn):
@@ -116,6 +127,7 @@ def rrule(fn):
     """
     def register(rule_fn):
         _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
+        _registered()
         return rule_fn
     return register
 
@@ -131,6 +143,7 @@ def lookup(fn):
 def defmethod(name, fn, *, self_position=0):
     """An ndarray method `x.name(...)` behaves like `fn(x, ...)`."""
     _METHODS[name] = fn
+    _registered()
 
 
 def method_function(name):

@@ -1,5 +1,5 @@
-"""Calls resolved at run time: user functions compiled on first call, methods of
-user objects dispatched on the object's type."""
+"""Calls resolved at run time: user functions compiled to their own rules, methods of
+user objects dispatched on the object's type. A registered rule always comes first."""
 import inspect
 
 import numpy as np
@@ -7,20 +7,32 @@ import numpy as np
 import runtime
 from .errors import TransformError
 
+# Functions being compiled right now: a callee among them (recursion) is compiled
+# when first called instead of when its caller is compiled.
+COMPILING = set()
+
 
 class CalleeRule:
-    """A user function called from compiled code: compiled to its own rule on first call."""
+    """A user function called from compiled code, resolved when the caller was compiled.
+
+    Compiled together with its caller (so its errors come before anything runs),
+    except when recursion reaches it; recompiled when a name it relied on changed.
+    """
 
     def __init__(self, fn, policy):
         self.fn, self.policy = fn, policy
-        self.rrule = None
+        self.compiled = None
         self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
 
+    def prepare(self):
+        if self.fn not in COMPILING:
+            self.compiled = _compiled(self.fn, self.policy)
+
     def __call__(self, *args, **kwargs):
-        if self.rrule is None:
-            names = tuple(_api()._params(self.fn, keyword_only=True))
-            self.rrule = _api().compiled(self.fn, names, self.policy, consumed=False).rrule
-        return self.rrule(*args, **kwargs)
+        compiled = self.compiled
+        if compiled is None or not compiled.guards.hold():
+            compiled = self.compiled = _compiled(self.fn, self.policy)
+        return compiled.rrule(*args, **kwargs)
 
 
 class MethodRule:
@@ -31,15 +43,11 @@ class MethodRule:
 
     def __call__(self, obj, *args, **kwargs):
         if self.name == "__call__" and inspect.isfunction(obj):
-            rule = _api().compiled(obj, tuple(_api()._params(obj, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            out, pullback = rule(*args, **kwargs)
+            out, pullback = function_rule(obj, self.policy)(*args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))
         fn = getattr(type(obj), self.name, None)
         if inspect.isfunction(fn):
-            rule = _api().compiled(fn, tuple(_api()._params(fn, keyword_only=True)), self.policy,
-                            consumed=False).rrule
-            return rule(obj, *args, **kwargs)
+            return function_rule(fn, self.policy)(obj, *args, **kwargs)
         bound = getattr(obj, self.name)
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return bound(*args, **kwargs), lambda g: (None,) * (len(args) + 1)   # draws
@@ -52,9 +60,25 @@ class MethodRule:
         return out, lambda g: (None,) + tuple(pullback(g))
 
 
-def callee_rule(fn, policy):
-    return CalleeRule(fn, policy)
+def function_rule(fn, policy):
+    """fn's rrule: the registered rule if there is one, else fn's compiled rule."""
+    fn = _api()._unwrap(fn)[0]
+    registered = runtime.lookup(fn)
+    if registered is not None:
+        return registered.rrule
+    return _compiled(fn, policy).rrule
 
+
+def _compiled(fn, policy):
+    """fn's rule as other compiled code calls it: every parameter, cotangents deferred."""
+    names = tuple(_api()._params(fn, keyword_only=True))
+    return _api().compiled(fn, names, policy, consumed=False)
+
+
+def callee_rule(fn, policy):
+    rule = CalleeRule(fn, policy)
+    rule.prepare()
+    return rule
 
 
 def _api():

@@ -3,12 +3,15 @@
 Comments cannot live in an AST, so the reverse stage leaves string markers
 that become `# ...` lines here.
 """
+import ast
 import linecache
 import re
+import types
 
 import gast
 
 import runtime
+from .guards import Guards
 from .names import statements
 
 _MARKER = "__thunkgrad_comment_{}__"
@@ -106,30 +109,56 @@ def render(ctx, rrule):
 
 
 def emit(ctx, rrule):
+    """Compile the rendered source into the rule function.
+
+    The rule's globals are the user's own module dict, so the globals the primal
+    reads are read live, as the primal reads them (never copied, never written);
+    runtime helpers and compiled rules reach it as closure cells of a factory:
+
+        def factory(accum, tape_reader, g_rrule):     # not in the text: added to the AST
+            def f_rrule(x): ...                       # the rendered text, lines unchanged
+            return f_rrule
+    """
     source = render(ctx, rrule)
     filename = _filename(ctx)
-    namespace = runtime.generated_namespace()
-    namespace.update(ctx.globals)
-    code = compile(source, filename, "exec")
-    for name in _global_names(code):
-        if name not in namespace:
-            value = ctx.src.lookup_global(name)
-            if value is not None:
-                namespace[name] = value
-    namespace["__name__"] = getattr(ctx.fn, "__module__", "thunkgrad_generated")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(code, namespace)
-    fn = namespace[rrule.name]
+    fn = _build(ctx, ast.parse(source, filename), filename)
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
+    compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
+    compiled.guards = Guards(ctx.fn, ctx.src.resolved)
+    return compiled
 
 
-def _global_names(code):
-    """Names the compiled code may look up as globals (from its code objects)."""
-    names, work = set(), [code]
-    while work:
-        c = work.pop()
-        names.update(c.co_names)
-        work.extend(k for k in c.co_consts if hasattr(k, "co_names"))
-    return sorted(names)
+def _build(ctx, module, filename):
+    """The rule function: the factory compiled from the AST, called with the helpers."""
+    helpers = runtime.generated_namespace()
+    helpers.update(ctx.globals)
+    loaded = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+    params = sorted(loaded & set(helpers))
+    user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
+    free = sorted((loaded & set(user_cells)) - set(params))
+    rule_def = module.body[0]
+    factory = _def("thunkgrad_factory", params,
+                   [rule_def, ast.Return(value=ast.Name(id=rule_def.name, ctx=ast.Load()))])
+    body = [factory]
+    if free:                  # the user's closure variables: free in the factory too
+        bind = ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store()) for n in free],
+                          value=ast.Constant(value=None))
+        body = [_def("thunkgrad_outer", [], [bind, factory])]
+    code = compile(ast.fix_missing_locations(ast.Module(body=body, type_ignores=[])),
+                   filename, "exec", dont_inherit=True)
+    for name in ("thunkgrad_outer", "thunkgrad_factory")[0 if free else 1:]:
+        code = next(c for c in code.co_consts if getattr(c, "co_name", None) == name)
+    closure = tuple(user_cells[n] for n in code.co_freevars)
+    make = types.FunctionType(code, ctx.fn.__globals__, code.co_name, None, closure)
+    return make(*[helpers[n] for n in params])
+
+
+def _def(name, params, body):
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
+                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    node = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
+                           returns=None, type_params=[])
+    node.lineno = node.end_lineno = 1
+    return node

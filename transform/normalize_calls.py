@@ -148,11 +148,12 @@ class CallNormalizer:
     def by_position(self, fn, args, keywords, node):
         """Call atoms in the callee's parameter order (its pullback's order)."""
         import inspect
+        signature = inspect.signature(fn, follow_wrapped=False)   # a wrapper's own
         try:
-            bound = inspect.signature(fn).bind(*args, **keywords)
+            bound = signature.bind(*args, **keywords)
         except TypeError as exc:
             raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
-        params = [p for p in inspect.signature(fn).parameters.values()
+        params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
 

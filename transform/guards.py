@@ -30,9 +30,13 @@ def expectation(value):
 
 
 class Guards:
-    """The resolutions one compiled rule depends on, and the registry generation."""
+    """The resolutions one compiled rule depends on, and the registry generation.
 
-    __slots__ = ("globals", "entries", "generation")
+    `hold` is a small function generated for these entries (no loop, module
+    attributes read with plain attribute loads): it runs on every call of grad.
+    """
+
+    __slots__ = ("entries", "generation", "hold")
 
     def __init__(self, fn, resolved):
         """resolved: {(name, attr, ...): the object the dotted path denoted}."""
@@ -41,22 +45,54 @@ class Guards:
         paths = sorted(resolved)
         longest = [p for k, p in enumerate(paths)         # a prefix is read on the way
                    if not (k + 1 < len(paths) and paths[k + 1][:len(p)] == p)]
-        self.globals = fn.__globals__
         self.entries = tuple((cells.get(p[0]), p[0], p[1:], expectation(resolved[p]))
                              for p in longest)
         self.generation = registry.generation
+        self.hold = _checker(fn.__globals__, self.entries, self.generation)
 
-    def hold(self):
-        """Whether every name still denotes what the compiler saw."""
-        if registry.generation != self.generation:
-            return False
-        for cell, name, attrs, expected in self.entries:
-            value = _read(self.globals, cell, name)
-            for attr in attrs:
-                value = None if value is None else getattr(value, attr, None)
-            if value is not expected and not _same(value, expected):
-                return False
-        return True
+
+def _checker(namespace, entries, generation):
+    """`hold()`: whether every name still denotes what the compiler saw."""
+    env = {"_g": namespace, "_registry": registry, "_M": _MISSING, "_builtin": _builtin,
+           "_cell": _cell, "_path": _path, "_same": _same}
+    lines = [f"    if _registry.generation != {generation}: return False"]
+    roots = {}
+    for k, (cell, name, attrs, expected) in enumerate(entries):
+        env[f"e{k}"] = expected
+        if name not in roots:
+            root = roots[name] = f"r{len(roots)}"
+            if cell is not None:
+                env["c" + root] = cell
+                lines.append(f"    {root} = _cell(c{root})")
+            else:
+                lines.append(f"    {root} = _g.get({name!r}, _M)")
+                lines.append(f"    if {root} is _M: {root} = _builtin({name!r})")
+        value = roots[name]
+        if attrs:              # what resolved to None may have no such attribute: getattr
+            value = "".join([value] + ["." + a for a in attrs]) if expected is not None \
+                else f"_path({value}, {attrs!r})"
+        lines.append(f"    if {value} is not e{k} and not _same({value}, e{k}): return False")
+    source = "def hold():\n    try:\n" + "\n".join("    " + ln for ln in lines) + \
+        "\n    except Exception:\n        return False\n    return True\n"
+    exec(compile(source, "<thunkgrad guards>", "exec"), env)
+    return env["hold"]
+
+
+def _builtin(name):
+    return getattr(builtins, name, None)
+
+
+def _cell(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return None
+
+
+def _path(value, attrs):
+    for attr in attrs:
+        value = None if value is None else getattr(value, attr, None)
+    return value
 
 
 _BOUND = (types.MethodType, types.BuiltinMethodType)
@@ -68,14 +104,3 @@ def _same(value, expected):
     if expected is _DATA:
         return expectation(value) is _DATA
     return type(expected) in _BOUND and type(value) is type(expected) and value == expected
-
-
-def _read(namespace, cell, name):
-    """A free name's value now: as SourceFunction.lookup_global reads it."""
-    if cell is not None:
-        try:
-            return cell.cell_contents
-        except ValueError:
-            return None
-    value = namespace.get(name, _MISSING)
-    return getattr(builtins, name, None) if value is _MISSING else value

@@ -6,6 +6,7 @@
 """
 import builtins
 import copy
+import inspect
 
 import gast
 
@@ -76,7 +77,8 @@ class CallNormalizer:
         if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
             return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
-        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals:
+        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
+                _callable_object(fn):
             return self.dynamic_call(e, target, discard)
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
@@ -147,7 +149,6 @@ class CallNormalizer:
 
     def by_position(self, fn, args, keywords, node):
         """Call atoms in the callee's parameter order (its pullback's order)."""
-        import inspect
         signature = inspect.signature(fn, follow_wrapped=False)   # a wrapper's own
         try:
             bound = signature.bind(*args, **keywords)
@@ -156,6 +157,14 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def _callable_object(fn):
+    """An instance whose class defines `__call__` in Python (`lin(x)` for a global
+    `lin = Lin()`): dispatched on its type when called, a registered rule first."""
+    return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
+        getattr(fn, "__code__", None) is None and \
+        inspect.isfunction(getattr(type(fn), "__call__", None))
 
 
 class _Rename(gast.NodeTransformer):

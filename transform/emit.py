@@ -52,11 +52,13 @@ def one_line(stmt):
 
 
 class Compiled:
-    """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source."""
+    """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source and the
+    guards (transform/guards.py) that say whether it is still the program's rule."""
 
-    def __init__(self, fn, wrt, policy, source, rrule, filename):
+    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None):
         self.fn, self.wrt, self.policy = fn, wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
+        self.guards = guards
 
 
 def _filename(ctx):
@@ -122,32 +124,31 @@ def emit(ctx, rrule):
     source = render(ctx, rrule)
     filename = _filename(ctx)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    fn = _build(ctx, ast.parse(source, filename), filename)
+    fn = _build(ctx, ast.parse(source, filename), filename, source)
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
-    compiled.guards = Guards(ctx.fn, ctx.src.resolved)
-    return compiled
+    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
+                    Guards(ctx.fn, ctx.src.resolved))
 
 
-def _build(ctx, module, filename):
+def _build(ctx, module, filename, source):
     """The rule function: the factory compiled from the AST, called with the helpers."""
     helpers = runtime.generated_namespace()
     helpers.update(ctx.globals)
-    loaded = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
-    params = sorted(loaded & set(helpers))
+    words = set(_WORD.findall(source))        # a superset of the names the code loads
+    params = sorted(words & set(helpers))
     user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
-    free = sorted((loaded & set(user_cells)) - set(params))
+    free = sorted((words & set(user_cells)) - set(params))
     rule_def = module.body[0]
-    factory = _def("thunkgrad_factory", params,
-                   [rule_def, ast.Return(value=ast.Name(id=rule_def.name, ctx=ast.Load()))])
+    factory = _def("thunkgrad_factory", params, [rule_def, _at(ast.Return(
+        value=_at(ast.Name(id=rule_def.name, ctx=ast.Load()))))])
     body = [factory]
     if free:                  # the user's closure variables: free in the factory too
-        bind = ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store()) for n in free],
-                          value=ast.Constant(value=None))
-        body = [_def("thunkgrad_outer", [], [bind, factory])]
-    code = compile(ast.fix_missing_locations(ast.Module(body=body, type_ignores=[])),
-                   filename, "exec", dont_inherit=True)
+        bind = ast.Assign(targets=[_at(ast.Name(id=n, ctx=ast.Store())) for n in free],
+                          value=_at(ast.Constant(value=None)))
+        body = [_def("thunkgrad_outer", [], [_at(bind), factory])]
+    code = compile(ast.Module(body=body, type_ignores=[]), filename, "exec",
+                   dont_inherit=True)
     for name in ("thunkgrad_outer", "thunkgrad_factory")[0 if free else 1:]:
         code = next(c for c in code.co_consts if getattr(c, "co_name", None) == name)
     closure = tuple(user_cells[n] for n in code.co_freevars)
@@ -155,10 +156,18 @@ def _build(ctx, module, filename):
     return make(*[helpers[n] for n in params])
 
 
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
 def _def(name, params, body):
-    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
-                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-    node = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
-                           returns=None, type_params=[])
+    args = ast.arguments(posonlyargs=[], args=[_at(ast.arg(arg=p)) for p in params],
+                         vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    return _at(ast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
+                               returns=None, type_params=[]))
+
+
+def _at(node):
+    """Line 1 for a node the factory adds (the rendered text's own nodes keep theirs)."""
     node.lineno = node.end_lineno = 1
+    node.col_offset = node.end_col_offset = 0
     return node

@@ -13,6 +13,7 @@ bound by a dummy outer function, its class around it for name mangling and
 import ast
 import inspect
 import linecache
+import sys
 import types
 import weakref
 
@@ -60,7 +61,8 @@ def check_current(fn, node, filename, first_line):
             return
     except TypeError:
         pass
-    if not source_matches(fn, gast.gast_to_ast(node), filename):
+    tree = ast.increment_lineno(gast.gast_to_ast(node), first_line - 1)   # file lines
+    if not source_matches(fn, tree, filename):
         raise _changed(fn, filename, first_line)
     try:
         _CURRENT[fn] = True
@@ -143,8 +145,10 @@ def source_matches(fn, tree, filename):
         imported = _file_index(filename)[2]
     except OSError:
         imported = frozenset()
+    module = _in_context(fn, tree, imported)
+    _as_pytest_would(fn, module, filename)
     try:
-        compiled = compile(_in_context(fn, tree, imported), filename, "exec",
+        compiled = compile(module, filename, "exec",
                            flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True)
     except (SyntaxError, ValueError, TypeError):
         return False
@@ -174,6 +178,17 @@ def _in_context(fn, tree, imported):
         defaults=[]), body=body, decorator_list=[], returns=None, type_params=[])
     imports = [ast.Import(names=[ast.alias(name="sys", asname=n)]) for n in sorted(imported)]
     return ast.fix_missing_locations(ast.Module(body=imports + [outer], type_ignores=[]))
+
+
+def _as_pytest_would(fn, module, filename):
+    """Rewrite asserts as pytest did when it imported fn's module (a test file)."""
+    loader = getattr(sys.modules.get(fn.__module__), "__loader__", None)
+    if type(loader).__name__ != "AssertionRewritingHook" or \
+            not any(isinstance(n, ast.Assert) for n in ast.walk(module)):
+        return
+    from _pytest.assertion.rewrite import rewrite_asserts
+    source = "".join(linecache.getlines(filename)).encode()
+    rewrite_asserts(module, source, filename, getattr(loader, "config", None))
 
 
 def _find(code, name):

@@ -12,6 +12,7 @@ import gast
 
 import runtime
 from .guards import Guards
+from .source_check import find_code, innermost_class
 from .names import statements
 
 _MARKER = "__thunkgrad_comment_{}__"
@@ -143,14 +144,17 @@ def _build(ctx, module, filename, source):
     factory = _def("thunkgrad_factory", params, [rule_def, _at(ast.Return(
         value=_at(ast.Name(id=rule_def.name, ctx=ast.Load()))))])
     body = [factory]
+    owner = innermost_class(ctx.fn.__qualname__.split("."))
+    if owner:                 # `self.__x` is mangled as in the user's class
+        body = [_at(ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
+                                 decorator_list=[], type_params=[]))]
     if free:                  # the user's closure variables: free in the factory too
         bind = ast.Assign(targets=[_at(ast.Name(id=n, ctx=ast.Store())) for n in free],
                           value=_at(ast.Constant(value=None)))
-        body = [_def("thunkgrad_outer", [], [_at(bind), factory])]
+        body = [_def("thunkgrad_outer", [], [_at(bind)] + body)]
     code = compile(ast.Module(body=body, type_ignores=[]), filename, "exec",
                    dont_inherit=True)
-    for name in ("thunkgrad_outer", "thunkgrad_factory")[0 if free else 1:]:
-        code = next(c for c in code.co_consts if getattr(c, "co_name", None) == name)
+    code = find_code(code, "thunkgrad_factory")
     closure = tuple(user_cells[n] for n in code.co_freevars)
     make = types.FunctionType(code, ctx.fn.__globals__, code.co_name, None, closure)
     return make(*[helpers[n] for n in params])

@@ -7,6 +7,7 @@
 import builtins
 import copy
 import inspect
+import types
 
 import gast
 
@@ -74,7 +75,8 @@ class CallNormalizer:
         func = e.func
         if isinstance(func, gast.Name) and func.id in self.local_defs:
             return self.inline_call(self.local_defs[func.id], e, target)
-        if isinstance(func, gast.Attribute) and self.src.resolve(func) is None:
+        if isinstance(func, gast.Attribute) and (self.src.resolve(func) is None or
+                                                 _bound_method(self.src.resolve(func))):
             return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
@@ -157,6 +159,13 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def _bound_method(fn):
+    """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
+    type(obj), obj passed as self), not as the bare function f."""
+    return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
+        rule_for(fn) is None
 
 
 def _callable_object(fn):

@@ -152,7 +152,7 @@ def source_matches(fn, tree, filename):
                            flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True)
     except (SyntaxError, ValueError, TypeError):
         return False
-    found = _find(compiled, code.co_name)
+    found = find_code(compiled, code.co_name)
     return found is not None and same_code(found, code)
 
 
@@ -163,9 +163,9 @@ def _in_context(fn, tree, imported):
     else:
         tree.decorator_list = []          # decorators run in the enclosing scope
     body = [tree]
-    parts = fn.__qualname__.split(".")
-    if len(parts) > 1 and parts[-2] != "<locals>":
-        body = [ast.ClassDef(name=parts[-2], bases=[], keywords=[], body=body,
+    owner = innermost_class(fn.__qualname__.split("."))
+    if owner:
+        body = [ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
                              decorator_list=[], type_params=[])]
     free = [n for n in fn.__code__.co_freevars if n != "__class__"]
     if isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)) and tree.name not in free:
@@ -180,6 +180,15 @@ def _in_context(fn, tree, imported):
     return ast.fix_missing_locations(ast.Module(body=imports + [outer], type_ignores=[]))
 
 
+def innermost_class(parts):
+    """The class whose body the def is in, however deep (`__x` is mangled with its
+    name): `A.meth.<locals>.inner` -> A; a part followed by `<locals>` is a function."""
+    for k in range(len(parts) - 2, -1, -1):
+        if parts[k] != "<locals>" and parts[k + 1] != "<locals>":
+            return parts[k]
+    return None
+
+
 def _as_pytest_would(fn, module, filename):
     """Rewrite asserts as pytest did when it imported fn's module (a test file)."""
     loader = getattr(sys.modules.get(fn.__module__), "__loader__", None)
@@ -191,7 +200,7 @@ def _as_pytest_would(fn, module, filename):
     rewrite_asserts(module, source, filename, getattr(loader, "config", None))
 
 
-def _find(code, name):
+def find_code(code, name):
     """The code object named `name` nested in `code` (breadth first), or None."""
     work = [code]
     while work:

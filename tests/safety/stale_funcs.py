@@ -130,3 +130,15 @@ def recursive_power(x, n):
     if n == 0:
         return 1.0
     return x * recursive_power(x, n - 1)
+
+
+class Private:
+    __scale = 3.0
+
+    def apply(self, x):
+        return self.__scale * x * x
+
+    def nested(self, x):
+        def inner(v):
+            return self.__scale * v
+        return inner(x) * x

@@ -248,3 +248,10 @@ def _positive_square(x):
 def test_function_with_assert_in_a_test_module():
     # pytest rewrote this module's asserts on import: the source check does the same
     assert_close(grad(_positive_square)(1.5), 3.0)
+
+
+def test_source_check_mangles_private_names_like_the_class_did():
+    obj = sf.Private()
+    check_grad(lambda x: obj.apply(x), [1.5])
+    check_grad(lambda x: obj.nested(x), [1.5])
+    assert_close(grad(sf.Private.apply, wrt=1)(obj, 1.5), 2 * 3.0 * 1.5)

@@ -28,6 +28,15 @@ TEMPLATE_NAMESPACE = {"np": np, "math": math}
 _RULES = {}
 _METHODS = {}
 
+# Bumped by every registration: compiled code records the generation it was built
+# under and is rebuilt when it changes (a re-registered rule must not be run stale).
+generation = 0
+
+
+def _registered():
+    global generation
+    generation += 1
+
 
 def template_helper(fn):
     """Make `fn` callable from templates and generated code under its own name."""
@@ -121,6 +130,7 @@ def defvjp(fn, signature, *templates):
     (an index, an axis, a count); a parameter left out has no rule (NONE).
     """
     _RULES[fn] = Rule(fn, "template", signature, templates)
+    _registered()
     return fn
 
 
@@ -136,6 +146,7 @@ def nondiff(*fns, why, signature=None):
         raise ValueError(f"nondiff: why must be one of {REASONS}, got {why!r}")
     for fn in fns:
         _RULES[fn] = Rule(fn, "nondiff", signature, why=why)
+    _registered()
 
 
 def rrule(fn):
@@ -146,6 +157,7 @@ def rrule(fn):
     """
     def register(rule_fn):
         _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
+        _registered()
         return rule_fn
     return register
 
@@ -161,6 +173,7 @@ def lookup(fn):
 def defmethod(name, fn, *, self_position=0):
     """An ndarray method `x.name(...)` behaves like `fn(x, ...)`."""
     _METHODS[name] = fn
+    _registered()
 
 
 def method_function(name):

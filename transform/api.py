@@ -7,10 +7,10 @@ import weakref
 import numpy as np
 
 import runtime
-from runtime import Thunk, unthunk
+from runtime import Thunk, registry, unthunk
 from .errors import TransformError
 from .loop_pass import POLICIES
-from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
+from .dispatch import COMPILING, CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
 from .shapes import shape_key
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
@@ -47,10 +47,12 @@ def _params(fn, keyword_only=False):
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     if keyword_only:
         kinds += (inspect.Parameter.KEYWORD_ONLY,)
+    own = runtime.lookup(fn) is None     # compiled from source: a wrapper's own parameters
     try:
-        return [p.name for p in inspect.signature(fn).parameters.values() if p.kind in kinds]
+        signature = inspect.signature(fn, follow_wrapped=not own)
     except (TypeError, ValueError):
         return []
+    return [p.name for p in signature.parameters.values() if p.kind in kinds]
 
 
 def _wrt_names(fn, wrt):
@@ -78,7 +80,8 @@ def _wrt_names(fn, wrt):
 def _reject_varargs(fn):
     """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
     try:
-        kinds = {p.kind for p in inspect.signature(fn).parameters.values()}
+        signature = inspect.signature(fn, follow_wrapped=runtime.lookup(fn) is not None)
+        kinds = {p.kind for p in signature.parameters.values()}
     except (TypeError, ValueError):
         return
     if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
@@ -99,11 +102,14 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None
     """
     key = (wrt_names, policy, explain, consumed, signature, varied)
     per_fn = _CACHE.setdefault(fn, {})
-    if key not in per_fn:
-        if signature is not None and \
-                sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
-            return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
-        per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature, varied)
+    found = per_fn.get(key)
+    if found is not None and found.guards.hold():
+        return found
+    if found is None and signature is not None and \
+            sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
+        return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
+    per_fn.pop(key, None)                # stale: a name or rule it relied on changed
+    per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature, varied)
     return per_fn[key]
 
 
@@ -119,6 +125,8 @@ def signature_of(args):
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
     """compile_function, with any compiler failure reported as a TransformError."""
+    outermost = fn not in COMPILING
+    COMPILING.add(fn)
     try:
         return compile_function(fn, wrt_names, policy, explain, consumed, signature, varied)
     except (TransformError, TypeError, ValueError, RecursionError):
@@ -132,6 +140,9 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
             line=getattr(getattr(fn, "__code__", None), "co_firstlineno", None),
             hint="please report this with the function's source; meanwhile register a "
                  "rule for it with transform.rrule") from exc
+    finally:
+        if outermost:
+            COMPILING.discard(fn)
 
 
 def _rule_for(fn):
@@ -156,7 +167,11 @@ def _forward(fn, policy, wrt_names, args, kwargs):
                              hint="register a rule with transform.rrule")
     _check_inputs(params, wrt_names, args, kwargs)
     signature = None if kwargs else signature_of(args)
-    return compiled(plain, wrt_names, policy, signature=signature).rrule(*args, **kwargs)
+    rrule = compiled(plain, wrt_names, policy, signature=signature).rrule
+    try:
+        return rrule(*args, **kwargs)
+    except TransformError as exc:     # from a rule compiled on the way (a method call):
+        raise exc.with_traceback(None) from None     # not from inside generated code
 
 
 def _bound_args(params, args, kwargs):
@@ -230,13 +245,14 @@ class _GradientFunction:
         self.params = _params(self.plain)
         self.positions = [self.params.index(n) for n in self.names if n in self.params]
         self.rule = None if _rule_for(self.plain) is None else True
+        self.generation = registry.generation     # a rule registered later: resolve again
         self.compiled = {}                  # argument signature -> compiled rule
         # the fast path: compiled source, every wrt a positional parameter
         self.arity = None if self.rule or len(self.positions) != len(self.names) \
             else len(self.params)
 
     def __call__(self, args, kwargs):
-        if self.plain is None:
+        if self.plain is None or self.generation != registry.generation:
             self._resolve()
         if kwargs or len(args) != self.arity:
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
@@ -244,11 +260,14 @@ class _GradientFunction:
         _check_values(self.names, wrt_values)
         signature = signature_of(args)
         rule = self.compiled.get(signature)
-        if rule is None:
+        if rule is None or not rule.guards.hold():
             rule = compiled(self.plain, self.names, self.policy, signature=signature)
             if len(self.compiled) < 64:          # a function called with ever new shapes
                 self.compiled[signature] = rule  # looks its rule up in the shared cache
-        out, pullback = rule.rrule(*args)
+        try:
+            out, pullback = rule.rrule(*args)
+        except TransformError as exc:     # from a rule compiled on the way (a method call):
+            raise exc.with_traceback(None) from None     # not from inside generated code
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
         cotangents = _materialised(pullback, _seed(out), self.policy)

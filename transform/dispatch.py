@@ -1,5 +1,5 @@
-"""Calls resolved at run time: user functions compiled on first call, methods of
-user objects dispatched on the object's type."""
+"""Calls resolved at run time: user functions compiled to their own rules, methods of
+user objects dispatched on the object's type. A registered rule always comes first."""
 import inspect
 
 import numpy as np
@@ -7,19 +7,32 @@ import numpy as np
 import runtime
 from .errors import TransformError
 
+# Functions being compiled right now: a callee among them (recursion) is compiled
+# when first called instead of when its caller is compiled.
+COMPILING = set()
+
 
 class CalleeRule:
-    """A user function called from compiled code: compiled to its own rule on first call."""
+    """A user function called from compiled code, resolved when the caller was compiled.
+
+    Compiled together with its caller (so its errors come before anything runs),
+    except when recursion reaches it; recompiled when a name it relied on changed.
+    """
 
     def __init__(self, fn, policy, varied=None):
         self.fn, self.policy, self.varied = fn, policy, varied
-        self.rrule = None
+        self.compiled = None
         self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
 
+    def prepare(self):
+        if self.fn not in COMPILING:
+            self.compiled = _compiled(self.fn, self.policy, self.varied)
+
     def __call__(self, *args, **kwargs):
-        if self.rrule is None:
-            self.rrule = _compiled_for(self.fn, self.varied, self.policy)
-        return self.rrule(*args, **kwargs)
+        compiled = self.compiled
+        if compiled is None or not compiled.guards.hold():
+            compiled = self.compiled = _compiled(self.fn, self.policy, self.varied)
+        return compiled.rrule(*args, **kwargs)
 
 
 class MethodRule:
@@ -32,11 +45,11 @@ class MethodRule:
     def __call__(self, obj, *args, **kwargs):
         if self.name == "__call__" and inspect.isfunction(obj):
             shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
-            out, pullback = _compiled_for(obj, shifted, self.policy)(*args, **kwargs)
+            out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))
         fn = getattr(type(obj), self.name, None)
         if inspect.isfunction(fn):
-            return _compiled_for(fn, self.varied, self.policy)(obj, *args, **kwargs)
+            return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
         bound = getattr(obj, self.name)
@@ -67,19 +80,30 @@ def _random_draw(obj, name, args, kwargs):
                                          "a location-scale draw (normal, uniform, ...)")
 
 
-def callee_rule(fn, policy, varied=None):
-    return CalleeRule(fn, policy, varied)
+def function_rule(fn, policy, positions=None):
+    """fn's rrule: the registered rule if there is one, else fn's compiled rule."""
+    fn = _api()._unwrap(fn)[0]
+    registered = runtime.lookup(fn)
+    if registered is not None:
+        return registered.rrule
+    return _compiled(fn, policy, positions).rrule
 
 
-def _compiled_for(fn, positions, policy):
-    """fn's rule answering for every parameter, compiled with only the parameters at
-    `positions` (None: all) carrying a derivative, as at the call site: an integer
-    argument (a size, a count) is then not taken for a value being differentiated."""
+def _compiled(fn, policy, positions=None):
+    """fn's rule as other compiled code calls it: it answers for every parameter, its
+    cotangents deferred, compiled with only the parameters at `positions` (None: all)
+    carrying a derivative, as at the call site: an integer argument (a size, a count)
+    is then not taken for a value being differentiated."""
     names = tuple(_api()._params(fn, keyword_only=True))
     varied = None if positions is None else tuple(names[k] for k in positions
                                                     if k < len(names))
-    return _api().compiled(fn, names, policy, consumed=False, varied=varied).rrule
+    return _api().compiled(fn, names, policy, consumed=False, varied=varied)
 
+
+def callee_rule(fn, policy, varied=None):
+    rule = CalleeRule(fn, policy, varied)
+    rule.prepare()
+    return rule
 
 
 def _api():

@@ -4,19 +4,26 @@ Comments cannot live in an AST: the reverse stage leaves marker statements
 (transform/comments.py) that transform/render.py lays out as `# ...` lines. Text taken
 from user objects (qualified names, statements in comments) is escaped to one line.
 """
+import ast
 import linecache
+import re
+import types
 
 from .comments import comment_texts
+from .guards import Guards
 from .quoting import single_line
 from .render import render_rule
+from .source_check import find_code, innermost_class
 
 
 class Compiled:
-    """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source."""
+    """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source and the
+    guards (transform/guards.py) that say whether it is still the program's rule."""
 
-    def __init__(self, fn, wrt, policy, source, rrule, filename):
+    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None):
         self.fn, self.wrt, self.policy = fn, wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
+        self.guards = guards
 
 
 def _filename(ctx):
@@ -54,30 +61,66 @@ def render(ctx, rrule):
 
 
 def emit(ctx, rrule):
+    """Compile the rendered source into the rule function.
+
+    The rule's globals are the user's own module dict, so the globals the primal
+    reads are read live, as the primal reads them (never copied, never written);
+    runtime helpers and compiled rules reach it as closure cells of a factory:
+
+        def factory(accum, tape_reader, g_rrule):     # not in the text: added to the AST
+            def f_rrule(x): ...                       # the rendered text, lines unchanged
+            return f_rrule
+    """
     source = render(ctx, rrule)
     filename = _filename(ctx)
-    namespace = dict(ctx.names.bindings)       # the compiler's names: never a user's
-    namespace.update(ctx.globals)
-    code = compile(source, filename, "exec")
-    for name in _global_names(code):
-        if name not in namespace:
-            value = ctx.src.lookup_global(name)
-            if value is not None:
-                namespace[name] = value
-    namespace["__name__"] = getattr(ctx.fn, "__module__", "thunkgrad_generated")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(code, namespace)
-    fn = namespace[rrule.name]
+    fn = _build(ctx, ast.parse(source, filename), filename, source)
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename)
+    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
+                    Guards(ctx.fn, ctx.src.resolved))
 
 
-def _global_names(code):
-    """Names the compiled code may look up as globals (from its code objects)."""
-    names, work = set(), [code]
-    while work:
-        c = work.pop()
-        names.update(c.co_names)
-        work.extend(k for k in c.co_consts if hasattr(k, "co_names"))
-    return sorted(names)
+def _build(ctx, module, filename, source):
+    """The rule function: the factory compiled from the AST, called with the helpers."""
+    helpers = dict(ctx.names.bindings)        # the compiler's names: never a user's
+    helpers.update(ctx.globals)
+    words = set(_WORD.findall(source))        # a superset of the names the code loads
+    params = sorted(words & set(helpers))
+    user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
+    free = sorted((words & set(user_cells)) - set(params))
+    rule_def = module.body[0]
+    factory = _def("thunkgrad_factory", params, [rule_def, _at(ast.Return(
+        value=_at(ast.Name(id=rule_def.name, ctx=ast.Load()))))])
+    body = [factory]
+    owner = innermost_class(ctx.fn.__qualname__.split("."))
+    if owner:                 # `self.__x` is mangled as in the user's class
+        body = [_at(ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
+                                 decorator_list=[], type_params=[]))]
+    if free:                  # the user's closure variables: free in the factory too
+        bind = ast.Assign(targets=[_at(ast.Name(id=n, ctx=ast.Store())) for n in free],
+                          value=_at(ast.Constant(value=None)))
+        body = [_def("thunkgrad_outer", [], [_at(bind)] + body)]
+    code = compile(ast.Module(body=body, type_ignores=[]), filename, "exec",
+                   dont_inherit=True)
+    code = find_code(code, "thunkgrad_factory")
+    closure = tuple(user_cells[n] for n in code.co_freevars)
+    make = types.FunctionType(code, ctx.fn.__globals__, code.co_name, None, closure)
+    return make(*[helpers[n] for n in params])
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _def(name, params, body):
+    args = ast.arguments(posonlyargs=[], args=[_at(ast.arg(arg=p)) for p in params],
+                         vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    return _at(ast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
+                               returns=None, type_params=[]))
+
+
+def _at(node):
+    """Line 1 for a node the factory adds (the rendered text's own nodes keep theirs)."""
+    node.lineno = node.end_lineno = 1
+    node.col_offset = node.end_col_offset = 0
+    return node

@@ -6,6 +6,8 @@
 """
 import builtins
 import copy
+import inspect
+import types
 
 import gast
 
@@ -74,11 +76,12 @@ class CallNormalizer:
         func = e.func
         if isinstance(func, gast.Name) and func.id in self.local_defs:
             return self.inline_call(self.local_defs[func.id], e, target)
-        if isinstance(func, gast.Attribute) and (self.src.resolve(func) is None or
-                                                 bound_to_generator(self.src.resolve(func))):
-            return self.method_call(e, target, discard)
         fn = self.src.resolve(func)
-        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals:
+        if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
+                                                 _bound_method(fn)):
+            return self.method_call(e, target, discard)
+        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
+                _callable_object(fn):
             return self.dynamic_call(e, target, discard)
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
@@ -167,14 +170,29 @@ class CallNormalizer:
 
     def by_position(self, fn, args, keywords, node):
         """Call atoms in the callee's parameter order (its pullback's order)."""
-        import inspect
+        signature = inspect.signature(fn, follow_wrapped=False)   # a wrapper's own
         try:
-            bound = inspect.signature(fn).bind(*args, **keywords)
+            bound = signature.bind(*args, **keywords)
         except TypeError as exc:
             raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
-        params = [p for p in inspect.signature(fn).parameters.values()
+        params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def _bound_method(fn):
+    """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
+    type(obj), obj passed as self), not as the bare function f."""
+    return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
+        rule_for(fn) is None
+
+
+def _callable_object(fn):
+    """An instance whose class defines `__call__` in Python (`lin(x)` for a global
+    `lin = Lin()`): dispatched on its type when called, a registered rule first."""
+    return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
+        getattr(fn, "__code__", None) is None and \
+        inspect.isfunction(getattr(type(fn), "__call__", None))
 
 
 class _Rename(gast.NodeTransformer):

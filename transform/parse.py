@@ -5,16 +5,13 @@
 It also resolves names to the objects they denote (globals, closure cells,
 builtins) so later stages can classify calls.
 """
-import ast
 import builtins
-import inspect
-import linecache
 import textwrap
-import weakref
 
 import gast
 
 from .errors import TransformError
+from .source_check import check_current, is_lambda, source_of
 from .names import name_ids
 
 
@@ -30,6 +27,7 @@ class SourceFunction:
         self.lines = lines
         self.params = [a.id for a in node.args.args]
         self.locals = _local_names(node)
+        self.resolved = {}
 
     @property
     def name(self):
@@ -51,17 +49,19 @@ class SourceFunction:
                               source_line=source, hint=hint)
 
     def resolve(self, node):
-        """The object a Name or dotted Attribute denotes, or None if it is local or unknown."""
-        if isinstance(node, gast.Name):
-            if node.id in self.locals:
-                return None
-            return self.lookup_global(node.id)
-        if isinstance(node, gast.Attribute):
-            base = self.resolve(node.value)
-            if base is None:
-                return None
-            return getattr(base, node.attr, None)
-        return None
+        """The object a Name or dotted Attribute denotes, or None if it is local or unknown.
+
+        Every answer is recorded in `resolved` (dotted path -> object): compiled code
+        is guarded by them (transform/guards.py) and rebuilt when one changes."""
+        path = _dotted(node)
+        if path is None or path[0] in self.locals:
+            return None
+        if path not in self.resolved:
+            value = self.lookup_global(path[0])
+            for attr in path[1:]:
+                value = None if value is None else getattr(value, attr, None)
+            self.resolved[path] = value
+        return self.resolved[path]
 
     def lookup_global(self, name):
         """A free name's value: closure cell, then module global, then builtin."""
@@ -69,12 +69,26 @@ class SourceFunction:
         if name in code.co_freevars and self.fn.__closure__:
             cell = self.fn.__closure__[code.co_freevars.index(name)]
             try:
-                return cell.cell_contents
+                value = cell.cell_contents
             except ValueError:
-                return None
-        if name in self.fn.__globals__:
-            return self.fn.__globals__[name]
-        return getattr(builtins, name, None)
+                value = None
+        elif name in self.fn.__globals__:
+            value = self.fn.__globals__[name]
+        else:
+            value = getattr(builtins, name, None)
+        self.resolved.setdefault((name,), value)
+        return value
+
+
+def _dotted(node):
+    """("np", "linalg", "norm") for `np.linalg.norm`; None if not a dotted name."""
+    attrs = []
+    while isinstance(node, gast.Attribute):
+        attrs.append(node.attr)
+        node = node.value
+    if not isinstance(node, gast.Name):
+        return None
+    return (node.id,) + tuple(reversed(attrs))
 
 
 def _local_names(node):
@@ -86,78 +100,22 @@ def _local_names(node):
 
 
 def parse_function(fn):
-    """Parse `fn`'s source into a SourceFunction (lambdas become a one-line def)."""
-    filename, lines, first_line = _source_of(fn)
+    """Parse `fn`'s source into a SourceFunction (lambdas become a one-line def).
+
+    The def is found from fn.__code__ (file, first line, code name), never from
+    `__name__` or `__wrapped__`: a functools.wraps wrapper is parsed as itself. The
+    source must still compile to fn.__code__ (a file edited after import does not)."""
+    filename, lines, first_line = source_of(fn)
     text = "".join(lines)
     dedented = textwrap.dedent(text)
     col_offset = _indent(text) - _indent(dedented)
-    code = getattr(fn, "__code__", None)
-    if getattr(code, "co_name", None) == "<lambda>":    # not __name__: that can be anything
+    if is_lambda(fn):
         node = _lambda_as_def(fn, dedented, filename, first_line)
     else:
         node = gast.parse(dedented).body[0]
+    check_current(fn, getattr(node, "source_lambda", node), filename, first_line)
     node.decorator_list = []
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
-
-
-_SOURCES = weakref.WeakKeyDictionary()
-
-
-def _source_of(fn):
-    """(file, lines, first line) of fn's def, read once per function object: every
-    rule compiled for it (other wrt, other argument shapes) sees the same source,
-    even if the file changed on disk since."""
-    try:
-        return _SOURCES[fn]
-    except (KeyError, TypeError):
-        pass
-    try:
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
-        lines, first_line = _function_lines(fn, filename) or inspect.getsourcelines(fn)
-    except (OSError, TypeError) as exc:
-        name = getattr(fn, "__qualname__", repr(fn))
-        raise TransformError(f"cannot read the source of {name}: {exc}",
-                             hint="define the function in a .py file, or register a rule "
-                                  "for it with transform.rrule") from None
-    try:
-        _SOURCES[fn] = (filename, lines, first_line)
-    except TypeError:
-        pass                                   # not weakly referenceable: read each time
-    return filename, lines, first_line
-
-
-_FILE_TREES = {}
-
-
-def _function_lines(fn, filename):
-    """(lines, first line) of a def, found with one cached `ast.parse` of its file.
-
-    Faster than inspect's tokenizer on long functions; None when not found.
-    """
-    code = getattr(fn, "__code__", None)
-    if code is None or code.co_name == "<lambda>":
-        return None
-    linecache.checkcache(filename)
-    lines = linecache.getlines(filename)
-    key = (filename, len(lines), sum(map(len, lines)))
-    if key not in _FILE_TREES:
-        _FILE_TREES[key] = _index_defs(lines)
-    span = _FILE_TREES[key].get((code.co_name, code.co_firstlineno))
-    return (lines[span[0] - 1:span[1]], span[0]) if span else None
-
-
-def _index_defs(lines):
-    """(name, first line incl. decorators) -> (first line, last line) for every def."""
-    try:
-        tree = ast.parse("".join(lines))
-    except (SyntaxError, ValueError):
-        return {}
-    index = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            index[(node.name, start)] = (start, node.end_lineno)
-    return index
 
 
 def _indent(text):
@@ -182,4 +140,5 @@ def _lambda_as_def(fn, text, filename, first_line):
     gast.copy_location(ret, lam.body)
     node = gast.FunctionDef(name="lambda_", args=lam.args, body=[ret], decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
+    node.source_lambda = lam
     return gast.copy_location(node, lam)

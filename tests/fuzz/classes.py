@@ -33,7 +33,8 @@ _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "tuple_helpers", "array
                "no_derivative")
 
 # The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
-ENABLED = ("grammar", "tuple_helpers")
+ENABLED = ("grammar", "loop_carried", "tuple_helpers", "array_lists", "vocabulary",
+           "global_rebind", "no_derivative")
 
 
 def parse_classes(text):

@@ -10,7 +10,7 @@ runs through Hypothesis, which shrinks a failure and prints @reproduce_failure; 
 classes print each failing case with its replay command (python -m tests.fuzz.campaign
 --replay class:seed). Thousands of programs in parallel: `make fuzz` (tests/fuzz/campaign.py).
 A failure found becomes a named case in tests/corpus/fuzz_found.py (grammar programs) or
-tests/fuzz/findings.py (the other classes; see FUZZ_FINDINGS.md).
+tests/fuzz/findings.py (the other classes; see docs/fuzz_findings.md).
 """
 import collections
 import os

@@ -1,4 +1,4 @@
-"""The fuzz findings of issue 12 (tests/fuzz/findings.py, FUZZ_FINDINGS.md), each judged
+"""The fuzz findings of issue 12 (tests/fuzz/findings.py, docs/fuzz_findings.md), each judged
 by the fuzz oracle: the primal's value and gradient, or a TransformError before generated
 code runs. Findings named in findings.OPEN are expected to fail until their fix merges."""
 import pytest

@@ -5,7 +5,7 @@
 
 ENABLED is the one list the lead edits: the classes `make test` (tests/test_fuzz.py) runs
 and must find clean. A class joins it once the compiler bugs it finds are fixed (see
-FUZZ_FINDINGS.md); every class can always be run by name (THUNKGRAD_FUZZ_CLASSES=all).
+docs/fuzz_findings.md); every class can always be run by name (THUNKGRAD_FUZZ_CLASSES=all).
 """
 import random
 

@@ -1,4 +1,4 @@
-"""Minimal reproducers of the bug classes the issue-12 fuzz classes found (FUZZ_FINDINGS.md).
+"""Minimal reproducers of the bug classes the issue-12 fuzz classes found (docs/fuzz_findings.md).
 
     python -m tests.fuzz.findings          # each reproducer's verdict today
 
@@ -15,7 +15,7 @@ from .program import ARRAY, MATRIX, SCALAR, Case
 @dataclass
 class Finding:
     name: str
-    bug: str           # the bug class (a heading of FUZZ_FINDINGS.md)
+    bug: str           # the bug class (a heading of docs/fuzz_findings.md)
     found_by: str      # a fuzz case showing it: class:seed
     body: str          # module source after `import numpy as np`
     params: tuple      # kinds of f's parameters, in order

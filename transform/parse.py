@@ -5,6 +5,7 @@
 It also resolves names to the objects they denote (globals, closure cells,
 builtins) so later stages can classify calls.
 """
+import ast
 import builtins
 import textwrap
 
@@ -111,9 +112,11 @@ def parse_function(fn):
     col_offset = _indent(text) - _indent(dedented)
     if is_lambda(fn):
         node = _lambda_as_def(fn, dedented, filename, first_line)
+        check_current(fn, gast.gast_to_ast(node.source_lambda), filename, first_line)
     else:
-        node = gast.parse(dedented).body[0]
-    check_current(fn, getattr(node, "source_lambda", node), filename, first_line)
+        tree = ast.parse(dedented)
+        node = gast.ast_to_gast(tree).body[0]          # leaves `tree` as it was
+        check_current(fn, tree.body[0], filename, first_line)
     node.decorator_list = []
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
 

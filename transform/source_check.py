@@ -17,7 +17,6 @@ import sys
 import types
 import weakref
 
-import gast
 
 from .errors import TransformError
 
@@ -55,14 +54,14 @@ def source_of(fn):
 
 
 def check_current(fn, node, filename, first_line):
-    """Refuse fn if `node` (its parsed gast def or lambda) does not compile to its code."""
+    """Refuse fn if `node` (its parsed def or lambda, a Python ast node: the compiler
+    keeps its own gast copy) does not compile to its code."""
     try:
         if _CURRENT.get(fn):
             return
     except TypeError:
         pass
-    tree = ast.increment_lineno(gast.gast_to_ast(node), first_line - 1)   # file lines
-    if not source_matches(fn, tree, filename):
+    if not source_matches(fn, node, filename, first_line):
         raise _changed(fn, filename, first_line)
     try:
         _CURRENT[fn] = True
@@ -138,15 +137,16 @@ for _name in ("annotations", "generator_stop", "barry_as_FLUFL"):
     _FUTURE_FLAGS |= getattr(_feature, "compiler_flag", 0)
 
 
-def source_matches(fn, tree, filename):
-    """Whether `tree` (an ast.FunctionDef or ast.Lambda of fn) compiles to fn.__code__."""
+def source_matches(fn, tree, filename, first_line=1):
+    """Whether `tree` (an ast.FunctionDef or ast.Lambda of fn, its lines counted from
+    first_line) compiles to fn.__code__. Line numbers do not change what is compared."""
     code = fn.__code__
     try:
         imported = _file_index(filename)[2]
     except OSError:
         imported = frozenset()
     module = _in_context(fn, tree, imported)
-    _as_pytest_would(fn, module, filename)
+    _as_pytest_would(fn, module, filename, first_line)
     try:
         compiled = compile(module, filename, "exec",
                            flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True)
@@ -158,6 +158,7 @@ def source_matches(fn, tree, filename):
 
 def _in_context(fn, tree, imported):
     """import ...; def __outer__(): <free vars> = None; [class C:] <tree>"""
+    parsed = tree
     if isinstance(tree, ast.Lambda):
         tree = ast.Expr(value=tree)
     else:
@@ -177,7 +178,23 @@ def _in_context(fn, tree, imported):
         posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
         defaults=[]), body=body, decorator_list=[], returns=None, type_params=[])
     imports = [ast.Import(names=[ast.alias(name="sys", asname=n)]) for n in sorted(imported)]
-    return ast.fix_missing_locations(ast.Module(body=imports + [outer], type_ignores=[]))
+    module = ast.Module(body=imports + [outer], type_ignores=[])
+    _locate_new(module, parsed)
+    return module
+
+
+def _locate_new(node, parsed):
+    """Line 1 for the nodes the wrapper adds; the parsed def keeps its own (and is not
+    walked: fix_missing_locations over a long def costs more than its compile)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is parsed:
+            continue
+        if "lineno" in n._attributes and not hasattr(n, "lineno"):
+            n.lineno = n.end_lineno = 1
+            n.col_offset = n.end_col_offset = 0
+        stack.extend(ast.iter_child_nodes(n))
 
 
 def innermost_class(parts):
@@ -189,12 +206,13 @@ def innermost_class(parts):
     return None
 
 
-def _as_pytest_would(fn, module, filename):
+def _as_pytest_would(fn, module, filename, first_line):
     """Rewrite asserts as pytest did when it imported fn's module (a test file)."""
     loader = getattr(sys.modules.get(fn.__module__), "__loader__", None)
     if type(loader).__name__ != "AssertionRewritingHook" or \
             not any(isinstance(n, ast.Assert) for n in ast.walk(module)):
         return
+    ast.increment_lineno(module.body[-1], first_line - 1)   # the file's line numbers
     from _pytest.assertion.rewrite import rewrite_asserts
     source = "".join(linecache.getlines(filename)).encode()
     rewrite_asserts(module, source, filename, getattr(loader, "config", None))

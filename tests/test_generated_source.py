@@ -172,6 +172,8 @@ def test_generated_filename_names_function_wrt_and_policy():
 def test_inspect_getsource_on_compiled_rule():
     c = transform.api.compiled(model, ("W", "b"), "loop")
     src = inspect.getsource(c.rrule)
+    assert src in c.text                          # the text that runs, as linecache has it
+    src = textwrap.dedent(src)                    # one space deeper: inside the factory
     assert src.startswith("def model_rrule(")
     assert src in c.source
     assert inspect.getsourcefile(c.rrule) == c.filename or \
@@ -190,8 +192,10 @@ def test_inspect_getsource_on_pullback():
     W, b, x = np.ones((2, 3)), np.ones(2), np.ones(3)
     _, pullback = c.rrule(W, b, x)
     src = inspect.getsource(pullback)
-    assert src.lstrip().startswith("def pullback(")
-    assert src.strip() in c.source
+    assert src in c.text
+    src = textwrap.dedent(src)
+    assert src.startswith("def pullback(")
+    assert textwrap.indent(src, "    ").strip() in c.source
 
 
 def test_compiled_rule_runs_standalone():

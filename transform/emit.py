@@ -20,10 +20,11 @@ class Compiled:
     """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source and the
     guards (transform/guards.py) that say whether it is still the program's rule."""
 
-    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None):
+    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None, text=None):
         self.fn, self.wrt, self.policy = fn, wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
         self.guards = guards
+        self.text = source if text is None else text     # what runs (linecache has it)
 
 
 def _filename(ctx):
@@ -65,39 +66,57 @@ def emit(ctx, rrule):
 
     The rule's globals are the user's own module dict, so the globals the primal
     reads are read live, as the primal reads them (never copied, never written);
-    runtime helpers and compiled rules reach it as closure cells of a factory:
+    runtime helpers and compiled rules reach it as closure cells of a factory. The
+    text that runs (registered with linecache, so tracebacks and inspect.getsource
+    show it) is the rendered source with its first comment line made the factory's
+    header and every other line indented by one space, so line numbers are the same:
 
-        def factory(accum, tape_reader, g_rrule):     # not in the text: added to the AST
-            def f_rrule(x): ...                       # the rendered text, lines unchanged
-            return f_rrule
+        def thunkgrad_factory(accum, g_rrule):  # thunkgrad: adjoint of f (...)
+         def f_rrule(x): ...
     """
     source = render(ctx, rrule)
     filename = _filename(ctx)
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    fn = _build(ctx, ast.parse(source, filename), filename, source)
-    fn.__defaults__ = ctx.fn.__defaults__
-    fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
-                    Guards(ctx.fn, ctx.src.resolved))
-
-
-def _build(ctx, module, filename, source):
-    """The rule function: the factory compiled from the AST, called with the helpers."""
     helpers = dict(ctx.names.bindings)        # the compiler's names: never a user's
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))        # a superset of the names the code loads
     params = sorted(words & set(helpers))
+    fn, text = _build(ctx, source, filename, params)
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    fn = fn(*[helpers[n] for n in params])
+    fn.__defaults__ = ctx.fn.__defaults__
+    fn.__kwdefaults__ = ctx.fn.__kwdefaults__
+    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
+                    Guards(ctx.fn, ctx.src.resolved), text)
+
+
+def _build(ctx, source, filename, params):
+    """(the factory function, the text it was compiled from)."""
     user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
-    free = sorted((words & set(user_cells)) - set(params))
+    free = sorted((set(_WORD.findall(source)) & set(user_cells)) - set(params))
+    owner = innermost_class(ctx.fn.__qualname__.split("."))
+    if free or owner or '"""' in source or "'''" in source:
+        return _build_from_ast(ctx, ast.parse(source, filename), filename, params,
+                               free, owner, user_cells), source
+    first, rest = source.split("\n", 1)
+    text = f"def thunkgrad_factory({', '.join(params)}):  {first}\n" + \
+        "".join(" " + line if line.strip() else line for line in rest.splitlines(True))
+    text += f" return {ctx.rrule_name}\n"
+    code = find_code(compile(text, filename, "exec", dont_inherit=True), "thunkgrad_factory")
+    return types.FunctionType(code, ctx.fn.__globals__, code.co_name), text
+
+
+def _build_from_ast(ctx, module, filename, params, free, owner, user_cells):
+    """The factory compiled from the AST, for a method (`self.__x` is mangled as in the
+    user's class), a closure (its variables stay free) or a multi-line string (which
+    indenting would change); the registered text is then the rendered source itself."""
     rule_def = module.body[0]
     factory = _def("thunkgrad_factory", params, [rule_def, _at(ast.Return(
         value=_at(ast.Name(id=rule_def.name, ctx=ast.Load()))))])
     body = [factory]
-    owner = innermost_class(ctx.fn.__qualname__.split("."))
-    if owner:                 # `self.__x` is mangled as in the user's class
+    if owner:
         body = [_at(ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
                                  decorator_list=[], type_params=[]))]
-    if free:                  # the user's closure variables: free in the factory too
+    if free:
         bind = ast.Assign(targets=[_at(ast.Name(id=n, ctx=ast.Store())) for n in free],
                           value=_at(ast.Constant(value=None)))
         body = [_def("thunkgrad_outer", [], [_at(bind)] + body)]
@@ -105,8 +124,7 @@ def _build(ctx, module, filename, source):
                    dont_inherit=True)
     code = find_code(code, "thunkgrad_factory")
     closure = tuple(user_cells[n] for n in code.co_freevars)
-    make = types.FunctionType(code, ctx.fn.__globals__, code.co_name, None, closure)
-    return make(*[helpers[n] for n in params])
+    return types.FunctionType(code, ctx.fn.__globals__, code.co_name, None, closure)
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")

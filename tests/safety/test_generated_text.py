@@ -120,7 +120,7 @@ def test_linecache_filename_is_one_line():
     assert rule.filename.isprintable(), repr(rule.filename)
     assert "\\n" in rule.filename and "\\r" in rule.filename
     import linecache
-    assert linecache.getlines(rule.filename) == rule.source.splitlines(True)
+    assert linecache.getlines(rule.filename) == rule.text.splitlines(True)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

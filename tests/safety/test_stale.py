@@ -115,10 +115,19 @@ def test_the_users_module_is_not_written():
 
 def test_linecache_holds_exactly_the_compiled_text():
     compiled = api.compiled(sf.calls_helper, ("x",), "loop")
-    assert linecache.getlines(compiled.filename) == compiled.source.splitlines(True)
+    assert linecache.getlines(compiled.filename) == compiled.text.splitlines(True)
     code = compiled.rrule.__code__
     line = linecache.getline(compiled.filename, code.co_firstlineno)
-    assert line.startswith("def calls_helper_rrule(")
+    assert line.startswith(" def calls_helper_rrule(")
+
+
+def test_the_text_that_runs_is_the_shown_source_line_for_line():
+    """The factory header takes the first comment line's place; the rest is indented
+    by one space, so a traceback's line number is the shown source's line number."""
+    compiled = api.compiled(sf.calls_helper, ("x",), "loop")
+    shown, ran = compiled.source.splitlines(), compiled.text.splitlines()
+    assert ran[0].startswith("def thunkgrad_factory(") and ran[0].endswith(shown[0])
+    assert [line[1:] if line.strip() else line for line in ran[1:len(shown)]] == shown[1:]
 
 
 # ---- source edited on disk after import ------------------------------------------

@@ -15,7 +15,7 @@ from .check import check_function
 from .comments import marker
 from .control import lower_control
 from .loop_pass import LoopPass
-from .names import const, load, name_ids, names_in, statements
+from .names import const, load, names_below, names_in, statements
 from .vocabulary import Vocabulary, user_names
 from .normalize import normalize_function
 from .parse import parse_function
@@ -205,11 +205,14 @@ def build_rrule(ctx, body, output):
 
 def _restored(ctx, reverser, backward):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
-    names = name_ids(gast.Module(body=backward, type_ignores=[]), gast.Store)
+    stored, loaded = set(), set()
+    for n in names_below(gast.Module(body=backward, type_ignores=[])):
+        (stored if type(n.ctx) is gast.Store else loaded).add(n.id)
     adjoints = set(ctx._adjoints.values()) | set(ctx._temps.values())
     ignored = {ctx.names.roles.get("_")}          # the compiler's throwaway loop target
-    if "_" not in name_ids(gast.Module(body=backward, type_ignores=[]), gast.Load):
+    if "_" not in loaded:
         ignored.add("_")                          # the user's, when the sweep never reads it
+    names = stored
     return sorted(n for n in names if n not in adjoints and n not in ignored)
 
 

@@ -148,9 +148,54 @@ def while_body_rebinds(x, n):
     return np.sum(s * v)
 
 
+def parameter_reused_as_target(x, n):
+    y = x * x
+    for x in [y * 2.0 for _ in range(n)]:
+        y = y + x * y
+    return np.sum(y * x)
+
+
+def target_loop_with_break(x, n):
+    i = x * 2.0
+    y = x * i
+    for i in range(n + 2):
+        if i >= n:
+            break
+        y = y * x + i
+    return np.sum(y * i)
+
+
+def target_loop_inside_branch(x, n):
+    v = x * 2.0
+    s = v * x
+    if n > 1:
+        for v in [x * 3.0 for _ in range(n)]:
+            s = s + v * v
+    return np.sum(s * v)
+
+
+def target_rebound_by_augmented_body(x, n):
+    i = x * 2.0
+    y = x * i
+    for i in range(n):
+        i += 1
+        y = y * x + i
+    return np.sum(y * i)
+
+
+def target_list_of_arrays_zero_trip_read_after(x, n):
+    v = np.cos(x)
+    s = v * x
+    for v in [x * (k + 2.0) for k in range(n)][1:]:
+        s = s * v
+    return np.sum(s + v * v)
+
+
 PROGRAMS = [range_target_read_after, underscore_target, range_target_read_before_only,
             list_target_read_after, array_rows_target, enumerate_targets, zip_targets,
             tuple_targets, nested_reuses_outer, nested_inner_reuses_pre_loop,
             body_assigns_pre_loop_name, comprehension_variable,
             comprehension_active_variable, two_loops_same_target,
-            target_then_rebound_in_body, while_body_rebinds]
+            target_then_rebound_in_body, while_body_rebinds, parameter_reused_as_target,
+            target_loop_with_break, target_loop_inside_branch,
+            target_rebound_by_augmented_body, target_list_of_arrays_zero_trip_read_after]

@@ -32,3 +32,19 @@ def test_issue_example_value():
     from transform import value_and_grad
     _, g = value_and_grad(loop_target_programs.range_target_read_after)(1.3, 3)
     assert np.isclose(float(np.asarray(g).ravel()[0]), 59.122)
+
+
+# seeds of tests/fuzz/gen_loops.loop_targets that gave a wrong gradient before the fix
+FUZZ_SEEDS = (2, 3, 5, 6, 9, 10, 13, 16)
+
+
+@pytest.mark.parametrize("seed", FUZZ_SEEDS)
+def test_fuzz_loop_targets_case(seed):
+    import random
+
+    from tests.fuzz import gen_loops
+    from tests.fuzz.oracle import judge
+    from tests.fuzz.program import Gen
+    case = gen_loops.loop_targets(Gen(random.Random(f"loop_targets-{seed}")), seed)
+    verdict = judge(case)
+    assert verdict.outcome == "passed", (verdict, case.source)

@@ -61,6 +61,8 @@ class LoopEmitter:
             elif isinstance(s, gast.For):
                 for seq, elts in loop_element_targets(s):
                     names |= {n for n in elts + [seq] if self.act.is_active(n)}
+                # an active target's adjoint stops at the header (spent_targets)
+                names |= {n for n in target_names(s.target) if self.act.is_active(n)}
         return names
 
     def backward_loop(self, loop, state):

@@ -191,6 +191,21 @@ def target_list_of_arrays_zero_trip_read_after(x, n):
     return np.sum(s + v * v)
 
 
+def target_loop_with_inactive_body(x, n):
+    i = x * 2.0
+    c = 0.0
+    for i in range(n):
+        c = c + 1.0
+    return np.sum(i * x) + c
+
+
+def target_loop_with_empty_body(x, n):
+    v = np.sin(x)
+    for v in [x * 3.0 for _ in range(n)]:
+        pass
+    return np.sum(v * x)
+
+
 PROGRAMS = [range_target_read_after, underscore_target, range_target_read_before_only,
             list_target_read_after, array_rows_target, enumerate_targets, zip_targets,
             tuple_targets, nested_reuses_outer, nested_inner_reuses_pre_loop,
@@ -198,4 +213,5 @@ PROGRAMS = [range_target_read_after, underscore_target, range_target_read_before
             comprehension_active_variable, two_loops_same_target,
             target_then_rebound_in_body, while_body_rebinds, parameter_reused_as_target,
             target_loop_with_break, target_loop_inside_branch,
-            target_rebound_by_augmented_body, target_list_of_arrays_zero_trip_read_after]
+            target_rebound_by_augmented_body, target_list_of_arrays_zero_trip_read_after,
+            target_loop_with_inactive_body, target_loop_with_empty_body]

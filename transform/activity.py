@@ -179,6 +179,11 @@ def assignment_counts(body):
         names, prim = defined_by(s)
         if isinstance(s, gast.Expr):
             names = []                     # appends mutate, they do not rebind
+        if isinstance(s, gast.For):
+            # the header's own trips are restored from the iterable, not the tape: it
+            # counts once, so a target is saved only if something else binds it too
+            counts.update({n: counts.get(n, 0) + (2 if depth else 1)
+                           for n in target_names(s.target)})
         if isinstance(s, gast.Assign) and prim is not None and prim.kind in ("custom", "call"):
             names = names + [prim.pullback]
         for name in names:

@@ -61,6 +61,8 @@ class LoopEmitter:
             elif isinstance(s, gast.For):
                 for seq, elts in loop_element_targets(s):
                     names |= {n for n in elts + [seq] if self.act.is_active(n)}
+                # an active target's adjoint stops at the header (spent_targets)
+                names |= {n for n in target_names(s.target) if self.act.is_active(n)}
         return names
 
     def backward_loop(self, loop, state):
@@ -116,7 +118,23 @@ class LoopEmitter:
         body = self.backward(loop.body, state)
         if isinstance(loop, gast.For):
             body.extend(self.element_adjoints(loop, state))
+            body.extend(self.spent_targets(loop, state))
         return body
+
+    def spent_targets(self, loop, state):
+        """The header binds the targets afresh each trip: their adjoints stop here.
+
+        Without this, `i = x; for i in range(3): ...` would hand the iterations'
+        adjoints of `i` on to the `i` bound before the loop."""
+        out = []
+        for name in target_names(loop.target):
+            d = self.ctx.adjoint(name)
+            if self.act.is_active(name) and state.form(d).zero != "yes":
+                out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(), annotation=None,
+                                                          type_comment=None)],
+                                       value=const(None), type_comment=None))
+                state[d] = Form()
+        return out
 
     def active_elements(self, loop):
         return [(seq, elts) for seq, elts in loop_element_targets(loop)

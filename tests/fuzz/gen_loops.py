@@ -5,6 +5,8 @@
     tuple_helpers: def cell(w, h, c): ... return h2, c2  /  h, c = cell(w, h + x, c)
     array_lists:   xs.append(...) or [... for i in range(k)], then np.sum / np.mean /
                    np.stack(xs); comprehensions over an array
+    loop_targets:  t = ...; for t in range(k) / a list / an array / enumerate / zip /
+                   tuples, k possibly 0; t read before and after the loop
 """
 from .program import ARRAY, SCALAR
 
@@ -204,3 +206,54 @@ def _consume(g, xs, elem_kind, a):
         forms += ["np.sum(np.array({xs}) * np.array({xs}))", "np.mean(np.stack({xs}))"]
     result = g.pick(forms).format(xs=xs, a=a)
     return result if "np.sum" in result and "**" in result else f"np.sum({result})"
+
+
+def loop_targets(g, seed):
+    """A loop variable reusing a name bound (and active) before the loop; zero-trip
+    loops leave it holding that value. Found issue 12's silent wrong gradient
+    `i = x * 2.0; y = x * i; for i in range(3): y = y * x + i; return y * i`."""
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    name = "_" if g.chance(0.2) else g.name("reused")
+    kind = g.pick((SCALAR, ARRAY))
+    g.line(f"{name} = {g.scalar(env, 1) if kind == SCALAR else g.array(env, 1)}")
+    acc = g.name("total")
+    g.line(f"{acc} = np.sum({name} * {g.scalar(env, 1)})")
+    trips = g.pick((0, 0, 1, 2, 3))
+    nested = g.chance(0.2)
+    if nested:                          # an outer loop around the reusing one
+        g.line(f"for {g.name('counter')} in range({g.pick((0, 1, 2))}):")
+    depth = 2 + nested
+    body = _reusing_header(g, name, env, a, trips, depth - 1)
+    if g.chance(0.3):                   # the body rebinds the loop variable too
+        g.line(f"{name} = np.tanh({name} * {x})", depth)
+    g.line(f"{acc} = {acc} * 0.5 + np.sum({name} * {g.scalar(body, 1)})", depth)
+    after = g.pick((f"np.sum({name} * {x})", f"np.sum(np.tanh({name}) * {acc})"))
+    return g.case("loop_targets", seed, f"{acc} + {after}")
+
+
+def _reusing_header(g, name, env, a, trips, depth):
+    """`for` with `name` among its targets; returns the body's env (name as it is
+    bound inside the loop)."""
+    element = g.array(env, 1)
+    counter = g.name("counter")
+    items = f"[{element} for {counter} in range({trips})]"
+    other = g.name("other")
+    form = g.pick(("range", "list", "array", "enumerate", "zip", "tuple"))
+    header, kinds = {
+        "range": (f"{name} in range({trips})", {f"(0.5 * {name})": SCALAR}),
+        "list": (f"{name} in {items}", {name: ARRAY}),
+        "array": (f"{name} in {a}[:{trips}]", {name: SCALAR}),
+        "enumerate": (g.pick((f"{name}, {other} in enumerate({items})",
+                              f"{other}, {name} in enumerate({items})")), None),
+        "zip": (f"{name}, {other} in zip({items}, range({trips}))", {name: ARRAY}),
+        "tuple": (f"{name}, {other} in [({element}, {g.scalar(env, 1)}) "
+                  f"for {counter} in range({trips})]", {name: ARRAY, other: SCALAR}),
+    }[form]
+    if kinds is None:                   # enumerate: the index or the element
+        kinds = {f"(0.5 * {name})": SCALAR, other: ARRAY} \
+            if header.startswith(f"{name},") else {name: ARRAY}
+    g.line(f"for {header}:", depth)
+    body = {k: v for k, v in env.items()}
+    body.update(kinds)
+    return body

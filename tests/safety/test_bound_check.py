@@ -99,3 +99,36 @@ def test_check_pullback_raises_before_anything_runs():
     """)).body[0]
     with pytest.raises(RuntimeError, match="dh"):
         check_pullback(rrule, {"dh"})
+
+
+def test_pullback_of_a_loop_element_copied_then_written_before_the_loop_fix():
+    """The loop policy's pullback for alias_funcs.loop_element_copied_then_written as
+    emitted before adjoints were joined once at the loop head (abridged): the first
+    reverse iteration adds into `dv`, which only a later statement binds. The check
+    refuses it; the fixed reverse stage binds `dv` first (tests/safety/test_aliasing.py)."""
+    src = """
+    def pullback(ds, *, t5=t5, t6=t6, t8=t8, v=v, v_item1=v_item1):
+        pop = tape_reader(tape)
+        dseq1 = dt5 = dt6 = dt7 = dv_item1 = dx = None
+        for k1, v_item1 in reversed_enumerate(seq1, n1):
+            dt8 = unreduce(ds, t8, None, False)
+            dv = accumulate_into(dv, dt8 * v)
+            dv += dt8 * v
+            t8 = pop()
+            dv_part1, dv = setitem_vjp(dv, 0, True)
+            dt7 = unbroadcast(dv_part1, t7)
+            v = pop()
+            dt4 = dv
+            dv = None
+            v = pop()
+            dv = accumulate_into(dv, unstack_vjp(dt4, v))
+            dv_item1 = dv
+            dv = None
+            v = pop()
+            dseq1 = accumulate_at(dseq1, seq1, k1, dv_item1)
+            dv_item1 = None
+        del pop
+        return (dx,)
+    """
+    adjoints = ["ds", "dseq1", "dt4", "dt5", "dt6", "dt7", "dt8", "dv", "dv_item1", "dx"]
+    assert _unbound(src, adjoints) == {"dv"}

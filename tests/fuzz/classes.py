@@ -18,6 +18,7 @@ CLASSES = {
     "alias_write": (gen_alias.alias_write, 2),
     "inplace": (gen_alias.inplace, 2),
     "loop_carried": (gen_loops.loop_carried, 2),
+    "loop_targets": (gen_loops.loop_targets, 2),
     "tuple_helpers": (gen_loops.tuple_helpers, 2),
     "array_lists": (gen_loops.array_lists, 2),
     "vocabulary": (None, 2),                    # another class, renamed (set below)
@@ -29,12 +30,12 @@ CLASSES["vocabulary"] = (
 # the vocabulary class's programs with fresh names, to tell name bugs from others
 TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
                                                                    fresh=True)}
-_RENAMEABLE = ("alias_write", "inplace", "loop_carried", "tuple_helpers", "array_lists",
-               "no_derivative")
+_RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_helpers",
+               "array_lists", "no_derivative")
 
 # The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
-ENABLED = ("grammar", "loop_carried", "tuple_helpers", "array_lists", "vocabulary",
-           "global_rebind", "no_derivative")
+ENABLED = ("grammar", "loop_carried", "loop_targets", "tuple_helpers", "array_lists",
+           "vocabulary", "global_rebind", "no_derivative")
 
 
 def parse_classes(text):

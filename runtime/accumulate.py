@@ -16,6 +16,10 @@ def add_values(a, b):
         return b
     if b is None:
         return a
+    if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)):
+        # a sequence's cotangent from a NumPy function of it (np.sum(xs)) is one array,
+        # from indexing it a list: add them entry by entry
+        a, b = _entries(a, b), _entries(b, a)
     if isinstance(a, tuple):
         return tuple(add_values(x, y) for x, y in zip(a, b))
     if isinstance(a, list):
@@ -26,6 +30,14 @@ def add_values(a, b):
             out[key] = add_values(out.get(key), value)
         return out
     return a + b
+
+
+def _entries(g, like):
+    """g as a list of entries when `like` is a list or tuple and g an array of its rows."""
+    if isinstance(like, (list, tuple)) and isinstance(g, np.ndarray) and \
+            g.shape[:1] == (len(like),):
+        return list(g)
+    return g
 
 
 class FlatSum(Thunk):

@@ -117,3 +117,25 @@ def not_shared_array(value, where):
 def is_ndarray(x):
     """Whether `a.fill(v)` in user code is NumPy's in-place fill (else the object's own)."""
     return isinstance(x, np.ndarray)
+
+
+@template_helper
+def repeat_sequence(xs, n):
+    """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another."""
+    return xs * n
+
+
+@template_helper
+def sum_repeats(g, xs):
+    """Cotangent of `xs * n`: the copies' cotangents summed entry by entry (None is zero)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    size = len(xs)
+    out = [None] * size
+    for k, part in enumerate(g):
+        part = unthunk(part)
+        if part is not None:
+            i = k % size
+            out[i] = part if out[i] is None else out[i] + part
+    return type(xs)(out) if isinstance(xs, tuple) else out

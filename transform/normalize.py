@@ -10,6 +10,8 @@ and `while` stay as written: their values never carry a derivative.
 """
 import gast
 
+import runtime
+
 from .names import assign, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
@@ -195,9 +197,29 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
 
     def expr_BinOp(self, e, target, discard):
         left, right = self.atom(e.left), self.atom(e.right)
+        if isinstance(e.op, gast.Mult) and (self.is_sequence(e.left) or
+                                            self.is_sequence(e.right)):
+            return self.repeat(e, left, right, target)
         fn = BINOPS[type(e.op)]
         node = gast.BinOp(left=left, op=e.op, right=right)
         return self.finish(target, node, self.rule_prim(fn, [left, right], {}, e))
+
+    def repeat(self, e, left, right, target):
+        """`[a, b] * n` repeats a list, it does not scale it: the copies' cotangents add.
+
+            t = [x] * 3   ->   t = repeat_sequence([x], 3)
+        """
+        seq, n = (left, right) if self.is_sequence(e.left) else (right, left)
+        node = self.names.call("repeat_sequence", seq, n)
+        fn = runtime.TEMPLATE_NAMESPACE["repeat_sequence"]
+        return self.finish(target, node, from_rule(rule_for(fn), [seq, n], {}, "*"))
+
+    def is_sequence(self, node):
+        """Whether `node` is certainly a list or tuple: a display, a comprehension, or a
+        name the function binds only to those (a name bound to anything else is not)."""
+        if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
+            return True
+        return isinstance(node, gast.Name) and node.id in sequence_names(self.src)
 
     def expr_UnaryOp(self, e, target, discard):
         operand = self.atom(e.operand)
@@ -274,3 +296,22 @@ def normalize_function(src, names):
         end.prim, end.origin_line = None, None
         body.append(end)
     return body, normalizer.callees
+
+
+def sequence_names(src):
+    """Local names every binding of which is a list or tuple display or comprehension."""
+    if not hasattr(src, "sequence_names"):
+        kinds = {}
+        for node in gast.walk(src.node):
+            if isinstance(node, gast.Assign):
+                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
+                for t in node.targets:
+                    for n in gast.walk(t):
+                        if isinstance(n, gast.Name):
+                            kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
+            elif isinstance(node, (gast.For, gast.comprehension)):   # (`xs *= 2` keeps a list)
+                for n in gast.walk(node.target):
+                    if isinstance(n, gast.Name):
+                        kinds[n.id] = False
+        src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
+    return src.sequence_names

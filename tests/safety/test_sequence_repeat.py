@@ -1,0 +1,23 @@
+"""`[a, b] * n` repeats a list; it must not be differentiated as a product (it was: the
+copies' cotangents were multiplied by n instead of added)."""
+import numpy as np
+import pytest
+
+from tests.gradcheck import POLICIES, check_grad
+from tests.safety import repeat_programs as rp
+
+CASES = [(rp.loop_over_repeated_list, (1.3,)), (rp.repeated_tuple_on_the_right, (1.3,)),
+         (rp.repeated_name, (1.3,)), (rp.repeated_name, (np.array([0.5, -1.0]),)),
+         (rp.stacked_copies, (np.array([1.0, 2.0]),)),
+         (rp.number_times_number, (np.array([1.0, 2.0]),))]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn,args", CASES, ids=lambda c: getattr(c, "__name__", ""))
+def test_repetition_gradients_match_finite_differences(fn, args, policy):
+    check_grad(fn, args, policy=policy)
+
+
+def test_the_issue_number():
+    from transform import grad
+    assert grad(rp.loop_over_repeated_list)(1.3) == pytest.approx(3 * 2 * 1.5 * 1.5 * 1.3)

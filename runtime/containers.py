@@ -28,8 +28,8 @@ def list_cotangent(g, like):
     """The cotangent of list `like` as a list: a NumPy function given a list of arrays
     (`np.sum(xs)`) returns one array, whose rows are the entries' cotangents."""
     g = unthunk(g)
-    if type(g) is np.ndarray and type(like) is list and g.shape[:1] == (len(like),):
-        return [list_cotangent(row, item) for row, item in zip(g, like)]
+    if type(g) is np.ndarray and type(like) in (list, tuple) and g.shape[:1] == (len(like),):
+        return type(like)(list_cotangent(row, item) for row, item in zip(g, like))
     return g
 
 

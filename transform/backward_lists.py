@@ -75,6 +75,14 @@ def appended_lists(body):
             and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}
 
 
+def packed_sequences(body):
+    """Names a list or tuple display binds somewhere (`ys = [x, 2 * x]`)."""
+    return {target for s, _ in iter_statements(body)
+            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "pack"
+            and s.prim.label in ("list", "tuple")
+            for target in [t.id for t in s.targets if isinstance(t, gast.Name)]}
+
+
 def _pop_entries(lst, s, call):
     """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for extend."""
     if s.prim.kind == "extend":

@@ -19,7 +19,7 @@ import gast
 
 from . import templates
 from .activity import defined_by, needed_names, pullback_name, target_names
-from .backward_lists import ListEmitter, appended_lists
+from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from .loop_pass import Form, assign, thunk_of
 from .names import const, load, store
@@ -30,6 +30,7 @@ class Reverser(LoopEmitter, ListEmitter):
     def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.lists = appended_lists(body)   # names certainly bound to lists
+        self.sequences = self.lists | packed_sequences(body)   # lists and tuples, at times
         self.restored_lists = set()          # lists the backward sweep reads
         if self.lists:
             read = needed_names(body, ctx.activity, ctx.shapes)
@@ -191,8 +192,9 @@ class Reverser(LoopEmitter, ListEmitter):
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
                                         self.ctx.names)
                 numeric = prim.fn in NUMERIC
-                if name in self.lists and prim.fn is not operator.getitem:
-                    # a NumPy function given a list returns an array's cotangent
+                if name in self.sequences and prim.fn is not operator.getitem:
+                    # a NumPy function given a list returns an array's cotangent (checked
+                    # when it runs: a name bound to a list here may hold an array there)
                     expr, numeric = self.call("list_cotangent", expr, load(name)), False
                 values.append((name, expr, True, False, False, numeric))
         elif prim.kind == "copy":

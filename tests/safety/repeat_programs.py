@@ -29,3 +29,19 @@ def stacked_copies(x):
 def number_times_number(x):
     a = x * 3
     return np.sum(a * a)
+
+
+def reduced_and_indexed(x):
+    """A list given to NumPy and indexed: an array cotangent meets a list of entries."""
+    ys = [x, 2 * x]
+    return np.sum(ys) + np.sum(ys[0] * 3.0)
+
+
+def tuple_reduced_and_indexed(x):
+    ys = (x, 2 * x)
+    return np.sum(ys) + np.sum(ys[0] * 3.0)
+
+
+def stacked_and_indexed(x):
+    ys = [x, x * x]
+    return np.sum(np.stack(ys) * np.array([[1.0, 2.0], [3.0, 4.0]])) + np.sum(ys[1])

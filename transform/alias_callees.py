@@ -56,7 +56,11 @@ def outside_write(fn):
     except TypeError:                           # unhashable
         return None
     _WRITES[fn] = None                          # recursion: assumed clean while in progress
-    _WRITES[fn] = _first_outside_write(fn)
+    try:
+        _WRITES[fn] = _first_outside_write(fn)
+    except BaseException:
+        del _WRITES[fn]                         # not known: asked again next time
+        raise
     return _WRITES[fn]
 
 
@@ -109,7 +113,7 @@ class OutsideWrites(AliasCheck):
     def augmented(self, s):
         return None
 
-    def tuple_of_views(self, s):
+    def tuple_of_views(self, s, value):
         return None
 
     def nested(self, s):

@@ -50,8 +50,8 @@ class AliasCheck(ExprAliases, AliasMessages, OrderChecks):
 
     def statement(self, s):
         if isinstance(s, gast.Assign):
-            self.tuple_of_views(s)
             value = self.value(s.value)
+            self.tuple_of_views(s, value)
             for target in s.targets:
                 self.assign(target, value, s)
         elif isinstance(s, gast.AugAssign):

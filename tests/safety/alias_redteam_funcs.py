@@ -44,6 +44,35 @@ def swap_through_a_name(A):
     return np.sum(B[1])
 
 
+def pair(r0, r1):
+    return r1, r0
+
+
+def swap_unpacking_a_name(A):
+    B = A.copy()
+    r = (B[1], B[0])
+    B[0], B[1] = r
+    return np.sum(B[1]) + 2 * np.sum(B[0])
+
+
+def swap_unpacking_a_helper(A):
+    B = A.copy()
+    B[0], B[1] = pair(B[0], B[1])
+    return np.sum(B[1]) + 2 * np.sum(B[0])
+
+
+def swap_unpacking_reversed_view(A):
+    B = A.copy()
+    B[0], B[1] = B[::-1]
+    return np.sum(B[1]) + 2 * np.sum(B[0])
+
+
+def swap_unpacking_fancy_copy(A):
+    B = A.copy()
+    B[0], B[1] = B[[1, 0]]
+    return np.sum(B[1]) + 2 * np.sum(B[0])
+
+
 def swap_rows_fancy(A):
     B = A.copy()
     B[[0, 1]] = B[[1, 0]]
@@ -95,6 +124,29 @@ def loop_over_zip_writes(x):
     for i, (a, b) in enumerate(zip(y[:-1], y[1:])):
         y[i + 1] = a * b
     return y[-1]
+
+
+def square_current_item(x):
+    y = x * 2.0
+    for i, v in enumerate(y):
+        y[i] = v * v
+    return np.sum(y)
+
+
+def list_items_updated(x):
+    xs = [x * 1.0, x * 2.0]
+    for i, v in enumerate(xs):
+        xs[i] = v * 3.0
+    return np.sum(xs[0]) + np.sum(xs[1] * xs[1])
+
+
+def dict_values_updated(x):
+    d = {"a": x * 1.0, "b": x * 2.0}
+    for k in d:
+        d[k] = np.sin(d[k])
+    for k, v in d.items():
+        d[k] = v * 3.0
+    return np.sum(d["a"]) + np.sum(d["b"] * d["b"])
 
 
 def shift_by_index(x):

@@ -17,24 +17,22 @@ function's name) count here, found by the alias analysis run over the helper's
 source, and through the helpers it calls in turn.
 """
 import inspect
-import weakref
 
 import gast
 
 from .alias_check import AliasCheck
 from .errors import TransformError
+from .names import walk
 
-# function -> the TransformError its write into outside data raises, or None
-_WRITES = weakref.WeakKeyDictionary()
-
-
-def check_callees(src):
-    """Raise TransformError at the first call to a helper that writes into its arguments."""
-    for node in gast.walk(src.node):
-        if not isinstance(node, gast.Call):
-            continue
+def check_callees(src, memo=None):
+    """Raise TransformError at the first call to a helper that writes into its arguments.
+    memo: helper -> its refusal or None, for this check only (a helper's own callees
+    are names it reads live, so nothing is kept from one compilation to the next)."""
+    memo = {} if memo is None else memo
+    calls = [n for n in walk(src.node) if type(n) is gast.Call]
+    for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):   # the first one
         fn = _user_function(src.resolve(node.func))
-        refusal = outside_write(fn) if fn is not None else None
+        refusal = outside_write(fn, memo) if fn is not None else None
         if refusal is not None:
             raise _called_from(refusal, src.error("", node), getattr(fn, "__name__", "it"))
 
@@ -48,23 +46,15 @@ def _called_from(refusal, call, name):
         hint=f"{refusal.hint}, return it, and assign the result where `{name}` is called")
 
 
-def outside_write(fn):
-    """The TransformError for fn's first write into outside data, or None (cached)."""
-    try:
-        if fn in _WRITES:
-            return _WRITES[fn]
-    except TypeError:                           # unhashable
-        return None
-    _WRITES[fn] = None                          # recursion: assumed clean while in progress
-    try:
-        _WRITES[fn] = _first_outside_write(fn)
-    except BaseException:
-        del _WRITES[fn]                         # not known: asked again next time
-        raise
-    return _WRITES[fn]
+def outside_write(fn, memo):
+    """The TransformError for fn's first write into outside data, or None."""
+    if fn not in memo:
+        memo[fn] = None                         # recursion: assumed clean while in progress
+        memo[fn] = _first_outside_write(fn, memo)
+    return memo[fn]
 
 
-def _first_outside_write(fn):
+def _first_outside_write(fn, memo):
     from .parse import parse_function
     try:
         src = parse_function(fn)
@@ -76,7 +66,7 @@ def _first_outside_write(fn):
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
     try:
         OutsideWrites(src, params, src.node.body).block(src.node.body)
-        check_callees(src)
+        check_callees(src, memo)
     except TransformError as error:
         return error
     return None

@@ -18,12 +18,13 @@ at run time (src.shared_augassign).
 import gast
 
 from .alias_messages import AliasMessages, _how, _text
+from .alias_order import OrderChecks
 from .alias_tables import may_write
 from .aliasing import ExprAliases, State, Value
 from .liveness import Liveness, uses
 
 
-class AliasCheck(ExprAliases, AliasMessages):
+class AliasCheck(ExprAliases, AliasMessages, OrderChecks):
     """Walks the function in order, tracking State; raises at the first bad write."""
 
     def __init__(self, src, params, body, outer=()):
@@ -50,6 +51,7 @@ class AliasCheck(ExprAliases, AliasMessages):
     def statement(self, s):
         if isinstance(s, gast.Assign):
             value = self.value(s.value)
+            self.tuple_of_views(s, value)
             for target in s.targets:
                 self.assign(target, value, s)
         elif isinstance(s, gast.AugAssign):
@@ -108,7 +110,7 @@ class AliasCheck(ExprAliases, AliasMessages):
         seq = self.value(s.iter) if isinstance(s, gast.For) else None
         head = self.state.copy()
         while True:
-            self.loops.append({"Break": [], "Continue": []})
+            self.loops.append({"Break": [], "Continue": [], "iter": (s, seq)})
             self.state = head.copy()
             self.current = s
             if seq is not None:
@@ -157,6 +159,7 @@ class AliasCheck(ExprAliases, AliasMessages):
                 "backward sweep restores loop variables from the sequence, so the gradient "
                 "could not follow the write", node, hint=f"copy it first: `{name} = {name}"
                 ".copy()` as the loop body's first line")
+        self.iterated(name, objs, node)
         other = self.sharing(name, objs)
         if other is not None:
             raise self.shared(name, other, node, how)

@@ -5,6 +5,7 @@ file, line and column, with a sentence on what to write instead.
 """
 import gast
 
+from .alias_callees import check_callees
 from .alias_check import check_aliasing
 
 # node type -> (what it is, what to do instead)
@@ -57,6 +58,7 @@ def check_function(src):
                                 hint="use a list comprehension `[...]`, or pass the "
                                      "generator straight to the call that consumes it")
     check_aliasing(src)
+    check_callees(src)
 
 
 def _check_node(src, node):

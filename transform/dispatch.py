@@ -38,11 +38,22 @@ class CalleeRule:
 class MethodRule:
     """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
 
-    def __init__(self, name, policy, varied=None):
+    def __init__(self, name, policy, varied=None, where=(None, None, None)):
         self.name, self.policy = name, policy
         self.varied = varied           # positions in (obj, *args) carrying a derivative
+        self.where = where             # (file, line, source line) of the call
 
     def __call__(self, obj, *args, **kwargs):
+        try:
+            return self.dispatch(obj, *args, **kwargs)
+        except TransformError as error:
+            if error.filename is not None:
+                raise
+            filename, line, source = self.where        # the user's line, not ours
+            raise TransformError(error.message, filename=filename, line=line,
+                                 source_line=source, hint=error.hint) from None
+
+    def dispatch(self, obj, *args, **kwargs):
         if self.name == "__call__" and inspect.isfunction(obj):
             shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
             out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)

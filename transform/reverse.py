@@ -93,7 +93,7 @@ class Reverser(LoopEmitter, ListEmitter):
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
-        rule_name = self.ctx.rule_global(s.prim)
+        rule_name = self.ctx.rule_global(s.prim, s)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args

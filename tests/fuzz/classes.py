@@ -17,6 +17,7 @@ CLASSES = {
     "grammar": (None, 3),                       # tests/fuzz/grammar.py, via Hypothesis
     "alias_write": (gen_alias.alias_write, 2),
     "inplace": (gen_alias.inplace, 2),
+    "alias_swap": (gen_alias.swap_and_iterate, 1),
     "loop_carried": (gen_loops.loop_carried, 2),
     "loop_targets": (gen_loops.loop_targets, 2),
     "tuple_helpers": (gen_loops.tuple_helpers, 2),

@@ -2,6 +2,7 @@
 
     alias_write:  b = a.copy(); s = b[:2]; b[0] = x; return np.sum(s * s) + ...
     inplace:      a.sort(); a.fill(x); np.add.at(y, [0, 0], x) on arguments and locals
+    alias_swap:   S[0], S[1] = S[1], S[0]; for i, r in enumerate(S[:-1]): S[i + 1] = ...
 
 Every write form mutates an ndarray in place (subscript and augmented assignment, sort,
 fill, clip(out=), np.add.at, ufunc out=), so the primal's value depends on which names
@@ -113,3 +114,49 @@ def inplace(g, seed):
 
 _LOCAL_ARRAYS = ("{a}.copy()", "np.zeros({n}) + {x}", "{a} * {x}", "np.sin({a})",
                  "np.full({n}, 0.5) * {a}")
+
+
+def swap_and_iterate(g, seed):
+    """Tuple assignment into subscripts of one array (views on the right), and loops over
+    an array or its slice writing into it; each also in a form that copies first:
+
+        S[0], S[1] = S[1], S[0]                  S[[0, 1]] = S[[1, 0]]
+        for i, r in enumerate(S[:-1]):           for i, r in enumerate(S[:-1].copy()):
+            S[i + 1] = S[i + 1] + x * r              ...
+    """
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    S, v = g.name("state"), g.name("vector")
+    g.line(f"{S} = np.stack([{a}, np.tanh({a}) * {x}, {a} * 0.5])")
+    g.line(f"{v} = {a} * {x}")
+    for _ in range(g.rng.randint(1, 2)):
+        if g.chance(0.5):
+            _swap(g, S, v, x)
+        else:
+            _iterate_writing(g, S, v, x)
+    return g.case("alias_swap", seed, f"np.sum({S} * np.cos({S})) + np.sum({v} * {v}) + {x}")
+
+
+def _swap(g, S, v, x):
+    n, i, j = g.n, *g.rng.sample(range(g.n), 2)
+    k = g.rng.randint(1, n - 1)
+    copy = ".copy()" if g.chance(0.3) else ""
+    g.line(g.pick([
+        f"{S}[0], {S}[1] = {S}[1]{copy}, {S}[0]{copy}",
+        f"{S}[0], {S}[1], {S}[2] = {S}[1]{copy}, {S}[2]{copy}, {S}[0]{copy}",
+        f"{S}[:, {i}], {S}[:, {j}] = {S}[:, {j}]{copy}, {S}[:, {i}]{copy}",
+        f"{v}[:{k}], {v}[{k}:] = {v}[{n - k}:]{copy}, {v}[:{n - k}]{copy}",
+        f"{v}[{i}], {v}[{j}] = {v}[{j}], {v}[{i}] * {x}",
+        f"{S}[[0, 1]] = {S}[[1, 0]]",
+        f"{S}[0], {S}[2] = np.sin({S}[2]), {S}[0] * {x}"]))
+
+
+def _iterate_writing(g, S, v, x):
+    i, e = g.name("index"), g.name("element")
+    copy = ".copy()" if g.chance(0.3) else ""
+    header, body = g.pick([
+        (f"for {i}, {e} in enumerate({S}[:-1]{copy}):", f"{S}[{i} + 1] = {S}[{i} + 1] + {x} * {e}"),
+        (f"for {i}, {e} in enumerate({v}[:-1]{copy}):", f"{v}[{i} + 1] = np.tanh({e}) * {x}"),
+        (f"for {i}, {e} in enumerate({S}{copy}):", f"{S}[0] = {S}[0] * 0.5 + {e}"),
+        (f"for {i} in range({g.n - 1}):", f"{v}[{i} + 1] = {v}[{i}] * {x}")])
+    g.line(header)
+    g.line(body, 2)

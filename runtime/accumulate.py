@@ -159,7 +159,7 @@ def accumulate_at(buffer, like, index, value):
     elif isinstance(buffer, tuple):
         buffer = list(buffer)
     if isinstance(buffer, np.ndarray):
-        if is_basic_index(index):
+        if type(index) is int or is_basic_index(index):     # `x[i]` in a loop: no call
             buffer[index] += value
         else:                       # `x[[0, 0]]` read twice: both reads add up
             np.add.at(buffer, index, value)

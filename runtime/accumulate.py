@@ -171,7 +171,19 @@ def accumulate_at(buffer, like, index, value):
     elif isinstance(buffer, tuple):
         buffer = list(buffer)
     if isinstance(buffer, np.ndarray):
-        buffer[index] += value
+        if type(index) is int or is_basic_index(index):     # `x[i]` in a loop: no call
+            buffer[index] += value
+        else:                       # `x[[0, 0]]` read twice: both reads add up
+            np.add.at(buffer, index, value)
     else:
         buffer[index] = add_values(buffer[index], value)
     return buffer
+
+
+def is_basic_index(index):
+    """Whether `x[index]` selects each position at most once (no integer arrays)."""
+    if type(index) is int:                       # the common case, checked first
+        return True
+    parts = index if isinstance(index, tuple) else (index,)
+    return all(p is None or p is Ellipsis or isinstance(p, (int, np.integer, slice))
+               and not isinstance(p, bool) for p in parts)

@@ -6,6 +6,7 @@ attribute name to cotangent.
 """
 import numpy as np
 
+from .accumulate import is_basic_index
 from .helpers import index_vjp
 from .rule_helpers_shape import cot_dtype
 from .registry import template_helper
@@ -50,6 +51,8 @@ def setitem_vjp(dx, index, owned):
     dx = unthunk(dx)
     if isinstance(dx, np.ndarray):
         piece = np.array(dx[index], copy=True)
+        if not is_basic_index(index):
+            piece = _last_writes_only(piece, dx.shape, index)
         if not owned:
             dx = np.array(dx, copy=True)
         dx[index] = 0
@@ -61,6 +64,18 @@ def setitem_vjp(dx, index, owned):
     piece = dx[index]
     dx[index] = None
     return piece, dx
+
+
+def _last_writes_only(piece, shape, index):
+    """`x[[0, 0]] = v` keeps v[1] (NumPy: the last write to a position wins), so an
+    earlier write to the same position gets no cotangent."""
+    written = np.arange(int(np.prod(shape)), dtype=np.intp).reshape(shape)[index].ravel()
+    if np.unique(written).size == written.size:        # no position written twice
+        return piece
+    _, from_end = np.unique(written[::-1], return_index=True)
+    last = np.zeros(written.size, dtype=bool)
+    last[written.size - 1 - from_end] = True
+    return np.where(last.reshape(piece.shape), piece, 0)
 
 
 def write_item(x, index, value):

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from .accumulate import accumulate_into
+from .accumulate import accumulate_into, is_basic_index
 from .registry import template_helper
 from .rule_helpers_shape import as_cotangent, cot_dtype
 
@@ -37,6 +37,8 @@ def unbroadcast(g, x, side=None):
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:
         return g
+    if g is None:               # a zero cotangent (an entry no one read) stays zero
+        return None
     g = np.asarray(g)
     while g.ndim > len(shape):
         g = g.sum(axis=0)
@@ -99,19 +101,11 @@ def index_vjp(g, x, index):
             out[index] = g
         return out if isinstance(x, list) else tuple(out)
     out = np.zeros(fast_shape(x), dtype=cot_dtype(g, x))
-    if _is_basic_index(index):
+    if is_basic_index(index):
         out[index] = g
     else:
         np.add.at(out, index, g)
     return out
-
-
-def _is_basic_index(index):
-    if type(index) is int:                       # the common case, checked first
-        return True
-    parts = index if isinstance(index, tuple) else (index,)
-    return all(p is None or p is Ellipsis or isinstance(p, (int, np.integer, slice))
-               and not isinstance(p, bool) for p in parts)
 
 
 def _ndim(x):

@@ -149,8 +149,13 @@ def prim_needs(prim, target, activity, shapes=None):
     if prim.kind == "extend" and isinstance(prim.args[1], gast.Name):
         return set(), {prim.args[1].id}
     if prim.kind == "setitem":
+        # the stored value's cotangent is unbroadcast to its shape: in a loop each
+        # iteration's value has its own shape (`q[k] = p[k] * 2.0` over a params dict)
         index = prim.inputs["index"]
-        return name_ids(index), set()
+        stored = {a for _, a in activity.active_inputs(prim)} - {target}
+        if shapes is not None:          # a shape every definition agrees on need not be kept
+            stored = {a for a in stored if shapes.cls.get(a, "own:").startswith("own:")}
+        return name_ids(index), stored
     return set(), set()
 
 

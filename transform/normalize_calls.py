@@ -149,6 +149,8 @@ class CallNormalizer:
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
             prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+            prim.operands = variadic_operands(fn, args, keywords)   # reasons.py refuses them
+            prim.site = node
             func = getattr(node, "func", None)
             prim.called_as = func.id if isinstance(func, gast.Name) else None
             return prim
@@ -178,6 +180,20 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def variadic_operands(fn, args, keywords):
+    """(`*xs[k]` or `**kw[name]`, atom) for the arguments a callee's `*args`/`**kwargs`
+    take: its compiled pullback answers for named parameters only."""
+    bound = inspect.signature(fn, follow_wrapped=False).bind(*args, **keywords)
+    out = []
+    for param in inspect.signature(fn, follow_wrapped=False).parameters.values():
+        value = bound.arguments.get(param.name, ())
+        if param.kind is param.VAR_POSITIONAL:
+            out += [(f"*{param.name}[{k}]", atom) for k, atom in enumerate(value)]
+        elif param.kind is param.VAR_KEYWORD:
+            out += [(f"**{param.name}[{key!r}]", atom) for key, atom in value.items()]
+    return out
 
 
 def _bound_method(fn):

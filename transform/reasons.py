@@ -52,8 +52,10 @@ def _positions_without_rule(prim):
                     yield key.value, value, prim.rule.reason(param)
             else:
                 yield param, atom, prim.rule.reason(param)
-    elif prim.kind == "call" and getattr(prim, "method", None):
-        for key, atom in prim.operands:      # keywords: the pullback returns positions only
+    elif prim.kind == "call":
+        # a method: keywords (the pullback returns positions only); a user function:
+        # arguments its *args/**kwargs take (its pullback answers for named parameters)
+        for key, atom in prim.operands:
             yield key, atom, NONE
 
 
@@ -65,6 +67,11 @@ def _refusal(ctx, s, prim, position, name):
         where = "the receiver" if position < 0 else f"argument {position + 1}"
     else:
         where = f"`{position}`"
+    if prim.kind == "call" and not getattr(prim, "method", None):
+        return ctx.src.error(
+            f"{what} is passed to {prim.label}() as {position}: a helper's `*args` and "
+            "`**kwargs` parameters are not differentiated, the gradient would silently "
+            "be zero", _site(s, prim), hint=f"name each parameter of {prim.label}()")
     if prim.kind == "call":
         callee = getattr(prim.receiver, "id", "the callable")
         call = f"{callee}()" if prim.method == "__call__" else f"the method call {prim.label}()"

@@ -22,6 +22,7 @@ CLASSES = {
     "loop_targets": (gen_loops.loop_targets, 2),
     "tuple_helpers": (gen_loops.tuple_helpers, 2),
     "array_lists": (gen_loops.array_lists, 2),
+    "element_stores": (gen_loops.element_stores, 2),
     "vocabulary": (None, 2),                    # another class, renamed (set below)
     "global_rebind": (gen_names.global_rebind, 1),
     "no_derivative": (gen_nodiff.no_derivative, 2),
@@ -36,7 +37,7 @@ _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_
 
 # The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
 ENABLED = ("grammar", "loop_carried", "loop_targets", "tuple_helpers", "array_lists",
-           "vocabulary", "global_rebind", "no_derivative")
+           "element_stores", "vocabulary", "global_rebind", "no_derivative")
 
 
 def parse_classes(text):

@@ -7,6 +7,10 @@
                    np.stack(xs); comprehensions over an array
     loop_targets:  t = ...; for t in range(k) / a list / an array / enumerate / zip /
                    tuples, k possibly 0; t read before and after the loop
+
+
+    element_stores: dst[key] = ... over a dict or list whose entries differ in shape;
+                   y[[i, j, i]] = / += / -= (a position written twice: the last write wins)
 """
 from .program import ARRAY, SCALAR
 
@@ -257,3 +261,51 @@ def _reusing_header(g, name, env, a, trips, depth):
     body = {k: v for k, v in env.items()}
     body.update(kinds)
     return body
+
+
+def element_stores(g, seed):
+    """Element stores a loop's backward sweep must undo entry by entry:
+
+        src = {"k0": <array>, "k1": <scalar>}   (or a list)
+        for key in src:  dst[key] = np.tanh(src[key] * s)     (each entry its own shape)
+        y[[1, 0, 1]] += <3 values>                              (a position written twice)
+    """
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    terms = [_container_loop(g, env)]
+    if g.chance(0.6):
+        terms.append(_repeated_positions(g, env, a))
+    return g.case("element_stores", seed, " + ".join(terms))
+
+
+def _container_loop(g, env):
+    kinds = [g.pick((SCALAR, ARRAY)) for _ in range(g.rng.randint(2, 3))]
+    values = [g.scalar(env, 1) if k == SCALAR else g.array(env, 1) for k in kinds]
+    src, dst, key = g.name("source"), g.name("stored"), g.name("key")
+    as_dict = g.chance(0.5)
+    keys = [f"'k{i}'" if as_dict else str(i) for i in range(len(kinds))]
+    if as_dict:
+        g.line(f"{src} = {{{', '.join(f'{k}: {v}' for k, v in zip(keys, values))}}}")
+        g.line(f"{dst} = {{}}")
+    else:
+        g.line(f"{src} = [{', '.join(values)}]")
+        g.line(f"{dst} = [0.0] * {len(kinds)}")
+    loop = g.pick(("keys", "items") if as_dict else ("range", "enumerate"))
+    value = g.name("value")
+    g.line({"keys": f"for {key} in {src}:", "items": f"for {key}, {value} in {src}.items():",
+            "range": f"for {key} in range(len({src})):",
+            "enumerate": f"for {key}, {value} in enumerate({src}):"}[loop])
+    read = value if loop in ("items", "enumerate") else f"{src}[{key}]"
+    g.line(f"{dst}[{key}] = np.tanh({read} * {g.scalar(env, 1)})", 2)
+    read_back = [k for k in keys if g.chance(0.7)] or keys[:1]
+    return " + ".join(f"np.sum({dst}[{k}] * {dst}[{k}])" for k in read_back)
+
+
+def _repeated_positions(g, env, a):
+    n, y = g.n, g.name("written")
+    index = [g.rng.randrange(n) for _ in range(3)]
+    index[2] = index[0]                              # one position written twice at least
+    g.line(f"{y} = {g.pick((f'np.zeros({n})', f'{a} * 1.0'))}")
+    value = g.pick((f"np.tanh({a}[[0, 1, 0]] * {g.scalar(env, 1)})", g.scalar(env, 1)))
+    g.line(f"{y}[{index}] {g.pick(('=', '+=', '-='))} {value}")
+    return f"np.sum({y} * np.linspace(1.0, 2.0, {n}))"

@@ -17,13 +17,14 @@ at run time (src.shared_augassign).
 """
 import gast
 
+from .alias_inplace import InplaceCalls, calls_write, function_aliases
 from .alias_messages import AliasMessages, _how, _text
 from .alias_tables import may_write
 from .aliasing import ExprAliases, State, Value
 from .liveness import Liveness, uses
 
 
-class AliasCheck(ExprAliases, AliasMessages):
+class AliasCheck(ExprAliases, InplaceCalls, AliasMessages):
     """Walks the function in order, tracking State; raises at the first bad write."""
 
     def __init__(self, src, params, body, outer=()):
@@ -31,6 +32,7 @@ class AliasCheck(ExprAliases, AliasMessages):
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
         self.sites, self.made, self.loops, self.current = {}, set(), [], None
         self.body, self.liveness = body, None    # computed at the first write
+        self.fn_aliases = function_aliases(src)
 
     def site(self, node):
         obj = self.sites.get(id(node))
@@ -190,7 +192,7 @@ class AliasCheck(ExprAliases, AliasMessages):
 def check_aliasing(src):
     """Raise TransformError at the first write the generated code could not follow."""
     src.shared_augassign = set()
-    if not may_write(src):
+    if not may_write(src) and not calls_write(src):
         return
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
     AliasCheck(src, params, src.node.body).block(src.node.body)

@@ -207,6 +207,7 @@ class ExprAliases:
         if fn is None and isinstance(func, gast.Attribute):
             return self.method_value(e, self.value(func.value), args, kwargs)
         if fn is None:
+            self.call_through_local(e)
             callee = self.value(func)
             return self.unknown_result(e, [callee] + args + list(kwargs.values()))
         return self.function_value(e, fn, args, kwargs)
@@ -222,6 +223,7 @@ class ExprAliases:
                 self.refuse_inplace(target, e, f"`.{name}()`", name)
             return Value()
         if name in CONTAINER_MUTATORS:
+            self.container_mutator(e, receiver)
             self.write(func.value, e, f"`.{name}()` changes it in place")
             added = _union(args + list(kwargs.values()))
             self.state.put(receiver.objs, added.objs | self.state.contents(added.objs))
@@ -246,6 +248,7 @@ class ExprAliases:
             for target in e.args[fn.nin:]:
                 self.write(target, e, f"`np.{fn.__name__}` writes into it")
                 self.refuse_inplace(target, e, "an output argument", "out=")
+        self.inplace_call(e, fn)
         if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
             if e.args:
                 self.write(e.args[0], e, f"`{_label(fn)}` writes into it")
@@ -266,6 +269,7 @@ class ExprAliases:
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
+        self.helper_writes(e, fn)
         shared = self.helper_shares(fn, args, kwargs)
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)

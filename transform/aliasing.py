@@ -27,15 +27,19 @@ from .names import walk
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
     arrays: names known to hold ndarrays; origin: name -> the statement that made it;
-    loop_vars: names a `for` header bound (and nothing since)."""
+    loop_vars: names a `for` header bound (and nothing since); in_place: names
+    `+=` surely changes in place (arrays, lists, dicts, copies)."""
 
-    def __init__(self, names=None, holds=None, arrays=None, origin=None, loop_vars=None):
+    def __init__(self, names=None, holds=None, arrays=None, origin=None, loop_vars=None,
+                 in_place=None):
         self.names, self.holds = dict(names or {}), dict(holds or {})
         self.arrays, self.origin = set(arrays or ()), dict(origin or {})
         self.loop_vars = set(loop_vars or ())   # names a `for` header bound last
+        self.in_place = set(in_place or ())
 
     def copy(self):
-        return State(self.names, self.holds, self.arrays, self.origin, self.loop_vars)
+        return State(self.names, self.holds, self.arrays, self.origin, self.loop_vars,
+                     self.in_place)
 
     def join(self, other):
         out = self.copy()
@@ -43,6 +47,7 @@ class State:
             for key, objs in theirs.items():
                 table[key] = table.get(key, frozenset()) | objs
         out.arrays = self.arrays & other.arrays
+        out.in_place = self.in_place & other.in_place
         out.loop_vars = self.loop_vars | other.loop_vars
         for name, node in other.origin.items():
             out.origin.setdefault(name, node)
@@ -50,7 +55,8 @@ class State:
 
     def same(self, other):
         return self.names == other.names and self.holds == other.holds \
-            and self.arrays == other.arrays and self.loop_vars == other.loop_vars
+            and self.arrays == other.arrays and self.loop_vars == other.loop_vars \
+            and self.in_place == other.in_place
 
     def reach(self, objs):
         """objs and everything they may hold, transitively."""
@@ -86,10 +92,12 @@ class State:
 
 
 class Value:
-    """What an expression may refer to: objects, and whether it is surely an ndarray."""
+    """What an expression may refer to: objects, whether it is surely an ndarray, and
+    whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
 
-    def __init__(self, objs=frozenset(), array=False):
+    def __init__(self, objs=frozenset(), array=False, in_place=False):
         self.objs, self.array = frozenset(objs), array
+        self.in_place = in_place or array
 
 
 class ExprAliases:
@@ -105,18 +113,21 @@ class ExprAliases:
                 self.value(child)
         return Value()
 
-    def fresh(self, e, holds=(), array=False):
+    def fresh(self, e, holds=(), array=False, in_place=False):
+        """A new object made at e; in_place: `+=` on it changes it (a list, dict or
+        copy), though it may not be an ndarray."""
         obj = self.site(e)
         if obj in self.made:                   # made before: older ones become obj*
             self.state.age(obj)
         self.made.add(obj)
         if holds:
             self.state.put([obj], holds)
-        return Value({obj}, array)
+        return Value({obj}, array, in_place)
 
     def value_Name(self, e):
         if e.id in self.state.names:
-            return Value(self.state.names[e.id], e.id in self.state.arrays)
+            return Value(self.state.names[e.id], e.id in self.state.arrays,
+                         e.id in self.state.in_place)
         if e.id in self.src.locals:
             return self.outer_name(e.id)
         found = self.src.resolve(e)
@@ -171,7 +182,8 @@ class ExprAliases:
         return self.value(e.value)
 
     def value_List(self, e):
-        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs)
+        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs,
+                          in_place=isinstance(e, gast.List))
 
     value_Tuple = value_List
 
@@ -179,7 +191,8 @@ class ExprAliases:
         for k in e.keys:
             if k is not None:
                 self.value(k)
-        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs)
+        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs,
+                          in_place=True)
 
     def value_ListComp(self, e):
         gen = e.generators[0]
@@ -191,7 +204,7 @@ class ExprAliases:
         elt = self.value(e.elt)
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
         self.state.origin = saved.origin
-        return self.fresh(e, holds=elt.objs)
+        return self.fresh(e, holds=elt.objs, in_place=isinstance(e, gast.ListComp))
 
     value_GeneratorExp = value_ListComp
 
@@ -234,7 +247,8 @@ class ExprAliases:
         if name in VIEW_METHODS:
             return Value(receiver.objs, True)
         if name == "copy":
-            return self.fresh(e, self.state.contents(receiver.objs), receiver.array)
+            return self.fresh(e, self.state.contents(receiver.objs), receiver.array,
+                              in_place=True)
         if name in CONTAINER_MUTATORS:
             return Value()
         if _array_method(name):
@@ -262,7 +276,8 @@ class ExprAliases:
             return self.fresh(e, array=True)
         if _is_in(fn, CONTAINER_MAKERS):
             given = _union(args + list(kwargs.values())).objs
-            return self.fresh(e, holds=given | self.state.contents(given))
+            return self.fresh(e, holds=given | self.state.contents(given),
+                              in_place=fn in (list, dict))
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
@@ -300,4 +315,5 @@ class ExprAliases:
 
 def _union(values):
     return Value(frozenset().union(*(v.objs for v in values)) if values else frozenset(),
-                 bool(values) and all(v.array for v in values))
+                 bool(values) and all(v.array for v in values),
+                 bool(values) and all(v.in_place for v in values))

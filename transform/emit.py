@@ -20,10 +20,13 @@ class Compiled:
     """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source and the
     guards (transform/guards.py) that say whether it is still the program's rule."""
 
-    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None):
+    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None,
+                 inplace_args=None):
         self.fn, self.wrt, self.policy = fn, wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
         self.guards = guards
+        # parameter -> the TransformError for `p += v` on it, should it be an array or list
+        self.inplace_args = inplace_args or {}
 
 
 def _filename(ctx):
@@ -78,7 +81,7 @@ def emit(ctx, rrule):
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
-                    Guards(ctx.fn, ctx.src.resolved))
+                    Guards(ctx.fn, ctx.src.resolved), ctx.src.inplace_args)
 
 
 def _build(ctx, module, filename, source):

@@ -129,8 +129,9 @@ class InplaceCalls:
                              "code cannot follow (only `append` and `extend` are supported "
                              "on lists)", node, hint=hint.format(text))
 
-    def helper_writes(self, e, fn):
-        """A helper with source that writes into a parameter: refused at the call."""
+    def helper_writes(self, e, fn, values):
+        """A helper with source that writes into a parameter: refused at the call.
+        values: the Value of each argument node (by id)."""
         from .alias_summary import written_params
         written = written_params(fn)
         if not written:
@@ -139,8 +140,10 @@ class InplaceCalls:
         if bound is None:
             bound = [(sorted(written)[0], e.args[0] if e.args else e)]
         for param, node in bound:
-            if param in written:
-                self.refuse_helper_write(e, fn, written[param])
+            error, always = written.get(param, (None, False))
+            value = values.get(id(node))
+            if error is not None and (always or value is None or value.in_place):
+                self.refuse_helper_write(e, fn, error)
 
     def refuse_helper_write(self, node, fn, error):
         """The helper's own error at its write, naming this call: the helper is refused

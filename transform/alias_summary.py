@@ -41,7 +41,8 @@ def returned_params(fn):
 
 
 def written_params(fn):
-    """Parameter -> the TransformError at the helper's write for the parameters fn may
+    """Parameter -> (the TransformError at the helper's write, whether it writes whatever
+    the argument is; else only into an array, list or dict) for the parameters fn may
     write into; {} if none or
     not known (fn then gets checked when it is compiled)."""
     if not inspect.isfunction(fn):
@@ -133,4 +134,13 @@ class WriteReader(ReturnReader):
         name = target.id if isinstance(target, gast.Name) else "it"
         for obj in sorted(self.value(target).objs):
             if obj.startswith("arg:"):
-                self.written.setdefault(obj[4:], self.external(name, obj, node, how))
+                self.written.setdefault(obj[4:], (self.external(name, obj, node, how), True))
+
+    def augmented(self, s):
+        """`p += v` on a parameter: in place when the argument is an array, list or dict."""
+        value = self.value(s.target)
+        for obj in sorted(value.objs):
+            if obj.startswith("arg:"):
+                how = "`+=` and the like change an array, list or dict in place"
+                self.written.setdefault(obj[4:], (self.external(s.target.id, obj, s, how),
+                                                  value.in_place))

@@ -284,7 +284,8 @@ class ExprAliases:
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
-        self.helper_writes(e, fn)
+        self.helper_writes(e, fn, dict(zip(map(id, e.args + [k.value for k in e.keywords]),
+                                           args + list(kwargs.values()))))
         shared = self.helper_shares(fn, args, kwargs)
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)

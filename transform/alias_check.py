@@ -19,8 +19,9 @@ import gast
 
 from .alias_inplace import InplaceCalls, calls_write, function_aliases
 from .alias_messages import AliasMessages, _how, _text
+from .alias_state import State
 from .alias_tables import may_write
-from .aliasing import ExprAliases, State, Value
+from .aliasing import ExprAliases, Value
 from .liveness import Liveness, uses
 
 

@@ -17,21 +17,27 @@ at run time (src.shared_augassign).
 """
 import gast
 
+from .alias_inplace import InplaceCalls, calls_write, function_aliases
 from .alias_messages import AliasMessages, _how, _text
 from .alias_order import OrderChecks
+from .alias_state import State
 from .alias_tables import may_write
-from .aliasing import ExprAliases, State, Value
+from .aliasing import ExprAliases, Value
 from .liveness import Liveness, uses
 
 
-class AliasCheck(ExprAliases, AliasMessages, OrderChecks):
+class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
     """Walks the function in order, tracking State; raises at the first bad write."""
 
     def __init__(self, src, params, body, outer=()):
         self.src, self.outer = src, set(outer)
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
+        kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
+        self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
+        self.state.in_place |= {p for p in params if p in kinds}
         self.sites, self.made, self.loops, self.current = {}, set(), [], None
         self.body, self.liveness = body, None    # computed at the first write
+        self.fn_aliases = function_aliases(src)
 
     def site(self, node):
         obj = self.sites.get(id(node))
@@ -89,6 +95,7 @@ class AliasCheck(ExprAliases, AliasMessages, OrderChecks):
         if isinstance(target, gast.Name):
             state.names[target.id] = value.objs
             (state.arrays.add if value.array else state.arrays.discard)(target.id)
+            (state.in_place.add if value.in_place else state.in_place.discard)(target.id)
             state.origin[target.id] = stmt
             (state.loop_vars.add if isinstance(stmt, gast.For) else
              state.loop_vars.discard)(target.id)
@@ -173,27 +180,35 @@ class AliasCheck(ExprAliases, AliasMessages, OrderChecks):
         return None
 
     def augmented(self, s):
-        """`c += v`: in place for an array, a rebinding for a number."""
+        """`c += v`: in place for an array, list or dict; a rebinding for a number.
+
+        Refused here when `c` surely changes in place (an ndarray, a list or dict
+        display, a `.copy()`); an argument of unknown type is refused by grad when it
+        is called with an ndarray or list there (src.inplace_args), and anything else
+        is checked when it runs (src.shared_augassign)."""
         name = s.target.id
         value = self.value(s.target)
-        external = [o for o in value.objs if ":" in o]
+        external = sorted(o for o in value.objs if ":" in o)
         other = self.sharing(name, value.objs)
         if not external and other is None:
             return
-        if not value.array:
+        how = "`+=` and the like change an array, list or dict in place"
+        if not value.in_place:
             self.src.shared_augassign.add(id(s))     # checked at run time: arrays only
+            for obj in external:
+                if obj.startswith("arg:"):
+                    self.src.inplace_args.setdefault(obj[4:], self.external(name, obj, s,
+                                                                            how))
         elif external:
-            raise self.external(name, sorted(external)[0], s, "`+=` and the like write "
-                                "into an array in place")
+            raise self.external(name, external[0], s, how)
         else:
-            raise self.shared(name, other, s, "`+=` and the like write into an array "
-                              "in place")
+            raise self.shared(name, other, s, how)
 
 
 def check_aliasing(src):
     """Raise TransformError at the first write the generated code could not follow."""
-    src.shared_augassign = set()
-    if not may_write(src):
+    src.shared_augassign, src.inplace_args = set(), {}
+    if not may_write(src) and not calls_write(src):
         return
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
     AliasCheck(src, params, src.node.body).block(src.node.body)

@@ -9,7 +9,9 @@ counts as a view of every argument. A helper with Python source is read instead:
     def first_row(A):             # returns {"A"}: a view of A
         return A[0]
 
-Writes inside the helper are not checked here (its own compilation checks them).
+Which parameters a helper writes into is read the same way (`written_params`): the
+caller refuses such a call even where the helper's result is not differentiated (it is
+then called as it is, and the write would go unseen).
 """
 import inspect
 import weakref
@@ -23,6 +25,7 @@ from .parse import parse_function
 # function -> frozenset of parameter names, or None (unknown); read once per function,
 # like parse_function's sources
 _SUMMARIES = weakref.WeakKeyDictionary()
+_WRITES = weakref.WeakKeyDictionary()
 
 
 def returned_params(fn):
@@ -37,7 +40,23 @@ def returned_params(fn):
     return _SUMMARIES[fn]
 
 
-def _summarise(fn):
+def written_params(fn):
+    """Parameter -> (the TransformError at the helper's write, whether it writes whatever
+    the argument is; else only into an array, list or dict) for the parameters fn may
+    write into; {} if none or
+    not known (fn then gets checked when it is compiled)."""
+    if not inspect.isfunction(fn):
+        return {}
+    if fn in _WRITES:
+        return _WRITES[fn]
+    _WRITES[fn] = {}                            # recursion: nothing known while in progress
+    reader = _read(fn, WriteReader)
+    _WRITES[fn] = {} if reader is None else reader.written
+    return _WRITES[fn]
+
+
+def _read(fn, kind):
+    """A reader of `kind` walked over fn's body, or None without usable source."""
     if not inspect.isfunction(fn) or fn.__name__ == "<lambda>":
         return None
     try:
@@ -46,10 +65,19 @@ def _summarise(fn):
         return None
     if src.node.args.vararg or src.node.args.kwarg:
         return None
-    src.shared_augassign = set()
-    reader = ReturnReader(src, src.params + [a.id for a in src.node.args.kwonlyargs],
-                           src.node.body)
-    reader.block(src.node.body)
+    src.shared_augassign, src.inplace_args = set(), {}
+    reader = kind(src, src.params + [a.id for a in src.node.args.kwonlyargs], src.node.body)
+    try:
+        reader.block(src.node.body)
+    except TransformError:
+        return None
+    return reader
+
+
+def _summarise(fn):
+    reader = _read(fn, ReturnReader)
+    if reader is None:
+        return None
     kinds = {o.split(":", 1)[0] for o in reader.returned if ":" in o}
     if kinds - {"arg"}:
         return None                             # a global or unknown data
@@ -80,6 +108,8 @@ class ReturnReader(AliasCheck):
     def refuse_inplace(self, *args, **kwargs):
         return None
 
+    refuse_mutator = refuse_helper_write = refuse_inplace
+
     def augmented(self, s):
         return None
 
@@ -91,3 +121,26 @@ class ReturnReader(AliasCheck):
             self.returned |= self.state.reach(self.value(s.value).objs)
         else:
             super().statement(s)
+
+
+class WriteReader(ReturnReader):
+    """Walks a helper recording which parameters it writes into, and where."""
+
+    def __init__(self, src, params, body):
+        super().__init__(src, params, body)
+        self.written = {}
+
+    def write(self, target, node, how):
+        name = target.id if isinstance(target, gast.Name) else "it"
+        for obj in sorted(self.value(target).objs):
+            if obj.startswith("arg:"):
+                self.written.setdefault(obj[4:], (self.external(name, obj, node, how), True))
+
+    def augmented(self, s):
+        """`p += v` on a parameter: in place when the argument is an array, list or dict."""
+        value = self.value(s.target)
+        for obj in sorted(value.objs):
+            if obj.startswith("arg:"):
+                how = "`+=` and the like change an array, list or dict in place"
+                self.written.setdefault(obj[4:], (self.external(s.target.id, obj, s, how),
+                                                  value.in_place))

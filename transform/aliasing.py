@@ -24,72 +24,13 @@ from .alias_tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, G
 from .names import walk
 
 
-class State:
-    """names: name -> objects; holds: object -> objects it may contain;
-    arrays: names known to hold ndarrays; origin: name -> the statement that made it;
-    loop_vars: names a `for` header bound (and nothing since)."""
-
-    def __init__(self, names=None, holds=None, arrays=None, origin=None, loop_vars=None):
-        self.names, self.holds = dict(names or {}), dict(holds or {})
-        self.arrays, self.origin = set(arrays or ()), dict(origin or {})
-        self.loop_vars = set(loop_vars or ())   # names a `for` header bound last
-
-    def copy(self):
-        return State(self.names, self.holds, self.arrays, self.origin, self.loop_vars)
-
-    def join(self, other):
-        out = self.copy()
-        for table, theirs in ((out.names, other.names), (out.holds, other.holds)):
-            for key, objs in theirs.items():
-                table[key] = table.get(key, frozenset()) | objs
-        out.arrays = self.arrays & other.arrays
-        out.loop_vars = self.loop_vars | other.loop_vars
-        for name, node in other.origin.items():
-            out.origin.setdefault(name, node)
-        return out
-
-    def same(self, other):
-        return self.names == other.names and self.holds == other.holds \
-            and self.arrays == other.arrays and self.loop_vars == other.loop_vars
-
-    def reach(self, objs):
-        """objs and everything they may hold, transitively."""
-        seen, todo = set(objs), list(objs)
-        while todo:
-            for o in self.holds.get(todo.pop(), ()):
-                if o not in seen:
-                    seen.add(o)
-                    todo.append(o)
-        return seen
-
-    def contents(self, objs):
-        holds = self.holds
-        if not holds:
-            return frozenset()
-        return frozenset().union(*[holds[o] for o in objs if o in holds])
-
-    def put(self, container, objs):
-        for c in container:
-            self.holds[c] = self.holds.get(c, frozenset()) | frozenset(objs)
-
-    def age(self, obj):
-        """A new object is made at obj's site: earlier ones become obj* (recency)."""
-        old = obj + "*"
-        renamed = lambda objs: frozenset(old if o == obj else o for o in objs)
-        if not any(obj in objs for objs in self.names.values()) and obj not in self.holds:
-            return
-        self.names = {k: renamed(v) for k, v in self.names.items()}
-        held = {k: renamed(v) for k, v in self.holds.items()}
-        if obj in held:
-            held[old] = held.get(old, frozenset()) | held.pop(obj)
-        self.holds = held
-
-
 class Value:
-    """What an expression may refer to: objects, and whether it is surely an ndarray."""
+    """What an expression may refer to: objects, whether it is surely an ndarray, and
+    whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
 
-    def __init__(self, objs=frozenset(), array=False):
+    def __init__(self, objs=frozenset(), array=False, in_place=False):
         self.objs, self.array = frozenset(objs), array
+        self.in_place = in_place or array
 
 
 class ExprAliases:
@@ -105,18 +46,21 @@ class ExprAliases:
                 self.value(child)
         return Value()
 
-    def fresh(self, e, holds=(), array=False):
+    def fresh(self, e, holds=(), array=False, in_place=False):
+        """A new object made at e; in_place: `+=` on it changes it (a list, dict or
+        copy), though it may not be an ndarray."""
         obj = self.site(e)
         if obj in self.made:                   # made before: older ones become obj*
             self.state.age(obj)
         self.made.add(obj)
         if holds:
             self.state.put([obj], holds)
-        return Value({obj}, array)
+        return Value({obj}, array, in_place)
 
     def value_Name(self, e):
         if e.id in self.state.names:
-            return Value(self.state.names[e.id], e.id in self.state.arrays)
+            return Value(self.state.names[e.id], e.id in self.state.arrays,
+                         e.id in self.state.in_place)
         if e.id in self.src.locals:
             return self.outer_name(e.id)
         found = self.src.resolve(e)
@@ -171,7 +115,8 @@ class ExprAliases:
         return self.value(e.value)
 
     def value_List(self, e):
-        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs)
+        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs,
+                          in_place=isinstance(e, gast.List))
 
     value_Tuple = value_List
 
@@ -179,7 +124,8 @@ class ExprAliases:
         for k in e.keys:
             if k is not None:
                 self.value(k)
-        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs)
+        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs,
+                          in_place=True)
 
     def value_ListComp(self, e):
         gen = e.generators[0]
@@ -191,7 +137,7 @@ class ExprAliases:
         elt = self.value(e.elt)
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
         self.state.origin = saved.origin
-        return self.fresh(e, holds=elt.objs)
+        return self.fresh(e, holds=elt.objs, in_place=isinstance(e, gast.ListComp))
 
     value_GeneratorExp = value_ListComp
 
@@ -207,6 +153,7 @@ class ExprAliases:
         if fn is None and isinstance(func, gast.Attribute):
             return self.method_value(e, self.value(func.value), args, kwargs)
         if fn is None:
+            self.call_through_local(e)
             callee = self.value(func)
             return self.unknown_result(e, [callee] + args + list(kwargs.values()))
         return self.function_value(e, fn, args, kwargs)
@@ -222,6 +169,7 @@ class ExprAliases:
                 self.refuse_inplace(target, e, f"`.{name}()`", name)
             return Value()
         if name in CONTAINER_MUTATORS:
+            self.container_mutator(e, receiver)
             self.write(func.value, e, f"`.{name}()` changes it in place")
             added = _union(args + list(kwargs.values()))
             self.state.put(receiver.objs, added.objs | self.state.contents(added.objs))
@@ -232,7 +180,8 @@ class ExprAliases:
         if name in VIEW_METHODS:
             return Value(receiver.objs, True)
         if name == "copy":
-            return self.fresh(e, self.state.contents(receiver.objs), receiver.array)
+            return self.fresh(e, self.state.contents(receiver.objs), receiver.array,
+                              in_place=True)
         if name in CONTAINER_MUTATORS:
             return Value()
         if _array_method(name):
@@ -246,6 +195,7 @@ class ExprAliases:
             for target in e.args[fn.nin:]:
                 self.write(target, e, f"`np.{fn.__name__}` writes into it")
                 self.refuse_inplace(target, e, "an output argument", "out=")
+        self.inplace_call(e, fn)
         if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
             if e.args:
                 self.write(e.args[0], e, f"`{_label(fn)}` writes into it")
@@ -259,13 +209,16 @@ class ExprAliases:
             return self.fresh(e, array=True)
         if _is_in(fn, CONTAINER_MAKERS):
             given = _union(args + list(kwargs.values())).objs
-            return self.fresh(e, holds=given | self.state.contents(given))
+            return self.fresh(e, holds=given | self.state.contents(given),
+                              in_place=fn in (list, dict))
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
+        self.helper_writes(e, fn, dict(zip(map(id, e.args + [k.value for k in e.keywords]),
+                                           args + list(kwargs.values()))))
         shared = self.helper_shares(fn, args, kwargs)
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)
@@ -296,4 +249,5 @@ class ExprAliases:
 
 def _union(values):
     return Value(frozenset().union(*(v.objs for v in values)) if values else frozenset(),
-                 bool(values) and all(v.array for v in values))
+                 bool(values) and all(v.array for v in values),
+                 bool(values) and all(v.in_place for v in values))

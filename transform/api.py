@@ -14,7 +14,7 @@ from .dispatch import COMPILING, CalleeRule, MethodRule, callee_rule  # noqa: F4
 from .pipeline import compile_function
 from .shapes import shape_key
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
-                     materialise)
+                     materialise, refuse_inplace_args)
 
 _CACHE = weakref.WeakKeyDictionary()
 
@@ -167,9 +167,11 @@ def _forward(fn, policy, wrt_names, args, kwargs):
                              hint="register a rule with transform.rrule")
     _check_inputs(params, wrt_names, args, kwargs)
     signature = None if kwargs else signature_of(args)
-    rrule = compiled(plain, wrt_names, policy, signature=signature).rrule
+    rule = compiled(plain, wrt_names, policy, signature=signature)
+    if rule.inplace_args:
+        refuse_inplace_args(rule, params, args, kwargs)
     try:
-        return rrule(*args, **kwargs)
+        return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         raise exc.with_traceback(None) from None     # not from inside generated code
 
@@ -264,6 +266,8 @@ class _GradientFunction:
             rule = compiled(self.plain, self.names, self.policy, signature=signature)
             if len(self.compiled) < 64:          # a function called with ever new shapes
                 self.compiled[signature] = rule  # looks its rule up in the shared cache
+        if rule.inplace_args:
+            refuse_inplace_args(rule, self.params, args, {})
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):

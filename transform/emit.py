@@ -20,11 +20,14 @@ class Compiled:
     """A compiled rule: `rrule(*args) -> (output, pullback)`, plus its source and the
     guards (transform/guards.py) that say whether it is still the program's rule."""
 
-    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None, text=None):
+    def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None, text=None,
+                 inplace_args=None):
         self.fn, self.wrt, self.policy = fn, wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
         self.guards = guards
         self.text = source if text is None else text     # what runs (linecache has it)
+        # parameter -> the TransformError for `p += v` on it, should it be an array or list
+        self.inplace_args = inplace_args or {}
 
 
 def _filename(ctx):
@@ -86,7 +89,7 @@ def emit(ctx, rrule):
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
-                    Guards(ctx.fn, ctx.src.resolved), text)
+                    Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
 
 
 def _build(ctx, source, filename, params):

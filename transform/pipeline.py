@@ -150,6 +150,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
     ctx = Compilation(fn, wrt, policy, explain, consumed)
     ctx.signature = signature
     ctx.src = src = parse_function(fn)
+    src.param_kinds = _param_kinds(src.params, signature)
     check_function(src)
     ctx.params = src.params
     kwonly = [a.id for a in src.node.args.kwonlyargs]
@@ -179,6 +180,18 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
                       adjoints=frozenset(ctx._adjoints.values()))
     check_pullback(rrule, set(ctx._adjoints.values()))
     return emit.emit(ctx, rrule)
+
+
+def _param_kinds(params, signature):
+    """Parameter -> "array" or "list" where the argument shapes say so (an alias check
+    then knows `p += v` on it is in place); a shape () may be a float or a 0-d array."""
+    kinds = {}
+    for name, key in zip(params, signature or ()):
+        if key and key[0] == "items":
+            kinds[name] = "list"
+        elif key:
+            kinds[name] = "array"
+    return kinds
 
 
 def build_rrule(ctx, body, output):

@@ -140,3 +140,14 @@ def _unaliased(grads, cotangent):
                 grads[k] = g = g.copy()
             seen.add(id(g))
     return grads
+
+
+def refuse_inplace_args(compiled, params, args, kwargs):
+    """`p += v` on a parameter whose argument is an ndarray, list or dict changes the
+    caller's data in place: refused before the rule runs (the compiler could not tell
+    the argument's type; a number is fine)."""
+    values = dict(zip(params, args))
+    values.update(kwargs)
+    for name, error in compiled.inplace_args.items():
+        if isinstance(values.get(name), (np.ndarray, list, dict)):
+            raise error.with_traceback(None)

@@ -117,3 +117,21 @@ def not_shared_array(value, where):
 def is_ndarray(x):
     """Whether `a.fill(v)` in user code is NumPy's in-place fill (else the object's own)."""
     return isinstance(x, np.ndarray)
+
+
+@template_helper
+def getattr_vjp(g, obj, name):
+    """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
+    (`.real` of a real array is the array, `.imag` a constant zero, `.T`/`.mT`
+    transposes); for any other object a dict from the attribute's name to g."""
+    if not isinstance(obj, (np.ndarray, np.generic, float, int)):
+        return {name: g}
+    if name == "real":
+        return np.real(g)
+    if name == "imag":
+        return None
+    if name == "T":
+        return np.transpose(g)
+    if name == "mT":
+        return np.swapaxes(g, -1, -2)
+    raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time

@@ -38,11 +38,18 @@ class CalleeRule:
 class MethodRule:
     """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
 
-    def __init__(self, name, policy, varied=None):
+    def __init__(self, name, policy, varied=None, site=None):
         self.name, self.policy = name, policy
         self.varied = varied           # positions in (obj, *args) carrying a derivative
+        self.site = site               # a TransformError locating the call in user code
 
     def __call__(self, obj, *args, **kwargs):
+        try:
+            return self.dispatch(obj, *args, **kwargs)
+        except TransformError as exc:   # refused here, or compiling the method reached
+            raise at_call_site(exc, self.site) from None
+
+    def dispatch(self, obj, *args, **kwargs):
         if self.name == "__call__" and inspect.isfunction(obj):
             shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
             out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
@@ -57,9 +64,28 @@ class MethodRule:
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
                                  "Python source and no derivative rule",
-                                 hint="register a rule with transform.rrule")
+                                 hint=_no_rule_hint(obj, self.name))
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+def _no_rule_hint(obj, name):
+    if isinstance(obj, np.ndarray) and callable(getattr(np, name, None)):
+        return f"call np.{name}(x, ...) if it has a rule, or register one with transform.rrule"
+    return "register a rule with transform.rrule"
+
+
+def at_call_site(exc, site):
+    """exc located at the user's call `site` too: an error without a location takes the
+    site's; one located elsewhere (the method's own line) says where it was called."""
+    if site is None or site.line is None:
+        return exc
+    if exc.line is None:
+        return TransformError(exc.message, filename=site.filename, line=site.line,
+                              col=site.col, source_line=site.source_line, hint=exc.hint)
+    called = f"\n  (reached from the call at {site.location}: {site.source_line.strip()})"
+    return TransformError(exc.message + called, filename=exc.filename, line=exc.line,
+                          col=exc.col, source_line=exc.source_line, hint=exc.hint)
 
 
 def _random_draw(obj, name, args, kwargs):

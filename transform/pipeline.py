@@ -102,11 +102,14 @@ class Compilation:
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
-        key = ("rule", method or id(prim.fn), varied)
+        site = getattr(prim, "site", None) if method else None
+        key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None))
         if key not in self._temps:
             if method:
                 name = self.names.reserve(f"{_identifier(method)}_method_rrule")
-                self.globals[name] = MethodRule(method, self.policy, varied)
+                # the call site, for errors raised when the method is reached at run time
+                where = self.src.error("", site) if site is not None else None
+                self.globals[name] = MethodRule(method, self.policy, varied, where)
             else:
                 name = self.names.reserve(_callee_name(prim) + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \

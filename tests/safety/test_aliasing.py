@@ -94,20 +94,8 @@ ALLOWED = {
 }
 
 
-# not aliasing: the loop policy's backward sweep reads `dv` before binding it (issue 12, 5)
-CRASHES = {("loop_element_copied_then_written", "loop"): "UnboundLocalError in the "
-           "backward sweep (issue 12, part 5: loop adjoints initialised on every path)"}
-
-
-def _allowed_params():
-    for name in ALLOWED:
-        for policy in POLICIES:
-            reason = CRASHES.get((name, policy))
-            marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
-            yield pytest.param(name, policy, marks=marks, id=f"{name}-{policy}")
-
-
-@pytest.mark.parametrize("name, policy", list(_allowed_params()))
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", list(ALLOWED))
 def test_unshared_write_keeps_working(name, policy):
     fn, args = ALLOWED[name]
     check_grad(fn, args, policy=policy)

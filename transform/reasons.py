@@ -40,7 +40,8 @@ def check_reasons(ctx, body):
 
 # ndarray attributes without a derivative: an iterator, the array viewed, raw memory
 # and metadata objects. (.real, .imag, .T, .mT have rules: runtime getattr_vjp.)
-ARRAY_ONLY_ATTRIBUTES = {"flat", "base", "data", "ctypes", "flags", "device", "__array_interface__"}
+ARRAY_ONLY_ATTRIBUTES = {"flat", "base", "data", "ctypes", "flags", "device",
+                         "__array_interface__", "__array_struct__", "__array_priority__"}
 
 
 def _check_attribute(ctx, s, prim):

@@ -44,23 +44,24 @@ class MethodRule:
         self.site = site               # a TransformError locating the call in user code
 
     def __call__(self, obj, *args, **kwargs):
-        try:
-            return self.dispatch(obj, *args, **kwargs)
+        try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and inspect.isfunction(obj):
+                shifted = None if self.varied is None else \
+                    tuple(k - 1 for k in self.varied if k)
+                out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
+                return out, lambda g: (None,) + tuple(pullback(g))
+            fn = getattr(type(obj), self.name, None)
+            if inspect.isfunction(fn):
+                return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+            return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
             raise at_call_site(exc, self.site) from None
 
-    def dispatch(self, obj, *args, **kwargs):
-        if self.name == "__call__" and inspect.isfunction(obj):
-            shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
-            out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
-            return out, lambda g: (None,) + tuple(pullback(g))
-        fn = getattr(type(obj), self.name, None)
-        if inspect.isfunction(fn):
-            return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+    def without_source(self, obj, args, kwargs):
+        """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
-        bound = getattr(obj, self.name)
-        rule = runtime.lookup(bound)
+        rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
                                  "Python source and no derivative rule",

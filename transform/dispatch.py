@@ -5,6 +5,7 @@ import inspect
 import numpy as np
 
 import runtime
+from runtime.rules.methods import RUN_TIME_METHODS
 from .errors import TransformError
 
 # Functions being compiled right now: a callee among them (recursion) is compiled
@@ -61,6 +62,8 @@ class MethodRule:
         """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
+        if isinstance(obj, np.ndarray) and self.name in RUN_TIME_METHODS:
+            return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
         rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "

@@ -3,7 +3,8 @@
 The compiler packs varargs methods (x.reshape(2, 3), x.transpose(1, 0)) into
 one tuple, matching the function. x.sort() is mapped to np.sort, which returns
 a sorted copy where the method sorts in place (and returns None). x.item(i) and
-x.tolist() read entries as Python scalars; their cotangents are arrays again.
+x.tolist() read entries as Python scalars (ndarray receivers only, dispatched at
+run time by transform/dispatch.py); their cotangents are arrays again.
 """
 import numpy as np
 
@@ -77,5 +78,6 @@ def _fill(out, g, at):
 
 defvjp(item, "a, index=None", "item_vjp(g, a, index)", None)
 defvjp(tolist, "a", "tolist_vjp(g, a)")
-defmethod("item", item)
-defmethod("tolist", tolist)
+# Not mapped by name like the methods above: a user object's own `item` or `tolist`
+# is its method (compiled from source); an ndarray's is dispatched here at run time.
+RUN_TIME_METHODS = {"item": item, "tolist": tolist}

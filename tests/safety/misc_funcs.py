@@ -94,3 +94,20 @@ class Squares:
 
 def call_run(obj, x):
     return obj.run(x) * 2.0                       # line 96
+
+
+class Bag:
+    """A user object with its own `item` and `tolist`: not an ndarray's."""
+
+    def __init__(self, w):
+        self.w = w
+
+    def item(self, x):
+        return self.w * x ** 2
+
+    def tolist(self, x):
+        return [self.w * x, x]
+
+
+def bag_item(bag, x):
+    return bag.item(x) + bag.tolist(x)[0]

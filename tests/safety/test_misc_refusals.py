@@ -123,3 +123,8 @@ def test_a_method_reached_at_run_time_names_its_line_and_the_call_site():
 
 def test_the_same_call_site_works_for_another_type():
     check_grad(mf.call_run, (mf.Squares(), V), wrt=(1,))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_user_objects_own_item_and_tolist_are_its_methods(policy):
+    check_grad(mf.bag_item, (mf.Bag(3.0), 0.7), wrt=(1,), policy=policy)

@@ -154,3 +154,21 @@ def sum_repeats(g, xs):
             i = k % size
             out[i] = part if out[i] is None else out[i] + part
     return type(xs)(out) if isinstance(xs, tuple) else out
+
+
+@template_helper
+def getattr_vjp(g, obj, name):
+    """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
+    (`.real` of a real array is the array, `.imag` a constant zero, `.T`/`.mT`
+    transposes); for any other object a dict from the attribute's name to g."""
+    if not isinstance(obj, (np.ndarray, np.generic, float, int)):
+        return {name: g}
+    if name == "real":
+        return np.real(g)
+    if name == "imag":
+        return None
+    if name == "T":
+        return np.transpose(g)
+    if name == "mT":
+        return np.swapaxes(g, -1, -2)
+    raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time

@@ -42,6 +42,22 @@ def _unwrap(fn):
     return fn, policy or "loop"
 
 
+def _method_parts(fn, wrt):
+    """(function, (receiver,), wrt) for a bound method `obj.f` with Python source: its
+    function is differentiated with the receiver passed as a fixed first argument, and
+    wrt's indices (counting the explicit arguments) shift past it. Else (fn, (), wrt)."""
+    func = getattr(fn, "__func__", None)
+    if not inspect.ismethod(fn) or runtime.lookup(fn) is not None or \
+            not callable(func) or getattr(_unwrap(func)[0], "__code__", None) is None:
+        return fn, (), wrt
+
+    def shift(w):
+        return w + 1 if isinstance(w, numbers.Integral) and not isinstance(w, bool) \
+            and w >= 0 else w
+    wrt = type(wrt)(shift(w) for w in wrt) if isinstance(wrt, (tuple, list)) else shift(wrt)
+    return func, (fn.__self__,), wrt
+
+
 def _params(fn, keyword_only=False):
     """Parameter names a pullback answers for: positional ones (then keyword-only)."""
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
@@ -214,22 +230,25 @@ def _materialised(pullback, seed, policy):
 
 
 def grad(fn, wrt=0, *, policy=None):
-    """A function returning the gradient of scalar `fn` with respect to `wrt`."""
-    compute = _GradientFunction(fn, wrt, policy)
+    """A function returning the gradient of scalar `fn` with respect to `wrt`.
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    plain, receiver, wrt = _method_parts(fn, wrt)
+    compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
-        return compute(args, kwargs)[1]
+        return compute(receiver + args, kwargs)[1]
     return gradient
 
 
 def value_and_grad(fn, wrt=0, *, policy=None):
-    """A function returning (fn(...), gradient)."""
-    compute = _GradientFunction(fn, wrt, policy)
+    """A function returning (fn(...), gradient); a bound method as in grad."""
+    plain, receiver, wrt = _method_parts(fn, wrt)
+    compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
-        return compute(args, kwargs)
+        return compute(receiver + args, kwargs)
     return value_and_gradient
 
 
@@ -280,11 +299,14 @@ class _GradientFunction:
 
 
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):
-    """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg."""
-    plain, default_policy = _unwrap(fn)
-    params = _params(plain)
+    """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
     if wrt is None:
         wrt = tuple(range(len(args)))
+    fn, receiver, wrt = _method_parts(fn, wrt)
+    args = receiver + args
+    plain, default_policy = _unwrap(fn)
+    params = _params(plain)
     names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     out, pb = _forward(fn, policy, names, args, kwargs)
     values = _bound_args(params, args, kwargs)

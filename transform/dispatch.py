@@ -5,6 +5,7 @@ import inspect
 import numpy as np
 
 import runtime
+from runtime.rules.methods import RUN_TIME_METHODS
 from .errors import TransformError
 
 # Functions being compiled right now: a callee among them (recursion) is compiled
@@ -38,39 +39,57 @@ class CalleeRule:
 class MethodRule:
     """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
 
-    def __init__(self, name, policy, varied=None, where=(None, None, None)):
+    def __init__(self, name, policy, varied=None, site=None):
         self.name, self.policy = name, policy
         self.varied = varied           # positions in (obj, *args) carrying a derivative
-        self.where = where             # (file, line, source line) of the call
+        self.site = site               # a TransformError locating the call in user code
 
     def __call__(self, obj, *args, **kwargs):
-        try:
-            return self.dispatch(obj, *args, **kwargs)
-        except TransformError as error:
-            if error.filename is not None:
-                raise
-            filename, line, source = self.where        # the user's line, not ours
-            raise TransformError(error.message, filename=filename, line=line,
-                                 source_line=source, hint=error.hint) from None
+        try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and inspect.isfunction(obj):
+                shifted = None if self.varied is None else \
+                    tuple(k - 1 for k in self.varied if k)
+                out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
+                return out, lambda g: (None,) + tuple(pullback(g))
+            fn = getattr(type(obj), self.name, None)
+            if inspect.isfunction(fn):
+                return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+            return self.without_source(obj, args, kwargs)
+        except TransformError as exc:   # refused here, or compiling the method reached
+            raise at_call_site(exc, self.site) from None
 
-    def dispatch(self, obj, *args, **kwargs):
-        if self.name == "__call__" and inspect.isfunction(obj):
-            shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
-            out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
-            return out, lambda g: (None,) + tuple(pullback(g))
-        fn = getattr(type(obj), self.name, None)
-        if inspect.isfunction(fn):
-            return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+    def without_source(self, obj, args, kwargs):
+        """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
-        bound = getattr(obj, self.name)
-        rule = runtime.lookup(bound)
+        if isinstance(obj, np.ndarray) and self.name in RUN_TIME_METHODS:
+            return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
                                  "Python source and no derivative rule",
-                                 hint="register a rule with transform.rrule")
+                                 hint=_no_rule_hint(obj, self.name))
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+def _no_rule_hint(obj, name):
+    if isinstance(obj, np.ndarray) and callable(getattr(np, name, None)):
+        return f"call np.{name}(x, ...) if it has a rule, or register one with transform.rrule"
+    return "register a rule with transform.rrule"
+
+
+def at_call_site(exc, site):
+    """exc located at the user's call `site` too: an error without a location takes the
+    site's; one located elsewhere (the method's own line) says where it was called."""
+    if site is None or site.line is None:
+        return exc
+    if exc.line is None:
+        return TransformError(exc.message, filename=site.filename, line=site.line,
+                              col=site.col, source_line=site.source_line, hint=exc.hint)
+    called = f"\n  (reached from the call at {site.location}: {site.source_line.strip()})"
+    return TransformError(exc.message + called, filename=exc.filename, line=exc.line,
+                          col=exc.col, source_line=exc.source_line, hint=exc.hint)
 
 
 def _random_draw(obj, name, args, kwargs):

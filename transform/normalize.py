@@ -193,6 +193,7 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
             import numpy as np
             return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))
         prim = from_rule(rule_for(getattr), [base, const(e.attr)], {}, "getattr")
+        prim.site = e
         return self.finish(target, node, prim)
 
     def expr_BinOp(self, e, target, discard):

@@ -95,27 +95,22 @@ class Compilation:
         line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
         return self.src.first_line + line - 1 if line else self.src.first_line
 
-    def where(self, line):
-        """(file, line, source line) of a normalized statement's line, for errors."""
-        if not line:
-            return (self.src.filename, None, None)
-        return (self.src.filename, self.src.first_line + line - 1, self.src.source_line(line))
-
     def rule_global(self, prim, stmt=None):
         """A global name in the generated module for a custom rule or compiled callee;
-        a method's rule knows the user's line (`stmt`'s) for the errors it raises."""
+        a method's rule knows its call site (prim.site) for the errors it raises."""
         from .dispatch import MethodRule, callee_rule
         method = getattr(prim, "method", None)
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
-        line = getattr(stmt, "origin_line", None) if method else None
-        key = ("rule", method or id(prim.fn), varied, line)
+        site = getattr(prim, "site", None) if method else None
+        key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None))
         if key not in self._temps:
             if method:
                 name = self.names.reserve(f"{_identifier(method)}_method_rrule")
-                self.globals[name] = MethodRule(method, self.policy, varied,
-                                                where=self.where(line))
+                # the call site, for errors raised when the method is reached at run time
+                where = self.src.error("", site) if site is not None else None
+                self.globals[name] = MethodRule(method, self.policy, varied, where)
             else:
                 name = self.names.reserve(_callee_name(prim) + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \

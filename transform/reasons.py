@@ -10,7 +10,8 @@ program is refused at that line, before any generated code runs:
     k = np.floor(x)                np.floor: ZERO             ->  fine, dk/dx = 0
 
 Method calls dispatched at run time get their cotangents by position, so a
-differentiated keyword argument to one is refused too.
+differentiated keyword argument to one is refused too. So is an ndarray attribute
+no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
 import gast
 
@@ -30,10 +31,31 @@ def check_reasons(ctx, body):
         names = defined_by(s)[0]
         if names and not (set(names) & act.useful):
             continue                      # the result never reaches the output
+        _check_attribute(ctx, s, prim)
         for position, atom, why in _positions_without_rule(prim):
             varied = sorted(n for n in name_ids(atom) if n in act.varied)
             if varied and why == NONE:
                 raise _refusal(ctx, s, prim, position, varied[0])
+
+
+# ndarray attributes without a derivative: an iterator, the array viewed, raw memory
+# and metadata objects. (.real, .imag, .T, .mT have rules: runtime getattr_vjp.)
+ARRAY_ONLY_ATTRIBUTES = {"flat", "base", "data", "ctypes", "flags", "device",
+                         "__array_interface__", "__array_struct__", "__array_priority__"}
+
+
+def _check_attribute(ctx, s, prim):
+    """`x.flat` (and the others above) where x is being differentiated: refused."""
+    if prim.kind != "rule" or prim.fn is not getattr:
+        return
+    name, obj = prim.inputs.get("name"), prim.inputs.get("obj")
+    attr = getattr(name, "value", None)
+    if attr in ARRAY_ONLY_ATTRIBUTES and set(name_ids(obj)) & ctx.activity.varied:
+        hint = "index the array itself (`x.ravel()[k]`, `x[i, j]`)" if attr == "flat" else \
+            "compute from the array itself, not from its memory or metadata"
+        raise ctx.src.error(f"`.{attr}` of a value being differentiated has no derivative "
+                            "(for an ndarray it is not an array of its values)",
+                            _site(s, prim), hint=hint)
 
 
 def _positions_without_rule(prim):

@@ -2,11 +2,15 @@
 
 The compiler packs varargs methods (x.reshape(2, 3), x.transpose(1, 0)) into
 one tuple, matching the function. x.sort() is mapped to np.sort, which returns
-a sorted copy where the method sorts in place (and returns None).
+a sorted copy where the method sorts in place (and returns None). x.item(i) and
+x.tolist() read entries as Python scalars (ndarray receivers only, dispatched at
+run time by transform/dispatch.py); their cotangents are arrays again.
 """
 import numpy as np
 
-from ..registry import defmethod
+from ..registry import defmethod, defvjp, template_helper
+from ..rule_helpers_shape import cot_dtype
+from ..thunks import unthunk
 from .constructors import astype
 from .shape import flatten
 
@@ -29,3 +33,51 @@ METHODS = {
 
 for _name, _fn in METHODS.items():
     defmethod(_name, _fn)
+
+
+def item(a, index=None):
+    """`a.item()` / `a.item(i)` as a function: one entry as a Python scalar."""
+    return np.asarray(a).item() if index is None else np.asarray(a).item(index)
+
+
+def tolist(a):
+    """`a.tolist()` as a function: nested lists of Python scalars."""
+    return np.asarray(a).tolist()
+
+
+@template_helper
+def item_vjp(g, a, index):
+    """Cotangent of `a.item(index)`: g at the entry read (a flat index or a tuple)."""
+    out = np.zeros(np.shape(a), dtype=cot_dtype(0.0, a))
+    if index is None:
+        out[...] = g                                  # a size-1 array: its only entry
+    elif isinstance(index, tuple):
+        out[index] = g
+    else:
+        out.flat[index] = g
+    return out
+
+
+@template_helper
+def tolist_vjp(g, a):
+    """Cotangent of `a.tolist()`: the list cotangent (None for unused entries) as an array."""
+    out = np.zeros(np.shape(a), dtype=cot_dtype(0.0, a))
+    _fill(out, unthunk(g), ())
+    return out
+
+
+def _fill(out, g, at):
+    if g is None:
+        return
+    if isinstance(g, (list, tuple)):
+        for k, entry in enumerate(g):
+            _fill(out, unthunk(entry), at + (k,))
+    else:
+        out[at] = g
+
+
+defvjp(item, "a, index=None", "item_vjp(g, a, index)", None)
+defvjp(tolist, "a", "tolist_vjp(g, a)")
+# Not mapped by name like the methods above: a user object's own `item` or `tolist`
+# is its method (compiled from source); an ndarray's is dispatched here at run time.
+RUN_TIME_METHODS = {"item": item, "tolist": tolist}

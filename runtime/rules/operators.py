@@ -17,7 +17,7 @@ defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)")
 defvjp(operator.neg, "x", "-g")
 defvjp(operator.pos, "x", "g")
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
-defvjp(getattr, "obj, name", "{name: g}")
+defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name)")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")

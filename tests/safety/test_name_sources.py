@@ -163,8 +163,6 @@ def test_a_lambda_helper_rule_is_named_after_its_binding():
     assert "sq_rrule(" in adjoint_source(module.f)
 
 
-@pytest.mark.xfail(strict=False, reason="the generated header pastes __qualname__ (emit.py "
-                   "header text: the comment-marker change in issue 12 fixes it)")
 def test_a_callee_qualname_is_never_pasted_unquoted():
     module = load(ODD_NAMES.format(name="helper", qualname="a\nimport os"), _DIR, "odd_q")
     check_value_and_grad(module.f, (0.7,), "loop")

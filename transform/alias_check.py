@@ -68,6 +68,7 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
                 if s.target.id not in self.state.arrays:    # `xs += [h]` extends xs
                     self.state.put(held, added.objs | self.state.contents(added.objs))
             else:
+                self.item_augmented(s)
                 self.assign(s.target, Value(), s)
         elif isinstance(s, gast.If):
             self.value(s.test)
@@ -178,6 +179,19 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
             if held and self.state.reach(held) & objs:
                 return other
         return None
+
+    def item_augmented(self, s):
+        """`xs[0] += v` on a list or dict whose item is an array changes that array in
+        place (then stores it back): refused when a live array name shares it."""
+        base = self.value(s.target.value)
+        if base.array:
+            return                      # an array's element: the write into it is checked
+        items = self.value(s.target).objs
+        name = _text(s.target)
+        for other in sorted(self.live_here()):
+            held = self.state.names.get(other)
+            if held and other in self.state.arrays and self.state.reach(held) & items:
+                raise self.shared(name, other, s, "`+=` and the like change an array in place")
 
     def augmented(self, s):
         """`c += v`: in place for an array, list or dict; a rebinding for a number.

@@ -6,7 +6,9 @@ outcome is one of
     passed    value = the primal's, gradient = central finite differences of the primal,
               under every policy, and no argument changed
     refused   transform.TransformError raised before generated code ran (no traceback
-              frame in a file named "<thunkgrad ...>")
+              frame in a file named "<thunkgrad ...>"); also the run-time check of a
+              shared `c += v` whose array-ness only shows when it runs (a TypeError naming
+              the user's line, before the write; see _shared_augmented)
     skipped   the program is not smooth enough for finite differences to judge it
               (runner._smooth_enough; branch margins for grammar.py programs) or its
               value is not finite and moderate
@@ -115,6 +117,11 @@ def _judge_policy(case, f, args, policy, primal_out, weights, expected):
         if _inside_generated(exc):
             return _failed("TransformError inside generated code", policy, exc)
         return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
+    except TypeError as exc:
+        if _shared_augmented(exc):          # the one refusal that can only come late
+            return Verdict("refused", "refused",
+                           f"{policy}: refused when it ran: {str(exc).splitlines()[0]}")
+        return _failed(f"crash {type(exc).__name__}", policy, exc)
     except Exception as exc:  # noqa: BLE001  (every crash is a finding)
         return _failed(f"crash {type(exc).__name__}", policy, exc)
     return _compare(case, policy, given, kept, value, primal_out, grads, expected)
@@ -136,6 +143,15 @@ def _compare(case, policy, given, kept, value, primal_out, grads, expected):
             return Verdict("failed", "wrong gradient",
                            f"{policy}: d/d{name} = {got!r}, finite differences {want!r}")
     return Verdict("passed")
+
+
+def _shared_augmented(exc):
+    """`c += v` where `c` turned out, when the code ran, to be an array another live name
+    shares (runtime.not_shared_array): the compiler could not tell c's type, so the
+    check runs with the code, before the write, naming the user's line. Counted as a
+    refusal (documented in the README), not as a crash."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    return bool(frames) and frames[-1].name == "not_shared_array"
 
 
 def _inside_generated(exc):

@@ -68,8 +68,9 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
                 if s.target.id not in self.state.arrays:    # `xs += [h]` extends xs
                     self.state.put(held, added.objs | self.state.contents(added.objs))
             else:
-                self.item_augmented(s)
+                items = self.value(s.target).objs      # before the store replaces them
                 self.assign(s.target, Value(), s)
+                self.item_augmented(s, items)
         elif isinstance(s, gast.If):
             self.value(s.test)
             before = self.state.copy()
@@ -180,13 +181,11 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
                 return other
         return None
 
-    def item_augmented(self, s):
+    def item_augmented(self, s, items):
         """`xs[0] += v` on a list or dict whose item is an array changes that array in
         place (then stores it back): refused when a live array name shares it."""
-        base = self.value(s.target.value)
-        if base.array:
+        if self.value(s.target.value).array:
             return                      # an array's element: the write into it is checked
-        items = self.value(s.target).objs
         name = _text(s.target)
         for other in sorted(self.live_here()):
             held = self.state.names.get(other)

@@ -83,7 +83,7 @@ def emit(ctx, rrule):
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))        # a superset of the names the code loads
     params = sorted(words & set(helpers))
-    fn, text = _build(ctx, source, filename, params)
+    fn, text = _build(ctx, source, filename, params, words)
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
     fn = fn(*[helpers[n] for n in params])
     fn.__defaults__ = ctx.fn.__defaults__
@@ -92,10 +92,10 @@ def emit(ctx, rrule):
                     Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
 
 
-def _build(ctx, source, filename, params):
+def _build(ctx, source, filename, params, words):
     """(the factory function, the text it was compiled from)."""
     user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
-    free = sorted((set(_WORD.findall(source)) & set(user_cells)) - set(params))
+    free = sorted((words & set(user_cells)) - set(params))
     owner = innermost_class(ctx.fn.__qualname__.split("."))
     if free or owner or '"""' in source or "'''" in source:
         return _build_from_ast(ctx, ast.parse(source, filename), filename, params,

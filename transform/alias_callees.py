@@ -22,15 +22,13 @@ import gast
 
 from .alias_check import AliasCheck
 from .errors import TransformError
-from .names import walk
 
 def check_callees(src, memo=None):
     """Raise TransformError at the first call to a helper that writes into its arguments.
     memo: helper -> its refusal or None, for this check only (a helper's own callees
     are names it reads live, so nothing is kept from one compilation to the next)."""
     memo = {} if memo is None else memo
-    calls = [n for n in walk(src.node) if type(n) is gast.Call]
-    for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):   # the first one
+    for node in sorted(src.calls(), key=lambda n: (n.lineno, n.col_offset)):   # the first one
         fn = _user_function(src.resolve(node.func))
         refusal = outside_write(fn, memo) if fn is not None else None
         if refusal is not None:

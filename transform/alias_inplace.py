@@ -56,9 +56,7 @@ def calls_write(src):
     in-place NumPy function under any name, or a helper writing into a parameter."""
     from .alias_summary import written_params
     aliases = None
-    for node in walk(src.node):
-        if not isinstance(node, gast.Call):
-            continue
+    for node in src.calls():
         fn = src.resolve(node.func)
         if fn is None and isinstance(node.func, gast.Name):
             aliases = function_aliases(src) if aliases is None else aliases

@@ -12,7 +12,7 @@ import gast
 
 import runtime
 
-from .names import assign, const, load, walk
+from .names import assign, const, load, statements, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
@@ -300,18 +300,19 @@ def normalize_function(src, names):
 
 
 def sequence_names(src):
-    """Local names every binding of which is a list or tuple display or comprehension."""
+    """Local names every binding of which is a list or tuple display or comprehension
+    (statements only: a comprehension's own variables are not the function's)."""
     if not hasattr(src, "sequence_names"):
         kinds = {}
-        for node in gast.walk(src.node):
+        for node in statements(src.node):
             if isinstance(node, gast.Assign):
                 is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
                 for t in node.targets:
-                    for n in gast.walk(t):
+                    for n in walk(t):
                         if isinstance(n, gast.Name):
                             kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
-            elif isinstance(node, (gast.For, gast.comprehension)):   # (`xs *= 2` keeps a list)
-                for n in gast.walk(node.target):
+            elif isinstance(node, gast.For):          # (`xs *= 2` keeps a list)
+                for n in walk(node.target):
                     if isinstance(n, gast.Name):
                         kinds[n.id] = False
         src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}

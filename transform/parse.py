@@ -13,7 +13,7 @@ import gast
 
 from .errors import TransformError
 from .source_check import check_current, is_lambda, source_of
-from .names import name_ids
+from .names import name_ids, walk
 
 
 class SourceFunction:
@@ -29,6 +29,12 @@ class SourceFunction:
         self.params = [a.id for a in node.args.args]
         self.locals = _local_names(node)
         self.resolved = {}
+
+    def calls(self):
+        """Every Call node of the function, found once (the checks each look at them)."""
+        if getattr(self, "_calls", None) is None:
+            self._calls = [n for n in walk(self.node) if type(n) is gast.Call]
+        return self._calls
 
     @property
     def name(self):

@@ -183,13 +183,15 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
 
     def item_augmented(self, s, items):
         """`xs[0] += v` on a list or dict whose item is an array changes that array in
-        place (then stores it back): refused when a live array name shares it."""
+        place (then stores it back): refused when a live name shares the item, since
+        whether it is an array (`np.tanh(a)` of an argument) often shows only at run time."""
         if self.value(s.target.value).array:
             return                      # an array's element: the write into it is checked
         name = _text(s.target)
-        for other in sorted(self.live_here()):
+        base = s.target.value.id if isinstance(s.target.value, gast.Name) else None
+        for other in sorted(self.live_here() - {base}):     # the container sees the store
             held = self.state.names.get(other)
-            if held and other in self.state.arrays and self.state.reach(held) & items:
+            if held and self.state.reach(held) & items:
                 raise self.shared(name, other, s, "`+=` and the like change an array in place")
 
     def augmented(self, s):

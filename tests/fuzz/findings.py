@@ -79,6 +79,9 @@ FINDINGS = [
             "def f(x, a):\n    b = np.array(a)\n    s = b[1:]\n    h = [b]\n"
             "    h[0] *= np.cos(x * np.sum(a))\n"
             "    return np.sum(np.sin(s)) + np.sum(np.sin(h[0])) + np.sum(b * a) + x", (S, A)),
+    Finding("list_item_augmented_unknown_type", AL, "alias_write:20263771",
+            "def f(x, a):\n    b = np.tanh(a)\n    h = [b]\n    h[0] += -1.2\n"
+            "    return np.sum(np.sin(h[0])) + np.sum(b * a) + x", (S, A)),
     Finding("row_views_symplectic", AL, "alias_write:20261136",
             "def f(x, a):\n    S = np.stack([a, a * x])\n    p = S[0]\n    q = S[1]\n"
             "    S[1] = q - 0.5 * x * p\n    S[0] = p + 0.5 * q\n    return np.sum(S * S)",

@@ -86,6 +86,28 @@ _LEAF_FIELDS = {"ctx", "op", "kind", "type_comment", "id", "attr", "is_async",
 names_below = _names_below
 
 
+def nodes_below(node, kind):
+    """The nodes of type `kind` below `node` (itself included), as a list: the fast
+    traversal of _names_below, for the checks that look at every call."""
+    found, stack, AST, fields_of = [], [node], gast.AST, _CHILD_FIELDS
+    while stack:
+        n = stack.pop()
+        if type(n) is kind:
+            found.append(n)
+        fields = fields_of.get(type(n))
+        if fields is None:
+            if not isinstance(n, AST):
+                continue
+            fields = _child_fields(type(n))
+        for field in fields:
+            value = getattr(n, field, None)
+            if type(value) is list:
+                stack.extend(value)
+            elif isinstance(value, AST):
+                stack.append(value)
+    return found
+
+
 def _child_fields(kind):
     fields = () if kind is gast.Constant else \
         tuple(f for f in kind._fields if f not in _LEAF_FIELDS)

@@ -13,7 +13,7 @@ import gast
 
 from .errors import TransformError
 from .source_check import check_current, is_lambda, source_of
-from .names import name_ids, walk
+from .names import name_ids, nodes_below
 
 
 class SourceFunction:
@@ -33,7 +33,7 @@ class SourceFunction:
     def calls(self):
         """Every Call node of the function, found once (the checks each look at them)."""
         if getattr(self, "_calls", None) is None:
-            self._calls = [n for n in walk(self.node) if type(n) is gast.Call]
+            self._calls = nodes_below(self.node, gast.Call)
         return self._calls
 
     @property

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.fd import numerical_grad
-from tests.gradcheck import POLICIES
+from tests.gradcheck import POLICIES, readonly
 from tests.safety import issue12_examples as ex
 from transform import TransformError, value_and_grad
 
@@ -42,16 +42,6 @@ MUST_WORK = {"full_sum", "full_like_fill", "linspace_ends", "geomspace_ends", "l
              "mean_of_comprehension", "comprehension_over_array"}
 
 
-def _fresh(args):
-    out = []
-    for a in args:
-        if isinstance(a, np.ndarray):
-            a = a.copy()
-            a.setflags(write=False)
-        out.append(a)
-    return out
-
-
 def _primal(f):
     return lambda *a: f(*[x.copy() if isinstance(x, np.ndarray) else x for x in a])
 
@@ -60,7 +50,7 @@ def _primal(f):
 @pytest.mark.parametrize("name,args", ALL, ids=[n for n, _ in ALL])
 def test_right_or_refused_before_running(name, args, policy):
     f = getattr(ex, name)
-    args = _fresh(args)
+    args = readonly(args)
     before = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     wrt = tuple(range(len(args)))
     try:

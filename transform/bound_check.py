@@ -77,16 +77,18 @@ def _reads(node, bound, names, found, augmented=False):
     """Record reads of unbound names; return the names stored. A thunk's lambda reads
     its own parameters (`lambda dx=dx: ...`): only the defaults read the pullback's."""
     below = _names_below(node)
-    params = {n.id for n in below if type(n.ctx) is gast.Param}
-    stores = []
+    stores, params, Store, Load = [], None, gast.Store, gast.Load
     for n in below:
         ctx = type(n.ctx)
-        if ctx is gast.Store:
+        if ctx is Store:
             stores.append(n.id)
             if not augmented:
                 continue
-        elif ctx is not gast.Load or n.id in params:
+        elif ctx is not Load:
             continue
         if n.id in names and n.id not in bound:
-            found.add(n.id)
+            if params is None:            # rare: only where a read may be unbound
+                params = {m.id for m in below if type(m.ctx) is gast.Param}
+            if n.id not in params:
+                found.add(n.id)
     return stores

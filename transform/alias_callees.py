@@ -53,15 +53,11 @@ def outside_write(fn, memo):
 
 
 def _first_outside_write(fn, memo):
-    from .parse import parse_function
-    try:
-        src = parse_function(fn)
-    except (TransformError, OSError, TypeError, SyntaxError):
+    from .alias_summary import helper_source
+    found = helper_source(fn)
+    if found is None:
         return None
-    if src.node.args.vararg or src.node.args.kwarg:
-        return None
-    src.shared_augassign = set()
-    params = src.params + [a.id for a in src.node.args.kwonlyargs]
+    src, params = found
     try:
         OutsideWrites(src, params, src.node.body).block(src.node.body)
         check_callees(src, memo)

@@ -55,9 +55,10 @@ def written_params(fn):
     return _WRITES[fn]
 
 
-def _read(fn, kind):
-    """A reader of `kind` walked over fn's body, or None without usable source."""
-    if not inspect.isfunction(fn) or fn.__name__ == "<lambda>":
+def helper_source(fn):
+    """(fn's parsed source ready for an alias reader, its parameters), or None when fn
+    has no usable source (no Python source, *args or **kwargs)."""
+    if not inspect.isfunction(fn):
         return None
     try:
         src = parse_function(fn)
@@ -66,7 +67,16 @@ def _read(fn, kind):
     if src.node.args.vararg or src.node.args.kwarg:
         return None
     src.shared_augassign, src.inplace_args = set(), {}
-    reader = kind(src, src.params + [a.id for a in src.node.args.kwonlyargs], src.node.body)
+    return src, src.params + [a.id for a in src.node.args.kwonlyargs]
+
+
+def _read(fn, kind):
+    """A reader of `kind` walked over fn's body, or None without usable source."""
+    found = helper_source(fn)
+    if found is None:
+        return None
+    src, params = found
+    reader = kind(src, params, src.node.body)
     try:
         reader.block(src.node.body)
     except TransformError:

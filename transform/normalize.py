@@ -218,7 +218,7 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     def is_sequence(self, node):
         """Whether `node` is certainly a list or tuple: a display, a comprehension, or a
         name the function binds only to those (a name bound to anything else is not)."""
-        if _makes_sequence(self.src, node):
+        if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
             return True
         return isinstance(node, gast.Name) and node.id in sequence_names(self.src)
 
@@ -299,21 +299,14 @@ def normalize_function(src, names):
     return body, normalizer.callees
 
 
-def _makes_sequence(src, node):
-    """A list or tuple display, a list comprehension, or a call of list() or tuple()."""
-    if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
-        return True
-    return isinstance(node, gast.Call) and src.resolve(node.func) in (list, tuple)
-
-
 def sequence_names(src):
-    """Local names every binding of which makes a list or tuple (_makes_sequence)
+    """Local names every binding of which is a list or tuple display or comprehension
     (statements only: a comprehension's own variables are not the function's)."""
     if not hasattr(src, "sequence_names"):
         kinds = {}
         for node in statements(src.node):
             if isinstance(node, gast.Assign):
-                is_seq = _makes_sequence(src, node.value)
+                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
                 for t in node.targets:
                     for n in walk(t):
                         if isinstance(n, gast.Name):

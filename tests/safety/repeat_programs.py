@@ -45,9 +45,3 @@ def tuple_reduced_and_indexed(x):
 def stacked_and_indexed(x):
     ys = [x, x * x]
     return np.sum(np.stack(ys) * np.array([[1.0, 2.0], [3.0, 4.0]])) + np.sum(ys[1])
-
-
-def repeated_list_call(x):
-    xs = list((x, 2 * x))
-    return np.sum(np.stack(xs * 2) ** 2)
-

@@ -12,8 +12,7 @@ CASES = [(rp.loop_over_repeated_list, (1.3,)), (rp.repeated_tuple_on_the_right, 
          (rp.number_times_number, (np.array([1.0, 2.0]),)),
          (rp.reduced_and_indexed, (1.3,)), (rp.reduced_and_indexed, (np.array([1.0, 2.0]),)),
          (rp.tuple_reduced_and_indexed, (1.3,)),
-         (rp.stacked_and_indexed, (np.array([1.0, 2.0]),)),
-         (rp.repeated_list_call, (np.array([1.0, 2.0]),))]
+         (rp.stacked_and_indexed, (np.array([1.0, 2.0]),))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)

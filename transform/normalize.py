@@ -220,6 +220,9 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         name the function binds only to those (a name bound to anything else is not)."""
         if isinstance(node, (gast.List, gast.Tuple, gast.ListComp)):
             return True
+        if isinstance(node, gast.Name) and \
+                getattr(self.src, "param_kinds", {}).get(node.id) == "list":
+            return True                 # a list argument (grad knows the argument's shape)
         return isinstance(node, gast.Name) and node.id in sequence_names(self.src)
 
     def expr_UnaryOp(self, e, target, discard):

@@ -45,3 +45,11 @@ def tuple_reduced_and_indexed(x):
 def stacked_and_indexed(x):
     ys = [x, x * x]
     return np.sum(np.stack(ys) * np.array([[1.0, 2.0], [3.0, 4.0]])) + np.sum(ys[1])
+
+
+def repeat_list_parameter(xs):
+    return np.sum(np.stack(xs * 2) ** 2)
+
+
+def passes_a_list_to_a_repeating_helper(x):
+    return repeat_list_parameter([x, 2.0 * x])

@@ -24,3 +24,17 @@ def test_repetition_gradients_match_finite_differences(fn, args, policy):
 def test_the_issue_number():
     from transform import grad
     assert grad(rp.loop_over_repeated_list)(1.3) == pytest.approx(3 * 2 * 1.5 * 1.5 * 1.3)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_list_argument_repeated(policy):
+    """grad knows the argument is a list (its shape key), so `xs * 2` is a repetition."""
+    check_grad(rp.repeat_list_parameter, ([np.array([1.0]), np.array([2.0])],), policy=policy)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: a helper compiled without argument "
+                   "shapes cannot tell a list parameter from a number, and `xs * 2` is "
+                   "differentiated as a product (gives 10, want 20)")
+def test_a_list_passed_to_a_helper_that_repeats_it():
+    from transform import grad
+    assert grad(rp.passes_a_list_to_a_repeating_helper)(1.0) == pytest.approx(20.0)

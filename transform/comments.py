@@ -16,6 +16,7 @@ import gast
 
 from .names import statements
 from .quoting import single_line
+from .unparse import unparse as unparse_node
 
 
 _PASS = "\n    pass"
@@ -56,7 +57,7 @@ def unparse(node):
     for s in statements(node):
         if not hasattr(s, "lineno"):
             s.lineno = 1
-    return gast.unparse(node)
+    return unparse_node(node)
 
 
 def header(s):
@@ -66,7 +67,7 @@ def header(s):
     shell.body, shell.orelse, shell.lineno = [gast.Pass()], [], getattr(s, "lineno", 1)
     if isinstance(s, gast.FunctionDef):
         shell.decorator_list = []
-    text = gast.unparse(shell)
+    text = unparse_node(shell)
     assert text.endswith(_PASS), text
     return text[:-len(_PASS)]
 

@@ -14,6 +14,7 @@ import gast
 from .errors import TransformError
 from .source_check import check_current, is_lambda, source_of
 from .names import name_ids, nodes_below
+from .to_gast import ast_to_gast
 
 
 class SourceFunction:
@@ -121,7 +122,7 @@ def parse_function(fn):
         check_current(fn, gast.gast_to_ast(node.source_lambda), filename, first_line)
     else:
         tree = ast.parse(dedented)
-        node = gast.ast_to_gast(tree).body[0]          # leaves `tree` as it was
+        node = ast_to_gast(tree).body[0]               # leaves `tree` as it was
         check_current(fn, tree.body[0], filename, first_line)
     node.decorator_list = []
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)

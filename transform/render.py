@@ -13,6 +13,7 @@ equals gast.unparse of the whole rule with markers replaced by comments:
 import gast
 
 from .comments import header, mark_of
+from .unparse import unparse
 
 _PAD = "    "
 _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)
@@ -34,9 +35,9 @@ def unparse_each(stmts):
         if not hasattr(s, "lineno"):    # the unparser looks up type comments by line
             s.lineno = 1
     # `pass` first: a string statement first in a Module would print as a docstring
-    lines = gast.unparse(gast.Module(body=[gast.Pass()] + stmts, type_ignores=[]))
+    lines = unparse(gast.Module(body=[gast.Pass()] + stmts, type_ignores=[]))
     lines = lines.split("\n")[1:]
-    return lines if len(lines) == len(stmts) else [gast.unparse(s) for s in stmts]
+    return lines if len(lines) == len(stmts) else [unparse(s) for s in stmts]
 
 
 class _Renderer:
@@ -85,11 +86,11 @@ class _Renderer:
     def function(self, s, pad):
         if self.lines:
             self.lines.append("")           # the unparser's blank line before a def
-        self.lines.extend(pad + "@" + gast.unparse(d) for d in s.decorator_list)
+        self.lines.extend(pad + "@" + unparse(d) for d in s.decorator_list)
         self.lines.append(pad + header(s))
         body = s.body
         if body and _is_docstring(body[0]):
-            self.lines.append(pad + _PAD + gast.unparse(
+            self.lines.append(pad + _PAD + unparse(
                 gast.Module(body=[body[0]], type_ignores=[])))
             body = body[1:]
         self.block(body, pad + _PAD)

@@ -5,6 +5,7 @@ file, line and column, with a sentence on what to write instead.
 """
 import gast
 
+from .names import walk_in_order
 from .alias_callees import check_callees
 from .alias_check import check_aliasing
 
@@ -47,7 +48,9 @@ def check_function(src):
                         "function", fdef, hint="name each parameter")
     consumed = set()                    # generator expressions a call consumes at once
     for stmt in fdef.body:
-        for node in gast.walk(stmt):
+        for node in walk_in_order(stmt):
+            if type(node) not in _CHECKED:
+                continue
             _check_node(src, node)
             if isinstance(node, gast.Call):
                 consumed.update(id(a) for a in node.args if isinstance(a, gast.GeneratorExp))
@@ -59,6 +62,12 @@ def check_function(src):
                                      "generator straight to the call that consumes it")
     check_aliasing(src)
     check_callees(src)
+
+
+# the node types _check_node and the generator check look at (the others pass)
+_CHECKED = frozenset(UNSUPPORTED) | {gast.FunctionDef, gast.ListComp, gast.GeneratorExp,
+                                     gast.For, gast.While, gast.AugAssign, gast.Assign,
+                                     gast.Call}
 
 
 def _check_node(src, node):

@@ -165,6 +165,26 @@ def blocks(node):
                 yield block
 
 
+def walk_in_order(node):
+    """Every node below `node` (itself included) in gast.walk's order (breadth first,
+    fields in order), without its nested generators: for checks that report the
+    first offending node."""
+    todo, AST, k = [node], gast.AST, 0
+    while k < len(todo):
+        n = todo[k]
+        k += 1
+        for field in n._fields:
+            value = getattr(n, field, _NO_FIELD)
+            if isinstance(value, AST):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(v for v in value if isinstance(v, AST))
+        yield n
+
+
+_NO_FIELD = object()
+
+
 def walk(node):
     """Every node below `node` (itself included), in no promised order: gast.walk
     without its nested generators, which dominated compile time. Use it where the

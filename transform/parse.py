@@ -13,7 +13,7 @@ import gast
 
 from .errors import TransformError
 from .source_check import check_current, is_lambda, source_of
-from .names import name_ids, nodes_below
+from .names import names_below, nodes_below
 from .to_gast import ast_to_gast
 
 
@@ -102,8 +102,8 @@ def _dotted(node):
 def _local_names(node):
     names = {a.id for a in node.args.args}
     names |= {a.id for a in node.args.kwonlyargs}
-    name_ids(node, gast.Store, into=names)
-    name_ids(node, gast.Del, into=names)
+    bind = (gast.Store, gast.Del)
+    names.update(n.id for n in names_below(node) if type(n.ctx) in bind)
     return names
 
 

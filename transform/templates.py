@@ -115,23 +115,35 @@ def _names_of(tree):
 def clone(node, mapping=None):
     """A copy of an expression tree, loaded names in `mapping` replaced by copies of
     their nodes (much faster than deepcopy plus a NodeTransformer)."""
-    if type(node) is list:
+    kind = type(node)
+    if kind is list:
         return [clone(n, mapping) for n in node]
-    if not isinstance(node, gast.AST) or not node._fields:
+    if kind is _Name:
+        if mapping and node.id in mapping and type(node.ctx) is _Load:
+            return clone(mapping[node.id])
+    elif kind is _Constant:                     # fields hold no nodes: a flat copy
+        new = _new_node(kind)
+        new.__dict__.update(value=node.value, kind=node.kind)
+        return new
+    elif not isinstance(node, gast.AST) or not node._fields:
         return node              # contexts and operators (Load, Add) carry nothing: shared
-    if mapping and type(node) is gast.Name and node.id in mapping \
-            and type(node.ctx) is gast.Load:
-        return clone(mapping[node.id])
-    new = gast.AST.__new__(type(node))          # skips gast's checking constructor
-    new.__dict__.update({f: clone(getattr(node, f), mapping) for f in node._fields})
+    new = _new_node(kind)                       # skips gast's checking constructor
+    values = new.__dict__
+    for field in node._fields:
+        values[field] = clone(getattr(node, field), mapping)
     role = node.__dict__.get("role")
     if role is not None:                        # the compiler's mark survives copying
         new.role = role
     return new
 
 
+_Name, _Load, _Constant, _new_node = gast.Name, gast.Load, gast.Constant, gast.AST.__new__
+
+
 def as_value(names, node):
     """An index that contains slices becomes `np.s_[...]` so it can be passed around."""
+    if type(node) is _Constant or type(node) is _Name and node.annotation is None:
+        return node                             # most atoms: nothing below them
     if any(isinstance(n, gast.Slice) for n in walk(node)):
         s_ = gast.Attribute(value=names.ref("np"), attr="s_", ctx=gast.Load())
         return gast.Subscript(value=s_,

@@ -1,11 +1,13 @@
-"""The compiler's faster ast->gast converter and unparser give what gast's give:
-the same tree (node types, fields, field order, locations) and the same text."""
+"""The compiler's faster ast->gast converter, unparser and in-order walk give what gast's
+give: the same tree (node types, fields, field order, locations), the same text, the same
+order (the syntax check reports the first offending node)."""
 import ast
 from pathlib import Path
 
 import gast
 import pytest
 
+from transform.names import walk_in_order
 from transform.to_gast import ast_to_gast
 from transform.unparse import unparse
 
@@ -96,3 +98,9 @@ def test_unparses_oddities_like_gast():
 def test_parentheses_like_gast(text):
     tree = gast.parse(text)
     assert unparse(tree) == gast.unparse(tree)
+
+
+@pytest.mark.parametrize("text", [ODDITIES, (ROOT / "transform" / "pipeline.py").read_text()])
+def test_walks_in_gast_order(text):
+    tree = gast.parse(text)
+    assert [id(n) for n in walk_in_order(tree)] == [id(n) for n in gast.walk(tree)]

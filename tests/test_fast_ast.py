@@ -104,3 +104,11 @@ def test_parentheses_like_gast(text):
 def test_walks_in_gast_order(text):
     tree = gast.parse(text)
     assert [id(n) for n in walk_in_order(tree)] == [id(n) for n in gast.walk(tree)]
+
+
+def test_fast_unparser_in_use_with_gast_0_7():
+    """The fast methods write what gast 0.7 writes (older gasts: gast.unparse is used)."""
+    import transform.unparse
+    if not gast.__version__.startswith("0.7"):
+        pytest.skip(f"gast {gast.__version__} writes some nodes differently")
+    assert transform.unparse._FAST

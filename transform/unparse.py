@@ -8,6 +8,7 @@ rule unparses thousands of nodes, so here each node type's method is found once,
 the methods for the expressions and statements the compiler emits most write their
 parentheses directly. Everything else is gast's own code.
 """
+import gast
 from gast import unparser as _gast
 
 _P = _gast._Precedence
@@ -150,6 +151,28 @@ class _Unparser(_gast._Unparser):
         self.traverse(node.value)
 
 
+# Every method above, in the contexts that decide its parentheses: the fast methods are
+# used only if they write this as the installed gast does (gast's layout changed across
+# versions, e.g. tuple targets in comprehensions).
+_SAMPLE = """
+a, (b, c) = x[1:2, ::3], y[(1, 2)], z[()], w[i, j:k]
+d = -(a + b) * c ** -d ** e - (a - (b - c)) / (not f) @ (~g)
+e = [(p, q) for p, q in r if p < q <= s is not t not in u], [], [a], (a,), ()
+f(*a, k=1, **d)(3 .real, 1.5 .imag, 1e400, -0.0, u"s", b"\\x00", ..., (1, ("a",)))
+g = (a < b) < c, (a, b)[0], a.b.c(d)[e].f, a if b else c, lambda v: v
+h += (yield)
+return x ** y ** z, (x ** y) ** z, -x ** 2, (-1) ** 2, {**d, 1: 2}, {*()}
+"""
+
+
+def _writes_as_gast():
+    tree = gast.parse(_SAMPLE)
+    return _Unparser().visit(tree) == _gast.unparse(tree)
+
+
+_FAST = _writes_as_gast()
+
+
 def unparse(node):
     """The source text of a gast node, as gast.unparse writes it."""
-    return _Unparser().visit(node)
+    return _Unparser().visit(node) if _FAST else _gast.unparse(node)

@@ -2,7 +2,6 @@
 import functools
 import inspect
 import numbers
-import weakref
 
 import numpy as np
 
@@ -10,14 +9,12 @@ import runtime
 from runtime import Thunk, registry, unthunk
 from .errors import TransformError
 from .loop_pass import POLICIES
-from .dispatch import COMPILING, CalleeRule, MethodRule, callee_rule  # noqa: F401
+from . import cache
+from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
 from .shapes import shape_key
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                      materialise, refuse_inplace_args)
-
-_CACHE = weakref.WeakKeyDictionary()
-
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -117,19 +114,13 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None
     function gets its general rule. varied: see pipeline.compile_function.
     """
     key = (wrt_names, policy, explain, consumed, signature, varied)
-    per_fn = _CACHE.setdefault(fn, {})
-    found = per_fn.get(key)
-    if found is not None and found.guards.hold():
-        return found
-    if found is None and signature is not None and \
-            sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
+    rule = cache.rule_for(fn, key, lambda: _compile(fn, *key))
+    if rule is None:                     # specialisations used up: the general rule
         return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
-    per_fn.pop(key, None)                # stale: a name or rule it relied on changed
-    per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature, varied)
-    return per_fn[key]
+    return rule
 
 
-MAX_SPECIALISATIONS = 8
+MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
 def signature_of(args):
@@ -141,8 +132,9 @@ def signature_of(args):
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
     """compile_function, with any compiler failure reported as a TransformError."""
-    outermost = fn not in COMPILING
-    COMPILING.add(fn)
+    active = cache.compiling()
+    outermost = fn not in active
+    active.add(fn)
     try:
         return compile_function(fn, wrt_names, policy, explain, consumed, signature, varied)
     except (TransformError, TypeError, ValueError, RecursionError):
@@ -158,7 +150,7 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
                  "rule for it with transform.rrule") from exc
     finally:
         if outermost:
-            COMPILING.discard(fn)
+            active.discard(fn)
 
 
 def _rule_for(fn):
@@ -253,49 +245,65 @@ def value_and_grad(fn, wrt=0, *, policy=None):
 
 
 class _GradientFunction:
-    """grad's work per call; names, parameters and the compiled rule resolved once."""
+    """grad's work per call; names, parameters and the compiled rule resolved once.
+
+    The resolved state is built whole, then published with one assignment: threads
+    making the first calls at once each see either no state or a complete one."""
 
     def __init__(self, fn, wrt, policy):
         self.fn, self.wrt, self.policy = fn, wrt, policy
-        self.plain = None
+        self.state = None
 
     def _resolve(self):
-        self.plain, default_policy = _unwrap(self.fn)
-        self.policy = self.policy or default_policy
-        self.names, self.single = _wrt_names(self.plain, self.wrt)
-        self.params = _params(self.plain)
-        self.positions = [self.params.index(n) for n in self.names if n in self.params]
-        self.rule = None if _rule_for(self.plain) is None else True
-        self.generation = registry.generation     # a rule registered later: resolve again
-        self.compiled = {}                  # argument signature -> compiled rule
+        plain, default_policy = _unwrap(self.fn)
+        names, single = _wrt_names(plain, self.wrt)
+        params = _params(plain)
+        positions = [params.index(n) for n in names if n in params]
         # the fast path: compiled source, every wrt a positional parameter
-        self.arity = None if self.rule or len(self.positions) != len(self.names) \
-            else len(self.params)
+        arity = None if _rule_for(plain) is not None or len(positions) != len(names) \
+            else len(params)
+        self.state = state = _Resolved(plain, self.policy or default_policy, names, single,
+                                       params, positions, arity)
+        return state
 
     def __call__(self, args, kwargs):
-        if self.plain is None or self.generation != registry.generation:
-            self._resolve()
-        if kwargs or len(args) != self.arity:
+        state = self.state
+        if state is None or state.generation != registry.generation:
+            state = self._resolve()           # a rule registered later: resolve again
+        if kwargs or len(args) != state.arity:
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        wrt_values = [args[k] for k in self.positions]
-        _check_values(self.names, wrt_values)
-        signature = signature_of(args)
-        rule = self.compiled.get(signature)
-        if rule is None or not rule.guards.hold():
-            rule = compiled(self.plain, self.names, self.policy, signature=signature)
-            if len(self.compiled) < 64:          # a function called with ever new shapes
-                self.compiled[signature] = rule  # looks its rule up in the shared cache
+        wrt_values = [args[k] for k in state.positions]
+        _check_values(state.names, wrt_values)
+        rule = state.rule(signature_of(args))
         if rule.inplace_args:
-            refuse_inplace_args(rule, self.params, args, {})
+            refuse_inplace_args(rule, state.params, args, {})
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):
             raise exc.with_traceback(None) from None     # not from inside generated code
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        cotangents = _materialised(pullback, _seed(out), self.policy)
+        cotangents = _materialised(pullback, _seed(out), state.policy)
         grads = tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
-        return out, grads[0] if self.single else grads
+        return out, grads[0] if state.single else grads
+
+
+class _Resolved:
+    """What a _GradientFunction resolved, and its rules by argument signature."""
+
+    def __init__(self, plain, policy, names, single, params, positions, arity):
+        self.plain, self.policy, self.names, self.single = plain, policy, names, single
+        self.params, self.positions, self.arity = params, positions, arity
+        self.generation = registry.generation
+        self.compiled = {}                  # argument signature -> compiled rule
+
+    def rule(self, signature):
+        rule = self.compiled.get(signature)
+        if rule is None or not rule.guards.hold():
+            rule = compiled(self.plain, self.names, self.policy, signature=signature)
+            if len(self.compiled) < 64:          # a function called with ever new shapes
+                self.compiled[signature] = rule  # looks its rule up in the shared cache
+        return rule
 
 
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):

@@ -7,8 +7,11 @@ from user objects (qualified names, statements in comments) is escaped to one li
 import ast
 import linecache
 import re
+import threading
 import types
+import weakref
 
+from .cache import weak
 from .comments import comment_texts
 from .guards import Guards
 from .quoting import single_line
@@ -22,12 +25,18 @@ class Compiled:
 
     def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None, text=None,
                  inplace_args=None):
-        self.fn, self.wrt, self.policy = fn, wrt, policy
+        self._fn = weak(fn)     # the cache keys on fn weakly: never keep it alive
+        self.wrt, self.policy = wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
         self.guards = guards
         self.text = source if text is None else text     # what runs (linecache has it)
         # parameter -> the TransformError for `p += v` on it, should it be an array or list
         self.inplace_args = inplace_args or {}
+
+    @property
+    def fn(self):
+        """The differentiated function, or None once it has been collected."""
+        return self._fn()
 
 
 def _filename(ctx):
@@ -84,7 +93,7 @@ def emit(ctx, rrule):
     words = set(_WORD.findall(source))        # a superset of the names the code loads
     params = sorted(words & set(helpers))
     fn, text = _build(ctx, source, filename, params, words)
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    register_lines(ctx.fn, filename, text)
     fn = fn(*[helpers[n] for n in params])
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
@@ -131,6 +140,36 @@ def _build_from_ast(ctx, module, filename, params, free, owner, user_cells):
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_LINES_LOCK = threading.RLock()       # a finaliser may run inside register_lines (gc)
+_REGISTERED = {}                      # filename -> how many live functions registered it
+_FILENAMES = weakref.WeakKeyDictionary()     # function -> the filenames its rules use
+
+
+def register_lines(fn, filename, text):
+    """Give linecache the generated text (tracebacks, inspect.getsource) for as long as
+    fn lives: a finaliser removes it when the last function using the name is gone."""
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    with _LINES_LOCK:
+        try:
+            names = _FILENAMES.get(fn)
+        except TypeError:                 # no weak reference possible: kept for good
+            return
+        if names is None:
+            names = _FILENAMES[fn] = set()
+            weakref.finalize(fn, _forget_lines, names)
+        if filename not in names:
+            names.add(filename)
+            _REGISTERED[filename] = _REGISTERED.get(filename, 0) + 1
+
+
+def _forget_lines(filenames):
+    with _LINES_LOCK:
+        for filename in filenames:
+            left = _REGISTERED.pop(filename, 1) - 1
+            if left:
+                _REGISTERED[filename] = left
+            else:
+                linecache.cache.pop(filename, None)
 
 
 def _def(name, params, body):

@@ -8,6 +8,7 @@ import numpy as np
 import runtime
 from runtime import Thunk, registry, unthunk
 from .errors import TransformError
+from .limits import within_limits
 from .loop_pass import POLICIES
 from . import cache
 from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
@@ -136,8 +137,9 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
     outermost = fn not in active
     active.add(fn)
     try:
-        return compile_function(fn, wrt_names, policy, explain, consumed, signature, varied)
-    except (TransformError, TypeError, ValueError, RecursionError):
+        return within_limits(fn, lambda: compile_function(
+            fn, wrt_names, policy, explain, consumed, signature, varied))
+    except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
         name = getattr(fn, "__qualname__", repr(fn))

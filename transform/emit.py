@@ -13,6 +13,7 @@ import weakref
 
 from .cache import weak
 from .comments import comment_texts
+from .flat_elif import flatten_elif_chains
 from .guards import Guards
 from .quoting import single_line
 from .render import render_rule
@@ -64,6 +65,7 @@ def render(ctx, rrule):
     unsafe = [name for name in ctx.globals if not name.isidentifier()]
     if unsafe:          # a name is pasted into the source as is: it must be a name
         raise ValueError(f"generated global names must be identifiers: {unsafe}")
+    flatten_elif_chains(rrule)
     text = render_rule(rrule, comment_texts(ctx.comments))
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "

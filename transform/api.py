@@ -7,6 +7,7 @@ import numpy as np
 
 import runtime
 from runtime import Thunk, registry, unthunk
+from .api_checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
 from .limits import within_limits
 from .loop_pass import POLICIES
@@ -83,12 +84,20 @@ def _wrt_names(fn, wrt):
                                 f"{len(params)} positional parameters")
             names.append(params[item])
         elif isinstance(item, str):
-            if item not in params:
+            if item not in params and item not in _keyword_only(fn):
                 raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
             names.append(item)
         else:
             raise TypeError(f"wrt must be a parameter index or name, not {item!r}")
     return tuple(names), single
+
+
+def _keyword_only(fn):
+    """fn's keyword-only parameters, when it is compiled from source (a wrt by name)."""
+    if runtime.lookup(fn) is not None:
+        return []
+    positional = set(_params(fn))
+    return [p for p in _params(fn, keyword_only=True) if p not in positional]
 
 
 def _reject_varargs(fn):
@@ -175,7 +184,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     if not callable(plain) or getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
                              hint="register a rule with transform.rrule")
-    _check_inputs(params, wrt_names, args, kwargs)
+    _check_inputs(_params(plain, keyword_only=True), wrt_names, args, kwargs)
     signature = None if kwargs else signature_of(args)
     rule = compiled(plain, wrt_names, policy, signature=signature)
     if rule.inplace_args:
@@ -188,7 +197,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
 
 def _bound_args(params, args, kwargs):
     values = dict(zip(params, args))
-    values.update({k: v for k, v in kwargs.items() if k in params})
+    values.update(kwargs)                  # keyword-only parameters too
     return values
 
 
@@ -205,9 +214,7 @@ def _gradients(fn, wrt, policy, args, kwargs):
     names, single = _wrt_names(plain, wrt)
     out, pullback = _forward(fn, policy, names, args, kwargs)
     if not _is_scalar(out):
-        raise TypeError(f"grad needs a scalar output, but {plain.__name__}() returned "
-                        f"{type(out).__name__} of shape {np.shape(out)}; use vjp for "
-                        "non-scalar outputs")
+        raise not_scalar(getattr(plain, "__name__", "f"), out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
     values = _bound_args(_params(plain), args, kwargs)
     grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, names))
@@ -226,24 +233,26 @@ def _materialised(pullback, seed, policy):
 def grad(fn, wrt=0, *, policy=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    check_target(fn, "grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
     compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
         return compute(receiver + args, kwargs)[1]
-    return gradient
+    return mark_derivative(gradient, fn)
 
 
 def value_and_grad(fn, wrt=0, *, policy=None):
     """A function returning (fn(...), gradient); a bound method as in grad."""
+    check_target(fn, "value_and_grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
     compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
         return compute(receiver + args, kwargs)
-    return value_and_gradient
+    return mark_derivative(value_and_gradient, fn)
 
 
 class _GradientFunction:
@@ -311,6 +320,7 @@ class _Resolved:
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    check_target(fn, "vjp")
     if wrt is None:
         wrt = tuple(range(len(args)))
     fn, receiver, wrt = _method_parts(fn, wrt)
@@ -322,6 +332,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
+        check_cotangent(cotangent)
         cots = _materialised(pb, cotangent, policy or default_policy)
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
@@ -331,6 +342,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
     as_rule=True the rule that other compiled code calls (cotangents deferred)."""
+    check_target(fn, "adjoint_source")
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
     return compiled(plain, names, policy or default_policy, explain,

@@ -11,7 +11,7 @@ from .api_checks import check_cotangent, check_target, mark_derivative, not_scal
 from .errors import TransformError
 from .limits import within_limits
 from .loop_pass import POLICIES
-from . import cache
+from . import cache, tracebacks
 from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
 from .shapes import shape_key
@@ -239,7 +239,11 @@ def grad(fn, wrt=0, *, policy=None):
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
-        return compute(receiver + args, kwargs)[1]
+        try:
+            return compute(receiver + args, kwargs)[1]
+        except Exception as exc:     # a frame in generated code: say the user's line
+            tracebacks.annotate(exc)
+            raise
     return mark_derivative(gradient, fn)
 
 
@@ -251,7 +255,11 @@ def value_and_grad(fn, wrt=0, *, policy=None):
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
-        return compute(receiver + args, kwargs)
+        try:
+            return compute(receiver + args, kwargs)
+        except Exception as exc:     # a frame in generated code: say the user's line
+            tracebacks.annotate(exc)
+            raise
     return mark_derivative(value_and_gradient, fn)
 
 
@@ -328,12 +336,20 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     plain, default_policy = _unwrap(fn)
     params = _params(plain)
     names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    out, pb = _forward(fn, policy, names, args, kwargs)
+    try:
+        out, pb = _forward(fn, policy, names, args, kwargs)
+    except Exception as exc:         # a frame in generated code: say the user's line
+        tracebacks.annotate(exc)
+        raise
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
         check_cotangent(cotangent)
-        cots = _materialised(pb, cotangent, policy or default_policy)
+        try:
+            cots = _materialised(pb, cotangent, policy or default_policy)
+        except Exception as exc:
+            tracebacks.annotate(exc)
+            raise
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
     return out, pullback

@@ -5,13 +5,11 @@ Comments cannot live in an AST: the reverse stage leaves marker statements
 from user objects (qualified names, statements in comments) is escaped to one line.
 """
 import ast
-import linecache
 import re
-import threading
 import types
-import weakref
 
 from .cache import weak
+from . import tracebacks
 from .comments import comment_texts
 from .flat_elif import flatten_elif_chains
 from .guards import Guards
@@ -66,13 +64,23 @@ def render(ctx, rrule):
     if unsafe:          # a name is pasted into the source as is: it must be a name
         raise ValueError(f"generated global names must be identifiers: {unsafe}")
     flatten_elif_chains(rrule)
-    text = render_rule(rrule, comment_texts(ctx.comments))
+    ctx.line_sources = []
+    text = render_rule(rrule, comment_texts(ctx.comments), ctx.line_sources)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:
         header.append(f"specialised to argument shapes {describe_signature(ctx)}")
+    ctx.header_lines = len(header)
     return "".join(f"# {single_line(h)}\n" for h in header) + text.rstrip() + "\n"
+
+
+def _origins(ctx):
+    """{line of the generated text: the user's line it comes from}."""
+    def origin_of_comment(k):
+        return getattr(ctx.comments[k], "origin_line", None)
+    return tracebacks.user_lines(ctx.line_sources, ctx.src.first_line, ctx.header_lines,
+                                 origin_of_comment)
 
 
 def emit(ctx, rrule):
@@ -95,7 +103,7 @@ def emit(ctx, rrule):
     words = set(_WORD.findall(source))        # a superset of the names the code loads
     params = sorted(words & set(helpers))
     fn, text = _build(ctx, source, filename, params, words)
-    register_lines(ctx.fn, filename, text)
+    tracebacks.register(ctx.fn, filename, text, _origins(ctx))
     fn = fn(*[helpers[n] for n in params])
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
@@ -142,36 +150,6 @@ def _build_from_ast(ctx, module, filename, params, free, owner, user_cells):
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
-_LINES_LOCK = threading.RLock()       # a finaliser may run inside register_lines (gc)
-_REGISTERED = {}                      # filename -> how many live functions registered it
-_FILENAMES = weakref.WeakKeyDictionary()     # function -> the filenames its rules use
-
-
-def register_lines(fn, filename, text):
-    """Give linecache the generated text (tracebacks, inspect.getsource) for as long as
-    fn lives: a finaliser removes it when the last function using the name is gone."""
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-    with _LINES_LOCK:
-        try:
-            names = _FILENAMES.get(fn)
-        except TypeError:                 # no weak reference possible: kept for good
-            return
-        if names is None:
-            names = _FILENAMES[fn] = set()
-            weakref.finalize(fn, _forget_lines, names)
-        if filename not in names:
-            names.add(filename)
-            _REGISTERED[filename] = _REGISTERED.get(filename, 0) + 1
-
-
-def _forget_lines(filenames):
-    with _LINES_LOCK:
-        for filename in filenames:
-            left = _REGISTERED.pop(filename, 1) - 1
-            if left:
-                _REGISTERED[filename] = left
-            else:
-                linecache.cache.pop(filename, None)
 
 
 def _def(name, params, body):

@@ -63,7 +63,7 @@ def render(ctx, rrule):
     unsafe = [name for name in ctx.globals if not name.isidentifier()]
     if unsafe:          # a name is pasted into the source as is: it must be a name
         raise ValueError(f"generated global names must be identifiers: {unsafe}")
-    flatten_elif_chains(rrule)
+    flatten_elif_chains(rrule, ctx.src.lines)
     ctx.line_sources = []
     text = render_rule(rrule, comment_texts(ctx.comments), ctx.line_sources)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"

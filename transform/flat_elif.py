@@ -20,8 +20,13 @@ from .names import statements
 FLAT_AFTER = 16
 
 
-def flatten_elif_chains(tree):
-    """Rewrite, in place, every chain in `tree` longer than FLAT_AFTER; iterative."""
+def flatten_elif_chains(tree, source_lines=None):
+    """Rewrite, in place, every chain in `tree` longer than FLAT_AFTER; iterative.
+    source_lines: the user's source, when given a cheap first look (no long chain
+    without as many `elif` lines)."""
+    if source_lines is not None and \
+            sum(1 for line in source_lines if line.lstrip().startswith("elif")) < FLAT_AFTER:
+        return
     done = set()
     for s in list(statements(tree)):
         if type(s) is gast.If and id(s) not in done and _chain_length(s) > FLAT_AFTER:

@@ -37,9 +37,16 @@ def returned_params(fn):
             return _SUMMARIES[fn]
     except TypeError:                           # unhashable callable
         return None
-    _SUMMARIES[fn] = None                       # recursion: unknown while in progress
-    _SUMMARIES[fn] = _summarise(fn)
-    return _SUMMARIES[fn]
+    reading = _reading("summarising")
+    if fn in reading:
+        return None                             # recursion: unknown while in progress
+    reading.add(fn)
+    try:                  # published only when complete (another thread, a retry after
+        summary = _summarise(fn)                # a RecursionError, computes its own)
+    finally:
+        reading.discard(fn)
+    _SUMMARIES[fn] = summary
+    return summary
 
 
 def written_params(fn):
@@ -52,7 +59,7 @@ def written_params(fn):
     found = _WRITES.get(fn)
     if found is not None:
         return found
-    reading = _reading()
+    reading = _reading("writes")
     if fn in reading:
         return {}                               # recursion: nothing known while in progress
     reading.add(fn)
@@ -64,11 +71,12 @@ def written_params(fn):
     return written
 
 
-def _reading():
-    """The helpers this thread is reading the writes of now."""
-    reading = getattr(_LOCAL, "reading", None)
+def _reading(what):
+    """The helpers this thread is reading now for `what` ("writes", "summarising")."""
+    reading = getattr(_LOCAL, what, None)
     if reading is None:
-        reading = _LOCAL.reading = set()
+        reading = set()
+        setattr(_LOCAL, what, reading)
     return reading
 
 

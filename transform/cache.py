@@ -31,6 +31,11 @@ class _Rules:
         self.published = {}         # key -> Compiled
         self.building = {}          # key -> number of threads building it
 
+    def done_building(self, key):
+        self.building[key] -= 1
+        if not self.building[key]:
+            del self.building[key]
+
     def specialisations(self, key):
         """Keys sharing key's (wrt, policy, explain, consumed) with a shape signature."""
         keys = set(self.published) | set(self.building)
@@ -64,12 +69,12 @@ def rule_for(fn, key, build):
         rules.building[key] = rules.building.get(key, 0) + 1
     try:
         rule = build()
-    finally:
+    except BaseException:
         with _LOCK:
-            rules.building[key] -= 1
-            if not rules.building[key]:
-                del rules.building[key]
-    with _LOCK:
+            rules.done_building(key)
+        raise
+    with _LOCK:                          # one step: the key never looks unclaimed
+        rules.done_building(key)
         rules.published[key] = rule      # a newer rule replaces a stale one
     return rule
 

@@ -1,5 +1,6 @@
 """Issue 18: first calls from many threads at once. Each trial makes fresh functions
 (nothing compiled yet), then 16 threads released together call grad on them."""
+import sys
 import threading
 
 import numpy as np
@@ -10,6 +11,15 @@ from runtime import thunks
 from transform import Thunk, cache, thunk_stats, unthunk
 
 THREADS, TRIALS = 16, 50
+
+
+@pytest.fixture(autouse=True)
+def often_switching():
+    """Threads switch every microsecond: races show in a few trials, not thousands."""
+    saved = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(saved)
 
 
 def _race(work, threads=THREADS):
@@ -149,3 +159,25 @@ def test_threads_compiling_mutually_recursive_callees(policy):
     errors = _race(lambda k: transform.grad(rf.even_sum if k % 2 else rf.odd_sum,
                                             policy=policy)(np.ones(3), 3), threads=8)
     assert errors == []
+
+
+def test_helper_write_refusals_are_the_same_in_every_thread():
+    """Alias summaries of a helper being read in one thread are not "writes nothing"
+    in another: every thread's compile of the caller is refused."""
+    from tests.reliability.helper_factories import appending_pair
+    for _ in range(10):
+        caller = appending_pair()
+        errors = _race(lambda k: transform.grad(caller)(np.ones(k % 3 + 1)), threads=8)
+        assert len(errors) == 8
+        assert all(isinstance(e, transform.TransformError) for e in errors), errors
+
+
+def test_helper_summaries_under_threads_give_the_sequential_gradient():
+    from tests.reliability.helper_factories import returning_pair
+    for _ in range(10):
+        caller = returning_pair()
+
+        def work(k):
+            x = np.linspace(0.1, 1.0, k % 3 + 1)
+            np.testing.assert_allclose(transform.grad(caller)(x), 6.0 * x, rtol=1e-12)
+        assert _race(work, threads=8) == []

@@ -14,26 +14,26 @@ sys.path.insert(0, __file__.rsplit("/tests/", 1)[0] + "/benchmarks")
 from run import hundred_line_source  # noqa: E402
 
 
-def test_a_2000_term_sum(tmp_path):
+@pytest.fixture(scope="module")
+def chain_500(tmp_path_factory):
+    return programs.load(tmp_path_factory.mktemp("chain"), programs.elif_chain(500))
+
+
+def test_a_2000_term_sum_leaving_the_recursion_limit_as_it_was(tmp_path):
+    before = sys.getrecursionlimit()
     f = programs.load(tmp_path, programs.long_sum(2000))
     assert transform.grad(f)(0.3) == pytest.approx(sum(range(2000)), rel=1e-12)
-
-
-def test_a_2000_term_sum_leaves_the_recursion_limit_as_it_was(tmp_path):
-    before = sys.getrecursionlimit()
-    transform.grad(programs.load(tmp_path, programs.long_sum(2000)))(0.3)
     assert sys.getrecursionlimit() == before
 
 
 @pytest.mark.parametrize("k", [0, 1, 250, 499, 500])
-def test_a_500_branch_elif_chain(tmp_path, k):
-    f = programs.load(tmp_path, programs.elif_chain(500))
+def test_a_500_branch_elif_chain(chain_500, k):
     expected = 2 * 0.7 * (k + 1) if k < 500 else 2 * 0.7
-    assert transform.grad(f)(0.7, k) == pytest.approx(expected, rel=1e-12)
+    assert transform.grad(chain_500)(0.7, k) == pytest.approx(expected, rel=1e-12)
 
 
-def test_a_long_elif_chain_is_emitted_flat(tmp_path):
-    source = transform.adjoint_source(programs.load(tmp_path, programs.elif_chain(500)))
+def test_a_long_elif_chain_is_emitted_flat(chain_500):
+    source = transform.adjoint_source(chain_500)
     deepest = max(len(line) - len(line.lstrip()) for line in source.splitlines())
     assert deepest <= 12                        # def, pullback def, branch body
     assert source.count("elif") >= 2 * 499      # forward and backward

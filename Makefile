@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench fuzz clean
+.PHONY: install run test bench soak fuzz clean
 
 install: $(STAMP)
 
@@ -25,6 +25,11 @@ bench: install
 	$(PY) benchmarks/policies.py
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/scalar_loop.py
+	$(PY) benchmarks/compile_scaling.py
+
+# 8 threads calling grad on 50 functions with random shapes for 60 s (SOAK_ARGS="--seconds 10")
+soak: install
+	$(PY) benchmarks/soak.py $(SOAK_ARGS)
 
 # THUNKGRAD_FUZZ_EXAMPLES (5000), _SEED, _CLASSES (all | enabled | a,b), _JOBS (CPUs);
 # FUZZ_ARGS="--failures FILE" writes every failing program.

@@ -4,19 +4,21 @@ A Thunk holds a zero-argument function and calls it at most once (memoised).
 `unthunk` is the identity on anything that is not a Thunk, so generated code
 and user rules can call it on whatever cotangent they receive.
 """
+import contextvars
+import threading
 
 
 class _Stats:
-    """Counters read by `thunk_stats`; `active` is False unless a context is open."""
+    """`active`: how many thunk_stats blocks are open in any thread. While it is 0 a
+    thunk costs one attribute read; otherwise the block counting is the current
+    context's (a context variable: per thread, per task), if any."""
 
-    active = False
-    created = 0
-    forced = 0
-    depth = 0
-    max_depth = 0
+    active = 0
 
 
 _STATS = _Stats()
+_COUNTING = contextvars.ContextVar("thunkgrad_thunk_stats", default=None)
+_ACTIVE_LOCK = threading.Lock()
 
 
 class Thunk:
@@ -28,20 +30,23 @@ class Thunk:
         self._fn = fn
         self._value = None
         if _STATS.active:
-            _STATS.created += 1
+            counting = _COUNTING.get()
+            if counting is not None:
+                counting.created += 1
 
     def force(self):
         fn = self._fn
         if fn is None:
             return self._value
         if _STATS.active:
-            return self._force_counted(fn)
+            counting = _COUNTING.get()
+            if counting is not None:
+                return self._force_counted(fn, counting)
         value = unthunk(fn())
         self._value, self._fn = value, None
         return value
 
-    def _force_counted(self, fn):
-        stats = _STATS
+    def _force_counted(self, fn, stats):
         stats.forced += 1
         stats.depth += 1
         stats.max_depth = max(stats.max_depth, stats.depth)
@@ -79,18 +84,21 @@ class ThunkStats:
         self.created = 0
         self.forced = 0
         self.max_depth = 0
-        self._saved = None
+        self.depth = 0
+        self._token = None
 
     def __enter__(self):
-        s = _STATS
-        self._saved = (s.active, s.created, s.forced, s.depth, s.max_depth)
-        s.active, s.created, s.forced, s.depth, s.max_depth = True, 0, 0, 0, 0
+        self.created = self.forced = self.max_depth = self.depth = 0
+        self._token = _COUNTING.set(self)        # an enclosing block pauses meanwhile
+        with _ACTIVE_LOCK:
+            _STATS.active += 1
         return self
 
     def __exit__(self, *exc):
-        s = _STATS
-        self.created, self.forced, self.max_depth = s.created, s.forced, s.max_depth
-        s.active, s.created, s.forced, s.depth, s.max_depth = self._saved
+        with _ACTIVE_LOCK:
+            _STATS.active -= 1
+        _COUNTING.reset(self._token)
+        self._token = None
         return False
 
     def __repr__(self):

@@ -31,11 +31,18 @@ def test_console_script_installed():
 
 
 def _assert_user_error(proc):
+    """Exit status 2, no traceback: one line with the message, then at most the
+    source line and a caret under it, and an `Instead:` line (issue 18)."""
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
     lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
-    assert lines[0].strip()
+    assert lines and lines[0].strip() and not lines[0].startswith(" "), proc.stderr
+    rest = lines[1:]
+    if rest and rest[-1].startswith("Instead: "):
+        rest = rest[:-1]
+    assert len(rest) <= 2 and all(line.startswith("    ") for line in rest), proc.stderr
+    if len(rest) == 2:
+        assert rest[1].strip() == "^", proc.stderr
     assert proc.stdout == ""
     return lines[0]
 

@@ -14,6 +14,7 @@ caller refuses such a call even where the helper's result is not differentiated 
 then called as it is, and the write would go unseen).
 """
 import inspect
+import threading
 import weakref
 
 import gast
@@ -26,6 +27,7 @@ from .parse import parse_function
 # like parse_function's sources
 _SUMMARIES = weakref.WeakKeyDictionary()
 _WRITES = weakref.WeakKeyDictionary()
+_LOCAL = threading.local()
 
 
 def returned_params(fn):
@@ -35,9 +37,16 @@ def returned_params(fn):
             return _SUMMARIES[fn]
     except TypeError:                           # unhashable callable
         return None
-    _SUMMARIES[fn] = None                       # recursion: unknown while in progress
-    _SUMMARIES[fn] = _summarise(fn)
-    return _SUMMARIES[fn]
+    reading = _reading("summarising")
+    if fn in reading:
+        return None                             # recursion: unknown while in progress
+    reading.add(fn)
+    try:                  # published only when complete (another thread, a retry after
+        summary = _summarise(fn)                # a RecursionError, computes its own)
+    finally:
+        reading.discard(fn)
+    _SUMMARIES[fn] = summary
+    return summary
 
 
 def written_params(fn):
@@ -47,12 +56,28 @@ def written_params(fn):
     not known (fn then gets checked when it is compiled)."""
     if not inspect.isfunction(fn):
         return {}
-    if fn in _WRITES:
-        return _WRITES[fn]
-    _WRITES[fn] = {}                            # recursion: nothing known while in progress
-    reader = _read(fn, WriteReader)
-    _WRITES[fn] = {} if reader is None else reader.written
-    return _WRITES[fn]
+    found = _WRITES.get(fn)
+    if found is not None:
+        return found
+    reading = _reading("writes")
+    if fn in reading:
+        return {}                               # recursion: nothing known while in progress
+    reading.add(fn)
+    try:                  # published only when complete: another thread reading fn now
+        reader = _read(fn, WriteReader)         # must not take "in progress" for "none"
+    finally:
+        reading.discard(fn)
+    _WRITES[fn] = written = {} if reader is None else reader.written
+    return written
+
+
+def _reading(what):
+    """The helpers this thread is reading now for `what` ("writes", "summarising")."""
+    reading = getattr(_LOCAL, what, None)
+    if reading is None:
+        reading = set()
+        setattr(_LOCAL, what, reading)
+    return reading
 
 
 def helper_source(fn):

@@ -1,23 +1,21 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
-import inspect
-import numbers
-import weakref
 
 import numpy as np
 
-import runtime
-from runtime import Thunk, registry, unthunk
+from runtime import Thunk, registry, unthunk  # noqa: F401  (Thunk: in __all__)
+from .api_params import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
+                         _reject_varargs, _rule_for, _unwrap, _wrt_names)
+from .api_checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
+from .limits import within_limits
 from .loop_pass import POLICIES
-from .dispatch import COMPILING, CalleeRule, MethodRule, callee_rule  # noqa: F401
+from . import cache, tracebacks
+from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
 from .pipeline import compile_function
 from .shapes import shape_key
 from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                      materialise, refuse_inplace_args)
-
-_CACHE = weakref.WeakKeyDictionary()
-
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -33,80 +31,6 @@ def differentiable(fn=None, *, policy="loop"):
     return wrapper
 
 
-def _unwrap(fn):
-    """(the plain function, its default policy)."""
-    policy = getattr(fn, "thunkgrad_policy", None)
-    while policy is not None and hasattr(fn, "__wrapped__") and \
-            getattr(fn, "thunkgrad_policy", None) is not None:
-        fn = fn.__wrapped__
-    return fn, policy or "loop"
-
-
-def _method_parts(fn, wrt):
-    """(function, (receiver,), wrt) for a bound method `obj.f` with Python source: its
-    function is differentiated with the receiver passed as a fixed first argument, and
-    wrt's indices (counting the explicit arguments) shift past it. Else (fn, (), wrt)."""
-    func = getattr(fn, "__func__", None)
-    if not inspect.ismethod(fn) or runtime.lookup(fn) is not None or \
-            not callable(func) or getattr(_unwrap(func)[0], "__code__", None) is None:
-        return fn, (), wrt
-
-    def shift(w):
-        return w + 1 if isinstance(w, numbers.Integral) and not isinstance(w, bool) \
-            and w >= 0 else w
-    wrt = type(wrt)(shift(w) for w in wrt) if isinstance(wrt, (tuple, list)) else shift(wrt)
-    return func, (fn.__self__,), wrt
-
-
-def _params(fn, keyword_only=False):
-    """Parameter names a pullback answers for: positional ones (then keyword-only)."""
-    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    if keyword_only:
-        kinds += (inspect.Parameter.KEYWORD_ONLY,)
-    own = runtime.lookup(fn) is None     # compiled from source: a wrapper's own parameters
-    try:
-        signature = inspect.signature(fn, follow_wrapped=not own)
-    except (TypeError, ValueError):
-        return []
-    return [p.name for p in signature.parameters.values() if p.kind in kinds]
-
-
-def _wrt_names(fn, wrt):
-    """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
-    _reject_varargs(fn)
-    params = _params(fn)
-    single = not isinstance(wrt, (tuple, list))
-    items = [wrt] if single else list(wrt)
-    names = []
-    for item in items:
-        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
-            if not -len(params) <= item < len(params):
-                raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
-                                f"{len(params)} positional parameters")
-            names.append(params[item])
-        elif isinstance(item, str):
-            if item not in params:
-                raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
-            names.append(item)
-        else:
-            raise TypeError(f"wrt must be a parameter index or name, not {item!r}")
-    return tuple(names), single
-
-
-def _reject_varargs(fn):
-    """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
-    try:
-        signature = inspect.signature(fn, follow_wrapped=runtime.lookup(fn) is not None)
-        kinds = {p.kind for p in signature.parameters.values()}
-    except (TypeError, ValueError):
-        return
-    if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
-            and _rule_for(fn) is None and getattr(fn, "__code__", None) is not None:
-        from .check import check_function
-        from .parse import parse_function
-        check_function(parse_function(fn))
-
-
 def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None):
     """The cached compiled rule of `fn` for (wrt, policy).
 
@@ -117,19 +41,13 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None
     function gets its general rule. varied: see pipeline.compile_function.
     """
     key = (wrt_names, policy, explain, consumed, signature, varied)
-    per_fn = _CACHE.setdefault(fn, {})
-    found = per_fn.get(key)
-    if found is not None and found.guards.hold():
-        return found
-    if found is None and signature is not None and \
-            sum(k[:4] == key[:4] and k[4] is not None for k in per_fn) >= MAX_SPECIALISATIONS:
+    rule = cache.rule_for(fn, key, lambda: _compile(fn, *key))
+    if rule is None:                     # specialisations used up: the general rule
         return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
-    per_fn.pop(key, None)                # stale: a name or rule it relied on changed
-    per_fn[key] = _compile(fn, wrt_names, policy, explain, consumed, signature, varied)
-    return per_fn[key]
+    return rule
 
 
-MAX_SPECIALISATIONS = 8
+MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
 def signature_of(args):
@@ -141,11 +59,13 @@ def signature_of(args):
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
     """compile_function, with any compiler failure reported as a TransformError."""
-    outermost = fn not in COMPILING
-    COMPILING.add(fn)
+    active = cache.compiling()
+    outermost = fn not in active
+    active.add(fn)
     try:
-        return compile_function(fn, wrt_names, policy, explain, consumed, signature, varied)
-    except (TransformError, TypeError, ValueError, RecursionError):
+        return within_limits(fn, lambda: compile_function(
+            fn, wrt_names, policy, explain, consumed, signature, varied))
+    except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
         name = getattr(fn, "__qualname__", repr(fn))
@@ -158,14 +78,7 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
                  "rule for it with transform.rrule") from exc
     finally:
         if outermost:
-            COMPILING.discard(fn)
-
-
-def _rule_for(fn):
-    rule = runtime.lookup(fn)
-    if rule is not None and rule.kind != "nondiff":
-        return rule
-    return None
+            active.discard(fn)
 
 
 def _forward(fn, policy, wrt_names, args, kwargs):
@@ -181,7 +94,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     if not callable(plain) or getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
                              hint="register a rule with transform.rrule")
-    _check_inputs(params, wrt_names, args, kwargs)
+    _check_inputs(_params(plain, keyword_only=True), wrt_names, args, kwargs)
     signature = None if kwargs else signature_of(args)
     rule = compiled(plain, wrt_names, policy, signature=signature)
     if rule.inplace_args:
@@ -190,12 +103,6 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         raise exc.with_traceback(None) from None     # not from inside generated code
-
-
-def _bound_args(params, args, kwargs):
-    values = dict(zip(params, args))
-    values.update({k: v for k, v in kwargs.items() if k in params})
-    return values
 
 
 def _too_deep(policy):
@@ -211,9 +118,7 @@ def _gradients(fn, wrt, policy, args, kwargs):
     names, single = _wrt_names(plain, wrt)
     out, pullback = _forward(fn, policy, names, args, kwargs)
     if not _is_scalar(out):
-        raise TypeError(f"grad needs a scalar output, but {plain.__name__}() returned "
-                        f"{type(out).__name__} of shape {np.shape(out)}; use vjp for "
-                        "non-scalar outputs")
+        raise not_scalar(getattr(plain, "__name__", "f"), out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
     values = _bound_args(_params(plain), args, kwargs)
     grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, names))
@@ -232,75 +137,102 @@ def _materialised(pullback, seed, policy):
 def grad(fn, wrt=0, *, policy=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    check_target(fn, "grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
     compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
-        return compute(receiver + args, kwargs)[1]
-    return gradient
+        try:
+            return compute(receiver + args, kwargs)[1]
+        except Exception as exc:     # a frame in generated code: say the user's line
+            tracebacks.annotate(exc)
+            raise
+    return mark_derivative(gradient, fn)
 
 
 def value_and_grad(fn, wrt=0, *, policy=None):
     """A function returning (fn(...), gradient); a bound method as in grad."""
+    check_target(fn, "value_and_grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
     compute = _GradientFunction(plain, wrt, policy)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
-        return compute(receiver + args, kwargs)
-    return value_and_gradient
+        try:
+            return compute(receiver + args, kwargs)
+        except Exception as exc:     # a frame in generated code: say the user's line
+            tracebacks.annotate(exc)
+            raise
+    return mark_derivative(value_and_gradient, fn)
 
 
 class _GradientFunction:
-    """grad's work per call; names, parameters and the compiled rule resolved once."""
+    """grad's work per call; names, parameters and the compiled rule resolved once.
+
+    The resolved state is built whole, then published with one assignment: threads
+    making the first calls at once each see either no state or a complete one."""
 
     def __init__(self, fn, wrt, policy):
         self.fn, self.wrt, self.policy = fn, wrt, policy
-        self.plain = None
+        self.state = None
 
     def _resolve(self):
-        self.plain, default_policy = _unwrap(self.fn)
-        self.policy = self.policy or default_policy
-        self.names, self.single = _wrt_names(self.plain, self.wrt)
-        self.params = _params(self.plain)
-        self.positions = [self.params.index(n) for n in self.names if n in self.params]
-        self.rule = None if _rule_for(self.plain) is None else True
-        self.generation = registry.generation     # a rule registered later: resolve again
-        self.compiled = {}                  # argument signature -> compiled rule
+        plain, default_policy = _unwrap(self.fn)
+        names, single = _wrt_names(plain, self.wrt)
+        params = _params(plain)
+        positions = [params.index(n) for n in names if n in params]
         # the fast path: compiled source, every wrt a positional parameter
-        self.arity = None if self.rule or len(self.positions) != len(self.names) \
-            else len(self.params)
+        arity = None if _rule_for(plain) is not None or len(positions) != len(names) \
+            else len(params)
+        self.state = state = _Resolved(plain, self.policy or default_policy, names, single,
+                                       params, positions, arity)
+        return state
 
     def __call__(self, args, kwargs):
-        if self.plain is None or self.generation != registry.generation:
-            self._resolve()
-        if kwargs or len(args) != self.arity:
+        state = self.state
+        if state is None or state.generation != registry.generation:
+            state = self._resolve()           # a rule registered later: resolve again
+        if kwargs or len(args) != state.arity:
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        wrt_values = [args[k] for k in self.positions]
-        _check_values(self.names, wrt_values)
-        signature = signature_of(args)
-        rule = self.compiled.get(signature)
-        if rule is None or not rule.guards.hold():
-            rule = compiled(self.plain, self.names, self.policy, signature=signature)
-            if len(self.compiled) < 64:          # a function called with ever new shapes
-                self.compiled[signature] = rule  # looks its rule up in the shared cache
+        wrt_values = [args[k] for k in state.positions]
+        _check_values(state.names, wrt_values)
+        rule = state.rule(signature_of(args))
         if rule.inplace_args:
-            refuse_inplace_args(rule, self.params, args, {})
+            refuse_inplace_args(rule, state.params, args, {})
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):
             raise exc.with_traceback(None) from None     # not from inside generated code
         if not _is_scalar(out):
             return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        cotangents = _materialised(pullback, _seed(out), self.policy)
+        cotangents = _materialised(pullback, _seed(out), state.policy)
         grads = tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
-        return out, grads[0] if self.single else grads
+        return out, grads[0] if state.single else grads
+
+
+class _Resolved:
+    """What a _GradientFunction resolved, and its rules by argument signature."""
+
+    def __init__(self, plain, policy, names, single, params, positions, arity):
+        self.plain, self.policy, self.names, self.single = plain, policy, names, single
+        self.params, self.positions, self.arity = params, positions, arity
+        self.generation = registry.generation
+        self.compiled = {}                  # argument signature -> compiled rule
+
+    def rule(self, signature):
+        rule = self.compiled.get(signature)
+        if rule is None or not rule.guards.hold():
+            rule = compiled(self.plain, self.names, self.policy, signature=signature)
+            if len(self.compiled) < 64:          # a function called with ever new shapes
+                self.compiled[signature] = rule  # looks its rule up in the shared cache
+        return rule
 
 
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    check_target(fn, "vjp")
     if wrt is None:
         wrt = tuple(range(len(args)))
     fn, receiver, wrt = _method_parts(fn, wrt)
@@ -308,11 +240,20 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     plain, default_policy = _unwrap(fn)
     params = _params(plain)
     names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    out, pb = _forward(fn, policy, names, args, kwargs)
+    try:
+        out, pb = _forward(fn, policy, names, args, kwargs)
+    except Exception as exc:         # a frame in generated code: say the user's line
+        tracebacks.annotate(exc)
+        raise
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
-        cots = _materialised(pb, cotangent, policy or default_policy)
+        check_cotangent(cotangent)
+        try:
+            cots = _materialised(pb, cotangent, policy or default_policy)
+        except Exception as exc:
+            tracebacks.annotate(exc)
+            raise
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
     return out, pullback
@@ -321,6 +262,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
     as_rule=True the rule that other compiled code calls (cotangents deferred)."""
+    check_target(fn, "adjoint_source")
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
     return compiled(plain, names, policy or default_policy, explain,

@@ -1,42 +1,95 @@
-"""`thunkgrad dump PATH.py:FUNC [--wrt NAMES] [--policy P] [--explain]`."""
+"""thunkgrad: show the adjoint code generated for a Python function.
+
+    thunkgrad dump PATH.py:FUNC [--wrt NAMES] [--policy P] [--explain] [--as-rule]
+
+Every failure is reported without a traceback, exit status 2: one line
+`file:line:col: message` (or `thunkgrad: error: message`), then the source line
+and a caret where there is one, and `Instead:` with what to do.
+"""
 import argparse
-import importlib.util
 import sys
-from pathlib import Path
 
 from .api import adjoint_source
+from .cli_load import CliError, load_function
 from .errors import TransformError
 from .loop_pass import POLICIES
 from .quoting import single_line
 
+DUMP_OPTIONS = """\
+dump options (thunkgrad dump --help):
+  PATH.py:FUNC    the file and the function in it; a method as Class.method
+  --wrt NAMES     parameters to differentiate with respect to, names or indices
+                  (default: the first), e.g. --wrt W,b
+  --policy P      how cotangents accumulate: {policies} (default: the
+                  function's own, else loop), e.g. --policy eager
+  --explain       annotate each inserted unthunk and deferred adjoint
+  --as-rule       show the rule other compiled code calls instead of grad's code
 
-class CliError(Exception):
-    """A user mistake reported as one line on stderr, exit status 2."""
+"""
+
+EXAMPLES = """\
+examples:
+  thunkgrad dump examples/quickstart.py:loss
+      the code `grad(loss)` runs (wrt its first parameter)
+  thunkgrad dump model.py:loss --wrt W,b
+      differentiated with respect to W and b (names or indices: --wrt 0,1)
+  thunkgrad dump model.py:rnn --policy eager
+      the code under another accumulation policy ({policies})
+  thunkgrad dump model.py:rnn --explain
+      with a comment on every deferred adjoint and every inserted unthunk
+  thunkgrad dump model.py:Model.forward --as-rule
+      a method, as the rule other compiled code calls (cotangents deferred)
+"""
 
 
-def load_function(spec):
-    path, sep, name = spec.rpartition(":")
-    if not sep or not path or not name:
-        raise CliError(f"expected PATH.py:FUNC, got {spec!r}")
-    file = Path(path)
-    if not file.is_file():
-        raise CliError(f"{path}: no such file")
-    sys.path.insert(0, str(file.resolve().parent))
-    module_spec = importlib.util.spec_from_file_location(file.stem, file)
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[file.stem] = module
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="thunkgrad", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Show the adjoint code thunkgrad (reverse-mode AD by source "
+                    "transformation) generates for a Python function.",
+        epilog=(DUMP_OPTIONS + EXAMPLES).format(policies=", ".join(POLICIES)))
+    parser.add_argument("--version", action="version", version=f"thunkgrad {version()}",
+                        help="print the version and exit (e.g. thunkgrad --version)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    dump = sub.add_parser(
+        "dump", formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="print the generated adjoint source of a function "
+             "(e.g. thunkgrad dump model.py:loss)",
+        description="Print the adjoint source generated for FUNC in PATH.py.",
+        epilog=EXAMPLES.format(policies=", ".join(POLICIES)))
+    _dump_options(dump)
+    return parser
+
+
+def _dump_options(dump):
+    dump.add_argument("target", metavar="PATH.py:FUNC",
+                      help="the file and the function in it; a method as Class.method "
+                           "(e.g. model.py:loss, model.py:Model.forward)")
+    dump.add_argument("--wrt", metavar="NAMES",
+                      help="comma-separated parameter names or indices to differentiate "
+                           "with respect to; default: the first parameter (e.g. --wrt W,b)")
+    dump.add_argument("--policy", choices=POLICIES, default=None,
+                      help="how cotangents accumulate: " + ", ".join(POLICIES) +
+                           "; default: the function's own, else loop (e.g. --policy eager)")
+    dump.add_argument("--explain", action="store_true",
+                      help="annotate each inserted unthunk and each deferred adjoint "
+                           "(e.g. --explain)")
+    dump.add_argument("--as-rule", action="store_true",
+                      help="show the rule other compiled code calls (cotangents deferred) "
+                           "instead of the code grad runs (e.g. --as-rule)")
+
+
+def version():
+    """transform.__version__, else the installed distribution's version."""
+    import transform
+    found = getattr(transform, "__version__", None)
+    if found:
+        return found
+    from importlib import metadata
     try:
-        module_spec.loader.exec_module(module)
-    except Exception as exc:                     # the user's module failed to import
-        raise CliError(f"{path}: importing it failed: {type(exc).__name__}: {exc}") from None
-    fn = module
-    for part in name.split("."):
-        fn = getattr(fn, part, None)
-        if fn is None:
-            raise CliError(f"{path}: no function named {name!r}")
-    if not callable(fn):
-        raise CliError(f"{path}: {name!r} is not a function")
-    return fn
+        return metadata.version("thunkgrad")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def parse_wrt(text):
@@ -44,41 +97,53 @@ def parse_wrt(text):
         return 0
     items = [w.strip() for w in text.split(",") if w.strip()]
     if not items:
-        raise CliError("--wrt needs at least one parameter name or index")
+        raise CliError("--wrt needs at least one parameter name or index",
+                       hint="e.g. --wrt W,b or --wrt 0")
     items = [int(w) if w.isdigit() else w for w in items]
     return items[0] if len(items) == 1 else tuple(items)
-
-
-def build_parser():
-    parser = argparse.ArgumentParser(prog="thunkgrad", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    dump = sub.add_parser("dump", help="print the generated adjoint source of a function")
-    dump.add_argument("target", metavar="PATH.py:FUNC")
-    dump.add_argument("--wrt", help="comma-separated parameter names or indices (default 0)")
-    dump.add_argument("--policy", choices=POLICIES, default=None)
-    dump.add_argument("--explain", action="store_true",
-                      help="annotate each inserted unthunk and each deferred adjoint")
-    dump.add_argument("--as-rule", action="store_true",
-                      help="show the rule other compiled code calls (cotangents deferred) "
-                           "instead of the code grad runs")
-    return parser
 
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         fn = load_function(args.target)
-        print(adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
-                             explain=args.explain, as_rule=args.as_rule), end="")
+        text = adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
+                              explain=args.explain, as_rule=args.as_rule)
     except TransformError as exc:
-        return _error(exc.one_line())
-    except (CliError, TypeError, ValueError) as exc:
-        return _error(str(exc))
+        return _report(_lines_of(exc))
+    except CliError as exc:
+        return _report([f"thunkgrad: error: {single_line(exc.message)}"], exc.hint)
+    except (TypeError, ValueError) as exc:
+        return _report([f"thunkgrad: error: {single_line(str(exc))}"],
+                       "check --wrt against the function's parameters")
+    except KeyboardInterrupt:
+        return _report(["thunkgrad: interrupted"], status=130)
+    except Exception as exc:                    # noqa: BLE001 - never a traceback
+        return _report([f"thunkgrad: internal error: {type(exc).__name__}: "
+                        f"{single_line(str(exc))}"],
+                       "please report this with the function's source")
+    sys.stdout.write(text)
     return 0
 
 
-def _error(message):
-    """One line on stderr, exit status 2. The message may quote a user's names or an
-    exception's text: newlines and terminal control characters are escaped."""
-    print(f"thunkgrad: error: {single_line(message)}", file=sys.stderr)
-    return 2
+def _lines_of(exc):
+    """A TransformError's lines: location and message, source line, caret, advice."""
+    first = single_line(exc.one_line()) if exc.location else \
+        f"thunkgrad: error: {single_line(exc.message)}"
+    lines = [first]
+    if exc.source_line is not None:
+        source = single_line(exc.source_line.rstrip())
+        lines.append("    " + source)
+        if exc.col is not None:
+            lines.append("    " + " " * exc.col + "^")
+    if exc.hint:
+        lines.append("Instead: " + single_line(exc.hint))
+    return lines
+
+
+def _report(lines, hint=None, status=2):
+    """The lines on stderr (each quoting user text made one line), exit status 2."""
+    if hint:
+        lines = lines + ["Instead: " + single_line(hint)]
+    print("\n".join(lines), file=sys.stderr)
+    return status

@@ -6,11 +6,8 @@ import numpy as np
 
 import runtime
 from runtime.rules.methods import RUN_TIME_METHODS
+from .cache import compiling, weak
 from .errors import TransformError
-
-# Functions being compiled right now: a callee among them (recursion) is compiled
-# when first called instead of when its caller is compiled.
-COMPILING = set()
 
 
 class CalleeRule:
@@ -21,12 +18,18 @@ class CalleeRule:
     """
 
     def __init__(self, fn, policy, varied=None):
-        self.fn, self.policy, self.varied = fn, policy, varied
+        self.policy, self.varied = policy, varied
+        # weakly: a recursive function's rule holds this, and the cache must not
+        self._fn = weak(fn)             # keep the function alive through its rules
         self.compiled = None
         self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
 
+    @property
+    def fn(self):
+        return self._fn()
+
     def prepare(self):
-        if self.fn not in COMPILING:
+        if self.fn not in compiling():     # recursion: compiled when first called
             self.compiled = _compiled(self.fn, self.policy, self.varied)
 
     def __call__(self, *args, **kwargs):

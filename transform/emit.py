@@ -5,11 +5,13 @@ Comments cannot live in an AST: the reverse stage leaves marker statements
 from user objects (qualified names, statements in comments) is escaped to one line.
 """
 import ast
-import linecache
 import re
 import types
 
+from .cache import weak
+from . import tracebacks
 from .comments import comment_texts
+from .flat_elif import flatten_elif_chains
 from .guards import Guards
 from .quoting import single_line
 from .render import render_rule
@@ -22,12 +24,18 @@ class Compiled:
 
     def __init__(self, fn, wrt, policy, source, rrule, filename, guards=None, text=None,
                  inplace_args=None):
-        self.fn, self.wrt, self.policy = fn, wrt, policy
+        self._fn = weak(fn)     # the cache keys on fn weakly: never keep it alive
+        self.wrt, self.policy = wrt, policy
         self.source, self.rrule, self.filename = source, rrule, filename
         self.guards = guards
         self.text = source if text is None else text     # what runs (linecache has it)
         # parameter -> the TransformError for `p += v` on it, should it be an array or list
         self.inplace_args = inplace_args or {}
+
+    @property
+    def fn(self):
+        """The differentiated function, or None once it has been collected."""
+        return self._fn()
 
 
 def _filename(ctx):
@@ -55,13 +63,24 @@ def render(ctx, rrule):
     unsafe = [name for name in ctx.globals if not name.isidentifier()]
     if unsafe:          # a name is pasted into the source as is: it must be a name
         raise ValueError(f"generated global names must be identifiers: {unsafe}")
-    text = render_rule(rrule, comment_texts(ctx.comments))
+    flatten_elif_chains(rrule, ctx.src.lines)
+    ctx.line_sources = []
+    text = render_rule(rrule, comment_texts(ctx.comments), ctx.line_sources)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:
         header.append(f"specialised to argument shapes {describe_signature(ctx)}")
+    ctx.header_lines = len(header)
     return "".join(f"# {single_line(h)}\n" for h in header) + text.rstrip() + "\n"
+
+
+def _origins(ctx):
+    """{line of the generated text: the user's line it comes from}."""
+    def origin_of_comment(k):
+        return getattr(ctx.comments[k], "origin_line", None)
+    return tracebacks.user_lines(ctx.line_sources, ctx.src.first_line, ctx.header_lines,
+                                 origin_of_comment)
 
 
 def emit(ctx, rrule):
@@ -84,7 +103,7 @@ def emit(ctx, rrule):
     words = set(_WORD.findall(source))        # a superset of the names the code loads
     params = sorted(words & set(helpers))
     fn, text = _build(ctx, source, filename, params, words)
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    tracebacks.register(ctx.fn, filename, text, _origins(ctx))
     fn = fn(*[helpers[n] for n in params])
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__

@@ -12,7 +12,10 @@ Three-address form makes every operation a statement; in a loop body each extra
 name costs a store and a load per iteration, and NumPy cannot reuse a named
 temporary's memory. A temporary folds when the rrule mentions it exactly twice
 (one plain assignment of a pure expression, one read later in the same block)
-and nothing between the two rebinds a name the expression reads.
+and nothing between the two rebinds a name the expression reads. At most MAX_FOLDS
+temporaries fold into one expression: a sum of 2,000 terms stays a chain of statements
+(folding it whole would cost time quadratic in its length, and a generated expression
+nested 2,000 deep that every later walk recurses into).
 """
 import copy
 
@@ -20,6 +23,8 @@ import gast
 
 from .names import count_names, name_ids, walk
 from .recognize import called_role, is_comment, is_pop, is_push
+
+MAX_FOLDS = 64
 
 _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
@@ -114,12 +119,18 @@ class _Folder:
         self.foldable, self.commented, self.modules = foldable, commented, modules
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
         self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
+        self.folds = {}              # id(stmt) -> temporaries folded into its value
         self.rewritten = []
 
     def forget(self, s):
         """Drop what is cached for a statement leaving the code (its id may be reused)."""
         self.reads.pop(id(s), None)
         self.passing.pop(id(s), None)
+        self.folds.pop(id(s), None)
+
+    def folded(self, s, p):
+        """How many temporaries s's value holds once p's is folded into it."""
+        return self.folds.get(id(s), 0) + self.folds.get(id(p), 0) + 1
 
     def loads(self, s):
         found = self.reads.get(id(s))
@@ -139,12 +150,15 @@ class _Folder:
                     and s.value is not None:
                 s = self.pull_in(out, s)
                 k = _previous_statement(out)
-                if k is not None and _extends(out[k], s, self.modules):
+                if k is not None and _extends(out[k], s, self.modules) and \
+                        self.folded(s, out[k]) <= MAX_FOLDS:
+                    folds = self.folded(s, out[k])
                     s = self.rewritable(s)
                     merged = out.pop(k)
                     s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
                     self.forget(merged)
-                    self.reads.pop(id(s), None)
+                    self.forget(s)
+                    self.folds[id(s)] = folds
                     s = self.pull_in(out, s)
             out.append(s)
         block[:] = out
@@ -161,8 +175,12 @@ class _Folder:
             p = out[k]
             name = _defined_temp(p, self.foldable, self.modules)
             if name in wanted and not (self.loads(p) & rebound):
+                folds = self.folded(s, p)
+                if folds > MAX_FOLDS:
+                    break                # big enough: p stays a statement
                 s = self.rewritable(s)
                 s.value = _Inline(name, p.value).visit(s.value)
+                self.folds[id(s)] = folds
                 wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
                 self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
                 self.forget(out.pop(k))

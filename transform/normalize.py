@@ -35,11 +35,12 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         self.inlining = set()
 
     def block(self, stmts):
-        saved, self.out = self.out, []
+        saved, self.out, line = self.out, [], self.line
         for stmt in stmts:
             self.line = getattr(stmt, "lineno", self.line)
             self.statement(stmt)
         block, self.out = self.out, saved
+        self.line = line        # a compound statement emitted next is at its own line
         return block
 
     def emit(self, node, prim=None):

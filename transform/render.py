@@ -20,11 +20,15 @@ _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclas
              and ("body" in c._fields or "cases" in c._fields)}
 
 
-def render_rule(rule, texts):
-    """The source of FunctionDef `rule`; `texts[k]` is comment k's (one-line) text."""
+def render_rule(rule, texts, sources=None):
+    """The source of FunctionDef `rule`; `texts[k]` is comment k's (one-line) text.
+    sources: a list to fill with what each line came from (`_Renderer.line_sources`)."""
     out = _Renderer(texts)
     out.statement(rule, "")
-    return out.text()
+    text = out.text()
+    if sources is not None:
+        sources.extend(out.line_sources())
+    return text
 
 
 def unparse_each(stmts):
@@ -46,11 +50,19 @@ class _Renderer:
 
     def __init__(self, texts):
         self.texts, self.lines, self.simple = texts, [], []
+        self.comment_lines = {}         # line index -> the comment's index, for line_sources
 
     def text(self):
         simple = unparse_each(self.simple)
         return "\n".join(line if type(line) is str else line[0] + simple[line[1]] + line[2]
                          for line in self.lines)
+
+    def line_sources(self):
+        """Per line: its simple statement, ("comment", k) for comment k's line, or the
+        line's text (a def, if or for header, a blank line)."""
+        return [self.simple[line[1]] if type(line) is not str else
+                ("comment", self.comment_lines[k]) if k in self.comment_lines else line
+                for k, line in enumerate(self.lines)]
 
     def block(self, body, pad):
         for s in body:
@@ -77,6 +89,7 @@ class _Renderer:
     def comment(self, mark, pad):
         text = self.texts[mark.index]
         if not mark.end or not self.lines:
+            self.comment_lines[len(self.lines)] = mark.index
             self.lines.append(f"{pad}# {text}")
         elif type(self.lines[-1]) is str:
             self.lines[-1] += "  # " + text

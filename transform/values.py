@@ -11,6 +11,7 @@ import numpy as np
 
 from runtime import unthunk
 
+from .api_checks import refuse_integer_containers
 from .errors import TransformError
 
 
@@ -43,6 +44,7 @@ def _check_values(wrt_names, wrt_values):
         if _has_complex(value):
             raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
                             "numbers are not supported")
+        refuse_integer_containers((name,), (value,))
 
 
 def _has_complex(value):

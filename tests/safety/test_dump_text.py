@@ -40,11 +40,15 @@ def test_dump_of_a_name_holding_code_prints_it_in_a_comment(tmp_path):
     assert [type(n) for n in tree.body] == [ast.FunctionDef]
 
 
-def test_dump_errors_naming_such_a_function_stay_one_line(tmp_path):
+def test_dump_errors_naming_such_a_function_keep_their_message_on_one_line(tmp_path):
     failing_import = 'raise ValueError("bad\\nimport os; os.system(1)\\x1b[2J")\n'
     for name, text in (("g", MODULE), ("f", failing_import)):
         proc = dump(tmp_path, name, text)
         assert proc.returncode == 2, (proc.stdout, proc.stderr)
         assert proc.stdout == ""
-        assert len(proc.stderr.splitlines()) == 1, proc.stderr
+        # one line for the message; after it only the source line, the caret and
+        # `Instead:` (issue 18), never a line the quoted text started
+        lines = proc.stderr.splitlines()
+        assert all(line.startswith(("    ", "Instead: ")) for line in lines[1:]), lines
+        assert len(lines) <= 4 and not lines[-1].startswith("import"), proc.stderr
         assert "\x1b" not in proc.stderr and "\\nimport os" in proc.stderr, proc.stderr

@@ -10,6 +10,8 @@ defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
 defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
 defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None)    # [a, b] * n
+defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
+       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)")
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
        "pow_exponent_vjp(g, ans, x, y)")

@@ -40,6 +40,11 @@ def _registered():
 
 def template_helper(fn):
     """Make `fn` callable from templates and generated code under its own name."""
+    known = TEMPLATE_NAMESPACE.get(fn.__name__)
+    if known is not None and known is not fn and \
+            getattr(known, "__qualname__", None) != fn.__qualname__:    # (a reload is fine)
+        raise ValueError(f"template helper {fn.__name__!r} is already defined in "
+                         f"{known.__module__}: give the new one another name")
     TEMPLATE_NAMESPACE[fn.__name__] = fn
     return fn
 

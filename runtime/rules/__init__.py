@@ -11,7 +11,7 @@ from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwis
                 rule_helpers_linalg, rule_helpers_einsum, rule_helpers_decomp,
                 rule_helpers_norm, rule_helpers_ranges, rule_helpers_concat)
 
-FAMILIES = ("operators", "elementwise", "reductions", "linalg", "decompositions", "shape",
+FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods")
 
 for _family in FAMILIES:

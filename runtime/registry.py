@@ -21,6 +21,7 @@ ZERO = "zero"      # the derivative is zero wherever it exists: predicates, inte
 SHAPE = "shape"    # only the argument's shape or dtype is read: np.zeros_like(x), np.ndim(x)
 NONE = "none"      # a derivative exists or may, but no rule gives it: a gamma draw's shape
 REASONS = (ZERO, SHAPE, NONE)
+REASONS_OR_NONE = REASONS + (None,)
 
 # Names a template (and the generated code) may use besides its own parameters.
 TEMPLATE_NAMESPACE = {"np": np, "math": math}
@@ -67,9 +68,10 @@ class Rule:
         self.custom = custom
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
-        self.templates = {p: t for p, t in zip(self.params, templates) if t}
-        if why is None:
-            why = {p: ZERO for p, t in zip(self.params, templates) if t is None}
+        self.templates = {p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE}
+        if why is None:         # a template position may also say why it has no template
+            why = {p: ZERO if t is None else t for p, t in zip(self.params, templates)
+                   if t in REASONS_OR_NONE}
         self.why = why
         self._vjps = {}
 
@@ -127,14 +129,15 @@ def _parse_signature(text):
     return inspect.signature(eval(f"lambda {text}: None"))
 
 
-def defvjp(fn, signature, *templates):
+def defvjp(fn, signature, *templates, name=None):
     """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
     templates follow in parameter order, None for one whose derivative is zero
-    (an index, an axis, a count); a parameter left out has no rule (NONE).
+    (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
+    order); a parameter left out has no rule (NONE).
     """
-    _RULES[fn] = Rule(fn, "template", signature, templates)
+    _RULES[fn] = Rule(fn, "template", signature, templates, name=name)
     _registered()
     return fn
 

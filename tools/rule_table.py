@@ -72,6 +72,19 @@ def python_rows():
     return _summary(_rows(PYTHON))
 
 
+def scipy_rows():
+    """(family, names, kind) per SciPy function with a rule (none without SciPy)."""
+    try:
+        import scipy.special
+    except ImportError:
+        return []
+    rows = _rows([("scipy.special", scipy.special)])
+    for rule in runtime.registry._RULES.values():          # stats methods: by rule name
+        if getattr(rule, "family", None) == "scipy_stats":
+            rows.setdefault(id(rule), [rule, [rule.name]])
+    return _summary(rows)
+
+
 def _table(rows):
     lines = ["| Function | Also | Kind |", "|---|---|---|"]
     for _, names, kind in rows:
@@ -108,6 +121,11 @@ def render():
             lines += _table(chosen) + [""]
     python = python_rows()
     lines += [f"## Python operators, math and builtins ({len(python)})", ""] + _table(python) + [""]
+    for family in ("scipy_special", "scipy_stats"):
+        chosen = [r for r in scipy_rows() if r[0] == family]
+        if chosen:
+            lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
+            lines += _table(chosen) + [""]
     return "\n".join(lines)
 
 

@@ -14,6 +14,12 @@ from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwis
 FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods")
 
+try:                                   # SciPy is optional: its rules register if it imports
+    import scipy.special  # noqa: F401
+    FAMILIES += ("scipy_special", "scipy_stats")
+except ImportError:
+    pass
+
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")
     # Rules have no public listing; tag the ones this module added (a re-registration

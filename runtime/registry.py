@@ -7,6 +7,7 @@ the helpers registered with `template_helper`. The compiler expands templates
 inline into the generated adjoint; `Rule.rrule` evaluates the same templates
 at run time, so `grad(np.sin)` and compiled code share one definition.
 """
+import sys
 import inspect
 import math
 
@@ -173,9 +174,28 @@ def rrule(fn):
 def lookup(fn):
     """The Rule for `fn`, or None. Unhashable callables have no rule."""
     try:
-        return _RULES.get(fn)
+        rule = _RULES.get(fn)
     except TypeError:
         return None
+    if rule is None and _PENDING and _load_pending():
+        rule = _RULES.get(fn)
+    return rule
+
+
+_PENDING = {}       # module name -> loader of the rules for it, run once it is imported
+
+
+def register_when_imported(module, loader):
+    """Run `loader` (which registers rules) once `module` is in sys.modules: optional
+    libraries cost nothing until the user's code imports them."""
+    _PENDING[module] = loader
+
+
+def _load_pending():
+    ready = [m for m in _PENDING if m in sys.modules]
+    for module in ready:
+        _PENDING.pop(module)()
+    return bool(ready)
 
 
 def defmethod(name, fn, *, self_position=0):

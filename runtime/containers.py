@@ -7,7 +7,7 @@ attribute name to cotangent.
 import numpy as np
 
 from .accumulate import is_basic_index
-from .helpers import index_vjp
+from .helpers import index_vjp, unbroadcast
 from .rule_helpers_shape import cot_dtype
 from .registry import template_helper
 from .thunks import unthunk
@@ -138,6 +138,23 @@ def is_ndarray(x):
 def repeat_sequence(xs, n):
     """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another."""
     return xs * n
+
+
+@template_helper
+def product_or_repeat(x, y):
+    """`x * y` where the compiler cannot tell whether one side is a list or tuple."""
+    return x * y
+
+
+@template_helper
+def product_or_repeat_vjp(g, x, y):
+    """Cotangent of x in `x * y`: the copies' sum if x is a sequence (y counts them),
+    nothing if y is the sequence (x counts), else the product rule."""
+    if isinstance(x, (list, tuple)):
+        return sum_repeats(g, x)
+    if isinstance(y, (list, tuple)):
+        return None
+    return unbroadcast(unthunk(g) * y, x)
 
 
 @template_helper

@@ -7,6 +7,7 @@ the helpers registered with `template_helper`. The compiler expands templates
 inline into the generated adjoint; `Rule.rrule` evaluates the same templates
 at run time, so `grad(np.sin)` and compiled code share one definition.
 """
+import sys
 import inspect
 import math
 
@@ -21,6 +22,7 @@ ZERO = "zero"      # the derivative is zero wherever it exists: predicates, inte
 SHAPE = "shape"    # only the argument's shape or dtype is read: np.zeros_like(x), np.ndim(x)
 NONE = "none"      # a derivative exists or may, but no rule gives it: a gamma draw's shape
 REASONS = (ZERO, SHAPE, NONE)
+REASONS_OR_NONE = REASONS + (None,)
 
 # Names a template (and the generated code) may use besides its own parameters.
 TEMPLATE_NAMESPACE = {"np": np, "math": math}
@@ -40,6 +42,11 @@ def _registered():
 
 def template_helper(fn):
     """Make `fn` callable from templates and generated code under its own name."""
+    known = TEMPLATE_NAMESPACE.get(fn.__name__)
+    if known is not None and known is not fn and \
+            getattr(known, "__qualname__", None) != fn.__qualname__:    # (a reload is fine)
+        raise ValueError(f"template helper {fn.__name__!r} is already defined in "
+                         f"{known.__module__}: give the new one another name")
     TEMPLATE_NAMESPACE[fn.__name__] = fn
     return fn
 
@@ -62,9 +69,10 @@ class Rule:
         self.custom = custom
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
-        self.templates = {p: t for p, t in zip(self.params, templates) if t}
-        if why is None:
-            why = {p: ZERO for p, t in zip(self.params, templates) if t is None}
+        self.templates = {p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE}
+        if why is None:         # a template position may also say why it has no template
+            why = {p: ZERO if t is None else t for p, t in zip(self.params, templates)
+                   if t in REASONS_OR_NONE}
         self.why = why
         self._vjps = {}
 
@@ -122,14 +130,15 @@ def _parse_signature(text):
     return inspect.signature(eval(f"lambda {text}: None"))
 
 
-def defvjp(fn, signature, *templates):
+def defvjp(fn, signature, *templates, name=None):
     """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
     templates follow in parameter order, None for one whose derivative is zero
-    (an index, an axis, a count); a parameter left out has no rule (NONE).
+    (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
+    order); a parameter left out has no rule (NONE).
     """
-    _RULES[fn] = Rule(fn, "template", signature, templates)
+    _RULES[fn] = Rule(fn, "template", signature, templates, name=name)
     _registered()
     return fn
 
@@ -165,9 +174,28 @@ def rrule(fn):
 def lookup(fn):
     """The Rule for `fn`, or None. Unhashable callables have no rule."""
     try:
-        return _RULES.get(fn)
+        rule = _RULES.get(fn)
     except TypeError:
         return None
+    if rule is None and _PENDING and _load_pending():
+        rule = _RULES.get(fn)
+    return rule
+
+
+_PENDING = {}       # module name -> loader of the rules for it, run once it is imported
+
+
+def register_when_imported(module, loader):
+    """Run `loader` (which registers rules) once `module` is in sys.modules: optional
+    libraries cost nothing until the user's code imports them."""
+    _PENDING[module] = loader
+
+
+def _load_pending():
+    ready = [m for m in _PENDING if m in sys.modules]
+    for module in ready:
+        _PENDING.pop(module)()
+    return bool(ready)
 
 
 def defmethod(name, fn, *, self_position=0):

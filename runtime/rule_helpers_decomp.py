@@ -60,8 +60,33 @@ def cholesky_vjp(g, ans, upper=False):
     P = np.tril(L.mT @ gL)
     rows, cols = _diag_indices(P.shape[-1])
     P[..., rows, cols] /= 2
-    left = np.linalg.solve(L.mT, P)                      # L^-T P
-    return _sym(np.linalg.solve(L.mT, left.mT).mT)       # (L^-T (L^-T P)^T)^T
+    left = solve_upper(L.mT, P)                          # L^-T P
+    return _sym(solve_upper(L.mT, left.mT).mT)           # (L^-T (L^-T P)^T)^T
+
+
+def solve_upper(U, B):
+    """U^-1 B for an upper-triangular U: a triangular solve where SciPy is installed
+    (NumPy has none; a general solve factorises U again), else np.linalg.solve."""
+    solve_triangular = _scipy_solve_triangular()
+    if solve_triangular is not None and U.ndim == 2:
+        return solve_triangular(U, B, lower=False, check_finite=False)
+    return np.linalg.solve(U, B)
+
+
+def _scipy_solve_triangular():
+    """scipy.linalg.solve_triangular if SciPy is installed (imported on first use, so
+    `import transform` does not pay for SciPy), else None."""
+    global _SOLVE_TRIANGULAR
+    if _SOLVE_TRIANGULAR is False:
+        try:
+            from scipy.linalg import solve_triangular
+        except ImportError:
+            solve_triangular = None
+        _SOLVE_TRIANGULAR = solve_triangular
+    return _SOLVE_TRIANGULAR
+
+
+_SOLVE_TRIANGULAR = False            # not looked up yet
 
 
 def _inverse_gaps(w):

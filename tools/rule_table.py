@@ -72,6 +72,22 @@ def python_rows():
     return _summary(_rows(PYTHON))
 
 
+def scipy_rows():
+    """(family, names, kind) per SciPy function with a rule (none without SciPy)."""
+    try:
+        import scipy.linalg
+        import scipy.special
+        import scipy.stats  # noqa: F401
+    except ImportError:
+        return []
+    runtime.registry._load_pending()
+    rows = _rows([("scipy.special", scipy.special), ("scipy.linalg", scipy.linalg)])
+    for rule in runtime.registry._RULES.values():          # stats methods: by rule name
+        if getattr(rule, "family", None) == "scipy_stats":
+            rows.setdefault(id(rule), [rule, [rule.name]])
+    return _summary(rows)
+
+
 def _table(rows):
     lines = ["| Function | Also | Kind |", "|---|---|---|"]
     for _, names, kind in rows:
@@ -108,6 +124,11 @@ def render():
             lines += _table(chosen) + [""]
     python = python_rows()
     lines += [f"## Python operators, math and builtins ({len(python)})", ""] + _table(python) + [""]
+    for family in ("scipy_special", "scipy_stats", "scipy_linalg"):
+        chosen = [r for r in scipy_rows() if r[0] == family]
+        if chosen:
+            lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
+            lines += _table(chosen) + [""]
     return "\n".join(lines)
 
 

@@ -22,6 +22,7 @@ import gast
 
 from .alias_check import AliasCheck
 from .errors import TransformError
+from .primitives import opaque_library
 
 def check_callees(src, memo=None):
     """Raise TransformError at the first call to a helper that writes into its arguments.
@@ -76,7 +77,8 @@ def _user_function(fn):
     if not inspect.isfunction(fn) or runtime.lookup(fn) is not None:
         return None
     module = getattr(fn, "__module__", None) or ""
-    if module == "numpy" or module.startswith(("numpy.", "runtime", "transform")):
+    if module == "numpy" or module.startswith(("numpy.", "runtime", "transform")) or \
+            opaque_library(fn):                    # SciPy's source is never read
         return None
     return fn
 

@@ -34,7 +34,7 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
         kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
         self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
-        self.state.in_place |= {p for p in params if p in kinds}
+        self.state.in_place |= {p for p in params if kinds.get(p) in ("array", "list")}
         self.sites, self.made, self.loops, self.current = {}, set(), [], None
         self.body, self.liveness = body, None    # computed at the first write
         self.fn_aliases = function_aliases(src)

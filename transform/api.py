@@ -88,8 +88,9 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     rule = _rule_for(plain)
     params = _params(plain)
     if rule is not None:
-        out, pb = rule.rrule(*args, **kwargs)
         positions = [params.index(w) if w in params else int(w) for w in wrt_names]
+        _refuse_positions_without_rule(rule, positions)
+        out, pb = rule.rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)
     if not callable(plain) or getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
@@ -103,6 +104,18 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         raise exc.with_traceback(None) from None     # not from inside generated code
+
+
+def _refuse_positions_without_rule(rule, positions):
+    """A rule's position with no template and reason NONE (a Bessel function's order)
+    has a derivative no rule gives: never a silent zero."""
+    for k in positions:
+        name = rule.params[k] if k < len(rule.params) else None
+        if name is not None and name not in rule.templates and \
+                rule.reason(name) == registry.NONE:
+            raise TransformError(f"{rule.name} has no derivative rule for its argument "
+                                 f"{name!r}", hint="differentiate another argument, or "
+                                 "register a rule with transform.rrule")
 
 
 def _too_deep(policy):

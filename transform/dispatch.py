@@ -8,6 +8,7 @@ import runtime
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from .errors import TransformError
+from .primitives import opaque_library
 
 
 class CalleeRule:
@@ -127,6 +128,12 @@ def _compiled(fn, policy, positions=None):
     cotangents deferred, compiled with only the parameters at `positions` (None: all)
     carrying a derivative, as at the call site: an integer argument (a size, a count)
     is then not taken for a value being differentiated."""
+    library = opaque_library(fn)
+    if library is not None:
+        raise TransformError(f"{getattr(fn, '__qualname__', fn)} is {library}'s own code and "
+                             "has no derivative rule; thunkgrad does not compile "
+                             f"{library}'s source", hint="compute it outside the "
+                             "differentiated function, or register a rule with transform.rrule")
     names = tuple(_api()._params(fn, keyword_only=True))
     varied = None if positions is None else tuple(names[k] for k in positions
                                                     if k < len(names))

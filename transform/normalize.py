@@ -18,6 +18,7 @@ from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
 from .normalize_tricks import TrickNormalizer, is_fill
 from .receivers import index_rule, index_trick
+from .sequence_kinds import may_repeat
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
@@ -203,6 +204,8 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
                                             self.is_sequence(e.right)):
             return self.repeat(e, left, right, target)
         fn = BINOPS[type(e.op)]
+        if isinstance(e.op, gast.Mult) and may_repeat(self.src, e.left, e.right):
+            fn = runtime.TEMPLATE_NAMESPACE["product_or_repeat"]
         node = gast.BinOp(left=left, op=e.op, right=right)
         return self.finish(target, node, self.rule_prim(fn, [left, right], {}, e))
 

@@ -13,7 +13,8 @@ import gast
 
 import runtime
 from .names import const, load
-from .primitives import Prim, from_rule, label_of, rule_for
+from .primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
+                         rule_for)
 from .receivers import bound_to_generator, random_method
 
 
@@ -78,7 +79,8 @@ class CallNormalizer:
             return self.inline_call(self.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
-                                                 _bound_method(fn)):
+                                                 _bound_method(fn)) and \
+                not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
                 _callable_object(fn):
@@ -136,7 +138,7 @@ class CallNormalizer:
     def rule_prim(self, fn, args, keywords, node):
         while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
             fn = fn.__wrapped__
-        rule = rule_for(fn)
+        rule = rule_for(fn) or opaque_library_rule(fn)
         label = label_of(fn)
         self.refuse_masked(fn, node)
         if rule is not None:

@@ -179,13 +179,15 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
 
 def _param_kinds(params, signature):
     """Parameter -> "array" or "list" where the argument shapes say so (an alias check
-    then knows `p += v` on it is in place); a shape () may be a float or a 0-d array."""
+    then knows `p += v` on it is in place); "scalar" for shape (), a float or a 0-d array."""
     kinds = {}
     for name, key in zip(params, signature or ()):
         if key and key[0] == "items":
             kinds[name] = "list"
         elif key:
             kinds[name] = "array"
+        elif key == ():
+            kinds[name] = "scalar"
     return kinds
 
 

@@ -6,6 +6,7 @@ The reverse stage reads `Prim`s only; it never looks at call syntax.
 """
 import inspect
 import operator
+import sys
 
 import gast
 
@@ -80,6 +81,29 @@ def from_rule(rule, args, keywords, label):
             value = const(value)
         inputs[name] = value
     return Prim("rule", label, rule=rule, fn=rule.fn, inputs=inputs)
+
+
+# Libraries whose own Python source is never compiled: a function of theirs without a
+# rule runs as it is, and a differentiated value reaching it is refused at the call.
+OPAQUE_LIBRARIES = ("scipy",)
+
+
+def opaque_library(fn):
+    """The OPAQUE_LIBRARIES root `fn` (a function or bound method) comes from, or None."""
+    module = getattr(fn, "__module__", None) or \
+        getattr(getattr(fn, "__self__", None), "__module__", None) or ""
+    root = module.split(".")[0]
+    if not module and type(fn).__name__ == "ufunc":     # ufuncs do not name their module
+        special = sys.modules.get("scipy.special")
+        root = "scipy" if getattr(special, getattr(fn, "__name__", ""), None) is fn else ""
+    return root if root in OPAQUE_LIBRARIES else None
+
+
+def opaque_library_rule(fn):
+    """A no-derivative (NONE) rule for a function of an opaque library without a rule."""
+    if opaque_library(fn) is None:
+        return None
+    return runtime.registry.Rule(fn, "nondiff", why=runtime.registry.NONE)
 
 
 def label_of(fn):

@@ -71,6 +71,8 @@ def materialise(cotangent, like):
             and cotangent is not like and cotangent.flags.writeable:
         return cotangent                   # the common case, as the array path below ends
     g = unthunk(cotangent)
+    if isinstance(like, tuple) and hasattr(like, "_fields"):
+        return _namedtuple_gradient(g, like)
     if isinstance(like, (tuple, list)):
         parts = g if g is not None else [None] * len(like)
         return type(like)(_leaf(c, x) for c, x in zip(parts, like))
@@ -94,6 +96,15 @@ def materialise(cotangent, like):
     if g is None:
         return 0.0
     return float(np.asarray(g).item()) if np.size(g) == 1 else g
+
+
+def _namedtuple_gradient(g, like):
+    """A namedtuple's gradient, itself a namedtuple: read by field (`p.w`, a dict of
+    field cotangents) or by position (`p[0]`, a tuple)."""
+    if isinstance(g, dict):
+        g = [g.get(field) for field in like._fields]
+    parts = g if g is not None else [None] * len(like)
+    return type(like)(*[_leaf(c, x) for c, x in zip(parts, like)])
 
 
 def _leaf(g, like):

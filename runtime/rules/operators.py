@@ -1,5 +1,4 @@
-"""Python operators, the `math` module and numeric builtins."""
-import math
+"""Python operators and numeric builtins (the `math` module: math_module.py)."""
 import operator
 
 from .. import containers  # noqa: F401  (registers container helpers)
@@ -10,6 +9,8 @@ defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
 defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
 defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None)    # [a, b] * n
+defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
+       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)")
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
        "pow_exponent_vjp(g, ans, x, y)")
@@ -25,17 +26,6 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
         operator.not_, operator.floordiv, operator.and_, operator.or_,
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
-defvjp(math.sin, "x", "g * math.cos(x)")
-defvjp(math.cos, "x", "-g * math.sin(x)")
-defvjp(math.tan, "x", "g / math.cos(x) ** 2")
-defvjp(math.exp, "x", "g * ans")
-defvjp(math.log, "x", "g / x")
-defvjp(math.sqrt, "x", "g / (2 * ans)")
-defvjp(math.tanh, "x", "g * (1 - ans ** 2)")
-defvjp(math.pow, "x, y", "g * y * x ** (y - 1)", "g * ans * math.log(x) if x > 0 else 0.0")
-defvjp(math.fabs, "x", "g * math.copysign(1.0, x)")
-defvjp(math.fmod, "x, y", "g", "-g * math.trunc(x / y)")
-nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite, why=ZERO)
 
 defvjp(abs, "x", "g * np.sign(x)")
 defvjp(float, "x", "g")

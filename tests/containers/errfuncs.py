@@ -1,6 +1,6 @@
 """Functions the compiler must reject (or that hit a known bug); the tests find
 each offending line by a marker string and check the error names it."""
-import math
+import cmath
 import operator
 
 import numpy as np
@@ -11,9 +11,9 @@ vectorized_double = np.frompyfunc(lambda v: v * 2.0, 1, 1)
 
 
 # ---- calls with no source and no rule -------------------------------------------------
-def calls_math_gamma(x):
+def calls_cmath_phase(x):
     y = x * 2.0
-    return math.gamma(y) * x
+    return cmath.phase(y) * x
 
 
 def calls_frompyfunc(x):
@@ -25,13 +25,13 @@ def calls_length_hint(x):
     return x * n
 
 
-def helper_calls_gamma(x):
+def helper_calls_phase(x):
     y = x + 1.0
-    return math.gamma(y)
+    return cmath.phase(y)
 
 
-def calls_helper_calling_gamma(x):
-    return helper_calls_gamma(x) * x
+def calls_helper_calling_phase(x):
+    return helper_calls_phase(x) * x
 
 
 # ---- writes into arguments ------------------------------------------------------------

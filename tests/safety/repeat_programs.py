@@ -53,3 +53,32 @@ def repeat_list_parameter(xs):
 
 def passes_a_list_to_a_repeating_helper(x):
     return repeat_list_parameter([x, 2.0 * x])
+
+
+def pair(x):
+    return [x, 2.0 * x]
+
+
+def repeats_what_a_helper_returned(x):
+    ys = pair(x)
+    return np.sum(np.stack(ys * 2) ** 2)
+
+
+def repeats_an_element_of_a_list(x):
+    rows = [[x, 3.0 * x], [x]]
+    return np.sum(np.stack(rows[0] * 3) ** 2)
+
+
+def repeats_a_loop_variable(x):
+    total = 0.0
+    for pair_ in [[x, x * x], [2.0 * x, x]]:
+        total = total + np.sum(np.stack(pair_ * 2) * np.array([1.0, 2.0, 3.0, 4.0]))
+    return total
+
+
+def scales_by_a_count_argument(x, k):
+    return np.sum(scale_helper(x, k) * 1.5)
+
+
+def scale_helper(a, k):
+    return a * k + k * a

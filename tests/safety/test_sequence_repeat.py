@@ -12,7 +12,12 @@ CASES = [(rp.loop_over_repeated_list, (1.3,)), (rp.repeated_tuple_on_the_right, 
          (rp.number_times_number, (np.array([1.0, 2.0]),)),
          (rp.reduced_and_indexed, (1.3,)), (rp.reduced_and_indexed, (np.array([1.0, 2.0]),)),
          (rp.tuple_reduced_and_indexed, (1.3,)),
-         (rp.stacked_and_indexed, (np.array([1.0, 2.0]),))]
+         (rp.stacked_and_indexed, (np.array([1.0, 2.0]),)),
+         (rp.repeats_what_a_helper_returned, (1.3,)),
+         (rp.repeats_what_a_helper_returned, (np.array([1.0, -2.0]),)),
+         (rp.repeats_an_element_of_a_list, (1.3,)), (rp.repeats_a_loop_variable, (0.7,)),
+         (rp.scales_by_a_count_argument, (np.array([1.0, -2.0]), 3)),
+         (rp.scales_by_a_count_argument, (0.4, 2))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -32,9 +37,7 @@ def test_a_list_argument_repeated(policy):
     check_grad(rp.repeat_list_parameter, ([np.array([1.0]), np.array([2.0])],), policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: a helper compiled without argument "
-                   "shapes cannot tell a list parameter from a number, and `xs * 2` is "
-                   "differentiated as a product (gives 10, want 20)")
 def test_a_list_passed_to_a_helper_that_repeats_it():
+    """The helper is compiled without argument shapes: its `xs * 2` decides at run time."""
     from transform import grad
     assert grad(rp.passes_a_list_to_a_repeating_helper)(1.0) == pytest.approx(20.0)

@@ -1,0 +1,91 @@
+"""The `math` module: every function differentiable on floats, the rest with a reason.
+
+Templates use `math` itself (the arguments are Python floats); `digamma`, which `math`
+lacks, is a short series below.
+"""
+import math
+
+from ..registry import NONE, ZERO, defvjp, nondiff, template_helper
+
+defvjp(math.sin, "x", "g * math.cos(x)")
+defvjp(math.cos, "x", "-g * math.sin(x)")
+defvjp(math.tan, "x", "g / math.cos(x) ** 2")
+defvjp(math.asin, "x", "g / math.sqrt(1 - x * x)")
+defvjp(math.acos, "x", "-g / math.sqrt(1 - x * x)")
+defvjp(math.atan, "x", "g / (1 + x * x)")
+defvjp(math.atan2, "y, x", "g * x / (x * x + y * y)", "-g * y / (x * x + y * y)")
+defvjp(math.sinh, "x", "g * math.cosh(x)")
+defvjp(math.cosh, "x", "g * math.sinh(x)")
+defvjp(math.tanh, "x", "g * (1 - ans ** 2)")
+defvjp(math.asinh, "x", "g / math.sqrt(x * x + 1)")
+defvjp(math.acosh, "x", "g / math.sqrt(x * x - 1)")
+defvjp(math.atanh, "x", "g / (1 - x * x)")
+defvjp(math.hypot, "x, y", "g * x / ans", "g * y / ans")      # two coordinates
+defvjp(math.degrees, "x", "g * (180 / math.pi)")
+defvjp(math.radians, "x", "g * (math.pi / 180)")
+
+defvjp(math.exp, "x", "g * ans")
+defvjp(math.expm1, "x", "g * (ans + 1)")
+defvjp(math.log, "x, base=2.718281828459045", "g / (x * math.log(base))",
+       "-g * ans / (base * math.log(base))")
+defvjp(math.log1p, "x", "g / (1 + x)")
+defvjp(math.log2, "x", "g / (x * math.log(2))")
+defvjp(math.log10, "x", "g / (x * math.log(10))")
+defvjp(math.sqrt, "x", "g / (2 * ans)")
+defvjp(math.pow, "x, y", "g * y * x ** (y - 1)", "g * ans * math.log(x) if x > 0 else 0.0")
+if hasattr(math, "exp2"):                                       # Python 3.11+
+    defvjp(math.exp2, "x", "g * ans * math.log(2)")
+    defvjp(math.cbrt, "x", "g / (3 * ans * ans)")
+
+defvjp(math.erf, "x", "g * 2 / math.sqrt(math.pi) * math.exp(-x * x)")
+defvjp(math.erfc, "x", "-g * 2 / math.sqrt(math.pi) * math.exp(-x * x)")
+defvjp(math.gamma, "x", "g * ans * digamma(x)")
+defvjp(math.lgamma, "x", "g * digamma(x)")
+
+defvjp(math.fabs, "x", "g * math.copysign(1.0, x)")
+defvjp(math.copysign, "x, y", "g * math.copysign(1.0, x) * math.copysign(1.0, y)", None)
+# x - n * y with n = trunc(x / y) (fmod) or the nearest integer (remainder): n is
+# constant almost everywhere, and (x - ans) / y recovers it exactly as NumPy computed it
+defvjp(math.fmod, "x, y", "g", "-g * (x - ans) / y")
+defvjp(math.remainder, "x, y", "g", "-g * (x - ans) / y")
+defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
+
+defvjp(math.fsum, "seq", "[g for e in seq]")
+defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
+       "g * math.prod(iterable)")
+defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
+       "[g * (q[k] - p[k]) / ans for k in range(len(p))]")
+
+nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite,
+        math.isclose, math.ulp, why=ZERO)
+nondiff(math.factorial, math.comb, math.perm, math.gcd, math.isqrt, why=ZERO)  # integers
+if hasattr(math, "lcm"):
+    nondiff(math.lcm, why=ZERO)
+# tuple outputs (frexp, modf) and nextafter have derivatives no rule gives yet
+nondiff(math.frexp, math.modf, math.nextafter, why=NONE)
+
+
+@template_helper
+def digamma(x):
+    """psi(x) = d lgamma / dx: recurrence up to x >= 10, then the asymptotic series
+    (error below 1e-13); reflection for x < 0.5."""
+    if x < 0.5:
+        return digamma(1 - x) - math.pi / math.tan(math.pi * x)
+    shift = 0.0
+    while x < 10:
+        shift -= 1 / x
+        x += 1
+    inv2 = 1 / (x * x)
+    series = inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240 - inv2 / 132))))
+    return shift + math.log(x) - 0.5 / x - series
+
+
+@template_helper
+def math_prod_vjp(g, iterable, start):
+    """Cotangents of math.prod's factors: g times the product of the others (zeros
+    included, so no division)."""
+    values = list(iterable)
+    out = []
+    for k in range(len(values)):
+        out.append(g * math.prod(values[:k] + values[k + 1:], start=start))
+    return out

@@ -1,0 +1,98 @@
+"""scipy.linalg: registered only when SciPy imports (runtime/rules/__init__.py).
+
+Real matrices (not stacked). The cotangents of the matrix functions shared with NumPy
+(inv, det, solve, cholesky, eigh, svd) reuse NumPy's rules; SciPy's cholesky returns the
+upper factor by default. A triangular solve's cotangent lives on the triangle it reads
+(its diagonal dropped for unit_diagonal=True). solve takes assume_a="gen" only: for the
+symmetric kinds SciPy reads one triangle, which these rules do not model (refused).
+expm uses the block-triangular identity expm([[A^T, G], [0, A^T]]) = [[., dA], [0, .]].
+"""
+import numpy as np
+import scipy.linalg as sl
+
+from ..registry import NONE, defvjp, template_helper
+
+defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)")
+defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T")
+defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True, "
+       "assume_a=None, transposed=False",
+       "general_solve_vjp(g, ans, a, b, 0, assume_a, transposed)",
+       "general_solve_vjp(g, ans, a, b, 1, assume_a, transposed)")
+defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
+       "overwrite_b=False, check_finite=True",
+       "triangular_solve_vjp(g, ans, a, b, 0, trans, lower, unit_diagonal)",
+       "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)")
+defvjp(sl.cholesky, "a, lower=False, overwrite_a=False, check_finite=True",
+       "cholesky_vjp(g, ans, not lower)")
+defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
+       "cho_factor_vjp(g, ans)")
+defvjp(sl.cho_solve, "c_and_lower, b, overwrite_b=False, check_finite=True",
+       "cho_solve_factor_vjp(g, ans, c_and_lower)", "cho_solve_rhs_vjp(g, c_and_lower)")
+defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
+       "eigvalsh_vjp(g, a) if eigvals_only else eigh_vjp(g, ans)", NONE)
+defvjp(sl.svd, "a, full_matrices=True, compute_uv=True",
+       "svd_vjp(g, ans, a, full_matrices, compute_uv)")
+defvjp(sl.expm, "A", "expm_vjp(g, A)")
+
+
+@template_helper
+def general_solve_vjp(g, ans, a, b, operand, assume_a, transposed):
+    if assume_a not in (None, "gen", "general") or transposed:
+        raise TypeError("scipy.linalg.solve has a rule for assume_a='gen' (transposed=False) "
+                        "only: for the symmetric kinds SciPy reads one triangle of a")
+    from ..rule_helpers_decomp import solve_vjp
+    return solve_vjp(g, ans, a, b, operand)
+
+
+@template_helper
+def triangular_solve_vjp(g, ans, a, b, operand, trans, lower, unit_diagonal):
+    """x = op(T)^-1 b: gb = op(T)^-T g, g_op(T) = -gb x^T, kept on T's triangle."""
+    transposed = trans in (1, 2, "T", "C")
+    gb = sl.solve_triangular(a, g, trans=0 if transposed else 1, lower=lower,
+                             unit_diagonal=unit_diagonal)
+    if operand == 1:
+        return gb
+    x = ans if ans.ndim == 2 else ans[:, None]
+    ga = -(gb if gb.ndim == 2 else gb[:, None]) @ x.T
+    ga = ga.T if transposed else ga
+    ga = np.tril(ga) if lower else np.triu(ga)
+    if unit_diagonal:
+        np.fill_diagonal(ga, 0.0)
+    return ga
+
+
+@template_helper
+def cho_factor_vjp(g, ans):
+    """Cotangent of a in (c, lower) = cho_factor(a): the factor's triangle, as cholesky."""
+    from ..rule_helpers_decomp import cholesky_vjp
+    gc, (c, lower) = (g[0] if isinstance(g, (tuple, list)) else g), ans
+    if gc is None:
+        return None
+    mask = np.tril if lower else np.triu
+    return cholesky_vjp(mask(gc), mask(c), not lower)
+
+
+@template_helper
+def cho_solve_rhs_vjp(g, c_and_lower):
+    return sl.cho_solve(c_and_lower, g)
+
+
+@template_helper
+def cho_solve_factor_vjp(g, ans, c_and_lower):
+    """(gc, None) for x = (L L^T)^-1 b: with gA = -gb x^T, gL = (gA + gA^T) L."""
+    c, lower = c_and_lower
+    L = np.tril(c) if lower else np.triu(c).T
+    gb = sl.cho_solve(c_and_lower, g)
+    x, gb = (ans, gb) if ans.ndim == 2 else (ans[:, None], gb[:, None])
+    gA = -gb @ x.T
+    gL = np.tril((gA + gA.T) @ L)
+    return (gL if lower else gL.T, None)
+
+
+@template_helper
+def expm_vjp(g, A):
+    n = A.shape[0]
+    block = np.zeros((2 * n, 2 * n))
+    block[:n, :n] = block[n:, n:] = A.T
+    block[:n, n:] = g
+    return sl.expm(block)[:n, n:]

@@ -1,0 +1,103 @@
+"""scipy.special: registered only when SciPy imports (runtime/rules/__init__.py).
+
+Binary functions broadcast like ufuncs, so each cotangent is summed back with
+`unbroadcast`. Orders and counts (polygamma's n, jv's v, multigammaln's d) carry no
+derivative here: a differentiated value reaching them is refused.
+"""
+import numpy as np
+import scipy.special as sc
+
+from ..registry import NONE, defvjp, template_helper
+from ..helpers import unreduce
+
+for _helper in (sc.psi, sc.polygamma, sc.i0, sc.i1, sc.i0e, sc.i1e, sc.ive, sc.iv, sc.jv,
+                sc.yv, sc.zeta):
+    template_helper(_helper)
+SQRT_2PI = float(np.sqrt(2 * np.pi))
+TWO_OVER_SQRT_PI = float(2 / np.sqrt(np.pi))
+
+defvjp(sc.expit, "x", "g * ans * (1 - ans)")
+defvjp(sc.logit, "x", "g / (x * (1 - x))")
+defvjp(sc.erf, "x", f"g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
+defvjp(sc.erfc, "x", f"-g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
+defvjp(sc.erfinv, "y", f"g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
+defvjp(sc.erfcinv, "y", f"-g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
+defvjp(sc.ndtr, "x", f"g * np.exp(-x * x / 2) / {SQRT_2PI!r}")
+defvjp(sc.ndtri, "y", f"g * {SQRT_2PI!r} * np.exp(ans * ans / 2)")
+defvjp(sc.log_ndtr, "x", f"g * np.exp(-x * x / 2 - ans) / {SQRT_2PI!r}")
+
+defvjp(sc.gamma, "x", "g * ans * psi(x)")
+defvjp(sc.gammaln, "x", "g * psi(x)")
+defvjp(sc.psi, "x", "g * polygamma(1, x)")                  # = sc.digamma
+defvjp(sc.polygamma, "n, x", NONE, "g * polygamma(n + 1, x)")
+defvjp(sc.beta, "a, b", "unbroadcast(g * ans * (psi(a) - psi(a + b)), a)",
+       "unbroadcast(g * ans * (psi(b) - psi(a + b)), b)")
+defvjp(sc.betaln, "a, b", "unbroadcast(g * (psi(a) - psi(a + b)), a)",
+       "unbroadcast(g * (psi(b) - psi(a + b)), b)")
+defvjp(sc.multigammaln, "a, d", "g * multigammaln_vjp(a, d)", NONE)
+
+defvjp(sc.xlogy, "x, y", "unbroadcast(g * np.log(y), x)", "unbroadcast(g * x / y, y)")
+defvjp(sc.xlog1py, "x, y", "unbroadcast(g * np.log1p(y), x)", "unbroadcast(g * x / (1 + y), y)")
+defvjp(sc.entr, "x", "-g * (np.log(x) + 1)")
+defvjp(sc.rel_entr, "x, y", "unbroadcast(g * (np.log(x / y) + 1), x)",
+       "unbroadcast(-g * x / y, y)")
+defvjp(sc.kl_div, "x, y", "unbroadcast(g * np.log(x / y), x)", "unbroadcast(g * (1 - x / y), y)")
+
+# Bessel functions: d/dx I_v = (I_{v-1} + I_{v+1}) / 2, and J_v, Y_v with a minus
+defvjp(sc.i0, "x", "g * i1(x)")
+defvjp(sc.i1, "x", "g * (i0(x) + iv(2, x)) / 2")
+defvjp(sc.i0e, "x", "g * (i1e(x) - np.sign(x) * ans)")
+defvjp(sc.i1e, "x", "g * ((i0e(x) + ive(2, x)) / 2 - np.sign(x) * ans)")
+defvjp(sc.ive, "v, z", NONE, "unbroadcast(g * ((ive(v - 1, z) + ive(v + 1, z)) / 2 "
+       "- np.sign(z) * ans), z)")
+defvjp(sc.iv, "v, z", NONE, "unbroadcast(g * (iv(v - 1, z) + iv(v + 1, z)) / 2, z)")
+defvjp(sc.jv, "v, z", NONE, "unbroadcast(g * (jv(v - 1, z) - jv(v + 1, z)) / 2, z)")
+defvjp(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z)")
+# Hurwitz zeta: d/dq zeta(x, q) = -x zeta(x + 1, q); in x there is no closed form
+defvjp(sc.zeta, "x, q=None", NONE, "unbroadcast(-g * x * zeta(x + 1, q), q)")
+
+defvjp(sc.logsumexp, "a, axis=None, b=None, keepdims=False, return_sign=False",
+       "logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign)", None,
+       "logsumexp_weights_vjp(g, ans, a, axis, b, keepdims)", None, None)
+defvjp(sc.softmax, "x, axis=None", "ans * (g - np.sum(g * ans, axis=axis, keepdims=True))", None)
+defvjp(sc.log_softmax, "x, axis=None",
+       "g - np.exp(ans) * np.sum(g, axis=axis, keepdims=True)", None)
+
+
+@template_helper
+def multigammaln_vjp(a, d):
+    """d/da log Gamma_d(a) = sum over j < d of psi(a - j / 2)."""
+    return sum(sc.psi(a - j / 2) for j in range(int(d)))
+
+
+def _weights(ans, a, axis, keepdims):
+    """exp(a - logsumexp(a)), with the reduced axes of `ans` restored."""
+    if not keepdims and axis is not None:
+        ans = np.expand_dims(ans, axis)
+    return np.exp(a - ans)
+
+
+@template_helper
+def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
+    """Cotangent of a in logsumexp: g spread back, times the softmax weights (and b)."""
+    if return_sign:
+        raise TypeError("logsumexp(..., return_sign=True) has no rule: its value is "
+                        "log|sum(b * exp(a))|; differentiate it without return_sign")
+    a = np.asarray(a, dtype=float) if not isinstance(a, np.ndarray) else a
+    weights = _weights(ans, a, axis, keepdims)
+    if b is not None:
+        weights = weights * b
+    return unbroadcast_to(unreduce(g, weights, axis, keepdims) * weights, a)
+
+
+@template_helper
+def logsumexp_weights_vjp(g, ans, a, axis, b, keepdims):
+    """Cotangent of b: g spread back, times exp(a - ans)."""
+    a = np.asarray(a, dtype=float) if not isinstance(a, np.ndarray) else a
+    weights = _weights(ans, a, axis, keepdims) * np.ones_like(b, dtype=float)
+    return unbroadcast_to(unreduce(g, weights, axis, keepdims) * weights, b)
+
+
+def unbroadcast_to(g, x):
+    from ..helpers import unbroadcast
+    return unbroadcast(g, x)

@@ -99,7 +99,7 @@ def column_stack_vjp(g, tup):
 def stack_vjp(g, arrays, axis=0):
     """Cotangent of np.stack: the slices of `g` along the new axis."""
     return _like(arrays, [np.reshape(p, np.shape(a))
-                          for p, a in zip(np.unstack(np.asarray(g), axis=axis), arrays)])
+                          for p, a in zip(np.moveaxis(np.asarray(g), axis, 0), arrays)])
 
 
 @template_helper

@@ -36,6 +36,7 @@ def _is_python_number(v):
     return isinstance(v, (int, float, complex)) and not isinstance(v, (bool, np.generic))
 
 
+@template_helper
 def as_cotangent(g, x):
     """`g` as an array; a Python number takes x's float dtype (so float32 stays)."""
     return np.asarray(g, dtype=cot_dtype(g, x)) if _is_python_number(g) else np.asarray(g)

@@ -243,6 +243,17 @@ def same_code(a, b):
         if isinstance(x, types.CodeType) or isinstance(y, types.CodeType):
             if not (type(x) is type(y) and same_code(x, y)):
                 return False
-        elif type(x) is not type(y) or repr(x) != repr(y):   # repr: nan, -0.0
+        elif type(x) is not type(y) or repr(_as_defined(x)) != repr(y):  # repr: nan, -0.0
             return False
     return True
+
+
+_OUTER_PREFIX = "__thunkgrad_outer__.<locals>."
+
+
+def _as_defined(const):
+    """A constant of the recompiled code as the original has it: Python 3.10 keeps a
+    nested def's __qualname__ among the constants, and ours has the wrapper's name."""
+    if isinstance(const, str) and const.startswith(_OUTER_PREFIX):
+        return const[len(_OUTER_PREFIX):]
+    return const

@@ -32,7 +32,7 @@ defvjp(np.var, _MOMENT,
        "unreduce(g, a, axis, keepdims) * 2 * (a - np.mean(a, axis, keepdims=True))"
        " / (reduction_size(a, axis) - ddof)")
 defvjp(np.std, _MOMENT,
-       "unreduce(g / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
+       "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
        " / (reduction_size(a, axis) - ddof)")
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,

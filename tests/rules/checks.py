@@ -32,6 +32,14 @@ def newer(path):
     return fn
 
 
+def needs(version, param, why):
+    """`param` (a case) skipped on a NumPy older than `version` ("2.1"), where the call
+    fails or means something else (`why`)."""
+    older = np.lib.NumpyVersion(np.__version__) < f"{version}.0"
+    return pytest.param(*param.values, id=param.id, marks=[
+        *param.marks, pytest.mark.skipif(older, reason=f"NumPy < {version}: {why}")])
+
+
 def available(fns):
     """The entries of `fns` (functions, or tuples starting with one) this NumPy has."""
     return [f for f in fns if not isinstance(f[0] if isinstance(f, tuple) else f, Missing)]

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import runtime
-from tests.rules.checks import available, case, check_float32, check_rule, newer, rand
+from tests.rules.checks import available, case, check_float32, check_rule, needs, newer, rand
 
 A = rand(3, 4)
 B = rand(2, 3, 4, seed=1)
@@ -26,7 +26,8 @@ CASES += [
     case(np.std, A, ddof=1), case(np.var, A, axis=0, ddof=1), case(np.var, B, axis=(0, 2)),
     case(np.average, A, axis=1, weights=rand(4, low=0.5, high=2.0)),
     case(np.average, A, weights=rand(3, 4, low=0.5, high=2.0)),
-    case(np.average, B, axis=(0, 2), weights=rand(2, 4, low=0.5, high=2.0), keepdims=True),
+    needs("2.0", case(np.average, B, axis=(0, 2), weights=rand(2, 4, low=0.5, high=2.0),
+                      keepdims=True), "weights must match a's shape or be 1-D"),
     case(np.average, A, axis=0, weights=rand(3, 4, low=0.5, high=2.0)),
     case(np.nansum, WITH_NANS, axis=0), case(np.nanmean, WITH_NANS), case(np.nanmean, WITH_NANS, axis=1),
     case(np.nanmax, WITH_NANS, axis=1),

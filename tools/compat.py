@@ -13,6 +13,7 @@ combination whose Python is missing is reported as skipped, and the run fails.
 """
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -93,7 +94,14 @@ def check(combo, pytest_args):
         code = run([os.path.join(venv, "bin", "python"), "-m", "pytest", "-p",
                     "no:cacheprovider", *pytest_args], log)
     verdict = "passed" if code == 0 else f"failed (pytest exit {code})"
-    return name, verdict, versions(venv), time.time() - start
+    return name, f"{verdict}: {summary(name)}", versions(venv), time.time() - start
+
+
+def summary(name):
+    """pytest's last summary line in the combination's log ("1234 passed, 5 skipped")."""
+    with open(os.path.join(CACHE, name + ".log")) as log:
+        found = [line.strip(" =\n") for line in log if re.search(r"\d+ (passed|failed)", line)]
+    return found[-1] if found else "no summary"
 
 
 def selected(matrix, wanted):
@@ -105,7 +113,7 @@ def selected(matrix, wanted):
 def main():
     os.makedirs(CACHE, exist_ok=True)
     combos = selected(MATRIX, os.environ.get("THUNKGRAD_COMPAT", ""))
-    pytest_args = os.environ.get("THUNKGRAD_COMPAT_PYTEST", "tests -q").split()
+    pytest_args = os.environ.get("THUNKGRAD_COMPAT_PYTEST", "tests").split()
     results = []
     for combo in combos:
         print(f"{label(*combo)} ...", flush=True)
@@ -113,7 +121,7 @@ def main():
         name, verdict, found, seconds = results[-1]
         print(f"  {verdict}  [python numpy gast: {found}]  {seconds:.0f}s  "
               f"(log: .compat/{name}.log)", flush=True)
-    failed = [r for r in results if r[1] != "passed"]
+    failed = [r for r in results if not r[1].startswith("passed")]
     print(f"\n{len(results) - len(failed)} of {len(results)} combinations passed")
     return 1 if failed or not results else 0
 

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench soak fuzz clean
+.PHONY: install run test compat bench soak fuzz clean
 
 install: $(STAMP)
 
@@ -19,6 +19,12 @@ run: install
 
 test: install
 	$(PY) -m pytest tests
+
+# Every supported Python x NumPy in its own venv under .compat/ (tools/compat.py;
+# THUNKGRAD_COMPAT=py3.10,np1.26 picks combinations by label, THUNKGRAD_COMPAT_PYTEST
+# replaces the pytest arguments).
+compat:
+	$(PYTHON) tools/compat.py
 
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]' || echo "some peers could not be installed; they will be skipped"
@@ -37,5 +43,5 @@ fuzz: install
 	$(PY) -m tests.fuzz.campaign $(FUZZ_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

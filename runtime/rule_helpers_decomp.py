@@ -9,11 +9,19 @@ from .registry import template_helper
 from .rule_helpers_shape import sum_to_shape
 from .thunks import unthunk
 
+_NUMPY_1 = np.lib.NumpyVersion(np.__version__) < "2.0.0"
+
+
+@template_helper
+def mT(x):
+    """The transpose of the last two axes: x.mT, which NumPy 1.26 lacks."""
+    return np.swapaxes(x, -1, -2)
+
 
 def _sym(x):
     """The symmetric part: symmetric-input functions (cholesky, eigh) read only one
     triangle, so their cotangent is taken in the space of symmetric matrices."""
-    return (x + x.mT) / 2
+    return (x + mT(x)) / 2
 
 
 def _diag_indices(n):
@@ -30,15 +38,16 @@ def _parts(g, count):
 def solve_vjp(g, ans, a, b, operand=0):
     """Cotangent of `a` (operand 0) or `b` (1) in x = np.linalg.solve(a, b).
 
-    gb = solve(a^T, g) and ga = -gb x^T; NumPy 2 treats b as a vector only if 1-D.
+    gb = solve(a^T, g) and ga = -gb x^T. NumPy 2 treats b as a vector only if 1-D,
+    NumPy 1 also when it has one dimension fewer than a (a stack of vectors).
     """
     a = np.asarray(a)
-    vector = np.ndim(b) == 1
-    gb = np.linalg.solve(a.mT, g[..., None] if vector else g)
+    vector = np.ndim(b) == 1 or (_NUMPY_1 and np.ndim(b) == a.ndim - 1)
+    gb = np.linalg.solve(mT(a), g[..., None] if vector else g)
     if operand == 1:
         return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
     x = ans[..., None] if vector else ans
-    return sum_to_shape(-(gb @ x.mT), a.shape)
+    return sum_to_shape(-(gb @ mT(x)), a.shape)
 
 
 @template_helper
@@ -47,7 +56,7 @@ def slogdet_vjp(g, a):
     g_logdet = _parts(g, 2)[1]
     if g_logdet is None:
         return None
-    return np.expand_dims(g_logdet, (-2, -1)) * np.linalg.inv(a).mT
+    return np.expand_dims(g_logdet, (-2, -1)) * mT(np.linalg.inv(a))
 
 
 @template_helper
@@ -56,12 +65,12 @@ def cholesky_vjp(g, ans, upper=False):
 
     With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
     """
-    L, gL = (ans.mT, g.mT) if upper else (ans, g)
-    P = np.tril(L.mT @ gL)
+    L, gL = (mT(ans), mT(g)) if upper else (ans, g)
+    P = np.tril(mT(L) @ gL)
     rows, cols = _diag_indices(P.shape[-1])
     P[..., rows, cols] /= 2
-    left = solve_upper(L.mT, P)                          # L^-T P
-    return _sym(solve_upper(L.mT, left.mT).mT)           # (L^-T (L^-T P)^T)^T
+    left = solve_upper(mT(L), P)                          # L^-T P
+    return _sym(mT(solve_upper(mT(L), mT(left))))         # (L^-T (L^-T P)^T)^T
 
 
 def solve_upper(U, B):
@@ -110,15 +119,15 @@ def eigh_vjp(g, ans):
         rows, cols = _diag_indices(w.shape[-1])
         inner[..., rows, cols] = gw
     if gv is not None:
-        inner = inner + _inverse_gaps(w) * (v.mT @ gv)
-    return _sym(v @ inner @ v.mT)
+        inner = inner + _inverse_gaps(w) * (mT(v) @ gv)
+    return _sym(v @ inner @ mT(v))
 
 
 @template_helper
 def eigvalsh_vjp(g, a, UPLO="L"):
     """Cotangent of np.linalg.eigvalsh: V diag(g) V^T."""
     w, v = np.linalg.eigh(a, UPLO)
-    return _sym((v * np.expand_dims(g, -2)) @ v.mT)
+    return _sym((v * np.expand_dims(g, -2)) @ mT(v))
 
 
 @template_helper
@@ -147,14 +156,14 @@ def svd_vjp(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
         F = _inverse_gaps(s ** 2)
         s_row = np.expand_dims(s, -2)
         if gu is not None:
-            J = u.mT @ gu
-            inner = inner + F * (J - J.mT) * s_row
+            J = mT(u) @ gu
+            inner = inner + F * (J - mT(J)) * s_row
             out = out + ((gu - u @ J) / s_row) @ vh      # (I - U U^T) gU S^-1 V^T
         if gvh is not None:
-            gv, v = gvh.mT, vh.mT
-            K = v.mT @ gv
-            inner = inner + s_row.mT * F * (K - K.mT)
-            out = out + (u / s_row) @ (gv - v @ K).mT    # U S^-1 gV^T (I - V V^T)
+            gv, v = mT(gvh), mT(vh)
+            K = mT(v) @ gv
+            inner = inner + mT(s_row) * F * (K - mT(K))
+            out = out + (u / s_row) @ mT(gv - v @ K)    # U S^-1 gV^T (I - V V^T)
     return u @ inner @ vh + out
 
 
@@ -168,11 +177,11 @@ def pinv_vjp(g, ans, a, hermitian=False):
     if hermitian:
         raise NotImplementedError("pinv with hermitian=True has no rule")
     a, X = np.asarray(a), ans
-    gT = g.mT
-    out = -(X.mT @ g @ X.mT)
-    left = gT @ X @ X.mT
+    gT = mT(g)
+    out = -(mT(X) @ g @ mT(X))
+    left = gT @ X @ mT(X)
     out = out + left - a @ (X @ left)
-    right = X.mT @ X @ gT
+    right = mT(X) @ X @ gT
     return out + right - (right @ X) @ a
 
 
@@ -183,7 +192,7 @@ def matrix_power_vjp(g, a, n):
     a = np.asarray(a)
     if n < 0:
         inv = np.linalg.inv(a)
-        return -(inv.mT @ matrix_power_vjp(g, inv, -n) @ inv.mT)
+        return -(mT(inv) @ matrix_power_vjp(g, inv, -n) @ mT(inv))
     powers = [None] * max(n, 1)
     if n > 0:
         powers[0] = np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape)
@@ -191,5 +200,5 @@ def matrix_power_vjp(g, a, n):
         powers[k] = powers[k - 1] @ a
     cot = np.zeros(np.broadcast_shapes(a.shape, np.shape(g)), dtype=np.result_type(a, g))
     for k in range(n):
-        cot = cot + powers[k].mT @ g @ powers[n - 1 - k].mT
+        cot = cot + mT(powers[k]) @ g @ mT(powers[n - 1 - k])
     return cot

@@ -36,6 +36,7 @@ def _is_python_number(v):
     return isinstance(v, (int, float, complex)) and not isinstance(v, (bool, np.generic))
 
 
+@template_helper
 def as_cotangent(g, x):
     """`g` as an array; a Python number takes x's float dtype (so float32 stays)."""
     return np.asarray(g, dtype=cot_dtype(g, x)) if _is_python_number(g) else np.asarray(g)
@@ -99,7 +100,7 @@ def column_stack_vjp(g, tup):
 def stack_vjp(g, arrays, axis=0):
     """Cotangent of np.stack: the slices of `g` along the new axis."""
     return _like(arrays, [np.reshape(p, np.shape(a))
-                          for p, a in zip(np.unstack(np.asarray(g), axis=axis), arrays)])
+                          for p, a in zip(np.moveaxis(np.asarray(g), axis, 0), arrays)])
 
 
 @template_helper

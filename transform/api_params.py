@@ -40,12 +40,19 @@ def _params(fn, keyword_only=False):
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     if keyword_only:
         kinds += (inspect.Parameter.KEYWORD_ONLY,)
-    own = runtime.lookup(fn) is None     # compiled from source: a wrapper's own parameters
+    rule = runtime.lookup(fn)
     try:
-        signature = inspect.signature(fn, follow_wrapped=not own)
+        signature = _rule_signature(rule) or \
+            inspect.signature(fn, follow_wrapped=rule is not None)  # source: its own
     except (TypeError, ValueError):
         return []
     return [p.name for p in signature.parameters.values() if p.kind in kinds]
+
+
+def _rule_signature(rule):
+    """A template rule's own parameters (as NumPy names them), else None. Read from the
+    rule because NumPy < 2.4 gives ufuncs no signature: 1.26 raises, 2.2 says (*args)."""
+    return rule.signature if rule is not None else None
 
 
 def _wrt_names(fn, wrt):

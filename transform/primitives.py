@@ -110,8 +110,10 @@ def label_of(fn):
     """A short readable name for a callable (np.tanh, math.sin, operator.add)."""
     module = getattr(fn, "__module__", "") or ""
     name = getattr(fn, "__name__", type(fn).__name__)
-    if module.startswith("numpy.random"):     # np.random.normal, np.random.Generator.gamma
-        legacy = type(getattr(fn, "__self__", None)).__name__ == "RandomState"
+    # NumPy 1.26's draws (bound, or Generator.gamma itself) have no __module__: ask the class
+    owner = getattr(fn, "__objclass__", None) or type(getattr(fn, "__self__", None))
+    if module.startswith("numpy.random") or owner.__module__.startswith("numpy.random"):
+        legacy = owner.__name__ == "RandomState"  # np.random.normal, np.random.Generator.gamma
         return "np.random." + (name if legacy else getattr(fn, "__qualname__", name))
     if module.startswith("numpy"):
         return "np." + ("linalg." if "linalg" in module else "") + name

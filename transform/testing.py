@@ -137,8 +137,17 @@ def _compiled_grads(target, args, kwargs, chosen, policy, cotangent):
     except AssertionError:
         raise
     except Exception as exc:
-        exc.add_note(f"raised by check_grads({target.label}) in {what}")
+        _add_note(exc, f"raised by check_grads({target.label}) in {what}")
         raise
+
+
+def _add_note(exc, note):
+    """exc.add_note(note); on Python 3.10 (no add_note) the same `__notes__` list, which
+    pytest prints too."""
+    if hasattr(exc, "add_note"):
+        exc.add_note(note)
+    else:
+        exc.__notes__ = [*getattr(exc, "__notes__", []), note]
 
 
 # ---- finite differences -----------------------------------------------------------------

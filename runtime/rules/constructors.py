@@ -20,7 +20,8 @@ defvjp(np.asanyarray, _AS, "unstack_vjp(g, a)")
 defvjp(np.ascontiguousarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)")
 defvjp(np.asfortranarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)")
 defvjp(np.copy, "a, order='K', subok=False", "unstack_vjp(g, a)")
-defvjp(np.astype, "x, dtype, /, *, copy=True, device=None", "cast_back(g, x, dtype)", None)
+if hasattr(np, "astype"):                                                 # NumPy 2.1+
+    defvjp(np.astype, "x, dtype, /, *, copy=True, device=None", "cast_back(g, x, dtype)", None)
 
 
 def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):

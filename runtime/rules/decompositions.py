@@ -10,8 +10,8 @@ import numpy as np
 
 from ..registry import defvjp
 
-defvjp(np.linalg.inv, "a", "-(ans.mT @ g @ ans.mT)")
-defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * np.linalg.inv(a).mT")
+defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))")
+defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))")
 defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)")
 defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)")
 defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None)
@@ -22,4 +22,5 @@ defvjp(np.linalg.eigh, "a, UPLO='L'", "eigh_vjp(g, ans)")
 defvjp(np.linalg.eigvalsh, "a, UPLO='L'", "eigvalsh_vjp(g, a, UPLO)")
 defvjp(np.linalg.svd, "a, full_matrices=True, compute_uv=True, hermitian=False",
        "svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian)")
-defvjp(np.linalg.svdvals, "x, /", "svd_vjp(g, ans, x, False, False)")
+if hasattr(np.linalg, "svdvals"):                                         # NumPy 2.0+
+    defvjp(np.linalg.svdvals, "x, /", "svd_vjp(g, ans, x, False, False)")

@@ -32,7 +32,7 @@ defvjp(np.var, _MOMENT,
        "unreduce(g, a, axis, keepdims) * 2 * (a - np.mean(a, axis, keepdims=True))"
        " / (reduction_size(a, axis) - ddof)")
 defvjp(np.std, _MOMENT,
-       "unreduce(g / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
+       "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
        " / (reduction_size(a, axis) - ddof)")
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,
@@ -43,19 +43,21 @@ defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
 
 # Scans
 defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)")
-defvjp(np.cumulative_sum, "x, /, *, axis=None, dtype=None, out=None, include_initial=False",
-       "cumsum_vjp(g, x, axis, include_initial)")
 defvjp(np.cumprod, "a, axis=None, dtype=None, out=None", "cumprod_vjp(g, ans, a, axis)")
-defvjp(np.cumulative_prod, "x, /, *, axis=None, dtype=None, out=None, include_initial=False",
-       "cumprod_vjp(g, ans, x, axis, include_initial)")
+if hasattr(np, "cumulative_sum"):                                         # NumPy 2.1+
+    _SCAN = "x, /, *, axis=None, dtype=None, out=None, include_initial=False"
+    defvjp(np.cumulative_sum, _SCAN, "cumsum_vjp(g, x, axis, include_initial)")
+    defvjp(np.cumulative_prod, _SCAN, "cumprod_vjp(g, ans, x, axis, include_initial)")
 
 # Norms and traces
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
        "norm_vjp(g, ans, x, ord, axis, keepdims)")
-defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
-       "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")
-defvjp(np.linalg.matrix_norm, "x, /, *, keepdims=False, ord='fro'",
-       "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)")
+if hasattr(np.linalg, "vector_norm"):                                     # NumPy 2.0+
+    defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
+           "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")
+    defvjp(np.linalg.matrix_norm, "x, /, *, keepdims=False, ord='fro'",
+           "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)")
 defvjp(np.trace, "a, offset=0, axis1=0, axis2=1, dtype=None, out=None",
        "trace_vjp(g, a, offset, axis1, axis2)")
-defvjp(np.linalg.trace, "x, /, *, offset=0, dtype=None", "trace_vjp(g, x, offset, -2, -1)")
+if hasattr(np.linalg, "trace"):                                           # NumPy 2.0+
+    defvjp(np.linalg.trace, "x, /, *, offset=0, dtype=None", "trace_vjp(g, x, offset, -2, -1)")

@@ -53,7 +53,8 @@ defvjp(np.hsplit, "ary, indices_or_sections", "join_vjp(g, ans, 1 if np.ndim(ary
        None)
 defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None)
 defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None)
-defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)")
+if hasattr(np, "unstack"):                                                # NumPy 2.1+
+    defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)")
 
 # Copies and rearrangements
 defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None)

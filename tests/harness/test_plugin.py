@@ -41,18 +41,23 @@ def test_float32_layer(gradcheck):
 
 
 @pytest.mark.all_policies
-def test_rnn(gradcheck, policy):
+def test_rnn(gradcheck, thunkgrad_policy):
     grads = gradcheck(rnn, RNG.normal(size=(3, 3)) * 0.5, RNG.normal(size=3))
     assert set(grads) == {"W", "x"}
 
 
 @pytest.mark.all_policies("loop", "flat")
-def test_some_policies(policy):
-    assert policy in ("loop", "flat")
+def test_some_policies(thunkgrad_policy):
+    assert thunkgrad_policy in ("loop", "flat")
 
 
-def test_policy_is_none_without_marker(policy):
-    assert policy is None
+@pytest.mark.all_policies("eager", "nested")
+def test_policies_through_gradcheck_alone(gradcheck):
+    gradcheck(layer, RNG.normal(size=(2, 2)), RNG.normal(size=2))
+
+
+def test_policy_is_none_without_marker(thunkgrad_policy):
+    assert thunkgrad_policy is None
 '''
 
 WRONG = '''
@@ -93,9 +98,38 @@ def run_pytest(tmp_path, name, source):
 def test_fixture_and_markers_in_a_fresh_project(tmp_path):
     code, output = run_pytest(tmp_path, "test_user_gradients.py", GOOD)
     assert code == 0, output
-    assert "9 passed" in output
+    assert "11 passed" in output
     for policy in ("loop", "eager", "flat", "nested"):
         assert f"test_rnn[{policy}]" in output
+    assert "test_policies_through_gradcheck_alone[nested]" in output
+
+
+OWN_POLICY = '''
+import sys
+
+import numpy as np
+import pytest
+
+
+def test_plugin_imports_nothing_until_used():
+    assert "transform.api" not in sys.modules and "runtime" not in sys.modules
+
+
+@pytest.fixture
+def policy():
+    return "the project's own"
+
+
+def test_own_policy_fixture_is_kept(policy, gradcheck):
+    assert policy == "the project's own"
+    gradcheck(np.tanh, np.array([0.3, -0.2]))
+'''
+
+
+def test_plugin_is_lazy_and_leaves_policy_to_the_project(tmp_path):
+    code, output = run_pytest(tmp_path, "test_own_policy.py", OWN_POLICY)
+    assert code == 0, output
+    assert "2 passed" in output
 
 
 def test_wrong_custom_rule_fails_with_a_report(tmp_path):

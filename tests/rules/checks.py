@@ -10,11 +10,49 @@ import runtime
 from tests.fd import assert_close, numerical_grad
 
 
+class Missing:
+    """Stands for a NumPy function this NumPy does not have (see `newer`)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.__name__ = path.rsplit(".", 1)[-1]
+
+    def __repr__(self):
+        return f"np.{self.path} (not in NumPy {np.__version__})"
+
+
+def newer(path):
+    """np.<path> for a function added in NumPy 2.x ("linalg.vecdot", "matvec"), or a
+    Missing stand-in where this NumPy lacks it: `case` makes that a skipped test."""
+    fn = np
+    for part in path.split("."):
+        fn = getattr(fn, part, None)
+        if fn is None:
+            return Missing(path)
+    return fn
+
+
+def needs(version, param, why):
+    """`param` (a case) skipped on a NumPy older than `version` ("2.1"), where the call
+    fails or means something else (`why`)."""
+    older = np.lib.NumpyVersion(np.__version__) < f"{version}.0"
+    return pytest.param(*param.values, id=param.id, marks=[
+        *param.marks, pytest.mark.skipif(older, reason=f"NumPy < {version}: {why}")])
+
+
+def available(fns):
+    """The entries of `fns` (functions, or tuples starting with one) this NumPy has."""
+    return [f for f in fns if not isinstance(f[0] if isinstance(f, tuple) else f, Missing)]
+
+
 def case(fn, *args, id=None, **kwargs):
-    """A parametrize entry: fn(*args, **kwargs), named after fn unless `id` is given."""
+    """A parametrize entry: fn(*args, **kwargs), named after fn unless `id` is given;
+    skipped for a function this NumPy does not have."""
     name = getattr(fn, "__name__", "fn")
     extra = "-".join(f"{k}={_label(v)}" for k, v in kwargs.items())
-    return pytest.param(fn, args, kwargs, id=id or (f"{name}-{extra}" if extra else name))
+    marks = [pytest.mark.skip(reason=repr(fn))] if isinstance(fn, Missing) else []
+    return pytest.param(fn, args, kwargs, id=id or (f"{name}-{extra}" if extra else name),
+                        marks=marks)
 
 
 def _label(v):

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import runtime
-from tests.rules.checks import case, check_float32, check_rule, rand, random_like, spd
+from tests.rules.checks import (case, check_float32, check_rule, needs, newer, rand,
+                               random_like, spd)
 
 
 def sym(a):
@@ -24,15 +25,19 @@ CASES = [
     case(np.linalg.inv, M), case(np.linalg.inv, BATCH),
     case(np.linalg.det, M), case(np.linalg.det, BATCH),
     case(np.linalg.solve, M, rand(3, seed=4)), case(np.linalg.solve, M, rand(3, 2, seed=5)),
-    case(np.linalg.solve, BATCH, rand(2, 3, 2, seed=6)), case(np.linalg.solve, BATCH, rand(3, 4, seed=6)),
-    case(np.linalg.solve, BATCH, rand(3, seed=7)),
+    case(np.linalg.solve, BATCH, rand(2, 3, 2, seed=6)),
+    needs("2.0", case(np.linalg.solve, BATCH, rand(3, 4, seed=6)), "b is a stack of vectors"),
+    needs("2.0", case(np.linalg.solve, BATCH, rand(3, seed=7)), "b must be a stack of vectors"),
+    pytest.param(np.linalg.solve, (BATCH, rand(2, 3, seed=8)), {}, id="solve-stacked-vectors",
+                 marks=pytest.mark.skipif(np.lib.NumpyVersion(np.__version__) >= "2.0.0",
+                                          reason="NumPy 2 reads a 2-D b as one matrix")),
     case(np.linalg.matrix_power, M, 3), case(np.linalg.matrix_power, BATCH, 2),
     case(np.linalg.matrix_power, M, 0), case(np.linalg.matrix_power, M, 1),
     case(np.linalg.matrix_power, M, -2),
     case(np.linalg.pinv, WIDE), case(np.linalg.pinv, TALL), case(np.linalg.pinv, M),
     case(np.linalg.pinv, rand(2, 4, 3, seed=8)),
-    case(np.linalg.svd, TALL, compute_uv=False), case(np.linalg.svdvals, WIDE),
-    case(np.linalg.svdvals, rand(2, 3, 2, seed=9)),
+    case(np.linalg.svd, TALL, compute_uv=False), case(newer("linalg.svdvals"), WIDE),
+    case(newer("linalg.svdvals"), rand(2, 3, 2, seed=9)),
 ]
 
 
@@ -58,8 +63,11 @@ def test_slogdet(a):
 @pytest.mark.parametrize("upper", [False, True])
 @pytest.mark.parametrize("a", [spd(3), spd(4, seed=1, batch=(2,))], ids=["single", "batch"])
 def test_cholesky(a, upper):
-    check_rule(np.linalg.cholesky, [a], {"upper": upper},
-               fd=lambda x: np.linalg.cholesky(sym(x), upper=upper))
+    keywords = {"upper": True} if upper else {}       # NumPy < 2.0 has no `upper`
+    if upper and np.lib.NumpyVersion(np.__version__) < "2.0.0":
+        pytest.skip("NumPy < 2.0: cholesky has no upper=")
+    check_rule(np.linalg.cholesky, [a], keywords,
+               fd=lambda x: np.linalg.cholesky(sym(x), **keywords))
 
 
 def _eigh_fixed(signs):

@@ -32,7 +32,13 @@ def a_point(fn):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for x in (0.3, 1.3):
-            if np.isfinite(fn(np.array([x - 0.01, x + 0.01]))).all():
+            try:
+                values = fn(np.array([x - 0.01, x + 0.01]))
+            except TypeError:
+                if np.lib.NumpyVersion(np.__version__) >= "2.1.0":
+                    raise
+                pytest.skip(f"NumPy < 2.1: {fn.__name__} needs more arguments (np.clip)")
+            if np.isfinite(values).all():
                 return x
     pytest.skip("no finite point")
 

@@ -2,6 +2,9 @@
 import importlib.util
 import pathlib
 
+import numpy as np
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
@@ -12,12 +15,20 @@ def _rule_table():
     return module
 
 
+# The tables list every rule, so they are written on a NumPy that has every function
+# with a rule (2.2+: np.matvec is the newest); an older NumPy registers fewer rules.
+written_here = pytest.mark.skipif(not hasattr(np, "matvec"), reason="the rule tables are "
+                                  f"written on NumPy 2.2+, this is {np.__version__}")
+
+
+@written_here
 def test_docs_rules_md_is_up_to_date():
     table = _rule_table()
     assert (ROOT / "docs" / "rules.md").read_text() == table.render(), \
         "docs/rules.md is stale: run `python tools/rule_table.py --write`"
 
 
+@written_here
 def test_readme_table_is_up_to_date():
     table = _rule_table()
     text = (ROOT / "README.md").read_text()

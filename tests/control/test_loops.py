@@ -290,10 +290,31 @@ def test_zip_unequal_lengths(policy, nx, ny):
                policy=policy)
 
 
-UNPACK_BUG = pytest.mark.xfail(
-    strict=True, reason="bug: `for a, b in P` over a differentiated sequence raises "
-    "TransformError 'unpacking elements of a differentiated sequence in a for loop is not "
-    "supported yet' (and the error has no line/column)")
+def zip_one_differentiated(x, ws):
+    s = 0.0
+    for a, w in zip(x, ws):
+        s = s + w * a * a
+    return s
+
+
+def zip_state_carried(x, ws):
+    h = 1.0
+    for a, w in zip(x, ws):
+        h = np.tanh(w * h + a)
+    return h
+
+
+@policies
+@pytest.mark.parametrize("f", [zip_one_differentiated, zip_state_carried],
+                         ids=lambda f: f.__name__)
+@pytest.mark.parametrize("wrt", [(0,), (1,)], ids=["x", "ws"])
+def test_zip_with_one_sequence_differentiated(policy, f, wrt):
+    """The backward walk over zip(...) pairs each step with its own entries of both
+    sequences, also when only one of them carries a derivative (distinct weights, so a
+    walk run forwards gives a different gradient)."""
+    x, ws = np.array([0.3, -1.1, 0.8, 2.0]), np.array([1.5, -0.4, 0.9, 0.2])
+    check_grad(f, [x, ws], wrt=wrt, policy=policy)
+    check_grad(f, [x, list(ws)], wrt=(0,), policy=policy)
 
 
 def tuple_target_constant_pairs(x, pairs):

@@ -1,0 +1,182 @@
+"""Mutation testing: plant one small bug at a time and check that the tests notice.
+
+    python -m tools.mutate                        # the rule templates and runtime helpers
+    python -m tools.mutate passes                 # the compiler passes (long)
+    python -m tools.mutate runtime/thunks.py --tests tests/runtime --jobs 2
+    make mutate TARGET="runtime/tape.py"
+
+Each mutant (tools/mutations.py: an operator, comparison, constant, reversal, dropped
+statement, or a change inside a rule template string) is written into a private copy of
+the repository, and a targeted subset of the suite runs against it (`pytest -x`, with a
+timeout; a timeout counts as killed). Survivors are printed with file, line and change;
+the mutation score is killed / (killed + survived).
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from tools.mutations import mutants
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GROUPS = {
+    "rules": ["runtime/rules/*.py"],
+    "runtime": ["runtime/accumulate.py", "runtime/thunks.py", "runtime/tape.py",
+                "runtime/helpers.py", "runtime/containers.py"],
+    "passes": ["transform/loop_pass.py", "transform/reverse.py",
+               "transform/backward_loops.py", "transform/backward_lists.py",
+               "transform/tape_iteration.py", "transform/control.py",
+               "transform/activity.py", "transform/optimize.py", "transform/fuse.py"],
+}
+DEFAULT_GROUPS = ("rules", "runtime")
+# The tests each part of the code answers to (the first match wins).
+TESTS = [
+    ("runtime/rules/", ["tests/rules", "tests/runtime"]),
+    ("runtime/", ["tests/runtime", "tests/rules", "tests/loop_pass", "tests/control",
+                  "tests/containers"]),
+    ("transform/", ["tests/runtime", "tests/loop_pass", "tests/control", "tests/corpus",
+                    "tests/containers", "tests/optimize"]),
+]
+
+
+def main(argv=None):
+    options = _parse(argv)
+    files = _files(options.targets or DEFAULT_GROUPS)
+    work = [(path, m) for path in files for m in _mutants_of(path, options.kinds)]
+    if options.limit:
+        work = work[::max(1, len(work) // options.limit)][:options.limit]
+    print(f"{len(work)} mutants in {len(files)} files, {options.jobs} jobs, "
+          f"timeout {options.timeout:.0f} s", flush=True)
+    copies = [_copy_repo() for _ in range(options.jobs)]
+    try:
+        _baseline(copies[0], files, options)
+        results = _run_all(work, copies, options)
+    finally:
+        for c in copies:
+            shutil.rmtree(c, ignore_errors=True)
+    return _summary(results, options.report)
+
+
+def _parse(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("targets", nargs="*", help="files, globs or groups: "
+                   + ", ".join(GROUPS) + f" (default: {' '.join(DEFAULT_GROUPS)})")
+    p.add_argument("--tests", nargs="*", help="test paths for every mutant (default: "
+                   "chosen by the mutated file, see TESTS)")
+    p.add_argument("--timeout", type=float, default=120.0)
+    p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2))
+    p.add_argument("--limit", type=int, default=0, help="an evenly spread sample")
+    p.add_argument("--kinds", default="expression,statement,template")
+    p.add_argument("--report", help="also write the survivors to this file")
+    options = p.parse_args(argv)
+    options.kinds = tuple(options.kinds.split(","))
+    return options
+
+
+def _files(targets):
+    out = []
+    for t in targets:
+        for pattern in GROUPS.get(t, [t]):
+            out += sorted(os.path.relpath(p, ROOT)
+                          for p in glob.glob(os.path.join(ROOT, pattern)))
+    return [p for p in dict.fromkeys(out) if not p.endswith("__init__.py")]
+
+
+def _mutants_of(path, kinds):
+    with open(os.path.join(ROOT, path)) as fh:
+        source = fh.read()
+    return [(line, what, text) for line, what, text in mutants(source, kinds)]
+
+
+def _tests_for(path, options):
+    if options.tests:
+        return options.tests
+    return next(tests for prefix, tests in TESTS if path.startswith(prefix))
+
+
+def _copy_repo():
+    """A private copy of the tracked and new files (never .venv, caches or results)."""
+    target = tempfile.mkdtemp(prefix="thunkgrad_mutant_")
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout.split()
+    for rel in listed:
+        if os.path.isfile(os.path.join(ROOT, rel)):
+            os.makedirs(os.path.dirname(os.path.join(target, rel)) or target, exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, rel), os.path.join(target, rel))
+    return target
+
+
+def _pytest(copy, tests, timeout):
+    """'passed', 'failed' or 'timeout' for the tests run against the copy's code."""
+    env = dict(os.environ, PYTHONPATH=copy, PYTHONDONTWRITEBYTECODE="1")
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               "-o", "addopts=", *tests]
+    try:
+        done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "passed" if done.returncode == 0 else "failed"
+
+
+def _baseline(copy, files, options):
+    """The unmutated code must pass the tests that will judge the mutants."""
+    for tests in dict.fromkeys(tuple(_tests_for(f, options)) for f in files):
+        if _pytest(copy, list(tests), options.timeout * 5) != "passed":
+            sys.exit(f"the tests {' '.join(tests)} fail on the unmutated code")
+
+
+def _run_all(work, copies, options):
+    free = list(copies)
+    results = []
+
+    def run(item):
+        path, (line, what, text) = item
+        copy = free.pop()
+        try:
+            outcome = _run_one(copy, path, text, _tests_for(path, options), options.timeout)
+        finally:
+            free.append(copy)
+        results.append((path, line, what, outcome))
+        mark = {"failed": "killed", "timeout": "killed (timeout)"}.get(outcome, "SURVIVED")
+        print(f"{len(results):>5}/{len(work)} {mark:<16} {path}:{line}: {what}", flush=True)
+
+    with ThreadPoolExecutor(len(copies)) as pool:
+        list(pool.map(run, work))
+    return results
+
+
+def _run_one(copy, path, text, tests, timeout):
+    target = os.path.join(copy, path)
+    with open(target) as fh:
+        original = fh.read()
+    try:
+        with open(target, "w") as fh:
+            fh.write(text)
+        return _pytest(copy, tests, timeout)
+    finally:
+        with open(target, "w") as fh:
+            fh.write(original)
+
+
+def _summary(results, report):
+    survivors = sorted((p, ln, w) for p, ln, w, outcome in results if outcome == "passed")
+    killed = len(results) - len(survivors)
+    score = 100.0 * killed / len(results) if results else 100.0
+    lines = [f"{killed} of {len(results)} mutants killed, mutation score {score:.1f}%",
+             *(f"SURVIVED {p}:{ln}: {w}" for p, ln, w in survivors)]
+    print("\n".join(["", *lines]))
+    if report:
+        with open(report, "w") as fh:
+            fh.write(time.strftime("%Y-%m-%d %H:%M UTC\n", time.gmtime()) + "\n".join(lines)
+                     + "\n")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -60,3 +60,10 @@ def bias_loop(W, b, x, n):
     for i in range(n):
         s = s + np.sum(np.tanh(W @ x + b))
     return s
+
+
+def weighted_bias(b, c, n):
+    s = 0.0
+    for i in range(n):
+        s = s + np.sum(b * c)
+    return s

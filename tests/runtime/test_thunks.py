@@ -3,7 +3,7 @@ everything else; thunk_stats counts what happens inside it and restores the coun
 import numpy as np
 import pytest
 
-from runtime.thunks import Thunk, unthunk
+from runtime.thunks import _STATS, Thunk, unthunk
 from transform import thunk_stats
 
 
@@ -64,12 +64,32 @@ def test_stats_nest_and_restore_the_outer_counts():
 
 
 def test_no_counting_outside_a_context():
+    fresh = thunk_stats()
+    assert (fresh.created, fresh.forced, fresh.max_depth) == (0, 0, 0)
     with thunk_stats() as before:
         pass
     unthunk(Thunk(lambda: 1.0))
     with thunk_stats() as after:
         pass
-    assert (before.created, after.created, after.forced) == (0, 0, 0)
+    assert (before.created, after.created, after.forced, after.max_depth) == (0, 0, 0, 0)
+    # "costs nothing outside one": the counters rest switched off and at zero
+    assert (_STATS.active, _STATS.created, _STATS.forced, _STATS.depth,
+            _STATS.max_depth) == (False, 0, 0, 0, 0)
+
+
+def test_depth_counts_each_chain_from_the_outside():
+    with thunk_stats() as stats:
+        unthunk(Thunk(lambda: 1.0))
+        inner = Thunk(lambda: 1.0)
+        unthunk(Thunk(lambda: unthunk(inner)))
+    assert stats.max_depth == 2
+
+
+def test_an_exception_inside_the_context_propagates():
+    with pytest.raises(KeyError):
+        with thunk_stats():
+            raise KeyError("k")
+    assert _STATS.active is False
 
 
 def test_depth_recovers_after_an_exception():

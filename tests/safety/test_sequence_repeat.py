@@ -32,7 +32,7 @@ def test_a_list_argument_repeated(policy):
     check_grad(rp.repeat_list_parameter, ([np.array([1.0]), np.array([2.0])],), policy=policy)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: a helper compiled without argument "
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="known gap: a helper compiled without argument "
                    "shapes cannot tell a list parameter from a number, and `xs * 2` is "
                    "differentiated as a product (gives 10, want 20)")
 def test_a_list_passed_to_a_helper_that_repeats_it():

@@ -1,6 +1,6 @@
 """Mutation testing: plant one small bug at a time and check that the tests notice.
 
-    python -m tools.mutate                        # the rule templates and runtime helpers
+    python -m tools.mutate                        # rule templates, runtime, the FD reference
     python -m tools.mutate passes                 # the compiler passes (long)
     python -m tools.mutate runtime/thunks.py --tests tests/runtime --jobs 2
     make mutate TARGET="runtime/tape.py"
@@ -15,6 +15,7 @@ import argparse
 import ast
 import difflib
 import glob
+import itertools
 import os
 import shutil
 import subprocess
@@ -30,16 +31,18 @@ GROUPS = {
     "rules": ["runtime/rules/*.py"],
     "runtime": ["runtime/accumulate.py", "runtime/thunks.py", "runtime/tape.py",
                 "runtime/helpers.py", "runtime/containers.py"],
+    "reference": ["tests/fd.py", "tests/gradcheck.py", "tests/trees.py"],
     "passes": ["transform/loop_pass.py", "transform/reverse.py",
                "transform/backward_loops.py", "transform/backward_lists.py",
                "transform/tape_iteration.py", "transform/control.py",
                "transform/activity.py", "transform/optimize.py", "transform/fuse.py"],
 }
-DEFAULT_GROUPS = ("rules", "runtime")
+DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # The tests each part of the code answers to (the first prefix that matches), in stages:
 # a mutant killed by the fast first stage never waits for the wide one.
 TESTS = [
-    ("runtime/rules/", [["tests/runtime", "tests/rules/test_templates.py"],
+    ("tests/", [["tests/harness/test_reference.py"]]),
+    ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
                         ["tests/rules"]]),
     ("runtime/", [["tests/runtime"],
                   ["tests/rules", "tests/loop_pass", "tests/control/test_loops.py"],
@@ -102,7 +105,11 @@ def _stages_for(path, options):
     """The test stages judging a mutant of `path` (lists of pytest paths)."""
     if options.tests:
         return [options.tests]
-    return next(stages for prefix, stages in TESTS if path.startswith(prefix))
+    stages = next(stages for prefix, stages in TESTS if path.startswith(prefix))
+    own = os.path.join("tests", "rules", "test_" + os.path.basename(path))
+    if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
+        return [[own], *stages]            # a rule file's own tests first
+    return stages
 
 
 def _copy_repo():
@@ -119,7 +126,7 @@ def _copy_repo():
 
 def _pytest(copy, tests, timeout):
     """'passed', 'failed' or 'timeout' for the tests run against the copy's code."""
-    env = dict(os.environ, PYTHONPATH=copy, PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, PYTHONPATH=copy)
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                "-o", "addopts=", *tests]
     try:
@@ -166,16 +173,26 @@ def _run_one(copy, path, text, stages, timeout):
     with open(target) as fh:
         original = fh.read()
     try:
-        with open(target, "w") as fh:
-            fh.write(text)
+        _write(target, text)
         for tests in stages:
             outcome = _pytest(copy, tests, timeout)
             if outcome != "passed":
                 return outcome
         return "passed"
     finally:
-        with open(target, "w") as fh:
-            fh.write(original)
+        _write(target, original)
+
+
+_STAMPS = itertools.count(1_000_000_000)
+
+
+def _write(path, text):
+    """Write a file with an mtime no other version of it had, so Python never runs a
+    cached .pyc of another mutant (it checks mtime and size only)."""
+    with open(path, "w") as fh:
+        fh.write(text)
+    stamp = next(_STAMPS)
+    os.utime(path, (stamp, stamp))
 
 
 def _changed_line(path, text):

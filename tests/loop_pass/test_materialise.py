@@ -17,10 +17,10 @@ from . import seeds
 SIZE = 20_000                       # 160 kB a contribution
 
 
-def measure(policy, n):
+def measure(policy, n, fn=seeds.weighted_bias):
     """(thunks created, peak bytes allocated) for the gradient of an n-step loop."""
     b, c = np.ones(SIZE), np.linspace(0.0, 1.0, SIZE)
-    df = grad(seeds.weighted_bias, wrt="b", policy=policy)
+    df = grad(fn, wrt="b", policy=policy)
     df(b, c, 1)                               # compile outside the measurement
     tracemalloc.start()
     try:
@@ -38,6 +38,17 @@ def test_materialising_policies_stay_flat_in_thunks_and_memory(policy):
     few, many = measure(policy, 4), measure(policy, 64)
     assert many[0] == few[0], (few, many)
     assert many[1] < 2 * few[1] + 8 * SIZE * 2, (few, many)
+
+
+@pytest.mark.parametrize("policy", ["loop", "eager"])
+def test_a_rules_thunks_are_forced_in_the_loop_that_makes_them(policy):
+    """A rule whose pullback hands over a Thunk holding an array: materialised in the
+    loop, each is added into one buffer and dropped, so memory stays flat; deferred (as
+    "flat" does), every one is kept until the end."""
+    few, many = measure(policy, 4, seeds.held_loop), measure(policy, 64, seeds.held_loop)
+    assert many[1] < 2 * few[1] + 8 * SIZE * 2, (few, many)
+    few, many = measure("flat", 4, seeds.held_loop), measure("flat", 64, seeds.held_loop)
+    assert many[1] > few[1] + 40 * 8 * SIZE, (few, many)
 
 
 @pytest.mark.parametrize("policy", ["flat", "nested"])

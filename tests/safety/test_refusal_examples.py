@@ -33,7 +33,7 @@ ALL = [
     ("comprehension_over_array", (np.array([0.1, 0.5]),)),
     ("masked_sum", (np.array([0.1, 0.5, 2.0]),)),
 ]
-# The examples the issue lists as wrong today that must now be right (not refused).
+# The examples reported wrong that must now be right (not refused).
 MUST_WORK = {"full_sum", "full_like_fill", "linspace_ends", "geomspace_ends", "logspace_ends",
              "rng_normal", "legacy_normal", "legacy_uniform", "r_concat", "c_concat",
              "mod_const", "mod_both", "fill_local", "lambda_helper", "reads_global",

@@ -62,7 +62,8 @@ def main(argv=None):
           f"timeout {options.timeout:.0f} s", flush=True)
     copies = [_copy_repo() for _ in range(options.jobs)]
     try:
-        _baseline(copies[0], files, options)
+        if not options.no_baseline:
+            _baseline(copies[0], files, options)
         results = _run_all(work, copies, options)
     finally:
         for c in copies:
@@ -81,6 +82,8 @@ def _parse(argv):
     p.add_argument("--limit", type=int, default=0, help="an evenly spread sample")
     p.add_argument("--kinds", default="expression,statement,template")
     p.add_argument("--report", help="also write the survivors to this file")
+    p.add_argument("--no-baseline", action="store_true",
+                   help="skip checking that the tests pass on the unmutated code")
     options = p.parse_args(argv)
     options.kinds = tuple(options.kinds.split(","))
     return options

@@ -29,8 +29,11 @@ def test_containers_add_entry_by_entry():
     assert add_values({"a": 1.0}, {"a": 2.0, "b": 5.0}) == {"a": 3.0, "b": 5.0}
 
 
-def test_a_list_and_an_array_of_its_rows_add_row_by_row():
-    got = add_values([frozen(1.0, 2.0), None], frozen(10.0, 20.0, 30.0, 40.0).reshape(2, 2))
+@pytest.mark.parametrize("list_first", [True, False], ids=["list+array", "array+list"])
+def test_a_list_and_an_array_of_its_rows_add_row_by_row(list_first):
+    rows, array = [frozen(1.0, 2.0), None], frozen(10.0, 20.0, 30.0, 40.0).reshape(2, 2)
+    got = add_values(rows, array) if list_first else add_values(array, rows)
+    assert isinstance(got, list) and len(got) == 2
     np.testing.assert_array_equal(got[0], [11.0, 22.0])
     np.testing.assert_array_equal(got[1], [30.0, 40.0])
 

@@ -3,7 +3,7 @@ test suite should notice, as (line, description, mutated source) triples.
 
     x + y  ->  x - y          a < b  ->  a <= b        not c  ->  c
     2.0    ->  3.0            True   ->  False         reversed(s)  ->  s
-    s[::-1] -> s              f(x); (a call statement) ->  pass
+    s[::-1] -> s              f(x); x += 1; raise E; assert c   ->  pass
     "g * (1 - ans ** 2)"  ->  "g * (1 + ans ** 2)"      (inside rule templates too)
 
 Mutants are made on the AST and unparsed, so a mutated file has no comments and its own
@@ -99,11 +99,13 @@ def _become(node, other):
 
 
 def statement_mutants(tree):
-    """Yield (line, description, mutant) replacing one call statement or augmented
-    assignment with `pass` (the write or side effect never happens)."""
+    """Yield (line, description, mutant) replacing one call statement, augmented
+    assignment, `raise` or `assert` with `pass` (the write, side effect or check never
+    happens)."""
     nodes = list(ast.walk(tree))
+    kinds = (ast.Expr, ast.AugAssign, ast.Raise, ast.Assert)
     for k, node in enumerate(nodes):
-        if isinstance(node, (ast.Expr, ast.AugAssign)) and not _is_docstring(node):
+        if isinstance(node, kinds) and not _is_docstring(node):
             mutant = copy.deepcopy(tree)
             target = list(ast.walk(mutant))[k]
             _become(target, ast.Pass())

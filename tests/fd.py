@@ -59,7 +59,7 @@ def directional(f, args, argnum, direction, eps=EPS):
                     eps)
 
 
-def mismatches(actual, expected, rtol=1e-5, atol=1e-7):
+def mismatches(actual, expected, rtol, atol):
     """A boolean array, True where |actual - expected| > atol + rtol |expected| (NaN is a
     mismatch, equal infinities are not); None when the shapes differ."""
     got = np.asarray(actual, dtype=np.float64)

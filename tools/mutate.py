@@ -56,6 +56,8 @@ def main(argv=None):
     options = _parse(argv)
     files = _files(options.targets or DEFAULT_GROUPS)
     work = [(path, m) for path in files for m in _mutants_of(path, options.kinds)]
+    if options.only:
+        work = [(path, m) for path, m in work if f"{path}:{m[0]}" in set(options.only)]
     if options.limit:
         work = work[::max(1, len(work) // options.limit)][:options.limit]
     print(f"{len(work)} mutants in {len(files)} files, {options.jobs} jobs, "
@@ -82,6 +84,8 @@ def _parse(argv):
     p.add_argument("--limit", type=int, default=0, help="an evenly spread sample")
     p.add_argument("--kinds", default="expression,statement,template")
     p.add_argument("--report", help="also write the survivors to this file")
+    p.add_argument("--only", nargs="*", default=(),
+                   help="only the mutants on these lines, as file:line (re-judge survivors)")
     p.add_argument("--no-baseline", action="store_true",
                    help="skip checking that the tests pass on the unmutated code")
     options = p.parse_args(argv)

@@ -86,6 +86,8 @@ def test_the_tolerance_is_relative_and_absolute():
     assert fd.close(1000.0, 1000.0 * (1 + 0.5e-5)) and not fd.close(1000.0, 1000.1)
     assert fd.close(0.0, 0.5e-7) and not fd.close(0.0, 2e-7)
     assert fd.close(np.inf, np.inf)
+    assert fd.close(1.0, 1.5, rtol=0.0, atol=0.5)          # the bound itself is inside
+    assert fd.close(1.0, 2.0, rtol=0.5, atol=0.0) and not fd.close(1.0, 2.0, 0.25, 0.25)
 
 
 # ---- the harness rejects wrong gradients -----------------------------------------------

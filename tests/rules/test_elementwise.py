@@ -108,3 +108,9 @@ def test_fmax_ignores_nan():
     gx, gy = (runtime.unthunk(c) for c in pb(np.ones(2)))
     np.testing.assert_array_equal(gx, [1.0, 0.0])
     np.testing.assert_array_equal(gy, [0.0, 1.0])
+
+
+def test_heaviside_value_at_zero_gets_the_cotangent_only_where_x1_is_zero():
+    x1 = np.array([0.0, 0.5, -1.0, 0.0])          # the step itself has no derivative
+    check_rule(np.heaviside, [x1, np.array([0.3, 0.7, 0.2, 0.9])], argnums=[1])
+    check_rule(np.heaviside, [x1, 0.4], argnums=[1])

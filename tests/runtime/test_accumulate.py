@@ -109,6 +109,18 @@ def test_accumulate_into_updates_the_buffer_in_place():
     np.testing.assert_array_equal(contribution, [3.0, 4.0])
 
 
+def test_accumulate_into_a_pending_contribution_adds_in_place():
+    buffer = own(frozen(1.0, 2.0))
+    out = accumulate_into(buffer, Thunk(lambda: frozen(3.0, 4.0)))
+    assert out is buffer
+    np.testing.assert_array_equal(out, [4.0, 6.0])
+
+
+def test_accumulate_into_a_smaller_buffer_gives_a_fresh_sum():
+    out = accumulate_into(own(frozen(1.0, 2.0, 3.0)), np.ones((2, 3)))
+    np.testing.assert_array_equal(out, [[2.0, 3.0, 4.0]] * 2)
+
+
 def test_accumulate_into_nothing_owns_a_copy():
     contribution = frozen(3.0, 4.0)
     out = accumulate_into(None, Thunk(lambda: contribution))

@@ -22,7 +22,7 @@ SPACES = [
     case(np.linspace, *ENDS, 4, endpoint=False, axis=0),
     case(np.geomspace, 0.5, 3.0, 5), case(np.geomspace, -0.5, -3.0, 4, endpoint=False),
     case(np.geomspace, *ENDS, 3, axis=1),
-    case(np.logspace, 0.2, 1.1, 5), case(np.logspace, 0.2, 1.1, 4, base=2.5),
+    case(np.logspace, 0.2, 1.1, 5), case(np.logspace, 0.2, 1.1, 4, True, 2.5, id="base"),
     case(np.logspace, 0.2, 1.1, 4, endpoint=False, base=3.0),
     case(np.logspace, *ENDS, 3, axis=1, base=1.5),
 ]

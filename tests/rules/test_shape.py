@@ -173,3 +173,10 @@ def test_r_and_c_subscripts_give_each_item_its_slice_of_g():
 def test_repeating_a_list_sums_the_copies_cotangents():
     from runtime import containers
     check_rule(containers.repeat_sequence, [[1.5, 2.0], 3], argnums=[0])
+
+
+def test_subscripting_an_unknown_object_has_no_derivative():
+    """np.s_[...], np.mgrid[...] or a user class's __getitem__: what it computes from
+    the index is unknown, so it is registered as having no derivative."""
+    from runtime.rules.indexing import index_object
+    assert runtime.lookup(index_object).kind == "nondiff"

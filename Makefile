@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test compat bench soak fuzz clean
+.PHONY: install run test compat bench soak fuzz mutate clean
 
 install: $(STAMP)
 
@@ -41,6 +41,12 @@ soak: install
 # FUZZ_ARGS="--failures FILE" writes every failing program.
 fuzz: install
 	$(PY) -m tests.fuzz.campaign $(FUZZ_ARGS)
+
+# Plant one bug at a time (tools/mutations.py) and print the mutants the tests miss.
+# TARGET: files, globs or groups (rules, runtime, passes; default rules and runtime);
+# MUTATE_ARGS: e.g. "--jobs 2 --limit 100 --report mutants.txt". See docs/testing.md.
+mutate: install
+	$(PY) -m tools.mutate $(TARGET) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

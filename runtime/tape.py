@@ -38,7 +38,7 @@ def reversed_prefix(seq, n):
 
 def reversed_enumerate(seq, n, start=0):
     """`enumerate(seq, start)` for the first `n` items, last first."""
-    return zip(range(start + n - 1, start - 1, -1), seq[:n][::-1])
+    return zip(reversed(range(start, start + n)), seq[:n][::-1])
 
 
 def reversed_zip(n, *seqs):

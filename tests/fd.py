@@ -1,34 +1,116 @@
-"""Central finite differences in float64, independent of the code under test."""
+"""The suite's one reference: central finite differences in float64 and the comparison
+every check ends in. It calls only the plain function (never the compiler or runtime);
+tests/harness/test_fd.py tests it against analytic derivatives.
+
+    numerical_grad(f, (x, y), 0)            d f / d x  (x a float or an array)
+    numerical_tree_grad(f, (params,), 0)    {path: d f / d leaf} for a container argument
+    numerical_vjp(f, args, 0, cot)          <cot, d f / d x> for any output shape
+    directional(f, args, 0, v)              d/dt f(x + t v) at t = 0
+    assert_close(got, want)                 same shape, |got - want| <= atol + rtol |want|
+    close(got, want)                        the same test as a bool (the fuzz oracle's)
+"""
 import numpy as np
 
+from tests.trees import float_leaves, with_leaf
 
-def numerical_grad(f, args, argnum, eps=1e-6):
-    """d f(*args) / d args[argnum] by central differences; f returns a scalar."""
+EPS = 1e-6
+
+
+def numerical_grad(f, args, argnum, eps=EPS):
+    """d sum(f(*args)) / d args[argnum] by central differences (a float or an array)."""
     args = list(args)
     x = args[argnum]
-    if isinstance(x, (float, int)):
-        def at(v):
-            trial = list(args)
-            trial[argnum] = v
-            return float(f(*trial))
-        return (at(x + eps) - at(x - eps)) / (2 * eps)
+    if isinstance(x, (float, int, np.floating)) and not isinstance(x, (bool, np.bool_)):
+        return _central(lambda t: _scalar(f, _replaced(args, argnum, float(x) + t)), eps)
     x = np.asarray(x, dtype=np.float64)
     out = np.zeros_like(x)
     for k in np.ndindex(x.shape):
-        for sign in (1, -1):
-            trial = x.copy()
-            trial[k] += sign * eps
-            call = list(args)
-            call[argnum] = trial
-            out[k] += sign * float(np.sum(f(*call))) / (2 * eps)
+        out[k] = _central(lambda t: _scalar(f, _replaced(args, argnum, _moved(x, k, t))), eps)
     return out
 
 
-def numerical_vjp(f, args, argnum, cotangent, eps=1e-6):
+def numerical_vjp(f, args, argnum, cotangent, eps=EPS):
     """<cotangent, d f / d args[argnum]> by central differences, for any output shape."""
-    return numerical_grad(lambda *a: np.sum(np.asarray(f(*a)) * cotangent), args, argnum, eps)
+    return numerical_grad(_weighted(f, cotangent), args, argnum, eps)
 
 
-def assert_close(actual, expected, rtol=1e-5, atol=1e-7):
-    np.testing.assert_allclose(np.asarray(actual, dtype=np.float64),
-                               np.asarray(expected, dtype=np.float64), rtol=rtol, atol=atol)
+def numerical_tree_grad(f, args, argnum, eps=EPS):
+    """{path: d f / d leaf} for every float leaf of args[argnum] (trees.float_leaves)."""
+    args = list(args)
+    out = {}
+    for path, leaf in float_leaves(args[argnum]):
+        def at(v, path=path):
+            return f(*_replaced(args, argnum, with_leaf(args[argnum], path, v)))
+        value = float(leaf) if isinstance(leaf, (float, np.floating)) else leaf
+        out[path] = numerical_grad(at, [value], 0, eps=eps)
+    return out
+
+
+def numerical_tree_vjp(f, args, argnum, cotangent, eps=EPS):
+    return numerical_tree_grad(_weighted(f, cotangent), args, argnum, eps)
+
+
+def directional(f, args, argnum, direction, eps=EPS):
+    """d/dt sum(f(args with args[argnum] + t * direction)) at t = 0."""
+    x = np.asarray(args[argnum], dtype=np.float64)
+    if isinstance(args[argnum], float):
+        x = float(x)
+    return _central(lambda t: _scalar(f, _replaced(list(args), argnum, x + t * direction)),
+                    eps)
+
+
+def mismatches(actual, expected, rtol, atol):
+    """A boolean array, True where |actual - expected| > atol + rtol |expected| (NaN is a
+    mismatch, equal infinities are not); None when the shapes differ."""
+    got = np.asarray(actual, dtype=np.float64)
+    want = np.asarray(expected, dtype=np.float64)
+    if got.shape != want.shape:
+        return None
+    with np.errstate(invalid="ignore"):
+        return ~((got == want) | (np.abs(got - want) <= atol + rtol * np.abs(want)))
+
+
+def close(actual, expected, rtol=1e-5, atol=1e-7):
+    """Whether actual has expected's shape and matches it within the tolerances."""
+    bad = mismatches(actual, expected, rtol, atol)
+    return bad is not None and not np.any(bad)
+
+
+def assert_close(actual, expected, rtol=1e-5, atol=1e-7, what="value"):
+    """actual has expected's shape and every |actual - expected| <= atol + rtol |expected|."""
+    __tracebackhide__ = True
+    got = np.asarray(actual, dtype=np.float64)
+    want = np.asarray(expected, dtype=np.float64)
+    bad = mismatches(got, want, rtol, atol)
+    if bad is None:
+        raise AssertionError(f"{what}: shape {got.shape}, expected {want.shape}")
+    if np.any(bad):
+        k = np.unravel_index(int(np.argmax(bad)), bad.shape) if bad.ndim else ()
+        raise AssertionError(f"{what}: {int(bad.sum())} of {bad.size} elements differ; "
+                             f"at {k}: got {got[k]!r}, expected {want[k]!r} "
+                             f"(rtol={rtol}, atol={atol})\ngot:\n{got}\nexpected:\n{want}")
+
+
+def _central(at, eps):
+    """(at(eps) - at(-eps)) / (2 eps): the central difference of a function of t."""
+    return (at(eps) - at(-eps)) / (2 * eps)
+
+
+def _scalar(f, args):
+    return float(np.sum(np.asarray(f(*args), dtype=np.float64)))
+
+
+def _weighted(f, cotangent):
+    return lambda *a: np.sum(np.asarray(f(*a), dtype=np.float64) * cotangent)
+
+
+def _replaced(args, k, value):
+    trial = list(args)
+    trial[k] = value
+    return trial
+
+
+def _moved(x, index, t):
+    trial = x.copy()
+    trial[index] += t
+    return trial

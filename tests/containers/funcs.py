@@ -1,4 +1,4 @@
-"""Functions under test for issue 5 (containers, calls, recursion, methods,
+"""Functions under test for the container tests (containers, calls, recursion, methods,
 in-place writes). They live at module level in a .py file because the compiler
 reads their source. Each construct comes in a scalar (`_s`) and an array (`_a`)
 variant where both make sense."""

@@ -1,4 +1,4 @@
-"""Issue 5: calls into the user's own functions -- module-level helpers, nested
+"""Calls into the user's own functions -- module-level helpers, nested
 defs (inlined, closures over outer and differentiated values), closures from a
 module-level factory, positional/keyword/default arguments, recursion, and
 gradients through callee outputs that are tuples, lists and dicts."""
@@ -150,4 +150,4 @@ def test_keyword_only_parameter_passed():
     check_grad(F.call_kwonly_passed_s, (X, Y), wrt=(0, 1))
 
 
-# `*args` at a call site is not supported yet: see test_errors.py
+# `*args` at a call site is not supported yet: see tests/containers/test_errors.py

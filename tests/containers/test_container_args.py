@@ -1,4 +1,4 @@
-"""Issue 5: arguments that are containers. grad(f, wrt=0) on a tuple, list or
+"""Arguments that are containers. grad(f, wrt=0) on a tuple, list or
 dict (or nested) returns a gradient of the same structure -- same container
 types and keys, arrays of the same shapes and dtypes, floats for floats; a
 dataclass gets a dataclass, a plain object a dict by attribute. vjp likewise.

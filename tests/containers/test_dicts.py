@@ -1,4 +1,4 @@
-"""Issue 5: dicts -- literals, dict(a=...), reads by constant and variable keys,
+"""Dicts -- literals, dict(a=...), reads by constant and variable keys,
 nested dicts, iteration over .items() / .keys() / the dict itself, dict
 arguments iterated in a loop; item assignment and .values() (known bugs)."""
 import numpy as np
@@ -51,7 +51,7 @@ def test_variable_key_exact():
     assert dy == pytest.approx(2 * X + 2 * Y, rel=1e-12)
 
 
-# dict literals with variable keys are rejected: see test_errors.py
+# dict literals with variable keys are rejected: see tests/containers/test_errors.py
 
 
 @pytest.mark.parametrize("policy", policies())

@@ -1,4 +1,4 @@
-"""Issue 5: what the compiler cannot differentiate is a TransformError that names
+"""What the compiler cannot differentiate is a TransformError that names
 the file and line (and says what to do): calls to functions with no source and
 no rule (at compile time, naming the function and mentioning rrule), writes into
 argument arrays, attribute assignment, *args at a call site, starred targets,

@@ -1,4 +1,4 @@
-"""Issue 5: in-place writes into local arrays -- out[i] = v, out[i, :] = v,
+"""In-place writes into local arrays -- out[i] = v, out[i, :] = v,
 out[:, j] = v, out[mask] = v, out[i] += v, overwriting, writes reading the same
 array, writes inside loops (h[t + 1] = f(h[t])), a copy of an argument written
 into, and an RNN into a preallocated state array checked for Wh, Wx and xs.

@@ -1,4 +1,4 @@
-"""Issue 5: lists -- literals, append, indexing (also negative), iteration, len,
+"""Lists -- literals, append, indexing (also negative), iteration, len,
 sum(list), np.array(list), np.stack / np.concatenate of a list, lists built in a
 loop and reduced after it, item assignment, slicing; extend and `+` (known bugs)."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Issue 5: integer, boolean and string values flow through differentiated code
+"""Integer, boolean and string values flow through differentiated code
 unharmed -- as loop bounds, indices, flags, dict values, tuple members, helper
 results -- and get no adjoint (asking for one is a TypeError)."""
 import numpy as np

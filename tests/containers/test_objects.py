@@ -1,4 +1,4 @@
-"""Issue 5: attribute reads on plain objects and dataclasses, methods of user
+"""Attribute reads on plain objects and dataclasses, methods of user
 objects called from the loss (self.W inside model.forward(x)), ndarray methods
 (sum, mean(axis=0), .T, reshape, dot), and x.shape, len(x), x.ndim, x.size as
 non-differentiable values."""

@@ -1,6 +1,6 @@
-"""Issue 5: tuples -- packing, unpacking (nested targets), indexing, swapping,
+"""Tuples -- packing, unpacking (nested targets), indexing, swapping,
 tuples carried around a loop, several values returned from a helper; starred
-targets are rejected (test_errors.py)."""
+targets are rejected (tests/containers/test_errors.py)."""
 import numpy as np
 import pytest
 
@@ -55,7 +55,7 @@ def test_swap_exact():
     assert dy == pytest.approx(8 * X * Y, rel=1e-12)
 
 
-# starred targets are rejected: see test_errors.py
+# starred targets are rejected: see tests/containers/test_errors.py
 
 
 @pytest.mark.parametrize("policy", policies())

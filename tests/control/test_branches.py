@@ -1,4 +1,4 @@
-"""Issue 3: if/elif/else, boolean operators, comparisons (chained), conditional
+"""If/elif/else, boolean operators, comparisons (chained), conditional
 expressions -- each branch taken and not taken, scalar and array code, under
 every policy, against central finite differences."""
 import math

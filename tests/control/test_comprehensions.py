@@ -1,4 +1,4 @@
-"""Issue 3: list comprehensions and generator expressions, including
+"""List comprehensions and generator expressions, including
 sum(g(v) for v in xs) and the Zygote case sum((W @ xi)[0] for xi in xs);
 empty, one and many elements; every policy."""
 import math

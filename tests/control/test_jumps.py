@@ -1,4 +1,4 @@
-"""Issue 3: break, continue and return anywhere, including inside nested loops,
+"""Break, continue and return anywhere, including inside nested loops,
 hit and not hit; scalar and array code; every policy."""
 import math
 

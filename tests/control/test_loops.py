@@ -1,4 +1,4 @@
-"""Issue 3: for loops -- over range (any start/stop/step, negative steps, counts
+"""For loops -- over range (any start/stop/step, negative steps, counts
 that are arguments), NumPy arrays (rows), lists, tuples, enumerate, zip, tuple
 targets; nesting to depth 3; branches in loops and loops in branches;
 augmented assignment; loop-carried state; zero-trip loops. Every test runs
@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES, check_grad, check_vjp
 
 policies = pytest.mark.parametrize("policy", POLICIES)
@@ -290,10 +291,31 @@ def test_zip_unequal_lengths(policy, nx, ny):
                policy=policy)
 
 
-UNPACK_BUG = pytest.mark.xfail(
-    strict=True, reason="bug: `for a, b in P` over a differentiated sequence raises "
-    "TransformError 'unpacking elements of a differentiated sequence in a for loop is not "
-    "supported yet' (and the error has no line/column)")
+def zip_one_differentiated(x, ws):
+    s = 0.0
+    for a, w in zip(x, ws):
+        s = s + w * a * a
+    return s
+
+
+def zip_state_carried(x, ws):
+    h = 1.0
+    for a, w in zip(x, ws):
+        h = np.tanh(w * h + a)
+    return h
+
+
+@policies
+@pytest.mark.parametrize("f", [zip_one_differentiated, zip_state_carried],
+                         ids=lambda f: f.__name__)
+@pytest.mark.parametrize("wrt", [(0,), (1,)], ids=["x", "ws"])
+def test_zip_with_one_sequence_differentiated(policy, f, wrt):
+    """The backward walk over zip(...) pairs each step with its own entries of both
+    sequences, also when only one of them carries a derivative (distinct weights, so a
+    walk run forwards gives a different gradient)."""
+    x, ws = np.array([0.3, -1.1, 0.8, 2.0]), np.array([1.5, -0.4, 0.9, 0.2])
+    check_grad(f, [x, ws], wrt=wrt, policy=policy)
+    check_grad(f, [x, list(ws)], wrt=(0,), policy=policy)
 
 
 def tuple_target_constant_pairs(x, pairs):
@@ -637,6 +659,7 @@ def test_pullback_of_loop_called_twice(policy):
     out, pb = vjp(loop_for_repeat, 0.4, 5, wrt=0, policy=policy)
     (g1,) = pb(1.0)
     (g2,) = pb(2.0)
+    assert_close(g1, numerical_grad(loop_for_repeat, (0.4, 5), 0))
     assert g2 == pytest.approx(2 * g1)
 
 
@@ -653,9 +676,10 @@ def agreement_fn(W, X, n):
 
 
 def test_all_policies_agree():
-    from transform import grad
+    """Every policy against finite differences, and the policies with each other to
+    rounding (the same sums in possibly another order)."""
     W, X = rng(22).normal(size=(3, 2)), rng(23).normal(size=(4, 2))
-    results = [grad(agreement_fn, wrt=(0, 1), policy=p)(W, X, 3) for p in POLICIES]
+    results = [check_grad(agreement_fn, [W, X, 3], wrt=(0, 1), policy=p) for p in POLICIES]
     for other in results[1:]:
         for a, b in zip(results[0], other):
             np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)

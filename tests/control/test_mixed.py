@@ -1,4 +1,4 @@
-"""Issue 3: constructs combined -- branches in loops in branches, while inside
+"""Constructs combined -- branches in loops in branches, while inside
 for with break, continue in inner loops, early return from a loop over rows,
 conditional expressions building tuples; every policy."""
 import math

@@ -1,4 +1,4 @@
-"""Issue 3: the tape holds what the backward sweep needs and nothing more:
+"""The tape holds what the backward sweep needs and nothing more:
 one scalar per iteration for a scalar loop, no copies of rows of an unchanged
 array, nothing for values that are never overwritten."""
 import inspect

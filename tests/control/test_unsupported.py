@@ -1,6 +1,6 @@
 from transform import grad
 import numpy as np
-"""Issue 3: unsupported constructs inside control flow (loops, branches) raise
+"""Unsupported constructs inside control flow (loops, branches) raise
 TransformError with file, line, column and a caret, before any transformation."""
 import inspect
 

@@ -1,4 +1,4 @@
-"""Issue 3: while loops with any condition, including conditions that depend on
+"""While loops with any condition, including conditions that depend on
 differentiated values; zero, one and many iterations; every policy."""
 import math
 

@@ -1,7 +1,7 @@
 """Calls into user functions (module-level helpers), keyword arguments, defaults."""
 import numpy as np
 
-from .case import case, not_yet, floats
+from .case import case, floats
 
 
 def square(x):
@@ -37,44 +37,44 @@ def helper_with_branch(x):
     return -x
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_helper(x):
     return square(x) * x
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def call_helper_twice(x, y):
     return square(x) + square(x * y)
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def call_with_default(x, a):
     return affine(x, a) * x
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def call_with_keyword(x, a):
     return affine(x, a=a, b=2.0) ** 2
 
 
-@not_yet(floats((3, 3), (3,)))
+@case(floats((3, 3), (3,)))
 def call_array_helper(W, x):
     h = layer(W, x)
     return np.sum(layer(W, h) ** 2)
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def call_tuple_result(x, y):
     p, s = two_outputs(x, y)
     return p * s
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_nested_helper(x):
     return uses_helper(x) * square(x)
 
 
-@not_yet(floats((3,)))
+@case(floats((3,)))
 def call_in_loop(a):
     s = 0.0
     for v in a:
@@ -82,17 +82,17 @@ def call_in_loop(a):
     return s
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_helper_with_loop(x):
     return helper_with_loop(x, 3) * x
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_helper_with_branch(x):
     return helper_with_branch(x) + helper_with_branch(-2.0 * x)
 
 
-@not_yet(floats((3,)))
+@case(floats((3,)))
 def call_in_comprehension(a):
     return sum(square(v) for v in a)
 
@@ -116,18 +116,18 @@ def inner_closure_maker(c):
 SCALE = inner_closure_maker(3.0)
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_closure(x):
     return SCALE(x) * x
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def nested_def(x):
     def f(v):
         return v * x
     return f(x) + f(2.0)
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def call_closure_twice(x):
     return SCALE(x) + square(SCALE(x))

@@ -4,22 +4,19 @@
     def scaled_sum(x, y):
         return np.sum(x) * y
 
-Every case runs through transform.testing.check_grads under every policy
-(tests/corpus/test_corpus.py). Functions stay module-level and undecorated at
+Every case runs under every policy against the suite's finite-difference reference
+(tests/gradcheck.py check_function; tests/corpus/test_corpus.py); a `refused` case must
+raise TransformError instead. Functions stay module-level and undecorated at
 run time (the decorator returns them unchanged), so the compiler can read
 their source.
 """
-import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
 
-POLICIES = ("loop", "eager", "flat", "nested")
+from tests.gradcheck import POLICIES, rng
+
 REGISTRY = []
-ISSUE_5 = "issue 5: not yet supported"
-# Set to True once issue 5 (calls, dicts, attributes, element writes, closures) is done:
-# its cases then become ordinary cases that must pass.
-ISSUE_5_DONE = True
 
 
 @dataclass
@@ -32,38 +29,28 @@ class Case:
     wrt: object = None
     rtol: float = 1e-5
     atol: float = 1e-7
-    xfail: str = None                # reason, or None
-    strict: bool = False
-    xfail_policies: tuple = POLICIES  # the policies the xfail applies to
+    refused: str = None              # why the compiler must raise TransformError, or None
+    policies: tuple = POLICIES       # the policies the refusal applies to
     kwargs: dict = field(default_factory=dict)
 
     def inputs(self):
-        rng = np.random.default_rng(zlib.crc32(self.name.encode()))
-        return tuple(self.make_inputs(rng))
+        return tuple(self.make_inputs(rng(self.name)))
 
 
-def case(make_inputs, *, wrt=None, rtol=1e-5, atol=1e-7, xfail=None, strict=False,
-         policies=POLICIES, **kwargs):
+def case(make_inputs, *, wrt=None, rtol=1e-5, atol=1e-7, refused=None, policies=POLICIES,
+         **kwargs):
     """Register the decorated function as a corpus case; returns it unchanged."""
     def register(fn):
         module = fn.__module__.rsplit(".", 1)[-1]
         REGISTRY.append(Case(f"{module}.{fn.__name__}", fn, make_inputs, wrt, rtol, atol,
-                             xfail, strict, tuple(policies), kwargs))
+                             refused, tuple(policies), kwargs))
         return fn
     return register
 
 
-def not_yet(make_inputs, **options):
-    """A case for a construct issue 5 is adding: xfail(strict=False) until it lands."""
-    if ISSUE_5_DONE:
-        return case(make_inputs, **options)
-    return case(make_inputs, xfail=ISSUE_5, strict=False, **options)
-
-
-def compiler_bug(make_inputs, reason, policies=POLICIES, **options):
-    """A case the compiler currently gets wrong: xfail(strict=True) so a fix is noticed."""
-    return case(make_inputs, xfail=f"compiler bug: {reason}", strict=True, policies=policies,
-                **options)
+def refused(make_inputs, reason, policies=POLICIES, **options):
+    """A case the compiler cannot show it keeps the meaning of: a TransformError."""
+    return case(make_inputs, refused=reason, policies=policies, **options)
 
 
 def floats(*shapes, scale=1.0, offset=0.0):

@@ -1,7 +1,7 @@
 """Lists, tuples, dicts and objects: building, appending, indexing, unpacking, attributes."""
 import numpy as np
 
-from .case import case, not_yet, floats, mixed
+from .case import case, floats, mixed
 
 
 @case(floats((), ()))
@@ -95,13 +95,13 @@ def nested_lists(x, y):
     return grid[1][0] * grid[0][1] + grid[1][1]
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def dict_literal(x, y):
     d = {"a": x, "b": y * y}
     return d["a"] * d["b"]
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def dict_setitem(x):
     d = {}
     d["sq"] = x * x
@@ -109,18 +109,18 @@ def dict_setitem(x):
     return d["sq"] + d["cube"]
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def dict_call_keywords(x, y):
     d = dict(u=x, v=y)
     return d["u"] * d["v"]
 
 
-@not_yet(mixed(lambda rng: [{"w": rng.standard_normal(3), "b": float(rng.standard_normal())}]))
+@case(mixed(lambda rng: [{"w": rng.standard_normal(3), "b": float(rng.standard_normal())}]))
 def dict_argument(params):
     return np.sum(params["w"] ** 2) + params["b"]
 
 
-@not_yet(floats((), ()))
+@case(floats((), ()))
 def dict_items_loop(x, y):
     d = {"a": x, "b": y}
     s = 0.0
@@ -140,7 +140,7 @@ class Point:
 POINT = Point(0.5, 2.0)
 
 
-@not_yet(floats(()))
+@case(floats(()))
 def attribute_of_global_object(s):
     return s * POINT.x + s * s * POINT.y
 

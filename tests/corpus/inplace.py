@@ -1,7 +1,7 @@
 """Augmented assignment on names, and writes into (copied) arrays."""
 import numpy as np
 
-from .case import case, compiler_bug, not_yet, floats
+from .case import case, refused, floats
 
 ALIAS = ("augmented assignment on an array another name shares (`c = b; c += 1`): NumPy "
          "writes in place, which the tape cannot undo; refused at run time with a TypeError "
@@ -50,7 +50,7 @@ def augassign_matmul(A, x):
     return np.sum(y ** 2)
 
 
-@not_yet(floats((3,)))
+@case(floats((3,)))
 def setitem_on_zeros(a):
     out = np.zeros(3)
     for i in range(3):
@@ -58,21 +58,21 @@ def setitem_on_zeros(a):
     return np.sum(out * a)
 
 
-@not_yet(floats((3,)))
+@case(floats((3,)))
 def setitem_on_copy(a):
     b = a.copy()
     b[0] = b[1] * b[2]
     return np.sum(b * b)
 
 
-@not_yet(floats((4,)))
+@case(floats((4,)))
 def setitem_slice(a):
     out = np.zeros(4)
     out[1:3] = a[:2] * 2.0
     return np.sum(out * a)
 
 
-@not_yet(floats((3,)))
+@case(floats((3,)))
 def augassign_item(a):
     out = np.zeros(3)
     for i in range(3):
@@ -81,7 +81,7 @@ def augassign_item(a):
     return np.sum(out)
 
 
-@not_yet(floats((2, 2)))
+@case(floats((2, 2)))
 def setitem_2d(A):
     B = np.zeros((2, 2))
     B[0, 1] = A[1, 0]
@@ -106,7 +106,7 @@ def augassign_in_branch(x):
     return y
 
 
-@compiler_bug(floats((2,)), ALIAS)
+@refused(floats((2,)), ALIAS)
 def augassign_through_alias(a):
     b = a * 1.0
     c = b
@@ -114,7 +114,7 @@ def augassign_through_alias(a):
     return np.sum(b * c)
 
 
-@compiler_bug(floats((2,)), ALIAS)
+@refused(floats((2,)), ALIAS)
 def augassign_multiply_alias(a):
     b = a * 2.0
     c = b
@@ -127,7 +127,7 @@ WRITE_THROUGH_ALIAS = ("a write through one name into an array/list/dict that an
                        "restores values by name and cannot follow shared data)")
 
 
-@compiler_bug(floats((2,)), WRITE_THROUGH_ALIAS)
+@refused(floats((2,)), WRITE_THROUGH_ALIAS)
 def setitem_through_alias(a):
     out = np.zeros(2)
     b = out
@@ -135,7 +135,7 @@ def setitem_through_alias(a):
     return np.sum(b * a)
 
 
-@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+@refused(floats(()), WRITE_THROUGH_ALIAS)
 def list_append_through_alias(x):
     xs = [x, 2.0]
     ys = xs
@@ -143,7 +143,7 @@ def list_append_through_alias(x):
     return xs[2] + xs[0]
 
 
-@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+@refused(floats(()), WRITE_THROUGH_ALIAS)
 def list_setitem_through_alias(x):
     xs = [x, 2.0]
     ys = xs
@@ -151,7 +151,7 @@ def list_setitem_through_alias(x):
     return xs[1] * x
 
 
-@compiler_bug(floats(()), WRITE_THROUGH_ALIAS)
+@refused(floats(()), WRITE_THROUGH_ALIAS)
 def dict_setitem_through_alias(x):
     d = {"a": x}
     e = d

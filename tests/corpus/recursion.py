@@ -1,7 +1,7 @@
 """Recursive user functions (depth bounded by an integer argument)."""
 import numpy as np
 
-from .case import case, not_yet, floats, mixed
+from .case import case, floats, mixed
 
 N3 = lambda rng: [3]  # noqa: E731
 
@@ -36,27 +36,27 @@ def odd_rec(x, n):
     return even_rec(np.cos(x), n - 1)
 
 
-@not_yet(mixed(floats(()), N3))
+@case(mixed(floats(()), N3))
 def recursive_power(x, n):
     return power_rec(x, n)
 
 
-@not_yet(mixed(floats(()), N3))
+@case(mixed(floats(()), N3))
 def recursive_sin(x, n):
     return sin_iter_rec(x, n)
 
 
-@not_yet(mixed(floats((4,)), N3))
+@case(mixed(floats((4,)), N3))
 def recursive_array_sum(a, n):
     return sum_rec(a, n)
 
 
-@not_yet(mixed(floats(()), N3))
+@case(mixed(floats(()), N3))
 def mutual_recursion(x, n):
     return even_rec(x, n)
 
 
-@not_yet(mixed(floats(()), N3))
+@case(mixed(floats(()), N3))
 def self_recursive(x, n):
     if n == 0:
         return x
@@ -93,16 +93,16 @@ def rec_with_loop(x, n):
     return rec_with_loop(s, n - 1) * x
 
 
-@not_yet(floats((4,)))
+@case(floats((4,)))
 def divide_and_conquer(a):
     return tree_sum(a, 0, 4)
 
 
-@not_yet(mixed(floats((4,)), floats(())))
+@case(mixed(floats((4,)), floats(())))
 def recursive_horner(c, x):
     return horner(c, x, 0)
 
 
-@not_yet(mixed(floats(()), N3))
+@case(mixed(floats(()), N3))
 def recursion_with_loop_inside(x, n):
     return rec_with_loop(x, n)

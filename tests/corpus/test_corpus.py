@@ -1,9 +1,11 @@
-"""Every corpus case through check_grads, under every policy."""
+"""Every corpus case under every policy against the finite-difference reference
+(tests/gradcheck.py), or, for a `refused` case, a TransformError before any code runs."""
 import pytest
 
-from transform.testing import check_grads
+from tests.gradcheck import POLICIES, check_function
+from transform import TransformError
 
-from .case import POLICIES, all_cases
+from .case import all_cases
 
 CASES = all_cases()
 
@@ -11,16 +13,19 @@ CASES = all_cases()
 def _params():
     for c in CASES:
         for policy in POLICIES:
-            marks = []
-            if c.xfail and policy in c.xfail_policies:
-                marks.append(pytest.mark.xfail(strict=c.strict, reason=c.xfail))
-            yield pytest.param(c, policy, id=f"{c.name}-{policy}", marks=marks)
+            yield pytest.param(c, policy, id=f"{c.name}-{policy}")
 
 
 @pytest.mark.parametrize("case, policy", list(_params()))
 def test_case(case, policy):
-    check_grads(case.fn, *case.inputs(), wrt=case.wrt, policies=(policy,), rtol=case.rtol,
-                atol=case.atol, **case.kwargs)
+    run = lambda: check_function(case.fn, case.inputs(), wrt=case.wrt,  # noqa: E731
+                                 policy=policy, rtol=case.rtol, atol=case.atol,
+                                 kwargs=case.kwargs)
+    if case.refused and policy in case.policies:
+        with pytest.raises(TransformError):
+            run()
+    else:
+        run()
 
 
 def test_corpus_size():

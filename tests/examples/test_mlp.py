@@ -5,7 +5,6 @@ and the gradient agrees with central finite differences along random directions.
 import importlib.util
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -33,10 +32,7 @@ def test_short_run_falls_substantially(mlp):
 
 
 def test_full_run_falls_by_90_percent(mlp):
-    start = time.perf_counter()
-    first, last = mlp.main(steps=200, verbose=False)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 20.0, f"200 steps took {elapsed:.1f} s"
+    first, last = mlp.main(steps=200, verbose=False)     # speed: benchmarks/, not here
     assert (first - last) / first >= 0.90, (first, last)
 
 

@@ -15,7 +15,7 @@ from .runner import check, well_conditioned
 
 
 def failure(program):
-    """(exception type name, first message line) of check_grads on `program`, or None."""
+    """(exception type name, first message line) of runner.check on `program`, or None."""
     args = program.inputs()
     try:
         if not well_conditioned(program, args):

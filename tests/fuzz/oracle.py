@@ -28,7 +28,7 @@ import transform
 from transform import TransformError
 
 from .runner import ATOL, LIMIT, MARGIN, POLICIES, RTOL, _smooth_enough, load
-from tests.fd import numerical_grad
+from tests.fd import close, numerical_grad
 
 
 @dataclass
@@ -133,13 +133,12 @@ def _compare(case, policy, given, kept, value, primal_out, grads, expected):
         if not np.array_equal(now, before):
             return Verdict("failed", "mutated argument",
                            f"{policy}: argument {name} changed from {before!r} to {now!r}")
-    if np.shape(value) != np.shape(primal_out) or \
-            not np.allclose(value, primal_out, rtol=1e-7, atol=1e-9):
+    if not close(value, primal_out, rtol=1e-7, atol=1e-9):
         return Verdict("failed", "wrong value",
                        f"{policy}: value {value!r}, primal {primal_out!r}")
     for name, got, want in zip(names, grads, expected):
         got = np.asarray(got, dtype=float) if got is not None else np.zeros_like(want)
-        if np.shape(got) != np.shape(want) or not np.allclose(got, want, RTOL, ATOL):
+        if not close(got, want, RTOL, ATOL):
             return Verdict("failed", "wrong gradient",
                            f"{policy}: d/d{name} = {got!r}, finite differences {want!r}")
     return Verdict("passed")

@@ -9,14 +9,13 @@ import tempfile
 
 import numpy as np
 
-from transform.testing import check_grads
-
-POLICIES = ("loop", "eager", "flat", "nested")
+from tests.fd import directional
+from tests.gradcheck import POLICIES, check_function
 MODULE_DIR = tempfile.mkdtemp(prefix="thunkgrad_fuzz_")
 if not os.environ.get("THUNKGRAD_FUZZ_KEEP"):      # set it to keep the generated modules
     atexit.register(shutil.rmtree, MODULE_DIR, ignore_errors=True)
 # Finite differences in float64 of values up to LIMIT: tolerances a little looser than
-# check_grads' defaults, so rounding never fails a correct gradient; inputs closer than
+# the harness's defaults, so rounding never fails a correct gradient; inputs closer than
 # MARGIN to a branch threshold are skipped (finite differences would straddle the jump).
 LIMIT, MARGIN = 1e3, 1e-3
 RTOL, ATOL = 1e-4, 1e-6
@@ -53,8 +52,8 @@ def well_conditioned(program, args):
 
 def _smooth_enough(f, args):
     """Central differences agree at steps 2e-6 and 1e-6 along every coordinate (of up to
-    16 per argument): their gap estimates the error of check_grads' 1e-6 difference, which
-    must stay far below its tolerance. Else the program is too curved (sin of 3e5, say)
+    16 per argument): their gap estimates the error of the reference's 1e-6 difference, which
+    must stay far below the tolerance. Else the program is too curved (sin of 3e5, say)
     for finite differences to judge a gradient."""
     with np.errstate(all="ignore"):
         weights = np.random.default_rng(0).normal(
@@ -72,15 +71,11 @@ def _smooth_enough(f, args):
 
 def _slope(f, args, k, index, h, weights):
     """d/dt sum(f(args with args[k][index] + t) * weights) by a central difference."""
-    def moved(sign):
-        trial = list(args)
-        if isinstance(args[k], float):
-            trial[k] = args[k] + sign * h
-        else:
-            trial[k] = np.array(args[k], dtype=float)
-            trial[k][index] += sign * h
-        return np.sum(np.asarray(f(*trial), dtype=float) * weights)
-    return (moved(1) - moved(-1)) / (2 * h)
+    unit = 1.0 if isinstance(args[k], float) else np.zeros(np.shape(args[k]))
+    if not isinstance(args[k], float):
+        unit[index] = 1.0
+    weighted = lambda *a: np.asarray(f(*a), dtype=float) * weights  # noqa: E731
+    return directional(weighted, args, k, unit, eps=h)
 
 
 def _is_float(a):
@@ -88,9 +83,10 @@ def _is_float(a):
 
 
 def check(program, args):
-    """check_grads on the program's entry point `f` under every policy."""
+    """The program's entry point `f` against finite differences under every policy."""
     module = load(program.source())
     try:
-        check_grads(module.f, *args, policies=POLICIES, rtol=RTOL, atol=ATOL)
+        for policy in POLICIES:
+            check_function(module.f, args, policy=policy, rtol=RTOL, atol=ATOL)
     finally:
         sys.modules.pop(module.__name__, None)

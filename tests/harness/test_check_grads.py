@@ -4,12 +4,12 @@ import re
 import numpy as np
 import pytest
 
+from tests.gradcheck import rng
+
 import transform
 from transform import rrule, unthunk
 from transform import testing
 from transform.testing import check_grads
-
-RNG = np.random.default_rng(7)
 
 
 # ---- functions and rules under test (module level: the compiler reads their source) ---
@@ -126,62 +126,73 @@ def _mutates_when_called_rule(x):
 
 # ---- passing checks --------------------------------------------------------------------
 def test_scalar_output_every_float_argument():
-    W, b, x = RNG.normal(size=(3, 2)), RNG.normal(size=3), RNG.normal(size=2)
+    gen = rng("test_scalar_output_every_float_argument")
+    W, b, x = gen.normal(size=(3, 2)), gen.normal(size=3), gen.normal(size=2)
     grads = check_grads(loss, W, b, x)
     assert set(grads) == {"W", "b", "x"}
     assert grads["W"].shape == W.shape
 
 
 def test_integer_arguments_and_keywords_are_not_differentiated():
-    grads = check_grads(scaled, RNG.normal(size=4), 3, power=3)
+    gen = rng("test_integer_arguments_and_keywords_are_not_differentiated")
+    grads = check_grads(scaled, gen.normal(size=4), 3, power=3)
     assert set(grads) == {"x"}
 
 
 def test_wrt_by_name_and_index():
-    W, b, x = RNG.normal(size=(3, 2)), RNG.normal(size=3), RNG.normal(size=2)
+    gen = rng("test_wrt_by_name_and_index")
+    W, b, x = gen.normal(size=(3, 2)), gen.normal(size=3), gen.normal(size=2)
     assert set(check_grads(loss, W, b, x, wrt="b")) == {"b"}
     assert set(check_grads(loss, W, b, x, wrt=(0, "x"))) == {"W", "x"}
 
 
 def test_wrt_an_integer_argument_is_a_type_error():
+    gen = rng("test_wrt_an_integer_argument_is_a_type_error")
     with pytest.raises(TypeError, match="'n'"):
-        check_grads(scaled, RNG.normal(size=4), 3, wrt="n")
+        check_grads(scaled, gen.normal(size=4), 3, wrt="n")
 
 
 def test_non_scalar_output_uses_vjp():
-    check_grads(layer, RNG.normal(size=(4, 3)), RNG.normal(size=3))
+    gen = rng("test_non_scalar_output_uses_vjp")
+    check_grads(layer, gen.normal(size=(4, 3)), gen.normal(size=3))
 
 
 def test_large_inputs_use_random_directions(monkeypatch):
+    gen = rng("test_large_inputs_use_random_directions")
     calls = []
     original = testing._fd_leaf
     monkeypatch.setattr(testing, "_fd_leaf", lambda *a: calls.append(a[4].size) or original(*a))
-    check_grads(layer, RNG.normal(size=(20, 10)), RNG.normal(size=10), directions=4)
+    check_grads(layer, gen.normal(size=(20, 10)), gen.normal(size=10), directions=4)
     assert calls == [200, 10]
 
 
 def test_python_floats_and_containers():
-    check_grads(pair_product, [RNG.normal(size=2), RNG.normal(size=2), 0.7])
+    gen = rng("test_python_floats_and_containers")
+    check_grads(pair_product, [gen.normal(size=2), gen.normal(size=2), 0.7])
 
 
 def test_float32_inputs_with_loose_tolerance():
-    W = RNG.normal(size=(3, 3)).astype(np.float32)
-    check_grads(layer, W, RNG.normal(size=3).astype(np.float32), rtol=1e-3, atol=1e-4)
+    gen = rng("test_float32_inputs_with_loose_tolerance")
+    W = gen.normal(size=(3, 3)).astype(np.float32)
+    check_grads(layer, W, gen.normal(size=3).astype(np.float32), rtol=1e-3, atol=1e-4)
 
 
 def test_every_policy():
-    check_grads(loss, RNG.normal(size=(2, 2)), RNG.normal(size=2), RNG.normal(size=2),
+    gen = rng("test_every_policy")
+    check_grads(loss, gen.normal(size=(2, 2)), gen.normal(size=2), gen.normal(size=2),
                 policies=("loop", "eager", "flat", "nested"))
 
 
 def test_registered_numpy_rule():
-    check_grads(np.sin, RNG.normal(size=3))
+    gen = rng("test_registered_numpy_rule")
+    check_grads(np.sin, gen.normal(size=3))
     check_grads(np.tanh, 0.3)
 
 
 def test_user_rule_directly_and_inside_compiled_code():
-    check_grads(good_cube, RNG.normal(size=3))
-    check_grads(uses_good_cube, RNG.normal(size=3), RNG.normal(size=3))
+    gen = rng("test_user_rule_directly_and_inside_compiled_code")
+    check_grads(good_cube, gen.normal(size=3))
+    check_grads(uses_good_cube, gen.normal(size=3), gen.normal(size=3))
 
 
 # ---- failures --------------------------------------------------------------------------
@@ -219,33 +230,39 @@ def test_wrong_rule_inside_compiled_function_names_generated_source():
 
 
 def test_wrong_rule_on_a_large_input_is_caught_along_directions():
-    x = RNG.normal(size=100)
+    gen = rng("test_wrong_rule_on_a_large_input_is_caught_along_directions")
+    x = gen.normal(size=100)
     with pytest.raises(AssertionError, match=r"argument 'x'.*random directions"):
         check_grads(wrong_sin, x)
 
 
 def test_rule_mutating_its_input_in_the_forward_call():
+    gen = rng("test_rule_mutating_its_input_in_the_forward_call")
     with pytest.raises(AssertionError, match="wrote into its input argument 'x'"):
-        check_grads(mutating_forward, RNG.normal(size=3))
+        check_grads(mutating_forward, gen.normal(size=3))
 
 
 def test_rule_mutating_its_input_in_the_pullback():
+    gen = rng("test_rule_mutating_its_input_in_the_pullback")
     with pytest.raises(AssertionError, match="wrote into its input argument 'x'"):
-        check_grads(mutating_pullback, RNG.normal(size=3))
+        check_grads(mutating_pullback, gen.normal(size=3))
 
 
 def test_rule_appending_to_a_list_argument():
+    gen = rng("test_rule_appending_to_a_list_argument")
     with pytest.raises(AssertionError, match="wrote into its input argument 'xs'"):
-        check_grads(appends_to_list, [RNG.normal(size=3)])
+        check_grads(appends_to_list, [gen.normal(size=3)])
 
 
 def test_function_mutating_its_input_when_called():
+    gen = rng("test_function_mutating_its_input_when_called")
     with pytest.raises(AssertionError, match="calling the function wrote into .* 'x'"):
-        check_grads(mutates_when_called, RNG.normal(size=3))
+        check_grads(mutates_when_called, gen.normal(size=3))
 
 
 def test_caller_arrays_are_never_modified():
-    x = RNG.normal(size=3)
+    gen = rng("test_caller_arrays_are_never_modified")
+    x = gen.normal(size=3)
     saved = x.copy()
     with pytest.raises(AssertionError):
         check_grads(mutating_forward, x)
@@ -254,12 +271,14 @@ def test_caller_arrays_are_never_modified():
 
 
 def test_wrong_primal_output_is_reported():
+    gen = rng("test_wrong_primal_output_is_reported")
     with pytest.raises(AssertionError, match="output differs from calling wrong_primal "
                        r"directly: .*; policy 'loop'"):
-        check_grads(wrong_primal, RNG.normal(size=3), policies=("loop",))
+        check_grads(wrong_primal, gen.normal(size=3), policies=("loop",))
 
 
 def test_policies_that_disagree_are_reported(monkeypatch):
+    gen = rng("test_policies_that_disagree_are_reported")
     original = testing._compiled_grads
 
     def skewed(target, args, kwargs, chosen, policy, cotangent):
@@ -267,19 +286,20 @@ def test_policies_that_disagree_are_reported(monkeypatch):
         return out, tuple(g * 2 for g in grads) if policy == "flat" else grads
     monkeypatch.setattr(testing, "_compiled_grads", skewed)
     with pytest.raises(AssertionError) as info:
-        check_grads(loss, RNG.normal(size=(2, 2)), RNG.normal(size=2), RNG.normal(size=2))
+        check_grads(loss, gen.normal(size=(2, 2)), gen.normal(size=2), gen.normal(size=2))
     message = str(info.value)
     assert "policies 'loop' and 'flat' disagree" in message
     assert "policy 'flat'" in message and "policies 'loop', 'eager'" not in message
 
 
 def test_errors_inside_generated_code_name_the_policy():
+    gen = rng("test_errors_inside_generated_code_name_the_policy")
     def boom(g):
         raise RuntimeError("boom")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(testing.api, "vjp", lambda *a, **k: (np.zeros(3), boom))
         with pytest.raises(RuntimeError) as info:
-            check_grads(layer, RNG.normal(size=(3, 3)), RNG.normal(size=3), policies=("eager",))
+            check_grads(layer, gen.normal(size=(3, 3)), gen.normal(size=3), policies=("eager",))
     assert any("policy 'eager'" in note for note in info.value.__notes__)
 
 

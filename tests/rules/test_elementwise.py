@@ -43,6 +43,10 @@ OTHER_CASES = [
     case(np.where, X > 0, X, 0.5, id="where-scalar"),
     case(np.copysign, X, Y),
     case(np.sinc, np.array([0.0, 0.3, -1.2]), id="sinc-at-zero"),
+    # kinks at 0: sign(0) = 0, and the central difference across a symmetric kink is 0 too
+    case(np.abs, np.array([0.0, 1.5, -2.0]), id="abs-at-zero"),
+    case(np.absolute, np.array([0.0, -0.5]), id="absolute-at-zero"),
+    case(np.fabs, np.array([0.0, 0.7]), id="fabs-at-zero"),
 ]
 
 
@@ -71,9 +75,42 @@ def test_ties_give_the_cotangent_to_one_side():
     assert gy == 1.0
 
 
+TIED = (np.array([0.5, 1.0, -2.0, 3.0]), np.array([0.5, 3.0, -2.0, -1.0]))   # ties at 0, 2
+
+
+@pytest.mark.parametrize("fn", [np.maximum, np.minimum, np.fmax, np.fmin])
+def test_ties_give_the_whole_cotangent_to_exactly_one_side(fn):
+    """At x == y one side gets all of g (the derivative along x = y = t is 1), never both
+    and never neither; elsewhere each side gets g where it is chosen."""
+    x, y = TIED
+    G = np.array([1.5, -2.0, 0.5, 3.0])
+    out, pb = runtime.lookup(fn).rrule(x, y)
+    gx, gy = (runtime.unthunk(c) for c in pb(G))
+    np.testing.assert_array_equal(gx + gy, G)
+    np.testing.assert_array_equal(gx * gy, 0.0)
+    chosen_x = fn(x + 1e-3 * np.array([0, 1, 0, 1]), y) == x + 1e-3 * np.array([0, 1, 0, 1])
+    np.testing.assert_array_equal(gx[[1, 3]], np.where(chosen_x, G, 0.0)[[1, 3]])
+
+
+def test_clip_at_a_bound_gives_the_cotangent_to_one_side():
+    a = np.array([-0.5, 0.0, 0.5])
+    out, pb = runtime.lookup(np.clip).rrule(a, -0.5, 0.5)
+    ga, glo, ghi = (runtime.unthunk(c) for c in pb(np.ones(3)))
+    assert ga[1] == 1.0
+    total = ga + np.asarray(glo if glo is not None else 0.0) \
+        + np.asarray(ghi if ghi is not None else 0.0)
+    assert np.sum(total) == pytest.approx(3.0)
+
+
 def test_fmax_ignores_nan():
     x, y = np.array([1.0, np.nan]), np.array([np.nan, 2.0])
     out, pb = runtime.lookup(np.fmax).rrule(x, y)
     gx, gy = (runtime.unthunk(c) for c in pb(np.ones(2)))
     np.testing.assert_array_equal(gx, [1.0, 0.0])
     np.testing.assert_array_equal(gy, [0.0, 1.0])
+
+
+def test_heaviside_value_at_zero_gets_the_cotangent_only_where_x1_is_zero():
+    x1 = np.array([0.0, 0.5, -1.0, 0.0])          # the step itself has no derivative
+    check_rule(np.heaviside, [x1, np.array([0.3, 0.7, 0.2, 0.9])], argnums=[1])
+    check_rule(np.heaviside, [x1, 0.4], argnums=[1])

@@ -154,3 +154,30 @@ def test_shape_only_helpers_accept_tape_stand_ins():
     assert helpers["index_vjp"](np.ones(4, np.float32), stand_in, (0, 1)).dtype == np.float32
     assert helpers["index_vjp"](1.0, stand_in, (0, 1, [2, 2])).dtype == np.float32
     assert helpers["reduction_size"](stand_in, (0, 2)) == 8
+
+
+def test_r_and_c_subscripts_give_each_item_its_slice_of_g():
+    from runtime.rules.indexing import index_trick
+    a, b = rand(3), rand(2, seed=1)
+    out, pb = runtime.lookup(index_trick).rrule(np.r_, (a, b))
+    G = np.arange(5.0)
+    trick, items = (runtime.unthunk(c) for c in pb(G))
+    assert trick is None
+    np.testing.assert_array_equal(items[0], G[:3])
+    np.testing.assert_array_equal(items[1], G[3:])
+    out, pb = runtime.lookup(index_trick).rrule(np.c_, (a, a + 1.0))
+    items = runtime.unthunk(pb(np.arange(6.0).reshape(3, 2))[1])
+    np.testing.assert_array_equal(items[0], [0.0, 2.0, 4.0])
+    np.testing.assert_array_equal(items[1], [1.0, 3.0, 5.0])
+
+
+def test_repeating_a_list_sums_the_copies_cotangents():
+    from runtime import containers
+    check_rule(containers.repeat_sequence, [[1.5, 2.0], 3], argnums=[0])
+
+
+def test_subscripting_an_unknown_object_has_no_derivative():
+    """np.s_[...], np.mgrid[...] or a user class's __getitem__: what it computes from
+    the index is unknown, so it is registered as having no derivative."""
+    from runtime.rules.indexing import index_object
+    assert runtime.lookup(index_object).kind == "nondiff"

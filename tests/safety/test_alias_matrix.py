@@ -1,4 +1,4 @@
-"""Issue 12, aliasing: every alias source x every write kind is refused with a
+"""Aliasing: every alias source x every write kind is refused with a
 TransformError at the write, naming both names, under every policy, before any
 generated code runs; the caller's arrays never change."""
 import numpy as np

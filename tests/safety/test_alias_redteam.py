@@ -1,4 +1,4 @@
-"""Issue 12, the red team's silent wrong gradients: each is now right (finite
+"""Silent wrong gradients a red team found: each is now right (finite
 differences, every policy) or refused before generated code runs, at the user's
 line, with no `<thunkgrad` frame and the caller's arrays unchanged."""
 import inspect

@@ -1,4 +1,4 @@
-"""Issue 12, aliasing: writes into the caller's data or into memory another live name
+"""Aliasing: writes into the caller's data or into memory another live name
 shares are refused at the write (file, line, both names); writes no other name sees
 afterwards keep working, with gradients checked against finite differences."""
 import traceback

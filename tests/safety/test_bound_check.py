@@ -36,7 +36,7 @@ def test_both_branches_bind():
 
 
 def test_first_iteration_reads_what_a_later_one_binds():
-    """The bug of issue 12: `dh` bound late in one reverse iteration, read early."""
+    """The late-binding bug: `dh` bound late in one reverse iteration, read early."""
     src = """
     def pullback(dt, *, h=h):
         for i in reversed(steps):

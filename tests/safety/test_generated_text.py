@@ -1,4 +1,4 @@
-"""Issue 12, section 3: text taken from user objects reaches generated source only
+"""Text taken from user objects reaches generated source only
 quoted. Comment markers are nodes (not strings a regex finds in the text), so user
 strings equal to the old marker texts keep their values; a __qualname__, __name__ or
 helper __name__ holding a newline and code lands only in comments or not at all."""

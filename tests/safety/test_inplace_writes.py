@@ -1,4 +1,4 @@
-"""Issue 12: writes the generated code cannot follow are refused before it runs, at the
+"""Writes the generated code cannot follow are refused before it runs, at the
 user's line (a TransformError with no generated frame, the caller's arrays unchanged):
 helpers writing into their arguments (even when their result is not differentiated),
 list and dict methods other than append/extend, `+=` on what is surely changed in place

@@ -27,8 +27,8 @@ def test_loop_target_grad(name, kind, n, policy):
     check_grad(fn, [X_VALUES[kind], n], wrt=[0], policy=policy)
 
 
-def test_issue_example_value():
-    """The issue's numbers: 59.122 at x=1.3 (it was 85.11)."""
+def test_target_read_after_the_loop_reported_value():
+    """The reported example's numbers: 59.122 at x=1.3 (it was 85.11)."""
     from transform import value_and_grad
     _, g = value_and_grad(loop_target_programs.range_target_read_after)(1.3, 3)
     assert np.isclose(float(np.asarray(g).ravel()[0]), 59.122)

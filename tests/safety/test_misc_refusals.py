@@ -1,4 +1,4 @@
-"""Issue 12: ndarray attributes and methods on values being differentiated, bound
+"""NumPy array attributes and methods on values being differentiated, bound
 methods, a global bound to None, and errors from methods reached at run time.
 
 Each ends as a right value and finite-difference gradient, or a TransformError at the

@@ -1,4 +1,4 @@
-"""User objects whose names the generated code could capture or paste (issue 12):
+"""User objects whose names the generated code could capture or paste:
 a module-level `range`, an `np` that is not NumPy, lambda helpers, helpers whose
 __name__ / __qualname__ is not an identifier."""
 import tempfile

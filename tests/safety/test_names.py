@@ -1,4 +1,4 @@
-"""Generated names cannot collide with user names (issue 12, name capture).
+"""Generated names cannot collide with user names (name capture).
 
 Every name the generated code uses that the user did not write (the runtime's
 helpers, NumPy as templates use it, loop builtins, the compiler's locals, adjoints,

@@ -26,7 +26,7 @@ def test_repetition_gradients_match_finite_differences(fn, args, policy):
     check_grad(fn, args, policy=policy)
 
 
-def test_the_issue_number():
+def test_repeated_list_in_a_loop_analytic_value():
     from transform import grad
     assert grad(rp.loop_over_repeated_list)(1.3) == pytest.approx(3 * 2 * 1.5 * 1.5 * 1.3)
 

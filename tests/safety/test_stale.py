@@ -1,4 +1,4 @@
-"""Issue 12, stale programs: compiled code never runs what the program no longer is.
+"""Stale programs: compiled code never runs what the program no longer is.
 
 Globals are read when the code runs; what the compiler resolved (callees, modules,
 rules) is guarded and recompiled when it changes; source edited after import is

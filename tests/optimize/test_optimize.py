@@ -1,4 +1,4 @@
-"""The optimizer's rewrites (issue 8): folded temporaries, tape entries read in a
+"""The optimizer's rewrites: folded temporaries, tape entries read in a
 backward loop's header, spreads of a scalar cotangent left to broadcasting. Each
 rewrite is checked twice: in the generated text, and against finite differences."""
 import math
@@ -6,10 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from transform import Thunk, adjoint_source, grad, vjp
 from tests.fd import assert_close, numerical_grad
-
-POLICIES = ("loop", "eager", "flat")
+from tests.gradcheck import POLICIES
+from transform import Thunk, adjoint_source, grad, vjp
 
 
 def scalar_loop(x, n):

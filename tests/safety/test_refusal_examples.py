@@ -1,4 +1,4 @@
-"""Issue 12's acceptance: every example gives the primal's value and the finite-difference
+"""Every example gives the primal's value and the finite-difference
 gradient, or a TransformError raised before generated code runs, pointing at the user's
 line; none raises from inside `<thunkgrad ...>` code, and the caller's arrays never change."""
 import traceback
@@ -8,7 +8,7 @@ import pytest
 
 from tests.fd import numerical_grad
 from tests.gradcheck import POLICIES, readonly
-from tests.safety import issue12_examples as ex
+from tests.safety import refusal_examples as ex
 from transform import TransformError, value_and_grad
 
 A2 = np.array([1.0, 2.0])
@@ -33,7 +33,7 @@ ALL = [
     ("comprehension_over_array", (np.array([0.1, 0.5]),)),
     ("masked_sum", (np.array([0.1, 0.5, 2.0]),)),
 ]
-# The examples the issue lists as wrong today that must now be right (not refused).
+# The examples reported wrong that must now be right (not refused).
 MUST_WORK = {"full_sum", "full_like_fill", "linspace_ends", "geomspace_ends", "logspace_ends",
              "rng_normal", "legacy_normal", "legacy_uniform", "r_concat", "c_concat",
              "mod_const", "mod_both", "fill_local", "lambda_helper", "reads_global",
@@ -58,7 +58,7 @@ def test_right_or_refused_before_running(name, args, policy):
     except TransformError as exc:
         frames = [fr.filename for fr in traceback.extract_tb(exc.__traceback__)]
         assert not any(fn.startswith("<thunkgrad") for fn in frames), frames
-        assert exc.filename and exc.filename.endswith("issue12_examples.py"), str(exc)
+        assert exc.filename and exc.filename.endswith("refusal_examples.py"), str(exc)
         assert name not in MUST_WORK, f"{name} was refused: {exc}"
         return
     for a, b in zip(args, before):

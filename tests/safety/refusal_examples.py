@@ -1,5 +1,5 @@
-"""Every example of issue 12, as a user wrote it (module-level functions, so their source
-is read from this file). tests/safety/test_issue12_examples.py judges them."""
+"""Programs that must be right or refused, as a user wrote them (module-level functions,
+so their source is read from this file). tests/safety/test_refusal_examples.py judges them."""
 import functools
 
 import numpy as np

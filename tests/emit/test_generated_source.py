@@ -1,4 +1,4 @@
-"""Issue 2: the generated adjoint source is deterministic, readable, debuggable:
+"""The generated adjoint source is deterministic, readable, debuggable:
 tracebacks point into it, and inspect.getsource works on compiled rules."""
 import inspect
 import math
@@ -14,7 +14,7 @@ import pytest
 import transform.api
 from transform import Thunk, adjoint_source, grad, rrule, unthunk, vjp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def model(W, b, x):
@@ -56,7 +56,7 @@ def test_adjoint_source_mentions_function_and_rule_name():
 SUBPROCESS_SCRIPT = textwrap.dedent("""
     import sys
     sys.path.insert(0, {root!r})
-    from tests.test_generated_source import model, looped
+    from tests.emit.test_generated_source import model, looped
     from transform import adjoint_source
     sys.stdout.write(adjoint_source(model, wrt=("W", "b")))
     sys.stdout.write("=====\\n")

@@ -1,4 +1,4 @@
-"""Issue 2/3: the `thunkgrad` console script and `python -m transform`, run as
+"""The `thunkgrad` console script and `python -m transform`, run as
 subprocesses. Good dumps exit 0; user mistakes exit 2 with one line on stderr."""
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 QUICKSTART = ROOT / "examples" / "quickstart.py"
 SCRIPT = Path(sys.executable).parent / "thunkgrad"
 

@@ -1,4 +1,4 @@
-"""Issue 3: an RNN loss (hidden 64, input 32, 100 steps, tanh) matches central
+"""An RNN loss (hidden 64, input 32, 100 steps, tanh) matches central
 finite differences for every parameter (Wh, Wx, b, h0): along random directions
 (directional derivatives) and for a handful of individual elements."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Issue 2: every straight-line rule against central finite differences (float64),
+"""Every straight-line rule against central finite differences (float64),
 for every argument, including broadcasting (gradients summed back to the
 argument's shape). Non-scalar outputs go through vjp, scalar ones through grad.
 Inputs are read-only and must be unchanged afterwards (see tests/gradcheck.py)."""

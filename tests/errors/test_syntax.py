@@ -1,4 +1,4 @@
-"""Issue 2: unsupported syntax raises TransformError before any transformation,
+"""Unsupported syntax raises TransformError before any transformation,
 with file, line, column, the source line, a caret and a hint."""
 import inspect
 
@@ -158,7 +158,7 @@ def test_unsupported_syntax_message_text(case):
     text = str(exc)
     lines = text.splitlines()
     assert lines[0].startswith(f"{__file__}:{line}:{col + 1}: ")
-    assert "test_errors.py" in text
+    assert "test_syntax.py" in text
     assert f":{line}:" in text
     assert "^" in text
     assert source.strip() in text

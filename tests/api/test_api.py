@@ -1,4 +1,4 @@
-"""Issue 2: public API semantics of differentiable, grad, value_and_grad and vjp."""
+"""Public API semantics of differentiable, grad, value_and_grad and vjp."""
 import importlib.util
 import math
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.gradcheck import POLICIES
+
 ROOT = Path(__file__).resolve().parents[2]
 QUICKSTART = ROOT / "examples" / "quickstart.py"
 SCRIPT = Path(sys.executable).parent / "thunkgrad"
@@ -69,7 +71,7 @@ def test_dump_relative_path(cli):
     assert "def layer_rrule(" in proc.stdout
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_dump_each_policy(cli, policy):
     proc = cli("dump", f"{QUICKSTART}:loss", "--wrt", "W", "--policy", policy)
     assert proc.returncode == 0, proc.stderr

@@ -5,6 +5,8 @@ from collections import namedtuple
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 from tests.fd import assert_close
 from transform import grad
 
@@ -27,7 +29,7 @@ def finite_differences(f, p, x, h=1e-6):
     return dw, db
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("f", [by_field, by_position])
 def test_namedtuple_gradient_is_a_namedtuple_matching_finite_differences(f, policy):
     p = Params(np.array([0.5, -1.0]), 0.3)

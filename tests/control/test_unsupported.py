@@ -1,10 +1,11 @@
-from transform import grad
-import numpy as np
 """Unsupported constructs inside control flow (loops, branches) raise
 TransformError with file, line, column and a caret, before any transformation."""
 import inspect
 
+import numpy as np
 import pytest
+
+from tests.gradcheck import POLICIES
 
 from transform import TransformError, adjoint_source, grad
 
@@ -197,7 +198,7 @@ def test_located_transform_error(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[0].__name__)
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_raised_under_every_policy_through_grad(case, policy):
     fn, _ = case
     nparams = len(inspect.signature(fn).parameters)

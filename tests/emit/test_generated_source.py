@@ -11,6 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 import transform.api
 from transform import Thunk, adjoint_source, grad, rrule, unthunk, vjp
 
@@ -40,7 +42,7 @@ def test_adjoint_source_twice_is_identical(fn, wrt):
     assert isinstance(a, str) and a
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_adjoint_source_identical_after_recompile(policy):
     first = transform.api.compile_function(looped, ("x",), policy).source
     second = transform.api.compile_function(looped, ("x",), policy).source

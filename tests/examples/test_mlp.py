@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 from tests.fd import numerical_grad
 from transform import grad
 
@@ -53,7 +55,7 @@ def _direction_derivative(loss, params, direction, args):
     return numerical_grad(along, [0.0], 0, eps=1e-5)
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_gradient_matches_finite_differences_along_random_directions(mlp, policy):
     X, labels = mlp.make_blobs()
     params = mlp.init_params()

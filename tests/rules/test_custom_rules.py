@@ -3,6 +3,8 @@ unthunk and thunk_stats."""
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 from tests.fd import assert_close, numerical_grad
 from transform import Thunk, grad, rrule, thunk_stats, unthunk, value_and_grad, vjp
 
@@ -39,7 +41,7 @@ def _reset():
         COUNTS[k] = 0
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 def test_unneeded_cotangent_never_computed(policy):
     _reset()
     g = grad(uses_heavy_twice, wrt=0, policy=policy)(1.5, 0.5)

@@ -5,6 +5,8 @@ import math
 
 import pytest
 
+from tests.gradcheck import POLICIES
+
 from runtime.registry import lookup as rule_for
 from tests.fd import assert_close, numerical_grad
 from transform import grad
@@ -50,7 +52,7 @@ def scaled(x, k):
     return math.ldexp(x, k) + math.log(x, 10.0) * math.lgamma(x + 1.0)
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn,args", [(lengths, (0.8, -0.3)), (products, (0.8, -0.3)),
                                      (products, (0.0, 1.2)), (scaled, (1.7, 3))],
                          ids=["dist", "prod", "prod_at_zero", "ldexp"])

@@ -4,6 +4,8 @@ the NumPy Cholesky rule using SciPy's triangular solve."""
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 sl = pytest.importorskip("scipy.linalg")
 
 from tests.fd import assert_close, numerical_grad  # noqa: E402
@@ -83,7 +85,7 @@ def test_rules_in_user_code(fn, args, wrts):
         assert_close(grad(fn, wrt=wrt)(*args), numerical_grad(fn, args, wrt), rtol=1e-5)
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn", [gp_nll_cho, gp_nll_triangular, gp_nll_numpy, cholesky_upper_loss])
 def test_cholesky_based_losses(fn, policy):
     wrapped = symmetric(fn)

@@ -3,6 +3,8 @@ user code (axis, keepdims and b= for logsumexp; softmax and log_softmax with an 
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 sc = pytest.importorskip("scipy.special")
 
 from tests.fd import assert_close, numerical_grad  # noqa: E402
@@ -58,7 +60,7 @@ PROGRAMS = [(sp.lse, (RNG.normal(size=5),)), (sp.lse_axis, (RNG.normal(size=(3, 
             (sp.beta_binomial, (1.7, 2.4))]
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn,args", PROGRAMS, ids=lambda v: getattr(v, "__name__", ""))
 def test_user_programs(fn, args, policy):
     for wrt in range(len(args)):

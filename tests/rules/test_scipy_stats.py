@@ -4,6 +4,8 @@ call them (a Gaussian likelihood, a Student-t regression, a Bayesian logistic mo
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES
+
 stats = pytest.importorskip("scipy.stats")
 
 from runtime import registry, unthunk  # noqa: E402
@@ -78,7 +80,7 @@ PROGRAMS = [(gaussian_nll, (0.4, -0.2, RNG.normal(size=6)), (0, 1)),
             (bayesian_logistic, (RNG.normal(size=3), X, (RNG.uniform(size=8) > 0.5) * 1), (0,))]
 
 
-@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn,args,wrts", PROGRAMS, ids=lambda v: getattr(v, "__name__", ""))
 def test_user_programs(fn, args, wrts, policy):
     for wrt in wrts:

@@ -13,10 +13,10 @@ escaped).
 import copy
 
 import gast
+from gast import unparse as unparse_node
 
 from .names import statements
 from .quoting import single_line
-from .unparse import unparse as unparse_node
 
 
 _PASS = "\n    pass"

@@ -11,9 +11,9 @@ equals gast.unparse of the whole rule with markers replaced by comments:
                 dx = dy * 3.0
 """
 import gast
+from gast import unparse
 
 from .comments import header, mark_of
-from .unparse import unparse
 
 _PAD = "    "
 _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)

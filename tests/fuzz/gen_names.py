@@ -140,7 +140,13 @@ def global_rebind(g, seed):
     """f (or a helper it calls, or a loop in it) reads a module global that changes."""
     x, a = g.param(SCALAR), g.param(ARRAY)
     glob = g.name("global")
-    kind = g.pick(("scalar", "array", "array_inplace", "callable"))
+    kind = g.pick(("scalar", "array", "array_inplace", "callable", "bound"))
+    g.use("global_rebound")
+    if kind == "bound":                 # a loop bound, rebound to zero trips and back
+        g.module.append(f"{glob} = {g.rng.randint(1, 3)}")
+        g.rebinds += [f"{glob} = 0", f"{glob} = {g.rng.randint(1, 3)}"]
+        g.use("zero_trip_loop")
+        return g.case("global_rebind", seed, _bounded_by(g, glob, x, a))
     if kind == "scalar":
         g.module.append(f"{glob} = {g.const()}")
         g.rebinds.append(f"{glob} = {g.const()} + 0.25")
@@ -156,6 +162,14 @@ def global_rebind(g, seed):
         g.rebinds.append(f"{glob} = {second}")
         term = "np.sum({g}({a} * {x}))"
     return g.case("global_rebind", seed, _place(g, term, glob, x, a))
+
+
+def _bounded_by(g, glob, x, a):
+    acc, i = g.name("total"), g.name("counter")
+    g.line(f"{acc} = np.tanh({x})")
+    g.line(f"for {i} in range({glob}):")
+    g.line(f"{acc} = np.tanh({acc} * {x} + np.sum({a}) * 0.1)", 2)
+    return f"{acc} + {x}"
 
 
 def _place(g, term, glob, x, a):

@@ -104,15 +104,20 @@ def _view_then_write(g, exprs, made):
     g.use("view_then_write")
     through_view = g.chance(0.5)
     _write(g, exprs, view if through_view else base, view_shape if through_view else shape)
-    exprs.env[view] = view_shape
-    made += [base, view]
+    if g.chance(0.5):               # read after the write: right, or refused
+        exprs.env[view] = view_shape
+        made.append(view)
+    made.append(base)
 
 
 def _augmented(g, exprs, made):
     """name op= expr on a local array or a scalar."""
     shape = exprs.shape()
     name = g.name("value")
-    g.line(f"{name} = {exprs.expr(shape, 1)}")
+    value = exprs.expr(shape, 1)
+    if value.isidentifier() and shape and g.chance(0.7):   # else `+=` would change that array too
+        value += ".copy()"
+    g.line(f"{name} = {value}")
     op = g.pick(("+=", "-=", "*="))
     value = exprs.expr(shape if g.chance(0.7) else (), 1)
     g.line(f"{name} {op} {f'np.tanh({value})' if op == '*=' else value}")

@@ -121,6 +121,7 @@ def vocabulary_names(g, seed, generators, fresh=False):
     base = g.pick([c for c in sorted(generators) if c not in ("vocabulary", "global_rebind")])
     if not fresh:
         g.names = VocabularyNames(random.Random(f"names-{seed}"))
+        g.use("vocabulary_names")
     if g.chance(0.6):
         glob = g.name("global")
         g.module.append(f"{glob} = {g.const()}")

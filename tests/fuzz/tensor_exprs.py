@@ -25,7 +25,8 @@ class TensorExprs:
         if depth > 0:
             makers += [self.unary, self.binary, self.binary, self.broadcast, self.domain,
                        self.reduce, self.matmul, self.reshaped, self.transposed,
-                       self.sliced, self.indexed, self.stacked, self.tie, self.where]
+                       self.sliced, self.indexed, self.stacked, self.tie, self.where,
+                       self.decomposition, self.sorted]
         for _ in range(6):
             text = self.g.pick(makers)(tuple(shape), depth - 1)
             if text is not None:
@@ -101,11 +102,11 @@ class TensorExprs:
     def domain(self, shape, depth):
         inner = self.expr(shape, depth)
         self.g.use("log_sqrt_power")
-        return self.g.pick((
+        return "(" + self.g.pick((
             f"np.log(1.5 + np.tanh({inner}))", f"np.sqrt(0.25 + {inner} * {inner})",
             f"np.power(1.2 + np.tanh({inner}), 1.5)", f"(0.5 + {inner} * {inner}) ** 0.5",
             f"({inner}) ** 2", f"np.log1p({inner} * {inner})", f"np.abs({inner})",
-            f"abs({inner})", f"np.square({inner})", f"np.exp(-{inner} * {inner})"))
+            f"abs({inner})", f"np.square({inner})", f"np.exp(-{inner} * {inner})")) + ")"
 
     def reduce(self, shape, depth):
         axis = self.g.rng.randrange(len(shape) + 1)
@@ -239,6 +240,32 @@ class TensorExprs:
         return self.g.pick((f"np.where({cond} > 0.1, {a}, {b})",
                             f"np.clip({a}, -0.5, 0.5)", f"np.maximum({a}, {b})",
                             f"np.clip({a}, {b} - 0.5, {b} + 0.5)"))
+
+
+    def decomposition(self, shape, depth):
+        """det / slogdet / inv / solve of a well-conditioned m x m matrix (1.5 I + ...)."""
+        if len(shape) > 2 or len(shape) == 2 and shape[0] != shape[1]:
+            return None
+        m = shape[0] if shape else self.dim()
+        matrix = f"(1.5 * np.eye({m}) + 0.2 * np.tanh({self.expr((m, m), depth)}))"
+        self.g.use("decomposition")
+        if not shape:
+            return self.g.pick((f"np.linalg.det({matrix})", f"np.linalg.slogdet({matrix})[1]",
+                                f"np.linalg.norm({self.expr((m,), depth)})"))
+        if len(shape) == 1:
+            return f"np.linalg.solve({matrix}, {self.expr(shape, depth)})"
+        return self.g.pick((f"np.linalg.inv({matrix})", f"np.linalg.cholesky({matrix} @ {matrix}.T)"))
+
+    def sorted(self, shape, depth):
+        """np.sort along the last axis, or np.take of fixed positions (a repeated one)."""
+        if not shape:
+            return None
+        self.g.use("sort_take")
+        if self.g.chance(0.5):
+            return f"np.sort({self.expr(shape, depth)}, axis=-1)"
+        d = self.dim()
+        picks = [self.g.rng.randrange(d) for _ in range(shape[0])]
+        return f"np.take({self.expr((d,) + shape[1:], depth)}, {picks}, axis=0)"
 
 
 def _broadcasts(small, shape):

@@ -1,0 +1,33 @@
+"""make test's fuzzing is deterministic and bounded: a fixed share of seeds, a random share
+with a printed seed, and shrinking that stops when its time runs out."""
+from tests.fuzz import ci
+from tests.fuzz.classes import CLASSES, make_case
+from tests.fuzz.findings import Finding
+from tests.fuzz.oracle import judge
+from tests.fuzz.program import SCALAR
+from tests.fuzz.shrink import shrink
+
+WRONG_RULE = ("from runtime import defvjp\n\n\ndef sq(v):\n    return v * v\n\n\n"
+              "defvjp(sq, 'v', 'g * 3.0 * v')\n\n\ndef f(x):\n    y = np.sin(x)\n"
+              "    z = np.cos(x)\n    return sq(x) + y * z")
+
+
+def test_the_fixed_share_is_the_same_programs_on_every_run():
+    fixed = [s for s in ci.shares() if s[0] == "fixed"][0]
+    assert fixed[1] == ci.FIXED_SEED == 20261130
+    for cls in CLASSES:
+        first, again = make_case(cls, fixed[1]), make_case(cls, fixed[1])
+        assert first.source == again.source and first.inputs()[0] is not None
+
+
+def test_the_header_prints_the_random_share_seed():
+    assert f"THUNKGRAD_FUZZ_SEED={ci.RANDOM_SEED}" in ci.header()
+
+
+def test_shrinking_stops_when_its_time_runs_out():
+    case = Finding("t", "", "", WRONG_RULE, (SCALAR,)).case()
+    assert judge(case).kind == "wrong gradient"
+    assert shrink(case, seconds=0).source == case.source
+    smaller = shrink(case, seconds=60)
+    assert len(smaller.source) < len(case.source)
+    assert judge(smaller).kind == "wrong gradient"

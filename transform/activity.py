@@ -14,8 +14,6 @@ and restores overwritten values from the tape, so a name is saved only if the
 backward sweep reads it (needed) and some assignment overwrites it
 (assigned more than once, or inside a loop).
 """
-import operator
-
 import gast
 
 from . import templates
@@ -135,34 +133,6 @@ def needed_names(body, activity, shapes=None):
             if isinstance(s, gast.For):
                 needed |= set(s.seqs)
     return needed, shape_only - needed
-
-
-def viewed_reads(body, activity, shapes=None):
-    """Names bound to a possible view of an array an element store later changes, which
-    the backward sweep reads by value: generated code makes each its own copy.
-
-        t1 = b[1:]          t1: a view of b, read by t3's adjoint (dt2 = dt3 * t1)
-        t3 = t1 * t2
-        b[1:] = t3          would change t1 too (`b[:2] *= x` normalizes to exactly this)
-
-    A read whose shape class is a scalar is no view (`u[i - 1]` of a vector)."""
-    written = {s.prim.args[0].id for s, _ in iter_statements(body)
-               if isinstance(s, gast.Assign) and s.prim is not None
-               and s.prim.kind == "setitem"}
-    if not written:
-        return set()
-    needed = needed_names(body, activity, shapes)[0]
-    reads = set()
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s)
-        if prim is None or prim.kind != "rule" or prim.fn is not operator.getitem or \
-                not names or names[0] not in needed:
-            continue
-        base = prim.inputs.get("x")
-        if isinstance(base, gast.Name) and base.id in written and \
-                (shapes is None or shapes.cls.get(names[0]) != "scalar"):
-            reads.add(names[0])
-    return reads
 
 
 def prim_needs(prim, target, activity, shapes=None):

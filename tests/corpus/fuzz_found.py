@@ -217,3 +217,23 @@ def row_read_then_overwritten(x, a):
     S[1] = S[0] * x
     S[0] = S[1] * x
     return np.sum(np.tanh(S))
+
+
+# Fixed since: a store through a view (`w = v.reshape(-1); w[::-1] += np.cos(v)`) changed v,
+# whose old value cos's adjoint reads (sin(v)); only w's shape was saved, so the backward
+# sweep read the stored values (fuzz tensors:101277). The view now gets its own copy where it
+# is bound; the user's code reads v no more after the store (else the alias check refuses).
+@case(given(np.array([0.3, -0.2, 0.5])))
+def store_through_reshape_view_of_a_read_base(a):
+    v = a * 1.0
+    w = v.reshape(-1)
+    w[::-1] += np.cos(v)
+    return np.sum(np.tanh(w))
+
+
+@case(given(np.array([[0.3, -0.2], [0.5, 0.1]])))
+def store_through_transpose_of_a_read_base(a):
+    v = a * 1.0
+    w = v.T
+    w[0] = np.sin(v[1])
+    return np.sum(np.tanh(w))

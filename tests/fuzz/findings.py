@@ -172,6 +172,9 @@ FINDINGS = [
     Finding("row_read_then_overwritten", VS, "tensors:1068",
             "def f(x, a):\n    S = np.zeros((2, 3))\n    S[0] = a\n    S[1] = S[0] * x\n"
             "    S[0] = S[1] * x\n    return np.sum(np.tanh(S))", (S, A)),
+    Finding("store_through_view_of_a_read_base", VS, "tensors:101277",
+            "def f(a):\n    v = a * 1.0\n    w = v.reshape(-1)\n    w[::-1] += np.cos(v)\n"
+            "    return np.sum(np.tanh(w))", (A,)),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

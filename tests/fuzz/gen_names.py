@@ -17,7 +17,10 @@ import sys
 from .program import ARRAY, SCALAR, UNARY
 
 # names the templates themselves use, or that would make the primal itself invalid
-_RESERVED = {"np", "range", "sum", "f", "print", "builtins", "None", "True", "False"}
+_RESERVED = {"np", "range", "sum", "f", "print", "builtins", "None", "True", "False",
+             # builtins and modules the class templates call themselves
+             "len", "zip", "enumerate", "dict", "float", "abs", "math", "self", "object",
+             "dataclasses"}
 _SUFFIXES = ("_part", "_own", "_cots", "_pullback", "_rrule", "_part1", "_cots1")
 # a few functions in the style of each class, compiled to harvest the names they generate
 _SAMPLES = '''
@@ -55,7 +58,8 @@ def f(x, a):
 def vocabulary():
     """Sorted identifiers generated code uses, usable as user names."""
     import runtime
-    names = set(runtime.generated_namespace())
+    from transform.vocabulary import LOCAL_ROLES, vocabulary_objects
+    names = set(runtime.generated_namespace()) | set(vocabulary_objects()) | set(LOCAL_ROLES)
     names |= _harvested()
     for base in ("x", "a", "h", "t1", "total"):
         names |= {f"d{base}", *(base + s for s in _SUFFIXES)}

@@ -134,6 +134,8 @@ class TensorExprs:
             b, m, p = shape
             x, y = self.expr((b, m, k), depth), self.expr((b, k, p), depth)
             forms = (f"({x} @ {y})", f"np.einsum('bij,bjk->bik', {x}, {y})")
+        elif len(shape) > 3:
+            return None
         else:
             v, w = self.expr((k,), depth), self.expr((k,), depth)
             m2 = self.expr((k, 2), depth)
@@ -159,7 +161,7 @@ class TensorExprs:
         return text
 
     def transposed(self, shape, depth):
-        if len(shape) < 2:
+        if len(shape) not in (2, 3):
             return None
         self.g.use("transpose")
         if len(shape) == 2:

@@ -31,3 +31,15 @@ def test_shrinking_stops_when_its_time_runs_out():
     smaller = shrink(case, seconds=60)
     assert len(smaller.source) < len(case.source)
     assert judge(smaller).kind == "wrong gradient"
+
+
+def test_a_long_campaign_reports_failures_as_it_goes(capsys):
+    from tests.fuzz.campaign import _progress
+    from tests.fuzz.oracle import Verdict
+    results = {f"calls:{k}": (Verdict("passed"), "") for k in range(499)}
+    results["tensors:7"] = (Verdict("failed", "wrong gradient"), "")
+    _progress(results)
+    assert "500 done, 1 failed or invalid: tensors:7" in capsys.readouterr().out
+    results["calls:999"] = (Verdict("passed"), "")
+    _progress(results)
+    assert capsys.readouterr().out == ""

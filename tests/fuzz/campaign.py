@@ -63,7 +63,7 @@ def run(label_list, jobs, progress=None):
     for label, verdict, description in outcomes:
         results[label] = (verdict, description)
         if progress:
-            progress(len(results))
+            progress(results)
     if jobs > 1:
         pool.close()
         pool.join()
@@ -116,6 +116,16 @@ def write_failures(results, path):
                          f"{description}\n\n")
 
 
+def _progress(results):
+    """Every 500 programs: how many ran, and the failures so far with a label each (a
+    long run stopped early still says what it found)."""
+    if len(results) % 500:
+        return
+    failed = [label for label, (v, _) in results.items() if v.outcome in ("failed", "invalid")]
+    print(f"  {len(results)} done, {len(failed)} failed or invalid"
+          + (f": {' '.join(sorted(failed)[:10])}" if failed else ""), flush=True)
+
+
 def main(argv=None):
     env = os.environ.get
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -137,7 +147,7 @@ def main(argv=None):
           f"{','.join(classes)}, {options.jobs} processes", flush=True)
     start = time.time()
     results = run(labels(options.examples, options.seed, classes), options.jobs,
-                  progress=lambda done: done % 500 or print(f"  {done} done", flush=True))
+                  progress=_progress)
     print(f"\n{table(results, classes)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
           f"\n\nmost common refusals:\n{refusals(results) or '  none'}")
     print(f"\n{len(results)} programs in {time.time() - start:.0f} s; replay one with "

@@ -150,8 +150,12 @@ def _node_constructs(node, lists):
         return {"generator_expression"}
     if isinstance(node, ast.List) and isinstance(node.ctx, ast.Load):
         return {"list_literal"}
+    if isinstance(node, ast.Dict):
+        return {"dict_literal"}
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         return _subscript_constructs(node, lists)
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return {"transpose"}
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
             node.value.id not in ("np", "math", "dataclasses", "builtins"):
         return {"attribute_read"}

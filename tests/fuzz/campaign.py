@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import sys
 import time
 
@@ -60,10 +61,16 @@ def run(label_list, jobs, progress=None):
     else:
         pool = multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=200)
         outcomes = pool.imap_unordered(run_one, label_list, chunksize=4)
-    for label, verdict, description in outcomes:
-        results[label] = (verdict, description)
-        if progress:
-            progress(results)
+    try:
+        for label, verdict, description in outcomes:
+            results[label] = (verdict, description)
+            if progress:
+                progress(results)
+    except KeyboardInterrupt:       # Ctrl-C (or kill -INT): report what ran so far
+        print(f"\ninterrupted after {len(results)} programs", flush=True)
+        if jobs > 1:
+            pool.terminate()
+        return results
     if jobs > 1:
         pool.close()
         pool.join()
@@ -126,7 +133,13 @@ def _progress(results):
           + (f": {' '.join(sorted(failed)[:10])}" if failed else ""), flush=True)
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
+    signal.signal(signal.SIGTERM, _interrupt)     # `kill PID` also reports what ran
+    signal.signal(signal.SIGINT, _interrupt)      # (even where the shell ignores Ctrl-C)
     env = os.environ.get
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=int(env("THUNKGRAD_FUZZ_EXAMPLES", 5000)))

@@ -201,7 +201,7 @@ def _repetition(g, env, state, x, a):
     elif form == "scalars":
         g.line(f"{xs} = [{s}, {x}] * 2")
         g.line(f"{xs}[{g.rng.randrange(4)}] = np.tanh({s})")
-        _set(g, state, "s", f"np.tanh(sum({xs}) / len({xs}))")
+        _set(g, state, "s", f"np.tanh(sum({xs}) / (1.0 + len({xs})))")
         g.use("list_len_sum")
     else:
         g.line(f"{xs} = [{v}, np.sin({v})]")

@@ -48,7 +48,7 @@ def test_a_long_campaign_reports_failures_as_it_goes(capsys):
 def test_float32_programs_are_judged_against_float64_differences():
     from tests.fuzz.oracle import RTOL, tolerances
     from tests.fuzz.program import Case, tensor
-    source = ("import numpy as np\n\n\ndef f(a, b):\n    c = (a + b).copy()\n"
+    source = ("import numpy as np\n\n\ndef f(a, b):\n    c = a.copy()\n"
               "    c[-1] *= np.tanh(np.sum(b * b))\n    return np.sum(c * c)\n")
     case = Case("float32", 3, source, [("a", tensor((2,), "32")), ("b", tensor((2,), "32"))], 2)
     assert case.inputs()[0].dtype.name == "float32"

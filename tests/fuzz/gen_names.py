@@ -132,7 +132,8 @@ def vocabulary_names(g, seed, generators, fresh=False):
         g.extra_terms.append(f"np.tanh({glob} * {{p0}})")
     if g.chance(0.4):
         shadow = g.pick(sorted(_SHADOWS))
-        if not fresh:
+        taken = any(line.startswith(f"{shadow} = ") for line in g.module)
+        if not fresh and not taken:         # (a global of that name would be redefined)
             if shadow == "range":
                 g.module.insert(0, "import builtins")
             g.define(_SHADOWS[shadow].splitlines())

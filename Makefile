@@ -37,8 +37,10 @@ bench: install
 soak: install
 	$(PY) benchmarks/soak.py $(SOAK_ARGS)
 
+# Explores widely: a new random seed each run (printed), every class.
 # THUNKGRAD_FUZZ_EXAMPLES (5000), _SEED, _CLASSES (all | enabled | a,b), _JOBS (CPUs);
-# FUZZ_ARGS="--failures FILE" writes every failing program.
+# FUZZ_ARGS="--failures FILE" writes every failing program. `make test` instead runs a
+# fixed share plus a small random share (tests/fuzz/ci.py).
 fuzz: install
 	$(PY) -m tests.fuzz.campaign $(FUZZ_ARGS)
 

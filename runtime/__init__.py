@@ -5,7 +5,7 @@ from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulat
                          add_values, own, FlatSum, cotangent_zeros)
 from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup, ZERO, SHAPE, NONE,
                        template_helper, defmethod, method_function, registered_names)
-from .tape import (tape_reader, iterable, shape_only, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
+from .tape import (tape_reader, iterable, shape_only, unviewed, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
@@ -16,7 +16,7 @@ from . import rules  # noqa: F401  (registers the rule catalogue)
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
            "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",
            "Rule", "defvjp", "nondiff", "ZERO", "SHAPE", "NONE", "rrule", "lookup", "template_helper", "defmethod",
-           "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "ShapeOnly",
+           "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros"]

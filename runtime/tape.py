@@ -73,6 +73,12 @@ class ShapeOnly:
 _SHAPES = {}
 
 
+def unviewed(x):
+    """`x`, or its own copy if it is a view into another array (which an element store
+    the backward sweep runs after would change)."""
+    return x.copy() if type(x) is np.ndarray and x.base is not None else x
+
+
 def shape_only(x):
     """`x` itself if it is a Python scalar or container, else a shared ShapeOnly."""
     if isinstance(x, (np.ndarray, np.generic)):

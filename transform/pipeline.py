@@ -16,6 +16,7 @@ from .comments import marker
 from .control import lower_control
 from .loop_pass import LoopPass
 from .names import const, load, names_below, names_in, statements
+from .views import owned_views
 from .vocabulary import Vocabulary, user_names
 from .normalize import normalize_function
 from .parse import parse_function
@@ -167,6 +168,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
     ctx.shapes = ShapeClasses(body, src.params, known)
     ctx.first_defs = first_definitions(body, src.params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, src.params, ctx.shapes)
+    ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)
     rrule = build_rrule(ctx, body, output)
     optimize.optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
                       same_shape=ctx.same_shape,

@@ -64,6 +64,9 @@ class Reverser(LoopEmitter, ListEmitter):
                 # the backward sweep reads the old array: write into a copy
                 copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
                 pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
+            if names and names[0] in getattr(self.ctx, "owned_views", ()):
+                # a view of an array a later element store changes: keep its own copy
+                return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
             return pushes + [s]
         if isinstance(s, gast.If):
             s.body = self.forward(s.body) or [gast.Pass()]

@@ -189,3 +189,51 @@ def branch_of_self_copies(a0):
     else:
         a0 = a0
     return np.sum(a0 * a0)
+
+
+# Fixed since: `b[:2] *= x` normalizes to `t1 = b[:2]; t3 = t1 * x; b[:2] = t3`; t1 is a
+# view of b, read by the backward sweep (dx = sum(dt3 * t1)), and the store wrote through
+# it when only b's shape was saved: dx came out as the derivative at the new values
+# (fuzz tensors:1068; generated code now keeps such a read as its own copy, `unviewed`).
+@case(given(0.7, np.array([-0.435, -0.78, -0.27])))
+def slice_scaled_in_place(x, a):
+    b = a * 1.0
+    b[:2] *= x
+    return np.sum(np.tanh(b))
+
+
+@case(given(0.7, np.array([-0.435, -0.78, -0.27])))
+def row_scaled_in_place(x, a):
+    S = np.zeros((2, 3))
+    S[0] = a
+    S[0] *= x
+    return np.sum(np.tanh(S))
+
+
+@case(given(0.7, np.array([-0.435, -0.78, -0.27])))
+def row_read_then_overwritten(x, a):
+    S = np.zeros((2, 3))
+    S[0] = a
+    S[1] = S[0] * x
+    S[0] = S[1] * x
+    return np.sum(np.tanh(S))
+
+
+# Fixed since: a store through a view (`w = v.reshape(-1); w[::-1] += np.cos(v)`) changed v,
+# whose old value cos's adjoint reads (sin(v)); only w's shape was saved, so the backward
+# sweep read the stored values (fuzz tensors:101277). The view now gets its own copy where it
+# is bound; the user's code reads v no more after the store (else the alias check refuses).
+@case(given(np.array([0.3, -0.2, 0.5])))
+def store_through_reshape_view_of_a_read_base(a):
+    v = a * 1.0
+    w = v.reshape(-1)
+    w[::-1] += np.cos(v)
+    return np.sum(np.tanh(w))
+
+
+@case(given(np.array([[0.3, -0.2], [0.5, 0.1]])))
+def store_through_transpose_of_a_read_base(a):
+    v = a * 1.0
+    w = v.T
+    w[0] = np.sin(v[1])
+    return np.sum(np.tanh(w))

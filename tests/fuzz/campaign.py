@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import sys
 import time
 
@@ -60,10 +61,16 @@ def run(label_list, jobs, progress=None):
     else:
         pool = multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=200)
         outcomes = pool.imap_unordered(run_one, label_list, chunksize=4)
-    for label, verdict, description in outcomes:
-        results[label] = (verdict, description)
-        if progress:
-            progress(len(results))
+    try:
+        for label, verdict, description in outcomes:
+            results[label] = (verdict, description)
+            if progress:
+                progress(results)
+    except KeyboardInterrupt:       # Ctrl-C (or kill -INT): report what ran so far
+        print(f"\ninterrupted after {len(results)} programs", flush=True)
+        if jobs > 1:
+            pool.terminate()
+        return results
     if jobs > 1:
         pool.close()
         pool.join()
@@ -116,7 +123,23 @@ def write_failures(results, path):
                          f"{description}\n\n")
 
 
+def _progress(results):
+    """Every 500 programs: how many ran, and the failures so far with a label each (a
+    long run stopped early still says what it found)."""
+    if len(results) % 500:
+        return
+    failed = [label for label, (v, _) in results.items() if v.outcome in ("failed", "invalid")]
+    print(f"  {len(results)} done, {len(failed)} failed or invalid"
+          + (f": {' '.join(sorted(failed)[:10])}" if failed else ""), flush=True)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
+    signal.signal(signal.SIGTERM, _interrupt)     # `kill PID` also reports what ran
+    signal.signal(signal.SIGINT, _interrupt)      # (even where the shell ignores Ctrl-C)
     env = os.environ.get
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=int(env("THUNKGRAD_FUZZ_EXAMPLES", 5000)))
@@ -137,7 +160,7 @@ def main(argv=None):
           f"{','.join(classes)}, {options.jobs} processes", flush=True)
     start = time.time()
     results = run(labels(options.examples, options.seed, classes), options.jobs,
-                  progress=lambda done: done % 500 or print(f"  {done} done", flush=True))
+                  progress=_progress)
     print(f"\n{table(results, classes)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
           f"\n\nmost common refusals:\n{refusals(results) or '  none'}")
     print(f"\n{len(results)} programs in {time.time() - start:.0f} s; replay one with "

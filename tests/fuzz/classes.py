@@ -9,7 +9,7 @@ docs/fuzz_findings.md); every class can always be run by name (THUNKGRAD_FUZZ_CL
 """
 import random
 
-from . import gen_alias, gen_loops, gen_names, gen_nodiff
+from . import gen_alias, gen_calls, gen_loops, gen_names, gen_nodiff, gen_tensors
 from .program import Case, Gen
 
 # name: (generator(g, seed) -> Case, weight in a mixed run)
@@ -26,6 +26,8 @@ CLASSES = {
     "vocabulary": (None, 2),                    # another class, renamed (set below)
     "global_rebind": (gen_names.global_rebind, 1),
     "no_derivative": (gen_nodiff.no_derivative, 2),
+    "tensors": (gen_tensors.tensors, 4),
+    "calls": (gen_calls.calls, 4),
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
@@ -33,7 +35,7 @@ CLASSES["vocabulary"] = (
 TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
                                                                    fresh=True)}
 _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_helpers",
-               "array_lists", "no_derivative")
+               "array_lists", "no_derivative", "tensors", "calls")
 
 # The classes tests/test_fuzz.py runs by default. Edit after merging the fixes.
 ENABLED = tuple(CLASSES)      # every class is clean

@@ -31,6 +31,7 @@ class Finding:
 
 ND, AL, IP, LC, LS, NM, GL = ("no-derivative", "aliasing", "in-place", "loop-carried",
                               "list-reduction", "name-capture", "stale-global")
+VS = "view-read-then-stored"      # issue 13's widened fuzzer (docs/fuzz_findings.md, part 2)
 S, A, M = SCALAR, ARRAY, MATRIX
 FINDINGS = [
     # ---- no-derivative table: a differentiated value gets a zero ---------------------
@@ -164,6 +165,16 @@ FINDINGS = [
             (A,), ("W = W * 2.0 + 0.1",)),
     Finding("callable_global_rebound", GL, "global_rebind:20261186",
             "act = np.tanh\n\n\ndef f(x):\n    return act(x)", (S,), ("act = np.sin",)),
+    # ---- issue 13: a view the backward sweep reads, changed by a later element store --
+    Finding("slice_scaled_in_place", VS, "tensors:1068",
+            "def f(x, a):\n    b = a * 1.0\n    b[:2] *= x\n    return np.sum(np.tanh(b))",
+            (S, A)),
+    Finding("row_read_then_overwritten", VS, "tensors:1068",
+            "def f(x, a):\n    S = np.zeros((2, 3))\n    S[0] = a\n    S[1] = S[0] * x\n"
+            "    S[0] = S[1] * x\n    return np.sum(np.tanh(S))", (S, A)),
+    Finding("store_through_view_of_a_read_base", VS, "tensors:101277",
+            "def f(a):\n    v = a * 1.0\n    w = v.reshape(-1)\n    w[::-1] += np.cos(v)\n"
+            "    return np.sum(np.tanh(w))", (A,)),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

@@ -122,6 +122,8 @@ def tuple_helpers(g, seed):
         g.line(f"{name} = {'0.0' if kind == SCALAR else f'np.zeros({g.n})'}")
     body = dict(env)
     looped = g.chance(0.85)
+    if looped:
+        g.use("tuple_helper_in_loop")
     close = _header(g, body, a) if looped else (lambda: None)
     depth = 2 if looped else 1
     args = [g.pick((x, f"np.tanh({g.scalar(body, 1)})"))] + [

@@ -17,7 +17,10 @@ import sys
 from .program import ARRAY, SCALAR, UNARY
 
 # names the templates themselves use, or that would make the primal itself invalid
-_RESERVED = {"np", "range", "sum", "f", "print", "builtins", "None", "True", "False"}
+_RESERVED = {"np", "range", "sum", "f", "print", "builtins", "None", "True", "False",
+             # builtins and modules the class templates call themselves
+             "len", "zip", "enumerate", "dict", "float", "abs", "math", "self", "object",
+             "dataclasses"}
 _SUFFIXES = ("_part", "_own", "_cots", "_pullback", "_rrule", "_part1", "_cots1")
 # a few functions in the style of each class, compiled to harvest the names they generate
 _SAMPLES = '''
@@ -55,7 +58,8 @@ def f(x, a):
 def vocabulary():
     """Sorted identifiers generated code uses, usable as user names."""
     import runtime
-    names = set(runtime.generated_namespace())
+    from transform.vocabulary import LOCAL_ROLES, vocabulary_objects
+    names = set(runtime.generated_namespace()) | set(vocabulary_objects()) | set(LOCAL_ROLES)
     names |= _harvested()
     for base in ("x", "a", "h", "t1", "total"):
         names |= {f"d{base}", *(base + s for s in _SUFFIXES)}
@@ -121,13 +125,15 @@ def vocabulary_names(g, seed, generators, fresh=False):
     base = g.pick([c for c in sorted(generators) if c not in ("vocabulary", "global_rebind")])
     if not fresh:
         g.names = VocabularyNames(random.Random(f"names-{seed}"))
+        g.use("vocabulary_names")
     if g.chance(0.6):
         glob = g.name("global")
         g.module.append(f"{glob} = {g.const()}")
         g.extra_terms.append(f"np.tanh({glob} * {{p0}})")
     if g.chance(0.4):
         shadow = g.pick(sorted(_SHADOWS))
-        if not fresh:
+        taken = any(line.startswith(f"{shadow} = ") for line in g.module)
+        if not fresh and not taken:         # (a global of that name would be redefined)
             if shadow == "range":
                 g.module.insert(0, "import builtins")
             g.define(_SHADOWS[shadow].splitlines())
@@ -140,7 +146,13 @@ def global_rebind(g, seed):
     """f (or a helper it calls, or a loop in it) reads a module global that changes."""
     x, a = g.param(SCALAR), g.param(ARRAY)
     glob = g.name("global")
-    kind = g.pick(("scalar", "array", "array_inplace", "callable"))
+    kind = g.pick(("scalar", "array", "array_inplace", "callable", "bound"))
+    g.use("global_rebound")
+    if kind == "bound":                 # a loop bound, rebound to zero trips and back
+        g.module.append(f"{glob} = {g.rng.randint(1, 3)}")
+        g.rebinds += [f"{glob} = 0", f"{glob} = {g.rng.randint(1, 3)}"]
+        g.use("zero_trip_loop")
+        return g.case("global_rebind", seed, _bounded_by(g, glob, x, a))
     if kind == "scalar":
         g.module.append(f"{glob} = {g.const()}")
         g.rebinds.append(f"{glob} = {g.const()} + 0.25")
@@ -156,6 +168,14 @@ def global_rebind(g, seed):
         g.rebinds.append(f"{glob} = {second}")
         term = "np.sum({g}({a} * {x}))"
     return g.case("global_rebind", seed, _place(g, term, glob, x, a))
+
+
+def _bounded_by(g, glob, x, a):
+    acc, i = g.name("total"), g.name("counter")
+    g.line(f"{acc} = np.tanh({x})")
+    g.line(f"for {i} in range({glob}):")
+    g.line(f"{acc} = np.tanh({acc} * {x} + np.sum({a}) * 0.1)", 2)
+    return f"{acc} + {x}"
 
 
 def _place(g, term, glob, x, a):

@@ -16,6 +16,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 SCALAR, ARRAY, MATRIX = "s", "a", "m"    # a float, a float vector of length n, 2 x n
+# any other kind is a tensor: "t64:2,3" (float64, shape (2, 3)), "t32:" (float32, shape ())
+
+
+def tensor(shape, dtype="64"):
+    """The kind of a tensor parameter of `shape` (a tuple) and dtype float64 or float32."""
+    return f"t{dtype}:" + ",".join(str(d) for d in shape)
+
+
+def tensor_shape(kind):
+    """(shape, numpy dtype) of a tensor kind."""
+    dtype, dims = kind[1:].split(":")
+    return tuple(int(d) for d in dims.split(",") if d), np.dtype(f"float{dtype}")
 UNARY = ("np.sin", "np.cos", "np.tanh")
 CONSTANTS = ("0.5", "-0.3", "1.5", "2.0", "0.1", "-1.2", "0.7")
 
@@ -32,12 +44,14 @@ class Case:
     rebinds: list = field(default_factory=list)   # statements run in the module, in turn
     input_seed: int = None        # of the inputs, if not `seed`
     probe_source: str = None      # the source with branch margins recorded (grammar.py)
+    productions: frozenset = frozenset()   # what the generator drew (see coverage.py)
 
     def inputs(self):
         rng = np.random.default_rng(self.seed if self.input_seed is None else self.input_seed)
         shapes = {SCALAR: None, ARRAY: (self.length,), MATRIX: (2, self.length)}
         return [float(rng.standard_normal()) if kind == SCALAR
-                else rng.standard_normal(shapes[kind]) for _, kind in self.params]
+                else rng.standard_normal(shapes[kind]) if kind in shapes
+                else _tensor_input(rng, kind) for _, kind in self.params]
 
     def label(self):
         return f"{self.cls}:{self.seed}"
@@ -52,6 +66,11 @@ class Case:
                         + "; ".join(self.rebinds))
         text.append(f"# inputs: {self.inputs()!r}")
         return "\n".join(text)
+
+
+def _tensor_input(rng, kind):
+    shape, dtype = tensor_shape(kind)
+    return np.asarray(rng.standard_normal(shape), dtype=dtype)
 
 
 class FreshNames:
@@ -76,10 +95,16 @@ class Gen:
         self.params = []
         self.rebinds = []
         self.extra_terms = []  # added to f's result; "{p0}" stands for f's first parameter
+        self.used = set()      # productions drawn (tests/fuzz/coverage.py)
+        self.imports = []      # module import lines besides numpy's
 
     # ---- drawing -----------------------------------------------------------------------
     def pick(self, options):
         return options[self.rng.randrange(len(options))]
+
+    def use(self, *productions):
+        """Record that this program draws `productions` (names in coverage.py)."""
+        self.used.update(productions)
 
     def chance(self, p):
         return self.rng.random() < p
@@ -153,10 +178,13 @@ class Gen:
         signature = ", ".join(name for name, _ in self.params)
         first = self.params[0][0]
         result = " + ".join([result, *(t.replace("{p0}", first) for t in self.extra_terms)])
-        lines = ["import numpy as np", "", *self.module, "", "",
+        lines = [*self.imports, "import numpy as np", "", *self.module, "", "",
                  f"def f({signature}):", *self.body, f"    return {result}"]
+        if any("math." in line for line in lines):
+            lines.insert(0, "import math")
         source = "\n".join(lines).replace("\n\n\n\n", "\n\n\n") + "\n"
-        return Case(cls, seed, source, list(self.params), self.n, list(self.rebinds))
+        return Case(cls, seed, source, list(self.params), self.n, list(self.rebinds),
+                    productions=frozenset(self.used))
 
 
 def kinds(env_items):

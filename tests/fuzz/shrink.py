@@ -10,24 +10,34 @@ grammar.py Programs, with their structure.)
 """
 import dataclasses
 import sys
+import time
 
 from .classes import make_case
 from .oracle import judge
 
 
 def signature(verdict):
+    """What must stay the same: outcome, kind, and for a crash its exception's name (a
+    wrong value or gradient's detail holds numbers, which shrinking changes)."""
+    if verdict.kind.startswith(("wrong", "mutated")):
+        return verdict.outcome, verdict.kind
     return verdict.outcome, verdict.kind, verdict.detail.split(":")[1:2]
 
 
-def shrink(case):
+def shrink(case, seconds=None):
+    """The smallest variant found; with `seconds`, whatever is smallest when they run out
+    (make test caps shrinking so; python -m tests.fuzz.shrink runs to the end)."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     target = signature(judge(case))
-    if target[0] != "failed":
+    if target[0] not in ("failed", "invalid"):
         raise ValueError(f"{case.label()} does not fail")
     source = case.source
     improved = True
     while improved:
         improved = False
         for candidate in _candidates(source):
+            if deadline is not None and time.monotonic() > deadline:
+                return dataclasses.replace(case, source=source, probe_source=None)
             try:
                 compile(candidate, "<candidate>", "exec")
             except SyntaxError:

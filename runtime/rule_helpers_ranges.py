@@ -85,4 +85,7 @@ def logspace_vjp(g, ans, start, stop, num=50, endpoint=True, base=10.0, axis=0, 
         return unbroadcast(np.sum(gs * exponent / full_base, axis=axis), base)
     weight = _end_weight(_fraction(num, endpoint, axis, np.ndim(ans), ans.dtype), end)
     cot = np.sum(gs * np.log(full_base) * weight, axis=axis)
-    return unbroadcast(cot, stop if end else start)
+    endpoint_value = stop if end else start
+    if isinstance(endpoint_value, np.ndarray) and endpoint_value.dtype.kind == "f":
+        cot = cot.astype(endpoint_value.dtype, copy=False)   # base's float64 log upcasts
+    return unbroadcast(cot, endpoint_value)

@@ -117,7 +117,8 @@ def _function(module, path, name):
 
 
 def _no_source(path, name, fn):
-    what = getattr(fn, "__module__", None) or type(fn).__name__
+    what = getattr(fn, "__module__", None) or \
+        ("numpy" if type(fn).__name__ == "ufunc" else type(fn).__name__)   # NumPy 1 ufuncs
     label = f"{what}.{getattr(fn, '__name__', name)}"
     if runtime.lookup(fn) is not None:
         return f"{path}: {name!r} is {label}, which has a derivative rule and no Python " \

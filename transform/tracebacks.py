@@ -79,7 +79,7 @@ def user_lines(sources, first_line, header_lines, origin_of_comment):
 
 def annotate(exc):
     """Add a note per generated frame of exc's traceback, once."""
-    if getattr(exc, _NOTED, False) or not hasattr(exc, "add_note"):
+    if getattr(exc, _NOTED, False):
         return
     tb = exc.__traceback__
     notes = []
@@ -89,7 +89,13 @@ def annotate(exc):
             notes.append(note)
         tb = tb.tb_next
     for note in notes[-3:]:
-        exc.add_note(note)
+        if hasattr(exc, "add_note"):
+            exc.add_note(note)
+        else:                   # Python 3.10: the same list (its default hook omits it)
+            try:
+                exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+            except AttributeError:
+                return
     try:
         setattr(exc, _NOTED, True)
     except AttributeError:

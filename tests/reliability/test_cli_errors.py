@@ -94,9 +94,11 @@ def test_an_exception_at_import_points_at_the_users_line(tmp_path):
         helper()
         """)
     first, source, caret, hint = failure(run("dump", "raises.py:f", cwd=tmp_path))
-    assert first.startswith("raises.py:4:5: importing the file failed: ValueError: bad value")
+    # Python 3.10's tracebacks carry no columns: the line alone there
+    where = "raises.py:4:5:" if sys.version_info >= (3, 11) else "raises.py:4:"
+    assert first.startswith(f"{where} importing the file failed: ValueError: bad value")
     assert source == '        raise ValueError("bad value")'
-    assert caret == "    " + " " * 4 + "^" and hint
+    assert caret == ("    " + " " * 4 + "^" if sys.version_info >= (3, 11) else None) and hint
 
 
 def test_a_syntax_error(tmp_path):

@@ -33,13 +33,7 @@ def test_rule_matches_finite_differences(fn, args, kwargs):
     check_rule(fn, args, kwargs)
 
 
-LOGSPACE_UPCAST = pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="bug: np.logspace gives float32 array "
-    "endpoints float64 cotangents (any axis and base; the output is float32)")
-
-
-@pytest.mark.parametrize("fn, args, kwargs", SPACES[:-1] + [
-    pytest.param(*SPACES[-1].values, id=SPACES[-1].id, marks=LOGSPACE_UPCAST)])
+@pytest.mark.parametrize("fn, args, kwargs", SPACES)
 def test_float32_stays_float32(fn, args, kwargs):
     check_float32(fn, args, kwargs)
 

@@ -36,6 +36,11 @@ defvjp(math.pow, "x, y", "g * y * x ** (y - 1)", "g * ans * math.log(x) if x > 0
 if hasattr(math, "exp2"):                                       # Python 3.11+
     defvjp(math.exp2, "x", "g * ans * math.log(2)")
     defvjp(math.cbrt, "x", "g / (3 * ans * ans)")
+if hasattr(math, "sumprod"):                                    # Python 3.12+
+    defvjp(math.sumprod, "p, q", "[g * q[k] for k in range(len(p))]",
+           "[g * p[k] for k in range(len(p))]")
+if hasattr(math, "fma"):                                        # Python 3.13+
+    defvjp(math.fma, "x, y, z", "g * y", "g * x", "g")
 
 defvjp(math.erf, "x", "g * 2 / math.sqrt(math.pi) * math.exp(-x * x)")
 defvjp(math.erfc, "x", "-g * 2 / math.sqrt(math.pi) * math.exp(-x * x)")

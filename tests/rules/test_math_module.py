@@ -48,15 +48,22 @@ def products(x, y):
     return math.prod([x, y, x + y], start=2.0) + math.fsum([x, math.sin(y), 0.1])
 
 
+def fused(x, y):
+    return math.fma(x, y, math.sin(x)) + math.sumprod([x, y, 1.5], [y, y, x])
+
+
 def scaled(x, k):
     return math.ldexp(x, k) + math.log(x, 10.0) * math.lgamma(x + 1.0)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn,args", [(lengths, (0.8, -0.3)), (products, (0.8, -0.3)),
-                                     (products, (0.0, 1.2)), (scaled, (1.7, 3))],
-                         ids=["dist", "prod", "prod_at_zero", "ldexp"])
+                                     (products, (0.0, 1.2)), (scaled, (1.7, 3)),
+                                     (fused, (0.8, -0.3))],
+                         ids=["dist", "prod", "prod_at_zero", "ldexp", "fma_sumprod"])
 def test_compiled_code_calling_math(fn, args, policy):
+    if fn is fused and not hasattr(math, "fma"):
+        pytest.skip("math.fma is Python 3.13+")
     for wrt in range(len(args)):
         if isinstance(args[wrt], int):
             continue

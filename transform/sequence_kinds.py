@@ -63,11 +63,49 @@ def may_be_count(src, node, seen=None):
 
 
 def _name_may_be(src, node, seen, test, param_kinds):
-    """`test` over every value bound to the name (a parameter: its known kind)."""
-    seen = set() if seen is None else seen
-    if node.id in seen:
+    """`test` over every value bound to the name (a parameter: its known kind).
+
+    `seen` holds the names on the current path: meeting one again is a cycle
+    (`n = n + 1`), which adds nothing the bindings outside it do not. Answers found
+    without cutting a cycle are kept for the compilation (a chain `t2 = t1 + t1`
+    would otherwise be explored exponentially often)."""
+    memo = _memo(src)
+    key = (test.__name__, node.id)
+    if key in memo:
+        return memo[key]
+    seen = _Path() if seen is None else seen
+    if node.id in seen.names:
+        seen.cut = True
         return False
-    seen.add(node.id)
+    seen.names.add(node.id)
+    cut_before, seen.cut = seen.cut, False
+    try:
+        result = _binding_may_be(src, node, seen, test, param_kinds)
+    finally:
+        seen.names.discard(node.id)
+    if not seen.cut:
+        memo[key] = result
+    seen.cut = seen.cut or cut_before
+    return result
+
+
+class _Path:
+    """The names being explored, and whether a cycle was cut below the current one."""
+
+    def __init__(self):
+        self.names, self.cut = set(), False
+
+
+def _memo(src):
+    """This compilation's answers (argument kinds differ between compilations)."""
+    kinds = tuple(sorted(getattr(src, "param_kinds", {}).items()))
+    memo = getattr(src, "kind_memo", None)
+    if memo is None or memo[0] != kinds:
+        memo = src.kind_memo = (kinds, {})
+    return memo[1]
+
+
+def _binding_may_be(src, node, seen, test, param_kinds):
     if node.id in src.params:
         return getattr(src, "param_kinds", {}).get(node.id) in param_kinds
     values = bindings(src).get(node.id)

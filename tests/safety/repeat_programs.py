@@ -82,3 +82,33 @@ def scales_by_a_count_argument(x, k):
 
 def scale_helper(a, k):
     return a * k + k * a
+
+
+def repeats_by_a_count_built_from_one_name_twice(x, n):
+    k = n + n                    # the same name on both sides: still an int
+    return np.sum(np.stack(pair(x) * k) ** 2)
+
+
+def chain_of_doublings(x):
+    t0 = x
+    t1 = t0 + t0
+    t2 = t1 + t1
+    t3 = t2 + t2
+    t4 = t3 + t3
+    t5 = t4 + t4
+    t6 = t5 + t5
+    t7 = t6 + t6
+    t8 = t7 + t7
+    t9 = t8 + t8
+    t10 = t9 + t9
+    t11 = t10 + t10
+    t12 = t11 + t11
+    t13 = t12 + t12
+    t14 = t13 + t13
+    t15 = t14 + t14
+    t16 = t15 + t15
+    t17 = t16 + t16
+    t18 = t17 + t17
+    t19 = t18 + t18
+    t20 = t19 + t19
+    return t20 * 2

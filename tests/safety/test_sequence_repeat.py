@@ -17,7 +17,8 @@ CASES = [(rp.loop_over_repeated_list, (1.3,)), (rp.repeated_tuple_on_the_right, 
          (rp.repeats_what_a_helper_returned, (np.array([1.0, -2.0]),)),
          (rp.repeats_an_element_of_a_list, (1.3,)), (rp.repeats_a_loop_variable, (0.7,)),
          (rp.scales_by_a_count_argument, (np.array([1.0, -2.0]), 3)),
-         (rp.scales_by_a_count_argument, (0.4, 2))]
+         (rp.scales_by_a_count_argument, (0.4, 2)),
+         (rp.repeats_by_a_count_built_from_one_name_twice, (1.3, 1))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -41,3 +42,17 @@ def test_a_list_passed_to_a_helper_that_repeats_it():
     """The helper is compiled without argument shapes: its `xs * 2` decides at run time."""
     from transform import grad
     assert grad(rp.passes_a_list_to_a_repeating_helper)(1.0) == pytest.approx(20.0)
+
+
+def test_a_long_chain_of_names_is_analysed_once_per_name(monkeypatch):
+    """`t2 = t1 + t1` twenty times: each name's kind is worked out once, not 2**20 times."""
+    from transform import adjoint_source, sequence_kinds
+    calls = []
+    original = sequence_kinds._binding_may_be
+
+    def counted(*args):
+        calls.append(args[1].id)
+        return original(*args)
+    monkeypatch.setattr(sequence_kinds, "_binding_may_be", counted)
+    adjoint_source(rp.chain_of_doublings)
+    assert 0 < len(calls) <= 2 * 22          # each name at most once per question

@@ -82,11 +82,15 @@ def one_line(stmt):
     return single_line(unparse(stmt).strip())
 
 
-def comment_texts(comments):
+def comment_texts(comments, known=None):
     """Comment texts, each one line: statements unparsed together in one Module (one
-    call, not many), free texts escaped."""
-    simple = [k for k, c in enumerate(comments) if isinstance(c, (gast.Assign, gast.Expr))]
-    texts = [single_line(c) if isinstance(c, str) else None for c in comments]
+    call, not many), free texts escaped. known: id(statement) -> its text, already
+    unparsed (the rule's own statements, which most comments quote)."""
+    known = known or {}
+    texts = [single_line(c) if isinstance(c, str) else
+             single_line(known[id(c)].strip()) if id(c) in known else None for c in comments]
+    simple = [k for k, c in enumerate(comments)
+              if texts[k] is None and isinstance(c, (gast.Assign, gast.Expr))]
     if simple:
         module = gast.Module(body=[comments[k] for k in simple], type_ignores=[])
         lines = unparse(module).split("\n")

@@ -10,7 +10,6 @@ import types
 
 from .cache import weak
 from . import tracebacks
-from .comments import comment_texts
 from .flat_elif import flatten_elif_chains
 from .guards import Guards
 from .quoting import single_line
@@ -65,7 +64,7 @@ def render(ctx, rrule):
         raise ValueError(f"generated global names must be identifiers: {unsafe}")
     flatten_elif_chains(rrule, ctx.src.lines)
     ctx.line_sources = []
-    text = render_rule(rrule, comment_texts(ctx.comments), ctx.line_sources)
+    text = render_rule(rrule, ctx.comments, ctx.line_sources)
     used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]

@@ -13,17 +13,18 @@ equals gast.unparse of the whole rule with markers replaced by comments:
 import gast
 from gast import unparse
 
-from .comments import header, mark_of
+from .comments import comment_texts, header, mark_of
 
 _PAD = "    "
 _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)
              and ("body" in c._fields or "cases" in c._fields)}
 
 
-def render_rule(rule, texts, sources=None):
-    """The source of FunctionDef `rule`; `texts[k]` is comment k's (one-line) text.
-    sources: a list to fill with what each line came from (`_Renderer.line_sources`)."""
-    out = _Renderer(texts)
+def render_rule(rule, comments, sources=None):
+    """The source of FunctionDef `rule`; `comments[k]` is what comment k quotes (a
+    statement or a text). sources: a list to fill with what each line came from
+    (`_Renderer.line_sources`)."""
+    out = _Renderer(comments)
     out.statement(rule, "")
     text = out.text()
     if sources is not None:
@@ -45,23 +46,27 @@ def unparse_each(stmts):
 
 
 class _Renderer:
-    """Lines of text, and [pad, k, end comment] for the k-th simple statement, filled in
-    from one batch unparse at the end."""
+    """Lines of text, [pad, k, ends] for the k-th simple statement and [pad, None, [c,
+    *ends]] for comment c's own line (ends: comments at the line's end), filled in from
+    one batch unparse at the end. A comment quoting a statement of the rule takes that
+    statement's text from the same batch (most comments quote a forward statement)."""
 
-    def __init__(self, texts):
-        self.texts, self.lines, self.simple = texts, [], []
+    def __init__(self, comments):
+        self.comments, self.lines, self.simple = comments, [], []
         self.comment_lines = {}         # line index -> the comment's index, for line_sources
 
     def text(self):
         simple = unparse_each(self.simple)
-        return "\n".join(line if type(line) is str else line[0] + simple[line[1]] + line[2]
+        texts = comment_texts(self.comments, {id(s): t for s, t in zip(self.simple, simple)})
+        return "\n".join(line if type(line) is str else _line(line, simple, texts)
                          for line in self.lines)
 
     def line_sources(self):
         """Per line: its simple statement, ("comment", k) for comment k's line, or the
         line's text (a def, if or for header, a blank line)."""
-        return [self.simple[line[1]] if type(line) is not str else
-                ("comment", self.comment_lines[k]) if k in self.comment_lines else line
+        return [line if type(line) is str else
+                ("comment", self.comment_lines[k]) if k in self.comment_lines else
+                line[0] if line[1] == "text" else self.simple[line[1]]
                 for k, line in enumerate(self.lines)]
 
     def block(self, body, pad):
@@ -73,7 +78,7 @@ class _Renderer:
         if mark is not None:
             self.comment(mark, pad)
         elif kind not in _COMPOUND:
-            self.lines.append([pad, len(self.simple), ""])
+            self.lines.append([pad, len(self.simple), []])
             self.simple.append(s)
         elif kind is gast.FunctionDef:
             self.function(s, pad)
@@ -87,14 +92,13 @@ class _Renderer:
             raise NotImplementedError(f"render: {kind.__name__} statements")
 
     def comment(self, mark, pad):
-        text = self.texts[mark.index]
         if not mark.end or not self.lines:
             self.comment_lines[len(self.lines)] = mark.index
-            self.lines.append(f"{pad}# {text}")
+            self.lines.append([pad, None, [mark.index]])
         elif type(self.lines[-1]) is str:
-            self.lines[-1] += "  # " + text
+            self.lines[-1] = [self.lines[-1], "text", [mark.index]]
         else:
-            self.lines[-1][2] += "  # " + text
+            self.lines[-1][2].append(mark.index)
 
     def function(self, s, pad):
         if self.lines:
@@ -120,6 +124,16 @@ class _Renderer:
         if body:
             self.lines.append(pad + "else:")
             self.block(body, pad + _PAD)
+
+
+def _line(line, simple, texts):
+    """One line's text: its statement's or comment's, then its end comments."""
+    head, what, ends = line
+    if what is None:                         # a comment on its own line
+        head, ends = f"{head}# {texts[ends[0]]}", ends[1:]
+    elif what != "text":
+        head += simple[what]
+    return head + "".join("  # " + texts[k] for k in ends)
 
 
 def _is_docstring(s):

@@ -147,9 +147,13 @@ def source_matches(fn, tree, filename, first_line=1):
         imported = frozenset()
     module = _in_context(fn, tree, imported)
     _as_pytest_would(fn, module, filename, first_line)
+    flags = code.co_flags & _FUTURE_FLAGS
     try:
-        compiled = compile(module, filename, "exec",
-                           flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True)
+        try:
+            compiled = compile(module, filename, "exec", flags=flags, dont_inherit=True)
+        except RecursionError:   # 3.12+ compiles a deep AST with a fixed C stack budget;
+            compiled = compile(ast.unparse(module), filename, "exec",   # its parser copes
+                               flags=flags, dont_inherit=True)
     except (SyntaxError, ValueError, TypeError):
         return False
     found = find_code(compiled, code.co_name)

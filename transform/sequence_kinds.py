@@ -41,6 +41,15 @@ def may_be_sequence(src, node, seen=None):
         return rule_for(fn) is None and returns_sequence(fn)
     if isinstance(node, gast.Name):
         return _name_may_be(src, node, seen, may_be_sequence, ("list", None))
+    if isinstance(node, gast.BinOp) and isinstance(node.op, gast.Add):   # `ys + [x]`
+        return may_be_sequence(src, node.left, seen) and may_be_sequence(src, node.right, seen)
+    if isinstance(node, gast.BinOp) and isinstance(node.op, gast.Mult):  # `ys * 2`
+        return (may_be_sequence(src, node.left, seen) and may_be_count(src, node.right, seen)) \
+            or (may_be_sequence(src, node.right, seen) and may_be_count(src, node.left, seen))
+    if isinstance(node, gast.IfExp):
+        return may_be_sequence(src, node.body, seen) or may_be_sequence(src, node.orelse, seen)
+    if isinstance(node, gast.BoolOp):
+        return any(may_be_sequence(src, v, seen) for v in node.values)   # `ys or [x]`
     return False
 
 

@@ -193,7 +193,7 @@ def _loops(g, env, state, x, a):
 def _repetition(g, env, state, x, a):
     s, v = state["s"], state["v"]
     xs = g.name("items")
-    form = g.pick(("arrays", "scalars", "list_times"))
+    form = g.pick(("arrays", "scalars", "list_times", "joined_times", "chosen_times"))
     if form == "arrays":
         g.line(f"{xs} = [{v}] * {g.rng.randint(1, 3)}")
         _set(g, state, "v", g.pick((f"np.sum({xs}, axis=0) * 0.5", f"np.stack({xs})[0]",
@@ -204,9 +204,12 @@ def _repetition(g, env, state, x, a):
         _set(g, state, "s", f"np.tanh(sum({xs}) / (1.0 + len({xs})))")
         g.use("list_len_sum")
     else:
+        # the repeated list may be a name, a concatenation or a conditional expression
         g.line(f"{xs} = [{v}, np.sin({v})]")
         ys = g.name("items")
-        g.line(f"{ys} = {xs} * 2")
+        repeated = {"list_times": xs, "joined_times": f"({xs} + [{v} * 0.5])",
+                    "chosen_times": f"({xs} if {s} > 0 else [{v}, {v}])"}[form]
+        g.line(f"{ys} = {repeated} * 2")
         _set(g, state, "v", f"np.sum(np.stack({ys}), axis=0) * 0.25")
     g.use("list_repetition", "list_into_numpy")
 

@@ -112,3 +112,13 @@ def chain_of_doublings(x):
     t19 = t18 + t18
     t20 = t19 + t19
     return t20 * 2
+
+
+def repeats_a_concatenation(x):
+    ys = pair(x)
+    return np.sum(np.stack((ys + [x]) * 2) ** 2)
+
+
+def repeats_a_conditional_choice(x, flag):
+    ys = pair(x)
+    return np.sum(np.stack((ys if flag else [x, x]) * 2) ** 2)

@@ -18,7 +18,8 @@ CASES = [(rp.loop_over_repeated_list, (1.3,)), (rp.repeated_tuple_on_the_right, 
          (rp.repeats_an_element_of_a_list, (1.3,)), (rp.repeats_a_loop_variable, (0.7,)),
          (rp.scales_by_a_count_argument, (np.array([1.0, -2.0]), 3)),
          (rp.scales_by_a_count_argument, (0.4, 2)),
-         (rp.repeats_by_a_count_built_from_one_name_twice, (1.3, 1))]
+         (rp.repeats_by_a_count_built_from_one_name_twice, (1.3, 1)),
+         (rp.repeats_a_concatenation, (1.3,)), (rp.repeats_a_conditional_choice, (1.3, True))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)

@@ -8,7 +8,7 @@ import numpy as np
 import scipy.special as sc
 
 from ..registry import NONE, defvjp, template_helper
-from ..helpers import unreduce
+from ..helpers import unbroadcast, unreduce
 
 for _helper in (sc.psi, sc.polygamma, sc.i0, sc.i1, sc.i0e, sc.i1e, sc.ive, sc.iv, sc.jv,
                 sc.yv, sc.zeta):
@@ -74,7 +74,7 @@ def _weights(ans, a, axis, keepdims):
     """exp(a - logsumexp(a)), with the reduced axes of `ans` restored."""
     if not keepdims and axis is not None:
         ans = np.expand_dims(ans, axis)
-    return np.exp(a - ans)
+    return np.exp(np.asarray(a, dtype=float) - ans)
 
 
 @template_helper
@@ -83,21 +83,14 @@ def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
     if return_sign:
         raise TypeError("logsumexp(..., return_sign=True) has no rule: its value is "
                         "log|sum(b * exp(a))|; differentiate it without return_sign")
-    a = np.asarray(a, dtype=float) if not isinstance(a, np.ndarray) else a
     weights = _weights(ans, a, axis, keepdims)
     if b is not None:
         weights = weights * b
-    return unbroadcast_to(unreduce(g, weights, axis, keepdims) * weights, a)
+    return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, a)
 
 
 @template_helper
 def logsumexp_weights_vjp(g, ans, a, axis, b, keepdims):
     """Cotangent of b: g spread back, times exp(a - ans)."""
-    a = np.asarray(a, dtype=float) if not isinstance(a, np.ndarray) else a
     weights = _weights(ans, a, axis, keepdims) * np.ones_like(b, dtype=float)
-    return unbroadcast_to(unreduce(g, weights, axis, keepdims) * weights, b)
-
-
-def unbroadcast_to(g, x):
-    from ..helpers import unbroadcast
-    return unbroadcast(g, x)
+    return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, b)

@@ -7,6 +7,7 @@ buffer the generated code owns), `accum_eager` (materialised, fresh sum),
 """
 import numpy as np
 
+from .registry import helper
 from .thunks import Thunk, unthunk
 
 
@@ -83,6 +84,7 @@ def accum(acc, contribution):
     return add_values(acc, contribution)
 
 
+@helper(in_place=True)
 def accum_eager(acc, contribution):
     """Materialise at every accumulation (Zygote PR #1555): a fresh sum each time."""
     return add_values(unthunk(acc), unthunk(contribution))
@@ -118,6 +120,7 @@ def own(value):
     return value
 
 
+@helper(in_place=True)
 def accumulate_into(buffer, contribution):
     """buffer += contribution, in place when buffer is an array the caller owns.
 
@@ -150,6 +153,7 @@ def cotangent_zeros(x):
     return np.zeros((), dtype=x.dtype) if isinstance(x, np.floating) else 0.0
 
 
+@helper(in_place=True)
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
 

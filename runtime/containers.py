@@ -34,7 +34,7 @@ def list_cotangent(g, like):
     return g
 
 
-@template_helper
+@template_helper(shape_only=(1,), pure=True)
 def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):

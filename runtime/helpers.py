@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from .accumulate import accumulate_into, is_basic_index
-from .registry import template_helper
+from .registry import helper, template_helper
 from .rule_helpers_shape import as_cotangent, cot_dtype
 
 
@@ -21,7 +21,7 @@ def fast_shape(x):
     return np.shape(x)
 
 
-@template_helper
+@template_helper(shape_only=(1,), pure=True)
 def unbroadcast(g, x, side=None):
     """Sum `g` back to the shape of `x` (undo NumPy broadcasting).
 
@@ -50,6 +50,7 @@ def unbroadcast(g, x, side=None):
     return g
 
 
+@helper(in_place=True)
 def accumulate_unbroadcast(buffer, g, x, side=None):
     """accumulate_into(buffer, unbroadcast(g, x, side)), the loop's common case first:
     an owned array buffer (shaped like x) and a cotangent of the same shape."""
@@ -59,7 +60,7 @@ def accumulate_unbroadcast(buffer, g, x, side=None):
     return accumulate_into(buffer, unbroadcast(g, x, side))
 
 
-@template_helper
+@template_helper(shape_only=(1,), pure=True)
 def unreduce(g, x, axis=None, keepdims=False):
     """Spread the cotangent of a reduction over `axis` back to the shape of `x`."""
     shape = fast_shape(x)
@@ -75,7 +76,7 @@ def unreduce(g, x, axis=None, keepdims=False):
 _SMALL = 1024   # up to this many elements, a filled copy beats np.broadcast_to's overhead
 
 
-@template_helper
+@template_helper(shape_only=(0,))
 def reduction_size(x, axis=None):
     """How many elements a reduction over `axis` of `x` combines."""
     shape = np.shape(x)
@@ -85,7 +86,7 @@ def reduction_size(x, axis=None):
     return int(np.prod([shape[a] for a in axes]))
 
 
-@template_helper
+@template_helper(shape_only=(1,), pure=True)
 def index_vjp(g, x, index):
     """Cotangent of `x[index]`: `g` placed at `index` in zeros shaped like `x`.
 
@@ -113,7 +114,7 @@ def _ndim(x):
     return nd if nd is not None else np.ndim(x)
 
 
-@template_helper
+@template_helper(pure=True)
 def matmul_lhs(g, a, b):
     """Cotangent of `a` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
     a_nd, b_nd = _ndim(a), _ndim(b)
@@ -128,7 +129,7 @@ def matmul_lhs(g, a, b):
     return unbroadcast(np.matmul(g, np.swapaxes(b, -1, -2)), a)
 
 
-@template_helper
+@template_helper(pure=True)
 def matmul_rhs(g, a, b):
     """Cotangent of `b` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
     a_nd, b_nd = _ndim(a), _ndim(b)
@@ -173,7 +174,7 @@ def transpose_vjp(g, axes=None):
     return np.transpose(g, np.argsort(axes))
 
 
-@template_helper
+@template_helper(shape_only=(1,))
 def reshape_vjp(g, x):
     """Cotangent of a reshape: reshape back to `x`'s shape."""
     return np.reshape(g, np.shape(x))

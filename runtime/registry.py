@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from .thunks import Thunk, unthunk
+from . import traits as _traits
 
 # Why a position has no derivative. The compiler checks the reason where a value being
 # differentiated reaches the position: ZERO and SHAPE give a true zero cotangent, NONE
@@ -40,8 +41,13 @@ def _registered():
     generation += 1
 
 
-def template_helper(fn):
-    """Make `fn` callable from templates and generated code under its own name."""
+def template_helper(fn=None, **traits):
+    """Make `fn` callable from templates and generated code under its own name;
+    `@template_helper(shape_only=(1,), pure=True)` also declares its traits
+    (runtime/traits.py HELPER_TRAITS)."""
+    if fn is None:
+        return lambda f: template_helper(f, **traits)
+    _traits.declare_helper(fn, **traits)
     known = TEMPLATE_NAMESPACE.get(fn.__name__)
     if known is not None and known is not fn and \
             getattr(known, "__qualname__", None) != fn.__qualname__:    # (a reload is fine)
@@ -81,6 +87,11 @@ class Rule:
         if isinstance(self.why, str):
             return self.why
         return self.why.get(param, self.why.get("*", NONE))
+
+    @property
+    def traits(self):
+        """{trait: value} declared for this rule's function (runtime/traits.py)."""
+        return _traits.traits_of(self.fn)
 
     def bind(self, args, kwargs):
         """Map call arguments to parameter names, defaults filled in."""
@@ -130,32 +141,53 @@ def _parse_signature(text):
     return inspect.signature(eval(f"lambda {text}: None"))
 
 
-def defvjp(fn, signature, *templates, name=None):
-    """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)")`.
+def defvjp(fn, signature, *templates, name=None, **traits):
+    """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)", elementwise=True)`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
     templates follow in parameter order, None for one whose derivative is zero
     (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
-    order); a parameter left out has no rule (NONE).
+    order); a parameter left out has no rule (NONE). Keywords declare the
+    function's traits (runtime/traits.py PRIMITIVE_TRAITS).
     """
+    _traits.declare(fn, **traits)
     _RULES[fn] = Rule(fn, "template", signature, templates, name=name)
     _registered()
     return fn
 
 
-def nondiff(*fns, why, signature=None):
+def nondiff(*fns, why, signature=None, **traits):
     """Declare functions whose output carries no derivative, and why.
 
     `why` is ZERO (comparisons, argmax, floor), SHAPE (np.zeros_like, np.ndim)
     or NONE (a derivative exists but no rule gives it), or a dict from
-    parameter name (`signature` needed) to reason, "*" for the rest.
+    parameter name (`signature` needed) to reason, "*" for the rest. Keywords
+    declare the functions' traits (runtime/traits.py PRIMITIVE_TRAITS).
     """
     if isinstance(why, str) and why not in REASONS or \
             isinstance(why, dict) and not set(why.values()) <= set(REASONS):
         raise ValueError(f"nondiff: why must be one of {REASONS}, got {why!r}")
     for fn in fns:
+        _traits.declare(fn, **traits)
         _RULES[fn] = Rule(fn, "nondiff", signature, why=why)
     _registered()
+
+
+def declare(*fns, **traits):
+    """Declare traits of callables that have no rule of their own (`np.require` may
+    return a view): `declare(np.require, view=True)`."""
+    for fn in fns:
+        _traits.declare(fn, **traits)
+    _registered()
+
+
+def helper(**traits):
+    """Decorator declaring the traits of a function generated code calls by name
+    (runtime/traits.py HELPER_TRAITS): `@helper(in_place=True)`."""
+    def register(fn):
+        _traits.declare_helper(fn, **traits)
+        return fn
+    return register
 
 
 def rrule(fn):

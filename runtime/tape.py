@@ -7,6 +7,8 @@ from itertools import islice
 
 import numpy as np
 
+from .registry import helper
+
 
 def tape_reader(tape):
     """A function returning the tape's entries last-in first-out, without consuming it."""
@@ -31,19 +33,25 @@ def iterable(x):
     return list(x)
 
 
+@helper(count_arg=1)
 def reversed_prefix(seq, n):
     """The first `n` items of `seq`, last first."""
     return seq[:n][::-1]
 
 
+@helper(count_arg=1)
 def reversed_enumerate(seq, n, start=0):
     """`enumerate(seq, start)` for the first `n` items, last first."""
     return zip(reversed(range(start, start + n)), seq[:n][::-1])
 
 
+@helper(count_arg=0)
 def reversed_zip(n, *seqs):
     """`zip(*seqs)` for the first `n` tuples, last first."""
     return zip(*(s[:n][::-1] for s in seqs))
+
+
+helper(count_arg=0)(range)       # a backward loop's `range(n)` header counts n
 
 
 def reversed_indices(n):

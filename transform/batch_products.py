@@ -15,10 +15,12 @@ many elements as W, so memory stays bounded).
 """
 import gast
 
+from runtime.traits import HELPER
+
 from .names import blocks, count_names, load, name_ids, statements, store
 from .recognize import called_role, is_call, is_comment
 
-_IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}
+_IN_PLACE = HELPER["in_place"]     # declared beside each helper: @helper(in_place=True)
 
 
 def batch_products(pullback, names, taken=None, shape_of=lambda name: None):

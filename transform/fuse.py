@@ -21,6 +21,8 @@ import copy
 
 import gast
 
+from runtime.traits import HELPER
+
 from .names import count_names, name_ids, walk
 from .recognize import called_role, is_comment, is_pop, is_push
 
@@ -248,9 +250,9 @@ def _can_pass(p, modules):
     return is_comment(p) or is_push(p)
 
 
-# runtime helpers that only read their arguments and return new values
-_PURE_HELPERS = {"unbroadcast", "unreduce", "matmul_lhs", "matmul_rhs", "getitem_vjp",
-                 "index_vjp"}
+# runtime helpers that only read their arguments and return new values (declared
+# beside each helper: @template_helper(pure=True))
+_PURE_HELPERS = HELPER["pure"]
 
 
 def _pure(expr, modules):

@@ -11,11 +11,14 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 """
 import gast
 
+from runtime.traits import HELPER
+
 from .names import const, count_names, statements, walk
 from .recognize import called_role, is_pop
 
-# backward headers whose trip count is one of their arguments
-_COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
+# backward headers whose trip count is one of their arguments (declared beside each
+# header: @helper(count_arg=...))
+_COUNT_ARG = HELPER["count_arg"]
 
 
 def hoist_pops(pullback, names):

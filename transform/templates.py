@@ -7,6 +7,8 @@ import functools
 
 import gast
 
+from runtime.traits import HELPER
+
 from .names import load, walk
 
 
@@ -15,10 +17,9 @@ def _parsed(text):
     return gast.parse(text, mode="eval").body
 
 
-# helper -> positions of arguments it reads only for their shape and dtype
-SHAPE_ONLY_ARGS = {"unbroadcast": (1,), "unreduce": (1,), "index_vjp": (1,),
-                   "getitem_vjp": (1,),
-                   "reshape_vjp": (1,), "reduction_size": (0,)}
+# helper -> positions of arguments it reads only for their shape and dtype (declared
+# beside each helper: @template_helper(shape_only=...))
+SHAPE_ONLY_ARGS = HELPER["shape_only"]
 
 
 class _DropUnbroadcast(gast.NodeTransformer):

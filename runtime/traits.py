@@ -1,0 +1,77 @@
+"""Facts the compiler's passes read about callables, declared once beside each rule.
+
+A primitive's facts ride on its registration (`defvjp(np.sin, "x", "g * np.cos(x)",
+elementwise=True)`, `nondiff(np.sign, why=ZERO, elementwise=True)`) or, for a
+callable without a rule, on `declare(fn, view=True)`. A helper generated code calls
+by name declares its facts where it is defined (`@template_helper(shape_only=(1,))`,
+`@helper(in_place=True)`). The compiler reads the live tables below, keyed by the
+callable (primitives) or by the name generated code calls it by (helpers).
+"""
+
+# trait -> what it says about a primitive, and which pass reads it
+PRIMITIVE_TRAITS = {
+    "elementwise": "the output has the broadcast shape of its arguments (shapes, spreads)",
+    "scalar_result": "the output is a Python float, whatever the arguments (shapes)",
+    "full_reduction": "the output is a scalar when axis=None and keepdims=False (shapes)",
+    "numeric": "the arguments' cotangents are arrays or numbers, never containers "
+               "(reverse); implied by elementwise and scalar_result",
+    "view": "the output may share memory with the first argument (views, aliasing)",
+}
+# trait -> what it says about a helper, and which pass reads it
+HELPER_TRAITS = {
+    "shape_only": "positions of the arguments read only for their shape and dtype "
+                  "(templates)",
+    "pure": "reads its arguments only and returns a new value: may be moved (fuse)",
+    "in_place": "may write into its first argument (batch_products)",
+    "count_arg": "position of the argument that is a backward loop's trip count "
+                 "(tape_iteration)",
+}
+
+# trait -> {callable: value}; only true facts are stored, so `fn in PRIMITIVE["view"]`
+PRIMITIVE = {trait: {} for trait in PRIMITIVE_TRAITS}
+# trait -> {name: value}
+HELPER = {trait: {} for trait in HELPER_TRAITS}
+
+_IMPLIES = {"elementwise": "numeric", "scalar_result": "numeric"}
+
+
+def declare(fn, **traits):
+    """Record facts about the primitive `fn` (keywords from PRIMITIVE_TRAITS)."""
+    _check(traits, PRIMITIVE_TRAITS, fn)
+    for trait, value in traits.items():
+        _store(PRIMITIVE[trait], fn, value)
+        if value and trait in _IMPLIES:
+            PRIMITIVE[_IMPLIES[trait]][fn] = True
+
+
+def declare_helper(fn, **traits):
+    """Record facts about a helper generated code calls as `fn.__name__`."""
+    _check(traits, HELPER_TRAITS, fn)
+    for trait, value in traits.items():
+        _store(HELPER[trait], fn.__name__, value)
+
+
+def _store(table, key, value):
+    if value is False or value is None:
+        table.pop(key, None)
+    else:
+        table[key] = value
+
+
+def _check(traits, known, fn):
+    unknown = set(traits) - set(known)
+    if unknown:
+        raise TypeError(f"unknown trait(s) {sorted(unknown)} for {fn!r}: "
+                        f"known are {sorted(known)}")
+
+
+def traits_of(fn):
+    """{trait: value} of everything declared about the primitive `fn`."""
+    out = {}
+    for trait, table in PRIMITIVE.items():
+        try:
+            if fn in table:
+                out[trait] = table[fn]
+        except TypeError:                   # unhashable: nothing declared
+            return {}
+    return out

@@ -12,9 +12,11 @@ callable (primitives) or by the name generated code calls it by (helpers).
 PRIMITIVE_TRAITS = {
     "elementwise": "the output has the broadcast shape of its arguments (shapes, spreads)",
     "scalar_result": "the output is a Python float, whatever the arguments (shapes)",
+    "scalar_args": "every argument is a number, and the output a float: math.sin (shapes); "
+                   "implies scalar_result and numeric",
     "full_reduction": "the output is a scalar when axis=None and keepdims=False (shapes)",
     "numeric": "the arguments' cotangents are arrays or numbers, never containers "
-               "(reverse); implied by elementwise and scalar_result",
+               "(reverse); implied by elementwise and scalar_args",
     "view": "the output may share memory with the first argument (views, aliasing)",
 }
 # trait -> what it says about a helper, and which pass reads it
@@ -32,7 +34,7 @@ PRIMITIVE = {trait: {} for trait in PRIMITIVE_TRAITS}
 # trait -> {name: value}
 HELPER = {trait: {} for trait in HELPER_TRAITS}
 
-_IMPLIES = {"elementwise": "numeric", "scalar_result": "numeric"}
+_IMPLIES = {"elementwise": ("numeric",), "scalar_args": ("scalar_result", "numeric")}
 
 
 def declare(fn, **traits):
@@ -40,8 +42,8 @@ def declare(fn, **traits):
     _check(traits, PRIMITIVE_TRAITS, fn)
     for trait, value in traits.items():
         _store(PRIMITIVE[trait], fn, value)
-        if value and trait in _IMPLIES:
-            PRIMITIVE[_IMPLIES[trait]][fn] = True
+        for implied in _IMPLIES.get(trait, ()) if value else ():
+            PRIMITIVE[implied][fn] = True
 
 
 def declare_helper(fn, **traits):

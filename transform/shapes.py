@@ -8,29 +8,23 @@ In the adjoint of `x = t1 + t3`, `unbroadcast(dx, t1)` is then just `dx`, and
 the tape need not keep t1 for its shape. A name with definitions that
 disagree gets a class of its own (sound, not clever).
 """
-import math
 import operator
 
 import gast
 import numpy as np
+
+from runtime.traits import PRIMITIVE
 
 from .activity import defined_by, iter_statements
 from .names import walk
 
 SCALAR = "scalar"
 UNKNOWN = "unknown yet"
-_ELEMENTWISE_UNARY = {operator.neg, operator.pos, abs, np.negative, np.positive, np.sin, np.cos,
-                      np.tan, np.exp, np.log, np.sqrt, np.tanh, np.square, np.abs, np.absolute,
-                      np.sinh, np.cosh, np.arcsin, np.arccos, np.arctan, np.log1p, np.expm1,
-                      np.exp2, np.log2, np.log10, np.reciprocal, np.cbrt, np.arcsinh,
-                      np.arctanh, np.arccosh}
-_ELEMENTWISE_BINARY = {operator.add, operator.sub, operator.mul, operator.truediv, operator.pow,
-                       np.add, np.subtract, np.multiply, np.divide, np.power, np.maximum,
-                       np.minimum}
-_SCALAR_RESULT = {float, math.sin, math.cos, math.tan, math.exp, math.log, math.sqrt,
-                  math.tanh, math.pow, math.fabs, math.atan2, math.hypot}
-_FULL_REDUCTIONS = {np.sum, np.mean, np.prod, np.max, np.min, np.amax, np.amin, np.std,
-                    np.var, np.linalg.norm}
+# facts about primitives, declared beside their rules (runtime/traits.py)
+_ELEMENTWISE = PRIMITIVE["elementwise"]
+_SCALAR_RESULT = PRIMITIVE["scalar_result"]
+_SCALAR_ARGS = PRIMITIVE["scalar_args"]
+_FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
 
 
 def _reduces_everything(prim):
@@ -42,8 +36,7 @@ def _reduces_everything(prim):
 
 
 # rules whose cotangents are arrays or numbers (never containers)
-NUMERIC = _ELEMENTWISE_UNARY | _ELEMENTWISE_BINARY | _SCALAR_RESULT | {
-    operator.matmul, np.matmul, np.dot, np.outer, np.sum, np.mean, np.linalg.norm}
+NUMERIC = PRIMITIVE["numeric"]
 
 
 class Element:
@@ -87,8 +80,7 @@ class ShapeClasses:
         scalar = set()
         for s, _ in iter_statements(body):
             prim = getattr(s, "prim", None)
-            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_RESULT \
-                    and prim.fn is not float:
+            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
                 for atom in prim.inputs.values():
                     c = self.of(atom)
                     if c.startswith("param:"):
@@ -132,9 +124,10 @@ class ShapeClasses:
         fn, atoms = prim.fn, list(prim.inputs.values())
         if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
-        if fn in _ELEMENTWISE_UNARY and atoms:
+        arity = len(prim.rule.params) if fn in _ELEMENTWISE else 0
+        if arity == 1 and atoms:
             return self.of(atoms[0])
-        if fn in _ELEMENTWISE_BINARY and len(atoms) >= 2:
+        if arity == 2 and len(atoms) >= 2:
             a, b = self.of(atoms[0]), self.of(atoms[1])
             if UNKNOWN in (a, b):
                 return UNKNOWN

@@ -10,6 +10,9 @@ where row sums would do. A spread meets the expression that consumes it only whe
 folding put them together, so only rewritten statements are looked at.
 """
 import gast
+import numpy as np
+
+from runtime.traits import PRIMITIVE
 
 from .names import walk
 from .recognize import called_role, is_call
@@ -28,9 +31,8 @@ def drop_spreads(statements, names, same_shape=lambda a, b: a == b):
                 _spread_product(n, names)
 
 
-# NumPy functions that keep their argument's shape
-_ELEMENTWISE = {"sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sinh", "cosh", "square",
-                "abs", "sign", "log1p", "expm1", "reciprocal", "negative", "arctan"}
+# functions that keep their argument's shape (declared beside their rules)
+_ELEMENTWISE = PRIMITIVE["elementwise"]
 
 
 class _DropSpread:
@@ -63,7 +65,8 @@ class _DropSpread:
             if isinstance(n, gast.Call):
                 f = n.func
                 if not (isinstance(f, gast.Attribute) and role_of(f.value) == "np"
-                        and f.attr in _ELEMENTWISE and len(n.args) == 1 and not n.keywords):
+                        and getattr(np, f.attr, None) in _ELEMENTWISE and len(n.args) == 1
+                        and not n.keywords):
                     return False
             elif isinstance(n, gast.Name):
                 if role_of(n) != "np" and not self.same_shape(n.id, x):

@@ -5,10 +5,16 @@ shape with `unbroadcast`. Constants are Python numbers (math.log(2), not
 np.log(2)) so that float32 stays float32 under NumPy 2's promotion rules.
 Ties (maximum, fmax, clip at a bound) give the whole cotangent to one side;
 abs, fabs and sign-like kinks take sign(0) = 0. real and conj assume real inputs.
+Every function here is elementwise (its output has its arguments' broadcast shape):
+`defvjp` below declares that trait with each rule.
 """
+from functools import partial
+
 import numpy as np
 
-from ..registry import defvjp
+from .. import registry
+
+defvjp = partial(registry.defvjp, elementwise=True)
 
 # Arithmetic
 defvjp(np.negative, "x", "-g")

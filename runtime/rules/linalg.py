@@ -10,14 +10,14 @@ from ..rule_helpers_einsum import einsum_vjp
 from ..thunks import Thunk, unthunk
 
 # Products
-defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)")
+defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)", numeric=True)
 if hasattr(np.linalg, "matmul"):                                          # NumPy 2.0+
     defvjp(np.linalg.matmul, "x1, x2, /", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)")
-defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)")
+defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)", numeric=True)
 defvjp(np.vdot, "a, b", "g * np.reshape(b, np.shape(a))", "g * np.reshape(a, np.shape(b))")
 defvjp(np.inner, "a, b", "inner_vjp(g, a, b, 0)", "inner_vjp(g, a, b, 1)")
 defvjp(np.outer, "a, b, out=None", "(g @ np.ravel(b)).reshape(np.shape(a))",
-       "(np.ravel(a) @ g).reshape(np.shape(b))")
+       "(np.ravel(a) @ g).reshape(np.shape(b))", numeric=True)
 if hasattr(np.linalg, "outer"):                                           # NumPy 2.0+
     defvjp(np.linalg.outer, "x1, x2, /", "g @ x2", "x1 @ g")
 defvjp(np.tensordot, "a, b, axes=2", "tensordot_vjp(g, a, b, axes, 0)",

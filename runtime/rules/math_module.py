@@ -1,11 +1,16 @@
 """The `math` module: every function differentiable on floats, the rest with a reason.
 
 Templates use `math` itself (the arguments are Python floats); `digamma`, which `math`
-lacks, is a short series below.
+lacks, is a short series below. A function here takes numbers and returns a float
+(trait scalar_args, declared by `defvjp` below) unless its rule says otherwise.
 """
 import math
+from functools import partial
 
-from ..registry import NONE, ZERO, defvjp, nondiff, template_helper
+from .. import registry
+from ..registry import NONE, ZERO, nondiff, template_helper
+
+defvjp = partial(registry.defvjp, scalar_args=True)
 
 defvjp(math.sin, "x", "g * math.cos(x)")
 defvjp(math.cos, "x", "-g * math.sin(x)")
@@ -38,7 +43,7 @@ if hasattr(math, "exp2"):                                       # Python 3.11+
     defvjp(math.cbrt, "x", "g / (3 * ans * ans)")
 if hasattr(math, "sumprod"):                                    # Python 3.12+
     defvjp(math.sumprod, "p, q", "[g * q[k] for k in range(len(p))]",
-           "[g * p[k] for k in range(len(p))]")
+           "[g * p[k] for k in range(len(p))]", scalar_args=False)     # sequences
 if hasattr(math, "fma"):                                        # Python 3.13+
     defvjp(math.fma, "x, y, z", "g * y", "g * x", "g")
 
@@ -55,11 +60,13 @@ defvjp(math.fmod, "x, y", "g", "-g * (x - ans) / y")
 defvjp(math.remainder, "x, y", "g", "-g * (x - ans) / y")
 defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 
-defvjp(math.fsum, "seq", "[g for e in seq]")
+# sequences in; a float out, but math.prod's is the factors' product (an array for arrays)
+defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
-       "g * math.prod(iterable)")
+       "g * math.prod(iterable)", scalar_args=False)
 defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
-       "[g * (q[k] - p[k]) / ans for k in range(len(p))]")
+       "[g * (q[k] - p[k]) / ans for k in range(len(p))]", scalar_args=False,
+       scalar_result=True)
 
 nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite,
         math.isclose, math.ulp, why=ZERO)

@@ -15,16 +15,17 @@ from ..registry import NONE, SHAPE, ZERO, nondiff
 
 # Comparisons, logic and predicates
 nondiff(np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal,
-        np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
-        np.isclose, np.allclose, np.array_equal, np.array_equiv, np.any, np.all,
+        np.logical_and, np.logical_or, np.logical_not, np.logical_xor, np.isclose,
         np.isfinite, np.isnan, np.isinf, np.isneginf, np.isposinf, np.signbit,
-        np.isreal, np.iscomplex, np.isscalar, np.iscomplexobj, np.isrealobj, why=ZERO)
+        np.isreal, np.iscomplex, why=ZERO, elementwise=True)
+nondiff(np.allclose, np.array_equal, np.array_equiv, np.any, np.all, np.isscalar,
+        np.iscomplexobj, np.isrealobj, why=ZERO)
 nondiff(np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert, np.left_shift,
-        np.right_shift, np.gcd, np.lcm, why=ZERO)
+        np.right_shift, np.gcd, np.lcm, why=ZERO, elementwise=True)
 
 # Piecewise constant: the derivative is zero wherever it exists
 nondiff(np.sign, np.floor, np.ceil, np.round, np.around, np.rint, np.fix, np.trunc,
-        np.floor_divide, why=ZERO)
+        np.floor_divide, why=ZERO, elementwise=True)
 
 # Indices, counts and searches
 nondiff(np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.nonzero,

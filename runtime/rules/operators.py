@@ -5,18 +5,20 @@ from .. import containers  # noqa: F401  (registers container helpers)
 
 from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 
-defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
-defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
-defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
+# elementwise: on arrays and numbers (on lists `+` concatenates: the passes check kinds)
+defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True)
+defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementwise=True)
+defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True)
 defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None)    # [a, b] * n
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
        "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)")
-defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")
+defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
+       elementwise=True)
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
-       "pow_exponent_vjp(g, ans, x, y)")
-defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)")
-defvjp(operator.neg, "x", "-g")
-defvjp(operator.pos, "x", "g")
+       "pow_exponent_vjp(g, ans, x, y)", elementwise=True)
+defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True)
+defvjp(operator.neg, "x", "-g", elementwise=True)
+defvjp(operator.pos, "x", "g", elementwise=True)
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name)")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
@@ -27,8 +29,8 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 
-defvjp(abs, "x", "g * np.sign(x)")
-defvjp(float, "x", "g")
+defvjp(abs, "x", "g * np.sign(x)", elementwise=True)
+defvjp(float, "x", "g", scalar_result=True, numeric=True)
 nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)

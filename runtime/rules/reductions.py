@@ -19,27 +19,32 @@ _SUM = "a, axis=None, dtype=None, out=None, keepdims=False, initial=None"
 _EXTREMUM = "a, axis=None, out=None, keepdims=False, initial=None"
 _MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
 
-defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)")
+# full_reduction: a scalar when axis=None and keepdims=False
+defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)", full_reduction=True, numeric=True)
 defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
-       "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)")
-defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims)")
+       "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)", full_reduction=True,
+       numeric=True)
+defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims)", full_reduction=True)
 for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
-    defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)")
+    defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True)
 defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
-       " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)")
+       " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",
+       full_reduction=True)
 defvjp(np.var, _MOMENT,
        "unreduce(g, a, axis, keepdims) * 2 * (a - np.mean(a, axis, keepdims=True))"
-       " / (reduction_size(a, axis) - ddof)")
+       " / (reduction_size(a, axis) - ddof)", full_reduction=True)
 defvjp(np.std, _MOMENT,
        "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
-       " / (reduction_size(a, axis) - ddof)")
+       " / (reduction_size(a, axis) - ddof)", full_reduction=True)
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,
        "average_weights_vjp(g, ans, a, axis, weights, keepdims)")
-defvjp(np.nansum, _SUM, "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims))")
+defvjp(np.nansum, _SUM, "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims))",
+       full_reduction=True)
 defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
-       "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) / count_valid(a, axis))")
+       "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) / count_valid(a, axis))",
+       full_reduction=True)
 
 # Scans
 defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)")
@@ -51,7 +56,7 @@ if hasattr(np, "cumulative_sum"):                                         # NumP
 
 # Norms and traces
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
-       "norm_vjp(g, ans, x, ord, axis, keepdims)")
+       "norm_vjp(g, ans, x, ord, axis, keepdims)", full_reduction=True, numeric=True)
 if hasattr(np.linalg, "vector_norm"):                                     # NumPy 2.0+
     defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
            "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")

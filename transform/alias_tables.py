@@ -2,12 +2,15 @@
 write in place, which make arrays or containers; and a cheap test whether a function may
 write in place at all (most do not, and then there is nothing to check).
 
-When unsure whether a NumPy function returns a view, it is listed here as one.
+When unsure whether a NumPy function returns a view, it is listed as one (the functions
+that do are declared beside their rules: `view=True`, runtime/traits.py).
 """
 import re
 
 import gast
 import numpy as np
+
+from runtime.traits import PRIMITIVE
 
 from .names import statements, walk
 
@@ -29,13 +32,7 @@ def _numpy(*names):
     return {getattr(np, n) for n in names if hasattr(np, n)}
 
 
-VIEW_FUNCTIONS = _numpy(
-    "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "asarray_chkfinite",
-    "require", "reshape", "ravel", "transpose", "permute_dims", "matrix_transpose", "squeeze",
-    "expand_dims", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "moveaxis",
-    "rollaxis", "swapaxes", "diagonal", "diag", "real", "imag", "flip", "fliplr", "flipud",
-    "rot90", "asmatrix") | {np.lib.stride_tricks.as_strided,
-                            np.lib.stride_tricks.sliding_window_view}
+VIEW_FUNCTIONS = PRIMITIVE["view"]
 SPLIT_FUNCTIONS = _numpy("split", "array_split", "hsplit", "vsplit", "dsplit", "unstack",
                          "broadcast_arrays", "atleast_1d")
 INPLACE_FUNCTIONS = _numpy("copyto", "put", "place", "putmask", "fill_diagonal",

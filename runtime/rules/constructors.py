@@ -15,10 +15,10 @@ _AS = "a, dtype=None, order=None, *, device=None, copy=None, like=None"
 defvjp(np.array,
        "object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, ndmax=0, like=None",
        "unstack_vjp(g, object)")
-defvjp(np.asarray, _AS, "unstack_vjp(g, a)")
-defvjp(np.asanyarray, _AS, "unstack_vjp(g, a)")
-defvjp(np.ascontiguousarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)")
-defvjp(np.asfortranarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)")
+defvjp(np.asarray, _AS, "unstack_vjp(g, a)", view=True)
+defvjp(np.asanyarray, _AS, "unstack_vjp(g, a)", view=True)
+defvjp(np.ascontiguousarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)", view=True)
+defvjp(np.asfortranarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)", view=True)
 defvjp(np.copy, "a, order='K', subok=False", "unstack_vjp(g, a)")
 if hasattr(np, "astype"):                                                 # NumPy 2.1+
     defvjp(np.astype, "x, dtype, /, *, copy=True, device=None", "cast_back(g, x, dtype)", None)

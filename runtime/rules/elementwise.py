@@ -91,6 +91,6 @@ defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)
 
 # Complex parts, for real inputs (the identity)
-defvjp(np.real, "val", "np.real(g)")
+defvjp(np.real, "val", "np.real(g)", view=True)
 defvjp(np.conjugate, "x", "np.conj(g)")  # = np.conj
 

@@ -64,9 +64,10 @@ def _einsum_rule(subscripts, *operands, **kwargs):
 # Matrix structure
 defvjp(np.triu, "m, k=0", "np.triu(g, k)")
 defvjp(np.tril, "m, k=0", "np.tril(g, k)")
-defvjp(np.diag, "v, k=0", "diag_vjp(g, v, k)")
-defvjp(np.diagonal, "a, offset=0, axis1=0, axis2=1", "diagonal_vjp(g, a, offset, axis1, axis2)")
+defvjp(np.diag, "v, k=0", "diag_vjp(g, v, k)", view=True)
+defvjp(np.diagonal, "a, offset=0, axis1=0, axis2=1", "diagonal_vjp(g, a, offset, axis1, axis2)",
+       view=True)
 if hasattr(np, "matrix_transpose"):                                       # NumPy 2.0+
     defvjp(np.linalg.diagonal, "x, /, *, offset=0", "diagonal_vjp(g, x, offset, -2, -1)")
-    defvjp(np.matrix_transpose, "x, /", "np.matrix_transpose(g)")
-    defvjp(np.linalg.matrix_transpose, "x, /", "np.matrix_transpose(g)")
+    defvjp(np.matrix_transpose, "x, /", "np.matrix_transpose(g)", view=True)
+    defvjp(np.linalg.matrix_transpose, "x, /", "np.matrix_transpose(g)", view=True)

@@ -9,23 +9,25 @@ symmetric with the even reflect_type, wrap).
 """
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import declare, defvjp
 
 _BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
 
+# view=True: the result may share memory with the argument (the alias analysis reads it)
 defvjp(np.reshape, "a, shape=None, order='C', *, copy=None",
-       "np.reshape(g, np.shape(a), order=order)")
+       "np.reshape(g, np.shape(a), order=order)", view=True)
 # order='K'/'A' ravel in memory order; the rule assumes C order (exact for C-contiguous a)
-defvjp(np.ravel, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')")
-defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)")  # = np.permute_dims
-defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)")
-defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)")
-defvjp(np.expand_dims, "a, axis", _BACK)
-defvjp(np.squeeze, "a, axis=None", _BACK)
-defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)")
+defvjp(np.ravel, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')",
+       view=True)
+defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)", view=True)  # = np.permute_dims
+defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)", view=True)
+defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)", view=True)
+defvjp(np.expand_dims, "a, axis", _BACK, view=True)
+defvjp(np.squeeze, "a, axis=None", _BACK, view=True)
+defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True)
 # atleast_* take varargs; the rules cover the one-array form
 for _atleast in (np.atleast_1d, np.atleast_2d, np.atleast_3d):
-    defvjp(_atleast, "a", _BACK)
+    defvjp(_atleast, "a", _BACK, view=True)
 
 
 def flatten(a, order="C"):
@@ -59,12 +61,17 @@ if hasattr(np, "unstack"):                                                # NumP
 # Copies and rearrangements
 defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None)
 defvjp(np.repeat, "a, repeats, axis=None", "repeat_vjp(g, a, repeats, axis)", None)
-defvjp(np.flip, "m, axis=None", "np.flip(g, axis)")
-defvjp(np.fliplr, "m", "np.fliplr(g)")
-defvjp(np.flipud, "m", "np.flipud(g)")
+defvjp(np.flip, "m, axis=None", "np.flip(g, axis)", view=True)
+defvjp(np.fliplr, "m", "np.fliplr(g)", view=True)
+defvjp(np.flipud, "m", "np.flipud(g)", view=True)
 defvjp(np.roll, "a, shift, axis=None", "np.roll(g, np.negative(shift), axis)", None)
-defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)")
+defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)", view=True)
 defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
        "pad_vjp(g, array, pad_width, mode, kwargs)", None)
 defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
        "diff_vjp(g, a, n, axis, prepend, append)")
+
+# Functions without a rule that may return a view of their argument (when unsure, a view)
+declare(*[getattr(np, n) for n in ("asarray_chkfinite", "require", "rollaxis", "imag", "asmatrix")
+          if hasattr(np, n)], np.lib.stride_tricks.as_strided,
+        np.lib.stride_tricks.sliding_window_view, view=True)

@@ -18,6 +18,8 @@ PRIMITIVE_TRAITS = {
     "numeric": "the arguments' cotangents are arrays or numbers, never containers "
                "(reverse); implied by elementwise and scalar_args",
     "view": "the output may share memory with the first argument (views, aliasing)",
+    "int_result": "the output may be an int, so `*` by it may repeat a list; for `math` "
+                  "functions, which otherwise return floats (sequence_kinds)",
 }
 # trait -> what it says about a helper, and which pass reads it
 HELPER_TRAITS = {

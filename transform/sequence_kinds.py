@@ -7,19 +7,18 @@ function returned, an element of a container, a loop variable. For those the pro
 gets a rule that decides at run time (`product_or_repeat`), so `xs * 2` on a list is
 never differentiated as a scale by 2.
 """
-import math
-
 import gast
+
+from runtime.traits import PRIMITIVE
 
 from .names import statements, walk
 from .primitives import rule_for
 
 # builtins that return a list or tuple (or iterate over one)
 SEQUENCE_BUILTINS = (list, tuple, sorted, reversed)
-# the `math` functions whose value may be an int (the rest return floats)
-INT_VALUED_MATH = {getattr(math, name) for name in ("floor", "ceil", "trunc", "comb", "perm",
-                                                     "factorial", "gcd", "lcm", "isqrt", "prod")
-                   if hasattr(math, name)}
+# the `math` functions whose value may be an int (the rest return floats; declared
+# beside their rules: int_result=True)
+INT_VALUED_MATH = PRIMITIVE["int_result"]
 
 
 def may_repeat(src, left, right):

@@ -63,16 +63,18 @@ defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 # sequences in; a float out, but math.prod's is the factors' product (an array for arrays)
 defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
-       "g * math.prod(iterable)", scalar_args=False)
+       "g * math.prod(iterable)", scalar_args=False, int_result=True)
 defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
        "[g * (q[k] - p[k]) / ans for k in range(len(p))]", scalar_args=False,
        scalar_result=True)
 
-nondiff(math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite,
-        math.isclose, math.ulp, why=ZERO)
-nondiff(math.factorial, math.comb, math.perm, math.gcd, math.isqrt, why=ZERO)  # integers
+# int_result: the value may be an int, so `xs * math.floor(t)` may repeat a list
+nondiff(math.floor, math.ceil, math.trunc, why=ZERO, int_result=True)
+nondiff(math.isnan, math.isinf, math.isfinite, math.isclose, math.ulp, why=ZERO)
+nondiff(math.factorial, math.comb, math.perm, math.gcd, math.isqrt, why=ZERO,  # integers
+        int_result=True)
 if hasattr(math, "lcm"):
-    nondiff(math.lcm, why=ZERO)
+    nondiff(math.lcm, why=ZERO, int_result=True)
 # tuple outputs (frexp, modf) and nextafter have derivatives no rule gives yet
 nondiff(math.frexp, math.modf, math.nextafter, why=NONE)
 

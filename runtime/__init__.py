@@ -11,7 +11,8 @@ from . import helpers  # noqa: F401  (registers template helpers)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
-from . import rules  # noqa: F401  (registers the rule catalogue)
+from . import rules
+rules.register_all()                # the rule catalogue
 
 __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eager",
            "accum_flat", "accum_nested", "accumulate_into", "accumulate_at", "add_values", "own", "FlatSum",

@@ -8,7 +8,7 @@ import numpy as np
 
 from .accumulate import is_basic_index
 from .helpers import index_vjp, unbroadcast
-from .rule_helpers_shape import cot_dtype
+from .rules.shape_helpers import cot_dtype
 from .registry import template_helper
 from .thunks import unthunk
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from .accumulate import accumulate_into, is_basic_index
 from .registry import helper, template_helper
-from .rule_helpers_shape import as_cotangent, cot_dtype
+from .rules.shape_helpers import as_cotangent, cot_dtype
 
 
 _SCALAR_TYPES = (float, int, bool, complex)
@@ -191,4 +191,4 @@ def pow_exponent_vjp(g, ans, x, y):
 
 
 # The np.linalg.norm rule covers every `ord` now; it lives with the other norms.
-from .rule_helpers_norm import norm_vjp  # noqa: E402,F401
+from .rules.norm_helpers import norm_vjp  # noqa: E402,F401

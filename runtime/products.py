@@ -3,7 +3,7 @@ import numpy as np
 
 from .accumulate import accumulate_into
 from .helpers import matmul_lhs
-from .rule_helpers_shape import cot_dtype
+from .rules.shape_helpers import cot_dtype
 
 
 class MatmulLhsSum:

@@ -1,17 +1,19 @@
-"""Derivative rules by family; importing this package registers them all.
+"""Derivative rules by family, each family's template helpers beside it
+(`<family>.py` and `<family>_helpers.py`); `register_all()`, which the runtime
+package runs once it is imported, registers them all.
 
-Each family is one module; every rule it registers gets a `family` attribute
-naming that module, which tools/rule_table.py uses to write docs/rules.md. The SciPy
-families register when the user's code has imported SciPy (see SCIPY_FAMILIES).
+Every rule a family registers gets a `family` attribute naming its module, which
+tools/rule_table.py uses to write docs/rules.md. The SciPy families register when
+the user's code has imported SciPy (see SCIPY_FAMILIES).
 """
 import importlib
 
 from .. import registry
-# Template helpers: registering them makes their names available to templates.
-from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwise,  # noqa: F401
-                rule_helpers_linalg, rule_helpers_einsum, rule_helpers_decomp,
-                rule_helpers_norm, rule_helpers_ranges, rule_helpers_concat)
 
+# Template helpers: registering them makes their names available to templates.
+HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
+                  "linalg_helpers", "einsum_helpers", "decompositions_helpers", "norm_helpers",
+                  "constructors_helpers", "indexing_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods")
 
@@ -30,7 +32,12 @@ def load_family(family):
             rule.family = family
 
 
-for _family in FAMILIES:
-    load_family(_family)
-for _trigger, _family in SCIPY_FAMILIES.items():
-    registry.register_when_imported(_trigger, lambda family=_family: load_family(family))
+def register_all():
+    """Register every helper and family (the runtime's core helpers import helper
+    modules from here, so families load after the package, not as it imports)."""
+    for module in HELPER_MODULES:
+        importlib.import_module(f"{__name__}.{module}")
+    for family in FAMILIES:
+        load_family(family)
+    for trigger, family in SCIPY_FAMILIES.items():
+        registry.register_when_imported(trigger, lambda family=family: load_family(family))

@@ -5,8 +5,6 @@ shape with `unbroadcast`. Constants are Python numbers (math.log(2), not
 np.log(2)) so that float32 stays float32 under NumPy 2's promotion rules.
 Ties (maximum, fmax, clip at a bound) give the whole cotangent to one side;
 abs, fabs and sign-like kinks take sign(0) = 0. real and conj assume real inputs.
-Every function here is elementwise (its output has its arguments' broadcast shape):
-`defvjp` below declares that trait with each rule.
 """
 from functools import partial
 
@@ -14,6 +12,8 @@ import numpy as np
 
 from .. import registry
 
+# Every function here is elementwise (its output has its arguments' broadcast shape):
+# this `defvjp` declares that trait with each rule.
 defvjp = partial(registry.defvjp, elementwise=True)
 
 # Arithmetic

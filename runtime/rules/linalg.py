@@ -6,7 +6,7 @@ because its operands are varargs."""
 import numpy as np
 
 from ..registry import defvjp, rrule
-from ..rule_helpers_einsum import einsum_vjp
+from .einsum_helpers import einsum_vjp
 from ..thunks import Thunk, unthunk
 
 # Products

@@ -1,8 +1,7 @@
 """The `math` module: every function differentiable on floats, the rest with a reason.
 
 Templates use `math` itself (the arguments are Python floats); `digamma`, which `math`
-lacks, is a short series below. A function here takes numbers and returns a float
-(trait scalar_args, declared by `defvjp` below) unless its rule says otherwise.
+lacks, is a short series below.
 """
 import math
 from functools import partial
@@ -10,6 +9,8 @@ from functools import partial
 from .. import registry
 from ..registry import NONE, ZERO, nondiff, template_helper
 
+# A function here takes numbers and returns a float (trait scalar_args, which this
+# `defvjp` declares with each rule) unless its rule says otherwise.
 defvjp = partial(registry.defvjp, scalar_args=True)
 
 defvjp(math.sin, "x", "g * math.cos(x)")

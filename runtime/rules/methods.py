@@ -9,7 +9,7 @@ run time by transform/dispatch.py); their cotangents are arrays again.
 import numpy as np
 
 from ..registry import defmethod, defvjp, template_helper
-from ..rule_helpers_shape import cot_dtype
+from .shape_helpers import cot_dtype
 from ..thunks import unthunk
 from .constructors import astype
 from .shape import flatten

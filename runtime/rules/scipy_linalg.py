@@ -40,7 +40,7 @@ def general_solve_vjp(g, ans, a, b, operand, assume_a, transposed):
     if assume_a not in (None, "gen", "general") or transposed:
         raise TypeError("scipy.linalg.solve has a rule for assume_a='gen' (transposed=False) "
                         "only: for the symmetric kinds SciPy reads one triangle of a")
-    from ..rule_helpers_decomp import solve_vjp
+    from .decompositions_helpers import solve_vjp
     return solve_vjp(g, ans, a, b, operand)
 
 
@@ -64,7 +64,7 @@ def triangular_solve_vjp(g, ans, a, b, operand, trans, lower, unit_diagonal):
 @template_helper
 def cho_factor_vjp(g, ans):
     """Cotangent of a in (c, lower) = cho_factor(a): the factor's triangle, as cholesky."""
-    from ..rule_helpers_decomp import cholesky_vjp
+    from .decompositions_helpers import cholesky_vjp
     gc, (c, lower) = (g[0] if isinstance(g, (tuple, list)) else g), ans
     if gc is None:
         return None

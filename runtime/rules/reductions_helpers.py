@@ -1,8 +1,8 @@
 """Template helpers for reductions and scans whose cotangent is more than a broadcast."""
 import numpy as np
 
-from .registry import template_helper
-from .rule_helpers_shape import as_cotangent, cot_dtype
+from ..registry import template_helper
+from .shape_helpers import as_cotangent, cot_dtype
 
 
 def _axes(axis, ndim):

@@ -6,8 +6,8 @@ scatters `g` back with accumulation where an element was read twice.
 """
 import numpy as np
 
-from .registry import template_helper
-from .thunks import unthunk
+from ..registry import template_helper
+from ..thunks import unthunk
 
 
 def cot_dtype(g, x):

@@ -5,9 +5,9 @@ decomposition" (2016); J. Townsend, "Differentiating the SVD" (2016).
 """
 import numpy as np
 
-from .registry import template_helper
-from .rule_helpers_shape import sum_to_shape
-from .thunks import unthunk
+from ..registry import template_helper
+from .shape_helpers import sum_to_shape
+from ..thunks import unthunk
 
 _NUMPY_1 = np.lib.NumpyVersion(np.__version__) < "2.0.0"
 

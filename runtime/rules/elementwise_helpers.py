@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from .registry import template_helper
+from ..registry import template_helper
 
 
 @template_helper

@@ -1,8 +1,8 @@
 """Template helper for np.einsum: the cotangent of an operand is another einsum."""
 import numpy as np
 
-from .registry import template_helper
-from .rule_helpers_shape import sum_to_shape
+from ..registry import template_helper
+from .shape_helpers import sum_to_shape
 
 
 def einsum_terms(subscripts):

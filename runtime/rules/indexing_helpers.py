@@ -7,7 +7,7 @@ whatever the directives ("r", "0,2,1"), shapes and transposes involved.
 """
 import numpy as np
 
-from .registry import template_helper
+from ..registry import template_helper
 
 
 def _is_item(v):

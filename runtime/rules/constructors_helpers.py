@@ -8,8 +8,8 @@ An integer output is piecewise constant in every value: no cotangent.
 """
 import numpy as np
 
-from .helpers import unbroadcast
-from .registry import template_helper
+from ..helpers import unbroadcast
+from ..registry import template_helper
 
 
 def _inexact(ans):

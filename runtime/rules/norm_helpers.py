@@ -8,9 +8,9 @@ singular value, and 'nuc' nonzero, distinct singular values for a unique U V^T.
 """
 import numpy as np
 
-from .registry import template_helper
-from .rule_helpers_reduce import tie_share
-from .rule_helpers_shape import as_cotangent, cot_dtype
+from ..registry import template_helper
+from .reductions_helpers import tie_share
+from .shape_helpers import as_cotangent, cot_dtype
 
 
 def _axes(axis, ndim):

@@ -6,8 +6,8 @@ the output's free axes and laid out like the operand.
 """
 import numpy as np
 
-from .registry import template_helper
-from .rule_helpers_shape import cot_dtype, sum_to_shape
+from ..registry import template_helper
+from .shape_helpers import cot_dtype, sum_to_shape
 
 
 def _tensordot_axes(axes, a_nd, b_nd):

@@ -4,6 +4,8 @@ Binary functions broadcast like ufuncs, so each cotangent is summed back with
 `unbroadcast`. Orders and counts (polygamma's n, jv's v, multigammaln's d) carry no
 derivative here: a differentiated value reaching them is refused.
 """
+from functools import partial
+
 import numpy as np
 import scipy.special as sc
 
@@ -15,44 +17,47 @@ for _helper in (sc.psi, sc.polygamma, sc.i0, sc.i1, sc.i0e, sc.i1e, sc.ive, sc.i
     template_helper(_helper)
 SQRT_2PI = float(np.sqrt(2 * np.pi))
 TWO_OVER_SQRT_PI = float(2 / np.sqrt(np.pi))
+# scipy.special's ufuncs are elementwise (the output has the arguments' broadcast shape):
+# `ufunc` registers a rule with that trait
+ufunc = partial(defvjp, elementwise=True)
 
-defvjp(sc.expit, "x", "g * ans * (1 - ans)")
-defvjp(sc.logit, "x", "g / (x * (1 - x))")
-defvjp(sc.erf, "x", f"g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
-defvjp(sc.erfc, "x", f"-g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
-defvjp(sc.erfinv, "y", f"g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
-defvjp(sc.erfcinv, "y", f"-g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
-defvjp(sc.ndtr, "x", f"g * np.exp(-x * x / 2) / {SQRT_2PI!r}")
-defvjp(sc.ndtri, "y", f"g * {SQRT_2PI!r} * np.exp(ans * ans / 2)")
-defvjp(sc.log_ndtr, "x", f"g * np.exp(-x * x / 2 - ans) / {SQRT_2PI!r}")
+ufunc(sc.expit, "x", "g * ans * (1 - ans)")
+ufunc(sc.logit, "x", "g / (x * (1 - x))")
+ufunc(sc.erf, "x", f"g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
+ufunc(sc.erfc, "x", f"-g * {TWO_OVER_SQRT_PI!r} * np.exp(-x * x)")
+ufunc(sc.erfinv, "y", f"g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
+ufunc(sc.erfcinv, "y", f"-g / {TWO_OVER_SQRT_PI!r} * np.exp(ans * ans)")
+ufunc(sc.ndtr, "x", f"g * np.exp(-x * x / 2) / {SQRT_2PI!r}")
+ufunc(sc.ndtri, "y", f"g * {SQRT_2PI!r} * np.exp(ans * ans / 2)")
+ufunc(sc.log_ndtr, "x", f"g * np.exp(-x * x / 2 - ans) / {SQRT_2PI!r}")
 
-defvjp(sc.gamma, "x", "g * ans * psi(x)")
-defvjp(sc.gammaln, "x", "g * psi(x)")
-defvjp(sc.psi, "x", "g * polygamma(1, x)")                  # = sc.digamma
+ufunc(sc.gamma, "x", "g * ans * psi(x)")
+ufunc(sc.gammaln, "x", "g * psi(x)")
+ufunc(sc.psi, "x", "g * polygamma(1, x)")                  # = sc.digamma
 defvjp(sc.polygamma, "n, x", NONE, "g * polygamma(n + 1, x)")
-defvjp(sc.beta, "a, b", "unbroadcast(g * ans * (psi(a) - psi(a + b)), a)",
-       "unbroadcast(g * ans * (psi(b) - psi(a + b)), b)")
-defvjp(sc.betaln, "a, b", "unbroadcast(g * (psi(a) - psi(a + b)), a)",
-       "unbroadcast(g * (psi(b) - psi(a + b)), b)")
+ufunc(sc.beta, "a, b", "unbroadcast(g * ans * (psi(a) - psi(a + b)), a)",
+      "unbroadcast(g * ans * (psi(b) - psi(a + b)), b)")
+ufunc(sc.betaln, "a, b", "unbroadcast(g * (psi(a) - psi(a + b)), a)",
+      "unbroadcast(g * (psi(b) - psi(a + b)), b)")
 defvjp(sc.multigammaln, "a, d", "g * multigammaln_vjp(a, d)", NONE)
 
-defvjp(sc.xlogy, "x, y", "unbroadcast(g * np.log(y), x)", "unbroadcast(g * x / y, y)")
-defvjp(sc.xlog1py, "x, y", "unbroadcast(g * np.log1p(y), x)", "unbroadcast(g * x / (1 + y), y)")
-defvjp(sc.entr, "x", "-g * (np.log(x) + 1)")
-defvjp(sc.rel_entr, "x, y", "unbroadcast(g * (np.log(x / y) + 1), x)",
-       "unbroadcast(-g * x / y, y)")
-defvjp(sc.kl_div, "x, y", "unbroadcast(g * np.log(x / y), x)", "unbroadcast(g * (1 - x / y), y)")
+ufunc(sc.xlogy, "x, y", "unbroadcast(g * np.log(y), x)", "unbroadcast(g * x / y, y)")
+ufunc(sc.xlog1py, "x, y", "unbroadcast(g * np.log1p(y), x)", "unbroadcast(g * x / (1 + y), y)")
+ufunc(sc.entr, "x", "-g * (np.log(x) + 1)")
+ufunc(sc.rel_entr, "x, y", "unbroadcast(g * (np.log(x / y) + 1), x)",
+      "unbroadcast(-g * x / y, y)")
+ufunc(sc.kl_div, "x, y", "unbroadcast(g * np.log(x / y), x)", "unbroadcast(g * (1 - x / y), y)")
 
 # Bessel functions: d/dx I_v = (I_{v-1} + I_{v+1}) / 2, and J_v, Y_v with a minus
-defvjp(sc.i0, "x", "g * i1(x)")
-defvjp(sc.i1, "x", "g * (i0(x) + iv(2, x)) / 2")
-defvjp(sc.i0e, "x", "g * (i1e(x) - np.sign(x) * ans)")
-defvjp(sc.i1e, "x", "g * ((i0e(x) + ive(2, x)) / 2 - np.sign(x) * ans)")
-defvjp(sc.ive, "v, z", NONE, "unbroadcast(g * ((ive(v - 1, z) + ive(v + 1, z)) / 2 "
-       "- np.sign(z) * ans), z)")
-defvjp(sc.iv, "v, z", NONE, "unbroadcast(g * (iv(v - 1, z) + iv(v + 1, z)) / 2, z)")
-defvjp(sc.jv, "v, z", NONE, "unbroadcast(g * (jv(v - 1, z) - jv(v + 1, z)) / 2, z)")
-defvjp(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z)")
+ufunc(sc.i0, "x", "g * i1(x)")
+ufunc(sc.i1, "x", "g * (i0(x) + iv(2, x)) / 2")
+ufunc(sc.i0e, "x", "g * (i1e(x) - np.sign(x) * ans)")
+ufunc(sc.i1e, "x", "g * ((i0e(x) + ive(2, x)) / 2 - np.sign(x) * ans)")
+ufunc(sc.ive, "v, z", NONE, "unbroadcast(g * ((ive(v - 1, z) + ive(v + 1, z)) / 2 "
+      "- np.sign(z) * ans), z)")
+ufunc(sc.iv, "v, z", NONE, "unbroadcast(g * (iv(v - 1, z) + iv(v + 1, z)) / 2, z)")
+ufunc(sc.jv, "v, z", NONE, "unbroadcast(g * (jv(v - 1, z) - jv(v + 1, z)) / 2, z)")
+ufunc(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z)")
 # Hurwitz zeta: d/dq zeta(x, q) = -x zeta(x + 1, q); in x there is no closed form
 defvjp(sc.zeta, "x, q=None", NONE, "unbroadcast(-g * x * zeta(x + 1, q), q)")
 

@@ -18,6 +18,10 @@ PRIMITIVE_TRAITS = {
     "numeric": "the arguments' cotangents are arrays or numbers, never containers "
                "(reverse); implied by elementwise and scalar_args",
     "view": "the output may share memory with the first argument (views, aliasing)",
+    "parts_view": "the output is a list of arrays that may share memory with the "
+                  "arguments: np.split (aliasing)",
+    "fresh": "the output is a new array sharing no memory with the arguments (aliasing)",
+    "writes": "writes into its first argument: np.copyto (aliasing)",
     "int_result": "the output may be an int, so `*` by it may repeat a list; for `math` "
                   "functions, which otherwise return floats (sequence_kinds)",
 }

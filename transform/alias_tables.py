@@ -28,18 +28,11 @@ CONTAINER_MUTATORS = {"append", "extend", "insert", "remove", "clear", "reverse"
 GETTERS = {"pop", "popitem", "setdefault", "get", "values", "items", "keys", "__getitem__"}
 
 
-def _numpy(*names):
-    return {getattr(np, n) for n in names if hasattr(np, n)}
-
-
+# facts about NumPy functions, declared beside their rules (runtime/traits.py)
 VIEW_FUNCTIONS = PRIMITIVE["view"]
-SPLIT_FUNCTIONS = _numpy("split", "array_split", "hsplit", "vsplit", "dsplit", "unstack",
-                         "broadcast_arrays", "atleast_1d")
-INPLACE_FUNCTIONS = _numpy("copyto", "put", "place", "putmask", "fill_diagonal",
-                           "put_along_axis") | {np.random.shuffle}
-ARRAY_MAKERS = _numpy("zeros", "ones", "empty", "full", "zeros_like", "ones_like",
-                      "empty_like", "full_like", "array", "copy", "arange", "linspace", "eye",
-                      "identity", "stack", "concatenate")
+SPLIT_FUNCTIONS = PRIMITIVE["parts_view"]
+INPLACE_FUNCTIONS = PRIMITIVE["writes"]
+ARRAY_MAKERS = PRIMITIVE["fresh"]
 CONTAINER_MAKERS = {list, tuple, sorted, reversed, zip, enumerate, iter, dict, filter, map}
 PICKERS = {min, max, next, getattr}          # return one of their arguments (or its parts)
 

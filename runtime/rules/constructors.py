@@ -14,12 +14,12 @@ _AS = "a, dtype=None, order=None, *, device=None, copy=None, like=None"
 
 defvjp(np.array,
        "object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, ndmax=0, like=None",
-       "unstack_vjp(g, object)")
+       "unstack_vjp(g, object)", fresh=True)      # (copy=False: the alias analysis checks)
 defvjp(np.asarray, _AS, "unstack_vjp(g, a)", view=True)
 defvjp(np.asanyarray, _AS, "unstack_vjp(g, a)", view=True)
 defvjp(np.ascontiguousarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)", view=True)
 defvjp(np.asfortranarray, "a, dtype=None, *, like=None", "unstack_vjp(g, a)", view=True)
-defvjp(np.copy, "a, order='K', subok=False", "unstack_vjp(g, a)")
+defvjp(np.copy, "a, order='K', subok=False", "unstack_vjp(g, a)", fresh=True)
 if hasattr(np, "astype"):                                                 # NumPy 2.1+
     defvjp(np.astype, "x, dtype, /, *, copy=True, device=None", "cast_back(g, x, dtype)", None)
 
@@ -35,14 +35,14 @@ defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
 # Arrays filled from values: the fill value and the endpoints carry the derivative
 # (the shape, count and dtype arguments are integers: zero).
 defvjp(np.full, "shape, fill_value, dtype=None, order='C', *, device=None, like=None",
-       None, "fill_vjp(g, ans, fill_value)", None, None)
+       None, "fill_vjp(g, ans, fill_value)", None, None, fresh=True)
 defvjp(np.full_like, "a, fill_value, dtype=None, order='K', subok=True, shape=None, *, "
-       "device=None", None, "fill_vjp(g, ans, fill_value)", None, None, None, None)
+       "device=None", None, "fill_vjp(g, ans, fill_value)", None, None, None, None, fresh=True)
 defvjp(np.linspace, "start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, "
        "*, device=None",
        "linspace_vjp(g, ans, start, stop, num, endpoint, retstep, axis, 0)",
        "linspace_vjp(g, ans, start, stop, num, endpoint, retstep, axis, 1)",
-       None, None, None, None, None)
+       None, None, None, None, None, fresh=True)
 defvjp(np.geomspace, "start, stop, num=50, endpoint=True, dtype=None, axis=0",
        "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 0)",
        "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 1)", None, None, None, None)

@@ -6,7 +6,7 @@ operator.getitem in operators.py (index_vjp handles repeated indices, masks,
 np.newaxis and Ellipsis)."""
 import numpy as np
 
-from ..registry import NONE, defvjp, nondiff
+from ..registry import NONE, declare, defvjp, nondiff
 
 defvjp(np.take, "a, indices, axis=None, out=None, mode='raise'",
        "take_vjp(g, a, indices, axis, mode)", None)
@@ -31,3 +31,8 @@ def index_object(obj, index):
 
 defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)")
 nondiff(index_object, why=NONE)
+
+# Functions without a rule that write into their first argument (the alias analysis
+# refuses them where the backward sweep needs the old value)
+declare(np.copyto, np.put, np.place, np.putmask, np.fill_diagonal, np.put_along_axis,
+        writes=True)

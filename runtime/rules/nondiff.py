@@ -34,8 +34,8 @@ nondiff(np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.nonze
         np.tril_indices, np.triu_indices, why=ZERO)
 
 # Shapes, dtypes and arrays built from shapes
-nondiff(np.shape, np.size, np.ndim, np.zeros_like, np.ones_like, np.empty_like,
-        np.zeros, np.ones, np.empty, np.eye, np.identity, np.tri, np.result_type,
-        np.can_cast, why=SHAPE)
+nondiff(np.shape, np.size, np.ndim, np.tri, np.result_type, np.can_cast, why=SHAPE)
+nondiff(np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty, np.eye,
+        np.identity, why=SHAPE, fresh=True)
 # arange(start, stop, step) = start + k * step: a derivative in start and step, no rule yet
-nondiff(np.arange, why=NONE)
+nondiff(np.arange, why=NONE, fresh=True)

@@ -12,7 +12,7 @@ compiler refuses a program in which a differentiated value reaches them.
 """
 import numpy as np
 
-from ..registry import NONE, SHAPE, ZERO, defvjp, nondiff
+from ..registry import NONE, SHAPE, ZERO, declare, defvjp, nondiff
 
 _LOC = "unbroadcast(g, loc)"
 _SCALE = "unbroadcast(g * (ans - loc) / scale, scale)"
@@ -65,3 +65,4 @@ for _name in _methods(np.random.RandomState) + ["seed", "ranf", "sample"]:
 nondiff(np.random.default_rng, np.random.Generator, np.random.RandomState,
         np.random.SeedSequence, np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,
         np.random.Philox, np.random.SFC64, why=ZERO)
+declare(np.random.shuffle, writes=True)           # shuffles its argument in place

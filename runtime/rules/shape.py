@@ -39,8 +39,8 @@ defvjp(flatten, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order =
 
 # Joins: the cotangent of each input is its slice of g
 _JOIN = "arrays, axis=0, out=None, *, dtype=None, casting='same_kind'"
-defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)")  # = np.concat
-defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)")
+defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)", fresh=True)  # = np.concat
+defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)", fresh=True)
 defvjp(np.hstack, "tup, *, dtype=None, casting='same_kind'", "hstack_vjp(g, tup)")
 defvjp(np.vstack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)")
 defvjp(np.dstack, "tup", "dstack_vjp(g, tup)")
@@ -48,15 +48,16 @@ defvjp(np.column_stack, "tup", "column_stack_vjp(g, tup)")
 defvjp(np.append, "arr, values, axis=None", "concatenate_vjp(g, (arr, values), axis)[0]",
        "concatenate_vjp(g, (arr, values), axis)[1]")
 
-# Splits: the cotangent is the join of the parts' cotangents
-defvjp(np.split, "ary, indices_or_sections, axis=0", "join_vjp(g, ans, axis)", None)
-defvjp(np.array_split, "ary, indices_or_sections, axis=0", "join_vjp(g, ans, axis)", None)
+# Splits: the cotangent is the join of the parts' cotangents (the parts may be views)
+_SPLIT = "ary, indices_or_sections, axis=0"
+defvjp(np.split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True)
+defvjp(np.array_split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True)
 defvjp(np.hsplit, "ary, indices_or_sections", "join_vjp(g, ans, 1 if np.ndim(ary) > 1 else 0)",
-       None)
-defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None)
-defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None)
+       None, parts_view=True)
+defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None, parts_view=True)
+defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None, parts_view=True)
 if hasattr(np, "unstack"):                                                # NumPy 2.1+
-    defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)")
+    defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)", parts_view=True)
 
 # Copies and rearrangements
 defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None)
@@ -75,3 +76,4 @@ defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
 declare(*[getattr(np, n) for n in ("asarray_chkfinite", "require", "rollaxis", "imag", "asmatrix")
           if hasattr(np, n)], np.lib.stride_tricks.as_strided,
         np.lib.stride_tricks.sliding_window_view, view=True)
+declare(np.broadcast_arrays, parts_view=True)

@@ -7,22 +7,23 @@ import keyword
 
 import gast
 
-from . import emit, optimize
-from .activity import (Activity, assignment_counts, first_definitions, saved_names,
+from .emit import emit
+from .optimize import optimize
+from .analysis.activity import (Activity, assignment_counts, first_definitions, saved_names,
                        target_names)
-from .bound_check import check_pullback
-from .check import check_function
-from .comments import marker
-from .control import lower_control
-from .loop_pass import LoopPass
-from .names import const, load, names_below, names_in, statements
-from .views import owned_views
-from .vocabulary import Vocabulary, user_names
-from .normalize import normalize_function
-from .parse import parse_function
-from .reasons import check_reasons
-from .reverse import Reverser
-from .shapes import ShapeClasses, class_of_key, shape_of
+from .emit.bound_check import check_pullback
+from .frontend.check import check_function
+from .ir.comments import marker
+from .lowering.control import lower_control
+from .analysis.accumulation import LoopPass
+from .ir.nodes import const, load, names_below, names_in, statements
+from .analysis.views import owned_views
+from .ir.vocabulary import Vocabulary, user_names
+from .lowering.normalize import normalize_function
+from .frontend.parse import parse_function
+from .analysis.reasons import check_reasons
+from .reverse.reverse import Reverser
+from .analysis.shapes import ShapeClasses, class_of_key, shape_of
 
 
 class Compilation:
@@ -99,7 +100,7 @@ class Compilation:
     def rule_global(self, prim, stmt=None):
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises."""
-        from .dispatch import MethodRule, callee_rule
+        from .public.run_time_rules import MethodRule, callee_rule
         method = getattr(prim, "method", None)
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)
@@ -196,7 +197,7 @@ def _param_kinds(params, signature):
 def build_rrule(ctx, body, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
     reverser = Reverser(ctx, body)
-    from .loop_pass import State, Form
+    from .analysis.accumulation import State, Form
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):

@@ -10,7 +10,7 @@ import gast
 from .emit import emit
 from .optimize import optimize
 from .analysis.activity import (Activity, assignment_counts, first_definitions, saved_names,
-                       target_names)
+                                target_names)
 from .emit.bound_check import check_pullback
 from .frontend.check import check_function
 from .ir.comments import marker

@@ -20,7 +20,9 @@ import inspect
 
 import gast
 
+from .summaries import HELPERS, helper_source
 from .writes import AliasCheck
+from ..frontend.parse import unwrap
 from ..errors import TransformError
 from ..ir.primitives import opaque_library
 
@@ -54,13 +56,12 @@ def outside_write(fn, memo):
 
 
 def _first_outside_write(fn, memo):
-    from .summaries import helper_source
     found = helper_source(fn)
     if found is None:
         return None
     src, params = found
     try:
-        OutsideWrites(src, params, src.node.body).block(src.node.body)
+        OutsideWrites(src, params, src.node.body, helpers=HELPERS).block(src.node.body)
         check_callees(src, memo)
     except TransformError as error:
         return error
@@ -70,10 +71,9 @@ def _first_outside_write(fn, memo):
 def _user_function(fn):
     """fn as a plain Python function with no registered rule, else None."""
     import runtime
-    from ..api import _unwrap
     if fn is None or not callable(fn):
         return None
-    fn = _unwrap(fn)[0]
+    fn = unwrap(fn)[0]
     if not inspect.isfunction(fn) or runtime.lookup(fn) is not None:
         return None
     module = getattr(fn, "__module__", None) or ""

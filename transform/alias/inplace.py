@@ -17,7 +17,7 @@ import gast
 import numpy as np
 
 from .tables import (CONTAINER_MUTATORS, INPLACE_FUNCTIONS, INPLACE_METHODS,
-                           _is_in, _is_ufunc_at)
+                     _is_in, _is_ufunc_at)
 from ..errors import TransformError
 from ..ir.nodes import walk
 
@@ -51,10 +51,10 @@ def function_aliases(src):
     return found
 
 
-def calls_write(src):
+def calls_write(src, written_params):
     """Whether a call in the function, resolved to its object, may write in place: an
-    in-place NumPy function under any name, or a helper writing into a parameter."""
-    from .summaries import written_params
+    in-place NumPy function under any name, or a helper writing into a parameter
+    (`written_params(fn)`, the helper summaries')."""
     aliases = None
     for node in src.calls():
         fn = src.resolve(node.func)
@@ -130,8 +130,7 @@ class InplaceCalls:
     def helper_writes(self, e, fn, values):
         """A helper with source that writes into a parameter: refused at the call.
         values: the Value of each argument node (by id)."""
-        from .summaries import written_params
-        written = written_params(fn)
+        written = self.helpers.written_params(fn)
         if not written:
             return
         bound = _bind_nodes(fn, e)

@@ -17,10 +17,10 @@ import gast
 import numpy as np
 
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
-                           INPLACE_FUNCTIONS, INPLACE_METHODS, INSTEAD, PICKERS,
-                           SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
-                           VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
-                           _is_ufunc_at, _label, _plain_object, _root)
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, INSTEAD, PICKERS,
+                     SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
+                     VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
+                     _is_ufunc_at, _label, _plain_object, _root)
 from ..ir.nodes import walk
 
 
@@ -226,9 +226,8 @@ class ExprAliases:
 
     def helper_shares(self, fn, args, kwargs):
         """The argument Values a helper's result may share memory with, or None."""
-        from .summaries import bind, returned_params
-        params = returned_params(fn)
-        bound = bind(fn, args, kwargs) if params is not None else None
+        params = self.helpers.returned_params(fn)
+        bound = self.helpers.bind(fn, args, kwargs) if params is not None else None
         if bound is None:
             return None
         return [value for name, value in bound if name in params]

@@ -134,7 +134,7 @@ class ReturnReader(AliasCheck):
     """Walks a helper recording what its return statements may refer to."""
 
     def __init__(self, src, params, body):
-        super().__init__(src, params, body)
+        super().__init__(src, params, body, helpers=HELPERS)
         self.returned = set()
 
     def write(self, *args, **kwargs):
@@ -179,3 +179,14 @@ class WriteReader(ReturnReader):
                 how = "`+=` and the like change an array, list or dict in place"
                 self.written.setdefault(obj[4:], (self.external(s.target.id, obj, s, how),
                                                   value.in_place))
+
+
+class HelperSummaries:
+    """What the alias check asks about a helper it calls (AliasCheck's `helpers`)."""
+
+    returned_params = staticmethod(returned_params)
+    written_params = staticmethod(written_params)
+    bind = staticmethod(bind)
+
+
+HELPERS = HelperSummaries()

@@ -17,11 +17,10 @@ at run time (src.shared_augassign).
 """
 import gast
 
-from .inplace import InplaceCalls, calls_write, function_aliases
+from .inplace import InplaceCalls, function_aliases
 from .messages import AliasMessages, _how, _text
 from .order import OrderChecks
 from .state import State
-from .tables import may_write
 from .points_to import ExprAliases, Value
 from .liveness import Liveness, uses
 
@@ -29,8 +28,10 @@ from .liveness import Liveness, uses
 class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
     """Walks the function in order, tracking State; raises at the first bad write."""
 
-    def __init__(self, src, params, body, outer=()):
-        self.src, self.outer = src, set(outer)
+    def __init__(self, src, params, body, *, helpers, outer=()):
+        """helpers: what calls to helpers return and write (summaries.HELPERS; passed
+        in because reading a helper runs this check over the helper's body)."""
+        self.src, self.outer, self.helpers = src, set(outer), helpers
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
         kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
         self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
@@ -143,7 +144,8 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
         """A nested def: its parameters are its arguments; the enclosing function's names
         it reaches are the caller's data to it."""
         params = [a.id for a in s.args.args]
-        AliasCheck(self.src, params, s.body, outer=self.state.names).block(s.body)
+        AliasCheck(self.src, params, s.body, helpers=self.helpers,
+                   outer=self.state.names).block(s.body)
         self.state.names[s.name] = frozenset()
 
     # ---- writes -----------------------------------------------------------------------
@@ -220,13 +222,4 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
             raise self.shared(name, other, s, how)
 
 
-def check_aliasing(src):
-    """Raise TransformError at the first write the generated code could not follow."""
-    src.shared_augassign, src.inplace_args = set(), {}
-    if not may_write(src) and not calls_write(src):
-        return
-    params = src.params + [a.id for a in src.node.args.kwonlyargs]
-    AliasCheck(src, params, src.node.body).block(src.node.body)
-
-
-__all__ = ["check_aliasing", "AliasCheck"]
+__all__ = ["AliasCheck"]

@@ -7,7 +7,7 @@ import gast
 
 from ..ir.nodes import walk_in_order
 from ..alias.callees import check_callees
-from ..alias.writes import check_aliasing
+from ..alias.check import check_aliasing
 
 # node type -> (what it is, what to do instead)
 UNSUPPORTED = {

@@ -107,6 +107,15 @@ def _local_names(node):
     return names
 
 
+def unwrap(fn):
+    """(the plain function, its default policy): a `differentiable` wrapper's function."""
+    policy = getattr(fn, "thunkgrad_policy", None)
+    while policy is not None and hasattr(fn, "__wrapped__") and \
+            getattr(fn, "thunkgrad_policy", None) is not None:
+        fn = fn.__wrapped__
+    return fn, policy or "loop"
+
+
 def parse_function(fn):
     """Parse `fn`'s source into a SourceFunction (lambdas become a one-line def).
 

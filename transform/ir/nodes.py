@@ -1,4 +1,7 @@
-"""Fresh, readable names that never collide with the user's."""
+"""gast nodes: fresh names (NameGen), builders (load, store, const, assign), walks
+(names_in, statements, blocks, walk) and renaming."""
+import copy
+
 import gast
 
 
@@ -199,3 +202,20 @@ def walk(node):
                 stack.extend(v for v in value if isinstance(v, AST))
             elif isinstance(value, AST):
                 stack.append(value)
+
+
+class _Rename(gast.NodeTransformer):
+    """Rename names in every context (loads, stores) of an inlined body."""
+
+    def __init__(self, renames):
+        self.renames = renames
+
+    def visit_Name(self, node):
+        if node.id in self.renames:
+            node.id = self.renames[node.id].id
+        return node
+
+
+def renamed(node, renames):
+    """A copy of node with each name in `renames` (name -> a Name node) renamed."""
+    return _Rename(renames).visit(copy.deepcopy(node))

@@ -5,16 +5,15 @@
     y = helper(x)           ->  helper's body, inlined       (a nested def)
 """
 import builtins
-import copy
 import inspect
 import types
 
 import gast
 
 import runtime
-from ..ir.nodes import const, load
+from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
-                         rule_for)
+                             rule_for)
 from .receivers import bound_to_generator, random_method
 
 
@@ -47,7 +46,7 @@ class CallNormalizer:
         values = self.bind_nested(fdef, params, e)
         for param in params:
             self.expr(values[param], renames[param].id)
-        body = [_Rename(renames).visit(copy.deepcopy(st)) for st in fdef.body]
+        body = [renamed(st, renames) for st in fdef.body]
         result = target or self.names.new("t")
         self.inlining.add(fdef.name)
         block = self.block(body)
@@ -211,15 +210,3 @@ def _callable_object(fn):
     return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
         getattr(fn, "__code__", None) is None and \
         inspect.isfunction(getattr(type(fn), "__call__", None))
-
-
-class _Rename(gast.NodeTransformer):
-    """Rename names in every context (loads, stores) of an inlined body."""
-
-    def __init__(self, renames):
-        self.renames = renames
-
-    def visit_Name(self, node):
-        if node.id in self.renames:
-            node.id = self.renames[node.id].id
-        return node

@@ -8,7 +8,7 @@ The iterable is kept in a fresh name so the backward sweep can walk it again.
 """
 import gast
 
-from ..ir.nodes import assign, const, load, walk
+from ..ir.nodes import assign, const, load, renamed as _rename, walk
 from ..ir.primitives import Prim
 
 
@@ -150,9 +150,3 @@ class LoopNormalizer:
         call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
                          args=[value], keywords=[])
         self.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))
-
-
-def _rename(node, renames):
-    from .normalize_calls import _Rename
-    import copy
-    return _Rename(renames).visit(copy.deepcopy(node))

@@ -8,15 +8,7 @@ import inspect
 import numbers
 
 import runtime
-
-
-def _unwrap(fn):
-    """(the plain function, its default policy)."""
-    policy = getattr(fn, "thunkgrad_policy", None)
-    while policy is not None and hasattr(fn, "__wrapped__") and \
-            getattr(fn, "thunkgrad_policy", None) is not None:
-        fn = fn.__wrapped__
-    return fn, policy or "loop"
+from ..frontend.parse import unwrap as _unwrap
 
 
 def _method_parts(fn, wrt):

@@ -8,7 +8,9 @@ import runtime
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from ..errors import TransformError
+from ..frontend.parse import unwrap
 from ..ir.primitives import opaque_library
+from .parameters import _params
 
 
 class CalleeRule:
@@ -116,7 +118,7 @@ def _random_draw(obj, name, args, kwargs):
 
 def function_rule(fn, policy, positions=None):
     """fn's rrule: the registered rule if there is one, else fn's compiled rule."""
-    fn = _api()._unwrap(fn)[0]
+    fn = unwrap(fn)[0]
     registered = runtime.lookup(fn)
     if registered is not None:
         return registered.rrule
@@ -134,10 +136,10 @@ def _compiled(fn, policy, positions=None):
                              "has no derivative rule; thunkgrad does not compile "
                              f"{library}'s source", hint="compute it outside the "
                              "differentiated function, or register a rule with transform.rrule")
-    names = tuple(_api()._params(fn, keyword_only=True))
+    names = tuple(_params(fn, keyword_only=True))
     varied = None if positions is None else tuple(names[k] for k in positions
                                                     if k < len(names))
-    return _api().compiled(fn, names, policy, consumed=False, varied=varied)
+    return _COMPILER[0](fn, names, policy, consumed=False, varied=varied)
 
 
 def callee_rule(fn, policy, varied=None):
@@ -146,6 +148,12 @@ def callee_rule(fn, policy, varied=None):
     return rule
 
 
-def _api():
-    from .. import api  # api imports this module: resolve it late
-    return api
+_COMPILER = []       # [the API's cached compile], set by compile_with
+
+
+def compile_with(compiled):
+    """Run-time rules compile a callee with `compiled(fn, names, policy, consumed=False,
+    varied=...)`: the API's cached entry point, which transform.api registers here when
+    it is imported. Injected, not imported: the API imports the compiler, which makes
+    these rules, so importing the API here would close a cycle."""
+    _COMPILER[:] = [compiled]

@@ -1,4 +1,4 @@
-"""Check stage, calls: a call to a user function that writes into its arguments is
+"""Stage 2, check, calls: a call to a user function that writes into its arguments is
 refused (at the write, naming the call), whether or not its result is used.
 
 A call whose result no differentiated value needs runs as a plain Python call, so

@@ -1,4 +1,4 @@
-"""Check stage, order: writes the generated code would order differently from NumPy.
+"""Stage 2, check, order: writes the generated code would order differently from NumPy.
 
 The generated forward gives a write value semantics (the written array is copied
 first), so a view taken before the write keeps the old values, where NumPy's view

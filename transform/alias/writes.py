@@ -1,4 +1,4 @@
-"""Check stage, writes: a write into memory that another live name may share is refused.
+"""Stage 2, check, writes: a write into memory that another live name may share is refused.
 
 The generated forward gives writes value semantics (`a[0] = w` runs as
 `a = a.copy(); a[0] = w`, so the backward sweep can restore the old array), so a second

@@ -1,4 +1,5 @@
-"""Stage 5, the loop pass: for every accumulation into an adjoint, deferred or materialised.
+"""The loop pass, consulted by stage 6 (reverse) at every accumulation into an adjoint:
+deferred or materialised.
 
 Under the "loop" policy (the product):
 

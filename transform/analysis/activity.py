@@ -1,4 +1,4 @@
-"""Stage 4, analyze: which values get adjoints, and which the tape must save.
+"""Stage 5, analyze: which values get adjoints, and which the tape must save.
 
 Activity: a name is *varied* if it depends (through differentiable operations)
 on a `wrt` input, *useful* if the output depends on it; only names that are

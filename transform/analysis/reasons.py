@@ -1,4 +1,4 @@
-"""Stage 4, analyze (continued): no silent zero cotangents.
+"""Stage 5, analyze (continued): no silent zero cotangents.
 
 A position of a call without a derivative rule has a declared reason
 (runtime/registry.py): ZERO (a predicate, an integer, a floor) and SHAPE (only

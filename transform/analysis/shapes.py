@@ -1,4 +1,4 @@
-"""Analysis: which names certainly have the same shape, so `unbroadcast` can go.
+"""Stage 5, analyze: which names certainly have the same shape, so `unbroadcast` can go.
 
     t1 = x * 0.999          t1 ~ x        (a scalar constant broadcasts to x's shape)
     t2 = math.sin(x)        t2 ~ scalar

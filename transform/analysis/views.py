@@ -1,4 +1,4 @@
-"""Analysis: views the generated code must make its own copies of.
+"""Stage 5, analyze: views the generated code must make its own copies of.
 
 Generated code writes an element store in place (`b[1:] = t3`) unless the backward sweep
 reads b's old value. A *view* of b (a name bound by b[...], b.reshape, b.T, ...) or the

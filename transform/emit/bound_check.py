@@ -1,4 +1,4 @@
-"""After optimizing: check that the pullback binds every adjoint before any read of it.
+"""Stage 8, emit (first): check that the pullback binds every adjoint before any read of it.
 
     def pullback(dt):
         for i in reversed(steps):

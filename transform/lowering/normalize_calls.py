@@ -1,4 +1,4 @@
-"""Normalize, calls: rules, user functions, methods, nested defs.
+"""Stage 3, normalize: calls: rules, user functions, methods, nested defs.
 
     h = layer(W, b, x)      ->  Prim("call", fn=layer)      (compiled to its own rule)
     y = x.sum(axis=0)       ->  Prim("rule", np.sum)        (an ndarray method)
@@ -15,6 +15,7 @@ from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for)
 from .receivers import bound_to_generator, random_method
+from .returns import ReturnLowering
 
 
 class CallNormalizer:
@@ -35,7 +36,6 @@ class CallNormalizer:
 
     def inline_call(self, fdef, e, target):
         """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
-        from .control import ControlLowering
         if fdef.name in self.inlining:
             raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
                                  hint="define a recursive helper at module level")
@@ -53,7 +53,7 @@ class CallNormalizer:
         self.inlining.discard(fdef.name)
         if not block or not isinstance(block[-1], gast.Return):
             block.append(gast.Return(value=const(None)))
-        block = ControlLowering(self.names).lower_returns(block, result)
+        block = ReturnLowering(self.names).lower_returns(block, result)
         final = block.pop()
         self.out.extend(block)
         if not (isinstance(final.value, gast.Name) and final.value.id == result):

@@ -1,4 +1,4 @@
-"""Normalize, loops: for-loop iterables and comprehensions.
+"""Stage 3, normalize: loops: for-loop iterables and comprehensions.
 
     for x in xs: ...          seq1 = iterable(xs)
                        ->     for x in seq1: ...

@@ -1,4 +1,4 @@
-"""Normalize, rewrites that give a call a rule it did not have by name:
+"""Stage 3, normalize: rewrites that give a call a rule it did not have by name:
 
     a.fill(v)             ->  a[...] = v                (when a is an array)
     np.r_[x, 0:3, 2 * x]  ->  t = (x, slice(0, 3), t1); y = np.r_[t]

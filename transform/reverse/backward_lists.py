@@ -1,4 +1,4 @@
-"""Backward sweep of list building: `xs.append(v)` and `xs.extend(vs)`.
+"""Stage 6, reverse: list building, `xs.append(v)` and `xs.extend(vs)`.
 
     xs.append(t1)          ->      dt1 = dxs.pop()     # v's cotangent: the last entry
                                    xs.pop()            # only if the sweep reads xs

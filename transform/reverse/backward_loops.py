@@ -1,4 +1,4 @@
-"""Backward sweep of loops: walk the recorded iterations last to first.
+"""Stage 6, reverse: loops, the recorded iterations walked last to first.
 
     for x in xs:                      for x in reversed_prefix(seq1, n1):
         steps += 1           ->           ...adjoint of the body...

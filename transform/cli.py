@@ -13,7 +13,7 @@ from .api import adjoint_source
 from .public.cli_load import CliError, load_function
 from .errors import TransformError
 from .analysis.accumulation import POLICIES
-from .emit.quoting import single_line
+from .ir.quoting import single_line
 
 DUMP_OPTIONS = """\
 dump options (thunkgrad dump --help):

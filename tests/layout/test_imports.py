@@ -38,3 +38,27 @@ def test_every_module_is_in_a_listed_package():
     packages = {name.rpartition(".")[0] if not path.name == "__init__.py" else name
                 for name, path in modules().items()}
     assert packages <= listed, sorted(packages - listed)
+
+
+# transform's phase packages, earliest first; the front end and the alias check are
+# both stage 2's. The public face (transform/ itself, transform/public) comes last.
+STAGE_ORDER = {"ir": 0, "frontend": 1, "alias": 1, "lowering": 3, "analysis": 5,
+               "reverse": 6, "optimize": 7, "emit": 8}
+# imports from a stage up to the public face's helpers (docs/architecture.md says why)
+SIDEWAYS = {("transform.emit.emit", "transform.public.cache"),
+            ("transform.analysis.shapes", "transform.public.boundary")}
+
+
+def _rank(module):
+    parts = module.split(".")
+    if parts[0] != "transform":
+        return -1                                   # runtime: below everything
+    return STAGE_ORDER.get(parts[1], len(STAGE_ORDER) + 1) if len(parts) > 2 else 99
+
+
+def test_stages_import_only_earlier_stages():
+    graph = import_graph()
+    late = sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets
+                  if m.startswith("transform.") and _rank(t) > _rank(m)
+                  and (m, t) not in SIDEWAYS and not t == "transform.errors")
+    assert not late, late

@@ -18,7 +18,7 @@ from tests.gradcheck import POLICIES, check_grad
 from tests.safety import text_programs as tp
 from transform import adjoint_source, value_and_grad
 from transform.ir.comments import comment_texts, marker
-from transform.emit.quoting import identifier, single_line
+from transform.ir.quoting import identifier, single_line
 from transform.ir.recognize import is_comment, is_end_comment
 from transform.emit.render import render_rule
 

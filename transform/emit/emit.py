@@ -12,7 +12,7 @@ from ..public.cache import weak
 from . import tracebacks
 from .flat_elif import flatten_elif_chains
 from .guards import Guards
-from .quoting import single_line
+from ..ir.quoting import single_line
 from .render import render_rule
 from ..frontend.source_check import find_code, innermost_class
 

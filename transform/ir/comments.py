@@ -16,7 +16,7 @@ import gast
 from gast import unparse as unparse_node
 
 from .nodes import statements
-from ..emit.quoting import single_line
+from .quoting import single_line
 
 
 _PASS = "\n    pass"

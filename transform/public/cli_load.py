@@ -14,7 +14,7 @@ from pathlib import Path
 
 import runtime
 from ..errors import TransformError
-from ..emit.quoting import identifier
+from ..ir.quoting import identifier
 
 EXAMPLE = "thunkgrad dump examples/quickstart.py:loss"
 

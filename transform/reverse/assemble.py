@@ -21,7 +21,7 @@ def build_rrule(ctx, body, output):
     if output and ctx.activity.is_active(output):
         # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
         state[seed] = Form("no", not ctx.consumed, False)
-    backward = reverser.list_copies() + reverser.backward(body[:-1], state)
+    backward = reverser.list_sweep.list_copies() + reverser.backward(body[:-1], state)
     forward = reverser.forward(body)
     results = []
     for w in ctx.wrt:

@@ -17,17 +17,21 @@ from ..ir.nodes import const, load
 
 
 class ListEmitter:
-    """Mixin for Reverser: the backward form of appends and extends."""
+    """The backward form of appends and extends, for a Reverser (its part, not a mixin)."""
+
+    def __init__(self, sweep):
+        self.sweep = sweep              # the Reverser: loops, tape, joins, the recursion
+        self.ctx, self.act, self.call = sweep.ctx, sweep.act, sweep.call
 
     def backward_append(self, s, state):
         """`xs.append(v)`: v's adjoint is the last entry of dxs; then the entry goes from xs
         too, if the backward sweep reads xs, so earlier reads see the list they saw."""
         lst = s.prim.args[0].id
         out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
-        if lst in self.restored_lists and lst in self.saved:
+        if lst in self.sweep.restored_lists and lst in self.sweep.saved:
             # rebound, so earlier lists sit on the tape: shorten a copy, never them
             out.append(assign(lst, _without_entries(lst, s, self.call)))
-        elif lst in self.restored_lists:              # our own copy (list_copies)
+        elif lst in self.sweep.restored_lists:              # our own copy (list_copies)
             out.append(gast.Expr(value=_pop_entries(load(lst), s, self.call)))
         return out
 
@@ -45,15 +49,16 @@ class ListEmitter:
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
         if isinstance(value, gast.Name) and self.act.is_active(value.id):
-            body.extend(self.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
-                                           bool(self.loops), self.crossing(value.id)))
+            sweep = self.sweep
+            body.extend(sweep.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
+                                            bool(sweep.loops), sweep.crossing(value.id)))
         else:                                   # a constant's entry: dropped, not reused
             body.append(gast.Expr(value=pop))
         if form.zero == "maybe":
-            self.maybe_read.add(dl)
+            self.sweep.maybe_read.add(dl)
             test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
             node = gast.If(test=test, body=body, orelse=[])
-            self.join_into(state, inner)
+            self.sweep.join_into(state, inner)
             return out + [node]
         state.clear()
         state.update(inner)
@@ -65,7 +70,7 @@ class ListEmitter:
         return [gast.If(test=gast.Compare(left=load(n), ops=[gast.IsNot()],
                                           comparators=[const(None)]),
                         body=[assign(n, self.call("list", load(n)))], orelse=[])
-                for n in sorted(self.restored_lists - self.saved)]
+                for n in sorted(self.sweep.restored_lists - self.sweep.saved)]
 
 
 def appended_lists(body):

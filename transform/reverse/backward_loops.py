@@ -43,7 +43,11 @@ def assigned_in(loop):
 
 
 class LoopEmitter:
-    """Mixin for Reverser: the backward form of `for` and `while`."""
+    """The backward form of `for` and `while`, for a Reverser (its part, not a mixin)."""
+
+    def __init__(self, sweep):
+        self.sweep = sweep              # the Reverser: loops, tape, joins, the recursion
+        self.ctx, self.act, self.call = sweep.ctx, sweep.act, sweep.call
 
     def touched(self, loop):
         """Adjoint names the loop's backward body reads or writes."""
@@ -74,7 +78,7 @@ class LoopEmitter:
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
         out = [self.ctx.comment(loop)]
-        before = self.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
+        before = self.sweep.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
             names = ", ".join(st.targets[0].id for st in before)
             out.append(self.ctx.note(
@@ -84,11 +88,11 @@ class LoopEmitter:
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
-            self.loops.append(LoopInfo(assigned, inplace, loop))
+            self.sweep.loops.append(LoopInfo(assigned, inplace, loop))
             body = self.loop_body(loop, body_state)
-            self.loops.pop()
+            self.sweep.loops.pop()
             new_head = head.copy()
-            self.join_into(new_head, body_state)
+            self.sweep.join_into(new_head, body_state)
             if new_head.key() == head.key():
                 break
             head = new_head
@@ -101,21 +105,21 @@ class LoopEmitter:
 
     def needs_replay(self, loop):
         """A loop with no active statement still replays if it restores saved names."""
-        restores = self.saved | self.restored_lists
+        restores = self.sweep.saved | self.sweep.restored_lists
         return any(isinstance(s, (gast.Assign, gast.Expr)) and set(defined_by(s)[0]) & restores
                    for s, _ in iter_statements(loop.body))
 
     def pops_after(self, loop):
         if not isinstance(loop, gast.For):
             return []
-        names = [n for n in target_names(loop.target) if n in self.saved]
+        names = [n for n in target_names(loop.target) if n in self.sweep.saved]
         return [gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
                                                type_comment=None)],
                             value=self.call("pop"),
                             type_comment=None) for n in reversed(names)]
 
     def loop_body(self, loop, state):
-        body = self.backward(loop.body, state)
+        body = self.sweep.backward(loop.body, state)
         if isinstance(loop, gast.For):
             body.extend(self.element_adjoints(loop, state))
             body.extend(self.spent_targets(loop, state))
@@ -154,7 +158,7 @@ class LoopEmitter:
             dseq = self.ctx.adjoint(seq)
             if isinstance(node, gast.Name):
                 d = self.ctx.adjoint(node.id)
-                self.maybe_read.add(d)
+                self.sweep.maybe_read.add(d)
                 value = load(d)
             else:                                  # `for a, b in P`: pack (da, db) like P[k]
                 parts = self.cotangent_tree(node, state)
@@ -182,7 +186,7 @@ class LoopEmitter:
             d = self.ctx.adjoint(node.id)
             if not self.act.is_active(node.id) or state.form(d).zero == "yes":
                 return const(None)
-            self.maybe_read.add(d)
+            self.sweep.maybe_read.add(d)
             return load(d)
         return gast.Tuple(elts=[self.cotangent_tree(e, state) for e in node.elts],
                           ctx=gast.Load())

@@ -26,7 +26,9 @@ from ..ir.nodes import const, load, store
 from ..analysis.shapes import NUMERIC
 
 
-class Reverser(LoopEmitter, ListEmitter):
+class Reverser:
+    """The two sweeps over a normalized body; loops and list building by its parts."""
+
     def __init__(self, ctx, body):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
         self.lists = appended_lists(body)   # names certainly bound to lists
@@ -41,6 +43,8 @@ class Reverser(LoopEmitter, ListEmitter):
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.maybe_read = set()
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
+        self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
+        self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
 
     # ---- forward ----------------------------------------------------------
     def forward(self, block):
@@ -122,11 +126,11 @@ class Reverser(LoopEmitter, ListEmitter):
             return self.backward_assign(s, state)
         if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append",
                                                                                "extend"):
-            return self.backward_append(s, state)
+            return self.list_sweep.backward_append(s, state)
         if isinstance(s, gast.If):
             return self.backward_if(s, state)
         if isinstance(s, (gast.For, gast.While)):
-            return self.backward_loop(s, state)
+            return self.loop_sweep.backward_loop(s, state)
         return []
 
     def backward_assign(self, s, state):

@@ -23,7 +23,7 @@ from .sequence_kinds import may_repeat
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
 
-class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
+class Normalizer:
     """Rewrites a function body; `out` collects the statements being emitted."""
 
     def __init__(self, src, names):
@@ -34,6 +34,9 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         self.callees = []
         self.local_defs = {}
         self.inlining = set()
+        self.loops = LoopNormalizer(self)       # for loops, comprehensions
+        self.calls = CallNormalizer(self)       # calls, nested defs
+        self.tricks = TrickNormalizer(self)     # rewrites that give a call a rule
 
     def block(self, stmts):
         saved, self.out, line = self.out, [], self.line
@@ -56,6 +59,16 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         if method is None:
             raise self.src.error(f"`{type(s).__name__}` statements are not supported", s)
         method(s)
+
+    # the parts' statements and expressions, for the dispatch above and in expr()
+    def stmt_For(self, s):
+        return self.loops.stmt_For(s)
+
+    def stmt_FunctionDef(self, s):
+        return self.calls.stmt_FunctionDef(s)
+
+    def expr_Call(self, e, target, discard):
+        return self.calls.expr_Call(e, target, discard)
 
     def stmt_Assign(self, s):
         if len(s.targets) == 1:
@@ -113,7 +126,7 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         if isinstance(s.value, gast.Constant):
             return None                          # docstring or bare constant
         if is_fill(s.value, self.src):
-            return self.fill(s.value)
+            return self.tricks.fill(s.value)
         self.expr(s.value, None, discard=True)
 
     def stmt_Return(self, s):
@@ -207,7 +220,7 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         if isinstance(e.op, gast.Mult) and may_repeat(self.src, e.left, e.right):
             fn = runtime.TEMPLATE_NAMESPACE["product_or_repeat"]
         node = gast.BinOp(left=left, op=e.op, right=right)
-        return self.finish(target, node, self.rule_prim(fn, [left, right], {}, e))
+        return self.finish(target, node, self.calls.rule_prim(fn, [left, right], {}, e))
 
     def repeat(self, e, left, right, target):
         """`[a, b] * n` repeats a list, it does not scale it: the copies' cotangents add.
@@ -232,13 +245,14 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     def expr_UnaryOp(self, e, target, discard):
         operand = self.atom(e.operand)
         node = gast.UnaryOp(op=e.op, operand=operand)
-        return self.finish(target, node, self.rule_prim(UNARYOPS[type(e.op)], [operand], {}, e))
+        prim = self.calls.rule_prim(UNARYOPS[type(e.op)], [operand], {}, e)
+        return self.finish(target, node, prim)
 
     def expr_Subscript(self, e, target, discard):
         import operator
         fn = index_rule(self.src.resolve(e.value))
         if fn is index_trick:
-            return self.index_trick(e, target)
+            return self.tricks.index_trick(e, target)
         base = self.atom(e.value)
         index = self.index(e.slice)
         node = gast.Subscript(value=base, slice=index, ctx=gast.Load())
@@ -290,10 +304,10 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         return self.finish(target, node, prim)
 
     def expr_ListComp(self, e, target, discard):
-        return self.comprehension(e, target, reduce_sum=False)
+        return self.loops.comprehension(e, target, reduce_sum=False)
 
     def expr_GeneratorExp(self, e, target, discard):
-        return self.comprehension(e, target, reduce_sum=False)
+        return self.loops.comprehension(e, target, reduce_sum=False)
 
 def normalize_function(src, names):
     """The function body as normalized statements."""

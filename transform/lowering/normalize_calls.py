@@ -19,7 +19,11 @@ from .returns import ReturnLowering
 
 
 class CallNormalizer:
-    """Mixin for Normalizer: every kind of call."""
+    """A Normalizer's part: every kind of call."""
+
+    def __init__(self, normalizer):
+        self.norm = normalizer          # the Normalizer: its output, line, nested defs
+        self.src, self.names = normalizer.src, normalizer.names
 
     def stmt_FunctionDef(self, s):
         """A nested def is inlined where it is called, so closures over active values work.
@@ -29,14 +33,14 @@ class CallNormalizer:
         defaults = []
         for k, value in enumerate(s.args.defaults):
             name = self.names.new(f"{s.name}_default")
-            self.expr(value, name)
+            self.norm.expr(value, name)
             defaults.append(load(name))
         s.args.defaults = defaults
-        self.local_defs[s.name] = s
+        self.norm.local_defs[s.name] = s
 
     def inline_call(self, fdef, e, target):
         """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
-        if fdef.name in self.inlining:
+        if fdef.name in self.norm.inlining:
             raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
                                  hint="define a recursive helper at module level")
         params = [a.id for a in fdef.args.args]
@@ -45,19 +49,19 @@ class CallNormalizer:
         renames = {name: load(self.names.reserve(f"{fdef.name}_{name}")) for name in stored}
         values = self.bind_nested(fdef, params, e)
         for param in params:
-            self.expr(values[param], renames[param].id)
+            self.norm.expr(values[param], renames[param].id)
         body = [renamed(st, renames) for st in fdef.body]
         result = target or self.names.new("t")
-        self.inlining.add(fdef.name)
-        block = self.block(body)
-        self.inlining.discard(fdef.name)
+        self.norm.inlining.add(fdef.name)
+        block = self.norm.block(body)
+        self.norm.inlining.discard(fdef.name)
         if not block or not isinstance(block[-1], gast.Return):
             block.append(gast.Return(value=const(None)))
         block = ReturnLowering(self.names).lower_returns(block, result)
         final = block.pop()
-        self.out.extend(block)
+        self.norm.out.extend(block)
         if not (isinstance(final.value, gast.Name) and final.value.id == result):
-            self.expr(final.value, result)
+            self.norm.expr(final.value, result)
         return result
 
     def bind_nested(self, fdef, params, e):
@@ -74,8 +78,8 @@ class CallNormalizer:
             raise self.src.error("`*args` in a call is not supported yet", e,
                                  hint="pass the arguments one by one")
         func = e.func
-        if isinstance(func, gast.Name) and func.id in self.local_defs:
-            return self.inline_call(self.local_defs[func.id], e, target)
+        if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
+            return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
@@ -88,51 +92,51 @@ class CallNormalizer:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
         if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
-            return self.comprehension(e.args[0], target, reduce_sum=True)
+            return self.norm.loops.comprehension(e.args[0], target, reduce_sum=True)
         if fn is dict and not e.args and all(kw.arg for kw in e.keywords):
             literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
                                 values=[kw.value for kw in e.keywords])
-            return self.expr_Dict(literal, target, discard)
-        args = [self.atom(a) for a in e.args]
-        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+            return self.norm.expr_Dict(literal, target, discard)
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = self.rule_prim(fn, args, keywords, e)
-        return self.finish(target, node, prim, discard)
+        return self.norm.finish(target, node, prim, discard)
 
     def dynamic_call(self, e, target, discard):
         """`f(x)` where f is a local value (a function or callable object): dispatched at
         run time to the compiled rule of f (or of type(f).__call__)."""
-        args = [self.atom(a) for a in e.args]
-        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=e.func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = Prim("call", "call", args=[e.func] + args)
         prim.method, prim.receiver = "__call__", e.func
         prim.operands, prim.site = list(keywords.items()), e
-        return self.finish(target, node, prim, discard)
+        return self.norm.finish(target, node, prim, discard)
 
     def method_call(self, e, target, discard):
-        base = self.atom(e.func.value)
+        base = self.norm.atom(e.func.value)
         name = e.func.attr
-        args = [self.atom(a) for a in e.args]
-        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         if name in ("append", "extend") and len(args) == 1 and not keywords:
-            self.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
+            self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
         fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
         if fn is None:                 # a method of a user object: compiled when first called
             prim = Prim("call", f".{name}", args=[base] + args)
             prim.method, prim.receiver = name, base
             prim.operands, prim.site = list(keywords.items()), e   # positional only in args
-            return self.finish(target, node, prim, discard)
+            return self.norm.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)
         prim.receiver_first = True             # argument 0 is the receiver
-        return self.finish(target, node, prim, discard)
+        return self.norm.finish(target, node, prim, discard)
 
     def rule_prim(self, fn, args, keywords, node):
         while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
@@ -148,7 +152,7 @@ class CallNormalizer:
             prim.site = node
             return prim
         if callable(fn) and getattr(fn, "__code__", None) is not None:
-            self.callees.append(fn)
+            self.norm.callees.append(fn)
             prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
             prim.operands = variadic_operands(fn, args, keywords)   # reasons.py refuses them
             prim.site = node

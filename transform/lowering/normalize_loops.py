@@ -13,7 +13,11 @@ from ..ir.primitives import Prim
 
 
 class LoopNormalizer:
-    """Mixin for Normalizer: `for` statements, iterables and comprehensions."""
+    """A Normalizer's part: `for` statements, iterables and comprehensions."""
+
+    def __init__(self, normalizer):
+        self.norm = normalizer          # the Normalizer: its output, line, nested defs
+        self.src, self.names = normalizer.src, normalizer.names
 
     def flatten_enumerate_zip(self, target, it):
         """`for i, (a, b) in enumerate(zip(A, B))` -> `for i, a, b in zip(range(..), A, B)`;
@@ -44,8 +48,8 @@ class LoopNormalizer:
         node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
                         type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
-        node.body = self.block(s.body) or [gast.Pass()]
-        self.emit(node)
+        node.body = self.norm.block(s.body) or [gast.Pass()]
+        self.norm.emit(node)
 
     def free_loop_target(self, target, body):
         """A loop variable the body rebinds gets a fresh name; the body starts with
@@ -83,21 +87,21 @@ class LoopNormalizer:
         fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
         if fn is range:
             name = self.names.new("steps")
-            args = [self.atom(a) for a in it.args]
+            args = [self.norm.atom(a) for a in it.args]
             call = self.names.call("range", *args)
-            self.emit(assign(name, call), Prim("nondiff", "range"))
+            self.norm.emit(assign(name, call), Prim("nondiff", "range"))
             return "range", [name], load(name)
         if fn is enumerate or fn is zip:
             seqs = [self.snapshot(a) for a in it.args[:1 if fn is enumerate else None]]
-            extra = [self.atom(a) for a in it.args[1:]] if fn is enumerate else []
+            extra = [self.norm.atom(a) for a in it.args[1:]] if fn is enumerate else []
             for kw in it.keywords:
-                extra.append(self.atom(kw.value))
+                extra.append(self.norm.atom(kw.value))
             call = self.names.call(fn.__name__, *[load(n) for n in seqs], *extra)
             return fn.__name__, seqs + [e for e in extra], call
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
                 it.func.attr == "items" and not it.args and self.src.resolve(it.func) is None:
-            name, source = self.names.new("seq"), self.atom(it.func.value)
-            self.emit(assign(name, source), Prim("copy", "copy", args=[source]))
+            name, source = self.names.new("seq"), self.norm.atom(it.func.value)
+            self.norm.emit(assign(name, source), Prim("copy", "copy", args=[source]))
             call = gast.Call(func=gast.Attribute(value=load(name), attr="items",
                                                  ctx=gast.Load()), args=[], keywords=[])
             return "items", [name], call
@@ -107,8 +111,8 @@ class LoopNormalizer:
     def snapshot(self, expr):
         """Keep an iterable in a fresh name the backward sweep can walk again."""
         name = self.names.new("seq")
-        value = self.names.call("iterable", self.atom(expr))
-        self.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
+        value = self.names.call("iterable", self.norm.atom(expr))
+        self.norm.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
         return name
 
     def comprehension(self, e, target, reduce_sum):
@@ -121,32 +125,32 @@ class LoopNormalizer:
         acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
             else target
         start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
-        self.emit(assign(acc, start),
+        self.norm.emit(assign(acc, start),
                   Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
         kind, seqs, forward_iter = self.loop_iterable(gen.iter)
 
         def body():
-            value = self.atom(e.elt)
+            value = self.norm.atom(e.elt)
             if reduce_sum:
-                self.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
+                self.norm.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
             else:
                 self.append_to(acc, value)
-        inner = self.block_of(body)
+        inner = self.norm.block_of(body)
         for cond in reversed(gen.ifs):
             name = self.names.new("cond")
             test = [assign(name, cond)]
-            test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.line
+            test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.norm.line
             inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
-            inner[-1].prim, inner[-1].origin_line = None, self.line
+            inner[-1].prim, inner[-1].origin_line = None, self.norm.line
         node = gast.For(target=gen.target, iter=forward_iter, body=inner, orelse=[],
                         type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
-        self.emit(node)
+        self.norm.emit(node)
         if reads_target:                          # `x = sum(x for v in a)`: x read inside
-            return self.expr(load(acc), target)
+            return self.norm.expr(load(acc), target)
         return acc
 
     def append_to(self, acc, value):
         call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
                          args=[value], keywords=[])
-        self.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))
+        self.norm.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))

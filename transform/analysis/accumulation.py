@@ -16,7 +16,7 @@ flat list), "nested" (never materialise, each sum wraps the last: the bug).
 """
 import gast
 
-from ..ir.nodes import load, store  # noqa: F401
+from ..ir.nodes import assign, load, store
 from ..ir.recognize import is_call
 
 POLICIES = ("loop", "eager", "flat", "nested")
@@ -65,22 +65,6 @@ class State(dict):
 
     def key(self):
         return tuple(sorted((k, v.key()) for k, v in self.items()))
-
-
-def assign(name, value):
-    return gast.Assign(targets=[store(name)], value=value, type_comment=None)
-
-
-def thunk_of(expr, captures, names, shortened=()):
-    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables.
-
-    shortened: lists the backward sweep pops entries from; a thunk captures a copy."""
-    args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
-                                          type_comment=None) for c in captures],
-                          posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                          kwarg=None, defaults=[names.call("list", load(c)) if c in shortened
-                                                else load(c) for c in captures])
-    return names.call("Thunk", gast.Lambda(args=args, body=expr))
 
 
 class LoopPass:

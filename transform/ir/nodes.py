@@ -1,5 +1,5 @@
-"""gast nodes: fresh names (NameGen), builders (load, store, const, assign), walks
-(names_in, statements, blocks, walk) and renaming."""
+"""gast nodes: fresh names (NameGen), builders (load, store, const, assign, thunk_of),
+walks (names_in, statements, blocks, walk) and renaming."""
 import copy
 
 import gast
@@ -219,3 +219,15 @@ class _Rename(gast.NodeTransformer):
 def renamed(node, renames):
     """A copy of node with each name in `renames` (name -> a Name node) renamed."""
     return _Rename(renames).visit(copy.deepcopy(node))
+
+
+def thunk_of(expr, captures, names, shortened=()):
+    """Thunk(lambda a=a, b=b: expr): defaults capture values, never loop variables.
+
+    shortened: lists the backward sweep pops entries from; a thunk captures a copy."""
+    args = gast.arguments(args=[gast.Name(id=c, ctx=gast.Param(), annotation=None,
+                                          type_comment=None) for c in captures],
+                          posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                          kwarg=None, defaults=[names.call("list", load(c)) if c in shortened
+                                                else load(c) for c in captures])
+    return names.call("Thunk", gast.Lambda(args=args, body=expr))

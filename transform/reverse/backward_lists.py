@@ -12,8 +12,8 @@ array's cotangent: `list_cotangent` turns it into the list of its rows.
 import gast
 
 from ..analysis.activity import iter_statements
-from ..analysis.accumulation import Form, State, assign
-from ..ir.nodes import const, load
+from ..analysis.accumulation import Form, State
+from ..ir.nodes import assign, const, load
 
 
 class ListEmitter:

@@ -21,8 +21,8 @@ from ..ir import templates
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
-from ..analysis.accumulation import Form, assign, thunk_of
-from ..ir.nodes import const, load, store
+from ..analysis.accumulation import Form
+from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC
 
 

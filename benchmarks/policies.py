@@ -36,7 +36,7 @@ import workloads as wl                                     # noqa: E402
 from harness_utils import (Failure, fmt_bytes, fmt_time, freeze_heap,   # noqa: E402
                            interleaved_medians, markdown_table, peak_memory, try_call)
 
-from transform.loop_pass import POLICIES               # noqa: E402
+from transform.analysis.accumulation import POLICIES  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 
 

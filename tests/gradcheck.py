@@ -6,7 +6,7 @@ shaped and typed like their arguments (containers included).
     check_vjp(f, [W, x], wrt=(0,))                   vjp with a random cotangent
     check_function(f, args, wrt, policy)             grad or vjp, by the output's shape
 
-POLICIES is the product's own list (transform.loop_pass); rng(...) is the one seeded
+POLICIES is the product's own list (transform.analysis.accumulation); rng(...) is the one seeded
 generator helper: each test draws from its own stream, so inputs never depend on which
 tests ran before.
 """
@@ -20,7 +20,7 @@ from tests.fd import (EPS, assert_close, directional, numerical_grad, numerical_
                       numerical_tree_vjp, numerical_vjp)
 from tests.trees import get_path, is_object
 from transform import grad, vjp
-from transform.loop_pass import POLICIES
+from transform.analysis.accumulation import POLICIES
 
 
 def rng(*key):

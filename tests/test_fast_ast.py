@@ -7,8 +7,8 @@ from pathlib import Path
 import gast
 import pytest
 
-from transform.names import walk_in_order
-from transform.to_gast import ast_to_gast
+from transform.ir.nodes import walk_in_order
+from transform.frontend.to_gast import ast_to_gast
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "transform").glob("*.py")) + sorted((ROOT / "runtime").glob("*.py")) \

@@ -32,10 +32,11 @@ GROUPS = {
     "runtime": ["runtime/accumulate.py", "runtime/thunks.py", "runtime/tape.py",
                 "runtime/helpers.py", "runtime/containers.py"],
     "reference": ["tests/fd.py", "tests/gradcheck.py", "tests/trees.py"],
-    "passes": ["transform/loop_pass.py", "transform/reverse.py",
-               "transform/backward_loops.py", "transform/backward_lists.py",
-               "transform/tape_iteration.py", "transform/control.py",
-               "transform/activity.py", "transform/optimize.py", "transform/fuse.py"],
+    "passes": ["transform/analysis/accumulation.py", "transform/reverse/reverse.py",
+               "transform/reverse/backward_loops.py", "transform/reverse/backward_lists.py",
+               "transform/optimize/tape_iteration.py", "transform/lowering/control.py",
+               "transform/analysis/activity.py", "transform/optimize/optimize.py",
+               "transform/optimize/fuse.py"],
 }
 DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # The tests each part of the code answers to (the first prefix that matches), in stages:

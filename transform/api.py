@@ -4,18 +4,20 @@ import functools
 import numpy as np
 
 from runtime import Thunk, registry, unthunk  # noqa: F401  (Thunk: in __all__)
-from .api_params import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                         _reject_varargs, _rule_for, _unwrap, _wrt_names)
-from .api_checks import check_cotangent, check_target, mark_derivative, not_scalar
+from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
+                                _reject_varargs, _rule_for, _unwrap, _wrt_names)
+from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
-from .limits import within_limits
-from .loop_pass import POLICIES
-from . import cache, tracebacks
-from .dispatch import CalleeRule, MethodRule, callee_rule  # noqa: F401
+from .frontend.limits import within_limits
+from .analysis.accumulation import POLICIES
+from .public import cache
+from .emit import tracebacks
+from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa: F401
+                                    compile_with)
 from .pipeline import compile_function
-from .shapes import shape_key
-from .values import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
-                     materialise, refuse_inplace_args)
+from .analysis.shapes import shape_key
+from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
+                              materialise, refuse_inplace_args)
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -47,6 +49,7 @@ def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None
     return rule
 
 
+compile_with(compiled)               # the rules compiled code calls compile through this cache
 MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 

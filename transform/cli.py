@@ -10,10 +10,10 @@ import argparse
 import sys
 
 from .api import adjoint_source
-from .cli_load import CliError, load_function
+from .public.cli_load import CliError, load_function
 from .errors import TransformError
-from .loop_pass import POLICIES
-from .quoting import single_line
+from .analysis.accumulation import POLICIES
+from .ir.quoting import single_line
 
 DUMP_OPTIONS = """\
 dump options (thunkgrad dump --help):

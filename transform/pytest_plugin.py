@@ -37,7 +37,7 @@ def pytest_generate_tests(metafunc):
     marker = metafunc.definition.get_closest_marker("all_policies")
     if marker is None or POLICY_FIXTURE not in metafunc.fixturenames:
         return
-    from .loop_pass import POLICIES
+    from .analysis.accumulation import POLICIES
     policies = marker.args or POLICIES
     unknown = [p for p in policies if p not in POLICIES]
     if unknown:

@@ -18,9 +18,9 @@ import inspect
 import numpy as np
 
 from . import api
-from .testing_values import (_is_float_valued, _leaves, _get, _replace, _map_leaves,
-                             _path_text, _guarded, _random_like, _as_float64,
-                             _same_structure)
+from .public.testing_values import (_is_float_valued, _leaves, _get, _replace, _map_leaves,
+                                    _path_text, _guarded, _random_like, _as_float64,
+                                    _same_structure)
 
 __all__ = ["check_grads", "ELEMENTWISE_LIMIT"]
 

@@ -58,7 +58,7 @@ def f(x, a):
 def vocabulary():
     """Sorted identifiers generated code uses, usable as user names."""
     import runtime
-    from transform.vocabulary import LOCAL_ROLES, vocabulary_objects
+    from transform.ir.vocabulary import LOCAL_ROLES, vocabulary_objects
     names = set(runtime.generated_namespace()) | set(vocabulary_objects()) | set(LOCAL_ROLES)
     names |= _harvested()
     for base in ("x", "a", "h", "t1", "total"):

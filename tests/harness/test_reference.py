@@ -9,7 +9,7 @@ import pytest
 from tests import fd
 from tests.gradcheck import POLICIES, check_function, check_grad, check_vjp, rng
 from transform import rrule, unthunk
-from transform.loop_pass import POLICIES as PRODUCT_POLICIES
+from transform.analysis.accumulation import POLICIES as PRODUCT_POLICIES
 
 X = np.array([0.3, -1.2, 2.0])
 

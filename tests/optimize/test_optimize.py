@@ -414,7 +414,7 @@ def squares(x):
 
 
 def test_many_shapes_get_at_most_eight_specialised_rules():
-    from transform.cache import MAX_SPECIALISATIONS, rules_of
+    from transform.public.cache import MAX_SPECIALISATIONS, rules_of
     g = grad(squares)
     for n in range(1, 13):
         x = np.linspace(-1.0, 1.0, n)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import transform
-from transform import limits
+from transform.frontend import limits
 from tests.fd import numerical_grad
 from tests.reliability import programs
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import transform
-from transform import cache
+from transform.public import cache
 
 
 def _factory(scale):

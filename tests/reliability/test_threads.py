@@ -8,7 +8,8 @@ import pytest
 
 import transform
 from runtime import thunks
-from transform import Thunk, cache, thunk_stats, unthunk
+from transform import Thunk, thunk_stats, unthunk
+from transform.public import cache
 
 THREADS, TRIALS = 16, 50
 

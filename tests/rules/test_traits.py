@@ -93,8 +93,8 @@ def test_one_argument_elementwise_rules_are_known_to_shapes(tmp_path, name):
 @pytest.mark.parametrize("name", ONE_ARGUMENT_NUMPY)
 def test_one_argument_elementwise_rules_are_known_to_spreads(name):
     """`unreduce(g, x, None, False) * np.<name>(x)` -> `g * np.<name>(x)`."""
-    from transform.spreads import drop_spreads
-    from transform.vocabulary import Vocabulary
+    from transform.optimize.spreads import drop_spreads
+    from transform.ir.vocabulary import Vocabulary
     names = Vocabulary(set())
     x = lambda: gast.Name(id="x", ctx=gast.Load(), annotation=None, type_comment=None)  # noqa
     none, false = gast.Constant(value=None, kind=None), gast.Constant(value=False, kind=None)

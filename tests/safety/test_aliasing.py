@@ -9,8 +9,8 @@ import pytest
 from tests.containers.check import assert_error_at
 from tests.gradcheck import POLICIES, check_grad
 from transform import TransformError, grad
-from transform.alias_check import check_aliasing
-from transform.parse import parse_function
+from transform.alias.check import check_aliasing
+from transform.frontend.parse import parse_function
 
 from . import alias_funcs as F
 

@@ -4,7 +4,7 @@ import textwrap
 import gast
 import pytest
 
-from transform.bound_check import check_pullback, unbound_reads
+from transform.emit.bound_check import check_pullback, unbound_reads
 
 
 def _unbound(src, names):

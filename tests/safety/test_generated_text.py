@@ -17,10 +17,10 @@ import transform.api
 from tests.gradcheck import POLICIES, check_grad
 from tests.safety import text_programs as tp
 from transform import adjoint_source, value_and_grad
-from transform.comments import comment_texts, marker
-from transform.quoting import identifier, single_line
-from transform.recognize import is_comment, is_end_comment
-from transform.render import render_rule
+from transform.ir.comments import comment_texts, marker
+from transform.ir.quoting import identifier, single_line
+from transform.ir.recognize import is_comment, is_end_comment
+from transform.emit.render import render_rule
 
 ROOT = Path(__file__).resolve().parents[2]
 PWNED = "THUNKGRAD_PWNED"

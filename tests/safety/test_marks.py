@@ -6,10 +6,10 @@ import copy
 import gast
 import pytest
 
-from transform import templates
-from transform.names import load
-from transform.recognize import is_call, is_pop, is_push, popped_into, pushed
-from transform.vocabulary import Vocabulary, role_of
+from transform.ir import templates
+from transform.ir.nodes import load
+from transform.ir.recognize import is_call, is_pop, is_push, popped_into, pushed
+from transform.ir.vocabulary import Vocabulary, role_of
 
 
 def _push(tape_name_node, value):

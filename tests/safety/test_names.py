@@ -19,7 +19,7 @@ import pytest
 from tests.fd import numerical_grad
 from tests.gradcheck import POLICIES, assert_close
 from transform import adjoint_source, value_and_grad
-from transform.vocabulary import LOCAL_ROLES, vocabulary_objects
+from transform.ir.vocabulary import LOCAL_ROLES, vocabulary_objects
 
 from .names_programs import POSITIONS, USER_NAMES, arguments, load, program
 

@@ -47,7 +47,8 @@ def test_a_list_passed_to_a_helper_that_repeats_it():
 
 def test_a_long_chain_of_names_is_analysed_once_per_name(monkeypatch):
     """`t2 = t1 + t1` twenty times: each name's kind is worked out once, not 2**20 times."""
-    from transform import adjoint_source, sequence_kinds
+    from transform import adjoint_source
+    from transform.lowering import sequence_kinds
     calls = []
     original = sequence_kinds._binding_may_be
 

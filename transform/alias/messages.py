@@ -1,0 +1,109 @@
+"""The alias check's error messages: what was written, which other name shares it and
+since which line, and the copy that would avoid it."""
+import re
+
+import gast
+
+from .tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS
+from .liveness import uses
+
+
+class AliasMessages:
+    """Mixin for AliasCheck: TransformErrors naming both names."""
+
+    def external(self, name, obj, node, how):
+        kind, base = obj.split(":", 1)
+        what = {"arg": f"the argument `{base}`", "global": f"the module global `{base}`",
+                "outer": f"`{base}` of the enclosing function"}[kind]
+        if name == base:
+            message = f"writing into {what} is not supported"
+        else:
+            message = f"writing into `{name}` is not supported: it may share memory with {what}"
+        consequence = "it would change the caller's data" if kind == "arg" else \
+            "the gradient cannot follow writes into data from outside the function"
+        hint = self.copy_hint(name) or f"copy it first: `{base} = {base}.copy()`"
+        return self.src.error(f"{message}{_how(how)}; {consequence}", node, hint=hint)
+
+    def shared(self, name, other, node, how):
+        origin = self.state.origin
+        if _mentions(origin.get(other), name) or not _mentions(origin.get(name), other):
+            relation = f"`{other}` {_relation(origin.get(other))} `{name}`"
+            line, copied = self.line(origin.get(other)), other
+        else:
+            relation = f"`{name}` {_relation(origin.get(name))} `{other}`"
+            line, copied = self.line(origin.get(name)), name
+        message = (f"writing into `{name}` is not supported here{_how(how)}: {relation}"
+                   f"{line}, `{other}` is read after this write, and the gradient cannot "
+                   "follow writes through shared memory")
+        hint = self.copy_hint(copied) or self.store_copy_hint(copied, name if copied == other
+                                                              else other) \
+            or f"copy first: `{name} = {name}.copy()` (or `list({name})`), so each array " \
+               "has one name"
+        return self.src.error(message, node, hint=hint)
+
+    def line(self, node):
+        if node is None or getattr(node, "lineno", None) is None:
+            return ""
+        return f" (line {self.src.first_line + node.lineno - 1})"
+
+    def copy_hint(self, name):
+        stmt = self.state.origin.get(name)
+        if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], gast.Name) \
+                and _relation(stmt) in ("may be a view of", "is another name for"):
+            return f"copy first: `{name} = {_text(stmt.value)}.copy()`"
+        return None
+
+    def store_copy_hint(self, container, name):
+        """`hist = [h]` -> store a copy: `hist = [h.copy()]`."""
+        stmt = self.state.origin.get(container)
+        if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1:
+            before, text = _text(stmt.targets[0]) + " = ", _text(stmt.value)
+        elif isinstance(stmt, gast.Expr):
+            before, text = "", _text(stmt.value)
+        else:
+            return None
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        if not word.search(text):
+            return None
+        return f"store a copy: `{before}{word.sub(name + '.copy()', text)}`"
+
+
+def _how(how):
+    return f" ({how})" if how else ""
+
+
+def _mentions(stmt, name):
+    return stmt is not None and name in uses(getattr(stmt, "value", None) or
+                                             getattr(stmt, "iter", None))
+
+
+def _relation(stmt):
+    """How a statement's target relates to the names it reads."""
+    if isinstance(stmt, gast.For):
+        return "is an element of"
+    value = getattr(stmt, "value", None)
+    if isinstance(stmt, gast.Expr) or isinstance(value, (gast.List, gast.Tuple, gast.Dict)):
+        return "holds"
+    if isinstance(value, gast.Name):
+        return "is another name for"
+    if isinstance(value, gast.Subscript) or _view_call(value):
+        return "may be a view of"
+    return "may share memory with"
+
+
+VIEW_NAMES = VIEW_METHODS | {getattr(f, "__name__", "") for f in VIEW_FUNCTIONS}
+
+
+def _view_call(value):
+    if isinstance(value, gast.Attribute):
+        return value.attr in VIEW_ATTRS
+    if isinstance(value, gast.Call):
+        func = value.func
+        return getattr(func, "attr", getattr(func, "id", None)) in VIEW_NAMES
+    return False
+
+
+def _text(node):
+    import ast
+    return ast.unparse(gast.gast_to_ast(node))

@@ -1,0 +1,252 @@
+"""Alias analysis: which names may share memory at each point of the user's function.
+
+A points-to analysis over abstract objects: an argument (`arg:x`), a module global
+(`global:W`), an enclosing function's name (`outer:a`), or the value an expression
+makes (`site3`, the latest one made there; `site3*`, older ones from earlier loop
+trips). A name maps to the objects it may refer to; a container object maps to the
+objects it may hold. Views share their base's objects:
+
+    a = np.zeros(3)      # a -> {site1}
+    s = a[:1]            # s -> {site1}          (a view)
+    hist = [a]           # hist -> {site2}, site2 holds {site1}
+    b = a.copy()         # b -> {site3}          (fresh: no sharing)
+
+When unsure whether a call returns a view, it is assumed it may.
+"""
+import gast
+import numpy as np
+
+from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, INSTEAD, PICKERS,
+                     SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
+                     VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
+                     _is_ufunc_at, _label, _plain_object, _root)
+from ..ir.nodes import walk
+
+
+class Value:
+    """What an expression may refer to: objects, whether it is surely an ndarray, and
+    whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
+
+    def __init__(self, objs=frozenset(), array=False, in_place=False):
+        self.objs, self.array = frozenset(objs), array
+        self.in_place = in_place or array
+
+
+class ExprAliases:
+    """Mixin: the objects an expression may refer to. Needs self.state, self.src,
+    self.site(node), self.write(target_expr, node, how) and self.outer_name(name)."""
+
+    def value(self, e):
+        method = getattr(self, "value_" + type(e).__name__, None)
+        if method is not None:
+            return method(e)
+        for child in gast.iter_child_nodes(e):
+            if isinstance(child, gast.expr):
+                self.value(child)
+        return Value()
+
+    def fresh(self, e, holds=(), array=False, in_place=False):
+        """A new object made at e; in_place: `+=` on it changes it (a list, dict or
+        copy), though it may not be an ndarray."""
+        obj = self.site(e)
+        if obj in self.made:                   # made before: older ones become obj*
+            self.state.age(obj)
+        self.made.add(obj)
+        if holds:
+            self.state.put([obj], holds)
+        return Value({obj}, array, in_place)
+
+    def value_Name(self, e):
+        if e.id in self.state.names:
+            return Value(self.state.names[e.id], e.id in self.state.arrays,
+                         e.id in self.state.in_place)
+        if e.id in self.src.locals:
+            return self.outer_name(e.id)
+        found = self.src.resolve(e)
+        if isinstance(found, (np.ndarray, list, dict)) or _plain_object(found):
+            return Value({"global:" + e.id}, isinstance(found, np.ndarray))
+        return Value()
+
+    def value_Constant(self, e):
+        return Value()
+
+    def value_Subscript(self, e):
+        base = self.value(e.value)
+        self.value(e.slice)
+        viewish = any(isinstance(n, gast.Slice) or (isinstance(n, gast.Constant) and n.value
+                                                     in (Ellipsis, None))
+                      for n in walk(e.slice))
+        return Value(base.objs | self.state.contents(base.objs), base.array and viewish)
+
+    def value_Attribute(self, e):
+        found = self.src.resolve(e)
+        if found is not None:                  # a module attribute such as np.pi
+            data = isinstance(found, (np.ndarray, list, dict)) or _plain_object(found)
+            return Value({"global:" + _root(e)} if data else (), isinstance(found, np.ndarray))
+        base = self.value(e.value)
+        if e.attr in SCALAR_ATTRS:
+            return Value()
+        if e.attr in VIEW_ATTRS:
+            return Value(base.objs, True)
+        return Value(base.objs | self.state.contents(base.objs))
+
+    def value_BinOp(self, e):
+        left, right = self.value(e.left), self.value(e.right)
+        held = self.state.contents(left.objs | right.objs)    # `xs + [h]` still holds h
+        return self.fresh(e, holds=held, array=left.array or right.array)
+
+    def value_UnaryOp(self, e):
+        return self.fresh(e, array=self.value(e.operand).array)
+
+    def value_Compare(self, e):
+        for part in [e.left] + e.comparators:
+            self.value(part)
+        return self.fresh(e)
+
+    def value_BoolOp(self, e):
+        return _union([self.value(v) for v in e.values])
+
+    def value_IfExp(self, e):
+        self.value(e.test)
+        return _union([self.value(e.body), self.value(e.orelse)])
+
+    def value_Starred(self, e):
+        return self.value(e.value)
+
+    def value_List(self, e):
+        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs,
+                          in_place=isinstance(e, gast.List))
+
+    value_Tuple = value_List
+
+    def value_Dict(self, e):
+        for k in e.keys:
+            if k is not None:
+                self.value(k)
+        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs,
+                          in_place=True)
+
+    def value_ListComp(self, e):
+        gen = e.generators[0]
+        seq = self.value(gen.iter)
+        saved = self.state.copy()
+        self.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
+        for cond in gen.ifs:
+            self.value(cond)
+        elt = self.value(e.elt)
+        self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
+        self.state.origin = saved.origin
+        return self.fresh(e, holds=elt.objs, in_place=isinstance(e, gast.ListComp))
+
+    value_GeneratorExp = value_ListComp
+
+    def value_Call(self, e):
+        args = [self.value(a) for a in e.args]
+        kwargs = {kw.arg: self.value(kw.value) for kw in e.keywords}
+        for kw in e.keywords:
+            if kw.arg == "out":
+                self.write(kw.value, e, "the `out=` argument writes into it")
+                self.refuse_inplace(kw.value, e, "`out=`", "out=")
+        func = e.func
+        fn = self.src.resolve(func)
+        if fn is None and isinstance(func, gast.Attribute):
+            return self.method_value(e, self.value(func.value), args, kwargs)
+        if fn is None:
+            self.call_through_local(e)
+            callee = self.value(func)
+            return self.unknown_result(e, [callee] + args + list(kwargs.values()))
+        return self.function_value(e, fn, args, kwargs)
+
+    def method_value(self, e, receiver, args, kwargs):
+        name, func = e.func.attr, e.func
+        if "out" in kwargs:
+            return kwargs["out"]
+        if name in INPLACE_METHODS or (name == "shuffle" and e.args):
+            target = e.args[0] if name == "shuffle" else func.value
+            self.write(target, e, f"`.{name}()` changes it in place")
+            if name != "fill":                 # fill on a fresh array has a rule
+                self.refuse_inplace(target, e, f"`.{name}()`", name)
+            return Value()
+        if name in CONTAINER_MUTATORS:
+            self.container_mutator(e, receiver)
+            self.write(func.value, e, f"`.{name}()` changes it in place")
+            added = _union(args + list(kwargs.values()))
+            self.state.put(receiver.objs, added.objs | self.state.contents(added.objs))
+            if isinstance(func.value, gast.Name) and added.objs:
+                self.state.origin[func.value.id] = self.current
+        if name in GETTERS:
+            return Value(self.state.contents(receiver.objs))
+        if name in VIEW_METHODS:
+            return Value(receiver.objs, True)
+        if name == "copy":
+            return self.fresh(e, self.state.contents(receiver.objs), receiver.array,
+                              in_place=True)
+        if name in CONTAINER_MUTATORS:
+            return Value()
+        if _array_method(name):
+            return self.fresh(e, array=name in ("astype", "flatten", "conj", "round"))
+        return self.unknown_result(e, [receiver] + args + list(kwargs.values()))
+
+    def function_value(self, e, fn, args, kwargs):
+        if "out" in kwargs:
+            return kwargs["out"]
+        if isinstance(fn, np.ufunc) and len(e.args) > fn.nin:    # np.add(a, b, out)
+            for target in e.args[fn.nin:]:
+                self.write(target, e, f"`np.{fn.__name__}` writes into it")
+                self.refuse_inplace(target, e, "an output argument", "out=")
+        self.inplace_call(e, fn)
+        if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
+            if e.args:
+                self.write(e.args[0], e, f"`{_label(fn)}` writes into it")
+                self.refuse_inplace(e.args[0], e, f"`{_label(fn)}`", getattr(fn, "__name__", ""))
+            return Value()
+        if _is_in(fn, VIEW_FUNCTIONS) or (fn is np.array and _copy_false(e)):
+            return Value(args[0].objs if args else frozenset(), True)
+        if _is_in(fn, SPLIT_FUNCTIONS):
+            return self.fresh(e, holds=_union(args).objs)
+        if _is_in(fn, ARRAY_MAKERS):
+            return self.fresh(e, array=True)
+        if _is_in(fn, CONTAINER_MAKERS):
+            given = _union(args + list(kwargs.values())).objs
+            return self.fresh(e, holds=given | self.state.contents(given),
+                              in_place=fn in (list, dict))
+        if _is_in(fn, PICKERS):
+            given = _union(args).objs
+            return Value(given | self.state.contents(given))
+        if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
+                or isinstance(fn, type):
+            return self.fresh(e)
+        self.helper_writes(e, fn, dict(zip(map(id, e.args + [k.value for k in e.keywords]),
+                                           args + list(kwargs.values()))))
+        shared = self.helper_shares(fn, args, kwargs)
+        if shared is not None:                 # a helper read from its source
+            return self.unknown_result(e, shared)
+        return self.unknown_result(e, args + list(kwargs.values()))
+
+    def helper_shares(self, fn, args, kwargs):
+        """The argument Values a helper's result may share memory with, or None."""
+        params = self.helpers.returned_params(fn)
+        bound = self.helpers.bind(fn, args, kwargs) if params is not None else None
+        if bound is None:
+            return None
+        return [value for name, value in bound if name in params]
+
+    def refuse_inplace(self, target, node, what, key):
+        """In place on an array no one else sees: still nothing the tape can undo."""
+        name = target.id if isinstance(target, gast.Name) else "a"
+        hint = INSTEAD.get(key, "compute the new array and assign it: `{0} = ...`")
+        raise self.src.error(f"{what} changes `{name}` in place, which the backward sweep "
+                             "cannot undo", node, hint=hint.format(name))
+
+    def unknown_result(self, e, given):
+        """A call the analysis cannot see into may return any of its arguments or parts."""
+        objs = _union(given).objs
+        made = self.fresh(e)
+        return Value(made.objs | objs | self.state.contents(objs))
+
+
+def _union(values):
+    return Value(frozenset().union(*(v.objs for v in values)) if values else frozenset(),
+                 bool(values) and all(v.array for v in values),
+                 bool(values) and all(v.in_place for v in values))

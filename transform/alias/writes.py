@@ -1,0 +1,225 @@
+"""Stage 2, check, writes: a write into memory that another live name may share is refused.
+
+The generated forward gives writes value semantics (`a[0] = w` runs as
+`a = a.copy(); a[0] = w`, so the backward sweep can restore the old array), so a second
+name for the written memory would not see the write the primal shows it. Hence a write
+is refused, at the write, when another name read after it may share the written memory,
+and always when it would change an argument or a module global (the caller's data):
+
+    s = a[:1]
+    a[0] = w          # TransformError: `s` is a view of `a` (line 2) ...
+    return s[0]
+
+Which names may share memory comes from the points-to analysis in aliasing.py, which
+names are read later from liveness.py. `c += v` on a name that may share memory is in
+place only for arrays: refused here when the name surely holds an array, else checked
+at run time (src.shared_augassign).
+"""
+import gast
+
+from .inplace import InplaceCalls, function_aliases
+from .messages import AliasMessages, _how, _text
+from .order import OrderChecks
+from .state import State
+from .points_to import ExprAliases, Value
+from .liveness import Liveness, uses
+
+
+class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
+    """Walks the function in order, tracking State; raises at the first bad write."""
+
+    def __init__(self, src, params, body, *, helpers, outer=()):
+        """helpers: what calls to helpers return and write (summaries.HELPERS; passed
+        in because reading a helper runs this check over the helper's body)."""
+        self.src, self.outer, self.helpers = src, set(outer), helpers
+        self.state = State({p: frozenset({"arg:" + p}) for p in params})
+        kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
+        self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
+        self.state.in_place |= {p for p in params if kinds.get(p) in ("array", "list")}
+        self.sites, self.made, self.loops, self.current = {}, set(), [], None
+        self.body, self.liveness = body, None    # computed at the first write
+        self.fn_aliases = function_aliases(src)
+
+    def site(self, node):
+        obj = self.sites.get(id(node))
+        if obj is None:
+            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
+        return obj
+
+    def outer_name(self, name):
+        return Value({"outer:" + name} if name in self.outer else ())
+
+    # ---- statements -------------------------------------------------------------------
+    def block(self, stmts):
+        for s in stmts:
+            self.current = s
+            self.statement(s)
+
+    def statement(self, s):
+        if isinstance(s, gast.Assign):
+            value = self.value(s.value)
+            self.tuple_of_views(s, value)
+            for target in s.targets:
+                self.assign(target, value, s)
+        elif isinstance(s, gast.AugAssign):
+            added = self.value(s.value)
+            if isinstance(s.target, gast.Name):
+                self.augmented(s)
+                held = self.state.names.get(s.target.id, frozenset())
+                if s.target.id not in self.state.arrays:    # `xs += [h]` extends xs
+                    self.state.put(held, added.objs | self.state.contents(added.objs))
+            else:
+                items = self.value(s.target).objs      # before the store replaces them
+                self.assign(s.target, Value(), s)
+                self.item_augmented(s, items)
+        elif isinstance(s, gast.If):
+            self.value(s.test)
+            before = self.state.copy()
+            self.block(s.body)
+            after_body, self.state = self.state, before
+            self.block(s.orelse)
+            self.state = after_body.join(self.state)
+        elif isinstance(s, (gast.For, gast.While)):
+            self.loop(s)
+        elif isinstance(s, (gast.Break, gast.Continue)):
+            self.loops[-1][type(s).__name__].append(self.state.copy())
+        elif isinstance(s, gast.FunctionDef):
+            self.nested(s)
+        elif isinstance(s, (gast.Expr, gast.Return)):
+            if s.value is not None:
+                self.value(s.value)
+        else:
+            for child in gast.iter_child_nodes(s):
+                if isinstance(child, gast.expr):
+                    self.value(child)
+
+    def assign(self, target, value, stmt):
+        state = self.state
+        if isinstance(target, gast.Name):
+            state.names[target.id] = value.objs
+            (state.arrays.add if value.array else state.arrays.discard)(target.id)
+            (state.in_place.add if value.in_place else state.in_place.discard)(target.id)
+            state.origin[target.id] = stmt
+            (state.loop_vars.add if isinstance(stmt, gast.For) else
+             state.loop_vars.discard)(target.id)
+        elif isinstance(target, (gast.Tuple, gast.List)):
+            parts = Value(value.objs | state.contents(value.objs))
+            for elt in target.elts:
+                self.assign(elt, parts, stmt)
+        elif isinstance(target, gast.Starred):
+            self.assign(target.value, Value(value.objs | state.contents(value.objs)), stmt)
+        elif isinstance(target, gast.Subscript):
+            self.value(target.slice)
+            base = self.value(target.value)
+            self.write(target.value, stmt, None)
+            if not base.array:                  # a list or dict now holds the value
+                state.put(base.objs, value.objs)
+
+    def loop(self, s):
+        """Run the body until the state at the loop head stops growing."""
+        seq = self.value(s.iter) if isinstance(s, gast.For) else None
+        head = self.state.copy()
+        while True:
+            self.loops.append({"Break": [], "Continue": [], "iter": (s, seq)})
+            self.state = head.copy()
+            self.current = s
+            if seq is not None:
+                self.assign(s.target, Value(seq.objs | self.state.contents(seq.objs)), s)
+            else:
+                self.value(s.test)
+            self.block(s.body)
+            jumps = self.loops.pop()
+            end = self.state
+            for state in jumps["Continue"]:
+                end = end.join(state)
+            grown = head.join(end)
+            if grown.same(head):
+                break
+            head = grown
+        for state in jumps["Break"]:
+            head = head.join(state)
+        self.state = head
+
+    def nested(self, s):
+        """A nested def: its parameters are its arguments; the enclosing function's names
+        it reaches are the caller's data to it."""
+        params = [a.id for a in s.args.args]
+        AliasCheck(self.src, params, s.body, helpers=self.helpers,
+                   outer=self.state.names).block(s.body)
+        self.state.names[s.name] = frozenset()
+
+    # ---- writes -----------------------------------------------------------------------
+    def live_here(self):
+        s = self.current
+        if self.liveness is None:
+            self.liveness = Liveness(self.body)
+        live = self.liveness.after(s)
+        if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)):
+            live = live | uses(s)               # a loop header or test: be generous
+        return live
+
+    def write(self, target, node, how):
+        name = target.id if isinstance(target, gast.Name) else _text(target)
+        objs = self.value(target).objs
+        for obj in sorted(objs):
+            if obj.split(":")[0] in ("arg", "global", "outer"):
+                raise self.external(name, obj, node, how)
+        if name in self.state.loop_vars:
+            raise self.src.error(
+                f"writing into the loop variable `{name}`{_how(how)} is not supported: the "
+                "backward sweep restores loop variables from the sequence, so the gradient "
+                "could not follow the write", node, hint=f"copy it first: `{name} = {name}"
+                ".copy()` as the loop body's first line")
+        self.iterated(name, objs, node)
+        other = self.sharing(name, objs)
+        if other is not None:
+            raise self.shared(name, other, node, how)
+
+    def sharing(self, name, objs):
+        """A name read after the current statement that may share `objs`, or None."""
+        for other in sorted(self.live_here() - {name}):
+            held = self.state.names.get(other)
+            if held and self.state.reach(held) & objs:
+                return other
+        return None
+
+    def item_augmented(self, s, items):
+        """`xs[0] += v` on a list or dict whose item is an array changes that array in
+        place (then stores it back): refused when a live name shares the item, since
+        whether it is an array (`np.tanh(a)` of an argument) often shows only at run time."""
+        if self.value(s.target.value).array:
+            return                      # an array's element: the write into it is checked
+        name = _text(s.target)
+        base = s.target.value.id if isinstance(s.target.value, gast.Name) else None
+        for other in sorted(self.live_here() - {base}):     # the container sees the store
+            held = self.state.names.get(other)
+            if held and self.state.reach(held) & items:
+                raise self.shared(name, other, s, "`+=` and the like change an array in place")
+
+    def augmented(self, s):
+        """`c += v`: in place for an array, list or dict; a rebinding for a number.
+
+        Refused here when `c` surely changes in place (an ndarray, a list or dict
+        display, a `.copy()`); an argument of unknown type is refused by grad when it
+        is called with an ndarray or list there (src.inplace_args), and anything else
+        is checked when it runs (src.shared_augassign)."""
+        name = s.target.id
+        value = self.value(s.target)
+        external = sorted(o for o in value.objs if ":" in o)
+        other = self.sharing(name, value.objs)
+        if not external and other is None:
+            return
+        how = "`+=` and the like change an array, list or dict in place"
+        if not value.in_place:
+            self.src.shared_augassign.add(id(s))     # checked at run time: arrays only
+            for obj in external:
+                if obj.startswith("arg:"):
+                    self.src.inplace_args.setdefault(obj[4:], self.external(name, obj, s,
+                                                                            how))
+        elif external:
+            raise self.external(name, external[0], s, how)
+        else:
+            raise self.shared(name, other, s, how)
+
+
+__all__ = ["AliasCheck"]

@@ -1,0 +1,182 @@
+"""The loop pass, consulted by stage 6 (reverse) at every accumulation into an adjoint:
+deferred or materialised.
+
+Under the "loop" policy (the product):
+
+    straight-line code                     inside a loop body
+    dW = accum(dW, Thunk(lambda ...: e))   dW = accumulate_into(dW, e)
+
+Outside loops a contribution stays a Thunk and joins one flat pending sum
+(`accum`); nothing is computed until a consumer forces it. Inside a loop it is
+computed at once and added in place into a buffer the generated code owns
+(`own` before the loop, `accumulate_into` in it), so no chain of thunks grows
+with the trip count. The other policies exist for comparison:
+"eager" (materialise everywhere, fresh sums), "flat" (never materialise, one
+flat list), "nested" (never materialise, each sum wraps the last: the bug).
+"""
+import gast
+
+from ..ir.nodes import assign, load, store
+from ..ir.recognize import is_call
+
+POLICIES = ("loop", "eager", "flat", "nested")
+
+
+class Form:
+    """What an adjoint variable may hold at a point of the backward sweep.
+
+    zero: "yes" (None), "no" (a cotangent) or "maybe"; thunk: may be a Thunk;
+    owned: a buffer the generated code allocated itself (safe to update in place).
+    """
+
+    __slots__ = ("zero", "thunk", "owned", "nullable")
+
+    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False):
+        self.zero, self.thunk, self.owned = zero, thunk, owned
+        self.nullable = nullable          # a Thunk that may evaluate to None (zero)
+
+    def key(self):
+        return (self.zero, self.thunk, self.owned, self.nullable)
+
+    def join(self, other):
+        zero = self.zero if self.zero == other.zero else "maybe"
+        return Form(zero, self.thunk or other.thunk, self.owned and other.owned,
+                    self.nullable or other.nullable)
+
+
+ZERO = Form()
+
+
+class State(dict):
+    """adjoint name -> Form; a missing name is zero."""
+
+    def form(self, name):
+        return self.get(name, ZERO)
+
+    def copy(self):
+        return State(self)                  # Forms are never changed in place: share them
+
+    def join(self, other):
+        out = State()
+        for k in self.keys() | other.keys():
+            a, b = self.form(k), other.form(k)
+            out[k] = a if a is b else a.join(b)
+        return out
+
+    def key(self):
+        return tuple(sorted((k, v.key()) for k, v in self.items()))
+
+
+class LoopPass:
+    """Emits accumulations for one policy; `in_loop` and `crossing` describe the context."""
+
+    def __init__(self, policy, explain=False, consumed=False):
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        self.policy = policy
+        self.explain = explain
+        self.consumed = consumed
+        self.names = None                 # the Vocabulary, set once the pipeline has one
+
+    def call(self, role, *args):
+        return self.names.call(role, *args)
+
+    def defers(self, in_loop):
+        """Whether a computed contribution is wrapped in a Thunk here.
+
+        Under "loop", straight-line contributions are deferred unless every output
+        of the adjoint is certainly consumed (grad, value_and_grad and vjp force
+        all they return): then a thunk would only add overhead.
+        """
+        if self.policy in ("flat", "nested"):
+            return True
+        return self.policy == "loop" and not in_loop and not self.consumed
+
+    def cotangent(self, name, form, in_loop):
+        """How a consumer reads adjoint `name`: unthunk only if it may be a Thunk."""
+        if form.thunk:
+            return self.call("unthunk", load(name))
+        return load(name)
+
+    def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
+                   numeric=False):
+        """Statements adding `value` into adjoint `target`.
+
+        lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero);
+        numeric: `value` is an array or number (so `+` adds, never concatenates).
+        """
+        form = state.form(target)
+        zero = "maybe" if maybe_none and form.zero != "no" else "no"
+        if self.policy == "eager" or (self.policy == "loop" and in_loop):
+            if lazy:
+                value = self.call("unthunk", value)
+            if crossing and self.policy == "loop":
+                if numeric and not maybe_none and form.zero == "no" and form.owned \
+                        and not form.thunk:
+                    return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
+                state[target] = Form(zero, False, True)
+                if form.zero == "yes":      # zero here: never read it (unbound or stale)
+                    return [assign(target, self.call("own", value))]
+                if is_call(value, "unbroadcast"):       # one call, not two, per step
+                    return [assign(target, self.call("accumulate_unbroadcast", load(target),
+                                                *value.args))]
+                return [assign(target, self.call("accumulate_into", load(target), value))]
+            if form.zero == "yes":
+                state[target] = Form(zero, False, False)
+                return [assign(target, value)]
+            if numeric and form.zero == "no" and not form.thunk and not maybe_none:
+                return self.add(target, value, form, state)
+            state[target] = Form(zero, False, False)
+            return [assign(target, self.call("accum_eager", load(target), value))]
+        if form.zero == "yes":
+            state[target] = Form(zero, lazy, False, lazy and maybe_none)
+            return [assign(target, value)]
+        if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
+                and not form.thunk and not maybe_none:
+            return self.add(target, value, form, state)
+        fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
+        state[target] = Form(zero, True, False, form.nullable or maybe_none)
+        return [assign(target, self.call(fn, load(target), value))]
+
+    def add(self, target, value, form, state):
+        """`d = d + c` makes a fresh buffer the code owns; later adds go in place (`d += c`).
+
+        Eager keeps fresh sums: that is the policy being compared.
+        """
+        if self.policy == "eager":                # a fresh array per accumulation
+            state[target] = Form("no", False, False)
+            return [assign(target, self.call("accum_eager", load(target), value))]
+        if form.owned:
+            return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
+        state[target] = Form("no", False, True)
+        return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
+
+    def before_loop(self, touched, crossing, state, zeros=None):
+        """Materialise adjoints a loop body accumulates into (loop policy only).
+
+        zeros: adjoint -> parameter for parameters of known shape (a rule specialised to
+        argument shapes); a crossing one still zero gets an owned zero buffer, so the
+        body adds in place (`db += v`) without a call per step."""
+        if self.policy != "loop":
+            return []
+        out = []
+        for name in sorted(touched):
+            form = state.form(name)
+            if form.zero == "yes" and zeros and name in crossing and name in zeros:
+                out.append(assign(name, self.call("cotangent_zeros", load(zeros[name]))))
+                state[name] = Form("no", False, True)
+                continue
+            if form.zero == "yes":
+                continue
+            if name in crossing and not form.owned:
+                out.append(assign(name, self.call("own", load(name))))
+                state[name] = Form(form.zero, False, True)
+            elif form.thunk:
+                out.append(assign(name, self.call("unthunk", load(name))))
+                state[name] = Form(form.zero, False, form.owned)
+        return out
+
+    def at_join(self, name, form_a, form_b):
+        """Whether branch forms must be reconciled by materialising the thunk side."""
+        return (self.policy == "loop" and form_a.thunk != form_b.thunk
+                and form_a.zero != "yes" and form_b.zero != "yes")

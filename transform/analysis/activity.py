@@ -1,0 +1,224 @@
+"""Stage 5, analyze: which values get adjoints, and which the tape must save.
+
+Activity: a name is *varied* if it depends (through differentiable operations)
+on a `wrt` input, *useful* if the output depends on it; only names that are
+both (active) get adjoint code.
+
+    def f(W, b, x):          wrt=("b",)
+        z = W @ x            z: not varied  -> no adjoint
+        h = z + b            h: active
+        return np.sum(h)
+
+To be recorded: the backward sweep runs in the forward's variable namespace
+and restores overwritten values from the tape, so a name is saved only if the
+backward sweep reads it (needed) and some assignment overwrites it
+(assigned more than once, or inside a loop).
+"""
+import gast
+
+from ..ir import templates
+from ..ir.primitives import Prim
+from ..ir.nodes import name_ids
+
+
+def iter_statements(block, loop_depth=0):
+    """(statement, loop depth) for every statement, nested blocks included."""
+    for s in block:
+        yield s, loop_depth
+        if isinstance(s, gast.If):
+            yield from iter_statements(s.body, loop_depth)
+            yield from iter_statements(s.orelse, loop_depth)
+        elif isinstance(s, (gast.For, gast.While)):
+            yield from iter_statements(s.body, loop_depth + 1)
+
+
+def target_names(target):
+    if isinstance(target, gast.Name):
+        return [target.id]
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return [n for elt in target.elts for n in target_names(elt)]
+    return []
+
+
+def loop_element_targets(loop):
+    """(sequence name, element target names) pairs whose elements carry derivatives."""
+    if loop.iter_kind == "seq":
+        return [(loop.seqs[0], target_names(loop.target))]
+    if loop.iter_kind in ("enumerate", "items"):
+        return [(loop.seqs[0], target_names(loop.target.elts[1]))]
+    if loop.iter_kind == "zip":
+        return [(seq, target_names(elt)) for seq, elt in zip(loop.seqs, loop.target.elts)]
+    return []
+
+
+def defined_by(s):
+    """(names defined, Prim or None) for a normalized statement."""
+    if isinstance(s, gast.Assign):
+        if s.prim is not None and s.prim.kind == "setitem":
+            return [s.prim.args[0].id], s.prim
+        return target_names(s.targets[0]), s.prim
+    if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append", "extend"):
+        return [s.prim.args[0].id], s.prim
+    return [], None
+
+
+def dependencies(body):
+    """name -> set of names it depends on differentiably."""
+    deps = {}
+    for s, _ in iter_statements(body):
+        names, prim = defined_by(s)
+        if prim is not None:
+            sources = {a.id for _, a in prim.diff_inputs() if isinstance(a, gast.Name)}
+            for name in names:
+                deps.setdefault(name, set()).update(sources)
+        if isinstance(s, (gast.For,)):
+            for seq, elts in loop_element_targets(s):
+                for name in elts:
+                    deps.setdefault(name, set()).add(seq)
+    return deps
+
+
+class Activity:
+    def __init__(self, body, wrt, output):
+        self.deps = dependencies(body)
+        self.varied = self._varied(set(wrt))
+        self.useful = self._useful(output)
+        self.active = self.varied & self.useful
+
+    def _varied(self, seeds):
+        varied = set(seeds)
+        changed = True
+        while changed:
+            changed = False
+            for name, sources in self.deps.items():
+                if name not in varied and sources & varied:
+                    varied.add(name)
+                    changed = True
+        return varied
+
+    def _useful(self, output):
+        useful, work = set(), [output] if output else []
+        while work:
+            name = work.pop()
+            if name in useful:
+                continue
+            useful.add(name)
+            work.extend(self.deps.get(name, ()))
+        return useful
+
+    def is_active(self, name):
+        return name in self.active
+
+    def active_inputs(self, prim):
+        """(param, atom name) pairs of `prim` whose atoms are active."""
+        return [(p, a.id) for p, a in prim.diff_inputs()
+                if isinstance(a, gast.Name) and a.id in self.active]
+
+
+def needed_names(body, activity, shapes=None):
+    """(names the backward sweep reads by value, names it reads only for their shape)."""
+    needed, shape_only = set(), set()
+    for s, _ in iter_statements(body):
+        names, prim = defined_by(s)
+        if prim is not None and names and any(activity.is_active(n) for n in names) \
+                and prim.kind != "append":
+            value, shape = prim_needs(prim, names[0], activity, shapes)
+            needed |= value
+            shape_only |= shape
+        if isinstance(s, gast.If):
+            needed |= {s.test.id} if isinstance(s.test, gast.Name) else set()
+        if isinstance(s, (gast.For, gast.While)):
+            if s.count is not None:
+                needed.add(s.count)
+            if isinstance(s, gast.For):
+                needed |= set(s.seqs)
+    return needed, shape_only - needed
+
+
+def prim_needs(prim, target, activity, shapes=None):
+    if prim.kind == "rule":
+        value, shape = set(), set()
+        dropped = templates.dropped_params(prim.rule, prim.inputs, target, shapes)
+        for param, _ in activity.active_inputs(prim):
+            v, sh = templates.names_read(prim.rule, param, dropped)
+            value |= v
+            shape |= sh
+        return _atoms(prim, target, value), _atoms(prim, target, shape)
+    if prim.kind in ("custom", "call"):
+        return {prim.pullback}, set()
+    if prim.kind == "extend" and isinstance(prim.args[1], gast.Name):
+        return set(), {prim.args[1].id}
+    if prim.kind == "setitem":
+        # the stored value's cotangent is unbroadcast to its shape: in a loop each
+        # iteration's value has its own shape (`q[k] = p[k] * 2.0` over a params dict)
+        index = prim.inputs["index"]
+        stored = {a for _, a in activity.active_inputs(prim)} - {target}
+        if shapes is not None:          # a shape every definition agrees on need not be kept
+            stored = {a for a in stored if shapes.cls.get(a, "own:").startswith("own:")}
+        return name_ids(index), stored
+    return set(), set()
+
+
+def _atoms(prim, target, params):
+    names = set()
+    for param in params:
+        if param == "ans":
+            names.add(target)
+        elif param in prim.inputs:
+            name_ids(prim.inputs[param], into=names)
+    return names
+
+
+def pullback_name(s):
+    """The name a callee call statement binds its pullback to (chosen by the pipeline,
+    free of the user's names)."""
+    return s.prim.pullback
+
+
+def assignment_counts(body):
+    """name -> how many times it may be assigned (a site inside a loop counts twice)."""
+    counts = {}
+    for s, depth in iter_statements(body):
+        if getattr(s, "counter", False) and isinstance(s, gast.AugAssign):
+            continue
+        names, prim = defined_by(s)
+        if isinstance(s, gast.Expr):
+            names = []                     # appends mutate, they do not rebind
+        if isinstance(s, gast.For):
+            # the header's own trips are restored from the iterable, not the tape: it
+            # counts once, so a target is saved only if something else binds it too
+            counts.update({n: counts.get(n, 0) + (2 if depth else 1)
+                           for n in target_names(s.target)})
+        if isinstance(s, gast.Assign) and prim is not None and prim.kind in ("custom", "call"):
+            names = names + [prim.pullback]
+        for name in names:
+            counts[name] = counts.get(name, 0) + (2 if depth else 1)
+    return counts
+
+
+def saved_names(body, activity, params, shapes=None):
+    """(names pushed by value, names pushed as shape-only stand-ins) before overwrites."""
+    needed, shape_only = needed_names(body, activity, shapes)
+    counts = assignment_counts(body)
+    for p in params:
+        if p in counts:
+            counts[p] += 1
+    overwritten = {n for n, c in counts.items() if c > 1}
+    return needed & overwritten, shape_only & overwritten
+
+
+def first_definitions(body, params):
+    """Statements that bind a name for the first time, outside loops: nothing to save."""
+    seen, first = set(params), set()
+    for s, depth in iter_statements(body):
+        names, _ = defined_by(s)
+        if isinstance(s, gast.For):
+            names = target_names(s.target)
+        if names and depth == 0 and not seen & set(names) and isinstance(s, gast.Assign):
+            first.add(id(s))
+        seen |= set(names)
+    return first
+
+
+__all__ = ["Activity", "saved_names", "iter_statements", "target_names",
+           "loop_element_targets", "pullback_name", "Prim"]

@@ -1,0 +1,120 @@
+"""Stage 5, analyze (continued): no silent zero cotangents.
+
+A position of a call without a derivative rule has a declared reason
+(runtime/registry.py): ZERO (a predicate, an integer, a floor) and SHAPE (only
+the shape is read) give a true zero cotangent; NONE does not. Where a value
+being differentiated reaches a NONE position and the result is used, the
+program is refused at that line, before any generated code runs:
+
+    t = np.arange(0.0, x, 0.5)     x varied, np.arange: NONE  ->  TransformError
+    k = np.floor(x)                np.floor: ZERO             ->  fine, dk/dx = 0
+
+Method calls dispatched at run time get their cotangents by position, so a
+differentiated keyword argument to one is refused too. So is an ndarray attribute
+no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
+"""
+import gast
+
+from runtime.registry import NONE
+
+from .activity import defined_by, iter_statements
+from ..ir.nodes import name_ids
+
+
+def check_reasons(ctx, body):
+    """Raise TransformError where a varied value meets a position with no derivative."""
+    act = ctx.activity
+    for s, _ in iter_statements(body):
+        prim = getattr(s, "prim", None)
+        if prim is None:
+            continue
+        names = defined_by(s)[0]
+        if names and not (set(names) & act.useful):
+            continue                      # the result never reaches the output
+        _check_attribute(ctx, s, prim)
+        for position, atom, why in _positions_without_rule(prim):
+            varied = sorted(n for n in name_ids(atom) if n in act.varied)
+            if varied and why == NONE:
+                raise _refusal(ctx, s, prim, position, varied[0])
+
+
+# ndarray attributes without a derivative: an iterator, the array viewed, raw memory
+# and metadata objects. (.real, .imag, .T, .mT have rules: runtime getattr_vjp.)
+ARRAY_ONLY_ATTRIBUTES = {"flat", "base", "data", "ctypes", "flags", "device",
+                         "__array_interface__", "__array_struct__", "__array_priority__"}
+
+
+def _check_attribute(ctx, s, prim):
+    """`x.flat` (and the others above) where x is being differentiated: refused."""
+    if prim.kind != "rule" or prim.fn is not getattr:
+        return
+    name, obj = prim.inputs.get("name"), prim.inputs.get("obj")
+    attr = getattr(name, "value", None)
+    if attr in ARRAY_ONLY_ATTRIBUTES and set(name_ids(obj)) & ctx.activity.varied:
+        hint = "index the array itself (`x.ravel()[k]`, `x[i, j]`)" if attr == "flat" else \
+            "compute from the array itself, not from its memory or metadata"
+        raise ctx.src.error(f"`.{attr}` of a value being differentiated has no derivative "
+                            "(for an ndarray it is not an array of its values)",
+                            _site(s, prim), hint=hint)
+
+
+def _positions_without_rule(prim):
+    """(position, atom, reason) for each argument of `prim` no derivative flows through."""
+    if prim.kind == "nondiff" and prim.rule is not None:
+        for key, atom in prim.operands:
+            param = prim.rule.params[key] if isinstance(key, int) and \
+                key < len(prim.rule.params) else key
+            yield key, atom, prim.rule.reason(param)
+    elif prim.kind == "rule":
+        for param, atom in prim.inputs.items():
+            if param in prim.rule.templates:
+                continue
+            if isinstance(atom, gast.Dict):        # **kwargs: name the keyword
+                for key, value in zip(atom.keys, atom.values):
+                    yield key.value, value, prim.rule.reason(param)
+            else:
+                yield param, atom, prim.rule.reason(param)
+    elif prim.kind == "call":
+        # a method: keywords (the pullback returns positions only); a user function:
+        # arguments its *args/**kwargs take (its pullback answers for named parameters)
+        for key, atom in prim.operands:
+            yield key, atom, NONE
+
+
+def _refusal(ctx, s, prim, position, name):
+    what = "a value being differentiated" if name in ctx.names.temporaries else \
+        f"`{name}`, which is being differentiated,"
+    if isinstance(position, int):
+        position -= getattr(prim, "receiver_first", False)   # x.method(a): a is argument 1
+        where = "the receiver" if position < 0 else f"argument {position + 1}"
+    else:
+        where = f"`{position}`"
+    if prim.kind == "call" and not getattr(prim, "method", None):
+        return ctx.src.error(
+            f"{what} is passed to {prim.label}() as {position}: a helper's `*args` and "
+            "`**kwargs` parameters are not differentiated, the gradient would silently "
+            "be zero", _site(s, prim), hint=f"name each parameter of {prim.label}()")
+    if prim.kind == "call":
+        callee = getattr(prim.receiver, "id", "the callable")
+        call = f"{callee}()" if prim.method == "__call__" else f"the method call {prim.label}()"
+        return ctx.src.error(
+            f"{what} is passed by keyword ({where}) to {call}, which is dispatched at run "
+            "time and whose cotangents are matched by position",
+            _site(s, prim), hint="pass it positionally")
+    return ctx.src.error(
+        f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
+        "the gradient would silently be zero",
+        _site(s, prim),
+        hint="compute that value outside the differentiated function, or register a rule "
+             "with transform.rrule (docs/adding_a_rule.md)")
+
+
+class _Line:
+    """A stand-in node for a statement whose user node is not known: its line only."""
+
+    def __init__(self, lineno):
+        self.lineno, self.col_offset = lineno, 0
+
+
+def _site(s, prim):
+    return prim.site if getattr(prim.site, "lineno", None) else _Line(s.origin_line)

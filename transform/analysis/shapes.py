@@ -1,0 +1,240 @@
+"""Stage 5, analyze: which names certainly have the same shape, so `unbroadcast` can go.
+
+    t1 = x * 0.999          t1 ~ x        (a scalar constant broadcasts to x's shape)
+    t2 = math.sin(x)        t2 ~ scalar
+    x = t1 + t3             x ~ x         (every definition of x agrees)
+
+In the adjoint of `x = t1 + t3`, `unbroadcast(dx, t1)` is then just `dx`, and
+the tape need not keep t1 for its shape. A name with definitions that
+disagree gets a class of its own (sound, not clever).
+"""
+import operator
+
+import gast
+import numpy as np
+
+from runtime.traits import PRIMITIVE
+
+from .activity import defined_by, iter_statements
+from ..ir.nodes import walk
+
+SCALAR = "scalar"
+UNKNOWN = "unknown yet"
+# facts about primitives, declared beside their rules (runtime/traits.py)
+_ELEMENTWISE = PRIMITIVE["elementwise"]
+_SCALAR_RESULT = PRIMITIVE["scalar_result"]
+_SCALAR_ARGS = PRIMITIVE["scalar_args"]
+_FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
+
+
+def _reduces_everything(prim):
+    """np.sum(x) with axis=None and keepdims=False: a scalar whatever x's shape."""
+    axis, keep = prim.inputs.get("axis"), prim.inputs.get("keepdims")
+    none = isinstance(axis, gast.Constant) and axis.value is None
+    flat = keep is None or isinstance(keep, gast.Constant) and keep.value is False
+    return none and flat
+
+
+# rules whose cotangents are arrays or numbers (never containers)
+NUMERIC = PRIMITIVE["numeric"]
+
+
+class Element:
+    """The definition of a loop target: one element of the sequence `seq`."""
+
+    def __init__(self, seq):
+        self.seq = seq
+
+
+class ShapeClasses:
+    """Shape classes of names. `signature` (param -> class, from `shape_key` on the
+    arguments of a call) makes parameters' shapes concrete, so derived shapes can be
+    computed (`W @ x` with W 10x10 and x of 10 is a 10-vector)."""
+
+    def __init__(self, body, params, signature=None):
+        self.defs = {}
+        for s, _ in iter_statements(body):
+            names, prim = defined_by(s)
+            for name in names:
+                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
+                        and type(s.value.value) in (int, float):
+                    self.defs.setdefault(name, []).append(SCALAR)     # s = 0.0
+                    continue
+                self.defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
+                                                      and prim and prim.kind != "setitem"
+                                                      else None)
+        for s, _ in iter_statements(body):
+            if isinstance(s, gast.For):
+                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
+                for name in _names(s.target):
+                    self.defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+        known = signature or {}
+        self.param_class = {p: known.get(p) or "param:" + p for p in params}
+        self.cls = dict(self.param_class)
+        self.params = set(params)
+        self._solve()
+        self._scalar_evidence(body)
+
+    def _scalar_evidence(self, body):
+        """A uniform class with a member passed to `math.sin` & co. is scalar throughout."""
+        scalar = set()
+        for s, _ in iter_statements(body):
+            prim = getattr(s, "prim", None)
+            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
+                for atom in prim.inputs.values():
+                    c = self.of(atom)
+                    if c.startswith("param:"):
+                        scalar.add(c)
+        if scalar:
+            self.cls = {n: SCALAR if c in scalar else c for n, c in self.cls.items()}
+
+    def _solve(self):
+        """Optimistic fixpoint: a name starts unknown and settles on the class all its
+        definitions agree on (a loop-carried `s = s + t` is scalar if `s = 0.0` and t are)."""
+        for _ in range(50):
+            changed = False
+            for name, prims in self.defs.items():
+                new = self._class_of_defs(name, prims)
+                if self.cls.get(name, UNKNOWN) != new:
+                    self.cls[name] = new
+                    changed = True
+            if not changed:
+                break
+        self.cls = {n: ("own:" + n if c == UNKNOWN else c) for n, c in self.cls.items()}
+
+    def _class_of_defs(self, name, prims):
+        classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
+        if name in self.params:
+            classes.add(self.param_class[name])
+        if not classes:
+            return UNKNOWN
+        return classes.pop() if len(classes) == 1 else "own:" + name
+
+    def _class_of(self, prim, name):
+        if prim is SCALAR:
+            return SCALAR
+        if prim is None:
+            return "own:" + name
+        if isinstance(prim, Element):
+            return element_class(self.cls.get(prim.seq, UNKNOWN), name)
+        if prim.kind == "copy":
+            return self.of(prim.args[0])
+        if prim.kind != "rule":
+            return "own:" + name
+        fn, atoms = prim.fn, list(prim.inputs.values())
+        if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
+            return SCALAR
+        arity = len(prim.rule.params) if fn in _ELEMENTWISE else 0
+        if arity == 1 and atoms:
+            return self.of(atoms[0])
+        if arity == 2 and len(atoms) >= 2:
+            a, b = self.of(atoms[0]), self.of(atoms[1])
+            if UNKNOWN in (a, b):
+                return UNKNOWN
+            if b == SCALAR or a == b:
+                return a
+            if a == SCALAR:
+                return b
+            return derived_class(np.broadcast_shapes, (a, b), name)
+        if fn in (operator.matmul, np.matmul) and len(atoms) >= 2:
+            return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name)
+        if fn is operator.getitem and len(atoms) >= 2 and isinstance(atoms[1], gast.Constant) \
+                and type(atoms[1].value) is int:
+            return derived_class(lambda shape: shape[1:], (self.of(atoms[0]),), name)
+        return "own:" + name
+
+    def of(self, atom):
+        """The shape class of an atom (a Name or a Constant)."""
+        if isinstance(atom, gast.Constant):
+            value = atom.value
+            return SCALAR if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                else "const"
+        if isinstance(atom, gast.Name):
+            return self.cls.get(atom.id, UNKNOWN)
+        return "unknown"
+
+    def same(self, atom, name):
+        """Whether `atom` certainly has the shape of the name `name`."""
+        a = self.of(atom)
+        return a not in ("unknown", "const", UNKNOWN) and a == self.cls.get(name) \
+            and not a.startswith("items:")          # lists: `+` concatenates
+
+
+# ---- concrete shapes (from the arguments of a call) ---------------------------------
+def shape_key(value):
+    """What an argument says about shapes, cheaply (a call's cache key): an array's
+    shape, () for a float, ("items", shape) for a list of arrays of one shape, or None."""
+    if type(value) is np.ndarray:
+        return value.shape
+    if type(value) is float or isinstance(value, np.floating):
+        return ()
+    if type(value) is list and value and type(value[0]) is np.ndarray:
+        shape = value[0].shape
+        if all(type(v) is np.ndarray and v.shape == shape for v in value):
+            return ("items", shape)
+    if isinstance(value, np.ma.MaskedArray):
+        from ..public.boundary import refuse_masked      # values imports runtime: resolve it late
+        refuse_masked(value)
+    return None
+
+
+def class_of_key(key):
+    """The shape class a `shape_key` stands for."""
+    if key and key[0] == "items":
+        return "items:" + concrete(key[1])
+    return concrete(key)
+
+
+def concrete(shape):
+    return SCALAR if shape == () else "shape:" + ",".join(map(str, shape))
+
+
+def shape_of(cls):
+    """The tuple a concrete class stands for, else None."""
+    if cls == SCALAR:
+        return ()
+    if isinstance(cls, str) and cls.startswith("shape:"):
+        return tuple(int(n) for n in cls[6:].split(","))
+    return None
+
+
+def derived_class(rule, classes, name):
+    """The class of a result whose shape `rule` computes from concrete input shapes."""
+    if UNKNOWN in classes:
+        return UNKNOWN
+    shapes = [shape_of(c) for c in classes]
+    if any(s is None for s in shapes):
+        return "own:" + name
+    try:
+        return concrete(tuple(rule(*shapes)))
+    except (ValueError, IndexError):
+        return "own:" + name
+
+
+def element_class(seq_class, name):
+    """The class of one element of a sequence of class `seq_class`."""
+    if seq_class == UNKNOWN:
+        return UNKNOWN
+    if isinstance(seq_class, str) and seq_class.startswith("items:"):
+        return seq_class[6:]
+    shape = shape_of(seq_class)
+    return concrete(shape[1:]) if shape else "own:" + name
+
+
+def matmul_shape(a, b):
+    """np.matmul's result shape for operand shapes a and b (ValueError if they clash)."""
+    if not a or not b:
+        raise ValueError("matmul of a scalar")
+    a2, b2 = (1,) + a if len(a) == 1 else a, b + (1,) if len(b) == 1 else b
+    if a2[-1] != b2[-2]:
+        raise ValueError("matmul: inner dimensions differ")
+    shape = np.broadcast_shapes(a2[:-2], b2[:-2]) + (a2[-2], b2[-1])
+    if len(a) == 1:
+        shape = shape[:-2] + shape[-1:]
+    if len(b) == 1:
+        shape = shape[:-1]
+    return shape
+
+
+def _names(target):
+    return [n.id for n in walk(target) if isinstance(n, gast.Name)]

@@ -1,0 +1,164 @@
+"""The compilation state: one declared, typed record that the stages fill in order.
+
+    ctx = Compilation(fn, ("W", "b"), "loop")      # the request
+    ctx.src, ctx.names = ...                        # 1-2 parse, check
+    ctx.activity, ctx.shapes, ... = ...             # 5 analyze
+    ctx.adjoint("h")  ->  "dh"                      # 6 reverse: names, comments, globals
+
+Every field is declared below, grouped by the stage that sets it; `slots=True` makes
+setting an undeclared attribute an AttributeError, so no stage can hand another a value
+through an attribute nobody declared.
+"""
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass, field
+
+import gast
+
+from .analysis.accumulation import LoopPass
+from .analysis.shapes import shape_of
+from .ir.comments import marker
+from .ir.nodes import load, names_in
+from .public.run_time_rules import MethodRule, callee_rule
+
+
+@dataclass(eq=False, slots=True)
+class Compilation:
+    """Everything the stages share for one (function, wrt, policy)."""
+
+    # ---- the request -------------------------------------------------------------
+    fn: object                      # the user's function
+    wrt: tuple                      # the parameters differentiated (names)
+    policy: str                     # "loop", "eager", "flat" or "nested"
+    explain: bool = False           # comment each accumulation decision
+    consumed: bool = False          # the caller forces every cotangent (grad, vjp)
+    signature: tuple | None = None  # one shapes.shape_key per argument, or None
+    # ---- 1 parse, 2 check --------------------------------------------------------
+    src: object = None              # frontend.parse.SourceFunction
+    params: list = None             # the positional parameters' names
+    names: object = None            # ir.vocabulary.Vocabulary: every generated name
+    rrule_name: str = None          # `<fn>_rrule`
+    # ---- 5 analyze ---------------------------------------------------------------
+    activity: object = None         # analysis.activity.Activity: varied, useful, active
+    counts: dict = None             # name -> assignments in the normalized body
+    shapes: object = None           # analysis.shapes.ShapeClasses
+    first_defs: dict = None         # name -> its first defining statement
+    saved: set = None               # names the tape records
+    shape_saved: set = None         # names the tape records only the shape of
+    owned_views: set = field(default_factory=set)   # views generated code copies
+    # ---- 6 reverse ---------------------------------------------------------------
+    loop_pass: LoopPass = field(init=False)   # the accumulation decisions, per policy
+    globals: dict = field(default_factory=dict)     # generated module's globals: rules
+    comments: list = field(default_factory=list)    # marked comments, rendered at emit
+    uses_tape: bool = False         # the forward sweep pushes onto a tape
+    made_thunks: bool = False       # some adjoint is a Thunk (the optimiser may unwrap)
+    adjoints: dict = field(default_factory=dict)    # primal name -> its adjoint's name
+    temps: dict = field(default_factory=dict)       # ("cots"|"self"|..., name) -> name
+    snapshot: list = None           # primal names the pullback rebinds (keyword defaults)
+    # ---- 8 emit ------------------------------------------------------------------
+    line_sources: list = None       # per generated line, the node it came from
+    header_lines: int = 0           # lines emit puts before the rule's def
+
+    def __post_init__(self):
+        self.wrt = tuple(self.wrt)
+        self.loop_pass = LoopPass(self.policy, self.explain, self.consumed)
+
+    # ---- names ------------------------------------------------------------
+    def adjoint(self, name):
+        if name not in self.adjoints:
+            self.adjoints[name] = self.names.reserve("d" + name)
+        return self.adjoints[name]
+
+    def foldable(self):
+        """The normalizer's temporaries and their adjoints: names the optimizer may fold."""
+        temps = self.names.temporaries
+        return temps | {self.adjoints[t] for t in temps if t in self.adjoints}
+
+    def zero_buffers(self):
+        """adjoint -> parameter, for parameters whose shape the signature fixes."""
+        return {self.adjoint(p): p for p in self.params
+                if self.activity.is_active(p) and shape_of(self.shapes.cls.get(p)) is not None
+                and p in self.wrt}
+
+    def same_shape(self, a, b):
+        """Whether names a and b certainly always have the same shape."""
+        return a == b or self.shapes.same(load(a), b)
+
+    def temp(self, key):
+        if key not in self.temps:
+            base = {"cots": "{}_cots", "self": "{}_own", "index": "k", "part": "{}_part"}[key[0]]
+            self.temps[key] = self.names.new(base.format(key[1]) if "{}" in base else base)
+        return self.temps[key]
+
+    def assign_count(self, name):
+        return self.counts.get(name, 0) + (1 if name in self.params else 0)
+
+    def captures(self, expr):
+        """Local names an expression reads (a Thunk captures them by value)."""
+        return sorted(n for n in names_in(expr) if n in self.local_names())
+
+    def local_names(self):
+        return {n for n in self.names.used - set(self.globals)
+                if not self.names.is_compiler_global(n)}
+
+    def comment(self, stmt):
+        """A `# <primal statement>` line; the text is rendered in one batch at emit."""
+        self.comments.append(stmt)
+        return marker(len(self.comments) - 1)
+
+    def end_comment(self, text):
+        """A comment at the end of the previous generated line."""
+        self.comments.append(text)
+        return marker(len(self.comments) - 1, end=True)
+
+    def note(self, text):
+        """A free-text comment line in the generated code."""
+        self.comments.append(text)
+        return marker(len(self.comments) - 1)
+
+    def line_of(self, node):
+        """The line in the user's file a normalized statement came from."""
+        line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
+        return self.src.first_line + line - 1 if line else self.src.first_line
+
+    def rule_global(self, prim, stmt=None):
+        """A global name in the generated module for a custom rule or compiled callee;
+        a method's rule knows its call site (prim.site) for the errors it raises."""
+        method = getattr(prim, "method", None)
+        # argument positions carrying a derivative here: the callee is compiled for them
+        varied = tuple(k for k, a in enumerate(prim.args)
+                       if isinstance(a, gast.Name) and a.id in self.activity.varied)
+        site = getattr(prim, "site", None) if method else None
+        key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None))
+        if key not in self.temps:
+            if method:
+                name = self.names.reserve(f"{_identifier(method)}_method_rrule")
+                # the call site, for errors raised when the method is reached at run time
+                where = self.src.error("", site) if site is not None else None
+                self.globals[name] = MethodRule(method, self.policy, varied, where)
+            else:
+                name = self.names.reserve(_callee_name(prim) + "_rrule")
+                self.globals[name] = prim.rule.custom if prim.kind == "custom" \
+                    else callee_rule(prim.fn, self.policy, varied)
+            self.temps[key] = name
+        return self.temps[key]
+
+
+def _identifier(text):
+    """`text` if it is a plain identifier (it is pasted into generated source), else
+    "fn": a callee's __name__ can be any string ("<lambda>", "x; import os")."""
+    ok = isinstance(text, str) and text.isidentifier() and not keyword.iskeyword(text)
+    return text if ok else "fn"
+
+
+def _callee_name(prim):
+    """A readable identifier for a callee's rule global: its __name__ when that is an
+    identifier, else the name it was called by (`sq` for `sq = lambda v: v * v`)."""
+    name = _identifier(getattr(prim.fn, "__name__", None))
+    if name == "fn":
+        name = _identifier(getattr(prim, "called_as", None))
+    return name
+
+
+__all__ = ["Compilation"]

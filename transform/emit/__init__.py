@@ -1,0 +1,2 @@
+"""Stage 8, emit: the pullback's definite-assignment check, source text with comments,
+compiled and guarded, registered for tracebacks."""

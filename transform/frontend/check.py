@@ -1,0 +1,116 @@
+"""Stage 2, check: reject unsupported syntax before any transformation.
+
+Every construct the compiler does not handle gets a TransformError naming the
+file, line and column, with a sentence on what to write instead.
+"""
+import gast
+
+from ..ir.nodes import walk_in_order
+from ..alias.callees import check_callees
+from ..alias.check import check_aliasing
+
+# node type -> (what it is, what to do instead)
+UNSUPPORTED = {
+    gast.Try: ("`try` statements", "move error handling outside the differentiated function"),
+    gast.With: ("`with` statements", "enter the context outside the differentiated function"),
+    gast.AsyncWith: ("`async with`", "differentiate synchronous code only"),
+    gast.AsyncFor: ("`async for`", "differentiate synchronous code only"),
+    gast.AsyncFunctionDef: ("`async def`", "differentiate synchronous code only"),
+    gast.Await: ("`await`", "differentiate synchronous code only"),
+    gast.Yield: ("`yield` (generators)", "build and return a list instead"),
+    gast.YieldFrom: ("`yield from`", "build and return a list instead"),
+    gast.Global: ("`global` declarations", "pass the value in as an argument and return "
+                  "the new value"),
+    gast.Nonlocal: ("`nonlocal` declarations", "pass the value in as an argument and return "
+                    "the new value"),
+    gast.Delete: ("`del` statements", "let the name go out of scope, or rebind it"),
+    gast.ClassDef: ("class definitions inside the function", "define the class at module level"),
+    gast.Import: ("`import` inside the function", "import at module level"),
+    gast.ImportFrom: ("`import` inside the function", "import at module level"),
+    gast.Lambda: ("`lambda` expressions", "define a function with def at module level and "
+                  "call it"),
+    gast.NamedExpr: ("assignment expressions (`:=`)", "assign on a separate line"),
+    gast.SetComp: ("set comprehensions", "use a list comprehension"),
+    gast.DictComp: ("dict comprehensions", "build the dict with a for loop"),
+    gast.Set: ("set literals", "use a list or tuple"),
+    gast.AnnAssign: ("annotated assignments", "drop the annotation"),
+}
+if hasattr(gast, "Match"):
+    UNSUPPORTED[gast.Match] = ("`match` statements", "use if/elif/else")
+
+
+def check_function(src):
+    """Raise TransformError for the first unsupported construct in `src`."""
+    fdef = src.node
+    args = fdef.args
+    if args.vararg or args.kwarg:
+        raise src.error("`*args`/`**kwargs` parameters are not supported in a differentiated "
+                        "function", fdef, hint="name each parameter")
+    consumed = set()                    # generator expressions a call consumes at once
+    for stmt in fdef.body:
+        for node in walk_in_order(stmt):
+            if type(node) not in _CHECKED:
+                continue
+            _check_node(src, node)
+            if isinstance(node, gast.Call):
+                consumed.update(id(a) for a in node.args if isinstance(a, gast.GeneratorExp))
+            elif isinstance(node, gast.GeneratorExp) and id(node) not in consumed:
+                raise src.error("a generator expression kept for later is not supported: "
+                                "the generated code evaluates it where it is written, "
+                                "while Python runs it when it is consumed", node,
+                                hint="use a list comprehension `[...]`, or pass the "
+                                     "generator straight to the call that consumes it")
+    check_aliasing(src)
+    check_callees(src)
+
+
+# the node types _check_node and the generator check look at (the others pass)
+_CHECKED = frozenset(UNSUPPORTED) | {gast.FunctionDef, gast.ListComp, gast.GeneratorExp,
+                                     gast.For, gast.While, gast.AugAssign, gast.Assign,
+                                     gast.Call}
+
+
+def _check_node(src, node):
+    kind = type(node)
+    if kind in UNSUPPORTED:
+        what, hint = UNSUPPORTED[kind]
+        raise src.error(f"{what} are not supported", node, hint=hint)
+    if isinstance(node, gast.FunctionDef) and (node.decorator_list or node.args.vararg
+                                                or node.args.kwarg or node.args.kwonlyargs):
+        raise src.error("nested functions with decorators, *args, **kwargs or keyword-only "
+                        "parameters are not supported", node,
+                        hint="define the helper at module level")
+    if isinstance(node, (gast.ListComp, gast.GeneratorExp)) and len(node.generators) != 1:
+        raise src.error("comprehensions with several `for` clauses are not supported", node,
+                        hint="write nested for loops")
+    if isinstance(node, (gast.For, gast.While)) and node.orelse:
+        raise src.error("`else` on a loop is not supported", node,
+                        hint="use a flag variable set before `break`")
+    if isinstance(node, gast.AugAssign) and not isinstance(node.target, (gast.Name,
+                                                                          gast.Subscript)):
+        raise src.error("augmented assignment to this target is not supported", node,
+                        hint="assign to a local name")
+    if isinstance(node, gast.Assign):
+        for target in node.targets:
+            _check_target(src, target)
+    if isinstance(node, gast.For):
+        _check_target(src, node.target)
+
+
+def _check_target(src, target):
+    if isinstance(target, gast.Name):
+        return
+    if isinstance(target, (gast.Tuple, gast.List)):
+        for elt in target.elts:
+            _check_target(src, elt)
+        return
+    if isinstance(target, gast.Subscript):
+        return
+    if isinstance(target, gast.Starred):
+        raise src.error("starred assignment targets are not supported", target,
+                        hint="index the sequence explicitly")
+    if isinstance(target, gast.Attribute):
+        raise src.error("assigning to an attribute is not supported", target,
+                        hint="keep the value in a local variable and return it")
+    raise src.error("this assignment target is not supported", target,
+                    hint="assign to a local name")

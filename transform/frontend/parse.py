@@ -1,0 +1,163 @@
+"""Stage 1, parse: a function's source as a gast FunctionDef, plus where it came from.
+
+    def loss(W, x): ...   ->   SourceFunction(fn, node=FunctionDef, filename, first line)
+
+It also resolves names to the objects they denote (globals, closure cells,
+builtins) so later stages can classify calls.
+"""
+import ast
+import builtins
+import textwrap
+
+import gast
+
+from ..errors import TransformError
+from .source_check import check_current, is_lambda, source_of
+from ..ir.nodes import names_below, nodes_below
+from .to_gast import ast_to_gast
+
+
+class SourceFunction:
+    """A parsed function: its gast node, source lines and name environment."""
+
+    def __init__(self, fn, node, filename, first_line, col_offset, lines):
+        self.fn = fn
+        self.node = node
+        self.filename = filename
+        self.first_line = first_line
+        self.col_offset = col_offset
+        self.lines = lines
+        self.params = [a.id for a in node.args.args]
+        self.locals = _local_names(node)
+        self.resolved = {}
+
+    def calls(self):
+        """Every Call node of the function, found once (the checks each look at them)."""
+        if getattr(self, "_calls", None) is None:
+            self._calls = nodes_below(self.node, gast.Call)
+        return self._calls
+
+    @property
+    def name(self):
+        return self.node.name
+
+    def source_line(self, lineno):
+        """The original text of relative line `lineno` (1-based within the function)."""
+        k = lineno - 1
+        return self.lines[k].rstrip("\n") if 0 <= k < len(self.lines) else ""
+
+    def error(self, message, node=None, hint=None):
+        """A TransformError pointing at `node` in the original file."""
+        line = col = source = None
+        if node is not None and getattr(node, "lineno", None) is not None:
+            line = self.first_line + node.lineno - 1
+            col = (node.col_offset or 0) + self.col_offset
+            source = self.source_line(node.lineno)
+        return TransformError(message, filename=self.filename, line=line, col=col,
+                              source_line=source, hint=hint)
+
+    def resolve(self, node):
+        """The object a Name or dotted Attribute denotes, or None if it is local or unknown.
+
+        Every answer is recorded in `resolved` (dotted path -> object): compiled code
+        is guarded by them (transform/guards.py) and rebuilt when one changes."""
+        path = _dotted(node)
+        if path is None or path[0] in self.locals:
+            return None
+        if path not in self.resolved:
+            value = self.lookup_global(path[0])
+            for attr in path[1:]:
+                value = None if value is None else getattr(value, attr, None)
+            self.resolved[path] = value
+        return self.resolved[path]
+
+    def lookup_global(self, name):
+        """A free name's value: closure cell, then module global, then builtin."""
+        code = self.fn.__code__
+        if name in code.co_freevars and self.fn.__closure__:
+            cell = self.fn.__closure__[code.co_freevars.index(name)]
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                value = None
+        elif name in self.fn.__globals__:
+            value = self.fn.__globals__[name]
+        else:
+            value = getattr(builtins, name, None)
+        self.resolved.setdefault((name,), value)
+        return value
+
+
+def _dotted(node):
+    """("np", "linalg", "norm") for `np.linalg.norm`; None if not a dotted name."""
+    attrs = []
+    while isinstance(node, gast.Attribute):
+        attrs.append(node.attr)
+        node = node.value
+    if not isinstance(node, gast.Name):
+        return None
+    return (node.id,) + tuple(reversed(attrs))
+
+
+def _local_names(node):
+    names = {a.id for a in node.args.args}
+    names |= {a.id for a in node.args.kwonlyargs}
+    bind = (gast.Store, gast.Del)
+    names.update(n.id for n in names_below(node) if type(n.ctx) in bind)
+    return names
+
+
+def unwrap(fn):
+    """(the plain function, its default policy): a `differentiable` wrapper's function."""
+    policy = getattr(fn, "thunkgrad_policy", None)
+    while policy is not None and hasattr(fn, "__wrapped__") and \
+            getattr(fn, "thunkgrad_policy", None) is not None:
+        fn = fn.__wrapped__
+    return fn, policy or "loop"
+
+
+def parse_function(fn):
+    """Parse `fn`'s source into a SourceFunction (lambdas become a one-line def).
+
+    The def is found from fn.__code__ (file, first line, code name), never from
+    `__name__` or `__wrapped__`: a functools.wraps wrapper is parsed as itself. The
+    source must still compile to fn.__code__ (a file edited after import does not)."""
+    filename, lines, first_line = source_of(fn)
+    text = "".join(lines)
+    dedented = textwrap.dedent(text)
+    col_offset = _indent(text) - _indent(dedented)
+    if is_lambda(fn):
+        node = _lambda_as_def(fn, dedented, filename, first_line)
+        check_current(fn, gast.gast_to_ast(node.source_lambda), filename, first_line)
+    else:
+        tree = ast.parse(dedented)
+        node = ast_to_gast(tree).body[0]               # leaves `tree` as it was
+        check_current(fn, tree.body[0], filename, first_line)
+    node.decorator_list = []
+    return SourceFunction(fn, node, filename, first_line, col_offset, lines)
+
+
+def _indent(text):
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    return len(first) - len(first.lstrip())
+
+
+def _lambda_as_def(fn, text, filename, first_line):
+    try:
+        tree = gast.parse(text)
+    except SyntaxError:
+        raise TransformError("cannot isolate this lambda's source", filename=filename,
+                             line=first_line, hint="write it as a def") from None
+    params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
+             and [a.id for a in n.args.args] == params]
+    if len(found) != 1:
+        raise TransformError("cannot isolate this lambda's source", filename=filename,
+                             line=first_line, hint="write it as a def")
+    lam = found[0]
+    ret = gast.Return(value=lam.body)
+    gast.copy_location(ret, lam.body)
+    node = gast.FunctionDef(name="lambda_", args=lam.args, body=[ret], decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])
+    node.source_lambda = lam
+    return gast.copy_location(node, lam)

@@ -1,0 +1,216 @@
+"""Stage 3, normalize: calls: rules, user functions, methods, nested defs.
+
+    h = layer(W, b, x)      ->  Prim("call", fn=layer)      (compiled to its own rule)
+    y = x.sum(axis=0)       ->  Prim("rule", np.sum)        (an ndarray method)
+    y = helper(x)           ->  helper's body, inlined       (a nested def)
+"""
+import builtins
+import inspect
+import types
+
+import gast
+
+import runtime
+from ..ir.nodes import const, load, renamed
+from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
+                             rule_for)
+from .receivers import bound_to_generator, random_method
+from .returns import ReturnLowering
+
+
+class CallNormalizer:
+    """A Normalizer's part: every kind of call."""
+
+    def __init__(self, normalizer):
+        self.norm = normalizer          # the Normalizer: its output, line, nested defs
+        self.src, self.names = normalizer.src, normalizer.names
+
+    def stmt_FunctionDef(self, s):
+        """A nested def is inlined where it is called, so closures over active values work.
+
+        Its default values are computed here, where Python evaluates them.
+        """
+        defaults = []
+        for k, value in enumerate(s.args.defaults):
+            name = self.names.new(f"{s.name}_default")
+            self.norm.expr(value, name)
+            defaults.append(load(name))
+        s.args.defaults = defaults
+        self.norm.local_defs[s.name] = s
+
+    def inline_call(self, fdef, e, target):
+        """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
+        if fdef.name in self.norm.inlining:
+            raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
+                                 hint="define a recursive helper at module level")
+        params = [a.id for a in fdef.args.args]
+        stored = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+                  and isinstance(n.ctx, (gast.Store, gast.Param))} | set(params)
+        renames = {name: load(self.names.reserve(f"{fdef.name}_{name}")) for name in stored}
+        values = self.bind_nested(fdef, params, e)
+        for param in params:
+            self.norm.expr(values[param], renames[param].id)
+        body = [renamed(st, renames) for st in fdef.body]
+        result = target or self.names.new("t")
+        self.norm.inlining.add(fdef.name)
+        block = self.norm.block(body)
+        self.norm.inlining.discard(fdef.name)
+        if not block or not isinstance(block[-1], gast.Return):
+            block.append(gast.Return(value=const(None)))
+        block = ReturnLowering(self.names).lower_returns(block, result)
+        final = block.pop()
+        self.norm.out.extend(block)
+        if not (isinstance(final.value, gast.Name) and final.value.id == result):
+            self.norm.expr(final.value, result)
+        return result
+
+    def bind_nested(self, fdef, params, e):
+        defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
+        values = dict(zip(params, e.args))
+        values.update({kw.arg: kw.value for kw in e.keywords})
+        missing = [p for p in params if p not in values and p not in defaults]
+        if missing or len(e.args) > len(params):
+            raise self.src.error(f"bad arguments for the nested function {fdef.name}()", e)
+        return {p: values.get(p, defaults.get(p)) for p in params}
+
+    def expr_Call(self, e, target, discard):
+        if any(isinstance(a, gast.Starred) for a in e.args):
+            raise self.src.error("`*args` in a call is not supported yet", e,
+                                 hint="pass the arguments one by one")
+        func = e.func
+        if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
+            return self.inline_call(self.norm.local_defs[func.id], e, target)
+        fn = self.src.resolve(func)
+        if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
+                                                 _bound_method(fn)) and \
+                not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
+            return self.method_call(e, target, discard)
+        if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
+                _callable_object(fn):
+            return self.dynamic_call(e, target, discard)
+        if fn is None:
+            raise self.src.error("cannot tell which function this call refers to", e,
+                                 hint="call a module-level function or NumPy directly")
+        if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
+            return self.norm.loops.comprehension(e.args[0], target, reduce_sum=True)
+        if fn is dict and not e.args and all(kw.arg for kw in e.keywords):
+            literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
+                                values=[kw.value for kw in e.keywords])
+            return self.norm.expr_Dict(literal, target, discard)
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = self.rule_prim(fn, args, keywords, e)
+        return self.norm.finish(target, node, prim, discard)
+
+    def dynamic_call(self, e, target, discard):
+        """`f(x)` where f is a local value (a function or callable object): dispatched at
+        run time to the compiled rule of f (or of type(f).__call__)."""
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=e.func, args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        prim = Prim("call", "call", args=[e.func] + args)
+        prim.method, prim.receiver = "__call__", e.func
+        prim.operands, prim.site = list(keywords.items()), e
+        return self.norm.finish(target, node, prim, discard)
+
+    def method_call(self, e, target, discard):
+        base = self.norm.atom(e.func.value)
+        name = e.func.attr
+        args = [self.norm.atom(a) for a in e.args]
+        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
+        node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
+                         keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
+        if name in ("append", "extend") and len(args) == 1 and not keywords:
+            self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
+            return None
+        fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
+        if fn is None:                 # a method of a user object: compiled when first called
+            prim = Prim("call", f".{name}", args=[base] + args)
+            prim.method, prim.receiver = name, base
+            prim.operands, prim.site = list(keywords.items()), e   # positional only in args
+            return self.norm.finish(target, node, prim, discard)
+        if name in ("reshape", "transpose") and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        prim = self.rule_prim(fn, [base] + args, keywords, e)
+        prim.receiver_first = True             # argument 0 is the receiver
+        return self.norm.finish(target, node, prim, discard)
+
+    def rule_prim(self, fn, args, keywords, node):
+        while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
+            fn = fn.__wrapped__
+        rule = rule_for(fn) or opaque_library_rule(fn)
+        label = label_of(fn)
+        self.refuse_masked(fn, node)
+        if rule is not None:
+            try:
+                prim = from_rule(rule, args, keywords, label)
+            except TypeError as exc:
+                raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
+            prim.site = node
+            return prim
+        if callable(fn) and getattr(fn, "__code__", None) is not None:
+            self.norm.callees.append(fn)
+            prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
+            prim.operands = variadic_operands(fn, args, keywords)   # reasons.py refuses them
+            prim.site = node
+            func = getattr(node, "func", None)
+            prim.called_as = func.id if isinstance(func, gast.Name) else None
+            return prim
+        name = getattr(fn, "__name__", "fn")
+        raise self.src.error(
+            f"{label} has no derivative rule and no Python source to compile", node,
+            hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
+                 f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
+
+
+    def refuse_masked(self, fn, node):
+        """np.ma skips masked entries, the rules for plain arrays do not: refuse it."""
+        if (getattr(fn, "__module__", None) or "").startswith("numpy.ma"):
+            raise self.src.error(
+                f"masked arrays (np.ma.{fn.__name__}) are not supported: the derivative "
+                "rules would give masked entries a gradient", node,
+                hint="zero the masked entries (`np.where(mask, 0.0, x)`) or select the "
+                     "others (`x[~mask]`)")
+
+    def by_position(self, fn, args, keywords, node):
+        """Call atoms in the callee's parameter order (its pullback's order)."""
+        signature = inspect.signature(fn, follow_wrapped=False)   # a wrapper's own
+        try:
+            bound = signature.bind(*args, **keywords)
+        except TypeError as exc:
+            raise self.src.error(f"bad arguments for {fn.__name__}(): {exc}", node) from None
+        params = [p for p in signature.parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def variadic_operands(fn, args, keywords):
+    """(`*xs[k]` or `**kw[name]`, atom) for the arguments a callee's `*args`/`**kwargs`
+    take: its compiled pullback answers for named parameters only."""
+    bound = inspect.signature(fn, follow_wrapped=False).bind(*args, **keywords)
+    out = []
+    for param in inspect.signature(fn, follow_wrapped=False).parameters.values():
+        value = bound.arguments.get(param.name, ())
+        if param.kind is param.VAR_POSITIONAL:
+            out += [(f"*{param.name}[{k}]", atom) for k, atom in enumerate(value)]
+        elif param.kind is param.VAR_KEYWORD:
+            out += [(f"**{param.name}[{key!r}]", atom) for key, atom in value.items()]
+    return out
+
+
+def _bound_method(fn):
+    """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
+    type(obj), obj passed as self), not as the bare function f."""
+    return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
+        rule_for(fn) is None
+
+
+def _callable_object(fn):
+    """An instance whose class defines `__call__` in Python (`lin(x)` for a global
+    `lin = Lin()`): dispatched on its type when called, a registered rule first."""
+    return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
+        getattr(fn, "__code__", None) is None and \
+        inspect.isfunction(getattr(type(fn), "__call__", None))

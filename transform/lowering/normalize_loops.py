@@ -1,0 +1,156 @@
+"""Stage 3, normalize: loops: for-loop iterables and comprehensions.
+
+    for x in xs: ...          seq1 = iterable(xs)
+                       ->     for x in seq1: ...
+    [f(v) for v in xs]        items1 = []; for v in seq1: items1.append(f(v))
+
+The iterable is kept in a fresh name so the backward sweep can walk it again.
+"""
+import gast
+
+from ..ir.nodes import assign, const, load, renamed as _rename, walk
+from ..ir.primitives import Prim
+
+
+class LoopNormalizer:
+    """A Normalizer's part: `for` statements, iterables and comprehensions."""
+
+    def __init__(self, normalizer):
+        self.norm = normalizer          # the Normalizer: its output, line, nested defs
+        self.src, self.names = normalizer.src, normalizer.names
+
+    def flatten_enumerate_zip(self, target, it):
+        """`for i, (a, b) in enumerate(zip(A, B))` -> `for i, a, b in zip(range(..), A, B)`;
+        `for v in d.values()` -> `for key, v in d.items()`."""
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
+                it.func.attr == "values" and not it.args and self.src.resolve(it.func) is None:
+            key = gast.Name(id=self.names.new("key"), ctx=gast.Store(), annotation=None,
+                            type_comment=None)
+            items = gast.Call(func=gast.Attribute(value=it.func.value, attr="items",
+                                                  ctx=gast.Load()), args=[], keywords=[])
+            return gast.Tuple(elts=[key, target], ctx=gast.Store()), items
+        if not (isinstance(it, gast.Call) and self.src.resolve(it.func) is enumerate
+                and it.args and isinstance(it.args[0], gast.Call)
+                and self.src.resolve(it.args[0].func) is zip
+                and isinstance(target, gast.Tuple) and len(target.elts) == 2
+                and isinstance(target.elts[1], gast.Tuple)):
+            return target, it
+        start = it.args[1] if len(it.args) > 1 else const(0)
+        counter = self.names.call("range", start, const(1 << 62))
+        zipped = gast.Call(func=it.args[0].func, args=[counter] + it.args[0].args, keywords=[])
+        flat = gast.Tuple(elts=[target.elts[0]] + target.elts[1].elts, ctx=gast.Store())
+        return flat, zipped
+
+    def stmt_For(self, s):
+        s.target, s.iter = self.flatten_enumerate_zip(s.target, s.iter)
+        s.target, s.body = self.free_loop_target(s.target, s.body)
+        kind, seqs, forward_iter = self.loop_iterable(s.iter)
+        node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
+                        type_comment=None)
+        node.iter_kind, node.seqs = kind, seqs
+        node.body = self.norm.block(s.body) or [gast.Pass()]
+        self.norm.emit(node)
+
+    def free_loop_target(self, target, body):
+        """A loop variable the body rebinds gets a fresh name; the body starts with
+        `v = v_item`, so the backward sweep's header never clobbers the body's v."""
+        stored = {n.id for st in body for n in walk(st)
+                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        clash = [n.id for n in walk(target) if isinstance(n, gast.Name) and n.id in stored]
+        if not clash:
+            return target, body
+        renames = {name: load(self.names.new(name + "_item")) for name in clash}
+        firsts = [gast.Assign(targets=[gast.Name(id=name, ctx=gast.Store(), annotation=None,
+                                                 type_comment=None)],
+                              value=load(renames[name].id), type_comment=None)
+                  for name in clash]
+        for node in firsts:
+            gast.copy_location(node, body[0])
+        return _rename(target, renames), firsts + body
+
+    def comprehension_scope(self, e):
+        """A comprehension's variables are its own (Python 3): rename any the function
+        also uses elsewhere, so the desugared loop cannot clobber them."""
+        gen = e.generators[0]
+        inside = [n.id for n in walk(e) if isinstance(n, gast.Name)]
+        everywhere = [n.id for n in walk(self.src.node) if isinstance(n, gast.Name)]
+        own = {n.id for n in walk(gen.target) if isinstance(n, gast.Name)}
+        renames = {name: load(self.names.new(name + "_")) for name in sorted(own)
+                   if everywhere.count(name) > inside.count(name)}
+        if renames:
+            gen.target = _rename(gen.target, renames)
+            e.elt = _rename(e.elt, renames)
+            gen.ifs = [_rename(c, renames) for c in gen.ifs]
+
+    def loop_iterable(self, it):
+        """(kind, names of the sequences walked, forward iter expression)."""
+        fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if fn is range:
+            name = self.names.new("steps")
+            args = [self.norm.atom(a) for a in it.args]
+            call = self.names.call("range", *args)
+            self.norm.emit(assign(name, call), Prim("nondiff", "range"))
+            return "range", [name], load(name)
+        if fn is enumerate or fn is zip:
+            seqs = [self.snapshot(a) for a in it.args[:1 if fn is enumerate else None]]
+            extra = [self.norm.atom(a) for a in it.args[1:]] if fn is enumerate else []
+            for kw in it.keywords:
+                extra.append(self.norm.atom(kw.value))
+            call = self.names.call(fn.__name__, *[load(n) for n in seqs], *extra)
+            return fn.__name__, seqs + [e for e in extra], call
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
+                it.func.attr == "items" and not it.args and self.src.resolve(it.func) is None:
+            name, source = self.names.new("seq"), self.norm.atom(it.func.value)
+            self.norm.emit(assign(name, source), Prim("copy", "copy", args=[source]))
+            call = gast.Call(func=gast.Attribute(value=load(name), attr="items",
+                                                 ctx=gast.Load()), args=[], keywords=[])
+            return "items", [name], call
+        name = self.snapshot(it)
+        return "seq", [name], load(name)
+
+    def snapshot(self, expr):
+        """Keep an iterable in a fresh name the backward sweep can walk again."""
+        name = self.names.new("seq")
+        value = self.names.call("iterable", self.norm.atom(expr))
+        self.norm.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
+        return name
+
+    def comprehension(self, e, target, reduce_sum):
+        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
+        gen = e.generators[0]
+        gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
+        self.comprehension_scope(e)
+        reads_target = target is not None and any(
+            isinstance(n, gast.Name) and n.id == target for n in walk(e))
+        acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
+            else target
+        start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
+        self.norm.emit(assign(acc, start),
+                  Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
+        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+
+        def body():
+            value = self.norm.atom(e.elt)
+            if reduce_sum:
+                self.norm.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
+            else:
+                self.append_to(acc, value)
+        inner = self.norm.block_of(body)
+        for cond in reversed(gen.ifs):
+            name = self.names.new("cond")
+            test = [assign(name, cond)]
+            test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.norm.line
+            inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
+            inner[-1].prim, inner[-1].origin_line = None, self.norm.line
+        node = gast.For(target=gen.target, iter=forward_iter, body=inner, orelse=[],
+                        type_comment=None)
+        node.iter_kind, node.seqs = kind, seqs
+        self.norm.emit(node)
+        if reads_target:                          # `x = sum(x for v in a)`: x read inside
+            return self.norm.expr(load(acc), target)
+        return acc
+
+    def append_to(self, acc, value):
+        call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
+                         args=[value], keywords=[])
+        self.norm.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))

@@ -1,0 +1,65 @@
+"""Stage 3, normalize: rewrites that give a call a rule it did not have by name:
+
+    a.fill(v)             ->  a[...] = v                (when a is an array)
+    np.r_[x, 0:3, 2 * x]  ->  t = (x, slice(0, 3), t1); y = np.r_[t]
+"""
+import builtins
+
+import gast
+
+from ..ir.nodes import assign, const, load
+from ..ir.primitives import Prim, from_rule, rule_for
+from .receivers import index_trick, label_of
+
+
+class TrickNormalizer:
+    """A Normalizer's part: rewrites that give a call a rule it did not have by name."""
+
+    def __init__(self, normalizer):
+        self.norm = normalizer          # the Normalizer: its output, line, nested defs
+        self.src, self.names = normalizer.src, normalizer.names
+
+    def fill(self, call):
+        """`a.fill(v)` writes v into every entry of an array: the write `a[...] = v`.
+        Whether `a` is an array is known at run time only, so both are emitted:
+
+            cond = is_ndarray(a)
+            if cond: a[...] = v
+            else: a.fill(v)             # another object's own method
+        """
+        name = call.func.value.id
+        value = self.norm.atom(call.args[0])
+        cond = self.names.new("cond")
+        self.norm.emit(assign(cond, self.names.call("is_ndarray", load(name))),
+                  Prim("nondiff", "test"))
+        target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
+        write = self.norm.block_of(lambda: self.norm.write_item(target, value))
+        method = gast.Call(func=call.func, args=[value], keywords=[])
+        other = self.norm.block_of(lambda: self.norm.expr(method, None, discard=True))
+        self.norm.emit(gast.If(test=load(cond), body=write, orelse=other))
+
+    def index_trick(self, e, target):
+        """`np.r_[a, 0:3, b]` -> `t = (a, slice(0, 3), b); y = np.r_[t]`, one Prim."""
+        parts = e.slice.elts if isinstance(e.slice, gast.Tuple) else [e.slice]
+        items = [self.slice_object(p) if isinstance(p, gast.Slice) else self.norm.atom(p)
+                 for p in parts]
+        packed = load(self.norm.finish(None, gast.Tuple(elts=items, ctx=gast.Load()),
+                                  Prim("pack", "tuple", args=items)))
+        node = gast.Subscript(value=e.value, slice=packed, ctx=gast.Load())
+        prim = from_rule(rule_for(index_trick), [e.value, packed], {}, label_of(e.value))
+        prim.site = e
+        return self.norm.finish(target, node, prim)
+
+    def slice_object(self, s):
+        """`lo:hi:step` inside an index trick, as the value `slice(lo, hi, step)`."""
+        norm = self.norm
+        bounds = [const(None) if p is None else norm.atom(p) for p in (s.lower, s.upper, s.step)]
+        call = self.names.call("slice", *bounds)
+        return load(norm.finish(None, call, norm.calls.rule_prim(builtins.slice, bounds, {}, s)))
+
+
+def is_fill(call, src):
+    """`name.fill(value)` on a local name: an in-place write if the name is an array."""
+    return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) \
+        and call.func.attr == "fill" and isinstance(call.func.value, gast.Name) \
+        and call.func.value.id in src.locals and len(call.args) == 1 and not call.keywords

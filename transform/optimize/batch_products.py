@@ -1,0 +1,153 @@
+"""Optimization: a backward loop's outer products into a loop-invariant matrix's
+cotangent become one matrix product per batch of iterations.
+
+    for x in reversed_prefix(seq1, n1):                 dW_products = MatmulLhsSum(W)
+        ...                                             for x in reversed_prefix(seq1, n1):
+        dW = accumulate_into(dW,               ->           ...
+                             matmul_lhs(dz, W, x))          dW_products.add(dz, x)
+                                                        dW = accumulate_into(dW,
+                                                                 dW_products.total())
+
+`W @ x` in a loop gives dW a rank-one update per iteration: for small vectors the
+allocation and the add cost far more than the arithmetic. Stacking the vectors
+turns n updates into one BLAS call (the runtime flushes a batch once it holds as
+many elements as W, so memory stays bounded).
+"""
+import gast
+
+from runtime.traits import HELPER
+
+from ..ir.nodes import blocks, count_names, load, name_ids, statements, store
+from ..ir.recognize import called_role, is_call, is_comment
+
+_IN_PLACE = HELPER["in_place"]     # declared beside each helper: @helper(in_place=True)
+
+
+def batch_products(pullback, names, taken=None, shape_of=lambda name: None):
+    """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
+    names already in use (counted if not given); `shape_of(name)`: a name's shape when
+    the rule is specialised to argument shapes, else None. True if a row update took
+    the place of an indexing cotangent (a tape entry may have lost its last reader)."""
+    loops = [n for n in statements(pullback) if type(n) is gast.For]
+    if not loops:
+        return False
+    taken = dict(taken) if taken is not None else count_names(pullback, {})
+    rows = [_batch_loop(pullback, loop, taken, shape_of, names) for loop in loops]
+    return any(rows)
+
+
+def _batch_loop(pullback, loop, taken, shape_of, names):
+    inside = count_names(loop, {})
+    mutated = _mutated_in_place(loop)
+    stored = name_ids(loop, gast.Store)
+    rows = False
+    for k, s in enumerate(loop.body):
+        parts = _outer_product_update(s)
+        if parts is None:
+            continue
+        target, g, a, b = parts
+        reads = name_ids(g) | name_ids(b)
+        mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
+        if inside.get(target) != mentions or a.id in stored or reads & mutated:
+            continue
+        batch = _fresh(target + "_products", taken, names)
+        row = _row_update(g, a, b, shape_of)
+        rows = rows or row is not None
+        loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
+                                 _method(batch, "add", g, b))
+        _around(pullback, loop,
+                before=gast.Assign(targets=[store(batch)], type_comment=None,
+                                   value=names.call("MatmulLhsSum", load(a.id))),
+                after=gast.Assign(targets=[store(target)], type_comment=None,
+                                  value=names.call("accumulate_into", load(target),
+                                                   _method(batch, "total"))))
+    return rows
+
+
+def _outer_product_update(s):
+    """(D, g, a, b) for `D = accumulate_into(D, matmul_lhs(g, a, b))` or
+    `D += matmul_lhs(g, a, b)`, with a a Name."""
+    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add) \
+            and isinstance(s.target, gast.Name):
+        target, buffer, contribution = s.target.id, load(s.target.id), s.value
+    elif isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) and is_call(s.value, "accumulate_into"):
+        buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
+        target = s.targets[0].id
+    else:
+        return None
+    if not (isinstance(buffer, gast.Name) and buffer.id == target
+            and is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
+            and isinstance(contribution.args[1], gast.Name)):
+        return None
+    g, a, b = contribution.args
+    return target, g, a, b
+
+
+def _row_update(g, a, b, shape_of):
+    """(i, gi) when g is `getitem_vjp(gi, t, i)` for t = a @ b with a a matrix, b a
+    vector and i an int: the update touches row i only (`(W @ x)[0]` in a loop)."""
+    if not (is_call(g, "getitem_vjp") and len(g.args) == 3
+            and isinstance(g.args[1], gast.Name) and isinstance(g.args[2], gast.Constant)
+            and type(g.args[2].value) is int and isinstance(b, gast.Name)):
+        return None
+    shapes = [shape_of(g.args[1].id), shape_of(a.id), shape_of(b.id)]
+    if any(s is None for s in shapes) or [len(s) for s in shapes] != [1, 2, 1]:
+        return None
+    return g.args[2], g.args[0], b
+
+
+def _mutated_in_place(loop):
+    """Names the loop may change in place: augmented targets and owned buffers."""
+    names = set()
+    for n in statements(loop):
+        if isinstance(n, gast.AugAssign):
+            names |= name_ids(n.target)
+    for n in _calls(loop):
+        if called_role(n) in _IN_PLACE and n.args:
+            names |= name_ids(n.args[0])
+    return names
+
+
+def _calls(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, gast.Call):
+            yield n
+        for field in n._fields:
+            value = getattr(n, field, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, gast.AST))
+            elif isinstance(value, gast.AST):
+                stack.append(value)
+
+
+def _around(pullback, loop, before, after):
+    """Insert `before` and `after` next to `loop` in whichever block holds it."""
+    for block in blocks(pullback):
+        for k, s in enumerate(block):
+            if s is loop:
+                block[k + 1:k + 1] = [after]
+                if k and is_comment(block[k - 1]):
+                    k -= 1                          # keep the loop's `# for ...` comment on it
+                block[k:k] = [before]
+                return
+    raise AssertionError("loop not found in the pullback")
+
+
+
+def _fresh(name, taken, names):
+    """A name neither the pullback (`taken`) nor the function (`names.used`) uses."""
+    k, candidate = 1, name
+    while candidate in taken or candidate in names.used:
+        k += 1
+        candidate = f"{name}{k}"
+    taken[candidate] = 1
+    names.used.add(candidate)
+    return candidate
+
+
+def _method(obj, name, *args):
+    return gast.Call(func=gast.Attribute(value=load(obj), attr=name, ctx=gast.Load()),
+                     args=list(args), keywords=[])

@@ -1,0 +1,69 @@
+"""Optimization: a value the backward sweep no longer reads is not saved on the tape.
+
+    tape.append(shape_only(t1))          (gone)
+    t1 = W @ xi                          t1 = W @ xi
+    ...                          ->      ...
+    t1 = pop()                           (gone)
+
+Later passes can remove the last read of a saved value (a row update needs no shape
+of `W @ x`). Every push of a name pairs with one pop into it on the mirrored path, so
+dropping all of both keeps the rest of the tape in order.
+"""
+import gast
+
+from ..ir.nodes import blocks, name_ids, statements, walk
+from ..ir.recognize import assigns_role, called_role, is_end_comment, popped_into, pushed
+
+
+def drop_dead_saves(rrule, pullback):
+    """Remove the pushes and pops of restored names the pullback never reads."""
+    popped, reads = set(), name_ids(gast.Module(body=pullback.body, type_ignores=[]),
+                                    gast.Load)
+    for s in statements(pullback):
+        name = popped_into(s)
+        if name is not None:
+            popped.add(name)
+        elif isinstance(s, gast.For):
+            reads |= name_ids(s.target)              # header reads of the tape stay
+    dead = popped - reads
+    if not dead:
+        return
+    for block in blocks(rrule):
+        block[:] = _without(block, lambda t: popped_into(t) in dead or pushed(t) in dead)
+    if not any(popped_into(t) for t in statements(pullback)) and \
+            not any(isinstance(t, gast.For) and _reads_popped(t.iter)
+                    for t in statements(pullback)):
+        pullback.body[:] = _without(pullback.body, _reads_the_tape)
+        if not any(pushed(t) for t in statements(rrule)):
+            rrule.body[:] = _without(rrule.body, _makes_the_tape)
+    args = pullback.args
+    keep = [k for k, a in enumerate(args.kwonlyargs) if a.id not in dead]
+    args.kwonlyargs = [args.kwonlyargs[k] for k in keep]
+    args.kw_defaults = [args.kw_defaults[k] for k in keep]
+
+
+def _without(block, drop):
+    """block without the statements `drop` picks, nor the end-of-line comments after them."""
+    out, dropping = [], False
+    for t in block:
+        if dropping and is_end_comment(t):
+            continue
+        dropping = drop(t)
+        if not dropping:
+            out.append(t)
+    return out
+
+
+def _reads_popped(header):
+    """Whether a loop header takes tape entries (`popped(pop, n)`)."""
+    return any(called_role(n) == "popped" for n in walk(header))
+
+
+def _reads_the_tape(s):
+    """`pop = tape_reader(tape)` and `del pop`."""
+    return assigns_role(s, "pop")
+
+
+def _makes_the_tape(s):
+    """`tape = []`."""
+    return isinstance(s, gast.Assign) and assigns_role(s, "tape")

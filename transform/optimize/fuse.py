@@ -1,0 +1,285 @@
+"""Optimization: fold each single-use temporary into the one expression that reads it.
+
+    t1 = x * 0.999                           tape.append(x)
+    t2 = math.sin(x)                         x = x * 0.999 + 0.001 * math.sin(x)
+    t3 = 0.001 * t2                 ->
+    tape.append(x)
+    x = t1 + t3
+
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`.
+
+Three-address form makes every operation a statement; in a loop body each extra
+name costs a store and a load per iteration, and NumPy cannot reuse a named
+temporary's memory. A temporary folds when the rrule mentions it exactly twice
+(one plain assignment of a pure expression, one read later in the same block)
+and nothing between the two rebinds a name the expression reads. At most MAX_FOLDS
+temporaries fold into one expression: a sum of 2,000 terms stays a chain of statements
+(folding it whole would cost time quadratic in its length, and a generated expression
+nested 2,000 deep that every later walk recurses into).
+"""
+import copy
+
+import gast
+
+from runtime.traits import HELPER
+
+from ..ir.nodes import count_names, name_ids, walk
+from ..ir.recognize import called_role, is_comment, is_pop, is_push
+
+MAX_FOLDS = 64
+
+_PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.Attribute,
+         gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
+
+
+def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset()):
+    """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
+    return the statements rewritten. `commented`: ids of statements a `# primal`
+    comment still renders (copied, not rewritten in place). `modules`: the names that
+    denote NumPy and math here (the compiler's names for them, which a user name
+    equals only when it denotes the same module), whose functions are pure."""
+    mentions = count_names(rrule, {})
+    _propagate_copies(rrule.body, temporaries, mentions)
+    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented,
+                     modules)
+    folder.block(rrule.body)
+    return folder.rewritten
+
+
+def _propagate_copies(block, temporaries, mentions):
+    """`a = b; ...a...` -> `...b...` for a temporary a whose every read follows in this
+    block before a or b is rebound; `b = a` there becomes `b = b` and goes."""
+    k = 0
+    while k < len(block):
+        s = block[k]
+        for field in ("body", "orelse"):
+            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)):
+                _propagate_copies(getattr(s, field, None) or [], temporaries, mentions)
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
+                and s.targets[0].id == s.value.id:
+            mentions[s.value.id] -= 2
+            del block[k]                             # a = a
+            continue
+        copy_of = _copy_of(s, temporaries)
+        if copy_of is None or not _replace_reads(block, k, *copy_of, mentions):
+            k += 1
+
+
+def _copy_of(s, temporaries):
+    if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name) \
+            and isinstance(s.value, gast.Name) and s.targets[0].id in temporaries \
+            and s.targets[0].id != s.value.id:
+        return s.targets[0].id, s.value.id
+    return None
+
+
+def _replace_reads(block, k, a, b, mentions):
+    """Replace the reads of a after block[k] by b, if all of them are in reach."""
+    reads, end, dropped = mentions.get(a, 0) - 1, k + 1, []
+    while reads and end < min(len(block), k + _REACH):
+        t = block[end]
+        here = _count(t, a)
+        if here and not isinstance(t, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)) \
+                or a in _stores(t):
+            return False
+        reads -= here
+        end += 1
+        if _copy_of(t, {b}) == (b, a):
+            dropped.append(t)                        # b = a is b = b now
+        elif b in _stores(t):
+            break                                    # t itself reads a before b changes
+    if reads:
+        return False
+    for t in block[k + 1:end]:
+        _Rename(a, b).visit(t)
+    mentions[b] = mentions.get(b, 0) + mentions.get(a, 0) - 1 - 2 * len(dropped)
+    mentions[a] = 0
+    block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
+    return True
+
+
+_REACH = 16        # statements scanned for a copy's reads (adjoint copies are read nearby)
+
+
+def _count(node, name):
+    return count_names(node, {}).get(name, 0)
+
+
+class _Rename(gast.NodeTransformer):
+    def __init__(self, old, new):
+        self.old, self.new = old, new
+
+    def visit_Name(self, node):
+        if node.id == self.old and isinstance(node.ctx, gast.Load):
+            node.id = self.new
+        return node
+
+
+class _Folder:
+    def __init__(self, foldable, commented, modules):
+        self.foldable, self.commented, self.modules = foldable, commented, modules
+        self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
+        self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
+        self.folds = {}              # id(stmt) -> temporaries folded into its value
+        self.rewritten = []
+
+    def forget(self, s):
+        """Drop what is cached for a statement leaving the code (its id may be reused)."""
+        self.reads.pop(id(s), None)
+        self.passing.pop(id(s), None)
+        self.folds.pop(id(s), None)
+
+    def folded(self, s, p):
+        """How many temporaries s's value holds once p's is folded into it."""
+        return self.folds.get(id(s), 0) + self.folds.get(id(p), 0) + 1
+
+    def loads(self, s):
+        found = self.reads.get(id(s))
+        if found is None:
+            found = self.reads[id(s)] = _loads(s.value)
+        return found
+
+    def block(self, block):
+        """Fold in one block and the blocks nested in it."""
+        out = []
+        for s in block:
+            for field in ("body", "orelse"):
+                if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
+                        and getattr(s, field, None):
+                    setattr(s, field, self.block(getattr(s, field)))
+            if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
+                    and s.value is not None:
+                s = self.pull_in(out, s)
+                k = _previous_statement(out)
+                if k is not None and _extends(out[k], s, self.modules) and \
+                        self.folded(s, out[k]) <= MAX_FOLDS:
+                    folds = self.folded(s, out[k])
+                    s = self.rewritable(s)
+                    merged = out.pop(k)
+                    s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
+                    self.forget(merged)
+                    self.forget(s)
+                    self.folds[id(s)] = folds
+                    s = self.pull_in(out, s)
+            out.append(s)
+        block[:] = out
+        return block
+
+    def pull_in(self, out, s):
+        """Move earlier foldable definitions in `out` into s's expression, nearest
+        first; returns s, or the rewritten copy of it."""
+        wanted = self.loads(s) & self.foldable
+        rebound = set()              # names stored between a candidate and s
+        for k in range(len(out) - 1, -1, -1):
+            if not wanted:
+                break
+            p = out[k]
+            name = _defined_temp(p, self.foldable, self.modules)
+            if name in wanted and not (self.loads(p) & rebound):
+                folds = self.folded(s, p)
+                if folds > MAX_FOLDS:
+                    break                # big enough: p stays a statement
+                s = self.rewritable(s)
+                s.value = _Inline(name, p.value).visit(s.value)
+                self.folds[id(s)] = folds
+                wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
+                self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
+                self.forget(out.pop(k))
+                continue
+            passable, stores = self.passes(p)
+            if not passable:
+                break
+            rebound |= stores
+        return s
+
+    def passes(self, p):
+        if id(p) not in self.passing:
+            passable = _can_pass(p, self.modules)
+            self.passing[id(p)] = (passable, _stores(p) if passable else None)
+        return self.passing[id(p)]
+
+    def rewritable(self, s):
+        """s itself, or a copy when a `# primal` comment still renders the original."""
+        if getattr(s, "fused", False):
+            return s
+        if id(s) in self.commented:
+            s = copy.copy(s)
+            s.value = copy.deepcopy(s.value)
+        s.fused = True
+        self.rewritten.append(s)
+        return s
+
+
+def _previous_statement(out):
+    """Index of the last statement in `out` that is not a comment marker."""
+    for k in range(len(out) - 1, -1, -1):
+        if not is_comment(out[k]):
+            return k
+    return None
+
+
+def _extends(p, s, modules):
+    """`a = e1` right before `a = a + e2`, with e1 pure and a read nowhere else in e2."""
+    if not (isinstance(s, gast.Assign) and isinstance(p, gast.Assign)):
+        return False
+    value = s.value
+    if not (len(p.targets) == len(s.targets) == 1 and isinstance(p.targets[0], gast.Name)
+            and isinstance(s.targets[0], gast.Name) and p.targets[0].id == s.targets[0].id):
+        return False
+    name = p.targets[0].id
+    return isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add) \
+        and isinstance(value.left, gast.Name) and value.left.id == name \
+        and name not in _loads(value.right) and _pure(p.value, modules)
+
+
+def _defined_temp(p, foldable, modules):
+    if isinstance(p, gast.Assign) and len(p.targets) == 1 \
+            and isinstance(p.targets[0], gast.Name) and p.targets[0].id in foldable \
+            and _pure(p.value, modules):
+        return p.targets[0].id
+    return None
+
+
+def _can_pass(p, modules):
+    """Statements a pure expression may be moved after: pure assignments to names,
+    pushes onto the tape, `x = pop()` (the moved expression does not pop), comments."""
+    if isinstance(p, gast.Assign):
+        return all(isinstance(t, gast.Name) for t in p.targets) \
+            and (is_pop(p.value) or _pure(p.value, modules))
+    return is_comment(p) or is_push(p)
+
+
+# runtime helpers that only read their arguments and return new values (declared
+# beside each helper: @template_helper(pure=True))
+_PURE_HELPERS = HELPER["pure"]
+
+
+def _pure(expr, modules):
+    """Operators, indexing, np.* / math.* functions and the read-only helpers above:
+    safe to evaluate later."""
+    for n in walk(expr):
+        if isinstance(n, gast.Call):
+            module = isinstance(n.func, gast.Attribute) and isinstance(n.func.value, gast.Name) \
+                and n.func.value.id in modules
+            if not module and called_role(n) not in _PURE_HELPERS:
+                return False
+        elif isinstance(n, gast.expr) and not isinstance(n, _PURE):
+            return False
+    return True
+
+
+def _loads(expr):
+    return name_ids(expr, gast.Load)
+
+
+def _stores(stmt):
+    return name_ids(stmt, gast.Store)
+
+
+class _Inline(gast.NodeTransformer):
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def visit_Name(self, node):
+        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node

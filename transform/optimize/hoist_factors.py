@@ -1,0 +1,89 @@
+"""Optimization: a factor the backward loop does not change multiplies the sum once,
+after the loop, instead of every contribution.
+
+    db = cotangent_zeros(b)                  db = cotangent_zeros(b)
+    for i in reversed(steps1):               for i in reversed(steps1):
+        dt2 = ds * (1 - t3 ** 2)      ->         dt2 = 1 - t3 ** 2
+        t3 = pop()                               t3 = pop()
+        db += dt2                                db += dt2
+                                             db *= ds
+
+The sum of `ds * e_k` is `ds * (sum of e_k)` when ds is the same in every iteration
+and the buffer starts at zero; for small arrays the saved multiplication per step is a
+good part of the step. Only a buffer the loop touches in that one statement qualifies.
+"""
+import gast
+
+from ..ir.nodes import blocks, count_names, load, name_ids, store
+from ..ir.recognize import is_call
+
+
+def hoist_factors(pullback):
+    """Rewrite the qualifying loops of the pullback FunctionDef in place."""
+    mentions = None
+    for block in blocks(pullback):
+        zeroed = [s for s in block if _zeroes(s)]
+        for k, loop in enumerate(block):
+            if type(loop) is not gast.For or not zeroed:
+                continue                      # only a rule specialised to shapes has zeros
+            mentions = mentions or count_names(pullback, {})
+            for target, factor in _hoistable(block, k, mentions):
+                at = block.index(loop) + 1
+                block.insert(at, gast.AugAssign(target=store(target), op=gast.Mult(),
+                                                value=load(factor)))
+
+
+def _hoistable(block, k, mentions):
+    """(buffer, factor) pairs of loop block[k], the loop rewritten to drop the factor."""
+    loop = block[k]
+    inside = count_names(loop, {})
+    stored = name_ids(loop, gast.Store)
+    defs = {s.targets[0].id: s for s in loop.body if isinstance(s, gast.Assign)
+            and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name)}
+    found = []
+    for s in loop.body:
+        if not (isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add)
+                and isinstance(s.target, gast.Name)):
+            continue
+        buffer = s.target.id
+        if inside.get(buffer) != 1 or not _zeroed_before(block, k, buffer):
+            continue
+        holder, product = s, s.value
+        if isinstance(product, gast.Name) and product.id in defs \
+                and mentions.get(product.id) == 2:
+            holder = defs[product.id]
+            product = holder.value
+        factor = _invariant_factor(product, stored | {buffer})
+        if factor is None:
+            continue
+        name, rest = factor
+        holder.value = rest
+        found.append((buffer, name))
+    return found
+
+
+def _invariant_factor(expr, stored):
+    """(name, other operand) for `name * e` or `e * name` with name unchanged by the loop."""
+    if not (isinstance(expr, gast.BinOp) and isinstance(expr.op, gast.Mult)):
+        return None
+    for factor, rest in ((expr.left, expr.right), (expr.right, expr.left)):
+        if isinstance(factor, gast.Name) and factor.id not in stored:
+            return factor.id, rest
+    return None
+
+
+def _zeroed_before(block, k, buffer):
+    """`buffer = cotangent_zeros(...)` earlier in the block, buffer untouched since."""
+    for s in reversed(block[:k]):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and s.targets[0].id == buffer:
+            return _zeroes(s)
+        if buffer in name_ids(s):
+            return False
+    return False
+
+
+def _zeroes(s):
+    """`d = cotangent_zeros(p)`."""
+    return isinstance(s, gast.Assign) and is_call(s.value, "cotangent_zeros")
+

@@ -1,0 +1,74 @@
+"""Optimization: a backward loop that pops one tape entry per iteration takes the
+entry in its header.
+
+    for i in reversed(steps1):             for x in popped(pop, len(steps1)):
+        x = pop()                  ->          dx = dx * 0.999
+        dx = dx * 0.999
+
+In scalar code a Python call to `pop` per iteration costs about as much as the
+iteration's arithmetic; iterating the tape reader itself costs nothing extra.
+The loop's own target is kept (zipped with the entries) when anything reads it.
+"""
+import gast
+
+from runtime.traits import HELPER
+
+from ..ir.nodes import const, count_names, statements, walk
+from ..ir.recognize import called_role, is_pop
+
+# backward headers whose trip count is one of their arguments (declared beside each
+# header: @helper(count_arg=...))
+_COUNT_ARG = HELPER["count_arg"]
+
+
+def hoist_pops(pullback, names):
+    """Rewrite the qualifying loops of the pullback FunctionDef in place (`names`: the
+    Vocabulary); returns the names the pullback mentions (None if it has no loop)."""
+    loops = [n for n in statements(pullback) if type(n) is gast.For]
+    if not loops:
+        return None
+    mentions = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
+    for loop in loops:
+        k = _single_pop(loop.body)
+        if k is not None:
+            _hoist(loop, k, mentions, names)
+    return mentions
+
+
+def _single_pop(body):
+    """Index of the one top-level `v = pop()` in body, if it is the only pop and
+    nothing before it mentions v."""
+    pops = [n for s in body for n in walk(s) if is_pop(n)]
+    if len(pops) != 1:
+        return None
+    for k, s in enumerate(body):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
+            name = s.targets[0].id
+            before = {n.id for b in body[:k] for n in walk(b) if isinstance(n, gast.Name)}
+            return k if name not in before else None
+    return None
+
+
+def _hoist(loop, k, mentions, names):
+    entry = loop.body.pop(k).targets[0]
+    loop.body = loop.body or [gast.Pass()]
+    count = _trip_count(loop.iter, names)
+    target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
+    if count is not None and all(mentions.get(name) == 1 for name in target_names):
+        loop.target, loop.iter = entry, names.call("popped", names.ref("pop"), count)
+        return
+    loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
+    loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
+                                                         const(None)))
+
+
+def _trip_count(header, names):
+    """The trip count of a backward header the compiler made, else None."""
+    role, args = called_role(header), getattr(header, "args", None)
+    if role == "reversed" and len(args) == 1:
+        return names.call("len", args[0])
+    if role in _COUNT_ARG and len(args) > _COUNT_ARG[role] and (role != "range"
+                                                                or len(args) == 1):
+        return args[_COUNT_ARG[role]]
+    return None

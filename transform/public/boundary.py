@@ -1,0 +1,166 @@
+"""Values at the API boundary: input checks, gradients shaped like their arguments.
+
+A float argument gets a float, an array an array of its shape and dtype, a
+container the same container, a dataclass a dataclass; ints, bools and strings
+inside containers get None.
+"""
+import dataclasses
+import numbers
+
+import numpy as np
+
+from runtime import unthunk
+
+from .checks import refuse_integer_containers
+from ..errors import TransformError
+
+
+def _check_inputs(params, wrt_names, args, kwargs):
+    for value in list(args) + list(kwargs.values()):
+        refuse_masked(value)
+    values = dict(zip(params, args))
+    values.update({k: v for k, v in kwargs.items() if k in params})
+    _check_values(wrt_names, [values.get(name) for name in wrt_names])
+
+
+def refuse_masked(value):
+    """A masked array's operations skip masked entries, which the derivative rules
+    (written for plain arrays) do not: a masked entry would get a gradient."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise TransformError(
+            "masked arrays (np.ma) are not supported: the derivative rules would give "
+            "masked entries a gradient", hint="pass the data with the masked entries "
+            "zeroed (`np.where(mask, 0.0, x)`) or selected (`x[~mask]`)")
+
+
+def _check_values(wrt_names, wrt_values):
+    """TypeError unless every value is a float, a float array or a container of them."""
+    for name, value in zip(wrt_names, wrt_values):
+        if type(value) is float or type(value) is np.ndarray and value.dtype.kind == "f":
+            continue                                  # the common cases, checked first
+        if _is_integer(value) or isinstance(value, (str, bytes)):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
+                            f"{type(value).__name__}, not a float or float array")
+        if _has_complex(value):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
+                            "numbers are not supported")
+        refuse_integer_containers((name,), (value,))
+
+
+def _has_complex(value):
+    """Whether a value, or any leaf of a container, is complex."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_complex(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_complex(v) for v in value.values())
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "c"
+    return isinstance(value, (complex, np.complexfloating))
+
+
+def _is_integer(value):
+    if isinstance(value, (bool, numbers.Integral)):
+        return True
+    return isinstance(value, np.ndarray) and value.dtype.kind in "biu"
+
+
+def materialise(cotangent, like):
+    """A gradient shaped and typed like its argument: float for float, same dtype arrays."""
+    if type(cotangent) is np.ndarray and type(like) is np.ndarray \
+            and cotangent.shape == like.shape and cotangent.dtype == like.dtype \
+            and cotangent is not like and cotangent.flags.writeable:
+        return cotangent                   # the common case, as the array path below ends
+    g = unthunk(cotangent)
+    if isinstance(like, tuple) and hasattr(like, "_fields"):
+        return _namedtuple_gradient(g, like)
+    if isinstance(like, (tuple, list)):
+        parts = g if g is not None else [None] * len(like)
+        return type(like)(_leaf(c, x) for c, x in zip(parts, like))
+    if isinstance(like, dict):
+        parts = g if g is not None else {}
+        return {k: _leaf(parts.get(k), v) for k, v in like.items()}
+    if hasattr(like, "__dict__") and not isinstance(like, (np.ndarray, np.generic)):
+        return _object_gradient(g or {}, like)
+    if isinstance(like, np.ndarray):
+        if g is None:
+            return np.zeros_like(like, dtype=like.dtype if like.dtype.kind == "f" else float)
+        out = np.asarray(g)
+        dtype = like.dtype if like.dtype.kind in "fc" else out.dtype
+        if out.shape != like.shape:
+            out = np.broadcast_to(out, like.shape)
+        if out is g and out.flags.writeable and out.dtype == dtype and out is not like:
+            return out
+        return np.array(out, dtype=dtype)
+    if isinstance(like, np.floating):
+        return type(like)(0.0 if g is None else np.asarray(g).item())
+    if g is None:
+        return 0.0
+    return float(np.asarray(g).item()) if np.size(g) == 1 else g
+
+
+def _namedtuple_gradient(g, like):
+    """A namedtuple's gradient, itself a namedtuple: read by field (`p.w`, a dict of
+    field cotangents) or by position (`p[0]`, a tuple)."""
+    if isinstance(g, dict):
+        g = [g.get(field) for field in like._fields]
+    parts = g if g is not None else [None] * len(like)
+    return type(like)(*[_leaf(c, x) for c, x in zip(parts, like)])
+
+
+def _leaf(g, like):
+    """A container entry's gradient; integers, booleans and strings get None."""
+    if isinstance(like, (bool, numbers.Integral, str, bytes)) or like is None:
+        return None
+    return materialise(g, like)
+
+
+def _object_gradient(g, like):
+    """An object's gradient: a dataclass of the same type, else a dict by attribute."""
+    fields = {k: _leaf(v, getattr(like, k)) for k, v in g.items()}
+    if dataclasses.is_dataclass(like):
+        zeros = {f.name: _leaf(None, getattr(like, f.name))
+                 for f in dataclasses.fields(like) if f.name not in fields}
+        return dataclasses.replace(like, **fields, **zeros)
+    return fields
+
+
+def _seed(out):
+    if isinstance(out, np.ndarray):
+        return np.ones_like(out)
+    if isinstance(out, np.generic):
+        return type(out)(1)
+    return 1.0
+
+
+_FLOAT_SCALARS = frozenset({float, np.float64, np.float32, np.float16, np.longdouble})
+
+
+def _is_scalar(out):
+    if type(out) in _FLOAT_SCALARS:
+        return True
+    if isinstance(out, (numbers.Real,)) and not isinstance(out, bool):
+        return True
+    return isinstance(out, np.ndarray) and out.ndim == 0 and out.dtype.kind == "f" or \
+        isinstance(out, np.floating)
+
+
+def _unaliased(grads, cotangent):
+    """Copy any gradient array that is the caller's cotangent or another gradient."""
+    seen = {id(cotangent)}
+    for k, g in enumerate(grads):
+        if isinstance(g, np.ndarray):
+            if id(g) in seen or (g.base is not None and id(g.base) in seen):
+                grads[k] = g = g.copy()
+            seen.add(id(g))
+    return grads
+
+
+def refuse_inplace_args(compiled, params, args, kwargs):
+    """`p += v` on a parameter whose argument is an ndarray, list or dict changes the
+    caller's data in place: refused before the rule runs (the compiler could not tell
+    the argument's type; a number is fine)."""
+    values = dict(zip(params, args))
+    values.update(kwargs)
+    for name, error in compiled.inplace_args.items():
+        if isinstance(values.get(name), (np.ndarray, list, dict)):
+            raise error.with_traceback(None)

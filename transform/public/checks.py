@@ -1,0 +1,101 @@
+"""What the public API refuses up front, said in the user's terms.
+
+    grad(3)                      -> TypeError: grad needs a function, not int 3
+    grad(Model)                  -> TypeError: Model is a class ...
+    grad(partial(f, 2.0))        -> TypeError: ... write grad(lambda x: f(2.0, x))
+    grad(grad(f))                -> TransformError at f's def: second derivatives ...
+"""
+import functools
+import inspect
+
+import numpy as np
+
+from ..errors import TransformError
+
+DERIVATIVE = "thunkgrad_derivative_of"   # attribute on the functions grad & co. return
+
+
+def check_target(fn, entry):
+    """Refuse what `entry` (grad, value_and_grad, vjp, adjoint_source) cannot take."""
+    if inspect.isclass(fn):
+        raise TypeError(f"{entry}({fn.__name__}): {fn.__name__} is a class; differentiate "
+                        f"a function, or a method of an instance: {entry}(obj.method)")
+    if not callable(fn):
+        raise TypeError(f"{entry} needs a function, not {type(fn).__name__} {fn!r}")
+    inner = getattr(fn, DERIVATIVE, None)
+    if inner is not None:
+        raise _higher_order(entry, inner)
+    if isinstance(fn, functools.partial):
+        name = getattr(fn.func, "__name__", "f")
+        raise TypeError(f"{entry} cannot differentiate functools.partial({name}, ...): the "
+                        f"compiler reads a function's source; write a lambda or def that "
+                        f"calls {name}, e.g. {entry}(lambda x: {name}(a, x))")
+
+
+def _higher_order(entry, inner):
+    """grad(grad(f)): located at f's def, not at the wrapper in this package."""
+    code = getattr(inner, "__code__", None)
+    name = getattr(inner, "__qualname__", repr(inner))
+    return TransformError(
+        f"{entry} of a derivative ({entry}(grad({name}))): second derivatives are not "
+        "supported", filename=getattr(code, "co_filename", None),
+        line=getattr(code, "co_firstlineno", None),
+        hint="differentiate once; for a second derivative write the first derivative as a "
+             "function of its own (or take finite differences of grad)")
+
+
+def mark_derivative(wrapper, fn):
+    """Tag a function grad & co. returned, so that differentiating it is refused."""
+    setattr(wrapper, DERIVATIVE, fn)
+    return wrapper
+
+
+def describe_output(out):
+    """`tuple of 2 values`, `ndarray of shape (3,)`: never fails, whatever out is."""
+    if isinstance(out, (tuple, list)):
+        return f"{type(out).__name__} of {len(out)} values"
+    try:
+        return f"{type(out).__name__} of shape {np.shape(out)}"
+    except Exception:                      # noqa: BLE001 - a ragged or odd object
+        return type(out).__name__
+
+
+def not_scalar(name, out):
+    """The TypeError for grad of a function whose output is not a scalar."""
+    advice = "use vjp for non-scalar outputs"
+    if isinstance(out, tuple) and out:
+        advice = ("to return auxiliary values with the loss, use vjp (out, pullback = "
+                  "vjp(f, ...); pullback((1.0, None))) or return the loss alone")
+    return TypeError(f"grad needs a scalar output, but {name}() returned "
+                     f"{describe_output(out)}; {advice}")
+
+
+def check_cotangent(cotangent):
+    if cotangent is None:
+        raise TypeError("the pullback needs a cotangent shaped like the output (1.0 for a "
+                        "scalar output), not None")
+
+
+def refuse_integer_containers(names, values):
+    """A list or tuple holding only integers is differentiated with respect to nothing:
+    refused as a plain int is, instead of returning a gradient of Nones."""
+    for name, value in zip(names, values):
+        if isinstance(value, (list, tuple, dict)) and _leaves(value) and \
+                all(_integral(v) for v in _leaves(value)):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: it is a "
+                            f"{type(value).__name__} of integers, with no float or float "
+                            "array in it (pass floats: [1.0, 2.0])")
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value]
+
+
+def _integral(value):
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biu"
+    return isinstance(value, (bool, int, np.integer))

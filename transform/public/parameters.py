@@ -1,0 +1,104 @@
+"""The public API's view of a function's parameters: which function is compiled
+(a `differentiable` wrapper's, a bound method's), the parameters a pullback answers for,
+and `wrt` (indices, names, keyword-only names) resolved to parameter names.
+
+    _wrt_names(loss, ("W", 1))   ->   (("W", "b"), False)
+"""
+import inspect
+import numbers
+
+import runtime
+from ..frontend.parse import unwrap as _unwrap
+
+
+def _method_parts(fn, wrt):
+    """(function, (receiver,), wrt) for a bound method `obj.f` with Python source: its
+    function is differentiated with the receiver passed as a fixed first argument, and
+    wrt's indices (counting the explicit arguments) shift past it. Else (fn, (), wrt)."""
+    func = getattr(fn, "__func__", None)
+    if not inspect.ismethod(fn) or runtime.lookup(fn) is not None or \
+            not callable(func) or getattr(_unwrap(func)[0], "__code__", None) is None:
+        return fn, (), wrt
+
+    def shift(w):
+        return w + 1 if isinstance(w, numbers.Integral) and not isinstance(w, bool) \
+            and w >= 0 else w
+    wrt = type(wrt)(shift(w) for w in wrt) if isinstance(wrt, (tuple, list)) else shift(wrt)
+    return func, (fn.__self__,), wrt
+
+
+def _params(fn, keyword_only=False):
+    """Parameter names a pullback answers for: positional ones (then keyword-only)."""
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if keyword_only:
+        kinds += (inspect.Parameter.KEYWORD_ONLY,)
+    rule = runtime.lookup(fn)
+    try:
+        signature = _rule_signature(rule) or \
+            inspect.signature(fn, follow_wrapped=rule is not None)  # source: its own
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in signature.parameters.values() if p.kind in kinds]
+
+
+def _rule_signature(rule):
+    """A template rule's own parameters (as NumPy names them), else None. Read from the
+    rule because NumPy < 2.4 gives ufuncs no signature: 1.26 raises, 2.2 says (*args)."""
+    return rule.signature if rule is not None else None
+
+
+def _wrt_names(fn, wrt):
+    """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
+    _reject_varargs(fn)
+    params = _params(fn)
+    single = not isinstance(wrt, (tuple, list))
+    items = [wrt] if single else list(wrt)
+    names = []
+    for item in items:
+        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            if not -len(params) <= item < len(params):
+                raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
+                                f"{len(params)} positional parameters")
+            names.append(params[item])
+        elif isinstance(item, str):
+            if item not in params and item not in _keyword_only(fn):
+                raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
+            names.append(item)
+        else:
+            raise TypeError(f"wrt must be a parameter index or name, not {item!r}")
+    return tuple(names), single
+
+
+def _keyword_only(fn):
+    """fn's keyword-only parameters, when it is compiled from source (a wrt by name)."""
+    if runtime.lookup(fn) is not None:
+        return []
+    positional = set(_params(fn))
+    return [p for p in _params(fn, keyword_only=True) if p not in positional]
+
+
+def _reject_varargs(fn):
+    """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
+    try:
+        signature = inspect.signature(fn, follow_wrapped=runtime.lookup(fn) is not None)
+        kinds = {p.kind for p in signature.parameters.values()}
+    except (TypeError, ValueError):
+        return
+    if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
+            and _rule_for(fn) is None and getattr(fn, "__code__", None) is not None:
+        from ..frontend.check import check_function
+        from ..frontend.parse import parse_function
+        check_function(parse_function(fn))
+
+
+def _rule_for(fn):
+    rule = runtime.lookup(fn)
+    if rule is not None and rule.kind != "nondiff":
+        return rule
+    return None
+
+
+def _bound_args(params, args, kwargs):
+    values = dict(zip(params, args))
+    values.update(kwargs)                  # keyword-only parameters too
+    return values

@@ -1,0 +1,159 @@
+"""Calls resolved at run time: user functions compiled to their own rules, methods of
+user objects dispatched on the object's type. A registered rule always comes first."""
+import inspect
+
+import numpy as np
+
+import runtime
+from runtime.rules.methods import RUN_TIME_METHODS
+from .cache import compiling, weak
+from ..errors import TransformError
+from ..frontend.parse import unwrap
+from ..ir.primitives import opaque_library
+from .parameters import _params
+
+
+class CalleeRule:
+    """A user function called from compiled code, resolved when the caller was compiled.
+
+    Compiled together with its caller (so its errors come before anything runs),
+    except when recursion reaches it; recompiled when a name it relied on changed.
+    """
+
+    def __init__(self, fn, policy, varied=None):
+        self.policy, self.varied = policy, varied
+        # weakly: a recursive function's rule holds this, and the cache must not
+        self._fn = weak(fn)             # keep the function alive through its rules
+        self.compiled = None
+        self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
+
+    @property
+    def fn(self):
+        return self._fn()
+
+    def prepare(self):
+        if self.fn not in compiling():     # recursion: compiled when first called
+            self.compiled = _compiled(self.fn, self.policy, self.varied)
+
+    def __call__(self, *args, **kwargs):
+        compiled = self.compiled
+        if compiled is None or not compiled.guards.hold():
+            compiled = self.compiled = _compiled(self.fn, self.policy, self.varied)
+        return compiled.rrule(*args, **kwargs)
+
+
+class MethodRule:
+    """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
+
+    def __init__(self, name, policy, varied=None, site=None):
+        self.name, self.policy = name, policy
+        self.varied = varied           # positions in (obj, *args) carrying a derivative
+        self.site = site               # a TransformError locating the call in user code
+
+    def __call__(self, obj, *args, **kwargs):
+        try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and inspect.isfunction(obj):
+                shifted = None if self.varied is None else \
+                    tuple(k - 1 for k in self.varied if k)
+                out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
+                return out, lambda g: (None,) + tuple(pullback(g))
+            fn = getattr(type(obj), self.name, None)
+            if inspect.isfunction(fn):
+                return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+            return self.without_source(obj, args, kwargs)
+        except TransformError as exc:   # refused here, or compiling the method reached
+            raise at_call_site(exc, self.site) from None
+
+    def without_source(self, obj, args, kwargs):
+        """A method with no Python source: a random draw's rule or a registered rule."""
+        if isinstance(obj, (np.random.Generator, np.random.RandomState)):
+            return _random_draw(obj, self.name, args, kwargs)
+        if isinstance(obj, np.ndarray) and self.name in RUN_TIME_METHODS:
+            return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        rule = runtime.lookup(getattr(obj, self.name))
+        if rule is None:
+            raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
+                                 "Python source and no derivative rule",
+                                 hint=_no_rule_hint(obj, self.name))
+        out, pullback = rule.rrule(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
+
+def _no_rule_hint(obj, name):
+    if isinstance(obj, np.ndarray) and callable(getattr(np, name, None)):
+        return f"call np.{name}(x, ...) if it has a rule, or register one with transform.rrule"
+    return "register a rule with transform.rrule"
+
+
+def at_call_site(exc, site):
+    """exc located at the user's call `site` too: an error without a location takes the
+    site's; one located elsewhere (the method's own line) says where it was called."""
+    if site is None or site.line is None:
+        return exc
+    if exc.line is None:
+        return TransformError(exc.message, filename=site.filename, line=site.line,
+                              col=site.col, source_line=site.source_line, hint=exc.hint)
+    called = f"\n  (reached from the call at {site.location}: {site.source_line.strip()})"
+    return TransformError(exc.message + called, filename=exc.filename, line=exc.line,
+                          col=exc.col, source_line=exc.source_line, hint=exc.hint)
+
+
+def _random_draw(obj, name, args, kwargs):
+    """rng.name(...) for a generator the compiler could not see: its method's rule.
+
+    Called only where an argument is being differentiated (the compiler emits a
+    plain call otherwise), so a draw whose reason is NONE is refused.
+    """
+    rule = runtime.lookup(getattr(type(obj), name, None))
+    if rule is not None and rule.kind == "template":
+        return rule.rrule(obj, *args, **kwargs)
+    if rule is not None and rule.kind == "nondiff" and rule.reason("*") != runtime.NONE:
+        out = getattr(obj, name)(*args, **kwargs)
+        return out, lambda g: (None,) * (len(args) + 1)
+    raise TransformError(f"{type(obj).__name__}.{name}() has no derivative rule for the "
+                         "differentiated value passed to it: the gradient would silently "
+                         "be zero", hint="draw outside the differentiated function, or use "
+                                         "a location-scale draw (normal, uniform, ...)")
+
+
+def function_rule(fn, policy, positions=None):
+    """fn's rrule: the registered rule if there is one, else fn's compiled rule."""
+    fn = unwrap(fn)[0]
+    registered = runtime.lookup(fn)
+    if registered is not None:
+        return registered.rrule
+    return _compiled(fn, policy, positions).rrule
+
+
+def _compiled(fn, policy, positions=None):
+    """fn's rule as other compiled code calls it: it answers for every parameter, its
+    cotangents deferred, compiled with only the parameters at `positions` (None: all)
+    carrying a derivative, as at the call site: an integer argument (a size, a count)
+    is then not taken for a value being differentiated."""
+    library = opaque_library(fn)
+    if library is not None:
+        raise TransformError(f"{getattr(fn, '__qualname__', fn)} is {library}'s own code and "
+                             "has no derivative rule; thunkgrad does not compile "
+                             f"{library}'s source", hint="compute it outside the "
+                             "differentiated function, or register a rule with transform.rrule")
+    names = tuple(_params(fn, keyword_only=True))
+    varied = None if positions is None else tuple(names[k] for k in positions
+                                                    if k < len(names))
+    return _COMPILER[0](fn, names, policy, consumed=False, varied=varied)
+
+
+def callee_rule(fn, policy, varied=None):
+    rule = CalleeRule(fn, policy, varied)
+    rule.prepare()
+    return rule
+
+
+_COMPILER = []       # [the API's cached compile], set by compile_with
+
+
+def compile_with(compiled):
+    """Run-time rules compile a callee with `compiled(fn, names, policy, consumed=False,
+    varied=...)`: the API's cached entry point, which transform.api registers here when
+    it is imported. Injected, not imported: the API imports the compiler, which makes
+    these rules, so importing the API here would close a cycle."""
+    _COMPILER[:] = [compiled]

@@ -1,0 +1,98 @@
+"""Stage 6, reverse (assembly): the rule's def around the two sweeps.
+
+    def f(W, x):                 def f_rrule(W, x):
+        ...                 ->       <forward sweep, tape pushes>
+        return y                     def pullback(dy, *, <snapshot>):
+                                         <backward sweep>; return (dW, dx)
+                                     return y, pullback
+"""
+import gast
+
+from ..analysis.accumulation import Form, State
+from ..ir.nodes import const, load, names_below
+from .reverse import Reverser
+
+
+def build_rrule(ctx, body, output):
+    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
+    reverser = Reverser(ctx, body)
+    state = State()
+    seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
+    if output and ctx.activity.is_active(output):
+        # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
+        state[seed] = Form("no", not ctx.consumed, False)
+    backward = reverser.list_sweep.list_copies() + reverser.backward(body[:-1], state)
+    forward = reverser.forward(body)
+    results = []
+    for w in ctx.wrt:
+        d = ctx.adjoint(w)
+        results.append(load(d) if state.form(d).zero != "yes" else const(None))
+        if state.form(d).zero == "maybe":
+            reverser.maybe_read.add(d)
+    pullback = _pullback_def(ctx, reverser, seed, backward, results)
+    prelude = _prelude(ctx, reverser)
+    forward = prelude + forward[:-1] + [pullback, forward[-1]]
+    kwonly = [a.id for a in ctx.src.node.args.kwonlyargs]
+    args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
+                                          type_comment=None) for p in ctx.params],
+                          posonlyargs=[], vararg=None,
+                          kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
+                                                type_comment=None) for k in kwonly],
+                          kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
+    return gast.FunctionDef(name=ctx.rrule_name, args=args, body=forward,
+                            decorator_list=[], returns=None, type_comment=None, type_params=[])
+
+
+def _restored(ctx, reverser, backward):
+    """Primal names the backward sweep rebinds (tape pops, loop headers)."""
+    stored, loaded = set(), set()
+    for n in names_below(gast.Module(body=backward, type_ignores=[])):
+        (stored if type(n.ctx) is gast.Store else loaded).add(n.id)
+    adjoints = set(ctx.adjoints.values()) | set(ctx.temps.values())
+    ignored = {ctx.names.roles.get("_")}          # the compiler's throwaway loop target
+    if "_" not in loaded:
+        ignored.add("_")                          # the user's, when the sweep never reads it
+    names = stored
+    return sorted(n for n in names if n not in adjoints and n not in ignored)
+
+
+def _pullback_def(ctx, reverser, seed, backward, results):
+    snapshot = _restored(ctx, reverser, backward)
+    ctx.snapshot = snapshot
+    body = []
+    if ctx.uses_tape:
+        body.append(ctx.names.assign("pop", ctx.names.call("tape_reader",
+                                                           ctx.names.ref("tape"))))
+        body.append(ctx.end_comment("last in, first out; the tape itself is kept"))
+    zeros = sorted(reverser.maybe_read - {seed})
+    if zeros:
+        body.append(gast.Assign(targets=[gast.Name(id=z, ctx=gast.Store(), annotation=None,
+                                                   type_comment=None) for z in zeros],
+                                value=const(None), type_comment=None))
+    body += backward
+    body.append(gast.Return(value=gast.Tuple(elts=results, ctx=gast.Load())))
+    kwonly = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
+              for n in snapshot]
+    args = gast.arguments(args=[gast.Name(id=seed, ctx=gast.Param(), annotation=None,
+                                          type_comment=None)],
+                          posonlyargs=[], vararg=None, kwonlyargs=kwonly,
+                          kw_defaults=[load(n) for n in snapshot], kwarg=None, defaults=[])
+    return gast.FunctionDef(name=ctx.names.name("pullback"), args=args, body=body,
+                            decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])
+
+
+def _prelude(ctx, reverser):
+    """tape = [] and None for names the tape or the snapshot may read before binding."""
+    out = []
+    if ctx.uses_tape:
+        out.append(ctx.names.assign("tape", gast.List(elts=[], ctx=gast.Load())))
+    unbound = [n for n in ctx.snapshot if n not in ctx.params]
+    if unbound:
+        out.append(gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
+                                                  type_comment=None) for n in unbound],
+                               value=const(None), type_comment=None))
+    return out
+
+
+__all__ = ["build_rrule"]

@@ -1,0 +1,107 @@
+"""Stage 6, reverse: list building, `xs.append(v)` and `xs.extend(vs)`.
+
+    xs.append(t1)          ->      dt1 = dxs.pop()     # v's cotangent: the last entry
+                                   xs.pop()            # only if the sweep reads xs
+
+The backward sweep undoes each append on the list itself too when it reads the list
+(a read before the append saw the shorter list): on a copy made at the top of the
+pullback, or by rebinding to a shorter copy when the list is rebound in a loop and
+earlier lists sit on the tape. A NumPy function given a list of arrays returns one
+array's cotangent: `list_cotangent` turns it into the list of its rows.
+"""
+import gast
+
+from ..analysis.activity import iter_statements
+from ..analysis.accumulation import Form, State
+from ..ir.nodes import assign, const, load
+
+
+class ListEmitter:
+    """The backward form of appends and extends, for a Reverser (its part, not a mixin)."""
+
+    def __init__(self, sweep):
+        self.sweep = sweep              # the Reverser: loops, tape, joins, the recursion
+        self.ctx, self.act, self.call = sweep.ctx, sweep.act, sweep.call
+
+    def backward_append(self, s, state):
+        """`xs.append(v)`: v's adjoint is the last entry of dxs; then the entry goes from xs
+        too, if the backward sweep reads xs, so earlier reads see the list they saw."""
+        lst = s.prim.args[0].id
+        out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
+        if lst in self.sweep.restored_lists and lst in self.sweep.saved:
+            # rebound, so earlier lists sit on the tape: shorten a copy, never them
+            out.append(assign(lst, _without_entries(lst, s, self.call)))
+        elif lst in self.sweep.restored_lists:              # our own copy (list_copies)
+            out.append(gast.Expr(value=_pop_entries(load(lst), s, self.call)))
+        return out
+
+    def append_adjoint(self, s, state):
+        lst, value = s.prim.args[0].id, s.prim.args[1]
+        dl = self.ctx.adjoint(lst)
+        form = state.form(dl)
+        if form.zero == "yes":
+            return []
+        out = [self.ctx.comment(s)]
+        body = []
+        if not form.owned or form.thunk:
+            body.append(assign(dl, self.call("own", load(dl))))
+        pop = _pop_entries(load(dl), s, self.call)
+        inner = State(state.copy())
+        inner[dl] = Form("no", False, True)
+        if isinstance(value, gast.Name) and self.act.is_active(value.id):
+            sweep = self.sweep
+            body.extend(sweep.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
+                                            bool(sweep.loops), sweep.crossing(value.id)))
+        else:                                   # a constant's entry: dropped, not reused
+            body.append(gast.Expr(value=pop))
+        if form.zero == "maybe":
+            self.sweep.maybe_read.add(dl)
+            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
+            node = gast.If(test=test, body=body, orelse=[])
+            self.sweep.join_into(state, inner)
+            return out + [node]
+        state.clear()
+        state.update(inner)
+        return out + body
+
+    def list_copies(self):
+        """`xs = list(xs)` at the top of the pullback for lists it shortens again
+        (`if xs is not None`: a path, such as an early return, may never build xs)."""
+        return [gast.If(test=gast.Compare(left=load(n), ops=[gast.IsNot()],
+                                          comparators=[const(None)]),
+                        body=[assign(n, self.call("list", load(n)))], orelse=[])
+                for n in sorted(self.sweep.restored_lists - self.sweep.saved)]
+
+
+def appended_lists(body):
+    """Names `append` or `extend` is called on: their cotangents must be lists."""
+    return {s.prim.args[0].id for s, _ in iter_statements(body)
+            if isinstance(s, gast.Expr) and s.prim is not None
+            and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}
+
+
+def packed_sequences(body):
+    """Names a list or tuple display binds somewhere (`ys = [x, 2 * x]`)."""
+    return {target for s, _ in iter_statements(body)
+            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "pack"
+            and s.prim.label in ("list", "tuple")
+            for target in [t.id for t in s.targets if isinstance(t, gast.Name)]}
+
+
+def _pop_entries(lst, s, call):
+    """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for extend."""
+    if s.prim.kind == "extend":
+        return call("pop_last", lst, s.prim.args[1])
+    return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
+                     keywords=[])
+
+
+def _without_entries(lst, s, call):
+    """`lst[:-1]` for an append; `lst[:len(lst) - len(v)]` for extend: a shorter copy."""
+    if s.prim.kind == "extend":
+        end = gast.BinOp(left=call("len", load(lst)), op=gast.Sub(),
+                         right=call("len", s.prim.args[1]))
+    else:
+        end = const(-1)
+    return gast.Subscript(value=load(lst), slice=gast.Slice(lower=None, upper=end, step=None),
+                          ctx=gast.Load())

@@ -1,0 +1,331 @@
+"""Stage 6, reverse: the forward sweep (primal + tape pushes) and the backward sweep.
+
+    def f(W, x):                       def f_rrule(W, x):
+        z = W @ x                          z = W @ x
+        return np.sum(z)         ->        y = np.sum(z)
+                                           def pullback(dy):
+                                               dz = Thunk(lambda dy=dy, z=z: unreduce(dy, z))
+                                               dW = Thunk(lambda dz=dz, ...: matmul_lhs(...))
+                                               return (dW,)
+                                           return y, pullback
+
+The backward sweep runs in the forward's namespace: a value the forward
+overwrites is pushed before the overwrite and popped after its adjoint
+(restore discipline), so every adjoint reads exactly the value it saw.
+"""
+import operator
+
+import gast
+
+from ..ir import templates
+from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
+from .backward_lists import ListEmitter, appended_lists, packed_sequences
+from .backward_loops import LoopEmitter
+from ..analysis.accumulation import Form
+from ..ir.nodes import assign, const, load, store, thunk_of
+from ..analysis.shapes import NUMERIC
+
+
+class Reverser:
+    """The two sweeps over a normalized body; loops and list building by its parts."""
+
+    def __init__(self, ctx, body):
+        self.ctx = ctx                 # Compilation: names, activity, saved, policy...
+        self.lists = appended_lists(body)   # names certainly bound to lists
+        self.sequences = self.lists | packed_sequences(body)   # lists and tuples, at times
+        self.restored_lists = set()          # lists the backward sweep reads
+        if self.lists:
+            read = needed_names(body, ctx.activity, ctx.shapes)
+            self.restored_lists = self.lists & (read[0] | read[1])
+        self.act = ctx.activity
+        self.saved = ctx.saved | ctx.shape_saved
+        self.lp = ctx.loop_pass
+        self.loops = []                # enclosing loops (innermost last), for crossing
+        self.maybe_read = set()
+        self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
+        self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
+        self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
+
+    # ---- forward ----------------------------------------------------------
+    def forward(self, block):
+        out = []
+        for s in block:
+            out.extend(self.forward_stmt(s))
+        return out
+
+    def forward_stmt(self, s):
+        if isinstance(s, gast.Assign):
+            names = defined_by(s)[0]
+            first = id(s) in self.ctx.first_defs
+            pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
+            prim = s.prim
+            if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
+                pb = pullback_name(s)
+                if pb in self.saved and not first:
+                    pushes.extend(self.push(pb))
+                s = self.rule_call(s, names[0], pb)
+            if prim is not None and prim.kind == "setitem" and names[0] in self.ctx.saved:
+                # the backward sweep reads the old array: write into a copy
+                copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
+                pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
+            if names and names[0] in getattr(self.ctx, "owned_views", ()):
+                # a view of an array a later element store changes: keep its own copy
+                return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
+            return pushes + [s]
+        if isinstance(s, gast.If):
+            s.body = self.forward(s.body) or [gast.Pass()]
+            s.orelse = self.forward(s.orelse)
+        elif isinstance(s, (gast.For, gast.While)):
+            s.body = self.forward(s.body)
+            if isinstance(s, gast.For):
+                pushes = [p for n in target_names(s.target) if n in self.saved
+                          for p in self.push(n, "the loop rebinds it")]
+                return pushes + [s]
+        elif isinstance(s, gast.Return):
+            pullback = self.ctx.names.ref("pullback")
+            return [gast.Return(value=gast.Tuple(elts=[s.value, pullback], ctx=gast.Load()))]
+        return [s]
+
+    def push(self, name, why="overwritten next, read by the backward sweep"):
+        """tape.append(name) with an end-of-line comment saying why it is saved."""
+        self.ctx.uses_tape = True
+        append = gast.Attribute(value=self.ctx.names.ref("tape"), attr="append",
+                                ctx=gast.Load())
+        value = load(name)
+        if name in self.ctx.shape_saved:      # the backward sweep reads only its shape
+            value = self.call("shape_only", value)
+            why = "only its shape is read back"
+        stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
+        return [stmt, self.ctx.end_comment(f"save {name}: {why}")]
+
+    def rule_call(self, s, target, pb):
+        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
+        rule_name = self.ctx.rule_global(s.prim, s)
+        args = s.value.args
+        if getattr(s.prim, "method", None):
+            args = [s.prim.receiver] + args
+        value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
+        new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
+                                              ctx=gast.Store())], value=value, type_comment=None)
+        new.prim, new.origin_line = s.prim, s.origin_line
+        return new
+
+    def is_active_stmt(self, s):
+        names = defined_by(s)[0] if isinstance(s, gast.Assign) else []
+        return bool(names) and self.act.is_active(names[0])
+
+    # ---- backward ---------------------------------------------------------
+    def backward(self, block, state):
+        out = []
+        for s in reversed(block):
+            out.extend(self.backward_stmt(s, state))
+        return out
+
+    def backward_stmt(self, s, state):
+        if isinstance(s, gast.Assign):
+            return self.backward_assign(s, state)
+        if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append",
+                                                                               "extend"):
+            return self.list_sweep.backward_append(s, state)
+        if isinstance(s, gast.If):
+            return self.backward_if(s, state)
+        if isinstance(s, (gast.For, gast.While)):
+            return self.loop_sweep.backward_loop(s, state)
+        return []
+
+    def backward_assign(self, s, state):
+        names = defined_by(s)[0]
+        out = []
+        target = names[0] if names else None
+        if target is not None and self.act.is_active(target) and s.prim is not None:
+            out.extend(self.adjoint_of(s, target, state))
+        first = id(s) in self.ctx.first_defs
+        for name in reversed(names):
+            if name in self.saved and not first:
+                out.append(assign(name, self.call("pop")))
+        if s.prim is not None and s.prim.kind in ("custom", "call") and target:
+            pb = pullback_name(s)
+            if pb in self.saved and self.act.is_active(target) and not first:
+                popped = sum(n in self.saved for n in names)
+                out.insert(len(out) - popped, assign(pb, self.call("pop")))
+        return out
+
+    def adjoint_of(self, s, target, state):
+        """Comment, contributions to active inputs, reset of the target's adjoint."""
+        d = self.ctx.adjoint(target)
+        form = state.form(d)
+        inputs = self.act.active_inputs(s.prim)
+        reassigned = self.ctx.assign_count(target) > 1
+        out = [self.ctx.comment(s)]
+        if form.thunk and form.nullable and inputs:
+            # a thunk that may evaluate to zero: force it so the None guard below sees it
+            out.append(assign(d, self.call("unthunk", load(d))))
+            form = state[d] = Form("maybe", False, form.owned)
+        if form.zero == "yes" or not inputs:
+            if reassigned and form.zero != "yes":
+                out.append(assign(d, const(None)))
+                state[d] = Form()
+            return out if len(out) > 1 else []
+        if form.zero == "maybe":
+            self.maybe_read.add(d)
+            before = state.copy()
+            state[d] = Form("no", form.thunk, form.owned)
+            body = self.contributions(s, target, d, inputs, state)
+            test = gast.Compare(left=load(d), ops=[gast.IsNot()], comparators=[const(None)])
+            body = [gast.If(test=test, body=body, orelse=[])]
+            self.join_into(state, before)
+        else:
+            body = self.contributions(s, target, d, inputs, state)
+        out.extend(body)
+        if reassigned and not any(a == target for _, a in inputs):
+            out.append(assign(d, const(None)))
+            state[d] = Form()
+        return out
+
+    def contributions(self, s, target, d, inputs, state):
+        prim = s.prim
+        g = self.lp.cotangent(d, state.form(d), bool(self.loops))
+        values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
+        if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
+            name = inputs[0][1]
+            index = templates.as_value(self.ctx.names, prim.inputs["index"])
+            state[self.ctx.adjoint(name)] = Form("no", False, True)
+            return [assign(self.ctx.adjoint(name),
+                           self.call("accumulate_at", load(self.ctx.adjoint(name)),
+                                     load(name), index, g))]
+        if prim.kind == "rule":
+            dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
+            for param, name in inputs:
+                expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
+                                        self.ctx.names)
+                numeric = prim.fn in NUMERIC
+                if name in self.sequences and prim.fn is not operator.getitem:
+                    # a NumPy function given a list returns an array's cotangent (checked
+                    # when it runs: a name bound to a list here may hold an array there)
+                    expr, numeric = self.call("list_cotangent", expr, load(name)), False
+                values.append((name, expr, True, False, False, numeric))
+        elif prim.kind == "copy":
+            values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
+        elif prim.kind == "pack":
+            keys = getattr(prim, "keys", None)
+            for k, name in inputs:
+                key = const(keys[k] if keys else k)
+                values.append((name, self.call("part", g, key), True, False, True, False))
+        elif prim.kind == "setitem":
+            return self.setitem_contributions(s, d, inputs, state)
+        else:                              # custom rule or compiled user function
+            return self.pullback_contributions(s, target, d, inputs, state)
+        return self.accumulate(values, target, d, state)
+
+    def setitem_contributions(self, s, d, inputs, state):
+        """`x[i] = v`: v gets dx[i]; the old x gets dx with zeros at i."""
+        form = state.form(d)
+        part = self.ctx.temp(("part", d))
+        index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
+        split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
+        out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)], ctx=gast.Store())],
+                           value=split, type_comment=None)]
+        state[d] = Form("no", False, True)
+        value = s.prim.args[1]
+        values = [(value.id, self.call("unbroadcast", load(part), value),
+                   True, False, True, False) for k, name in inputs if k == 1]
+        return out + self.accumulate(values, None, d, state)
+
+    def pullback_contributions(self, s, target, d, inputs, state):
+        cots = self.ctx.temp(("cots", target))
+        pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
+        out = [assign(cots, pullback)]
+        values = []
+        for k, name in inputs:           # k: the argument's position in the callee's pullback
+            values.append((name, gast.Subscript(value=load(cots), slice=const(k),
+                                                ctx=gast.Load()), False, True, True, False))
+        return out + self.accumulate(values, target, d, state)
+
+    def accumulate(self, values, target, d, state):
+        """Contributions in order; a contribution to the target itself replaces it last."""
+        out, own = [], []
+        in_loop = bool(self.loops)
+        for name, expr, computed, lazy, maybe_none, numeric in values:
+            if computed and self.lp.defers(in_loop):
+                self.ctx.made_thunks = True
+                expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names,
+                                self.restored_lists)
+                lazy = True
+            if name == target:
+                own.append((expr, lazy, maybe_none))
+                continue
+            da = self.ctx.adjoint(name)
+            if self.ctx.explain:
+                out.append(self.ctx.note(self.why(da, self.crossing(name))))
+            out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
+                                          self.crossing(name), numeric))
+        if own:
+            out.extend(self.replace_self(d, own, state, in_loop))
+        return out
+
+    def why(self, da, crossing):
+        """--explain: why this accumulation is deferred or materialised."""
+        policy = self.lp.policy
+        if policy != "loop":
+            return {"eager": f"{da}: materialised at once (eager policy)",
+                    "flat": f"{da}: deferred into one flat pending sum (flat policy)",
+                    "nested": f"{da}: deferred, wrapping the previous thunk (nested policy)"
+                    }[policy]
+        if not self.loops:
+            return f"deferred: {da} stays a Thunk until a consumer forces it"
+        line = self.ctx.line_of(self.loops[-1].node)
+        if crossing:
+            return (f"unthunk: {da} accumulates across iterations of the loop at line {line}; "
+                    "added in place into a buffer this code owns")
+        return f"computed at once: {da} lives within one iteration of the loop at line {line}"
+
+    def replace_self(self, d, own, state, in_loop):
+        """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""
+        out = []
+        temps = []
+        for k, (expr, lazy, maybe_none) in enumerate(own):
+            temp = self.ctx.temp(("self", d, k))
+            out.append(assign(temp, expr))
+            temps.append((temp, lazy, maybe_none))
+        state[d] = Form()
+        for temp, lazy, maybe_none in temps:
+            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
+                                          False))
+        return out
+
+    def adds_in_place(self, inputs):
+        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros."""
+        return self.lp.policy == "loop" and len(inputs) == 1 and self.crossing(inputs[0][1])
+
+    def crossing(self, name):
+        """Whether adjoint of `name` accumulates across iterations of the innermost loop."""
+        if not self.loops:
+            return False
+        loop = self.loops[-1]
+        return name not in loop.assigned or name in loop.inplace
+
+    def backward_if(self, s, state):
+        then_state, else_state = state.copy(), state.copy()
+        body = self.backward(s.body, then_state)
+        orelse = self.backward(s.orelse, else_state)
+        if not body and not orelse:
+            return []
+        for name in sorted(set(then_state) | set(else_state)):
+            a, b = then_state.form(name), else_state.form(name)
+            if self.lp.at_join(name, a, b):
+                side, branch = (then_state, body) if a.thunk else (else_state, orelse)
+                branch.append(assign(name, self.call("unthunk", load(name))))
+                side[name] = Form(side.form(name).zero, False, side.form(name).owned)
+        state.clear()
+        state.update(then_state)
+        self.join_into(state, else_state)
+        return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
+
+    def join_into(self, state, other):
+        """state := the join of two paths; a name bound on one path only is read as
+        "maybe" later, so it gets `dx = None` at the top of the pullback."""
+        merged = state.join(other)
+        self.maybe_read.update(k for k, form in merged.items() if form.zero == "maybe")
+        state.clear()
+        state.update(merged)
+

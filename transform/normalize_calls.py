@@ -14,7 +14,7 @@ import gast
 import runtime
 from .names import const, load
 from .primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
-                         rule_for)
+                         rule_for, unsafe_call_hint)
 from .receivers import bound_to_generator, random_method
 
 
@@ -138,15 +138,16 @@ class CallNormalizer:
     def rule_prim(self, fn, args, keywords, node):
         while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
             fn = fn.__wrapped__
-        rule = rule_for(fn) or opaque_library_rule(fn)
         label = label_of(fn)
         self.refuse_masked(fn, node)
+        rule = rule_for(fn) or _method_rule(fn) or self.opaque_rule(fn, label, node)
         if rule is not None:
             try:
                 prim = from_rule(rule, args, keywords, label)
             except TypeError as exc:
                 raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
             prim.site = node
+            prim.opaque = rule.kind == "nondiff" and rule.fn is fn and rule_for(fn) is None
             return prim
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.callees.append(fn)
@@ -162,6 +163,15 @@ class CallNormalizer:
             hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
                  f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
+
+    def opaque_rule(self, fn, label, node):
+        """The no-derivative rule of a library function whose source is not compiled
+        (None for others); a call that hides what it reads or writes is refused."""
+        hint = unsafe_call_hint(fn)
+        if hint is not None:
+            raise self.src.error(f"{label}() reads or changes state the generated code "
+                                 "cannot follow", node, hint=hint)
+        return opaque_library_rule(fn)
 
     def refuse_masked(self, fn, node):
         """np.ma skips masked entries, the rules for plain arrays do not: refuse it."""
@@ -198,11 +208,19 @@ def variadic_operands(fn, args, keywords):
     return out
 
 
+def _method_rule(fn):
+    """The rule registered for the function behind a bound method (`log.info` ->
+    `logging.Logger.info`): only no-derivative rules, which ignore the receiver."""
+    rule = rule_for(getattr(fn, "__func__", None)) if isinstance(fn, types.MethodType) \
+        else None
+    return rule if rule is not None and rule.kind == "nondiff" else None
+
+
 def _bound_method(fn):
     """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
     type(obj), obj passed as self), not as the bare function f."""
     return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
-        rule_for(fn) is None
+        rule_for(fn) is None and _method_rule(fn) is None
 
 
 def _callable_object(fn):

@@ -29,8 +29,8 @@ def check_reasons(ctx, body):
         if prim is None:
             continue
         names = defined_by(s)[0]
-        if names and not (set(names) & act.useful):
-            continue                      # the result never reaches the output
+        if names and not (set(names) & act.useful) and not getattr(prim, "opaque", False):
+            continue     # the result never reaches the output (a library call may keep it)
         _check_attribute(ctx, s, prim)
         for position, atom, why in _positions_without_rule(prim):
             varied = sorted(n for n in name_ids(atom) if n in act.varied)

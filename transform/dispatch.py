@@ -66,7 +66,7 @@ class MethodRule:
         """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
-        if isinstance(obj, np.ndarray) and self.name in RUN_TIME_METHODS:
+        if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
         rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:

@@ -88,6 +88,9 @@ class CallNormalizer:
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
+        if fn in (builtins.max, builtins.min) and len(e.args) > 1:     # one rule: max(xs)
+            e = gast.Call(func=e.func, args=[gast.Tuple(elts=e.args, ctx=gast.Load())],
+                          keywords=e.keywords)
         if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
             return self.comprehension(e.args[0], target, reduce_sum=True)
         if fn is dict and not e.args and all(kw.arg for kw in e.keywords):

@@ -81,6 +81,8 @@ class LoopNormalizer:
     def loop_iterable(self, it):
         """(kind, names of the sequences walked, forward iter expression)."""
         fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if fn is reversed and len(it.args) == 1 and not it.keywords:
+            return self.reversed_iterable(it.args[0])
         if fn is range:
             name = self.names.new("steps")
             args = [self.atom(a) for a in it.args]
@@ -104,9 +106,24 @@ class LoopNormalizer:
         name = self.snapshot(it)
         return "seq", [name], load(name)
 
+    def reversed_iterable(self, seq):
+        """`for i in reversed(range(n))` walks `range(n)[::-1]`, still a range."""
+        fn = self.src.resolve(seq.func) if isinstance(seq, gast.Call) else None
+        if fn is not range:
+            name = self.snapshot(_reversed(seq))
+            return "seq", [name], load(name)
+        name = self.names.new("steps")
+        call = self.names.call("range", *[self.atom(a) for a in seq.args])
+        backwards = gast.Subscript(value=call, slice=_backwards(), ctx=gast.Load())
+        self.emit(assign(name, backwards), Prim("nondiff", "range"))
+        return "range", [name], load(name)
+
     def snapshot(self, expr):
         """Keep an iterable in a fresh name the backward sweep can walk again."""
         name = self.names.new("seq")
+        if isinstance(expr, gast.Call) and self.src.resolve(expr.func) is reversed and \
+                len(expr.args) == 1 and not expr.keywords:
+            expr = _reversed(expr.args[0])         # zip(reversed(xs), ys), enumerate(...)
         value = self.names.call("iterable", self.atom(expr))
         self.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
         return name
@@ -156,3 +173,14 @@ def _rename(node, renames):
     from .normalize_calls import _Rename
     import copy
     return _Rename(renames).visit(copy.deepcopy(node))
+
+
+def _backwards():
+    return gast.Slice(lower=None, upper=None, step=const(-1))
+
+
+def _reversed(seq):
+    """`reversed(xs)` walked as `xs[::-1]`: the same items, and a sequence the backward
+    sweep can walk again. Python's reversed reads xs lazily, the slice at once; they
+    differ only if the loop writes into xs, which the alias check refuses."""
+    return gast.Subscript(value=seq, slice=_backwards(), ctx=gast.Load())

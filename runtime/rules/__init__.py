@@ -10,7 +10,8 @@ from .. import registry
 # Template helpers: registering them makes their names available to templates.
 from .. import (rule_helpers_shape, rule_helpers_reduce, rule_helpers_elementwise,  # noqa: F401
                 rule_helpers_linalg, rule_helpers_einsum, rule_helpers_decomp,
-                rule_helpers_norm, rule_helpers_ranges, rule_helpers_concat)
+                rule_helpers_norm, rule_helpers_ranges, rule_helpers_concat,
+                rule_helpers_builtins)
 
 FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods")

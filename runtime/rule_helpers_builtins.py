@@ -1,0 +1,75 @@
+"""Template helpers for Python's builtins over sequences: max/min, sorted, divmod."""
+import numpy as np
+
+from .registry import template_helper
+from .thunks import unthunk
+from .helpers import unbroadcast
+
+
+@template_helper
+def extreme_vjp(g, ans, values):
+    """Cotangent of `max(values)` / `min(values)`: g shared equally by the entries equal
+    to the answer (ties split, as np.max's rule splits them), None for the others."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    if isinstance(values, np.ndarray):
+        hits = values == ans
+        return g * hits / np.count_nonzero(hits)
+    hits = [bool(np.all(v == ans)) for v in values]
+    share = g / sum(hits)
+    out = [share if hit else None for hit in hits]
+    return tuple(out) if isinstance(values, tuple) else out
+
+
+@template_helper
+def sorted_vjp(g, values, key, reverse):
+    """Cotangent of `sorted(values, key=key, reverse=reverse)`: entry k of g goes back
+    to the position the k-th smallest came from (sorted is stable, so equal entries
+    keep their order, in both directions)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    items = list(values)
+    rank = (lambda i: key(items[i])) if key is not None else items.__getitem__
+    order = sorted(range(len(items)), key=rank, reverse=reverse)
+    out = [None] * len(items)
+    for k, i in enumerate(order):
+        out[i] = unthunk(g[k])
+    if isinstance(values, np.ndarray):
+        return np.array([0.0 if v is None else v for v in out], dtype=np.result_type(values, 0.0))
+    return tuple(out) if isinstance(values, tuple) else out
+
+
+@template_helper
+def divmod_vjp(g, x, y, operand):
+    """Cotangent of `divmod(x, y)` = (x // y, x % y) for x (operand 0) or y (1): the
+    quotient is piecewise constant, the remainder is x - y * floor(x / y)."""
+    g = unthunk(g)
+    remainder = None if g is None else unthunk(g[1])
+    if remainder is None:
+        return None
+    if operand == 0:
+        return unbroadcast(remainder, x)
+    return unbroadcast(-remainder * np.floor_divide(x, y), y)
+
+
+@template_helper
+def sequence_vjp(g, iterable):
+    """Cotangent of `list(iterable)` / `tuple(iterable)`: the entries' cotangents, as a
+    list or tuple for a list or tuple, as an array (zeros where None) for an array."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    parts = [unthunk(part) for part in g]
+    if all(part is None for part in parts):
+        return None
+    if isinstance(iterable, np.ndarray):
+        out = np.zeros(iterable.shape, dtype=np.result_type(iterable, 0.0))
+        for k, part in enumerate(parts):
+            if part is not None:
+                out[k] = part
+        return out
+    if isinstance(iterable, (list, tuple)):
+        return type(iterable)(parts)
+    raise TypeError(f"no derivative through list()/tuple() of a {type(iterable).__name__}")

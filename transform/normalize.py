@@ -309,6 +309,9 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     def expr_ListComp(self, e, target, discard):
         return self.comprehension(e, target, reduce_sum=False)
 
+    def expr_DictComp(self, e, target, discard):
+        return self.comprehension(e, target, reduce_sum=False)
+
     def expr_GeneratorExp(self, e, target, discard):
         return self.comprehension(e, target, reduce_sum=False)
 

@@ -174,6 +174,10 @@ class CallNormalizer:
         if hint is not None:
             raise self.src.error(f"{label}() reads or changes state the generated code "
                                  "cannot follow", node, hint=hint)
+        if isinstance(fn, type) and fn.__module__ != "builtins":
+            # a class called with values not being differentiated builds a constant
+            # (`np.errstate(...)`, a timer); one given such a value is refused
+            return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
         return opaque_library_rule(fn)
 
     def refuse_masked(self, fn, node):

@@ -66,17 +66,24 @@ class LoopNormalizer:
 
     def comprehension_scope(self, e):
         """A comprehension's variables are its own (Python 3): rename any the function
-        also uses elsewhere, so the desugared loop cannot clobber them."""
-        gen = e.generators[0]
+        also uses elsewhere, so the desugared loops cannot clobber them. The first
+        iterable is evaluated outside the comprehension, so it keeps the outer names."""
         inside = [n.id for n in walk(e) if isinstance(n, gast.Name)]
         everywhere = [n.id for n in walk(self.src.node) if isinstance(n, gast.Name)]
-        own = {n.id for n in walk(gen.target) if isinstance(n, gast.Name)}
+        own = {n.id for gen in e.generators for n in walk(gen.target)
+               if isinstance(n, gast.Name)}
         renames = {name: load(self.names.new(name + "_")) for name in sorted(own)
                    if everywhere.count(name) > inside.count(name)}
-        if renames:
+        if not renames:
+            return
+        for k, gen in enumerate(e.generators):
             gen.target = _rename(gen.target, renames)
-            e.elt = _rename(e.elt, renames)
             gen.ifs = [_rename(c, renames) for c in gen.ifs]
+            if k:
+                gen.iter = _rename(gen.iter, renames)
+        for part in ("elt", "key", "value"):
+            if hasattr(e, part):
+                setattr(e, part, _rename(getattr(e, part), renames))
 
     def loop_iterable(self, it):
         """(kind, names of the sequences walked, forward iter expression)."""
@@ -129,39 +136,54 @@ class LoopNormalizer:
         return name
 
     def comprehension(self, e, target, reduce_sum):
-        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
-        gen = e.generators[0]
-        gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
+        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt);
+        several `for` clauses nest, `{k: v for ...}` stores acc[k] = v."""
+        for gen in e.generators:
+            gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
         self.comprehension_scope(e)
         reads_target = target is not None and any(
             isinstance(n, gast.Name) and n.id == target for n in walk(e))
         acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
             else target
-        start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
-        self.emit(assign(acc, start),
-                  Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
-        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+        if reduce_sum:
+            self.emit(assign(acc, const(0)), Prim("nondiff", "start"))
+        elif isinstance(e, gast.DictComp):
+            self.expr_Dict(gast.Dict(keys=[], values=[]), acc, False)
+        else:
+            self.emit(assign(acc, gast.List(elts=[], ctx=gast.Load())),
+                      Prim("pack", "list", args=[]))
 
         def body():
+            if isinstance(e, gast.DictComp):
+                key = gast.Subscript(value=load(acc), slice=e.key, ctx=gast.Store())
+                return self.assign_to(key, e.value)
             value = self.atom(e.elt)
             if reduce_sum:
                 self.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
             else:
                 self.append_to(acc, value)
-        inner = self.block_of(body)
+        self.generator_loops(e.generators, body)
+        if reads_target:                          # `x = sum(x for v in a)`: x read inside
+            return self.expr(load(acc), target)
+        return acc
+
+    def generator_loops(self, generators, body):
+        """One loop per `for` clause, outermost first; a clause's `if`s guard the rest."""
+        gen = generators[0]
+        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+        rest = (lambda: self.generator_loops(generators[1:], body)) if generators[1:] \
+            else body
+        inner = self.block_of(rest)
         for cond in reversed(gen.ifs):
             name = self.names.new("cond")
             test = [assign(name, cond)]
             test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.line
             inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
             inner[-1].prim, inner[-1].origin_line = None, self.line
-        node = gast.For(target=gen.target, iter=forward_iter, body=inner, orelse=[],
-                        type_comment=None)
+        node = gast.For(target=gen.target, iter=forward_iter, body=inner or [gast.Pass()],
+                        orelse=[], type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
         self.emit(node)
-        if reads_target:                          # `x = sum(x for v in a)`: x read inside
-            return self.expr(load(acc), target)
-        return acc
 
     def append_to(self, acc, value):
         call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),

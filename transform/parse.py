@@ -31,6 +31,11 @@ class SourceFunction:
         self.locals = _local_names(node)
         self.resolved = {}
 
+    def refresh(self):
+        """Recompute what was derived from `node` after a stage rewrote it."""
+        self.locals = _local_names(self.node)
+        self._calls = None
+
     def calls(self):
         """Every Call node of the function, found once (the checks each look at them)."""
         if getattr(self, "_calls", None) is None:

@@ -12,6 +12,7 @@ from .activity import (Activity, assignment_counts, first_definitions, saved_nam
                        target_names)
 from .bound_check import check_pullback
 from .check import check_function
+from .desugar import desugar
 from .comments import marker
 from .control import lower_control
 from .loop_pass import LoopPass
@@ -147,6 +148,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
     ctx.signature = signature
     ctx.src = src = parse_function(fn)
     src.param_kinds = _param_kinds(src.params, signature)
+    desugar(src)
     check_function(src)
     ctx.params = src.params
     kwonly = [a.id for a in src.node.args.kwonlyargs]

@@ -47,3 +47,18 @@ nondiff(slice, why=NONE)
 
 nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
+
+
+# `with m as v: body` runs as v = m.__enter__(); body; m.__exit__(None, None, None)
+# (transform/desugar.py); a manager holding a value being differentiated is refused.
+def enter_context(manager):
+    return manager.__enter__()
+
+
+def exit_context(manager, *exc_info):
+    return manager.__exit__(*exc_info)
+
+
+nondiff(enter_context, exit_context, why=NONE)
+defmethod("__enter__", enter_context)
+defmethod("__exit__", exit_context)

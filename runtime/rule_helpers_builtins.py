@@ -23,22 +23,46 @@ def extreme_vjp(g, ans, values):
 
 
 @template_helper
-def sorted_vjp(g, values, key, reverse):
-    """Cotangent of `sorted(values, key=key, reverse=reverse)`: entry k of g goes back
-    to the position the k-th smallest came from (sorted is stable, so equal entries
-    keep their order, in both directions)."""
+def sorted_vjp(g, values, ans):
+    """Cotangent of `sorted(values, ...)`: entry k of g goes back to the position ans[k]
+    came from. sorted returns the very objects it was given (matched by identity); an
+    array's entries are new objects each time, so equal values are paired in order."""
     g = unthunk(g)
     if g is None:
         return None
     items = list(values)
-    rank = (lambda i: key(items[i])) if key is not None else items.__getitem__
-    order = sorted(range(len(items)), key=rank, reverse=reverse)
+    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
     out = [None] * len(items)
-    for k, i in enumerate(order):
+    for k, i in enumerate(origin):
         out[i] = unthunk(g[k])
     if isinstance(values, np.ndarray):
-        return np.array([0.0 if v is None else v for v in out], dtype=np.result_type(values, 0.0))
+        dtype = np.result_type(values, 0.0)
+        return np.array([0.0 if v is None else v for v in out], dtype=dtype)
     return tuple(out) if isinstance(values, tuple) else out
+
+
+def _origins_by_identity(items, ans):
+    """[position in items of ans[k]], or None if some entry of ans is not in items."""
+    where = {}
+    for i, v in enumerate(items):
+        where.setdefault(id(v), []).append(i)
+    origin = []
+    for a in ans:
+        free = where.get(id(a))
+        if not free:
+            return None
+        origin.append(free.pop(0))
+    return origin
+
+
+def _origins_by_value(items, ans):
+    """Pair equal values of items and ans in order (ans is a permutation of items)."""
+    by_value = np.argsort(np.asarray(items), kind="stable")
+    ranks = np.argsort(np.asarray(list(ans)), kind="stable")
+    origin = [0] * len(items)
+    for k, i in zip(ranks, by_value):
+        origin[k] = int(i)
+    return origin
 
 
 @template_helper

@@ -28,8 +28,6 @@ UNSUPPORTED = {
     gast.ClassDef: ("class definitions inside the function", "define the class at module level"),
     gast.Import: ("`import` inside the function", "import at module level"),
     gast.ImportFrom: ("`import` inside the function", "import at module level"),
-    gast.Lambda: ("`lambda` expressions", "define a function with def at module level and "
-                  "call it"),
     gast.NamedExpr: ("assignment expressions (`:=`) after a call, after a read of their name "
                      "or in a branch",
                      "assign on a separate line"),

@@ -54,6 +54,7 @@ def _arguments(args):
 class _Desugar:
     def __init__(self, src, names):
         self.src, self.names = src, names
+        self.functional = _Functional(src, names)
 
     def block(self, stmts):
         out = []
@@ -63,7 +64,7 @@ class _Desugar:
 
     def statement(self, s):
         for field in ("body", "orelse", "finalbody"):
-            if isinstance(getattr(s, field, None), list) and not isinstance(s, gast.FunctionDef):
+            if isinstance(getattr(s, field, None), list):
                 setattr(s, field, self.block(getattr(s, field)))
         if isinstance(s, gast.AnnAssign):
             return _annotated(s)
@@ -73,7 +74,24 @@ class _Desugar:
             return self.loop_else(s)
         if isinstance(s, gast.With) and _leaves_by_jump(s.body) is None:
             return self.with_statement(s)
+        s = self.functional.lambda_def(s) or s
+        self.functional.consumed_maps(s)
+        if isinstance(s, gast.FunctionDef):
+            return self.defaults_now(s) + [s]
         return self.hoist_walruses(s)
+
+    def defaults_now(self, fdef):
+        """A nested def's defaults are evaluated where it is defined (the compiler
+        inlines its calls, which would read them at each call):
+        `def g(t, w=w)` -> `g_w = w; def g(t, w=g_w)`."""
+        out, params = [], fdef.args.args[len(fdef.args.args) - len(fdef.args.defaults):]
+        for k, (param, value) in enumerate(zip(params, fdef.args.defaults)):
+            if isinstance(value, gast.Constant):
+                continue
+            name = self.names.new(f"{fdef.name}_{param.id}")
+            out.append(_at(_assign(name, value), fdef))
+            fdef.args.defaults[k] = _load(name)
+        return out
 
     def loop_else(self, s):
         broke = self.names.new("broke")
@@ -244,3 +262,94 @@ def _at(node, where):
         if getattr(n, "lineno", None) is None and "lineno" in n._attributes:
             gast.copy_location(n, where)
     return node
+
+
+class _Functional:
+    """map/filter consumed where they are written become list comprehensions, a lambda
+    given to them is inlined, and `f = lambda a: e` (f only ever called) becomes a
+    nested `def f(a): return e`.
+
+        total = sum(map(lambda v: v * w, xs))   ->  total = sum([v * w for v in xs])
+        kept = list(filter(None, xs))            ->  kept = list([v for v in xs if v])
+    """
+
+    def __init__(self, src, names):
+        self.src, self.names = src, names
+        fdef = src.node
+        self.stores, self.values = {}, set()
+        called = {id(n.func) for n in walk(fdef) if isinstance(n, gast.Call)}
+        for n in walk(fdef):
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                self.stores[n.id] = self.stores.get(n.id, 0) + 1
+            elif isinstance(n, gast.Name) and id(n) not in called:
+                self.values.add(n.id)
+
+    def lambda_def(self, s):
+        """`f = lambda a: e` as `def f(a): return e`, or None."""
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1 and
+                isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Lambda)):
+            return None
+        name, fn = s.targets[0].id, s.value
+        if self.stores.get(name) != 1 or name in self.values:
+            return None                       # rebound, or used as a value: stays a lambda
+        body = [_at(gast.Return(value=fn.body), fn.body)]
+        fdef = gast.FunctionDef(name=name, args=fn.args, body=body, decorator_list=[],
+                                returns=None, type_comment=None)
+        return _at(fdef, s)
+
+    def consumed_maps(self, s):
+        """Rewrite map/filter calls that are call arguments or loop iterables."""
+        for node in walk(s):
+            if isinstance(node, gast.Call):
+                node.args = [self.as_list(a) for a in node.args]
+                for kw in node.keywords:
+                    kw.value = self.as_list(kw.value)
+            elif isinstance(node, (gast.For, gast.comprehension)):
+                node.iter = self.as_list(node.iter)
+
+    def as_list(self, e):
+        fn = self.src.resolve(e.func) if isinstance(e, gast.Call) else None
+        if fn not in (map, filter) or e.keywords or len(e.args) < 2 or \
+                fn is filter and len(e.args) != 2:
+            return e
+        f, seqs = e.args[0], e.args[1:]
+        items = [self.names.new("item") for _ in seqs]
+        target = _store(items[0]) if len(items) == 1 else \
+            gast.Tuple(elts=[_store(v) for v in items], ctx=gast.Store())
+        it = seqs[0] if len(seqs) == 1 else gast.Call(func=_load("zip"), args=seqs,
+                                                        keywords=[])
+        applied = self.apply(f, items)
+        if fn is map:
+            elt, ifs = applied, []
+        else:
+            elt, ifs = _load(items[0]), [_load(items[0]) if applied is None else applied]
+        gen = gast.comprehension(target=target, iter=it, ifs=ifs, is_async=0)
+        return _at(gast.ListComp(elt=elt, generators=[gen]), e)
+
+    def apply(self, f, items):
+        """`f(items...)` as an expression: a lambda's body with its parameters renamed."""
+        if isinstance(f, gast.Constant) and f.value is None:
+            return None
+        if isinstance(f, gast.Lambda) and _plain_parameters(f, len(items)):
+            renames = {a.id: v for a, v in zip(f.args.args, items)}
+            return _renamed(f.body, renames)
+        return gast.Call(func=f, args=[_load(v) for v in items], keywords=[])
+
+
+def _plain_parameters(fn, count):
+    args = fn.args
+    return len(args.args) == count and not (args.vararg or args.kwarg or args.kwonlyargs
+                                            or args.defaults or args.posonlyargs)
+
+
+def _renamed(expr, renames):
+    import copy
+    expr = copy.deepcopy(expr)
+    for n in walk(expr):
+        if isinstance(n, gast.Name) and n.id in renames:
+            n.id = renames[n.id]
+    return expr
+
+
+def _store(name):
+    return gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)

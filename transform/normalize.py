@@ -306,6 +306,12 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
         prim.keys = [k.value for k in e.keys]
         return self.finish(target, node, prim)
 
+    def expr_Lambda(self, e, target, discard):
+        raise self.src.error("a lambda kept as a value is not supported here", e,
+                             hint="call it by the name it is assigned to (`f = lambda t: "
+                                  "...; f(x)`), pass it to map, filter, sorted, max or min "
+                                  "as a key, or define it with def")
+
     def expr_ListComp(self, e, target, discard):
         return self.comprehension(e, target, reduce_sum=False)
 

@@ -97,12 +97,34 @@ class CallNormalizer:
             literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
                                 values=[kw.value for kw in e.keywords])
             return self.expr_Dict(literal, target, discard)
-        args = [self.atom(a) for a in e.args]
-        keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
+        args = [self.argument(a) for a in e.args]
+        keywords = {kw.arg: self.argument(kw.value) for kw in e.keywords}
         node = gast.Call(func=func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = self.rule_prim(fn, args, keywords, e)
+        self.refuse_lambdas(prim)
         return self.finish(target, node, prim, discard)
+
+    def argument(self, e):
+        """A call's argument as an atom; a lambda stays where it is written (a key
+        function: it runs inside the call, in the forward sweep only)."""
+        return e if isinstance(e, gast.Lambda) else self.atom(e)
+
+    def refuse_lambdas(self, prim):
+        """A lambda argument is fine where no derivative flows through it (a key, a
+        position without a rule: transform/reasons.py refuses one that captures a value
+        being differentiated there); elsewhere its calls would go undifferentiated."""
+        if prim.kind == "nondiff":
+            return
+        bound = prim.inputs.items() if prim.kind == "rule" else enumerate(prim.args)
+        for param, atom in bound:
+            if isinstance(atom, gast.Lambda) and (prim.kind != "rule" or
+                                                  param in prim.rule.templates):
+                raise self.src.error(
+                    f"a lambda passed to {prim.label}() is not supported: the calls it "
+                    "makes there would not be differentiated", atom,
+                    hint="define the function with def at module level and pass it, or "
+                         "write the loop or comprehension yourself")
 
     def dynamic_call(self, e, target, discard):
         """`f(x)` where f is a local value (a function or callable object): dispatched at

@@ -32,15 +32,15 @@ defvjp(float, "x", "g")
 defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
        "pow_exponent_vjp(g, ans, base, exp)", ZERO)           # mod: integers only
 defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)")
-# max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries
-defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", NONE, NONE,
+# max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
+defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="max")
-defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", NONE, NONE,
+defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="min")
 defvjp(list, "iterable=()", "sequence_vjp(g, iterable)")
 defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)")
-defvjp(sorted, "iterable, /, *, key=None, reverse=False",
-       "sorted_vjp(g, iterable, key, reverse)", NONE, ZERO)
+defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
+       ZERO, ZERO)
 nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)

@@ -1,0 +1,67 @@
+"""Lambdas and functions as arguments: inline lambdas, module-level lambdas, map and
+filter with a lambda or a function, key functions, nested defs with defaults."""
+import numpy as np
+
+from .case import case, floats, refused
+
+square = lambda v: v * v        # noqa: E731  (a module-level lambda helper)
+
+
+@case(floats((3,), ()))
+def inline_lambda_with_closure(x, w):
+    scale = lambda t: t * w + x[0]       # noqa: E731
+    return np.sum(scale(x) ** 2)
+
+
+@case(floats((3,)))
+def module_level_lambda(x):
+    return np.sum(square(np.sin(x)))
+
+
+@case(floats((4,)))
+def map_with_a_lambda(x):
+    return sum(map(lambda t: t * t * x[1], x))
+
+
+@case(floats((4,)))
+def map_with_functions(x):
+    return sum(map(square, x)) + sum(list(map(np.tanh, x)))
+
+
+@case(floats((3,)))
+def map_over_two_sequences(x):
+    products = list(map(lambda a, b: a * b, x, x[::-1]))
+    return products[0] + 2.0 * products[1]
+
+
+@case(floats((5,)))
+def filter_with_a_lambda(x):
+    return sum(filter(lambda t: t > 0.0, x)) + sum(filter(None, [x[0], 0.0, x[1]]))
+
+
+@case(floats((4,)))
+def key_functions(x):
+    ys = [x[0] * 2.0, x[1], np.sin(x[2]), x[3]]
+    return sorted(ys, key=lambda v: -v)[0] + max(ys, key=abs) * min(x, key=lambda v: v * v)
+
+
+@case(floats((3,)))
+def key_reads_a_value_being_differentiated(x):
+    ys = [x[0], x[1] * 2.0, x[2]]
+    return sorted(ys, key=lambda v: v * x[0])[0]
+
+
+@case(floats((3,)))
+def nested_def_default_taken_at_definition(x):
+    w = x[0]
+
+    def scaled(t, w=w):
+        return t * w
+    w = 2.0 * x[1]
+    return scaled(x[2]) + w
+
+
+@refused(floats((3,)), "a lambda stored in a list is a value the compiler cannot follow")
+def lambda_kept_in_a_list(x):
+    fs = [lambda t: t * 2.0]
+    return fs[0](x[0])

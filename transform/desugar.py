@@ -26,8 +26,44 @@ from .names import walk
 def desugar(src):
     """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it."""
     names = _FreshNames(src.node)
-    src.node.body = _Desugar(src, names).block(src.node.body)
+    body = _Desugar(src, names).block(src.node.body)
+    src.node.body = _argument_copies(src.node, body) + body
     src.refresh()
+
+
+def _argument_copies(fdef, body):
+    """`x = x.copy()` first for each parameter the body writes into (`x[0] = v`,
+    `x.sort()`): the function is differentiated as a map from the values it receives,
+    and the caller's array is never changed (the primal would change it)."""
+    params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
+    written = set()
+    for node in _own_nodes(body):
+        if isinstance(node, (gast.Assign, gast.AugAssign)):
+            targets = node.targets if isinstance(node, gast.Assign) else [node.target]
+            written.update(_item_bases(targets))
+        elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
+                node.func.attr in _WRITING_METHODS and isinstance(node.func.value, gast.Name):
+            written.add(node.func.value.id)
+    return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
+            for p in params if p in written]
+
+
+# methods that change an array or list in place (transform/alias_tables.py refuses the
+# ones the backward sweep cannot undo on a local array too)
+_WRITING_METHODS = {"sort", "fill", "put", "resize", "partition", "itemset", "append",
+                    "extend", "insert", "remove", "clear", "reverse", "update",
+                    "setdefault", "pop", "popitem"}
+
+
+def _item_bases(targets):
+    """Names whose items or slices the assignment targets write (x in `x[0][1] = v`)."""
+    for target in targets:
+        if isinstance(target, (gast.Tuple, gast.List)):
+            yield from _item_bases(target.elts)
+        while isinstance(target, gast.Subscript):
+            target = target.value
+            if isinstance(target, gast.Name):
+                yield target.id
 
 
 class _FreshNames:

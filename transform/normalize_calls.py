@@ -75,6 +75,10 @@ class CallNormalizer:
             raise self.src.error("`*args` in a call is not supported yet", e,
                                  hint="pass the arguments one by one")
         func = e.func
+        if isinstance(func, gast.Lambda):
+            raise self.src.error("calling a lambda where it is written is not supported",
+                                 func, hint="write the expression itself, or assign the "
+                                            "lambda to a name and call that")
         if isinstance(func, gast.Name) and func.id in self.local_defs:
             return self.inline_call(self.local_defs[func.id], e, target)
         fn = self.src.resolve(func)

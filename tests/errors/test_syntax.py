@@ -58,8 +58,8 @@ def uses_del(x):
 
 
 def uses_lambda(x):
-    f = lambda v: v * 2.0  # noqa: E731
-    return f(x)
+    fs = {"double": lambda v: v * 2.0}   # (a lambda called by its name is fine)
+    return fs["double"](x)
 
 
 def uses_class(x):

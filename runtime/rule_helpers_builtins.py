@@ -97,3 +97,52 @@ def sequence_vjp(g, iterable):
     if isinstance(iterable, (list, tuple)):
         return type(iterable)(parts)
     raise TypeError(f"no derivative through list()/tuple() of a {type(iterable).__name__}")
+
+
+@template_helper
+def dict_values_vjp(g, d):
+    """Cotangent of `d.values()` (a sequence of the values' cotangents) as a dict."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    return {k: unthunk(part) for k, part in zip(d, g) if unthunk(part) is not None}
+
+
+@template_helper
+def dict_items_vjp(g, d):
+    """Cotangent of `d.items()` (pairs whose second entry is a value's cotangent)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    pairs = [unthunk(pair) for pair in g]
+    return {k: unthunk(pair[1]) for k, pair in zip(d, pairs)
+            if pair is not None and unthunk(pair[1]) is not None}
+
+
+@template_helper
+def dict_get_vjp(g, d, key):
+    """Cotangent of `d.get(key, default)` for d: g at key when key is there."""
+    return {key: g} if key in d else None
+
+
+@template_helper
+def transposed(rows):
+    """`zip(*rows)` as the tuple of its columns (the compiler writes this for zip(*rows)
+    consumed where it is written)."""
+    return tuple(zip(*rows))
+
+
+@template_helper
+def transposed_vjp(g, rows):
+    """Cotangent of `transposed(rows)`: the columns' cotangents back into rows (None is
+    zero); zip stops at the shortest row, so entries past it get none."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    columns = [None if col is None else [unthunk(v) for v in unthunk(col)] for col in g]
+    out = []
+    for i, row in enumerate(rows):
+        parts = [None if col is None or i >= len(col) else col[i] for col in columns]
+        parts += [None] * (len(row) - len(parts))
+        out.append(tuple(parts) if isinstance(row, tuple) else parts)
+    return tuple(out) if isinstance(rows, tuple) else out

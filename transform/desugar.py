@@ -334,14 +334,26 @@ class _Functional:
         return _at(fdef, s)
 
     def consumed_maps(self, s):
-        """Rewrite map/filter calls that are call arguments or loop iterables."""
+        """Rewrite map/filter calls that are call arguments or loop iterables; spread
+        `f(*(a, b))` and write `zip(*rows)` as `transposed(rows)`."""
         for node in walk(s):
             if isinstance(node, gast.Call):
-                node.args = [self.as_list(a) for a in node.args]
+                node.args = [self.as_list(a) for a in _spread_displays(node.args)]
+                self.unzip(node)
                 for kw in node.keywords:
                     kw.value = self.as_list(kw.value)
             elif isinstance(node, (gast.For, gast.comprehension)):
                 node.iter = self.as_list(node.iter)
+
+    def unzip(self, call):
+        """`zip(*rows)` -> `transposed(rows)`: one call with a rule."""
+        if not (len(call.args) == 1 and isinstance(call.args[0], gast.Starred) and
+                not call.keywords and self.src.resolve(call.func) is zip):
+            return
+        from runtime.rule_helpers_builtins import transposed
+        func = _load("transposed")
+        func.runtime_helper = transposed
+        call.func, call.args = gast.copy_location(func, call.func), [call.args[0].value]
 
     def as_list(self, e):
         fn = self.src.resolve(e.func) if isinstance(e, gast.Call) else None
@@ -370,6 +382,17 @@ class _Functional:
             renames = {a.id: v for a, v in zip(f.args.args, items)}
             return _renamed(f.body, renames)
         return gast.Call(func=f, args=[_load(v) for v in items], keywords=[])
+
+
+def _spread_displays(args):
+    """`f(*(a, b), c)` -> `f(a, b, c)`."""
+    out = []
+    for a in args:
+        if isinstance(a, gast.Starred) and isinstance(a.value, (gast.Tuple, gast.List)):
+            out.extend(a.value.elts)
+        else:
+            out.append(a)
+    return out
 
 
 def _plain_parameters(fn, count):

@@ -68,6 +68,9 @@ class MethodRule:
             return _random_draw(obj, self.name, args, kwargs)
         if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        unbound = runtime.lookup(getattr(type(obj), self.name, None))   # dict.values
+        if unbound is not None:
+            return unbound.rrule(obj, *args, **kwargs)
         rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "

@@ -82,6 +82,8 @@ class CallNormalizer:
         if isinstance(func, gast.Name) and func.id in self.local_defs:
             return self.inline_call(self.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
+        if getattr(func, "runtime_helper", None) is not None:
+            func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf

@@ -66,6 +66,9 @@ class SourceFunction:
 
         Every answer is recorded in `resolved` (dotted path -> object): compiled code
         is guarded by them (transform/guards.py) and rebuilt when one changes."""
+        helper = getattr(node, "runtime_helper", None)
+        if helper is not None:             # a call the desugar stage wrote
+            return helper
         path = _dotted(node)
         if path is None or path[0] in self.locals:
             return None

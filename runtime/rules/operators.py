@@ -4,6 +4,7 @@ import operator
 from .. import containers  # noqa: F401  (registers container helpers)
 
 from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
+from ..rule_helpers_builtins import transposed
 
 defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)")
 defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
@@ -47,6 +48,16 @@ nondiff(slice, why=NONE)
 
 nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
+# Container methods that read: dispatched on the receiver's type at run time
+# (transform/dispatch.py), the receiver first
+defvjp(transposed, "rows", "transposed_vjp(g, rows)")                 # zip(*rows)
+defvjp(dict.values, "self", "dict_values_vjp(g, self)")
+defvjp(dict.items, "self", "dict_items_vjp(g, self)")
+defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
+       "None if key in self else g")
+defvjp(dict.copy, "self", "g")
+defvjp(list.copy, "self", "g")
+nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
 
 
 # `with m as v: body` runs as v = m.__enter__(); body; m.__exit__(None, None, None)

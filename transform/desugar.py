@@ -23,18 +23,22 @@ import gast
 from .names import walk
 
 
-def desugar(src):
-    """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it."""
+def desugar(src, entry):
+    """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
+    entry: the function is what the user called grad/vjp on (not a helper it calls)."""
     names = _FreshNames(src.node)
     body = _Desugar(src, names).block(src.node.body)
-    src.node.body = _argument_copies(src.node, body) + body
+    copies = _argument_copies(src.node, body) if entry else []
+    src.node.body = copies + body
     src.refresh()
 
 
 def _argument_copies(fdef, body):
     """`x = x.copy()` first for each parameter the body writes into (`x[0] = v`,
     `x.sort()`): the function is differentiated as a map from the values it receives,
-    and the caller's array is never changed (the primal would change it)."""
+    and the caller's array is never changed (the primal would change it). Only for the
+    function grad was called on: a helper's caller sees its writes, so writes into a
+    helper's parameters stay refused (transform/alias_check.py)."""
     params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
     written = set()
     for node in _own_nodes(body):
@@ -340,6 +344,7 @@ class _Functional:
             if isinstance(node, gast.Call):
                 node.args = [self.as_list(a) for a in _spread_displays(node.args)]
                 self.unzip(node)
+                _shape_unstarred(node)
                 for kw in node.keywords:
                     kw.value = self.as_list(kw.value)
             elif isinstance(node, (gast.For, gast.comprehension)):
@@ -382,6 +387,13 @@ class _Functional:
             renames = {a.id: v for a, v in zip(f.args.args, items)}
             return _renamed(f.body, renames)
         return gast.Call(func=f, args=[_load(v) for v in items], keywords=[])
+
+
+def _shape_unstarred(call):
+    """`x.reshape(*shape)` -> `x.reshape(shape)` (the methods take a tuple too)."""
+    if isinstance(call.func, gast.Attribute) and call.func.attr in ("reshape", "transpose") \
+            and len(call.args) == 1 and isinstance(call.args[0], gast.Starred):
+        call.args = [call.args[0].value]
 
 
 def _spread_displays(args):

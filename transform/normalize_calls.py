@@ -71,9 +71,6 @@ class CallNormalizer:
         return {p: values.get(p, defaults.get(p)) for p in params}
 
     def expr_Call(self, e, target, discard):
-        if any(isinstance(a, gast.Starred) for a in e.args):
-            raise self.src.error("`*args` in a call is not supported yet", e,
-                                 hint="pass the arguments one by one")
         func = e.func
         if isinstance(func, gast.Lambda):
             raise self.src.error("calling a lambda where it is written is not supported",
@@ -109,12 +106,27 @@ class CallNormalizer:
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = self.rule_prim(fn, args, keywords, e)
         self.refuse_lambdas(prim)
+        self.refuse_starred(prim, e)
         return self.finish(target, node, prim, discard)
 
     def argument(self, e):
         """A call's argument as an atom; a lambda stays where it is written (a key
-        function: it runs inside the call, in the forward sweep only)."""
+        function: it runs inside the call, in the forward sweep only); `*xs` keeps its
+        star (allowed only where no derivative flows: see refuse_starred)."""
+        if isinstance(e, gast.Starred):
+            return gast.Starred(value=self.atom(e.value), ctx=gast.Load())
         return e if isinstance(e, gast.Lambda) else self.atom(e)
+
+    def refuse_starred(self, prim, node):
+        """`f(*xs)`: which parameters xs fills is known only at run time, so only a
+        call no derivative flows through may take it (`rng.normal(size=...)`,
+        `np.zeros(*shape)`; reasons.py refuses a value being differentiated in it)."""
+        if prim.kind == "nondiff" or not any(isinstance(a, gast.Starred)
+                                             for a in getattr(node, "args", ())):
+            return
+        raise self.src.error(f"`*` in a call to {prim.label}() is not supported: the "
+                             "parameters it fills are known only when the code runs",
+                             node, hint="pass the arguments one by one (`f(xs[0], xs[1])`)")
 
     def refuse_lambdas(self, prim):
         """A lambda argument is fine where no derivative flows through it (a key, a
@@ -135,6 +147,7 @@ class CallNormalizer:
     def dynamic_call(self, e, target, discard):
         """`f(x)` where f is a local value (a function or callable object): dispatched at
         run time to the compiled rule of f (or of type(f).__call__)."""
+        self.refuse_starred(Prim("call", getattr(e.func, "id", "the callable")), e)
         args = [self.atom(a) for a in e.args]
         keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=e.func, args=args,
@@ -147,7 +160,7 @@ class CallNormalizer:
     def method_call(self, e, target, discard):
         base = self.atom(e.func.value)
         name = e.func.attr
-        args = [self.atom(a) for a in e.args]
+        args = [self.argument(a) for a in e.args]
         keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
@@ -159,11 +172,13 @@ class CallNormalizer:
             prim = Prim("call", f".{name}", args=[base] + args)
             prim.method, prim.receiver = name, base
             prim.operands, prim.site = list(keywords.items()), e   # positional only in args
+            self.refuse_starred(prim, e)
             return self.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)
         prim.receiver_first = True             # argument 0 is the receiver
+        self.refuse_starred(prim, e)
         return self.finish(target, node, prim, discard)
 
     def rule_prim(self, fn, args, keywords, node):
@@ -172,6 +187,8 @@ class CallNormalizer:
         label = label_of(fn)
         self.refuse_masked(fn, node)
         rule = rule_for(fn) or _method_rule(fn) or self.opaque_rule(fn, label, node)
+        if rule is None or rule.kind != "nondiff":
+            self.refuse_starred(Prim("rule", label), node)
         if rule is not None:
             try:
                 prim = from_rule(rule, args, keywords, label)

@@ -148,7 +148,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
     ctx.signature = signature
     ctx.src = src = parse_function(fn)
     src.param_kinds = _param_kinds(src.params, signature)
-    desugar(src)
+    desugar(src, entry=consumed)     # consumed: grad/vjp called on fn itself, not a callee
     check_function(src)
     ctx.params = src.params
     kwonly = [a.id for a in src.node.args.kwonlyargs]

@@ -1,5 +1,6 @@
 """Calls resolved at run time: user functions compiled to their own rules, methods of
 user objects dispatched on the object's type. A registered rule always comes first."""
+import functools
 import inspect
 
 import numpy as np
@@ -50,6 +51,10 @@ class MethodRule:
 
     def __call__(self, obj, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and not inspect.isfunction(obj):
+                called = self.callable_value(obj, args, kwargs)
+                if called is not None:
+                    return called
             if self.name == "__call__" and inspect.isfunction(obj):
                 shifted = None if self.varied is None else \
                     tuple(k - 1 for k in self.varied if k)
@@ -61,6 +66,22 @@ class MethodRule:
             return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
             raise at_call_site(exc, self.site) from None
+
+    def callable_value(self, fn, args, kwargs):
+        """`f(x)` where f holds a function with a rule (`f=np.tanh`) or a
+        functools.partial: (out, pullback) with None for f itself, or None for others.
+        A partial's own arguments are constants: the compiler refuses building one
+        from a value being differentiated (functools runs as it is)."""
+        rule = runtime.lookup(fn)
+        if rule is not None:
+            out, pullback = rule.rrule(*args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))
+        if not isinstance(fn, functools.partial):
+            return None
+        bound = len(fn.args)
+        whole = MethodRule("__call__", self.policy, None, self.site)
+        out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
+        return out, lambda g: (None,) + tuple(pullback(g))[1 + bound:]
 
     def without_source(self, obj, args, kwargs):
         """A method with no Python source: a random draw's rule or a registered rule."""

@@ -86,8 +86,8 @@ class CallNormalizer:
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
-                _callable_object(fn):
-            return self.dynamic_call(e, target, discard)
+                _callable_object(fn) or fn is None and isinstance(func, gast.Subscript):
+            return self.dynamic_call(e, target, discard)    # ops["a"](x) too
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
@@ -148,12 +148,13 @@ class CallNormalizer:
         """`f(x)` where f is a local value (a function or callable object): dispatched at
         run time to the compiled rule of f (or of type(f).__call__)."""
         self.refuse_starred(Prim("call", getattr(e.func, "id", "the callable")), e)
+        func = self.atom(e.func)
         args = [self.atom(a) for a in e.args]
         keywords = {kw.arg: self.atom(kw.value) for kw in e.keywords}
-        node = gast.Call(func=e.func, args=args,
+        node = gast.Call(func=func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
-        prim = Prim("call", "call", args=[e.func] + args)
-        prim.method, prim.receiver = "__call__", e.func
+        prim = Prim("call", "call", args=[func] + args)
+        prim.method, prim.receiver = "__call__", func
         prim.operands, prim.site = list(keywords.items()), e
         return self.finish(target, node, prim, discard)
 

@@ -170,3 +170,26 @@ def list_unused_element(a):
 @case(mixed(lambda rng: [[float(rng.standard_normal()), rng.standard_normal(2)]]))
 def ragged_list_argument(xs):
     return xs[0] * np.sum(xs[1] ** 2)
+
+
+@case(floats((3,)))
+def dict_reading_methods(x):
+    d = {"a": x[0], "b": np.sin(x[1]), "c": x[2] * 2.0}
+    total = 0.0
+    for key, value in d.items():
+        total = total + value * value
+    return total + sum(d.values()) * d.get("a") + d.get("missing", x[1]) + d.copy()["c"]
+
+
+@case(floats((4,)))
+def unzip_pairs(x):
+    pairs = [(x[0], x[1] * 2.0), (x[2], x[3] ** 2), (x[1], x[0])]
+    firsts, seconds = zip(*pairs)
+    return sum(firsts) * sum(seconds) + firsts[0] * seconds[2]
+
+
+@case(floats((3, 2)))
+def starred_shape_for_noise(W):
+    rs = np.random.RandomState(0)
+    noise = rs.randn(*W.shape)
+    return np.sum(W * noise) + np.sum(W.reshape(*W.shape[::-1]) ** 2)

@@ -1,5 +1,7 @@
 """Lambdas and functions as arguments: inline lambdas, module-level lambdas, map and
 filter with a lambda or a function, key functions, nested defs with defaults."""
+import functools
+
 import numpy as np
 
 from .case import case, floats, refused
@@ -65,3 +67,36 @@ def nested_def_default_taken_at_definition(x):
 def lambda_kept_in_a_list(x):
     fs = [lambda t: t * 2.0]
     return fs[0](x[0])
+
+
+def activation_sum(x, f=np.tanh):
+    return np.sum(f(x))
+
+
+def double(v):
+    return 2.0 * v
+
+
+@case(floats((3,)))
+def function_as_a_default_argument(x):
+    return activation_sum(x) + activation_sum(x, np.sin) + activation_sum(x, f=double)
+
+
+@case(floats((3,)))
+def functions_in_a_list_and_a_dict(x):
+    fs = [np.sin, np.cos, double]
+    ops = {"square": square, "exp": np.exp}
+    return sum(np.sum(g(x)) for g in fs) + np.sum(ops["square"](x) * ops["exp"](x))
+
+
+@case(floats((3,)))
+def functools_partial_of_constants(x):
+    triple = functools.partial(np.multiply, 3.0)
+    shifted = functools.partial(activation_sum, f=np.tanh)
+    return np.sum(triple(x)) * shifted(x)
+
+
+@refused(floats((3,)), "a partial holding a value being differentiated is built by functools")
+def functools_partial_of_a_differentiated_value(x):
+    scale = functools.partial(np.multiply, x)
+    return np.sum(scale(x))

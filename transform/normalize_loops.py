@@ -37,7 +37,27 @@ class LoopNormalizer:
         flat = gast.Tuple(elts=[target.elts[0]] + target.elts[1].elts, ctx=gast.Store())
         return flat, zipped
 
+    def unpacked_target(self, target, it):
+        """`for pair in zip(a, b)` walks `for (pair_0, pair_1) in zip(a, b)` (the loops
+        over zip and enumerate take one name per sequence): (new target, the tuple
+        display `pair` stands for), or (target, None)."""
+        fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if not isinstance(target, gast.Name) or fn not in (zip, enumerate) or \
+                any(isinstance(a, gast.Starred) for a in it.args) or it.keywords and fn is zip:
+            return target, None
+        count = 2 if fn is enumerate else len(it.args)
+        names = [self.names.new(f"{target.id}_{k}") for k in range(count)]
+        stores = [gast.Name(id=n, ctx=gast.Store(), annotation=None, type_comment=None)
+                  for n in names]
+        return gast.Tuple(elts=stores, ctx=gast.Store()), \
+            gast.Tuple(elts=[load(n) for n in names], ctx=gast.Load())
+
     def stmt_For(self, s):
+        original = s.target
+        s.target, packed = self.unpacked_target(s.target, s.iter)
+        if packed is not None:
+            first = gast.Assign(targets=[original], value=packed, type_comment=None)
+            s.body = [gast.copy_location(first, s)] + s.body
         s.target, s.iter = self.flatten_enumerate_zip(s.target, s.iter)
         s.target, s.body = self.free_loop_target(s.target, s.body)
         kind, seqs, forward_iter = self.loop_iterable(s.iter)
@@ -138,7 +158,11 @@ class LoopNormalizer:
     def comprehension(self, e, target, reduce_sum):
         """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt);
         several `for` clauses nest, `{k: v for ...}` stores acc[k] = v."""
-        for gen in e.generators:
+        for k, gen in enumerate(e.generators):
+            name = getattr(gen.target, "id", None)
+            gen.target, packed = self.unpacked_target(gen.target, gen.iter)
+            if packed is not None:             # `pair` read inside: the tuple of names
+                _substitute(e, e.generators[k + 1:], gen.ifs, name, packed)
             gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
         self.comprehension_scope(e)
         reads_target = target is not None and any(
@@ -206,3 +230,29 @@ def _reversed(seq):
     sweep can walk again. Python's reversed reads xs lazily, the slice at once; they
     differ only if the loop writes into xs, which the alias check refuses."""
     return gast.Subscript(value=seq, slice=_backwards(), ctx=gast.Load())
+
+
+def _substitute(comp, later, ifs, name, packed):
+    """Loads of `name` in a comprehension's element, `ifs` and later clauses -> packed."""
+    import copy
+
+    def swap(node):
+        for n in walk(node):
+            for field, value in gast.iter_fields(n):
+                if isinstance(value, gast.Name) and value.id == name and \
+                        isinstance(value.ctx, gast.Load):
+                    setattr(n, field, copy.deepcopy(packed))
+                elif isinstance(value, list):
+                    setattr(n, field, [copy.deepcopy(packed) if isinstance(v, gast.Name) and
+                                       v.id == name and isinstance(v.ctx, gast.Load) else v
+                                       for v in value])
+        return node
+    holder = gast.Expr(value=None)
+    for part in ("elt", "key", "value"):
+        if hasattr(comp, part):
+            holder.value = getattr(comp, part)
+            setattr(comp, part, swap(holder).value)
+    ifs[:] = [swap(gast.Expr(value=c)).value for c in ifs]
+    for gen in later:
+        gen.iter = swap(gast.Expr(value=gen.iter)).value
+        gen.ifs[:] = [swap(gast.Expr(value=c)).value for c in gen.ifs]

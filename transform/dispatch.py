@@ -60,12 +60,28 @@ class MethodRule:
                     tuple(k - 1 for k in self.varied if k)
                 out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
                 return out, lambda g: (None,) + tuple(pullback(g))
+            owner = obj if isinstance(obj, type) else type(obj)
+            if _method_kind(owner, self.name) is not None:
+                return self.class_or_static(owner, args, kwargs)
             fn = getattr(type(obj), self.name, None)
             if inspect.isfunction(fn):
                 return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
             return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
             raise at_call_site(exc, self.site) from None
+
+    def class_or_static(self, owner, args, kwargs):
+        """`obj.m(x)` for a staticmethod or classmethod m of `owner` (obj's class, or obj
+        itself when it is a class): the function, given the class or nothing for obj."""
+        method = inspect.getattr_static(owner, self.name)
+        varied = None if self.varied is None else tuple(k for k in self.varied if k)
+        if isinstance(method, classmethod):
+            rule = function_rule(method.__func__, self.policy, varied)
+            out, pullback = rule(owner, *args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))[1:]
+        shifted = None if varied is None else tuple(k - 1 for k in varied)
+        out, pullback = function_rule(method.__func__, self.policy, shifted)(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
 
     def callable_value(self, fn, args, kwargs):
         """`f(x)` where f holds a function with a rule (`f=np.tanh`) or a
@@ -99,6 +115,16 @@ class MethodRule:
                                  hint=_no_rule_hint(obj, self.name))
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+@functools.lru_cache(maxsize=1024)
+def _method_kind(owner, name):
+    """staticmethod or classmethod if `name` is one of `owner`'s with Python source."""
+    method = inspect.getattr_static(owner, name, None)
+    if isinstance(method, (staticmethod, classmethod)) and \
+            inspect.isfunction(method.__func__):
+        return type(method)
+    return None
 
 
 def _no_rule_hint(obj, name):

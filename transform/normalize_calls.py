@@ -272,8 +272,8 @@ def _method_rule(fn):
 def _bound_method(fn):
     """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
     type(obj), obj passed as self), not as the bare function f."""
-    return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
-        rule_for(fn) is None and _method_rule(fn) is None
+    return isinstance(fn, types.MethodType) and rule_for(fn) is None and \
+        _method_rule(fn) is None                # (a classmethod: obj the class itself)
 
 
 def _callable_object(fn):

@@ -1,4 +1,6 @@
 """Lists, tuples, dicts and objects: building, appending, indexing, unpacking, attributes."""
+import collections
+
 import numpy as np
 
 from .case import case, floats, mixed
@@ -193,3 +195,36 @@ def starred_shape_for_noise(W):
     rs = np.random.RandomState(0)
     noise = rs.randn(*W.shape)
     return np.sum(W * noise) + np.sum(W.reshape(*W.shape[::-1]) ** 2)
+
+
+POINT = collections.namedtuple("POINT", "w b")
+
+
+@case(lambda rng: [POINT(rng.standard_normal(3), float(rng.standard_normal()))])
+def namedtuple_read_by_field_and_position(p):
+    # (crashed: a field read's cotangent was a dict, a position read's a tuple)
+    return np.sum(p.w * 2.0) + p[1] ** 2 + p.b * np.sum(p[0])
+
+
+class Scaled:
+    factor = 2.0
+
+    @staticmethod
+    def activation(v):
+        return np.tanh(v)
+
+    @classmethod
+    def scaled(cls, v):
+        return cls.factor * v
+
+    def loss(self, x):
+        return np.sum(self.activation(self.scaled(x)))
+
+
+MODEL = Scaled()
+
+
+@case(floats((3,)))
+def static_and_class_methods(x):
+    # (a staticmethod was called with the instance as its first argument)
+    return MODEL.loss(x) + np.sum(Scaled.activation(x)) + np.sum(MODEL.scaled(x))

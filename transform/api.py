@@ -1,5 +1,6 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
+import inspect
 
 import numpy as np
 
@@ -96,14 +97,30 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
                              hint="register a rule with transform.rrule")
     _check_inputs(_params(plain, keyword_only=True), wrt_names, args, kwargs)
-    signature = None if kwargs else signature_of(args)
-    rule = compiled(plain, wrt_names, policy, signature=signature)
+    rule = compiled(plain, wrt_names, policy, signature=_full_signature(plain, args, kwargs))
     if rule.inplace_args:
         refuse_inplace_args(rule, params, args, kwargs)
     try:
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         raise exc.with_traceback(None) from None     # not from inside generated code
+
+
+def _full_signature(plain, args, kwargs):
+    """signature_of every positional parameter's value, keywords and defaults left out
+    included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
+    shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
+    try:
+        bound = inspect.signature(plain).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    bound.apply_defaults()
+    values = []
+    for name, param in inspect.signature(plain).parameters.items():
+        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            break
+        values.append(bound.arguments[name])
+    return signature_of(values)
 
 
 def _refuse_positions_without_rule(rule, positions):

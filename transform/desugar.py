@@ -20,6 +20,7 @@ Elsewhere they stay, and the check stage refuses them with a hint.
 """
 import gast
 
+from .generators import as_list_function, check_generator_calls
 from .names import walk
 
 
@@ -27,6 +28,8 @@ def desugar(src, entry):
     """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
     entry: the function is what the user called grad/vjp on (not a helper it calls)."""
     names = _FreshNames(src.node)
+    as_list_function(src, names.new)      # a generator helper: returns its items' list
+    check_generator_calls(src)
     body = _Desugar(src, names).block(src.node.body)
     copies = _argument_copies(src.node, body) if entry else []
     src.node.body = copies + body

@@ -100,3 +100,31 @@ def functools_partial_of_constants(x):
 def functools_partial_of_a_differentiated_value(x):
     scale = functools.partial(np.multiply, x)
     return np.sum(scale(x))
+
+
+def scaled_items(x, n):
+    for k in range(n):
+        yield x[k] * (k + 1)
+
+
+def products_then_rest(x):
+    yield x[0] * x[1]
+    yield from [x[1], x[2] ** 2]
+
+
+@case(floats((3,)))
+def generators_consumed_at_the_call(x):
+    total = sum(scaled_items(x, 3)) + np.sum(np.array(list(scaled_items(x, 2))))
+    for v in products_then_rest(x):
+        total = total + v * v
+    return total
+
+
+@refused(floats((3,)), "a loop that may stop early on a generator")
+def generator_walked_with_a_break(x):
+    s = 0.0
+    for v in scaled_items(x, 3):
+        if v > 10.0:
+            break
+        s = s + v
+    return s

@@ -6,7 +6,7 @@ import numpy as np
 
 from runtime import Thunk, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from .api_params import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                         _reject_varargs, _rule_for, _unwrap, _wrt_names)
+                         _collecting, _rule_for, _unwrap, _wrt_names)
 from .api_checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
 from .limits import within_limits
@@ -263,8 +263,10 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
     check_target(fn, "vjp")
-    if wrt is None:
-        wrt = tuple(range(len(args)))
+    if wrt is None:            # every positional argument a named parameter takes
+        named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
+        wrt = tuple(range(len(args) if _collecting(_unwrap(fn)[0]) == [] else
+                          min(len(args), named)))
     fn, receiver, wrt = _method_parts(fn, wrt)
     args = receiver + args
     plain, default_policy = _unwrap(fn)

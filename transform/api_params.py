@@ -57,7 +57,6 @@ def _rule_signature(rule):
 
 def _wrt_names(fn, wrt):
     """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
-    _reject_varargs(fn)
     params = _params(fn)
     single = not isinstance(wrt, (tuple, list))
     items = [wrt] if single else list(wrt)
@@ -65,10 +64,16 @@ def _wrt_names(fn, wrt):
     for item in items:
         if isinstance(item, numbers.Integral) and not isinstance(item, bool):
             if not -len(params) <= item < len(params):
+                extra = "".join(f"; `{name}` collects extra arguments, which are not "
+                                "differentiated" for name in _collecting(fn))
                 raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
-                                f"{len(params)} positional parameters")
+                                f"{len(params)} positional parameters{extra}")
             names.append(params[item])
         elif isinstance(item, str):
+            if item in _collecting(fn):
+                raise TypeError(f"{fn.__name__}()'s `{item}` collects extra arguments, "
+                                "which are not differentiated: name each parameter to "
+                                "differentiate, or pass them as one tuple argument")
             if item not in params and item not in _keyword_only(fn):
                 raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
             names.append(item)
@@ -85,18 +90,14 @@ def _keyword_only(fn):
     return [p for p in _params(fn, keyword_only=True) if p not in positional]
 
 
-def _reject_varargs(fn):
-    """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
+def _collecting(fn):
+    """The names of fn's `*args` and `**kwargs` parameters."""
     try:
-        signature = inspect.signature(fn, follow_wrapped=runtime.lookup(fn) is not None)
-        kinds = {p.kind for p in signature.parameters.values()}
+        parameters = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):
-        return
-    if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
-            and _rule_for(fn) is None and getattr(fn, "__code__", None) is not None:
-        from .check import check_function
-        from .parse import parse_function
-        check_function(parse_function(fn))
+        return ()
+    return [p.name for p in parameters
+            if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
 
 
 def _rule_for(fn):

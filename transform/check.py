@@ -42,9 +42,8 @@ def check_function(src):
     """Raise TransformError for the first unsupported construct in `src`."""
     fdef = src.node
     args = fdef.args
-    if args.vararg or args.kwarg:
-        raise src.error("`*args`/`**kwargs` parameters are not supported in a differentiated "
-                        "function", fdef, hint="name each parameter")
+    # *args/**kwargs of the differentiated function: data passed along (api_params
+    # refuses a wrt naming them)
     consumed = set()                    # generator expressions a call consumes at once
     for stmt in fdef.body:
         for node in walk_in_order(stmt):

@@ -28,7 +28,8 @@ def desugar(src, entry):
     """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
     entry: the function is what the user called grad/vjp on (not a helper it calls)."""
     names = _FreshNames(src.node)
-    as_list_function(src, names.new)      # a generator helper: returns its items' list
+    if not entry:                         # a generator helper: returns its items' list
+        as_list_function(src, names.new)
     check_generator_calls(src)
     body = _Desugar(src, names).block(src.node.body)
     copies = _argument_copies(src.node, body) if entry else []

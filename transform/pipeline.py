@@ -2,6 +2,7 @@
 
     parse -> check -> normalize -> control -> analyze -> reverse -> optimize -> emit
 """
+import copy
 import gc
 import keyword
 
@@ -216,12 +217,14 @@ def build_rrule(ctx, body, output):
     prelude = _prelude(ctx, reverser)
     forward = prelude + forward[:-1] + [pullback, forward[-1]]
     kwonly = [a.id for a in ctx.src.node.args.kwonlyargs]
+    user = ctx.src.node.args
     args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for p in ctx.params],
-                          posonlyargs=[], vararg=None,
+                          posonlyargs=[], vararg=copy.copy(user.vararg),
                           kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
                                                 type_comment=None) for k in kwonly],
-                          kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
+                          kw_defaults=[None] * len(kwonly), kwarg=copy.copy(user.kwarg),
+                          defaults=[])
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=forward,
                             decorator_list=[], returns=None, type_comment=None, type_params=[])
 

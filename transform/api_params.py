@@ -9,6 +9,8 @@ import numbers
 
 import runtime
 
+from .errors import TransformError
+
 
 def _unwrap(fn):
     """(the plain function, its default policy)."""
@@ -64,10 +66,7 @@ def _wrt_names(fn, wrt):
     for item in items:
         if isinstance(item, numbers.Integral) and not isinstance(item, bool):
             if not -len(params) <= item < len(params):
-                extra = "".join(f"; `{name}` collects extra arguments, which are not "
-                                "differentiated" for name in _collecting(fn))
-                raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
-                                f"{len(params)} positional parameters{extra}")
+                _refuse_collected(fn, item, len(params))
             names.append(params[item])
         elif isinstance(item, str):
             if item in _collecting(fn):
@@ -90,10 +89,23 @@ def _keyword_only(fn):
     return [p for p in _params(fn, keyword_only=True) if p not in positional]
 
 
+def _refuse_collected(fn, item, count):
+    """wrt=item beyond fn's named parameters: a TransformError when `*args` takes it
+    (a wrapper `def wrapper(*args)`), else a TypeError."""
+    collected = _collecting(fn)
+    if collected:
+        raise TransformError(f"argument {item} of {fn.__name__}() is collected by "
+                             f"`{collected[0]}` (`*args`/`**kwargs`): collected arguments are data, "
+                             "not differentiated", hint="name the parameters to "
+                             "differentiate (`def wrapper(x, *rest)`)")
+    raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes {count} "
+                    "positional parameters")
+
+
 def _collecting(fn):
     """The names of fn's `*args` and `**kwargs` parameters."""
     try:
-        parameters = inspect.signature(fn).parameters.values()
+        parameters = inspect.signature(fn, follow_wrapped=False).parameters.values()
     except (TypeError, ValueError):
         return ()
     return [p.name for p in parameters

@@ -197,10 +197,10 @@ def starred_shape_for_noise(W):
     return np.sum(W * noise) + np.sum(W.reshape(*W.shape[::-1]) ** 2)
 
 
-POINT = collections.namedtuple("POINT", "w b")
+WEIGHTS = collections.namedtuple("WEIGHTS", "w b")
 
 
-@case(lambda rng: [POINT(rng.standard_normal(3), float(rng.standard_normal()))])
+@case(lambda rng: [WEIGHTS(rng.standard_normal(3), float(rng.standard_normal()))])
 def namedtuple_read_by_field_and_position(p):
     # (crashed: a field read's cotangent was a dict, a position read's a tuple)
     return np.sum(p.w * 2.0) + p[1] ** 2 + p.b * np.sum(p[0])

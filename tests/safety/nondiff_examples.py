@@ -42,6 +42,9 @@ EXAMPLES.update({
     logging.log: (logging.DEBUG, "value %s", 0.5),
     logging.Logger.log: (LOGGER, logging.DEBUG, "value %s", 0.5),
     enter_context: (contextlib.nullcontext(),), exit_context: (contextlib.nullcontext(),),
+    # (index: a moved value is not found, so only the container is given)
+    list.index: ([1, 2], 2), list.count: ([0.5, 1.5], 1.5),
+    tuple.index: ((1, 2), 1), tuple.count: ((0.5, 1.5), 0.5),
 })
 EXAMPLES.update({fn: ("value %s", 0.5) for fn in (
     logging.debug, logging.info, logging.warning, logging.error, logging.critical,

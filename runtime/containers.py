@@ -178,6 +178,10 @@ def getattr_vjp(g, obj, name):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
     (`.real` of a real array is the array, `.imag` a constant zero, `.T`/`.mT`
     transposes); for any other object a dict from the attribute's name to g."""
+    if isinstance(obj, tuple) and name in getattr(obj, "_fields", ()):
+        out = [None] * len(obj)           # a namedtuple: by position, as `p[0]` gives
+        out[obj._fields.index(name)] = g
+        return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int)):
         return {name: g}
     if name == "real":

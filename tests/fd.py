@@ -9,6 +9,8 @@ tests/harness/test_fd.py tests it against analytic derivatives.
     assert_close(got, want)                 same shape, |got - want| <= atol + rtol |want|
     close(got, want)                        the same test as a bool (the fuzz oracle's)
 """
+import copy
+
 import numpy as np
 
 from tests.trees import float_leaves, with_leaf
@@ -105,7 +107,9 @@ def _weighted(f, cotangent):
 
 
 def _replaced(args, k, value):
-    trial = list(args)
+    """args with argument k replaced; the others copied, so a function that writes into
+    its arguments (as the primal may) cannot change what later evaluations see."""
+    trial = [copy.deepcopy(a) for a in args]
     trial[k] = value
     return trial
 

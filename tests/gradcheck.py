@@ -10,6 +10,7 @@ POLICIES is the product's own list (transform.analysis.accumulation); rng(...) i
 generator helper: each test draws from its own stream, so inputs never depend on which
 tests ran before.
 """
+import copy
 import dataclasses
 import inspect
 import zlib
@@ -80,7 +81,7 @@ def check_vjp(f, args, wrt=None, policy=None, seed=0, rtol=1e-5, atol=1e-7, kwar
     before = _snapshot(args)
     wrt = tuple(_items(_wrt(args, wrt)))
     out, pullback = vjp(f, *args, wrt=wrt, policy=policy, **kwargs)
-    assert_close(out, f(*args, **kwargs), rtol=1e-12, atol=0, what="vjp's value")
+    assert_close(out, f(*_writable(args), **kwargs), rtol=1e-12, atol=0, what="vjp's value")
     cot = rng(seed).normal(size=np.shape(out))
     cot = float(cot) if np.ndim(out) == 0 else cot
     got = pullback(cot)
@@ -96,7 +97,7 @@ def check_vjp(f, args, wrt=None, policy=None, seed=0, rtol=1e-5, atol=1e-7, kwar
 def check_function(f, args, wrt=None, policy=None, rtol=1e-5, atol=1e-7, kwargs=None):
     """check_grad for a scalar output, check_vjp for any other."""
     __tracebackhide__ = True
-    out = f(*readonly(args), **(kwargs or {}))
+    out = f(*_writable(args), **(kwargs or {}))
     if isinstance(out, float) or np.ndim(out) == 0 and not isinstance(out, (list, tuple)):
         return check_grad(f, args, wrt, policy, rtol, atol, kwargs=kwargs)
     return check_vjp(f, args, wrt, policy, rtol=rtol, atol=atol, kwargs=kwargs)
@@ -110,6 +111,12 @@ def _compare(g, args, k, plain_fd, tree_fd, f, extra, rtol, atol, eps):
         assert_close(g, want, rtol=rtol, atol=atol, what=f"gradient of argument {k}")
     else:
         assert_tree_close(g, tree_fd(f, args, k, *extra, eps=eps), x, rtol=rtol, atol=atol)
+
+
+def _writable(args):
+    """Copies for running the primal, which may write into its arguments (grad copies
+    such an argument on entry; the caller's read-only arrays check it does)."""
+    return [copy.deepcopy(a) for a in args]
 
 
 def _plain(f, kwargs):

@@ -1,11 +1,12 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
+import inspect
 
 import numpy as np
 
 from runtime import Thunk, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                                _reject_varargs, _rule_for, _unwrap, _wrt_names)
+                                _collecting, _rule_for, _unwrap, _wrt_names)
 from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
 from .frontend.limits import within_limits
@@ -99,14 +100,30 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",
                              hint="register a rule with transform.rrule")
     _check_inputs(_params(plain, keyword_only=True), wrt_names, args, kwargs)
-    signature = None if kwargs else signature_of(args)
-    rule = compiled(plain, wrt_names, policy, signature=signature)
+    rule = compiled(plain, wrt_names, policy, signature=_full_signature(plain, args, kwargs))
     if rule.inplace_args:
         refuse_inplace_args(rule, params, args, kwargs)
     try:
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         raise exc.with_traceback(None) from None     # not from inside generated code
+
+
+def _full_signature(plain, args, kwargs):
+    """signature_of every positional parameter's value, keywords and defaults left out
+    included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
+    shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
+    try:
+        bound = inspect.signature(plain).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    bound.apply_defaults()
+    values = []
+    for name, param in inspect.signature(plain).parameters.items():
+        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            break
+        values.append(bound.arguments[name])
+    return signature_of(values)
 
 
 def _refuse_positions_without_rule(rule, positions):
@@ -249,8 +266,10 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
     check_target(fn, "vjp")
-    if wrt is None:
-        wrt = tuple(range(len(args)))
+    if wrt is None:            # every positional argument a named parameter takes
+        named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
+        wrt = tuple(range(len(args) if _collecting(_unwrap(fn)[0]) == [] else
+                          min(len(args), named)))
     fn, receiver, wrt = _method_parts(fn, wrt)
     args = receiver + args
     plain, default_policy = _unwrap(fn)

@@ -27,6 +27,7 @@ from .compilation import Compilation
 from .emit.bound_check import check_pullback
 from .emit.emit import emit
 from .frontend.check import check_function
+from .frontend.desugar import desugar
 from .frontend.parse import parse_function
 from .ir.nodes import statements
 from .ir.vocabulary import Vocabulary, user_names
@@ -74,6 +75,7 @@ def _front_end(ctx):
     """Stages 1-2: ctx.src, ctx.params, ctx.names, ctx.rrule_name."""
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
+    desugar(src, entry=ctx.consumed)     # consumed: grad/vjp called on fn, not a callee
     check_function(src)
     ctx.params = src.params
     kwonly = [a.id for a in src.node.args.kwonlyargs]

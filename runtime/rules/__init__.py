@@ -13,7 +13,7 @@ from .. import registry
 # Template helpers: registering them makes their names available to templates.
 HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "linalg_helpers", "einsum_helpers", "decompositions_helpers", "norm_helpers",
-                  "constructors_helpers", "indexing_helpers")
+                  "constructors_helpers", "indexing_helpers", "operators_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods")
 

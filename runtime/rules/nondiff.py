@@ -9,6 +9,10 @@ the compiler refuses a program in which a differentiated value reaches it.
 Random draws are in `random.py`; constructors with a real rule (np.full,
 np.linspace, ...) in `constructors.py`.
 """
+import logging
+import time
+import warnings
+
 import numpy as np
 
 from ..registry import NONE, SHAPE, ZERO, nondiff
@@ -39,3 +43,13 @@ nondiff(np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
         np.identity, why=SHAPE, fresh=True)
 # arange(start, stop, step) = start + k * step: a derivative in start and step, no rule yet
 nondiff(np.arange, why=NONE, fresh=True)
+
+# Output and clocks: they show values or read the time and return None or a float that
+# no argument changes. They run once in the forward sweep, as in the primal; a value
+# being differentiated may be printed or logged (its cotangent from them is zero).
+nondiff(print, warnings.warn, logging.debug, logging.info, logging.warning, logging.error,
+        logging.critical, logging.exception, logging.log, logging.Logger.debug,
+        logging.Logger.info, logging.Logger.warning, logging.Logger.error,
+        logging.Logger.critical, logging.Logger.exception, logging.Logger.log, why=ZERO)
+nondiff(time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.monotonic,
+        time.monotonic_ns, time.process_time, time.process_time_ns, why=ZERO)

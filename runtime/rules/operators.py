@@ -4,6 +4,7 @@ import operator
 from .. import containers  # noqa: F401  (registers container helpers)
 
 from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
+from .operators_helpers import transposed
 
 # elementwise: on arrays and numbers (on lists `+` concatenates: the passes check kinds)
 defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True)
@@ -31,9 +32,46 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
 
 defvjp(abs, "x", "g * np.sign(x)", elementwise=True)
 defvjp(float, "x", "g", scalar_result=True, numeric=True)
+defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
+       "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True)    # mod: ints
+defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)")
+# max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
+defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
+       name="max")
+defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
+       name="min")
+defvjp(list, "iterable=()", "sequence_vjp(g, iterable)")
+defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)")
+defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
+       ZERO, ZERO)
 nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)
 
 nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
+# Container methods that read: dispatched on the receiver's type at run time
+# (transform/dispatch.py), the receiver first
+defvjp(transposed, "rows", "transposed_vjp(g, rows)")                 # zip(*rows)
+defvjp(dict.values, "self", "dict_values_vjp(g, self)")
+defvjp(dict.items, "self", "dict_items_vjp(g, self)")
+defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
+       "None if key in self else g")
+defvjp(dict.copy, "self", "g")
+defvjp(list.copy, "self", "g")
+nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
+
+
+# `with m as v: body` runs as v = m.__enter__(); body; m.__exit__(None, None, None)
+# (transform/desugar.py); a manager holding a value being differentiated is refused.
+def enter_context(manager):
+    return manager.__enter__()
+
+
+def exit_context(manager, *exc_info):
+    return manager.__exit__(*exc_info)
+
+
+nondiff(enter_context, exit_context, why=NONE)
+defmethod("__enter__", enter_context)
+defmethod("__exit__", exit_context)

@@ -229,7 +229,9 @@ def diff_vjp(g, a, n=1, axis=-1, prepend=None, append=None):
 @template_helper
 def unstack_vjp(g, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
-    (nested) list or tuple, one cotangent per element."""
+    (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
+    if isinstance(obj, dict):
+        return g
     while np.ndim(g) > _nested_ndim(obj):  # undo ndmin
         g = g[0]
     if not isinstance(obj, (list, tuple)):

@@ -24,8 +24,8 @@ def try_in_loop(x, n):
 
 def with_in_branch(x):
     if x > 0:
-        with open("nothing"):
-            x = x * 2.0
+        with open("nothing"):      # (a with block left by return: refused)
+            return x * 2.0
     return x
 
 
@@ -83,8 +83,8 @@ def make_nonlocal_in_loop():
 
 def del_in_loop(x, n):
     for i in range(n):
-        y = x * i
-        del y
+        y = {"a": x * i}
+        del y["a"]                  # (`del y` is fine: it changes no value)
     return x
 
 
@@ -102,8 +102,8 @@ def match_in_loop(x, n):
 def lambda_in_loop(x, n):
     s = 0.0
     for i in range(n):
-        f = lambda v: v * i  # noqa: E731
-        s = s + f(x)
+        fs = [lambda v: v * i]      # (a lambda called by its name is fine)
+        s = s + fs[0](x)
     return s
 
 
@@ -157,7 +157,7 @@ CASES = [
     (global_in_loop, "global G"),
     (global_write_nested, "global G"),
     (make_nonlocal_in_loop(), "nonlocal acc"),
-    (del_in_loop, "del y"),
+    (del_in_loop, "del y["),
     (match_in_loop, "match i"),
     (lambda_in_loop, "lambda v"),
     (lambda_in_comprehension, "lambda v"),

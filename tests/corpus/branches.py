@@ -140,3 +140,17 @@ def chained_comparison(x, y):
     if 0 < x < y:
         return y * x * x
     return y
+
+
+@case(floats((3,)))
+def and_or_give_an_operand(x):
+    # `a and b` is b when a is true, `a or b` is a when a is true: values, not bools
+    scale = x[0] > -10.0 and x[1] * 2.0
+    fallback = x[2] * 3.0 or 1.0
+    return scale * fallback + (x[0] < -10.0 or np.sum(x ** 2))
+
+
+@case(floats((), ()))
+def and_chain_short_circuits(a, b):
+    first = a * 0.0 and b * 5.0          # a * 0.0 is falsy: b never counts
+    return first + (b and a * b and a + b)

@@ -1,4 +1,6 @@
 """Lists, tuples, dicts and objects: building, appending, indexing, unpacking, attributes."""
+import collections
+
 import numpy as np
 
 from .case import case, floats, mixed
@@ -170,3 +172,59 @@ def list_unused_element(a):
 @case(mixed(lambda rng: [[float(rng.standard_normal()), rng.standard_normal(2)]]))
 def ragged_list_argument(xs):
     return xs[0] * np.sum(xs[1] ** 2)
+
+
+@case(floats((3,)))
+def dict_reading_methods(x):
+    d = {"a": x[0], "b": np.sin(x[1]), "c": x[2] * 2.0}
+    total = 0.0
+    for key, value in d.items():
+        total = total + value * value
+    return total + sum(d.values()) * d.get("a") + d.get("missing", x[1]) + d.copy()["c"]
+
+
+@case(floats((4,)))
+def unzip_pairs(x):
+    pairs = [(x[0], x[1] * 2.0), (x[2], x[3] ** 2), (x[1], x[0])]
+    firsts, seconds = zip(*pairs)
+    return sum(firsts) * sum(seconds) + firsts[0] * seconds[2]
+
+
+@case(floats((3, 2)))
+def starred_shape_for_noise(W):
+    rs = np.random.RandomState(0)
+    noise = rs.randn(*W.shape)
+    return np.sum(W * noise) + np.sum(W.reshape(*W.shape[::-1]) ** 2)
+
+
+WEIGHTS = collections.namedtuple("WEIGHTS", "w b")
+
+
+@case(lambda rng: [WEIGHTS(rng.standard_normal(3), float(rng.standard_normal()))])
+def namedtuple_read_by_field_and_position(p):
+    # (crashed: a field read's cotangent was a dict, a position read's a tuple)
+    return np.sum(p.w * 2.0) + p[1] ** 2 + p.b * np.sum(p[0])
+
+
+class Scaled:
+    factor = 2.0
+
+    @staticmethod
+    def activation(v):
+        return np.tanh(v)
+
+    @classmethod
+    def scaled(cls, v):
+        return cls.factor * v
+
+    def loss(self, x):
+        return np.sum(self.activation(self.scaled(x)))
+
+
+MODEL = Scaled()
+
+
+@case(floats((3,)))
+def static_and_class_methods(x):
+    # (a staticmethod was called with the instance as its first argument)
+    return MODEL.loss(x) + np.sum(Scaled.activation(x)) + np.sum(MODEL.scaled(x))

@@ -157,3 +157,24 @@ def dict_setitem_through_alias(x):
     e = d
     e["a"] = x * x
     return d["a"]
+
+
+@case(floats((3,), ()))
+def write_into_an_argument(x, a):
+    # x is copied on entry: differentiated as a map from the values received
+    x[0] = a * x[1]
+    return np.sum(x ** 2)
+
+
+@case(floats((4,), ()))
+def argument_updated_in_a_loop(x, y):
+    for i in range(3):
+        x[i + 1] = x[i + 1] + y * x[i]
+    return np.sum(np.sin(x))
+
+
+@case(floats((2, 3)))
+def argument_rows_rescaled(W):
+    for i in range(2):
+        W[i] = W[i] / np.sum(W[i] ** 2)
+    return np.sum((W @ W.T) ** 2)

@@ -203,3 +203,14 @@ def loop_over_reversed_range(W, x):
     for i in range(3, 0, -1):
         h = np.tanh(W @ h) * i
     return np.sum(h)
+
+
+@case(floats((4,)))
+def zip_into_one_name(x):
+    # (was an internal compiler error: loops over zip took only tuple targets)
+    s = 0.0
+    for pair in zip(x, x[::-1]):
+        s = s + pair[0] * pair[1]
+    for item in enumerate(x):
+        s = s + item[0] * item[1]
+    return s + sum([p[0] - p[1] for p in zip(x, np.sin(x))])

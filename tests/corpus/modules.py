@@ -1,3 +1,4 @@
 """Importing this module registers every corpus case."""
 from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  # noqa: F401
-               containers, calls, recursion, inplace, fuzz_found)
+               containers, calls, recursion, inplace, side_effects, builtins, statements,
+               functional, programs, fuzz_found)

@@ -20,9 +20,8 @@ def uses_try(x):
 
 
 def uses_with(x):
-    with open("nothing") as fh:
-        y = x * 2.0
-    return y
+    with open("nothing") as fh:    # (a `with` body left by return; others run)
+        return x * 2.0
 
 
 def uses_yield(x):
@@ -53,14 +52,14 @@ def make_nonlocal():
 
 
 def uses_del(x):
-    y = x * 2.0
-    del y
+    d = {"y": x * 2.0}
+    del d["y"]                     # (`del name` is fine: it changes no value)
     return x
 
 
 def uses_lambda(x):
-    f = lambda v: v * 2.0  # noqa: E731
-    return f(x)
+    fs = {"double": lambda v: v * 2.0}   # (a lambda called by its name is fine)
+    return fs["double"](x)
 
 
 def uses_class(x):
@@ -80,7 +79,8 @@ def uses_import_from(x):
 
 
 def uses_walrus(x):
-    z = (y := x * 2.0) + 1.0
+    y = 1.0
+    z = y + (y := x * 2.0)         # (y read first; a walrus evaluated first is fine)
     return z + y
 
 
@@ -112,7 +112,7 @@ CASES = [
     (uses_yield_from, "yield from", "yield from"),
     (uses_global, "global G", "global"),
     (make_nonlocal(), "nonlocal y", "nonlocal"),
-    (uses_del, "del y", "del"),
+    (uses_del, "del d", "del"),
     (uses_lambda, "lambda v", "lambda"),
     (uses_class, "class Box", "class"),
     (uses_import, "import math", "import"),
@@ -197,14 +197,16 @@ def unsupported_after_lots_of_code(x, W):
         s = s + i * np.sum(x)
     if s > 0:
         s = s * 2.0
-    with open("nothing"):
+    try:
         s = s + 1.0
+    except ValueError:
+        pass
     return s
 
 
 def test_error_reported_at_the_construct_not_earlier_code():
     exc = _transform_error(unsupported_after_lots_of_code)
-    line, col, _ = _expected_location(unsupported_after_lots_of_code, 'with open("nothing")')
+    line, col, _ = _expected_location(unsupported_after_lots_of_code, 'try:')
     assert exc.line == line and exc.col == col
 
 
@@ -224,14 +226,14 @@ def test_error_even_in_code_never_executed():
 
 
 def first_of_two(x):
-    del x
+    del x[0]
     global G
     return 1.0
 
 
 def test_first_unsupported_construct_reported():
     exc = _transform_error(first_of_two)
-    line, _, _ = _expected_location(first_of_two, "del x")
+    line, _, _ = _expected_location(first_of_two, "del x[0]")
     assert exc.line == line
 
 
@@ -250,18 +252,14 @@ def kwargs_fn(x, **opts):
     return x * 2.0
 
 
-def test_varargs_rejected_with_transform_error_from_grad():
-    with pytest.raises(TransformError, match=r"\*args"):
+def test_only_collected_arguments_cannot_be_differentiated():
+    # (*args/**kwargs carry data along: tests/api/test_varargs.py)
+    with pytest.raises(TransformError, match="collected by `xs`"):
         grad(varargs_fn)(1.0)
 
 
-def test_kwargs_parameter_rejected_with_location():
-    with pytest.raises(TransformError) as info:
-        adjoint_source(kwargs_fn)
-    assert "**kwargs" in str(info.value) or "kwargs" in str(info.value)
-    line, _, _ = _expected_location(kwargs_fn, "def kwargs_fn")
-    assert info.value.line == line
-    assert "^" in str(info.value)
+def test_kwargs_parameter_carries_data():
+    assert grad(kwargs_fn)(1.5, unused=3) == 2.0
 
 
 def test_function_without_source_raises_transform_error():
@@ -273,13 +271,14 @@ def test_function_without_source_raises_transform_error():
     assert info.value.hint
 
 
-def calls_print(x):
-    print(x)
-    return x * 2.0
+def calls_meshgrid(x):
+    a, b = np.meshgrid(x, x)
+    return np.sum(a * b)
 
 
 def test_call_without_rule_or_source_located():
-    exc = _transform_error(calls_print)
-    line, col, _ = _expected_location(calls_print, "    print(x)")
-    assert exc.line == line and exc.col == col + 4
-    assert "print" in exc.message
+    # (print has a rule now: it runs as it is, tests/calls/test_side_effects.py)
+    exc = _transform_error(calls_meshgrid)
+    line, col, _ = _expected_location(calls_meshgrid, "np.meshgrid(x, x)")
+    assert exc.line == line and exc.col == col
+    assert "meshgrid" in exc.message

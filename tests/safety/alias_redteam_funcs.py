@@ -235,3 +235,7 @@ def zip_items(p):
     for (k, v), s in zip(p.items(), [1.0, 2.0]):
         tot = tot + s * v
     return tot
+
+
+def bytes_of(x):
+    return np.sum(x.compress([True, False]))

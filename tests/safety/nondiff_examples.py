@@ -4,17 +4,23 @@ test_every_nondiff_entry.py: each float argument in turn is the differentiated o
 Keyed by the function; random draws are keyed by method name, shared by the
 legacy np.random function and the Generator and RandomState methods.
 """
+import contextlib
+import logging
 import math
 import operator
+import time
+import warnings
 
 import numpy as np
 
 from runtime.rules.indexing import index_object
+from runtime.rules.operators import enter_context, exit_context
 from tests.rules.test_nondiff import CALLS
 
 A = np.array([[0.53, -0.21, 0.36], [-0.79, 0.48, -0.17]])
 B = np.array([[0.12, 0.44, -0.61], [0.25, -0.33, 0.91]])
 V = np.array([0.3, 1.7, 2.2])
+LOGGER = logging.getLogger("thunkgrad.tests.nondiff")
 
 EXAMPLES = {fn: tuple(args) for fn, *args in CALLS}
 EXAMPLES.update({
@@ -31,7 +37,24 @@ EXAMPLES.update({
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
     np.arange: (0.5, 3.0, 0.75),
+    # output, logging and clocks (runtime/rules/nondiff.py)
+    print: ("loss", 0.5), warnings.warn: ("a message",),
+    logging.log: (logging.DEBUG, "value %s", 0.5),
+    logging.Logger.log: (LOGGER, logging.DEBUG, "value %s", 0.5),
+    enter_context: (contextlib.nullcontext(),), exit_context: (contextlib.nullcontext(),),
+    # (index: a moved value is not found, so only the container is given)
+    list.index: ([1, 2], 2), list.count: ([0.5, 1.5], 1.5),
+    tuple.index: ((1, 2), 1), tuple.count: ((0.5, 1.5), 0.5),
 })
+EXAMPLES.update({fn: ("value %s", 0.5) for fn in (
+    logging.debug, logging.info, logging.warning, logging.error, logging.critical,
+    logging.exception)})
+EXAMPLES.update({fn: (LOGGER, "value %s", 0.5) for fn in (
+    logging.Logger.debug, logging.Logger.info, logging.Logger.warning, logging.Logger.error,
+    logging.Logger.critical, logging.Logger.exception)})
+EXAMPLES.update({fn: () for fn in (
+    time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.monotonic,
+    time.monotonic_ns, time.process_time, time.process_time_ns)})
 # Outputs whose values are undefined (uninitialised memory): only their shape is probed
 SHAPE_PROBED = {np.empty, np.empty_like}
 # Not callable with arguments: the type of builtins (a rule so calls through it classify)

@@ -19,8 +19,9 @@ M = np.array([[1.0, 0.5], [0.2, 0.3]])
 
 # fn, args, the text of the refused line, words the message says
 REFUSED = [
-    (F.sort_argument, (V,), "x.sort()", "argument `x`", "caller"),
-    (F.fill_argument, (V, 1.5), "x.fill(w)", "argument `x`", "caller"),
+    # (an argument written into is copied on entry: the sort is then refused as on a
+    # local array, the fill works, see ALLOWED)
+    (F.sort_argument, (V,), "x.sort()", "`.sort()` changes `x`", "np.sort(x)"),
     (F.view_of_argument_written, (V, 1.5), "v[0] = w", "`v`", "argument `x`"),
     (F.transposed_argument_written, (M, 1.5), "Y[0] = w", "`Y`", "argument `X`"),
     (F.loop_element_of_argument_written, (M, 1.5), "row[0] = w", "`row`", "argument `X`"),
@@ -93,6 +94,7 @@ ALLOWED = {
     "generator_consumed_at_once": (F.generator_consumed_at_once, (V,)),
     "fresh_helper_result_written": (F.fresh_helper_result_written, (M, np.array([0.4, -0.3]))),
     "view_taken_in_the_loop_read_next_trip": (F.view_taken_in_the_loop_read_next_trip, (0.7,)),
+    "fill_argument": (F.fill_argument, (V, 1.5)),     # x is copied on entry
 }
 
 

@@ -25,6 +25,8 @@ _COUNTER = itertools.count()
 
 def probe(out):
     """A number that moves when `out` does (0.0 for outputs that are not numbers)."""
+    if out is None:                       # print, logging: np.asarray(None) would be nan
+        return 0.0
     try:
         return float(np.sum(np.asarray(out, dtype=float)))
     except (TypeError, ValueError):

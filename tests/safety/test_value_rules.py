@@ -176,10 +176,17 @@ def fill_alias(x, s):
     (active_mgrid, (4.0,), "np.mgrid"),
     (arange_endpoint, (0.5,), "reaches argument 1 of np.arange"),
     (pad_value, (X, 0.5), "`constant_values` of np.pad"),
-    (fill_argument, (X.copy(), 0.5), "writing into the argument `x`"),
     (fill_alias, (X, 0.5), "writing into `a`"),
 ])
 def test_refused_before_running(f, args, message):
     with pytest.raises(TransformError, match=message.replace("(", r"\(")) as info:
         grad(f, wrt=tuple(range(len(args))))(*args)
     assert info.value.line is not None
+
+
+def test_fill_of_an_argument_works_on_a_copy():
+    # the argument is copied on entry (transform/desugar.py): the caller's array is
+    # untouched, the gradient is the primal's
+    x = X.copy()
+    check_grad(fill_argument, (x, 0.5))
+    np.testing.assert_array_equal(x, X)

@@ -32,6 +32,8 @@ _LOCAL = threading.local()
 
 def returned_params(fn):
     """Parameters fn's result may share memory with; None when that is not known."""
+    if not inspect.isfunction(fn):
+        return None                             # no source to read (list.count, a ufunc)
     try:
         if fn in _SUMMARIES:
             return _SUMMARIES[fn]

@@ -29,8 +29,8 @@ def check_reasons(ctx, body):
         if prim is None:
             continue
         names = defined_by(s)[0]
-        if names and not (set(names) & act.useful):
-            continue                      # the result never reaches the output
+        if names and not (set(names) & act.useful) and not getattr(prim, "opaque", False):
+            continue     # the result never reaches the output (a library call may keep it)
         _check_attribute(ctx, s, prim)
         for position, atom, why in _positions_without_rule(prim):
             varied = sorted(n for n in name_ids(atom) if n in act.varied)
@@ -61,10 +61,13 @@ def _check_attribute(ctx, s, prim):
 def _positions_without_rule(prim):
     """(position, atom, reason) for each argument of `prim` no derivative flows through."""
     if prim.kind == "nondiff" and prim.rule is not None:
+        starred = False             # after `*xs` the positions are known only at run time
         for key, atom in prim.operands:
+            starred = starred or isinstance(atom, gast.Starred)
             param = prim.rule.params[key] if isinstance(key, int) and \
                 key < len(prim.rule.params) else key
-            yield key, atom, prim.rule.reason(param)
+            uniform = prim.rule.why if isinstance(prim.rule.why, str) else NONE
+            yield key, atom, uniform if starred else prim.rule.reason(param)
     elif prim.kind == "rule":
         for param, atom in prim.inputs.items():
             if param in prim.rule.templates:

@@ -12,7 +12,6 @@ from ..alias.check import check_aliasing
 # node type -> (what it is, what to do instead)
 UNSUPPORTED = {
     gast.Try: ("`try` statements", "move error handling outside the differentiated function"),
-    gast.With: ("`with` statements", "enter the context outside the differentiated function"),
     gast.AsyncWith: ("`async with`", "differentiate synchronous code only"),
     gast.AsyncFor: ("`async for`", "differentiate synchronous code only"),
     gast.AsyncFunctionDef: ("`async def`", "differentiate synchronous code only"),
@@ -23,17 +22,17 @@ UNSUPPORTED = {
                   "the new value"),
     gast.Nonlocal: ("`nonlocal` declarations", "pass the value in as an argument and return "
                     "the new value"),
-    gast.Delete: ("`del` statements", "let the name go out of scope, or rebind it"),
+    gast.Delete: ("`del` of an item or attribute", "build a new container without it"),
+    gast.With: ("`with` blocks left by return, break or continue",
+                "set a flag inside the block and act on it after the block"),
     gast.ClassDef: ("class definitions inside the function", "define the class at module level"),
     gast.Import: ("`import` inside the function", "import at module level"),
     gast.ImportFrom: ("`import` inside the function", "import at module level"),
-    gast.Lambda: ("`lambda` expressions", "define a function with def at module level and "
-                  "call it"),
-    gast.NamedExpr: ("assignment expressions (`:=`)", "assign on a separate line"),
+    gast.NamedExpr: ("assignment expressions (`:=`) after a call, after a read of their name "
+                     "or in a branch",
+                     "assign on a separate line"),
     gast.SetComp: ("set comprehensions", "use a list comprehension"),
-    gast.DictComp: ("dict comprehensions", "build the dict with a for loop"),
     gast.Set: ("set literals", "use a list or tuple"),
-    gast.AnnAssign: ("annotated assignments", "drop the annotation"),
 }
 if hasattr(gast, "Match"):
     UNSUPPORTED[gast.Match] = ("`match` statements", "use if/elif/else")
@@ -43,9 +42,8 @@ def check_function(src):
     """Raise TransformError for the first unsupported construct in `src`."""
     fdef = src.node
     args = fdef.args
-    if args.vararg or args.kwarg:
-        raise src.error("`*args`/`**kwargs` parameters are not supported in a differentiated "
-                        "function", fdef, hint="name each parameter")
+    # *args/**kwargs of the differentiated function: data passed along (api_params
+    # refuses a wrt naming them)
     consumed = set()                    # generator expressions a call consumes at once
     for stmt in fdef.body:
         for node in walk_in_order(stmt):
@@ -66,6 +64,7 @@ def check_function(src):
 
 # the node types _check_node and the generator check look at (the others pass)
 _CHECKED = frozenset(UNSUPPORTED) | {gast.FunctionDef, gast.ListComp, gast.GeneratorExp,
+                                     gast.DictComp,
                                      gast.For, gast.While, gast.AugAssign, gast.Assign,
                                      gast.Call}
 
@@ -80,12 +79,10 @@ def _check_node(src, node):
         raise src.error("nested functions with decorators, *args, **kwargs or keyword-only "
                         "parameters are not supported", node,
                         hint="define the helper at module level")
-    if isinstance(node, (gast.ListComp, gast.GeneratorExp)) and len(node.generators) != 1:
-        raise src.error("comprehensions with several `for` clauses are not supported", node,
-                        hint="write nested for loops")
-    if isinstance(node, (gast.For, gast.While)) and node.orelse:
-        raise src.error("`else` on a loop is not supported", node,
-                        hint="use a flag variable set before `break`")
+    if isinstance(node, (gast.ListComp, gast.GeneratorExp, gast.DictComp)) and \
+            any(gen.is_async for gen in node.generators):
+        raise src.error("asynchronous comprehensions are not supported", node,
+                        hint="differentiate synchronous code only")
     if isinstance(node, gast.AugAssign) and not isinstance(node.target, (gast.Name,
                                                                           gast.Subscript)):
         raise src.error("augmented assignment to this target is not supported", node,

@@ -31,6 +31,11 @@ class SourceFunction:
         self.locals = _local_names(node)
         self.resolved = {}
 
+    def refresh(self):
+        """Recompute what was derived from `node` after a stage rewrote it."""
+        self.locals = _local_names(self.node)
+        self._calls = None
+
     def calls(self):
         """Every Call node of the function, found once (the checks each look at them)."""
         if getattr(self, "_calls", None) is None:
@@ -61,6 +66,9 @@ class SourceFunction:
 
         Every answer is recorded in `resolved` (dotted path -> object): compiled code
         is guarded by them (transform/guards.py) and rebuilt when one changes."""
+        helper = getattr(node, "runtime_helper", None)
+        if helper is not None:             # a call the desugar stage wrote
+            return helper
         path = _dotted(node)
         if path is None or path[0] in self.locals:
             return None

@@ -51,6 +51,20 @@ def assign(name, value):
     return gast.Assign(targets=[store(name)], value=value, type_comment=None)
 
 
+def located(node, where):
+    """`node`, and the nodes below it that have no location, at `where`'s location."""
+    for n in walk(node):
+        if getattr(n, "lineno", None) is None and "lineno" in n._attributes:
+            gast.copy_location(n, where)
+    return node
+
+
+def call_method(name, method, args=()):
+    """`name.method(*args)`."""
+    return gast.Call(func=gast.Attribute(value=load(name), attr=method, ctx=gast.Load()),
+                     args=list(args), keywords=[])
+
+
 def names_in(node):
     """Every Name id loaded or stored anywhere below `node`."""
     return name_ids(node)

@@ -85,7 +85,13 @@ def from_rule(rule, args, keywords, label):
 
 # Libraries whose own Python source is never compiled: a function of theirs without a
 # rule runs as it is, and a differentiated value reaching it is refused at the call.
-OPAQUE_LIBRARIES = ("scipy",)
+# The standard library is one too (`copy.deepcopy`, `statistics.mean`): its source is
+# not written for differentiation, and a crash inside it would tell the user nothing.
+# C halves of standard modules name themselves, not the module users import
+_C_HALVES = {"_warnings": "warnings", "_operator": "operator", "_functools": "functools",
+             "_heapq": "heapq", "_bisect": "bisect", "_random": "random"}
+OPAQUE_LIBRARIES = frozenset({"scipy"} | set(getattr(sys, "stdlib_module_names", ()))) - \
+    {"__main__", "__future__"}
 
 
 def opaque_library(fn):
@@ -96,7 +102,34 @@ def opaque_library(fn):
     if not module and type(fn).__name__ == "ufunc":     # ufuncs do not name their module
         special = sys.modules.get("scipy.special")
         root = "scipy" if getattr(special, getattr(fn, "__name__", ""), None) is fn else ""
+    root = _C_HALVES.get(root, root)
     return root if root in OPAQUE_LIBRARIES else None
+
+
+# Calls that read or change state the compiler cannot see: the names of the function
+# (`eval("x")`), an iterator's position, or an argument in place (`random.shuffle(a)`).
+# A constant result from them could hide a dependence on a value being differentiated.
+UNSAFE_CALLS = {
+    "eval": "write the expression itself", "exec": "write the statements themselves",
+    "compile": "write the code itself", "locals": "use the names themselves",
+    "vars": "use the names themselves", "globals": "use the names themselves",
+    "__import__": "import at module level", "breakpoint": "debug the primal function",
+    "setattr": "keep the value in a local variable", "delattr": "rebind a local variable",
+    "iter": "loop over the sequence with `for`", "next": "loop over the sequence with "
+    "`for`, or index it (`xs[0]`)",
+    "random.shuffle": "index with a permutation: `a[rng.permutation(len(a))]`",
+    "heapq.heapify": "sort a copy: `sorted(h)`", "heapq.heappush": "append, then sort",
+    "heapq.heappop": "sort, then index", "heapq.heappushpop": "append, then sort",
+    "heapq.heapreplace": "sort, then index", "bisect.insort": "append, then sort",
+    "bisect.insort_left": "append, then sort", "bisect.insort_right": "append, then sort",
+}
+
+
+def unsafe_call_hint(fn):
+    """What to write instead of a call UNSAFE_CALLS names, or None."""
+    if opaque_library(fn) is None:
+        return None
+    return UNSAFE_CALLS.get(label_of(fn))
 
 
 def opaque_library_rule(fn):
@@ -109,6 +142,7 @@ def opaque_library_rule(fn):
 def label_of(fn):
     """A short readable name for a callable (np.tanh, math.sin, operator.add)."""
     module = getattr(fn, "__module__", "") or ""
+    module = _C_HALVES.get(module, module)
     name = getattr(fn, "__name__", type(fn).__name__)
     # NumPy 1.26's draws (bound, or Generator.gamma itself) have no __module__: ask the class
     owner = getattr(fn, "__objclass__", None) or type(getattr(fn, "__self__", None))

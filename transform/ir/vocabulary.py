@@ -134,6 +134,8 @@ def user_names(node):
     Names in any context, def/class names, import aliases, global/nonlocal."""
     used, bound = set(), set()
     for n in names_below(node):
+        if getattr(n, "runtime_helper", None) is not None:
+            continue            # a call the desugar stage wrote: the compiler's own role
         used.add(n.id)
         if type(n.ctx) is not gast.Load:
             bound.add(n.id)

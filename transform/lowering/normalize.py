@@ -20,7 +20,7 @@ from .normalize_tricks import TrickNormalizer, is_fill
 from .receivers import index_rule, index_trick
 from .sequence_kinds import may_repeat
 
-OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
+OPAQUE = (gast.Compare, gast.JoinedStr, gast.FormattedValue)
 
 
 class Normalizer:
@@ -277,6 +277,23 @@ class Normalizer:
         self.emit(gast.If(test=load(cond), body=body, orelse=orelse))
         return target
 
+    def expr_BoolOp(self, e, target, discard):
+        """`a and b` is a or b itself, not a bool: t = a; if t: t = b (`or`: if not t).
+        Each test reads the current t, so once one short-circuits the rest do too.
+        Operands that are all comparisons stay one expression: the value is a bool."""
+        if all(_is_boolean(v) for v in e.values):
+            return self.finish(target, e, Prim("nondiff", "BoolOp"))
+        target = target or self.names.new("t")
+        self.expr(e.values[0], target)
+        for value in e.values[1:]:
+            cond = self.names.new("cond")
+            test = load(target) if isinstance(e.op, gast.And) else \
+                gast.UnaryOp(op=gast.Not(), operand=load(target))
+            self.emit(assign(cond, test), Prim("nondiff", "test"))
+            body = self.block_of(lambda: self.expr(value, target))
+            self.emit(gast.If(test=load(cond), body=body, orelse=[]))
+        return target
+
     def block_of(self, build):
         saved, self.out = self.out, []
         build()
@@ -303,7 +320,16 @@ class Normalizer:
         prim.keys = [k.value for k in e.keys]
         return self.finish(target, node, prim)
 
+    def expr_Lambda(self, e, target, discard):
+        raise self.src.error("a lambda kept as a value is not supported here", e,
+                             hint="call it by the name it is assigned to (`f = lambda t: "
+                                  "...; f(x)`), pass it to map, filter, sorted, max or min "
+                                  "as a key, or define it with def")
+
     def expr_ListComp(self, e, target, discard):
+        return self.loops.comprehension(e, target, reduce_sum=False)
+
+    def expr_DictComp(self, e, target, discard):
         return self.loops.comprehension(e, target, reduce_sum=False)
 
     def expr_GeneratorExp(self, e, target, discard):
@@ -338,3 +364,12 @@ def sequence_names(src):
                         kinds[n.id] = False
         src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
     return src.sequence_names
+
+
+def _is_boolean(e):
+    """Whether `e` certainly evaluates to a bool (or a bool array): a comparison, a
+    `not`, a bool constant, or an and/or of those."""
+    if isinstance(e, gast.BoolOp):
+        return all(_is_boolean(v) for v in e.values)
+    return isinstance(e, gast.Compare) or isinstance(e, gast.UnaryOp) and \
+        isinstance(e.op, gast.Not) or isinstance(e, gast.Constant) and isinstance(e.value, bool)

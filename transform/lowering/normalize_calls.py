@@ -13,7 +13,7 @@ import gast
 import runtime
 from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
-                             rule_for)
+                             rule_for, unsafe_call_hint)
 from .receivers import bound_to_generator, random_method
 from .returns import ReturnLowering
 
@@ -74,52 +74,97 @@ class CallNormalizer:
         return {p: values.get(p, defaults.get(p)) for p in params}
 
     def expr_Call(self, e, target, discard):
-        if any(isinstance(a, gast.Starred) for a in e.args):
-            raise self.src.error("`*args` in a call is not supported yet", e,
-                                 hint="pass the arguments one by one")
         func = e.func
+        if isinstance(func, gast.Lambda):
+            raise self.src.error("calling a lambda where it is written is not supported",
+                                 func, hint="write the expression itself, or assign the "
+                                            "lambda to a name and call that")
         if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
+        if getattr(func, "runtime_helper", None) is not None:
+            func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
-                _callable_object(fn):
-            return self.dynamic_call(e, target, discard)
+                _callable_object(fn) or fn is None and isinstance(func, gast.Subscript):
+            return self.dynamic_call(e, target, discard)    # ops["a"](x) too
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
+        if fn in (builtins.max, builtins.min) and len(e.args) > 1:     # one rule: max(xs)
+            e = gast.Call(func=e.func, args=[gast.Tuple(elts=e.args, ctx=gast.Load())],
+                          keywords=e.keywords)
         if fn is builtins.sum and len(e.args) == 1 and isinstance(e.args[0], gast.GeneratorExp):
             return self.norm.loops.comprehension(e.args[0], target, reduce_sum=True)
         if fn is dict and not e.args and all(kw.arg for kw in e.keywords):
             literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
                                 values=[kw.value for kw in e.keywords])
             return self.norm.expr_Dict(literal, target, discard)
-        args = [self.norm.atom(a) for a in e.args]
-        keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
+        args = [self.argument(a) for a in e.args]
+        keywords = {kw.arg: self.argument(kw.value) for kw in e.keywords}
         node = gast.Call(func=func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         prim = self.rule_prim(fn, args, keywords, e)
+        self.refuse_lambdas(prim)
+        self.refuse_starred(prim, e)
         return self.norm.finish(target, node, prim, discard)
+
+    def argument(self, e):
+        """A call's argument as an atom; a lambda stays where it is written (a key
+        function: it runs inside the call, in the forward sweep only); `*xs` keeps its
+        star (allowed only where no derivative flows: see refuse_starred)."""
+        if isinstance(e, gast.Starred):
+            return gast.Starred(value=self.norm.atom(e.value), ctx=gast.Load())
+        return e if isinstance(e, gast.Lambda) else self.norm.atom(e)
+
+    def refuse_starred(self, prim, node):
+        """`f(*xs)`: which parameters xs fills is known only at run time, so only a
+        call no derivative flows through may take it (`rng.normal(size=...)`,
+        `np.zeros(*shape)`; reasons.py refuses a value being differentiated in it)."""
+        if prim.kind == "nondiff" or not any(isinstance(a, gast.Starred)
+                                             for a in getattr(node, "args", ())):
+            return
+        raise self.src.error(f"`*` in a call to {prim.label}() is not supported: the "
+                             "parameters it fills are known only when the code runs",
+                             node, hint="pass the arguments one by one (`f(xs[0], xs[1])`)")
+
+    def refuse_lambdas(self, prim):
+        """A lambda argument is fine where no derivative flows through it (a key, a
+        position without a rule: transform/reasons.py refuses one that captures a value
+        being differentiated there); elsewhere its calls would go undifferentiated."""
+        if prim.kind == "nondiff":
+            return
+        bound = prim.inputs.items() if prim.kind == "rule" else enumerate(prim.args)
+        for param, atom in bound:
+            if isinstance(atom, gast.Lambda) and (prim.kind != "rule" or
+                                                  param in prim.rule.templates):
+                raise self.src.error(
+                    f"a lambda passed to {prim.label}() is not supported: the calls it "
+                    "makes there would not be differentiated", atom,
+                    hint="define the function with def at module level and pass it, or "
+                         "write the loop or comprehension yourself")
 
     def dynamic_call(self, e, target, discard):
         """`f(x)` where f is a local value (a function or callable object): dispatched at
         run time to the compiled rule of f (or of type(f).__call__)."""
+        self.refuse_starred(Prim("call", getattr(e.func, "id", "the callable")), e)
+        func = self.norm.atom(e.func)
         args = [self.norm.atom(a) for a in e.args]
         keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
-        node = gast.Call(func=e.func, args=args,
+        node = gast.Call(func=func, args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
-        prim = Prim("call", "call", args=[e.func] + args)
-        prim.method, prim.receiver = "__call__", e.func
+        prim = Prim("call", "call", args=[func] + args)
+        prim.method, prim.receiver = "__call__", func
         prim.operands, prim.site = list(keywords.items()), e
         return self.norm.finish(target, node, prim, discard)
 
     def method_call(self, e, target, discard):
         base = self.norm.atom(e.func.value)
         name = e.func.attr
-        args = [self.norm.atom(a) for a in e.args]
+        args = [self.argument(a) for a in e.args]
         keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
@@ -131,25 +176,30 @@ class CallNormalizer:
             prim = Prim("call", f".{name}", args=[base] + args)
             prim.method, prim.receiver = name, base
             prim.operands, prim.site = list(keywords.items()), e   # positional only in args
+            self.refuse_starred(prim, e)
             return self.norm.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)
         prim.receiver_first = True             # argument 0 is the receiver
+        self.refuse_starred(prim, e)
         return self.norm.finish(target, node, prim, discard)
 
     def rule_prim(self, fn, args, keywords, node):
         while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
             fn = fn.__wrapped__
-        rule = rule_for(fn) or opaque_library_rule(fn)
         label = label_of(fn)
         self.refuse_masked(fn, node)
+        rule = rule_for(fn) or _method_rule(fn) or self.opaque_rule(fn, label, node)
+        if rule is None or rule.kind != "nondiff":
+            self.refuse_starred(Prim("rule", label), node)
         if rule is not None:
             try:
                 prim = from_rule(rule, args, keywords, label)
             except TypeError as exc:
                 raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
             prim.site = node
+            prim.opaque = rule.kind == "nondiff" and rule.fn is fn and rule_for(fn) is None
             return prim
         if callable(fn) and getattr(fn, "__code__", None) is not None:
             self.norm.callees.append(fn)
@@ -165,6 +215,19 @@ class CallNormalizer:
             hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
                  f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
+
+    def opaque_rule(self, fn, label, node):
+        """The no-derivative rule of a library function whose source is not compiled
+        (None for others); a call that hides what it reads or writes is refused."""
+        hint = unsafe_call_hint(fn)
+        if hint is not None:
+            raise self.src.error(f"{label}() reads or changes state the generated code "
+                                 "cannot follow", node, hint=hint)
+        if isinstance(fn, type) and fn.__module__ != "builtins":
+            # a class called with values not being differentiated builds a constant
+            # (`np.errstate(...)`, a timer); one given such a value is refused
+            return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
+        return opaque_library_rule(fn)
 
     def refuse_masked(self, fn, node):
         """np.ma skips masked entries, the rules for plain arrays do not: refuse it."""
@@ -201,11 +264,19 @@ def variadic_operands(fn, args, keywords):
     return out
 
 
+def _method_rule(fn):
+    """The rule registered for the function behind a bound method (`log.info` ->
+    `logging.Logger.info`): only no-derivative rules, which ignore the receiver."""
+    rule = rule_for(getattr(fn, "__func__", None)) if isinstance(fn, types.MethodType) \
+        else None
+    return rule if rule is not None and rule.kind == "nondiff" else None
+
+
 def _bound_method(fn):
     """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
     type(obj), obj passed as self), not as the bare function f."""
-    return isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type) and \
-        rule_for(fn) is None
+    return isinstance(fn, types.MethodType) and rule_for(fn) is None and \
+        _method_rule(fn) is None                # (a classmethod: obj the class itself)
 
 
 def _callable_object(fn):

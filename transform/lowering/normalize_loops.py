@@ -41,7 +41,27 @@ class LoopNormalizer:
         flat = gast.Tuple(elts=[target.elts[0]] + target.elts[1].elts, ctx=gast.Store())
         return flat, zipped
 
+    def unpacked_target(self, target, it):
+        """`for pair in zip(a, b)` walks `for (pair_0, pair_1) in zip(a, b)` (the loops
+        over zip and enumerate take one name per sequence): (new target, the tuple
+        display `pair` stands for), or (target, None)."""
+        fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if not isinstance(target, gast.Name) or fn not in (zip, enumerate) or \
+                any(isinstance(a, gast.Starred) for a in it.args) or it.keywords and fn is zip:
+            return target, None
+        count = 2 if fn is enumerate else len(it.args)
+        names = [self.names.new(f"{target.id}_{k}") for k in range(count)]
+        stores = [gast.Name(id=n, ctx=gast.Store(), annotation=None, type_comment=None)
+                  for n in names]
+        return gast.Tuple(elts=stores, ctx=gast.Store()), \
+            gast.Tuple(elts=[load(n) for n in names], ctx=gast.Load())
+
     def stmt_For(self, s):
+        original = s.target
+        s.target, packed = self.unpacked_target(s.target, s.iter)
+        if packed is not None:
+            first = gast.Assign(targets=[original], value=packed, type_comment=None)
+            s.body = [gast.copy_location(first, s)] + s.body
         s.target, s.iter = self.flatten_enumerate_zip(s.target, s.iter)
         s.target, s.body = self.free_loop_target(s.target, s.body)
         kind, seqs, forward_iter = self.loop_iterable(s.iter)
@@ -70,21 +90,30 @@ class LoopNormalizer:
 
     def comprehension_scope(self, e):
         """A comprehension's variables are its own (Python 3): rename any the function
-        also uses elsewhere, so the desugared loop cannot clobber them."""
-        gen = e.generators[0]
+        also uses elsewhere, so the desugared loops cannot clobber them. The first
+        iterable is evaluated outside the comprehension, so it keeps the outer names."""
         inside = [n.id for n in walk(e) if isinstance(n, gast.Name)]
         everywhere = [n.id for n in walk(self.src.node) if isinstance(n, gast.Name)]
-        own = {n.id for n in walk(gen.target) if isinstance(n, gast.Name)}
+        own = {n.id for gen in e.generators for n in walk(gen.target)
+               if isinstance(n, gast.Name)}
         renames = {name: load(self.names.new(name + "_")) for name in sorted(own)
                    if everywhere.count(name) > inside.count(name)}
-        if renames:
+        if not renames:
+            return
+        for k, gen in enumerate(e.generators):
             gen.target = _rename(gen.target, renames)
-            e.elt = _rename(e.elt, renames)
             gen.ifs = [_rename(c, renames) for c in gen.ifs]
+            if k:
+                gen.iter = _rename(gen.iter, renames)
+        for part in ("elt", "key", "value"):
+            if hasattr(e, part):
+                setattr(e, part, _rename(getattr(e, part), renames))
 
     def loop_iterable(self, it):
         """(kind, names of the sequences walked, forward iter expression)."""
         fn = self.src.resolve(it.func) if isinstance(it, gast.Call) else None
+        if fn is reversed and len(it.args) == 1 and not it.keywords:
+            return self.reversed_iterable(it.args[0])
         if fn is range:
             name = self.names.new("steps")
             args = [self.norm.atom(a) for a in it.args]
@@ -108,49 +137,120 @@ class LoopNormalizer:
         name = self.snapshot(it)
         return "seq", [name], load(name)
 
+    def reversed_iterable(self, seq):
+        """`for i in reversed(range(n))` walks `range(n)[::-1]`, still a range."""
+        fn = self.src.resolve(seq.func) if isinstance(seq, gast.Call) else None
+        if fn is not range:
+            name = self.snapshot(_reversed(seq))
+            return "seq", [name], load(name)
+        name = self.names.new("steps")
+        call = self.names.call("range", *[self.norm.atom(a) for a in seq.args])
+        backwards = gast.Subscript(value=call, slice=_backwards(), ctx=gast.Load())
+        self.norm.emit(assign(name, backwards), Prim("nondiff", "range"))
+        return "range", [name], load(name)
+
     def snapshot(self, expr):
         """Keep an iterable in a fresh name the backward sweep can walk again."""
         name = self.names.new("seq")
+        if isinstance(expr, gast.Call) and self.src.resolve(expr.func) is reversed and \
+                len(expr.args) == 1 and not expr.keywords:
+            expr = _reversed(expr.args[0])         # zip(reversed(xs), ys), enumerate(...)
         value = self.names.call("iterable", self.norm.atom(expr))
         self.norm.emit(assign(name, value), Prim("copy", "iterable", args=[value.args[0]]))
         return name
 
     def comprehension(self, e, target, reduce_sum):
-        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt)."""
-        gen = e.generators[0]
-        gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
+        """[elt for v in it if c]  ->  acc = []; for v in it: (if c:) acc.append(elt);
+        several `for` clauses nest, `{k: v for ...}` stores acc[k] = v."""
+        for k, gen in enumerate(e.generators):
+            name = getattr(gen.target, "id", None)
+            gen.target, packed = self.unpacked_target(gen.target, gen.iter)
+            if packed is not None:             # `pair` read inside: the tuple of names
+                _substitute(e, e.generators[k + 1:], gen.ifs, name, packed)
+            gen.target, gen.iter = self.flatten_enumerate_zip(gen.target, gen.iter)
         self.comprehension_scope(e)
         reads_target = target is not None and any(
             isinstance(n, gast.Name) and n.id == target for n in walk(e))
         acc = self.names.new("sum" if reduce_sum else "items") if reads_target or not target \
             else target
-        start = const(0) if reduce_sum else gast.List(elts=[], ctx=gast.Load())
-        self.norm.emit(assign(acc, start),
-                  Prim("nondiff", "start") if reduce_sum else Prim("pack", "list", args=[]))
-        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+        if reduce_sum:
+            self.norm.emit(assign(acc, const(0)), Prim("nondiff", "start"))
+        elif isinstance(e, gast.DictComp):
+            self.norm.expr_Dict(gast.Dict(keys=[], values=[]), acc, False)
+        else:
+            self.norm.emit(assign(acc, gast.List(elts=[], ctx=gast.Load())),
+                      Prim("pack", "list", args=[]))
 
         def body():
+            if isinstance(e, gast.DictComp):
+                key = gast.Subscript(value=load(acc), slice=e.key, ctx=gast.Store())
+                return self.norm.assign_to(key, e.value)
             value = self.norm.atom(e.elt)
             if reduce_sum:
                 self.norm.expr(gast.BinOp(left=load(acc), op=gast.Add(), right=value), acc)
             else:
                 self.append_to(acc, value)
-        inner = self.norm.block_of(body)
+        self.generator_loops(e.generators, body)
+        if reads_target:                          # `x = sum(x for v in a)`: x read inside
+            return self.norm.expr(load(acc), target)
+        return acc
+
+    def generator_loops(self, generators, body):
+        """One loop per `for` clause, outermost first; a clause's `if`s guard the rest."""
+        gen = generators[0]
+        kind, seqs, forward_iter = self.loop_iterable(gen.iter)
+        rest = (lambda: self.generator_loops(generators[1:], body)) if generators[1:] \
+            else body
+        inner = self.norm.block_of(rest)
         for cond in reversed(gen.ifs):
             name = self.names.new("cond")
             test = [assign(name, cond)]
             test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.norm.line
             inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
             inner[-1].prim, inner[-1].origin_line = None, self.norm.line
-        node = gast.For(target=gen.target, iter=forward_iter, body=inner, orelse=[],
-                        type_comment=None)
+        node = gast.For(target=gen.target, iter=forward_iter, body=inner or [gast.Pass()],
+                        orelse=[], type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
         self.norm.emit(node)
-        if reads_target:                          # `x = sum(x for v in a)`: x read inside
-            return self.norm.expr(load(acc), target)
-        return acc
 
     def append_to(self, acc, value):
         call = gast.Call(func=gast.Attribute(value=load(acc), attr="append", ctx=gast.Load()),
                          args=[value], keywords=[])
         self.norm.emit(gast.Expr(value=call), Prim("append", "append", args=[load(acc), value]))
+
+
+def _backwards():
+    return gast.Slice(lower=None, upper=None, step=const(-1))
+
+
+def _reversed(seq):
+    """`reversed(xs)` walked as `xs[::-1]`: the same items, and a sequence the backward
+    sweep can walk again. Python's reversed reads xs lazily, the slice at once; they
+    differ only if the loop writes into xs, which the alias check refuses."""
+    return gast.Subscript(value=seq, slice=_backwards(), ctx=gast.Load())
+
+
+def _substitute(comp, later, ifs, name, packed):
+    """Loads of `name` in a comprehension's element, `ifs` and later clauses -> packed."""
+    import copy
+
+    def swap(node):
+        for n in walk(node):
+            for field, value in gast.iter_fields(n):
+                if isinstance(value, gast.Name) and value.id == name and \
+                        isinstance(value.ctx, gast.Load):
+                    setattr(n, field, copy.deepcopy(packed))
+                elif isinstance(value, list):
+                    setattr(n, field, [copy.deepcopy(packed) if isinstance(v, gast.Name) and
+                                       v.id == name and isinstance(v.ctx, gast.Load) else v
+                                       for v in value])
+        return node
+    holder = gast.Expr(value=None)
+    for part in ("elt", "key", "value"):
+        if hasattr(comp, part):
+            holder.value = getattr(comp, part)
+            setattr(comp, part, swap(holder).value)
+    ifs[:] = [swap(gast.Expr(value=c)).value for c in ifs]
+    for gen in later:
+        gen.iter = swap(gast.Expr(value=gen.iter)).value
+        gen.ifs[:] = [swap(gast.Expr(value=c)).value for c in gen.ifs]

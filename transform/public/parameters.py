@@ -10,6 +10,8 @@ import numbers
 import runtime
 from ..frontend.parse import unwrap as _unwrap
 
+from ..errors import TransformError
+
 
 def _method_parts(fn, wrt):
     """(function, (receiver,), wrt) for a bound method `obj.f` with Python source: its
@@ -49,7 +51,6 @@ def _rule_signature(rule):
 
 def _wrt_names(fn, wrt):
     """wrt (index, name, or tuple of those) -> (tuple of names, single?)."""
-    _reject_varargs(fn)
     params = _params(fn)
     single = not isinstance(wrt, (tuple, list))
     items = [wrt] if single else list(wrt)
@@ -57,10 +58,13 @@ def _wrt_names(fn, wrt):
     for item in items:
         if isinstance(item, numbers.Integral) and not isinstance(item, bool):
             if not -len(params) <= item < len(params):
-                raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes "
-                                f"{len(params)} positional parameters")
+                _refuse_collected(fn, item, len(params))
             names.append(params[item])
         elif isinstance(item, str):
+            if item in _collecting(fn):
+                raise TypeError(f"{fn.__name__}()'s `{item}` collects extra arguments, "
+                                "which are not differentiated: name each parameter to "
+                                "differentiate, or pass them as one tuple argument")
             if item not in params and item not in _keyword_only(fn):
                 raise TypeError(f"{fn.__name__}() has no parameter named {item!r}")
             names.append(item)
@@ -77,18 +81,27 @@ def _keyword_only(fn):
     return [p for p in _params(fn, keyword_only=True) if p not in positional]
 
 
-def _reject_varargs(fn):
-    """`def f(*xs)`: say so with the compiler's own error, not a confusing wrt error."""
+def _refuse_collected(fn, item, count):
+    """wrt=item beyond fn's named parameters: a TransformError when `*args` takes it
+    (a wrapper `def wrapper(*args)`), else a TypeError."""
+    collected = _collecting(fn)
+    if collected:
+        raise TransformError(f"argument {item} of {fn.__name__}() is collected by "
+                             f"`{collected[0]}` (`*args`/`**kwargs`): collected arguments are data, "
+                             "not differentiated", hint="name the parameters to "
+                             "differentiate (`def wrapper(x, *rest)`)")
+    raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes {count} "
+                    "positional parameters")
+
+
+def _collecting(fn):
+    """The names of fn's `*args` and `**kwargs` parameters."""
     try:
-        signature = inspect.signature(fn, follow_wrapped=runtime.lookup(fn) is not None)
-        kinds = {p.kind for p in signature.parameters.values()}
+        parameters = inspect.signature(fn, follow_wrapped=False).parameters.values()
     except (TypeError, ValueError):
-        return
-    if kinds & {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD} \
-            and _rule_for(fn) is None and getattr(fn, "__code__", None) is not None:
-        from ..frontend.check import check_function
-        from ..frontend.parse import parse_function
-        check_function(parse_function(fn))
+        return ()
+    return [p.name for p in parameters
+            if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
 
 
 def _rule_for(fn):

@@ -1,5 +1,6 @@
 """Calls resolved at run time: user functions compiled to their own rules, methods of
 user objects dispatched on the object's type. A registered rule always comes first."""
+import functools
 import inspect
 
 import numpy as np
@@ -52,11 +53,18 @@ class MethodRule:
 
     def __call__(self, obj, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and not inspect.isfunction(obj):
+                called = self.callable_value(obj, args, kwargs)
+                if called is not None:
+                    return called
             if self.name == "__call__" and inspect.isfunction(obj):
                 shifted = None if self.varied is None else \
                     tuple(k - 1 for k in self.varied if k)
                 out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
                 return out, lambda g: (None,) + tuple(pullback(g))
+            owner = obj if isinstance(obj, type) else type(obj)
+            if _method_kind(owner, self.name) is not None:
+                return self.class_or_static(owner, args, kwargs)
             fn = getattr(type(obj), self.name, None)
             if inspect.isfunction(fn):
                 return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
@@ -64,12 +72,44 @@ class MethodRule:
         except TransformError as exc:   # refused here, or compiling the method reached
             raise at_call_site(exc, self.site) from None
 
+    def class_or_static(self, owner, args, kwargs):
+        """`obj.m(x)` for a staticmethod or classmethod m of `owner` (obj's class, or obj
+        itself when it is a class): the function, given the class or nothing for obj."""
+        method = inspect.getattr_static(owner, self.name)
+        varied = None if self.varied is None else tuple(k for k in self.varied if k)
+        if isinstance(method, classmethod):
+            rule = function_rule(method.__func__, self.policy, varied)
+            out, pullback = rule(owner, *args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))[1:]
+        shifted = None if varied is None else tuple(k - 1 for k in varied)
+        out, pullback = function_rule(method.__func__, self.policy, shifted)(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
+    def callable_value(self, fn, args, kwargs):
+        """`f(x)` where f holds a function with a rule (`f=np.tanh`) or a
+        functools.partial: (out, pullback) with None for f itself, or None for others.
+        A partial's own arguments are constants: the compiler refuses building one
+        from a value being differentiated (functools runs as it is)."""
+        rule = runtime.lookup(fn)
+        if rule is not None:
+            out, pullback = rule.rrule(*args, **kwargs)
+            return out, lambda g: (None,) + tuple(pullback(g))
+        if not isinstance(fn, functools.partial):
+            return None
+        bound = len(fn.args)
+        whole = MethodRule("__call__", self.policy, None, self.site)
+        out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
+        return out, lambda g: (None,) + tuple(pullback(g))[1 + bound:]
+
     def without_source(self, obj, args, kwargs):
         """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
             return _random_draw(obj, self.name, args, kwargs)
-        if isinstance(obj, np.ndarray) and self.name in RUN_TIME_METHODS:
+        if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        unbound = runtime.lookup(getattr(type(obj), self.name, None))   # dict.values
+        if unbound is not None:
+            return unbound.rrule(obj, *args, **kwargs)
         rule = runtime.lookup(getattr(obj, self.name))
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
@@ -77,6 +117,16 @@ class MethodRule:
                                  hint=_no_rule_hint(obj, self.name))
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+@functools.lru_cache(maxsize=1024)
+def _method_kind(owner, name):
+    """staticmethod or classmethod if `name` is one of `owner`'s with Python source."""
+    method = inspect.getattr_static(owner, name, None)
+    if isinstance(method, (staticmethod, classmethod)) and \
+            inspect.isfunction(method.__func__):
+        return type(method)
+    return None
 
 
 def _no_rule_hint(obj, name):

@@ -6,6 +6,8 @@
                                          <backward sweep>; return (dW, dx)
                                      return y, pullback
 """
+import copy
+
 import gast
 
 from ..analysis.accumulation import Form, State
@@ -32,13 +34,15 @@ def build_rrule(ctx, body, output):
     pullback = _pullback_def(ctx, reverser, seed, backward, results)
     prelude = _prelude(ctx, reverser)
     forward = prelude + forward[:-1] + [pullback, forward[-1]]
-    kwonly = [a.id for a in ctx.src.node.args.kwonlyargs]
+    user = ctx.src.node.args                  # *args/**kwargs: data, taken as given
+    kwonly = [a.id for a in user.kwonlyargs]
     args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
                                           type_comment=None) for p in ctx.params],
-                          posonlyargs=[], vararg=None,
+                          posonlyargs=[], vararg=copy.copy(user.vararg),
                           kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
                                                 type_comment=None) for k in kwonly],
-                          kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
+                          kw_defaults=[None] * len(kwonly), kwarg=copy.copy(user.kwarg),
+                          defaults=[])
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=forward,
                             decorator_list=[], returns=None, type_comment=None, type_params=[])
 

@@ -1,0 +1,148 @@
+"""Template helpers for Python's builtins over sequences: max/min, sorted, divmod."""
+import numpy as np
+
+from ..helpers import unbroadcast
+from ..registry import template_helper
+from ..thunks import unthunk
+
+
+@template_helper
+def extreme_vjp(g, ans, values):
+    """Cotangent of `max(values)` / `min(values)`: g shared equally by the entries equal
+    to the answer (ties split, as np.max's rule splits them), None for the others."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    if isinstance(values, np.ndarray):
+        hits = values == ans
+        return g * hits / np.count_nonzero(hits)
+    hits = [bool(np.all(v == ans)) for v in values]
+    share = g / sum(hits)
+    out = [share if hit else None for hit in hits]
+    return tuple(out) if isinstance(values, tuple) else out
+
+
+@template_helper
+def sorted_vjp(g, values, ans):
+    """Cotangent of `sorted(values, ...)`: entry k of g goes back to the position ans[k]
+    came from. sorted returns the very objects it was given (matched by identity); an
+    array's entries are new objects each time, so equal values are paired in order."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    items = list(values)
+    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    out = [None] * len(items)
+    for k, i in enumerate(origin):
+        out[i] = unthunk(g[k])
+    if isinstance(values, np.ndarray):
+        dtype = np.result_type(values, 0.0)
+        return np.array([0.0 if v is None else v for v in out], dtype=dtype)
+    return tuple(out) if isinstance(values, tuple) else out
+
+
+def _origins_by_identity(items, ans):
+    """[position in items of ans[k]], or None if some entry of ans is not in items."""
+    where = {}
+    for i, v in enumerate(items):
+        where.setdefault(id(v), []).append(i)
+    origin = []
+    for a in ans:
+        free = where.get(id(a))
+        if not free:
+            return None
+        origin.append(free.pop(0))
+    return origin
+
+
+def _origins_by_value(items, ans):
+    """Pair equal values of items and ans in order (ans is a permutation of items)."""
+    by_value = np.argsort(np.asarray(items), kind="stable")
+    ranks = np.argsort(np.asarray(list(ans)), kind="stable")
+    origin = [0] * len(items)
+    for k, i in zip(ranks, by_value):
+        origin[k] = int(i)
+    return origin
+
+
+@template_helper
+def divmod_vjp(g, x, y, operand):
+    """Cotangent of `divmod(x, y)` = (x // y, x % y) for x (operand 0) or y (1): the
+    quotient is piecewise constant, the remainder is x - y * floor(x / y)."""
+    g = unthunk(g)
+    remainder = None if g is None else unthunk(g[1])
+    if remainder is None:
+        return None
+    if operand == 0:
+        return unbroadcast(remainder, x)
+    return unbroadcast(-remainder * np.floor_divide(x, y), y)
+
+
+@template_helper
+def sequence_vjp(g, iterable):
+    """Cotangent of `list(iterable)` / `tuple(iterable)`: the entries' cotangents, as a
+    list or tuple for a list or tuple, as an array (zeros where None) for an array."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    parts = [unthunk(part) for part in g]
+    if all(part is None for part in parts):
+        return None
+    if isinstance(iterable, np.ndarray):
+        out = np.zeros(iterable.shape, dtype=np.result_type(iterable, 0.0))
+        for k, part in enumerate(parts):
+            if part is not None:
+                out[k] = part
+        return out
+    if isinstance(iterable, (list, tuple)):
+        return type(iterable)(parts)
+    raise TypeError(f"no derivative through list()/tuple() of a {type(iterable).__name__}")
+
+
+@template_helper
+def dict_values_vjp(g, d):
+    """Cotangent of `d.values()` (a sequence of the values' cotangents) as a dict."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    return {k: unthunk(part) for k, part in zip(d, g) if unthunk(part) is not None}
+
+
+@template_helper
+def dict_items_vjp(g, d):
+    """Cotangent of `d.items()` (pairs whose second entry is a value's cotangent)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    pairs = [unthunk(pair) for pair in g]
+    return {k: unthunk(pair[1]) for k, pair in zip(d, pairs)
+            if pair is not None and unthunk(pair[1]) is not None}
+
+
+@template_helper
+def dict_get_vjp(g, d, key):
+    """Cotangent of `d.get(key, default)` for d: g at key when key is there."""
+    return {key: g} if key in d else None
+
+
+@template_helper
+def transposed(rows):
+    """`zip(*rows)` as the tuple of its columns (the compiler writes this for zip(*rows)
+    consumed where it is written)."""
+    return tuple(zip(*rows))
+
+
+@template_helper
+def transposed_vjp(g, rows):
+    """Cotangent of `transposed(rows)`: the columns' cotangents back into rows (None is
+    zero); zip stops at the shortest row, so entries past it get none."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    columns = [None if col is None else [unthunk(v) for v in unthunk(col)] for col in g]
+    out = []
+    for i, row in enumerate(rows):
+        parts = [None if col is None or i >= len(col) else col[i] for col in columns]
+        parts += [None] * (len(row) - len(parts))
+        out.append(tuple(parts) if isinstance(row, tuple) else parts)
+    return tuple(out) if isinstance(rows, tuple) else out

@@ -1,0 +1,288 @@
+"""Stage 1b, desugar: statements written for convenience become the plain ones the
+later stages know, in the user's tree, so every check and analysis sees them.
+
+    loss: float = f(x)            ->  loss = f(x)
+    del tmp                       ->  (nothing)
+    for v in xs: ... break        ->  broke = False
+    else: fallback()                  for v in xs: ... broke = True; break
+                                      if not broke: fallback()
+    if (n := g(x)) > 0: ...       ->  n = g(x)
+                                      if n > 0: ...
+    with np.errstate(...) as e:   ->  context = np.errstate(...)
+        body                          e = context.__enter__()
+                                      body
+                                      context.__exit__(None, None, None)
+
+A walrus is hoisted only where that keeps the order of evaluation (nothing before it in
+its statement calls a function or reads its name, and it is not in a branch of an
+`and`/`or`/`if`-expression); a `with` body must not leave by return/break/continue.
+Elsewhere they stay, and the check stage refuses them with a hint.
+"""
+import gast
+
+from .functional import Functional
+from .generators import as_list_function, check_generator_calls
+from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
+    located as _at, walk
+
+
+def desugar(src, entry):
+    """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
+    entry: the function is what the user called grad/vjp on (not a helper it calls)."""
+    names = _FreshNames(src.node)
+    if not entry:                         # a generator helper: returns its items' list
+        as_list_function(src, names.new)
+    check_generator_calls(src)
+    body = _Desugar(src, names).block(src.node.body)
+    copies = _argument_copies(src.node, body) if entry else []
+    src.node.body = copies + body
+    src.refresh()
+
+
+def _argument_copies(fdef, body):
+    """`x = x.copy()` first for each parameter the body writes into (`x[0] = v`,
+    `x.sort()`): the function is differentiated as a map from the values it receives,
+    and the caller's array is never changed (the primal would change it). Only for the
+    function grad was called on: a helper's caller sees its writes, so writes into a
+    helper's parameters stay refused (transform/alias_check.py)."""
+    params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
+    written = set()
+    for node in _own_nodes(body):
+        if isinstance(node, (gast.Assign, gast.AugAssign)):
+            targets = node.targets if isinstance(node, gast.Assign) else [node.target]
+            written.update(_item_bases(targets))
+        elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
+                node.func.attr in _WRITING_METHODS and isinstance(node.func.value, gast.Name):
+            written.add(node.func.value.id)
+    return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
+            for p in params if p in written]
+
+
+# methods that change an array or list in place (transform/alias_tables.py refuses the
+# ones the backward sweep cannot undo on a local array too)
+_WRITING_METHODS = {"sort", "fill", "put", "resize", "partition", "itemset", "append",
+                    "extend", "insert", "remove", "clear", "reverse", "update",
+                    "setdefault", "pop", "popitem"}
+
+
+def _item_bases(targets):
+    """Names whose items or slices the assignment targets write (x in `x[0][1] = v`)."""
+    for target in targets:
+        if isinstance(target, (gast.Tuple, gast.List)):
+            yield from _item_bases(target.elts)
+        while isinstance(target, gast.Subscript):
+            target = target.value
+            if isinstance(target, gast.Name):
+                yield target.id
+
+
+class _FreshNames:
+    """Names no part of the function uses yet."""
+
+    def __init__(self, fdef):
+        self.taken = {n.id for n in walk(fdef) if isinstance(n, gast.Name)}
+        self.taken.update(a.arg for a in _arguments(fdef.args))
+
+    def new(self, base):
+        name, k = base, 0
+        while name in self.taken:
+            k += 1
+            name = f"{base}_{k}"
+        self.taken.add(name)
+        return name
+
+
+def _arguments(args):
+    return [a for a in args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+            if a is not None and hasattr(a, "arg")]
+
+
+class _Desugar:
+    def __init__(self, src, names):
+        self.src, self.names = src, names
+        self.functional = Functional(src, names)
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            out.extend(self.statement(s))
+        return out
+
+    def statement(self, s):
+        for field in ("body", "orelse", "finalbody"):
+            if isinstance(getattr(s, field, None), list):
+                setattr(s, field, self.block(getattr(s, field)))
+        if isinstance(s, gast.AnnAssign):
+            return _annotated(s)
+        if isinstance(s, gast.Delete) and all(isinstance(t, gast.Name) for t in s.targets):
+            return []                          # unbinding a local changes no value
+        if isinstance(s, (gast.For, gast.While)) and s.orelse:
+            return self.loop_else(s)
+        if isinstance(s, gast.With) and _leaves_by_jump(s.body) is None:
+            return self.with_statement(s)
+        s = self.functional.lambda_def(s) or s
+        self.functional.consumed_maps(s)
+        if isinstance(s, gast.FunctionDef):
+            return self.defaults_now(s) + [s]
+        return self.hoist_walruses(s)
+
+    def defaults_now(self, fdef):
+        """A nested def's defaults are evaluated where it is defined (the compiler
+        inlines its calls, which would read them at each call):
+        `def g(t, w=w)` -> `g_w = w; def g(t, w=g_w)`."""
+        out, params = [], fdef.args.args[len(fdef.args.args) - len(fdef.args.defaults):]
+        for k, (param, value) in enumerate(zip(params, fdef.args.defaults)):
+            if isinstance(value, gast.Constant):
+                continue
+            name = self.names.new(f"{fdef.name}_{param.id}")
+            out.append(_at(_assign(name, value), fdef))
+            fdef.args.defaults[k] = _load(name)
+        return out
+
+    def loop_else(self, s):
+        broke = self.names.new("broke")
+        for jump in _own_breaks(s.body):
+            jump.flag = broke
+        s.body = _flag_breaks(s.body, broke)
+        fallback = gast.If(test=gast.UnaryOp(op=gast.Not(), operand=_load(broke)),
+                           body=s.orelse, orelse=[])
+        s.orelse = []
+        return [_at(_assign(broke, gast.Constant(value=False, kind=None)), s), s,
+                _at(fallback, s)]
+
+    def with_statement(self, s):
+        enter, leave = [], []
+        for item in s.items:
+            context = self.names.new("context")
+            enter.append(_at(_assign(context, item.context_expr), s))
+            entered = _method(context, "__enter__")
+            if item.optional_vars is None:
+                enter.append(_at(gast.Expr(value=entered), s))
+            else:
+                enter.append(_at(gast.Assign(targets=[item.optional_vars], value=entered,
+                                             type_comment=None), s))
+            none = [gast.Constant(value=None, kind=None) for _ in range(3)]
+            leave.insert(0, _at(gast.Expr(value=_method(context, "__exit__", none)), s))
+        return self.block(enter) + s.body + leave
+
+    def hoist_walruses(self, s):
+        before = []
+        while True:
+            walrus = _hoistable_walrus(s)
+            if walrus is None:
+                return before + [s]
+            before.append(_at(_assign(walrus.target.id, walrus.value), s))
+            _replace(s, walrus, _load(walrus.target.id))
+
+
+def _annotated(s):
+    if s.value is None:
+        return []                              # `x: int` binds nothing
+    return [_at(gast.Assign(targets=[s.target], value=s.value, type_comment=None), s)]
+
+
+def _leaves_by_jump(body):
+    """The first return (anywhere) or break/continue (outside nested loops) that would
+    leave a `with` body, else None."""
+    for node in _own_nodes(body):
+        if isinstance(node, gast.Return):
+            return node
+    for node in _own_nodes(body, loops_own_jumps=True):
+        if isinstance(node, (gast.Break, gast.Continue)):
+            return node
+    return None
+
+
+def _own_nodes(body, loops_own_jumps=False):
+    """Nodes of `body` outside nested functions (and outside nested loops' bodies when
+    loops_own_jumps: a break there belongs to that loop)."""
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            continue
+        if loops_own_jumps and isinstance(node, (gast.For, gast.While)):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(gast.iter_child_nodes(node))
+
+
+def _own_breaks(body):
+    return [n for n in _own_nodes(body, loops_own_jumps=True) if isinstance(n, gast.Break)]
+
+
+def _flag_breaks(stmts, broke):
+    """Every `break` of this loop becomes `broke = True; break`."""
+    out = []
+    for s in stmts:
+        if isinstance(s, gast.Break) and getattr(s, "flag", None) == broke:
+            out.append(_at(_assign(broke, gast.Constant(value=True, kind=None)), s))
+        elif not isinstance(s, (gast.For, gast.While, gast.FunctionDef)):
+            for field in ("body", "orelse", "finalbody"):
+                if isinstance(getattr(s, field, None), list):
+                    setattr(s, field, _flag_breaks(getattr(s, field), broke))
+        out.append(s)
+    return out
+
+
+# where a walrus may be hoisted from: the statement's own expressions, evaluated once
+_HOIST_FROM = {gast.Assign: "value", gast.Expr: "value", gast.Return: "value",
+               gast.If: "test", gast.For: "iter", gast.AugAssign: "value"}
+_BRANCHES = (gast.BoolOp, gast.IfExp, gast.Lambda, gast.ListComp, gast.DictComp,
+             gast.SetComp, gast.GeneratorExp)
+
+
+def _hoistable_walrus(s):
+    field = _HOIST_FROM.get(type(s))
+    expr = getattr(s, field, None) if field else None
+    if expr is None:
+        return None
+    read = set()
+    for node, in_branch in _in_evaluation_order(expr):
+        if isinstance(node, gast.NamedExpr):
+            hoistable = not in_branch and isinstance(node.target, gast.Name) and \
+                node.target.id not in read
+            return node if hoistable else None
+        if isinstance(node, gast.Call):
+            return None                        # it may have effects the walrus must follow
+        if isinstance(node, gast.Name):
+            read.add(node.id)
+    return None
+
+
+def _in_evaluation_order(expr, in_branch=False):
+    """(node, whether it sits where it may not be evaluated), depth first, operands
+    left to right as Python evaluates them."""
+    yield expr, in_branch
+    for k, child in enumerate(_children(expr)):
+        yield from _in_evaluation_order(child, in_branch or _is_branch(expr, k))
+
+
+def _children(node):
+    if isinstance(node, gast.BoolOp):
+        return list(node.values)
+    if isinstance(node, gast.IfExp):                     # test first, then a branch
+        return [node.test, node.body, node.orelse]
+    if isinstance(node, gast.Compare):
+        return [node.left] + list(node.comparators)
+    return [c for c in gast.iter_child_nodes(node) if isinstance(c, gast.expr)]
+
+
+def _is_branch(node, k):
+    """Whether child k of `node` may be skipped (a short circuit, a branch, a body
+    evaluated later)."""
+    if isinstance(node, (gast.BoolOp, gast.IfExp)):
+        return k > 0
+    if isinstance(node, gast.Compare):
+        return k > 1                                      # a < b < c: c only if a < b
+    return isinstance(node, _BRANCHES)
+
+
+def _replace(tree, old, new):
+    for node in walk(tree):
+        for field, value in gast.iter_fields(node):
+            if value is old:
+                setattr(node, field, new)
+            elif isinstance(value, list) and any(v is old for v in value):
+                setattr(node, field, [new if v is old else v for v in value])

@@ -1,0 +1,92 @@
+"""Generator functions consumed where they are called run as functions returning a list.
+
+    def steps(x):                      def steps(x):
+        for k in range(3):        ->       items = []
+            yield x * k                    for k in range(3):
+                                               items.append(x * k)
+                                           return items
+
+A caller may use a generator function only where its items are all consumed at once:
+as an argument of a call (`sum(steps(x))`, `list(...)`, `np.stack(...)`) or as the
+iterable of a `for` loop that never leaves early (no `break` or `return` in its body).
+Then the list has the same items, computed in the same order, as the lazy generator
+would give; anywhere else (kept for later, a loop that may stop early on a generator
+that might not end) the caller is refused at the call.
+"""
+import inspect
+
+import gast
+
+from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
+    located as _at, walk
+
+
+def as_list_function(src, new_name):
+    """Rewrite `src.node`, a generator function, to build and return the list of the
+    items it yields; no change for other functions."""
+    fdef = src.node
+    yields = [n for n in _own_nodes(fdef.body) if isinstance(n, (gast.Yield, gast.YieldFrom))]
+    if not yields:
+        return
+    items = new_name("items")
+    fdef.body = [_at(_assign(items, gast.List(elts=[], ctx=gast.Load())), fdef.body[0])] + \
+        _appending(src, fdef.body, items) + [_at(gast.Return(value=_load(items)), fdef)]
+
+
+def _appending(src, stmts, items):
+    out = []
+    for s in stmts:
+        if isinstance(s, gast.Expr) and isinstance(s.value, (gast.Yield, gast.YieldFrom)):
+            method = "append" if isinstance(s.value, gast.Yield) else "extend"
+            value = s.value.value or gast.Constant(value=None, kind=None)
+            out.append(_at(gast.Expr(value=_method(items, method, [value])), s))
+            continue
+        if isinstance(s, gast.Return):                # ends the generator: its items
+            out.append(_at(gast.Return(value=_load(items)), s))
+            continue
+        if not isinstance(s, gast.FunctionDef):
+            for field in ("body", "orelse", "finalbody"):
+                if isinstance(getattr(s, field, None), list):
+                    setattr(s, field, _appending(src, getattr(s, field), items))
+        for node in walk(s):
+            if isinstance(node, (gast.Yield, gast.YieldFrom)) and not isinstance(s, gast.FunctionDef):
+                raise src.error("a `yield` whose value is used (`v = yield x`) is not "
+                                "supported", node, hint="yield as a statement of its own")
+        out.append(s)
+    return out
+
+
+def check_generator_calls(src):
+    """Refuse a call of a generator function whose items are not all consumed at once."""
+    consumed = set()
+    for node in walk(src.node):
+        if isinstance(node, gast.Call):
+            consumed.update(id(a) for a in node.args)
+            consumed.update(id(k.value) for k in node.keywords)
+        elif isinstance(node, (gast.For, gast.comprehension)) and _runs_to_the_end(node):
+            consumed.add(id(node.iter))
+    for node in walk(src.node):
+        if isinstance(node, gast.Call) and id(node) not in consumed and \
+                inspect.isgeneratorfunction(src.resolve(node.func)):
+            raise src.error(
+                f"{getattr(node.func, 'id', 'this generator')}() is a generator kept for "
+                "later or walked by a loop that may stop early: the generated code builds "
+                "its items at the call", node,
+                hint="consume it where you call it (`sum(gen(x))`, `list(gen(x))`, or a "
+                     "`for` loop without break or return)")
+
+
+def _runs_to_the_end(loop):
+    if isinstance(loop, gast.comprehension):
+        return True
+    return not any(isinstance(n, (gast.Break, gast.Return)) for n in _own_nodes(loop.body))
+
+
+def _own_nodes(body):
+    """Nodes of `body`, not inside nested functions or lambdas."""
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            todo.extend(gast.iter_child_nodes(node))

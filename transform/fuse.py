@@ -22,6 +22,7 @@ import copy
 import gast
 
 from .names import count_names, name_ids, walk
+from .passes import NameCounts, Pass
 from .recognize import called_role, is_comment, is_pop, is_push
 
 MAX_FOLDS = 64
@@ -30,21 +31,39 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset()):
+def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=None):
     """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
-    return the statements rewritten. `commented`: ids of statements a `# primal`
-    comment still renders (copied, not rewritten in place). `modules`: the names that
-    denote NumPy and math here (the compiler's names for them, which a user name
-    equals only when it denotes the same module), whose functions are pure."""
-    mentions = count_names(rrule, {})
-    _propagate_copies(rrule.body, temporaries, mentions)
-    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented,
-                     modules)
+    return the statements rewritten, each with whether it is in the pullback.
+    `commented`: ids of statements a `# primal` comment still renders (copied, not
+    rewritten in place). `modules`: the names that denote NumPy and math here (the
+    compiler's names for them, which a user name equals only when it denotes the same
+    module), whose functions are pure. `counts`: the rrule's NameCounts, kept exact."""
+    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
+    counts = counts or NameCounts.of(rrule, pullback)
+    _propagate_copies(rrule.body, temporaries, _Scope(counts, pullback, False))
+    folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
+                     modules, _Scope(counts, pullback, False))
     folder.block(rrule.body)
     return folder.rewritten
 
 
-def _propagate_copies(block, temporaries, mentions):
+class _Scope:
+    """The name counts, and whether the block at hand is in the pullback."""
+
+    def __init__(self, counts, pullback, inner):
+        self.counts, self.pullback, self.inner = counts, pullback, inner
+
+    def enter(self, s):
+        return _Scope(self.counts, self.pullback, True) if s is self.pullback else self
+
+    def get(self, name):
+        return self.counts.get(name)
+
+    def shift(self, name, delta):
+        self.counts.shift(name, delta, self.inner)
+
+
+def _propagate_copies(block, temporaries, scope):
     """`a = b; ...a...` -> `...b...` for a temporary a whose every read follows in this
     block before a or b is rebound; `b = a` there becomes `b = b` and goes."""
     k = 0
@@ -52,15 +71,15 @@ def _propagate_copies(block, temporaries, mentions):
         s = block[k]
         for field in ("body", "orelse"):
             if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)):
-                _propagate_copies(getattr(s, field, None) or [], temporaries, mentions)
+                _propagate_copies(getattr(s, field, None) or [], temporaries, scope.enter(s))
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
                 and s.targets[0].id == s.value.id:
-            mentions[s.value.id] -= 2
+            scope.shift(s.value.id, -2)
             del block[k]                             # a = a
             continue
         copy_of = _copy_of(s, temporaries)
-        if copy_of is None or not _replace_reads(block, k, *copy_of, mentions):
+        if copy_of is None or not _replace_reads(block, k, *copy_of, scope):
             k += 1
 
 
@@ -72,9 +91,9 @@ def _copy_of(s, temporaries):
     return None
 
 
-def _replace_reads(block, k, a, b, mentions):
+def _replace_reads(block, k, a, b, scope):
     """Replace the reads of a after block[k] by b, if all of them are in reach."""
-    reads, end, dropped = mentions.get(a, 0) - 1, k + 1, []
+    reads, end, dropped = scope.get(a) - 1, k + 1, []
     while reads and end < min(len(block), k + _REACH):
         t = block[end]
         here = _count(t, a)
@@ -91,8 +110,8 @@ def _replace_reads(block, k, a, b, mentions):
         return False
     for t in block[k + 1:end]:
         _Rename(a, b).visit(t)
-    mentions[b] = mentions.get(b, 0) + mentions.get(a, 0) - 1 - 2 * len(dropped)
-    mentions[a] = 0
+    scope.shift(b, scope.get(a) - 1 - 2 * len(dropped))
+    scope.shift(a, -scope.get(a))            # every mention of a was in this block
     block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
     return True
 
@@ -115,12 +134,13 @@ class _Rename(gast.NodeTransformer):
 
 
 class _Folder:
-    def __init__(self, foldable, commented, modules):
+    def __init__(self, foldable, commented, modules, scope):
         self.foldable, self.commented, self.modules = foldable, commented, modules
+        self.scope = scope           # the name counts, kept exact; in the pullback or not
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
         self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
         self.folds = {}              # id(stmt) -> temporaries folded into its value
-        self.rewritten = []
+        self.rewritten = []          # (statement, whether it is in the pullback)
 
     def forget(self, s):
         """Drop what is cached for a statement leaving the code (its id may be reused)."""
@@ -142,10 +162,12 @@ class _Folder:
         """Fold in one block and the blocks nested in it."""
         out = []
         for s in block:
+            outer, self.scope = self.scope, self.scope.enter(s)
             for field in ("body", "orelse"):
                 if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
                         and getattr(s, field, None):
                     setattr(s, field, self.block(getattr(s, field)))
+            self.scope = outer
             if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
                     and s.value is not None:
                 s = self.pull_in(out, s)
@@ -156,6 +178,7 @@ class _Folder:
                     s = self.rewritable(s)
                     merged = out.pop(k)
                     s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
+                    self.scope.shift(merged.targets[0].id, -2)
                     self.forget(merged)
                     self.forget(s)
                     self.folds[id(s)] = folds
@@ -180,6 +203,7 @@ class _Folder:
                     break                # big enough: p stays a statement
                 s = self.rewritable(s)
                 s.value = _Inline(name, p.value).visit(s.value)
+                self.scope.shift(name, -2)               # its definition and its read
                 self.folds[id(s)] = folds
                 wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
                 self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
@@ -205,7 +229,7 @@ class _Folder:
             s = copy.copy(s)
             s.value = copy.deepcopy(s.value)
         s.fused = True
-        self.rewritten.append(s)
+        self.rewritten.append((s, self.scope.inner))
         return s
 
 
@@ -281,3 +305,14 @@ class _Inline(gast.NodeTransformer):
 
     def visit_Name(self, node):
         return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node
+
+
+class Fuse(Pass):
+    """Fold single-use temporaries and propagate copies (the module docstring's example)."""
+    needs = ("counts", "temporaries", "commented")
+    provides = ("rewritten",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        facts.rewritten = fuse(facts.rrule, facts.temporaries, facts.commented,
+                               facts.modules, facts.counts)

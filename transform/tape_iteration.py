@@ -12,24 +12,26 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 import gast
 
 from .names import const, count_names, statements, walk
+from .passes import NameCounts, Pass
 from .recognize import called_role, is_pop
 
 # backward headers whose trip count is one of their arguments
 _COUNT_ARG = {"reversed_prefix": 1, "reversed_enumerate": 1, "reversed_zip": 0, "range": 0}
 
 
-def hoist_pops(pullback, names):
+def hoist_pops(pullback, names, counts=None):
     """Rewrite the qualifying loops of the pullback FunctionDef in place (`names`: the
-    Vocabulary); returns the names the pullback mentions (None if it has no loop)."""
+    Vocabulary; `counts`: the rrule's NameCounts, kept exact, or None to count here)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
-        return None
-    mentions = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
+        return
+    if counts is None:
+        counts = NameCounts({}, count_names(gast.Module(body=pullback.body,
+                                                        type_ignores=[]), {}))
     for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
-            _hoist(loop, k, mentions, names)
-    return mentions
+            _hoist(loop, k, counts, names)
 
 
 def _single_pop(body):
@@ -47,17 +49,23 @@ def _single_pop(body):
     return None
 
 
-def _hoist(loop, k, mentions, names):
-    entry = loop.body.pop(k).targets[0]
+def _hoist(loop, k, counts, names):
+    popped = loop.body.pop(k)
+    entry = popped.targets[0]
     loop.body = loop.body or [gast.Pass()]
     count = _trip_count(loop.iter, names)
     target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
-    if count is not None and all(mentions.get(name) == 1 for name in target_names):
+    alone = count is not None and all(counts.pullback.get(name) == 1
+                                      for name in target_names)
+    header = gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load())
+    counts.remove(gast.Tuple(elts=[popped, header], ctx=gast.Load()), True)
+    if alone:                                  # nothing else reads the loop's own target
         loop.target, loop.iter = entry, names.call("popped", names.ref("pop"), count)
-        return
-    loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
-    loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
-                                                         const(None)))
+    else:
+        loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
+        loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
+                                                             const(None)))
+    counts.add(gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load()), True)
 
 
 def _trip_count(header, names):
@@ -69,3 +77,13 @@ def _trip_count(header, names):
                                                                 or len(args) == 1):
         return args[_COUNT_ARG[role]]
     return None
+
+
+class HoistPops(Pass):
+    """Take a backward loop's one tape entry in its header (the module docstring's
+    example)."""
+    needs = ("counts",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        hoist_pops(facts.pullback, facts.names, facts.counts)

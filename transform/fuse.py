@@ -23,6 +23,7 @@ import gast
 
 from .names import count_names, name_ids, walk
 from .passes import NameCounts, Pass
+from .templates import clone
 from .recognize import called_role, is_comment, is_pop, is_push
 
 MAX_FOLDS = 64
@@ -110,7 +111,7 @@ def _replace_reads(block, k, a, b, scope):
         return False
     for t in block[k + 1:end]:
         _Rename(a, b).visit(t)
-    scope.shift(b, scope.get(a) - 1 - 2 * len(dropped))
+    scope.shift(b, scope.get(a) - 2 - 2 * len(dropped))   # `a = b` goes too
     scope.shift(a, -scope.get(a))            # every mention of a was in this block
     block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
     return True
@@ -202,7 +203,7 @@ class _Folder:
                 if folds > MAX_FOLDS:
                     break                # big enough: p stays a statement
                 s = self.rewritable(s)
-                s.value = _Inline(name, p.value).visit(s.value)
+                s.value = _inline(s.value, name, p.value)
                 self.scope.shift(name, -2)               # its definition and its read
                 self.folds[id(s)] = folds
                 wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
@@ -227,7 +228,7 @@ class _Folder:
             return s
         if id(s) in self.commented:
             s = copy.copy(s)
-            s.value = copy.deepcopy(s.value)
+            s.value = clone(s.value)
         s.fused = True
         self.rewritten.append((s, self.scope.inner))
         return s
@@ -299,12 +300,31 @@ def _stores(stmt):
     return name_ids(stmt, gast.Store)
 
 
-class _Inline(gast.NodeTransformer):
-    def __init__(self, name, value):
-        self.name, self.value = name, value
+def _inline(expr, name, value):
+    """expr with its loads of `name` replaced by `value` (a NodeTransformer's result,
+    without its per-node method dispatch: this runs once per fold)."""
+    if _reads(expr, name):
+        return value
+    stack, AST = [expr], gast.AST
+    while stack:
+        node = stack.pop()
+        for field in node._fields:
+            child = getattr(node, field, None)
+            if type(child) is list:
+                for k, item in enumerate(child):
+                    if _reads(item, name):
+                        child[k] = value
+                    elif isinstance(item, AST):
+                        stack.append(item)
+            elif _reads(child, name):
+                setattr(node, field, value)
+            elif isinstance(child, AST):
+                stack.append(child)
+    return expr
 
-    def visit_Name(self, node):
-        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node
+
+def _reads(node, name):
+    return type(node) is gast.Name and node.id == name and type(node.ctx) is gast.Load
 
 
 class Fuse(Pass):

@@ -6,7 +6,8 @@
     tape.append(x)
     x = t1 + t3
 
-and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`.
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. (Copies were
+propagated before, by copies.py.)
 
 Three-address form makes every operation a statement; in a loop body each extra
 name costs a store and a load per iteration, and NumPy cannot reuse a named
@@ -21,8 +22,8 @@ import copy
 
 import gast
 
-from .names import count_names, name_ids, walk
-from .passes import NameCounts, Pass
+from .names import name_ids, walk
+from .passes import NameCounts, Pass, ScopedCounts
 from .templates import clone
 from .recognize import called_role, is_comment, is_pop, is_push
 
@@ -41,97 +42,10 @@ def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=
     module), whose functions are pure. `counts`: the rrule's NameCounts, kept exact."""
     pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
     counts = counts or NameCounts.of(rrule, pullback)
-    _propagate_copies(rrule.body, temporaries, _Scope(counts, pullback, False))
     folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
-                     modules, _Scope(counts, pullback, False))
+                     modules, ScopedCounts(counts, pullback))
     folder.block(rrule.body)
     return folder.rewritten
-
-
-class _Scope:
-    """The name counts, and whether the block at hand is in the pullback."""
-
-    def __init__(self, counts, pullback, inner):
-        self.counts, self.pullback, self.inner = counts, pullback, inner
-
-    def enter(self, s):
-        return _Scope(self.counts, self.pullback, True) if s is self.pullback else self
-
-    def get(self, name):
-        return self.counts.get(name)
-
-    def shift(self, name, delta):
-        self.counts.shift(name, delta, self.inner)
-
-
-def _propagate_copies(block, temporaries, scope):
-    """`a = b; ...a...` -> `...b...` for a temporary a whose every read follows in this
-    block before a or b is rebound; `b = a` there becomes `b = b` and goes."""
-    k = 0
-    while k < len(block):
-        s = block[k]
-        for field in ("body", "orelse"):
-            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)):
-                _propagate_copies(getattr(s, field, None) or [], temporaries, scope.enter(s))
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
-                and s.targets[0].id == s.value.id:
-            scope.shift(s.value.id, -2)
-            del block[k]                             # a = a
-            continue
-        copy_of = _copy_of(s, temporaries)
-        if copy_of is None or not _replace_reads(block, k, *copy_of, scope):
-            k += 1
-
-
-def _copy_of(s, temporaries):
-    if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name) \
-            and isinstance(s.value, gast.Name) and s.targets[0].id in temporaries \
-            and s.targets[0].id != s.value.id:
-        return s.targets[0].id, s.value.id
-    return None
-
-
-def _replace_reads(block, k, a, b, scope):
-    """Replace the reads of a after block[k] by b, if all of them are in reach."""
-    reads, end, dropped = scope.get(a) - 1, k + 1, []
-    while reads and end < min(len(block), k + _REACH):
-        t = block[end]
-        here = _count(t, a)
-        if here and not isinstance(t, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)) \
-                or a in _stores(t):
-            return False
-        reads -= here
-        end += 1
-        if _copy_of(t, {b}) == (b, a):
-            dropped.append(t)                        # b = a is b = b now
-        elif b in _stores(t):
-            break                                    # t itself reads a before b changes
-    if reads:
-        return False
-    for t in block[k + 1:end]:
-        _Rename(a, b).visit(t)
-    scope.shift(b, scope.get(a) - 2 - 2 * len(dropped))   # `a = b` goes too
-    scope.shift(a, -scope.get(a))            # every mention of a was in this block
-    block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
-    return True
-
-
-_REACH = 16        # statements scanned for a copy's reads (adjoint copies are read nearby)
-
-
-def _count(node, name):
-    return count_names(node, {}).get(name, 0)
-
-
-class _Rename(gast.NodeTransformer):
-    def __init__(self, old, new):
-        self.old, self.new = old, new
-
-    def visit_Name(self, node):
-        if node.id == self.old and isinstance(node.ctx, gast.Load):
-            node.id = self.new
-        return node
 
 
 class _Folder:
@@ -141,6 +55,7 @@ class _Folder:
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
         self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
         self.folds = {}              # id(stmt) -> temporaries folded into its value
+        self.defines = {}            # id(stmt) -> the foldable temporary it defines, or None
         self.rewritten = []          # (statement, whether it is in the pullback)
 
     def forget(self, s):
@@ -148,6 +63,7 @@ class _Folder:
         self.reads.pop(id(s), None)
         self.passing.pop(id(s), None)
         self.folds.pop(id(s), None)
+        self.defines.pop(id(s), None)
 
     def folded(self, s, p):
         """How many temporaries s's value holds once p's is folded into it."""
@@ -197,7 +113,7 @@ class _Folder:
             if not wanted:
                 break
             p = out[k]
-            name = _defined_temp(p, self.foldable, self.modules)
+            name = self.defined(p)
             if name in wanted and not (self.loads(p) & rebound):
                 folds = self.folded(s, p)
                 if folds > MAX_FOLDS:
@@ -215,6 +131,12 @@ class _Folder:
                 break
             rebound |= stores
         return s
+
+    def defined(self, p):
+        """The foldable temporary p defines (p is in `out`: its value changes no more)."""
+        if id(p) not in self.defines:
+            self.defines[id(p)] = _defined_temp(p, self.foldable, self.modules)
+        return self.defines[id(p)]
 
     def passes(self, p):
         if id(p) not in self.passing:

@@ -10,6 +10,7 @@ facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); t
 facts live on one `Facts` object, so any pass can be run alone.
 """
 from .batch_products import BatchProducts
+from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
 from .hoist_factors import HoistFactors
@@ -23,7 +24,8 @@ PASSES = (
     InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
-    Fuse(),                    # copies propagated, single-use temporaries folded
+    PropagateCopies(),         # `a = b; ...a...` -> `...b...`
+    Fuse(),                    # single-use temporaries folded
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     HoistPops(),               # a backward loop's tape entry taken in its header
     BatchProducts(),           # a loop's outer products as one matrix product

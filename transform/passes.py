@@ -71,6 +71,23 @@ class NameCounts:
             and nonzero(self.pullback) == nonzero(other.pullback)
 
 
+class ScopedCounts:
+    """NameCounts seen from one block: whether the block is in the pullback follows the
+    walk (`enter` a statement to see its blocks)."""
+
+    def __init__(self, counts, pullback, inner=False):
+        self.counts, self.pullback, self.inner = counts, pullback, inner
+
+    def enter(self, s):
+        return ScopedCounts(self.counts, self.pullback, True) if s is self.pullback else self
+
+    def get(self, name):
+        return self.counts.get(name)
+
+    def shift(self, name, delta):
+        self.counts.shift(name, delta, self.inner)
+
+
 @dataclass
 class Facts:
     """What the passes over one rrule share. Inputs from the compilation first, then the

@@ -65,13 +65,14 @@ def _uncount_dropped(facts, before, after):
 
 def _drop_dead_resets(block, adjoints):
     """Remove `dx = None` at the top level of a block when nothing after it reads dx."""
+    first = next((k for k, s in enumerate(block) if _is_reset(s, adjoints)), len(block))
     later, keep = set(), []
-    for stmt in reversed(block):             # one pass from the end: names used later
+    for stmt in reversed(block[first:]):     # one pass from the end: names used later
         if _is_reset(stmt, adjoints) and stmt.targets[0].id not in later:
             continue
         keep.append(stmt)
         name_ids(stmt, None, later)
-    return keep[::-1]
+    return block[:first] + keep[::-1]        # nothing before the first reset is scanned
 
 
 def _is_reset(stmt, adjoints):

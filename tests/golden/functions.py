@@ -18,6 +18,10 @@ def sine_steps(x):
     return x
 
 
+def shifted_ratio(x, y):
+    return y / (1.0 + x * x)
+
+
 def damped(x):
     return x * 0.999 + 0.001 * math.sin(x)
 

@@ -1,7 +1,8 @@
 """Golden texts of generated code: for each optimiser pass, a small function's adjoint
-just before the pass and just after it (InlineForcedThunks, which no corpus function
-reaches any more, has its golden as an rrule written by hand in test_passes.py) (the pipeline's passes up to it run first), and
-about ten whole adjoints a reviewer can read. The texts are checked in under
+just before the pass and just after it (the pipeline's passes up to it run first), and
+about ten whole adjoints a reviewer can read. (InlineForcedThunks, which no corpus
+function reaches any more, has its golden on a hand-written rrule in
+tests/optimize/test_passes.py.) The texts are checked in under
 tests/golden/passes/ and tests/golden/adjoints/; `python -m tests.golden.regen` rewrites
 them, deliberately, after a change of generated code (review the diff it leaves)."""
 import contextlib
@@ -44,6 +45,7 @@ def _vec(*shape):
 PASS_GOLDENS = [
     Golden("DropDeadResets", fx.rebound, "x"),
     Golden("DropOverwrittenResets", fx.sine_steps, "x"),
+    Golden("PropagateCopies", fx.shifted_ratio, ("x", "y")),
     Golden("Fuse", fx.damped, "x"),
     Golden("DropSpreads", fx.tanh_total, "a"),
     Golden("HoistPops", fx.sine_steps, "x"),
@@ -111,8 +113,8 @@ def pass_texts(golden):
 
 def pass_golden_text(golden):
     before, after = pass_texts(golden)
-    earlier = ", ".join(map(repr, optimize.PASSES[:pass_index(golden.name)])) or "none"
-    return (golden.header(f"the optimiser pass {golden.name}; run before it: {earlier}")
+    return (golden.header(f"the optimiser pass {golden.name}, after the passes before it "
+                          "in transform/optimize.py's PASSES")
             + "#### before\n" + before + "#### after\n" + after)
 
 

@@ -30,7 +30,7 @@ def vec(*shape):
 # (function, arguments) for every function of tests/golden/functions.py
 INPUTS = [
     (fx.rebound, (0.7,)), (fx.sine_steps, (0.3,)), (fx.damped, (0.4,)),
-    (fx.tanh_total, (vec(3),)), (fx.scaled_steps, (0.5, 4)),
+    (fx.tanh_total, (vec(3),)), (fx.shifted_ratio, (0.3, 1.5)), (fx.scaled_steps, (0.5, 4)),
     (fx.tanh_layer_loop, (vec(3, 4), vec(3), vec(4), 3)),
     (fx.first_rows, (vec(3, 4), [vec(4), vec(4) + 1.0])), (fx.lazy_product, (vec(3), vec(3))),
     (fx.unused_steps, (0.2, 3)), (fx.two_sums, (vec(3), vec(3))),

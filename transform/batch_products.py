@@ -16,7 +16,8 @@ many elements as W, so memory stays bounded).
 import gast
 
 from .names import blocks, count_names, load, name_ids, statements, store
-from .passes import NameCounts, Pass
+from .name_counts import NameCounts
+from .passes import Pass
 from .recognize import called_role, is_call, is_comment
 
 _IN_PLACE = {"accumulate_into", "accumulate_unbroadcast", "accumulate_at", "accum_eager"}

@@ -13,7 +13,8 @@ rebound; `b = a` there becomes `b = b` and goes too.
 import gast
 
 from .names import count_names, name_ids, names_below
-from .passes import NameCounts, Pass, ScopedCounts
+from .name_counts import NameCounts, ScopedCounts
+from .passes import Pass
 
 
 def propagate_copies(rrule, temporaries, counts=None):
@@ -71,6 +72,7 @@ def _replace_reads(block, k, a, b, scope):
         return False
     for t in block[k + 1:end]:
         _rename_reads(t, a, b)
+        scope.counts.changed(t)
     scope.shift(b, scope.get(a) - 2 - 2 * len(dropped))   # `a = b` goes too
     scope.shift(a, -scope.get(a))            # every mention of a was in this block
     block[k:end] = [t for t in block[k + 1:end] if t not in dropped]

@@ -23,7 +23,8 @@ import copy
 import gast
 
 from .names import name_ids, walk
-from .passes import NameCounts, Pass, ScopedCounts
+from .name_counts import NameCounts, ScopedCounts
+from .passes import Pass
 from .templates import clone
 from .recognize import called_role, is_comment, is_pop, is_push
 
@@ -45,6 +46,7 @@ def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=
     folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
                      modules, ScopedCounts(counts, pullback))
     folder.block(rrule.body)
+    counts.value_loads = None                # statements changed: what was found is stale
     return folder.rewritten
 
 
@@ -72,7 +74,10 @@ class _Folder:
     def loads(self, s):
         found = self.reads.get(id(s))
         if found is None:
-            found = self.reads[id(s)] = _loads(s.value)
+            found = self.scope.counts.loads_of(s)
+            if found is None:
+                found = _loads(s.value)
+            self.reads[id(s)] = found
         return found
 
     def block(self, block):
@@ -148,6 +153,7 @@ class _Folder:
         """s itself, or a copy when a `# primal` comment still renders the original."""
         if getattr(s, "fused", False):
             return s
+        self.scope.counts.changed(s)
         if id(s) in self.commented:
             s = copy.copy(s)
             s.value = clone(s.value)

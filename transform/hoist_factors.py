@@ -15,7 +15,8 @@ good part of the step. Only a buffer the loop touches in that one statement qual
 import gast
 
 from .names import blocks, count_names, load, name_ids, store
-from .passes import NameCounts, Pass
+from .name_counts import NameCounts
+from .passes import Pass
 from .recognize import is_call
 
 

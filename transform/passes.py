@@ -19,73 +19,7 @@ from typing import Callable, Optional
 
 import gast
 
-from .names import count_names
-
-
-class NameCounts:
-    """How many Name nodes mention each id: in the whole rrule (`total`) and in the
-    pullback's body (`pullback`; its parameters not included). Passes that edit the tree
-    and keep these exact report each edit with `add` / `remove`."""
-
-    def __init__(self, total, pullback):
-        self.total, self.pullback = total, pullback
-
-    @classmethod
-    def of(cls, rrule, pullback):
-        inner = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
-        body, pullback.body = pullback.body, []         # count the rest without it
-        try:
-            total = count_names(rrule, dict(inner))
-        finally:
-            pullback.body = body
-        return cls(total, inner)
-
-    def get(self, name):
-        """Mentions of `name` in the whole rrule."""
-        return self.total.get(name, 0)
-
-    def shift(self, name, delta, in_pullback):
-        self.total[name] = self.total.get(name, 0) + delta
-        if in_pullback:
-            self.pullback[name] = self.pullback.get(name, 0) + delta
-
-    def add(self, node, in_pullback, sign=1):
-        """Count the names below `node` (a subtree put into the rrule)."""
-        for name, n in count_names(node, {}).items():
-            self.shift(name, sign * n, in_pullback)
-
-    def remove(self, node, in_pullback):
-        """Uncount the names below `node` (a subtree taken out of the rrule)."""
-        self.add(node, in_pullback, -1)
-
-    def drift(self, other):
-        """The names whose counts differ from `other`'s: (kept, recounted) pairs."""
-        return {(where, k): (mine.get(k, 0), theirs.get(k, 0))
-                for where, mine, theirs in (("total", self.total, other.total),
-                                            ("pullback", self.pullback, other.pullback))
-                for k in set(mine) | set(theirs) if mine.get(k, 0) != theirs.get(k, 0)}
-
-    def same_as(self, other):
-        nonzero = lambda d: {k: v for k, v in d.items() if v}
-        return nonzero(self.total) == nonzero(other.total) \
-            and nonzero(self.pullback) == nonzero(other.pullback)
-
-
-class ScopedCounts:
-    """NameCounts seen from one block: whether the block is in the pullback follows the
-    walk (`enter` a statement to see its blocks)."""
-
-    def __init__(self, counts, pullback, inner=False):
-        self.counts, self.pullback, self.inner = counts, pullback, inner
-
-    def enter(self, s):
-        return ScopedCounts(self.counts, self.pullback, True) if s is self.pullback else self
-
-    def get(self, name):
-        return self.counts.get(name)
-
-    def shift(self, name, delta):
-        self.counts.shift(name, delta, self.inner)
+from .name_counts import NameCounts
 
 
 @dataclass
@@ -158,7 +92,9 @@ def run_passes(passes, facts, check=False):
         p.run(facts)
         facts.forget([d for d in DERIVED if d not in p.keeps])
         if check and facts._counts is not None:
-            fresh = NameCounts.of(facts.rrule, facts.pullback)
+            fresh = NameCounts.recount(facts.rrule, facts.pullback)
             assert facts._counts.same_as(fresh), \
                 f"{p!r} left the name counts stale: {facts._counts.drift(fresh)}"
+            stale = facts._counts.stale_loads(facts.rrule)
+            assert not stale, f"{p!r} left the loads of {len(stale)} statements stale"
     return facts.rrule

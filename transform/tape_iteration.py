@@ -12,7 +12,8 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 import gast
 
 from .names import const, count_names, statements, walk
-from .passes import NameCounts, Pass
+from .name_counts import NameCounts
+from .passes import Pass
 from .recognize import called_role, is_pop
 
 # backward headers whose trip count is one of their arguments

@@ -11,7 +11,7 @@ folding put them together, so only rewritten statements are looked at.
 """
 import gast
 
-from .names import statements, walk
+from .names import names_below, statements, walk
 from .passes import Pass
 from .recognize import called_role, is_call
 from .vocabulary import role_of
@@ -21,7 +21,12 @@ def drop_spreads(statements, names, same_shape=lambda a, b: a == b, counts=None)
     """Rewrite the spreads in `statements` ((assignment, in the pullback?) pairs: those
     the fold pass rewrote); `names`: the Vocabulary that names the helpers; `counts`:
     the rrule's NameCounts, kept exact if given."""
+    spread = names.roles.get("unreduce")     # (asking names.name would choose one)
+    if spread is None or counts is not None and not counts.get(spread):
+        return                               # no spread anywhere
     for s, inner in statements:
+        if not any(n.id == spread for n in names_below(s.value)):
+            continue                         # the fast scan: most statements have none
         drop = _DropSpread(same_shape, _Edits(counts, inner))
         for n in walk(s.value):
             if type(n) is gast.BinOp:

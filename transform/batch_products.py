@@ -39,15 +39,15 @@ def batch_products(pullback, names, counts=None, shape_of=lambda name: None):
 
 
 def _batch_loop(pullback, loop, counts, shape_of, names):
+    candidates = [(k, s, _outer_product_update(s)) for k, s in enumerate(loop.body)]
+    candidates = [c for c in candidates if c[2] is not None]
+    if not candidates:
+        return False                        # no scan of a loop with nothing to batch
     inside = count_names(loop, {})
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
     rows = False
-    for k, s in enumerate(loop.body):
-        parts = _outer_product_update(s)
-        if parts is None:
-            continue
-        target, g, a, b = parts
+    for k, s, (target, g, a, b) in candidates:
         reads = name_ids(g) | name_ids(b)
         mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
         if inside.get(target) != mentions or a.id in stored or reads & mutated:

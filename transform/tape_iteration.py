@@ -11,7 +11,7 @@ The loop's own target is kept (zipped with the entries) when anything reads it.
 """
 import gast
 
-from .names import const, count_names, statements, walk
+from .names import const, count_names, name_ids, nodes_below, statements, walk
 from .name_counts import NameCounts
 from .passes import Pass
 from .recognize import called_role, is_pop
@@ -38,14 +38,16 @@ def hoist_pops(pullback, names, counts=None):
 def _single_pop(body):
     """Index of the one top-level `v = pop()` in body, if it is the only pop and
     nothing before it mentions v."""
-    pops = [n for s in body for n in walk(s) if is_pop(n)]
+    pops = [n for s in body for n in nodes_below(s, gast.Call) if is_pop(n)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
             name = s.targets[0].id
-            before = {n.id for b in body[:k] for n in walk(b) if isinstance(n, gast.Name)}
+            before = set()
+            for b in body[:k]:
+                name_ids(b, None, before)
             return k if name not in before else None
     return None
 

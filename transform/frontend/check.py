@@ -40,11 +40,8 @@ if hasattr(gast, "Match"):
 
 def check_function(src):
     """Raise TransformError for the first unsupported construct in `src`."""
-    fdef = src.node
-    args = fdef.args
-    # *args/**kwargs of the differentiated function: data passed along (api_params
-    # refuses a wrt naming them)
-    consumed = set()                    # generator expressions a call consumes at once
+    fdef = src.node         # (its *args/**kwargs carry data: public/parameters refuses a
+    consumed = set()        # wrt naming them); generator expressions a call consumes
     for stmt in fdef.body:
         for node in walk_in_order(stmt):
             if type(node) not in _CHECKED:

@@ -17,50 +17,59 @@ import gast
 
 from runtime.traits import HELPER
 
+from .name_counts import NameCounts
+from .passes import Pass
 from ..ir.nodes import blocks, count_names, load, name_ids, statements, store
 from ..ir.recognize import called_role, is_call, is_comment
+
+
 
 _IN_PLACE = HELPER["in_place"]     # declared beside each helper: @helper(in_place=True)
 
 
-def batch_products(pullback, names, taken=None, shape_of=lambda name: None):
-    """Rewrite the qualifying statements of the pullback's loops in place; `taken`:
-    names already in use (counted if not given); `shape_of(name)`: a name's shape when
-    the rule is specialised to argument shapes, else None. True if a row update took
-    the place of an indexing cotangent (a tape entry may have lost its last reader)."""
+def batch_products(pullback, names, counts=None, shape_of=lambda name: None):
+    """Rewrite the qualifying statements of the pullback's loops in place; `counts`:
+    the rrule's NameCounts (kept exact), None to count names in use here;
+    `shape_of(name)`: a name's shape when the rule is specialised to argument shapes,
+    else None. True if a row update took the place of an indexing cotangent (a tape
+    entry may have lost its last reader)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
         return False
-    taken = dict(taken) if taken is not None else count_names(pullback, {})
-    rows = [_batch_loop(pullback, loop, taken, shape_of, names) for loop in loops]
+    if counts is None:
+        counts = NameCounts({}, count_names(pullback, {}))
+    rows = [_batch_loop(pullback, loop, counts, shape_of, names) for loop in loops]
     return any(rows)
 
 
-def _batch_loop(pullback, loop, taken, shape_of, names):
+def _batch_loop(pullback, loop, counts, shape_of, names):
+    candidates = [(k, s, _outer_product_update(s)) for k, s in enumerate(loop.body)]
+    candidates = [c for c in candidates if c[2] is not None]
+    if not candidates:
+        return False                        # no scan of a loop with nothing to batch
     inside = count_names(loop, {})
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
     rows = False
-    for k, s in enumerate(loop.body):
-        parts = _outer_product_update(s)
-        if parts is None:
-            continue
-        target, g, a, b = parts
+    for k, s, (target, g, a, b) in candidates:
         reads = name_ids(g) | name_ids(b)
         mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
         if inside.get(target) != mentions or a.id in stored or reads & mutated:
             continue
-        batch = _fresh(target + "_products", taken, names)
+        batch = _fresh(target + "_products", counts.pullback, names)
         row = _row_update(g, a, b, shape_of)
         rows = rows or row is not None
+        counts.remove(s, True)
         loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
                                  _method(batch, "add", g, b))
-        _around(pullback, loop,
-                before=gast.Assign(targets=[store(batch)], type_comment=None,
-                                   value=names.call("MatmulLhsSum", load(a.id))),
-                after=gast.Assign(targets=[store(target)], type_comment=None,
-                                  value=names.call("accumulate_into", load(target),
-                                                   _method(batch, "total"))))
+        before = gast.Assign(targets=[store(batch)], type_comment=None,
+                             value=names.call("MatmulLhsSum", load(a.id)))
+        after = gast.Assign(targets=[store(target)], type_comment=None,
+                            value=names.call("accumulate_into", load(target),
+                                             _method(batch, "total")))
+        _around(pullback, loop, before, after)
+        for added in (loop.body[k], before, after):
+            counts.add(added, True)
     return rows
 
 
@@ -138,12 +147,12 @@ def _around(pullback, loop, before, after):
 
 
 def _fresh(name, taken, names):
-    """A name neither the pullback (`taken`) nor the function (`names.used`) uses."""
+    """A name neither the pullback (`taken`: name -> mentions) nor the function
+    (`names.used`) uses."""
     k, candidate = 1, name
-    while candidate in taken or candidate in names.used:
+    while taken.get(candidate) or candidate in names.used:
         k += 1
         candidate = f"{name}{k}"
-    taken[candidate] = 1
     names.used.add(candidate)
     return candidate
 
@@ -151,3 +160,15 @@ def _fresh(name, taken, names):
 def _method(obj, name, *args):
     return gast.Call(func=gast.Attribute(value=load(obj), attr=name, ctx=gast.Load()),
                      args=list(args), keywords=[])
+
+
+class BatchProducts(Pass):
+    """Batch a backward loop's outer products (the module docstring's example); provides
+    whether a row update may have left a tape entry without a reader."""
+    needs = ("counts", "shape_of")
+    provides = ("lost_readers",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        facts.lost_readers = batch_products(facts.pullback, facts.names, facts.counts,
+                                            facts.shape_of)

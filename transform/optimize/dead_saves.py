@@ -11,8 +11,10 @@ dropping all of both keeps the rest of the tape in order.
 """
 import gast
 
+from .passes import Pass
 from ..ir.nodes import blocks, name_ids, statements, walk
 from ..ir.recognize import assigns_role, called_role, is_end_comment, popped_into, pushed
+
 
 
 def drop_dead_saves(rrule, pullback):
@@ -67,3 +69,16 @@ def _reads_the_tape(s):
 def _makes_the_tape(s):
     """`tape = []`."""
     return isinstance(s, gast.Assign) and assigns_role(s, "tape")
+
+
+class DropDeadSaves(Pass):
+    """Stop saving tape entries the backward sweep no longer reads (the module
+    docstring's example). In the pipeline it runs when a row update took an entry's
+    last reader (`lost_readers`); run alone, it always looks."""
+    needs = ("lost_readers",)
+
+    def applies(self, facts):
+        return facts.lost_readers is not False
+
+    def run(self, facts):
+        drop_dead_saves(facts.rrule, facts.pullback)

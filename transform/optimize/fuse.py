@@ -6,7 +6,8 @@
     tape.append(x)
     x = t1 + t3
 
-and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`.
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. (Copies were
+propagated before, by copies.py.)
 
 Three-address form makes every operation a statement; in a loop body each extra
 name costs a store and a load per iteration, and NumPy cannot reuse a named
@@ -23,8 +24,12 @@ import gast
 
 from runtime.traits import HELPER
 
-from ..ir.nodes import count_names, name_ids, walk
+from .name_counts import NameCounts, ScopedCounts
+from .passes import Pass
+from ..ir.nodes import name_ids, walk
 from ..ir.recognize import called_role, is_comment, is_pop, is_push
+from ..ir.templates import clone
+
 
 MAX_FOLDS = 64
 
@@ -32,103 +37,38 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset()):
+def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=None):
     """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
-    return the statements rewritten. `commented`: ids of statements a `# primal`
-    comment still renders (copied, not rewritten in place). `modules`: the names that
-    denote NumPy and math here (the compiler's names for them, which a user name
-    equals only when it denotes the same module), whose functions are pure."""
-    mentions = count_names(rrule, {})
-    _propagate_copies(rrule.body, temporaries, mentions)
-    folder = _Folder({name for name in temporaries if mentions.get(name) == 2}, commented,
-                     modules)
+    return the statements rewritten, each with whether it is in the pullback.
+    `commented`: ids of statements a `# primal` comment still renders (copied, not
+    rewritten in place). `modules`: the names that denote NumPy and math here (the
+    compiler's names for them, which a user name equals only when it denotes the same
+    module), whose functions are pure. `counts`: the rrule's NameCounts, kept exact."""
+    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
+    counts = counts or NameCounts.of(rrule, pullback)
+    folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
+                     modules, ScopedCounts(counts, pullback))
     folder.block(rrule.body)
+    counts.value_loads = None                # statements changed: what was found is stale
     return folder.rewritten
 
 
-def _propagate_copies(block, temporaries, mentions):
-    """`a = b; ...a...` -> `...b...` for a temporary a whose every read follows in this
-    block before a or b is rebound; `b = a` there becomes `b = b` and goes."""
-    k = 0
-    while k < len(block):
-        s = block[k]
-        for field in ("body", "orelse"):
-            if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)):
-                _propagate_copies(getattr(s, field, None) or [], temporaries, mentions)
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
-                and s.targets[0].id == s.value.id:
-            mentions[s.value.id] -= 2
-            del block[k]                             # a = a
-            continue
-        copy_of = _copy_of(s, temporaries)
-        if copy_of is None or not _replace_reads(block, k, *copy_of, mentions):
-            k += 1
-
-
-def _copy_of(s, temporaries):
-    if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name) \
-            and isinstance(s.value, gast.Name) and s.targets[0].id in temporaries \
-            and s.targets[0].id != s.value.id:
-        return s.targets[0].id, s.value.id
-    return None
-
-
-def _replace_reads(block, k, a, b, mentions):
-    """Replace the reads of a after block[k] by b, if all of them are in reach."""
-    reads, end, dropped = mentions.get(a, 0) - 1, k + 1, []
-    while reads and end < min(len(block), k + _REACH):
-        t = block[end]
-        here = _count(t, a)
-        if here and not isinstance(t, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)) \
-                or a in _stores(t):
-            return False
-        reads -= here
-        end += 1
-        if _copy_of(t, {b}) == (b, a):
-            dropped.append(t)                        # b = a is b = b now
-        elif b in _stores(t):
-            break                                    # t itself reads a before b changes
-    if reads:
-        return False
-    for t in block[k + 1:end]:
-        _Rename(a, b).visit(t)
-    mentions[b] = mentions.get(b, 0) + mentions.get(a, 0) - 1 - 2 * len(dropped)
-    mentions[a] = 0
-    block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
-    return True
-
-
-_REACH = 16        # statements scanned for a copy's reads (adjoint copies are read nearby)
-
-
-def _count(node, name):
-    return count_names(node, {}).get(name, 0)
-
-
-class _Rename(gast.NodeTransformer):
-    def __init__(self, old, new):
-        self.old, self.new = old, new
-
-    def visit_Name(self, node):
-        if node.id == self.old and isinstance(node.ctx, gast.Load):
-            node.id = self.new
-        return node
-
-
 class _Folder:
-    def __init__(self, foldable, commented, modules):
+    def __init__(self, foldable, commented, modules, scope):
         self.foldable, self.commented, self.modules = foldable, commented, modules
+        self.scope = scope           # the name counts, kept exact; in the pullback or not
         self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
         self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
         self.folds = {}              # id(stmt) -> temporaries folded into its value
-        self.rewritten = []
+        self.defines = {}            # id(stmt) -> the foldable temporary it defines, or None
+        self.rewritten = []          # (statement, whether it is in the pullback)
 
     def forget(self, s):
         """Drop what is cached for a statement leaving the code (its id may be reused)."""
         self.reads.pop(id(s), None)
         self.passing.pop(id(s), None)
         self.folds.pop(id(s), None)
+        self.defines.pop(id(s), None)
 
     def folded(self, s, p):
         """How many temporaries s's value holds once p's is folded into it."""
@@ -137,17 +77,22 @@ class _Folder:
     def loads(self, s):
         found = self.reads.get(id(s))
         if found is None:
-            found = self.reads[id(s)] = _loads(s.value)
+            found = self.scope.counts.loads_of(s)
+            if found is None:
+                found = _loads(s.value)
+            self.reads[id(s)] = found
         return found
 
     def block(self, block):
         """Fold in one block and the blocks nested in it."""
         out = []
         for s in block:
+            outer, self.scope = self.scope, self.scope.enter(s)
             for field in ("body", "orelse"):
                 if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
                         and getattr(s, field, None):
                     setattr(s, field, self.block(getattr(s, field)))
+            self.scope = outer
             if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
                     and s.value is not None:
                 s = self.pull_in(out, s)
@@ -158,6 +103,7 @@ class _Folder:
                     s = self.rewritable(s)
                     merged = out.pop(k)
                     s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
+                    self.scope.shift(merged.targets[0].id, -2)
                     self.forget(merged)
                     self.forget(s)
                     self.folds[id(s)] = folds
@@ -175,13 +121,14 @@ class _Folder:
             if not wanted:
                 break
             p = out[k]
-            name = _defined_temp(p, self.foldable, self.modules)
+            name = self.defined(p)
             if name in wanted and not (self.loads(p) & rebound):
                 folds = self.folded(s, p)
                 if folds > MAX_FOLDS:
                     break                # big enough: p stays a statement
                 s = self.rewritable(s)
-                s.value = _Inline(name, p.value).visit(s.value)
+                s.value = _inline(s.value, name, p.value)
+                self.scope.shift(name, -2)               # its definition and its read
                 self.folds[id(s)] = folds
                 wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
                 self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
@@ -193,6 +140,12 @@ class _Folder:
             rebound |= stores
         return s
 
+    def defined(self, p):
+        """The foldable temporary p defines (p is in `out`: its value changes no more)."""
+        if id(p) not in self.defines:
+            self.defines[id(p)] = _defined_temp(p, self.foldable, self.modules)
+        return self.defines[id(p)]
+
     def passes(self, p):
         if id(p) not in self.passing:
             passable = _can_pass(p, self.modules)
@@ -203,11 +156,12 @@ class _Folder:
         """s itself, or a copy when a `# primal` comment still renders the original."""
         if getattr(s, "fused", False):
             return s
+        self.scope.counts.changed(s)
         if id(s) in self.commented:
             s = copy.copy(s)
-            s.value = copy.deepcopy(s.value)
+            s.value = clone(s.value)
         s.fused = True
-        self.rewritten.append(s)
+        self.rewritten.append((s, self.scope.inner))
         return s
 
 
@@ -277,9 +231,39 @@ def _stores(stmt):
     return name_ids(stmt, gast.Store)
 
 
-class _Inline(gast.NodeTransformer):
-    def __init__(self, name, value):
-        self.name, self.value = name, value
+def _inline(expr, name, value):
+    """expr with its loads of `name` replaced by `value` (a NodeTransformer's result,
+    without its per-node method dispatch: this runs once per fold)."""
+    if _reads(expr, name):
+        return value
+    stack, AST = [expr], gast.AST
+    while stack:
+        node = stack.pop()
+        for field in node._fields:
+            child = getattr(node, field, None)
+            if type(child) is list:
+                for k, item in enumerate(child):
+                    if _reads(item, name):
+                        child[k] = value
+                    elif isinstance(item, AST):
+                        stack.append(item)
+            elif _reads(child, name):
+                setattr(node, field, value)
+            elif isinstance(child, AST):
+                stack.append(child)
+    return expr
 
-    def visit_Name(self, node):
-        return self.value if node.id == self.name and isinstance(node.ctx, gast.Load) else node
+
+def _reads(node, name):
+    return type(node) is gast.Name and node.id == name and type(node.ctx) is gast.Load
+
+
+class Fuse(Pass):
+    """Fold single-use temporaries and propagate copies (the module docstring's example)."""
+    needs = ("counts", "temporaries", "commented")
+    provides = ("rewritten",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        facts.rewritten = fuse(facts.rrule, facts.temporaries, facts.commented,
+                               facts.modules, facts.counts)

@@ -14,23 +14,43 @@ good part of the step. Only a buffer the loop touches in that one statement qual
 """
 import gast
 
+from .name_counts import NameCounts
+from .passes import Pass
 from ..ir.nodes import blocks, count_names, load, name_ids, store
 from ..ir.recognize import is_call
 
 
-def hoist_factors(pullback):
-    """Rewrite the qualifying loops of the pullback FunctionDef in place."""
+
+def hoist_factors(pullback, counts=None):
+    """Rewrite the qualifying loops of the pullback FunctionDef in place; `counts`: the
+    rrule's NameCounts (kept exact), or a function returning them (counted on demand)."""
     mentions = None
     for block in blocks(pullback):
         zeroed = [s for s in block if _zeroes(s)]
         for k, loop in enumerate(block):
             if type(loop) is not gast.For or not zeroed:
                 continue                      # only a rule specialised to shapes has zeros
-            mentions = mentions or count_names(pullback, {})
+            if mentions is None:
+                counts = counts() if callable(counts) else counts
+                mentions = _Mentions(counts, pullback)
             for target, factor in _hoistable(block, k, mentions):
                 at = block.index(loop) + 1
                 block.insert(at, gast.AugAssign(target=store(target), op=gast.Mult(),
                                                 value=load(factor)))
+                mentions.counts.shift(target, 1, True)    # the factor only moved
+
+
+class _Mentions:
+    """Mentions of a name in the pullback FunctionDef, its parameters included."""
+
+    def __init__(self, counts, pullback):
+        if counts is None:
+            counts = NameCounts({}, count_names(gast.Module(body=pullback.body,
+                                                            type_ignores=[]), {}))
+        self.counts, self.params = counts, count_names(pullback.args, {})
+
+    def get(self, name):
+        return self.counts.pullback.get(name, 0) + self.params.get(name, 0)
 
 
 def _hoistable(block, k, mentions):
@@ -87,3 +107,13 @@ def _zeroes(s):
     """`d = cotangent_zeros(p)`."""
     return isinstance(s, gast.Assign) and is_call(s.value, "cotangent_zeros")
 
+
+
+class HoistFactors(Pass):
+    """Apply a loop-invariant factor of a zero-started sum once, after the loop (the
+    module docstring's example)."""
+    needs = ("counts",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        hoist_factors(facts.pullback, lambda: facts.counts)

@@ -14,21 +14,41 @@ import numpy as np
 
 from runtime.traits import PRIMITIVE
 
-from ..ir.nodes import walk
+from .passes import Pass
+from ..ir.nodes import names_below, statements, walk
 from ..ir.recognize import called_role, is_call
 from ..ir.vocabulary import role_of
 
 
-def drop_spreads(statements, names, same_shape=lambda a, b: a == b):
-    """Rewrite the spreads in `statements` (assignments the fold pass rewrote);
-    `names`: the Vocabulary that names the helpers."""
-    drop = _DropSpread(same_shape)
-    for s in statements:
+
+def drop_spreads(statements, names, same_shape=lambda a, b: a == b, counts=None):
+    """Rewrite the spreads in `statements` ((assignment, in the pullback?) pairs: those
+    the fold pass rewrote); `names`: the Vocabulary that names the helpers; `counts`:
+    the rrule's NameCounts, kept exact if given."""
+    spread = names.roles.get("unreduce")     # (asking names.name would choose one)
+    if spread is None or counts is not None and not counts.get(spread):
+        return                               # no spread anywhere
+    for s, inner in statements:
+        if not any(n.id == spread for n in names_below(s.value)):
+            continue                         # the fast scan: most statements have none
+        drop = _DropSpread(same_shape, _Edits(counts, inner))
         for n in walk(s.value):
             if type(n) is gast.BinOp:
                 drop.visit_BinOp(n)
             elif type(n) is gast.Call:
-                _spread_product(n, names)
+                _spread_product(n, names, drop.edits)
+
+
+class _Edits:
+    """Reports replaced subtrees to the name counts (when there are counts to keep)."""
+
+    def __init__(self, counts, inner):
+        self.counts, self.inner = counts, inner
+
+    def replace(self, old, new):
+        if self.counts is not None:
+            self.counts.remove(old, self.inner)
+            self.counts.add(new, self.inner)
 
 
 # functions that keep their argument's shape (declared beside their rules)
@@ -43,17 +63,19 @@ class _DropSpread:
     arrays costs more than the arithmetic.
     """
 
-    def __init__(self, same_shape):
-        self.same_shape = same_shape
+    def __init__(self, same_shape, edits):
+        self.same_shape, self.edits = same_shape, edits
 
     def visit_BinOp(self, node):
         if isinstance(node.op, (gast.Mult, gast.Div)):
             x = _full_spread_of(node.left)
             if x is not None and self._elementwise_in(node.right, x):
+                self.edits.replace(node.left, node.left.args[0])
                 node.left = node.left.args[0]
         if isinstance(node.op, gast.Mult):
             x = _full_spread_of(node.right)
             if x is not None and self._elementwise_in(node.left, x):
+                self.edits.replace(node.right, node.right.args[0])
                 node.right = node.right.args[0]
         return node
 
@@ -80,15 +102,17 @@ class _DropSpread:
         return True
 
 
-def _spread_product(call, names):
+def _spread_product(call, names, edits):
     """`matmul_lhs(unreduce(g, t, None, False), a, b)` -> `matmul_lhs_spread(g, t, a, b)`
     (and the same for matmul_rhs): a constant cotangent needs sums, not a product."""
     role = called_role(call)
     if role in ("matmul_lhs", "matmul_rhs") and not call.keywords \
             and len(call.args) == 3 and _full_spread_of(call.args[0]) is not None:
         spread = call.args[0]
+        old = gast.Call(func=call.func, args=call.args, keywords=[])
         call.func = names.ref(role + "_spread")
         call.args = [spread.args[0], spread.args[1]] + call.args[1:]
+        edits.replace(old, call)
 
 
 def _full_spread_of(node):
@@ -98,3 +122,24 @@ def _full_spread_of(node):
         return None
     rest = [a.value if isinstance(a, gast.Constant) else a for a in node.args[2:]]
     return node.args[1].id if rest in ([], [None], [None, False]) else None
+
+
+class DropSpreads(Pass):
+    """Leave full spreads to broadcasting in the statements the fold pass rewrote (run
+    alone: in every assignment), as the module docstring shows."""
+    needs = ("rewritten", "same_shape")
+    keeps = ("counts",)
+
+    def run(self, facts):
+        rewritten = facts.rewritten
+        if rewritten is None:
+            rewritten = every_assignment(facts.rrule, facts.pullback)
+        drop_spreads(rewritten, facts.names, facts.same_shape, facts._counts)
+
+
+def every_assignment(rrule, pullback):
+    """(statement, in the pullback?) for every statement with a value in the rrule."""
+    inner = {id(s) for s in statements(pullback)}
+    return [(s, id(s) in inner) for s in statements(rrule)
+            if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return))
+            and s.value is not None]

@@ -13,54 +13,67 @@ import gast
 
 from runtime.traits import HELPER
 
-from ..ir.nodes import const, count_names, statements, walk
+from .name_counts import NameCounts
+from .passes import Pass
+from ..ir.nodes import const, count_names, name_ids, nodes_below, statements, walk
 from ..ir.recognize import called_role, is_pop
+
+
 
 # backward headers whose trip count is one of their arguments (declared beside each
 # header: @helper(count_arg=...))
 _COUNT_ARG = HELPER["count_arg"]
 
 
-def hoist_pops(pullback, names):
+def hoist_pops(pullback, names, counts=None):
     """Rewrite the qualifying loops of the pullback FunctionDef in place (`names`: the
-    Vocabulary); returns the names the pullback mentions (None if it has no loop)."""
+    Vocabulary; `counts`: the rrule's NameCounts, kept exact, or None to count here)."""
     loops = [n for n in statements(pullback) if type(n) is gast.For]
     if not loops:
-        return None
-    mentions = count_names(gast.Module(body=pullback.body, type_ignores=[]), {})
+        return
+    if counts is None:
+        counts = NameCounts({}, count_names(gast.Module(body=pullback.body,
+                                                        type_ignores=[]), {}))
     for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
-            _hoist(loop, k, mentions, names)
-    return mentions
+            _hoist(loop, k, counts, names)
 
 
 def _single_pop(body):
     """Index of the one top-level `v = pop()` in body, if it is the only pop and
     nothing before it mentions v."""
-    pops = [n for s in body for n in walk(s) if is_pop(n)]
+    pops = [n for s in body for n in nodes_below(s, gast.Call) if is_pop(n)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
             name = s.targets[0].id
-            before = {n.id for b in body[:k] for n in walk(b) if isinstance(n, gast.Name)}
+            before = set()
+            for b in body[:k]:
+                name_ids(b, None, before)
             return k if name not in before else None
     return None
 
 
-def _hoist(loop, k, mentions, names):
-    entry = loop.body.pop(k).targets[0]
+def _hoist(loop, k, counts, names):
+    popped = loop.body.pop(k)
+    entry = popped.targets[0]
     loop.body = loop.body or [gast.Pass()]
     count = _trip_count(loop.iter, names)
     target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
-    if count is not None and all(mentions.get(name) == 1 for name in target_names):
+    alone = count is not None and all(counts.pullback.get(name) == 1
+                                      for name in target_names)
+    header = gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load())
+    counts.remove(gast.Tuple(elts=[popped, header], ctx=gast.Load()), True)
+    if alone:                                  # nothing else reads the loop's own target
         loop.target, loop.iter = entry, names.call("popped", names.ref("pop"), count)
-        return
-    loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
-    loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
-                                                         const(None)))
+    else:
+        loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
+        loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
+                                                             const(None)))
+    counts.add(gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load()), True)
 
 
 def _trip_count(header, names):
@@ -72,3 +85,13 @@ def _trip_count(header, names):
                                                                 or len(args) == 1):
         return args[_COUNT_ARG[role]]
     return None
+
+
+class HoistPops(Pass):
+    """Take a backward loop's one tape entry in its header (the module docstring's
+    example)."""
+    needs = ("counts",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        hoist_pops(facts.pullback, facts.names, facts.counts)

@@ -1,0 +1,100 @@
+"""The optimiser's pass manager: an ordered, flat list of passes over one rrule that
+share what they know on one typed object (`Facts`) instead of handing values along.
+
+    class DropSpreads(Pass):
+        needs = ("rewritten",)            # facts it reads (computed if nobody provided them)
+        keeps = ("counts",)               # derived facts it keeps exact while editing
+        def run(self, facts): ...
+
+    run_passes([InlineForcedThunks(), Fuse(), DropSpreads()], facts)
+
+A pass has one job and can be run alone (`run_passes([p], Facts.of(rrule, names))`):
+a fact no earlier pass provided falls back to its conservative default, and a derived
+fact (the name counts) is computed on first use. After a pass runs, every derived fact
+it does not list in `keeps` is forgotten, so no pass reads a stale count; `check=True`
+recomputes each kept fact after every pass and fails if it drifted (the tests run so).
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import gast
+
+from .name_counts import NameCounts
+
+
+@dataclass
+class Facts:
+    """What the passes over one rrule share. Inputs from the compilation first, then the
+    facts passes provide (None until a pass provides them), then derived facts."""
+    rrule: gast.FunctionDef
+    names: object                                   # the compilation's Vocabulary
+    made_thunks: bool = True
+    temporaries: frozenset = frozenset()            # names the fold pass may fold
+    same_shape: Callable = lambda a, b: a == b
+    commented: frozenset = frozenset()              # ids of statements a comment quotes
+    shape_of: Callable = lambda name: None
+    adjoints: frozenset = frozenset()               # the names chosen for adjoints
+    rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
+    lost_readers: Optional[bool] = None             # provided by BatchProducts
+    _counts: Optional[NameCounts] = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, rrule, names, **inputs):
+        return cls(rrule, names, **inputs)
+
+    @property
+    def pullback(self):
+        return next(s for s in self.rrule.body if isinstance(s, gast.FunctionDef))
+
+    @property
+    def modules(self):
+        """The names that denote NumPy and math in this rrule."""
+        return frozenset({self.names.name("np"), self.names.name("math")})
+
+    @property
+    def counts(self):
+        """Name counts (derived: computed on first use, kept exact or forgotten)."""
+        if self._counts is None:
+            self._counts = NameCounts.of(self.rrule, self.pullback)
+        return self._counts
+
+    def forget(self, derived):
+        if "counts" in derived:
+            self._counts = None
+
+
+class Pass:
+    """One rewrite of the rrule. `needs`: facts it reads; `provides`: facts it sets;
+    `keeps`: derived facts it keeps exact (any other is forgotten after it runs)."""
+    needs = ()
+    provides = ()
+    keeps = ()
+
+    def applies(self, facts):
+        """Whether there is anything to do (a pass whose input fact says no is skipped)."""
+        return True
+
+    def run(self, facts):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return type(self).__name__
+
+
+DERIVED = ("counts",)
+
+
+def run_passes(passes, facts, check=False):
+    """Run `passes` in order over `facts.rrule`; returns the rrule."""
+    for p in passes:
+        if not p.applies(facts):
+            continue
+        p.run(facts)
+        facts.forget([d for d in DERIVED if d not in p.keeps])
+        if check and facts._counts is not None:
+            fresh = NameCounts.recount(facts.rrule, facts.pullback)
+            assert facts._counts.same_as(fresh), \
+                f"{p!r} left the name counts stale: {facts._counts.drift(fresh)}"
+            stale = facts._counts.stale_loads(facts.rrule)
+            assert not stale, f"{p!r} left the loads of {len(stale)} statements stale"
+    return facts.rrule

@@ -16,7 +16,7 @@ from .names import assign, const, load, statements, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from .primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
-from .normalize_tricks import TrickNormalizer, is_fill
+from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .sequence_kinds import may_repeat
 
@@ -158,6 +158,8 @@ class Normalizer(LoopNormalizer, CallNormalizer, TrickNormalizer):
     def expr(self, e, target, discard=False):
         """Emit statements computing `e` into `target` (a new temporary if None)."""
         method = getattr(self, "expr_" + type(e).__name__, None)
+        if picks_operand(e):            # `xs or [x]` is xs or [x], not an opaque boolean
+            return self.expr_IfExp(as_choice(e, self.atom(e.values[0])), target, discard)
         if isinstance(e, OPAQUE) or method is None and isinstance(e, gast.expr):
             if method is None and not isinstance(e, OPAQUE):
                 raise self.src.error(f"`{type(e).__name__}` expressions are not supported", e)

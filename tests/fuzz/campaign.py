@@ -3,13 +3,16 @@
     python -m tests.fuzz.campaign [--examples N] [--seed S] [--classes all|enabled|a,b]
                                   [--jobs J] [--failures FILE]
     python -m tests.fuzz.campaign --replay alias_write:1234     # one case, printed
+    python -m tests.fuzz.campaign --seed S --only calls         # run S's calls programs
 
 Defaults come from THUNKGRAD_FUZZ_EXAMPLES (5000), THUNKGRAD_FUZZ_SEED (random),
 THUNKGRAD_FUZZ_CLASSES (all) and THUNKGRAD_FUZZ_JOBS (the CPU count). Program k of a run
 is class pick_class(S + k, classes) with seed S + k, so a run is reproducible from S and
-its class list, and each case from its label. Prints a table of passed / refused /
-skipped / failed / invalid per class, then each failure kind with its first few labels;
---failures writes every failing case's source and verdict. Exits 1 if any case failed.
+its class list, and each case from its label; --only keeps the programs of some classes
+from such a run (to run them again after their generator changed). Prints a table of
+passed / refused / skipped / failed / invalid per class, then each failure kind with its
+first few labels; --failures writes every failing case's source and verdict. Exits 1 if
+any case failed.
 """
 import argparse
 import collections
@@ -49,8 +52,9 @@ def _judged(case):
         return Verdict("invalid", "oracle raises", f"{type(exc).__name__}: {exc}")
 
 
-def labels(examples, seed, classes):
-    return [f"{pick_class(seed + k, classes)}:{seed + k}" for k in range(examples)]
+def labels(examples, seed, classes, only=None):
+    drawn = [f"{pick_class(seed + k, classes)}:{seed + k}" for k in range(examples)]
+    return [label for label in drawn if only is None or label.split(":")[0] in only]
 
 
 def run(label_list, jobs, progress=None):
@@ -148,6 +152,7 @@ def main(argv=None):
     parser.add_argument("--classes", default=env("THUNKGRAD_FUZZ_CLASSES", "all"))
     parser.add_argument("--jobs", type=int, default=int(env("THUNKGRAD_FUZZ_JOBS", 0)) or
                         os.cpu_count())
+    parser.add_argument("--only", help="keep only these classes' programs of the run")
     parser.add_argument("--failures", help="write failing cases here")
     parser.add_argument("--replay", help="run one case, e.g. alias_write:1234, and print it")
     options = parser.parse_args(argv)
@@ -159,7 +164,8 @@ def main(argv=None):
     print(f"fuzz: {options.examples} programs, seed {options.seed}, classes "
           f"{','.join(classes)}, {options.jobs} processes", flush=True)
     start = time.time()
-    results = run(labels(options.examples, options.seed, classes), options.jobs,
+    only = parse_classes(options.only) if options.only else None
+    results = run(labels(options.examples, options.seed, classes, only), options.jobs,
                   progress=_progress)
     print(f"\n{table(results, classes)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
           f"\n\nmost common refusals:\n{refusals(results) or '  none'}")

@@ -73,6 +73,7 @@ PATTERNS = {     # issue 13's list of what the fuzzer never produced
     "globals rebound between calls": ("global_rebound",),
     "user names from the generated code's vocabulary": ("vocabulary_names",),
     "list repetition ([a] * n, xs * 2)": ("list_repetition",),
+    "and/or as values (`s or x`, `[] or [v, w]`)": ("bool_value",),
 }
 
 

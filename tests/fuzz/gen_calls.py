@@ -10,6 +10,7 @@ Steps: tuple swaps and nested unpacking; dicts (literal, dict(), variable keys, 
 .items()); dataclasses and objects with methods; closures; recursion; keyword and default
 arguments; zero-trip, argument-bounded and negative-step loops; list repetition
 ([v] * 2, xs * 2); conditional expressions with and/or/not and chained comparisons;
+`a or b` / `a and b` as values (`xs[:0] or [v, w]`);
 math functions; for over zip / enumerate / rows / a tuple; while with any condition.
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
@@ -214,6 +215,25 @@ def _repetition(g, env, state, x, a):
     g.use("list_repetition", "list_into_numpy")
 
 
+def _chosen_operand(g, env, state, x, a):
+    """`a or b` / `a and b` as values: the result is an operand, with its derivative. Each
+    test's truth does not change near the inputs (s is nonzero, x * 0.0 and [] are false),
+    so finite differences never cross the operator's jump."""
+    s, v = state["s"], state["v"]
+    form = g.pick(("or_first", "or_second", "and_last", "or_chain", "list_or"))
+    if form == "list_or":
+        ys = g.name("items")
+        g.line(f"{ys} = {g.pick(('[]', f'[{v}][:0]'))} or [{v}, np.sin({v})]")
+        _set(g, state, "v", f"np.sum(np.stack({ys}), axis=0) * 0.5")
+        g.use("list_into_numpy")
+    else:
+        _set(g, state, "s", {"or_first": f"np.tanh(({s} or {x}) * {x})",
+                             "or_second": f"np.tanh(({x} * 0.0 or {s}) + {x})",
+                             "and_last": f"({s} and np.tanh({x})) + {s} * 0.5",
+                             "or_chain": f"np.tanh({x} * 0.0 or 0 or {s} * {x})"}[form])
+    g.use("bool_value")
+
+
 def _conditional(g, env, state, x, a):
     s, v = state["s"], state["v"]
     test = g.pick((f"-0.5 < {x} < 0.5", f"{s} > 0.1 and not {x} < -1.0",
@@ -229,4 +249,4 @@ def _conditional(g, env, state, x, a):
 
 
 STEPS = (_swap, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops,
-         _repetition, _conditional)
+         _repetition, _conditional, _chosen_operand)

@@ -136,7 +136,7 @@ def _compare(case, policy, given, kept, value, primal_out, grads, expected):
         if not np.array_equal(now, before):
             return Verdict("failed", "mutated argument",
                            f"{policy}: argument {name} changed from {before!r} to {now!r}")
-    if not close(value, primal_out, rtol=1e-7, atol=1e-9):
+    if not close(value, primal_out, *value_tolerances(case)):
         return Verdict("failed", "wrong value",
                        f"{policy}: value {value!r}, primal {primal_out!r}")
     for name, got, want in zip(names, grads, expected):
@@ -153,6 +153,16 @@ def tolerances(case):
     if any(kind.startswith("t32:") for _, kind in case.params):
         return FLOAT32_RTOL, FLOAT32_ATOL
     return RTOL, ATOL
+
+
+def value_tolerances(case):
+    """(rtol, atol) of the value check: float32 rounding for a program with float32
+    arguments. Generated code gives `h *= s` value semantics (`h = h * s`), which NumPy
+    promotes to float64 where the in-place primal keeps h float32, so the compiled value
+    may be the more precise one (tensors:722329; an open deviation, docs/fuzz_run.md)."""
+    if any(kind.startswith("t32:") for _, kind in case.params):
+        return FLOAT32_RTOL, FLOAT32_ATOL
+    return 1e-7, 1e-9
 
 
 def _shared_augmented(exc):

@@ -16,11 +16,11 @@ from ..ir.nodes import assign, const, load, statements, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
-from .normalize_tricks import TrickNormalizer, is_fill
+from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .sequence_kinds import may_repeat
 
-OPAQUE = (gast.Compare, gast.JoinedStr, gast.FormattedValue)
+OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
 
 class Normalizer:
@@ -171,6 +171,8 @@ class Normalizer:
     def expr(self, e, target, discard=False):
         """Emit statements computing `e` into `target` (a new temporary if None)."""
         method = getattr(self, "expr_" + type(e).__name__, None)
+        if picks_operand(e):            # `xs or [x]` is xs or [x], not an opaque boolean
+            return self.expr_IfExp(as_choice(e, self.atom(e.values[0])), target, discard)
         if isinstance(e, OPAQUE) or method is None and isinstance(e, gast.expr):
             if method is None and not isinstance(e, OPAQUE):
                 raise self.src.error(f"`{type(e).__name__}` expressions are not supported", e)
@@ -277,23 +279,6 @@ class Normalizer:
         self.emit(gast.If(test=load(cond), body=body, orelse=orelse))
         return target
 
-    def expr_BoolOp(self, e, target, discard):
-        """`a and b` is a or b itself, not a bool: t = a; if t: t = b (`or`: if not t).
-        Each test reads the current t, so once one short-circuits the rest do too.
-        Operands that are all comparisons stay one expression: the value is a bool."""
-        if all(_is_boolean(v) for v in e.values):
-            return self.finish(target, e, Prim("nondiff", "BoolOp"))
-        target = target or self.names.new("t")
-        self.expr(e.values[0], target)
-        for value in e.values[1:]:
-            cond = self.names.new("cond")
-            test = load(target) if isinstance(e.op, gast.And) else \
-                gast.UnaryOp(op=gast.Not(), operand=load(target))
-            self.emit(assign(cond, test), Prim("nondiff", "test"))
-            body = self.block_of(lambda: self.expr(value, target))
-            self.emit(gast.If(test=load(cond), body=body, orelse=[]))
-        return target
-
     def block_of(self, build):
         saved, self.out = self.out, []
         build()
@@ -364,12 +349,3 @@ def sequence_names(src):
                         kinds[n.id] = False
         src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
     return src.sequence_names
-
-
-def _is_boolean(e):
-    """Whether `e` certainly evaluates to a bool (or a bool array): a comparison, a
-    `not`, a bool constant, or an and/or of those."""
-    if isinstance(e, gast.BoolOp):
-        return all(_is_boolean(v) for v in e.values)
-    return isinstance(e, gast.Compare) or isinstance(e, gast.UnaryOp) and \
-        isinstance(e.op, gast.Not) or isinstance(e, gast.Constant) and isinstance(e.value, bool)

@@ -2,8 +2,10 @@
 
     a.fill(v)             ->  a[...] = v                (when a is an array)
     np.r_[x, 0:3, 2 * x]  ->  t = (x, slice(0, 3), t1); y = np.r_[t]
+    y = xs or [x]         ->  y = xs if xs else [x]     (an operand may carry a derivative)
 """
 import builtins
+import copy
 
 import gast
 
@@ -63,3 +65,29 @@ def is_fill(call, src):
     return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) \
         and call.func.attr == "fill" and isinstance(call.func.value, gast.Name) \
         and call.func.value.id in src.locals and len(call.args) == 1 and not call.keywords
+
+
+def picks_operand(e):
+    """Whether `a or b` / `a and b` in a value position may give one of its operands a
+    derivative: some operand is more than a comparison, a `not` or a constant (those are
+    booleans, which stay one opaque statement)."""
+    return isinstance(e, gast.BoolOp) and not all(_boolean(v) for v in e.values)
+
+
+def _boolean(e):
+    if isinstance(e, gast.BoolOp):
+        return all(_boolean(v) for v in e.values)
+    return isinstance(e, (gast.Compare, gast.Constant)) or \
+        isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.Not)
+
+
+def as_choice(e, first):
+    """`a or b` evaluates to a when a is true, else to b (`and`: b when a is true), so it
+    is the conditional expression over a, evaluated once into the atom `first`:
+
+        a or b or c   ->   first if first else (b or c)
+    """
+    rest = e.values[1] if len(e.values) == 2 else gast.BoolOp(op=e.op, values=e.values[1:])
+    chosen, other = (copy.deepcopy(first), rest) if isinstance(e.op, gast.Or) \
+        else (rest, copy.deepcopy(first))
+    return gast.IfExp(test=copy.deepcopy(first), body=chosen, orelse=other)

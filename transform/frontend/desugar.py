@@ -18,6 +18,8 @@ its statement calls a function or reads its name, and it is not in a branch of a
 `and`/`or`/`if`-expression); a `with` body must not leave by return/break/continue.
 Elsewhere they stay, and the check stage refuses them with a hint.
 """
+import inspect
+
 import gast
 
 from .functional import Functional
@@ -29,6 +31,8 @@ from ..ir.nodes import assign as _assign, call_method as _method, load as _load,
 def desugar(src, entry):
     """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
     entry: the function is what the user called grad/vjp on (not a helper it calls)."""
+    if not _has_sugar(src, entry):
+        return                            # one scan: most numeric code has none
     names = _FreshNames(src.node)
     if not entry:                         # a generator helper: returns its items' list
         as_list_function(src, names.new)
@@ -37,6 +41,50 @@ def desugar(src, entry):
     copies = _argument_copies(src.node, body) if entry else []
     src.node.body = copies + body
     src.refresh()
+
+
+# nodes that are sugar wherever they appear
+_SUGAR = (gast.AnnAssign, gast.Delete, gast.With, gast.NamedExpr, gast.Lambda, gast.Starred,
+          gast.Yield, gast.YieldFrom, gast.DictComp)
+
+
+def _has_sugar(src, entry):
+    """Whether anything in the function is for this stage to rewrite (one walk)."""
+    fdef = src.node
+    params = {a.id for a in fdef.args.args if isinstance(a, gast.Name)} if entry else ()
+    for n in walk(fdef):
+        kind = type(n)
+        if kind in _SUGAR or kind in (gast.For, gast.While) and n.orelse:
+            return True
+        if kind is gast.ListComp or kind is gast.GeneratorExp:
+            if len(n.generators) > 1:
+                return True
+        elif kind is gast.FunctionDef:
+            if n is not fdef and n.args.defaults:
+                return True
+        elif kind is gast.Subscript:
+            if params and type(n.ctx) is gast.Store and _base_name(n) in params:
+                return True
+        elif kind is gast.Call and _sugar_call(src, n, params):
+            return True
+    return False
+
+
+def _sugar_call(src, call, params):
+    func = call.func
+    if type(func) is gast.Attribute and func.attr in _WRITING_METHODS and \
+            type(func.value) is gast.Name and func.value.id in params:
+        return True
+    if type(func) is gast.Name and func.id in src.locals:
+        return False
+    fn = src.resolve(func)
+    return fn in (map, filter) or inspect.isgeneratorfunction(fn)
+
+
+def _base_name(target):
+    while type(target) is gast.Subscript:
+        target = target.value
+    return target.id if type(target) is gast.Name else None
 
 
 def _argument_copies(fdef, body):

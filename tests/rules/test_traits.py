@@ -106,7 +106,7 @@ def test_one_argument_elementwise_rules_are_known_to_spreads(name):
                                                type_comment=None)],
                             value=gast.BinOp(left=spread, op=gast.Mult(), right=call),
                             type_comment=None)
-    drop_spreads([statement], names)
+    drop_spreads([(statement, True)], names)       # (assignment, in the pullback?) pairs
     assert isinstance(statement.value.left, gast.Name) and statement.value.left.id == "g"
 
 

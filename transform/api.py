@@ -154,8 +154,18 @@ def _gradients(fn, wrt, policy, args, kwargs):
         raise not_scalar(getattr(plain, "__name__", "f"), out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
     values = _bound_args(_params(plain), args, kwargs)
-    grads = tuple(materialise(c, values[n]) for c, n in zip(cotangents, names))
+    defaults = _defaults(plain)            # wrt a parameter left at its default
+    grads = tuple(materialise(c, values[n] if n in values else defaults[n])
+                  for c, n in zip(cotangents, names))
     return out, grads[0] if single else grads
+
+
+def _defaults(fn):
+    try:
+        return {name: p.default for name, p in inspect.signature(fn).parameters.items()
+                if p.default is not p.empty}
+    except (TypeError, ValueError):
+        return {}
 
 
 def _materialised(pullback, seed, policy):

@@ -9,17 +9,41 @@ from ..thunks import unthunk
 @template_helper
 def extreme_vjp(g, ans, values):
     """Cotangent of `max(values)` / `min(values)`: g shared equally by the entries equal
-    to the answer (ties split, as np.max's rule splits them), None for the others."""
+    to the answer (ties split, as np.max's rule splits them). Numbers' cotangents come as
+    one array (as a NumPy function of a list gives them), others' as a list."""
     g = unthunk(g)
     if g is None:
         return None
     if isinstance(values, np.ndarray):
         hits = values == ans
         return g * hits / np.count_nonzero(hits)
-    hits = [bool(np.all(v == ans)) for v in values]
-    share = g / sum(hits)
+    items = list(values)
+    hits = [_same(v, ans) for v in items]
+    share = _scaled(g, 1.0 / sum(hits))
+    if all(np.ndim(v) == 0 and not isinstance(v, (tuple, list)) for v in items):
+        return np.array([share if hit else 0.0 for hit in hits], dtype=float)
     out = [share if hit else None for hit in hits]
     return tuple(out) if isinstance(values, tuple) else out
+
+
+def _same(v, ans):
+    """Whether entry v is the answer (entries may be tuples of mixed types)."""
+    if v is ans:
+        return True
+    try:
+        return bool(np.all(v == ans))
+    except (TypeError, ValueError):
+        return False
+
+
+def _scaled(g, factor):
+    """g times factor, through tuples and lists (None stays None)."""
+    g = unthunk(g)
+    if g is None or factor == 1.0:
+        return g
+    if isinstance(g, (tuple, list)):
+        return type(g)(_scaled(part, factor) for part in g)
+    return g * factor
 
 
 @template_helper
@@ -56,9 +80,18 @@ def _origins_by_identity(items, ans):
 
 
 def _origins_by_value(items, ans):
-    """Pair equal values of items and ans in order (ans is a permutation of items)."""
-    by_value = np.argsort(np.asarray(items), kind="stable")
-    ranks = np.argsort(np.asarray(list(ans)), kind="stable")
+    """Pair equal values of items and ans in order (ans is a permutation of items);
+    entries that are not numbers (tuples of `d.items()`) are matched one by one."""
+    try:
+        by_value = np.argsort(np.asarray(items, dtype=float), kind="stable")
+        ranks = np.argsort(np.asarray(list(ans), dtype=float), kind="stable")
+    except (TypeError, ValueError):
+        free = list(range(len(items)))
+        origin = []
+        for a in ans:
+            k = next(k for k, i in enumerate(free) if _same(items[i], a))
+            origin.append(free.pop(k))
+        return origin
     origin = [0] * len(items)
     for k, i in zip(ranks, by_value):
         origin[k] = int(i)
@@ -94,9 +127,9 @@ def sequence_vjp(g, iterable):
             if part is not None:
                 out[k] = part
         return out
-    if isinstance(iterable, (list, tuple)):
-        return type(iterable)(parts)
-    raise TypeError(f"no derivative through list()/tuple() of a {type(iterable).__name__}")
+    if isinstance(iterable, tuple):
+        return tuple(parts)
+    return list(parts)          # a list, or a view (`d.values()`) whose rule takes a list
 
 
 @template_helper
@@ -140,6 +173,13 @@ def transposed_vjp(g, rows):
     if g is None:
         return None
     columns = [None if col is None else [unthunk(v) for v in unthunk(col)] for col in g]
+    if isinstance(rows, np.ndarray):             # zip(*W) of an array: W's cotangent
+        out = np.zeros(rows.shape, dtype=np.result_type(rows, 0.0))
+        for j, col in enumerate(columns):
+            for i, v in enumerate(col or ()):
+                if v is not None:
+                    out[i, j] = v
+        return out
     out = []
     for i, row in enumerate(rows):
         parts = [None if col is None or i >= len(col) else col[i] for col in columns]

@@ -230,8 +230,10 @@ def diff_vjp(g, a, n=1, axis=-1, prepend=None, append=None):
 def unstack_vjp(g, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
     (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
-    if isinstance(obj, dict):
+    if isinstance(obj, dict) or g is None:       # a dict's copy; an entry nobody read
         return g
+    if isinstance(g, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`
+        return _like(obj, [unstack_vjp(part, item) for part, item in zip(g, obj)])
     while np.ndim(g) > _nested_ndim(obj):  # undo ndmin
         g = g[0]
     if not isinstance(obj, (list, tuple)):

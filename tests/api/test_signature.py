@@ -1,6 +1,7 @@
 """A call that leaves defaults out or passes keywords gets the rule specialised to the
 shapes of every parameter's value, as the call that spells them all out."""
 import numpy as np
+import pytest
 
 from tests.gradcheck import check_grad
 from transform.api import _full_signature, signature_of
@@ -29,3 +30,15 @@ def test_a_call_that_does_not_bind_has_no_signature():
 def test_gradient_with_defaults_left_out():
     check_grad(simulate, (np.array([0.5, 0.2]),))
     check_grad(lambda x: simulate(x, dt=2e-3), (np.array([0.5, 0.2]),))
+
+
+def scaled(x, y=2.0, *, z=3.0):
+    return x * y * z + y ** 2
+
+
+def test_wrt_a_parameter_left_at_its_default():
+    # (a KeyError: the gradient's shape was looked up among the arguments passed)
+    from transform import grad
+    assert grad(scaled, wrt="y")(0.7) == pytest.approx(0.7 * 3.0 + 2.0 * 2.0)
+    assert grad(scaled, wrt="z")(0.7) == pytest.approx(1.4)
+    assert grad(scaled, wrt=(0, 1))(0.7) == pytest.approx((6.0, 6.1))

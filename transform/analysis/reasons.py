@@ -18,6 +18,7 @@ import gast
 from runtime.registry import NONE
 
 from .activity import defined_by, iter_statements
+from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
 
 
@@ -29,6 +30,8 @@ def check_reasons(ctx, body):
         if prim is None:
             continue
         names = defined_by(s)[0]
+        if not (set(names) & act.useful):            # the result is not used
+            check_kept_values(ctx, s, prim, varied_arguments(prim, act))
         if names and not (set(names) & act.useful) and not getattr(prim, "opaque", False):
             continue     # the result never reaches the output (a library call may keep it)
         _check_attribute(ctx, s, prim)

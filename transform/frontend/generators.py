@@ -60,9 +60,8 @@ def check_generator_calls(src):
     """Refuse a call of a generator function whose items are not all consumed at once."""
     consumed = set()
     for node in walk(src.node):
-        if isinstance(node, gast.Call):
+        if isinstance(node, gast.Call) and _exhausts(src, node.func):
             consumed.update(id(a) for a in node.args)
-            consumed.update(id(k.value) for k in node.keywords)
         elif isinstance(node, (gast.For, gast.comprehension)) and _runs_to_the_end(node):
             consumed.add(id(node.iter))
     for node in walk(src.node):
@@ -70,16 +69,41 @@ def check_generator_calls(src):
                 inspect.isgeneratorfunction(src.resolve(node.func)):
             raise src.error(
                 f"{getattr(node.func, 'id', 'this generator')}() is a generator kept for "
-                "later or walked by a loop that may stop early: the generated code builds "
-                "its items at the call", node,
+                "later, passed where it may be read in part (zip, enumerate), or walked by "
+                "a loop that may stop early or writes into arrays: the generated code "
+                "builds all its items at the call", node,
                 hint="consume it where you call it (`sum(gen(x))`, `list(gen(x))`, or a "
-                     "`for` loop without break or return)")
+                     "`for` loop without break, return or writes into arrays)")
+
+
+# calls that read every item of an iterable before they return
+_EXHAUSTING = (sum, list, tuple, sorted, max, min, dict, set)
+
+
+def _exhausts(src, func):
+    fn = src.resolve(func)
+    return fn in _EXHAUSTING or (getattr(fn, "__module__", None) or "").startswith("numpy")
 
 
 def _runs_to_the_end(loop):
+    """A comprehension, or a loop without break/return whose body writes into no array
+    or container (the generator may read one: Python would see the write, the list the
+    generated code built would not)."""
     if isinstance(loop, gast.comprehension):
         return True
-    return not any(isinstance(n, (gast.Break, gast.Return)) for n in _own_nodes(loop.body))
+    for n in _own_nodes(loop.body):
+        if isinstance(n, (gast.Break, gast.Return)):
+            return False
+        if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
+            return False
+        if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) and \
+                n.func.attr in _WRITING_METHODS:
+            return False
+    return True
+
+
+_WRITING_METHODS = {"append", "extend", "insert", "update", "setdefault", "pop", "remove",
+                    "clear", "sort", "fill", "put", "resize", "partition", "reverse"}
 
 
 def _own_nodes(body):

@@ -7,6 +7,7 @@ The reverse stage reads `Prim`s only; it never looks at call syntax.
 import inspect
 import operator
 import sys
+import sysconfig
 
 import gast
 
@@ -103,7 +104,20 @@ def opaque_library(fn):
         special = sys.modules.get("scipy.special")
         root = "scipy" if getattr(special, getattr(fn, "__name__", ""), None) is fn else ""
     root = _C_HALVES.get(root, root)
+    if root not in OPAQUE_LIBRARIES and _stdlib_code(fn):
+        return "the standard library"   # a stdlib wrapper (@contextlib.contextmanager)
     return root if root in OPAQUE_LIBRARIES else None
+
+
+_STDLIB = sysconfig.get_paths()["stdlib"]
+
+
+def _stdlib_code(fn):
+    """Whether fn's code is the standard library's, whatever module it names (a wrapper
+    made by a stdlib decorator carries the user's __module__ and __wrapped__)."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and code.co_filename.startswith(_STDLIB) and \
+        "-packages" not in code.co_filename     # (site-packages: installed, not stdlib)
 
 
 # Calls that read or change state the compiler cannot see: the names of the function

@@ -162,6 +162,11 @@ class Normalizer:
     # ---- expressions ------------------------------------------------------
     def atom(self, e):
         """An atom (Name, Constant, or static reference) holding the value of `e`."""
+        if isinstance(e, gast.Name) and e.id in self.local_defs:
+            raise self.src.error(f"the nested function {e.id}() used as a value is not "
+                                 "supported (nested functions are inlined where called)", e,
+                                 hint="define it at module level to pass it around, or "
+                                      "call it where it is defined")
         if isinstance(e, (gast.Name, gast.Constant)):
             return e
         if isinstance(e, gast.Attribute) and self.src.resolve(e) is not None:

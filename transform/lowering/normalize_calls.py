@@ -169,6 +169,8 @@ class CallNormalizer:
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         if name in ("append", "extend") and len(args) == 1 and not keywords:
+            if isinstance(args[0], gast.Lambda):            # kept as a value
+                return self.norm.expr_Lambda(args[0], target, discard)
             self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
         fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
@@ -177,6 +179,7 @@ class CallNormalizer:
             prim.method, prim.receiver = name, base
             prim.operands, prim.site = list(keywords.items()), e   # positional only in args
             self.refuse_starred(prim, e)
+            self.refuse_lambdas(prim)
             return self.norm.finish(target, node, prim, discard)
         if name in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]

@@ -1,0 +1,147 @@
+"""Programs a red team wrote against this round's constructs (builtins over sequences,
+copies of lists, zip(*...), generators, helpers that keep values, lambdas kept in lists):
+each was a wrong gradient, a NaN or a crash inside generated code, and is now right or
+refused at the user's line."""
+import contextlib
+
+import numpy as np
+
+from .case import case, floats, given, refused
+
+STORE = []
+
+
+@case(floats((3,)))
+def list_copy_with_an_unused_entry(x):
+    # (an unread entry's None cotangent became NaN, or None + float)
+    a = list(x)
+    c = a.copy()
+    pair = [x[0], x[1] * 2.0]
+    return c[0] * 3.0 + c[1] + pair.copy()[0]
+
+
+@case(floats((4,)))
+def list_of_dict_values(x):
+    d = {"a": x[0], "b": x[1] * x[2], "c": np.sin(x[3])}
+    vals = list(d.values())
+    return vals[0] * 2.0 + vals[2]
+
+
+@case(floats((4,)))
+def max_of_tuples_and_lists(x):
+    # (the tie split divided a tuple's cotangent)
+    pairs = [(x[0], 1.0), (x[1], 2.0), (x[2], 3.0)]
+    best = max(pairs, key=lambda p: p[0] * p[1])
+    return best[0] * 3.0 + max([x[0], x[1]], [x[2], x[3]])[0]
+
+
+@case(floats((3,)))
+def sorted_dict_items(x):
+    # (the value pairing could not make an array of (str, value) tuples)
+    d = {"a": x[0], "b": x[1] ** 2, "c": x[2] * 2.0}
+    ranked = sorted(d.items(), key=lambda kv: kv[1])
+    return ranked[0][1] + 2.0 * ranked[-1][1]
+
+
+@case(floats((4,)))
+def list_feeding_max_and_dot(x):
+    # (max's per-entry cotangent list met np.dot's array in a plain `+`)
+    b = x.tolist()
+    c = x.tolist()
+    return max(b) + np.dot(b, b) + np.dot(c, c) + min(c)
+
+
+@case(floats((4,)))
+def unzipped_pairs_into_dot_and_max(x):
+    pairs = []
+    for i in range(len(x) - 1):
+        pairs.append((x[i], x[i + 1]))
+    a, b = zip(*pairs)
+    return np.dot(a, b) + max(b)
+
+
+@case(floats((3, 2)))
+def columns_of_an_array_by_zip(W):
+    # (rows zip never reached got NaN)
+    cols = list(zip(*W))
+    return cols[0][0] * cols[1][0] + cols[0][1] * cols[1][1]
+
+
+@contextlib.contextmanager
+def scaled_context():
+    yield 3.0
+
+
+@case(floats(()))
+def contextmanager_from_a_generator(x):
+    # (an internal compiler error: the decorator's wrapper was compiled)
+    with scaled_context() as c:
+        t = c * x
+    return t
+
+
+def keep(v):
+    STORE.append(v)
+
+
+@refused(floats(()), "a helper that stores its argument, its result unused")
+def helper_keeping_a_value(x):
+    keep(x * 2.0)
+    return STORE[-1]
+
+
+class Accumulator:
+    def __init__(self):
+        self.total = 0.0
+
+    def add(self, v):
+        self.total = self.total + v
+
+
+@refused(floats((3,)), "a method that may store its argument on the object")
+def method_keeping_a_value(x):
+    acc = Accumulator()
+    for v in x:
+        acc.add(v * v)
+    return acc.total
+
+
+@refused(floats(()), "a lambda appended to a list is a value")
+def lambda_appended(x):
+    fs = []
+    fs.append(lambda t: t * x)
+    return fs[0](2.0)
+
+
+def apply(f, v):
+    return f(v)
+
+
+@refused(floats(()), "a nested def passed as a value")
+def nested_def_passed_along(x):
+    def inner(t):
+        return t * x
+    return apply(inner, 2.0)
+
+
+def items_of(a, n):
+    for i in range(n):
+        yield a[i]
+
+
+@refused(floats((3,)), "a loop over a generator that writes into what it reads")
+def generator_loop_writing_its_source(x):
+    a = x * 1.0
+    t = 0.0
+    for v in items_of(a, 3):
+        a[2] = a[2] + v
+        t = t + v
+    return t + a[2]
+
+
+@refused(floats((3,)), "zip may read a generator in part")
+def generator_in_zip(x):
+    s = 0.0
+    for p, q in zip([1.0, 2.0], items_of(x, 3)):
+        s = s + p * q
+    return s

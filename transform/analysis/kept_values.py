@@ -1,0 +1,82 @@
+"""Stage 5, analyze (continued): a differentiated value handed to a call whose result
+is not used must not be kept where the compiler cannot follow it.
+
+    keep(x * 2)          # def keep(v): STORE.append(v)   ->  TransformError here
+    acc.add(v * v)       # a method of an object: it may store v on it -> TransformError
+    report(loss)         # def report(v): print(v)       ->  fine
+
+The result of such a call is dead, so no derivative flows through it; if the callee
+stored the value (in a global, an attribute, a container it was given) and the function
+read it back later, that read would be a constant: a silent zero gradient. A helper whose
+source shows no such store (one level deep; any call of another Python function counts
+as one) is fine, as is a function with a rule.
+"""
+import ast
+import inspect
+import textwrap
+
+from ..alias.tables import INPLACE_METHODS
+from ..ir.nodes import name_ids
+
+# methods that change the container they are called on
+_STORING_METHODS = {"append", "extend", "insert", "update", "setdefault", "add", "put",
+                    "appendleft", "extendleft", "__setitem__", "fill", "itemset"}
+
+
+def check_kept_values(ctx, statement, prim, varied):
+    """Refuse `statement` (a call of `prim` whose result is unused) when a varied value
+    reaches a callee that may keep it."""
+    if prim.kind != "call" or not varied:
+        return
+    method = getattr(prim, "method", None)
+    if method in INPLACE_METHODS:
+        return                 # x.fill(v), x.sort(): writes the alias check follows
+    if method:
+        where = f"the method call {prim.label}()"
+    elif _may_store(prim.fn):
+        where = f"{prim.label}(), which may store it (in a global, an attribute or a container)"
+    else:
+        return
+    what = "a value being differentiated" if varied[0] in ctx.names.temporaries else \
+        f"`{varied[0]}`, which is being differentiated,"
+    raise ctx.src.error(
+        f"{what} is passed to {where}, and the "
+        "call's result is not used: a value it keeps and the function reads back would "
+        "carry no derivative", prim.site or statement,
+        hint="return what the call computes and use the result (`total = add(total, v)`), "
+             "or keep the state in local variables")
+
+
+def varied_arguments(prim, act):
+    """The varied names among a call's arguments."""
+    atoms = [a for _, a in prim.diff_inputs()] + [a for _, a in prim.operands]
+    return sorted({n for atom in atoms for n in name_ids(atom) if n in act.varied})
+
+
+def _may_store(fn):
+    """Whether fn's own source writes somewhere its caller could read afterwards."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return True
+    local = {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+    local |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and
+              isinstance(n.ctx, ast.Store)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.Call) and _stores_or_calls(node, fn, local):
+            return True
+    return False
+
+
+def _stores_or_calls(call, fn, local):
+    func = call.func
+    if isinstance(func, ast.Attribute):
+        return func.attr in _STORING_METHODS
+    if isinstance(func, ast.Name) and func.id not in local:
+        target = fn.__globals__.get(func.id)
+        return inspect.isfunction(target)        # another helper: it may store
+    return False

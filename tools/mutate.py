@@ -23,6 +23,7 @@ import glob
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,7 @@ TESTS = [
 
 
 def main(argv=None):
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # still remove the copies
     options = _parse(argv)
     files = _files(options.targets or DEFAULT_GROUPS)
     work = [(path, m) for path in files for m in _mutants_of(path, options.kinds)]
@@ -199,7 +201,28 @@ def _plan(path, line, line_map, options):
         return staged
     if not ids:
         return []
-    return [sorted(ids), *(staged if options.confirm else [])]
+    return [*_nearest_first(path, ids, staged), *(staged if options.confirm else [])]
+
+
+def _nearest_first(path, ids, staged, modules=2):
+    """The covering test cases in two stages: those in the `modules` test modules nearest
+    the mutated file (named after it, else in the order of its staged lists), then the
+    rest. Most mutants die in the first, which collects one or two modules, not dozens."""
+    order = [t for stage in staged for t in stage]
+    topic = os.path.basename(path)[:-3].replace("rule_helpers_", "")
+
+    def rank(module):
+        near = [k for k, t in enumerate(order) if module == t or module.startswith(t + "/")]
+        named = os.path.basename(module) == f"test_{topic}.py"
+        return (not named, near[0] if near else len(order), module)
+
+    by_module = {}
+    for node in sorted(ids):
+        by_module.setdefault(node.split("::")[0], []).append(node)
+    nearest = sorted(by_module, key=rank)
+    first = [n for m in nearest[:modules] for n in by_module[m]]
+    rest = [n for m in nearest[modules:] for n in by_module[m]]
+    return [first, rest] if rest else [first]
 
 
 def _run_one(job, path, text, stages, timeout):

@@ -1,8 +1,12 @@
 """A pytest fork server for tools/mutate.py: one long-lived process per job that has
 imported NumPy, SciPy and pytest once, and forks a child per test run.
 
-A fresh `python -m pytest` spends most of a small run importing SciPy and pytest; the
-fork skips that and nothing else. The server never imports the project (`transform`,
+A fresh `python -m pytest` spends most of a small run importing SciPy and pytest and
+compiling the project (the environment may forbid .pyc files, and pytest rewrites the
+asserts of every module of the package its plugin comes from); the fork skips the
+imports, each copy keeps its .pyc files (tools/mutate.py gives every written version of
+a file its own mtime, so a stale .pyc is never used), and `--assert=plain` skips the
+rewriting, which only changes failure messages, never a verdict. The server never imports the project (`transform`,
 `runtime`, `tests`), so each child imports the mutated copy it is pointed at, from
 scratch, exactly as a fresh interpreter would.
 
@@ -24,8 +28,9 @@ class Runner:
     """The parent's handle on one fork server."""
 
     def __init__(self):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tools.mutate_runner"], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "tools.mutate_runner"], stdin=subprocess.PIPE, env=env,
             stdout=subprocess.PIPE, text=True, bufsize=1,
             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         assert self.process.stdout.readline().strip() == "ready"
@@ -79,9 +84,10 @@ def _child(cwd, args):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
+        sys.dont_write_bytecode = False         # each copy keeps its own .pyc files
         import pytest
         code = int(pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
-                                *args]))
+                                "--assert=plain", *args]))
     finally:
         os._exit(code)
 

@@ -19,6 +19,7 @@ printed with file, line and change; the mutation score is killed / all.
 import argparse
 import ast
 import difflib
+import functools
 import glob
 import itertools
 import os
@@ -30,7 +31,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import mutate_select
+from tools import mutate_equivalent, mutate_select
 from tools.mutate_runner import Runner
 from tools.mutations import mutants
 
@@ -74,7 +75,7 @@ def main(argv=None):
     print(f"{len(work)} mutants in {len(files)} files, {options.jobs} jobs, "
           f"timeout {options.timeout:.0f} s", flush=True)
     options.coverage = (mutate_select.load(ROOT, options.coverage_file, options.measure)
-                        if options.select else None)
+                        if options.select and not options.tests else None)
     copies = [(_copy_repo(), Runner()) for _ in range(options.jobs)]
     started = time.monotonic()
     try:
@@ -169,19 +170,25 @@ def _run_all(work, jobs, options):
     results = []
     lines = {path: mutate_select.line_map(_read(os.path.join(ROOT, path)))
              for path in {p for p, _ in work}}
+    equivalent = mutate_equivalent.load()
 
     def run(item):
         path, (line, what, text) = item
-        job = free.pop()
-        try:
-            outcome = _run_one(job, path, text, _plan(path, line, lines[path], options),
-                               options.timeout)
-        finally:
-            free.append(job)
-        if outcome in ("passed", "uncovered"):
-            what = f"{what}   [{_changed_line(path, text)}]"
+        changed = _changed_line(path, text)
+        reason = equivalent.get(mutate_equivalent.key(path, what, changed))
+        if reason is not None:
+            outcome = "equivalent"
+        else:
+            job = free.pop()
+            try:
+                outcome = _run_one(job, path, text, _plan(path, line, lines[path], options),
+                                   options.timeout)
+            finally:
+                free.append(job)
+        if outcome in ("passed", "uncovered", "equivalent"):
+            what = f"{what} [{changed}]"
         results.append((path, line, what, outcome))
-        mark = {"failed": "killed", "timeout": "killed (timeout)",
+        mark = {"failed": "killed", "timeout": "killed (timeout)", "equivalent": "equivalent",
                 "uncovered": "NOT COVERED"}.get(outcome, "SURVIVED")
         print(f"{len(results):>5}/{len(work)} {mark:<16} {path}:{line}: {what}", flush=True)
 
@@ -262,23 +269,33 @@ def _write(path, text):
 
 
 def _changed_line(path, text):
-    """The mutated line as it reads in the mutant (for the survivors' list)."""
-    with open(os.path.join(ROOT, path)) as fh:
-        before = ast.unparse(ast.parse(fh.read())).splitlines()
+    """The mutated line(s) as they read in the mutant (the survivors' list, the key of
+    an equivalent mutant)."""
+    before = _unparsed(path)
     changed = [ln for ln in difflib.unified_diff(before, text.splitlines(), lineterm="", n=0)
                if ln.startswith("+") and not ln.startswith("+++")]
-    return " / ".join(ln[1:].strip() for ln in changed)[:160]
+    return " / ".join(ln[1:].strip() for ln in changed)
+
+
+@functools.lru_cache(maxsize=None)
+def _unparsed(path):
+    return ast.unparse(ast.parse(_read(os.path.join(ROOT, path)))).splitlines()
 
 
 def _summary(results, report):
-    survivors = sorted((p, ln, w) for p, ln, w, outcome in results if outcome == "passed")
-    uncovered = sorted((p, ln, w) for p, ln, w, outcome in results if outcome == "uncovered")
-    killed = len(results) - len(survivors) - len(uncovered)
-    score = 100.0 * killed / len(results) if results else 100.0
-    lines = [f"{killed} of {len(results)} mutants killed, {len(survivors)} survived, "
-             f"{len(uncovered)} not covered by any test; mutation score {score:.1f}%",
+    def fate(name):
+        return sorted((p, ln, w) for p, ln, w, outcome in results if outcome == name)
+
+    survivors, uncovered, equivalent = fate("passed"), fate("uncovered"), fate("equivalent")
+    killed = len(results) - len(survivors) - len(uncovered) - len(equivalent)
+    judged = len(results) - len(equivalent)
+    score = 100.0 * killed / judged if judged else 100.0
+    lines = [f"{killed} of {judged} mutants killed, {len(survivors)} survived, "
+             f"{len(uncovered)} not covered by any test; mutation score {score:.1f}% "
+             f"({len(equivalent)} more are equivalent: tools/equivalent_mutants.txt)",
              *(f"SURVIVED {p}:{ln}: {w}" for p, ln, w in survivors),
-             *(f"NOT COVERED {p}:{ln}: {w}" for p, ln, w in uncovered)]
+             *(f"NOT COVERED {p}:{ln}: {w}" for p, ln, w in uncovered),
+             *(f"equivalent {p}:{ln}: {w}" for p, ln, w in equivalent)]
     print("\n".join(["", *lines]))
     if report:
         with open(report, "w") as fh:

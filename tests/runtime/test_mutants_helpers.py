@@ -40,6 +40,7 @@ def test_pow_exponent_vjp_at_a_zero_base_with_a_zero_exponent():
     log of the base is replaced by log 1, not by any other number)."""
     x, y = np.array([0.0, 2.0]), np.array([0.0, 1.0])
     assert_close(pow_exponent_vjp(np.ones(2), x ** y, x, y), [0.0, 2.0 * np.log(2.0)])
+    assert pow_exponent_vjp(2.0, 0.0 ** 0.0, 0.0, 0.0) == 0.0      # a Python-number base
 
 
 def _list_at_vector(b):

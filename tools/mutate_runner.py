@@ -6,9 +6,9 @@ compiling the project (the environment may forbid .pyc files, and pytest rewrite
 asserts of every module of the package its plugin comes from); the fork skips the
 imports, each copy keeps its .pyc files (tools/mutate.py gives every written version of
 a file its own mtime, so a stale .pyc is never used), and `--assert=plain` skips the
-rewriting, which only changes failure messages, never a verdict. The server never imports the project (`transform`,
-`runtime`, `tests`), so each child imports the mutated copy it is pointed at, from
-scratch, exactly as a fresh interpreter would.
+rewriting, which only changes failure messages, never a verdict. The server never
+imports the project (`transform`, `runtime`, `tests`), so each child imports the mutated
+copy it is pointed at, from scratch, exactly as a fresh interpreter would.
 
 Protocol: one JSON line in, {"cwd": copy, "args": [pytest args], "timeout": seconds};
 one line out, "passed", "failed" or "timeout".

@@ -58,8 +58,8 @@ def _measure(root, path):
         fh.write(f"[run]\nsource = runtime\ndata_file = {work}/data\n")
     coverage = [sys.executable, "-m", "coverage"]
     subprocess.run([*coverage, "run", f"--rcfile={rc}", "-m", "pytest", "-q",
-                    "-p", "no:cacheprovider", "-p", "tools.mutate_cov_plugin", "-o", "addopts=", *SUITE], cwd=root,
-                   capture_output=True, check=False)
+                    "-p", "no:cacheprovider", "-p", "tools.mutate_cov_plugin",
+                    "-o", "addopts=", *SUITE], cwd=root, capture_output=True, check=False)
     report = os.path.join(work, "cov.json")
     subprocess.run([*coverage, "json", f"--rcfile={rc}", "--show-contexts", "-o", report],
                    cwd=root, capture_output=True, check=True)

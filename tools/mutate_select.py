@@ -108,12 +108,12 @@ def line_map(source):
 
 def tests_for(coverage, path, line, lines):
     """The node ids that ran `line` of `path` (`lines` is its line_map); None when the
-    staged lists must judge it (not a deferred line, or run outside any test), an empty
-    set when no test ran it."""
+    staged lists must judge it (a file not measured, a line that is not deferred or ran
+    outside any test), an empty set when no test ran it."""
     deferred, statement = lines
-    if line not in deferred:
+    if line not in deferred or path not in coverage:     # only runtime/ is measured
         return None
-    ran = coverage.get(path, {})
+    ran = coverage[path]
     ids = ran.get(line, set()) | ran.get(statement.get(line, line), set())
     if "" in ids:
         return None

@@ -74,6 +74,9 @@ def main(argv=None):
         work = work[::max(1, len(work) // options.limit)][:options.limit]
     print(f"{len(work)} mutants in {len(files)} files, {options.jobs} jobs, "
           f"timeout {options.timeout:.0f} s", flush=True)
+    if options.select and not mutate_select.available():
+        print("coverage is not installed (pip install coverage): staged lists only")
+        options.select = False
     options.coverage = (mutate_select.load(ROOT, options.coverage_file, options.measure)
                         if options.select and not options.tests else None)
     copies = [(_copy_repo(), Runner()) for _ in range(options.jobs)]

@@ -28,6 +28,15 @@ SUITE = ["tests/rules", "tests/runtime", "tests/loop_pass", "tests/control",
          "tests/containers", "tests/corpus", "tests/optimize", "tests/api", "tests/harness"]
 
 
+def available():
+    """Whether coverage.py is installed (the dev extra lists it)."""
+    try:
+        import coverage  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def load(root, path, refresh=False):
     """{file: {line: set of pytest node ids}} from the cached coverage at `path`,
     measured first if missing, stale (a runtime/ or tests/ file is newer) or `refresh`."""

@@ -123,7 +123,7 @@ def matmul_lhs(g, a, b):
     if a_nd == 2 and b_nd == 1:
         return np.multiply.outer(g, b)
     if b_nd == 1:
-        return unbroadcast(np.multiply.outer(g, b) if a_nd > 1 else g * b, a)
+        return unbroadcast(np.multiply.outer(g, b) if a_nd > 1 else np.multiply(g, b), a)
     if a_nd == 1:
         return unbroadcast(np.matmul(b, np.expand_dims(g, -1))[..., 0], a)
     return unbroadcast(np.matmul(g, np.swapaxes(b, -1, -2)), a)
@@ -135,8 +135,9 @@ def matmul_rhs(g, a, b):
     a_nd, b_nd = _ndim(a), _ndim(b)
     if a_nd == 2 and b_nd in (1, 2):
         return a.T @ g                              # the common case, no broadcasting
-    if a_nd == 1:
-        return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(g, -2) if b_nd > 1 else g * a, b)
+    if a_nd == 1:                                   # a may be a list: np.multiply, not *
+        return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(g, -2) if b_nd > 1
+                           else np.multiply(g, a), b)
     if b_nd == 1:
         return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), np.expand_dims(g, -1))[..., 0], b)
     return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)

@@ -7,30 +7,38 @@
 
 Each mutant (tools/mutations.py: an operator, comparison, constant, reversal, dropped
 statement, or a change inside a rule template string) is written into a private copy of
-the repository, and a targeted subset of the suite runs against it (`pytest -x`, with a
-timeout; a timeout counts as killed). Survivors are printed with file, line and change;
-the mutation score is killed / (killed + survived).
+the repository and judged by tests (`pytest -x`, with a timeout; a timeout counts as
+killed). A mutant on a line that runs only inside functions is judged by exactly the
+test cases that execute that line (tools/mutate_select.py, from cached per-test
+coverage); no such test makes it "not covered", never "killed". Other mutants (rule
+templates, module-level code) are judged by staged test lists, the mutated file's own
+test module first (TESTS). Each pytest run is a fork of a server that imported NumPy,
+SciPy and pytest once (tools/mutate_runner.py). Survivors and uncovered mutants are
+printed with file, line and change; the mutation score is killed / all.
 """
 import argparse
 import ast
 import difflib
+import functools
 import glob
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from tools import mutate_equivalent, mutate_select
+from tools.mutate_runner import Runner
 from tools.mutations import mutants
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GROUPS = {
     "rules": ["runtime/rules/*.py"],
-    "runtime": ["runtime/accumulate.py", "runtime/thunks.py", "runtime/tape.py",
-                "runtime/helpers.py", "runtime/containers.py"],
+    "runtime": ["runtime/*.py"],
     "reference": ["tests/fd.py", "tests/gradcheck.py", "tests/trees.py"],
     "passes": ["transform/analysis/accumulation.py", "transform/reverse/reverse.py",
                "transform/reverse/backward_loops.py", "transform/reverse/backward_lists.py",
@@ -43,6 +51,9 @@ DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # a mutant killed by the fast first stage never waits for the wide one.
 TESTS = [
     ("tests/", [["tests/harness/test_reference.py"]]),
+    ("runtime/rule_helpers_", [["tests/rules"],
+                               ["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
+                               ["tests/control", "tests/containers"]]),
     ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
                         ["tests/rules"]]),
     ("runtime/", [["tests/runtime"],
@@ -54,6 +65,7 @@ TESTS = [
 
 
 def main(argv=None):
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # still remove the copies
     options = _parse(argv)
     files = _files(options.targets or DEFAULT_GROUPS)
     work = [(path, m) for path in files for m in _mutants_of(path, options.kinds)]
@@ -63,14 +75,23 @@ def main(argv=None):
         work = work[::max(1, len(work) // options.limit)][:options.limit]
     print(f"{len(work)} mutants in {len(files)} files, {options.jobs} jobs, "
           f"timeout {options.timeout:.0f} s", flush=True)
-    copies = [_copy_repo() for _ in range(options.jobs)]
+    if options.select and not mutate_select.available():
+        print("coverage is not installed (pip install coverage): staged lists only")
+        options.select = False
+    options.coverage = (mutate_select.load(ROOT, options.coverage_file, options.measure)
+                        if options.select and not options.tests else None)
+    copies = [(_copy_repo(), Runner()) for _ in range(options.jobs)]
+    started = time.monotonic()
     try:
         if not options.no_baseline:
             _baseline(copies[0], files, options)
         results = _run_all(work, copies, options)
     finally:
-        for c in copies:
+        for c, runner in copies:
+            runner.close()
             shutil.rmtree(c, ignore_errors=True)
+    elapsed = time.monotonic() - started
+    print(f"{elapsed:.0f} s, {elapsed * options.jobs / max(1, len(work)):.2f} s a mutant a job")
     return _summary(results, options.report)
 
 
@@ -89,6 +110,13 @@ def _parse(argv):
                    help="only the mutants on these lines, as file:line (re-judge survivors)")
     p.add_argument("--no-baseline", action="store_true",
                    help="skip checking that the tests pass on the unmutated code")
+    p.add_argument("--no-select", dest="select", action="store_false",
+                   help="judge every mutant by the staged lists only (no per-test coverage)")
+    p.add_argument("--confirm", action="store_true", help="run the staged lists too on a "
+                   "mutant that the tests covering its line let through")
+    p.add_argument("--coverage-file", default=os.path.join(ROOT, ".mutate_coverage.json"),
+                   help="the cached per-test coverage (tools/mutate_select.py)")
+    p.add_argument("--measure", action="store_true", help="measure the coverage again")
     options = p.parse_args(argv)
     options.kinds = tuple(options.kinds.split(","))
     return options
@@ -132,63 +160,104 @@ def _copy_repo():
     return target
 
 
-def _pytest(copy, tests, timeout):
-    """'passed', 'failed' or 'timeout' for the tests run against the copy's code."""
-    env = dict(os.environ, PYTHONPATH=copy)
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-               "-o", "addopts=", *tests]
-    try:
-        done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "timeout"
-    return "passed" if done.returncode == 0 else "failed"
-
-
-def _baseline(copy, files, options):
+def _baseline(job, files, options):
     """The unmutated code must pass the tests that will judge the mutants."""
+    copy, runner = job
     stages = {tuple(t) for f in files for t in _stages_for(f, options)}
     for tests in sorted(stages):
-        if _pytest(copy, list(tests), options.timeout * 5) != "passed":
+        if runner.pytest(copy, list(tests), options.timeout * 5) != "passed":
             sys.exit(f"the tests {' '.join(tests)} fail on the unmutated code")
 
 
-def _run_all(work, copies, options):
-    free = list(copies)
+def _run_all(work, jobs, options):
+    free = list(jobs)
     results = []
+    lines = {path: mutate_select.line_map(_read(os.path.join(ROOT, path)))
+             for path in {p for p, _ in work}}
+    equivalent = mutate_equivalent.load()
 
     def run(item):
         path, (line, what, text) = item
-        copy = free.pop()
-        try:
-            outcome = _run_one(copy, path, text, _stages_for(path, options), options.timeout)
-        finally:
-            free.append(copy)
-        if outcome == "passed":
-            what = f"{what}   [{_changed_line(path, text)}]"
+        changed = _changed_line(path, text)
+        reason = equivalent.get(mutate_equivalent.key(path, what, changed))
+        if reason is not None:
+            outcome = "equivalent"
+        else:
+            job = free.pop()
+            try:
+                outcome = _run_one(job, path, text, _plan(path, line, lines[path], options),
+                                   options.timeout)
+            finally:
+                free.append(job)
+        if outcome in ("passed", "uncovered", "equivalent"):
+            what = f"{what} [{changed}]"
         results.append((path, line, what, outcome))
-        mark = {"failed": "killed", "timeout": "killed (timeout)"}.get(outcome, "SURVIVED")
+        mark = {"failed": "killed", "timeout": "killed (timeout)", "equivalent": "equivalent",
+                "uncovered": "NOT COVERED"}.get(outcome, "SURVIVED")
         print(f"{len(results):>5}/{len(work)} {mark:<16} {path}:{line}: {what}", flush=True)
 
-    with ThreadPoolExecutor(len(copies)) as pool:
+    with ThreadPoolExecutor(len(jobs)) as pool:
         list(pool.map(run, work))
     return results
 
 
-def _run_one(copy, path, text, stages, timeout):
-    """The outcome of the first stage that does not pass, or 'passed' (a survivor)."""
+def _plan(path, line, line_map, options):
+    """The test stages for a mutant on `line`: the tests that ran the line (then, with
+    --confirm, the staged lists), or the staged lists; [] when no test runs the line."""
+    staged = _stages_for(path, options)
+    if options.coverage is None or options.tests:
+        return staged
+    ids = mutate_select.tests_for(options.coverage, path, line, line_map)
+    if ids is None:
+        return staged
+    if not ids:
+        return []
+    return [*_nearest_first(path, ids, staged), *(staged if options.confirm else [])]
+
+
+def _nearest_first(path, ids, staged, modules=2):
+    """The covering test cases in two stages: those in the `modules` test modules nearest
+    the mutated file (named after it, else in the order of its staged lists), then the
+    rest. Most mutants die in the first, which collects one or two modules, not dozens."""
+    order = [t for stage in staged for t in stage]
+    topic = os.path.basename(path)[:-3].replace("rule_helpers_", "")
+
+    def rank(module):
+        near = [k for k, t in enumerate(order) if module == t or module.startswith(t + "/")]
+        named = os.path.basename(module) == f"test_{topic}.py"
+        return (not named, near[0] if near else len(order), module)
+
+    by_module = {}
+    for node in sorted(ids):
+        by_module.setdefault(node.split("::")[0], []).append(node)
+    nearest = sorted(by_module, key=rank)
+    first = [n for m in nearest[:modules] for n in by_module[m]]
+    rest = [n for m in nearest[modules:] for n in by_module[m]]
+    return [first, rest] if rest else [first]
+
+
+def _run_one(job, path, text, stages, timeout):
+    """The outcome of the first stage that does not pass, 'passed' (a survivor) or
+    'uncovered' (no test runs the mutated line)."""
+    if not stages:
+        return "uncovered"
+    copy, runner = job
     target = os.path.join(copy, path)
-    with open(target) as fh:
-        original = fh.read()
+    original = _read(target)
     try:
         _write(target, text)
         for tests in stages:
-            outcome = _pytest(copy, tests, timeout)
+            outcome = runner.pytest(copy, tests, timeout)
             if outcome != "passed":
                 return outcome
         return "passed"
     finally:
         _write(target, original)
+
+
+def _read(path):
+    with open(path) as fh:
+        return fh.read()
 
 
 _STAMPS = itertools.count(1_000_000_000)
@@ -204,26 +273,39 @@ def _write(path, text):
 
 
 def _changed_line(path, text):
-    """The mutated line as it reads in the mutant (for the survivors' list)."""
-    with open(os.path.join(ROOT, path)) as fh:
-        before = ast.unparse(ast.parse(fh.read())).splitlines()
+    """The mutated line(s) as they read in the mutant (the survivors' list, the key of
+    an equivalent mutant)."""
+    before = _unparsed(path)
     changed = [ln for ln in difflib.unified_diff(before, text.splitlines(), lineterm="", n=0)
                if ln.startswith("+") and not ln.startswith("+++")]
-    return " / ".join(ln[1:].strip() for ln in changed)[:160]
+    return " / ".join(ln[1:].strip() for ln in changed)
+
+
+@functools.lru_cache(maxsize=None)
+def _unparsed(path):
+    return ast.unparse(ast.parse(_read(os.path.join(ROOT, path)))).splitlines()
 
 
 def _summary(results, report):
-    survivors = sorted((p, ln, w) for p, ln, w, outcome in results if outcome == "passed")
-    killed = len(results) - len(survivors)
-    score = 100.0 * killed / len(results) if results else 100.0
-    lines = [f"{killed} of {len(results)} mutants killed, mutation score {score:.1f}%",
-             *(f"SURVIVED {p}:{ln}: {w}" for p, ln, w in survivors)]
+    def fate(name):
+        return sorted((p, ln, w) for p, ln, w, outcome in results if outcome == name)
+
+    survivors, uncovered, equivalent = fate("passed"), fate("uncovered"), fate("equivalent")
+    killed = len(results) - len(survivors) - len(uncovered) - len(equivalent)
+    judged = len(results) - len(equivalent)
+    score = 100.0 * killed / judged if judged else 100.0
+    lines = [f"{killed} of {judged} mutants killed, {len(survivors)} survived, "
+             f"{len(uncovered)} not covered by any test; mutation score {score:.1f}% "
+             f"({len(equivalent)} more are equivalent: tools/equivalent_mutants.txt)",
+             *(f"SURVIVED {p}:{ln}: {w}" for p, ln, w in survivors),
+             *(f"NOT COVERED {p}:{ln}: {w}" for p, ln, w in uncovered),
+             *(f"equivalent {p}:{ln}: {w}" for p, ln, w in equivalent)]
     print("\n".join(["", *lines]))
     if report:
         with open(report, "w") as fh:
             fh.write(time.strftime("%Y-%m-%d %H:%M UTC\n", time.gmtime()) + "\n".join(lines)
                      + "\n")
-    return 1 if survivors else 0
+    return 1 if survivors or uncovered else 0
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ class FlatSum(Thunk):
             value = unthunk(part)
             if value is None:
                 continue
-            if owned and isinstance(total, np.ndarray) and total.shape == np.shape(value):
+            if owned and isinstance(total, np.ndarray) and isinstance(value, np.ndarray) \
+                    and total.shape == value.shape:
                 total += value          # our own buffer: the first fresh sum below
             else:
                 owned = total is not None

@@ -20,7 +20,7 @@ def extreme_vjp(g, ans, values):
     items = list(values)
     hits = [_same(v, ans) for v in items]
     share = _scaled(g, 1.0 / sum(hits))
-    if all(np.ndim(v) == 0 and not isinstance(v, (tuple, list)) for v in items):
+    if _numbers(items):
         return np.array([share if hit else 0.0 for hit in hits], dtype=float)
     out = [share if hit else None for hit in hits]
     return tuple(out) if isinstance(values, tuple) else out
@@ -59,10 +59,14 @@ def sorted_vjp(g, values, ans):
     out = [None] * len(items)
     for k, i in enumerate(origin):
         out[i] = unthunk(g[k])
-    if isinstance(values, np.ndarray):
-        dtype = np.result_type(values, 0.0)
+    if isinstance(values, np.ndarray) or _numbers(items):     # numbers: one array
+        dtype = np.result_type(values, 0.0) if isinstance(values, np.ndarray) else float
         return np.array([0.0 if v is None else v for v in out], dtype=dtype)
     return tuple(out) if isinstance(values, tuple) else out
+
+
+def _numbers(items):
+    return all(np.ndim(v) == 0 and not isinstance(v, (tuple, list, dict)) for v in items)
 
 
 def _origins_by_identity(items, ans):
@@ -127,6 +131,8 @@ def sequence_vjp(g, iterable):
             if part is not None:
                 out[k] = part
         return out
+    if isinstance(iterable, (list, tuple)) and _numbers(iterable):   # numbers: one array
+        return np.array([0.0 if p is None else p for p in parts], dtype=float)
     if isinstance(iterable, tuple):
         return tuple(parts)
     return list(parts)          # a list, or a view (`d.values()`) whose rule takes a list

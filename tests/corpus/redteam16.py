@@ -145,3 +145,22 @@ def generator_in_zip(x):
     for p, q in zip([1.0, 2.0], items_of(x, 3)):
         s = s + p * q
     return s
+
+
+@case(floats((4,)))
+def list_feeding_sorted_list_and_dot(x):
+    # (sorted's and list's per-entry cotangents met np.dot's array in a plain `+`)
+    b = x.tolist()
+    return np.dot(b, b) + sorted(b, reverse=True)[0] * 3.0 + list(b)[3] * 5.0
+
+
+def squares_of(x):
+    for v in x:
+        yield v * v
+
+
+@case(floats((4,)))
+def generator_list_into_numpy_and_builtins(x):
+    # (a helper's returned list got one array as its cotangent: `.pop` of an array)
+    b = list(squares_of(x))
+    return np.sum(b) + tuple(b)[0] * 7.0 + min(b) + np.sum(np.array(b) ** 3)

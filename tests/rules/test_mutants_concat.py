@@ -1,5 +1,5 @@
 """Behaviour the mutation run (tools/mutate.py) found unpinned in
-runtime/rule_helpers_concat.py (np.r_ / np.c_): each test kills a mutant the other tests
+runtime/rules/indexing_helpers.py (np.r_ / np.c_): each test kills a mutant the other tests
 let through."""
 import numpy as np
 import pytest

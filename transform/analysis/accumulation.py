@@ -29,19 +29,22 @@ class Form:
     owned: a buffer the generated code allocated itself (safe to update in place).
     """
 
-    __slots__ = ("zero", "thunk", "owned", "nullable")
+    __slots__ = ("zero", "thunk", "owned", "nullable", "container")
 
-    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False):
+    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False, container=False):
         self.zero, self.thunk, self.owned = zero, thunk, owned
         self.nullable = nullable          # a Thunk that may evaluate to None (zero)
+        # may hold a list or tuple of entries' cotangents (`b[0]` of a list b): `+`
+        # would concatenate or fail on its None entries, accum adds entry by entry
+        self.container = container
 
     def key(self):
-        return (self.zero, self.thunk, self.owned, self.nullable)
+        return (self.zero, self.thunk, self.owned, self.nullable, self.container)
 
     def join(self, other):
         zero = self.zero if self.zero == other.zero else "maybe"
         return Form(zero, self.thunk or other.thunk, self.owned and other.owned,
-                    self.nullable or other.nullable)
+                    self.nullable or other.nullable, self.container or other.container)
 
 
 ZERO = Form()
@@ -99,11 +102,12 @@ class LoopPass:
         return load(name)
 
     def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
-                   numeric=False):
+                   numeric=False, container=False):
         """Statements adding `value` into adjoint `target`.
 
         lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero);
-        numeric: `value` is an array or number (so `+` adds, never concatenates).
+        numeric: `value` is an array or number (so `+` adds, never concatenates);
+        container: `value` may be a list of entries' cotangents (`b[0]` of a list b).
         """
         form = state.form(target)
         zero = "maybe" if maybe_none and form.zero != "no" else "no"
@@ -124,15 +128,16 @@ class LoopPass:
             if form.zero == "yes":
                 state[target] = Form(zero, False, False)
                 return [assign(target, value)]
-            if numeric and form.zero == "no" and not form.thunk and not maybe_none:
+            if numeric and form.zero == "no" and not form.thunk and not maybe_none \
+                    and not form.container:
                 return self.add(target, value, form, state)
-            state[target] = Form(zero, False, False)
+            state[target] = Form(zero, False, False, container=form.container)
             return [assign(target, self.call("accum_eager", load(target), value))]
         if form.zero == "yes":
-            state[target] = Form(zero, lazy, False, lazy and maybe_none)
+            state[target] = Form(zero, lazy, False, lazy and maybe_none, container=container)
             return [assign(target, value)]
         if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
-                and not form.thunk and not maybe_none:
+                and not form.thunk and not maybe_none and not form.container:
             return self.add(target, value, form, state)
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
         state[target] = Form(zero, True, False, form.nullable or maybe_none)

@@ -11,7 +11,7 @@ import copy
 import gast
 
 from ..analysis.accumulation import Form, State
-from ..ir.nodes import const, load, names_below
+from ..ir.nodes import assign, const, load, names_below
 from .reverse import Reverser
 
 
@@ -24,6 +24,11 @@ def build_rrule(ctx, body, output):
         # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
         state[seed] = Form("no", not ctx.consumed, False)
     backward = reverser.list_sweep.list_copies() + reverser.backward(body[:-1], state)
+    if output in reverser.lists and ctx.activity.is_active(output):
+        # a returned list's cotangent may come as one array (np.sum(helper(x)) in the
+        # caller): entries again, as the appends' backward sweep pops them
+        backward.insert(0, assign(seed, ctx.names.call("list_cotangent", load(seed),
+                                                       load(output))))
     forward = reverser.forward(body)
     results = []
     for w in ctx.wrt:

@@ -23,7 +23,7 @@ from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
-from ..analysis.shapes import NUMERIC
+from ..analysis.shapes import NUMERIC, shape_of
 
 
 class Reverser:
@@ -42,6 +42,7 @@ class Reverser:
         self.lp = ctx.loop_pass
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.maybe_read = set()
+        self.entries = set()           # ids of contributions that may be lists of entries
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
         self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
         self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
@@ -204,6 +205,9 @@ class Reverser:
                     # when it runs: a name bound to a list here may hold an array there)
                     expr, numeric = self.call("list_cotangent", expr, load(name)), False
                 values.append((name, expr, True, False, False, numeric))
+                if prim.fn is operator.getitem and shape_of(self.ctx.shapes.cls.get(name)) \
+                        is None:
+                    self.entries.add(id(expr))   # b[0] of a b that may be a list
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
         elif prim.kind == "pack":
@@ -246,6 +250,7 @@ class Reverser:
         out, own = [], []
         in_loop = bool(self.loops)
         for name, expr, computed, lazy, maybe_none, numeric in values:
+            original = expr
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
                 expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names,
@@ -258,7 +263,8 @@ class Reverser:
             if self.ctx.explain:
                 out.append(self.ctx.note(self.why(da, self.crossing(name))))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
-                                          self.crossing(name), numeric))
+                                          self.crossing(name), numeric,
+                                          container=id(original) in self.entries))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out

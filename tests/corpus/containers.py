@@ -220,6 +220,10 @@ class Scaled:
     def loss(self, x):
         return np.sum(self.activation(self.scaled(x)))
 
+    def by_class_name(self, x):
+        # (a method naming its own class was refused: "the file changed")
+        return Scaled.factor * np.sum(x ** 2)
+
 
 MODEL = Scaled()
 
@@ -227,4 +231,5 @@ MODEL = Scaled()
 @case(floats((3,)))
 def static_and_class_methods(x):
     # (a staticmethod was called with the instance as its first argument)
-    return MODEL.loss(x) + np.sum(Scaled.activation(x)) + np.sum(MODEL.scaled(x))
+    return MODEL.loss(x) + np.sum(Scaled.activation(x)) + np.sum(MODEL.scaled(x)) + \
+        MODEL.by_class_name(x)

@@ -169,10 +169,12 @@ def _in_context(fn, tree, imported):
         tree.decorator_list = []          # decorators run in the enclosing scope
     body = [tree]
     owner = innermost_class(fn.__qualname__.split("."))
+    free = [n for n in fn.__code__.co_freevars if n != "__class__"]
     if owner:
         body = [ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
                              decorator_list=[], type_params=[])]
-    free = [n for n in fn.__code__.co_freevars if n != "__class__"]
+        if owner not in free:        # a method naming its class (`A.k`) reads a global A
+            body.insert(0, ast.Global(names=[owner]))
     if isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)) and tree.name not in free:
         body.insert(0, ast.Global(names=[tree.name]))    # `def f` binds no local f
     if free:

@@ -4,7 +4,7 @@ import re
 
 import gast
 
-from .tables import INSTEAD, VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS
+from .tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS, instead
 from .liveness import uses
 from ..errors import TransformError
 
@@ -86,7 +86,7 @@ class AliasMessages:
     def inplace(self, target, node, what, key):
         """In place on an array no one else sees: still nothing the tape can undo."""
         name = target.id if isinstance(target, gast.Name) else "a"
-        hint = INSTEAD.get(key, "compute the new array and assign it: `{0} = ...`")
+        hint = instead(key)
         return self.src.error(f"{what} changes `{name}` in place, which the backward sweep "
                               "cannot undo", node, hint=hint.format(name))
 

@@ -230,9 +230,20 @@ def _load_pending():
     return bool(ready)
 
 
-def defmethod(name, fn, *, self_position=0):
-    """An ndarray method `x.name(...)` behaves like `fn(x, ...)`."""
+def defmethod(name, fn, *, self_position=0, **traits):
+    """An ndarray method `x.name(...)` behaves like `fn(x, ...)`; keywords declare the
+    method's traits (runtime/traits.py METHOD_TRAITS): `defmethod("ravel", np.ravel,
+    view=True)`."""
+    _traits.declare_method(name, **traits)
     _METHODS[name] = fn
+    _registered()
+
+
+def declare_method(*names, **traits):
+    """Declare traits of ndarray methods, mapped or not (`x.fill(v)` has no function):
+    `declare_method("fill", in_place=True)`."""
+    for name in names:
+        _traits.declare_method(name, **traits)
     _registered()
 
 

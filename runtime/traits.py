@@ -2,10 +2,12 @@
 
 A primitive's facts ride on its registration (`defvjp(np.sin, "x", "g * np.cos(x)",
 elementwise=True)`, `nondiff(np.sign, why=ZERO, elementwise=True)`) or, for a
-callable without a rule, on `declare(fn, view=True)`. A helper generated code calls
-by name declares its facts where it is defined (`@template_helper(shape_only=(1,))`,
-`@helper(in_place=True)`). The compiler reads the live tables below, keyed by the
-callable (primitives) or by the name generated code calls it by (helpers).
+callable without a rule, on `declare(fn, view=True)`; an ndarray method's on its
+`defmethod(name, fn, view=True)` or `declare_method(name, in_place=True)`. A helper
+generated code calls by name declares its facts where it is defined
+(`@template_helper(shape_only=(1,))`, `@helper(in_place=True)`). The compiler reads the live tables below, keyed by the
+callable (primitives), the name generated code calls it by (helpers) or the method's
+name (methods).
 """
 
 # trait -> what it says about a primitive, and which pass reads it
@@ -35,10 +37,20 @@ HELPER_TRAITS = {
                  "(tape_iteration)",
 }
 
+# trait -> what it says about an ndarray method `x.name(...)`, and which pass reads it
+METHOD_TRAITS = {
+    "view": "the result may share memory with the receiver: x.reshape (aliasing)",
+    "in_place": "changes the receiver in place, which the backward sweep cannot undo: "
+                "x.sort(); the value is True or what to write instead, `{0}` standing for "
+                "the receiver's name (aliasing, kept_values)",
+}
+
 # trait -> {callable: value}; only true facts are stored, so `fn in PRIMITIVE["view"]`
 PRIMITIVE = {trait: {} for trait in PRIMITIVE_TRAITS}
 # trait -> {name: value}
 HELPER = {trait: {} for trait in HELPER_TRAITS}
+# trait -> {method name: value}
+METHOD = {trait: {} for trait in METHOD_TRAITS}
 
 _IMPLIES = {"elementwise": ("numeric",), "scalar_args": ("scalar_result", "numeric")}
 
@@ -57,6 +69,13 @@ def declare_helper(fn, **traits):
     _check(traits, HELPER_TRAITS, fn)
     for trait, value in traits.items():
         _store(HELPER[trait], fn.__name__, value)
+
+
+def declare_method(name, **traits):
+    """Record facts about the ndarray method `name` (keywords from METHOD_TRAITS)."""
+    _check(traits, METHOD_TRAITS, name)
+    for trait, value in traits.items():
+        _store(METHOD[trait], name, value)
 
 
 def _store(table, key, value):

@@ -8,7 +8,7 @@ run time by transform/dispatch.py); their cotangents are arrays again.
 """
 import numpy as np
 
-from ..registry import defmethod, defvjp, template_helper
+from ..registry import declare_method, defmethod, defvjp, template_helper
 from .shape_helpers import cot_dtype
 from ..thunks import unthunk
 from .constructors import astype
@@ -31,8 +31,18 @@ METHODS = {
     "argpartition": np.argpartition, "nonzero": np.nonzero, "searchsorted": np.searchsorted,
 }
 
+# these may return a view of the receiver (where NumPy can): a write through either
+# name shows through the other, which the alias check follows
+_VIEWS = {"reshape", "ravel", "transpose", "swapaxes", "squeeze", "diagonal"}
 for _name, _fn in METHODS.items():
-    defmethod(_name, _fn)
+    defmethod(_name, _fn, view=_name in _VIEWS)
+declare_method("view", "__array__", view=True)
+
+# these change the receiver in place, which the backward sweep cannot undo (the alias
+# check refuses them); a string says what to write instead, `{0}` the receiver's name
+declare_method("sort", in_place="`{0} = np.sort({0})`")
+declare_method("partition", in_place="`{0} = np.partition({0}, kth)`")
+declare_method("fill", "put", "resize", "itemset", "setfield", in_place=True)
 
 
 def item(a, index=None):

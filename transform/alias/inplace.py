@@ -18,23 +18,12 @@ import numpy as np
 
 from .tables import (CONTAINER_MUTATORS, INPLACE_FUNCTIONS, INPLACE_METHODS,
                      _is_in, _is_ufunc_at)
-from ..errors import TransformError
 from ..ir.nodes import walk
 
 # ufunc methods and where their `out` sits among the positional arguments
 UFUNC_METHOD_OUT = {"reduce": 3, "accumulate": 3, "reduceat": 4}
 # list and dict methods the generated code cannot give value semantics to
 UNSUPPORTED_MUTATORS = CONTAINER_MUTATORS - {"append", "extend"}
-MUTATOR_INSTEAD = {
-    "pop": "build a shorter list: `{0} = {0}[:-1]` (read `{0}[-1]` first if you need it)",
-    "remove": "build a new list: `{0} = [v for v in {0} if ...]`",
-    "insert": "build a new list: `{0} = {0}[:i] + [new] + {0}[i:]`",
-    "clear": "start a new one: `{0} = []`",
-    "reverse": "build a new list: `{0} = {0}[::-1]`",
-    "update": "assign each key: `{0}[k] = v`",
-    "setdefault": "assign the key: `{0}[k] = v`",
-    "popitem": "build a new dict without the key",
-}
 
 
 def function_aliases(src):
@@ -92,7 +81,14 @@ def _mutating_descriptor(fn):
 
 
 class InplaceCalls:
-    """Mixin for AliasCheck: refusals for calls that change an argument in place."""
+    """Refusals for calls that change an argument in place: a part of an AliasCheck
+    (`check`), whose write checks and refusals it calls. It owns the function's local
+    names bound to functions."""
+
+    def __init__(self, check):
+        self.check = check              # the AliasCheck: write, refuse_*
+        self.helpers = check.helpers
+        self.fn_aliases = function_aliases(check.src)
 
     def inplace_call(self, e, fn):
         """Refuse `fn(...)` at `e` if it writes into an argument."""
@@ -101,8 +97,8 @@ class InplaceCalls:
         name = getattr(fn, "__name__", "call")
         target = e.args[-1] if isinstance(fn, np.ufunc) or _ufunc_method_out(fn, e) \
             else e.args[0]
-        self.write(target, e, f"`{name}` writes into it")
-        self.refuse_inplace(target, e, f"`{name}(...)`", "out=" if isinstance(fn, np.ufunc)
+        self.check.write(target, e, f"`{name}` writes into it")
+        self.check.refuse_inplace(target, e, f"`{name}(...)`", "out=" if isinstance(fn, np.ufunc)
                             else name)
 
     def call_through_local(self, e):
@@ -118,14 +114,8 @@ class InplaceCalls:
             return
         target = e.func.value
         text = target.id if isinstance(target, gast.Name) else "xs"
-        self.write(target, e, f"`.{name}()` changes it in place")
-        self.refuse_mutator(target, e, name, text)
-
-    def refuse_mutator(self, target, node, name, text):
-        hint = MUTATOR_INSTEAD.get(name, "build a new list or dict and assign it")
-        raise self.src.error(f"`.{name}()` changes `{text}` in place, which the generated "
-                             "code cannot follow (only `append` and `extend` are supported "
-                             "on lists)", node, hint=hint.format(text))
+        self.check.write(target, e, f"`.{name}()` changes it in place")
+        self.check.refuse_mutator(target, e, name, text)
 
     def helper_writes(self, e, fn, values):
         """A helper with source that writes into a parameter: refused at the call.
@@ -140,19 +130,7 @@ class InplaceCalls:
             error, always = written.get(param, (None, False))
             value = values.get(id(node))
             if error is not None and (always or value is None or value.in_place):
-                self.refuse_helper_write(e, fn, error)
-
-    def refuse_helper_write(self, node, fn, error):
-        """The helper's own error at its write, naming this call: the helper is refused
-        even where its result is not differentiated (called as it is, its write would
-        go unseen)."""
-        call = self.src.error("", node)
-        raise TransformError(f"{error.message} (`{fn.__name__}` is called at "
-                             f"{call.location})", filename=error.filename, line=error.line,
-                             col=error.col, source_line=error.source_line,
-                             hint=f"{error.hint}; or have `{fn.__name__}` return the new "
-                                  "value and assign it at the call")
-
+                self.check.refuse_helper_write(e, fn, error)
 
 def _bind_nodes(fn, call):
     """(parameter, argument node) for a call, or None when it does not bind simply."""

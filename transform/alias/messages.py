@@ -4,14 +4,30 @@ import re
 
 import gast
 
-from .tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS
+from .tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS, instead
 from .liveness import uses
+from ..errors import TransformError
+
+MUTATOR_INSTEAD = {
+    "pop": "build a shorter list: `{0} = {0}[:-1]` (read `{0}[-1]` first if you need it)",
+    "remove": "build a new list: `{0} = [v for v in {0} if ...]`",
+    "insert": "build a new list: `{0} = {0}[:i] + [new] + {0}[i:]`",
+    "clear": "start a new one: `{0} = []`",
+    "reverse": "build a new list: `{0} = {0}[::-1]`",
+    "update": "assign each key: `{0}[k] = v`",
+    "setdefault": "assign the key: `{0}[k] = v`",
+    "popitem": "build a new dict without the key",
+}
 
 
 class AliasMessages:
-    """Mixin for AliasCheck: TransformErrors naming both names."""
+    """TransformErrors at the user's line, naming both names: a part of an AliasCheck.
+    `origin` (State.origin: name -> the statement that made it) is passed in."""
 
-    def external(self, name, obj, node, how):
+    def __init__(self, src):
+        self.src = src
+
+    def external(self, name, obj, node, how, origin):
         kind, base = obj.split(":", 1)
         what = {"arg": f"the argument `{base}`", "global": f"the module global `{base}`",
                 "outer": f"`{base}` of the enclosing function"}[kind]
@@ -21,11 +37,10 @@ class AliasMessages:
             message = f"writing into `{name}` is not supported: it may share memory with {what}"
         consequence = "it would change the caller's data" if kind == "arg" else \
             "the gradient cannot follow writes into data from outside the function"
-        hint = self.copy_hint(name) or f"copy it first: `{base} = {base}.copy()`"
+        hint = self.copy_hint(name, origin) or f"copy it first: `{base} = {base}.copy()`"
         return self.src.error(f"{message}{_how(how)}; {consequence}", node, hint=hint)
 
-    def shared(self, name, other, node, how):
-        origin = self.state.origin
+    def shared(self, name, other, node, how, origin):
         if _mentions(origin.get(other), name) or not _mentions(origin.get(name), other):
             relation = f"`{other}` {_relation(origin.get(other))} `{name}`"
             line, copied = self.line(origin.get(other)), other
@@ -35,8 +50,8 @@ class AliasMessages:
         message = (f"writing into `{name}` is not supported here{_how(how)}: {relation}"
                    f"{line}, `{other}` is read after this write, and the gradient cannot "
                    "follow writes through shared memory")
-        hint = self.copy_hint(copied) or self.store_copy_hint(copied, name if copied == other
-                                                              else other) \
+        hint = self.copy_hint(copied, origin) or \
+            self.store_copy_hint(copied, name if copied == other else other, origin) \
             or f"copy first: `{name} = {name}.copy()` (or `list({name})`), so each array " \
                "has one name"
         return self.src.error(message, node, hint=hint)
@@ -46,17 +61,17 @@ class AliasMessages:
             return ""
         return f" (line {self.src.first_line + node.lineno - 1})"
 
-    def copy_hint(self, name):
-        stmt = self.state.origin.get(name)
+    def copy_hint(self, name, origin):
+        stmt = origin.get(name)
         if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
                 and isinstance(stmt.targets[0], gast.Name) \
                 and _relation(stmt) in ("may be a view of", "is another name for"):
             return f"copy first: `{name} = {_text(stmt.value)}.copy()`"
         return None
 
-    def store_copy_hint(self, container, name):
+    def store_copy_hint(self, container, name, origin):
         """`hist = [h]` -> store a copy: `hist = [h.copy()]`."""
-        stmt = self.state.origin.get(container)
+        stmt = origin.get(container)
         if isinstance(stmt, gast.Assign) and len(stmt.targets) == 1:
             before, text = _text(stmt.targets[0]) + " = ", _text(stmt.value)
         elif isinstance(stmt, gast.Expr):
@@ -67,6 +82,31 @@ class AliasMessages:
         if not word.search(text):
             return None
         return f"store a copy: `{before}{word.sub(name + '.copy()', text)}`"
+
+    def inplace(self, target, node, what, key):
+        """In place on an array no one else sees: still nothing the tape can undo."""
+        name = target.id if isinstance(target, gast.Name) else "a"
+        hint = instead(key)
+        return self.src.error(f"{what} changes `{name}` in place, which the backward sweep "
+                              "cannot undo", node, hint=hint.format(name))
+
+    def mutator(self, node, name, text):
+        """`xs.pop()` and the like: a list or dict changed other than by append/extend."""
+        hint = MUTATOR_INSTEAD.get(name, "build a new list or dict and assign it")
+        return self.src.error(f"`.{name}()` changes `{text}` in place, which the generated "
+                              "code cannot follow (only `append` and `extend` are supported "
+                              "on lists)", node, hint=hint.format(text))
+
+    def helper_write(self, node, fn, error):
+        """The helper's own error at its write, naming this call: the helper is refused
+        even where its result is not differentiated (called as it is, its write would
+        go unseen)."""
+        call = self.src.error("", node)
+        return TransformError(f"{error.message} (`{fn.__name__}` is called at "
+                              f"{call.location})", filename=error.filename, line=error.line,
+                              col=error.col, source_line=error.source_line,
+                              hint=f"{error.hint}; or have `{fn.__name__}` return the new "
+                                   "value and assign it at the call")
 
 
 def _how(how):

@@ -18,12 +18,21 @@ from .tables import SCALAR_ATTRS
 
 
 class OrderChecks:
-    """Mixin for AliasCheck (needs self.state, self.loops, self.src)."""
+    """The two refusals above: a part of an AliasCheck (`check`), whose current State,
+    open loops and current statement it reads."""
+
+    def __init__(self, check):
+        self.check = check              # the AliasCheck: state, loops, current
+        self.src = check.src
+
+    @property
+    def state(self):
+        return self.check.state         # replaced as the check walks branches and loops
 
     def iterated(self, name, objs, node):
         """`for v in y[:-1]: y[i + 1] = v`: NumPy's loop reads each element when it
         gets there, so it sees the writes; the generated loop walks the old array."""
-        for loop in self.loops:
+        for loop in self.check.loops:
             s, seq = loop["iter"]
             if seq is not None and self.state.reach(seq.objs) & objs and \
                     not self.current_item(s, name):
@@ -41,7 +50,7 @@ class OrderChecks:
         `d.items()`, d a dict): an item the loop has read already. Not for arrays,
         whose loop variables the backward sweep reads back from the written array."""
         index, container, kind = _loop_index(loop)
-        stmt = self.current
+        stmt = self.check.current
         targets = stmt.targets if isinstance(stmt, gast.Assign) else \
             [stmt.target] if isinstance(stmt, gast.AugAssign) else []
         if index is None or container != name or self.state.origin.get(index) is not loop:

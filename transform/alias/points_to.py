@@ -17,7 +17,7 @@ import gast
 import numpy as np
 
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
-                     INPLACE_FUNCTIONS, INPLACE_METHODS, INSTEAD, PICKERS,
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
                      _is_ufunc_at, _label, _plain_object, _root)
@@ -34,8 +34,24 @@ class Value:
 
 
 class ExprAliases:
-    """Mixin: the objects an expression may refer to. Needs self.state, self.src,
-    self.site(node), self.write(target_expr, node, how) and self.outer_name(name)."""
+    """The objects an expression may refer to: a part of an AliasCheck (`check`), whose
+    current State it reads and updates and whose write checks it calls. It owns the
+    sites: the abstract object each expression makes."""
+
+    def __init__(self, check):
+        self.check = check              # the AliasCheck: state, write, assign, refusals
+        self.src, self.helpers = check.src, check.helpers
+        self.sites, self.made = {}, set()
+
+    @property
+    def state(self):
+        return self.check.state         # replaced as the check walks branches and loops
+
+    def site(self, node):
+        obj = self.sites.get(id(node))
+        if obj is None:
+            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
+        return obj
 
     def value(self, e):
         method = getattr(self, "value_" + type(e).__name__, None)
@@ -62,7 +78,7 @@ class ExprAliases:
             return Value(self.state.names[e.id], e.id in self.state.arrays,
                          e.id in self.state.in_place)
         if e.id in self.src.locals:
-            return self.outer_name(e.id)
+            return self.check.outer_name(e.id)
         found = self.src.resolve(e)
         if isinstance(found, (np.ndarray, list, dict)) or _plain_object(found):
             return Value({"global:" + e.id}, isinstance(found, np.ndarray))
@@ -131,7 +147,7 @@ class ExprAliases:
         gen = e.generators[0]
         seq = self.value(gen.iter)
         saved = self.state.copy()
-        self.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
+        self.check.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
         for cond in gen.ifs:
             self.value(cond)
         elt = self.value(e.elt)
@@ -146,14 +162,14 @@ class ExprAliases:
         kwargs = {kw.arg: self.value(kw.value) for kw in e.keywords}
         for kw in e.keywords:
             if kw.arg == "out":
-                self.write(kw.value, e, "the `out=` argument writes into it")
-                self.refuse_inplace(kw.value, e, "`out=`", "out=")
+                self.check.write(kw.value, e, "the `out=` argument writes into it")
+                self.check.refuse_inplace(kw.value, e, "`out=`", "out=")
         func = e.func
         fn = self.src.resolve(func)
         if fn is None and isinstance(func, gast.Attribute):
             return self.method_value(e, self.value(func.value), args, kwargs)
         if fn is None:
-            self.call_through_local(e)
+            self.check.calls.call_through_local(e)
             callee = self.value(func)
             return self.unknown_result(e, [callee] + args + list(kwargs.values()))
         return self.function_value(e, fn, args, kwargs)
@@ -164,17 +180,17 @@ class ExprAliases:
             return kwargs["out"]
         if name in INPLACE_METHODS or (name == "shuffle" and e.args):
             target = e.args[0] if name == "shuffle" else func.value
-            self.write(target, e, f"`.{name}()` changes it in place")
+            self.check.write(target, e, f"`.{name}()` changes it in place")
             if name != "fill":                 # fill on a fresh array has a rule
-                self.refuse_inplace(target, e, f"`.{name}()`", name)
+                self.check.refuse_inplace(target, e, f"`.{name}()`", name)
             return Value()
         if name in CONTAINER_MUTATORS:
-            self.container_mutator(e, receiver)
-            self.write(func.value, e, f"`.{name}()` changes it in place")
+            self.check.calls.container_mutator(e, receiver)
+            self.check.write(func.value, e, f"`.{name}()` changes it in place")
             added = _union(args + list(kwargs.values()))
             self.state.put(receiver.objs, added.objs | self.state.contents(added.objs))
             if isinstance(func.value, gast.Name) and added.objs:
-                self.state.origin[func.value.id] = self.current
+                self.state.origin[func.value.id] = self.check.current
         if name in GETTERS:
             return Value(self.state.contents(receiver.objs))
         if name in VIEW_METHODS:
@@ -193,13 +209,13 @@ class ExprAliases:
             return kwargs["out"]
         if isinstance(fn, np.ufunc) and len(e.args) > fn.nin:    # np.add(a, b, out)
             for target in e.args[fn.nin:]:
-                self.write(target, e, f"`np.{fn.__name__}` writes into it")
-                self.refuse_inplace(target, e, "an output argument", "out=")
-        self.inplace_call(e, fn)
+                self.check.write(target, e, f"`np.{fn.__name__}` writes into it")
+                self.check.refuse_inplace(target, e, "an output argument", "out=")
+        self.check.calls.inplace_call(e, fn)
         if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
             if e.args:
-                self.write(e.args[0], e, f"`{_label(fn)}` writes into it")
-                self.refuse_inplace(e.args[0], e, f"`{_label(fn)}`", getattr(fn, "__name__", ""))
+                self.check.write(e.args[0], e, f"`{_label(fn)}` writes into it")
+                self.check.refuse_inplace(e.args[0], e, f"`{_label(fn)}`", getattr(fn, "__name__", ""))
             return Value()
         if _is_in(fn, VIEW_FUNCTIONS) or (fn is np.array and _copy_false(e)):
             return Value(args[0].objs if args else frozenset(), True)
@@ -217,8 +233,9 @@ class ExprAliases:
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
-        self.helper_writes(e, fn, dict(zip(map(id, e.args + [k.value for k in e.keywords]),
-                                           args + list(kwargs.values()))))
+        nodes = e.args + [k.value for k in e.keywords]
+        self.check.calls.helper_writes(e, fn, dict(zip(map(id, nodes),
+                                                       args + list(kwargs.values()))))
         shared = self.helper_shares(fn, args, kwargs)
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)
@@ -231,13 +248,6 @@ class ExprAliases:
         if bound is None:
             return None
         return [value for name, value in bound if name in params]
-
-    def refuse_inplace(self, target, node, what, key):
-        """In place on an array no one else sees: still nothing the tape can undo."""
-        name = target.id if isinstance(target, gast.Name) else "a"
-        hint = INSTEAD.get(key, "compute the new array and assign it: `{0} = ...`")
-        raise self.src.error(f"{what} changes `{name}` in place, which the backward sweep "
-                             "cannot undo", node, hint=hint.format(name))
 
     def unknown_result(self, e, given):
         """A call the analysis cannot see into may return any of its arguments or parts."""

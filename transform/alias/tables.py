@@ -3,26 +3,29 @@ write in place, which make arrays or containers; and a cheap test whether a func
 write in place at all (most do not, and then there is nothing to check).
 
 When unsure whether a NumPy function returns a view, it is listed as one (the functions
-that do are declared beside their rules: `view=True`, runtime/traits.py).
+and ndarray methods that do are declared beside their rules: `view=True`, runtime/traits.py).
 """
 import re
 
 import gast
 import numpy as np
 
-from runtime.traits import PRIMITIVE
+from runtime.traits import METHOD, PRIMITIVE
 
 from ..ir.nodes import statements, walk
 
 VIEW_ATTRS = {"T", "mT", "real", "imag", "flat"}
 SCALAR_ATTRS = {"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"}
-VIEW_METHODS = {"reshape", "ravel", "transpose", "swapaxes", "squeeze", "view", "diagonal",
-                "__array__"}
-INPLACE_METHODS = {"sort", "fill", "put", "resize", "partition", "itemset", "setfield"}
-# what to write instead of an in-place operation the backward sweep cannot undo
-INSTEAD = {"sort": "`{0} = np.sort({0})`", "partition": "`{0} = np.partition({0}, kth)`",
-           "shuffle": "`{0} = rng.permutation({0})`", "out=": "assign the result: "
+# facts about ndarray methods, declared beside their rules (runtime/rules/methods.py):
+# live, set-like views of the registry's tables
+VIEW_METHODS = METHOD["view"].keys()
+INPLACE_METHODS = METHOD["in_place"].keys()
+# what to write instead of an in-place operation the backward sweep cannot undo, for
+# operations that are not ndarray methods (the methods' own hints: instead(name))
+INSTEAD = {"shuffle": "`{0} = rng.permutation({0})`", "out=": "assign the result: "
            "`{0} = np.add(a, b)` instead of `np.add(a, b, out={0})`"}
+# Python's own list and dict methods: facts about builtin types, not rules, read by the
+# alias analysis only
 CONTAINER_MUTATORS = {"append", "extend", "insert", "remove", "clear", "reverse", "update",
                       "setdefault", "pop", "popitem"}
 GETTERS = {"pop", "popitem", "setdefault", "get", "values", "items", "keys", "__getitem__"}
@@ -35,6 +38,15 @@ INPLACE_FUNCTIONS = PRIMITIVE["writes"]
 ARRAY_MAKERS = PRIMITIVE["fresh"]
 CONTAINER_MAKERS = {list, tuple, sorted, reversed, zip, enumerate, iter, dict, filter, map}
 PICKERS = {min, max, next, getattr}          # return one of their arguments (or its parts)
+
+
+def instead(key):
+    """What to write instead of the in-place operation `key` (a method or function
+    name, or "out="), as a format string in the receiver's name."""
+    hint = METHOD["in_place"].get(key)
+    if isinstance(hint, str):
+        return hint
+    return INSTEAD.get(key, "compute the new array and assign it: `{0} = ...`")
 
 
 def _root(e):

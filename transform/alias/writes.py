@@ -10,14 +10,14 @@ and always when it would change an argument or a module global (the caller's dat
     a[0] = w          # TransformError: `s` is a view of `a` (line 2) ...
     return s[0]
 
-Which names may share memory comes from the points-to analysis in aliasing.py, which
+Which names may share memory comes from the points-to analysis in points_to.py, which
 names are read later from liveness.py. `c += v` on a name that may share memory is in
 place only for arrays: refused here when the name surely holds an array, else checked
 at run time (src.shared_augassign).
 """
 import gast
 
-from .inplace import InplaceCalls, function_aliases
+from .inplace import InplaceCalls
 from .messages import AliasMessages, _how, _text
 from .order import OrderChecks
 from .state import State
@@ -25,8 +25,13 @@ from .points_to import ExprAliases, Value
 from .liveness import Liveness, uses
 
 
-class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
-    """Walks the function in order, tracking State; raises at the first bad write."""
+class AliasCheck:
+    """Walks the function in order, tracking State; raises at the first bad write.
+
+    Its parts (objects it owns, each given this check): `exprs` says what an expression
+    may refer to, `calls` refuses calls that write in place, `order` refuses writes
+    NumPy would order differently, `messages` words the errors. The refuse_* and
+    tuple_of_views hooks are where the readers of summaries.py and callees.py relax it."""
 
     def __init__(self, src, params, body, *, helpers, outer=()):
         """helpers: what calls to helpers return and write (summaries.HELPERS; passed
@@ -36,18 +41,38 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
         kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
         self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
         self.state.in_place |= {p for p in params if kinds.get(p) in ("array", "list")}
-        self.sites, self.made, self.loops, self.current = {}, set(), [], None
+        self.loops, self.current = [], None
         self.body, self.liveness = body, None    # computed at the first write
-        self.fn_aliases = function_aliases(src)
+        self.messages = AliasMessages(src)
+        self.exprs = ExprAliases(self)
+        self.calls = InplaceCalls(self)
+        self.order = OrderChecks(self)
 
-    def site(self, node):
-        obj = self.sites.get(id(node))
-        if obj is None:
-            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
-        return obj
+    def value(self, e):
+        """The Value of expression `e` (checking the writes it makes)."""
+        return self.exprs.value(e)
 
     def outer_name(self, name):
         return Value({"outer:" + name} if name in self.outer else ())
+
+    # ---- refusals (hooks: the helper readers relax them) ------------------------------
+    def external(self, name, obj, node, how):
+        return self.messages.external(name, obj, node, how, self.state.origin)
+
+    def shared(self, name, other, node, how):
+        return self.messages.shared(name, other, node, how, self.state.origin)
+
+    def refuse_inplace(self, target, node, what, key):
+        raise self.messages.inplace(target, node, what, key)
+
+    def refuse_mutator(self, target, node, name, text):
+        raise self.messages.mutator(node, name, text)
+
+    def refuse_helper_write(self, node, fn, error):
+        raise self.messages.helper_write(node, fn, error)
+
+    def tuple_of_views(self, s, value):
+        self.order.tuple_of_views(s, value)
 
     # ---- statements -------------------------------------------------------------------
     def block(self, stmts):
@@ -170,7 +195,7 @@ class AliasCheck(ExprAliases, InplaceCalls, AliasMessages, OrderChecks):
                 "backward sweep restores loop variables from the sequence, so the gradient "
                 "could not follow the write", node, hint=f"copy it first: `{name} = {name}"
                 ".copy()` as the loop body's first line")
-        self.iterated(name, objs, node)
+        self.order.iterated(name, objs, node)
         other = self.sharing(name, objs)
         if other is not None:
             raise self.shared(name, other, node, how)

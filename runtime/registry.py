@@ -230,7 +230,7 @@ def _load_pending():
     return bool(ready)
 
 
-def defmethod(name, fn, *, self_position=0):
+def defmethod(name, fn):
     """An ndarray method `x.name(...)` behaves like `fn(x, ...)`."""
     _METHODS[name] = fn
     _registered()

@@ -9,7 +9,7 @@ from ..registry import template_helper
 from .shape_helpers import sum_to_shape
 from ..thunks import unthunk
 
-_NUMPY_1 = np.lib.NumpyVersion(np.__version__) < "2.0.0"
+_NUMPY_1 = np.lib.NumpyVersion(np.__version__).major < 2
 
 
 @template_helper

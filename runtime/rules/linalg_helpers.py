@@ -73,7 +73,7 @@ def kron_vjp(g, a, b, operand):
 
 
 @template_helper
-def cross_vjp(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None, operand=0):
+def cross_vjp(g, a, b, axisa, axisb, axisc, axis, operand):
     """Cotangent of np.cross of 3-vectors: b x g for a, g x a for b (then unbroadcast)."""
     if axis is not None:
         axisa = axisb = axisc = axis

@@ -60,3 +60,17 @@ def test_as_cotangent_keeps_an_array_dtype():
     """Only a Python number takes x's dtype; a float32 array g stays float32."""
     assert as_cotangent(np.ones(2, np.float32), np.ones(2)).dtype == np.float32
     assert as_cotangent(2.0, np.ones(2, np.float32)).dtype == np.float32
+
+
+def test_sum_to_shape_keeps_axes_of_other_lengths():
+    assert np.array_equal(sum_to_shape(np.ones((3, 2)), (1, 2)), [[3.0, 3.0]])
+
+
+def test_odd_reflection_padding_is_refused():
+    """reflect_type='odd' pads with 2 * edge - x, not a copy: the copying rule must not
+    run for it (it would give a silently wrong gradient)."""
+    import pytest
+    from transform import grad
+    with pytest.raises(NotImplementedError, match="linear copies only"):
+        grad(lambda x: np.sum(np.pad(x, 2, mode="reflect", reflect_type="odd") ** 2))(
+            np.arange(1.0, 5.0))

@@ -85,3 +85,35 @@ def test_a_method_declared_after_compiling_is_used_by_the_next_call(methods):
     assert np.array_equal(g(x), [3.0, 2.0, 1.0])
     runtime.defmethod("cumsum", cumsum_claimed_tenfold)
     assert np.array_equal(g(x), [30.0, 20.0, 10.0])
+
+
+def copies_its_input(x):
+    return np.array(x)
+
+
+def test_declare_records_the_traits_and_bumps_the_generation():
+    """declare() (traits of a callable without a rule of its own) is read by the compiler,
+    so a gradient compiled before must be rebuilt: the generation changes."""
+    from runtime.traits import traits_of
+
+    before = registry.generation
+    registry.declare(copies_its_input, fresh=True)
+    try:
+        assert traits_of(copies_its_input) == {"fresh": True}
+        assert registry.generation != before
+    finally:
+        registry.declare(copies_its_input, fresh=False)
+    assert traits_of(copies_its_input) == {}
+
+
+def test_helper_declares_the_traits_of_a_helper_by_name():
+    from runtime.traits import HELPER
+
+    @registry.helper(pure=True)
+    def thunkgrad_test_helper(x):
+        return x
+
+    try:
+        assert HELPER["pure"]["thunkgrad_test_helper"] is True
+    finally:
+        HELPER["pure"].pop("thunkgrad_test_helper", None)

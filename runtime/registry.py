@@ -230,7 +230,7 @@ def _load_pending():
     return bool(ready)
 
 
-def defmethod(name, fn, *, self_position=0, **traits):
+def defmethod(name, fn, **traits):
     """An ndarray method `x.name(...)` behaves like `fn(x, ...)`; keywords declare the
     method's traits (runtime/traits.py METHOD_TRAITS): `defmethod("ravel", np.ravel,
     view=True)`."""

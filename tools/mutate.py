@@ -19,6 +19,7 @@ printed with file, line and change; the mutation score is killed / all.
 import argparse
 import ast
 import difflib
+import fnmatch
 import functools
 import glob
 import itertools
@@ -51,7 +52,7 @@ DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # a mutant killed by the fast first stage never waits for the wide one.
 TESTS = [
     ("tests/", [["tests/harness/test_reference.py"]]),
-    ("runtime/rule_helpers_", [["tests/rules"],
+    ("runtime/rules/*_helpers.py", [["tests/rules"],
                                ["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
                                ["tests/control", "tests/containers"]]),
     ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
@@ -141,7 +142,8 @@ def _stages_for(path, options):
     """The test stages judging a mutant of `path` (lists of pytest paths)."""
     if options.tests:
         return [options.tests]
-    stages = next(stages for prefix, stages in TESTS if path.startswith(prefix))
+    stages = next(stages for prefix, stages in TESTS
+                  if path.startswith(prefix) or fnmatch.fnmatch(path, prefix))
     own = os.path.join("tests", "rules", "test_" + os.path.basename(path))
     if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
         return [[own], *stages]            # a rule file's own tests first
@@ -220,7 +222,7 @@ def _nearest_first(path, ids, staged, modules=2):
     the mutated file (named after it, else in the order of its staged lists), then the
     rest. Most mutants die in the first, which collects one or two modules, not dozens."""
     order = [t for stage in staged for t in stage]
-    topic = os.path.basename(path)[:-3].replace("rule_helpers_", "")
+    topic = os.path.basename(path)[:-3].replace("_helpers", "")   # shape_helpers -> shape
 
     def rank(module):
         near = [k for k, t in enumerate(order) if module == t or module.startswith(t + "/")]

@@ -36,7 +36,7 @@ def _end_weight(t, end):
 
 
 @template_helper
-def linspace_vjp(g, ans, start, stop, num=50, endpoint=True, retstep=False, axis=0, end=0):
+def linspace_vjp(g, ans, start, stop, num, endpoint, retstep, axis, end):
     """Cotangent of np.linspace's start (end=0) or stop (end=1); with retstep, `ans`
     and `g` are (samples, step) pairs, and step = (stop - start) / div."""
     g_step = None
@@ -53,7 +53,7 @@ def linspace_vjp(g, ans, start, stop, num=50, endpoint=True, retstep=False, axis
 
 
 @template_helper
-def geomspace_vjp(g, ans, start, stop, num=50, endpoint=True, axis=0, end=0):
+def geomspace_vjp(g, ans, start, stop, num, endpoint, axis, end):
     """Cotangent of np.geomspace's start (end=0) or stop (end=1): d sample / d start
     is sample * (1 - t) / start, d sample / d stop is sample * t / stop."""
     if not _inexact(ans):
@@ -74,7 +74,7 @@ def _log_base_and_exponent(start, stop, num, endpoint, base, axis):
 
 
 @template_helper
-def logspace_vjp(g, ans, start, stop, num=50, endpoint=True, base=10.0, axis=0, end=0):
+def logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, end):
     """Cotangent of np.logspace's start (end=0), stop (end=1) or base (end=2):
     sample = base ** y, y the linspace exponent."""
     if not _inexact(ans):

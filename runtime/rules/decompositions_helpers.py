@@ -9,7 +9,7 @@ from ..registry import template_helper
 from .shape_helpers import sum_to_shape
 from ..thunks import unthunk
 
-_NUMPY_1 = np.lib.NumpyVersion(np.__version__) < "2.0.0"
+_NUMPY_1 = np.lib.NumpyVersion(np.__version__).major < 2
 
 
 @template_helper
@@ -35,7 +35,7 @@ def _parts(g, count):
 
 
 @template_helper
-def solve_vjp(g, ans, a, b, operand=0):
+def solve_vjp(g, ans, a, b, operand):
     """Cotangent of `a` (operand 0) or `b` (1) in x = np.linalg.solve(a, b).
 
     gb = solve(a^T, g) and ga = -gb x^T. NumPy 2 treats b as a vector only if 1-D,
@@ -60,7 +60,7 @@ def slogdet_vjp(g, a):
 
 
 @template_helper
-def cholesky_vjp(g, ans, upper=False):
+def cholesky_vjp(g, ans, upper):
     """Cotangent of np.linalg.cholesky (Murray 2016), symmetric.
 
     With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
@@ -131,7 +131,7 @@ def eigvalsh_vjp(g, a, UPLO="L"):
 
 
 @template_helper
-def svd_vjp(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+def svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian=False):
     """Cotangent of np.linalg.svd (Townsend 2016), for the thin SVD.
 
     Limits: full_matrices=True only for square matrices; hermitian=False; the
@@ -168,7 +168,7 @@ def svd_vjp(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
 
 
 @template_helper
-def pinv_vjp(g, ans, a, hermitian=False):
+def pinv_vjp(g, ans, a, hermitian):
     """Cotangent of np.linalg.pinv (Golub and Pereyra), valid where the rank is
     locally constant (no singular value near the cutoff).
 

@@ -31,7 +31,7 @@ def sinc_slope(x):
 
 
 @template_helper
-def clip_inside(a, low, high, low_keyword=None, high_keyword=None):
+def clip_inside(a, low, high, low_keyword, high_keyword):
     """Where np.clip passes `a` through (bounds included; None is no bound). The
     bounds come positionally or as the min=/max= keywords."""
     low = low if low_keyword is None else low_keyword

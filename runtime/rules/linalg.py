@@ -31,8 +31,8 @@ defvjp(np.cross, "a, b, axisa=-1, axisb=-1, axisc=-1, axis=None",
        "cross_vjp(g, a, b, axisa, axisb, axisc, axis, 1)")
 if hasattr(np.linalg, "cross"):                                           # NumPy 2.0+
     defvjp(np.linalg.cross, "x1, x2, /, *, axis=-1",
-           "cross_vjp(g, x1, x2, axis=axis, operand=0)",
-           "cross_vjp(g, x1, x2, axis=axis, operand=1)")
+           "cross_vjp(g, x1, x2, axis, axis, axis, axis, 0)",
+           "cross_vjp(g, x1, x2, axis, axis, axis, axis, 1)")
 for _vecdot in (getattr(np, "vecdot", None), getattr(np.linalg, "vecdot", None)):  # 2.0+
     if _vecdot is not None:
         defvjp(_vecdot, "x1, x2, /, *, axis=-1", "vecdot_vjp(g, x2, x1, axis)",

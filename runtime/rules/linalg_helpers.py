@@ -21,7 +21,7 @@ def _tensordot_axes(axes, a_nd, b_nd):
 
 
 @template_helper
-def tensordot_vjp(g, a, b, axes=2, operand=0):
+def tensordot_vjp(g, a, b, axes, operand):
     """Cotangent of operand 0 (`a`) or 1 (`b`) of np.tensordot(a, b, axes)."""
     a_nd, b_nd = np.ndim(a), np.ndim(b)
     a_axes, b_axes = _tensordot_axes(axes, a_nd, b_nd)
@@ -40,7 +40,7 @@ def tensordot_vjp(g, a, b, axes=2, operand=0):
 
 
 @template_helper
-def dot_vjp(g, a, b, operand=0):
+def dot_vjp(g, a, b, operand):
     """Cotangent of np.dot: a product with a scalar, else a tensordot of a's last
     axis with b's second-to-last (its only axis when b is 1-D)."""
     if np.ndim(a) == 0 or np.ndim(b) == 0:
@@ -51,7 +51,7 @@ def dot_vjp(g, a, b, operand=0):
 
 
 @template_helper
-def inner_vjp(g, a, b, operand=0):
+def inner_vjp(g, a, b, operand):
     """Cotangent of np.inner: a tensordot over both last axes (or a scalar product)."""
     if np.ndim(a) == 0 or np.ndim(b) == 0:
         return dot_vjp(g, a, b, operand)
@@ -59,7 +59,7 @@ def inner_vjp(g, a, b, operand=0):
 
 
 @template_helper
-def kron_vjp(g, a, b, operand=0):
+def kron_vjp(g, a, b, operand):
     """Cotangent of np.kron: view `g` as interleaved (a-axis, b-axis) pairs and contract."""
     nd = max(np.ndim(a), np.ndim(b))
     sa = (1,) * (nd - np.ndim(a)) + np.shape(a)
@@ -73,7 +73,7 @@ def kron_vjp(g, a, b, operand=0):
 
 
 @template_helper
-def cross_vjp(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None, operand=0):
+def cross_vjp(g, a, b, axisa, axisb, axisc, axis, operand):
     """Cotangent of np.cross of 3-vectors: b x g for a, g x a for b (then unbroadcast)."""
     if axis is not None:
         axisa = axisb = axisc = axis
@@ -85,7 +85,7 @@ def cross_vjp(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None, operand=0):
 
 
 @template_helper
-def vecdot_vjp(g, other, x, axis=-1):
+def vecdot_vjp(g, other, x, axis):
     """Cotangent of `x` in np.vecdot (real): `g` times the other vector, unbroadcast."""
     cot = np.moveaxis(np.expand_dims(g, -1) * np.moveaxis(other, axis, -1), -1, axis)
     return sum_to_shape(cot, np.shape(x))
@@ -113,7 +113,7 @@ def multi_dot_vjp(g, arrays):
 
 
 @template_helper
-def diag_vjp(g, v, k=0):
+def diag_vjp(g, v, k):
     """Cotangent of np.diag: the diagonal of `g` (1-D v) or `g` on the diagonal (2-D v)."""
     if np.ndim(v) == 1:
         return np.diagonal(g, k)

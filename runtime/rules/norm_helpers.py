@@ -24,7 +24,7 @@ def _kept(v, x, axes, keepdims):
 
 
 @template_helper
-def vector_norm_vjp(g, ans, x, ord=2, axis=None, keepdims=False):
+def vector_norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of a vector norm over `axis` (all axes when None)."""
     x = np.asarray(x)
     axes = _axes(axis, x.ndim)
@@ -38,13 +38,13 @@ def vector_norm_vjp(g, ans, x, ord=2, axis=None, keepdims=False):
         return g * np.sign(x)
     if ord in (np.inf, -np.inf):
         size = np.abs(x)
-        pick = np.max if ord > 0 else np.min
+        pick = np.max if ord == np.inf else np.min
         return g * np.sign(x) * tie_share(size == pick(size, axis=axes, keepdims=True), axes, dtype)
     return g * np.sign(x) * (np.abs(x) / ans) ** (ord - 1)
 
 
 @template_helper
-def matrix_norm_vjp(g, ans, x, ord="fro", axis=(-2, -1), keepdims=False):
+def matrix_norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of a matrix norm over the two axes `axis`."""
     x = np.asarray(x)
     row, col = _axes(axis, x.ndim)
@@ -57,7 +57,7 @@ def matrix_norm_vjp(g, ans, x, ord="fro", axis=(-2, -1), keepdims=False):
     if ord in (1, -1, np.inf, -np.inf):
         summed, across = (row, col) if ord in (1, -1) else (col, row)
         lines = np.sum(np.abs(x), axis=summed, keepdims=True)  # column (or row) sums
-        pick = np.max if ord > 0 else np.min
+        pick = np.max if ord in (1, np.inf) else np.min
         hits = lines == pick(lines, axis=across, keepdims=True)
         return g * np.sign(x) * tie_share(hits, across, cot_dtype(g, x))
     raise ValueError(f"invalid norm order {ord!r} for matrices")
@@ -76,7 +76,7 @@ def _singular_direction(x, ord, row, col):
 
 
 @template_helper
-def norm_vjp(g, ans, x, ord=None, axis=None, keepdims=False):
+def norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of np.linalg.norm, dispatching as NumPy does: no axis and no ord is
     the 2-norm of everything; an int axis (or 1-D x) a vector norm; else a matrix norm."""
     if ord is None and axis is None and not keepdims and isinstance(x, np.ndarray):

@@ -33,7 +33,7 @@ def tie_share(hits, axis, dtype):
 
 
 @template_helper
-def extremum_vjp(g, ans, a, axis=None, keepdims=False):
+def extremum_vjp(g, ans, a, axis, keepdims):
     """Cotangent of max/min: `g` split equally among the elements equal to the extremum."""
     a = np.asarray(a)
     axes = _axes(axis, a.ndim)
@@ -43,7 +43,7 @@ def extremum_vjp(g, ans, a, axis=None, keepdims=False):
 
 
 @template_helper
-def prod_vjp(g, a, axis=None, keepdims=False):
+def prod_vjp(g, a, axis, keepdims):
     """Cotangent of np.prod: `g` times the product of the other elements.
 
     Products of prefixes and suffixes avoid dividing by `a`, so zeros are exact.
@@ -107,7 +107,7 @@ def _reverse_cumsum(x, axis):
 
 
 @template_helper
-def average_weights(a, axis=None, weights=None):
+def average_weights(a, axis, weights):
     """The normalised weights of np.average, broadcast against `a` (1/N when None)."""
     a = np.asarray(a)
     if weights is None:
@@ -126,7 +126,7 @@ def _weights_like(a, axis, weights):
 
 
 @template_helper
-def average_weights_vjp(g, ans, a, axis=None, weights=None, keepdims=False):
+def average_weights_vjp(g, ans, a, axis, weights, keepdims):
     """Cotangent of the weights of np.average: (a - average) / sum(weights)."""
     a = np.asarray(a)
     w = _weights_like(a, axis, weights)
@@ -142,13 +142,13 @@ def _sum_to_weights(cot, w, weights):
 
 
 @template_helper
-def count_valid(a, axis=None):
+def count_valid(a, axis):
     """How many non-NaN values each nan-reduction combines, kept dims, in a's float dtype."""
     return np.sum(~np.isnan(a), axis=axis, keepdims=True, dtype=cot_dtype(1.0, a))
 
 
 @template_helper
-def trace_vjp(g, a, offset=0, axis1=0, axis2=1):
+def trace_vjp(g, a, offset, axis1, axis2):
     """Cotangent of np.trace: `g` on the (offset) diagonal of the two traced axes."""
     shape = np.shape(a)
     eye = np.eye(shape[axis1], shape[axis2], k=offset, dtype=cot_dtype(g, a))
@@ -157,7 +157,7 @@ def trace_vjp(g, a, offset=0, axis1=0, axis2=1):
 
 
 @template_helper
-def diagonal_vjp(g, a, offset=0, axis1=0, axis2=1):
+def diagonal_vjp(g, a, offset, axis1, axis2):
     """Cotangent of np.diagonal: `g` written onto the diagonal of zeros shaped like `a`."""
     shape = np.shape(a)
     axis1, axis2 = axis1 % len(shape), axis2 % len(shape)

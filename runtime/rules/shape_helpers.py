@@ -63,7 +63,7 @@ def _split_back(g, arrays, axis, widths):
 
 
 @template_helper
-def concatenate_vjp(g, arrays, axis=0):
+def concatenate_vjp(g, arrays, axis):
     """Cotangent of np.concatenate: `g` cut back into one slice per input."""
     if axis is None:  # inputs were flattened first
         return _split_back(np.ravel(g), arrays, 0, [np.size(a) for a in arrays])
@@ -97,14 +97,14 @@ def column_stack_vjp(g, tup):
 
 
 @template_helper
-def stack_vjp(g, arrays, axis=0):
+def stack_vjp(g, arrays, axis):
     """Cotangent of np.stack: the slices of `g` along the new axis."""
     return _like(arrays, [np.reshape(p, np.shape(a))
                           for p, a in zip(np.moveaxis(np.asarray(g), axis, 0), arrays)])
 
 
 @template_helper
-def join_vjp(g, ans, axis=0, join=np.concatenate):
+def join_vjp(g, ans, axis, join=np.concatenate):
     """Cotangent of a split (or unstack): join the parts of `g`, zeros where a part is None."""
     parts = [unthunk(gk) for gk in g]
     return join([np.zeros_like(a) if gk is None else gk for gk, a in zip(parts, ans)], axis)
@@ -123,7 +123,7 @@ def tile_vjp(g, A, reps):
 
 
 @template_helper
-def repeat_vjp(g, a, repeats, axis=None):
+def repeat_vjp(g, a, repeats, axis):
     """Cotangent of np.repeat: sum each run of copies (runs may be empty)."""
     shape = np.shape(a)
     g = np.asarray(g)
@@ -144,7 +144,7 @@ _COPYING_PAD_MODES = ("edge", "reflect", "symmetric", "wrap")
 
 
 @template_helper
-def pad_vjp(g, array, pad_width, mode="constant", kwargs=None):
+def pad_vjp(g, array, pad_width, mode, kwargs):
     """Cotangent of np.pad: the interior of `g` for constant padding; for padding
     modes that copy elements, also the copies, found by padding an index array."""
     shape = np.shape(array)
@@ -160,7 +160,7 @@ def pad_vjp(g, array, pad_width, mode="constant", kwargs=None):
 
 
 @template_helper
-def take_vjp(g, a, indices, axis=None, mode="raise"):
+def take_vjp(g, a, indices, axis, mode):
     """Cotangent of np.take: scatter-add `g` to the taken positions (repeats add up)."""
     shape = np.shape(a)
     n = int(np.prod(shape)) if axis is None else shape[axis]
@@ -176,7 +176,7 @@ def take_vjp(g, a, indices, axis=None, mode="raise"):
 
 
 @template_helper
-def take_along_axis_vjp(g, arr, indices, axis=-1):
+def take_along_axis_vjp(g, arr, indices, axis):
     """Cotangent of np.take_along_axis: scatter-add `g` with full index arrays."""
     shape = np.shape(arr)
     indices = np.asarray(indices)
@@ -194,7 +194,7 @@ def take_along_axis_vjp(g, arr, indices, axis=-1):
 
 
 @template_helper
-def permutation_vjp(g, ans, a, axis=-1):
+def permutation_vjp(g, ans, a, axis):
     """Cotangent of a function that permutes `a` along `axis` (sort, partition).
 
     Stable argsorts of input and output line equal values up, so ans[dst[j]]
@@ -212,7 +212,7 @@ def permutation_vjp(g, ans, a, axis=-1):
 
 
 @template_helper
-def diff_vjp(g, a, n=1, axis=-1, prepend=None, append=None):
+def diff_vjp(g, a, n, axis, prepend, append):
     """Cotangent of np.diff: the adjoint of x[1:] - x[:-1], applied n times."""
     g = np.asarray(g)
     before = [(0, 0)] * g.ndim

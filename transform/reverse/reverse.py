@@ -105,6 +105,8 @@ class Reverser:
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
+        elif getattr(s.prim, "receiver_first", False):   # x.m(a) mapped to fn(x, a)
+            args = [s.value.func.value] + args
         value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
         new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
                                               ctx=gast.Store())], value=value, type_comment=None)

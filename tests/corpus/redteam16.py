@@ -164,3 +164,21 @@ def generator_list_into_numpy_and_builtins(x):
     # (a helper's returned list got one array as its cotangent: `.pop` of an array)
     b = list(squares_of(x))
     return np.sum(b) + tuple(b)[0] * 7.0 + min(b) + np.sum(np.array(b) ** 3)
+
+
+@case(floats((4,)))
+def two_lists_made_in_one_assignment(x):
+    # (was refused: the tuple's parts were each taken for either list, so `B` held `A`)
+    A, B = [], []
+    for i in range(2):
+        A.append(x[i])
+        B.append(x[i + 2])
+    return A[0] * B[1]
+
+
+@refused(floats((3,)), "a, b = x, x: both names are the same array")
+def one_array_two_names_written(x):
+    y = x * 1.0
+    a, b = y, y
+    a[0] = 5.0
+    return np.sum(b)

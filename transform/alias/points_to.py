@@ -28,9 +28,10 @@ class Value:
     """What an expression may refer to: objects, whether it is surely an ndarray, and
     whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
 
-    def __init__(self, objs=frozenset(), array=False, in_place=False):
+    def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None):
         self.objs, self.array = frozenset(objs), array
         self.in_place = in_place or array
+        self.elements = elements     # a display's entries' Values (`A, B = [], []`)
 
 
 class ExprAliases:
@@ -131,8 +132,11 @@ class ExprAliases:
         return self.value(e.value)
 
     def value_List(self, e):
-        return self.fresh(e, holds=_union([self.value(x) for x in e.elts]).objs,
-                          in_place=isinstance(e, gast.List))
+        entries = [self.value(x) for x in e.elts]
+        made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
+        if not any(isinstance(x, gast.Starred) for x in e.elts):
+            made.elements = entries
+        return made
 
     value_Tuple = value_List
 

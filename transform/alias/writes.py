@@ -128,6 +128,12 @@ class AliasCheck:
             (state.loop_vars.add if isinstance(stmt, gast.For) else
              state.loop_vars.discard)(target.id)
         elif isinstance(target, (gast.Tuple, gast.List)):
+            entries = value.elements
+            if entries is not None and len(entries) == len(target.elts) and \
+                    not any(isinstance(t, gast.Starred) for t in target.elts):
+                for elt, entry in zip(target.elts, entries):   # `A, B = [], []`: each its own
+                    self.assign(elt, entry, stmt)
+                return
             parts = Value(value.objs | state.contents(value.objs))
             for elt in target.elts:
                 self.assign(elt, parts, stmt)

@@ -182,3 +182,35 @@ def one_array_two_names_written(x):
     a, b = y, y
     a[0] = 5.0
     return np.sum(b)
+
+
+class Recorder:
+    def __init__(self):
+        self.values = []
+
+    def record(self, v):
+        self.values.append(v)
+
+
+RECORDER = Recorder()
+
+
+def record_through_a_method(v):
+    RECORDER.record(v)
+
+
+@refused(floats(()), "a helper whose method call may store the value, its result unused")
+def helper_storing_through_a_method(x):
+    # (the helper's own source stores nothing, its method call does: a zero gradient)
+    record_through_a_method(x * 2.0)
+    return RECORDER.values[-1]
+
+
+def report(v):
+    print(f"value {float(np.sum(v)):.3f}", abs(-1.0))
+
+
+@case(floats((3,)))
+def helper_that_only_prints(x):
+    report(x * 2.0)
+    return np.sum(x ** 2)

@@ -9,9 +9,11 @@ The result of such a call is dead, so no derivative flows through it; if the cal
 stored the value (in a global, an attribute, a container it was given) and the function
 read it back later, that read would be a constant: a silent zero gradient. A helper whose
 source shows no such store (one level deep; any call of another Python function counts
-as one) is fine, as is a function with a rule.
+as one; a method of an object, or any callee other than a module's function or a
+builtin, counts as one too) is fine, as is a function with a rule.
 """
 import ast
+import builtins
 import inspect
 import textwrap
 
@@ -73,10 +75,23 @@ def _may_store(fn):
 
 
 def _stores_or_calls(call, fn, local):
+    """Whether a call in fn may keep a value: a storing method, a method of an object
+    (it may store on it), another Python function, or a builtin that writes by name.
+    Only calls into modules (`np.sum`, `math.exp`) and plain builtins are known not to."""
     func = call.func
     if isinstance(func, ast.Attribute):
-        return func.attr in _STORING_METHODS
+        if func.attr in _STORING_METHODS:
+            return True
+        base = func.value
+        module = fn.__globals__.get(base.id) if isinstance(base, ast.Name) and \
+            base.id not in local else None
+        return not inspect.ismodule(module)      # a method of an object: it may store
     if isinstance(func, ast.Name) and func.id not in local:
-        target = fn.__globals__.get(func.id)
-        return inspect.isfunction(target)        # another helper: it may store
-    return False
+        if func.id in _WRITING_BUILTINS:
+            return True
+        target = fn.__globals__.get(func.id, getattr(builtins, func.id, None))
+        return target is None or inspect.isfunction(target)   # another helper may store
+    return True                                  # a computed callee: anything
+
+
+_WRITING_BUILTINS = {"setattr", "delattr", "exec", "eval", "globals", "vars", "locals"}

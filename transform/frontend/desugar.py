@@ -23,7 +23,8 @@ import inspect
 import gast
 
 from .functional import Functional
-from .generators import as_list_function, check_generator_calls
+from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
+                         own_nodes)
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -72,7 +73,7 @@ def _has_sugar(src, entry):
 
 def _sugar_call(src, call, params):
     func = call.func
-    if type(func) is gast.Attribute and func.attr in _WRITING_METHODS and \
+    if type(func) is gast.Attribute and func.attr in WRITING_METHODS and \
             type(func.value) is gast.Name and func.value.id in params:
         return True
     if type(func) is gast.Name and func.id in src.locals:
@@ -95,22 +96,15 @@ def _argument_copies(fdef, body):
     helper's parameters stay refused (transform/alias_check.py)."""
     params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
     written = set()
-    for node in _own_nodes(body):
+    for node in own_nodes(body):
         if isinstance(node, (gast.Assign, gast.AugAssign)):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             written.update(_item_bases(targets))
         elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
-                node.func.attr in _WRITING_METHODS and isinstance(node.func.value, gast.Name):
+                node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name):
             written.add(node.func.value.id)
     return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
             for p in params if p in written]
-
-
-# methods that change an array or list in place (transform/alias_tables.py refuses the
-# ones the backward sweep cannot undo on a local array too)
-_WRITING_METHODS = {"sort", "fill", "put", "resize", "partition", "itemset", "append",
-                    "extend", "insert", "remove", "clear", "reverse", "update",
-                    "setdefault", "pop", "popitem"}
 
 
 def _item_bases(targets):
@@ -232,32 +226,17 @@ def _annotated(s):
 def _leaves_by_jump(body):
     """The first return (anywhere) or break/continue (outside nested loops) that would
     leave a `with` body, else None."""
-    for node in _own_nodes(body):
+    for node in own_nodes(body):
         if isinstance(node, gast.Return):
             return node
-    for node in _own_nodes(body, loops_own_jumps=True):
+    for node in own_nodes(body, loops_own_jumps=True):
         if isinstance(node, (gast.Break, gast.Continue)):
             return node
     return None
 
 
-def _own_nodes(body, loops_own_jumps=False):
-    """Nodes of `body` outside nested functions (and outside nested loops' bodies when
-    loops_own_jumps: a break there belongs to that loop)."""
-    todo = list(body)
-    while todo:
-        node = todo.pop()
-        yield node
-        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
-            continue
-        if loops_own_jumps and isinstance(node, (gast.For, gast.While)):
-            todo.extend(node.orelse)
-            continue
-        todo.extend(gast.iter_child_nodes(node))
-
-
 def _own_breaks(body):
-    return [n for n in _own_nodes(body, loops_own_jumps=True) if isinstance(n, gast.Break)]
+    return [n for n in own_nodes(body, loops_own_jumps=True) if isinstance(n, gast.Break)]
 
 
 def _flag_breaks(stmts, broke):

@@ -25,7 +25,7 @@ def as_list_function(src, new_name):
     """Rewrite `src.node`, a generator function, to build and return the list of the
     items it yields; no change for other functions."""
     fdef = src.node
-    yields = [n for n in _own_nodes(fdef.body) if isinstance(n, (gast.Yield, gast.YieldFrom))]
+    yields = [n for n in own_nodes(fdef.body) if isinstance(n, (gast.Yield, gast.YieldFrom))]
     if not yields:
         return
     items = new_name("items")
@@ -91,26 +91,34 @@ def _runs_to_the_end(loop):
     generated code built would not)."""
     if isinstance(loop, gast.comprehension):
         return True
-    for n in _own_nodes(loop.body):
+    for n in own_nodes(loop.body):
         if isinstance(n, (gast.Break, gast.Return)):
             return False
         if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
             return False
         if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) and \
-                n.func.attr in _WRITING_METHODS:
+                n.func.attr in WRITING_METHODS:
             return False
     return True
 
 
-_WRITING_METHODS = {"append", "extend", "insert", "update", "setdefault", "pop", "remove",
-                    "clear", "sort", "fill", "put", "resize", "partition", "reverse"}
+# methods that change their receiver in place (arrays, lists, dicts); desugar.py's
+# argument copies read this set too
+WRITING_METHODS = frozenset({"sort", "fill", "put", "resize", "partition", "itemset",
+                             "setfield", "append", "extend", "insert", "remove", "clear",
+                             "reverse", "update", "setdefault", "pop", "popitem"})
 
 
-def _own_nodes(body):
-    """Nodes of `body`, not inside nested functions or lambdas."""
+def own_nodes(body, loops_own_jumps=False):
+    """Nodes of `body` outside nested functions and lambdas (and outside nested loops'
+    bodies when loops_own_jumps: a break there belongs to that loop)."""
     todo = list(body)
     while todo:
         node = todo.pop()
         yield node
-        if not isinstance(node, (gast.FunctionDef, gast.Lambda)):
-            todo.extend(gast.iter_child_nodes(node))
+        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            continue
+        if loops_own_jumps and isinstance(node, (gast.For, gast.While)):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(gast.iter_child_nodes(node))

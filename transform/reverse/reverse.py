@@ -247,6 +247,13 @@ class Reverser:
                                                 ctx=gast.Load()), False, True, True, False))
         return out + self.accumulate(values, target, d, state)
 
+    def was_entries(self, expr):
+        """Whether `expr` was marked a possible list of entries (the mark is used once,
+        so an id reused by a later node is never taken for it)."""
+        found = id(expr) in self.entries
+        self.entries.discard(id(expr))
+        return found
+
     def accumulate(self, values, target, d, state):
         """Contributions in order; a contribution to the target itself replaces it last."""
         out, own = [], []
@@ -266,7 +273,7 @@ class Reverser:
                 out.append(self.ctx.note(self.why(da, self.crossing(name))))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
                                           self.crossing(name), numeric,
-                                          container=id(original) in self.entries))
+                                          container=self.was_entries(original)))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out

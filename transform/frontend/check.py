@@ -18,8 +18,8 @@ UNSUPPORTED = {
     gast.Await: ("`await`", "differentiate synchronous code only"),
     gast.Yield: ("`yield` (generators)", "build and return a list instead"),
     gast.YieldFrom: ("`yield from`", "build and return a list instead"),
-    gast.Global: ("`global` declarations", "pass the value in as an argument and return "
-                  "the new value"),
+    gast.Global: ("`global` declarations in a nested function", "define the helper at "
+                  "module level"),
     gast.Nonlocal: ("`nonlocal` declarations", "pass the value in as an argument and return "
                     "the new value"),
     gast.Delete: ("`del` of an item or attribute", "build a new container without it"),
@@ -31,8 +31,6 @@ UNSUPPORTED = {
     gast.NamedExpr: ("assignment expressions (`:=`) after a call, after a read of their name "
                      "or in a branch",
                      "assign on a separate line"),
-    gast.SetComp: ("set comprehensions", "use a list comprehension"),
-    gast.Set: ("set literals", "use a list or tuple"),
 }
 if hasattr(gast, "Match"):
     UNSUPPORTED[gast.Match] = ("`match` statements", "use if/elif/else")

@@ -15,8 +15,9 @@ later stages know, in the user's tree, so every check and analysis sees them.
 
 A walrus is hoisted only where that keeps the order of evaluation (nothing before it in
 its statement calls a function or reads its name, and it is not in a branch of an
-`and`/`or`/`if`-expression); a `with` body must not leave by return/break/continue.
-Elsewhere they stay, and the check stage refuses them with a hint.
+`and`/`or`/`if`-expression); elsewhere it stays, and the check stage refuses it with a
+hint. A `with` body left by return/break/continue runs `__exit__` before the jump
+(exits.py); `global` reads and sets are scopes.py's.
 """
 import inspect
 
@@ -25,6 +26,8 @@ import gast
 from .functional import Functional
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
                          own_nodes)
+from .exits import exit_before_jumps, suppressing_exit
+from .scopes import drop_read_only_globals, sets_as_calls
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -38,6 +41,8 @@ def desugar(src, entry):
     if not entry:                         # a generator helper: returns its items' list
         as_list_function(src, names.new)
     check_generator_calls(src)
+    drop_read_only_globals(src, src.node)
+    sets_as_calls(src, src.node)
     body = _Desugar(src, names).block(src.node.body)
     copies = _argument_copies(src.node, body) if entry else []
     src.node.body = copies + body
@@ -46,7 +51,7 @@ def desugar(src, entry):
 
 # nodes that are sugar wherever they appear
 _SUGAR = (gast.AnnAssign, gast.Delete, gast.With, gast.NamedExpr, gast.Lambda, gast.Starred,
-          gast.Yield, gast.YieldFrom, gast.DictComp)
+          gast.Yield, gast.YieldFrom, gast.DictComp, gast.Global, gast.Set, gast.SetComp)
 
 
 def _has_sugar(src, entry):
@@ -160,7 +165,7 @@ class _Desugar:
             return []                          # unbinding a local changes no value
         if isinstance(s, (gast.For, gast.While)) and s.orelse:
             return self.loop_else(s)
-        if isinstance(s, gast.With) and _leaves_by_jump(s.body) is None:
+        if isinstance(s, gast.With):
             return self.with_statement(s)
         s = self.functional.lambda_def(s) or s
         self.functional.consumed_maps(s)
@@ -193,6 +198,7 @@ class _Desugar:
                 _at(fallback, s)]
 
     def with_statement(self, s):
+        self.refuse_suppressing(s)
         enter, leave = [], []
         for item in s.items:
             context = self.names.new("context")
@@ -205,7 +211,18 @@ class _Desugar:
                                              type_comment=None), s))
             none = [gast.Constant(value=None, kind=None) for _ in range(3)]
             leave.insert(0, _at(gast.Expr(value=_method(context, "__exit__", none)), s))
-        return self.block(enter) + s.body + leave
+        body = exit_before_jumps(s.body, leave, self.names.new)
+        return self.block(enter) + body + leave
+
+    def refuse_suppressing(self, s):
+        for item in s.items:
+            if suppressing_exit(self.src, item.context_expr):
+                raise self.src.error(
+                    "a context manager whose `__exit__` may return true (suppressing an "
+                    "exception) is not supported: the generated code cannot catch what "
+                    "the body raises, so it would stop where the primal goes on",
+                    item.context_expr, hint="catch the exception outside the "
+                    "differentiated function, or test for the failing case with `if`")
 
     def hoist_walruses(self, s):
         before = []
@@ -221,18 +238,6 @@ def _annotated(s):
     if s.value is None:
         return []                              # `x: int` binds nothing
     return [_at(gast.Assign(targets=[s.target], value=s.value, type_comment=None), s)]
-
-
-def _leaves_by_jump(body):
-    """The first return (anywhere) or break/continue (outside nested loops) that would
-    leave a `with` body, else None."""
-    for node in own_nodes(body):
-        if isinstance(node, gast.Return):
-            return node
-    for node in own_nodes(body, loops_own_jumps=True):
-        if isinstance(node, (gast.Break, gast.Continue)):
-            return node
-    return None
 
 
 def _own_breaks(body):

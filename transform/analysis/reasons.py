@@ -95,6 +95,19 @@ def _refusal(ctx, s, prim, position, name):
         where = "the receiver" if position < 0 else f"argument {position + 1}"
     else:
         where = f"`{position}`"
+    if getattr(prim.fn, "thunkgrad_block", None):        # frontend/try_blocks.py
+        return ctx.src.error(
+            f"{what} is read (or may be kept) by a try statement's body or handler: "
+            "they run as written, in the forward sweep only, so no derivative flows "
+            "through them",
+            _site(s, prim), hint="compute differentiated values outside the try statement "
+                                 "(in its `else` block, or test for the failing case with "
+                                 "`if`)")
+    if prim.fn in (set, frozenset):                       # frontend/scopes.py
+        return ctx.src.error(
+            "a set of values being differentiated is not supported: a set keeps its items "
+            "in hash order and drops equal ones, so their cotangents cannot be matched",
+            _site(s, prim), hint="use a list (or a dict keyed by what makes items equal)")
     if prim.kind == "call" and not getattr(prim, "method", None):
         return ctx.src.error(
             f"{what} is passed to {prim.label}() as {position}: a helper's `*args` and "

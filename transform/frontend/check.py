@@ -11,7 +11,6 @@ from ..alias.check import check_aliasing
 
 # node type -> (what it is, what to do instead)
 UNSUPPORTED = {
-    gast.Try: ("`try` statements", "move error handling outside the differentiated function"),
     gast.AsyncWith: ("`async with`", "differentiate synchronous code only"),
     gast.AsyncFor: ("`async for`", "differentiate synchronous code only"),
     gast.AsyncFunctionDef: ("`async def`", "differentiate synchronous code only"),

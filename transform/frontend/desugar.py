@@ -28,6 +28,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
                          own_nodes)
 from .exits import exit_before_jumps, suppressing_exit
 from .scopes import drop_read_only_globals, sets_as_calls
+from .try_blocks import try_statement
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -51,7 +52,8 @@ def desugar(src, entry):
 
 # nodes that are sugar wherever they appear
 _SUGAR = (gast.AnnAssign, gast.Delete, gast.With, gast.NamedExpr, gast.Lambda, gast.Starred,
-          gast.Yield, gast.YieldFrom, gast.DictComp, gast.Global, gast.Set, gast.SetComp)
+          gast.Yield, gast.YieldFrom, gast.DictComp, gast.Global, gast.Set, gast.SetComp,
+          gast.Try)
 
 
 def _has_sugar(src, entry):
@@ -156,6 +158,8 @@ class _Desugar:
         return out
 
     def statement(self, s):
+        if isinstance(s, gast.Try):
+            return self.block(try_statement(self.src, self.src.node, s, self.names.new))
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
                 setattr(s, field, self.block(getattr(s, field)))
@@ -218,9 +222,10 @@ class _Desugar:
         for item in s.items:
             if suppressing_exit(self.src, item.context_expr):
                 raise self.src.error(
-                    "a context manager whose `__exit__` may return true (suppressing an "
-                    "exception) is not supported: the generated code cannot catch what "
-                    "the body raises, so it would stop where the primal goes on",
+                    "a `with` block whose context manager's `__exit__` may return true "
+                    "(suppressing an exception) is not supported: the generated code "
+                    "cannot catch what the body raises, so it would stop where the "
+                    "primal goes on",
                     item.context_expr, hint="catch the exception outside the "
                     "differentiated function, or test for the failing case with `if`")
 

@@ -83,6 +83,8 @@ class CallNormalizer:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if getattr(func, "runtime_helper", None) is not None:
+            if getattr(fn, "thunkgrad_block", None):     # a try statement's own function
+                self.names.objects.setdefault(func.id, fn)
             func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
@@ -226,8 +228,9 @@ class CallNormalizer:
         if hint is not None:
             raise self.src.error(f"{label}() reads or changes state the generated code "
                                  "cannot follow", node, hint=hint)
-        if isinstance(fn, type) and fn.__module__ != "builtins":
-            # a class called with values not being differentiated builds a constant
+        if getattr(fn, "thunkgrad_block", None) or \
+                isinstance(fn, type) and fn.__module__ != "builtins":
+            # a try statement's function (frontend/block_function.py), or a class called with values not being differentiated builds a constant
             # (`np.errstate(...)`, a timer); one given such a value is refused
             return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
         return opaque_library_rule(fn)

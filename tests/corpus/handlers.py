@@ -1,0 +1,325 @@
+"""try/except/else/finally around values not being differentiated, `with` blocks left by
+return/break/continue, `global` reads and sets of constants: scalar and array variants,
+and the refusals (a differentiated value inside a handler's reach, jumps out of a try
+body, a name a handler may leave unbound, writes into outside values, global writes,
+suppressing context managers, sets of differentiated values)."""
+import contextlib
+import math
+
+import numpy as np
+
+from .case import case, floats, given, mixed, refused
+
+LOG = []
+SCALE = 1.5
+TABLE = {"a": 2.0, "b": -0.5}
+
+
+class Tracked:
+    """A context manager that logs entry and exit (the order is checked in
+    tests/corpus/test_handlers_order.py)."""
+
+    def __init__(self, tag):
+        self.tag = tag
+
+    def __enter__(self):
+        LOG.append(("enter", self.tag))
+        return self
+
+    def __exit__(self, *exc_info):
+        LOG.append(("exit", self.tag))
+        return False
+
+
+# ---- try ------------------------------------------------------------------------
+
+@case(mixed(floats((3,)), given(0.0)), wrt=(0,))
+def try_zero_division_taken(x, c):
+    try:
+        val = 1.0 / c
+    except ZeroDivisionError:
+        val = 0.25
+    return np.sum(np.sin(x)) * val
+
+
+@case(mixed(floats(()), given(4.0)), wrt=(0,))
+def try_zero_division_not_taken_scalar(x, c):
+    try:
+        val = 1.0 / c
+    except ZeroDivisionError:
+        val = 0.0
+    return math.sin(x) * val + x * x
+
+
+@case(floats((3,)))
+def try_import_error_around_a_constant(x):
+    try:
+        from scipy.special import gammaln as lgam      # noqa: F401
+        have_scipy = True
+    except ImportError:
+        have_scipy = False
+    k = math.lgamma(3.5) if have_scipy else 1.0
+    return np.sum(x ** 2) * k
+
+
+@case(mixed(floats((2, 3)), given("c")), wrt=(0,))
+def try_key_error_with_message(W, key):
+    try:
+        w = TABLE[key]
+    except KeyError as missing:
+        print("no entry for", missing)
+        w = 1.0
+    return np.sum(np.tanh(W) * w)
+
+
+@case(mixed(floats(()), given("2.5")), wrt=(0,))
+def try_else_differentiated_scalar(x, text):
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = 1.0
+    else:
+        scale = scale * x
+    return scale * x + np.exp(x)
+
+
+@case(mixed(floats((3,)), given("oops")), wrt=(0,))
+def try_else_skipped_array(x, text):
+    scale = 2.0
+    try:
+        scale = float(text)
+    except ValueError:
+        pass
+    else:
+        x = x * scale
+    return np.sum(x ** 3) * scale
+
+
+@case(floats((3,)))
+def try_finally_runs_after_differentiated_body(x):
+    try:
+        y = np.sum(np.exp(x))
+    finally:
+        print("finally")
+    return y * x[0]
+
+
+@case(floats(()))
+def try_finally_before_return_scalar(x):
+    total = 0.0
+    try:
+        total = x * x
+        if total > -1.0:
+            return total * 3.0
+        total = total + 1.0
+    finally:
+        total = total * 100.0             # runs before the return; its value is unused
+    return total
+
+
+@case(floats((4,)))
+def try_in_a_loop_with_index_error(x):
+    weights = [0.5, 1.5, 2.5]
+    total = 0.0
+    for i in range(4):
+        try:
+            w = weights[i]
+        except IndexError:
+            w = -1.0
+        total = total + w * x[i] ** 2
+    return total
+
+
+@case(floats((3,)))
+def try_except_else_finally_in_a_loop_with_continue(x):
+    total = 0.0
+    for i in range(3):
+        try:
+            inv = 1.0 / (i - 1)
+        except ZeroDivisionError:
+            inv = 0.0
+        else:
+            if i == 2:
+                continue                  # the finally block runs first
+            total = total + inv * x[i]
+        finally:
+            total = total * 1.5
+    return total * x[0]
+
+
+@case(mixed(floats((3,)), given(0.0)), wrt=(0,))
+def nested_try_statements(x, c):
+    try:
+        try:
+            r = math.log(c)
+        except ValueError:
+            r = -1.0
+        q = 1.0 / (r + 1.0)
+    except ZeroDivisionError:
+        q = 3.0
+    return np.sum(x * q) + q
+
+
+@case(mixed(floats((3,)), given(2.0)), wrt=(0,))
+def try_partly_done_then_raised(x, c):
+    a = 1.0
+    try:
+        a = c * 2.0                       # done before the raise: kept, as in Python
+        b = [1.0, 2.0][int(c)]            # IndexError
+    except IndexError:
+        b = a
+    return np.sum(x) * a + b * x[1]
+
+
+@refused(floats((3,)), "x, being differentiated, is read in the try body")
+def try_body_reads_differentiated(x):
+    try:
+        y = np.log(x)
+    except FloatingPointError:
+        y = x
+    return np.sum(y)
+
+
+@refused(floats(()), "a handler reads x, being differentiated")
+def try_handler_reads_differentiated(x):
+    try:
+        y = 1.0 / 0.0
+    except ZeroDivisionError:
+        y = x * 2.0
+    return y
+
+
+@refused(floats(()), "y was differentiated and the try may not rebind it")
+def try_may_keep_a_differentiated_value(x):
+    y = x * 3.0
+    try:
+        y = float("nan?")
+    except ValueError:
+        pass
+    return y
+
+
+@refused(floats(()), "return inside a try body")
+def try_return_in_body(x):
+    try:
+        return x * 2.0
+    except ValueError:
+        return x
+
+
+@refused(mixed(floats(()), given(2.0)), "v may be left unbound and is read later",
+         wrt=(0,))
+def try_maybe_unbound(x, c):
+    try:
+        v = 1.0 / c
+    except ZeroDivisionError:
+        pass
+    return x * v
+
+
+@refused(floats((3,)), "writing into an outside array inside a try")
+def try_writes_outside_array(x):
+    w = np.ones(3)
+    try:
+        w[0] = 2.0
+    except IndexError:
+        pass
+    return np.sum(w * x)
+
+
+# ---- with blocks left by return/break/continue ------------------------------------
+
+@case(floats((3,)))
+def with_left_by_return_in_a_branch(x):
+    with Tracked("outer"):
+        with Tracked("inner"):
+            if np.sum(x) > -100.0:
+                return np.sum(np.sin(x) * x)
+        y = x * 2.0
+    return np.sum(y)
+
+
+@case(floats(()))
+def with_left_by_break_and_continue_scalar(x):
+    total = 0.0
+    for i in range(4):
+        with Tracked(i):
+            total = total + math.sin(x * i) + x
+            if i == 1:
+                continue
+            if i == 2:
+                break
+            total = total * x
+    return total
+
+
+@case(floats((3,)))
+def with_return_value_computed_before_exit(x):
+    with np.errstate(divide="ignore"):
+        y = np.log(np.abs(x) + 1.0)
+        return np.sum(y * x)
+
+
+@case(floats((4,)))
+def with_inside_a_loop_inside_the_with(x):
+    total = 0.0
+    with Tracked("all"):
+        for i in range(4):
+            if i == 3:
+                break                     # this loop's break: no exit of "all"
+            total = total + x[i] * x[i]
+    return total
+
+
+@refused(floats(()), "contextlib.suppress may swallow an exception")
+def with_suppress(x):
+    y = 0.0
+    with contextlib.suppress(ZeroDivisionError):
+        y = x / 0.0
+    return y
+
+
+# ---- global reads, sets -------------------------------------------------------------
+
+@case(floats((3,)))
+def global_read(x):
+    global SCALE
+    return np.sum(x ** 2) * SCALE
+
+
+@case(floats(()))
+def global_read_in_a_loop_scalar(x):
+    global SCALE, TABLE
+    total = 0.0
+    for key in sorted(TABLE):
+        total = total + TABLE[key] * x * SCALE
+    return total
+
+
+@refused(floats(()), "writing a global")
+def global_write(x):
+    global SCALE
+    SCALE = 2.0
+    return x * SCALE
+
+
+@case(floats((4,)))
+def set_comprehension_of_indices(x):
+    odd = {k for k in range(8) if k % 2 == 1}
+    total = 0.0
+    for i in range(4):
+        if i in odd:
+            total = total + x[i] ** 2
+    return total * len(odd)
+
+
+@case(floats(()))
+def set_literal_of_constants_scalar(x):
+    seen = {1, 2, 2, 3}
+    return x * len(seen) + x ** 2 * (2 in seen)
+
+
+@refused(floats((3,)), "a set of differentiated values")
+def set_of_differentiated_values(x):
+    s = {v * 2.0 for v in x}
+    return sum(s)

@@ -1,0 +1,86 @@
+"""What the corpus's finite differences cannot see in tests/corpus/handlers.py: `__exit__`
+runs once per way out, in the primal's order, under every policy; a try statement's
+function refuses at run time a write into a value it was given; an exception from a
+try body names the user's line."""
+import traceback
+
+import numpy as np
+import pytest
+
+from tests.gradcheck import POLICIES
+from transform import grad
+
+from . import handlers
+
+WITH_CASES = [(handlers.with_left_by_return_in_a_branch, np.array([0.3, -1.2, 2.0])),
+              (handlers.with_left_by_break_and_continue_scalar, 0.7),
+              (handlers.with_inside_a_loop_inside_the_with, np.arange(4.0))]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn, x", WITH_CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_exits_run_as_in_the_primal(fn, x, policy):
+    handlers.LOG.clear()
+    fn(x)
+    expected = list(handlers.LOG)
+    handlers.LOG.clear()
+    grad(fn, policy=policy)(x)
+    assert handlers.LOG == expected
+    assert expected.count(("exit", "outer")) <= 1
+
+
+def writing_helper(a):
+    a[0] = 5.0
+    return 1.0
+
+
+def try_calls_a_writing_helper(x):
+    w = np.ones(3)
+    y = np.sum(x * w)
+    try:
+        v = writing_helper(w)
+    except ValueError:
+        v = 0.0
+    return y * v
+
+
+def test_a_write_by_a_helper_inside_try_is_refused_at_run_time():
+    with pytest.raises(RuntimeError, match=r"test_handlers_order.py:\d+: the try statement "
+                                           r"changed `w` in place"):
+        grad(try_calls_a_writing_helper)(np.ones(3))
+
+
+def try_raises_uncaught(x, key):
+    try:
+        w = {"a": 1.0}[key]
+    except ZeroDivisionError:
+        w = 0.0
+    return x * w
+
+
+def test_an_uncaught_exception_names_the_users_line():
+    with pytest.raises(KeyError) as info:
+        grad(try_raises_uncaught, wrt=0)(1.0, "b")
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert any(f.filename == __file__ and f.line.strip() == 'w = {"a": 1.0}[key]'
+               for f in frames)
+
+
+def try_counts_failures(x, texts):
+    failures = 0
+    total = 0.0
+    for t in texts:
+        try:
+            v = float(t)
+        except ValueError:
+            failures += 1
+            v = 0.0
+        total = total + v * x
+    return total * (failures + 1)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_handler_runs_per_trip_as_in_the_primal(policy):
+    texts = ["1.5", "x", "2", "?"]
+    g = grad(try_counts_failures, wrt=0, policy=policy)(0.3, texts)
+    assert g == pytest.approx((1.5 + 2.0) * 3)

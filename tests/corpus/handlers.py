@@ -323,3 +323,26 @@ def set_literal_of_constants_scalar(x):
 def set_of_differentiated_values(x):
     s = {v * 2.0 for v in x}
     return sum(s)
+
+
+@refused(floats(()), "a try statement inside a nested def")
+def try_in_a_nested_def(x):
+    def safe_inverse(v):
+        try:
+            return 1.0 / v
+        except ZeroDivisionError:
+            return 0.0
+    return safe_inverse(2.0) * x
+
+
+def safe_ratio(a, b):
+    try:
+        r = 1.0 / b
+    except ZeroDivisionError:
+        r = 0.0
+    return a * r
+
+
+@case(floats((3,)))
+def try_in_a_helper(x):
+    return np.sum(safe_ratio(x, 0.0) + safe_ratio(x ** 2, 4.0))

@@ -80,8 +80,8 @@ def uses_import_from(x):
 
 
 def uses_walrus(x):
-    y = 1.0
-    z = y + (y := x * 2.0)         # (y read first; a walrus evaluated first is fine)
+    y = 1.0                        # (a walrus in a statement's own expression is fine)
+    z = sum([(y := x * k) for k in range(3)])
     return z + y
 
 

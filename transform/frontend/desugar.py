@@ -29,6 +29,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
 from .exits import exit_before_jumps, suppressing_exit
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
+from .walrus import has_walrus, linearized
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -149,6 +150,7 @@ def _arguments(args):
 class _Desugar:
     def __init__(self, src, names):
         self.src, self.names = src, names
+        self.nested = 0                   # depth of nested defs around the statement
         self.functional = Functional(src, names)
 
     def block(self, stmts):
@@ -159,14 +161,21 @@ class _Desugar:
 
     def statement(self, s):
         if isinstance(s, gast.Try):
+            if self.nested:
+                raise self.src.error("a try statement inside a nested function is not "
+                                     "supported", s, hint="define the helper at module level")
             return self.block(try_statement(self.src, self.src.node, s, self.names.new))
+        self.nested += isinstance(s, gast.FunctionDef)
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
                 setattr(s, field, self.block(getattr(s, field)))
+        self.nested -= isinstance(s, gast.FunctionDef)
         if isinstance(s, gast.AnnAssign):
             return _annotated(s)
         if isinstance(s, gast.Delete) and all(isinstance(t, gast.Name) for t in s.targets):
             return []                          # unbinding a local changes no value
+        if isinstance(s, gast.While) and has_walrus(s.test):
+            linearized(s, self.names.new)            # `while True:`, the test inside
         if isinstance(s, (gast.For, gast.While)) and s.orelse:
             return self.loop_else(s)
         if isinstance(s, gast.With):
@@ -175,7 +184,8 @@ class _Desugar:
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):
             return self.defaults_now(s) + [s]
-        return self.hoist_walruses(s)
+        out = self.hoist_walruses(s)
+        return out[:-1] + (linearized(out[-1], self.names.new) or out[-1:])
 
     def defaults_now(self, fdef):
         """A nested def's defaults are evaluated where it is defined (the compiler
@@ -246,7 +256,9 @@ def _annotated(s):
 
 
 def _own_breaks(body):
-    return [n for n in own_nodes(body, loops_own_jumps=True) if isinstance(n, gast.Break)]
+    """The loop's breaks (not the one a `while` test with a walrus became)."""
+    return [n for n in own_nodes(body, loops_own_jumps=True) if isinstance(n, gast.Break)
+            and not getattr(n, "loop_exit", False)]
 
 
 def _flag_breaks(stmts, broke):

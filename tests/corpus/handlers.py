@@ -346,3 +346,55 @@ def safe_ratio(a, b):
 @case(floats((3,)))
 def try_in_a_helper(x):
     return np.sum(safe_ratio(x, 0.0) + safe_ratio(x ** 2, 4.0))
+
+
+# ---- prints in a generator helper walked by a loop ----------------------------------
+
+def noisy_steps(x, n):
+    for k in range(n):
+        print("making", k)
+        yield x * (k + 1.0)
+
+
+def quiet_steps(x, n):
+    for k in range(n):
+        yield np.sin(x) * (k + 1.0)
+
+
+def report(v):
+    print("got", v)
+
+
+@case(floats((3,)))
+def generator_prints_loop_quiet(x):
+    total = 0.0
+    for v in noisy_steps(x, 3):
+        total = total + np.sum(v * v)
+    return total
+
+
+@case(floats(()))
+def loop_prints_generator_quiet_scalar(x):
+    total = 0.0
+    for v in quiet_steps(x, 3):
+        print("got", v)
+        total = total + v * x
+    return total
+
+
+@refused(floats(()), "both the generator and the loop body print: order would change")
+def generator_and_loop_both_print(x):
+    total = 0.0
+    for v in noisy_steps(x, 2):
+        print("got", v)
+        total = total + v
+    return total
+
+
+@refused(floats((2,)), "the loop body prints through a helper")
+def generator_and_loop_helper_both_print(x):
+    total = 0.0
+    for v in noisy_steps(x, 2):
+        report(v)
+        total = total + np.sum(v)
+    return total

@@ -84,3 +84,34 @@ def test_handler_runs_per_trip_as_in_the_primal(policy):
     texts = ["1.5", "x", "2", "?"]
     g = grad(try_counts_failures, wrt=0, policy=policy)(0.3, texts)
     assert g == pytest.approx((1.5 + 2.0) * 3)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn, x", [(handlers.generator_prints_loop_quiet, np.ones(3)),
+                                   (handlers.loop_prints_generator_quiet_scalar, 0.5)],
+                         ids=["generator", "loop"])
+def test_prints_of_one_side_keep_their_order(fn, x, policy, capsys):
+    fn(x)
+    expected = capsys.readouterr().out
+    grad(fn, policy=policy)(x)
+    assert capsys.readouterr().out == expected
+
+
+def walrus_order(x):
+    y = report_and_return(1.0, x) + (n := report_and_return(2.0, x)) * \
+        report_and_return(3.0, n)
+    return y
+
+
+def report_and_return(tag, v):
+    print("step", tag)
+    return v * tag
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_walrus_keeps_the_order_of_calls(policy, capsys):
+    walrus_order(0.5)
+    expected = capsys.readouterr().out
+    g = grad(walrus_order, policy=policy)(0.5)
+    assert capsys.readouterr().out == expected
+    assert g == pytest.approx(1.0 + 48.0 * 0.5)          # y = x + 6 (2x)^2

@@ -17,6 +17,7 @@ import inspect
 
 import gast
 
+from .effects import function_may_print, may_print_nodes
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -64,6 +65,7 @@ def check_generator_calls(src):
             consumed.update(id(a) for a in node.args)
         elif isinstance(node, (gast.For, gast.comprehension)) and _runs_to_the_end(node):
             consumed.add(id(node.iter))
+            _refuse_interleaved_prints(src, node)
     for node in walk(src.node):
         if isinstance(node, gast.Call) and id(node) not in consumed and \
                 inspect.isgeneratorfunction(src.resolve(node.func)):
@@ -74,6 +76,24 @@ def check_generator_calls(src):
                 "builds all its items at the call", node,
                 hint="consume it where you call it (`sum(gen(x))`, `list(gen(x))`, or a "
                      "`for` loop without break, return or writes into arrays)")
+
+
+def _refuse_interleaved_prints(src, loop):
+    """A generator and the body of the loop walking it that both print: the list the
+    generated code builds would print all the generator's lines first (effects.py)."""
+    call = loop.iter
+    if not isinstance(loop, gast.For) or not isinstance(call, gast.Call):
+        return
+    fn = src.resolve(call.func)
+    if not inspect.isgeneratorfunction(fn) or not function_may_print(fn):
+        return
+    if may_print_nodes(own_nodes(loop.body), src.resolve):
+        raise src.error(
+            f"{getattr(call.func, 'id', 'this generator')}() and the body of the loop "
+            "walking it both print (or log, or warn): the generated code builds the "
+            "generator's items first, so its lines would all come before the loop's",
+            call, hint="collect the items first (`items = list(gen(x))`) and loop over "
+                       "them, or print from one side only")
 
 
 # calls that read every item of an iterable before they return

@@ -114,4 +114,4 @@ def test_walrus_keeps_the_order_of_calls(policy, capsys):
     expected = capsys.readouterr().out
     g = grad(walrus_order, policy=policy)(0.5)
     assert capsys.readouterr().out == expected
-    assert g == pytest.approx(1.0 + 48.0 * 0.5)          # y = x + 6 (2x)^2
+    assert g == pytest.approx(1.0 + 24.0 * 0.5)          # y = x + 2x * 3 (2x)

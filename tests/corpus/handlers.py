@@ -398,3 +398,57 @@ def generator_and_loop_helper_both_print(x):
         report(v)
         total = total + np.sum(v)
     return total
+
+
+# ---- match on literals and captures ---------------------------------------------------
+
+@case(mixed(floats((3,)), given("l2")), wrt=(0,))
+def match_string_modes(x, mode):
+    match mode:
+        case "l1":
+            r = np.sum(np.abs(x))
+        case "l2" | "sq":
+            r = np.sum(x ** 2)
+        case None:
+            r = 0.0
+        case _:
+            r = np.max(x)
+    return r * x[0]
+
+
+@case(floats(()))
+def match_int_steps_with_capture_and_guard_scalar(x):
+    total = 0.0
+    for i in range(5):
+        match i:
+            case 0:
+                total = total + x
+            case 1 | 2:
+                total = total * x
+            case k if k > 3:
+                total = total + k * math.sin(x)
+            case other:
+                total = total - other * x * x
+    return total
+
+
+@case(floats((2, 2)))
+def match_flag_with_as(W):
+    out = 0.0
+    for flag in (True, False, None):
+        match flag:
+            case True as on:
+                out = out + np.sum(W) * on
+            case False:
+                out = out * 2.0
+            case None:
+                out = out + np.sum(np.tanh(W))
+    return out
+
+
+@refused(floats((2,)), "a sequence pattern")
+def match_sequence_pattern(x):
+    match [1, 2]:
+        case [a, b]:
+            return x[0] * a + x[1] * b
+    return 0.0

@@ -86,8 +86,8 @@ def uses_walrus(x):
 
 
 def uses_match(x):
-    match x:
-        case 1.0:
+    match [x]:                     # (literal, None/True/False and capture cases run)
+        case [1.0]:
             return x
     return x * 2.0
 
@@ -119,7 +119,7 @@ CASES = [
     (uses_import, "import math", "import"),
     (uses_import_from, "from math import", "import"),
     (uses_walrus, "y := x", ":="),
-    (uses_match, "match x", "match"),
+    (uses_match, "[1.0]", "match"),
     (uses_await, "await x", "await"),
 ]
 

@@ -29,6 +29,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
 from .exits import exit_before_jumps, suppressing_exit
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
+from .match import match_as_ifs
 from .walrus import has_walrus, linearized
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
@@ -54,7 +55,7 @@ def desugar(src, entry):
 # nodes that are sugar wherever they appear
 _SUGAR = (gast.AnnAssign, gast.Delete, gast.With, gast.NamedExpr, gast.Lambda, gast.Starred,
           gast.Yield, gast.YieldFrom, gast.DictComp, gast.Global, gast.Set, gast.SetComp,
-          gast.Try)
+          gast.Try) + ((gast.Match,) if hasattr(gast, "Match") else ())
 
 
 def _has_sugar(src, entry):
@@ -165,6 +166,8 @@ class _Desugar:
                 raise self.src.error("a try statement inside a nested function is not "
                                      "supported", s, hint="define the helper at module level")
             return self.block(try_statement(self.src, self.src.node, s, self.names.new))
+        if type(s).__name__ == "Match":
+            return self.block(match_as_ifs(self.src, s, self.names.new))
         self.nested += isinstance(s, gast.FunctionDef)
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):

@@ -130,7 +130,10 @@ def test_unsupported_code_shows_the_caret_and_the_advice(tmp_path):
             return y
         """)
     first, source, caret, hint = failure(run("dump", "bad.py:f", cwd=tmp_path))
-    assert first.endswith("bad.py:6:5: `try` statements are not supported")
+    assert first.endswith("bad.py:6:5: `y`, which is being differentiated, is read (or may "
+                          "be kept) by a try statement's body or handler: they run as "
+                          "written, in the forward sweep only, so no derivative flows "
+                          "through them")
     assert source == "        try:" and caret == "        ^"
     assert hint
 

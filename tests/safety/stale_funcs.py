@@ -108,6 +108,7 @@ def call_global(x):
 
 def refused_helper(x):
     global lam
+    lam = 2.0                       # (writing a global: refused; reading one runs)
     return x * lam
 
 
@@ -119,6 +120,7 @@ def calls_refused(x):
 class Refused:
     def apply(self, x):
         global lam
+        lam = 1.0                   # (writing a global: refused)
         return x
 
 

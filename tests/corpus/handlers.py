@@ -189,14 +189,24 @@ def try_handler_reads_differentiated(x):
     return y
 
 
-@refused(floats(()), "y was differentiated and the try may not rebind it")
-def try_may_keep_a_differentiated_value(x):
+@case(mixed(floats(()), given("nan?")), wrt=(0,))
+def try_may_keep_a_differentiated_value(x, text):
     y = x * 3.0
     try:
-        y = float("nan?")
+        y = float(text)                   # raises: y keeps x * 3.0
     except ValueError:
         pass
-    return y
+    return y * x
+
+
+@case(mixed(floats((2,)), given("2.5")), wrt=(0,))
+def try_rebinds_a_differentiated_value(x, text):
+    y = x * 3.0
+    try:
+        y = float(text)                   # y becomes a constant
+    except ValueError:
+        pass
+    return np.sum(y * x)
 
 
 @refused(floats(()), "return inside a try body")
@@ -207,8 +217,7 @@ def try_return_in_body(x):
         return x
 
 
-@refused(mixed(floats(()), given(2.0)), "v may be left unbound and is read later",
-         wrt=(0,))
+@case(mixed(floats(()), given(2.0)), wrt=(0,))
 def try_maybe_unbound(x, c):
     try:
         v = 1.0 / c
@@ -452,3 +461,60 @@ def match_sequence_pattern(x):
         case [a, b]:
             return x[0] * a + x[1] * b
     return 0.0
+
+
+@case(mixed(floats((3,)), given(["1.5", "x", "2", "?", "0.5"])), wrt=(0,))
+def try_except_continue_in_a_loop(x, texts):
+    total = 0.0
+    for t in texts:
+        try:
+            v = float(t)
+        except ValueError:
+            continue
+        total = total + v * np.sum(x ** 2)
+    return total
+
+
+@case(mixed(floats(()), given(["1.5", "2", "stop", "4"])), wrt=(0,))
+def try_except_break_with_finally_scalar(x, texts):
+    total = 0.0
+    tried = 0
+    for t in texts:
+        try:
+            tried = tried + 1
+            v = float(t)
+        except ValueError:
+            break
+        finally:
+            total = total + x * 0.5
+        total = total + v * math.sin(x)
+    return total * tried
+
+
+@case(mixed(floats((2,)), given(["3", "nope", "5"])), wrt=(0,))
+def try_partial_assignment_then_continue(x, texts):
+    last_seen = "none"
+    acc = 0.0
+    for t in texts:
+        try:
+            last_seen = t
+            if t == "5":
+                continue                  # a jump in the body itself
+            v = int(t)
+        except ValueError:
+            continue
+        acc = acc + v * np.sum(np.exp(x))
+    return acc + (len(last_seen) * x[0])
+
+
+@case(floats((3,)))
+def try_output_augmented_after(x):
+    total = 0.0
+    for k in range(2):
+        try:
+            n = int(["7", "?"][k])
+        except ValueError:
+            n = 1
+        n += 2                            # reads the n the try bound
+        total = total + n * np.sum(x * x)
+    return total

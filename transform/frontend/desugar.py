@@ -26,7 +26,7 @@ import gast
 from .functional import Functional
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
                          own_nodes)
-from .exits import exit_before_jumps, suppressing_exit
+from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
 from .match import match_as_ifs
@@ -215,7 +215,7 @@ class _Desugar:
                 _at(fallback, s)]
 
     def with_statement(self, s):
-        self.refuse_suppressing(s)
+        refuse_suppressing(self.src, s)
         enter, leave = [], []
         for item in s.items:
             context = self.names.new("context")
@@ -230,17 +230,6 @@ class _Desugar:
             leave.insert(0, _at(gast.Expr(value=_method(context, "__exit__", none)), s))
         body = exit_before_jumps(s.body, leave, self.names.new)
         return self.block(enter) + body + leave
-
-    def refuse_suppressing(self, s):
-        for item in s.items:
-            if suppressing_exit(self.src, item.context_expr):
-                raise self.src.error(
-                    "a `with` block whose context manager's `__exit__` may return true "
-                    "(suppressing an exception) is not supported: the generated code "
-                    "cannot catch what the body raises, so it would stop where the "
-                    "primal goes on",
-                    item.context_expr, hint="catch the exception outside the "
-                    "differentiated function, or test for the failing case with `if`")
 
     def hoist_walruses(self, s):
         before = []

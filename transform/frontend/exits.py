@@ -67,6 +67,18 @@ def _before_return(ret, leave, new_name):
     return [first] + exits + [_at(ret, first)]
 
 
+def refuse_suppressing(src, with_node):
+    """TransformError at the first context manager of `with_node` that may suppress."""
+    for item in with_node.items:
+        if suppressing_exit(src, item.context_expr):
+            raise src.error(
+                "a `with` block whose context manager's `__exit__` may return true "
+                "(suppressing an exception) is not supported: the generated code cannot "
+                "catch what the body raises, so it would stop where the primal goes on",
+                item.context_expr, hint="catch the exception outside the differentiated "
+                "function, or test for the failing case with `if`")
+
+
 def suppressing_exit(src, context_expr):
     """Whether the context manager `context_expr` makes (a call of a class, or an object
     the function reads from outside) has an `__exit__` that may return a true value."""

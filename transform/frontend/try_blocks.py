@@ -1,33 +1,37 @@
 """`try` statements: handlers run as written, in a function no derivative flows through.
 
-    try:                                 val, completed = try_block(c)
-        val = 1.0 / c                    if completed:
-    except ZeroDivisionError:     ->         y = x * val
-        val = 0.0                        print("done")
-    else:
-        y = x * val
-    finally:
-        print("done")
+    for t in texts:                          for t in texts:
+        try:                                     v, bound, completed, jump = try_block(t)
+            v = float(t)                         if bound:
+        except ValueError:             ->            v = value
+            continue                             if jump == 2:
+        else:                                        print("next")
+            total = total + v * x                    continue
+        finally:                                 if completed:
+            print("next")                            total = total + v * x
+                                                 print("next")
 
-The body and its handlers become one call (block_function.py) returning the names
-they bind that the function reads later: Python's own try/except runs, so whatever
-the body raises midway, what ran is what the primal ran. A value being differentiated
-given to that call is refused at the `try` (the reasons check): the gradient cannot
-follow a value that may or may not have been computed. The `else` block runs after
-the call when the body completed, and the `finally` block after both, as ordinary
-differentiated code (run before each return/break/continue of `else`, as exits.py
-does for `with`). `try`/`finally` without handlers keeps its body in place.
+The body and its handlers become one call (block_function.py): Python's own
+try/except runs, so whatever the body raises midway, what ran is what the primal ran.
+The call returns the names the statement binds that the function reads later, each
+rebound only if the statement bound it (a name it may skip keeps its old value, as in
+Python), whether the body completed, and which `break`/`continue` left it. A value
+being differentiated that the statement reads is refused at the `try` (the reasons
+check): the gradient cannot follow a value that may or may not have been computed. The
+`else` block runs after the call when the body completed, and the `finally` block
+after both and before each jump, as ordinary differentiated code (exits.py does the
+same for `with`). `try`/`finally` without handlers keeps its body in place.
 
-Refused at the user's line: return/break/continue/yield inside the body or a handler,
-`global`, writes into items or attributes of values from outside, a name read inside
-but bound only after the statement, and a name the function reads later that the
-statement may leave unbound. Like a `with` block's `__exit__`, the `finally` block
-does not run when an exception leaves the function.
+Refused at the user's line: return/yield/global in the body or a handler, jumps out of a
+`finally` block, writes into items or attributes of values from outside, a name read
+inside but bound only after the statement, a try statement in a nested def. Like a
+`with` block's `__exit__`, the `finally` block does not run when an exception leaves
+the function.
 """
 import gast
 
-from ..ir.nodes import load as _load, located as _at, store as _store
-from .block_function import block_function
+from ..ir.nodes import assign as _assign, load as _load, located as _at, store as _store
+from .block_function import BREAK, CONTINUE, block_function, packed
 from .exits import exit_before_jumps
 from .generators import WRITING_METHODS, own_nodes
 from .try_scope import TryScope, definitely_bound
@@ -35,24 +39,23 @@ from .try_scope import TryScope, definitely_bound
 
 def try_statement(src, fdef, s, new_name):
     """The statements replacing the Try `s` of `fdef` (to be desugared further)."""
-    for block in [s.finalbody] + ([s.body] if s.handlers else []) + \
-            [h.body for h in s.handlers]:
-        _refuse_jumps(src, block)
+    _refuse_jumps(src, s.finalbody, loops=True)
     if not s.handlers:                                  # try/finally
         return exit_before_jumps(s.body, s.finalbody, new_name) + s.finalbody
-    protected = gast.Try(body=s.body, handlers=s.handlers, orelse=[], finalbody=[])
-    _at(protected, s)
+    for block in [s.body] + [h.body for h in s.handlers]:
+        _refuse_jumps(src, block, loops=False)
+    protected = _at(gast.Try(body=s.body, handlers=s.handlers, orelse=[], finalbody=[]), s)
     scope = TryScope(src, fdef, s, protected)
     inputs, outputs = _interface(src, scope, protected)
     _refuse_writes(src, protected, inputs)
-    flag = new_name("completed")
-    protected.orelse = [_at(gast.Assign(targets=[_store(flag)],
-                                        value=gast.Constant(value=True, kind=None),
-                                        type_comment=None), s)]
-    name = new_name("try_block")
-    fn = block_function(src, protected, inputs, outputs, flag, name)
-    return [_call_statement(s, fn, name, inputs, outputs + [flag])] + \
-        _after(s, flag, new_name)
+    flag, pack, name, jump = (new_name(n) for n in ("completed", "pack", "try_block", "jump"))
+    kinds = _jumps_as_returns(protected, pack)
+    always = _always_bound(protected, inputs, outputs, kinds)
+    protected.orelse = [_at(_assign(flag, gast.Constant(value=True, kind=None)), s)]
+    conditional = [n for n in outputs if n not in always]
+    fn = block_function(src, protected, inputs, (outputs, conditional), (flag, pack, name))
+    return _call(s, fn, name, inputs, outputs, always, (flag, jump), new_name) + \
+        _leave(s, jump, kinds, new_name) + _after(s, flag, new_name)
 
 
 def _interface(src, scope, protected):
@@ -64,27 +67,48 @@ def _interface(src, scope, protected):
             raise src.error(f"`{n}` is read inside this try statement but assigned only "
                             "after it", scope.node,
                             hint=f"assign `{n}` before the try statement")
-    definite = definitely_bound(protected.body)
-    for handler in protected.handlers:
-        definite &= definitely_bound(handler.body)
     outputs = sorted(n for n in written if n in scope.loaded_outside or
                      n in loaded and n in available)
-    for n in outputs:
-        if n not in definite and n not in available:
-            raise src.error(f"`{n}` may be left unbound by this try statement (a handler "
-                            "or an exception may skip its assignment) and is read later",
-                            scope.node, hint=f"assign `{n}` before the try statement, or "
-                                             "in the body and in every handler")
-    needed = (loaded | {n for n in outputs if n not in definite}) & available
-    return sorted(needed), outputs
+    return sorted(loaded & available), outputs
 
 
-def _call_statement(s, fn, name, inputs, results):
+def _always_bound(protected, inputs, outputs, jumps):
+    """Outputs bound whenever the call returns: those it was given, and (without jumps)
+    those every normal way through binds; the others are rebound only if bound."""
+    always = {n for n in outputs if n in inputs}
+    if not jumps:
+        paths = [definitely_bound(b) for b in [protected.body] +
+                 [h.body for h in protected.handlers]]
+        paths = [p for p in paths if p is not None]       # (None: ends in a raise)
+        always |= set(outputs) if not paths else set.intersection(*paths) & set(outputs)
+    return always
+
+
+def _call(s, fn, name, inputs, outputs, always, names, new_name):
+    """`o1, value, bound, completed, jump = try_block(...)`, then `if bound: o2 = value`."""
     func = _load(name)
     func.runtime_helper = fn
     call = gast.Call(func=func, args=[_load(n) for n in inputs], keywords=[])
+    values = {n: n if n in always else new_name("value") for n in outputs}
+    bound = {n: new_name("bound") for n in outputs if n not in always}
+    results = [values[n] for n in outputs] + list(bound.values()) + list(names)
     target = gast.Tuple(elts=[_store(n) for n in results], ctx=gast.Store())
-    return _at(gast.Assign(targets=[target], value=call, type_comment=None), s)
+    out = [_at(gast.Assign(targets=[target], value=call, type_comment=None), s)]
+    for n, flag in bound.items():
+        out.append(_at(gast.If(test=_load(flag), body=[_at(_assign(n, _load(values[n])), s)],
+                               orelse=[]), s))
+    return out
+
+
+def _leave(s, jump, kinds, new_name):
+    """`if jump == 1: <finally>; break` (and 2, continue) for the jumps the block made."""
+    out = []
+    for kind in sorted(kinds):
+        test = gast.Compare(left=_load(jump), ops=[gast.Eq()],
+                            comparators=[gast.Constant(value=kind, kind=None)])
+        leave = gast.Break() if kind == BREAK else gast.Continue()
+        out.append(_at(gast.If(test=test, body=[_at(leave, s)], orelse=[]), s))
+    return exit_before_jumps(out, s.finalbody, new_name) if s.finalbody else out
 
 
 def _after(s, flag, new_name):
@@ -97,20 +121,43 @@ def _after(s, flag, new_name):
     return out + s.finalbody
 
 
-def _refuse_jumps(src, block):
+def _refuse_jumps(src, block, loops):
+    """return/yield/global (and, when `loops`, break/continue) leaving `block`."""
     for node in own_nodes(block):
         if isinstance(node, (gast.Return, gast.Yield, gast.YieldFrom, gast.Global,
                              gast.Nonlocal)):
             what = type(node).__name__.lower().replace("yieldfrom", "yield from")
             raise src.error(f"`{what}` inside a try statement's body, handler or finally "
                             "block is not supported", node, hint=_JUMP_HINT)
+    if not loops:
+        return
     for node in own_nodes(block, loops_own_jumps=True):
         if isinstance(node, (gast.Break, gast.Continue)):
-            raise src.error("`break`/`continue` leaving a try statement's body, handler "
-                            "or finally block is not supported", node, hint=_JUMP_HINT)
+            raise src.error("`break`/`continue` in a finally block is not supported", node,
+                            hint=_JUMP_HINT)
 
 
 _JUMP_HINT = "set a flag inside the try statement and return, break or continue after it"
+
+
+def _jumps_as_returns(node, pack):
+    """Each break/continue leaving the try becomes `return pack(locals(), False, kind)`;
+    the kinds made."""
+    kinds = set()
+    for field in ("body", "orelse", "handlers", "finalbody"):
+        block = getattr(node, field, None)
+        if not isinstance(block, list) or isinstance(node, (gast.For, gast.While)) and \
+                field == "body":
+            continue                       # a loop's own jumps stay its own
+        for k, s in enumerate(block):
+            if isinstance(s, (gast.Break, gast.Continue)):
+                kind = BREAK if isinstance(s, gast.Break) else CONTINUE
+                kinds.add(kind)
+                block[k] = _at(gast.Return(value=packed(
+                    pack, gast.Constant(value=False, kind=None), kind)), s)
+            elif not isinstance(s, (gast.FunctionDef, gast.ClassDef)):
+                kinds |= _jumps_as_returns(s, pack)
+    return kinds
 
 
 def _refuse_writes(src, protected, inputs):

@@ -38,6 +38,8 @@ class TryScope:
                     self.bound_before.add(name)
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
                 self.loaded_outside.add(n.id)
+            elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+                self.loaded_outside.add(n.target.id)              # `k += 1` reads k
 
     def available(self):
         """Names certainly bound when the statement starts (as far as lines tell)."""
@@ -53,8 +55,10 @@ class TryScope:
     def loaded(self, protected):
         """Names read anywhere in the statement (nested defs and lambdas included: they
         may close over the function's locals)."""
-        return {n.id for n in walk(protected)
+        read = {n.id for n in walk(protected)
                 if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+        return read | {n.target.id for n in walk(protected)       # `k += 1` reads k
+                       if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name)}
 
 
 def _bound_name(n):
@@ -82,10 +86,13 @@ def _own_scope(node):
 
 
 def definitely_bound(stmts):
-    """Names every normal completion of `stmts` binds: top-level assignments, imports,
-    defs, `with` bodies, and names bound in both branches of an `if`."""
+    """Names every normal completion of `stmts` binds (top-level assignments, imports,
+    defs, `with` bodies, names bound in both branches of an `if`), or None when it
+    never completes normally (it ends in a `raise`)."""
     bound = set()
     for s in stmts:
+        if isinstance(s, gast.Raise):
+            return None
         if isinstance(s, (gast.Assign, gast.AnnAssign, gast.AugAssign)):
             targets = s.targets if isinstance(s, gast.Assign) else [s.target]
             if not isinstance(s, gast.AnnAssign) or s.value is not None:
@@ -95,8 +102,11 @@ def definitely_bound(stmts):
             bound.add(s.name)
         elif isinstance(s, (gast.Import, gast.ImportFrom)):
             bound.update((a.asname or a.name).split(".")[0] for a in s.names)
-        elif isinstance(s, gast.With):
-            bound |= definitely_bound(s.body)
-        elif isinstance(s, gast.If):
-            bound |= definitely_bound(s.body) & definitely_bound(s.orelse)
+        elif isinstance(s, (gast.With, gast.If)):
+            branches = [definitely_bound(s.body)] + \
+                ([definitely_bound(s.orelse)] if isinstance(s, gast.If) else [])
+            done = [b for b in branches if b is not None]
+            if not done:
+                return None
+            bound |= set.intersection(*done)
     return bound

@@ -518,3 +518,42 @@ def try_output_augmented_after(x):
         n += 2                            # reads the n the try bound
         total = total + n * np.sum(x * x)
     return total
+
+
+@case(mixed(floats((3,)), given(["1", "q", "2"])), wrt=(0,))
+def with_around_try_continue_finally(x, texts):
+    total = 0.0
+    for t in texts:
+        with Tracked(t):
+            try:
+                v = float(t)
+            except ValueError:
+                print("skip", t)
+                continue                  # finally, then __exit__, then next
+            finally:
+                print("fin", t)
+            total = total + v * np.sum(x ** 2)
+    return total
+
+
+@case(floats((3,)))
+def with_around_try_finally_return(x):
+    with Tracked("r"):
+        try:
+            return np.sum(np.sin(x) * x)
+        finally:
+            print("fin")
+
+
+@case(mixed(floats((3,)), given(["1", "q", "2"])), wrt=(0,))
+def loop_else_after_try_break(x, texts):
+    total = 0.0
+    for t in texts:
+        try:
+            v = float(t)
+        except ValueError:
+            break
+        total = total + v * np.sum(x)
+    else:
+        total = total * 10.0
+    return total

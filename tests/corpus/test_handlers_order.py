@@ -14,18 +14,21 @@ from . import handlers
 
 WITH_CASES = [(handlers.with_left_by_return_in_a_branch, np.array([0.3, -1.2, 2.0])),
               (handlers.with_left_by_break_and_continue_scalar, 0.7),
-              (handlers.with_inside_a_loop_inside_the_with, np.arange(4.0))]
+              (handlers.with_inside_a_loop_inside_the_with, np.arange(4.0)),
+              (handlers.with_around_try_finally_return, np.ones(3)),
+              (handlers.with_around_try_continue_finally, np.ones(3))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn, x", WITH_CASES, ids=lambda v: getattr(v, "__name__", ""))
-def test_exits_run_as_in_the_primal(fn, x, policy):
+def test_exits_run_as_in_the_primal(fn, x, policy, capsys):
+    args = (x, ["1", "q", "2"]) if fn is handlers.with_around_try_continue_finally else (x,)
     handlers.LOG.clear()
-    fn(x)
-    expected = list(handlers.LOG)
+    fn(*args)
+    expected = list(handlers.LOG), capsys.readouterr().out
     handlers.LOG.clear()
-    grad(fn, policy=policy)(x)
-    assert handlers.LOG == expected
+    grad(fn, wrt=0, policy=policy)(*args)
+    assert (handlers.LOG, capsys.readouterr().out) == expected
     assert expected.count(("exit", "outer")) <= 1
 
 

@@ -90,10 +90,16 @@ def test_handler_runs_per_trip_as_in_the_primal(policy):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("fn, x", [(handlers.generator_prints_loop_quiet, np.ones(3)),
-                                   (handlers.loop_prints_generator_quiet_scalar, 0.5)],
-                         ids=["generator", "loop"])
-def test_prints_of_one_side_keep_their_order(fn, x, policy, capsys):
+@pytest.mark.parametrize("fn, x", [
+    (handlers.generator_prints_loop_quiet, np.ones(3)),
+    (handlers.loop_prints_generator_quiet_scalar, 0.5),
+    (handlers.generator_and_loop_both_print, 0.5),
+    (handlers.generator_and_loop_helper_both_print, np.ones(2)),
+    (handlers.generator_with_return_yield_from_and_continue, np.ones(3)),
+    (handlers.generator_stopped_early_by_return_scalar, 0.5),
+    (handlers.generator_walked_in_a_nested_loop, np.ones(2))],
+    ids=["generator", "loop", "both", "helper", "return-yield-from", "stopped", "nested"])
+def test_prints_keep_their_order(fn, x, policy, capsys):
     fn(x)
     expected = capsys.readouterr().out
     grad(fn, policy=policy)(x)

@@ -29,6 +29,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
 from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
+from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
 from .walrus import has_walrus, linearized
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
@@ -43,6 +44,7 @@ def desugar(src, entry):
     names = _FreshNames(src.node)
     if not entry:                         # a generator helper: returns its items' list
         as_list_function(src, names.new)
+    inline_printing_generators(src, names.new)
     check_generator_calls(src)
     drop_read_only_globals(src, src.node)
     sets_as_calls(src, src.node)

@@ -6,9 +6,10 @@ list would change (generators.py).
             print("making", k)
             yield x * k
 
-Python prints making 0, got 0, making 1, got 1; the generated code builds the list
-first (making 0, making 1, got 0, got 1). When both the generator and the loop's body
-may print, the loop is refused; when only one side does, the order is Python's.
+Python prints making 0, got 0, making 1, got 1; a list built first would print
+making 0, making 1, got 0, got 1. When both the generator and the loop's body may print,
+the generator is written into the loop (inline_generators.py), or the loop is refused
+(generators.py); when only one side prints, the order is Python's either way.
 A user function called on either side is read (a few levels deep) for the same calls.
 """
 import ast

@@ -63,7 +63,7 @@ def check_generator_calls(src):
     for node in walk(src.node):
         if isinstance(node, gast.Call) and _exhausts(src, node.func):
             consumed.update(id(a) for a in node.args)
-        elif isinstance(node, (gast.For, gast.comprehension)) and _runs_to_the_end(node):
+        elif isinstance(node, (gast.For, gast.comprehension)) and runs_to_the_end(node):
             consumed.add(id(node.iter))
             _refuse_interleaved_prints(src, node)
     for node in walk(src.node):
@@ -105,7 +105,7 @@ def _exhausts(src, func):
     return fn in _EXHAUSTING or (getattr(fn, "__module__", None) or "").startswith("numpy")
 
 
-def _runs_to_the_end(loop):
+def runs_to_the_end(loop):
     """A comprehension, or a loop without break/return whose body writes into no array
     or container (the generator may read one: Python would see the write, the list the
     generated code built would not)."""

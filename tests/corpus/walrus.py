@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from .case import case, floats, refused
+from .case import case, floats, given, mixed, refused
 
 
 @case(floats((3,)))
@@ -89,3 +89,31 @@ def walrus_in_call_arguments(x):
 def walrus_inside_a_comprehension(x):
     ys = [(last := v * 2.0) for v in x]
     return np.sum(ys) + last
+
+
+@case(floats((3,)))
+def walrus_in_an_augmented_assignment(x):
+    total = 1.0
+    total += (n := np.sum(x ** 2)) * 2.0
+    return total * n
+
+
+@case(floats((3,)))
+def walrus_as_a_value_of_and_or(x):
+    return np.sum(x) > -100.0 and (m := np.sum(x * 3.0)) or np.sum(x)
+
+
+@case(mixed(floats((3,)), given(1)), wrt=(0,))
+def walrus_in_a_match_guard(x, k):
+    match k:
+        case 1 if (m := np.sum(x * x)) > -100.0:
+            return m * 2.0
+        case _:
+            return np.sum(x)
+
+
+@refused(floats((3,)), "a walrus in an assignment target")
+def walrus_in_a_subscript_target(x):
+    a = np.zeros(3)
+    a[(i := 1)] = 2.0
+    return np.sum(a * x) * i

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from .case import case, floats, given, mixed, refused
+from .case import case, floats, given, mixed, positive, refused
 
 LOG = []
 SCALE = 1.5
@@ -171,7 +171,7 @@ def try_partly_done_then_raised(x, c):
     return np.sum(x) * a + b * x[1]
 
 
-@refused(floats((3,)), "x, being differentiated, is read in the try body")
+@refused(positive((3,)), "x, being differentiated, is read in the try body")
 def try_body_reads_differentiated(x):
     try:
         y = np.log(x)

@@ -1,0 +1,1 @@
+"""scipy.linalg, continued (registered only when SciPy imports)."""

@@ -1,0 +1,1 @@
+"""scipy.signal (registered only when SciPy imports)."""

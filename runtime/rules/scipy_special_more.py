@@ -1,0 +1,1 @@
+"""scipy.special, continued (registered only when SciPy imports)."""

@@ -26,7 +26,7 @@ from runtime.rules.methods import METHODS  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
 SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_stats", "scipy_stats_more",
-                "scipy_linalg", "scipy_linalg_more", "scipy_signal")
+                "scipy_linalg", "scipy_linalg_more", "scipy_signal", "scipy_integrate")
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random)]
 PYTHON = [("operator", operator), ("math", math), ("builtins", builtins)]
 
@@ -77,6 +77,7 @@ def python_rows():
 def scipy_rows():
     """(family, names, kind) per SciPy function with a rule (none without SciPy)."""
     try:
+        import scipy.integrate
         import scipy.linalg
         import scipy.signal
         import scipy.special
@@ -85,7 +86,7 @@ def scipy_rows():
         return []
     runtime.registry._load_pending()
     rows = _rows([("scipy.special", scipy.special), ("scipy.linalg", scipy.linalg),
-                  ("scipy.signal", scipy.signal)])
+                  ("scipy.signal", scipy.signal), ("scipy.integrate", scipy.integrate)])
     for rule in runtime.registry._RULES.values():          # stats methods: by rule name
         if (getattr(rule, "family", None) or "").startswith("scipy_stats"):
             rows.setdefault(id(rule), [rule, [rule.name]])

@@ -22,7 +22,8 @@ FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "
 SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more"),
                   "scipy.stats": ("scipy_stats", "scipy_stats_more"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more"),
-                  "scipy.signal": ("scipy_signal",)}
+                  "scipy.signal": ("scipy_signal",),
+                  "scipy.integrate": ("scipy_integrate",)}
 
 
 def load_family(family):

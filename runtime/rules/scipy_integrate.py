@@ -1,0 +1,96 @@
+"""scipy.integrate.odeint, in the initial state and the `args` parameters, by the adjoint
+method (registered only when SciPy imports).
+
+ys = odeint(f, y0, t, args) solves dy/dt = f(y, t, *args). Backwards from t[-1] to
+t[0], one odeint call per interval solves the augmented system
+    dy/dt = f,   da/dt = -a^T df/dy,   dp/dt = -a^T df/dargs
+from (ys[i], a = g[i] + ..., p) at t[i] to t[i-1], adding g[i-1] to a there; then
+a = the cotangent of y0 and p that of args. The vector-Jacobian products of f come from
+thunkgrad itself (f is compiled like any user function: runtime/callees.py). The state y
+is recomputed backwards rather than stored, as the well-known libraries do: the cotangents
+are as exact as the solver's rtol/atol (the backward solves use the call's own), and a
+system unstable backwards in time loses accuracy. The times `t` carry no rule, nor f's
+closure: a differentiated value reaching `func` or `t` is refused at compile time.
+full_output=True and Dfun are refused (TypeError).
+"""
+import numpy as np
+from scipy import integrate
+
+from ..callees import function_vjp
+from ..registry import NONE, defvjp, template_helper
+
+SIGNATURE = ("func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, "
+             "rtol=None, atol=None, tcrit=None, h0=0.0, hmax=0.0, hmin=0.0, ixpr=0, mxstep=0, "
+             "mxhnil=0, mxordn=12, mxords=5, printmessg=0, tfirst=False")
+_LAST = [None]          # (g, ans, cotangents): both templates share one backward solve
+
+
+def _floats(args):
+    return [k for k, a in enumerate(args) if np.issubdtype(np.asarray(a).dtype, np.floating)]
+
+
+def _flat(parts):
+    return np.concatenate([np.ravel(p) for p in parts]) if parts else np.zeros(0)
+
+
+def _split(vector, likes):
+    out, start = [], 0
+    for like in likes:
+        size = np.size(like)
+        out.append(vector[start:start + size].reshape(np.shape(like)))
+        start += size
+    return out
+
+
+def _augmented(func, args, float_positions, n, tfirst):
+    """The backward dynamics of (y, a, p), flattened."""
+    wrt = (0,) + tuple(2 + k for k in float_positions)
+
+    def dynamics(state, time):
+        y, a = state[:n], state[n:2 * n]
+        call = (time, y, *args) if tfirst else (y, time, *args)
+        positions = wrt if not tfirst else (1,) + wrt[1:]
+        dy, pullback = function_vjp(func, *call, wrt=positions)
+        cots = pullback(a)
+        parts = [-np.asarray(c if c is not None else np.zeros_like(args[k]), dtype=float)
+                 for c, k in zip(cots[1:], float_positions)]
+        return np.concatenate([np.asarray(dy, dtype=float), -np.asarray(cots[0], dtype=float),
+                               _flat(parts)])
+    return dynamics
+
+
+def _adjoint(g, ans, func, y0, t, args, rtol, atol, tfirst):
+    args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
+    positions = _floats(args)
+    n = np.size(y0)
+    g = np.asarray(g, dtype=float).reshape(len(t), n)
+    dynamics = _augmented(func, args, positions, n, tfirst)
+    a, p = g[-1].copy(), np.zeros(sum(np.size(args[k]) for k in positions))
+    for i in range(len(t) - 1, 0, -1):
+        state = np.concatenate([np.ravel(ans[i]), a, p])
+        end = integrate.odeint(dynamics, state, [t[i], t[i - 1]], rtol=rtol, atol=atol)[-1]
+        a, p = end[n:2 * n] + g[i - 1], end[2 * n:]
+    parts = dict(zip(positions, _split(p, [args[k] for k in positions])))
+    arg_cots = tuple(parts.get(k) for k in range(len(args)))
+    return a.reshape(np.shape(y0)), arg_cots
+
+
+@template_helper
+def odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, wrt):
+    """Cotangent of y0 (wrt="y0") or of the args tuple (wrt="args") in odeint."""
+    if full_output or Dfun is not None:
+        raise TypeError("scipy.integrate.odeint has a rule for full_output=0 and Dfun=None "
+                        "only")
+    last = _LAST[0]
+    if last is None or last[0] is not g or last[1] is not ans:
+        _LAST[0] = last = (g, ans, _adjoint(g, ans, func, y0, t, args, rtol, atol, tfirst))
+    y0_cot, arg_cots = last[2]
+    if wrt == "y0":
+        return y0_cot
+    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+
+
+_TEMPLATE = ("odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, "
+             "{!r})")
+defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLATE.format("args"),
+       *[None] * 18)

@@ -1,5 +1,5 @@
-"""scipy.integrate.odeint, in the initial state and the `args` parameters, by the adjoint
-method (registered only when SciPy imports).
+"""scipy.integrate.odeint and solve_ivp, in the initial state and the `args` parameters, by
+the adjoint method (registered only when SciPy imports).
 
 ys = odeint(f, y0, t, args) solves dy/dt = f(y, t, *args). Backwards from t[-1] to
 t[0], one odeint call per interval solves the augmented system
@@ -11,7 +11,10 @@ is recomputed backwards rather than stored, as the well-known libraries do: the 
 are as exact as the solver's rtol/atol (the backward solves use the call's own), and a
 system unstable backwards in time loses accuracy. The times `t` carry no rule, nor f's
 closure: a differentiated value reaching `func` or `t` is refused at compile time.
-full_output=True and Dfun are refused (TypeError).
+full_output=True and Dfun are refused (TypeError). solve_ivp's result is an object: its
+cotangent is a dict by attribute, of which `y` carries one; the rule needs t_eval (the
+output times fixed; sol.t is then constant), no events and vectorized=False, and solves
+backwards with the call's method and options.
 """
 import numpy as np
 from scipy import integrate
@@ -59,20 +62,27 @@ def _augmented(func, args, float_positions, n, tfirst):
     return dynamics
 
 
-def _adjoint(g, ans, func, y0, t, args, rtol, atol, tfirst):
+def _adjoint(g, ys, times, func, args, tfirst, step):
+    """(cotangent of y0, of each of args) given g and ys, both (len(times), n), and
+    step(dynamics, state, t_from, t_to) -> the state at t_to."""
     args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
     positions = _floats(args)
-    n = np.size(y0)
-    g = np.asarray(g, dtype=float).reshape(len(t), n)
+    n = ys.shape[1]
     dynamics = _augmented(func, args, positions, n, tfirst)
     a, p = g[-1].copy(), np.zeros(sum(np.size(args[k]) for k in positions))
-    for i in range(len(t) - 1, 0, -1):
-        state = np.concatenate([np.ravel(ans[i]), a, p])
-        end = integrate.odeint(dynamics, state, [t[i], t[i - 1]], rtol=rtol, atol=atol)[-1]
+    for i in range(len(times) - 1, 0, -1):
+        end = step(dynamics, np.concatenate([ys[i], a, p]), times[i], times[i - 1])
         a, p = end[n:2 * n] + g[i - 1], end[2 * n:]
     parts = dict(zip(positions, _split(p, [args[k] for k in positions])))
-    arg_cots = tuple(parts.get(k) for k in range(len(args)))
-    return a.reshape(np.shape(y0)), arg_cots
+    return a, tuple(parts.get(k) for k in range(len(args)))
+
+
+def _shared(g, ans, solve):
+    """The backward solve for (g, ans), run once for both templates."""
+    last = _LAST[0]
+    if last is None or last[0] is not g or last[1] is not ans:
+        _LAST[0] = last = (g, ans, solve())
+    return last[2]
 
 
 @template_helper
@@ -81,10 +91,14 @@ def odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst,
     if full_output or Dfun is not None:
         raise TypeError("scipy.integrate.odeint has a rule for full_output=0 and Dfun=None "
                         "only")
-    last = _LAST[0]
-    if last is None or last[0] is not g or last[1] is not ans:
-        _LAST[0] = last = (g, ans, _adjoint(g, ans, func, y0, t, args, rtol, atol, tfirst))
-    y0_cot, arg_cots = last[2]
+    def step(dynamics, state, t_from, t_to):
+        return integrate.odeint(dynamics, state, [t_from, t_to], rtol=rtol, atol=atol)[-1]
+
+    def solve():
+        rows = np.asarray(g, dtype=float).reshape(len(t), -1)
+        return _adjoint(rows, np.asarray(ans, dtype=float), t, func, args, tfirst, step)
+    y0_cot, arg_cots = _shared(g, ans, solve)
+    y0_cot = y0_cot.reshape(np.shape(y0))
     if wrt == "y0":
         return y0_cot
     return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
@@ -94,3 +108,38 @@ _TEMPLATE = ("odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, ato
              "{!r})")
 defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLATE.format("args"),
        *[None] * 18)
+
+
+@template_helper
+def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, options,
+                  wrt):
+    """Cotangent of y0 or args in sol = solve_ivp(...), from the cotangent of sol.y (g is
+    the result's cotangent: a dict by attribute name)."""
+    if t_eval is None or events is not None or vectorized:
+        raise TypeError("scipy.integrate.solve_ivp has a rule with t_eval given (the "
+                        "output times fixed), events=None and vectorized=False only")
+    g_y = None if g is None else g.get("y")
+    if g_y is None:
+        return None
+    times, ys = np.asarray(ans.t, dtype=float), np.asarray(ans.y, dtype=float).T
+    rows = np.asarray(g_y, dtype=float).T
+    if times[0] != t_span[0]:              # back to the initial time, adding nothing there
+        times = np.concatenate([[t_span[0]], times])
+        ys = np.concatenate([np.ravel(y0)[None].astype(float), ys])
+        rows = np.concatenate([np.zeros_like(rows[:1]), rows])
+
+    def step(dynamics, state, t_from, t_to):
+        return integrate.solve_ivp(lambda t, s: dynamics(s, t), (t_from, t_to), state,
+                                   method=method, **options).y[:, -1]
+    y0_cot, arg_cots = _shared(g, ans, lambda: _adjoint(rows, ys, times, fun, args or (),
+                                                        True, step))
+    if wrt == "y0":
+        return y0_cot.reshape(np.shape(y0))
+    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+
+
+_IVP = ("solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, "
+        "options, {!r})")
+defvjp(integrate.solve_ivp, "fun, t_span, y0, method='RK45', t_eval=None, dense_output=False, "
+       "events=None, vectorized=False, args=None, **options", NONE, NONE, _IVP.format("y0"),
+       None, NONE, None, None, None, _IVP.format("args"), NONE)

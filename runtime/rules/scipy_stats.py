@@ -9,7 +9,7 @@ facts per family, L's slope in z and its derivatives in the shape parameters:
 
 The cdf family (cdf, logcdf, sf, logsf) has no rule in the shape parameters (no closed
 form): a differentiated shape reaching it is refused. Frozen distributions
-(`stats.norm(mu, s).logpdf(x)`) are not covered yet and are refused, never compiled.
+(`stats.norm(mu, s).logpdf(x)`) reuse these rules (scipy_stats_more.py).
 """
 import math
 

@@ -97,7 +97,7 @@ def _register_frozen_methods():
             fn = getattr(cls, method)
             defvjp(fn, "self, x", f"frozen_vjp(g, ans, self, {method!r}, x, 'self')",
                    f"frozen_vjp(g, ans, self, {method!r}, x, 'x')",
-                   name=f"scipy.stats.<frozen {cls.__name__}>.{method}")
+                   name=f"scipy.stats.{fn.__qualname__}")     # rv_frozen.cdf: one rule
 
 
 def _register_constructors():

@@ -106,3 +106,60 @@ def with_full_output(y0, k):
 def test_full_output_is_refused():
     with pytest.raises((TransformError, TypeError), match="full_output"):
         grad(with_full_output)(np.array([1.0]), 0.5)
+
+
+solve_ivp = integrate.solve_ivp
+
+
+def decay_tfirst(t, y, k):
+    return -k * y
+
+
+def ivp_decay_loss(y0, k):
+    sol = solve_ivp(decay_tfirst, (0.0, 2.0), y0, method="DOP853", t_eval=T, args=(k,),
+                    rtol=1e-12, atol=1e-12)
+    return np.sum(sol.y ** 2)
+
+
+def test_solve_ivp_against_the_closed_form():
+    y0, k = np.array([1.0, 2.0]), 0.7
+    e = np.exp(-2 * k * T)
+    assert_close(grad(ivp_decay_loss)(y0, k), 2 * y0 * np.sum(e), rtol=1e-9)
+    assert_close(grad(ivp_decay_loss, wrt=1)(y0, k), np.sum(y0 ** 2) * np.sum(-2 * T * e),
+                 rtol=1e-9)
+
+
+def lotka_tfirst(t, y, a, b):
+    return lotka_volterra(y, t, a, b)
+
+
+def ivp_lotka_loss(y0, a, b):
+    sol = solve_ivp(lotka_tfirst, (0.0, 2.0), y0, method="DOP853",
+                    t_eval=np.linspace(0.5, 2.0, 4), args=(a, b), rtol=1e-12, atol=1e-12)
+    return np.sum(np.sin(sol.y)) + sol.y[0, -1] * sol.t[-1]
+
+
+def ivp_default_method(y0, params):
+    sol = solve_ivp(pendulum, (0.0, 1.0), y0, t_eval=np.array([0.0, 0.5, 1.0]),
+                    args=(params,), rtol=1e-10, atol=1e-10)
+    return np.sum(sol.y[0] ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn,args,wrts", [
+    (ivp_lotka_loss, (np.array([1.0, 0.5]), 1.1, 0.4), (0, 1, 2)),
+    (ivp_default_method, (np.array([0.3, 0.1]), np.array([0.2, 1.5])), (0, 1))],
+    ids=lambda v: getattr(v, "__name__", ""))
+def test_solve_ivp_against_finite_differences(fn, args, wrts, policy):
+    for wrt in wrts:
+        assert_close(grad(fn, wrt=wrt, policy=policy)(*args), numerical_grad(fn, args, wrt),
+                     rtol=1e-5, atol=1e-7)
+
+
+def ivp_without_t_eval(y0, k):
+    return np.sum(solve_ivp(decay_tfirst, (0.0, 2.0), y0, args=(k,)).y[:, -1])
+
+
+def test_solve_ivp_without_output_times_is_refused():
+    with pytest.raises((TransformError, TypeError), match="t_eval"):
+        grad(ivp_without_t_eval)(np.array([1.0]), 0.5)

@@ -31,6 +31,8 @@ class NoRule:
     """A frozen distribution's cotangent entry for a parameter its method has no rule
     for: harmless unless that parameter is differentiated (see frozen_part)."""
 
+    __array_ufunc__ = None          # array + NoRule is NoRule, not an array of them
+
     def __init__(self, message):
         self.message = message
 

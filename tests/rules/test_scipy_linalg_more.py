@@ -123,3 +123,8 @@ def test_sqrtm_at_a_singular_matrix_is_refused():
 
 def test_sqrtm_float32():
     check_float32(sl.sqrtm, [spd(3, seed=10)])
+
+
+def test_lu_solve_float32():
+    a = M.astype(np.float32)
+    check_float32(sl.lu_solve, [sl.lu_factor(a), B.astype(np.float32)], argnums=[1])

@@ -124,6 +124,10 @@ def poisson_frozen(mu, lam):
     return np.sum(stats.poisson(mu * lam).logpmf(np.array([1, 3, 0])))
 
 
+def norm_vector_parameters(x, mu, s):
+    return np.sum(stats.norm(mu, s * np.array([1.0, 2.0, 0.5])).logcdf(x))
+
+
 def binom_frozen(p, q):
     return np.sum(stats.binom(7, p * q).sf(np.array([1, 3])))
 
@@ -137,7 +141,9 @@ PROGRAMS = [(norm_positional, (X, 0.2, 1.5), (0, 1, 2)),
             (used_twice, (X, 0.2, 1.5), (0, 1, 2)),
             (lognorm_in_a_loop, (X, 0.6, 1.3), (0, 1, 2)),
             (poisson_frozen, (2.2, 0.9), (0, 1)),
-            (binom_frozen, (0.4, 0.8), (0, 1))]
+            (binom_frozen, (0.4, 0.8), (0, 1)),
+            (norm_vector_parameters, (np.arange(12.0).reshape(4, 3) / 6, np.array([0.1, 0.5, -0.2]),
+                                      1.3), (0, 1, 2))]
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -160,3 +166,21 @@ def test_a_shape_without_a_rule_is_refused_by_name():
 def test_the_point_of_a_cdf_with_a_constant_shape_is_fine():
     x = np.array([0.3, 0.6])
     assert_close(grad(beta_cdf_in_a)(x, 1.5), numerical_grad(beta_cdf_in_a, (x, 1.5), 0))
+
+
+def beta_pdf_and_cdf(x, a):
+    d = stats.beta(a, 2.0)
+    return np.sum(d.logpdf(x)) + np.sum(d.cdf(x))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_shape_with_a_rule_in_one_method_only_is_still_refused(policy):
+    # logpdf's entry for `a` plus cdf's NoRule must stay a refusal, whichever comes first
+    with pytest.raises(TypeError, match="no derivative rule in `a`"):
+        grad(beta_pdf_and_cdf, wrt=1, policy=policy)(np.array([0.3, 0.6]), 1.5)
+
+
+def test_no_rule_entries_absorb_arrays_from_either_side():
+    from runtime.rules.scipy_stats_more import NoRule
+    entry = NoRule("why")
+    assert np.ones(3) + entry is entry and entry + np.ones(3) is entry and 1.0 + entry is entry

@@ -100,3 +100,11 @@ def test_user_programs(fn, args, wrts, policy):
     for wrt in wrts:
         assert_close(grad(fn, wrt=wrt, policy=policy)(*args), numerical_grad(fn, args, wrt),
                      rtol=1e-5, atol=1e-8)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (stats.dirichlet.logpdf, [np.array([0.2, 0.3]), ALPHA]),
+    (stats.poisson.cdf, [np.array([1, 3]), np.array([1.5, 2.5])]),
+    (stats.binom.logsf, [np.array([1, 3]), 7, np.array([0.3, 0.6])])])
+def test_float32(fn, args):
+    check_float32(fn, args)

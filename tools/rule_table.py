@@ -25,6 +25,8 @@ from runtime.rules import FAMILIES  # noqa: E402
 from runtime.rules.methods import METHODS  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
+SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_stats", "scipy_stats_more",
+                "scipy_linalg", "scipy_linalg_more", "scipy_signal", "scipy_integrate")
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random)]
 PYTHON = [("operator", operator), ("math", math), ("builtins", builtins)]
 
@@ -75,15 +77,18 @@ def python_rows():
 def scipy_rows():
     """(family, names, kind) per SciPy function with a rule (none without SciPy)."""
     try:
+        import scipy.integrate
         import scipy.linalg
+        import scipy.signal
         import scipy.special
         import scipy.stats  # noqa: F401
     except ImportError:
         return []
     runtime.registry._load_pending()
-    rows = _rows([("scipy.special", scipy.special), ("scipy.linalg", scipy.linalg)])
+    rows = _rows([("scipy.special", scipy.special), ("scipy.linalg", scipy.linalg),
+                  ("scipy.signal", scipy.signal), ("scipy.integrate", scipy.integrate)])
     for rule in runtime.registry._RULES.values():          # stats methods: by rule name
-        if getattr(rule, "family", None) == "scipy_stats":
+        if (getattr(rule, "family", None) or "").startswith("scipy_stats"):
             rows.setdefault(id(rule), [rule, [rule.name]])
     return _summary(rows)
 
@@ -124,7 +129,7 @@ def render():
             lines += _table(chosen) + [""]
     python = python_rows()
     lines += [f"## Python operators, math and builtins ({len(python)})", ""] + _table(python) + [""]
-    for family in ("scipy_special", "scipy_stats", "scipy_linalg"):
+    for family in SCIPY_TABLES:
         chosen = [r for r in scipy_rows() if r[0] == family]
         if chosen:
             lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]

@@ -4,7 +4,7 @@ import inspect
 
 import numpy as np
 
-from runtime import Thunk, registry, unthunk  # noqa: F401  (Thunk: in __all__)
+from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
                                 _collecting, _rule_for, _unwrap, _wrt_names)
 from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
@@ -313,6 +313,8 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
     return compiled(plain, names, policy or default_policy, explain,
                     consumed=not as_rule).source
 
+
+callees.provide(vjp)                 # rules differentiating a function value (odeint) use it
 
 __all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
            "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

@@ -19,8 +19,11 @@ FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
-SCIPY_FAMILIES = {"scipy.special": "scipy_special", "scipy.stats": "scipy_stats",
-                  "scipy.linalg": "scipy_linalg"}
+SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more"),
+                  "scipy.stats": ("scipy_stats", "scipy_stats_more"),
+                  "scipy.linalg": ("scipy_linalg", "scipy_linalg_more"),
+                  "scipy.signal": ("scipy_signal",),
+                  "scipy.integrate": ("scipy_integrate",)}
 
 
 def load_family(family):
@@ -39,5 +42,6 @@ def register_all():
         importlib.import_module(f"{__name__}.{module}")
     for family in FAMILIES:
         load_family(family)
-    for trigger, family in SCIPY_FAMILIES.items():
-        registry.register_when_imported(trigger, lambda family=family: load_family(family))
+    for trigger, families in SCIPY_FAMILIES.items():
+        registry.register_when_imported(trigger, lambda families=families: [
+            load_family(family) for family in families])

@@ -43,7 +43,7 @@ def solve_vjp(g, ans, a, b, operand):
     """
     a = np.asarray(a)
     vector = np.ndim(b) == 1 or (_NUMPY_1 and np.ndim(b) == a.ndim - 1)
-    gb = np.linalg.solve(mT(a), g[..., None] if vector else g)
+    gb = solve_transposed(a, g[..., None] if vector else g)
     if operand == 1:
         return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
     x = ans[..., None] if vector else ans
@@ -80,6 +80,27 @@ def solve_upper(U, B):
     if solve_triangular is not None and U.ndim == 2:
         return solve_triangular(U, B, lower=False, check_finite=False)
     return np.linalg.solve(U, B)
+
+
+def solve_transposed(a, rhs):
+    """a^-T rhs: a triangular solve where `a` is triangular and SciPy is installed (a
+    Cholesky factor passed to np.linalg.solve: issue 19), else a general solve. A dense
+    matrix costs two element reads (its corners) to rule out."""
+    if a.ndim == 2 and a.shape[0] >= 8:
+        lower = _triangle(a)
+        solve_triangular = None if lower is None else _scipy_solve_triangular()
+        if solve_triangular is not None:
+            return solve_triangular(a, rhs, trans=1, lower=lower, check_finite=False)
+    return np.linalg.solve(mT(a), rhs)
+
+
+def _triangle(a):
+    """True if `a` is lower triangular, False if upper, None if neither."""
+    if a[0, -1] == 0 and not np.any(np.triu(a, 1)):
+        return True
+    if a[-1, 0] == 0 and not np.any(np.tril(a, -1)):
+        return False
+    return None
 
 
 def _scipy_solve_triangular():

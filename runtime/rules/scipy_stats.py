@@ -9,7 +9,7 @@ facts per family, L's slope in z and its derivatives in the shape parameters:
 
 The cdf family (cdf, logcdf, sf, logsf) has no rule in the shape parameters (no closed
 form): a differentiated shape reaching it is refused. Frozen distributions
-(`stats.norm(mu, s).logpdf(x)`) are not covered yet and are refused, never compiled.
+(`stats.norm(mu, s).logpdf(x)`) reuse these rules (scipy_stats_more.py).
 """
 import math
 
@@ -122,9 +122,9 @@ def mvn_vjp(g, wrt, x, mean, cov):
     given_cov, mean = cov, np.zeros(x.shape[-1]) if mean is None else mean
     cov = np.asarray(cov, dtype=float)
     cov = cov * np.eye(x.shape[-1]) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
-    r = np.atleast_2d(x - mean)                       # (n, d)
+    r = np.reshape(x - mean, (-1, x.shape[-1]))       # (n, d): points of any batch shape
     pr = np.linalg.solve(cov, r.T).T                  # rows P r_i
-    weights = np.broadcast_to(np.asarray(g, dtype=float), r.shape[:1])
+    weights = np.broadcast_to(np.asarray(g, dtype=float), x.shape[:-1]).reshape(-1)
     if wrt == "x":
         return (-weights[:, None] * pr).reshape(x.shape)
     if wrt == "mean":

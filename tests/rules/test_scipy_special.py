@@ -75,8 +75,8 @@ def test_a_classifier_with_log_softmax():
 
 REFUSED = [(sp.bessel_order_differentiated, 1.5, "jv"), (sp.unknown_ufunc, 0.3, "hyp2f1"),
            (sp.unknown_python_function, np.array([0.1, 0.2]), "logpdf"),
-           (sp.unknown_module_function, np.eye(2), "sqrtm"),
-           (sp.frozen_distribution_held_in_a_local, np.array([0.1, 0.2]), "logpdf")]
+           (sp.unknown_module_function, np.eye(2), "signm"),
+           (sp.frozen_distribution_held_in_a_local, np.array([0.1, 0.2]), "ppf")]
 
 
 @pytest.mark.parametrize("fn,x,named", REFUSED, ids=lambda v: getattr(v, "__name__", ""))

@@ -22,7 +22,8 @@ from transform import adjoint_source
 
 def _all_rules():
     """Every registered rule, the SciPy families' included when SciPy is installed."""
-    for module in ("scipy.special", "scipy.stats", "scipy.linalg"):
+    for module in ("scipy.special", "scipy.stats", "scipy.linalg", "scipy.signal",
+                   "scipy.integrate"):
         if importlib.util.find_spec("scipy") is not None:
             importlib.import_module(module)
     runtime.lookup(object())            # a lookup that misses runs the pending loaders

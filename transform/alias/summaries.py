@@ -22,6 +22,7 @@ import gast
 from .writes import AliasCheck
 from ..errors import TransformError
 from ..frontend.parse import parse_function
+from ..ir.primitives import opaque_library
 
 # function -> frozenset of parameter names, or None (unknown); read once per function,
 # like parse_function's sources
@@ -84,8 +85,9 @@ def _reading(what):
 
 def helper_source(fn):
     """(fn's parsed source ready for an alias reader, its parameters), or None when fn
-    has no usable source (no Python source, *args or **kwargs)."""
-    if not inspect.isfunction(fn):
+    has no usable source (no Python source, *args or **kwargs, or a library whose source
+    is never read: SciPy's odeint writes into its own locals in ways the check misreads)."""
+    if not inspect.isfunction(fn) or opaque_library(fn):
         return None
     try:
         src = parse_function(fn)

@@ -1,0 +1,145 @@
+"""scipy.integrate.odeint and solve_ivp, in the initial state and the `args` parameters, by
+the adjoint method (registered only when SciPy imports).
+
+ys = odeint(f, y0, t, args) solves dy/dt = f(y, t, *args). Backwards from t[-1] to
+t[0], one odeint call per interval solves the augmented system
+    dy/dt = f,   da/dt = -a^T df/dy,   dp/dt = -a^T df/dargs
+from (ys[i], a = g[i] + ..., p) at t[i] to t[i-1], adding g[i-1] to a there; then
+a = the cotangent of y0 and p that of args. The vector-Jacobian products of f come from
+thunkgrad itself (f is compiled like any user function: runtime/callees.py). The state y
+is recomputed backwards rather than stored, as the well-known libraries do: the cotangents
+are as exact as the solver's rtol/atol (the backward solves use the call's own), and a
+system unstable backwards in time loses accuracy. The times `t` carry no rule, nor f's
+closure: a differentiated value reaching `func` or `t` is refused at compile time.
+full_output=True and Dfun are refused (TypeError). solve_ivp's result is an object: its
+cotangent is a dict by attribute, of which `y` carries one; the rule needs t_eval (the
+output times fixed; sol.t is then constant), no events and vectorized=False, and solves
+backwards with the call's method and options.
+"""
+import numpy as np
+from scipy import integrate
+
+from ..callees import function_vjp
+from ..registry import NONE, defvjp, template_helper
+
+SIGNATURE = ("func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, "
+             "rtol=None, atol=None, tcrit=None, h0=0.0, hmax=0.0, hmin=0.0, ixpr=0, mxstep=0, "
+             "mxhnil=0, mxordn=12, mxords=5, printmessg=0, tfirst=False")
+_LAST = [None]          # (g, ans, cotangents): both templates share one backward solve
+
+
+def _floats(args):
+    return [k for k, a in enumerate(args) if np.issubdtype(np.asarray(a).dtype, np.floating)]
+
+
+def _flat(parts):
+    return np.concatenate([np.ravel(p) for p in parts]) if parts else np.zeros(0)
+
+
+def _split(vector, likes):
+    out, start = [], 0
+    for like in likes:
+        size = np.size(like)
+        out.append(vector[start:start + size].reshape(np.shape(like)))
+        start += size
+    return out
+
+
+def _augmented(func, args, float_positions, n, tfirst):
+    """The backward dynamics of (y, a, p), flattened."""
+    wrt = (0,) + tuple(2 + k for k in float_positions)
+
+    def dynamics(state, time):
+        y, a = state[:n], state[n:2 * n]
+        call = (time, y, *args) if tfirst else (y, time, *args)
+        positions = wrt if not tfirst else (1,) + wrt[1:]
+        dy, pullback = function_vjp(func, *call, wrt=positions)
+        cots = pullback(a)
+        parts = [-np.asarray(c if c is not None else np.zeros_like(args[k]), dtype=float)
+                 for c, k in zip(cots[1:], float_positions)]
+        return np.concatenate([np.asarray(dy, dtype=float), -np.asarray(cots[0], dtype=float),
+                               _flat(parts)])
+    return dynamics
+
+
+def _adjoint(g, ys, times, func, args, tfirst, step):
+    """(cotangent of y0, of each of args) given g and ys, both (len(times), n), and
+    step(dynamics, state, t_from, t_to) -> the state at t_to."""
+    args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
+    positions = _floats(args)
+    n = ys.shape[1]
+    dynamics = _augmented(func, args, positions, n, tfirst)
+    a, p = g[-1].copy(), np.zeros(sum(np.size(args[k]) for k in positions))
+    for i in range(len(times) - 1, 0, -1):
+        end = step(dynamics, np.concatenate([ys[i], a, p]), times[i], times[i - 1])
+        a, p = end[n:2 * n] + g[i - 1], end[2 * n:]
+    parts = dict(zip(positions, _split(p, [args[k] for k in positions])))
+    return a, tuple(parts.get(k) for k in range(len(args)))
+
+
+def _shared(g, ans, solve):
+    """The backward solve for (g, ans), run once for both templates."""
+    last = _LAST[0]
+    if last is None or last[0] is not g or last[1] is not ans:
+        _LAST[0] = last = (g, ans, solve())
+    return last[2]
+
+
+@template_helper
+def odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, wrt):
+    """Cotangent of y0 (wrt="y0") or of the args tuple (wrt="args") in odeint."""
+    if full_output or Dfun is not None:
+        raise TypeError("scipy.integrate.odeint has a rule for full_output=0 and Dfun=None "
+                        "only")
+    def step(dynamics, state, t_from, t_to):
+        return integrate.odeint(dynamics, state, [t_from, t_to], rtol=rtol, atol=atol)[-1]
+
+    def solve():
+        rows = np.asarray(g, dtype=float).reshape(len(t), -1)
+        return _adjoint(rows, np.asarray(ans, dtype=float), t, func, args, tfirst, step)
+    y0_cot, arg_cots = _shared(g, ans, solve)
+    y0_cot = y0_cot.reshape(np.shape(y0))
+    if wrt == "y0":
+        return y0_cot
+    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+
+
+_TEMPLATE = ("odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, "
+             "{!r})")
+defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLATE.format("args"),
+       *[None] * 18)
+
+
+@template_helper
+def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, options,
+                  wrt):
+    """Cotangent of y0 or args in sol = solve_ivp(...), from the cotangent of sol.y (g is
+    the result's cotangent: a dict by attribute name)."""
+    if t_eval is None or events is not None or vectorized:
+        raise TypeError("scipy.integrate.solve_ivp has a rule with t_eval given (the "
+                        "output times fixed), events=None and vectorized=False only")
+    g_y = None if g is None else g.get("y")
+    if g_y is None:
+        return None
+    times, ys = np.asarray(ans.t, dtype=float), np.asarray(ans.y, dtype=float).T
+    rows = np.asarray(g_y, dtype=float).T
+    if times[0] != t_span[0]:              # back to the initial time, adding nothing there
+        times = np.concatenate([[t_span[0]], times])
+        ys = np.concatenate([np.ravel(y0)[None].astype(float), ys])
+        rows = np.concatenate([np.zeros_like(rows[:1]), rows])
+
+    def step(dynamics, state, t_from, t_to):
+        return integrate.solve_ivp(lambda t, s: dynamics(s, t), (t_from, t_to), state,
+                                   method=method, **options).y[:, -1]
+    y0_cot, arg_cots = _shared(g, ans, lambda: _adjoint(rows, ys, times, fun, args or (),
+                                                        True, step))
+    if wrt == "y0":
+        return y0_cot.reshape(np.shape(y0))
+    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+
+
+_IVP = ("solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, "
+        "options, {!r})")
+defvjp(integrate.solve_ivp, "fun, t_span, y0, method='RK45', t_eval=None, dense_output=False, "
+       "events=None, vectorized=False, args=None, **options", NONE, NONE, _IVP.format("y0"),
+       None, NONE, None, None, None, _IVP.format("args"), NONE)

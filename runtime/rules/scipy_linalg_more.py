@@ -1,0 +1,154 @@
+"""scipy.linalg, continued: lu_factor/lu_solve, sqrtm, logm (registered only when SciPy
+imports). Real square matrices, not stacked.
+
+lu_factor: with A = P L U and M = strict_lower(L^T gL) + upper(gU U^T), the cotangent
+is gA = P L^-T M U^-T (the pivots are piecewise constant: no cotangent). lu_solve's
+factor cotangent is the one of a solve, gA = -gb x^T, carried back to (L, U).
+sqrtm: X X = A, so gA solves the Sylvester equation X^T gA + gA X^T = G. logm uses the
+block identity logm([[A^T, G], [0, A^T]]) = [[., gA], [0, .]] (as expm). Both are
+refused (ValueError) where the result is not real (an eigenvalue on the closed negative
+real axis), and sqrtm where the Sylvester equation is singular (a zero eigenvalue).
+solve with assume_a: the general kinds (None, which detects structure exactly, 'gen',
+'banded', whose band is read from a's nonzeros) keep scipy_linalg's rule; the others read
+part of `a`, and its cotangent is the general one carried to that part: a triangle
+mirrored for 'sym'/'her'/'pos' (the diagonal once), the triangle for the triangular
+kinds, the diagonal or three diagonals for 'diagonal'/'tridiagonal'. transposed=True
+solves a^T x = b.
+"""
+import numpy as np
+import scipy.linalg as sl
+
+from ..registry import defvjp, template_helper
+
+defvjp(sl.lu_factor, "a, overwrite_a=False, check_finite=True", "lu_factor_vjp(g, ans)",
+       None, None)
+defvjp(sl.lu_solve, "lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True",
+       "lu_solve_factor_vjp(g, ans, lu_and_piv, trans)",
+       "lu_solve_rhs_vjp(g, lu_and_piv, trans)",
+       None, None, None)
+defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True, "
+       "assume_a=None, transposed=False",
+       "structured_solve_vjp(g, ans, a, b, 0, assume_a, lower, transposed)",
+       "structured_solve_vjp(g, ans, a, b, 1, assume_a, lower, transposed)",
+       None, None, None, None, None, None)
+defvjp(sl.sqrtm, "A, disp=True, blocksize=64", "sqrtm_vjp(g, ans)", None, None)
+defvjp(sl.logm, "A, disp=True", "logm_vjp(g, A, ans)", None)
+
+
+@template_helper
+def lu_solve_rhs_vjp(g, lu_and_piv, trans):
+    """A^-T g (or A^-1 g when the solve was transposed)."""
+    return sl.lu_solve(lu_and_piv, g, trans=0 if trans in (1, 2, "T", "C") else 1)
+
+
+def _factors(lu):
+    n = lu.shape[0]
+    return np.tril(lu, -1) + np.eye(n, dtype=lu.dtype), np.triu(lu)
+
+
+def _row_order(piv):
+    """perm with A[perm] = L U, from LAPACK's row interchanges."""
+    perm = np.arange(len(piv))
+    for i, p in enumerate(piv):
+        perm[i], perm[p] = perm[p], perm[i]
+    return perm
+
+
+@template_helper
+def lu_factor_vjp(g, ans):
+    """Cotangent of a in (lu, piv) = lu_factor(a)."""
+    g_lu = g[0] if isinstance(g, (tuple, list)) else g
+    if g_lu is None:
+        return None
+    lu, piv = ans
+    L, U = _factors(lu)
+    M = np.tril(L.T @ np.tril(g_lu, -1), -1) + np.triu(np.triu(g_lu) @ U.T)
+    inner = sl.solve_triangular(L, M, trans=1, lower=True, unit_diagonal=True)   # L^-T M
+    inner = sl.solve_triangular(U, inner.T, trans=0, lower=False).T               # ... U^-T
+    out = np.empty_like(inner)
+    out[_row_order(piv)] = inner
+    return out
+
+
+@template_helper
+def lu_solve_factor_vjp(g, ans, lu_and_piv, trans):
+    """(g_lu, None) for x = A^-1 b (or A^-T b), A = P L U."""
+    lu, piv = lu_and_piv
+    transposed = trans in (1, 2, "T", "C")
+    gb = sl.lu_solve(lu_and_piv, g, trans=0 if transposed else 1)
+    x, gb = (ans, gb) if ans.ndim == 2 else (ans[:, None], gb[:, None])
+    gA = -(x @ gb.T if transposed else gb @ x.T)
+    L, U = _factors(lu)
+    gA_rows = gA[_row_order(piv)]                                  # P^T gA
+    return (np.tril(gA_rows @ U.T, -1) + np.triu(L.T @ gA_rows), None)
+
+
+def _real_or_refuse(name, value):
+    if np.iscomplexobj(value):
+        raise ValueError(f"scipy.linalg.{name} has a rule for real results only: this "
+                         "matrix has an eigenvalue on the closed negative real axis")
+    if np.ndim(value) != 2:
+        raise ValueError(f"scipy.linalg.{name} has a rule for one matrix, not a stack")
+
+
+@template_helper
+def sqrtm_vjp(g, ans):
+    _real_or_refuse("sqrtm", ans)
+    eigenvalues = np.linalg.eigvals(ans)
+    if np.min(np.abs(eigenvalues[:, None] + eigenvalues[None, :])) < \
+            1e-12 * max(1.0, np.max(np.abs(eigenvalues))):
+        raise ValueError("scipy.linalg.sqrtm's derivative does not exist at a singular "
+                         "matrix (a zero eigenvalue)")
+    return sl.solve_sylvester(ans.T, ans.T, g)
+
+
+@template_helper
+def logm_vjp(g, A, ans):
+    _real_or_refuse("logm", ans)
+    n = A.shape[0]
+    block = np.zeros((2 * n, 2 * n), dtype=ans.dtype)
+    block[:n, :n] = block[n:, n:] = A.T
+    block[:n, n:] = g
+    out = sl.logm(block)
+    _real_or_refuse("logm", out)
+    return out[:n, n:]
+
+
+GENERAL = (None, "gen", "general", "banded")
+SYMMETRIC = ("sym", "symmetric", "her", "hermitian", "pos", "positive definite")
+
+
+def _read_part(kind, lower):
+    """The part of `a` solve reads for assume_a=kind, as a mask function of a matrix."""
+    if kind in SYMMETRIC:
+        return np.tril if lower else np.triu
+    masks = {"lower triangular": np.tril, "upper triangular": np.triu,
+             "diagonal": lambda m: np.diag(np.diag(m)),
+             "tridiagonal": lambda m: np.triu(np.tril(m, 1), -1)}
+    if kind not in masks:
+        raise ValueError(f"scipy.linalg.solve: unknown assume_a={kind!r}")
+    return masks[kind]
+
+
+@template_helper
+def structured_solve_vjp(g, ans, a, b, operand, assume_a, lower, transposed):
+    """Cotangent of a (operand 0) or b (1) in solve(a, b, assume_a=..., transposed=...)."""
+    if assume_a in (None, "gen", "general") and not transposed:
+        from .scipy_linalg import general_solve_vjp
+        return general_solve_vjp(g, ans, a, b, operand, assume_a, transposed)
+    a = np.asarray(a)
+    part = a if assume_a in GENERAL else _read_part(assume_a, lower)(a)
+    if assume_a in SYMMETRIC:                       # the matrix solved with
+        part = part + part.T - np.diag(np.diag(part))
+    op = part.T if transposed else part
+    vector = np.ndim(b) == 1
+    gb = np.linalg.solve(op.T, g[:, None] if vector else g)
+    if operand == 1:
+        return gb[:, 0] if vector else gb
+    g_op = -gb @ (ans[:, None] if vector else ans).T
+    g_part = g_op.T if transposed else g_op
+    if assume_a in GENERAL:
+        return g_part
+    if assume_a in SYMMETRIC:                       # both mirrored entries come from one
+        g_part = g_part + g_part.T - np.diag(np.diag(g_part))
+    return _read_part(assume_a, lower)(g_part)

@@ -199,16 +199,33 @@ def shape_of(cls):
 
 
 def derived_class(rule, classes, name):
-    """The class of a result whose shape `rule` computes from concrete input shapes."""
+    """The class of a result whose shape `rule` computes from concrete input shapes;
+    from parameters' shapes not known yet, a class naming the computation (two names
+    computed alike from the same parameters' shapes have one shape)."""
     if UNKNOWN in classes:
         return UNKNOWN
     shapes = [shape_of(c) for c in classes]
     if any(s is None for s in shapes):
-        return "own:" + name
+        return _symbolic(rule, classes, name)
     try:
         return concrete(tuple(rule(*shapes)))
     except (ValueError, IndexError):
         return "own:" + name
+
+
+# the rules a symbolic class may name (a lambda's name would not tell two apart)
+_SYMBOLIC = {"broadcast_shapes": "broadcast", "matmul_shape": "matmul"}
+
+
+def _symbolic(rule, classes, name):
+    """`of:matmul(param:W|param:x)`: sound because each input class is one shape for
+    the whole call (a parameter's, a concrete one, or another such computation), never
+    `own:` (a name whose shape may change from one definition to the next)."""
+    tag = _SYMBOLIC.get(getattr(rule, "__name__", None))
+    if tag is None or not all(c == SCALAR or c.startswith(("param:", "shape:", "of:"))
+                              for c in classes):
+        return "own:" + name
+    return f"of:{tag}({'|'.join(classes)})"
 
 
 def element_class(seq_class, name):

@@ -10,10 +10,12 @@ facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); t
 facts live on one `Facts` object, so any pass can be run alone.
 """
 from .batch_products import BatchProducts
+from .constants import FoldConstants
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
 from .hoist_factors import HoistFactors
+from .like_terms import MergeLikeTerms
 from .passes import Facts, run_passes
 from .release import FillEmptyBlocks, ReleaseTemporaries
 from .resets import DropDeadResets, DropOverwrittenResets, InlineForcedThunks
@@ -25,6 +27,8 @@ PASSES = (
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
+    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
+    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     HoistPops(),               # a backward loop's tape entry taken in its header

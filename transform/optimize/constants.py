@@ -33,11 +33,20 @@ _LONGEST = 8            # characters: a longer folded literal reads worse than i
 _NUMBER = (int, float)
 
 
-def fold_constants(pullback):
-    """Fold the literal arithmetic in the pullback's statements, in place."""
-    for s in statements(pullback):
-        if s is not pullback:
-            _fold_below(s, False)
+def fold_constants(pullback, terms=None):
+    """Fold the literal arithmetic in `terms` (expressions in the pullback: the template
+    terms the reverse stage expanded with a literal argument), in place; in every
+    statement of the pullback when terms is None."""
+    if terms is None:
+        terms = [s for s in statements(pullback) if s is not pullback]
+    for term in terms:
+        _fold_below(term, _is_arithmetic(term))
+
+
+def _is_arithmetic(node):
+    kind = type(node)
+    return kind is gast.BinOp and isinstance(node.op, _ARITHMETIC) \
+        or kind is gast.UnaryOp and isinstance(node.op, gast.USub)
 
 
 def _fold_below(node, arithmetic):
@@ -60,8 +69,7 @@ def _folded(node, operand):
     kind = type(node)
     if kind is gast.Name or kind is gast.Constant:
         return node                                # most nodes: nothing below them
-    _fold_below(node, kind is gast.BinOp and isinstance(node.op, _ARITHMETIC)
-                or kind is gast.UnaryOp and isinstance(node.op, gast.USub))
+    _fold_below(node, _is_arithmetic(node))
     if kind is not gast.BinOp:
         return node
     literal = _literal_result(node)
@@ -109,9 +117,15 @@ def _is_int_one(node):
 
 class FoldConstants(Pass):
     """Fold a template's literal arithmetic in the pullback, as the module docstring
-    shows (`h ** (2 - 1)` -> `h`). Names are neither added nor removed: the counts stay
-    exact, and so do the loads recorded for each statement."""
+    shows (`h ** (2 - 1)` -> `h`): in the terms the reverse stage expanded with a
+    literal (run alone: everywhere in the pullback). A term is folded below its root
+    (whose parent it does not know). Names are neither added nor removed: the counts
+    stay exact, and so do the loads recorded for each statement."""
+    needs = ("literal_terms",)
     keeps = ("counts",)
 
+    def applies(self, facts):
+        return facts.literal_terms != []
+
     def run(self, facts):
-        fold_constants(facts.pullback)
+        fold_constants(facts.pullback, facts.literal_terms)

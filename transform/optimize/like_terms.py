@@ -16,7 +16,6 @@ e` is a logical or but `2 * e` an int. Only the two operands of one `+` are comp
 import gast
 
 from .passes import Pass
-from ..ir.nodes import statements
 
 _PLAIN_OPS = (gast.Add, gast.Sub, gast.Mult, gast.Div)
 
@@ -25,48 +24,61 @@ def merge_like_terms(pullback, cotangents, counts=None):
     """`e + e` -> `2 * (e)` in the pullback's statements, in place, for plain arithmetic
     `e` reading one of `cotangents`, and `a = e; a = a + e` -> `a = 2 * (e)`; `counts`:
     the rrule's NameCounts, kept exact."""
-    merger = _Merger(cotangents, counts)
-    for s in statements(pullback):
-        for field in ("body", "orelse"):
-            block = getattr(s, field, None)
-            if type(block) is list:
-                merger.sum_statements(block)
-        value = getattr(s, "value", None)
-        if s is not pullback and isinstance(value, gast.expr):
-            s.value = merger.merged(value)
+    _Merger(cotangents, counts).block(pullback.body)
+
+
+_COMPOUND = frozenset({gast.For, gast.While, gast.If, gast.With, gast.Try})
 
 
 class _Merger:
     def __init__(self, cotangents, counts):
         self.cotangents, self.counts = cotangents, counts
 
+    def block(self, block):
+        """Merge in `block` and the blocks below it."""
+        kept, before = None, None
+        for k, s in enumerate(block):
+            kind = type(s)
+            if kind is gast.Assign and type(s.value) is gast.BinOp:
+                if before is not None and type(s.value.op) is gast.Add \
+                        and self.sum_of_two(before, s):
+                    kept = block[:k] if kept is None else kept
+                    continue                          # s went: `before` is still before
+                s.value = self.merged(s.value)
+            elif kind in _COMPOUND:
+                for field in ("body", "orelse", "finalbody"):
+                    self.block(getattr(s, field, None) or [])
+            if kept is not None:
+                kept.append(s)
+            before = s
+        if kept is not None:
+            block[:] = kept
+
     def merged(self, node):
-        """`node` with its doubled terms merged (operands first, then node itself)."""
-        if type(node) is not gast.BinOp:
-            return node                 # a call's arguments are not looked into: rare
+        """`node` with its doubled terms merged, through a sum's terms (what a sum
+        meets inside a product or a call is not looked into: the reverse stage adds
+        contributions at the top of a statement)."""
+        if type(node) is not gast.BinOp or type(node.op) is not gast.Add:
+            return node
         node.left, node.right = self.merged(node.left), self.merged(node.right)
-        if type(node.op) is gast.Add and _same(node.left, node.right) \
+        if _same(node.left, node.right) \
                 and self._reads_cotangent(node.left):
             if self.counts is not None:
                 self.counts.remove(node.right, True)
-            return gast.BinOp(left=gast.Constant(value=2, kind=None), op=gast.Mult(),
-                              right=node.left)
+            return _doubled(node.left)
         return node
 
-    def sum_statements(self, block):
-        """`a = e` followed by `a = a + e` (e not reading a) -> `a = 2 * (e)`."""
-        k = 0
-        while k + 1 < len(block):
-            first, second = block[k], block[k + 1]
-            term = _added_to_itself(first, second)
-            if term is not None and self._reads_cotangent(term):
-                first.value = gast.BinOp(left=gast.Constant(value=2, kind=None),
-                                         op=gast.Mult(), right=term)
-                if self.counts is not None:
-                    self.counts.remove(second, True)
-                    self.counts.changed(second)
-                del block[k + 1]
-            k += 1
+    def sum_of_two(self, first, second):
+        """`a = e` then `a = a + e` (e not reading a) -> `a = 2 * (e)`: True if merged
+        (the caller drops `second`)."""
+        term = _added_to_itself(first, second)
+        if term is None or not self._reads_cotangent(term):
+            return False
+        first.value = _doubled(term)
+        if self.counts is not None:
+            self.counts.remove(second, True)
+            self.counts.changed(second)
+        return True
 
     def _reads_cotangent(self, node):
         if type(node) is gast.Name:
@@ -74,6 +86,10 @@ class _Merger:
         if type(node) is gast.BinOp:
             return self._reads_cotangent(node.left) or self._reads_cotangent(node.right)
         return type(node) is gast.UnaryOp and self._reads_cotangent(node.operand)
+
+
+def _doubled(term):
+    return gast.BinOp(left=gast.Constant(value=2, kind=None), op=gast.Mult(), right=term)
 
 
 def _added_to_itself(first, second):

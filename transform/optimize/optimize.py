@@ -45,11 +45,12 @@ CHECK_FACTS = False          # tests set it: every pass's kept facts are recompu
 
 def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
              same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
-             adjoints=frozenset(), passes=None, check=False):
+             adjoints=frozenset(), literal_terms=None, passes=None, check=False):
     """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
-    `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
+    `adjoints` the names it chose for adjoints, `literal_terms` the template terms
+    expanded with a literal argument; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact."""
     facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
-                     adjoints=adjoints)
+                     adjoints=adjoints, literal_terms=literal_terms)
     return run_passes(PASSES if passes is None else passes, facts, check=check or CHECK_FACTS)

@@ -53,39 +53,42 @@ class ShapeClasses:
 
     def __init__(self, body, params, signature=None):
         self.defs = {}
-        for s, _ in iter_statements(body):
-            names, prim = defined_by(s)
-            for name in names:
-                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
-                        and type(s.value.value) in (int, float):
-                    self.defs.setdefault(name, []).append(SCALAR)     # s = 0.0
-                    continue
-                self.defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
-                                                      and prim and prim.kind != "setitem"
-                                                      else None)
-        for s, _ in iter_statements(body):
-            if isinstance(s, gast.For):
-                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
-                for name in _names(s.target):
-                    self.defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+        scalar_args = self._definitions(body)
         known = signature or {}
         self.param_class = {p: known.get(p) or "param:" + p for p in params}
         self.cls = dict(self.param_class)
         self.params = set(params)
         self.derived = {}        # (rule, input classes) -> the class of its result
         self._solve()
-        self._scalar_evidence(body)
+        self._scalar_evidence(scalar_args)
 
-    def _scalar_evidence(self, body):
-        """A uniform class with a member passed to `math.sin` & co. is scalar throughout."""
-        scalar = set()
+    def _definitions(self, body):
+        """Fill self.defs (name -> what each definition computes) in one scan of the
+        body; returns the atoms passed to `math.sin` & co."""
+        defs, scalar_args = self.defs, []
         for s, _ in iter_statements(body):
-            prim = getattr(s, "prim", None)
+            prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
-                for atom in prim.inputs.values():
-                    c = self.of(atom)
-                    if c.startswith("param:"):
-                        scalar.add(c)
+                scalar_args.extend(prim.inputs.values())
+            if isinstance(s, gast.For):
+                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
+                for name in _names(s.target):
+                    defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+                continue
+            names, prim = defined_by(s)
+            for name in names:
+                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
+                        and type(s.value.value) in (int, float):
+                    defs.setdefault(name, []).append(SCALAR)     # s = 0.0
+                    continue
+                defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
+                                                 and prim and prim.kind != "setitem" else None)
+        return scalar_args
+
+    def _scalar_evidence(self, atoms):
+        """A uniform class with a member passed to `math.sin` & co. (`atoms`) is scalar
+        throughout."""
+        scalar = {c for c in map(self.of, atoms) if c.startswith("param:")}
         if scalar:
             self.cls = {n: SCALAR if c in scalar else c for n, c in self.cls.items()}
 

@@ -4,8 +4,8 @@
     dW = dW + dt8 * W
 
 The rule of `W * W` gives each operand the contribution `g * W`; their sum reads (and
-costs) better as one product doubled, and then `dt8` is read once, so the fold pass
-can put its definition in its place. `e + e` and `2 * e` are the same number to the
+costs) better as one product doubled, and then `dt8` is read once, so Fuse can put its
+definition in its place. `e + e` and `2 * e` are the same number to the
 last bit (doubling is exact in binary floating point, and overflows exactly when the sum
 does; integers wrap alike), and `e` is evaluated once instead of twice, which is
 harmless because a merged term is plain arithmetic on names and literals. Only a term

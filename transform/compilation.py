@@ -56,6 +56,7 @@ class Compilation:
     adjoints: dict = field(default_factory=dict)    # primal name -> its adjoint's name
     temps: dict = field(default_factory=dict)       # ("cots"|"self"|..., name) -> name
     snapshot: list = None           # primal names the pullback rebinds (keyword defaults)
+    literal_terms: list = field(default_factory=list)   # template terms given a literal
     # ---- 8 emit ------------------------------------------------------------------
     line_sources: list = None       # per generated line, the node it came from
     header_lines: int = 0           # lines emit puts before the rule's def

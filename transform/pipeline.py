@@ -115,7 +115,7 @@ def _optimize(ctx, rrule):
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()))
+             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms)
 
 
 def _param_kinds(params, signature):

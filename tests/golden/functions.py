@@ -62,6 +62,14 @@ def unused_steps(x, n):
     return s
 
 
+def squares_total(h):
+    return np.sum(h ** 2) * 0.1
+
+
+def self_product(W, x):
+    return np.sum(W @ x) + np.sum(W * W)
+
+
 def two_sums(x, W):
     t = x * W
     y = np.sum(t)
@@ -142,3 +150,12 @@ def logistic_map(r, x, n):
 def folded_loop(x0, a0):
     x0 = sum(0.5 for v0 in a0)
     return np.sum(x0 + a0)
+
+
+def readable_sweep(W, x, h):
+    """The adjoint a user reads first (docs/benchmarks.md shows it before and after
+    constant folding, like-term merging and shapes known from parameters)."""
+    a = W @ x + W @ x
+    b = np.sum(h ** 2) * 0.1
+    c = np.tanh(a) * 0.5
+    return np.sum(c) + b + np.sum(W * W)

@@ -48,6 +48,8 @@ PASS_GOLDENS = [
     Golden("DropDeadResets", fx.rebound, "x"),
     Golden("DropOverwrittenResets", fx.sine_steps, "x"),
     Golden("PropagateCopies", fx.shifted_ratio, ("x", "y")),
+    Golden("FoldConstants", fx.squares_total, "h"),
+    Golden("MergeLikeTerms", fx.self_product, "W"),
     Golden("Fuse", fx.damped, "x"),
     Golden("DropSpreads", fx.tanh_total, "a"),
     Golden("HoistPops", fx.sine_steps, "x"),
@@ -70,6 +72,7 @@ ADJOINT_GOLDENS = [
     Golden("softplus_sum", fx.softplus_sum, "x"),
     Golden("logistic_map", fx.logistic_map, ("r", "x")),
     Golden("damped_nested", fx.damped, "x", policy="nested"),
+    Golden("readable_sweep", fx.readable_sweep, ("W", "h")),
 ]
 
 

@@ -53,38 +53,42 @@ class ShapeClasses:
 
     def __init__(self, body, params, signature=None):
         self.defs = {}
-        for s, _ in iter_statements(body):
-            names, prim = defined_by(s)
-            for name in names:
-                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
-                        and type(s.value.value) in (int, float):
-                    self.defs.setdefault(name, []).append(SCALAR)     # s = 0.0
-                    continue
-                self.defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
-                                                      and prim and prim.kind != "setitem"
-                                                      else None)
-        for s, _ in iter_statements(body):
-            if isinstance(s, gast.For):
-                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
-                for name in _names(s.target):
-                    self.defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+        scalar_args = self._definitions(body)
         known = signature or {}
         self.param_class = {p: known.get(p) or "param:" + p for p in params}
         self.cls = dict(self.param_class)
         self.params = set(params)
+        self.derived = {}        # (rule, input classes) -> the class of its result
         self._solve()
-        self._scalar_evidence(body)
+        self._scalar_evidence(scalar_args)
 
-    def _scalar_evidence(self, body):
-        """A uniform class with a member passed to `math.sin` & co. is scalar throughout."""
-        scalar = set()
+    def _definitions(self, body):
+        """Fill self.defs (name -> what each definition computes) in one scan of the
+        body; returns the atoms passed to `math.sin` & co."""
+        defs, scalar_args = self.defs, []
         for s, _ in iter_statements(body):
-            prim = getattr(s, "prim", None)
+            prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
-                for atom in prim.inputs.values():
-                    c = self.of(atom)
-                    if c.startswith("param:"):
-                        scalar.add(c)
+                scalar_args.extend(prim.inputs.values())
+            if isinstance(s, gast.For):
+                element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
+                for name in _names(s.target):
+                    defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
+                continue
+            names, prim = defined_by(s)
+            for name in names:
+                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
+                        and type(s.value.value) in (int, float):
+                    defs.setdefault(name, []).append(SCALAR)     # s = 0.0
+                    continue
+                defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
+                                                 and prim and prim.kind != "setitem" else None)
+        return scalar_args
+
+    def _scalar_evidence(self, atoms):
+        """A uniform class with a member passed to `math.sin` & co. (`atoms`) is scalar
+        throughout."""
+        scalar = {c for c in map(self.of, atoms) if c.startswith("param:")}
         if scalar:
             self.cls = {n: SCALAR if c in scalar else c for n, c in self.cls.items()}
 
@@ -103,6 +107,8 @@ class ShapeClasses:
         self.cls = {n: ("own:" + n if c == UNKNOWN else c) for n, c in self.cls.items()}
 
     def _class_of_defs(self, name, prims):
+        if len(prims) == 1 and name not in self.params:     # most names: one definition
+            return self._class_of(prims[0], name)
         classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
         if name in self.params:
             classes.add(self.param_class[name])
@@ -135,9 +141,10 @@ class ShapeClasses:
                 return a
             if a == SCALAR:
                 return b
-            return derived_class(np.broadcast_shapes, (a, b), name)
+            return derived_class(np.broadcast_shapes, (a, b), name, self.derived)
         if fn in (operator.matmul, np.matmul) and len(atoms) >= 2:
-            return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name)
+            return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name,
+                                 self.derived)
         if fn is operator.getitem and len(atoms) >= 2 and isinstance(atoms[1], gast.Constant) \
                 and type(atoms[1].value) is int:
             return derived_class(lambda shape: shape[1:], (self.of(atoms[0]),), name)
@@ -198,17 +205,48 @@ def shape_of(cls):
     return None
 
 
-def derived_class(rule, classes, name):
-    """The class of a result whose shape `rule` computes from concrete input shapes."""
+def derived_class(rule, classes, name, known=None):
+    """The class of a result whose shape `rule` computes from concrete input shapes;
+    from parameters' shapes not known yet, a class naming the computation (two names
+    computed alike from the same parameters' shapes have one shape). `known`: the
+    answers found so far, (rule, classes) -> class (OWN: the result's own)."""
     if UNKNOWN in classes:
         return UNKNOWN
+    found = known.get((rule, classes)) if known is not None else None
+    if found is None:
+        found = _derived(rule, classes, known)
+        if known is not None:
+            known[(rule, classes)] = found
+    return "own:" + name if found is OWN else found
+
+
+OWN = "own"          # a result of no class another name can share
+
+
+def _derived(rule, classes, known):
     shapes = [shape_of(c) for c in classes]
     if any(s is None for s in shapes):
-        return "own:" + name
+        return OWN if known is None else _symbolic(rule, classes, len(known))
     try:
         return concrete(tuple(rule(*shapes)))
     except (ValueError, IndexError):
-        return "own:" + name
+        return OWN
+
+
+# the rules a symbolic class may name (a lambda's name would not tell two apart)
+_SYMBOLIC = {"broadcast_shapes": "broadcast", "matmul_shape": "matmul"}
+
+
+def _symbolic(rule, classes, number):
+    """`of:matmul1` (numbered in the order first met): sound because each input class
+    is one shape for the whole call (a parameter's, a concrete one, or another such
+    computation), never `own:` (a name whose shape may change from one definition to
+    the next)."""
+    tag = _SYMBOLIC.get(getattr(rule, "__name__", None))
+    if tag is None or not all(c == SCALAR or c.startswith(("param:", "shape:", "of:"))
+                              for c in classes):
+        return OWN
+    return f"of:{tag}{number}"
 
 
 def element_class(seq_class, name):

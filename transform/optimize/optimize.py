@@ -10,10 +10,12 @@ facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); t
 facts live on one `Facts` object, so any pass can be run alone.
 """
 from .batch_products import BatchProducts
+from .constants import FoldConstants
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
 from .hoist_factors import HoistFactors
+from .like_terms import MergeLikeTerms
 from .passes import Facts, run_passes
 from .release import FillEmptyBlocks, ReleaseTemporaries
 from .resets import DropDeadResets, DropOverwrittenResets, InlineForcedThunks
@@ -25,6 +27,8 @@ PASSES = (
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
+    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
+    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     HoistPops(),               # a backward loop's tape entry taken in its header
@@ -41,11 +45,12 @@ CHECK_FACTS = False          # tests set it: every pass's kept facts are recompu
 
 def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
              same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
-             adjoints=frozenset(), passes=None, check=False):
+             adjoints=frozenset(), literal_terms=None, passes=None, check=False):
     """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
-    `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
+    `adjoints` the names it chose for adjoints, `literal_terms` the template terms
+    expanded with a literal argument; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact."""
     facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
-                     adjoints=adjoints)
+                     adjoints=adjoints, literal_terms=literal_terms)
     return run_passes(PASSES if passes is None else passes, facts, check=check or CHECK_FACTS)

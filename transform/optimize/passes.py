@@ -34,9 +34,11 @@ class Facts:
     commented: frozenset = frozenset()              # ids of statements a comment quotes
     shape_of: Callable = lambda name: None
     adjoints: frozenset = frozenset()               # the names chosen for adjoints
+    literal_terms: Optional[list] = None            # template terms given a literal
     rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
     lost_readers: Optional[bool] = None             # provided by BatchProducts
     _counts: Optional[NameCounts] = field(default=None, repr=False)
+    _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
     @classmethod
     def of(cls, rrule, names, **inputs):
@@ -44,7 +46,13 @@ class Facts:
 
     @property
     def pullback(self):
-        return next(s for s in self.rrule.body if isinstance(s, gast.FunctionDef))
+        """The rrule's pullback (found once; `in` is an identity scan in C, the search a
+        walk in Python over the forward sweep, which every pass asks for)."""
+        found = self._pullback
+        if found is None or found not in self.rrule.body:
+            found = self._pullback = next(s for s in self.rrule.body
+                                          if isinstance(s, gast.FunctionDef))
+        return found
 
     @property
     def modules(self):

@@ -198,9 +198,12 @@ class Reverser:
                                      load(name), index, g))]
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
+            literal = gast.Constant in map(type, prim.inputs.values())
             for param, name in inputs:
                 expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
                                         self.ctx.names)
+                if literal:                  # `h ** 2`: the optimiser folds `h ** (2 - 1)`
+                    self.ctx.literal_terms.append(expr)
                 numeric = prim.fn in NUMERIC
                 if name in self.sequences and prim.fn is not operator.getitem:
                     # a NumPy function given a list returns an array's cotangent (checked

@@ -22,10 +22,12 @@ any other write (a dict another live name shares is refused).
 import gast
 
 from ..ir.nodes import assign, const, load, located, store
+from .hoist_mutators import hoisted
 from .local_uses import LocalUses
 
 REBINDING = {"pop", "insert", "reverse", "clear"}
 ITEM_WRITING = {"setdefault", "update"}
+_RETURNING = {"pop", "setdefault"}            # hoisted out of larger expressions first
 # the receiver's own methods that neither keep nor expose it (no `keys()` view kept)
 _OWN_METHODS = REBINDING | ITEM_WRITING | {"append", "extend", "index", "count", "copy", "get"}
 
@@ -56,11 +58,15 @@ class _Rewriter:
         return out
 
     def statement(self, s):
+        before = hoisted(s, _RETURNING, self.new)
+        return [out for t in before + [s] for out in self.one(t)]
+
+    def one(self, s):
         found = _mutator_call(s)
         if found is None:
             return [s]
         target, call, name, method = found
-        kind = "dict" if method in ITEM_WRITING else self.kind_of(name)
+        kind = self.dict_kind(name) if method in ITEM_WRITING else self.kind_of(name)
         rewrite = getattr(self, f"{method}_{kind}", None) if kind else None
         out = rewrite(name, call, target) if rewrite is not None else None
         if out is None:
@@ -73,6 +79,13 @@ class _Rewriter:
         if name not in self.private:
             self.private[name] = _private(name, self.uses)
         return self.private[name]
+
+    def dict_kind(self, name):
+        """"dict" when every binding of `name` makes a new dict (a user object with an
+        `update` method of its own is left alone), else None."""
+        uses = self.uses
+        kinds = {uses.made_kind(uses.plain_assignment(b)) for b in uses.bindings(name)}
+        return "dict" if uses.candidate(name) and kinds == {"dict"} else None
 
     def once(self, value, out):
         """`value` as an atom evaluated once here: a constant or name, else a temporary."""
@@ -139,7 +152,7 @@ class _Rewriter:
             read = gast.Call(func=gast.Attribute(value=load(name), attr="get",
                                                  ctx=gast.Load()),
                              args=[key] + default, keywords=[]) if default \
-                else _index(name, key)
+                else _item(name, key)
             out.append(_bind(target, read))
         elif not default:
             out.append(gast.Expr(value=_index(name, key)))   # the primal's KeyError
@@ -162,7 +175,7 @@ class _Rewriter:
         missing = gast.Compare(left=key, ops=[gast.NotIn()], comparators=[load(name)])
         out.append(gast.If(test=missing, body=[_write(name, key, value)], orelse=[]))
         if target is not None:
-            out.append(_bind(target, _index(name, key)))
+            out.append(_bind(target, _item(name, key)))
         return out
 
     def update_dict(self, name, call, target):
@@ -219,6 +232,14 @@ def _bind(target, value):
 def _index(name, key):
     base = load(name) if isinstance(name, str) else name
     return gast.Subscript(value=base, slice=key, ctx=gast.Load())
+
+
+def _item(name, key):
+    """d[k] of a dict: the entry, never a view of `d` (the alias check would take a
+    subscript of an unknown base for one)."""
+    read = _index(name, key)
+    read.dict_item = True
+    return read
 
 
 def _slice(name, lower=None, upper=None, step=None):

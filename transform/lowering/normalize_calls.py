@@ -124,12 +124,14 @@ class CallNormalizer:
         """`f(*xs)`: which parameters xs fills is known only at run time, so only a
         call no derivative flows through may take it (`rng.normal(size=...)`,
         `np.zeros(*shape)`; reasons.py refuses a value being differentiated in it)."""
-        if prim.kind == "nondiff" or not any(isinstance(a, gast.Starred)
-                                             for a in getattr(node, "args", ())):
+        starred = any(isinstance(a, gast.Starred) for a in getattr(node, "args", ()))
+        spread = any(kw.arg is None for kw in getattr(node, "keywords", ()))
+        if prim.kind == "nondiff" or not (starred or spread):
             return
-        raise self.src.error(f"`*` in a call to {prim.label}() is not supported: the "
-                             "parameters it fills are known only when the code runs",
-                             node, hint="pass the arguments one by one (`f(xs[0], xs[1])`)")
+        star = "*" if starred else "**"
+        raise self.src.error(f"`{star}` in a call to {prim.label}() is not supported here: "
+                             "the parameters it fills are known only when the code runs",
+                             node, hint=STARRED_INSTEAD[star])
 
     def refuse_lambdas(self, prim):
         """A lambda argument is fine where no derivative flows through it (a key, a
@@ -251,6 +253,15 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+# what a user can write instead of a spread the desugar stage could not resolve
+STARRED_INSTEAD = {
+    "*": "unpack first (`a, b = xs`, then `f(a, b)`), or build `xs` once in this function "
+         "as a tuple or list display (`xs = (a, b)`) that is only indexed afterwards",
+    "**": "pass the keywords one by one (`f(w=params[\"w\"])`), or build `params` once "
+          "in this function as a dict display with string keys that is only read",
+}
 
 
 def variadic_operands(fn, args, keywords):

@@ -11,8 +11,9 @@ from .case import REGISTRY, Case, floats, refused
 
 def both(fn):
     """Register fn twice: with a python float and with an array of 3."""
+    module = fn.__module__.rsplit(".", 1)[-1]
     for suffix, shape in (("scalar", ()), ("array", (3,))):
-        REGISTRY.append(Case(f"data_values.{fn.__name__}_{suffix}", fn, floats(shape)))
+        REGISTRY.append(Case(f"{module}.{fn.__name__}_{suffix}", fn, floats(shape)))
     return fn
 
 

@@ -1,5 +1,5 @@
 """Importing this module registers every corpus case."""
 from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  # noqa: F401
                containers, calls, recursion, inplace, side_effects, builtins, statements,
-               functional, programs, redteam16, data_values,
+               functional, programs, redteam16, data_values, records,
                fuzz_found)

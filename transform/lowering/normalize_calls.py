@@ -15,6 +15,7 @@ from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for, unsafe_call_hint)
 from .receivers import bound_to_generator, random_method
+from .records import record_rule
 from .returns import ReturnLowering
 
 
@@ -195,7 +196,8 @@ class CallNormalizer:
             fn = fn.__wrapped__
         label = label_of(fn)
         self.refuse_masked(fn, node)
-        rule = rule_for(fn) or _method_rule(fn) or self.opaque_rule(fn, label, node)
+        rule = rule_for(fn) or _method_rule(fn) or record_rule(fn) or \
+            self.opaque_rule(fn, label, node)
         if rule is None or rule.kind != "nondiff":
             self.refuse_starred(Prim("rule", label), node)
         if rule is not None:

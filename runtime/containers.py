@@ -4,6 +4,8 @@ A container's cotangent has the container's shape (a list for a list, a dict
 for a dict, None for a zero entry); an object's cotangent is a dict from
 attribute name to cotangent.
 """
+import inspect
+
 import numpy as np
 
 from .accumulate import is_basic_index
@@ -183,6 +185,9 @@ def getattr_vjp(g, obj, name):
         out[obj._fields.index(name)] = g
         return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int)):
+        if inspect.isfunction(inspect.getattr_static(type(obj), name, None)) and \
+                name not in getattr(obj, "__dict__", {}):
+            return g                  # a bound method: its cotangent is its receiver's
         return {name: g}
     if name == "real":
         return np.real(g)

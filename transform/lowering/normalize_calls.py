@@ -15,6 +15,7 @@ from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for, unsafe_call_hint)
 from .receivers import bound_to_generator, random_method
+from .functions_as_values import free_locals
 from .records import record_rule
 from .returns import ReturnLowering
 
@@ -90,7 +91,8 @@ class CallNormalizer:
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
-                _callable_object(fn) or fn is None and isinstance(func, gast.Subscript):
+                _callable_object(fn) or fn is None and isinstance(func, (gast.Subscript,
+                                                                         gast.Call)):
             return self.dynamic_call(e, target, discard)    # ops["a"](x) too
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
@@ -142,6 +144,9 @@ class CallNormalizer:
             return
         bound = prim.inputs.items() if prim.kind == "rule" else enumerate(prim.args)
         for param, atom in bound:
+            if prim.kind == "call" and isinstance(atom, gast.Lambda) and \
+                    not free_locals(atom, self.src.locals):
+                continue            # a constant function: compiled where the helper calls it
             if isinstance(atom, gast.Lambda) and (prim.kind != "rule" or
                                                   param in prim.rule.templates):
                 raise self.src.error(

@@ -334,3 +334,13 @@ def update_of_an_object(x):
     s = Settings()
     s.update(scale=x * 2.0)
     return np.sum(s.scale)
+
+
+@both
+def lists_made_by_concatenation_and_repetition(x):
+    xs = [x] + [x * 2.0]
+    ys = xs + [np.sin(x)]
+    ys.pop(0)
+    zs = [x] * 3
+    zs.insert(1, np.cos(x))
+    return np.sum(ys[0] * ys[1] * zs[1] + zs[0]) + len(xs)

@@ -103,15 +103,34 @@ class LocalUses:
             return "list"
         if isinstance(value, (gast.Dict, gast.DictComp)):
             return "dict"
-        if isinstance(value, gast.BinOp) and isinstance(value.op, (gast.Add, gast.Mult)):
-            sides = (value.left, value.right)
-            return "list" if any(isinstance(v, (gast.List, gast.ListComp)) for v in sides) \
-                else None
+        if isinstance(value, gast.BinOp):
+            return self._list_arithmetic(value, seen)
         if self.is_builtin_call(value, list, sorted):
             return "list"
         if self.is_builtin_call(value, dict):
             return "dict"
         return self._copy_kind(value, seen)
+
+    def _list_arithmetic(self, value, seen):
+        """"list" for `xs + ys` of two lists and `[v] * 3`; an array operand would make
+        an array (`a + [1.0]`), so each side must show it is a list (or an int)."""
+        def is_list(side):
+            if isinstance(side, (gast.List, gast.ListComp)):
+                return True
+            if isinstance(side, gast.Name) and side.id not in seen and \
+                    self.candidate(side.id):
+                kinds = {self.made_kind(self.plain_assignment(b), seen + (side.id,))
+                         for b in self.bindings(side.id)}
+                return kinds == {"list"}
+            return False
+        left, right = value.left, value.right
+        if isinstance(value.op, gast.Add) and is_list(left) and is_list(right):
+            return "list"
+        count = (right if is_list(left) else left if is_list(right) else None)
+        if isinstance(value.op, gast.Mult) and isinstance(count, gast.Constant) and \
+                type(count.value) is int:
+            return "list"
+        return None
 
     def _copy_kind(self, value, seen):
         """`ys = xs.copy()` with xs bound only to new lists (or dicts): that kind."""

@@ -344,3 +344,41 @@ def lists_made_by_concatenation_and_repetition(x):
     zs = [x] * 3
     zs.insert(1, np.cos(x))
     return np.sum(ys[0] * ys[1] * zs[1] + zs[0]) + len(xs)
+
+
+@both
+def pops_in_augmented_assignments(x):
+    xs = [x, x * 2.0, np.sin(x)]
+    total = x * 0.0
+    total += xs.pop(0) * 3.0
+    total += xs.pop()
+    return np.sum(total * xs[0])
+
+
+@both
+def pop_assigned_into_its_list(x):
+    xs = [x, x * 2.0]
+    xs[0] = np.sin(xs.pop(0))          # the pop first, then the write: [sin(x)]
+    return np.sum(xs[0]) * len(xs)
+
+
+@both
+def pop_in_a_test(x):
+    xs = [x, np.sum(x) * 2.0]
+    if np.sum(xs.pop()) > 0:
+        return np.sum(xs[0] * x)
+    return np.sum(xs[0])
+
+
+@refused(floats((3,)), "`xs[0] += xs.pop(0)` reads xs[0] before the pop")
+def pop_in_its_own_augmented_target(x):
+    xs = [x, x * 2.0]
+    xs[0] += xs.pop(0)
+    return np.sum(xs[0])
+
+
+@refused(floats((3,)), "a pop that `or` may skip")
+def pop_in_a_short_circuit(x):
+    xs = [x, x * 2.0]
+    a = np.sum(x) > 100 or np.sum(xs.pop())
+    return np.sum(xs[-1]) * a

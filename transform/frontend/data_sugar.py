@@ -30,10 +30,12 @@ def desugar_data(src):
 
 
 def _has_data_sugar(fdef):
+    """One walk (on the compile path of every function): most have none."""
+    starred, keyword, attribute = gast.Starred, gast.keyword, gast.Attribute
     for n in walk(fdef):
-        if isinstance(n, gast.Starred) or isinstance(n, gast.keyword) and n.arg is None:
-            return True
-        if isinstance(n, gast.Attribute) and n.attr in _METHODS:
+        kind = type(n)
+        if kind is starred or kind is keyword and n.arg is None or \
+                kind is attribute and n.attr in _METHODS:
             return True
     return False
 

@@ -34,9 +34,11 @@ def hoisted(s, methods, new_name):
 def _hoistable(s, methods):
     field = _HOIST_FROM.get(type(s))
     expr = getattr(s, field, None) if field else None
-    if expr is None or _is_mutator(expr, methods):
+    if expr is None or _is_mutator(expr, methods) and _own_statement(s):
         return None                              # already a statement of its own
     events = list(_post_order(expr, False))
+    if isinstance(s, gast.AugAssign):          # `xs[0] += xs.pop(0)` reads its target first
+        events = [(n, False) for n in gast.walk(s.target)] + events
     for k, (node, in_branch) in enumerate(events):
         if _is_mutator(node, methods):
             inside = {id(n) for n in gast.walk(node)}
@@ -46,6 +48,12 @@ def _hoistable(s, methods):
                             n.id == receiver for n in earlier)
             return node if clean and not in_branch else None
     return None
+
+
+def _own_statement(s):
+    """`xs.pop()` or `v = xs.pop()`: the forms container_methods.py rewrites."""
+    return isinstance(s, gast.Expr) or isinstance(s, gast.Assign) and \
+        len(s.targets) == 1 and isinstance(s.targets[0], gast.Name)
 
 
 def _is_mutator(node, methods):

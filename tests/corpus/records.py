@@ -183,3 +183,29 @@ def namedtuple_replace(x):
     p = Point(x * 2.0, np.sin(x))
     q = p._replace(x=x)
     return np.sum(q.x * q.y)
+
+
+def _point_and_x(rng):
+    return [Point(rng.standard_normal(3), float(rng.standard_normal())),
+            rng.standard_normal(3)]
+
+
+@case(mixed(_point_and_x))
+def namedtuple_argument_rebuilt(p, x):
+    q = Point(p.x * x, p.y)           # a record argument's fields into a new record
+    return q.norm2() + np.sum(p[0] * q[0])
+
+
+@case(mixed(lambda rng: [[Point(rng.standard_normal(2), rng.standard_normal(2)),
+                          Point(rng.standard_normal(2), rng.standard_normal(2))]]))
+def list_of_namedtuple_arguments(points):
+    total = 0.0
+    for p in points:
+        total = total + p.norm2()
+    return total + np.sum(points[0].x * points[1].y)
+
+
+@case(mixed(lambda rng: [Params(rng.standard_normal(3), rng.standard_normal(3))]))
+def dataclass_argument_unchanged_fields(p):
+    q = Params(w=p.w, b=p.b)          # the same arrays in the new record
+    return np.sum(q.w * p.w + q.b)

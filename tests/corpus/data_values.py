@@ -382,3 +382,12 @@ def pop_in_a_short_circuit(x):
     xs = [x, x * 2.0]
     a = np.sum(x) > 100 or np.sum(xs.pop())
     return np.sum(xs[-1]) * a
+
+
+@both
+def double_star_read_by_items_too(x):
+    params = {"b": np.sin(x), "c": x * x}
+    extra = 0.0
+    for k, v in params.items():
+        extra = extra + np.sum(v)
+    return np.sum(triple(x, **params)) + extra

@@ -163,3 +163,24 @@ def nested_def_to_a_helper(x):
     def g(z):
         return z * x
     return np.sum(apply(g, x))
+
+
+def apply_all(fs, x):
+    total = 0.0
+    for f in fs:
+        total = total + np.sum(f(x))
+    return total
+
+
+@both
+def lambdas_in_a_list_given_to_a_helper(x):
+    fs = [lambda z: z * z, np.sin, lambda z: np.exp(-z)]
+    return apply_all(fs, x)
+
+
+@both
+def lambda_appended_to_a_list(x):
+    fs = []
+    fs.append(lambda t: t * 2.0)
+    fs.append(np.cos)
+    return np.sum(fs[0](x) * fs[1](x))

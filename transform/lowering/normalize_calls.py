@@ -177,8 +177,8 @@ class CallNormalizer:
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         if name in ("append", "extend") and len(args) == 1 and not keywords:
-            if isinstance(args[0], gast.Lambda):            # kept as a value
-                return self.norm.expr_Lambda(args[0], target, discard)
+            if isinstance(args[0], gast.Lambda):     # kept as a value (or refused there)
+                args[0] = node.args[0] = load(self.norm.expr_Lambda(args[0], None, False))
             self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
         fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)

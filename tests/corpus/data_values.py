@@ -391,3 +391,14 @@ def double_star_read_by_items_too(x):
     for k, v in params.items():
         extra = extra + np.sum(v)
     return np.sum(triple(x, **params)) + extra
+
+
+@both
+def list_rebuilt_from_an_empty_slice(x):
+    xs = [x]
+    for i in range(3):
+        v = xs[-1]
+        xs = list(xs[:-1])             # [] on the first trip: its cotangent is zero
+        xs.append(v * 2.0)
+        xs.append(np.sin(v))
+    return np.sum(xs[0] * xs[-1])

@@ -402,3 +402,53 @@ def list_rebuilt_from_an_empty_slice(x):
         xs.append(v * 2.0)
         xs.append(np.sin(v))
     return np.sum(xs[0] * xs[-1])
+
+
+@both
+def setdefault_accumulate(x):
+    d = {}
+    for i in range(4):
+        k = "even" if i % 2 == 0 else "odd"
+        d.setdefault(k, x * 0.0)
+        d[k] = d[k] + np.sin(x * i)
+    return np.sum(d["even"] * d["odd"])
+
+
+@both
+def update_in_loop(x):
+    d = {"a": x, "b": x * 2.0}
+    for i in range(3):
+        d.update(a=d["b"] * 0.5, b=np.tanh(d["a"]))
+    return np.sum(d["a"] + d["b"])
+
+
+@both
+def pop_branchy(x):
+    xs = [x, np.sin(x), x * x, np.cos(x)]
+    total = 0.0
+    while len(xs) > 1:
+        if len(xs) % 2 == 0:
+            a = xs.pop(0)
+        else:
+            a = xs.pop()
+        total = total + np.sum(a * xs[0])
+    return total + np.sum(xs[0])
+
+
+@both
+def insert_sorted_like(x):
+    xs = []
+    for i in range(3):
+        xs.insert(0, x * (i + 1))
+        xs.insert(len(xs), np.sin(x) * i)
+    xs.reverse()
+    return np.sum(xs[0] * xs[1] + xs[-1] * xs[2])
+
+
+@both
+def dict_pop_all(x):
+    d = {"a": x, "b": x * 2.0, "c": np.sin(x)}
+    total = 0.0
+    for k in ["c", "a", "b"]:
+        total = total * 0.5 + np.sum(d.pop(k))
+    return total + len(d)

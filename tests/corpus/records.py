@@ -209,3 +209,18 @@ def list_of_namedtuple_arguments(points):
 def dataclass_argument_unchanged_fields(p):
     q = Params(w=p.w, b=p.b)          # the same arrays in the new record
     return np.sum(q.w * p.w + q.b)
+
+
+class State(NamedTuple):
+    h: object
+    c: object
+
+
+@both
+def recurrent_state_record(x):
+    s = State(x, x * 0.5)
+    for i in range(3):
+        h, c = s
+        c = c * 0.9 + np.tanh(h)
+        s = State(np.tanh(c) * h, c)
+    return np.sum(s.h + s[1])

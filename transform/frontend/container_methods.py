@@ -19,6 +19,8 @@ it, or `return` (local_uses.py); otherwise the call stays and the alias check re
 as before. setdefault and update become item writes, which the alias check judges like
 any other write (a dict another live name shares is refused).
 """
+import builtins
+
 import gast
 
 from ..ir.nodes import assign, const, load, located, store
@@ -97,6 +99,8 @@ class _Rewriter:
 
     # ---- lists -----------------------------------------------------------------------
     def pop_list(self, name, call, target):
+        if len(call.args) > 1:
+            return None                       # the primal's TypeError
         if call.args:
             return self.pop_at(name, call.args[0], target)
         out = [] if target is None else [_bind(target, _index(name, const(-1)))]
@@ -104,9 +108,9 @@ class _Rewriter:
 
     def pop_at(self, name, index, target):
         out, k = [], self.new("at")
-        out.append(assign(k, _index(gast.Call(func=load_builtin(self.src, "range"), args=[
-            gast.Call(func=load_builtin(self.src, "len"), args=[load(name)], keywords=[])],
-            keywords=[]), index)))
+        size = gast.Call(func=_builtin("len"), args=[load(name)], keywords=[])
+        positions = gast.Call(func=_builtin("range"), args=[size], keywords=[])
+        out.append(assign(k, _index(positions, index)))   # a negative index counted back
         if target is not None:
             out.append(_bind(target, _index(name, load(k))))
         after = gast.BinOp(left=load(k), op=gast.Add(), right=const(1))
@@ -145,6 +149,8 @@ class _Rewriter:
         return [assign(name, gast.Dict(keys=[], values=[]))]
 
     def pop_dict(self, name, call, target):
+        if len(call.args) not in (1, 2):
+            return None
         out = []
         key = self.once(call.args[0], out)
         default = call.args[1:]
@@ -169,6 +175,8 @@ class _Rewriter:
                              generators=[gen])
 
     def setdefault_dict(self, name, call, target):
+        if len(call.args) not in (1, 2):
+            return None
         out = []
         key = self.once(call.args[0], out)
         value = self.once(call.args[1], out) if len(call.args) > 1 else const(None)
@@ -189,11 +197,11 @@ class _Rewriter:
         return out + [_write(name, k, v) for k, v in atoms]
 
 
-def load_builtin(src, name):
-    """The builtin `name`, read as the primal would (a user's own `len` would shadow it:
-    then the rewrite is not made; see _mutator_call's callers)."""
+def _builtin(name):
+    """The builtin `name` as the rewrite calls it: the compiler's own reference, never
+    a user's function of that name."""
     node = load(name)
-    node.runtime_helper = getattr(__import__("builtins"), name)
+    node.runtime_helper = getattr(builtins, name)
     return node
 
 

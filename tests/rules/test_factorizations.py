@@ -104,7 +104,7 @@ def factor_loss(a, b):
     q, r = np.linalg.qr(a)
     x, res, _, _ = np.linalg.lstsq(a, b)
     w = np.linalg.eigvals(a[:3] @ a[:3].T + np.diag(np.arange(3.0)))
-    u, V = np.linalg.eig(a[:3] + np.diag(np.arange(3.0)))
+    u, V = np.linalg.eig(0.2 * a[:3] + np.diag(np.arange(3.0) * 2))
     return np.sum(q[:, 0] ** 2 * b) + np.sum(r ** 2) + np.sum(x ** 3) + np.sum(res) + \
         np.sum(w) + np.sum(u * b[:3]) + np.sum(V[0] ** 2)
 

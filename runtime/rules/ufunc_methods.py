@@ -15,8 +15,8 @@ _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, wh
 defvjp(np.add.reduce, _REDUCE, "np.where(where, unreduce(g, array, axis, keepdims), 0)",
        None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce")
 defvjp(np.multiply.reduce, _REDUCE,
-       "np.where(where, prod_vjp(g if initial is None else g * initial,"
-       " np.where(where, array, 1), axis, keepdims), 0)",
+       "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
+       " * (1 if initial is None else initial), 0)",
        None, None, NONE, None, NONE, None, name="np.multiply.reduce")
 _ACCUMULATE = "array, axis=0, dtype=None, out=None"
 defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None, NONE,

@@ -1,10 +1,13 @@
 """Methods of ufuncs: np.add.reduce and np.multiply.reduce (np.sum and np.prod with
-axis=0 by default), np.add.accumulate, np.maximum/np.minimum.accumulate (the element
-where the running extreme was last renewed takes the cotangent; a tie does not renew
-it), np.add.outer and np.multiply.outer. The reductions honour where= and initial=.
+axis=0 by default), np.add.accumulate and np.add.reduceat,
+np.maximum/np.minimum.accumulate (the element where the running extreme was last
+renewed takes the cotangent; a tie does not renew it), np.add.outer and
+np.multiply.outer. The reductions honour where= and initial=.
 
 `np.add.at` and the other `ufunc.at` write into their first argument: the compiler
-refuses them on a value being differentiated (transform/alias). reduceat has no rule.
+refuses them on a value being differentiated (transform/alias). np.add.reduceat sums
+segments (an index not after the previous one reads one element, as NumPy does); the
+other ufuncs' reduceat have no rule.
 """
 import numpy as np
 
@@ -25,6 +28,8 @@ for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.accumulate, _ACCUMULATE, "running_max_vjp(g, ans, array, axis)", None, None,
            NONE,
            name=f"np.{_extreme.__name__}.accumulate")
+defvjp(np.add.reduceat, "array, indices, axis=0, dtype=None, out=None",
+       "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat")
 defvjp(np.add.outer, "A, B", "outer_sum_vjp(g, A, B, 0)", "outer_sum_vjp(g, A, B, 1)",
        name="np.add.outer")
 defvjp(np.multiply.outer, "A, B", "np.tensordot(g, B, np.ndim(B))",

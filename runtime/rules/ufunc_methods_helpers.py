@@ -31,3 +31,18 @@ def outer_sum_vjp(g, A, B, operand):
     ndim_a, ndim_b = np.ndim(A), np.ndim(B)
     axes = tuple(range(ndim_a, ndim_a + ndim_b)) if operand == 0 else tuple(range(ndim_a))
     return np.sum(g, axis=axes).astype(cot_dtype(g, (A, B)[operand]))
+
+
+@template_helper(pure=True)
+def reduceat_vjp(g, array, indices, axis):
+    """Cotangent of np.add.reduceat: output i sums array[indices[i]:indices[i+1]] along
+    axis (the last runs to the end), or is array[indices[i]] alone where
+    indices[i] >= indices[i+1]; each element read gets that output's cotangent."""
+    x = np.moveaxis(np.asarray(array), axis, 0)
+    g = np.moveaxis(np.asarray(g), axis, 0)
+    starts = np.asarray(indices)
+    ends = np.append(starts[1:], len(x))
+    cot = np.zeros(x.shape, dtype=cot_dtype(g, array))
+    for i, (start, end) in enumerate(zip(starts, ends)):
+        cot[start:max(end, start + 1)] += g[i]
+    return np.moveaxis(cot, 0, axis)

@@ -9,6 +9,7 @@ from tests.rules.checks import case, check_float32, check_rule, rand
 from transform import TransformError, grad
 
 A34, V5 = rand(3, 4), rand(5, seed=1)
+V = V5
 WITH_ZERO = np.array([[1.5, 0.0, -2.0], [0.7, 1.1, 0.0]])
 MASK = np.array([[True, False, True, True]] * 3)
 TIES = np.array([0.5, 0.2, 0.5, 0.9, 0.9, 0.1])          # runs equal to the running max
@@ -27,6 +28,9 @@ CASES = [
     case(np.add.outer, V5, A34), case(np.add.outer, 1.5, V5, id="add-outer-scalar"),
     case(np.multiply.outer, V5, A34), case(np.multiply.outer, A34, V5),
     case(np.multiply.outer, 1.5, V5, id="multiply-outer-scalar"),
+    case(np.add.reduceat, V, [0, 2, 3]), case(np.add.reduceat, A34, [0, 2], axis=1),
+    case(np.add.reduceat, A34, [2, 0, 1], id="reduceat-decreasing"),
+    case(np.add.reduceat, rand(6, 2, seed=6), [1, 1, 4], id="reduceat-repeated"),
     case(np.prod, A34, initial=2.0, id="prod-initial"),
     case(np.prod, A34, axis=0, initial=-1.5, id="prod-axis-initial"),
 ]

@@ -67,6 +67,9 @@ def numpy_rows():
     for name, fn in sorted(METHODS.items()):
         rule = runtime.lookup(fn)
         rows.setdefault(id(rule), [rule, []])[1].append(f"ndarray.{name}")
+    for rule in runtime.registry._RULES.values():    # ufunc methods (np.add.reduce): by name
+        if getattr(rule, "family", None) == "ufunc_methods":
+            rows.setdefault(id(rule), [rule, [rule.name]])
     return _summary(rows)
 
 

@@ -93,6 +93,10 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     params = _params(plain)
     if rule is not None:
         positions = [params.index(w) if w in params else int(w) for w in wrt_names]
+        if any(k >= len(args) for k in positions):
+            raise TypeError(f"wrt={max(positions)} is out of range: "
+                            f"{getattr(plain, '__name__', 'fn')}() got {len(args)} "
+                            "positional arguments")
         _refuse_positions_without_rule(rule, positions)
         out, pb = rule.rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)

@@ -110,7 +110,8 @@ def _wrt_positions(target, args, wrt):
         return chosen
     items = list(wrt) if isinstance(wrt, (tuple, list)) else [wrt]
     names, _ = api._wrt_names(target.plain, tuple(items))
-    chosen = [target.params.index(n) for n in names]
+    chosen = [target.params.index(n) if n in target.params else int(n)   # int: in *args
+              for n in names]
     for k in chosen:
         if k >= len(args) or not _is_float_valued(args[k]):
             raise TypeError(f"check_grads({target.label}): argument {target.name_of(k)!r} "

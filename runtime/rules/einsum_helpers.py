@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..registry import template_helper
+from .einsum_paths import cached_einsum
 from .shape_helpers import sum_to_shape
 
 
@@ -46,7 +47,7 @@ def einsum_vjp(g, k, subscripts, operands):
     found = "".join(c for c in distinct if c in known)
     ellipsis = "..." if "..." in known else ""
     spec = ",".join([output] + others) + "->" + ellipsis + found
-    cot = np.einsum(spec, g, *rest, optimize=len(rest) > 1)
+    cot = cached_einsum(spec, g, *rest, optimize=len(rest) > 1)
     lead = cot.shape[:cot.ndim - len(found)]
     found_sizes = dict(zip(found, cot.shape[len(lead):]))
     cot = cot.reshape(lead + tuple(found_sizes.get(c, 1) for c in distinct))

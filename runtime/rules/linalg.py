@@ -7,6 +7,7 @@ import numpy as np
 
 from ..registry import defvjp, rrule
 from .einsum_helpers import einsum_vjp
+from .einsum_paths import cached_einsum
 from ..thunks import Thunk, unthunk
 
 # Products
@@ -52,7 +53,7 @@ def _einsum_rule(subscripts, *operands, **kwargs):
     einsum_vjp per operand, none for the subscripts. String subscripts only."""
     if not isinstance(subscripts, str):
         raise NotImplementedError("einsum's rule needs string subscripts")
-    ans = np.einsum(subscripts, *operands, **kwargs)
+    ans = cached_einsum(subscripts, *operands, **kwargs)     # optimize=True: path cached
 
     def pullback(g):
         def operand_cotangent(k):

@@ -10,6 +10,8 @@ domain (1.5 + tanh(e), 0.25 + e * e). Ties are drawn on purpose: max(e, e), clip
 where(e >= e, ...) are smooth functions whose derivative a rule must not double.
 Each maker records its production (g.use) for tests/fuzz/coverage.py.
 """
+from tests.fuzz.library_exprs import library
+
 DIMS = (1, 2, 3)
 UNARY = ("np.sin", "np.cos", "np.tanh")
 
@@ -26,7 +28,7 @@ class TensorExprs:
             makers += [self.unary, self.binary, self.binary, self.broadcast, self.domain,
                        self.reduce, self.matmul, self.reshaped, self.transposed,
                        self.sliced, self.indexed, self.stacked, self.tie, self.where,
-                       self.decomposition, self.sorted]
+                       self.decomposition, self.sorted, self.library]
         for _ in range(6):
             text = self.g.pick(makers)(tuple(shape), depth - 1)
             if text is not None:
@@ -257,6 +259,10 @@ class TensorExprs:
         if len(shape) == 1:
             return f"np.linalg.solve({matrix}, {self.expr(shape, depth)})"
         return self.g.pick((f"np.linalg.inv({matrix})", f"np.linalg.cholesky({matrix} @ {matrix}.T)"))
+
+    def library(self, shape, depth):
+        """A call into the NumPy library families (tests/fuzz/library_exprs.py)."""
+        return library(self, shape, depth)
 
     def sorted(self, shape, depth):
         """np.sort along the last axis, or np.take of fixed positions (a repeated one)."""

@@ -57,6 +57,9 @@ def _wrt_names(fn, wrt):
     names = []
     for item in items:
         if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            if len(params) <= item and _rule_takes_varargs(fn):
+                names.append(str(item))     # np.einsum's operands: named by position
+                continue
             if not -len(params) <= item < len(params):
                 _refuse_collected(fn, item, len(params))
             names.append(params[item])
@@ -104,6 +107,20 @@ def _collecting(fn):
             if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
 
 
+def _rule_takes_varargs(fn):
+    """fn has a custom rule and takes `*args` (np.einsum, np.meshgrid): its rule answers
+    for every positional argument, so wrt may name one by position beyond the named
+    parameters."""
+    rule = runtime.lookup(fn)
+    if rule is None or rule.kind != "custom":
+        return False
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in parameters)
+
+
 def _rule_for(fn):
     rule = runtime.lookup(fn)
     if rule is not None and rule.kind != "nondiff":
@@ -112,6 +129,7 @@ def _rule_for(fn):
 
 
 def _bound_args(params, args, kwargs):
-    values = dict(zip(params, args))
+    values = {str(k): a for k, a in enumerate(args[len(params):], len(params))}   # *args
+    values.update(zip(params, args))
     values.update(kwargs)                  # keyword-only parameters too
     return values

@@ -69,8 +69,13 @@ def _same(a, b):
     la, lb = _leaves(a), _leaves(b)
     if [p for p, _ in la] != [p for p, _ in lb] or type(a) is not type(b):
         return False
-    return all(np.shape(x) == np.shape(y) and np.array_equal(x, y, equal_nan=True)
-               for (_, x), (_, y) in zip(la, lb))
+    return all(np.shape(x) == np.shape(y) and _equal(x, y) for (_, x), (_, y) in zip(la, lb))
+
+
+def _equal(x, y):
+    """Equal values, NaN equal to NaN where there can be one (a string has none)."""
+    inexact = np.asarray(x).dtype.kind in "fc"
+    return np.array_equal(x, y, equal_nan=inexact)
 
 
 def _guarded(target, what, args, call):

@@ -1,0 +1,35 @@
+"""Statistics: covariance and correlation, and the NaN-ignoring reductions not in
+reductions.py.
+
+np.cov is differentiated in m and y, not in fweights/aweights (a differentiated weight
+is refused); np.corrcoef in x and y (it divides by the standard deviations: a constant
+variable has none). The nan-functions treat NaN entries as absent: their cotangent
+there is 0. nanstd of a constant line divides by zero, like np.std.
+"""
+import numpy as np
+
+from ..registry import NONE, defvjp
+
+_COV = "m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None"
+defvjp(np.cov, _COV, "cov_vjp(g, m, y, rowvar, bias, ddof, fweights, aweights, 0)",
+       "cov_vjp(g, m, y, rowvar, bias, ddof, fweights, aweights, 1)", None, None, None,
+       NONE, NONE, None, numeric=True)
+defvjp(np.corrcoef, "x, y=None, rowvar=True, *, dtype=None", "corrcoef_vjp(g, x, y, rowvar, 0)",
+       "corrcoef_vjp(g, x, y, rowvar, 1)", None, None, numeric=True)
+
+_MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
+_NAN_CENTRED = "(a - np.nanmean(a, axis, keepdims=True)) / (count_valid(a, axis) - ddof)"
+defvjp(np.nanvar, _MOMENT,
+       f"np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) * 2 * {_NAN_CENTRED})",
+       full_reduction=True, numeric=True)
+defvjp(np.nanstd, _MOMENT,
+       "np.where(np.isnan(a), 0, unreduce(as_cotangent(g, a) / ans, a, axis, keepdims)"
+       f" * {_NAN_CENTRED})", full_reduction=True, numeric=True)
+defvjp(np.nanprod, "a, axis=None, dtype=None, out=None, keepdims=False",
+       "np.where(np.isnan(a), 0, prod_vjp(g, np.where(np.isnan(a), 1, a), axis, keepdims))",
+       full_reduction=True, numeric=True)
+defvjp(np.nancumsum, "a, axis=None, dtype=None, out=None",
+       "np.where(np.isnan(a), 0, cumsum_vjp(g, a, axis))", numeric=True)
+defvjp(np.nancumprod, "a, axis=None, dtype=None, out=None",
+       "np.where(np.isnan(a), 0, cumprod_vjp(g, ans, np.where(np.isnan(a), 1, a), axis))",
+       numeric=True)

@@ -1,0 +1,48 @@
+"""Template helpers for runtime/rules/ufunc_methods.py."""
+import numpy as np
+
+from ..registry import template_helper
+from .shape_helpers import as_cotangent, cot_dtype
+
+
+@template_helper(pure=True)
+def running_max_vjp(g, ans, array, axis):
+    """Cotangent of np.maximum.accumulate / np.minimum.accumulate: each output element
+    is the input where the running extreme was last renewed. A tie with the running
+    extreme does not renew it: the earlier element keeps the cotangent (a valid
+    one-sided choice; the derivative does not exist there)."""
+    x = np.moveaxis(np.asarray(array), axis, -1)
+    y = np.moveaxis(np.asarray(ans), axis, -1)
+    n = x.shape[-1]
+    renewed = np.concatenate([np.ones_like(y[..., :1], dtype=bool),
+                              y[..., 1:] != y[..., :-1]], axis=-1)
+    source = np.maximum.accumulate(np.where(renewed, np.arange(n), 0), axis=-1)
+    g = np.moveaxis(np.broadcast_to(as_cotangent(g, array), np.shape(ans)), axis, -1)
+    rows = np.arange(source.size // max(n, 1))[:, None]
+    cot = np.zeros((rows.shape[0], n), dtype=cot_dtype(g, array))
+    np.add.at(cot, (rows, source.reshape(-1, n)), g.reshape(-1, n))
+    return np.moveaxis(cot.reshape(x.shape), -1, axis)
+
+
+@template_helper(pure=True)
+def outer_sum_vjp(g, A, B, operand):
+    """Cotangent of np.add.outer(A, B) (shape A.shape + B.shape): g summed over the
+    other operand's axes."""
+    ndim_a, ndim_b = np.ndim(A), np.ndim(B)
+    axes = tuple(range(ndim_a, ndim_a + ndim_b)) if operand == 0 else tuple(range(ndim_a))
+    return np.sum(g, axis=axes).astype(cot_dtype(g, (A, B)[operand]))
+
+
+@template_helper(pure=True)
+def reduceat_vjp(g, array, indices, axis):
+    """Cotangent of np.add.reduceat: output i sums array[indices[i]:indices[i+1]] along
+    axis (the last runs to the end), or is array[indices[i]] alone where
+    indices[i] >= indices[i+1]; each element read gets that output's cotangent."""
+    x = np.moveaxis(np.asarray(array), axis, 0)
+    g = np.moveaxis(np.asarray(g), axis, 0)
+    starts = np.asarray(indices)
+    ends = np.append(starts[1:], len(x))
+    cot = np.zeros(x.shape, dtype=cot_dtype(g, array))
+    for i, (start, end) in enumerate(zip(starts, ends)):
+        cot[start:max(end, start + 1)] += g[i]
+    return np.moveaxis(cot, 0, axis)

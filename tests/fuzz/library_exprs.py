@@ -1,0 +1,63 @@
+"""Array expressions calling the NumPy library families of runtime/rules/signals.py,
+polynomials.py, statistics.py, factorizations.py and layouts.py, for TensorExprs.
+
+Each is smooth for bounded inputs: convolutions and polynomials are polynomial; cov
+uses bias=True (no division by n - 1 = 0); QR and lstsq see 1.5 I + 0.2 tanh(e), full
+rank; eigenvalues of diag(1, 2, ...) + 0.05 tanh(e) stay real and apart, and only an
+order-free sum of their squares is used; meshgrid and rollaxis only move values.
+"""
+
+
+def library(exprs, shape, depth):
+    """Text of exactly `shape` from one library call, or None (not applicable)."""
+    makers = [_convolution, _polynomial, _statistics, _factorization, _layout]
+    return exprs.g.pick(makers)(exprs, shape, depth)
+
+
+def _convolution(exprs, shape, depth):
+    if len(shape) != 1:
+        return None
+    n = shape[0]
+    k = exprs.g.pick([d for d in exprs.dims if d <= n] or [1])
+    fn = exprs.g.pick(("np.convolve", "np.correlate"))
+    return f"{fn}({exprs.expr((n,), depth)}, {exprs.expr((k,), depth)}, mode='same')"
+
+
+def _polynomial(exprs, shape, depth):
+    degree = exprs.g.pick((1, 2, 3))
+    return f"np.polyval({exprs.expr((degree,), depth)}, np.tanh({exprs.expr(shape, depth)}))"
+
+
+def _statistics(exprs, shape, depth):
+    if shape == ():
+        return f"np.nanvar({exprs.expr((exprs.dim(), exprs.dim()), depth)})"
+    if len(shape) == 2 and shape[0] == shape[1] and shape[0] > 1:
+        return f"np.cov({exprs.expr((shape[0], exprs.dim()), depth)}, bias=True)"
+    return None
+
+
+def _well_conditioned(exprs, m, depth):
+    return f"(1.5 * np.eye({m}) + 0.2 * np.tanh({exprs.expr((m, m), depth)}))"
+
+
+def _factorization(exprs, shape, depth):
+    if shape == ():
+        m = exprs.dim()
+        spread = f"(np.diag(np.arange(1.0, {m + 1})) + 0.05 * np.tanh({exprs.expr((m, m), depth)}))"
+        return f"np.sum(np.linalg.eigvals({spread}) ** 2)"
+    if len(shape) == 1:
+        matrix = _well_conditioned(exprs, shape[0], depth)
+        return f"np.linalg.lstsq({matrix}, {exprs.expr(shape, depth)}, rcond=None)[0]"
+    if len(shape) == 2 and shape[0] == shape[1]:
+        return f"np.linalg.qr({_well_conditioned(exprs, shape[0], depth)})[1]"
+    return None
+
+
+def _layout(exprs, shape, depth):
+    if len(shape) == 2:
+        rows, cols = shape
+        return f"np.meshgrid({exprs.expr((cols,), depth)}, {exprs.expr((rows,), depth)})[0]"
+    if len(shape) == 3:
+        moved = (shape[1], shape[0], shape[2])      # rollaxis(a, 1) brings axis 1 first
+        return f"np.rollaxis({exprs.expr(moved, depth)}, 1)"
+    return None

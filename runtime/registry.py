@@ -50,7 +50,8 @@ def template_helper(fn=None, **traits):
     _traits.declare_helper(fn, **traits)
     known = TEMPLATE_NAMESPACE.get(fn.__name__)
     if known is not None and known is not fn and \
-            getattr(known, "__qualname__", None) != fn.__qualname__:    # (a reload is fine)
+            (getattr(known, "__module__", None), getattr(known, "__qualname__", None)) \
+            != (fn.__module__, fn.__qualname__):    # (a reload of the same module is fine)
         raise ValueError(f"template helper {fn.__name__!r} is already defined in "
                          f"{known.__module__}: give the new one another name")
     TEMPLATE_NAMESPACE[fn.__name__] = fn

@@ -37,7 +37,7 @@ def _full_cotangent(g, mode, a_shape, b_shape):
 
 
 @template_helper
-def convolve_vjp(g, a, b, mode, operand, via="direct"):
+def signal_convolve_vjp(g, a, b, mode, operand, via="direct"):
     """Cotangent of in1 (operand 0) or in2 (1) in convolve(in1, in2, mode)."""
     if mode not in ("full", "same", "valid"):
         raise ValueError(f"convolve: unknown mode {mode!r}")
@@ -57,10 +57,10 @@ def fft_axes_checked(axes):
 
 
 defvjp(ss.convolve, "in1, in2, mode='full', method='auto'",
-       "convolve_vjp(g, in1, in2, mode, 0)", "convolve_vjp(g, in1, in2, mode, 1)", None, None)
+       "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)", None, None)
 defvjp(ss.correlate, "in1, in2, mode='full', method='auto'",
-       "convolve_vjp(g, in1, np.flip(in2), mode, 0)",
-       "np.flip(convolve_vjp(g, in1, np.flip(in2), mode, 1))", None, None)
+       "signal_convolve_vjp(g, in1, np.flip(in2), mode, 0)",
+       "np.flip(signal_convolve_vjp(g, in1, np.flip(in2), mode, 1))", None, None)
 defvjp(ss.fftconvolve, "in1, in2, mode='full', axes=None",
-       "convolve_vjp(g, in1, in2, mode, 0, fft_axes_checked(axes))",
-       "convolve_vjp(g, in1, in2, mode, 1, fft_axes_checked(axes))", None, None)
+       "signal_convolve_vjp(g, in1, in2, mode, 0, fft_axes_checked(axes))",
+       "signal_convolve_vjp(g, in1, in2, mode, 1, fft_axes_checked(axes))", None, None)

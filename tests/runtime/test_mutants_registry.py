@@ -52,6 +52,20 @@ def test_a_second_template_helper_of_the_same_name_is_refused():
     assert runtime.TEMPLATE_NAMESPACE["unbroadcast"] is real
 
 
+def test_a_top_level_helper_of_the_same_name_in_another_module_is_refused():
+    """Same __qualname__, other module: np.convolve's rule once called scipy.signal's
+    `convolve_vjp` (a silent wrong gradient in mode='same')."""
+    import types
+    from runtime.registry import template_helper
+    other = types.ModuleType("some_other_rules")
+    exec("def unbroadcast(g, x):\n    return g\n", other.__dict__)
+    assert other.unbroadcast.__qualname__ == "unbroadcast"
+    with pytest.raises(ValueError, match="already defined"):
+        template_helper(other.unbroadcast)
+    from runtime.helpers import unbroadcast as real
+    assert runtime.TEMPLATE_NAMESPACE["unbroadcast"] is real
+
+
 def constant_of(x):
     return x * 0.0 + 1.0
 

@@ -64,6 +64,9 @@ TESTS = [
                     ["tests/control", "tests/corpus", "tests/containers", "tests/optimize"]]),
 ]
 
+# A rule file whose own tests are not tests/rules/test_<file>.py
+OWN_TESTS = {"runtime/rules/random.py": "tests/safety/test_random_draws.py"}
+
 
 def main(argv=None):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # still remove the copies
@@ -144,7 +147,7 @@ def _stages_for(path, options):
         return [options.tests]
     stages = next(stages for prefix, stages in TESTS
                   if path.startswith(prefix) or fnmatch.fnmatch(path, prefix))
-    own = os.path.join("tests", "rules", "test_" + os.path.basename(path))
+    own = OWN_TESTS.get(path, os.path.join("tests", "rules", "test_" + os.path.basename(path)))
     if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
         return [[own], *stages]            # a rule file's own tests first
     return stages

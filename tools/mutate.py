@@ -55,7 +55,10 @@ TESTS = [
     ("runtime/rules/*_helpers.py", [["tests/rules"],
                                ["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
                                ["tests/control", "tests/containers"]]),
+    # a rule's traits (view, fresh, writes, full_reduction, numeric) show in the aliasing
+    # checks and the generated code, not in the rules' own tests
     ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
+                        ["tests/golden", "tests/safety/test_alias_matrix.py"],
                         ["tests/rules"]]),
     ("runtime/", [["tests/runtime"],
                   ["tests/rules", "tests/loop_pass", "tests/control/test_loops.py"],

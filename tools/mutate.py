@@ -152,7 +152,9 @@ def _stages_for(path, options):
                   if path.startswith(prefix) or fnmatch.fnmatch(path, prefix))
     own = OWN_TESTS.get(path, os.path.join("tests", "rules", "test_" + os.path.basename(path)))
     if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
-        return [[own], *stages]            # a rule file's own tests first
+        pinned = os.path.join("tests", "rules", "test_mutants_" + os.path.basename(path))
+        own = [own, pinned] if os.path.exists(os.path.join(ROOT, pinned)) else [own]
+        return [own, *stages]              # a rule file's own tests first
     return stages
 
 

@@ -44,3 +44,28 @@ X = np.array([[0.5, -1.2], [0.3, 0.8]])
 def test_writing_the_base_of_a_view_is_refused(name, policy):
     with pytest.raises(TransformError, match="`a`"):
         grad(FUNCTIONS[name], wrt=(0, 1), policy=policy)(X.copy(), 0.7)
+
+
+def concatenated_then_added(x, w):
+    v = np.concatenate([x, x])
+    u = v
+    v += w
+    return np.sum(u * u)
+
+
+def stacked_then_added(x, w):
+    v = np.stack([x, x])
+    u = v
+    v += w
+    return np.sum(u * u)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f", [concatenated_then_added, stacked_then_added])
+def test_a_join_is_known_to_be_an_array(f, policy):
+    """np.concatenate and np.stack are declared fresh: their result is an array, so
+    `v += w` with another name for v is refused when compiling, at the write. Without
+    the trait the compiler could not tell whether `+=` writes in place, and only the
+    run-time check caught it (a TypeError)."""
+    with pytest.raises(TransformError, match="writing into `v`"):
+        grad(f, wrt=(0, 1), policy=policy)(np.array([1.0, 2.0]), 3.0)

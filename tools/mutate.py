@@ -55,7 +55,10 @@ TESTS = [
     ("runtime/rules/*_helpers.py", [["tests/rules"],
                                ["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
                                ["tests/control", "tests/containers"]]),
+    # a rule's traits (view, fresh, writes, full_reduction, numeric) show in the aliasing
+    # checks and the generated code, not in the rules' own tests
     ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
+                        ["tests/golden", "tests/safety/test_alias_matrix.py"],
                         ["tests/rules"]]),
     ("runtime/", [["tests/runtime"],
                   ["tests/rules", "tests/loop_pass", "tests/control/test_loops.py"],
@@ -63,6 +66,9 @@ TESTS = [
     ("transform/", [["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
                     ["tests/control", "tests/corpus", "tests/containers", "tests/optimize"]]),
 ]
+
+# A rule file whose own tests are not tests/rules/test_<file>.py
+OWN_TESTS = {"runtime/rules/random.py": "tests/safety/test_random_draws.py"}
 
 
 def main(argv=None):
@@ -144,9 +150,11 @@ def _stages_for(path, options):
         return [options.tests]
     stages = next(stages for prefix, stages in TESTS
                   if path.startswith(prefix) or fnmatch.fnmatch(path, prefix))
-    own = os.path.join("tests", "rules", "test_" + os.path.basename(path))
+    own = OWN_TESTS.get(path, os.path.join("tests", "rules", "test_" + os.path.basename(path)))
     if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
-        return [[own], *stages]            # a rule file's own tests first
+        pinned = os.path.join("tests", "rules", "test_mutants_" + os.path.basename(path))
+        own = [own, pinned] if os.path.exists(os.path.join(ROOT, pinned)) else [own]
+        return [own, *stages]              # a rule file's own tests first
     return stages
 
 

@@ -38,7 +38,10 @@ class Runner:
     def pytest(self, cwd, args, timeout):
         request = {"cwd": cwd, "args": list(args), "timeout": timeout}
         self.process.stdin.write(json.dumps(request) + "\n")
-        return self.process.stdout.readline().strip()
+        verdict = self.process.stdout.readline().strip()
+        if not verdict:           # the server is gone: no verdict, never a survivor
+            raise RuntimeError("the pytest server stopped before answering")
+        return verdict
 
     def close(self):
         self.process.stdin.close()

@@ -135,12 +135,12 @@ def eigh_vjp(g, ans):
     """
     w, v = ans
     gw, gv = _parts(g, 2)
-    inner = np.zeros(v.shape, dtype=np.result_type(v, *[p for p in (gw, gv) if p is not None]))
-    if gw is not None:
+    inner = np.zeros(v.shape, dtype=v.dtype) if gv is None else _inverse_gaps(w) * (mT(v) @ gv)
+    if gw is not None:                    # its own buffer: gw's dtype may be wider than v's
+        diag = np.zeros(v.shape, dtype=np.result_type(v, gw))
         rows, cols = _diag_indices(w.shape[-1])
-        inner[..., rows, cols] = gw
-    if gv is not None:
-        inner = inner + _inverse_gaps(w) * (mT(v) @ gv)
+        diag[..., rows, cols] = gw
+        inner = inner + diag
     return _sym(v @ inner @ mT(v))
 
 

@@ -184,10 +184,9 @@ def take_along_axis_vjp(g, arr, indices, axis):
         out = np.zeros(int(np.prod(shape)), dtype=cot_dtype(g, arr))
         np.add.at(out, indices, g)
         return out.reshape(shape)
-    axis %= len(shape)
     where = [np.arange(n).reshape([-1 if d == k else 1 for d in range(len(shape))])
              for k, n in enumerate(shape)]
-    where[axis] = indices
+    where[axis] = indices                 # a negative axis counts from the end, like NumPy's
     out = np.zeros(shape, dtype=cot_dtype(g, arr))
     np.add.at(out, tuple(where), g)
     return out

@@ -4,7 +4,7 @@ the other tests let through."""
 import numpy as np
 import pytest
 
-from tests.gradcheck import check_grad, rng
+from tests.gradcheck import POLICIES, check_grad, rng
 
 
 def _spd(r, *batch):
@@ -80,3 +80,17 @@ def test_eigh_eigenvalues_alone_keep_float32():
     from transform import grad
     a = _spd(rng("eigh32")).astype(np.float32)
     assert grad(lambda a: np.sum(np.linalg.eigh(a)[0]))(a).dtype == np.float32
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_cholesky_of_a_nan_matrix_gives_a_nan_gradient(policy):
+    """NumPy's cholesky passes a NaN through (no LinAlgError), and so does its gradient:
+    the triangular solves skip SciPy's finite check, which would raise ValueError in the
+    backward sweep of a forward that ran (and only for one matrix: a stack goes through
+    np.linalg.solve, which has no such check)."""
+    from transform import grad
+    a = _spd(rng("cholesky nan"))
+    a[2, 2] = np.nan
+    assert np.isnan(np.linalg.cholesky(a)[2, 2])
+    gradient = grad(lambda a: np.sum(np.linalg.cholesky(a)), policy=policy)(a)
+    assert np.isnan(gradient).any()

@@ -74,3 +74,12 @@ def test_odd_reflection_padding_is_refused():
     with pytest.raises(NotImplementedError, match="linear copies only"):
         grad(lambda x: np.sum(np.pad(x, 2, mode="reflect", reflect_type="odd") ** 2))(
             np.arange(1.0, 5.0))
+
+
+def test_take_along_a_negative_axis():
+    """take_along_axis_vjp puts the indices in the slot `axis` of a list of index
+    arrays: a negative axis counts from the end there too (no `axis %= ndim` needed)."""
+    a = rng("take_along -1").standard_normal((2, 3, 4))
+    indices = np.array([[[3, 0, 0]], [[1, 1, 2]]])      # repeats: the cotangents add
+    w = rng("take_along w").standard_normal((2, 3, 3))
+    check_grad(lambda a: np.sum(np.take_along_axis(a, indices, axis=-1) * w), (a,))

@@ -14,10 +14,7 @@ from ..registry import NONE, defvjp, template_helper
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)")
 defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T")
-defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True, "
-       "assume_a=None, transposed=False",
-       "general_solve_vjp(g, ans, a, b, 0, assume_a, transposed)",
-       "general_solve_vjp(g, ans, a, b, 1, assume_a, transposed)")
+# sl.solve: every assume_a kind, in scipy_linalg_more.py
 defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "overwrite_b=False, check_finite=True",
        "triangular_solve_vjp(g, ans, a, b, 0, trans, lower, unit_diagonal)",

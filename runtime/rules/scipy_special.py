@@ -58,8 +58,7 @@ ufunc(sc.ive, "v, z", NONE, "unbroadcast(g * ((ive(v - 1, z) + ive(v + 1, z)) / 
 ufunc(sc.iv, "v, z", NONE, "unbroadcast(g * (iv(v - 1, z) + iv(v + 1, z)) / 2, z)")
 ufunc(sc.jv, "v, z", NONE, "unbroadcast(g * (jv(v - 1, z) - jv(v + 1, z)) / 2, z)")
 ufunc(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z)")
-# Hurwitz zeta: d/dq zeta(x, q) = -x zeta(x + 1, q); in x there is no closed form
-defvjp(sc.zeta, "x, q=None", NONE, "unbroadcast(-g * x * zeta(x + 1, q), q)")
+# zeta (in x and q): scipy_special_more.py
 
 defvjp(sc.logsumexp, "a, axis=None, b=None, keepdims=False, return_sign=False",
        "logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign)", None,

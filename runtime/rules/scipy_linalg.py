@@ -88,8 +88,9 @@ def cho_solve_factor_vjp(g, ans, c_and_lower):
 
 @template_helper
 def expm_vjp(g, A):
-    n = A.shape[0]
-    block = np.zeros((2 * n, 2 * n))
-    block[:n, :n] = block[n:, n:] = A.T
-    block[:n, n:] = g
-    return sl.expm(block)[:n, n:]
+    """A may be a stack of matrices (..., n, n), as sl.expm accepts."""
+    n = A.shape[-1]
+    block = np.zeros(A.shape[:-2] + (2 * n, 2 * n), dtype=np.result_type(A, g))
+    block[..., :n, :n] = block[..., n:, n:] = np.swapaxes(A, -1, -2)
+    block[..., :n, n:] = g
+    return sl.expm(block)[..., :n, n:]

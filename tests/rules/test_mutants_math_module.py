@@ -127,3 +127,18 @@ def test_math_prod_of_arrays(policy):
     factors' cotangents are arrays in a list."""
     args = [np.array([0.4, -1.1, 2.0]), np.array([1.5, 0.3, -0.8])]
     check_grad(prod_of_arrays, args, policy=policy)
+
+
+def pow_at_zero_base(x, y):
+    return math.pow(x, y) + 3.0 * y
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_math_pow_exponent_cotangent_at_a_zero_base(policy):
+    """0 ** y is 0 for every y > 0, so d/dy is 0 there: the rule must not take log(0)
+    (a ValueError) nor give a nonzero stand-in."""
+    args = (0.0, 2.5)
+    got = grad(pow_at_zero_base, wrt=1, policy=policy)(*args)
+    assert_close(got, numerical_grad(pow_at_zero_base, args, 1), rtol=1e-6)
+    assert got == pytest.approx(3.0, abs=1e-12)
+    assert grad(math.pow, wrt=1)(0.0, 2.5) == 0.0

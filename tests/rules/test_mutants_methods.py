@@ -143,3 +143,25 @@ def test_refusals_name_the_in_place_method_or_the_view(fn, says):
     write through a view (view and __array__ are declared to return one)."""
     with pytest.raises(TransformError, match=says):
         grad(fn)(X.copy())
+
+
+def sort_in_place(x):
+    y = np.exp(x)
+    y.sort()
+    return np.sum(y * x)
+
+
+def partition_in_place(x):
+    y = np.exp(x)
+    y.partition(2)
+    return np.sum(y * x)
+
+
+@pytest.mark.parametrize("fn,instead", [(sort_in_place, r"`y = np\.sort\(y\)`"),
+                                        (partition_in_place, r"`y = np\.partition\(y, kth\)`")],
+                         ids=["sort", "partition"])
+def test_sort_and_partition_in_place_are_refused_with_what_to_write(fn, instead):
+    """x.sort() and x.partition(k) reorder the receiver in place, which the backward
+    sweep cannot undo: refused, saying what to write instead."""
+    with pytest.raises(TransformError, match=instead):
+        grad(fn)(X.copy())

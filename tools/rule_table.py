@@ -10,10 +10,13 @@ is the runtime/rules module that registered the rule.
 import builtins
 import importlib
 import inspect
+import logging
 import math
 import operator
 import pathlib
 import sys
+import time
+import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,7 +29,9 @@ from runtime.rules.methods import METHODS  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random)]
-PYTHON = [("operator", operator), ("math", math), ("builtins", builtins)]
+# the standard-library modules with rules (output and clocks: nondiff) are listed too
+PYTHON = [("operator", operator), ("math", math), ("builtins", builtins), ("time", time),
+          ("warnings", warnings), ("logging", logging)]
 
 
 def _rows(namespaces):
@@ -123,7 +128,8 @@ def render():
             lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
             lines += _table(chosen) + [""]
     python = python_rows()
-    lines += [f"## Python operators, math and builtins ({len(python)})", ""] + _table(python) + [""]
+    lines += [f"## Python operators, math, builtins, time, warnings and logging ({len(python)})",
+              ""] + _table(python) + [""]
     for family in ("scipy_special", "scipy_stats", "scipy_linalg"):
         chosen = [r for r in scipy_rows() if r[0] == family]
         if chosen:

@@ -86,3 +86,24 @@ def test_the_counter_sees_a_needed_unbroadcast(policy, unbroadcasts):
     for k in (0, 1):
         assert_close(got[k], numerical_grad(broadcast_of, args, k), rtol=1e-6)
     assert len(unbroadcasts) >= 2
+
+
+def builtin_pow_then_sum(x):
+    y = np.sin(x)
+    return np.sum(pow(x, 3.0) * y + x)
+
+
+def test_builtin_pow_cotangent_is_added_in_place(monkeypatch):
+    """pow(base, exp) is elementwise, so its cotangents are arrays or numbers (numeric):
+    the loop policy adds them with `+` and `+=`, never through the general `accum`."""
+    calls = []
+    real = runtime.accum
+
+    def counted(*args):
+        calls.append(len(args))
+        return real(*args)
+    monkeypatch.setattr(runtime, "accum", counted)
+    fresh = types.FunctionType(builtin_pow_then_sum.__code__, globals(), "builtin_pow_then_sum")
+    got = grad(fresh, policy="loop")(X.copy())
+    assert_close(got, numerical_grad(builtin_pow_then_sum, (X.copy(),), 0), rtol=1e-6)
+    assert calls == []

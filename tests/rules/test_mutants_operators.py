@@ -107,3 +107,18 @@ def test_builtin_pow_cotangent_is_added_in_place(monkeypatch):
     got = grad(fresh, policy="loop")(X.copy())
     assert_close(got, numerical_grad(builtin_pow_then_sum, (X.copy(),), 0), rtol=1e-6)
     assert calls == []
+
+
+def scaled_by_float(x):
+    s = float(np.sum(x))
+    return np.sum(np.sin(x * s))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_float_is_known_to_be_a_scalar(policy, unbroadcasts):
+    """float(...) is a Python float (scalar_result): x * s has x's shape, so x's cotangent
+    needs no unbroadcast (only s's, to shape ())."""
+    fresh = types.FunctionType(scaled_by_float.__code__, globals(), "scaled_by_float")
+    got = grad(fresh, policy=policy)(X.copy())
+    assert_close(got, numerical_grad(scaled_by_float, (X.copy(),), 0), rtol=1e-6)
+    assert unbroadcasts and X.shape not in unbroadcasts

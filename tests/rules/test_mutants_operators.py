@@ -9,7 +9,7 @@ import pytest
 
 import runtime
 from tests.fd import assert_close, numerical_grad
-from tests.gradcheck import POLICIES
+from tests.gradcheck import POLICIES, check_grad
 from transform import grad
 
 X = np.array([0.3, -1.2, 0.7])
@@ -122,3 +122,87 @@ def test_float_is_known_to_be_a_scalar(policy, unbroadcasts):
     got = grad(fresh, policy=policy)(X.copy())
     assert_close(got, numerical_grad(scaled_by_float, (X.copy(),), 0), rtol=1e-6)
     assert unbroadcasts and X.shape not in unbroadcasts
+
+
+# The container rules of operators.py, differentiated through compiled code (their own
+# tests live in tests/containers, which the mutation run does not stage for this file).
+def dict_values(d):
+    return sum(np.sum(v * v) for v in d.values())
+
+
+def dict_items(d):
+    total = 0.0
+    for k, v in d.items():
+        total = total + np.sum(np.sin(v)) * len(k)
+    return total
+
+
+def dict_get(d):
+    return np.sum(d.get("a") * d.get("b", 2.0)) + np.sum(d.get("z", d["b"]))
+
+
+def dict_keys(d):
+    total = 0.0
+    for k in d.keys():
+        total = total + np.sum(d[k] ** 2)
+    return total
+
+
+def dict_copy(d):
+    e = d.copy()
+    return np.sum(e["a"] * e["b"])
+
+
+def list_copy(xs):
+    ys = xs.copy()
+    return np.sum(ys[0] * ys[1])
+
+
+def columns(rows):
+    a, b = zip(*rows)
+    return np.sum(np.array(a) * np.array(b) ** 2)
+
+
+def list_index(xs):
+    return np.sum(xs[[1.5, 2.5].index(2.5)] * xs[0]) + [1, 2, 2].count(2)
+
+
+def listed_values(d):
+    vs = list(d.values())
+    return np.sum(vs[0] * vs[1])
+
+
+def listed_items(d):
+    pairs = list(d.items())
+    return np.sum(pairs[0][1] * pairs[1][1])
+
+
+def dict_copy_function(d):
+    e = dict.copy(d)
+    return np.sum(e["a"] * e["b"])
+
+
+def list_copy_function(xs):
+    ys = list.copy(xs)
+    return np.sum(ys[0] * ys[1])
+
+
+def counted_entries(x):
+    xs = [x[0], x[1], x[0]]
+    return xs.count(x[0]) * np.sum(x) + (x[0], x[1]).index(x[1]) * x[1]
+
+
+D = {"a": np.array([0.3, -1.2]), "b": np.array([0.8, 0.4])}
+L = [np.array([0.3, -1.2]), np.array([0.5, 2.0])]
+CONTAINER_CASES = [(listed_values, D), (listed_items, D), (dict_copy_function, D),
+                   (list_copy_function, L), (counted_entries, np.array([0.3, 0.2])),
+                   (dict_values, D), (dict_items, D), (dict_get, D), (dict_keys, D),
+                   (dict_copy, D), (list_copy, [np.array([0.3, -1.2]), np.array([0.5, 2.0])]),
+                   (columns, [(0.3, 1.5), (-1.2, 0.7), (0.4, -0.9)]),
+                   (list_index, [np.array([0.3, -1.2]), np.array([0.5, 2.0])])]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn,arg", CONTAINER_CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_container_rules_against_finite_differences(fn, arg, policy):
+    check_grad(fn, [arg], wrt=0, policy=policy)

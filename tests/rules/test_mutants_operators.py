@@ -2,6 +2,7 @@
 runtime/rules/operators.py: the operators declared elementwise keep their operands'
 shape, which lets the compiler drop `unbroadcast` where every shape is x's. A value
 check cannot see that; the calls of unbroadcast made by the gradient can."""
+import threading
 import types
 
 import numpy as np
@@ -206,3 +207,78 @@ CONTAINER_CASES = [(listed_values, D), (listed_items, D), (dict_copy_function, D
 @pytest.mark.parametrize("fn,arg", CONTAINER_CASES, ids=lambda v: getattr(v, "__name__", ""))
 def test_container_rules_against_finite_differences(fn, arg, policy):
     check_grad(fn, [arg], wrt=0, policy=policy)
+
+
+def concatenated(a, b):
+    zs = [a, 2.0 * a] + [b]
+    return zs[0] + 3.0 * zs[1] + 5.0 * zs[2] * zs[2]
+
+
+def remainder(x, y):
+    return np.sum((x % y) * np.array([1.0, -2.0, 0.5]))
+
+
+def absolute(x):
+    return np.sum(abs(x) * np.array([1.0, -2.0, 0.5]))
+
+
+def builtin_power(x, e):
+    return np.sum(pow(x, e) * np.array([1.0, -2.0, 0.5]))
+
+
+OPERATOR_CASES = [
+    (concatenated, (0.7, -1.3)),                          # lists of unequal length
+    (remainder, (np.array([7.3, -5.2, 4.4]), 2.1)),       # quotients 3, -3, 2
+    (absolute, (np.array([0.0, 1.5, -2.0]),)),            # 0 at the kink: sign 0
+    (builtin_power, (np.array([0.6, 1.5, 2.5]), 3.0)),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn,args", OPERATOR_CASES, ids=lambda v: getattr(v, "__name__", ""))
+def test_operator_rules_against_finite_differences(fn, args, policy):
+    """`+` on lists of unequal length (each part its own share of the cotangent), `%`'s
+    divisor (minus the quotient), abs at 0 (the symmetric difference: 0) and the builtin
+    pow's base."""
+    check_grad(fn, list(args), policy=policy)
+
+
+def managed(x):
+    with Scale(3.0) as k:
+        y = np.sum(np.sin(x)) * k
+    return y
+
+
+class Scale:
+    def __init__(self, k):
+        self.k = k
+
+    def __enter__(self):
+        return self.k
+
+    def __exit__(self, *exc_info):
+        return False
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_with_block_in_a_differentiated_function(policy):
+    """`with m as v:` runs m.__enter__() and m.__exit__(...) (declared methods)."""
+    check_grad(managed, [X.copy()], policy=policy)
+
+
+
+LOCK = threading.Lock()
+
+
+def locked(x):
+    with LOCK:
+        y = np.sum(np.sin(x) * x)
+    return y
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_with_block_whose_manager_has_no_python_source(policy):
+    """A lock's __enter__/__exit__ are C methods: the with statement runs them as the
+    declared nondiff helpers enter_context / exit_context (no source is needed)."""
+    check_grad(locked, [X.copy()], policy=policy)
+    assert not LOCK.locked()

@@ -282,3 +282,27 @@ def test_a_with_block_whose_manager_has_no_python_source(policy):
     declared nondiff helpers enter_context / exit_context (no source is needed)."""
     check_grad(locked, [X.copy()], policy=policy)
     assert not LOCK.locked()
+
+
+W = np.array([[0.5, -1.0, 2.0], [1.5, 0.3, -0.7], [0.2, 0.9, 1.1]])
+
+
+def matmul_then_sum(x):
+    y = np.sin(x)
+    return np.sum((x @ W) * y + x)
+
+
+def test_matmul_cotangent_is_added_in_place(monkeypatch):
+    """`@`'s cotangents are arrays (numeric): the loop policy adds them with `+`, never
+    through the general `accum`."""
+    calls = []
+    real = runtime.accum
+
+    def counted(*args):
+        calls.append(len(args))
+        return real(*args)
+    monkeypatch.setattr(runtime, "accum", counted)
+    fresh = types.FunctionType(matmul_then_sum.__code__, globals(), "matmul_then_sum")
+    got = grad(fresh, policy="loop")(X.copy())
+    assert_close(got, numerical_grad(matmul_then_sum, (X.copy(),), 0), rtol=1e-6)
+    assert calls == []

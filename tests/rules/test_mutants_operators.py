@@ -306,3 +306,22 @@ def test_matmul_cotangent_is_added_in_place(monkeypatch):
     got = grad(fresh, policy="loop")(X.copy())
     assert_close(got, numerical_grad(matmul_then_sum, (X.copy(),), 0), rtol=1e-6)
     assert calls == []
+
+
+def float_then_sum(a):
+    return float(a) * 2.0 + a * a
+
+
+def test_float_cotangent_is_added_in_place(monkeypatch):
+    """float(x)'s cotangent is a number (numeric): added with `+`, never `accum`."""
+    calls = []
+    real = runtime.accum
+
+    def counted(*args):
+        calls.append(len(args))
+        return real(*args)
+    monkeypatch.setattr(runtime, "accum", counted)
+    fresh = types.FunctionType(float_then_sum.__code__, globals(), "float_then_sum")
+    got = grad(fresh, policy="loop")(0.7)
+    assert got == pytest.approx(numerical_grad(float_then_sum, (0.7,), 0), rel=1e-6)
+    assert calls == []

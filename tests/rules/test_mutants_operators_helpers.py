@@ -73,3 +73,29 @@ def test_entries_that_cannot_be_compared_are_not_the_answer():
     """_same: arrays of other shapes (comparison fails) are not the max's answer."""
     assert _same(np.zeros(2), np.zeros(3)) is False
     assert _same(np.ones(3), np.ones(3)) is True
+
+
+def sorted_numbers(xs):
+    ys = sorted(xs)
+    return ys[0] * 2.0 + ys[2] * ys[1]
+
+
+def sorted_array(x):
+    ys = sorted(x)
+    return ys[0] * 2.0 + ys[2] * ys[1]
+
+
+def listed_array(x):
+    ys = list(x)
+    return ys[0] * 2.0 + ys[2] * ys[1]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn,arg", [(sorted_numbers, [0.4, -1.3, 2.2]),
+                                    (sorted_array, np.array([0.4, -1.3, 2.2])),
+                                    (listed_array, np.array([0.4, -1.3, 2.2]))],
+                         ids=["sorted_list", "sorted_array", "list_of_array"])
+def test_sequences_of_numbers_against_finite_differences(fn, arg, policy):
+    """sorted/list of numbers: the entries' cotangents come back as one array (a list
+    argument's gradient is a list of the same length)."""
+    check_grad(fn, [arg], wrt=0, policy=policy)

@@ -10,10 +10,13 @@ is the runtime/rules module that registered the rule.
 import builtins
 import importlib
 import inspect
+import logging
 import math
 import operator
 import pathlib
 import sys
+import time
+import warnings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,7 +31,9 @@ DOC = ROOT / "docs" / "rules.md"
 SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_stats", "scipy_stats_more",
                 "scipy_linalg", "scipy_linalg_more", "scipy_signal", "scipy_integrate")
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random)]
-PYTHON = [("operator", operator), ("math", math), ("builtins", builtins)]
+# the standard-library modules with rules (output and clocks: nondiff) are listed too
+PYTHON = [("operator", operator), ("math", math), ("builtins", builtins), ("time", time),
+          ("warnings", warnings), ("logging", logging)]
 
 
 def _rows(namespaces):
@@ -131,7 +136,8 @@ def render():
             lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
             lines += _table(chosen) + [""]
     python = python_rows()
-    lines += [f"## Python operators, math and builtins ({len(python)})", ""] + _table(python) + [""]
+    lines += [f"## Python operators, math, builtins, time, warnings and logging ({len(python)})",
+              ""] + _table(python) + [""]
     for family in SCIPY_TABLES:
         chosen = [r for r in scipy_rows() if r[0] == family]
         if chosen:

@@ -233,3 +233,12 @@ def static_and_class_methods(x):
     # (a staticmethod was called with the instance as its first argument)
     return MODEL.loss(x) + np.sum(Scaled.activation(x)) + np.sum(MODEL.scaled(x)) + \
         MODEL.by_class_name(x)
+
+
+@case(floats((2,), (2,)))
+def unpack_dict_views(x, y):
+    d = {"a": x * 1.5, "b": np.sin(y)}
+    a, b = d.values()
+    (ka, va), (kb, vb) = d.items()
+    first, second = d.keys()
+    return np.sum(a * b) + np.sum(va * vb) * (first == "a") + (second == "b")

@@ -82,7 +82,7 @@ class Normalizer:
         if isinstance(target, gast.Name):
             return self.expr(value, target.id)
         if isinstance(target, (gast.Tuple, gast.List)):
-            whole = self.atom(value)
+            whole = self.atom(_indexable(value))
             for k, elt in enumerate(target.elts):
                 item = gast.Subscript(value=whole, slice=const(k), ctx=gast.Load())
                 self.assign_to(elt, item)
@@ -357,3 +357,16 @@ def sequence_names(src):
                         kinds[n.id] = False
         src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
     return src.sequence_names
+
+
+_VIEWS = ("keys", "values", "items")
+
+
+def _indexable(value):
+    """`a, b = d.values()`: Python unpacks by iterating; a dict view cannot be indexed,
+    so unpack `list(d.values())` (whose rule is known) instead."""
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) and \
+            value.func.attr in _VIEWS and not value.args and not value.keywords:
+        return gast.Call(func=gast.Name(id="list", ctx=gast.Load(), annotation=None,
+                                        type_comment=None), args=[value], keywords=[])
+    return value

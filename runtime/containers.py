@@ -4,6 +4,8 @@ A container's cotangent has the container's shape (a list for a list, a dict
 for a dict, None for a zero entry); an object's cotangent is a dict from
 attribute name to cotangent.
 """
+import inspect
+
 import numpy as np
 
 from .accumulate import is_basic_index
@@ -183,6 +185,9 @@ def getattr_vjp(g, obj, name):
         out[obj._fields.index(name)] = g
         return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int)):
+        if inspect.isfunction(inspect.getattr_static(type(obj), name, None)) and \
+                name not in getattr(obj, "__dict__", {}):
+            return g                  # a bound method: its cotangent is its receiver's
         return {name: g}
     if name == "real":
         return np.real(g)
@@ -193,3 +198,22 @@ def getattr_vjp(g, obj, name):
     if name == "mT":
         return np.swapaxes(g, -1, -2)
     raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time
+
+
+@template_helper
+def record_field(g, name, position, fields):
+    """Cotangent of field `name` of a dataclass or NamedTuple built in the code: the
+    entry of the record's cotangent by name (a dict from `p.w`, a record like the
+    argument's gradient) or by position (a NamedTuple read as `p[0]`)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    if isinstance(g, dict):
+        unknown = set(g) - set(fields)
+        if unknown:           # an attribute that is not a field: refused at compile time
+            raise TypeError(f"no derivative through the attribute .{min(unknown)} of a "
+                            "record built in the code")
+        return unthunk(g.get(name))
+    if isinstance(g, (tuple, list)) and not hasattr(g, name):
+        return unthunk(g[position])
+    return unthunk(getattr(g, name, None))

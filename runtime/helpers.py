@@ -96,7 +96,8 @@ def index_vjp(g, x, index):
     if isinstance(x, (list, tuple)):
         out = [None] * len(x)
         if isinstance(index, slice):
-            for k, gk in zip(range(*index.indices(len(x))), g):
+            parts = () if g is None else g        # a zero cotangent: every entry zero
+            for k, gk in zip(range(*index.indices(len(x))), parts):
                 out[k] = gk
         else:
             out[index] = g

@@ -27,6 +27,7 @@ from .compilation import Compilation
 from .emit.bound_check import check_pullback
 from .emit.emit import emit
 from .frontend.check import check_function
+from .frontend.data_sugar import desugar_data
 from .frontend.desugar import desugar
 from .frontend.parse import parse_function
 from .ir.nodes import statements
@@ -76,6 +77,7 @@ def _front_end(ctx):
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     desugar(src, entry=ctx.consumed)     # consumed: grad/vjp called on fn, not a callee
+    desugar_data(src)                    # f(*xs), xs.pop(), d.update(...)
     check_function(src)
     ctx.params = src.params
     kwonly = [a.id for a in src.node.args.kwonlyargs]

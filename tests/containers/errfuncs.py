@@ -88,7 +88,8 @@ def method_assigns_attribute(box, x):
 
 # ---- other unsupported constructs -----------------------------------------------------
 def star_call(x, y):
-    args = (x, y)
+    args = [x]
+    args.append(y)          # (a display bound once, `args = (x, y)`, is spread: corpus)
     return F.mul_add(*args)
 
 

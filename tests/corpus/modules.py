@@ -1,5 +1,6 @@
 """Importing this module registers every corpus case."""
 from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  # noqa: F401
                containers, calls, recursion, inplace, side_effects, builtins, statements,
-               functional, programs, redteam16, handlers, walrus,
+               functional, programs, redteam16, handlers, walrus, data_values, records,
+               functions_as_values,
                fuzz_found)

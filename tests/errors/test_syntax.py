@@ -59,7 +59,8 @@ def uses_del(x):
 
 
 def uses_lambda(x):
-    fs = {"double": lambda v: v * 2.0}   # (a lambda called by its name is fine)
+    w = 2.0 * x     # (a lambda called by its name, or reading only v and globals, is fine)
+    fs = {"double": lambda v: v * w}
     return fs["double"](x)
 
 

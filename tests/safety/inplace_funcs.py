@@ -105,7 +105,7 @@ def fresh_row(x):
 def list_pop(x):
     xs = [x, 2.0 * x]
     s = np.sum(xs)
-    xs.pop()                                 # refused
+    xs.pop()                                 # a private list: rebound
     return s + np.sum(xs)
 
 
@@ -119,32 +119,32 @@ def list_remove(x):
 def list_insert(x):
     xs = [x, 2.0 * x]
     s = np.sum(xs)
-    xs.insert(0, 3.0 * x)                    # refused
+    xs.insert(0, 3.0 * x)                    # a private list: rebound
     return s + xs[0]
 
 
 def list_clear(x):
     xs = [x, 2.0 * x]
     s = np.sum(xs)
-    xs.clear()                               # refused
+    xs.clear()                               # a private list: rebound
     return s + len(xs)
 
 
 def list_reverse(x):
     xs = [x, 2.0 * x]
-    xs.reverse()                             # refused
+    xs.reverse()                             # a private list: rebound
     return xs[0] * 3.0
 
 
 def dict_pop(x):
     d = {"a": x, "b": 2.0 * x}
-    y = d.pop("b")                           # refused
+    y = d.pop("b")                           # a private dict
     return y * 3.0 + len(d)
 
 
 def dict_setdefault(x):
     d = {"a": x}
-    d.setdefault("b", 3.0 * x)               # refused
+    d.setdefault("b", 3.0 * x)               # a private dict
     return d["b"]
 
 

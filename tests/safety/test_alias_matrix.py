@@ -49,10 +49,8 @@ def runtime_refused(fn, policy):
 @pytest.mark.parametrize("write", list(WRITES))
 @pytest.mark.parametrize("source", list(SOURCES))
 def test_writing_the_base_while_the_alias_is_read_later(source, write, policy):
-    if source == "insert":              # `v.insert(0, a)` is refused itself, before
-        message = refused(BASE[source, write], policy, "v")    # the write
-        assert "`.insert()`" in message and "v.insert(0, a)" in message, message
-        return
+    # `v.insert(0, a)` on a list the function builds is a rebinding now
+    # (transform/frontend/container_methods.py): the write into `a` it holds is refused
     message = refused(BASE[source, write], policy, "a")
     assert "`v`" in message or write in ("sort", "copyto", "add_at", "out", "put"), message
 

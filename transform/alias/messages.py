@@ -9,7 +9,9 @@ from .liveness import uses
 from ..errors import TransformError
 
 MUTATOR_INSTEAD = {
-    "pop": "build a shorter list: `{0} = {0}[:-1]` (read `{0}[-1]` first if you need it)",
+    "pop": "call it as a statement of its own (`v = {0}.pop()`) on a list or dict no other "
+           "name, container, loop or nested function sees, or build a shorter list: "
+           "`{0} = {0}[:-1]` (read `{0}[-1]` first if you need it)",
     "remove": "build a new list: `{0} = [v for v in {0} if ...]`",
     "insert": "build a new list: `{0} = {0}[:i] + [new] + {0}[i:]`",
     "clear": "start a new one: `{0} = []`",
@@ -94,8 +96,10 @@ class AliasMessages:
         """`xs.pop()` and the like: a list or dict changed other than by append/extend."""
         hint = MUTATOR_INSTEAD.get(name, "build a new list or dict and assign it")
         return self.src.error(f"`.{name}()` changes `{text}` in place, which the generated "
-                              "code cannot follow (only `append` and `extend` are supported "
-                              "on lists)", node, hint=hint.format(text))
+                              "code cannot follow here (`pop`, `insert`, `reverse`, `clear` "
+                              "are supported as statements on a list or dict this function "
+                              "builds and shares with no other name, container, loop or "
+                              "nested function)", node, hint=hint.format(text))
 
     def helper_write(self, node, fn, error):
         """The helper's own error at its write, naming this call: the helper is refused

@@ -91,6 +91,10 @@ class ExprAliases:
     def value_Subscript(self, e):
         base = self.value(e.value)
         self.value(e.slice)
+        if getattr(e, "fresh_list", False):    # a slice of a list the desugar stage made
+            return self.fresh(e, holds=self.state.contents(base.objs), in_place=True)
+        if getattr(e, "dict_item", False):     # an entry of a dict the desugar stage read
+            return Value(self.state.contents(base.objs))
         viewish = any(isinstance(n, gast.Slice) or (isinstance(n, gast.Constant) and n.value
                                                      in (Ellipsis, None))
                       for n in walk(e.slice))

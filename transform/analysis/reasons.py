@@ -20,6 +20,7 @@ from runtime.registry import NONE
 from .activity import defined_by, iter_statements
 from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
+from ..lowering.records import record_hint
 
 
 def check_reasons(ctx, body):
@@ -124,8 +125,8 @@ def _refusal(ctx, s, prim, position, name):
         f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
         "the gradient would silently be zero",
         _site(s, prim),
-        hint="compute that value outside the differentiated function, or register a rule "
-             "with transform.rrule (docs/adding_a_rule.md)")
+        hint=record_hint(prim.fn) or "compute that value outside the differentiated "
+             "function, or register a rule with transform.rrule (docs/adding_a_rule.md)")
 
 
 class _Line:

@@ -19,6 +19,7 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .sequence_kinds import may_repeat
+from .functions_as_values import LAMBDA_INSTEAD, free_locals, lambda_message
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
@@ -311,10 +312,12 @@ class Normalizer:
         return self.finish(target, node, prim)
 
     def expr_Lambda(self, e, target, discard):
-        raise self.src.error("a lambda kept as a value is not supported here", e,
-                             hint="call it by the name it is assigned to (`f = lambda t: "
-                                  "...; f(x)`), pass it to map, filter, sorted, max or min "
-                                  "as a key, or define it with def")
+        captured = free_locals(e, self.src.locals)
+        if not captured:
+            # reads only its parameters and globals: a constant function, compiled when
+            # called (`acts = [np.tanh, lambda z: z * sigmoid(z)]`; functions_as_values.py)
+            return self.finish(target, e, Prim("nondiff", "lambda"))
+        raise self.src.error(lambda_message(captured), e, hint=LAMBDA_INSTEAD)
 
     def expr_ListComp(self, e, target, discard):
         return self.loops.comprehension(e, target, reduce_sum=False)

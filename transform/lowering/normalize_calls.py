@@ -15,6 +15,8 @@ from ..ir.nodes import const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for, unsafe_call_hint)
 from .receivers import bound_to_generator, random_method
+from .functions_as_values import free_locals
+from .records import record_rule
 from .returns import ReturnLowering
 
 
@@ -91,7 +93,8 @@ class CallNormalizer:
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
-                _callable_object(fn) or fn is None and isinstance(func, gast.Subscript):
+                _callable_object(fn) or fn is None and isinstance(func, (gast.Subscript,
+                                                                         gast.Call)):
             return self.dynamic_call(e, target, discard)    # ops["a"](x) too
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
@@ -126,12 +129,14 @@ class CallNormalizer:
         """`f(*xs)`: which parameters xs fills is known only at run time, so only a
         call no derivative flows through may take it (`rng.normal(size=...)`,
         `np.zeros(*shape)`; reasons.py refuses a value being differentiated in it)."""
-        if prim.kind == "nondiff" or not any(isinstance(a, gast.Starred)
-                                             for a in getattr(node, "args", ())):
+        starred = any(isinstance(a, gast.Starred) for a in getattr(node, "args", ()))
+        spread = any(kw.arg is None for kw in getattr(node, "keywords", ()))
+        if prim.kind == "nondiff" or not (starred or spread):
             return
-        raise self.src.error(f"`*` in a call to {prim.label}() is not supported: the "
-                             "parameters it fills are known only when the code runs",
-                             node, hint="pass the arguments one by one (`f(xs[0], xs[1])`)")
+        star = "*" if starred else "**"
+        raise self.src.error(f"`{star}` in a call to {prim.label}() is not supported here: "
+                             "the parameters it fills are known only when the code runs",
+                             node, hint=STARRED_INSTEAD[star])
 
     def refuse_lambdas(self, prim):
         """A lambda argument is fine where no derivative flows through it (a key, a
@@ -141,6 +146,9 @@ class CallNormalizer:
             return
         bound = prim.inputs.items() if prim.kind == "rule" else enumerate(prim.args)
         for param, atom in bound:
+            if prim.kind == "call" and isinstance(atom, gast.Lambda) and \
+                    not free_locals(atom, self.src.locals):
+                continue            # a constant function: compiled where the helper calls it
             if isinstance(atom, gast.Lambda) and (prim.kind != "rule" or
                                                   param in prim.rule.templates):
                 raise self.src.error(
@@ -171,8 +179,8 @@ class CallNormalizer:
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])
         if name in ("append", "extend") and len(args) == 1 and not keywords:
-            if isinstance(args[0], gast.Lambda):            # kept as a value
-                return self.norm.expr_Lambda(args[0], target, discard)
+            if isinstance(args[0], gast.Lambda):     # kept as a value (or refused there)
+                args[0] = node.args[0] = load(self.norm.expr_Lambda(args[0], None, False))
             self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
         fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
@@ -195,7 +203,8 @@ class CallNormalizer:
             fn = fn.__wrapped__
         label = label_of(fn)
         self.refuse_masked(fn, node)
-        rule = rule_for(fn) or _method_rule(fn) or self.opaque_rule(fn, label, node)
+        rule = rule_for(fn) or _method_rule(fn) or record_rule(fn) or \
+            self.opaque_rule(fn, label, node)
         if rule is None or rule.kind != "nondiff":
             self.refuse_starred(Prim("rule", label), node)
         if rule is not None:
@@ -254,6 +263,15 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+# what a user can write instead of a spread the desugar stage could not resolve
+STARRED_INSTEAD = {
+    "*": "unpack first (`a, b = xs`, then `f(a, b)`), or build `xs` once in this function "
+         "as a tuple or list display (`xs = (a, b)`) that is only indexed afterwards",
+    "**": "pass the keywords one by one (`f(w=params[\"w\"])`), or build `params` once "
+          "in this function as a dict display with string keys that is only read",
+}
 
 
 def variadic_operands(fn, args, keywords):

@@ -53,6 +53,12 @@ class MethodRule:
 
     def __call__(self, obj, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
+            if self.name == "__call__" and inspect.ismethod(obj) and \
+                    inspect.isfunction(obj.__func__):
+                # `f = model.forward; f(x)`: the method, given its receiver, whose
+                # cotangent is the bound method's (getattr_vjp passes it through)
+                return function_rule(obj.__func__, self.policy, self.varied)(
+                    obj.__self__, *args, **kwargs)
             if self.name == "__call__" and not inspect.isfunction(obj):
                 called = self.callable_value(obj, args, kwargs)
                 if called is not None:

@@ -206,7 +206,9 @@ class Reverser:
                     # a NumPy function given a list returns an array's cotangent (checked
                     # when it runs: a name bound to a list here may hold an array there)
                     expr, numeric = self.call("list_cotangent", expr, load(name)), False
-                values.append((name, expr, True, False, False, numeric))
+                # a record's field may have no cotangent (transform/lowering/records.py)
+                maybe_none = getattr(prim.rule, "maybe_none", False)
+                values.append((name, expr, True, False, maybe_none, numeric))
                 if prim.fn is operator.getitem and shape_of(self.ctx.shapes.cls.get(name)) \
                         is None:
                     self.entries.add(id(expr))   # b[0] of a b that may be a list

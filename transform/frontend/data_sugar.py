@@ -1,0 +1,48 @@
+"""Stage 1b, desugar (data): the rewrites of starred_calls.py (`f(*xs)`, `f(**params)`)
+and container_methods.py (`xs.pop()`, `d.update(...)`), run after desugar.py on the
+user's tree, so the check stage and the alias check see only their plain forms.
+
+    xs = (a, b); f(*xs)      ->  xs = (a, b); f(xs[0], xs[1])
+    v = xs.pop()             ->  v = xs[-1]; xs = xs[:-1]
+"""
+import gast
+
+from ..ir.nodes import walk
+from .container_methods import ITEM_WRITING, REBINDING, rewrite_container_methods
+from .local_uses import LocalUses
+from .starred_calls import rewrite_starred_calls
+
+_METHODS = REBINDING | ITEM_WRITING
+
+
+def desugar_data(src):
+    """Rewrite `src.node` in place; refresh what SourceFunction derived from it."""
+    if not _has_data_sugar(src.node):
+        return
+    taken = {n.id for n in walk(src.node) if isinstance(n, gast.Name)}
+    uses = LocalUses(src)
+    changed = rewrite_starred_calls(src, uses)
+    if changed:
+        uses = LocalUses(src)           # the spread reads are new occurrences
+    changed |= rewrite_container_methods(src, lambda base: _fresh(base, taken), uses)
+    if changed:
+        src.refresh()
+
+
+def _has_data_sugar(fdef):
+    """One walk (on the compile path of every function): most have none."""
+    starred, keyword, attribute = gast.Starred, gast.keyword, gast.Attribute
+    for n in walk(fdef):
+        kind = type(n)
+        if kind is starred or kind is keyword and n.arg is None or \
+                kind is attribute and n.attr in _METHODS:
+            return True
+    return False
+
+
+def _fresh(base, taken):
+    k = 1
+    while f"{base}{k}" in taken:
+        k += 1
+    taken.add(f"{base}{k}")
+    return f"{base}{k}"

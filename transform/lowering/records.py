@@ -1,0 +1,100 @@
+"""Stage 3, normalize (data): a dataclass or NamedTuple built from values being
+differentiated gets a rule whose pullback gives each argument its field's cotangent:
+
+    p = Params(w=w * 2, b=b)    ->  rule Params(w, b):  dw = record_field(g, "w", 0)
+    return np.sum(p.w * p.b)                            db = record_field(g, "b", 1)
+
+Only for classes whose constructor only stores its arguments: a dataclass with the
+`__init__` dataclasses wrote and no `__post_init__`, a NamedTuple (or namedtuple) with
+its own `__new__`. Any other class runs code the compiler has not read (a user
+`__init__`, a `__post_init__`): it stays refused where a differentiated value reaches it.
+"""
+import dataclasses
+import inspect
+import types
+import weakref
+
+from runtime.registry import Rule
+
+_RESERVED = {"g", "ans", "record_field"}      # names a rule template's lambda binds
+_LITERALS = (int, float, complex, str, bool, bytes, type(None))
+_CACHE = weakref.WeakKeyDictionary()
+
+
+def record_rule(fn):
+    """The rule for building record class `fn`, or None if fn is not one."""
+    if not isinstance(fn, type):
+        return None
+    if fn not in _CACHE:
+        _CACHE[fn] = _build(fn) if _stores_only(fn) else None
+    return _CACHE[fn]
+
+
+def _stores_only(cls):
+    if _computed_attributes(cls):
+        return False                   # `p.wb` would run code the compiler has not read
+    if dataclasses.is_dataclass(cls):
+        return _written_by_python(cls.__init__) and cls.__new__ is object.__new__ and \
+            not hasattr(cls, "__post_init__")
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return _written_by_python(cls.__new__) and cls.__init__ is object.__init__
+    return False
+
+
+def _computed_attributes(cls):
+    """Class attributes read through code (properties and other descriptors), other
+    than methods and a NamedTuple's own field getters."""
+    fields = set(getattr(cls, "_fields", ()))
+    found = []
+    for base in cls.__mro__:
+        if base in (object, tuple) or base.__module__ in ("typing", "builtins"):
+            continue
+        for name, value in vars(base).items():
+            plain = isinstance(value, (types.FunctionType, staticmethod, classmethod))
+            dunder = name.startswith("__") and name.endswith("__")    # __dict__, ...
+            if name in fields or plain or dunder or not hasattr(type(value), "__get__"):
+                continue
+            found.append(name)
+    return found
+
+
+def _written_by_python(method):
+    """Made by dataclasses or collections from a template (their code is `<string>`)."""
+    code = getattr(method, "__code__", None)
+    return code is not None and code.co_filename == "<string>"
+
+
+def _build(cls):
+    params = list(inspect.signature(cls).parameters.values())
+    fields = list(getattr(cls, "_fields", ())) or \
+        [f.name for f in dataclasses.fields(cls) if f.init]
+    text, templates = [], []
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.name in _RESERVED or \
+                p.name not in fields:
+            return None
+        if p.default is not p.empty and not isinstance(p.default, _LITERALS):
+            return None
+        if p.kind is p.KEYWORD_ONLY and "*" not in text:
+            text.append("*")
+        text.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
+        templates.append(f"record_field(g, {p.name!r}, {fields.index(p.name)}, "
+                         f"{tuple(fields)!r})")
+    rule = Rule(cls, "template", ", ".join(text), templates)
+    rule.maybe_none = True             # a field never read has no cotangent (None)
+    return rule
+
+
+def record_hint(fn):
+    """What to write instead when a value being differentiated reaches class `fn`'s
+    constructor and fn is not a record this module can differentiate; None otherwise."""
+    if not isinstance(fn, type) or fn.__module__ in ("builtins",) or \
+            fn.__module__.split(".")[0] in ("numpy", "scipy"):
+        return None
+    computed = _computed_attributes(fn)
+    why = f"its attribute `{computed[0]}` is computed by code" if computed else \
+        "its constructor runs code of its own (`__init__`, `__new__` or `__post_init__`)"
+    return (f"{fn.__name__} is not a plain record: {why}, which the compiler does not "
+            "read. Make it a dataclass or NamedTuple that only stores its fields (compute "
+            "derived values in a method or in the function), or build it outside the "
+            "differentiated function and pass it in")

@@ -115,7 +115,29 @@ class ExprAliases:
     def value_BinOp(self, e):
         left, right = self.value(e.left), self.value(e.right)
         held = self.state.contents(left.objs | right.objs)    # `xs + [h]` still holds h
+        if isinstance(e.op, gast.Mult):                        # `[y] * 2` holds y twice
+            self.state.multi |= held
+        elif isinstance(e.op, gast.Add) and held:              # `xs + [y]` when xs holds y
+            self.concatenated_twice(e)
         return self.fresh(e, holds=held, array=left.array or right.array)
+
+    def concatenated_twice(self, e):
+        """Objects two parts of `a + b + c` hold; two slices of one list (the
+        desugared `xs[:k] + xs[k + 1:]`) hold different items."""
+        parts = []
+        for part in _added_parts(e):
+            held = self.state.contents(self.value_of_seen(part))
+            for other_held, other_base in parts:
+                if other_base is None or other_base != _sliced_list(part):
+                    self.state.multi |= held & other_held
+            parts.append((held, _sliced_list(part)))
+
+    def value_of_seen(self, part):
+        """The objects an already evaluated operand refers to (no new sites)."""
+        if isinstance(part, gast.Name):
+            return self.state.names.get(part.id, frozenset())
+        site = self.sites.get(id(part))
+        return frozenset({site}) if site else frozenset()
 
     def value_UnaryOp(self, e):
         return self.fresh(e, array=self.value(e.operand).array)
@@ -137,6 +159,7 @@ class ExprAliases:
 
     def value_List(self, e):
         entries = [self.value(x) for x in e.elts]
+        self.stored_twice(entries)
         made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
         if not any(isinstance(x, gast.Starred) for x in e.elts):
             made.elements = entries
@@ -148,8 +171,16 @@ class ExprAliases:
         for k in e.keys:
             if k is not None:
                 self.value(k)
-        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs,
-                          in_place=True)
+        entries = [self.value(v) for v in e.values]
+        self.stored_twice(entries)
+        return self.fresh(e, holds=_union(entries).objs, in_place=True)
+
+    def stored_twice(self, entries):
+        """Objects two entries of one display hold (`[y, y]`, `dict(a=y, b=y)`)."""
+        seen = set()
+        for entry in entries:
+            self.state.multi |= seen & entry.objs
+            seen |= entry.objs
 
     def value_ListComp(self, e):
         gen = e.generators[0]
@@ -158,12 +189,16 @@ class ExprAliases:
         self.check.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
         for cond in gen.ifs:
             self.value(cond)
-        elt = self.value(e.elt)
+        parts = [e.key, e.value] if isinstance(e, gast.DictComp) else [e.elt]
+        elt = _union([self.value(part) for part in parts])
+        made_each_trip = {self.sites.get(id(n)) for part in parts for n in walk(part)}
+        self.state.multi |= elt.objs - made_each_trip       # `{k: y for k in ks}`
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
         self.state.origin = saved.origin
-        return self.fresh(e, holds=elt.objs, in_place=isinstance(e, gast.ListComp))
+        return self.fresh(e, holds=elt.objs,
+                          in_place=isinstance(e, (gast.ListComp, gast.DictComp)))
 
-    value_GeneratorExp = value_ListComp
+    value_GeneratorExp = value_DictComp = value_SetComp = value_ListComp
 
     def value_Call(self, e):
         args = [self.value(a) for a in e.args]
@@ -232,6 +267,7 @@ class ExprAliases:
         if _is_in(fn, ARRAY_MAKERS):
             return self.fresh(e, array=True)
         if _is_in(fn, CONTAINER_MAKERS):
+            self.stored_twice(args + list(kwargs.values()))
             given = _union(args + list(kwargs.values())).objs
             return self.fresh(e, holds=given | self.state.contents(given),
                               in_place=fn in (list, dict))
@@ -261,7 +297,22 @@ class ExprAliases:
         """A call the analysis cannot see into may return any of its arguments or parts."""
         objs = _union(given).objs
         made = self.fresh(e)
+        self.state.multi |= objs | self.state.contents(objs)    # it may store them twice
         return Value(made.objs | objs | self.state.contents(objs))
+
+
+def _added_parts(e):
+    """The operands of `a + b + c`, left to right."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Add):
+        return _added_parts(e.left) + _added_parts(e.right)
+    return [e]
+
+
+def _sliced_list(part):
+    """The list name a desugared slice `xs[i:j]` reads, or None."""
+    if getattr(part, "fresh_list", False) and isinstance(part.value, gast.Name):
+        return part.value.id
+    return None
 
 
 def _union(values):

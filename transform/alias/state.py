@@ -76,7 +76,8 @@ class State:
             self.multi.discard(obj)
             self.multi.add(old)
         renamed = lambda objs: frozenset(old if o == obj else o for o in objs)
-        if not any(obj in objs for objs in self.names.values()) and obj not in self.holds:
+        if not any(obj in objs for objs in self.names.values()) and obj not in self.holds \
+                and not any(obj in objs for objs in self.holds.values()):
             return
         self.names = {k: renamed(v) for k, v in self.names.items()}
         held = {k: renamed(v) for k, v in self.holds.items()}

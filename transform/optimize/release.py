@@ -92,10 +92,15 @@ def _free_dead_names(block, keep, counts, in_pullback):
 
 
 def _closed_over(block):
-    """Names the lambdas and nested defs of `block` read."""
+    """The free names the lambdas and nested defs of `block` read (not their own
+    parameters: `Thunk(lambda dt1=dt1: ...)` reads dt1 when it is made)."""
     found = set()
     for s in block:
         closures = [s] if isinstance(s, gast.FunctionDef) else nodes_below(s, gast.Lambda)
         for node in closures:
-            name_ids(node, None, found)
+            a = node.args
+            own = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
+                   if p is not None}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            found |= set().union(*(name_ids(t, gast.Load) for t in body)) - own
     return found

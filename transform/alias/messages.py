@@ -52,6 +52,14 @@ class AliasMessages:
         return self.src.error(f"{message}{_how(how)}; {consequence}", node, hint=hint)
 
     def shared(self, name, other, node, how, origin, hint=None):
+        hoisted = getattr(origin.get(name), "user_text", None)
+        if hoisted is not None:                # `d.setdefault(k, []).append(v)`
+            return self.src.error(
+                f"changing in place the value `{hoisted}` returns is not supported here"
+                f"{_how(how)}: `{other}` still holds it, and the gradient cannot follow "
+                "writes through shared memory", node,
+                hint="build the new value and assign it to the key: "
+                     "`d[k] = d.get(k, []) + [v]`")
         if _mentions(origin.get(other), name) or not _mentions(origin.get(name), other):
             relation = f"`{other}` {_relation(origin.get(other))} `{name}`"
             line, copied = self.line(origin.get(other)), other

@@ -16,6 +16,7 @@ When unsure whether a call returns a view, it is assumed it may.
 import gast
 import numpy as np
 
+from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
@@ -118,26 +119,8 @@ class ExprAliases:
         if isinstance(e.op, gast.Mult):                        # `[y] * 2` holds y twice
             self.state.multi |= held
         elif isinstance(e.op, gast.Add) and held:              # `xs + [y]` when xs holds y
-            self.concatenated_twice(e)
+            concatenated_twice(self, e)
         return self.fresh(e, holds=held, array=left.array or right.array)
-
-    def concatenated_twice(self, e):
-        """Objects two parts of `a + b + c` hold; two slices of one list (the
-        desugared `xs[:k] + xs[k + 1:]`) hold different items."""
-        parts = []
-        for part in _added_parts(e):
-            held = self.state.contents(self.value_of_seen(part))
-            for other_held, other_base in parts:
-                if other_base is None or other_base != _sliced_list(part):
-                    self.state.multi |= held & other_held
-            parts.append((held, _sliced_list(part)))
-
-    def value_of_seen(self, part):
-        """The objects an already evaluated operand refers to (no new sites)."""
-        if isinstance(part, gast.Name):
-            return self.state.names.get(part.id, frozenset())
-        site = self.sites.get(id(part))
-        return frozenset({site}) if site else frozenset()
 
     def value_UnaryOp(self, e):
         return self.fresh(e, array=self.value(e.operand).array)
@@ -159,7 +142,7 @@ class ExprAliases:
 
     def value_List(self, e):
         entries = [self.value(x) for x in e.elts]
-        self.stored_twice(entries)
+        stored_twice(self.state, entries)
         made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
         if not any(isinstance(x, gast.Starred) for x in e.elts):
             made.elements = entries
@@ -172,15 +155,8 @@ class ExprAliases:
             if k is not None:
                 self.value(k)
         entries = [self.value(v) for v in e.values]
-        self.stored_twice(entries)
+        stored_twice(self.state, entries)
         return self.fresh(e, holds=_union(entries).objs, in_place=True)
-
-    def stored_twice(self, entries):
-        """Objects two entries of one display hold (`[y, y]`, `dict(a=y, b=y)`)."""
-        seen = set()
-        for entry in entries:
-            self.state.multi |= seen & entry.objs
-            seen |= entry.objs
 
     def value_ListComp(self, e):
         gen = e.generators[0]
@@ -191,8 +167,7 @@ class ExprAliases:
             self.value(cond)
         parts = [e.key, e.value] if isinstance(e, gast.DictComp) else [e.elt]
         elt = _union([self.value(part) for part in parts])
-        made_each_trip = {self.sites.get(id(n)) for part in parts for n in walk(part)}
-        self.state.multi |= elt.objs - made_each_trip       # `{k: y for k in ks}`
+        comprehended_twice(self, parts, elt)                  # `{k: y for k in ks}`
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
         self.state.origin = saved.origin
         return self.fresh(e, holds=elt.objs,
@@ -267,7 +242,7 @@ class ExprAliases:
         if _is_in(fn, ARRAY_MAKERS):
             return self.fresh(e, array=True)
         if _is_in(fn, CONTAINER_MAKERS):
-            self.stored_twice(args + list(kwargs.values()))
+            stored_twice(self.state, args + list(kwargs.values()))
             given = _union(args + list(kwargs.values())).objs
             return self.fresh(e, holds=given | self.state.contents(given),
                               in_place=fn in (list, dict))
@@ -299,20 +274,6 @@ class ExprAliases:
         made = self.fresh(e)
         self.state.multi |= objs | self.state.contents(objs)    # it may store them twice
         return Value(made.objs | objs | self.state.contents(objs))
-
-
-def _added_parts(e):
-    """The operands of `a + b + c`, left to right."""
-    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Add):
-        return _added_parts(e.left) + _added_parts(e.right)
-    return [e]
-
-
-def _sliced_list(part):
-    """The list name a desugared slice `xs[i:j]` reads, or None."""
-    if getattr(part, "fresh_list", False) and isinstance(part.value, gast.Name):
-        return part.value.id
-    return None
 
 
 def _union(values):

@@ -18,6 +18,7 @@ CLASSES = {
     "alias_write": (gen_alias.alias_write, 2),
     "inplace": (gen_alias.inplace, 2),
     "alias_swap": (gen_alias.swap_and_iterate, 1),
+    "slot_alias": (gen_alias.slot_alias, 1),
     "loop_carried": (gen_loops.loop_carried, 2),
     "loop_targets": (gen_loops.loop_targets, 2),
     "tuple_helpers": (gen_loops.tuple_helpers, 2),

@@ -160,3 +160,46 @@ def _iterate_writing(g, S, v, x):
         (f"for {i} in range({g.n - 1}):", f"{v}[{i} + 1] = {v}[{i}] * {x}")])
     g.line(header)
     g.line(body, 2)
+
+
+def slot_alias(g, seed):
+    """One array in two container slots (or a slot and a name, or taken back out), then
+    an augmented assignment, which changes that array in place for every holder:
+
+        y = np.tanh(a);  xs = [y, y]          d = {k: y for k in "pq"};  d["p"] *= x
+        xs.insert(0, y); xs[0] += x           v = d.pop("p");  v *= x
+    """
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    y, box = g.name("shared"), g.name("box")
+    g.line(f"{y} = {g.pick(_FRESH_COPIES).format(a=a, x=x)}")
+    form, slot, other = g.pick(_HOLDERS)
+    for text in form:
+        g.line(text.format(box=box, y=y, a=a, x=x))
+    op, amount = g.pick(("+=", "*=", "-=")), g.pick((x, f"np.tanh({x})", a))
+    if g.chance(0.3):
+        taken = g.name("taken")
+        g.line(f"{taken} = {g.pick(_TAKE_OUT).format(box=box, slot=slot)}")
+        g.line(f"{taken} {op} {amount}")
+        slot = taken
+    else:
+        g.line(f"{box}[{slot}] {op} {amount}")
+    g.use("slot_alias")
+    reads = [f"np.sum(np.sin({box}[{other}]))", f"np.sum({y} * {y})",
+             f"np.sum({slot if slot.isidentifier() else f'{box}[{slot}]'})"]
+    return g.case("slot_alias", seed, " + ".join(g.rng.sample(reads, g.rng.randint(1, 3))
+                                                 + [x]))
+
+
+# ways to put `y` into two slots of `box`: (lines, a slot written, the other slot read)
+_HOLDERS = (
+    (("{box} = [{y}, {y}]",), "0", "-1"),
+    (("{box} = [{y}] * 2",), "0", "-1"),
+    (("{box} = [{y}]", "{box}.insert(0, {y})"), "0", "-1"),
+    (("{box} = [{y}]", "{box}.append({y})"), "1", "0"),
+    (("{box} = {{'p': {y}}}", "{box}.setdefault('q', {y})"), "'p'", "'q'"),
+    (("{box} = {{'p': {a} * 1.0}}", "{box}.update(p={y}, q={y})"), "'p'", "'q'"),
+    (("{box} = {{k: {y} for k in 'pq'}}",), "'p'", "'q'"),
+    (("{box} = dict(p={y}, q={y})",), "'q'", "'p'"),
+    (("{box} = [{y}, {a} * 2.0]",), "0", "-1"),           # held once: may be accepted
+)
+_TAKE_OUT = ("{box}[{slot}]", "{box}.pop({slot})")

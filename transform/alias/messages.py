@@ -22,6 +22,15 @@ MUTATOR_INSTEAD = {
 }
 
 
+_OPS = {"Add": "+", "Sub": "-", "Mult": "*", "Div": "/", "FloorDiv": "//", "Mod": "%",
+        "Pow": "**", "MatMult": "@", "BitAnd": "&", "BitOr": "|", "BitXor": "^",
+        "LShift": "<<", "RShift": ">>"}
+
+
+def _op_text(op):
+    return _OPS.get(type(op).__name__, "+")
+
+
 class AliasMessages:
     """TransformErrors at the user's line, naming both names: a part of an AliasCheck.
     `origin` (State.origin: name -> the statement that made it) is passed in."""
@@ -42,7 +51,15 @@ class AliasMessages:
         hint = self.copy_hint(name, origin) or f"copy it first: `{base} = {base}.copy()`"
         return self.src.error(f"{message}{_how(how)}; {consequence}", node, hint=hint)
 
-    def shared(self, name, other, node, how, origin):
+    def shared(self, name, other, node, how, origin, hint=None):
+        hoisted = getattr(origin.get(name), "user_text", None)
+        if hoisted is not None:                # `d.setdefault(k, []).append(v)`
+            return self.src.error(
+                f"changing in place the value `{hoisted}` returns is not supported here"
+                f"{_how(how)}: `{other}` still holds it, and the gradient cannot follow "
+                "writes through shared memory", node,
+                hint="build the new value and assign it to the key: "
+                     "`d[k] = d.get(k, []) + [v]`")
         if _mentions(origin.get(other), name) or not _mentions(origin.get(name), other):
             relation = f"`{other}` {_relation(origin.get(other))} `{name}`"
             line, copied = self.line(origin.get(other)), other
@@ -52,11 +69,34 @@ class AliasMessages:
         message = (f"writing into `{name}` is not supported here{_how(how)}: {relation}"
                    f"{line}, `{other}` is read after this write, and the gradient cannot "
                    "follow writes through shared memory")
-        hint = self.copy_hint(copied, origin) or \
+        hint = hint or self.copy_hint(copied, origin) or \
             self.store_copy_hint(copied, name if copied == other else other, origin) \
             or f"copy first: `{name} = {name}.copy()` (or `list({name})`), so each array " \
                "has one name"
         return self.src.error(message, node, hint=hint)
+
+    def slot_shared(self, node, name, obj):
+        """`xs[0] *= v` where the slot may hold an array another reference also sees."""
+        where = {"arg": "the argument `{}`", "global": "the module global `{}`",
+                 "outer": "`{}` of the enclosing function"}
+        kind, _, base = obj.partition(":")
+        other = where[kind].format(base) if kind in where else \
+            "another slot of this or another container"
+        op = _op_text(node.op)
+        return self.src.error(
+            f"`{name} {op}= ...` is not supported here: `{name}` may hold an array that "
+            f"{other} also holds, and `{op}=` would change that array in place for "
+            "every holder, which the gradient cannot follow", node,
+            hint=self.rebind_hint(node))
+
+    def rebind_hint(self, node):
+        """`v *= 2.0` -> `v = v * 2.0`: a new array, the held one left as it was."""
+        value = _text(node.value)
+        if not isinstance(node.value, (gast.Name, gast.Constant, gast.Attribute,
+                                       gast.Subscript, gast.Call)):
+            value = f"({value})"
+        name = _text(node.target)
+        return f"assign a new value: `{name} = {name} {_op_text(node.op)} {value}`"
 
     def line(self, node):
         if node is None or getattr(node, "lineno", None) is None:

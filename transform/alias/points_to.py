@@ -16,6 +16,7 @@ When unsure whether a call returns a view, it is assumed it may.
 import gast
 import numpy as np
 
+from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
@@ -115,6 +116,10 @@ class ExprAliases:
     def value_BinOp(self, e):
         left, right = self.value(e.left), self.value(e.right)
         held = self.state.contents(left.objs | right.objs)    # `xs + [h]` still holds h
+        if isinstance(e.op, gast.Mult):                        # `[y] * 2` holds y twice
+            self.state.multi |= held
+        elif isinstance(e.op, gast.Add) and held:              # `xs + [y]` when xs holds y
+            concatenated_twice(self, e)
         return self.fresh(e, holds=held, array=left.array or right.array)
 
     def value_UnaryOp(self, e):
@@ -137,6 +142,7 @@ class ExprAliases:
 
     def value_List(self, e):
         entries = [self.value(x) for x in e.elts]
+        stored_twice(self.state, entries)
         made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
         if not any(isinstance(x, gast.Starred) for x in e.elts):
             made.elements = entries
@@ -148,8 +154,9 @@ class ExprAliases:
         for k in e.keys:
             if k is not None:
                 self.value(k)
-        return self.fresh(e, holds=_union([self.value(v) for v in e.values]).objs,
-                          in_place=True)
+        entries = [self.value(v) for v in e.values]
+        stored_twice(self.state, entries)
+        return self.fresh(e, holds=_union(entries).objs, in_place=True)
 
     def value_ListComp(self, e):
         gen = e.generators[0]
@@ -158,12 +165,15 @@ class ExprAliases:
         self.check.assign(gen.target, Value(seq.objs | self.state.contents(seq.objs)), gen)
         for cond in gen.ifs:
             self.value(cond)
-        elt = self.value(e.elt)
+        parts = [e.key, e.value] if isinstance(e, gast.DictComp) else [e.elt]
+        elt = _union([self.value(part) for part in parts])
+        comprehended_twice(self, parts, elt)                  # `{k: y for k in ks}`
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
         self.state.origin = saved.origin
-        return self.fresh(e, holds=elt.objs, in_place=isinstance(e, gast.ListComp))
+        return self.fresh(e, holds=elt.objs,
+                          in_place=isinstance(e, (gast.ListComp, gast.DictComp)))
 
-    value_GeneratorExp = value_ListComp
+    value_GeneratorExp = value_DictComp = value_SetComp = value_ListComp
 
     def value_Call(self, e):
         args = [self.value(a) for a in e.args]
@@ -232,6 +242,7 @@ class ExprAliases:
         if _is_in(fn, ARRAY_MAKERS):
             return self.fresh(e, array=True)
         if _is_in(fn, CONTAINER_MAKERS):
+            stored_twice(self.state, args + list(kwargs.values()))
             given = _union(args + list(kwargs.values())).objs
             return self.fresh(e, holds=given | self.state.contents(given),
                               in_place=fn in (list, dict))
@@ -261,6 +272,7 @@ class ExprAliases:
         """A call the analysis cannot see into may return any of its arguments or parts."""
         objs = _union(given).objs
         made = self.fresh(e)
+        self.state.multi |= objs | self.state.contents(objs)    # it may store them twice
         return Value(made.objs | objs | self.state.contents(objs))
 
 

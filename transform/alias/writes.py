@@ -226,6 +226,33 @@ class AliasCheck:
             held = self.state.names.get(other)
             if held and self.state.reach(held) & items:
                 raise self.shared(name, other, s, "`+=` and the like change an array in place")
+        seen_elsewhere = sorted(o for o in items if o in self.state.multi or
+                                self.from_outside(o) or self.state.held_twice(o))
+        if seen_elsewhere:
+            raise self.messages.slot_shared(s, name, seen_elsewhere[0])
+
+    def taken_out(self, name):
+        """Whether `name` was last bound to a value read out of a container or record
+        (`v = d["a"]`, `a = xs[-1]` from `xs.pop()`, `q = p.a`, `d.get(k)`), which the
+        container still holds: `name += v` would change the held array too."""
+        stmt = self.state.origin.get(name)
+        if not isinstance(stmt, gast.Assign) or isinstance(stmt.targets[0], gast.Tuple):
+            return False
+        value = stmt.value
+        if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute):
+            return value.func.attr in ("pop", "get", "setdefault", "popitem")
+        if isinstance(value, (gast.Subscript, gast.Attribute)):
+            base = value.value
+            held_array = isinstance(base, gast.Name) and base.id in self.state.arrays
+            return not held_array and self.src.resolve(value) is None
+        return False
+
+    def from_outside(self, obj):
+        """An argument, global or enclosing name that may be an array (not a number)."""
+        kind, _, base = obj.partition(":")
+        if kind == "arg":
+            return getattr(self.src, "param_kinds", {}).get(base) != "scalar"
+        return kind in ("global", "outer")
 
     def augmented(self, s):
         """`c += v`: in place for an array, list or dict; a rebinding for a number.
@@ -241,6 +268,12 @@ class AliasCheck:
         if not external and other is None:
             return
         how = "`+=` and the like change an array, list or dict in place"
+        if not value.in_place and self.taken_out(name):
+            # a value read out of a container or record: refused here, not when it runs
+            if other is not None:
+                raise self.messages.shared(name, other, s, how, self.state.origin,
+                                           hint=self.messages.rebind_hint(s))
+            raise self.external(name, external[0], s, how)
         if not value.in_place:
             self.src.shared_augassign.add(id(s))     # checked at run time: arrays only
             for obj in external:

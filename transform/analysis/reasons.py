@@ -120,7 +120,9 @@ def _refusal(ctx, s, prim, position, name):
         return ctx.src.error(
             f"{what} is passed by keyword ({where}) to {call}, which is dispatched at run "
             "time and whose cotangents are matched by position",
-            _site(s, prim), hint="pass it positionally")
+            _site(s, prim), hint="build the new record with its class, every field "
+            "positionally: `Point(p.x, new_y)`" if prim.method == "_replace"
+            else "pass it positionally")
     return ctx.src.error(
         f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
         "the gradient would silently be zero",

@@ -27,8 +27,8 @@ UNSUPPORTED = {
     gast.ClassDef: ("class definitions inside the function", "define the class at module level"),
     gast.Import: ("`import` inside the function", "import at module level"),
     gast.ImportFrom: ("`import` inside the function", "import at module level"),
-    gast.NamedExpr: ("assignment expressions (`:=`) inside a comprehension, a lambda or an "
-                     "assignment target, or beside a `*`/`**` argument",
+    gast.NamedExpr: ("assignment expressions (`:=`) inside another `:=`, a comprehension, "
+                     "a lambda or an assignment target, or beside a `*`/`**` argument",
                      "assign on a separate line"),
 }
 if hasattr(gast, "Match"):

@@ -74,7 +74,11 @@ class _Rewriter:
         if out is None:
             return [s]
         self.changed = True
-        return [located(n, s) for n in out]
+        out = [located(n, s) for n in out]
+        if hasattr(s, "user_text"):         # a hoisted call: errors name the call
+            for n in out:
+                n.user_text = s.user_text
+        return out
 
     def kind_of(self, name):
         """"list" or "dict" when `name` may be rebound for a change in place, else None."""

@@ -66,6 +66,8 @@ def check_generator_calls(src):
         elif isinstance(node, (gast.For, gast.comprehension)) and runs_to_the_end(node):
             consumed.add(id(node.iter))
             _refuse_interleaved_prints(src, node)
+        elif isinstance(node, _COMPREHENSIONS):
+            _refuse_interleaved_comprehension(src, node)
     for node in walk(src.node):
         if isinstance(node, gast.Call) and id(node) not in consumed and \
                 inspect.isgeneratorfunction(src.resolve(node.func)):
@@ -94,6 +96,28 @@ def _refuse_interleaved_prints(src, loop):
             "generator's items first, so its lines would all come before the loop's",
             call, hint="collect the items first (`items = list(gen(x))`) and loop over "
                        "them, or print from one side only")
+
+
+_COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.GeneratorExp, gast.DictComp)
+
+
+def _refuse_interleaved_comprehension(src, comp):
+    """`sum(report(v) for v in gen(x))` where gen and the element both print: Python
+    interleaves their lines, the generated code would print the generator's first."""
+    parts = [comp.key, comp.value] if isinstance(comp, gast.DictComp) else [comp.elt]
+    parts += [cond for g in comp.generators for cond in g.ifs]
+    for g in comp.generators:
+        call = g.iter
+        fn = src.resolve(call.func) if isinstance(call, gast.Call) else None
+        if inspect.isgeneratorfunction(fn) and function_may_print(fn) and \
+                may_print_nodes(own_nodes(parts), src.resolve):
+            raise src.error(
+                f"{getattr(call.func, 'id', 'this generator')}() and the comprehension "
+                "reading it both print (or log, or warn): the generated code builds the "
+                "generator's items first, so its lines would all come before the "
+                "comprehension's", call,
+                hint="write it as a `for` loop over the generator (which is written "
+                     "into the loop, keeping the order), or print from one side only")
 
 
 # calls that read every item of an iterable before they return

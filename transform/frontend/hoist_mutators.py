@@ -27,8 +27,15 @@ def hoisted(s, methods, new_name):
         if call is None:
             return before
         temp = new_name(call.func.attr + "ped" if call.func.attr == "pop" else "item")
-        before.append(gast.copy_location(assign(temp, call), s))
+        made = gast.copy_location(assign(temp, call), s)
+        made.user_text = _text(call)          # errors name the call, not the temporary
+        before.append(made)
         _replace(s, call, load(temp))
+
+
+def _text(node):
+    import ast
+    return ast.unparse(gast.gast_to_ast(node))
 
 
 def _hoistable(s, methods):

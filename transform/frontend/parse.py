@@ -150,18 +150,28 @@ def _indent(text):
     return len(first) - len(first.lstrip())
 
 
+def _lambda_column(text):
+    """1-based column of the first `lambda` on the lambda's first line (or 1)."""
+    first = text.splitlines()[0] if text.strip() else ""
+    return first.find("lambda") + 1 if "lambda" in first else 1
+
+
 def _lambda_as_def(fn, text, filename, first_line):
+    where = dict(filename=filename, line=first_line, col=_lambda_column(text),
+                 source_line=text.splitlines()[0] if text.strip() else None)
     try:
         tree = gast.parse(text)
     except SyntaxError:
-        raise TransformError("cannot isolate this lambda's source", filename=filename,
-                             line=first_line, hint="write it as a def") from None
+        raise TransformError("cannot isolate this lambda's source: a line holding it "
+                             "does not parse on its own", **where,
+                             hint="write it as a def") from None
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
              and [a.id for a in n.args.args] == params]
     if len(found) != 1:
-        raise TransformError("cannot isolate this lambda's source", filename=filename,
-                             line=first_line, hint="write it as a def")
+        raise TransformError("cannot isolate this lambda's source: its line holds "
+                             "several lambdas with the same parameters", **where,
+                             hint="write it as a def")
     lam = found[0]
     ret = gast.Return(value=lam.body)
     gast.copy_location(ret, lam.body)

@@ -24,6 +24,10 @@ from .functions_as_values import LAMBDA_INSTEAD, free_locals, lambda_message
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
 
+# what to write instead of an expression the normalizer has no lowering for
+_EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [x]` for a "
+                            "tuple), or unpack first: `a, b = xs`, then `[a, b, x]`"}
+
 class Normalizer:
     """Rewrites a function body; `out` collects the statements being emitted."""
 
@@ -58,7 +62,8 @@ class Normalizer:
     def statement(self, s):
         method = getattr(self, "stmt_" + type(s).__name__, None)
         if method is None:
-            raise self.src.error(f"`{type(s).__name__}` statements are not supported", s)
+            raise self.src.error(f"`{type(s).__name__}` statements are not supported", s,
+                                 hint="write it with assignments, `if` and loops")
         method(s)
 
     # the parts' statements and expressions, for the dispatch above and in expr()
@@ -181,7 +186,10 @@ class Normalizer:
             return self.expr_IfExp(as_choice(e, self.atom(e.values[0])), target, discard)
         if isinstance(e, OPAQUE) or method is None and isinstance(e, gast.expr):
             if method is None and not isinstance(e, OPAQUE):
-                raise self.src.error(f"`{type(e).__name__}` expressions are not supported", e)
+                kind = type(e).__name__
+                raise self.src.error(f"`{kind}` expressions are not supported", e,
+                                     hint=_EXPR_INSTEAD.get(kind, "compute it in plain "
+                                                            "steps, one per line"))
             return self.finish(target, e, Prim("nondiff", type(e).__name__))
         return method(e, target, discard) if method else None
 

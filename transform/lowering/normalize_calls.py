@@ -280,7 +280,9 @@ def variadic_operands(fn, args, keywords):
     bound = inspect.signature(fn, follow_wrapped=False).bind(*args, **keywords)
     out = []
     for param in inspect.signature(fn, follow_wrapped=False).parameters.values():
-        value = bound.arguments.get(param.name, ())
+        value = bound.arguments.get(param.name)     # absent when nothing lands there
+        if value is None:
+            continue
         if param.kind is param.VAR_POSITIONAL:
             out += [(f"*{param.name}[{k}]", atom) for k, atom in enumerate(value)]
         elif param.kind is param.VAR_KEYWORD:

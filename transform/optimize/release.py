@@ -8,7 +8,7 @@ right after their last read.
 """
 import gast
 
-from ..ir.nodes import name_ids, names_and_stores, statements
+from ..ir.nodes import name_ids, names_and_stores, nodes_below, statements
 from .passes import Pass
 from ..ir.recognize import is_comment
 
@@ -76,8 +76,9 @@ def _last_reads(block, keep):
 
 
 def _free_dead_names(block, keep, counts, in_pullback):
-    """The block with `del` statements after the last reads `_last_reads` finds."""
-    frees = _last_reads(block, keep)
+    """The block with `del` statements after the last reads `_last_reads` finds; a name
+    a lambda or nested def reads stays (the closure reads it when called, later)."""
+    frees = _last_reads(block, keep | _closed_over(block))
     out = []
     for k, s in enumerate(block):
         out.append(s)
@@ -88,3 +89,18 @@ def _free_dead_names(block, keep, counts, in_pullback):
             for name in frees[k]:
                 counts.shift(name, 1, in_pullback)
     return out
+
+
+def _closed_over(block):
+    """The free names the lambdas and nested defs of `block` read (not their own
+    parameters: `Thunk(lambda dt1=dt1: ...)` reads dt1 when it is made)."""
+    found = set()
+    for s in block:
+        closures = [s] if isinstance(s, gast.FunctionDef) else nodes_below(s, gast.Lambda)
+        for node in closures:
+            a = node.args
+            own = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
+                   if p is not None}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            found |= set().union(*(name_ids(t, gast.Load) for t in body)) - own
+    return found

@@ -117,6 +117,14 @@ class MethodRule:
         if unbound is not None:
             return unbound.rrule(obj, *args, **kwargs)
         rule = runtime.lookup(getattr(obj, self.name))
+        owner = getattr(obj, "__self__", None)
+        if rule is None and self.name == "__call__" and isinstance(owner, np.ndarray):
+            method = getattr(obj, "__name__", "method")     # `f = y.sum; f()`
+            raise TransformError(
+                f"calling `{method}`, a method of an array kept as a value, is not "
+                "supported: the gradient cannot reach the array through it",
+                hint=f"call the method on the array where it is used: `y.{method}()` "
+                     f"(or `np.{method}(y)`)")
         if rule is None:
             raise TransformError(f"the method {type(obj).__name__}.{self.name}() has no "
                                  "Python source and no derivative rule",

@@ -91,20 +91,23 @@ def _register_continuous(family, names, has_shape_grads):
 for _family, (_names, _logp, _slope, _shape_grads) in CONTINUOUS.items():
     _register_continuous(_family, _names, _shape_grads is not None)
 
-# discrete families, in their probability parameter (the count k carries none)
-defvjp(stats.poisson.logpmf, "k, mu, loc=0", None, "unbroadcast(g * (k / mu - 1), mu)", None,
-       name="scipy.stats.poisson.logpmf")
+# discrete families, in their probability parameter (the count k and loc carry none;
+# j = k - loc is the count the distribution sees)
+defvjp(stats.poisson.logpmf, "k, mu, loc=0", None,
+       "unbroadcast(g * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.logpmf")
 defvjp(stats.bernoulli.logpmf, "k, p, loc=0", None,
-       "unbroadcast(g * (k / p - (1 - k) / (1 - p)), p)", None, name="scipy.stats.bernoulli.logpmf")
+       "unbroadcast(g * ((k - loc) / p - (1 - (k - loc)) / (1 - p)), p)", None,
+       name="scipy.stats.bernoulli.logpmf")
 defvjp(stats.binom.logpmf, "k, n, p, loc=0", None, None,
-       "unbroadcast(g * (k / p - (n - k) / (1 - p)), p)", None, name="scipy.stats.binom.logpmf")
-defvjp(stats.poisson.pmf, "k, mu, loc=0", None, "unbroadcast(g * ans * (k / mu - 1), mu)",
-       None, name="scipy.stats.poisson.pmf")
+       "unbroadcast(g * ((k - loc) / p - (n - (k - loc)) / (1 - p)), p)", None,
+       name="scipy.stats.binom.logpmf")
+defvjp(stats.poisson.pmf, "k, mu, loc=0", None,
+       "unbroadcast(g * ans * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.pmf")
 defvjp(stats.bernoulli.pmf, "k, p, loc=0", None,
-       "unbroadcast(g * ans * (k / p - (1 - k) / (1 - p)), p)", None,
+       "unbroadcast(g * ans * ((k - loc) / p - (1 - (k - loc)) / (1 - p)), p)", None,
        name="scipy.stats.bernoulli.pmf")
 defvjp(stats.binom.pmf, "k, n, p, loc=0", None, None,
-       "unbroadcast(g * ans * (k / p - (n - k) / (1 - p)), p)", None,
+       "unbroadcast(g * ans * ((k - loc) / p - (n - (k - loc)) / (1 - p)), p)", None,
        name="scipy.stats.binom.pmf")
 
 # multivariate normal: x - mean = r, P = inv(cov): d/dx = -P r, d/dmean = P r,

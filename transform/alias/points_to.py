@@ -182,6 +182,10 @@ class ExprAliases:
             if kw.arg == "out":
                 self.check.write(kw.value, e, "the `out=` argument writes into it")
                 self.check.refuse_inplace(kw.value, e, "`out=`", "out=")
+            target = overwritten(e, kw)
+            if target is not None:                  # SciPy's overwrite_a=True and kin
+                self.check.write(target, e, f"`{kw.arg}=` lets SciPy write into it")
+                self.check.refuse_inplace(target, e, f"`{kw.arg}=`", "overwrite")
         func = e.func
         fn = self.src.resolve(func)
         if fn is None and isinstance(func, gast.Attribute):
@@ -280,3 +284,19 @@ def _union(values):
     return Value(frozenset().union(*(v.objs for v in values)) if values else frozenset(),
                  bool(values) and all(v.array for v in values),
                  bool(values) and all(v.in_place for v in values))
+
+
+def overwritten(call, kw):
+    """The argument SciPy's `overwrite_a=`/`overwrite_b=` (not a literal False) lets it
+    reuse as scratch space: `a` is the first positional argument or keyword `a`, `b` the
+    second; the backward sweep reads them after the call."""
+    if not (kw.arg or "").startswith("overwrite_") or \
+            isinstance(kw.value, gast.Constant) and not kw.value.value:
+        return None
+    name = kw.arg[len("overwrite_"):]
+    for other in call.keywords:
+        if other.arg == name:
+            return other.value
+    position = {"a": 0, "b": 1}.get(name, 0)
+    args = call.args
+    return args[position] if position < len(args) else (args[0] if args else kw.value)

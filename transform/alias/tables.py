@@ -23,7 +23,9 @@ INPLACE_METHODS = METHOD["in_place"].keys()
 # what to write instead of an in-place operation the backward sweep cannot undo, for
 # operations that are not ndarray methods (the methods' own hints: instead(name))
 INSTEAD = {"shuffle": "`{0} = rng.permutation({0})`", "out=": "assign the result: "
-           "`{0} = np.add(a, b)` instead of `np.add(a, b, out={0})`"}
+           "`{0} = np.add(a, b)` instead of `np.add(a, b, out={0})`",
+           "overwrite": "leave SciPy's `overwrite_a`/`overwrite_b` at False: the "
+           "backward sweep reads `{0}` after the call"}
 # Python's own list and dict methods: facts about builtin types, not rules, read by the
 # alias analysis only
 CONTAINER_MUTATORS = {"append", "extend", "insert", "remove", "clear", "reverse", "update",
@@ -114,7 +116,7 @@ def may_write(src):
         if any(type(n) is gast.Subscript for t in targets for n in walk(t)):
             return True
     text = "".join(src.lines)
-    if "out" in text and _OUT_KEYWORD.search(text):
+    if ("out" in text or "overwrite_" in text) and _OUT_KEYWORD.search(text):
         return True
     for m in _CALL.finditer(text):
         name = m.group(1)
@@ -124,7 +126,7 @@ def may_write(src):
     return False
 
 
-_OUT_KEYWORD = re.compile(r"\bout\s*=")
+_OUT_KEYWORD = re.compile(r"\b(out|overwrite_\w+)\s*=")
 _CALL = re.compile(r"(\w+)\s*\(")
 _UFUNC_INPUTS = {name: f.nin for name, f in vars(np).items() if isinstance(f, np.ufunc)}
 

@@ -19,7 +19,7 @@ import gast
 from .analysis.accumulation import LoopPass
 from .analysis.shapes import shape_of
 from .ir.comments import marker
-from .ir.nodes import load, names_in
+from .ir.nodes import free_names, load
 from .public.run_time_rules import MethodRule, callee_rule
 
 
@@ -97,7 +97,7 @@ class Compilation:
 
     def captures(self, expr):
         """Local names an expression reads (a Thunk captures them by value)."""
-        return sorted(n for n in names_in(expr) if n in self.local_names())
+        return sorted(n for n in free_names(expr) if n in self.local_names())
 
     def local_names(self):
         return {n for n in self.names.used - set(self.globals)

@@ -70,6 +70,31 @@ def names_in(node):
     return name_ids(node)
 
 
+def free_names(node):
+    """names_in(node) without the names a lambda below binds as its own parameters,
+    where it reads them (`f(lambda t, a: -a * t, k)` reads k, not t or a)."""
+    if not nodes_below(node, gast.Lambda):
+        return names_in(node)
+    found, stack = set(), [(node, frozenset())]
+    while stack:
+        n, bound = stack.pop()
+        if type(n) is gast.Name:
+            if n.id not in bound:
+                found.add(n.id)
+            continue
+        if type(n) is gast.Lambda:
+            a = n.args
+            for default in a.defaults + [d for d in a.kw_defaults if d is not None]:
+                stack.append((default, bound))
+            own = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
+                   if p is not None}
+            stack.append((n.body, bound | own))
+            continue
+        for child in gast.iter_child_nodes(n):
+            stack.append((child, bound))
+    return found
+
+
 def _names_below(node):
     """The Name nodes below `node`, as a list: no generators, this is the compiler's
     hottest loop."""

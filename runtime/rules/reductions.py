@@ -24,7 +24,7 @@ defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)", full_reduction=True, nume
 defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
        "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)", full_reduction=True,
        numeric=True)
-defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * (1 if initial is None else initial)",
+defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * initial_factor(initial)",
        full_reduction=True)
 for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
     defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True)

@@ -167,3 +167,11 @@ def diagonal_vjp(g, a, offset, axis1, axis2):
     rows = np.arange(k) + max(-offset, 0)
     view[..., rows, rows + offset] = g
     return out
+
+
+@template_helper
+def initial_factor(initial):
+    """The factor a product's `initial=` contributes (1 when absent): a function, so a
+    literal `initial=3.0` never expands to `3.0 is None` (a SyntaxWarning, an error under
+    -W error)."""
+    return 1 if initial is None else initial

@@ -19,7 +19,7 @@ defvjp(np.add.reduce, _REDUCE, "np.where(where, unreduce(g, array, axis, keepdim
        None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce")
 defvjp(np.multiply.reduce, _REDUCE,
        "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
-       " * (1 if initial is None else initial), 0)",
+       " * initial_factor(initial), 0)",
        None, None, NONE, None, NONE, None, name="np.multiply.reduce")
 _ACCUMULATE = "array, axis=0, dtype=None, out=None"
 defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None, NONE,

@@ -5,6 +5,8 @@ user's tree, so the check stage and the alias check see only their plain forms.
     xs = (a, b); f(*xs)      ->  xs = (a, b); f(xs[0], xs[1])
     v = xs.pop()             ->  v = xs[-1]; xs = xs[:-1]
 """
+import re
+
 import gast
 
 from ..ir.nodes import walk
@@ -13,11 +15,15 @@ from .local_uses import LocalUses
 from .starred_calls import rewrite_starred_calls
 
 _METHODS = REBINDING | ITEM_WRITING
+# A cheap look at the text first (most functions have neither a `*`/`**` argument nor one
+# of these methods). Text the desugar stage brought in from elsewhere is not in it: such
+# a form is then left as written, and the alias check refuses it (never a silent change).
+_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(" % "|".join(sorted(_METHODS)))
 
 
 def desugar_data(src):
     """Rewrite `src.node` in place; refresh what SourceFunction derived from it."""
-    if not _has_data_sugar(src.node):
+    if not _SUGAR_TEXT.search("".join(src.lines)) or not _has_data_sugar(src.node):
         return
     taken = {n.id for n in walk(src.node) if isinstance(n, gast.Name)}
     uses = LocalUses(src)

@@ -95,7 +95,8 @@ def convolve_vjp(g, a, v, mode, operand, correlate=False):
     np.correlate (correlate=True, which is a convolution with v reversed): the output
     is a window of the full convolution, whose adjoint is a 'valid' correlation."""
     _real_only("np.convolve" if not correlate else "np.correlate", a, v)
-    a, v = np.asarray(a), np.asarray(v)
+    shape = np.shape((a, v)[operand])            # NumPy takes a number as one entry
+    a, v = np.atleast_1d(a), np.atleast_1d(v)
     full = _full_cotangent(np.asarray(g), mode, a, v, correlate)
     kernel = v[::-1] if correlate else v
     if operand == 0:
@@ -103,7 +104,7 @@ def convolve_vjp(g, a, v, mode, operand, correlate=False):
     else:
         cot = np.correlate(full, a, "valid")
         cot = cot[::-1] if correlate else cot
-    return cot.astype(cot_dtype(g, (a, v)[operand]))
+    return cot.astype(cot_dtype(g, (a, v)[operand])).reshape(shape)
 
 
 # ---- np.trapezoid ----------------------------------------------------------------------

@@ -158,3 +158,13 @@ def test_signal_program(policy):
 @pytest.mark.parametrize("policy", POLICIES)
 def test_gradient_program(policy):
     check_grad(gradient_loss, [rand(4, 6), 0.4], policy=policy)
+
+
+@pytest.mark.parametrize("fn", [np.convolve])     # np.correlate refuses numbers itself
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_a_number_operand_is_one_entry(fn, mode):
+    """np.convolve(a, 1.5): NumPy takes the number as a 1-entry array (the rule crashed
+    on len() of it); both operands' cotangents keep their own shapes."""
+    a = np.array([0.5, -1.0, 2.0])
+    check_rule(fn, (a, 1.5), {"mode": mode})
+    check_rule(fn, (1.5, a), {"mode": mode})

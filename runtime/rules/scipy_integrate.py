@@ -110,6 +110,9 @@ defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLAT
        *[None] * 18)
 
 
+_JACOBIAN_OPTIONS = ("jac", "jac_sparsity", "lband", "uband")
+
+
 @template_helper
 def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, options,
                   wrt):
@@ -128,9 +131,13 @@ def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, a
         ys = np.concatenate([np.ravel(y0)[None].astype(float), ys])
         rows = np.concatenate([np.zeros_like(rows[:1]), rows])
 
+    # the user's Jacobian is of the primal system, not of the augmented one solved
+    # backwards: the implicit methods estimate that one themselves
+    backward = {k: v for k, v in options.items() if k not in _JACOBIAN_OPTIONS}
+
     def step(dynamics, state, t_from, t_to):
         return integrate.solve_ivp(lambda t, s: dynamics(s, t), (t_from, t_to), state,
-                                   method=method, **options).y[:, -1]
+                                   method=method, **backward).y[:, -1]
     y0_cot, arg_cots = _shared(g, ans, lambda: _adjoint(rows, ys, times, fun, args or (),
                                                         True, step))
     if wrt == "y0":

@@ -38,3 +38,25 @@ def ivp_lambda_y0(y0):
                                     (ivp_lambda_y0, np.array([1.0, 2.0]))])
 def test_lambda_right_hand_side(fn, at, policy):
     assert_close(grad(fn, policy=policy)(at), numerical_grad(fn, (at,), 0), rtol=1e-4)
+
+
+def rhs_k(t, y, k):
+    return -k * y
+
+
+def jac_k(t, y, k):
+    return -k * np.eye(2)
+
+
+def ivp_with_jacobian(k):
+    sol = integrate.solve_ivp(rhs_k, (0.0, 2.0), np.array([1.0, 2.0]), method="BDF",
+                              jac=jac_k, t_eval=np.linspace(0.0, 2.0, 3), args=(k,),
+                              rtol=1e-10, atol=1e-10)
+    return np.sum(sol.y)
+
+
+def test_a_user_jacobian_is_left_to_the_primal_solve():
+    """jac= is the primal system's Jacobian; the backward solve of the augmented system
+    once received it too (a shape error or a missing argument)."""
+    assert_close(grad(ivp_with_jacobian)(0.7), numerical_grad(ivp_with_jacobian, (0.7,), 0),
+                 rtol=1e-4)

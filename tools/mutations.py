@@ -109,7 +109,8 @@ def statement_mutants(tree):
             mutant = copy.deepcopy(tree)
             target = list(ast.walk(mutant))[k]
             _become(target, ast.Pass())
-            yield node.lineno, "statement -> pass", mutant
+            dropped = ast.unparse(node).splitlines()[0]      # names it in the key
+            yield node.lineno, f"statement -> pass ({dropped})", mutant
 
 
 def _is_docstring(node):

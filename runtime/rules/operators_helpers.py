@@ -59,9 +59,14 @@ def sorted_vjp(g, values, ans):
     out = [None] * len(items)
     for k, i in enumerate(origin):
         out[i] = unthunk(g[k])
-    if isinstance(values, np.ndarray) or _numbers(items):     # numbers: one array
-        dtype = np.result_type(values, 0.0) if isinstance(values, np.ndarray) else float
-        return np.array([0.0 if v is None else v for v in out], dtype=dtype)
+    if isinstance(values, np.ndarray):           # its entries or rows: one array
+        cot = np.zeros(values.shape, dtype=np.result_type(values, 0.0))
+        for i, v in enumerate(out):
+            if v is not None:
+                cot[i] = v
+        return cot
+    if _numbers(items):                          # numbers: one array
+        return np.array([0.0 if v is None else v for v in out], dtype=float)
     return tuple(out) if isinstance(values, tuple) else out
 
 
@@ -87,15 +92,19 @@ def _origins_by_value(items, ans):
     """Pair equal values of items and ans in order (ans is a permutation of items);
     entries that are not numbers (tuples of `d.items()`) are matched one by one."""
     try:
-        by_value = np.argsort(np.asarray(items, dtype=float), kind="stable")
-        ranks = np.argsort(np.asarray(list(ans), dtype=float), kind="stable")
+        keys = np.asarray(items, dtype=float)
+        ans_keys = np.asarray(list(ans), dtype=float)
     except (TypeError, ValueError):
+        keys = ans_keys = None
+    if keys is None or keys.ndim != 1:           # tuples, rows of a 2-D array
         free = list(range(len(items)))
         origin = []
         for a in ans:
             k = next(k for k, i in enumerate(free) if _same(items[i], a))
             origin.append(free.pop(k))
         return origin
+    by_value = np.argsort(keys, kind="stable")
+    ranks = np.argsort(ans_keys, kind="stable")
     origin = [0] * len(items)
     for k, i in zip(ranks, by_value):
         origin[k] = int(i)

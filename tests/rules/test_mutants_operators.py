@@ -11,7 +11,7 @@ import pytest
 import runtime
 from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES, check_grad
-from transform import grad
+from transform import TransformError, grad
 
 X = np.array([0.3, -1.2, 0.7])
 
@@ -325,3 +325,18 @@ def test_float_cotangent_is_added_in_place(monkeypatch):
     got = grad(fresh, policy="loop")(0.7)
     assert got == pytest.approx(numerical_grad(float_then_sum, (0.7,), 0), rel=1e-6)
     assert calls == []
+
+
+def manager_out_of_a_tuple(x):
+    pair = (Scale(2.0), x)
+    with pair[0] as k:                       # the tuple holds x: its entries are tracked
+        y = np.sum(np.sin(pair[1])) * k
+    return y
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_with_block_over_a_differentiated_manager_is_refused(policy):
+    """A manager that is (part of) a value being differentiated is refused at the with
+    statement, whether its methods run as enter_context/exit_context or as written."""
+    with pytest.raises(TransformError, match="being differentiated"):
+        grad(manager_out_of_a_tuple, policy=policy)(X.copy())

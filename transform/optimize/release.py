@@ -76,9 +76,11 @@ def _last_reads(block, keep):
 
 
 def _free_dead_names(block, keep, counts, in_pullback):
-    """The block with `del` statements after the last reads `_last_reads` finds; a name
-    a lambda or nested def reads stays (the closure reads it when called, later)."""
-    frees = _last_reads(block, keep | _closed_over(block))
+    """The block with `del` statements after the last reads `_last_reads` finds; in the
+    forward sweep, a name a lambda or nested def reads stays (the closure reads it when
+    called, later). The pullback needs no such scan: a closure made there that outlives
+    its statement is a Thunk, which captures what it reads by value (thunk_of)."""
+    frees = _last_reads(block, keep if in_pullback else keep | _closed_over(block))
     out = []
     for k, s in enumerate(block):
         out.append(s)

@@ -242,3 +242,11 @@ def unpack_dict_views(x, y):
     (ka, va), (kb, vb) = d.items()
     first, second = d.keys()
     return np.sum(a * b) + np.sum(va * vb) * (first == "a") + (second == "b")
+
+
+@case(floats((2,), (2,)))
+def unpack_dict_views_with_list_shadowed(x, y):
+    list = [x * 2.0, y]                       # the user's own `list`, not the builtin
+    d = {"a": list[0], "b": np.cos(y)}
+    a, b = d.values()
+    return np.sum(a * b) + np.sum(list[1])

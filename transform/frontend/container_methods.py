@@ -19,11 +19,10 @@ it, or `return` (local_uses.py); otherwise the call stays and the alias check re
 as before. setdefault and update become item writes, which the alias check judges like
 any other write (a dict another live name shares is refused).
 """
-import builtins
 
 import gast
 
-from ..ir.nodes import assign, const, load, located, store
+from ..ir.nodes import assign, builtin_ref, const, load, located, store
 from .hoist_mutators import hoisted
 from .local_uses import LocalUses
 
@@ -112,8 +111,8 @@ class _Rewriter:
 
     def pop_at(self, name, index, target):
         out, k = [], self.new("at")
-        size = gast.Call(func=_builtin("len"), args=[load(name)], keywords=[])
-        positions = gast.Call(func=_builtin("range"), args=[size], keywords=[])
+        size = gast.Call(func=builtin_ref("len"), args=[load(name)], keywords=[])
+        positions = gast.Call(func=builtin_ref("range"), args=[size], keywords=[])
         out.append(assign(k, _index(positions, index)))   # a negative index counted back
         if target is not None:
             out.append(_bind(target, _index(name, load(k))))
@@ -199,14 +198,6 @@ class _Rewriter:
         out = []
         atoms = [(self.once(k, out), self.once(v, out)) for k, v in pairs]
         return out + [_write(name, k, v) for k, v in atoms]
-
-
-def _builtin(name):
-    """The builtin `name` as the rewrite calls it: the compiler's own reference, never
-    a user's function of that name."""
-    node = load(name)
-    node.runtime_helper = getattr(builtins, name)
-    return node
 
 
 def _mutator_call(s):

@@ -1,5 +1,6 @@
 """gast nodes: fresh names (NameGen), builders (load, store, const, assign, thunk_of),
 walks (names_in, statements, blocks, walk) and renaming."""
+import builtins
 import copy
 
 import gast
@@ -65,6 +66,22 @@ def call_method(name, method, args=()):
                      args=list(args), keywords=[])
 
 
+def builtin_ref(name):
+    """The builtin `name` as a rewrite calls it: the compiler's own reference (resolved
+    to the builtin and renamed at emit if the user's code binds that name), never a
+    user's function of the same name."""
+    node = load(name)
+    node.runtime_helper = getattr(builtins, name)
+    return node
+
+
+def lambda_params(fn):
+    """The names a lambda or def binds as its own parameters."""
+    a = fn.args
+    return {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
+            if p is not None}
+
+
 def names_in(node):
     """Every Name id loaded or stored anywhere below `node`."""
     return name_ids(node)
@@ -86,9 +103,7 @@ def free_names(node):
             a = n.args
             for default in a.defaults + [d for d in a.kw_defaults if d is not None]:
                 stack.append((default, bound))
-            own = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
-                   if p is not None}
-            stack.append((n.body, bound | own))
+            stack.append((n.body, bound | lambda_params(n)))
             continue
         for child in gast.iter_child_nodes(n):
             stack.append((child, bound))

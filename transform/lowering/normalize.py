@@ -12,7 +12,7 @@ import gast
 
 import runtime
 
-from ..ir.nodes import assign, const, load, statements, walk
+from ..ir.nodes import assign, builtin_ref, const, load, statements, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
@@ -375,6 +375,5 @@ def _indexable(value):
     so unpack `list(d.values())` (whose rule is known) instead."""
     if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) and \
             value.func.attr in _VIEWS and not value.args and not value.keywords:
-        return gast.Call(func=gast.Name(id="list", ctx=gast.Load(), annotation=None,
-                                        type_comment=None), args=[value], keywords=[])
+        return gast.Call(func=builtin_ref("list"), args=[value], keywords=[])
     return value

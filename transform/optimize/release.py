@@ -8,7 +8,7 @@ right after their last read.
 """
 import gast
 
-from ..ir.nodes import name_ids, names_and_stores, nodes_below, statements
+from ..ir.nodes import lambda_params, name_ids, names_and_stores, nodes_below, statements
 from .passes import Pass
 from ..ir.recognize import is_comment
 
@@ -100,9 +100,7 @@ def _closed_over(block):
     for s in block:
         closures = [s] if isinstance(s, gast.FunctionDef) else nodes_below(s, gast.Lambda)
         for node in closures:
-            a = node.args
-            own = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]
-                   if p is not None}
             body = node.body if isinstance(node.body, list) else [node.body]
-            found |= set().union(*(name_ids(t, gast.Load) for t in body)) - own
+            found |= set().union(*(name_ids(t, gast.Load) for t in body)) - \
+                lambda_params(node)
     return found

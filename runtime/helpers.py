@@ -33,8 +33,11 @@ def unbroadcast(g, x, side=None):
         return type(x)(part)
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops
     if shape is None:
-        if isinstance(x, (list, tuple, dict)) and not isinstance(g, np.ndarray):
-            return g        # a container stored into a list or dict slot: nothing broadcast
+        if isinstance(x, (list, tuple, dict)) and \
+                not isinstance(g, (np.ndarray, np.generic, float, int)):
+            # a container stored into a list or dict slot has a structured cotangent:
+            # nothing was broadcast (a number g still spreads over x below)
+            return g
         shape = fast_shape(x)
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:

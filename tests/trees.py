@@ -62,7 +62,9 @@ def with_leaf(tree, path, value):
     if isinstance(tree, (tuple, list)):
         items = list(tree)
         items[key] = with_leaf(items[key], rest, value)
-        return tuple(items) if isinstance(tree, tuple) else items
+        if isinstance(tree, tuple):       # a namedtuple is rebuilt by its fields
+            return type(tree)(*items) if hasattr(tree, "_fields") else tuple(items)
+        return items
     if isinstance(tree, dict):
         out = dict(tree)
         out[key] = with_leaf(out[key], rest, value)

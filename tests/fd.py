@@ -1,6 +1,7 @@
 """The suite's one reference: central finite differences in float64 and the comparison
 every check ends in. It calls only the plain function (never the compiler or runtime);
-tests/harness/test_fd.py tests it against analytic derivatives.
+tests/harness/test_reference.py tests it against analytic derivatives, and
+tests/harness/test_reference_checks.py that the harness rejects every kind of wrong answer.
 
     numerical_grad(f, (x, y), 0)            d f / d x  (x a float or an array)
     numerical_tree_grad(f, (params,), 0)    {path: d f / d leaf} for a container argument

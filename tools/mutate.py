@@ -51,7 +51,8 @@ DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # The tests each part of the code answers to (the first prefix that matches), in stages:
 # a mutant killed by the fast first stage never waits for the wide one.
 TESTS = [
-    ("tests/", [["tests/harness/test_reference.py"], ["tests/harness"]]),   # the reference
+    ("tests/", [["tests/harness/test_reference.py", "tests/harness/test_reference_checks.py"],
+                ["tests/harness"]]),                                       # the reference
     ("runtime/rules/*_helpers.py", [["tests/rules"],
                                ["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
                                ["tests/control", "tests/containers"]]),

@@ -119,7 +119,7 @@ UNLIKE = [
     (X, [0.0, 0.0, 0.0]), (X, np.zeros(4)), (X, np.zeros(3, dtype=np.float32)),
     ((1.0, X), [0.0, np.zeros(3)]), ((1.0, X), (0.0,)), ((1.0, X), (0.0, np.zeros(2))),
     ([1.0, 2.0], (0.0, 0.0)), ({"a": 1.0}, [0.0]), ({"a": 1.0, "b": 2.0}, {"b": 0.0, "a": 0.0}),
-    ({"a": 1.0}, {"a": np.float32(0.0)}), (Params(X, 1.0), {"w": np.zeros(3), "b": 0.0}),
+    ({"a": 1.0}, {"a": np.float32(0.0)}), ({"a": 1.0}, collections.OrderedDict(a=0.0)), (Params(X, 1.0), {"w": np.zeros(3), "b": 0.0}),
     (Params(X, 1.0), Params(np.zeros(2), 0.0)), (Plain(), Params(np.zeros(2), 0.0)),
     (Plain(), {"w": np.zeros(3)}),
 ]
@@ -203,6 +203,18 @@ def test_an_argument_changed_by_the_product_is_reported(monkeypatch):
     monkeypatch.setattr(gradcheck, "vjp", fake_vjp(lambda x: 2.0 * x, sneaky_pullback))
     with pytest.raises(AssertionError):
         check_vjp(scaled, [X])
+
+
+def test_an_argument_changed_and_locked_again_is_reported(monkeypatch):
+    """The values are compared with the snapshot, not only the read-only flag."""
+    def relocking(x):
+        x.setflags(write=True)
+        x[0] += 1.0
+        x.setflags(write=False)
+        return 3 * x ** 2           # right at the changed x, which the differences then use
+    monkeypatch.setattr(gradcheck, "grad", fake_grad(relocking))
+    with pytest.raises(AssertionError):
+        check_grad(cube_sum, [X], wrt=0)
 
 
 def test_an_argument_left_writable_by_the_product_is_reported(monkeypatch):

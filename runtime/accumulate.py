@@ -158,8 +158,13 @@ def cotangent_zeros(x):
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
 
-    The backward sweep of `for x in xs` uses it to send dx back into dxs.
+    The backward sweep of `for x in xs` uses it to send dx back into dxs, and the one
+    of `u[1:-1]` to add its cotangent into u's.
     """
+    if type(buffer) is np.ndarray and type(value) is np.ndarray and \
+            type(index) in _BASIC_INDEX:                # the hot path, checked first
+        buffer[index] += value
+        return buffer
     value = unthunk(value)
     if value is None:
         return buffer
@@ -183,6 +188,9 @@ def accumulate_at(buffer, like, index, value):
     else:
         buffer[index] = add_values(buffer[index], value)
     return buffer
+
+
+_BASIC_INDEX = (int, slice)       # position types read at most once by x[index]
 
 
 def is_basic_index(index):

@@ -13,10 +13,13 @@ import operator
 import gast
 import numpy as np
 
+from runtime import TEMPLATE_NAMESPACE
 from runtime.traits import PRIMITIVE
 
 from .activity import defined_by, iter_statements
+from .index_shapes import indexing_rule, joining_rule, literal_axis
 from ..ir.nodes import walk
+from ..ir.primitives import rule_for
 
 SCALAR = "scalar"
 UNKNOWN = "unknown yet"
@@ -25,6 +28,8 @@ _ELEMENTWISE = PRIMITIVE["elementwise"]
 _SCALAR_RESULT = PRIMITIVE["scalar_result"]
 _SCALAR_ARGS = PRIMITIVE["scalar_args"]
 _FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
+_PRODUCT_OR_REPEAT = TEMPLATE_NAMESPACE["product_or_repeat"]
+_JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
 
 
 def _reduces_everything(prim):
@@ -130,7 +135,8 @@ class ShapeClasses:
         fn, atoms = prim.fn, list(prim.inputs.values())
         if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
-        arity = len(prim.rule.params) if fn in _ELEMENTWISE else 0
+        arity = len(prim.rule.params) if fn in _ELEMENTWISE or self._numeric_product(prim) \
+            else 0
         if arity == 1 and atoms:
             return self.of(atoms[0])
         if arity == 2 and len(atoms) >= 2:
@@ -145,10 +151,41 @@ class ShapeClasses:
         if fn in (operator.matmul, np.matmul) and len(atoms) >= 2:
             return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name,
                                  self.derived)
-        if fn is operator.getitem and len(atoms) >= 2 and isinstance(atoms[1], gast.Constant) \
-                and type(atoms[1].value) is int:
-            return derived_class(lambda shape: shape[1:], (self.of(atoms[0]),), name)
+        if fn is operator.getitem and len(atoms) >= 2:
+            rule = indexing_rule(atoms[1])
+            if rule is not None:
+                return derived_class(rule, (self.of(atoms[0]),), name)
+        if fn in _JOINS:
+            return self._joined(prim, name)
         return "own:" + name
+
+    def _numeric_product(self, prim):
+        """`2 * t` may repeat a list, but not when both operands are of known shape
+        (arrays or numbers): then it multiplies, elementwise."""
+        return prim.fn is _PRODUCT_OR_REPEAT and \
+            all(shape_of(self.of(a)) is not None for a in prim.inputs.values())
+
+    def settle_products(self, body):
+        """`2 * t` of two operands of known shape multiplies: its statement gets the rule
+        of `*` (whose adjoint reads neither operand to tell a list from an array).
+
+            t3 = 2 * t2    # product_or_repeat, t2 shape:254  ->  operator.mul
+        """
+        mul = rule_for(operator.mul)
+        for s, _ in iter_statements(body):
+            prim = getattr(s, "prim", None)
+            if prim is not None and prim.kind == "rule" and self._numeric_product(prim):
+                prim.fn, prim.rule = operator.mul, mul
+
+    def _joined(self, prim, name):
+        """np.concatenate/np.stack of a list display bound once, on a literal axis."""
+        arrays, axis = prim.inputs.get("arrays"), literal_axis(prim.inputs.get("axis"))
+        defs = self.defs.get(arrays.id) if isinstance(arrays, gast.Name) else None
+        if axis is None or not defs or len(defs) != 1 or arrays.id in self.params \
+                or getattr(defs[0], "kind", None) != "pack" or not defs[0].args:
+            return "own:" + name
+        parts = tuple(self.of(a) for a in defs[0].args)
+        return derived_class(joining_rule(axis, _JOINS[prim.fn]), parts, name)
 
     def of(self, atom):
         """The shape class of an atom (a Name or a Constant)."""

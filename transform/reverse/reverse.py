@@ -189,13 +189,14 @@ class Reverser:
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
-        if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
+        if prim.kind == "rule" and prim.fn is operator.getitem and \
+                self.adds_in_place(inputs, state, prim.inputs["index"]):
             name = inputs[0][1]
+            da = self.ctx.adjoint(name)
             index = templates.as_value(self.ctx.names, prim.inputs["index"])
-            state[self.ctx.adjoint(name)] = Form("no", False, True)
-            return [assign(self.ctx.adjoint(name),
-                           self.call("accumulate_at", load(self.ctx.adjoint(name)),
-                                     load(name), index, g))]
+            buffer = const(None) if state.form(da).zero == "yes" else load(da)
+            state[da] = Form("no", False, True)
+            return [assign(da, self.call("accumulate_at", buffer, load(name), index, g))]
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             literal = gast.Constant in map(type, prim.inputs.values())
@@ -313,9 +314,23 @@ class Reverser:
                                           False))
         return out
 
-    def adds_in_place(self, inputs):
-        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros."""
-        return self.lp.policy == "loop" and len(inputs) == 1 and self.crossing(inputs[0][1])
+    def adds_in_place(self, inputs, state, index):
+        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros.
+
+        Also `x[1:-1]` where contributions are computed at once (not deferred) and x is
+        an array of known shape whose adjoint is zero or a buffer this code owns: the
+        first read allocates it (`accumulate_at(None, ...)`), later ones add into their
+        slice. (An integer index keeps `getitem_vjp`, which the optimiser may turn into
+        a row update of a matrix product.)"""
+        if self.lp.policy != "loop" or len(inputs) != 1:
+            return False
+        name = inputs[0][1]
+        if self.crossing(name):
+            return True
+        form = state.form(self.ctx.adjoint(name))
+        return isinstance(index, (gast.Slice, gast.Tuple)) and form.owned and \
+            not form.thunk and not form.container and not self.lp.defers(bool(self.loops)) \
+            and shape_of(self.ctx.shapes.cls.get(name)) is not None
 
     def crossing(self, name):
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""

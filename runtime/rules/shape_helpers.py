@@ -242,6 +242,8 @@ def diff_vjp(g, a, n, axis, prepend, append):
 def unstack_vjp(g, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
     (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
+    if type(g) is np.ndarray and type(obj) is np.ndarray and g.shape == obj.shape:
+        return g                                    # `u.copy()` of an array: the hot path
     if isinstance(obj, dict) or g is None:       # a dict's copy; an entry nobody read
         return g
     if isinstance(g, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`

@@ -44,6 +44,14 @@ def _reduces_everything(prim):
 NUMERIC = PRIMITIVE["numeric"]
 
 
+SETITEM = "setitem"   # a definition `x[i] = v`: keeps the shape of an array x
+
+
+def _array_shape(cls):
+    """Whether `cls` is the concrete shape of an array (so an item write keeps it)."""
+    return isinstance(cls, str) and cls.startswith("shape:")
+
+
 class Element:
     """The definition of a loop target: one element of the sequence `seq`."""
 
@@ -86,8 +94,11 @@ class ShapeClasses:
                         and type(s.value.value) in (int, float):
                     defs.setdefault(name, []).append(SCALAR)     # s = 0.0
                     continue
+                if prim is not None and prim.kind == "setitem":
+                    defs.setdefault(name, []).append(SETITEM)
+                    continue
                 defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
-                                                 and prim and prim.kind != "setitem" else None)
+                                                 and prim else None)
         return scalar_args
 
     def _scalar_evidence(self, atoms):
@@ -114,12 +125,16 @@ class ShapeClasses:
     def _class_of_defs(self, name, prims):
         if len(prims) == 1 and name not in self.params:     # most names: one definition
             return self._class_of(prims[0], name)
-        classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
+        classes = {self._class_of(prim, name) for prim in prims if prim is not SETITEM}
+        classes.discard(UNKNOWN)
         if name in self.params:
             classes.add(self.param_class[name])
         if not classes:
             return UNKNOWN
-        return classes.pop() if len(classes) == 1 else "own:" + name
+        one = classes.pop() if len(classes) == 1 else "own:" + name
+        if SETITEM in prims and not _array_shape(one):
+            return "own:" + name        # `xs[1:] = [...]` may change a list's length
+        return one
 
     def _class_of(self, prim, name):
         if prim is SCALAR:
@@ -130,6 +145,9 @@ class ShapeClasses:
             return element_class(self.cls.get(prim.seq, UNKNOWN), name)
         if prim.kind == "copy":
             return self.of(prim.args[0])
+        if prim.kind == "rule" and prim.fn is np.copy and prim.inputs:
+            same = self.of(next(iter(prim.inputs.values())))
+            return same if same == UNKNOWN or _array_shape(same) else "own:" + name
         if prim.kind != "rule":
             return "own:" + name
         fn, atoms = prim.fn, list(prim.inputs.values())

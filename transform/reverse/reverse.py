@@ -24,6 +24,7 @@ from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
+from ..analysis.index_shapes import indexing_rule
 
 
 class Reverser:
@@ -205,7 +206,9 @@ class Reverser:
                                         self.ctx.names)
                 if literal:                  # `h ** 2`: the optimiser folds `h ** (2 - 1)`
                     self.ctx.literal_terms.append(expr)
-                numeric = prim.fn in NUMERIC
+                # an array's cotangent is an array, whatever the rule (np.copy of a list)
+                numeric = prim.fn in NUMERIC or \
+                    shape_of(self.ctx.shapes.cls.get(name)) not in (None, ())
                 if name in self.sequences and prim.fn is not operator.getitem:
                     # a NumPy function given a list returns an array's cotangent (checked
                     # when it runs: a name bound to a list here may hold an array there)
@@ -239,9 +242,23 @@ class Reverser:
                            value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
-        values = [(value.id, self.call("unbroadcast", load(part), value),
-                   True, False, True, False) for k, name in inputs if k == 1]
+        piece = load(part) if self.fills_index(s.prim) else \
+            self.call("unbroadcast", load(part), value)
+        values = [(value.id, piece, True, False, True, False) for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
+
+    def fills_index(self, prim):
+        """`x[1:-1] = v` with v of x[1:-1]'s known shape: nothing to unbroadcast."""
+        x, index, value = prim.args[0], prim.inputs.get("index"), prim.args[1]
+        rule = indexing_rule(index) if index is not None else None
+        classes = self.ctx.shapes.cls
+        x_shape, v_shape = shape_of(classes.get(x.id)), shape_of(classes.get(value.id))
+        if rule is None or x_shape is None or v_shape is None:
+            return False
+        try:
+            return rule(x_shape) == v_shape
+        except (IndexError, ValueError):
+            return False
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))

@@ -304,3 +304,65 @@ def rk4_hand(y, W, h, steps):
             if s:
                 dk[s - 1] = dk[s - 1] + (h if s == 3 else 0.5 * h) * dys
     return dy, dW
+
+
+# ---- vectorised hand-written gradients: the weight gradients as one matrix product ----------
+def lstm_hand_vec(Wx1, Wh1, b1, Wx2, Wh2, b2, xs):
+    """lstm_hand with each weight's per-step outer products batched into one product."""
+    H = b1.shape[0] // 4
+    h1 = c1 = h2 = c2 = np.zeros(H)
+    tape = []
+    for x in xs:
+        h1, c1, s1 = _cell_forward(x, h1, c1, Wx1, Wh1, b1)
+        h2, c2, s2 = _cell_forward(h1, h2, c2, Wx2, Wh2, b2)
+        tape.append((s1, s2))
+    rows = {k: [] for k in ("z1", "x1", "h1", "z2", "x2", "h2")}
+    dh2, dc2, dh1, dc1 = 2 * h2, np.zeros(H), np.zeros(H), np.zeros(H)
+    for s1, s2 in reversed(tape):
+        dz2, dc2 = _gates_backward(dh2, dc2, s2)
+        dx2, dh2 = Wx2.T @ dz2, Wh2.T @ dz2
+        dz1, dc1 = _gates_backward(dh1 + dx2, dc1, s1)
+        dh1 = Wh1.T @ dz1
+        for key, value in (("z1", dz1), ("x1", s1[0]), ("h1", s1[1]),
+                           ("z2", dz2), ("x2", s2[0]), ("h2", s2[1])):
+            rows[key].append(value)
+    m = {k: np.array(v) for k, v in rows.items()}
+    return (m["z1"].T @ m["x1"], m["z1"].T @ m["h1"], m["z1"].sum(axis=0),
+            m["z2"].T @ m["x2"], m["z2"].T @ m["h2"], m["z2"].sum(axis=0))
+
+
+def _gates_backward(dh, dc, saved):
+    """(dz, cotangent of the old c) of one cell from those of its (h, c)."""
+    x, h, c, i, f, o, gt, tc = saved
+    dc = dc + dh * o * (1 - tc ** 2)
+    dz = np.concatenate([dc * gt * i * (1 - i), dc * c * f * (1 - f),
+                         dh * tc * o * (1 - o), dc * i * (1 - gt ** 2)])
+    return dz, dc * f
+
+
+def rk4_hand_vec(y, W, h, steps):
+    """rk4_hand with dW's 4 * steps outer products as one matrix product."""
+    tape = []
+    for _ in range(steps):
+        k1 = np.tanh(W @ y)
+        y2 = y + 0.5 * h * k1
+        k2 = np.tanh(W @ y2)
+        y3 = y + 0.5 * h * k2
+        k3 = np.tanh(W @ y3)
+        y4 = y + h * k3
+        k4 = np.tanh(W @ y4)
+        tape.append(((y, k1), (y2, k2), (y3, k3), (y4, k4)))
+        y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+    dy, gzs, ys = 2 * y, [], []
+    for stages in reversed(tape):
+        dk = [h / 6 * dy, h / 3 * dy, h / 3 * dy, h / 6 * dy]
+        for s in (3, 2, 1, 0):
+            ys_, ks = stages[s]
+            gz = dk[s] * (1 - ks ** 2)
+            gzs.append(gz)
+            ys.append(ys_)
+            dys = W.T @ gz
+            dy = dy + dys
+            if s:
+                dk[s - 1] = dk[s - 1] + (h if s == 3 else 0.5 * h) * dys
+    return dy, np.array(gzs).T @ np.array(ys)

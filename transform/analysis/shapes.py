@@ -139,7 +139,7 @@ class ShapeClasses:
     def _class_of(self, prim, name):
         if prim is SCALAR:
             return SCALAR
-        if prim is None:
+        if prim is None or prim is SETITEM:      # SETITEM alone: a name bound elsewhere
             return "own:" + name
         if isinstance(prim, Element):
             return element_class(self.cls.get(prim.seq, UNKNOWN), name)

@@ -91,6 +91,13 @@ def broadcast_write(u, c):
     return np.sum(un * u)
 
 
+def constant_fill(u):
+    w = u.copy()
+    w[1:-1] = 0.5                      # a literal: no cotangent flows to it
+    w[0] = 2.0
+    return np.sum(w * u)
+
+
 def list_slices(xs):
     ys = xs[1:-1]
     return np.sum(ys[0] * ys[-1]) + np.sum(xs[0])
@@ -116,6 +123,7 @@ CASES = [
     (read_twice, (rng("read_twice").normal(size=6),), (0,)),
     (stacked, (rng("stacked", 1).normal(size=5), rng("stacked", 2).normal(size=5)), (0, 1)),
     (broadcast_write, (rng("broadcast_write").normal(size=6), 0.4), (0, 1)),
+    (constant_fill, (rng("constant_fill").normal(size=6),), (0,)),
     (list_slices, ([rng("list", k).normal(size=3) for k in range(4)],), (0,)),
     (passthrough_first, (rng("passthrough").normal(size=5),), (0,)),
     (slice_loop, (rng("slice_loop").normal(size=6), 4), (0,)),

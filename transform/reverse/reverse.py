@@ -252,7 +252,8 @@ class Reverser:
         x, index, value = prim.args[0], prim.inputs.get("index"), prim.args[1]
         rule = indexing_rule(index) if index is not None else None
         classes = self.ctx.shapes.cls
-        x_shape, v_shape = shape_of(classes.get(x.id)), shape_of(classes.get(value.id))
+        x_shape = shape_of(classes.get(getattr(x, "id", None)))
+        v_shape = shape_of(classes.get(getattr(value, "id", None)))
         if rule is None or x_shape is None or v_shape is None:
             return False
         try:

@@ -16,6 +16,7 @@ overwrites is pushed before the overwrite and popped after its adjoint
 import operator
 
 import gast
+import numpy as np
 
 from ..ir import templates
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
@@ -206,8 +207,8 @@ class Reverser:
                                         self.ctx.names)
                 if literal:                  # `h ** 2`: the optimiser folds `h ** (2 - 1)`
                     self.ctx.literal_terms.append(expr)
-                # an array's cotangent is an array, whatever the rule (np.copy of a list)
-                numeric = prim.fn in NUMERIC or \
+                # np.copy of an array (not of a list) gives the array's cotangent, an array
+                numeric = prim.fn in NUMERIC or prim.fn is np.copy and \
                     shape_of(self.ctx.shapes.cls.get(name)) not in (None, ())
                 if name in self.sequences and prim.fn is not operator.getitem:
                     # a NumPy function given a list returns an array's cotangent (checked

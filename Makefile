@@ -26,10 +26,12 @@ test: install
 compat:
 	$(PYTHON) tools/compat.py
 
+# THUNKGRAD_BENCH_QUICK=1: the scientific workloads at smaller sizes, fewer rounds.
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]' || echo "some peers could not be installed; they will be skipped"
 	$(PY) benchmarks/policies.py
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/scientific.py
 	$(PY) benchmarks/scalar_loop.py
 	$(PY) benchmarks/compile_scaling.py
 

@@ -158,8 +158,18 @@ def cotangent_zeros(x):
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
 
-    The backward sweep of `for x in xs` uses it to send dx back into dxs.
+    The backward sweep of `for x in xs` uses it to send dx back into dxs, and the one
+    of `u[1:-1]` to add its cotangent into u's.
     """
+    if type(buffer) is np.ndarray and type(value) is np.ndarray and \
+            type(index) in _BASIC_INDEX:                # the hot path, checked first
+        buffer[index] += value
+        return buffer
+    if buffer is None and type(like) is np.ndarray and type(value) is np.ndarray and \
+            type(index) in _BASIC_INDEX:                # the first slice read in a step
+        buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
+        buffer[index] += value
+        return buffer
     value = unthunk(value)
     if value is None:
         return buffer
@@ -170,7 +180,7 @@ def accumulate_at(buffer, like, index, value):
         return buffer
     if buffer is None:
         if hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
-            buffer = np.zeros(like.shape, dtype=np.result_type(like.dtype, np.float16))
+            buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
         else:
             buffer = [None] * len(like)
     elif isinstance(buffer, tuple):
@@ -183,6 +193,18 @@ def accumulate_at(buffer, like, index, value):
     else:
         buffer[index] = add_values(buffer[index], value)
     return buffer
+
+
+def _buffer_dtype(dtype):
+    """A float dtype holding cotangents of an array of `dtype` (ints take float16 up)."""
+    found = _BUFFER_DTYPES.get(dtype)
+    if found is None:
+        found = _BUFFER_DTYPES[dtype] = np.result_type(dtype, np.float16)
+    return found
+
+
+_BUFFER_DTYPES = {}
+_BASIC_INDEX = (int, slice)       # position types read at most once by x[index]
 
 
 def is_basic_index(index):

@@ -28,6 +28,8 @@ def unbroadcast(g, x, side=None):
     For `+` on lists and tuples (concatenation), `side` 0 or 1 says which part
     of the cotangent belongs to x.
     """
+    if type(x) is float and type(g) is np.ndarray:     # a number's: sum everything
+        return g.sum()
     if side is not None and isinstance(x, (list, tuple)):
         part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
         return type(x)(part)

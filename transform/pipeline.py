@@ -106,6 +106,7 @@ def _analyze(ctx, body, output, varied):
     ctx.counts = assignment_counts(body)
     known = {p: class_of_key(k) for p, k in zip(params, ctx.signature or ()) if k is not None}
     ctx.shapes = ShapeClasses(body, params, known)
+    ctx.shapes.settle_products(body)
     ctx.first_defs = first_definitions(body, params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, params, ctx.shapes)
     ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)

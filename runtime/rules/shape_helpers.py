@@ -57,9 +57,22 @@ def _like(container, parts):
 
 
 def _split_back(g, arrays, axis, widths):
-    cuts = np.cumsum(widths)[:-1]
-    pieces = np.split(g, cuts, axis=axis)
-    return _like(arrays, [np.reshape(p, np.shape(a)) for p, a in zip(pieces, arrays)])
+    """`g` cut along `axis` into pieces of `widths`, each a view shaped like its array
+    (basic slicing: no split, no cumulative sums, no copies)."""
+    g = g if type(g) is np.ndarray else np.asarray(g)
+    lead = (slice(None),) * (axis % g.ndim)
+    pieces, start = [], 0
+    for a, width in zip(arrays, widths):
+        cut = slice(start, start + width)
+        piece = g[lead + (cut,)] if lead else g[cut]
+        start += width
+        shape = _shape(a)
+        pieces.append(piece if piece.shape == shape else piece.reshape(shape))
+    return _like(arrays, pieces)
+
+
+def _shape(a):
+    return a.shape if type(a) is np.ndarray else np.shape(a)
 
 
 @template_helper
@@ -67,7 +80,7 @@ def concatenate_vjp(g, arrays, axis):
     """Cotangent of np.concatenate: `g` cut back into one slice per input."""
     if axis is None:  # inputs were flattened first
         return _split_back(np.ravel(g), arrays, 0, [np.size(a) for a in arrays])
-    return _split_back(g, arrays, axis, [np.shape(a)[axis] for a in arrays])
+    return _split_back(g, arrays, axis, [_shape(a)[axis] for a in arrays])
 
 
 @template_helper
@@ -229,6 +242,8 @@ def diff_vjp(g, a, n, axis, prepend, append):
 def unstack_vjp(g, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
     (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
+    if type(g) is np.ndarray and type(obj) is np.ndarray and g.shape == obj.shape:
+        return g                                    # `u.copy()` of an array: the hot path
     if isinstance(obj, dict) or g is None:       # a dict's copy; an entry nobody read
         return g
     if isinstance(g, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`

@@ -131,6 +131,10 @@ class LoopPass:
             if numeric and form.zero == "no" and not form.thunk and not maybe_none \
                     and not form.container:
                 return self.add(target, value, form, state)
+            if self.policy == "loop" and numeric and form.owned and not form.thunk \
+                    and not form.container:         # None or a buffer this code owns
+                state[target] = Form(zero, False, True)
+                return [assign(target, self.call("accumulate_into", load(target), value))]
             state[target] = Form(zero, False, False, container=form.container)
             return [assign(target, self.call("accum_eager", load(target), value))]
         if form.zero == "yes":

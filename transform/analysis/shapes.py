@@ -13,10 +13,13 @@ import operator
 import gast
 import numpy as np
 
+from runtime import TEMPLATE_NAMESPACE
 from runtime.traits import PRIMITIVE
 
 from .activity import defined_by, iter_statements
+from .index_shapes import indexing_rule, joining_rule, literal_axis
 from ..ir.nodes import walk
+from ..ir.primitives import rule_for
 
 SCALAR = "scalar"
 UNKNOWN = "unknown yet"
@@ -25,6 +28,8 @@ _ELEMENTWISE = PRIMITIVE["elementwise"]
 _SCALAR_RESULT = PRIMITIVE["scalar_result"]
 _SCALAR_ARGS = PRIMITIVE["scalar_args"]
 _FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
+_PRODUCT_OR_REPEAT = TEMPLATE_NAMESPACE["product_or_repeat"]
+_JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
 
 
 def _reduces_everything(prim):
@@ -37,6 +42,14 @@ def _reduces_everything(prim):
 
 # rules whose cotangents are arrays or numbers (never containers)
 NUMERIC = PRIMITIVE["numeric"]
+
+
+SETITEM = "setitem"   # a definition `x[i] = v`: keeps the shape of an array x
+
+
+def _array_shape(cls):
+    """Whether `cls` is the concrete shape of an array (so an item write keeps it)."""
+    return isinstance(cls, str) and cls.startswith("shape:")
 
 
 class Element:
@@ -81,8 +94,11 @@ class ShapeClasses:
                         and type(s.value.value) in (int, float):
                     defs.setdefault(name, []).append(SCALAR)     # s = 0.0
                     continue
+                if prim is not None and prim.kind == "setitem":
+                    defs.setdefault(name, []).append(SETITEM)
+                    continue
                 defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
-                                                 and prim and prim.kind != "setitem" else None)
+                                                 and prim else None)
         return scalar_args
 
     def _scalar_evidence(self, atoms):
@@ -109,28 +125,36 @@ class ShapeClasses:
     def _class_of_defs(self, name, prims):
         if len(prims) == 1 and name not in self.params:     # most names: one definition
             return self._class_of(prims[0], name)
-        classes = {self._class_of(prim, name) for prim in prims} - {UNKNOWN}
+        classes = {self._class_of(prim, name) for prim in prims if prim is not SETITEM}
+        classes.discard(UNKNOWN)
         if name in self.params:
             classes.add(self.param_class[name])
         if not classes:
             return UNKNOWN
-        return classes.pop() if len(classes) == 1 else "own:" + name
+        one = classes.pop() if len(classes) == 1 else "own:" + name
+        if SETITEM in prims and not _array_shape(one):
+            return "own:" + name        # `xs[1:] = [...]` may change a list's length
+        return one
 
     def _class_of(self, prim, name):
         if prim is SCALAR:
             return SCALAR
-        if prim is None:
+        if prim is None or prim is SETITEM:      # SETITEM alone: a name bound elsewhere
             return "own:" + name
         if isinstance(prim, Element):
             return element_class(self.cls.get(prim.seq, UNKNOWN), name)
         if prim.kind == "copy":
             return self.of(prim.args[0])
+        if prim.kind == "rule" and prim.fn is np.copy and prim.inputs:
+            same = self.of(next(iter(prim.inputs.values())))
+            return same if same == UNKNOWN or _array_shape(same) else "own:" + name
         if prim.kind != "rule":
             return "own:" + name
         fn, atoms = prim.fn, list(prim.inputs.values())
         if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
-        arity = len(prim.rule.params) if fn in _ELEMENTWISE else 0
+        arity = len(prim.rule.params) if fn in _ELEMENTWISE or self._numeric_product(prim) \
+            else 0
         if arity == 1 and atoms:
             return self.of(atoms[0])
         if arity == 2 and len(atoms) >= 2:
@@ -145,10 +169,41 @@ class ShapeClasses:
         if fn in (operator.matmul, np.matmul) and len(atoms) >= 2:
             return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name,
                                  self.derived)
-        if fn is operator.getitem and len(atoms) >= 2 and isinstance(atoms[1], gast.Constant) \
-                and type(atoms[1].value) is int:
-            return derived_class(lambda shape: shape[1:], (self.of(atoms[0]),), name)
+        if fn is operator.getitem and len(atoms) >= 2:
+            rule = indexing_rule(atoms[1])
+            if rule is not None:
+                return derived_class(rule, (self.of(atoms[0]),), name)
+        if fn in _JOINS:
+            return self._joined(prim, name)
         return "own:" + name
+
+    def _numeric_product(self, prim):
+        """`2 * t` may repeat a list, but not when both operands are of known shape
+        (arrays or numbers): then it multiplies, elementwise."""
+        return prim.fn is _PRODUCT_OR_REPEAT and \
+            all(shape_of(self.of(a)) is not None for a in prim.inputs.values())
+
+    def settle_products(self, body):
+        """`2 * t` of two operands of known shape multiplies: its statement gets the rule
+        of `*` (whose adjoint reads neither operand to tell a list from an array).
+
+            t3 = 2 * t2    # product_or_repeat, t2 shape:254  ->  operator.mul
+        """
+        mul = rule_for(operator.mul)
+        for s, _ in iter_statements(body):
+            prim = getattr(s, "prim", None)
+            if prim is not None and prim.kind == "rule" and self._numeric_product(prim):
+                prim.fn, prim.rule = operator.mul, mul
+
+    def _joined(self, prim, name):
+        """np.concatenate/np.stack of a list display bound once, on a literal axis."""
+        arrays, axis = prim.inputs.get("arrays"), literal_axis(prim.inputs.get("axis"))
+        defs = self.defs.get(arrays.id) if isinstance(arrays, gast.Name) else None
+        if axis is None or not defs or len(defs) != 1 or arrays.id in self.params \
+                or getattr(defs[0], "kind", None) != "pack" or not defs[0].args:
+            return "own:" + name
+        parts = tuple(self.of(a) for a in defs[0].args)
+        return derived_class(joining_rule(axis, _JOINS[prim.fn]), parts, name)
 
     def of(self, atom):
         """The shape class of an atom (a Name or a Constant)."""

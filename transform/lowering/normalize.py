@@ -277,12 +277,19 @@ class Normalizer:
         return self.finish(target, node, prim)
 
     def index(self, s):
+        """An index of atoms; a negative literal stays a literal (`u[1:-1]`, not a
+        temporary `t = -1` the tape would keep for every step)."""
         if isinstance(s, gast.Slice):
-            parts = [None if p is None else self.atom(p) for p in (s.lower, s.upper, s.step)]
+            parts = [None if p is None else self.index_atom(p)
+                     for p in (s.lower, s.upper, s.step)]
             return gast.Slice(lower=parts[0], upper=parts[1], step=parts[2])
         if isinstance(s, gast.Tuple):
             return gast.Tuple(elts=[self.index(p) for p in s.elts], ctx=gast.Load())
-        return self.atom(s)
+        return self.index_atom(s)
+
+    def index_atom(self, e):
+        number = negative_literal(e)
+        return self.atom(e) if number is None else const(number)
 
     def expr_IfExp(self, e, target, discard):
         target = target or self.names.new("t")
@@ -377,3 +384,12 @@ def _indexable(value):
             value.func.attr in _VIEWS and not value.args and not value.keywords:
         return gast.Call(func=builtin_ref("list"), args=[value], keywords=[])
     return value
+
+
+def negative_literal(e):
+    """-n for the expression `-n` of an int literal n, else None. Only an index takes
+    it as a literal: rendered there, `-1` cannot bind to a neighbouring operator."""
+    if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub) and \
+            isinstance(e.operand, gast.Constant) and type(e.operand.value) is int:
+        return -e.operand.value
+    return None

@@ -16,6 +16,7 @@ overwrites is pushed before the overwrite and popped after its adjoint
 import operator
 
 import gast
+import numpy as np
 
 from ..ir import templates
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
@@ -24,6 +25,7 @@ from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
+from ..analysis.index_shapes import indexing_rule
 
 
 class Reverser:
@@ -189,13 +191,14 @@ class Reverser:
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
-        if prim.kind == "rule" and prim.fn is operator.getitem and self.adds_in_place(inputs):
+        if prim.kind == "rule" and prim.fn is operator.getitem and \
+                self.adds_in_place(inputs, state, prim.inputs["index"]):
             name = inputs[0][1]
+            da = self.ctx.adjoint(name)
             index = templates.as_value(self.ctx.names, prim.inputs["index"])
-            state[self.ctx.adjoint(name)] = Form("no", False, True)
-            return [assign(self.ctx.adjoint(name),
-                           self.call("accumulate_at", load(self.ctx.adjoint(name)),
-                                     load(name), index, g))]
+            buffer = const(None) if state.form(da).zero == "yes" else load(da)
+            state[da] = Form("no", False, True)
+            return [assign(da, self.call("accumulate_at", buffer, load(name), index, g))]
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             literal = gast.Constant in map(type, prim.inputs.values())
@@ -204,7 +207,9 @@ class Reverser:
                                         self.ctx.names)
                 if literal:                  # `h ** 2`: the optimiser folds `h ** (2 - 1)`
                     self.ctx.literal_terms.append(expr)
-                numeric = prim.fn in NUMERIC
+                # np.copy of an array (not of a list) gives the array's cotangent, an array
+                numeric = prim.fn in NUMERIC or prim.fn is np.copy and \
+                    shape_of(self.ctx.shapes.cls.get(name)) not in (None, ())
                 if name in self.sequences and prim.fn is not operator.getitem:
                     # a NumPy function given a list returns an array's cotangent (checked
                     # when it runs: a name bound to a list here may hold an array there)
@@ -238,9 +243,24 @@ class Reverser:
                            value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
-        values = [(value.id, self.call("unbroadcast", load(part), value),
-                   True, False, True, False) for k, name in inputs if k == 1]
+        piece = load(part) if self.fills_index(s.prim) else \
+            self.call("unbroadcast", load(part), value)
+        values = [(value.id, piece, True, False, True, False) for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
+
+    def fills_index(self, prim):
+        """`x[1:-1] = v` with v of x[1:-1]'s known shape: nothing to unbroadcast."""
+        x, index, value = prim.args[0], prim.inputs.get("index"), prim.args[1]
+        rule = indexing_rule(index) if index is not None else None
+        classes = self.ctx.shapes.cls
+        x_shape = shape_of(classes.get(getattr(x, "id", None)))
+        v_shape = shape_of(classes.get(getattr(value, "id", None)))
+        if rule is None or x_shape is None or v_shape is None:
+            return False
+        try:
+            return rule(x_shape) == v_shape
+        except (IndexError, ValueError):
+            return False
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
@@ -313,9 +333,23 @@ class Reverser:
                                           False))
         return out
 
-    def adds_in_place(self, inputs):
-        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros."""
-        return self.lp.policy == "loop" and len(inputs) == 1 and self.crossing(inputs[0][1])
+    def adds_in_place(self, inputs, state, index):
+        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros.
+
+        Also `x[1:-1]` where contributions are computed at once (not deferred) and x is
+        an array of known shape whose adjoint is zero or a buffer this code owns: the
+        first read allocates it (`accumulate_at(None, ...)`), later ones add into their
+        slice. (An integer index keeps `getitem_vjp`, which the optimiser may turn into
+        a row update of a matrix product.)"""
+        if self.lp.policy != "loop" or len(inputs) != 1:
+            return False
+        name = inputs[0][1]
+        if self.crossing(name):
+            return True
+        form = state.form(self.ctx.adjoint(name))
+        return isinstance(index, (gast.Slice, gast.Tuple)) and form.owned and \
+            not form.thunk and not form.container and not self.lp.defers(bool(self.loops)) \
+            and shape_of(self.ctx.shapes.cls.get(name)) is not None
 
     def crossing(self, name):
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""

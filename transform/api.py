@@ -16,7 +16,7 @@ from .emit import tracebacks
 from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa: F401
                                     compile_with)
 from .pipeline import compile_function
-from .analysis.shapes import shape_key
+from .analysis.shapes import signature_of
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -34,19 +34,21 @@ def differentiable(fn=None, *, policy="loop"):
     return wrapper
 
 
-def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None):
+def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None,
+             materialised=False):
     """The cached compiled rule of `fn` for (wrt, policy).
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
     cotangents stay Thunks until forced. signature: the argument shapes
     (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
-    function gets its general rule. varied: see pipeline.compile_function.
+    function gets its general rule. varied, materialised: see pipeline.compile_function.
     """
-    key = (wrt_names, policy, explain, consumed, signature, varied)
+    key = (wrt_names, policy, explain, consumed, signature, varied, materialised)
     rule = cache.rule_for(fn, key, lambda: _compile(fn, *key))
     if rule is None:                     # specialisations used up: the general rule
-        return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
+        return compiled(fn, wrt_names, policy, explain, consumed, varied=varied,
+                        materialised=materialised)
     return rule
 
 
@@ -54,21 +56,15 @@ compile_with(compiled)               # the rules compiled code calls compile thr
 MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
-def signature_of(args):
-    """What positional arguments say about shapes (`shapes.shape_key`), or None."""
-    ndarray = np.ndarray                                   # arrays first: no call
-    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
-    return None if signature.count(None) == len(signature) else signature
-
-
-def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
+def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,
+             materialised=False):
     """compile_function, with any compiler failure reported as a TransformError."""
     active = cache.compiling()
     outermost = fn not in active
     active.add(fn)
     try:
         return within_limits(fn, lambda: compile_function(
-            fn, wrt_names, policy, explain, consumed, signature, varied))
+            fn, wrt_names, policy, explain, consumed, signature, varied, materialised))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause

@@ -185,6 +185,13 @@ def shape_key(value):
     return None
 
 
+def signature_of(args):
+    """What positional arguments say about shapes (`shape_key`), or None."""
+    ndarray = np.ndarray                                   # arrays first: no call
+    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
+    return None if signature.count(None) == len(signature) else signature
+
+
 def class_of_key(key):
     """The shape class a `shape_key` stands for."""
     if key and key[0] == "items":

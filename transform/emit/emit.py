@@ -65,7 +65,9 @@ def render(ctx, rrule):
     flatten_elif_chains(rrule, ctx.src.lines)
     ctx.line_sources = []
     text = render_rule(rrule, ctx.comments, ctx.line_sources)
-    used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
+    used = "grad: every output consumed" if ctx.consumed else \
+        "rule for a loop body: cotangents computed at once" if ctx.materialised else \
+        "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:

@@ -6,7 +6,8 @@ import numpy as np
 
 from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                                _collecting, _rule_for, _unwrap, _wrt_names)
+                                _collecting, _rule_for, _unwrap, _wrt_names,
+                                positional_filler)
 from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
 from .frontend.limits import within_limits
@@ -228,8 +229,9 @@ class _GradientFunction:
         # the fast path: compiled source, every wrt a positional parameter
         arity = None if _rule_for(plain) is not None or len(positions) != len(names) \
             else len(params)
+        fill = positional_filler(plain) if arity is not None else None
         self.state = state = _Resolved(plain, self.policy or default_policy, names, single,
-                                       params, positions, arity)
+                                       params, positions, arity, fill)
         return state
 
     def __call__(self, args, kwargs):
@@ -237,7 +239,10 @@ class _GradientFunction:
         if state is None or state.generation != registry.generation:
             state = self._resolve()           # a rule registered later: resolve again
         if kwargs or len(args) != state.arity:
-            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            filled = state.fill(args, kwargs) if state.fill is not None else None
+            if filled is None:
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            args, kwargs = filled, {}         # defaults and keywords as positions
         wrt_values = [args[k] for k in state.positions]
         _check_values(state.names, wrt_values)
         rule = state.rule(signature_of(args))
@@ -257,11 +262,12 @@ class _GradientFunction:
 class _Resolved:
     """What a _GradientFunction resolved, and its rules by argument signature."""
 
-    def __init__(self, plain, policy, names, single, params, positions, arity):
+    def __init__(self, plain, policy, names, single, params, positions, arity, fill):
         self.plain, self.policy, self.names, self.single = plain, policy, names, single
         self.params, self.positions, self.arity = params, positions, arity
         self.generation = registry.generation
         self.compiled = {}                  # argument signature -> compiled rule
+        self.fill = fill                    # (args, kwargs) -> every positional argument
 
     def rule(self, signature):
         rule = self.compiled.get(signature)

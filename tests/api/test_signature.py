@@ -42,3 +42,36 @@ def test_wrt_a_parameter_left_at_its_default():
     assert grad(scaled, wrt="y")(0.7) == pytest.approx(0.7 * 3.0 + 2.0 * 2.0)
     assert grad(scaled, wrt="z")(0.7) == pytest.approx(1.4)
     assert grad(scaled, wrt=(0, 1))(0.7) == pytest.approx((6.0, 6.1))
+
+
+def test_defaults_and_keywords_take_the_positional_fast_path(monkeypatch):
+    """grad(f)(x) for f(x, dt=..., steps=...) binds the call without inspect (the
+    general path's signature binding cost 8x a small function's gradient)."""
+    import inspect
+    from transform import grad
+    x = np.array([0.5, 0.2])
+    df = grad(simulate)
+    want = df(x, 1e-3, 50)
+    calls = []
+    real = inspect.signature
+    monkeypatch.setattr(inspect, "signature", lambda *a, **k: calls.append(a) or real(*a, **k))
+    for got in (df(x), df(x, steps=50), df(theta0=x, dt=1e-3), df(x, 1e-3, steps=50)):
+        np.testing.assert_array_equal(got, want)
+    assert calls == []
+
+
+@pytest.mark.parametrize("args,kwargs", [((1.0, 2.0, 3, 4), {}), ((1.0,), {"theta0": 1.0}),
+                                         ((1.0,), {"nope": 1}), ((), {"dt": 1.0})])
+def test_calls_that_do_not_bind_still_fail_as_python_says(args, kwargs):
+    from transform import grad
+    with pytest.raises(TypeError):
+        grad(simulate)(*args, **kwargs)
+
+
+def test_value_and_grad_with_keywords_and_a_wrt_left_at_its_default():
+    from transform import grad, value_and_grad
+    value, g = value_and_grad(scaled, wrt=(0, 1))(0.7, y=1.5)
+    assert value == pytest.approx(0.7 * 1.5 * 3.0 + 1.5 ** 2)
+    assert g == pytest.approx((4.5, 2.1 + 3.0))
+    assert grad(simulate, wrt="dt")(np.array([0.5, 0.2])) == pytest.approx(
+        grad(simulate, wrt="dt")(np.array([0.5, 0.2]), 1e-3, 50))

@@ -252,11 +252,21 @@ class _GradientFunction:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):
             raise exc.with_traceback(None) from None     # not from inside generated code
-        if not _is_scalar(out):
-            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        cotangents = _materialised(pullback, _seed(out), state.policy)
-        grads = tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
+        seed = _SEEDS.get(type(out))        # a float output (checked and seeded at once)
+        if seed is None:
+            if not _is_scalar(out):
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            seed = _seed(out)
+        try:                                 # materialise forces what is still a Thunk
+            grads = tuple([materialise(c, v) for c, v in zip(pullback(seed), wrt_values)])
+        except RecursionError:
+            raise RecursionError(_too_deep(state.policy)) from None
         return out, grads[0] if state.single else grads
+
+
+# the seed of a scalar output by its type (what _seed gives, made once)
+_SEEDS = {float: 1.0, np.float64: np.float64(1.0), np.float32: np.float32(1.0),
+          np.float16: np.float16(1.0)}
 
 
 class _Resolved:

@@ -131,6 +131,8 @@ def _param_kinds(params, signature):
     for name, key in zip(params, signature or ()):
         if key and key[0] == "items":
             kinds[name] = "list"
+        elif key and key[0] == "parts":
+            continue                        # a tuple or list of arrays: no kind claimed
         elif key:
             kinds[name] = "array"
         elif key == ():

@@ -75,3 +75,59 @@ def test_value_and_grad_with_keywords_and_a_wrt_left_at_its_default():
     assert g == pytest.approx((4.5, 2.1 + 3.0))
     assert grad(simulate, wrt="dt")(np.array([0.5, 0.2])) == pytest.approx(
         grad(simulate, wrt="dt")(np.array([0.5, 0.2]), 1e-3, 50))
+
+
+def rnn(params, xs, h0):
+    Wh, Wx, b = params
+    h = h0
+    for x in xs:
+        h = np.tanh(Wh @ h + Wx @ x + b)
+    return np.sum(h * h)
+
+
+def rnn_args(container=tuple):
+    r = np.random.default_rng(19)
+    params = container([r.normal(size=(3, 3)) * 0.5, r.normal(size=(3, 2)), r.normal(size=3)])
+    return [params, [r.normal(size=2) for _ in range(4)], r.normal(size=3)]
+
+
+def test_a_tuple_of_arrays_has_the_shapes_of_its_parts():
+    params = rnn_args()[0]
+    assert signature_of((params,)) == (("parts", ((3, 3), (3, 2), (3,))),)
+    assert signature_of(([np.ones(2), 1.5],)) == (("parts", ((2,), ())),)
+    assert signature_of(([np.ones(2), np.ones(2)],)) == (("items", (2,)),)
+    assert signature_of(((np.ones(2), "a"),)) is None
+    assert signature_of(((),)) is None
+
+
+def test_parameters_passed_as_a_tuple_reach_the_specialised_rule():
+    """`Wh, Wx, b = params` of a tuple argument: each part has its concrete shape, so
+    the loop keeps no shapes on the tape and adds the bias's cotangent without
+    unbroadcast, as for the same function with three array parameters."""
+    from transform.api import compiled
+    args = rnn_args()
+    signature = signature_of(args)
+    rule = compiled(rnn, ("params",), "loop", signature=signature).source
+    unknown = compiled(rnn, ("params",), "loop", signature=(None,) + signature[1:]).source
+    assert "specialised to argument shapes params (3x3, 3x2, 3)" in rule
+    assert "shape_only" not in rule and "unbroadcast" not in rule
+    assert "shape_only" in unknown and "unbroadcast" in unknown
+
+
+@pytest.mark.parametrize("container", [tuple, list])
+@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+def test_gradient_for_parameters_in_a_container(container, policy):
+    check_grad(rnn, rnn_args(container), wrt=0, policy=policy)
+
+
+def pick(params, k):
+    return np.sum(params[1] * params[-1]) + np.sum(params[0]) * k
+
+
+@pytest.mark.parametrize("policy", ["loop", "eager", "flat", "nested"])
+def test_parts_read_by_constant_and_negative_index(policy):
+    r = np.random.default_rng(3)
+    check_grad(pick, [(r.normal(size=2), r.normal(size=(2,)), r.normal(size=2)), 0.5],
+               wrt=(0, 1), policy=policy)
+    check_grad(pick, [(1.5, r.normal(size=(3, 2)), r.normal(size=2)), 0.5], wrt=(0, 1),
+               policy=policy)

@@ -51,7 +51,10 @@ def describe_signature(ctx):
     """`W 10x10, x 10` for the argument shapes a rule was specialised to."""
     parts = []
     for name, key in zip(ctx.src.params, ctx.signature):
-        if key is not None:
+        if key and key[0] == "parts":
+            text = ", ".join("x".join(map(str, k)) or "scalar" for k in key[1])
+            parts.append(f"{name} ({text})")
+        elif key is not None:
             items = bool(key) and key[0] == "items"
             text = "x".join(map(str, key[1] if items else key)) or "scalar"
             parts.append(f"{name} {'list of ' if items else ''}{text}")

@@ -244,8 +244,15 @@ class _GradientFunction:
                 return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
             args, kwargs = filled, {}         # defaults and keywords as positions
         wrt_values = [args[k] for k in state.positions]
-        _check_values(state.names, wrt_values)
-        rule = state.rule(signature_of(args))
+        for value in wrt_values:             # _check_values' common cases, inline
+            if type(value) is not float and (type(value) is not np.ndarray or
+                                             value.dtype.kind != "f"):
+                _check_values(state.names, wrt_values)
+                break
+        signature = signature_of(args)
+        rule = state.compiled.get(signature)
+        if rule is None or not rule.guards.hold():
+            rule = state.rule(signature)
         if rule.inplace_args:
             refuse_inplace_args(rule, state.params, args, {})
         try:
@@ -258,10 +265,12 @@ class _GradientFunction:
                 return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
             seed = _seed(out)
         try:                                 # materialise forces what is still a Thunk
-            grads = tuple([materialise(c, v) for c, v in zip(pullback(seed), wrt_values)])
+            cotangents = pullback(seed)
+            if state.single:
+                return out, materialise(cotangents[0], wrt_values[0])
+            return out, tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
         except RecursionError:
             raise RecursionError(_too_deep(state.policy)) from None
-        return out, grads[0] if state.single else grads
 
 
 # the seed of a scalar output by its type (what _seed gives, made once)

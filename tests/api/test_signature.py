@@ -131,3 +131,10 @@ def test_parts_read_by_constant_and_negative_index(policy):
                wrt=(0, 1), policy=policy)
     check_grad(pick, [(1.5, r.normal(size=(3, 2)), r.normal(size=2)), 0.5], wrt=(0, 1),
                policy=policy)
+
+
+def test_a_long_list_of_numbers_is_data_not_parts():
+    """A list of 1,000 floats (samples) is not a tuple of parameters: no key, so each
+    new length does not use up a specialisation."""
+    assert signature_of(([0.5] * 1000,)) is None
+    assert signature_of(([np.ones(2), np.ones(3)] * 5,)) is None

@@ -194,16 +194,20 @@ def signature_of(args):
     return None if signature.count(None) == len(signature) else signature
 
 
+_MAX_PARTS = 8          # longer containers are data (a list of samples), not parameters
+
+
 def _container_key(value):
     """("items", shape) or ("parts", shapes) for a list or tuple (see shape_key)."""
+    if type(value) is list and type(value[0]) is np.ndarray:
+        shape = value[0].shape
+        if all(type(v) is np.ndarray and v.shape == shape for v in value):
+            return ("items", shape)
+    if len(value) > _MAX_PARTS:
+        return None
     shapes = tuple([v.shape if type(v) is np.ndarray else () if type(v) is float else None
                     for v in value])
-    if None in shapes:
-        return None
-    if type(value) is list and type(value[0]) is np.ndarray and shapes.count(shapes[0]) \
-            == len(shapes):
-        return ("items", shapes[0])
-    return ("parts", shapes)
+    return None if None in shapes else ("parts", shapes)
 
 
 def class_of_key(key):

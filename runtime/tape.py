@@ -35,20 +35,24 @@ def iterable(x):
 
 @helper(count_arg=1)
 def reversed_prefix(seq, n):
-    """The first `n` items of `seq`, last first."""
+    """The first `n` items of `seq`, last first. A list or tuple is read in place, by
+    position (no copies: the backward sweep only pops entries appended after them, and
+    an entry gone would raise, never be skipped); an array's or range's slice is a view."""
+    if type(seq) is list or type(seq) is tuple:
+        return map(seq.__getitem__, range(n - 1, -1, -1))
     return seq[:n][::-1]
 
 
 @helper(count_arg=1)
 def reversed_enumerate(seq, n, start=0):
     """`enumerate(seq, start)` for the first `n` items, last first."""
-    return zip(reversed(range(start, start + n)), seq[:n][::-1])
+    return zip(range(start + n - 1, start - 1, -1), reversed_prefix(seq, n))
 
 
 @helper(count_arg=0)
 def reversed_zip(n, *seqs):
     """`zip(*seqs)` for the first `n` tuples, last first."""
-    return zip(*(s[:n][::-1] for s in seqs))
+    return zip(*[reversed_prefix(s, n) for s in seqs])
 
 
 helper(count_arg=0)(range)       # a backward loop's `range(n)` header counts n

@@ -6,7 +6,8 @@ import numpy as np
 
 from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                                _collecting, _rule_for, _unwrap, _wrt_names)
+                                _collecting, _rule_for, _unwrap, _wrt_names,
+                                positional_filler)
 from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
 from .errors import TransformError
 from .frontend.limits import within_limits
@@ -16,7 +17,7 @@ from .emit import tracebacks
 from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa: F401
                                     compile_with)
 from .pipeline import compile_function
-from .analysis.shapes import shape_key
+from .analysis.shapes import signature_of
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -34,19 +35,21 @@ def differentiable(fn=None, *, policy="loop"):
     return wrapper
 
 
-def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None):
+def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None,
+             materialised=False):
     """The cached compiled rule of `fn` for (wrt, policy).
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
     cotangents stay Thunks until forced. signature: the argument shapes
     (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
-    function gets its general rule. varied: see pipeline.compile_function.
+    function gets its general rule. varied, materialised: see pipeline.compile_function.
     """
-    key = (wrt_names, policy, explain, consumed, signature, varied)
+    key = (wrt_names, policy, explain, consumed, signature, varied, materialised)
     rule = cache.rule_for(fn, key, lambda: _compile(fn, *key))
     if rule is None:                     # specialisations used up: the general rule
-        return compiled(fn, wrt_names, policy, explain, consumed, varied=varied)
+        return compiled(fn, wrt_names, policy, explain, consumed, varied=varied,
+                        materialised=materialised)
     return rule
 
 
@@ -54,21 +57,15 @@ compile_with(compiled)               # the rules compiled code calls compile thr
 MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
-def signature_of(args):
-    """What positional arguments say about shapes (`shapes.shape_key`), or None."""
-    ndarray = np.ndarray                                   # arrays first: no call
-    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
-    return None if signature.count(None) == len(signature) else signature
-
-
-def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None):
+def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,
+             materialised=False):
     """compile_function, with any compiler failure reported as a TransformError."""
     active = cache.compiling()
     outermost = fn not in active
     active.add(fn)
     try:
         return within_limits(fn, lambda: compile_function(
-            fn, wrt_names, policy, explain, consumed, signature, varied))
+            fn, wrt_names, policy, explain, consumed, signature, varied, materialised))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
@@ -232,8 +229,9 @@ class _GradientFunction:
         # the fast path: compiled source, every wrt a positional parameter
         arity = None if _rule_for(plain) is not None or len(positions) != len(names) \
             else len(params)
+        fill = positional_filler(plain) if arity is not None else None
         self.state = state = _Resolved(plain, self.policy or default_policy, names, single,
-                                       params, positions, arity)
+                                       params, positions, arity, fill)
         return state
 
     def __call__(self, args, kwargs):
@@ -241,31 +239,54 @@ class _GradientFunction:
         if state is None or state.generation != registry.generation:
             state = self._resolve()           # a rule registered later: resolve again
         if kwargs or len(args) != state.arity:
-            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            filled = state.fill(args, kwargs) if state.fill is not None else None
+            if filled is None:
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            args, kwargs = filled, {}         # defaults and keywords as positions
         wrt_values = [args[k] for k in state.positions]
-        _check_values(state.names, wrt_values)
-        rule = state.rule(signature_of(args))
+        for value in wrt_values:             # _check_values' common cases, inline
+            if type(value) is not float and (type(value) is not np.ndarray or
+                                             value.dtype.kind != "f"):
+                _check_values(state.names, wrt_values)
+                break
+        signature = signature_of(args)
+        rule = state.compiled.get(signature)
+        if rule is None or not rule.guards.hold():
+            rule = state.rule(signature)
         if rule.inplace_args:
             refuse_inplace_args(rule, state.params, args, {})
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):
             raise exc.with_traceback(None) from None     # not from inside generated code
-        if not _is_scalar(out):
-            return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-        cotangents = _materialised(pullback, _seed(out), state.policy)
-        grads = tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
-        return out, grads[0] if state.single else grads
+        seed = _SEEDS.get(type(out))        # a float output (checked and seeded at once)
+        if seed is None:
+            if not _is_scalar(out):
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+            seed = _seed(out)
+        try:                                 # materialise forces what is still a Thunk
+            cotangents = pullback(seed)
+            if state.single:
+                return out, materialise(cotangents[0], wrt_values[0])
+            return out, tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
+        except RecursionError:
+            raise RecursionError(_too_deep(state.policy)) from None
+
+
+# the seed of a scalar output by its type (what _seed gives, made once)
+_SEEDS = {float: 1.0, np.float64: np.float64(1.0), np.float32: np.float32(1.0),
+          np.float16: np.float16(1.0)}
 
 
 class _Resolved:
     """What a _GradientFunction resolved, and its rules by argument signature."""
 
-    def __init__(self, plain, policy, names, single, params, positions, arity):
+    def __init__(self, plain, policy, names, single, params, positions, arity, fill):
         self.plain, self.policy, self.names, self.single = plain, policy, names, single
         self.params, self.positions, self.arity = params, positions, arity
         self.generation = registry.generation
         self.compiled = {}                  # argument signature -> compiled rule
+        self.fill = fill                    # (args, kwargs) -> every positional argument
 
     def rule(self, signature):
         rule = self.compiled.get(signature)

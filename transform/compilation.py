@@ -34,6 +34,7 @@ class Compilation:
     explain: bool = False           # comment each accumulation decision
     consumed: bool = False          # the caller forces every cotangent (grad, vjp)
     signature: tuple | None = None  # one shapes.shape_key per argument, or None
+    materialised: bool = False      # a callee in a caller's loop: no Thunks (loop policy)
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names
@@ -63,7 +64,7 @@ class Compilation:
 
     def __post_init__(self):
         self.wrt = tuple(self.wrt)
-        self.loop_pass = LoopPass(self.policy, self.explain, self.consumed)
+        self.loop_pass = LoopPass(self.policy, self.explain, self.consumed, self.materialised)
 
     # ---- names ------------------------------------------------------------
     def adjoint(self, name):
@@ -123,25 +124,28 @@ class Compilation:
         line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
         return self.src.first_line + line - 1 if line else self.src.first_line
 
-    def rule_global(self, prim, stmt=None):
+    def rule_global(self, prim, in_loop=False):
         """A global name in the generated module for a custom rule or compiled callee;
-        a method's rule knows its call site (prim.site) for the errors it raises."""
+        a method's rule knows its call site (prim.site) for the errors it raises. A
+        callee called in a loop body (or by a materialised callee) is compiled
+        materialised: its pullback creates no Thunks (the loop pass's promise)."""
         method = getattr(prim, "method", None)
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
         site = getattr(prim, "site", None) if method else None
-        key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None))
+        eager = self.policy == "loop" and (in_loop or self.materialised)
+        key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None), eager)
         if key not in self.temps:
             if method:
                 name = self.names.reserve(f"{_identifier(method)}_method_rrule")
                 # the call site, for errors raised when the method is reached at run time
                 where = self.src.error("", site) if site is not None else None
-                self.globals[name] = MethodRule(method, self.policy, varied, where)
+                self.globals[name] = MethodRule(method, self.policy, varied, where, eager)
             else:
                 name = self.names.reserve(_callee_name(prim) + "_rrule")
                 self.globals[name] = prim.rule.custom if prim.kind == "custom" \
-                    else callee_rule(prim.fn, self.policy, varied)
+                    else callee_rule(prim.fn, self.policy, varied, eager)
             self.temps[key] = name
         return self.temps[key]
 

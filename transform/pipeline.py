@@ -39,7 +39,7 @@ from .reverse.assemble import build_rrule
 
 
 def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None,
-                     varied=None):
+                     varied=None, materialised=False):
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
@@ -47,6 +47,9 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     it will be called with say about shapes (one `shapes.shape_key` each), or None.
     varied: the parameters that carry a derivative where this rule is called (a callee
     compiled for one call site), if fewer than wrt; the pullback still answers for wrt.
+    materialised: a callee called inside a loop body (or from such a callee) under the
+    "loop" policy: its pullback returns computed cotangents, never Thunks, so the
+    caller's loop creates none through the call.
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
@@ -54,14 +57,15 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, wrt, policy, explain, consumed, signature, varied)
+        return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, policy, explain, consumed, signature, varied=None):
-    ctx = Compilation(fn, wrt, policy, explain, consumed, signature)
+def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False):
+    ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
+                      materialised=materialised and policy == "loop")
     _front_end(ctx)                                             # 1 parse, 2 check
     body = _lower(ctx)                                          # 3 normalize, 4 control
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
@@ -128,6 +132,8 @@ def _param_kinds(params, signature):
     for name, key in zip(params, signature or ()):
         if key and key[0] == "items":
             kinds[name] = "list"
+        elif key and key[0] == "parts":
+            continue                        # a tuple or list of arrays: no kind claimed
         elif key:
             kinds[name] = "array"
         elif key == ():

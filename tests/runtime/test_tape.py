@@ -1,6 +1,7 @@
 """The tape helpers the backward sweep replays loops with (runtime/tape.py): each walks
 its sequence last first, over exactly the steps the forward loop ran."""
 import numpy as np
+import pytest
 
 from runtime.tape import (ShapeOnly, iterable, popped, reversed_enumerate, reversed_indices,
                           reversed_prefix, reversed_zip, shape_only, tape_reader)
@@ -32,8 +33,35 @@ def test_iterable_keeps_sequences_and_lists_the_rest():
 
 
 def test_reversed_prefix():
-    assert reversed_prefix([1, 2, 3, 4], 3) == [3, 2, 1]
-    assert reversed_prefix([1, 2], 0) == []
+    assert list(reversed_prefix([1, 2, 3, 4], 3)) == [3, 2, 1]
+    assert list(reversed_prefix((1, 2, 3), 3)) == [3, 2, 1]
+    assert list(reversed_prefix([1, 2], 0)) == []
+    assert list(reversed_prefix(range(5), 2)) == [1, 0]
+    np.testing.assert_array_equal(list(reversed_prefix(np.arange(6).reshape(3, 2), 2)),
+                                  [[2, 3], [0, 1]])
+
+
+def test_reversed_prefix_reads_a_list_in_place():
+    """No copy of the loop's list (the backward sweep of a loop over n items held two
+    copies of it): the items are read by position as the walk reaches them."""
+    import tracemalloc
+    items = [np.zeros(1) for _ in range(10_000)]
+    tracemalloc.start()
+    try:
+        walk = reversed_prefix(items, len(items))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * len(items) // 2, peak
+    assert next(walk) is items[-1]
+
+
+def test_reversed_prefix_of_a_list_that_lost_an_item_raises():
+    items = [1, 2, 3]
+    walk = reversed_prefix(items, 3)
+    items.pop()
+    with pytest.raises(IndexError):
+        list(walk)
 
 
 def test_reversed_enumerate():

@@ -10,7 +10,9 @@ Outside loops a contribution stays a Thunk and joins one flat pending sum
 (`accum`); nothing is computed until a consumer forces it. Inside a loop it is
 computed at once and added in place into a buffer the generated code owns
 (`own` before the loop, `accumulate_into` in it), so no chain of thunks grows
-with the trip count. The other policies exist for comparison:
+with the trip count. A callee called inside a loop body is compiled `materialised`:
+its straight-line code computes contributions at once as a loop body does, so the
+promise holds through calls. The other policies exist for comparison:
 "eager" (materialise everywhere, fresh sums), "flat" (never materialise, one
 flat list), "nested" (never materialise, each sum wraps the last: the bug).
 """
@@ -73,12 +75,14 @@ class State(dict):
 class LoopPass:
     """Emits accumulations for one policy; `in_loop` and `crossing` describe the context."""
 
-    def __init__(self, policy, explain=False, consumed=False):
+    def __init__(self, policy, explain=False, consumed=False, materialised=False):
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
         self.policy = policy
         self.explain = explain
         self.consumed = consumed
+        # a callee of a loop body ("loop" policy): straight-line code computes at once
+        self.materialised = materialised and policy == "loop"
         self.names = None                 # the Vocabulary, set once the pipeline has one
 
     def call(self, role, *args):
@@ -93,7 +97,8 @@ class LoopPass:
         """
         if self.policy in ("flat", "nested"):
             return True
-        return self.policy == "loop" and not in_loop and not self.consumed
+        return self.policy == "loop" and not in_loop and not self.consumed \
+            and not self.materialised
 
     def cotangent(self, name, form, in_loop):
         """How a consumer reads adjoint `name`: unthunk only if it may be a Thunk."""
@@ -111,7 +116,7 @@ class LoopPass:
         """
         form = state.form(target)
         zero = "maybe" if maybe_none and form.zero != "no" else "no"
-        if self.policy == "eager" or (self.policy == "loop" and in_loop):
+        if self.policy == "eager" or (self.policy == "loop" and in_loop) or self.materialised:
             if lazy:
                 value = self.call("unthunk", value)
             if crossing and self.policy == "loop":

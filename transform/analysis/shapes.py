@@ -170,6 +170,10 @@ class ShapeClasses:
             return derived_class(matmul_shape, (self.of(atoms[0]), self.of(atoms[1])), name,
                                  self.derived)
         if fn is operator.getitem and len(atoms) >= 2:
+            if isinstance(atoms[1], gast.Constant) and type(atoms[1].value) is int:
+                part = part_class(self.of(atoms[0]), atoms[1].value, name)
+                if part is not None:             # `W = params[0]` of a tuple of arrays
+                    return part
             rule = indexing_rule(atoms[1])
             if rule is not None:
                 return derived_class(rule, (self.of(atoms[0]),), name)
@@ -219,32 +223,64 @@ class ShapeClasses:
         """Whether `atom` certainly has the shape of the name `name`."""
         a = self.of(atom)
         return a not in ("unknown", "const", UNKNOWN) and a == self.cls.get(name) \
-            and not a.startswith("items:")          # lists: `+` concatenates
+            and not a.startswith(("items:", "parts:"))      # lists: `+` concatenates
 
 
 # ---- concrete shapes (from the arguments of a call) ---------------------------------
 def shape_key(value):
     """What an argument says about shapes, cheaply (a call's cache key): an array's
-    shape, () for a float, ("items", shape) for a list of arrays of one shape, or None."""
+    shape, () for a float, ("items", shape) for a list of arrays of one shape,
+    ("parts", shapes) for a tuple (or other list) of arrays and floats, or None."""
     if type(value) is np.ndarray:
         return value.shape
     if type(value) is float or isinstance(value, np.floating):
         return ()
-    if type(value) is list and value and type(value[0]) is np.ndarray:
-        shape = value[0].shape
-        if all(type(v) is np.ndarray and v.shape == shape for v in value):
-            return ("items", shape)
+    if (type(value) is list or type(value) is tuple) and value:
+        return _container_key(value)
     if isinstance(value, np.ma.MaskedArray):
         from ..public.boundary import refuse_masked      # values imports runtime: resolve it late
         refuse_masked(value)
     return None
 
 
+def signature_of(args):
+    """What positional arguments say about shapes (`shape_key`), or None."""
+    ndarray = np.ndarray                                   # arrays first: no call
+    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
+    return None if signature.count(None) == len(signature) else signature
+
+
+_MAX_PARTS = 8          # longer containers are data (a list of samples), not parameters
+
+
+def _container_key(value):
+    """("items", shape) or ("parts", shapes) for a list or tuple (see shape_key)."""
+    if type(value) is list and type(value[0]) is np.ndarray:
+        shape = value[0].shape
+        if all(type(v) is np.ndarray and v.shape == shape for v in value):
+            return ("items", shape)
+    if len(value) > _MAX_PARTS:
+        return None
+    shapes = tuple([v.shape if type(v) is np.ndarray else () if type(v) is float else None
+                    for v in value])
+    return None if None in shapes else ("parts", shapes)
+
+
 def class_of_key(key):
-    """The shape class a `shape_key` stands for."""
+    """The shape class a `shape_key` stands for: `parts:` lists its parts' classes."""
     if key and key[0] == "items":
         return "items:" + concrete(key[1])
+    if key and key[0] == "parts":
+        return "parts:" + "|".join(map(concrete, key[1]))
     return concrete(key)
+
+
+def part_class(seq_class, index, name):
+    """The class of `seq[index]` (a constant int) for a `parts:` sequence, else None."""
+    if not (isinstance(seq_class, str) and seq_class.startswith("parts:")):
+        return None
+    parts = seq_class[6:].split("|")
+    return parts[index] if -len(parts) <= index < len(parts) else "own:" + name
 
 
 def concrete(shape):

@@ -51,7 +51,10 @@ def describe_signature(ctx):
     """`W 10x10, x 10` for the argument shapes a rule was specialised to."""
     parts = []
     for name, key in zip(ctx.src.params, ctx.signature):
-        if key is not None:
+        if key and key[0] == "parts":
+            text = ", ".join("x".join(map(str, k)) or "scalar" for k in key[1])
+            parts.append(f"{name} ({text})")
+        elif key is not None:
             items = bool(key) and key[0] == "items"
             text = "x".join(map(str, key[1] if items else key)) or "scalar"
             parts.append(f"{name} {'list of ' if items else ''}{text}")
@@ -65,7 +68,9 @@ def render(ctx, rrule):
     flatten_elif_chains(rrule, ctx.src.lines)
     ctx.line_sources = []
     text = render_rule(rrule, ctx.comments, ctx.line_sources)
-    used = "grad: every output consumed" if ctx.consumed else "rule: outputs forced on demand"
+    used = "grad: every output consumed" if ctx.consumed else \
+        "rule for a loop body: cotangents computed at once" if ctx.materialised else \
+        "rule: outputs forced on demand"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:

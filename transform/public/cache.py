@@ -54,8 +54,9 @@ def _rules(fn):
 
 
 def rule_for(fn, key, build):
-    """The rule for `key` (wrt, policy, explain, consumed, signature, varied) of fn, or
-    None when key has a signature and fn already has MAX_SPECIALISATIONS of them."""
+    """The rule for `key` (wrt, policy, explain, consumed, signature, varied, materialised)
+    of fn, or None when key has a signature and fn already has MAX_SPECIALISATIONS of
+    them."""
     rules = _rules(fn)
     if rules is _UNCACHED:
         return build()

@@ -133,3 +133,33 @@ def _bound_args(params, args, kwargs):
     values.update(zip(params, args))
     values.update(kwargs)                  # keyword-only parameters too
     return values
+
+
+def positional_filler(fn):
+    """For a function whose parameters are all positional-or-keyword: a function giving
+    the positional arguments a call `(args, kwargs)` binds, defaults filled in, or None
+    when the call is not that simple (the general path then binds it, or says what is
+    wrong). `simulate(x0)` for `def simulate(x0, dt=1e-4)` runs as `simulate(x0, 1e-4)`:
+    the rule specialised to every argument, with no signature binding per call. None
+    for any other function."""
+    try:
+        parameters = list(inspect.signature(fn, follow_wrapped=False).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters):
+        return None
+    names = [p.name for p in parameters]
+    defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+    missing = object()
+
+    def fill(args, kwargs):
+        if len(args) > len(names) or any(k not in names[len(args):] for k in kwargs):
+            return None                  # too many, a duplicate or an unknown keyword
+        filled = list(args)
+        for name in names[len(args):]:
+            value = kwargs.get(name, defaults.get(name, missing))
+            if value is missing:
+                return None
+            filled.append(value)
+        return tuple(filled)
+    return fill

@@ -10,6 +10,7 @@ from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from ..errors import TransformError
 from ..frontend.parse import unwrap
+from ..analysis.shapes import signature_of
 from ..ir.primitives import opaque_library
 from .parameters import _params
 
@@ -19,13 +20,17 @@ class CalleeRule:
 
     Compiled together with its caller (so its errors come before anything runs),
     except when recursion reaches it; recompiled when a name it relied on changed.
+    A materialised one (called in a loop body) runs the rule specialised to its
+    positional arguments' shapes: it is called many times with the same ones.
     """
 
-    def __init__(self, fn, policy, varied=None):
+    def __init__(self, fn, policy, varied=None, materialised=False):
         self.policy, self.varied = policy, varied
+        self.materialised = materialised   # called in a loop body: no Thunks returned
         # weakly: a recursive function's rule holds this, and the cache must not
         self._fn = weak(fn)             # keep the function alive through its rules
         self.compiled = None
+        self.shaped = {}                # argument signature -> compiled (materialised only)
         self.__name__ = getattr(fn, "__name__", "callee") + "_rrule"
 
     @property
@@ -34,22 +39,36 @@ class CalleeRule:
 
     def prepare(self):
         if self.fn not in compiling():     # recursion: compiled when first called
-            self.compiled = _compiled(self.fn, self.policy, self.varied)
+            self.compiled = _compiled(self.fn, self.policy, self.varied, self.materialised)
 
     def __call__(self, *args, **kwargs):
+        if self.materialised and not kwargs:
+            signature = signature_of(args)
+            compiled = self.shaped.get(signature)
+            if compiled is None or not compiled.guards.hold():
+                compiled = self.specialised(signature)
+            return compiled.rrule(*args)
         compiled = self.compiled
         if compiled is None or not compiled.guards.hold():
-            compiled = self.compiled = _compiled(self.fn, self.policy, self.varied)
+            compiled = self.compiled = _compiled(self.fn, self.policy, self.varied,
+                                                 self.materialised)
         return compiled.rrule(*args, **kwargs)
+
+    def specialised(self, signature):
+        compiled = _compiled(self.fn, self.policy, self.varied, True, signature)
+        if len(self.shaped) < 16:          # a helper called with ever new shapes
+            self.shaped[signature] = compiled
+        return compiled
 
 
 class MethodRule:
     """`obj.name(...)` on a user object, dispatched on the object's type at run time."""
 
-    def __init__(self, name, policy, varied=None, site=None):
+    def __init__(self, name, policy, varied=None, site=None, materialised=False):
         self.name, self.policy = name, policy
         self.varied = varied           # positions in (obj, *args) carrying a derivative
         self.site = site               # a TransformError locating the call in user code
+        self.materialised = materialised   # called in a loop body: no Thunks returned
 
     def __call__(self, obj, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
@@ -57,7 +76,7 @@ class MethodRule:
                     inspect.isfunction(obj.__func__):
                 # `f = model.forward; f(x)`: the method, given its receiver, whose
                 # cotangent is the bound method's (getattr_vjp passes it through)
-                return function_rule(obj.__func__, self.policy, self.varied)(
+                return self.rule(obj.__func__, self.varied)(
                     obj.__self__, *args, **kwargs)
             if self.name == "__call__" and not inspect.isfunction(obj):
                 called = self.callable_value(obj, args, kwargs)
@@ -66,17 +85,20 @@ class MethodRule:
             if self.name == "__call__" and inspect.isfunction(obj):
                 shifted = None if self.varied is None else \
                     tuple(k - 1 for k in self.varied if k)
-                out, pullback = function_rule(obj, self.policy, shifted)(*args, **kwargs)
+                out, pullback = self.rule(obj, shifted)(*args, **kwargs)
                 return out, lambda g: (None,) + tuple(pullback(g))
             owner = obj if isinstance(obj, type) else type(obj)
             if _method_kind(owner, self.name) is not None:
                 return self.class_or_static(owner, args, kwargs)
             fn = getattr(type(obj), self.name, None)
             if inspect.isfunction(fn):
-                return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
+                return self.rule(fn, self.varied)(obj, *args, **kwargs)
             return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
             raise at_call_site(exc, self.site) from None
+
+    def rule(self, fn, varied):
+        return function_rule(fn, self.policy, varied, self.materialised)
 
     def class_or_static(self, owner, args, kwargs):
         """`obj.m(x)` for a staticmethod or classmethod m of `owner` (obj's class, or obj
@@ -84,11 +106,11 @@ class MethodRule:
         method = inspect.getattr_static(owner, self.name)
         varied = None if self.varied is None else tuple(k for k in self.varied if k)
         if isinstance(method, classmethod):
-            rule = function_rule(method.__func__, self.policy, varied)
+            rule = self.rule(method.__func__, varied)
             out, pullback = rule(owner, *args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))[1:]
         shifted = None if varied is None else tuple(k - 1 for k in varied)
-        out, pullback = function_rule(method.__func__, self.policy, shifted)(*args, **kwargs)
+        out, pullback = self.rule(method.__func__, shifted)(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
 
     def callable_value(self, fn, args, kwargs):
@@ -103,7 +125,7 @@ class MethodRule:
         if not isinstance(fn, functools.partial):
             return None
         bound = len(fn.args)
-        whole = MethodRule("__call__", self.policy, None, self.site)
+        whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
         return out, lambda g: (None,) + tuple(pullback(g))[1 + bound:]
 
@@ -180,20 +202,21 @@ def _random_draw(obj, name, args, kwargs):
                                          "a location-scale draw (normal, uniform, ...)")
 
 
-def function_rule(fn, policy, positions=None):
+def function_rule(fn, policy, positions=None, materialised=False):
     """fn's rrule: the registered rule if there is one, else fn's compiled rule."""
     fn = unwrap(fn)[0]
     registered = runtime.lookup(fn)
     if registered is not None:
         return registered.rrule
-    return _compiled(fn, policy, positions).rrule
+    return _compiled(fn, policy, positions, materialised).rrule
 
 
-def _compiled(fn, policy, positions=None):
+def _compiled(fn, policy, positions=None, materialised=False, signature=None):
     """fn's rule as other compiled code calls it: it answers for every parameter, its
     cotangents deferred, compiled with only the parameters at `positions` (None: all)
     carrying a derivative, as at the call site: an integer argument (a size, a count)
-    is then not taken for a value being differentiated."""
+    is then not taken for a value being differentiated. materialised: for a call in a
+    loop body, cotangents computed at once (pipeline.compile_function)."""
     library = opaque_library(fn)
     if library is not None:
         raise TransformError(f"{getattr(fn, '__qualname__', fn)} is {library}'s own code and "
@@ -203,11 +226,12 @@ def _compiled(fn, policy, positions=None):
     names = tuple(_params(fn, keyword_only=True))
     varied = None if positions is None else tuple(names[k] for k in positions
                                                     if k < len(names))
-    return _COMPILER[0](fn, names, policy, consumed=False, varied=varied)
+    return _COMPILER[0](fn, names, policy, consumed=False, signature=signature,
+                        varied=varied, materialised=materialised)
 
 
-def callee_rule(fn, policy, varied=None):
-    rule = CalleeRule(fn, policy, varied)
+def callee_rule(fn, policy, varied=None, materialised=False):
+    rule = CalleeRule(fn, policy, varied, materialised)
     rule.prepare()
     return rule
 
@@ -217,7 +241,7 @@ _COMPILER = []       # [the API's cached compile], set by compile_with
 
 def compile_with(compiled):
     """Run-time rules compile a callee with `compiled(fn, names, policy, consumed=False,
-    varied=...)`: the API's cached entry point, which transform.api registers here when
+    varied=..., materialised=...)`: the API's cached entry point, which transform.api registers here when
     it is imported. Injected, not imported: the API imports the compiler, which makes
     these rules, so importing the API here would close a cycle."""
     _COMPILER[:] = [compiled]

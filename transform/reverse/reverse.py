@@ -43,6 +43,7 @@ class Reverser:
         self.saved = ctx.saved | ctx.shape_saved
         self.lp = ctx.loop_pass
         self.loops = []                # enclosing loops (innermost last), for crossing
+        self.forward_depth = 0         # loops around the forward statement being emitted
         self.maybe_read = set()
         self.entries = set()           # ids of contributions that may be lists of entries
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
@@ -79,7 +80,9 @@ class Reverser:
             s.body = self.forward(s.body) or [gast.Pass()]
             s.orelse = self.forward(s.orelse)
         elif isinstance(s, (gast.For, gast.While)):
+            self.forward_depth += 1
             s.body = self.forward(s.body)
+            self.forward_depth -= 1
             if isinstance(s, gast.For):
                 pushes = [p for n in target_names(s.target) if n in self.saved
                           for p in self.push(n, "the loop rebinds it")]
@@ -103,7 +106,7 @@ class Reverser:
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
-        rule_name = self.ctx.rule_global(s.prim, s)
+        rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
@@ -311,6 +314,8 @@ class Reverser:
                     "flat": f"{da}: deferred into one flat pending sum (flat policy)",
                     "nested": f"{da}: deferred, wrapping the previous thunk (nested policy)"
                     }[policy]
+        if not self.loops and self.lp.materialised:
+            return f"computed at once: {da} (this callee is called in a loop body)"
         if not self.loops:
             return f"deferred: {da} stays a Thunk until a consumer forces it"
         line = self.ctx.line_of(self.loops[-1].node)

@@ -123,7 +123,9 @@ class CallNormalizer:
         star (allowed only where no derivative flows: see refuse_starred)."""
         if isinstance(e, gast.Starred):
             return gast.Starred(value=self.norm.atom(e.value), ctx=gast.Load())
-        return e if isinstance(e, gast.Lambda) else self.norm.atom(e)
+        if isinstance(e, gast.Lambda) and not free_locals(e, self.src.locals):
+            return e
+        return self.norm.atom(e)      # a lambda reading locals: a closure record
 
     def refuse_starred(self, prim, node):
         """`f(*xs)`: which parameters xs fills is known only at run time, so only a

@@ -6,8 +6,10 @@ import inspect
 import numpy as np
 
 import runtime
+from runtime.closures import Closure
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
+from .closure_calls import closure_call
 from ..errors import TransformError
 from ..frontend.parse import unwrap
 from ..ir.primitives import opaque_library
@@ -96,6 +98,8 @@ class MethodRule:
         functools.partial: (out, pullback) with None for f itself, or None for others.
         A partial's own arguments are constants: the compiler refuses building one
         from a value being differentiated (functools runs as it is)."""
+        if isinstance(fn, Closure):
+            return closure_call(fn, args, kwargs, self.policy, self.varied, _COMPILER[0])
         rule = runtime.lookup(fn)
         if rule is not None:
             out, pullback = rule.rrule(*args, **kwargs)

@@ -1,0 +1,76 @@
+"""Function values compiled code makes: closure conversion.
+
+A lambda or nested def that reads locals of the function making it is, in compiled
+code, a record of the user's code (`template`: a function with that code whose free
+variables are its leading parameters when compiled) and the values it reads (`env`,
+the free variables in `co_freevars` order, then the values of its defaults). The
+record is a container like a tuple: its cotangent is the tuple of the env's
+cotangents, so a closure returned by a helper or kept in a list carries the derivative
+back to the values it read:
+
+    f = lambda t: t * w       ->   f = make_closure(<lambda template>, (w,))
+    f(x)                      ->   the template's rule called with (w, x)
+
+The values are read when the record is made; the compiler refuses a closure whose
+variables are rebound while it may still be called (Python would read the new value).
+"""
+import types
+
+
+class Closure:
+    """A function value: the user's code and the values it reads, by value."""
+
+    __slots__ = ("template", "env", "__weakref__")
+
+    def __init__(self, template, env):
+        self.template = template
+        self.env = tuple(env)
+
+    @property
+    def free_count(self):
+        return len(self.template.__code__.co_freevars)
+
+    def function(self):
+        """The plain Python function this record stands for."""
+        t, n = self.template, self.free_count
+        cells = tuple(types.CellType(v) for v in self.env[:n])
+        fn = types.FunctionType(t.__code__, t.__globals__, t.__name__,
+                                self.env[n:] or None, cells)
+        fn.__kwdefaults__ = t.__kwdefaults__
+        return fn
+
+    def arguments(self, args):
+        """The positional arguments of a call, missing trailing ones from the defaults."""
+        code, n = self.template.__code__, self.free_count
+        defaults = self.env[n:]
+        missing = code.co_argcount - len(args)
+        if missing <= 0 or missing > len(defaults):
+            return tuple(args), len(args)
+        return tuple(args) + defaults[len(defaults) - missing:], len(args)
+
+    def __call__(self, *args, **kwargs):       # called by code that is not compiled
+        return self.function()(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<closure {self.template.__qualname__}>"
+
+
+_TEMPLATES = {}
+
+
+def template_of(code, globals_):
+    """The function compiled code calls for closures of `code` (one per code object):
+    its free variables are empty cells, marked to be compiled as leading parameters."""
+    key = (code, id(globals_))
+    template = _TEMPLATES.get(key)
+    if template is None:
+        cells = tuple(types.CellType() for _ in code.co_freevars)
+        template = types.FunctionType(code, globals_, code.co_name, None, cells)
+        template.thunkgrad_lifted = True
+        _TEMPLATES[key] = template
+    return template
+
+
+def make_closure(template, env):
+    """The record for `template` over `env` (see the module docstring)."""
+    return Closure(template, env)

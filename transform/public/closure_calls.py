@@ -1,0 +1,60 @@
+"""Calling a closure record (runtime/closures.py) from compiled code: its template's
+rule, compiled with the closure's variables as leading parameters, called with the
+record's values and the call's arguments; the cotangents of those values are the
+record's own cotangent (a tuple, like the record's env):
+
+    f(x)  with f = Closure(<lambda t: t * w>, (w,))
+          ->  out, pullback = rule_of_template(w, x)
+              pullback(g) = ((gw,), gx)       # (f's cotangent, x's cotangent)
+"""
+from runtime.thunks import unthunk
+from .parameters import _params
+
+
+def closure_call(closure, args, kwargs, policy, varied, compiler):
+    """(out, pullback) of `closure(*args, **kwargs)`; varied: positions in (closure,
+    *args) carrying a derivative (None: all)."""
+    env = closure.env
+    positional, given = closure.arguments(args)
+    free = closure.free_count
+    names = tuple(closure.template.__code__.co_freevars) + \
+        tuple(_params(closure.template, keyword_only=True))
+    if varied is not None:
+        varied = _lifted_positions(varied, free, given, len(positional))
+        varied = tuple(names[k] for k in varied if k < len(names))
+    rule = compiler(closure.template, names, policy, consumed=False, varied=varied).rrule
+    out, pullback = rule(*env[:free], *positional, **kwargs)
+
+    def closure_pullback(g):
+        cots = tuple(pullback(g))
+        own = cots[:free] + _default_cotangents(cots[free:], closure, given)
+        own = tuple(unthunk(c) for c in own)   # a container's entries are values
+        return (own,) + cots[free:]      # as a function's: one per parameter
+    return out, closure_pullback
+
+
+def _lifted_positions(varied, free, given, total):
+    """Positions in (free..., params...) carrying a derivative: the free variables and
+    defaults if the closure itself does, the given arguments if they do."""
+    own = 0 in varied
+    positions = list(range(free)) if own else []
+    positions += [free + k - 1 for k in varied if 0 < k <= given]
+    if own:
+        positions += list(range(free + given, free + total))
+    return tuple(positions)
+
+
+def _default_cotangents(param_cots, closure, given):
+    """The cotangents of the record's default values: those of the parameters the call
+    left to their defaults (None for the others)."""
+    defaults = closure.env[closure.free_count:]
+    if not defaults:
+        return ()
+    positional = closure.template.__code__.co_argcount
+    first_default = positional - len(defaults)
+    out = []
+    for k in range(len(defaults)):
+        param = first_default + k
+        out.append(param_cots[param] if param >= given and param < len(param_cots)
+                   else None)
+    return tuple(out)

@@ -11,20 +11,42 @@ back to the values it read:
     f = lambda t: t * w       ->   f = make_closure(<lambda template>, (w,))
     f(x)                      ->   the template's rule called with (w, x)
 
+`functools.partial(f, a, k=b)` in compiled code is `make_partial(f, (a,), {"k": b})`:
+a partial whose cotangent is (f's, (a's,), {"k": b's}), so values bound into it get
+their derivative too.
+
 The values are read when the record is made; the compiler refuses a closure whose
 variables are rebound while it may still be called (Python would read the new value).
 """
+import functools
 import types
+
+from .registry import template_helper
+from .thunks import unthunk
+
+
+STALE_INSTEAD = "; bind the value as a default parameter (`lambda t, w=w: ...`)"
 
 
 class Closure:
     """A function value: the user's code and the values it reads, by value."""
 
-    __slots__ = ("template", "env", "__weakref__")
+    __slots__ = ("template", "env", "expired", "__weakref__")
 
     def __init__(self, template, env):
         self.template = template
         self.env = tuple(env)
+        self.expired = False     # set once a variable it read is bound again
+
+    def stale_message(self):
+        code = self.template.__code__
+        return (f"{self.template.__qualname__} (made at {code.co_filename}:"
+                f"{code.co_firstlineno}) is called after a variable it reads was bound "
+                "again: Python would read the new value, which is not followed here")
+
+    def check_live(self):
+        if self.expired:
+            raise RuntimeError(self.stale_message() + STALE_INSTEAD)
 
     @property
     def free_count(self):
@@ -49,6 +71,7 @@ class Closure:
         return tuple(args) + defaults[len(defaults) - missing:], len(args)
 
     def __call__(self, *args, **kwargs):       # called by code that is not compiled
+        self.check_live()
         return self.function()(*args, **kwargs)
 
     def __repr__(self):
@@ -74,3 +97,21 @@ def template_of(code, globals_):
 def make_closure(template, env):
     """The record for `template` over `env` (see the module docstring)."""
     return Closure(template, env)
+
+
+def expire_closure(closure):
+    """A closure passed to a call, once the call is over: a variable it reads is bound
+    again later, so a later call would read other values than Python's."""
+    closure.expired = True
+
+
+def make_partial(func, args, keywords):
+    """`functools.partial(func, *args, **keywords)`, as compiled code builds it."""
+    return functools.partial(func, *args, **keywords)
+
+
+@template_helper
+def partial_part(g, k):
+    """Part k of a partial's cotangent (func's, the args', the keywords')."""
+    g = unthunk(g)
+    return None if g is None else g[k]

@@ -44,12 +44,34 @@ def _scan(node, closure, loops, stores, found, top=False):
         return
     if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
         stores.append((_count(stores), node.id, loops))
+    changed = _changed_in_place(node)
+    if changed is not None:               # `w[0] = v`, `w.append(v)`: the same object,
+        stores.append((_count(stores), changed, loops))   # which may become a new one
     inner = loops + (id(node),) if isinstance(node, LOOPS) else loops
-    for field in _fields(node):
+    for field in _fields(node):         # (value first: `w = w + 1` reads, then binds)
         value = getattr(node, field, None)
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, gast.AST):
                 _scan(child, closure, inner, stores, found)
+
+
+MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort",
+                      "reverse", "update", "setdefault", "popitem", "add", "discard",
+                      "fill", "resize", "put", "itemset", "setflags", "partition"})
+
+
+def _changed_in_place(node):
+    """The variable an item or attribute write, or a mutating method call, changes."""
+    target = None
+    if isinstance(node, (gast.Subscript, gast.Attribute)) and \
+            isinstance(node.ctx, (gast.Store, gast.Del)):
+        target = node.value
+    elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
+            node.func.attr in MUTATORS:
+        target = node.func.value
+    while isinstance(target, (gast.Subscript, gast.Attribute)):
+        target = target.value
+    return target.id if isinstance(target, gast.Name) else None
 
 
 def _fields(node):

@@ -15,9 +15,10 @@ import types
 
 import gast
 
-from runtime.closures import make_closure, template_of
+from runtime.closures import expire_closure, make_closure, make_partial, template_of
 from ..frontend.parse import body_starts_at
 from ..ir.nodes import load, names_in, walk
+from ..ir.primitives import Prim
 from .closure_scope import rebound_later
 
 
@@ -32,29 +33,28 @@ def free_locals(fn, local_names):
     return sorted((found - own) & set(local_names))
 
 
-LAMBDA_INSTEAD = ("give it the value as a parameter (`lambda z, w: z * w`, called as "
-                  "`f(x, w)`), call it by the name it is assigned to (`f = lambda t: ...; "
-                  "f(x)`: inlined), or pass it to map, filter, sorted, max or min")
-
-
-def lambda_message(captured):
-    names = ", ".join(f"`{n}`" for n in captured)
-    return (f"a lambda kept as a value that reads {names} of this function is not "
-            "supported here: called later, its derivative would not reach "
-            f"{'them' if len(captured) > 1 else 'it'}")
-
-
 class ClosureRecords:
     """A Normalizer's part: closure records for lambdas and nested defs kept as values."""
 
     def __init__(self, normalizer):
         self.norm, self.src, self.names = normalizer, normalizer.src, normalizer.names
+        self.pending = []           # closures passed to the call being normalized
 
-    def record(self, node, defaults, target=None):
-        """Emit `target = make_closure(<node's template>, (free..., defaults...))`."""
+    def record(self, node, defaults, target=None, argument=False):
+        """Emit `target = make_closure(<node's template>, (free..., defaults...))`.
+
+        argument: a lambda written as a call's argument. Its variables may be bound
+        again later (a loop's): it is then expired once the call is over (a later call
+        of it, if the callee kept it, is refused when it runs)."""
         code = self.code_of(node)
         free = code.co_freevars
-        self.check(node, free)
+        if self.check(node, free, argument) and argument:
+            made = self.record_env(node, code, free, defaults, target)
+            self.pending.append(made)
+            return made
+        return self.record_env(node, code, free, defaults, target)
+
+    def record_env(self, node, code, free, defaults, target):
         helper = load("make_closure")
         helper.runtime_helper = make_closure
         self.names.objects.setdefault("make_closure", make_closure)
@@ -62,7 +62,36 @@ class ClosureRecords:
         call = gast.Call(func=helper, args=[self.template_ref(code), env], keywords=[])
         return self.norm.expr(gast.copy_location(call, node), target)
 
-    def check(self, node, free):
+    def partial_call(self, e):
+        """`partial(f, a, k=b)` -> `make_partial(f, (a,), {"k": b})` (runtime/closures.py),
+        or None for one with `*xs` or `**kw` (bound only when it runs: kept as written)."""
+        if not e.args or any(isinstance(a, gast.Starred) for a in e.args) or \
+                any(kw.arg is None for kw in e.keywords):
+            return None
+        helper = load("make_partial")
+        helper.runtime_helper = make_partial
+        self.names.objects.setdefault("make_partial", make_partial)
+        bound = gast.Tuple(elts=list(e.args[1:]), ctx=gast.Load())
+        keywords = gast.Dict(keys=[gast.Constant(value=kw.arg, kind=None) for kw in e.keywords],
+                             values=[kw.value for kw in e.keywords])
+        call = gast.Call(func=helper, args=[e.args[0], bound, keywords], keywords=[])
+        return gast.copy_location(call, e)
+
+    def expire_pending(self):
+        """After a call: `expire_closure(c)` for each closure argument to expire."""
+        pending, self.pending = self.pending, []
+        for made in pending:
+            helper = self.names.ref(self.role("expire_closure", expire_closure))
+            self.norm.emit(gast.Expr(value=gast.Call(func=helper, args=[load(made)],
+                                                     keywords=[])), Prim("nondiff", "expire"))
+
+    def role(self, name, obj):
+        self.names.objects.setdefault(name, obj)
+        return name
+
+    def check(self, node, free, argument=False):
+        """Refuse what is not followed; True if a variable is bound again later (and
+        `argument` allows it)."""
         what = "lambda" if isinstance(node, gast.Lambda) else f"function {node.name}()"
         if getattr(node, "name", None) in free:
             raise self.src.error(f"the nested {what} calls itself and is used as a value",
@@ -75,9 +104,10 @@ class ClosureRecords:
             raise self.src.error(f"the {what} used as a value has keyword-only defaults",
                                  node, hint="give the parameter a positional default")
         rebound = rebound_later(self.src.node, node, set(free) & set(self.src.locals))
-        if rebound:
+        if rebound and not argument:
             raise self.src.error(rebound_message(what, rebound), node,
                                  hint=REBOUND_INSTEAD)
+        return bool(rebound)
 
     def code_of(self, node):
         """The code object Python compiled `node` to (found in the function's code)."""

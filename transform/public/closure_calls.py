@@ -7,13 +7,18 @@ record's own cotangent (a tuple, like the record's env):
           ->  out, pullback = rule_of_template(w, x)
               pullback(g) = ((gw,), gx)       # (f's cotangent, x's cotangent)
 """
+from runtime.closures import Closure
 from runtime.thunks import unthunk
+from ..errors import TransformError
 from .parameters import _params
 
 
 def closure_call(closure, args, kwargs, policy, varied, compiler):
     """(out, pullback) of `closure(*args, **kwargs)`; varied: positions in (closure,
     *args) carrying a derivative (None: all)."""
+    if closure.expired:
+        raise TransformError(closure.stale_message(), hint="bind the value as a default "
+                             "parameter (`lambda t, w=w: t * w`)")
     env = closure.env
     positional, given = closure.arguments(args)
     free = closure.free_count
@@ -58,3 +63,21 @@ def _default_cotangents(param_cots, closure, given):
         out.append(param_cots[param] if param >= given and param < len(param_cots)
                    else None)
     return tuple(out)
+
+
+def partial_pullback(partial, pullback):
+    """The pullback of `partial(*args)` given that of `partial.func(*bound, *args)`: the
+    partial's own cotangent is (func's, the bound arguments', the keywords') as
+    runtime/closures.make_partial's rule reads it."""
+    bound = len(partial.args)
+    func = partial.func
+    names = _params(func.template if isinstance(func, Closure) else func, keyword_only=True)
+
+    def split(g):
+        cots = tuple(pullback(g))
+        params = cots[1:]
+        keywords = {k: unthunk(params[names.index(k)]) for k in partial.keywords
+                    if k in names and names.index(k) < len(params)}
+        own = (unthunk(cots[0]), tuple(unthunk(c) for c in params[:bound]), keywords)
+        return (own,) + params[bound:]
+    return split

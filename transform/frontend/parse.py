@@ -170,6 +170,24 @@ def body_starts_at(code, line, col):
     return bool(cols) and min(cols) == col
 
 
+def _lambda_fragments(text):
+    """The lambdas starting on text's first line when that line does not parse alone
+    (`"lap": lambda v: -v / s}` inside a dict display): each from its `lambda` to the
+    longest end that parses, parenthesised, columns kept. None if none parses."""
+    first = text.split("\n", 1)[0]
+    trees, start = [], first.find("lambda")
+    while start >= 0:
+        for end in range(len(text), start, -1):
+            try:
+                trees.append(gast.parse("(" + " " * (start - 1) + text[start:end] + ")"))
+                break
+            except SyntaxError:
+                continue
+        start = first.find("lambda", start + 1)
+    return gast.Module(body=[s for t in trees for s in t.body], type_ignores=[]) \
+        if trees else None
+
+
 def _lambda_column(text):
     """1-based column of the first `lambda` on the lambda's first line (or 1)."""
     first = text.splitlines()[0] if text.strip() else ""
@@ -182,9 +200,11 @@ def _lambda_as_def(fn, text, filename, first_line, col_offset=0):
     try:
         tree = gast.parse(text)
     except SyntaxError:
+        tree = _lambda_fragments(text)
+    if tree is None:
         raise TransformError("cannot isolate this lambda's source: a line holding it "
                              "does not parse on its own", **where,
-                             hint="write it as a def") from None
+                             hint="write it as a def")
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
              and [a.id for a in n.args.args] == params]

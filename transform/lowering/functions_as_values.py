@@ -100,6 +100,9 @@ class ClosureRecords:
             raise self.src.error(f"the {what} used as a value here is not supported: it "
                                  "is inside a nested function inlined where it is called",
                                  node, hint="define the outer function at module level")
+        if node.args.vararg or node.args.kwarg:
+            raise self.src.error(f"the {what} used as a value takes *args or **kwargs",
+                                 node, hint="give it a fixed list of parameters")
         if any(d is not None for d in node.args.kw_defaults):
             raise self.src.error(f"the {what} used as a value has keyword-only defaults",
                                  node, hint="give the parameter a positional default")
@@ -111,6 +114,7 @@ class ClosureRecords:
 
     def code_of(self, node):
         """The code object Python compiled `node` to (found in the function's code)."""
+        node = getattr(node, "source_lambda", node)     # `f = lambda` made a def
         line = self.src.first_line + node.lineno - 1
         name = "<lambda>" if isinstance(node, gast.Lambda) else node.name
         found = [c for c in _codes(self.src.fn.__code__)

@@ -31,11 +31,17 @@ def make_layer(w, b):
     return layer
 
 
+def keep(f):
+    return f
+
+
 def twice(f, z):
     return f(f(z))
 
 
 ACT = {"tanh": lambda z: np.tanh(z), "square": lambda z: z * z, "sin": np.sin}
+PRIORS = {"gauss": lambda v: -0.5 * v ** 2,
+          "logistic": lambda v: -v - 2.0 * np.log1p(np.exp(-v))}   # (on its own line)
 
 
 # -- a lambda reading a local, kept as a value ---------------------------------------------
@@ -60,6 +66,14 @@ def lambda_reading_two_locals(x):
     b = np.exp(-x)
     f = lambda t: a * t + b        # noqa: E731
     return np.sum(apply(f, x) * apply(f, 1.5))
+
+
+@both
+def lambda_calling_a_closure(x):
+    w = np.sin(x)
+    f = lambda t: t * w            # noqa: E731  (called by name in g: a def)
+    g = lambda t: f(t) * w + t     # noqa: E731
+    return np.sum(apply(g, x))
 
 
 # -- nested defs kept as values ---------------------------------------------------------
@@ -201,6 +215,11 @@ def module_dict_of_lambdas(x):
     return np.sum(h)
 
 
+@both
+def module_dict_of_lambdas_over_lines(x):
+    return np.sum(PRIORS["gauss"](x) + PRIORS["logistic"](x))
+
+
 @case(floats((3,)), kind="square")
 def module_dict_of_lambdas_by_argument(x, kind="tanh"):
     return np.sum(ACT[kind](x) + ACT["tanh"](x))
@@ -243,6 +262,14 @@ def closure_made_and_called_in_each_pass(x):
 
 
 @case(floats((3,)))
+def closure_kept_by_a_helper_called_in_the_same_statement(x):
+    total = 0.0
+    for i in range(3):
+        total = total + np.sum(keep(lambda t: t * x[i])(x))
+    return total
+
+
+@case(floats((3,)))
 def loop_variable_read_after_the_loop_by_a_closure_made_after(x):
     for i in range(3):
         pass
@@ -280,10 +307,6 @@ def closure_variable_written_in_place(x):
     f = lambda t: t * w               # noqa: E731
     w[0] = 5.0
     return np.sum(apply(f, x))
-
-
-def keep(f):
-    return f
 
 
 @refused(floats((3,)), "a closure argument kept by the helper, called after i changed")

@@ -39,6 +39,7 @@ class ClosureRecords:
     def __init__(self, normalizer):
         self.norm, self.src, self.names = normalizer, normalizer.src, normalizer.names
         self.pending = []           # closures passed to the call being normalized
+        self.deferred = False       # within a simple statement: expire at its end
 
     def record(self, node, defaults, target=None, argument=False):
         """Emit `target = make_closure(<node's template>, (free..., defaults...))`.
@@ -77,8 +78,23 @@ class ClosureRecords:
         call = gast.Call(func=helper, args=[e.args[0], bound, keywords], keywords=[])
         return gast.copy_location(call, e)
 
+    def within_statement(self, normalize, returns):
+        """Normalize a simple statement, expiring its closure arguments at its end (none
+        after a return: nothing of this function runs after it)."""
+        outer, self.deferred = self.deferred, True
+        try:
+            normalize()
+        finally:
+            self.deferred = outer
+        if returns:
+            self.pending = []
+        elif not outer:
+            self.expire_pending()
+
     def expire_pending(self):
         """After a call: `expire_closure(c)` for each closure argument to expire."""
+        if self.deferred:
+            return
         pending, self.pending = self.pending, []
         for made in pending:
             helper = self.names.ref(self.role("expire_closure", expire_closure))

@@ -28,6 +28,9 @@ OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 _EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [x]` for a "
                             "tuple), or unpack first: `a, b = xs`, then `[a, b, x]`"}
 
+SIMPLE_STATEMENTS = (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)
+
+
 class Normalizer:
     """Rewrites a function body; `out` collects the statements being emitted."""
 
@@ -65,7 +68,10 @@ class Normalizer:
         if method is None:
             raise self.src.error(f"`{type(s).__name__}` statements are not supported", s,
                                  hint="write it with assignments, `if` and loops")
-        method(s)
+        if isinstance(s, SIMPLE_STATEMENTS):   # closure arguments expire at its end
+            self.closures.within_statement(lambda: method(s), isinstance(s, gast.Return))
+        else:
+            method(s)
 
     # the parts' statements and expressions, for the dispatch above and in expr()
     def stmt_For(self, s):

@@ -101,3 +101,15 @@ def test_the_same_closure_is_fine_when_called_before_the_variable_changes():
         return total
     x = np.array([0.5, -1.0, 2.0])         # (sum x)^2
     assert np.allclose(grad(called_at_once)(x), 2.0 * np.sum(x) * np.ones(3))
+
+
+def kept_in_a_comprehension(x):
+    fs = [keep(lambda t: t * v) for v in x]
+    return np.sum(fs[0](x))
+
+
+def test_closures_kept_from_a_comprehension_are_refused_when_called():
+    # (each pass's closure expires after its own call, not once after the statement)
+    with pytest.raises(TransformError) as err:
+        grad(kept_in_a_comprehension)(np.ones(3))
+    assert "bound again" in err.value.message

@@ -38,8 +38,8 @@ class ClosureRecords:
 
     def __init__(self, normalizer):
         self.norm, self.src, self.names = normalizer, normalizer.src, normalizer.names
-        self.pending = []           # closures passed to the call being normalized
-        self.deferred = False       # within a simple statement: expire at its end
+        self.pending = []           # (closure argument, the block it was made in)
+        self.statement_out = None   # the block of the simple statement being normalized
 
     def record(self, node, defaults, target=None, argument=False):
         """Emit `target = make_closure(<node's template>, (free..., defaults...))`.
@@ -51,7 +51,7 @@ class ClosureRecords:
         free = code.co_freevars
         if self.check(node, free, argument) and argument:
             made = self.record_env(node, code, free, defaults, target)
-            self.pending.append(made)
+            self.pending.append((made, self.norm.out))
             return made
         return self.record_env(node, code, free, defaults, target)
 
@@ -80,23 +80,26 @@ class ClosureRecords:
 
     def within_statement(self, normalize, returns):
         """Normalize a simple statement, expiring its closure arguments at its end (none
-        after a return: nothing of this function runs after it)."""
-        outer, self.deferred = self.deferred, True
+        after a return: nothing of this function runs after it). Those made in a block
+        the statement holds (a comprehension's loop) expire there, after their call."""
+        outer, self.statement_out = self.statement_out, self.norm.out
         try:
             normalize()
         finally:
-            self.deferred = outer
+            self.statement_out = outer
         if returns:
-            self.pending = []
-        elif not outer:
-            self.expire_pending()
+            self.pending = [(m, out) for m, out in self.pending if out is not self.norm.out]
+        self.expire_pending(force=True)
 
-    def expire_pending(self):
-        """After a call: `expire_closure(c)` for each closure argument to expire."""
-        if self.deferred:
+    def expire_pending(self, force=False):
+        """After a call: `expire_closure(c)` for each closure argument made in the block
+        being emitted (at the statement's end if that block is the statement's)."""
+        here = self.norm.out
+        if here is self.statement_out and not force:
             return
-        pending, self.pending = self.pending, []
-        for made in pending:
+        due = [m for m, out in self.pending if out is here]
+        self.pending = [(m, out) for m, out in self.pending if out is not here]
+        for made in due:
             helper = self.names.ref(self.role("expire_closure", expire_closure))
             self.norm.emit(gast.Expr(value=gast.Call(func=helper, args=[load(made)],
                                                      keywords=[])), Prim("nondiff", "expire"))

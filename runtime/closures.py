@@ -105,9 +105,21 @@ def expire_closure(closure):
     closure.expired = True
 
 
+RECORD_TYPES = (Closure, functools.partial)   # function values with a structured cotangent
+
+
 def make_partial(func, args, keywords):
-    """`functools.partial(func, *args, **keywords)`, as compiled code builds it."""
-    return functools.partial(func, *args, **keywords)
+    """`functools.partial(func, *args, **keywords)`, as compiled code builds it: kept
+    whole (functools flattens a partial of a partial with no attributes into one, which
+    would not have the cotangent's structure: (func's, args', keywords'))."""
+    if isinstance(func, functools.partial) and not getattr(func, "thunkgrad_whole", False):
+        func = _whole(functools.partial(func.func, *func.args, **func.keywords))
+    return _whole(functools.partial(func, *args, **keywords))
+
+
+def _whole(partial):
+    partial.thunkgrad_whole = True      # (a partial with attributes is not flattened)
+    return partial
 
 
 @template_helper

@@ -5,6 +5,7 @@ Gradients must reach the values the closure reads, not only its parameters. Scal
 array inputs (`both`) against finite differences under every policy; what Python would
 read differently (a variable bound again after the closure is made) is refused."""
 import functools
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
@@ -200,6 +201,23 @@ def partial_over_a_closure(x):
 
 
 @both
+def partial_of_a_partial(x):
+    def f(a, b, c):
+        return a * b + c
+    g = partial(f, x)
+    h = partial(g, np.sin(x))
+    return np.sum(h(x * x))
+
+
+@both
+def closures_written_into_a_dict(x):
+    w = x * 0.5
+    ops = {"a": lambda t: t * w}
+    ops["b"] = lambda t: t + x * w
+    return np.sum(ops["a"](x) + ops["b"](1.0))
+
+
+@both
 def partial_over_a_returned_closure(x):
     f = partial(make_layer(x, 0.5), x * 0.1)
     return np.sum(f())
@@ -315,3 +333,17 @@ def closure_argument_kept_and_called_late(x):
     for i in range(3):
         fs.append(keep(lambda t: t * x[i]))
     return np.sum(fs[0](x))
+
+
+@dataclass
+class Model:
+    w: object
+
+    def loss(self, x):
+        f = lambda t: np.tanh(t * self.w)      # noqa: E731  (reads self)
+        return np.sum(apply(f, x))
+
+
+@case(floats((3,), (3,)))
+def closure_reading_self_in_a_method(w, x):
+    return Model(w * 1.0).loss(x)

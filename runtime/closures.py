@@ -61,14 +61,14 @@ class Closure:
         fn.__kwdefaults__ = t.__kwdefaults__
         return fn
 
-    def arguments(self, args):
-        """The positional arguments of a call, missing trailing ones from the defaults."""
+    def defaulted(self, args, kwargs):
+        """{parameter position: default value} for the parameters a call leaves out."""
         code, n = self.template.__code__, self.free_count
         defaults = self.env[n:]
-        missing = code.co_argcount - len(args)
-        if missing <= 0 or missing > len(defaults):
-            return tuple(args), len(args)
-        return tuple(args) + defaults[len(defaults) - missing:], len(args)
+        first = code.co_argcount - len(defaults)
+        names = code.co_varnames[:code.co_argcount]
+        return {k: defaults[k - first] for k in range(max(first, len(args)), code.co_argcount)
+                if names[k] not in kwargs}
 
     def __call__(self, *args, **kwargs):       # called by code that is not compiled
         self.check_live()

@@ -113,6 +113,26 @@ def nested_def_with_a_default(x):
     return np.sum(apply(f, x))
 
 
+def call_with_keyword(f, z):
+    return f(z, s=2.0)
+
+
+@both
+def default_replaced_by_a_keyword(x):
+    w = np.sin(x)
+    f = lambda t, s=w: t * s       # noqa: E731  (s given: w gets no derivative from it)
+    return np.sum(call_with_keyword(f, x) + apply(f, x))
+
+
+@both
+def nested_def_with_two_defaults(x):
+    w = np.sin(x)
+
+    def f(t, a=w, b=x):
+        return t * a + b
+    return np.sum(apply(f, x) * twice(f, 1.0))
+
+
 # -- closures returned by helpers --------------------------------------------------------
 
 @both

@@ -19,50 +19,45 @@ def closure_call(closure, args, kwargs, policy, varied, compiler):
     if closure.expired:
         raise TransformError(closure.stale_message(), hint="bind the value as a default "
                              "parameter (`lambda t, w=w: t * w`)")
-    env = closure.env
-    positional, given = closure.arguments(args)
-    free = closure.free_count
+    env, free = closure.env, closure.free_count
+    defaulted = closure.defaulted(args, kwargs)     # passed by keyword: names known
+    params = closure.template.__code__.co_varnames
+    filled = {params[k]: value for k, value in defaulted.items()}
     names = tuple(closure.template.__code__.co_freevars) + \
         tuple(_params(closure.template, keyword_only=True))
     if varied is not None:
-        varied = _lifted_positions(varied, free, given, len(positional))
+        varied = _lifted_positions(varied, free, len(args), defaulted)
         varied = tuple(names[k] for k in varied if k < len(names))
     rule = compiler(closure.template, names, policy, consumed=False, varied=varied).rrule
-    out, pullback = rule(*env[:free], *positional, **kwargs)
+    out, pullback = rule(*env[:free], *args, **filled, **kwargs)
 
     def closure_pullback(g):
         cots = tuple(pullback(g))
-        own = cots[:free] + _default_cotangents(cots[free:], closure, given)
+        own = cots[:free] + _default_cotangents(cots[free:], closure, defaulted)
         own = tuple(unthunk(c) for c in own)   # a container's entries are values
         return (own,) + cots[free:]      # as a function's: one per parameter
     return out, closure_pullback
 
 
-def _lifted_positions(varied, free, given, total):
+def _lifted_positions(varied, free, given, defaulted):
     """Positions in (free..., params...) carrying a derivative: the free variables and
-    defaults if the closure itself does, the given arguments if they do."""
+    the parameters left to their defaults if the closure itself does, the given
+    arguments if they do."""
     own = 0 in varied
     positions = list(range(free)) if own else []
     positions += [free + k - 1 for k in varied if 0 < k <= given]
     if own:
-        positions += list(range(free + given, free + total))
+        positions += [free + k for k in sorted(defaulted)]
     return tuple(positions)
 
 
-def _default_cotangents(param_cots, closure, given):
+def _default_cotangents(param_cots, closure, defaulted):
     """The cotangents of the record's default values: those of the parameters the call
     left to their defaults (None for the others)."""
     defaults = closure.env[closure.free_count:]
-    if not defaults:
-        return ()
-    positional = closure.template.__code__.co_argcount
-    first_default = positional - len(defaults)
-    out = []
-    for k in range(len(defaults)):
-        param = first_default + k
-        out.append(param_cots[param] if param >= given and param < len(param_cots)
-                   else None)
-    return tuple(out)
+    first = closure.template.__code__.co_argcount - len(defaults)
+    return tuple(param_cots[first + k] if first + k in defaulted and
+                 first + k < len(param_cots) else None for k in range(len(defaults)))
 
 
 def partial_pullback(partial, pullback):

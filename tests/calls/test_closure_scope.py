@@ -37,3 +37,21 @@ def test_a_closure_not_found_is_taken_as_rebound():
     stray = gast.parse("lambda t: t").body[0].value
     stray.lineno, stray.col_offset = 99, 0
     assert rebound_later(root, stray, {"x"}) == ["x"]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("def f(x):\n    w = x\n    g = lambda t: t * w\n    v = w\n    v[0] = 7", ["w"]),
+    ("def f(x):\n    w = x\n    v = w[1:]\n    g = lambda t: t * w\n    v[0] = 7", ["w"]),
+    ("def f(x):\n    w = x\n    g = lambda t: t * w\n    ws = [w]\n    ws[0][0] = 7", ["w"]),
+    ("def f(x):\n    w = x\n    g = lambda t: t * w\n    v = w\n    v = 7", []),
+    ("def f(x):\n    w = x\n    g = lambda t: t * w\n    out = zeros(3)\n    out[0] = 7", []),
+])
+def test_writes_through_a_variable_sharing_the_object(source, expected):
+    root, closure = _closure_and_root(source)
+    assert rebound_later(root, closure, {"w"}) == expected
+
+
+def test_a_write_into_the_object_a_captured_variable_was_bound_from():
+    root, closure = _closure_and_root(
+        "def f(x):\n    w = x\n    g = lambda t: t * w\n    out = x\n    out[0] = 7")
+    assert rebound_later(root, closure, {"w"}) == ["w"]

@@ -367,3 +367,12 @@ class Model:
 @case(floats((3,), (3,)))
 def closure_reading_self_in_a_method(w, x):
     return Model(w * 1.0).loss(x)
+
+
+@refused(floats((3,)), "the variable's array is written through another name after")
+def closure_variable_written_through_an_alias(x):
+    w = x * 2.0
+    v = w
+    f = lambda t: t * w               # noqa: E731
+    v[0] = 7.0
+    return np.sum(apply(f, x))

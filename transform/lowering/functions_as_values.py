@@ -166,7 +166,8 @@ def _codes(code):
 
 def rebound_message(what, names):
     listed = ", ".join(f"`{n}`" for n in names)
-    return (f"the {what} reads {listed}, bound again after it is made: Python reads "
+    return (f"the {what} reads {listed}, bound again (or written into) after it is made: "
+            "Python reads "
             "the value at the time of the call, which is not followed here")
 
 

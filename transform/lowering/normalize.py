@@ -68,8 +68,11 @@ class Normalizer:
         if method is None:
             raise self.src.error(f"`{type(s).__name__}` statements are not supported", s,
                                  hint="write it with assignments, `if` and loops")
-        if isinstance(s, SIMPLE_STATEMENTS):   # closure arguments expire at its end
-            self.closures.within_statement(lambda: method(s), isinstance(s, gast.Return))
+        returns = isinstance(s, gast.Return)
+        if isinstance(s, SIMPLE_STATEMENTS) and not (returns and self.inlining):
+            # closure arguments expire at its end (none after the function's return;
+            # an inlined nested def's return expires them after their call)
+            self.closures.within_statement(lambda: method(s), returns)
         else:
             method(s)
 

@@ -113,3 +113,21 @@ def test_closures_kept_from_a_comprehension_are_refused_when_called():
     with pytest.raises(TransformError) as err:
         grad(kept_in_a_comprehension)(np.ones(3))
     assert "bound again" in err.value.message
+
+
+def kept_from_an_inlined_helper(x):
+    fs = []
+    for i in range(3):
+        w = x * i
+
+        def helper():
+            return keep(lambda t: t * w)
+        fs.append(helper())
+    return np.sum(fs[0](x))
+
+
+def test_a_closure_kept_from_an_inlined_nested_def_is_refused_when_called_late():
+    # (the nested def's return did not expire it: fs[0] read the first w, Python the last)
+    with pytest.raises(TransformError) as err:
+        grad(kept_from_an_inlined_helper)(np.ones(3))
+    assert "bound again" in err.value.message

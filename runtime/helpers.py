@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from .accumulate import accumulate_into, is_basic_index
+from .closures import RECORD_TYPES
 from .registry import helper, template_helper
 from .rules.shape_helpers import as_cotangent, cot_dtype
 
@@ -35,7 +36,7 @@ def unbroadcast(g, x, side=None):
         return type(x)(part)
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops
     if shape is None:
-        if isinstance(x, (list, tuple, dict)) and \
+        if isinstance(x, (list, tuple, dict) + RECORD_TYPES) and \
                 not isinstance(g, (np.ndarray, np.generic, float, int)):
             # a container stored into a list or dict slot has a structured cotangent:
             # nothing was broadcast (a number g still spreads over x below)

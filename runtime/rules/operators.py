@@ -1,7 +1,7 @@
 """Python operators and numeric builtins (the `math` module: math_module.py)."""
 import operator
 
-from .. import containers  # noqa: F401  (registers container helpers)
+from .. import closures, containers  # noqa: F401  (registers container helpers)
 
 from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
@@ -21,6 +21,9 @@ defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", nu
 defvjp(operator.neg, "x", "-g", elementwise=True)
 defvjp(operator.pos, "x", "g", elementwise=True)
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
+defvjp(closures.make_closure, "template, env", None, "g")     # a closure: its env's cotangent
+defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
+       "partial_part(g, 1)", "partial_part(g, 2)")
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name)")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
 # x % y = x - y * floor(x / y), the floor constant almost everywhere

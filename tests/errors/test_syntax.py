@@ -59,8 +59,9 @@ def uses_del(x):
 
 
 def uses_lambda(x):
-    w = 2.0 * x     # (a lambda called by its name, or reading only v and globals, is fine)
+    w = 2.0 * x     # (a closure is fine, unless what it reads is bound again after it)
     fs = {"double": lambda v: v * w}
+    w = 3.0 * x
     return fs["double"](x)
 
 

@@ -44,6 +44,7 @@ class Functional:
         body = [_at(gast.Return(value=fn.body), fn.body)]
         fdef = gast.FunctionDef(name=name, args=fn.args, body=body, decorator_list=[],
                                 returns=None, type_comment=None)
+        fdef.source_lambda = fn             # its code is the lambda's (closure records)
         return _at(fdef, s)
 
     def consumed_maps(self, s):

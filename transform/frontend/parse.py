@@ -135,19 +135,57 @@ def parse_function(fn):
     dedented = textwrap.dedent(text)
     col_offset = _indent(text) - _indent(dedented)
     if is_lambda(fn):
-        node = _lambda_as_def(fn, dedented, filename, first_line)
+        node = _lambda_as_def(fn, dedented, filename, first_line, col_offset)
         check_current(fn, gast.gast_to_ast(node.source_lambda), filename, first_line)
     else:
         tree = ast.parse(dedented)
         node = ast_to_gast(tree).body[0]               # leaves `tree` as it was
         check_current(fn, tree.body[0], filename, first_line)
     node.decorator_list = []
+    if getattr(fn, "thunkgrad_lifted", False):
+        lift_free_variables(fn, node)
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
+
+
+def lift_free_variables(fn, node):
+    """A closure's template (runtime/closures.py): the variables it reads from the
+    function that made it become its leading parameters, so its rule answers for them."""
+    free = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
+            for n in fn.__code__.co_freevars]
+    for name in free:
+        gast.copy_location(name, node)
+    node.args.args[:0] = free
 
 
 def _indent(text):
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     return len(first) - len(first.lstrip())
+
+
+def body_starts_at(code, line, col):
+    """Whether the first instruction of `code` located on `line` is at `col` (which of
+    several lambdas on one line a code object is)."""
+    cols = [p[2] for p in code.co_positions() if p[0] == line and p[2] is not None
+            and p[3] > p[2]]          # (RESUME has an empty span at column 0)
+    return bool(cols) and min(cols) == col
+
+
+def _lambda_fragments(text):
+    """The lambdas starting on text's first line when that line does not parse alone
+    (`"lap": lambda v: -v / s}` inside a dict display): each from its `lambda` to the
+    longest end that parses, parenthesised, columns kept. None if none parses."""
+    first = text.split("\n", 1)[0]
+    trees, start = [], first.find("lambda")
+    while start >= 0:
+        for end in range(len(text), start, -1):
+            try:
+                trees.append(gast.parse("(" + " " * (start - 1) + text[start:end] + ")"))
+                break
+            except SyntaxError:
+                continue
+        start = first.find("lambda", start + 1)
+    return gast.Module(body=[s for t in trees for s in t.body], type_ignores=[]) \
+        if trees else None
 
 
 def _lambda_column(text):
@@ -156,18 +194,23 @@ def _lambda_column(text):
     return first.find("lambda") + 1 if "lambda" in first else 1
 
 
-def _lambda_as_def(fn, text, filename, first_line):
+def _lambda_as_def(fn, text, filename, first_line, col_offset=0):
     where = dict(filename=filename, line=first_line, col=_lambda_column(text),
                  source_line=text.splitlines()[0] if text.strip() else None)
     try:
         tree = gast.parse(text)
     except SyntaxError:
+        tree = _lambda_fragments(text)
+    if tree is None:
         raise TransformError("cannot isolate this lambda's source: a line holding it "
                              "does not parse on its own", **where,
-                             hint="write it as a def") from None
+                             hint="write it as a def")
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
              and [a.id for a in n.args.args] == params]
+    if len(found) > 1:               # `{"a": lambda z: f(z), "b": lambda z: g(z)}`
+        found = [n for n in found if body_starts_at(
+            fn.__code__, first_line + n.body.lineno - 1, n.body.col_offset + col_offset)]
     if len(found) != 1:
         raise TransformError("cannot isolate this lambda's source: its line holds "
                              "several lambdas with the same parameters", **where,

@@ -19,7 +19,7 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .sequence_kinds import may_repeat
-from .functions_as_values import LAMBDA_INSTEAD, free_locals, lambda_message
+from .functions_as_values import ClosureRecords, free_locals
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
@@ -27,6 +27,9 @@ OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 # what to write instead of an expression the normalizer has no lowering for
 _EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [x]` for a "
                             "tuple), or unpack first: `a, b = xs`, then `[a, b, x]`"}
+
+SIMPLE_STATEMENTS = (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)
+
 
 class Normalizer:
     """Rewrites a function body; `out` collects the statements being emitted."""
@@ -42,6 +45,7 @@ class Normalizer:
         self.loops = LoopNormalizer(self)       # for loops, comprehensions
         self.calls = CallNormalizer(self)       # calls, nested defs
         self.tricks = TrickNormalizer(self)     # rewrites that give a call a rule
+        self.closures = ClosureRecords(self)    # lambdas and nested defs as values
 
     def block(self, stmts):
         saved, self.out, line = self.out, [], self.line
@@ -64,7 +68,13 @@ class Normalizer:
         if method is None:
             raise self.src.error(f"`{type(s).__name__}` statements are not supported", s,
                                  hint="write it with assignments, `if` and loops")
-        method(s)
+        returns = isinstance(s, gast.Return)
+        if isinstance(s, SIMPLE_STATEMENTS) and not (returns and self.inlining):
+            # closure arguments expire at its end (none after the function's return;
+            # an inlined nested def's return expires them after their call)
+            self.closures.within_statement(lambda: method(s), returns)
+        else:
+            method(s)
 
     # the parts' statements and expressions, for the dispatch above and in expr()
     def stmt_For(self, s):
@@ -169,10 +179,8 @@ class Normalizer:
     def atom(self, e):
         """An atom (Name, Constant, or static reference) holding the value of `e`."""
         if isinstance(e, gast.Name) and e.id in self.local_defs:
-            raise self.src.error(f"the nested function {e.id}() used as a value is not "
-                                 "supported (nested functions are inlined where called)", e,
-                                 hint="define it at module level to pass it around, or "
-                                      "call it where it is defined")
+            fdef = self.local_defs[e.id]          # a closure record, made where it is used
+            return load(self.closures.record(fdef, fdef.args.defaults))
         if isinstance(e, (gast.Name, gast.Constant)):
             return e
         if isinstance(e, gast.Attribute) and self.src.resolve(e) is not None:
@@ -332,7 +340,7 @@ class Normalizer:
             # reads only its parameters and globals: a constant function, compiled when
             # called (`acts = [np.tanh, lambda z: z * sigmoid(z)]`; functions_as_values.py)
             return self.finish(target, e, Prim("nondiff", "lambda"))
-        raise self.src.error(lambda_message(captured), e, hint=LAMBDA_INSTEAD)
+        return self.closures.record(e, e.args.defaults, target)
 
     def expr_ListComp(self, e, target, discard):
         return self.loops.comprehension(e, target, reduce_sum=False)

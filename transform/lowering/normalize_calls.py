@@ -5,6 +5,7 @@
     y = helper(x)           ->  helper's body, inlined       (a nested def)
 """
 import builtins
+import functools
 import inspect
 import types
 
@@ -99,6 +100,8 @@ class CallNormalizer:
         if fn is None:
             raise self.src.error("cannot tell which function this call refers to", e,
                                  hint="call a module-level function or NumPy directly")
+        if fn is functools.partial and self.norm.closures.partial_call(e) is not None:
+            return self.expr_Call(self.norm.closures.partial_call(e), target, discard)
         if fn in (builtins.max, builtins.min) and len(e.args) > 1:     # one rule: max(xs)
             e = gast.Call(func=e.func, args=[gast.Tuple(elts=e.args, ctx=gast.Load())],
                           keywords=e.keywords)
@@ -115,7 +118,9 @@ class CallNormalizer:
         prim = self.rule_prim(fn, args, keywords, e)
         self.refuse_lambdas(prim)
         self.refuse_starred(prim, e)
-        return self.norm.finish(target, node, prim, discard)
+        made = self.norm.finish(target, node, prim, discard)
+        self.norm.closures.expire_pending()
+        return made
 
     def argument(self, e):
         """A call's argument as an atom; a lambda stays where it is written (a key
@@ -123,7 +128,11 @@ class CallNormalizer:
         star (allowed only where no derivative flows: see refuse_starred)."""
         if isinstance(e, gast.Starred):
             return gast.Starred(value=self.norm.atom(e.value), ctx=gast.Load())
-        return e if isinstance(e, gast.Lambda) else self.norm.atom(e)
+        if isinstance(e, gast.Lambda) and not free_locals(e, self.src.locals):
+            return e
+        if isinstance(e, gast.Lambda):    # reading locals: a closure record
+            return load(self.norm.closures.record(e, e.args.defaults, argument=True))
+        return self.norm.atom(e)
 
     def refuse_starred(self, prim, node):
         """`f(*xs)`: which parameters xs fills is known only at run time, so only a
@@ -172,9 +181,16 @@ class CallNormalizer:
         return self.norm.finish(target, node, prim, discard)
 
     def method_call(self, e, target, discard):
+        made = self.method_call_of(e, target, discard)
+        self.norm.closures.expire_pending()
+        return made
+
+    def method_call_of(self, e, target, discard):
         base = self.norm.atom(e.func.value)
         name = e.func.attr
-        args = [self.argument(a) for a in e.args]
+        stored = name in ("append", "extend") and len(e.args) == 1 and not e.keywords
+        args = [self.norm.atom(a) if stored and isinstance(a, gast.Lambda) and
+                free_locals(a, self.src.locals) else self.argument(a) for a in e.args]
         keywords = {kw.arg: self.norm.atom(kw.value) for kw in e.keywords}
         node = gast.Call(func=gast.Attribute(value=base, attr=name, ctx=gast.Load()), args=args,
                          keywords=[gast.keyword(arg=k, value=v) for k, v in keywords.items()])

@@ -6,8 +6,10 @@ import inspect
 import numpy as np
 
 import runtime
+from runtime.closures import Closure
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
+from .closure_calls import closure_call, partial_pullback
 from ..errors import TransformError
 from ..frontend.parse import unwrap
 from ..analysis.shapes import signature_of
@@ -115,19 +117,19 @@ class MethodRule:
 
     def callable_value(self, fn, args, kwargs):
         """`f(x)` where f holds a function with a rule (`f=np.tanh`) or a
-        functools.partial: (out, pullback) with None for f itself, or None for others.
-        A partial's own arguments are constants: the compiler refuses building one
-        from a value being differentiated (functools runs as it is)."""
+        functools.partial: (out, pullback) with None for f itself (for a partial, the
+        cotangents of what it binds: closure_calls.partial_pullback), or None for others."""
+        if isinstance(fn, Closure):
+            return closure_call(fn, args, kwargs, self.policy, self.varied, _COMPILER[0])
         rule = runtime.lookup(fn)
         if rule is not None:
             out, pullback = rule.rrule(*args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))
         if not isinstance(fn, functools.partial):
             return None
-        bound = len(fn.args)
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
-        return out, lambda g: (None,) + tuple(pullback(g))[1 + bound:]
+        return out, partial_pullback(fn, pullback)
 
     def without_source(self, obj, args, kwargs):
         """A method with no Python source: a random draw's rule or a registered rule."""

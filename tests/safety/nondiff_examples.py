@@ -37,7 +37,6 @@ EXAMPLES.update({
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
     np.arange: (0.5, 3.0, 0.75),
-    np.piecewise: (V, [V > 1.0], [2.5, 0.5]),
     # output, logging and clocks (runtime/rules/nondiff.py)
     print: ("loss", 0.5), warnings.warn: ("a message",),
     logging.log: (logging.DEBUG, "value %s", 0.5),

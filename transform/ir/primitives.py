@@ -64,7 +64,9 @@ class Prim:
 def from_rule(rule, args, keywords, label):
     """A Prim for a call through `rule`, binding atoms to parameter names."""
     if rule.kind == "custom":
-        return Prim("custom", label, rule=rule, fn=rule.fn, args=list(args))
+        prim = Prim("custom", label, rule=rule, fn=rule.fn, args=list(args))
+        prim.operands = list(keywords.items())     # an rrule's pullback answers by position
+        return prim
     if rule.kind == "nondiff" or rule.signature is None:
         prim = Prim("nondiff", label, rule=rule, fn=rule.fn)
         prim.operands = list(enumerate(args)) + list(keywords.items())

@@ -131,8 +131,9 @@ def _refusal(ctx, s, prim, position, name):
         f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
         "the gradient would silently be zero",
         _site(s, prim),
-        hint=record_hint(prim.fn) or "compute that value outside the differentiated "
-             "function, or register a rule with transform.rrule (docs/adding_a_rule.md)")
+        hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or
+        "compute that value outside the differentiated function, or register a rule "
+        "with transform.rrule (docs/adding_a_rule.md)")
 
 
 class _Line:

@@ -3,11 +3,11 @@ np.power.outer, np.maximum.outer, ...; np.add.outer and np.multiply.outer are in
 ufunc_methods.py). f.outer(A, B) is f(A[..., None], B) broadcast over B's axes, so
 each cotangent is the elementwise rule's, computed at the expanded A and summed over
 the other operand's axes. The outer of a no-derivative ufunc (np.greater.outer,
-np.floor_divide.outer) has no rule: a differentiated operand is refused.
+np.floor_divide.outer) has no derivative, for the ufunc's own reason.
 """
 import numpy as np
 
-from ..registry import defvjp, lookup
+from ..registry import defvjp, lookup, nondiff
 
 _DONE = {"add", "multiply"}                  # ufunc_methods.py has these two
 
@@ -27,7 +27,10 @@ def _template(rule, ufunc, operand):
 
 def _register(ufunc):
     rule, name = lookup(ufunc), f"np.{ufunc.__name__}.outer"
-    if rule is not None and rule.kind == "template" and len(rule.params) >= 2:
+    if rule is not None and rule.kind == "nondiff" and isinstance(rule.why, str):
+        nondiff(ufunc.outer, why=rule.why)
+        lookup(ufunc.outer).name = name
+    elif rule is not None and rule.kind == "template" and len(rule.params) >= 2:
         defvjp(ufunc.outer, "A, B", _template(rule, ufunc, 0), _template(rule, ufunc, 1),
                name=name)
 

@@ -77,6 +77,9 @@ RANDOM = {
     "triangular": (0.0, 0.5, 1.0), "vonmises": (0.0, 1.0), "wald": (1.0, 2.0),
     "weibull": (2.0,), "zipf": (2.0,),
 }
+# ufunc.outer of a no-derivative ufunc (runtime/rules/ufunc_outer.py): the ufunc's own example
+EXAMPLES.update({u.outer: EXAMPLES[u] for u in list(EXAMPLES)
+                 if isinstance(u, np.ufunc) and u.nin == 2 and u.signature is None})
 # Generators, bit generators and seed sequences: built from integer seeds
 SEEDED = {np.random.default_rng, np.random.Generator, np.random.RandomState,
           np.random.SeedSequence, np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,

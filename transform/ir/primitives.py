@@ -162,6 +162,8 @@ def label_of(fn):
     name = getattr(fn, "__name__", type(fn).__name__)
     # NumPy 1.26's draws (bound, or Generator.gamma itself) have no __module__: ask the class
     owner = getattr(fn, "__objclass__", None) or type(getattr(fn, "__self__", None))
+    if owner.__name__ == "ufunc" and hasattr(fn, "__self__"):       # np.subtract.outer
+        return f"np.{fn.__self__.__name__}.{name}"
     if module.startswith("numpy.random") or owner.__module__.startswith("numpy.random"):
         legacy = owner.__name__ == "RandomState"  # np.random.normal, np.random.Generator.gamma
         return "np.random." + (name if legacy else getattr(fn, "__qualname__", name))

@@ -129,7 +129,8 @@ EXAMPLES = gathered()
 for _fn, _examples in EXTRA.items():          # first: they are written for this test
     EXAMPLES[_fn] = [(args, {}) for args in _examples] + EXAMPLES.get(_fn, [])
 RULES = sorted((r for r in registry._RULES.values() if r.kind in ("template", "custom")
-                and getattr(r, "family", None) is not None and r.name not in EXEMPT),
+                and getattr(r, "family", None) is not None and r.name not in EXEMPT
+                and not r.name.startswith("tests.")),       # rules the tests register
                key=lambda r: r.name)
 
 

@@ -10,9 +10,10 @@ def provide(vjp):
     _VJP[:] = [vjp]
 
 
-def function_vjp(fn, *args, wrt):
-    """(fn(*args), pullback) with cotangents for the positions in `wrt`."""
+def function_vjp(fn, *args, wrt, **kwargs):
+    """(fn(*args, **kwargs), pullback) with cotangents for the positions in `wrt`
+    (keyword arguments are not differentiated)."""
     if not _VJP:
         raise TypeError("differentiating a function passed to a rule needs thunkgrad's "
                         "compiler (import transform)")
-    return _VJP[0](fn, *args, wrt=wrt)
+    return _VJP[0](fn, *args, wrt=wrt, **kwargs)

@@ -16,11 +16,11 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "constructors_helpers", "indexing_helpers", "operators_helpers",
                   "signals_helpers", "polynomials_helpers", "statistics_helpers",
                   "factorizations_helpers", "layouts_helpers",
-                  "ufunc_methods_helpers")
+                  "ufunc_methods_helpers", "ufunc_outer_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
             "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
-            "layouts", "ufunc_methods")
+            "layouts", "ufunc_methods", "ufunc_outer", "piecewise")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

@@ -1,16 +1,14 @@
-"""Polynomials and piecewise selection.
+"""Polynomials and selection.
 
 np.polyval is differentiated in its coefficients (highest power first, each may be an
 array broadcasting against x) and in x; np.vander in x (the slope of x ** 0 is 0,
 also at x = 0); np.select in its choices and its default (each element's cotangent
 goes to the first choice whose condition holds there), not in its conditions.
-np.piecewise has no rule: its pieces are callables the rule would have to
-differentiate, so a differentiated x is refused (write it with np.where or np.select
-of the pieces evaluated on x).
+(np.piecewise, whose pieces are callables, is in piecewise.py.)
 """
 import numpy as np
 
-from ..registry import NONE, defvjp, nondiff
+from ..registry import defvjp
 
 defvjp(np.polyval, "p, x", "polyval_coefficients_vjp(g, p, x)",
        "unbroadcast(g * polyval_slope(p, x), x)", numeric=True)
@@ -19,4 +17,3 @@ defvjp(np.vander, "x, N=None, increasing=False", "vander_vjp(g, x, N, increasing
 defvjp(np.select, "condlist, choicelist, default=0", None,
        "select_vjp(g, condlist, choicelist, default, 'choices')",
        "select_vjp(g, condlist, choicelist, default, 'default')")
-nondiff(np.piecewise, why=NONE)      # its pieces are callables: no rule can see into them

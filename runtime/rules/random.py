@@ -4,15 +4,17 @@ np.random.Generator and np.random.RandomState.
 A location-scale draw is `loc + scale * z` with `z` a standard draw, so its
 reparameterised derivative reads `z = (ans - loc) / scale` back from the sample
 itself: the forward sweep makes the user's own call, and the random stream is
-exactly the primal's. uniform(low, high) is `low + (high - low) * u`, and
-exponential(scale) is `scale * e`. Integer-valued draws (binomial, poisson)
+exactly the primal's. uniform(low, high) is `low + (high - low) * u`,
+exponential(scale) and rayleigh(scale) are `scale * e`, and lognormal(mean, sigma) is
+`exp(mean + sigma * z)`. Integer-valued draws (binomial, poisson)
 and seeding have a zero derivative; draws of a given size read only shapes;
 the rest (gamma, beta, choice, permutation, ...) have no rule yet, and the
-compiler refuses a program in which a differentiated value reaches them.
+compiler refuses a program in which a differentiated value reaches them, saying
+what to do instead.
 """
 import numpy as np
 
-from ..registry import NONE, SHAPE, ZERO, declare, defvjp, nondiff
+from ..registry import NONE, SHAPE, ZERO, declare, defvjp, lookup, nondiff
 
 _LOC = "unbroadcast(g, loc)"
 _SCALE = "unbroadcast(g * (ans - loc) / scale, scale)"
@@ -25,7 +27,15 @@ LOCATION_SCALE = {
                 "unbroadcast(g * (high - ans) / (high - low), low)",
                 "unbroadcast(g * (ans - low) / (high - low), high)"),
     "exponential": ("scale=1.0, size=None", "unbroadcast(g * ans / scale, scale)"),
+    "rayleigh": ("scale=1.0, size=None", "unbroadcast(g * ans / scale, scale)"),
+    # exp(mean + sigma * z): z = (log(ans) - mean) / sigma
+    "lognormal": ("mean=0.0, sigma=1.0, size=None", "unbroadcast(g * ans, mean)",
+                  "unbroadcast(g * ans * (np.log(ans) - mean) / sigma, sigma)"),
 }
+NO_RULE_HINT = ("this draw has no location-scale form to differentiate through: draw it "
+                "with parameters that are not differentiated, or use a location-scale draw "
+                "(normal, laplace, logistic, gumbel, uniform, exponential, rayleigh, "
+                "lognormal) or a score-function estimator")
 SHAPE_ONLY = {"random", "rand", "randn", "random_sample", "ranf", "sample", "standard_normal",
               "standard_exponential", "standard_cauchy", "bytes", "get_state", "tomaxint"}
 INTEGER_OR_SEED = {"integers", "randint", "random_integers", "binomial", "poisson", "geometric",
@@ -51,6 +61,8 @@ def _register(name, fn, self_param):
             defvjp(fn, signature, *templates)
     else:
         nondiff(fn, why=_why(name))
+        if _why(name) == NONE:
+            lookup(fn).hint = NO_RULE_HINT
 
 
 for _cls in SOURCES:

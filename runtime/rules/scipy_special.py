@@ -78,7 +78,8 @@ def _weights(ans, a, axis, keepdims):
     """exp(a - logsumexp(a)), with the reduced axes of `ans` restored."""
     if not keepdims and axis is not None:
         ans = np.expand_dims(ans, axis)
-    return np.exp(np.asarray(a, dtype=float) - ans)
+    a = np.asarray(a)
+    return np.exp((a if a.dtype.kind == "f" else a.astype(float)) - ans)   # float32 stays
 
 
 @template_helper
@@ -96,5 +97,6 @@ def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
 @template_helper
 def logsumexp_weights_vjp(g, ans, a, axis, b, keepdims):
     """Cotangent of b: g spread back, times exp(a - ans)."""
-    weights = _weights(ans, a, axis, keepdims) * np.ones_like(b, dtype=float)
+    weights = _weights(ans, a, axis, keepdims)
+    weights = weights * np.ones(np.shape(b), dtype=weights.dtype)
     return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, b)

@@ -117,21 +117,39 @@ defvjp(stats.multivariate_normal.logpdf, "x, mean=None, cov=1",
        "mvn_vjp(g, 'cov', x, mean, cov)", name="scipy.stats.multivariate_normal.logpdf")
 
 
+def mvn_dimension(mean, cov):
+    """The dimension SciPy reads from the parameters: the mean's size, else the
+    covariance matrix's order (1 for a number or a vector, as in SciPy)."""
+    if mean is not None:
+        return np.size(mean)
+    cov = np.asarray(cov)
+    return 1 if cov.ndim < 2 else cov.shape[0]
+
+
+def mvn_points(x, dim):
+    """x as SciPy reads it, (..., dim): with dim 1 a vector is a list of points."""
+    x = np.asarray(x, dtype=float)
+    if x.ndim == 0:
+        return x[None]
+    return x[:, None] if x.ndim == 1 and dim == 1 else x
+
+
 @template_helper
 def mvn_vjp(g, wrt, x, mean, cov):
     """Cotangent of x, mean or cov in multivariate_normal.logpdf (cov a matrix, a
-    diagonal as a vector, or a number times the identity)."""
-    x = np.asarray(x, dtype=float)
-    given_cov, mean = cov, np.zeros(x.shape[-1]) if mean is None else mean
+    diagonal as a vector, or a number times the identity; one dimension included)."""
+    dim = mvn_dimension(mean, cov)
+    points = mvn_points(x, dim)
+    given_cov, mean = cov, np.zeros(dim) if mean is None else mean
     cov = np.asarray(cov, dtype=float)
-    cov = cov * np.eye(x.shape[-1]) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
-    r = np.reshape(x - mean, (-1, x.shape[-1]))       # (n, d): points of any batch shape
-    pr = np.linalg.solve(cov, r.T).T                  # rows P r_i
-    weights = np.broadcast_to(np.asarray(g, dtype=float), x.shape[:-1]).reshape(-1)
+    cov = cov * np.eye(dim) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
+    r = np.reshape(points - np.ravel(mean), (-1, dim))     # (n, d): points of any batch shape
+    pr = np.linalg.solve(cov, r.T).T                      # rows P r_i
+    weights = np.broadcast_to(np.asarray(g, dtype=float).reshape(-1), (r.shape[0],))
     if wrt == "x":
-        return (-weights[:, None] * pr).reshape(x.shape)
+        return (-weights[:, None] * pr).reshape(np.shape(x))
     if wrt == "mean":
-        return unbroadcast(np.sum(weights[:, None] * pr, axis=0), mean)
+        return np.sum(weights[:, None] * pr, axis=0).reshape(np.shape(mean))
     grad = (pr.T @ (weights[:, None] * pr) - np.sum(weights) * np.linalg.inv(cov)) / 2
     if np.ndim(given_cov) == 2:
         return grad

@@ -4,7 +4,7 @@ reductions.py.
 np.cov is differentiated in m and y, not in fweights/aweights (a differentiated weight
 is refused); np.corrcoef in x and y (it divides by the standard deviations: a constant
 variable has none). The nan-functions treat NaN entries as absent: their cotangent
-there is 0. nanstd of a constant line divides by zero, like np.std.
+there is 0, and so are entries where= leaves out. nanstd of a constant line divides by zero, like np.std.
 """
 import numpy as np
 
@@ -17,13 +17,16 @@ defvjp(np.cov, _COV, "cov_vjp(g, m, y, rowvar, bias, ddof, fweights, aweights, 0
 defvjp(np.corrcoef, "x, y=None, rowvar=True, *, dtype=None", "corrcoef_vjp(g, x, y, rowvar, 0)",
        "corrcoef_vjp(g, x, y, rowvar, 1)", None, None, numeric=True)
 
-_MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
-_NAN_CENTRED = "(a - np.nanmean(a, axis, keepdims=True)) / (count_valid(a, axis) - ddof)"
+_MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True"
+# where=False entries count as NaN: absent from the mean, the count and the cotangent
+_PRESENT = "np.where(where, a, np.nan)"
+_NAN_CENTRED = (f"({_PRESENT} - np.nanmean({_PRESENT}, axis, keepdims=True))"
+                f" / (count_valid({_PRESENT}, axis) - ddof)")
 defvjp(np.nanvar, _MOMENT,
-       f"np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) * 2 * {_NAN_CENTRED})",
+       f"np.where(np.isnan({_PRESENT}), 0, unreduce(g, a, axis, keepdims) * 2 * {_NAN_CENTRED})",
        full_reduction=True, numeric=True)
 defvjp(np.nanstd, _MOMENT,
-       "np.where(np.isnan(a), 0, unreduce(as_cotangent(g, a) / ans, a, axis, keepdims)"
+       f"np.where(np.isnan({_PRESENT}), 0, unreduce(as_cotangent(g, a) / ans, a, axis, keepdims)"
        f" * {_NAN_CENTRED})", full_reduction=True, numeric=True)
 defvjp(np.nanprod, "a, axis=None, dtype=None, out=None, keepdims=False",
        "np.where(np.isnan(a), 0, prod_vjp(g, np.where(np.isnan(a), 1, a), axis, keepdims))",

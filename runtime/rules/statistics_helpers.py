@@ -11,13 +11,21 @@ from ..registry import template_helper
 from .shape_helpers import cot_dtype
 
 
-def _as_rows(a, rowvar):
-    a = np.atleast_2d(np.asarray(a))
-    return a if rowvar else a.T
+def _transposed(a, rowvar, operand):
+    """Whether np.cov transposes an argument for rowvar=False: m unless it is 1-D, y
+    unless it is a single row (NumPy's own two tests)."""
+    if rowvar:
+        return False
+    return np.ndim(a) != 1 if operand == 0 else np.atleast_2d(np.asarray(a)).shape[0] != 1
+
+
+def _as_rows(a, rowvar, operand=0):
+    rows = np.atleast_2d(np.asarray(a))
+    return rows.T if _transposed(a, rowvar, operand) else rows
 
 
 def _variables(m, y, rowvar):
-    rows = [_as_rows(m, rowvar)] + ([] if y is None else [_as_rows(y, rowvar)])
+    rows = [_as_rows(m, rowvar)] + ([] if y is None else [_as_rows(y, rowvar, 1)])
     return np.concatenate(rows, axis=0)
 
 
@@ -45,9 +53,10 @@ def _split(cot, m, y, rowvar):
     rows_m = _as_rows(m, rowvar).shape[0]
     parts = [cot[:rows_m], cot[rows_m:]]
     out = []
-    for part, a in zip(parts, (m, y)):
+    for operand, (part, a) in enumerate(zip(parts, (m, y))):
         if a is not None:
-            out.append((part if rowvar else part.T).reshape(np.shape(a)))
+            transposed = _transposed(a, rowvar, operand)
+            out.append((part.T if transposed else part).reshape(np.shape(a)))
     return out
 
 

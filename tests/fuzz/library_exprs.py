@@ -4,13 +4,14 @@ polynomials.py, statistics.py, factorizations.py and layouts.py, for TensorExprs
 Each is smooth for bounded inputs: convolutions and polynomials are polynomial; cov
 uses bias=True (no division by n - 1 = 0); QR and lstsq see 1.5 I + 0.2 tanh(e), full
 rank; eigenvalues of diag(1, 2, ...) + 0.05 tanh(e) stay real and apart, and only an
-order-free sum of their squares is used; meshgrid and rollaxis only move values.
+order-free sum of their squares is used; meshgrid and rollaxis only move values;
+piecewise joins sin and the identity at 0, where they agree to second order.
 """
 
 
 def library(exprs, shape, depth):
     """Text of exactly `shape` from one library call, or None (not applicable)."""
-    makers = [_convolution, _polynomial, _statistics, _factorization, _layout]
+    makers = [_convolution, _polynomial, _statistics, _factorization, _layout, _piecewise]
     return exprs.g.pick(makers)(exprs, shape, depth)
 
 
@@ -61,3 +62,10 @@ def _layout(exprs, shape, depth):
         moved = (shape[1], shape[0], shape[2])      # rollaxis(a, 1) brings axis 1 first
         return f"np.rollaxis({exprs.expr(moved, depth)}, 1)"
     return None
+
+
+def _piecewise(exprs, shape, depth):
+    if not shape:
+        return None
+    e = exprs.expr(shape, depth)
+    return f"np.piecewise({e}, [{e} > 0], [np.sin, lambda t: t])"

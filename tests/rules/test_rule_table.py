@@ -53,3 +53,46 @@ def test_at_least_180_numpy_functions_are_covered():
 def test_every_rule_has_a_family():
     table = _rule_table()
     assert all(family != "user" for family, _, _ in table.numpy_rows() + table.python_rows())
+
+
+def _coverage():
+    spec = importlib.util.spec_from_file_location("public_coverage",
+                                                  ROOT / "tools" / "public_coverage.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("prefix, name, group, note", [
+    ("np", "sin", "covered", ""), ("np", "argmax", "no derivative", "zero"),
+    ("np", "ones_like", "no derivative", "shape"), ("np", "arange", "not yet covered", "refused"),
+    ("math", "floor", "no derivative", "zero"), ("math", "hypot", "covered", ""),
+    ("np.linalg", "norm", "covered", ""), ("np", "piecewise", "covered", "")])
+def test_public_functions_are_sorted_by_their_rules(prefix, name, group, note):
+    coverage = _coverage()
+    assert coverage.classify(prefix, name, coverage.public_functions(prefix)[name]) == \
+        (group, note)
+
+
+def test_public_lists_leave_out_classes_and_private_names():
+    functions = _coverage().public_functions("np")
+    assert "sin" in functions and "ndarray" not in functions and "float64" not in functions
+    assert not any(name.startswith("_") for name in functions)
+
+
+def test_every_public_function_is_in_exactly_one_group():
+    coverage = _coverage()
+    groups = coverage.library_coverage(("np", "math"))
+    listed = [name for entries in groups.values() for name, _ in entries]
+    assert len(listed) == len(set(listed))
+    assert len(listed) == len(coverage.public_functions("np")) + \
+        len(coverage.public_functions("math"))
+
+
+@written_here
+def test_the_closing_note_gives_the_three_counts():
+    text = (ROOT / "docs" / "rules.md").read_text()
+    note = text.strip().splitlines()[-1]
+    assert "covered" in note and "no derivative" in note and "not yet covered" in note
+    headers = [line for line in text.splitlines() if line.startswith("### ")]
+    assert {h.split(" (")[0][4:] for h in headers} >= {"NumPy", "scipy.special", "math"}

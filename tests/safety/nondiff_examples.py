@@ -37,7 +37,6 @@ EXAMPLES.update({
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
     np.arange: (0.5, 3.0, 0.75),
-    np.piecewise: (V, [V > 1.0], [2.5, 0.5]),
     # output, logging and clocks (runtime/rules/nondiff.py)
     print: ("loss", 0.5), warnings.warn: ("a message",),
     logging.log: (logging.DEBUG, "value %s", 0.5),
@@ -78,6 +77,9 @@ RANDOM = {
     "triangular": (0.0, 0.5, 1.0), "vonmises": (0.0, 1.0), "wald": (1.0, 2.0),
     "weibull": (2.0,), "zipf": (2.0,),
 }
+# ufunc.outer of a no-derivative ufunc (runtime/rules/ufunc_outer.py): the ufunc's own example
+EXAMPLES.update({u.outer: EXAMPLES[u] for u in list(EXAMPLES)
+                 if isinstance(u, np.ufunc) and u.nin == 2 and u.signature is None})
 # Generators, bit generators and seed sequences: built from integer seeds
 SEEDED = {np.random.default_rng, np.random.Generator, np.random.RandomState,
           np.random.SeedSequence, np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937,

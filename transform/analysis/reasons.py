@@ -9,8 +9,8 @@ program is refused at that line, before any generated code runs:
     t = np.arange(0.0, x, 0.5)     x varied, np.arange: NONE  ->  TransformError
     k = np.floor(x)                np.floor: ZERO             ->  fine, dk/dx = 0
 
-Method calls dispatched at run time get their cotangents by position, so a
-differentiated keyword argument to one is refused too. So is an ndarray attribute
+Method calls dispatched at run time and custom rules (rrules) get their cotangents
+by position, so a differentiated keyword argument to one is refused too. So is an ndarray attribute
 no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
 import gast
@@ -81,6 +81,10 @@ def _positions_without_rule(prim):
                     yield key.value, value, prim.rule.reason(param)
             else:
                 yield param, atom, prim.rule.reason(param)
+    elif prim.kind == "custom":
+        # a registered rrule's pullback returns cotangents by position: none for keywords
+        for key, atom in prim.operands:
+            yield key, atom, NONE
     elif prim.kind == "call":
         # a method: keywords (the pullback returns positions only); a user function:
         # arguments its *args/**kwargs take (its pullback answers for named parameters)
@@ -127,8 +131,9 @@ def _refusal(ctx, s, prim, position, name):
         f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
         "the gradient would silently be zero",
         _site(s, prim),
-        hint=record_hint(prim.fn) or "compute that value outside the differentiated "
-             "function, or register a rule with transform.rrule (docs/adding_a_rule.md)")
+        hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or
+        "compute that value outside the differentiated function, or register a rule "
+        "with transform.rrule (docs/adding_a_rule.md)")
 
 
 class _Line:

@@ -64,7 +64,9 @@ class Prim:
 def from_rule(rule, args, keywords, label):
     """A Prim for a call through `rule`, binding atoms to parameter names."""
     if rule.kind == "custom":
-        return Prim("custom", label, rule=rule, fn=rule.fn, args=list(args))
+        prim = Prim("custom", label, rule=rule, fn=rule.fn, args=list(args))
+        prim.operands = list(keywords.items())     # an rrule's pullback answers by position
+        return prim
     if rule.kind == "nondiff" or rule.signature is None:
         prim = Prim("nondiff", label, rule=rule, fn=rule.fn)
         prim.operands = list(enumerate(args)) + list(keywords.items())
@@ -160,6 +162,8 @@ def label_of(fn):
     name = getattr(fn, "__name__", type(fn).__name__)
     # NumPy 1.26's draws (bound, or Generator.gamma itself) have no __module__: ask the class
     owner = getattr(fn, "__objclass__", None) or type(getattr(fn, "__self__", None))
+    if owner.__name__ == "ufunc" and hasattr(fn, "__self__"):       # np.subtract.outer
+        return f"np.{fn.__self__.__name__}.{name}"
     if module.startswith("numpy.random") or owner.__module__.startswith("numpy.random"):
         legacy = owner.__name__ == "RandomState"  # np.random.normal, np.random.Generator.gamma
         return "np.random." + (name if legacy else getattr(fn, "__qualname__", name))

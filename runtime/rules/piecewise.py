@@ -1,0 +1,110 @@
+"""np.piecewise(x, condlist, funclist, *args, **kw), differentiated in x, in the extra
+`args` passed to every piece, and in the constants of funclist.
+
+NumPy starts from zeros_like(x) and, condition by condition, writes
+y[cond_k] = f_k(x[cond_k], *args, **kw) (or the constant f_k); a later condition
+overwrites an earlier one. So an element's cotangent belongs to the last condition
+holding there (none: y is 0 there, no cotangent). Each callable piece is differentiated
+by thunkgrad itself (runtime/callees.py): the forward sweep runs it through `vjp` on
+the elements it is given, and its pullback receives g at the elements it still owns,
+0 at those a later condition took. The conditions carry no cotangent. A piece that
+reads a differentiated value of the caller through a closure is refused by the
+compiler: pass that value in `args` (`np.piecewise(x, c, [lambda t, a: a * t], a)`).
+An integer x gives an integer result: no cotangent.
+"""
+import collections.abc
+
+import numpy as np
+
+from ..callees import function_vjp
+from ..helpers import unbroadcast
+from ..registry import rrule
+from ..thunks import Thunk, unthunk
+
+
+def piecewise_conditions(x, condlist, pieces):
+    """condlist as np.piecewise reads it: one boolean row per piece (with the
+    'otherwise' row when there is one piece more than conditions)."""
+    if np.isscalar(condlist) or (not isinstance(condlist[0], (list, np.ndarray))
+                                 and x.ndim != 0):
+        condlist = [condlist]
+    conds = np.asarray(condlist, dtype=bool)
+    if len(conds) == pieces - 1:
+        conds = np.concatenate([conds, ~np.any(conds, axis=0, keepdims=True)], axis=0)
+    elif len(conds) != pieces:
+        raise ValueError(f"with {len(conds)} condition(s), either {len(conds)} or "
+                         f"{len(conds) + 1} functions are expected")
+    return conds
+
+
+def _float_positions(args):
+    return tuple(k for k, a in enumerate(args)
+                 if np.issubdtype(np.asarray(a).dtype, np.floating))
+
+
+def _forward(x, conds, funclist, args, kw, wrt):
+    """(y, {k: (out_k, pullback_k)}) with np.piecewise's semantics."""
+    y, pieces = np.zeros_like(x), {}
+    for k, (cond, func) in enumerate(zip(conds, funclist)):
+        if not isinstance(func, collections.abc.Callable):
+            y[cond] = func
+            continue
+        vals = x[cond]
+        if vals.size > 0:
+            out, pullback = function_vjp(func, vals, *args, wrt=wrt, **kw)
+            y[cond] = out
+            pieces[k] = (out, pullback)
+    return y, pieces
+
+
+def _owners(x, conds):
+    """The index of the last condition holding at each element (-1: none)."""
+    owner = np.full(np.shape(x), -1)
+    for k, cond in enumerate(conds):
+        owner[cond] = k
+    return owner
+
+
+@rrule(np.piecewise)
+def _piecewise_rule(x, condlist, funclist, *args, **kw):
+    x = np.asanyarray(x)
+    if not np.issubdtype(x.dtype, np.floating):
+        ans = np.piecewise(x, condlist, funclist, *args, **kw)
+        return ans, lambda g: (None,) * (3 + len(args))
+    conds = piecewise_conditions(x, condlist, len(funclist))
+    positions = _float_positions(args)
+    ans, pieces = _forward(x, conds, funclist, args, kw, (0,) + tuple(1 + p for p in positions))
+
+    def pullback(g):
+        parts = Thunk(lambda: _cotangents(unthunk(g), x, conds, funclist, args, pieces,
+                                          positions))
+        return (Thunk(lambda: parts.force()[0]), None, Thunk(lambda: parts.force()[1]),
+                *(Thunk(lambda k=k: parts.force()[2][k]) for k in range(len(args))))
+    return ans, pullback
+
+
+def _cotangents(g, x, conds, funclist, args, pieces, positions):
+    """(cotangent of x, list for funclist's constants, list for args)."""
+    g = np.broadcast_to(np.asarray(g, dtype=x.dtype), x.shape)
+    owner = _owners(x, conds)
+    gx = np.zeros(x.shape, dtype=x.dtype)
+    gfuncs = [None] * len(funclist)
+    gargs = [None] * len(args)
+    for k, (cond, func) in enumerate(zip(conds, funclist)):
+        owned = np.where(owner == k, g, 0)[cond]
+        if k in pieces:
+            out, pullback = pieces[k]
+            cots = pullback(unbroadcast(owned, out))
+            gx[cond] += np.asarray(cots[0], dtype=x.dtype).reshape(-1)
+            for p, c in zip(positions, cots[1:]):
+                gargs[p] = _add(gargs[p], c)
+        elif not isinstance(func, collections.abc.Callable):
+            gfuncs[k] = unbroadcast(owned, func)
+    gfuncs = None if all(c is None for c in gfuncs) else type(funclist)(gfuncs)
+    return gx if x.ndim else gx[()], gfuncs, gargs
+
+
+def _add(total, c):
+    if c is None:
+        return total
+    return c if total is None else total + c

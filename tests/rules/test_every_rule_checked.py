@@ -1,0 +1,202 @@
+"""Every registered rule is checked against central differences (tests/fd.py) in float64
+for every parameter it differentiates, in float32 where the rule keeps float32, and with
+broadcast operands where it is an elementwise rule of two arguments, or is listed in
+EXEMPT with the reason (and where it is checked instead).
+
+The example arguments are the rule tests' own tables (tests/rules/rule_examples.py), plus
+EXTRA below for rules whose tests are written another way. A rule registered without
+an example or an exemption fails here, as does a differentiated parameter that no
+example passes a float to."""
+import builtins
+import math
+import operator
+
+import numpy as np
+import pytest
+
+import runtime
+from runtime import registry
+from tests.rules.checks import check_float32, check_rule, rand, spd
+from tests.rules.rule_examples import gathered, is_float_value
+
+stats = pytest.importorskip("scipy.stats")
+import scipy.linalg as sl  # noqa: E402
+import scipy.signal as ss  # noqa: E402
+import scipy.special as sc  # noqa: E402
+
+registry._load_pending()
+from runtime.rules.methods import item, tolist  # noqa: E402
+
+A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
+V3, V4, V5, V6 = rand(3, seed=3), rand(4, seed=4), rand(5, seed=5), rand(6, seed=6)
+M, S = rand(4, 4, seed=7), spd(4, seed=8)
+S3 = spd(3, seed=11)                        # small: logm and sqrtm are slow
+LOWER = np.tril(M) + 4 * np.eye(4)
+X2 = rand(2, 4, seed=9)
+SIMPLEX = np.array([0.2, 0.3, 0.5])
+EXTRA = {
+    operator.add: [(A, B)], operator.sub: [(A, B)], operator.mul: [(A, B)],
+    operator.truediv: [(A, B)], operator.pow: [(B, A)], operator.mod: [(A + 3.0, B)],
+    operator.matmul: [(M, A.T)], operator.neg: [(A,)], operator.pos: [(A,)],
+    builtins.abs: [(A,)], builtins.float: [(np.float64(0.3),)], builtins.pow: [(B, A)],
+    builtins.sum: [([V3, 2 * V3], V3)], max: [((0.3, 0.7, -0.2),)],
+    min: [((0.3, 0.7, -0.2),)], math.ldexp: [(1.3, 3)], math.fsum: [([1.2, -2.3, 0.4],)],
+    math.prod: [([1.2, -2.3, 0.4],)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
+    np.heaviside: [(A, B)], np.linalg.multi_dot: [([M, A.T, B],)],
+    np.linalg.eigvalsh: [(S,)], np.split: [(V6, 3)], np.array_split: [(V5, 2)],
+    np.hsplit: [(A, 2)], np.vsplit: [(M, 2)], np.dsplit: [(rand(2, 2, 4, seed=10), 2)],
+    item: [(V3[:1],)],
+    tolist: [(A,)], np.meshgrid: [(V3, V4)], np.einsum: [("ij,jk->ik", M, A.T)],
+    sc.logsumexp: [(A,), (A, None, B)], sc.softmax: [(A,)], sc.log_softmax: [(A,)],
+    stats.multivariate_normal.logpdf: [(X2, V4, S)], stats.multivariate_normal.pdf:
+    [(X2, V4 * 0.1, S)], stats.dirichlet.logpdf: [(SIMPLEX, np.array([1.5, 2.0, 3.0]))],
+    stats.dirichlet.pdf: [(SIMPLEX, np.array([1.5, 2.0, 3.0]))],
+    stats.poisson.cdf: [(3, 2.5)], stats.poisson.logcdf: [(3, 2.5)],
+    stats.poisson.sf: [(3, 2.5)], stats.poisson.logsf: [(3, 2.5)],
+    stats.bernoulli.cdf: [(0, 0.3)], stats.bernoulli.logcdf: [(0, 0.3)],
+    stats.bernoulli.sf: [(0, 0.3)], stats.bernoulli.logsf: [(0, 0.3)],
+    stats.binom.cdf: [(3, 6, 0.4)], stats.binom.logcdf: [(3, 6, 0.4)],
+    stats.binom.sf: [(3, 6, 0.4)], stats.binom.logsf: [(3, 6, 0.4)],
+    sl.inv: [(M + 4 * np.eye(4),)], sl.det: [(M,)], sl.solve_triangular: [(LOWER, X2.T)],
+    sl.cholesky: [(S,)], sl.eigh: [(S,)], sl.expm: [(0.3 * M,)], sl.solve: [(S, X2.T)],
+    sl.sqrtm: [(S3,)], sl.logm: [(S3,)], ss.convolve: [(V5, V3)], ss.correlate: [(V5, V3)],
+    ss.fftconvolve: [(V5, V3)],
+    np.average: [(A, 0, B)], np.add.reduce: [(A, 0, None, None, False, 2.0)],
+    np.interp: [(np.array([-1.0, 0.5, 3.0]), np.array([0.0, 1.0, 2.0]), V3, -0.5, 0.7)],
+    np.trapezoid if hasattr(np, "trapezoid") else np.trapz: [(V5, None, 0.7)],
+}
+if hasattr(np, "unstack"):                                                  # NumPy 2.1+
+    EXTRA[np.unstack] = [(A,)]
+
+_RANDOM = ("a random draw: its finite difference needs the same stream, so seeded programs "
+           "check it (tests/safety/test_random_draws.py, test_generator_draws.py)")
+_FROZEN = ("a frozen distribution: its cotangent is a dict by parameter; programs check it "
+           "(tests/rules/test_scipy_stats_frozen.py)")
+_CONTAINER = ("a Python container operation: its cotangent is structural; compiled programs "
+              "check it (tests/containers, tests/rules/test_mutants_operators.py)")
+_SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests difference the "
+              "symmetrised input (tests/rules/test_decompositions.py, test_scipy_linalg.py, "
+              "test_scipy_stats_more.py)")
+# rule name, or (rule name, parameter): why it is not driven here, and where it is checked
+EXEMPT = {
+    "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
+    "tests/rules/test_scipy_integrate.py at tight tolerances",
+    "scipy.integrate._ivp.ivp.solve_ivp": "callable and solver tolerances: "
+    "tests/rules/test_scipy_integrate.py",
+    "numpy.piecewise": "its pieces are callables compiled by thunkgrad: "
+    "tests/rules/test_piecewise.py under every policy",
+    "scipy.linalg._decomp_cholesky.cho_factor": "returns (c, lower) with a bool: "
+    "tests/rules/test_scipy_linalg.py (gp_nll_cho)",
+    "scipy.linalg._decomp_cholesky.cho_solve": "takes the (c, lower) pair: "
+    "tests/rules/test_scipy_linalg.py (gp_nll_cho)",
+    "scipy.linalg._decomp_lu.lu_factor": "pivots are integers in a tuple: "
+    "tests/rules/test_scipy_linalg_more.py",
+    "scipy.linalg._decomp_lu.lu_solve": "takes the (lu, piv) pair: "
+    "tests/rules/test_scipy_linalg_more.py",
+    "scipy.linalg._decomp_svd.svd": "singular vectors' signs: tests/rules/test_scipy_linalg.py",
+    "numpy.row_stack": "deprecated alias of np.vstack (NumPy 2.0): tests/rules/test_layouts.py",
+    "numpy.linalg.vector_norm": "NumPy 2 array API alias, with cases in test_norm_orders.py",
+    "runtime.rules.indexing.index_trick": "np.r_/np.c_ subscripts: tests/rules/test_shape.py, "
+    "tests/safety/test_value_rules.py and tests/rules/test_assembly_programs.py",
+    "numpy.linalg.cholesky": _SYMMETRIC, "numpy.linalg.eigh": _SYMMETRIC,
+    "numpy.linalg.eigvalsh": _SYMMETRIC, "scipy.linalg._decomp.eigh": _SYMMETRIC,
+    "scipy.linalg._decomp_cholesky.cholesky": _SYMMETRIC,
+    ("scipy.stats.multivariate_normal.logpdf", "cov"): _SYMMETRIC,
+    ("scipy.stats.multivariate_normal.pdf", "cov"): _SYMMETRIC,
+    "numpy.linalg.eig": "real spectra only, eigenvectors up to scale: "
+    "tests/rules/test_decompositions.py with its normalising fd=",
+    ("scipy.stats.dirichlet.logpdf", "x"): "x must stay on the simplex (a plain finite "
+    "difference leaves it): tests/rules/test_scipy_stats_more.py",
+    ("scipy.stats.dirichlet.pdf", "x"): "x must stay on the simplex: "
+    "tests/rules/test_scipy_stats_more.py",
+    ("math.prod", "start"): "keyword-only; the examples pass floats positionally",
+}
+
+
+def _exempt_families():
+    for rule in registry._RULES.values():
+        family = getattr(rule, "family", None)
+        if family == "random" and rule.kind != "nondiff":
+            yield rule.name, _RANDOM
+        elif family == "scipy_stats_more" and ("frozen" in rule.name or "(...)" in rule.name):
+            yield rule.name, _FROZEN
+        elif family == "operators" and rule.fn not in EXTRA:
+            yield rule.name, _CONTAINER
+
+
+EXEMPT.update(_exempt_families())
+EXAMPLES = gathered()
+for _fn, _examples in EXTRA.items():          # first: they are written for this test
+    EXAMPLES[_fn] = [(args, {}) for args in _examples] + EXAMPLES.get(_fn, [])
+RULES = sorted((r for r in registry._RULES.values() if r.kind in ("template", "custom")
+                and getattr(r, "family", None) is not None and r.name not in EXEMPT
+                and not r.name.startswith("tests.")),       # rules the tests register
+               key=lambda r: r.name)
+
+
+def _covering(rule, param):
+    """The first example passing a float positionally to `param`."""
+    k = rule.params.index(param)
+    for args, kwargs in EXAMPLES.get(rule.fn, []):
+        if len(args) > k and is_float_value(args[k]):
+            return args, kwargs
+    return None
+
+
+def _params(rule):
+    return [p for p in rule.templates if (rule.name, p) not in EXEMPT] \
+        if rule.kind == "template" else [None]
+
+
+CHECKS = [(rule, p) for rule in RULES for p in _params(rule)]
+
+
+def _id(check):
+    return f"{check[0].name}-{check[1]}" if isinstance(check, tuple) else str(check)
+
+
+def test_every_rule_has_an_example_or_an_exemption():
+    missing = sorted(r.name for r in RULES if not EXAMPLES.get(r.fn))
+    assert not missing, f"rules with no example arguments and no exemption: {missing}"
+
+
+def test_exemptions_name_registered_rules():
+    names = {r.name for r in registry._RULES.values()}
+    stale = [k for k in EXEMPT if (k[0] if isinstance(k, tuple) else k) not in names]
+    assert not stale, stale
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=_id)
+def test_differentiated_parameter_against_finite_differences(check):
+    rule, param = check
+    example = EXAMPLES[rule.fn][0] if param is None else _covering(rule, param)
+    assert example is not None, f"no example passes a float to {param!r} of {rule.name}"
+    args, kwargs = example
+    argnums = None if param is None else [rule.params.index(param)]
+    with np.errstate(all="ignore"):
+        check_rule(rule.fn, args, kwargs, argnums=argnums)
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=_id)
+def test_float32_stays_float32(check):
+    rule, param = check
+    example = EXAMPLES[rule.fn][0] if param is None else _covering(rule, param)
+    args, kwargs = example
+    check_float32(rule.fn, args, kwargs, argnums=None if param is None else
+                  [rule.params.index(param)])
+
+
+BINARY_ELEMENTWISE = sorted((r for r in RULES if r.kind == "template"
+                             and runtime.traits.traits_of(r.fn).get("elementwise")
+                             and len(r.templates) == 2 and isinstance(r.fn, np.ufunc)),
+                            key=lambda r: r.name)
+
+
+@pytest.mark.parametrize("rule", BINARY_ELEMENTWISE, ids=lambda r: r.name)
+def test_binary_elementwise_rules_broadcast(rule):
+    """(3, 1) against (4,): each cotangent summed back to its operand's shape."""
+    args, _ = _covering(rule, next(iter(rule.templates)))
+    first, second = np.asarray(args[0]), np.asarray(args[1])
+    column = np.resize(first.ravel(), (3, 1))
+    row = np.resize(second.ravel(), (4,))
+    check_rule(rule.fn, (column, row))

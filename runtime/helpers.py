@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from .accumulate import accumulate_into, is_basic_index
+from .accumulate import accumulate_into, add_in_place, is_basic_index, real_for
 from .registry import helper, template_helper
 from .rules.shape_helpers import as_cotangent, cot_dtype
 
@@ -41,7 +41,9 @@ def unbroadcast(g, x, side=None):
         shape = fast_shape(x)
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:
-        return g
+        if g_shape is not None and g.dtype.kind != "c" or type(g) in _SCALAR_REALS:
+            return g                                    # the common case: a real g
+        return real_for(g, x)
     if g is None:               # a zero cotangent (an entry no one read) stays zero
         return None
     g = np.asarray(g)
@@ -50,9 +52,14 @@ def unbroadcast(g, x, side=None):
     axes = tuple(k for k, n in enumerate(shape) if n == 1 and g.shape[k] != 1)
     if axes:
         g = g.sum(axis=axes, keepdims=True)
+    if g.dtype.kind == "c":
+        g = real_for(g, x)
     if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
         return g[()]
     return g
+
+
+_SCALAR_REALS = (float, int)
 
 
 @helper(in_place=True)
@@ -60,8 +67,7 @@ def accumulate_unbroadcast(buffer, g, x, side=None):
     """accumulate_into(buffer, unbroadcast(g, x, side)), the loop's common case first:
     an owned array buffer (shaped like x) and a cotangent of the same shape."""
     if type(buffer) is np.ndarray and type(g) is np.ndarray and buffer.shape == g.shape:
-        buffer += g
-        return buffer
+        return add_in_place(buffer, g if g.dtype.kind != "c" else real_for(g, x))
     return accumulate_into(buffer, unbroadcast(g, x, side))
 
 

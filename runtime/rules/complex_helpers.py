@@ -1,0 +1,57 @@
+"""Template helpers for runtime/rules/complex_parts.py: the parts of a complex number.
+
+Under the convention of docs/complex.md (the cotangent of z = a + ib is
+dL/da - i dL/db), a function with a real output takes the real part of g first (a
+real value's cotangent is real; an imaginary part there could only be an artefact),
+and a real input gets the real part of what reaches it.
+"""
+import math
+
+import numpy as np
+
+from ..registry import template_helper
+
+
+def _is_complex(x):
+    dtype = getattr(x, "dtype", None)
+    return isinstance(x, complex) if dtype is None else dtype.kind == "c"
+
+
+@template_helper(pure=True)
+def abs_vjp(g, x):
+    """Cotangent of |x|: g * sign(x) for real x (0 at 0); g * conj(x) / |x| for
+    complex x, 0 at 0."""
+    if not _is_complex(x):
+        return g * np.sign(x)
+    size = np.abs(x)
+    safe = np.where(size == 0, 1, size)
+    return np.real(g) * np.where(size == 0, 0, np.conj(x) / safe)
+
+
+@template_helper(shape_only=(1,), pure=True)
+def real_vjp(g, x):
+    """Cotangent of real(x): g's real part, in x's complex dtype when x is complex (so
+    the complex value's cotangent stays complex where later ones add to it in place)."""
+    g = np.real(g)
+    return np.asarray(g, dtype=x.dtype) if _is_complex(x) and hasattr(x, "dtype") else g
+
+
+@template_helper(shape_only=(1,), pure=True)
+def imag_vjp(g, x):
+    """Cotangent of imag(x): -i g (d imag / db = 1 in the convention), and zero (None)
+    for real x, whose imaginary part is the constant 0."""
+    if not _is_complex(x):
+        return None
+    return np.real(g) * -1j
+
+
+@template_helper(pure=True)
+def angle_vjp(g, z, deg=False):
+    """Cotangent of angle(z) = atan2(b, a): -i g conj(z) / |z|^2 (= -i g / z), 0 at
+    z = 0; a real z has a constant angle (0 or pi) away from 0, so its slope is 0."""
+    g = np.real(g) * (180 / math.pi if deg else 1)
+    if not _is_complex(z):
+        return g * 0
+    square = np.real(z * np.conj(z))
+    safe = np.where(square == 0, 1, square)
+    return g * np.where(square == 0, 0, -1j * np.conj(z) / safe)

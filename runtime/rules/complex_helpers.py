@@ -55,3 +55,21 @@ def angle_vjp(g, z, deg=False):
     square = np.real(z * np.conj(z))
     safe = np.where(square == 0, 1, square)
     return g * np.where(square == 0, 0, -1j * np.conj(z) / safe)
+
+
+@template_helper(pure=True)
+def deviation(a, axis=None):
+    """conj(a - mean(a)), the slope of np.var in a (halved): |d|^2 = d conj(d)."""
+    d = a - np.mean(a, axis, keepdims=True)
+    return np.conj(d) if d.dtype.kind == "c" else d
+
+
+@template_helper(pure=True)
+def vdot_vjp(g, a, b, operand):
+    """Cotangent of np.vdot(a, b) = sum(conj(a) b): conj(g b) for a, g conj(a) for b;
+    real for a real operand."""
+    if operand == 0:
+        ct = np.reshape(g * np.asarray(b), np.shape(a))
+        return np.conj(ct) if _is_complex(a) else np.real(ct)
+    ct = np.reshape(g * np.conj(a), np.shape(b))
+    return ct if _is_complex(b) else np.real(ct)

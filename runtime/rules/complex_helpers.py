@@ -38,10 +38,10 @@ def real_vjp(g, x):
 
 @template_helper(shape_only=(1,), pure=True)
 def imag_vjp(g, x):
-    """Cotangent of imag(x): -i g (d imag / db = 1 in the convention), and zero (None)
-    for real x, whose imaginary part is the constant 0."""
+    """Cotangent of imag(x): -i g (d imag / db = 1 in the convention), and zero for
+    real x, whose imaginary part is the constant 0."""
     if not _is_complex(x):
-        return None
+        return np.zeros_like(np.real(g))
     return np.real(g) * -1j
 
 
@@ -56,6 +56,16 @@ def angle_vjp(g, z, deg=False):
     safe = np.where(square == 0, 1, square)
     return g * np.where(square == 0, 0, -1j * np.conj(z) / safe)
 
+
+@template_helper(pure=True)
+def sign_vjp(g, x, ans):
+    """Cotangent of sign(x): zero for real x (piecewise constant); for complex x,
+    sign = z / |z| = e^(i angle): i Im(g s) conj(z) / |z|^2, 0 at 0 (docs/complex.md)."""
+    if not _is_complex(x):
+        return np.zeros_like(np.real(g))
+    square = np.real(x * np.conj(x))
+    safe = np.where(square == 0, 1, square)
+    return np.where(square == 0, 0, 1j * np.imag(g * ans) * np.conj(x) / safe)
 
 @template_helper(pure=True)
 def deviation(a, axis=None):

@@ -3,7 +3,7 @@
 The cotangent convention is docs/complex.md's: for a real loss L and z = a + ib the
 cotangent is dL/da - i dL/db, so a holomorphic function's rule is g * f'(z) (the
 rules of elementwise.py and operators.py hold for complex values as written) and a
-real input's cotangent is the real part of what reaches it. These four are not
+real input's cotangent is the real part of what reaches it. These are not
 holomorphic; each is derived in docs/complex.md.
 """
 from functools import partial
@@ -19,3 +19,4 @@ defvjp(np.imag, "val", "imag_vjp(g, val)", view=True)
 defvjp(np.conjugate, "x", "np.conj(g)")                   # = np.conj
 defvjp(np.abs, "x", "abs_vjp(g, x)")                      # = np.absolute
 defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
+defvjp(np.sign, "x", "sign_vjp(g, x, ans)")      # piecewise constant for real x

@@ -90,3 +90,28 @@ def test_complex_argument_is_refused():
 def test_complex_output_is_refused():
     with pytest.raises(TypeError, match="complex"):
         grad(lambda x: np.sum(x * 1j))(X)
+
+
+@pytest.mark.parametrize("x", [Z, X], ids=["complex", "real"])
+def test_sign_matches_finite_differences(x):
+    check_complex_rule(np.sign, [x])
+
+
+def zero_slopes(x):
+    """np.imag, np.sign and np.angle of real values have zero cotangents."""
+    return np.sum(x ** 2 + np.imag(x) * x + np.sign(x) * x + np.angle(x) * x)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_zero_cotangents_of_real_parts(policy):
+    check_grad(zero_slopes, [X], policy=policy)
+
+
+def phase_only(x):
+    z = np.fft.fft(x)
+    return np.sum(np.real(np.fft.ifft(np.sign(z) * np.abs(z) ** 0.5)) * np.arange(len(x)))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_phase_only_reconstruction(policy):
+    check_grad(phase_only, [rand(6, seed=7)], policy=policy)

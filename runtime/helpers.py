@@ -41,9 +41,9 @@ def unbroadcast(g, x, side=None):
         shape = fast_shape(x)
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:
-        if g_shape is not None and g.dtype.kind != "c" or type(g) in _SCALAR_REALS:
-            return g                                    # the common case: a real g
-        return real_for(g, x)
+        if g_shape is None:                             # a number (or None)
+            return g if type(g) is not complex else real_for(g, x)
+        return g if g.dtype.kind != "c" else real_for(g, x)    # complex: docs/complex.md
     if g is None:               # a zero cotangent (an entry no one read) stays zero
         return None
     g = np.asarray(g)
@@ -57,9 +57,6 @@ def unbroadcast(g, x, side=None):
     if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
         return g[()]
     return g
-
-
-_SCALAR_REALS = (float, int)
 
 
 @helper(in_place=True)

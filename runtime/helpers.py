@@ -192,7 +192,11 @@ def reshape_vjp(g, x):
 
 @template_helper
 def pow_exponent_vjp(g, ans, x, y):
-    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0."""
+    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0; a complex power uses
+    the principal log (a negative or complex base: docs/complex.md)."""
+    if np.iscomplexobj(ans):
+        x = np.asarray(x) + 0j
+        return unbroadcast(g * ans * np.log(np.where(x == 0, 1, x)), y)
     if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
         return unbroadcast(g * ans * (math.log(x) if x > 0 else 0.0), y)
     x = np.asarray(x)

@@ -115,3 +115,15 @@ def phase_only(x):
 @pytest.mark.parametrize("policy", POLICIES)
 def test_phase_only_reconstruction(policy):
     check_grad(phase_only, [rand(6, seed=7)], policy=policy)
+
+
+def complex_powers(x):
+    """Complex and negative bases with a differentiated exponent: the principal log."""
+    bases = np.array([0.5 - 2j, -1.5 + 0.3j, 2j])
+    return np.sum(np.real((-1 + 1j) ** x) + np.imag((-2.0 + 0j) ** (x * 0.5))) + \
+        np.sum(np.abs(bases ** (x + 1j))) + np.sum(np.real(2.0 ** (1j * x)))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_complex_powers(policy):
+    check_grad(complex_powers, [np.array([0.3, 1.2, -0.7])], policy=policy)

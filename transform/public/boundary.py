@@ -43,7 +43,9 @@ def _check_values(wrt_names, wrt_values):
                             f"{type(value).__name__}, not a float or float array")
         if _has_complex(value):
             raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
-                            "numbers are not supported")
+                            "arguments are not supported (complex values inside the "
+                            "function are; docs/complex.md): pass the real and imaginary "
+                            "parts as two float arrays and build `a + 1j * b` inside")
         refuse_integer_containers((name,), (value,))
 
 

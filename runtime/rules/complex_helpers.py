@@ -14,7 +14,9 @@ from ..registry import template_helper
 
 def _is_complex(x):
     dtype = getattr(x, "dtype", None)
-    return isinstance(x, complex) if dtype is None else dtype.kind == "c"
+    if dtype is None:                     # a number, or a list of them
+        return isinstance(x, complex) or isinstance(x, (list, tuple)) and np.iscomplexobj(x)
+    return dtype.kind == "c"
 
 
 @template_helper(pure=True)

@@ -18,7 +18,9 @@ _DUAL = {None: "forward", "backward": "forward", "ortho": "ortho", "forward": "b
 
 def _is_complex(x):
     dtype = getattr(x, "dtype", None)
-    return isinstance(x, complex) if dtype is None else dtype.kind == "c"
+    if dtype is None:                     # a number, or a list of them
+        return isinstance(x, complex) or isinstance(x, (list, tuple)) and np.iscomplexobj(x)
+    return dtype.kind == "c"
 
 
 def _real_if(ct, x):
@@ -74,16 +76,16 @@ def _nd_axes(ndim, s, axes):
 def fft_vjp(g, x, axis, norm, inverse=False):
     """Cotangent of np.fft.fft or ifft (x, n, axis, norm): the same transform of g."""
     transform = np.fft.ifft if inverse else np.fft.fft
-    ct = _fit(transform(g, axis=axis, norm=norm), x.shape[axis], axis)
+    ct = _fit(transform(g, axis=axis, norm=norm), np.shape(x)[axis], axis)
     return _real_if(ct, x)
 
 
 @template_helper(shape_only=(1,), pure=True)
 def fftn_vjp(g, x, s, axes, norm, inverse=False):
     """Cotangent of np.fft.fftn, ifftn, fft2, ifft2 (x, s, axes, norm)."""
-    axes = _nd_axes(x.ndim, s, axes)
+    axes = _nd_axes(np.ndim(x), s, axes)
     transform = np.fft.ifftn if inverse else np.fft.fftn
-    ct = _fit_axes(transform(g, axes=axes, norm=norm), x.shape, axes)
+    ct = _fit_axes(transform(g, axes=axes, norm=norm), np.shape(x), axes)
     return _real_if(ct, x)
 
 
@@ -110,8 +112,8 @@ def _irfft_transpose(g, n, axis, norm):
 def rfft_vjp(g, x, n, axis, norm):
     """Cotangent of np.fft.rfft(x, n, axis, norm), real whatever x is (rfft reads
     only x's real part)."""
-    n = x.shape[axis] if n is None else n
-    return _fit(_rfft_transpose(g, n, axis, norm), x.shape[axis], axis)
+    n = np.shape(x)[axis] if n is None else n
+    return _fit(_rfft_transpose(g, n, axis, norm), np.shape(x)[axis], axis)
 
 
 @template_helper(shape_only=(1, 2), pure=True)
@@ -119,29 +121,29 @@ def irfft_vjp(g, a, ans, axis, norm):
     """Cotangent of np.fft.irfft(a, n, axis, norm); irfft reads a's first n // 2 + 1
     entries and ignores the imaginary part of the mean (and, n even, Nyquist) entry."""
     ct = _irfft_transpose(g, ans.shape[axis], axis, norm)
-    return _real_if(_fit(ct, a.shape[axis], axis), a)
+    return _real_if(_fit(ct, np.shape(a)[axis], axis), a)
 
 
 @template_helper(shape_only=(1,), pure=True)
 def rfftn_vjp(g, x, s, axes, norm):
     """Cotangent of np.fft.rfftn or rfft2: full transforms over all but the last axis,
     then rfft's transpose over the last."""
-    axes = _nd_axes(x.ndim, s, axes)
+    axes = _nd_axes(np.ndim(x), s, axes)
     last = axes[-1]
     h = np.fft.fftn(g, axes=axes[:-1], norm=norm) if len(axes) > 1 else g
-    n = x.shape[last] if s is None else s[-1]
-    return _fit_axes(_rfft_transpose(h, n, last, norm), x.shape, axes)
+    n = np.shape(x)[last] if s is None else s[-1]
+    return _fit_axes(_rfft_transpose(h, n, last, norm), np.shape(x), axes)
 
 
 @template_helper(shape_only=(1, 2), pure=True)
 def irfftn_vjp(g, a, ans, s, axes, norm):
     """Cotangent of np.fft.irfftn or irfft2: irfft's transpose over the last axis,
     then the inverse transforms over the others."""
-    axes = _nd_axes(a.ndim, s, axes)
+    axes = _nd_axes(np.ndim(a), s, axes)
     ct = _irfft_transpose(g, ans.shape[axes[-1]], axes[-1], norm)
     if len(axes) > 1:
         ct = np.fft.ifftn(ct, axes=axes[:-1], norm=norm)
-    return _real_if(_fit_axes(ct, a.shape, axes), a)
+    return _real_if(_fit_axes(ct, np.shape(a), axes), a)
 
 
 @template_helper(shape_only=(1, 2), pure=True)

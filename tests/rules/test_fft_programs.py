@@ -72,6 +72,12 @@ def spectrum_in_a_loop(xs):
     return total
 
 
+def transform_of_a_list(x):
+    """A list of real and complex entries: the complex one keeps its complex cotangent."""
+    z = np.fft.fft([x[0], x[1] * 2, x[2] + 1j * x[0]])
+    return np.sum(np.abs(z) ** 2) + np.sum(np.abs(np.fft.rfft([x[0], x[1], x[2]])))
+
+
 PROGRAMS = [
     (power_spectrum, [rand(8, seed=1)]), (power_spectrum, [rand(7, seed=2)]),
     (spectral_filter, [rand(8, seed=3), rand(5, seed=4)]),
@@ -84,6 +90,7 @@ PROGRAMS = [
     (spectral_heat, [rand(8, seed=14), 0.7]), (spectral_heat, [rand(9, seed=15), 0.3]),
     (advection_steps, [rand(8, seed=16), 0.8]),
     (spectrum_in_a_loop, [rand(3, 6, seed=17)]),
+    (transform_of_a_list, [rand(3, seed=19)]),
 ]
 
 

@@ -8,6 +8,7 @@ methods mapped to it share the row, so nothing is counted twice. The family
 is the runtime/rules module that registered the rule.
 """
 import builtins
+import cmath
 import importlib
 import inspect
 import logging
@@ -33,7 +34,7 @@ SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_stats", "scipy_sta
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random), ("np.fft", np.fft)]
 # the standard-library modules with rules (output and clocks: nondiff) are listed too
 PYTHON = [("operator", operator), ("math", math), ("builtins", builtins), ("time", time),
-          ("warnings", warnings), ("logging", logging)]
+          ("warnings", warnings), ("logging", logging), ("cmath", cmath)]
 
 
 def _rows(namespaces):
@@ -136,7 +137,8 @@ def render():
             lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
             lines += _table(chosen) + [""]
     python = python_rows()
-    lines += [f"## Python operators, math, builtins, time, warnings and logging ({len(python)})",
+    lines += [f"## Python operators, math, cmath, builtins, time, warnings and logging "
+              f"({len(python)})",
               ""] + _table(python) + [""]
     for family in SCIPY_TABLES:
         chosen = [r for r in scipy_rows() if r[0] == family]

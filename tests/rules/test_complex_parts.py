@@ -1,6 +1,8 @@
 """real, imag, conj, abs and angle of complex values, complex arithmetic with
 broadcasting, and the runtime paths that meet complex cotangents (accumulation into
 buffers that began real, the real part at the real -> complex boundary)."""
+import cmath
+
 import numpy as np
 import pytest
 
@@ -127,3 +129,22 @@ def complex_powers(x):
 @pytest.mark.parametrize("policy", POLICIES)
 def test_complex_powers(policy):
     check_grad(complex_powers, [np.array([0.3, 1.2, -0.7])], policy=policy)
+
+
+def cmath_scalars(t):
+    z = cmath.exp(1j * t) + cmath.log(t + 1j) + cmath.sqrt(t - 2j) + cmath.sin(t * 1j) + \
+        cmath.log(t + 0.5j, 2.0 + t) + cmath.cos(t) * cmath.tan(0.3j + t)
+    w = cmath.sinh(t + 0.2j) * cmath.cosh(t) + cmath.tanh(t + 1j) + cmath.rect(t, 2 * t)
+    return z.real + z.imag * cmath.phase(z) + abs(w) + cmath.rect(2.0, t).imag
+
+
+def built_complex(x):
+    z = complex(x[0], 2 * x[1]) * np.complex128(x[1]) + complex(x[0])
+    return abs(z * z) + np.sum(np.abs(np.complex128(x[0]) * x))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f, args", [(cmath_scalars, [0.7]), (built_complex, [X[:2]])],
+                         ids=["cmath", "constructors"])
+def test_scalar_complex_functions(f, args, policy):
+    check_grad(f, args, policy=policy)

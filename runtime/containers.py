@@ -190,8 +190,10 @@ def getattr_vjp(g, obj, name):
                 name not in getattr(obj, "__dict__", {}):
             return g                  # a bound method: its cotangent is its receiver's
         return {name: g}
-    if name in ("real", "imag"):              # docs/complex.md
-        return real_vjp(g, obj) if name == "real" else imag_vjp(g, obj)
+    if name == "real":                        # docs/complex.md
+        return real_vjp(g, obj)
+    if name == "imag":                        # a real value's .imag is the constant 0
+        return imag_vjp(g, obj) if np.iscomplexobj(obj) else None
     if name == "T":
         return np.transpose(g)
     if name == "mT":

@@ -66,7 +66,7 @@ class FlatSum(Thunk):
                 continue
             if owned and isinstance(total, np.ndarray) and isinstance(value, np.ndarray) \
                     and total.shape == value.shape:
-                total += value          # our own buffer: the first fresh sum below
+                total = add_in_place(total, value)   # our own buffer: the first fresh sum
             else:
                 owned = total is not None
                 total = add_values(total, value)
@@ -130,16 +130,18 @@ def accumulate_into(buffer, contribution):
     """
     if type(buffer) is np.ndarray and type(contribution) is np.ndarray \
             and buffer.shape == contribution.shape:
-        buffer += contribution              # the loop's hot path, checked first
-        return buffer
+        try:                                # the loop's hot path, checked first
+            buffer += contribution
+            return buffer
+        except TypeError:                   # complex into real: see add_in_place
+            return buffer + contribution
     contribution = unthunk(contribution)
     if contribution is None:
         return buffer
     if buffer is None:
         return own(contribution)
     if isinstance(buffer, np.ndarray) and buffer.shape == np.shape(contribution):
-        buffer += contribution
-        return buffer
+        return add_in_place(buffer, contribution)
     if isinstance(buffer, list):
         for k, part in enumerate(contribution):
             buffer[k] = accumulate_into(buffer[k], part)
@@ -147,10 +149,40 @@ def accumulate_into(buffer, contribution):
     return add_values(buffer, contribution)
 
 
+def add_in_place(buffer, contribution):
+    """buffer += contribution into an owned buffer; a complex contribution to a real
+    buffer (a complex value whose first cotangent was real, docs/complex.md) gives a
+    fresh complex sum instead of NumPy's casting error: never a dropped imaginary part."""
+    try:
+        buffer += contribution
+    except TypeError:
+        return buffer + contribution
+    return buffer
+
+
+def real_for(g, x):
+    """g's real part when x is real: at the boundary where a real value flows into a
+    complex one, its cotangent is real (the imaginary part moves nothing; docs/complex.md)."""
+    if g is None or isinstance(x, (list, tuple, dict)):
+        return g
+    dtype = getattr(x, "dtype", None)
+    real = not isinstance(x, complex) if dtype is None else dtype.kind != "c"
+    return np.real(g) if real and np.iscomplexobj(g) else g
+
+
+def _complex_entry(buffer, like, value):
+    """A complex cotangent entry for a real buffer: its real part when the container is
+    real, else the buffer made complex (it had only received real cotangents)."""
+    value = real_for(value, like)
+    if np.iscomplexobj(value):
+        buffer = buffer.astype(np.result_type(buffer, value))
+    return buffer, value
+
+
 def cotangent_zeros(x):
     """An owned zero cotangent for parameter x (a float array or a float)."""
     if isinstance(x, np.ndarray):
-        return np.zeros(x.shape, dtype=x.dtype if x.dtype.kind == "f" else float)
+        return np.zeros(x.shape, dtype=x.dtype if x.dtype.kind in "fc" else float)
     return np.zeros((), dtype=x.dtype) if isinstance(x, np.floating) else 0.0
 
 
@@ -186,6 +218,8 @@ def accumulate_at(buffer, like, index, value):
     elif isinstance(buffer, tuple):
         buffer = list(buffer)
     if isinstance(buffer, np.ndarray):
+        if buffer.dtype.kind != "c" and np.iscomplexobj(value):
+            buffer, value = _complex_entry(buffer, like, value)
         if type(index) is int or is_basic_index(index):     # `x[i]` in a loop: no call
             buffer[index] += value
         else:                       # `x[[0, 0]]` read twice: both reads add up

@@ -10,6 +10,7 @@ import numpy as np
 
 from .accumulate import is_basic_index
 from .helpers import index_vjp, unbroadcast
+from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
 from .registry import template_helper
 from .thunks import unthunk
@@ -178,21 +179,21 @@ def sum_repeats(g, xs):
 @template_helper
 def getattr_vjp(g, obj, name):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
-    (`.real` of a real array is the array, `.imag` a constant zero, `.T`/`.mT`
+    (`.real` and `.imag` as np.real and np.imag, `.T`/`.mT`
     transposes); for any other object a dict from the attribute's name to g."""
     if isinstance(obj, tuple) and name in getattr(obj, "_fields", ()):
         out = [None] * len(obj)           # a namedtuple: by position, as `p[0]` gives
         out[obj._fields.index(name)] = g
         return tuple(out)
-    if not isinstance(obj, (np.ndarray, np.generic, float, int)):
+    if not isinstance(obj, (np.ndarray, np.generic, float, int, complex)):
         if inspect.isfunction(inspect.getattr_static(type(obj), name, None)) and \
                 name not in getattr(obj, "__dict__", {}):
             return g                  # a bound method: its cotangent is its receiver's
         return {name: g}
-    if name == "real":
-        return np.real(g)
-    if name == "imag":
-        return None
+    if name == "real":                        # docs/complex.md
+        return real_vjp(g, obj)
+    if name == "imag":                        # a real value's .imag is the constant 0
+        return imag_vjp(g, obj) if np.iscomplexobj(obj) else None
     if name == "T":
         return np.transpose(g)
     if name == "mT":

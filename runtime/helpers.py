@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from .accumulate import accumulate_into, is_basic_index
+from .accumulate import accumulate_into, add_in_place, is_basic_index, real_for
 from .closures import RECORD_TYPES
 from .registry import helper, template_helper
 from .rules.shape_helpers import as_cotangent, cot_dtype
@@ -44,7 +44,9 @@ def unbroadcast(g, x, side=None):
         shape = fast_shape(x)
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:
-        return g
+        if g_shape is None:                             # a number (or None)
+            return g if type(g) is not complex else real_for(g, x)
+        return g if g.dtype.kind != "c" else real_for(g, x)    # complex: docs/complex.md
     if g is None:               # a zero cotangent (an entry no one read) stays zero
         return None
     g = np.asarray(g)
@@ -53,6 +55,8 @@ def unbroadcast(g, x, side=None):
     axes = tuple(k for k, n in enumerate(shape) if n == 1 and g.shape[k] != 1)
     if axes:
         g = g.sum(axis=axes, keepdims=True)
+    if g.dtype.kind == "c":
+        g = real_for(g, x)
     if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
         return g[()]
     return g
@@ -63,8 +67,7 @@ def accumulate_unbroadcast(buffer, g, x, side=None):
     """accumulate_into(buffer, unbroadcast(g, x, side)), the loop's common case first:
     an owned array buffer (shaped like x) and a cotangent of the same shape."""
     if type(buffer) is np.ndarray and type(g) is np.ndarray and buffer.shape == g.shape:
-        buffer += g
-        return buffer
+        return add_in_place(buffer, g if g.dtype.kind != "c" else real_for(g, x))
     return accumulate_into(buffer, unbroadcast(g, x, side))
 
 
@@ -192,7 +195,11 @@ def reshape_vjp(g, x):
 
 @template_helper
 def pow_exponent_vjp(g, ans, x, y):
-    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0."""
+    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0; a complex power uses
+    the principal log (a negative or complex base: docs/complex.md)."""
+    if np.iscomplexobj(ans):
+        x = np.asarray(x) + 0j
+        return unbroadcast(g * ans * np.log(np.where(x == 0, 1, x)), y)
     if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
         return unbroadcast(g * ans * (math.log(x) if x > 0 else 0.0), y)
     x = np.asarray(x)

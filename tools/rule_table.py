@@ -10,6 +10,7 @@ is the runtime/rules module that registered the rule. The closing section
 no derivative and not yet covered.
 """
 import builtins
+import cmath
 import importlib
 import inspect
 import logging
@@ -34,10 +35,10 @@ from public_coverage import render_coverage  # noqa: E402
 DOC = ROOT / "docs" / "rules.md"
 SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_stats", "scipy_stats_more",
                 "scipy_linalg", "scipy_linalg_more", "scipy_signal", "scipy_integrate")
-NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random)]
+NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random), ("np.fft", np.fft)]
 # the standard-library modules with rules (output and clocks: nondiff) are listed too
 PYTHON = [("operator", operator), ("math", math), ("builtins", builtins), ("time", time),
-          ("warnings", warnings), ("logging", logging)]
+          ("warnings", warnings), ("logging", logging), ("cmath", cmath)]
 
 
 def _rows(namespaces):
@@ -140,7 +141,8 @@ def render():
             lines += [f"## {family} ({len(chosen)})", "", _notes(family), ""]
             lines += _table(chosen) + [""]
     python = python_rows()
-    lines += [f"## Python operators, math, builtins, time, warnings and logging ({len(python)})",
+    lines += [f"## Python operators, math, cmath, builtins, time, warnings and logging "
+              f"({len(python)})",
               ""] + _table(python) + [""]
     for family in SCIPY_TABLES:
         chosen = [r for r in scipy_rows() if r[0] == family]

@@ -14,13 +14,14 @@ from .. import registry
 HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "linalg_helpers", "einsum_helpers", "decompositions_helpers", "norm_helpers",
                   "constructors_helpers", "indexing_helpers", "operators_helpers",
-                  "signals_helpers", "polynomials_helpers", "statistics_helpers",
+                  "signals_helpers", "polynomials_helpers", "statistics_helpers", "fft_helpers",
+                  "complex_helpers",
                   "factorizations_helpers", "layouts_helpers",
                   "ufunc_methods_helpers", "ufunc_outer_helpers")
-FAMILIES = ("operators", "math_module", "elementwise", "reductions", "linalg", "decompositions", "shape",
-            "indexing", "constructors", "random", "nondiff", "methods",
+FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
+            "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
-            "layouts", "ufunc_methods", "ufunc_outer", "piecewise")
+            "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

@@ -4,7 +4,8 @@ Binary ufuncs broadcast, so each cotangent is summed back to its argument's
 shape with `unbroadcast`. Constants are Python numbers (math.log(2), not
 np.log(2)) so that float32 stays float32 under NumPy 2's promotion rules.
 Ties (maximum, fmax, clip at a bound) give the whole cotangent to one side;
-abs, fabs and sign-like kinks take sign(0) = 0. real and conj assume real inputs.
+fabs and sign-like kinks take sign(0) = 0. abs, real, imag, conj and angle, which
+also take complex values, are in complex_parts.py.
 """
 from functools import partial
 
@@ -71,7 +72,6 @@ defvjp(np.degrees, "x", "g * (180 / math.pi)")
 defvjp(np.sinc, "x", "g * sinc_slope(x)")
 
 # Piecewise: the derivative of the piece that was chosen
-defvjp(np.abs, "x", "g * np.sign(x)")  # = np.absolute
 defvjp(np.fabs, "x", "g * np.sign(x)")
 defvjp(np.maximum, "x, y", "unbroadcast(g * (x >= y), x)", "unbroadcast(g * (x < y), y)")
 defvjp(np.minimum, "x, y", "unbroadcast(g * (x <= y), x)", "unbroadcast(g * (x > y), y)")
@@ -89,8 +89,4 @@ defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np
 # heaviside(x1, x2) is x2 where x1 == 0, a step elsewhere
 defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)
-
-# Complex parts, for real inputs (the identity)
-defvjp(np.real, "val", "np.real(g)", view=True)
-defvjp(np.conjugate, "x", "np.conj(g)")  # = np.conj
 

@@ -4,8 +4,8 @@ np.rollaxis moves g back; np.row_stack (where NumPy has it) is np.vstack; np.mes
 (any indexing, sparse or not) sums each output's cotangent over the axes its input
 does not vary along. np.frexp's mantissa has slope 2 ** -e and np.modf's fraction
 slope 1 (both step where the integer part changes); np.ldexp is differentiated in
-its mantissa. np.angle (slope 0) and np.real_if_close (slope 1) take real input only:
-complex input is refused.
+its mantissa. np.real_if_close (slope 1) takes real input only: complex input is
+refused. (np.angle, which takes complex input too, is in complex_parts.py.)
 """
 import numpy as np
 
@@ -21,6 +21,5 @@ declare(np.meshgrid, parts_view=True)           # copy=False returns broadcast v
 defvjp(np.frexp, "x", "frexp_vjp(g, ans, x)", numeric=True)
 defvjp(np.modf, "x", "modf_vjp(g, ans, x)", numeric=True)
 defvjp(np.ldexp, "x1, x2", "unbroadcast(np.ldexp(g, x2), x1)", None, elementwise=True)
-defvjp(np.angle, "z, deg=False", "real_input_vjp(g, z, 'np.angle', 0)", None, numeric=True)
 defvjp(np.real_if_close, "a, tol=100", "real_input_vjp(g, a, 'np.real_if_close', 1)", None,
        numeric=True, view=True)                 # real input: returns `a` itself

@@ -1,6 +1,6 @@
 """Products and matrix structure: each operand's cotangent is the same kind of
-product of `g` with the other operands. Real inputs (vdot and vecdot do not
-conjugate); np.cross for 3-vectors; np.einsum with string subscripts
+product of `g` with the other operands (vecdot real only; vdot conjugates its
+first operand, docs/complex.md); np.cross for 3-vectors; np.einsum with string subscripts
 (explicit or implicit output, ellipses, repeated labels), as a custom rule
 because its operands are varargs."""
 import numpy as np
@@ -15,7 +15,8 @@ defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)", nu
 if hasattr(np.linalg, "matmul"):                                          # NumPy 2.0+
     defvjp(np.linalg.matmul, "x1, x2, /", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)")
 defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)", numeric=True)
-defvjp(np.vdot, "a, b", "g * np.reshape(b, np.shape(a))", "g * np.reshape(a, np.shape(b))")
+# vdot conjugates a: sum(conj(a) b), so a's cotangent is conj(g b) (docs/complex.md)
+defvjp(np.vdot, "a, b", "vdot_vjp(g, a, b, 0)", "vdot_vjp(g, a, b, 1)")
 defvjp(np.inner, "a, b", "inner_vjp(g, a, b, 0)", "inner_vjp(g, a, b, 1)")
 defvjp(np.outer, "a, b, out=None", "(g @ np.ravel(b)).reshape(np.shape(a))",
        "(np.ravel(a) @ g).reshape(np.shape(b))", numeric=True)

@@ -27,8 +27,9 @@ nondiff(np.allclose, np.array_equal, np.array_equiv, np.any, np.all, np.isscalar
 nondiff(np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert, np.left_shift,
         np.right_shift, np.gcd, np.lcm, why=ZERO, elementwise=True)
 
-# Piecewise constant: the derivative is zero wherever it exists
-nondiff(np.sign, np.floor, np.ceil, np.round, np.around, np.rint, np.fix, np.trunc,
+# Piecewise constant: the derivative is zero wherever it exists (np.sign, whose complex
+# form z / |z| moves, is in complex_parts.py)
+nondiff(np.floor, np.ceil, np.round, np.around, np.rint, np.fix, np.trunc,
         np.floor_divide, why=ZERO, elementwise=True)
 
 # Indices, counts and searches

@@ -9,6 +9,7 @@ singular value, and 'nuc' nonzero, distinct singular values for a unique U V^T.
 import numpy as np
 
 from ..registry import template_helper
+from .complex_helpers import abs_vjp
 from .reductions_helpers import tie_share
 from .shape_helpers import as_cotangent, cot_dtype
 
@@ -79,9 +80,12 @@ def _singular_direction(x, ord, row, col):
 def norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of np.linalg.norm, dispatching as NumPy does: no axis and no ord is
     the 2-norm of everything; an int axis (or 1-D x) a vector norm; else a matrix norm."""
-    if ord is None and axis is None and not keepdims and isinstance(x, np.ndarray):
+    if ord is None and axis is None and not keepdims and isinstance(x, np.ndarray) \
+            and x.dtype.kind != "c":
         # the common case, the 2-norm of everything: g * x / |x| (0 at x = 0)
         return (g / ans) * x if ans != 0 else np.zeros_like(x, dtype=np.result_type(x, g))
+    if np.iscomplexobj(x):
+        return _complex_norm_vjp(g, ans, x, ord, axis, keepdims)
     nd = np.ndim(x)
     if axis is None and (ord is None or nd == 1):
         return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, None, keepdims)
@@ -89,3 +93,15 @@ def norm_vjp(g, ans, x, ord, axis, keepdims):
     if len(axes) == 1:
         return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, axes, keepdims)
     return matrix_norm_vjp(g, ans, x, "fro" if ord is None else ord, axes, keepdims)
+
+
+def _complex_norm_vjp(g, ans, x, ord, axis, keepdims):
+    """A norm of complex values that is a norm of their moduli |x| (every vector norm,
+    the matrix fro, 1, -1, inf and -inf norms): the real rule at |x|, then the
+    modulus's cotangent g conj(x) / |x| (docs/complex.md)."""
+    nd = np.ndim(x)
+    matrix = not (axis is None and (ord is None or nd == 1)) and len(_axes(axis, nd)) == 2
+    if matrix and ord in (2, -2, "nuc"):
+        raise NotImplementedError("np.linalg.norm's rule has no complex matrix 2-norm or "
+                                  "nuclear norm (their singular values are not |x|'s)")
+    return abs_vjp(norm_vjp(np.real(g), ans, np.abs(x), ord, axis, keepdims), x)

@@ -33,7 +33,7 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 
-defvjp(abs, "x", "g * np.sign(x)", elementwise=True)
+defvjp(abs, "x", "abs_vjp(g, x)", elementwise=True)
 defvjp(float, "x", "g", scalar_result=True, numeric=True)
 defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
        "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True)    # mod: ints

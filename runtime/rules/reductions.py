@@ -32,11 +32,12 @@ defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
        " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",
        full_reduction=True)
+# var and std of complex values are those of |a - mean|: the deviation is conjugated
 defvjp(np.var, _MOMENT,
-       "unreduce(g, a, axis, keepdims) * 2 * (a - np.mean(a, axis, keepdims=True))"
+       "unreduce(g, a, axis, keepdims) * 2 * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True)
 defvjp(np.std, _MOMENT,
-       "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * (a - np.mean(a, axis, keepdims=True))"
+       "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True)
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,

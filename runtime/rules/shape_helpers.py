@@ -269,5 +269,8 @@ def cast_back(g, x, dtype):
     if isinstance(x, (np.ndarray, np.generic)):
         if not np.issubdtype(x.dtype, np.inexact):
             return None
-        return np.asarray(g).astype(x.dtype, copy=False)
+        g = np.asarray(g)
+        if g.dtype.kind == "c" and x.dtype.kind != "c":   # real -> complex: docs/complex.md
+            g = g.real
+        return g.astype(x.dtype, copy=False)
     return g

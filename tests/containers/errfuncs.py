@@ -11,9 +11,9 @@ vectorized_double = np.frompyfunc(lambda v: v * 2.0, 1, 1)
 
 
 # ---- calls with no source and no rule -------------------------------------------------
-def calls_cmath_phase(x):
+def calls_cmath_asinh(x):
     y = x * 2.0
-    return cmath.phase(y) * x
+    return cmath.asinh(y) * x
 
 
 def calls_frompyfunc(x):
@@ -25,13 +25,13 @@ def calls_length_hint(x):
     return x * n
 
 
-def helper_calls_phase(x):
+def helper_calls_asinh(x):
     y = x + 1.0
-    return cmath.phase(y)
+    return cmath.asinh(y)
 
 
-def calls_helper_calling_phase(x):
-    return helper_calls_phase(x) * x
+def calls_helper_calling_asinh(x):
+    return helper_calls_asinh(x) * x
 
 
 # ---- writes into arguments ------------------------------------------------------------

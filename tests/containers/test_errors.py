@@ -17,7 +17,7 @@ A = np.array([0.3, -0.8, 1.1])
 
 # ---- functions with no source and no rule ----------------------------------------------
 NO_RULE = [
-    (E.calls_cmath_phase, "cmath.phase(y)", "cmath.phase"),
+    (E.calls_cmath_asinh, "cmath.asinh(y)", "cmath.asinh"),
     (E.calls_frompyfunc, "vectorized_double(x)", "vectorized"),
     (E.calls_length_hint, "operator.length_hint(", "length_hint"),
 ]
@@ -42,16 +42,16 @@ def test_no_source_no_rule_from_grad(fn, marker, name, policy):
 
 def test_no_rule_inside_a_helper_names_the_helpers_line():
     with pytest.raises(TransformError) as info:
-        grad(E.calls_helper_calling_phase)(1.3)
-    assert_error_at(info.value, E.helper_calls_phase, "cmath.phase(y)", "cmath.phase", "rrule")
+        grad(E.calls_helper_calling_asinh)(1.3)
+    assert_error_at(info.value, E.helper_calls_asinh, "cmath.asinh(y)", "cmath.asinh", "rrule")
 
 
 def test_error_says_where_with_a_caret():
     with pytest.raises(TransformError) as info:
-        adjoint_source(E.calls_cmath_phase)
+        adjoint_source(E.calls_cmath_asinh)
     err = info.value
-    assert err.source_line.strip() == "return cmath.phase(y) * x"
-    assert err.col == err.source_line.index("cmath.phase")
+    assert err.source_line.strip() == "return cmath.asinh(y) * x"
+    assert err.col == err.source_line.index("cmath.asinh")
     assert "^" in str(err)
 
 

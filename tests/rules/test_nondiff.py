@@ -22,7 +22,7 @@ CALLS = [
     (np.isscalar, 1.0), (np.iscomplexobj, A), (np.isrealobj, A),
     (np.bitwise_and, I, 3), (np.bitwise_or, I, 3), (np.bitwise_xor, I, 3), (np.invert, I),
     (np.left_shift, I, 1), (np.right_shift, I, 1), (np.gcd, I, 4), (np.lcm, I, 4),
-    (np.sign, A), (np.floor, A), (np.ceil, A), (np.round, A, 1), (np.around, A), (np.rint, A),
+    (np.floor, A), (np.ceil, A), (np.round, A, 1), (np.around, A), (np.rint, A),
     (np.fix, A), (np.trunc, A), (np.floor_divide, A, 0.3),
     (np.argmax, A), (np.argmin, A, 1), (np.argsort, A), (np.argpartition, A, 1),
     (np.argwhere, A > 0), (np.nonzero, A > 0), (np.flatnonzero, A > 0), (np.count_nonzero, A > 0),

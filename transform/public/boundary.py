@@ -43,7 +43,9 @@ def _check_values(wrt_names, wrt_values):
                             f"{type(value).__name__}, not a float or float array")
         if _has_complex(value):
             raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
-                            "numbers are not supported")
+                            "arguments are not supported (complex values inside the "
+                            "function are; docs/complex.md): pass the real and imaginary "
+                            "parts as two float arrays and build `a + 1j * b` inside")
         refuse_integer_containers((name,), (value,))
 
 
@@ -84,7 +86,7 @@ def materialise(cotangent, like):
     if isinstance(like, np.ndarray):
         if g is None:
             return np.zeros_like(like, dtype=like.dtype if like.dtype.kind == "f" else float)
-        out = np.asarray(g)
+        out = _real_part(np.asarray(g))
         dtype = like.dtype if like.dtype.kind in "fc" else out.dtype
         if out.shape != like.shape:
             out = np.broadcast_to(out, like.shape)
@@ -92,10 +94,15 @@ def materialise(cotangent, like):
             return out
         return np.array(out, dtype=dtype)
     if isinstance(like, np.floating):
-        return type(like)(0.0 if g is None else np.asarray(g).item())
+        return type(like)(0.0 if g is None else _real_part(np.asarray(g)).item())
     if g is None:
         return 0.0
-    return float(np.asarray(g).item()) if np.size(g) == 1 else g
+    return float(_real_part(np.asarray(g)).item()) if np.size(g) == 1 else g
+
+
+def _real_part(g):
+    """A real argument's gradient is the real part of its cotangent (docs/complex.md)."""
+    return g.real if g.dtype.kind == "c" else g
 
 
 def _namedtuple_gradient(g, like):

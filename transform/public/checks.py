@@ -66,6 +66,10 @@ def not_scalar(name, out):
     if isinstance(out, tuple) and out:
         advice = ("to return auxiliary values with the loss, use vjp (out, pullback = "
                   "vjp(f, ...); pullback((1.0, None))) or return the loss alone")
+    if isinstance(out, (complex, np.complexfloating)) or \
+            isinstance(out, np.ndarray) and out.dtype.kind == "c" and out.ndim == 0:
+        advice = ("a complex loss has no gradient; return a real one such as "
+                  "np.real(...), np.abs(...) or np.abs(...) ** 2 (docs/complex.md)")
     return TypeError(f"grad needs a scalar output, but {name}() returned "
                      f"{describe_output(out)}; {advice}")
 

@@ -1,0 +1,45 @@
+"""The parts of complex values: real, imag, conj, abs, angle and sign (elementwise);
+building them (complex(), np.complex128) and the holomorphic cmath functions.
+
+The cotangent convention is docs/complex.md's: for a real loss L and z = a + ib the
+cotangent is dL/da - i dL/db, so a holomorphic function's rule is g * f'(z) (the
+rules of elementwise.py and operators.py hold for complex values as written) and a
+real input's cotangent is the real part of what reaches it. The parts are not
+holomorphic; each is derived in docs/complex.md.
+"""
+import cmath
+import math  # noqa: F401  (a default value in a signature below)
+from functools import partial
+
+import numpy as np
+
+from .. import registry
+
+defvjp = partial(registry.defvjp, elementwise=True)
+
+defvjp(np.real, "val", "real_vjp(g, val)", view=True)
+defvjp(np.imag, "val", "imag_vjp(g, val)", view=True)
+defvjp(np.conjugate, "x", "np.conj(g)")                   # = np.conj
+defvjp(np.abs, "x", "abs_vjp(g, x)")                      # = np.absolute
+defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
+defvjp(np.sign, "x", "sign_vjp(g, x, ans)")      # piecewise constant for real x
+
+# Building complex values: z = real + i imag moves by Re(g) d real - Im(g) d imag
+registry.defvjp(complex, "real=0, imag=0", "np.real(g)", "-np.imag(g)")
+for _dtype in (np.complex128, np.complex64):
+    registry.defvjp(_dtype, "x=0", "g if np.iscomplexobj(x) else np.real(g)")
+
+# cmath: holomorphic, so g * f'(z) as for real values; phase is np.angle, rect r e^(i phi)
+registry.defvjp(cmath.exp, "z", "g * ans")
+registry.defvjp(cmath.log, "z, base=math.e", "g / (z * np.log(base))",
+                "-g * ans / (base * np.log(base))")
+registry.defvjp(cmath.sqrt, "z", "g / (2 * ans)")
+registry.defvjp(cmath.sin, "z", "g * np.cos(z)")
+registry.defvjp(cmath.cos, "z", "-g * np.sin(z)")
+registry.defvjp(cmath.tan, "z", "g / np.cos(z) ** 2")
+registry.defvjp(cmath.sinh, "z", "g * np.cosh(z)")
+registry.defvjp(cmath.cosh, "z", "g * np.sinh(z)")
+registry.defvjp(cmath.tanh, "z", "g * (1 - ans ** 2)")
+registry.defvjp(cmath.phase, "z", "angle_vjp(g, z)")
+registry.defvjp(cmath.rect, "r, phi", "np.real(g * ans / r) if r != 0 else np.real(g * np.exp(1j * phi))",
+       "np.real(g * 1j * ans)")

@@ -15,9 +15,8 @@ from ..registry import defvjp, template_helper
 
 
 def _window_start(mode, na, nb):
-    """Where the mode's output starts inside the full convolution, on one axis."""
-    if mode == "full":
-        return 0
+    """Where the mode's output starts inside the full convolution, on one axis ('same'
+    or 'valid': a 'full' cotangent is used as it is)."""
     if mode == "same":
         return (nb - 1) // 2
     return min(na, nb) - 1                        # valid

@@ -41,7 +41,7 @@ def signal_convolve_vjp(g, a, b, mode, operand, via="direct"):
     mode never gets here: the forward call refuses it)."""
     a, b = np.asarray(a), np.asarray(b)
     g_full = _full_cotangent(g, mode, a.shape, b.shape)
-    other = b if operand == 0 else a
+    other = (b, a)[operand]                      # operand 0: in1, 1: in2
     if via == "fft":
         return ss.fftconvolve(g_full, np.flip(other), mode="valid")
     return ss.convolve(g_full, np.flip(other), mode="valid")

@@ -76,6 +76,9 @@ class Rule:
         self.custom = custom
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
+        if self.signature and len(templates) > len(self.params):   # zip would drop the rest
+            raise ValueError(f"{self.name}: {len(templates)} templates for "
+                             f"{len(self.params)} parameters")
         self.templates = {p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE}
         if why is None:         # a template position may also say why it has no template
             why = {p: ZERO if t is None else t for p, t in zip(self.params, templates)

@@ -8,7 +8,9 @@ from .shape_helpers import cot_dtype
 
 
 def _parts(g, count):
-    return tuple(g) if isinstance(g, (tuple, list)) else (g,) + (None,) * (count - 1)
+    """The cotangents of a tuple result's `count` parts: a tuple or list of them, or an
+    array stacking them (`np.sum(np.linalg.qr(a))` of a square a); None is all zero."""
+    return (None,) * count if g is None else tuple(g)
 
 
 def _zero_or(g, like):

@@ -98,10 +98,9 @@ def odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst,
         rows = np.asarray(g, dtype=float).reshape(len(t), -1)
         return _adjoint(rows, np.asarray(ans, dtype=float), t, func, args, tfirst, step)
     y0_cot, arg_cots = _shared(g, ans, solve)
-    y0_cot = y0_cot.reshape(np.shape(y0))
     if wrt == "y0":
-        return y0_cot
-    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+        return y0_cot.reshape(np.shape(y0))
+    return arg_cots                       # odeint refuses args that are not a tuple
 
 
 _TEMPLATE = ("odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, "
@@ -138,11 +137,15 @@ def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, a
     def step(dynamics, state, t_from, t_to):
         return integrate.solve_ivp(lambda t, s: dynamics(s, t), (t_from, t_to), state,
                                    method=method, **backward).y[:, -1]
-    y0_cot, arg_cots = _shared(g, ans, lambda: _adjoint(rows, ys, times, fun, args or (),
+    unpacked = () if args is None else tuple(args)      # solve_ivp unpacks any iterable
+    y0_cot, arg_cots = _shared(g, ans, lambda: _adjoint(rows, ys, times, fun, unpacked,
                                                         True, step))
     if wrt == "y0":
         return y0_cot.reshape(np.shape(y0))
-    return arg_cots if isinstance(args, (tuple, list)) else arg_cots[0]
+    if isinstance(args, np.ndarray):      # args=p: the parameters are p's rows
+        return np.stack([np.zeros(np.shape(p)) if c is None else c
+                         for c, p in zip(arg_cots, unpacked)])
+    return arg_cots if isinstance(args, tuple) else list(arg_cots)
 
 
 _IVP = ("solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, "

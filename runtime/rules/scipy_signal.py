@@ -15,9 +15,8 @@ from ..registry import defvjp, template_helper
 
 
 def _window_start(mode, na, nb):
-    """Where the mode's output starts inside the full convolution, on one axis."""
-    if mode == "full":
-        return 0
+    """Where the mode's output starts inside the full convolution, on one axis ('same'
+    or 'valid': a 'full' cotangent is used as it is)."""
     if mode == "same":
         return (nb - 1) // 2
     return min(na, nb) - 1                        # valid
@@ -38,12 +37,11 @@ def _full_cotangent(g, mode, a_shape, b_shape):
 
 @template_helper
 def signal_convolve_vjp(g, a, b, mode, operand, via="direct"):
-    """Cotangent of in1 (operand 0) or in2 (1) in convolve(in1, in2, mode)."""
-    if mode not in ("full", "same", "valid"):
-        raise ValueError(f"convolve: unknown mode {mode!r}")
+    """Cotangent of in1 (operand 0) or in2 (1) in convolve(in1, in2, mode) (an unknown
+    mode never gets here: the forward call refuses it)."""
     a, b = np.asarray(a), np.asarray(b)
     g_full = _full_cotangent(g, mode, a.shape, b.shape)
-    other = b if operand == 0 else a
+    other = (b, a)[operand]                      # operand 0: in1, 1: in2
     if via == "fft":
         return ss.fftconvolve(g_full, np.flip(other), mode="valid")
     return ss.convolve(g_full, np.flip(other), mode="valid")

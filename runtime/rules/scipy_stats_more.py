@@ -59,6 +59,8 @@ def _frozen_params(frozen):
     if isinstance(frozen, dirichlet_frozen):
         return "dirichlet", [("alpha", frozen.alpha)]
     name = frozen.dist.name
+    if name not in CONTINUOUS and name not in DISCRETE:
+        return name, None                         # a family without rules (gumbel_r)
     shapes, loc, *scale = frozen.dist._parse_args(*frozen.args, **frozen.kwds)
     names = CONTINUOUS[name][0] if name in CONTINUOUS else DISCRETE[name]
     values = list(zip(names, shapes)) + [("loc", loc)] + [("scale", s) for s in scale]
@@ -71,7 +73,7 @@ def frozen_vjp(g, ans, frozen, method, x, wrt):
     name) in `frozen.<method>(x)`, from the rule of stats.<name>.<method>."""
     name, params = _frozen_params(frozen)
     rule = lookup(getattr(getattr(stats, name), method))
-    if rule is None or rule.kind != "template":
+    if rule is None or rule.kind != "template" or params is None:
         raise TypeError(f"scipy.stats.{name}(...).{method} has no derivative rule")
     values = dict(zip(rule.params, [x] + [v for _, v in params]))
     values = rule.bind((), values)

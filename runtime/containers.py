@@ -217,3 +217,13 @@ def record_field(g, name, position, fields):
     if isinstance(g, (tuple, list)) and not hasattr(g, name):
         return unthunk(g[position])
     return unthunk(getattr(g, name, None))
+
+
+ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
+
+
+@template_helper
+def is_user_object(value):
+    """Whether `value.mean()` (a method named like an ndarray method) is the value's own
+    method rather than the ndarray rule's: the compiler could not tell from the source."""
+    return not isinstance(value, ARRAY_LIKE)

@@ -6,6 +6,7 @@ import inspect
 import numpy as np
 
 import runtime
+from runtime.containers import ARRAY_LIKE
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from ..errors import TransformError
@@ -113,6 +114,8 @@ class MethodRule:
             return _random_draw(obj, self.name, args, kwargs)
         if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        if isinstance(obj, ARRAY_LIKE) and runtime.method_function(self.name) is not None:
+            return self.array_method(obj, args, kwargs)
         unbound = runtime.lookup(getattr(type(obj), self.name, None))   # dict.values
         if unbound is not None:
             return unbound.rrule(obj, *args, **kwargs)
@@ -131,6 +134,35 @@ class MethodRule:
                                  hint=_no_rule_hint(obj, self.name))
         out, pullback = rule.rrule(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
+
+
+    def array_method(self, obj, args, kwargs):
+        """`r.mean(x)` compiled for a receiver that may have been a user object, and is
+        an array: the ndarray method's rule, refused where a value being differentiated
+        reaches a position the rule gives no derivative for."""
+        fn = runtime.method_function(self.name)
+        if self.name in ("reshape", "transpose") and len(args) > 1:
+            args = (args,)
+        rule = runtime.lookup(fn)          # (every mapped method has a rule)
+        params = rule.params if rule.signature else []
+        for k, arg in enumerate(args, start=1):
+            varied = self.varied is None or k in self.varied
+            param = params[k] if k < len(params) else None
+            if varied and _inexact(arg) and param not in rule.templates and \
+                    rule.reason(param) == runtime.NONE:
+                raise TransformError(
+                    f"argument {k} of the method call .{self.name}() on an array reaches "
+                    f"a position of {getattr(fn, '__name__', fn)}() with no derivative "
+                    "rule: the gradient would silently be zero",
+                    hint="pass a constant there, or compute that value outside the "
+                         "differentiated function")
+        return rule.rrule(obj, *args, **kwargs)
+
+
+def _inexact(value):
+    """A value that may carry a derivative (a float or a float array)."""
+    return isinstance(value, (float, complex, np.inexact)) or \
+        isinstance(value, np.ndarray) and np.issubdtype(value.dtype, np.inexact)
 
 
 @functools.lru_cache(maxsize=1024)

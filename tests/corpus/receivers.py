@@ -76,7 +76,7 @@ def helper_dispatches_on_argument(d, x):
 
 
 def array_helper(h, x):            # the same helper shape, called with arrays
-    return h.sum() + h.mean(keepdims=False) * h.std() + x.sum() * h.var()
+    return h.sum() + h.mean(keepdims=False) * h.max() + x.sum() * h.prod()
 
 
 @both

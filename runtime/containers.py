@@ -185,9 +185,12 @@ def getattr_vjp(g, obj, name):
         out[obj._fields.index(name)] = g
         return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int)):
-        if inspect.isfunction(inspect.getattr_static(type(obj), name, None)) and \
-                name not in getattr(obj, "__dict__", {}):
+        static = inspect.getattr_static(type(obj), name, None)
+        if inspect.isfunction(static) and name not in getattr(obj, "__dict__", {}):
             return g                  # a bound method: its cotangent is its receiver's
+        if hasattr(type(static), "__get__") and not inspect.isfunction(static) and \
+                not isinstance(static, (staticmethod, classmethod)):
+            return computed_attribute_vjp(g, obj, name, static)
         return {name: g}
     if name == "real":
         return np.real(g)
@@ -227,3 +230,20 @@ def is_user_object(value):
     """Whether `value.mean()` (a method named like an ndarray method) is the value's own
     method rather than the ndarray rule's: the compiler could not tell from the source."""
     return not isinstance(value, ARRAY_LIKE)
+
+
+# [the compiler's vjp of a function of one argument], set by the compiler when it is
+# imported (runtime never imports transform): property_vjp(fget, obj, g) -> obj's cotangent
+PROPERTY_VJP = []
+
+
+def computed_attribute_vjp(g, obj, name, descriptor):
+    """Cotangent of `obj.name` when the class computes it (`@property`,
+    functools.cached_property): the getter's own derivative, compiled, not a field
+    `name` of obj (there is none: a dict {name: g} would be a wrong gradient)."""
+    getter = getattr(descriptor, "fget", None) or getattr(descriptor, "func", None)
+    if not inspect.isfunction(getter) or not PROPERTY_VJP:
+        raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: the "
+                        "class computes it with code that has no Python source to "
+                        "compile; read the attributes it is computed from instead")
+    return PROPERTY_VJP[0](getter, obj, unthunk(g))

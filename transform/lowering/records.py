@@ -6,10 +6,11 @@ differentiated gets a rule whose pullback gives each argument its field's cotang
 
 Only for classes whose constructor only stores its arguments: a dataclass with the
 `__init__` dataclasses wrote and no `__post_init__`, a NamedTuple (or namedtuple) with
-its own `__new__`. Any other class runs code the compiler has not read (a user
-`__init__`, a `__post_init__`): it stays refused where a differentiated value reaches it.
+its own `__new__`. A `@property` with Python source is fine: reading it is
+differentiated through its getter (runtime/containers.py computed_attribute_vjp).
 """
 import dataclasses
+import functools
 import inspect
 import types
 import weakref
@@ -50,12 +51,21 @@ def _computed_attributes(cls):
         if base in (object, tuple) or base.__module__ in ("typing", "builtins"):
             continue
         for name, value in vars(base).items():
-            plain = isinstance(value, (types.FunctionType, staticmethod, classmethod))
+            plain = isinstance(value, (types.FunctionType, staticmethod, classmethod)) \
+                or _compiled_getter(value)      # differentiated through its getter
             dunder = name.startswith("__") and name.endswith("__")    # __dict__, ...
             if name in fields or plain or dunder or not hasattr(type(value), "__get__"):
                 continue
             found.append(name)
     return found
+
+
+def _compiled_getter(descriptor):
+    """A property (or functools.cached_property) whose getter is Python code: the
+    compiler differentiates reading it through the getter (computed_attribute_vjp)."""
+    getter = getattr(descriptor, "fget", None) or getattr(descriptor, "func", None)
+    return isinstance(descriptor, (property, functools.cached_property)) and \
+        isinstance(getter, types.FunctionType)
 
 
 def _written_by_python(method):

@@ -6,7 +6,7 @@ import inspect
 import numpy as np
 
 import runtime
-from runtime.containers import ARRAY_LIKE
+from runtime.containers import ARRAY_LIKE, PROPERTY_VJP
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from ..errors import TransformError
@@ -253,3 +253,13 @@ def compile_with(compiled):
     it is imported. Injected, not imported: the API imports the compiler, which makes
     these rules, so importing the API here would close a cycle."""
     _COMPILER[:] = [compiled]
+
+
+def property_vjp(getter, obj, g):
+    """obj's cotangent through `obj.name` whose class computes it with `getter`: the
+    getter compiled like a method (runtime/containers.py computed_attribute_vjp)."""
+    _, pullback = function_rule(getter, "loop")(obj)
+    return runtime.unthunk(pullback(g)[0])
+
+
+PROPERTY_VJP[:] = [property_vjp]

@@ -18,7 +18,8 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
 from .receiver_kinds import receiver_kind
 from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
-from .records import record_rule
+from ..frontend.constructors import constructor_of
+from .records import object_builder, record_rule
 from .returns import ReturnLowering
 
 
@@ -87,7 +88,8 @@ class CallNormalizer:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if getattr(func, "runtime_helper", None) is not None:
-            if getattr(fn, "thunkgrad_block", None):     # a try statement's own function
+            if getattr(fn, "thunkgrad_block", None) or \
+                    getattr(fn, "thunkgrad_builder", None):   # (constructors.py's too)
                 self.names.objects.setdefault(func.id, fn)
             func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
@@ -237,6 +239,8 @@ class CallNormalizer:
             fn = fn.__wrapped__
         label = label_of(fn)
         self.refuse_masked(fn, node)
+        if isinstance(fn, type) and record_rule(fn) is None:    # MLP(W, b): its __init__
+            fn = constructor_of(fn, object_builder) or fn
         rule = rule_for(fn) or _method_rule(fn) or record_rule(fn) or \
             self.opaque_rule(fn, label, node)
         if rule is None or rule.kind != "nondiff":

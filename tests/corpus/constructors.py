@@ -3,6 +3,8 @@ differentiated from differentiated values (`m = MLP(W, b)`), their methods, `__c
 and properties then used; objects in lists, made by helpers, passed to helpers. Scalar
 and array variants, every policy, against finite differences. An `__init__` that
 uses `self` other than by setting and reading its attributes stays refused."""
+from dataclasses import dataclass
+
 import numpy as np
 
 from .case import case, floats, refused
@@ -158,3 +160,24 @@ class Shares:
 def init_passes_self(x):
     seen = []
     return np.sum(Shares(x, seen).w)
+
+
+@dataclass
+class Scaled:
+    w: object
+    s: object = 2.0
+
+    def __post_init__(self):
+        self.w = self.w * self.s          # replaces a field from the others
+        self.norm = np.sum(self.w ** 2)   # and adds one
+
+
+@both
+def dataclass_post_init(x):
+    p = Scaled(np.sin(x), x)
+    return p.norm + np.sum(p.w * p.s)
+
+
+@both
+def dataclass_post_init_default(x):
+    return Scaled(x).norm

@@ -163,8 +163,8 @@ class PostInit:
         self.w = self.w * 2.0
 
 
-@refused(floats((3,)), "__post_init__ changes the field")
-def record_with_post_init(x):
+@both
+def record_with_post_init(x):   # (refused before: frontend/constructors.py compiles it)
     return np.sum(PostInit(x).w)
 
 

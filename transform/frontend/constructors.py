@@ -17,6 +17,7 @@ attribute read before it is set) is not rewritten: the class stays refused where
 differentiated value reaches it (lowering/records.py record_hint says why).
 """
 import ast
+import dataclasses
 import inspect
 import textwrap
 import types
@@ -28,6 +29,7 @@ from ..ir.nodes import names_below
 from .source_check import check_current, source_of
 from .to_gast import ast_to_gast
 
+_LITERALS = (int, float, complex, str, bool, bytes, type(None))
 _MADE = weakref.WeakKeyDictionary()       # class -> its constructor function, or None
 
 
@@ -41,19 +43,54 @@ def constructor_of(cls, builder_for):
 
 def _make(cls, builder_for):
     init = cls.__dict__.get("__init__") if "__init__" in cls.__dict__ else None
-    if not _plain_class(cls) or not isinstance(init, types.FunctionType) or \
-            init.__code__.co_freevars:     # `super()` reads the __class__ cell
-        return None
+    code = _code_of(cls, init)
+    if not _plain_class(cls) or code is None or code.__code__.co_freevars:
+        return None                        # (`super()` reads the __class__ cell)
     try:
-        node, filename, lines, first_line = _parsed(init)
+        node = _with_self(cls, *_parsed(code))[0]
     except Exception:                     # no source, or it does not parse on its own
         return None
     fields = _stored_attributes(node)
     if fields is None:
         return None
     stub = _stub(init, cls)
-    stub.thunkgrad_constructor = (cls, init, fields, builder_for(cls, fields))
+    stub.thunkgrad_constructor = (cls, code, fields, builder_for(cls, fields))
     return stub
+
+
+def _code_of(cls, init):
+    """The Python code the constructor runs: a user __init__, or a dataclass's
+    __post_init__ (after the __init__ dataclasses wrote stores the fields)."""
+    post = cls.__dict__.get("__post_init__")
+    if dataclasses.is_dataclass(cls) and isinstance(post, types.FunctionType) and \
+            getattr(getattr(init, "__code__", None), "co_filename", "") == "<string>":
+        plain = all(f.default_factory is dataclasses.MISSING and f.init and
+                    isinstance(f.default, _LITERALS + (type(dataclasses.MISSING),))
+                    for f in dataclasses.fields(cls))
+        return post if plain and not cls.__dataclass_params__.frozen else None
+    if dataclasses.is_dataclass(cls):
+        return None
+    return init if isinstance(init, types.FunctionType) else None
+
+
+def _with_self(cls, fdef, *where):
+    """A dataclass's __post_init__ as the __init__ it stands for: `self.f = f` for
+    each field first (at the def's line), the fields as parameters."""
+    if not dataclasses.is_dataclass(cls):
+        return (fdef,) + where
+    me = fdef.args.args[0].id
+    names = [f.name for f in dataclasses.fields(cls)]
+    stores = [gast.parse(f"{me}.{n} = {n}").body[0] for n in names]
+    for stmt in stores:
+        for node in gast.walk(stmt):
+            gast.copy_location(node, fdef)
+    fdef.args.args[1:] = [gast.Name(id=n, ctx=gast.Param(), annotation=None,
+                                    type_comment=None) for n in names]
+    fdef.args.defaults = [gast.Constant(value=f.default, kind=None)
+                          for f in dataclasses.fields(cls)
+                          if f.default is not dataclasses.MISSING]
+    fdef.body[:0] = stores
+    return (fdef,) + where
 
 
 def _plain_class(cls):
@@ -79,10 +116,11 @@ def _stored_attributes(fdef):
         return None
     me = args.args[0].id
     parents = _attribute_parents(fdef)
-    uses = sorted((n.lineno, n.col_offset, n) for n in names_below(fdef)
-                  if n.id == me and n is not args.args[0])
+    uses = sorted((n for n in names_below(fdef) if n.id == me and n is not args.args[0]),
+                  key=lambda n: (n.lineno, n.col_offset))
     first_set = {}
-    for line, _, node in uses:
+    for node in uses:
+        line = node.lineno
         parent = parents.get(id(node))
         if parent is None:
             return None                    # `helper(self)`, `self = ...`, `return self`
@@ -110,8 +148,7 @@ def _no_nested_scopes(fdef):
 def _stub(init, cls):
     """A function with __init__'s parameters after self and __init__'s globals: what
     the compiler resolves names against and calls (its body is the rewritten one)."""
-    sig = inspect.signature(init)
-    params = list(sig.parameters.values())[1:]
+    params = list(inspect.signature(init).parameters.values())[1:]
     text = ", ".join(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD)
     kwonly = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
     if kwonly:
@@ -129,8 +166,8 @@ def _stub(init, cls):
 def constructor_source(fn):
     """(FunctionDef, filename, lines, first line) of the rewritten __init__ of a
     constructor_of function: self's attributes become locals, the object is returned."""
-    cls, init, fields, builder = fn.thunkgrad_constructor
-    fdef, filename, lines, first_line = _parsed(init)
+    cls, code, fields, builder = fn.thunkgrad_constructor
+    fdef, filename, lines, first_line = _with_self(cls, *_parsed(code))
     me = fdef.args.args[0].id
     local = _local_names_for(fdef, fields, me)
     fdef.args.args = fdef.args.args[1:]

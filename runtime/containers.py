@@ -11,7 +11,7 @@ import numpy as np
 from .accumulate import is_basic_index
 from .helpers import index_vjp, unbroadcast
 from .rules.shape_helpers import cot_dtype
-from .registry import template_helper
+from .registry import rrule, template_helper
 from .thunks import unthunk
 
 
@@ -247,3 +247,27 @@ def computed_attribute_vjp(g, obj, name, descriptor):
                         "class computes it with code that has no Python source to "
                         "compile; read the attributes it is computed from instead")
     return PROPERTY_VJP[0](getter, obj, unthunk(g))
+
+
+@template_helper
+def replace_fields(record, names, *values):
+    """`p._replace(a=v, b=w)` as `replace_fields(p, ("a", "b"), v, w)`: the new values
+    by position, so each gets its field's cotangent."""
+    return record._replace(**dict(zip(names, values)))
+
+
+@rrule(replace_fields)
+def _replace_fields_rule(record, names, *values):
+    if not isinstance(record, tuple) or not hasattr(record, "_fields"):
+        raise TypeError(f"no derivative through {type(record).__name__}._replace(): "
+                        "only a NamedTuple's (or namedtuple's) is known")
+    fields = record._fields
+
+    def pullback(g):
+        if unthunk(g) is None:
+            return (None,) * (2 + len(values))
+        kept = tuple(None if f in names else record_field(g, f, k, fields)
+                     for k, f in enumerate(fields))
+        return (kept, None) + tuple(record_field(g, n, fields.index(n), fields)
+                                    for n in names)
+    return replace_fields(record, names, *values), pullback

@@ -88,9 +88,8 @@ class CallNormalizer:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if getattr(func, "runtime_helper", None) is not None:
-            if getattr(fn, "thunkgrad_block", None) or \
-                    getattr(fn, "thunkgrad_builder", None):   # (constructors.py's too)
-                self.names.objects.setdefault(func.id, fn)
+            # a try statement's own function, an object builder, list.index, ...
+            self.names.objects.setdefault(func.id, fn)
             func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
@@ -187,6 +186,8 @@ class CallNormalizer:
                 args[0] = node.args[0] = load(self.norm.expr_Lambda(args[0], None, False))
             self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
+        if name == "_replace" and not args and keywords and all(keywords):
+            return self.replace_fields(e, base, keywords, target, discard)
         fn = random_method(self.src, e.func.value, name)
         kind = "array"
         if fn is None:
@@ -197,6 +198,13 @@ class CallNormalizer:
         if kind != "array":            # a user object's method: compiled when first called
             return self.user_method(e, node, base, args, keywords, target, discard)
         return self.array_method(e, node, base, (fn, args, keywords), target, discard)
+
+    def replace_fields(self, e, base, keywords, target, discard):
+        """`p._replace(a=v)` -> `replace_fields(p, ("a",), v)`: a rule by position."""
+        args = [base, const(tuple(keywords))] + list(keywords.values())
+        node = self.names.call("replace_fields", *args)
+        prim = self.rule_prim(runtime.TEMPLATE_NAMESPACE["replace_fields"], args, {}, e)
+        return self.norm.finish(target, node, prim, discard)
 
     def user_method(self, e, node, base, args, keywords, target, discard):
         prim = Prim("call", f".{e.func.attr}", args=[base] + args)
@@ -279,6 +287,11 @@ class CallNormalizer:
                 isinstance(fn, type) and fn.__module__ != "builtins":
             # a try statement's function (frontend/block_function.py), or a class called with values not being differentiated builds a constant
             # (`np.errstate(...)`, a timer); one given such a value is refused
+            return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
+        if isinstance(getattr(fn, "__self__", None), (list, dict, set)) and \
+                isinstance(fn, types.BuiltinMethodType):
+            # `LOG.append("start")` on a module-level list: runs in the forward sweep
+            # as in the primal; a value being differentiated given to it is refused
             return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
         return opaque_library_rule(fn)
 

@@ -127,5 +127,4 @@ def object_builder(cls, fields):
                  for k, f in enumerate(fields)]
     build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates)
     build.thunkgrad_rule.maybe_none = True       # an attribute never read: no cotangent
-    build.thunkgrad_builder = True
     return build

@@ -155,3 +155,35 @@ def ddof_keyword_helper(v, d):
 @refused(_x_and_ddof, "a differentiated keyword to a method dispatched at run time")
 def array_method_nondiff_keyword_in_helper(x, d):
     return ddof_keyword_helper(x, d)
+
+
+class Branchy:
+    def __init__(self, w, square):
+        if square:
+            self.w = w * w
+        else:
+            self.w = np.abs(w)
+
+    def mean(self):
+        return np.sum(self.w) / 2.0
+
+
+@both
+def object_from_dict_display(x):        # (a silent zero gradient found by red-teaming)
+    models = {"a": Branchy(x, True), "b": Branchy(x * 2.0, False)}
+    return models["a"].mean() + models["b"].mean()
+
+
+@both
+def object_from_list_in_loop(x):
+    models = [Branchy(x, True), Branchy(np.sin(x), True)]
+    total = 0.0
+    for k in range(len(models)):
+        total = total + models[k].mean() * (k + 1)
+    return total
+
+
+@both
+def array_from_dict_display(x):
+    parts = {"a": x * 2.0, "b": np.sin(x)}
+    return parts["a"].mean() + parts["b"].sum()

@@ -18,7 +18,7 @@ from runtime.containers import ARRAY_LIKE   # (what is_user_object tells apart)
 from runtime.registry import method_function
 
 from ..ir.primitives import rule_for
-from .sequence_kinds import _name_may_be, may_be_sequence
+from .sequence_kinds import _name_may_be
 
 _PLAIN = (gast.Constant, gast.BinOp, gast.UnaryOp, gast.Compare, gast.BoolOp, gast.List,
           gast.Tuple, gast.ListComp, gast.Dict, gast.DictComp, gast.JoinedStr)
@@ -55,8 +55,26 @@ def may_be_object(src, node, seen=None):
         static = _static_value(src, node)
         if static is not None:
             return not isinstance(static, ARRAY_LIKE)
-        return may_be_object(src, node.value, seen) or may_be_sequence(src, node.value, seen)
+        return may_not_be_array(src, node.value, seen)     # `models["a"]`, `self.w`
     return True
+
+
+_CONTAINERS = (gast.List, gast.Tuple, gast.ListComp, gast.Dict, gast.DictComp, gast.Set)
+
+
+def may_not_be_array(src, node, seen=None):
+    """Whether `node` may be something other than an array or number (a container
+    whose items may be objects, an object): its items or attributes may be objects."""
+    if isinstance(node, _CONTAINERS):
+        return True
+    if isinstance(node, gast.Name) and node.id in src.params:
+        return getattr(src, "param_kinds", {}).get(node.id) not in ("array", "scalar")
+    if isinstance(node, gast.Name) and node.id in src.locals:
+        return _name_may_be(src, node, seen, may_not_be_array, ())
+    if isinstance(node, gast.Name):
+        static = src.resolve(node)
+        return not isinstance(static, (np.ndarray, np.generic, int, float, complex))
+    return may_be_object(src, node, seen)
 
 
 def _call_may_be_object(src, node, seen):

@@ -185,5 +185,5 @@ def object_from_list_in_loop(x):
 
 @both
 def array_from_dict_display(x):
-    parts = {"a": x * 2.0, "b": np.sin(x)}
+    parts = {"a": np.exp(x), "b": np.sin(x)}
     return parts["a"].mean() + parts["b"].sum()

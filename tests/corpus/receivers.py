@@ -187,3 +187,12 @@ def object_from_list_in_loop(x):
 def array_from_dict_display(x):
     parts = {"a": np.exp(x), "b": np.sin(x)}
     return parts["a"].mean() + parts["b"].sum()
+
+
+def _mu_and_x(rng):
+    return [float(rng.standard_normal()), rng.standard_normal(3)]
+
+
+@refused(_mu_and_x, "a frozen distribution's moment of a differentiated parameter")
+def frozen_distribution_moment_of_differentiated_parameter(mu, x):
+    return stats.norm(mu, 2.0).mean() * np.sum(x)

@@ -74,6 +74,7 @@ class MethodRule:
                 return self.class_or_static(owner, args, kwargs)
             fn = getattr(type(obj), self.name, None)
             if inspect.isfunction(fn):
+                _refuse_frozen_moment(obj, self.name)
                 return function_rule(fn, self.policy, self.varied)(obj, *args, **kwargs)
             return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
@@ -173,6 +174,21 @@ def _method_kind(owner, name):
             inspect.isfunction(method.__func__):
         return type(method)
     return None
+
+
+_MOMENTS = {"mean", "std", "var", "median", "moment", "stats", "entropy", "interval"}
+
+
+def _refuse_frozen_moment(obj, name):
+    """`norm(mu, s).mean()` where mu is being differentiated: SciPy's own code, with
+    no rule; say what to write (the moment from the parameters) instead."""
+    if name in _MOMENTS and type(obj).__module__.startswith("scipy.stats"):
+        raise TransformError(
+            f"the frozen distribution's .{name}() has no derivative rule (SciPy's own "
+            "code is not compiled)",
+            hint="write it from the distribution's parameters (`norm(mu, s).mean()` is "
+                 "`mu`, `.std()` is `s`, `.var()` is `s ** 2`), or compute it outside the "
+                 "differentiated function")
 
 
 def _no_rule_hint(obj, name):

@@ -176,7 +176,7 @@ def sum_repeats(g, xs):
 
 
 @template_helper
-def getattr_vjp(g, obj, name):
+def getattr_vjp(g, obj, name, ans=None):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
     (`.real` of a real array is the array, `.imag` a constant zero, `.T`/`.mT`
     transposes); for any other object a dict from the attribute's name to g."""
@@ -190,7 +190,7 @@ def getattr_vjp(g, obj, name):
             return g                  # a bound method: its cotangent is its receiver's
         if hasattr(type(static), "__get__") and not inspect.isfunction(static) and \
                 not isinstance(static, (staticmethod, classmethod)):
-            return computed_attribute_vjp(g, obj, name, static)
+            return computed_attribute_vjp(g, obj, name, static, ans)
         return {name: g}
     if name == "real":
         return np.real(g)
@@ -237,16 +237,30 @@ def is_user_object(value):
 PROPERTY_VJP = []
 
 
-def computed_attribute_vjp(g, obj, name, descriptor):
+def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
     """Cotangent of `obj.name` when the class computes it (`@property`,
     functools.cached_property): the getter's own derivative, compiled, not a field
-    `name` of obj (there is none: a dict {name: g} would be a wrong gradient)."""
+    `name` of obj (there is none: a dict {name: g} would be a wrong gradient). The
+    getter runs again here; a value other than the one the forward sweep read (random
+    draws, state changed since, a cached value set by hand) is refused."""
     getter = getattr(descriptor, "fget", None) or getattr(descriptor, "func", None)
     if not inspect.isfunction(getter) or not PROPERTY_VJP:
         raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: the "
                         "class computes it with code that has no Python source to "
                         "compile; read the attributes it is computed from instead")
-    return PROPERTY_VJP[0](getter, obj, unthunk(g))
+    value, cotangent = PROPERTY_VJP[0](getter, obj, unthunk(g))
+    if ans is not None and not _same_value(value, ans):
+        raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: its "
+                        "getter gives another value when run again (random draws, or "
+                        "state that changed); compute it in the function instead")
+    return cotangent
+
+
+def _same_value(a, b):
+    try:
+        return a is b or bool(np.array_equal(a, b, equal_nan=True))
+    except (TypeError, ValueError):
+        return False
 
 
 @template_helper

@@ -21,7 +21,7 @@ defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", nu
 defvjp(operator.neg, "x", "-g", elementwise=True)
 defvjp(operator.pos, "x", "g", elementwise=True)
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
-defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name)")
+defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")

@@ -272,10 +272,10 @@ def compile_with(compiled):
 
 
 def property_vjp(getter, obj, g):
-    """obj's cotangent through `obj.name` whose class computes it with `getter`: the
-    getter compiled like a method (runtime/containers.py computed_attribute_vjp)."""
-    _, pullback = function_rule(getter, "loop")(obj)
-    return runtime.unthunk(pullback(g)[0])
+    """(the getter's value, obj's cotangent) through `obj.name` whose class computes it
+    with `getter`: compiled like a method (runtime/containers.py computed_attribute_vjp)."""
+    value, pullback = function_rule(getter, "loop")(obj)
+    return value, runtime.unthunk(pullback(g)[0])
 
 
 PROPERTY_VJP[:] = [property_vjp]

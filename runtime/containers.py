@@ -5,6 +5,7 @@ for a dict, None for a zero entry); an object's cotangent is a dict from
 attribute name to cotangent.
 """
 import inspect
+import types
 
 import numpy as np
 
@@ -188,8 +189,7 @@ def getattr_vjp(g, obj, name, ans=None):
         static = inspect.getattr_static(type(obj), name, None)
         if inspect.isfunction(static) and name not in getattr(obj, "__dict__", {}):
             return g                  # a bound method: its cotangent is its receiver's
-        if hasattr(type(static), "__get__") and not inspect.isfunction(static) and \
-                not isinstance(static, (staticmethod, classmethod)):
+        if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
             return computed_attribute_vjp(g, obj, name, static, ans)
         return {name: g}
     if name == "real":
@@ -222,6 +222,10 @@ def record_field(g, name, position, fields):
     return unthunk(getattr(g, name, None))
 
 
+# class attributes read through __get__ that are stored values, not computed ones:
+# `__slots__` members, methods (bound: see getattr_vjp), static and class methods
+_STORED = (types.MemberDescriptorType, types.GetSetDescriptorType, types.FunctionType,
+           staticmethod, classmethod)
 ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
 
 

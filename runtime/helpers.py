@@ -28,7 +28,7 @@ def unbroadcast(g, x, side=None):
     For `+` on lists and tuples (concatenation), `side` 0 or 1 says which part
     of the cotangent belongs to x.
     """
-    if side is not None and isinstance(x, (list, tuple)):
+    if side is not None and isinstance(x, (list, tuple)) and g is not None:
         part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
         return type(x)(part)
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .case import floats, refused
+from .case import case, floats, refused
 from .data_values import both
 
 
@@ -98,3 +98,27 @@ def generator_through_zip(x):
     for a, b in zip(powers(x, 3), powers(x, 5)):
         total = total + np.sum(a * b)
     return total
+
+
+def _x_and_rows(rng):
+    return [rng.standard_normal(3), [rng.standard_normal(3), rng.standard_normal(3)]]
+
+
+@case(_x_and_rows)
+def starred_list_of_unknown_length(x, rows):      # `*rows` of any length: concatenation
+    return np.sum(np.stack([*rows, x]) ** 2)
+
+
+@case(floats((2, 3)))
+def starred_array_rows(m):
+    rows = [np.sin(m[0]), *m, m[1] * 2.0]
+    return np.sum(np.stack(rows) * np.arange(4.0)[:, None])
+
+
+@both
+def starred_tuple_and_growing_list(x):
+    ys = []
+    for k in range(3):
+        ys = [*ys, x * k]
+    t = (*ys, np.cos(x))
+    return np.sum(t[1] * t[3] + t[2])

@@ -229,11 +229,19 @@ _STORED = (types.MemberDescriptorType, types.GetSetDescriptorType, types.Functio
 ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
 
 
+_BUILTIN_TYPES = frozenset({np.ndarray, int, float, complex, bool, list, tuple, dict})
+
+
 @template_helper
-def is_user_object(value):
-    """Whether `value.mean()` (a method named like an ndarray method) is the value's own
-    method rather than the ndarray rule's: the compiler could not tell from the source."""
-    return not isinstance(value, ARRAY_LIKE)
+def is_user_object(value, name):
+    """Whether `value.name()` (a method named like an ndarray method) is the value's own
+    method rather than the ndarray rule's: the compiler could not tell from the source.
+    A subclass of tuple or ndarray (a NamedTuple) counts when it defines `name` itself."""
+    cls = type(value)
+    if cls in _BUILTIN_TYPES or isinstance(value, np.generic):
+        return False
+    return not isinstance(value, ARRAY_LIKE) or \
+        inspect.isfunction(inspect.getattr_static(cls, name, None))
 
 
 # [the compiler's vjp of a function of one argument], set by the compiler when it is

@@ -3,6 +3,8 @@
 object known at compile time; an argument or a helper's result dispatched on its
 type when the code runs), while `x.mean()` on an array keeps NumPy's rule. Scalar
 and array variants, every policy, against finite differences."""
+from typing import NamedTuple
+
 import numpy as np
 from scipy import stats
 
@@ -196,3 +198,31 @@ def _mu_and_x(rng):
 @refused(_mu_and_x, "a frozen distribution's moment of a differentiated parameter")
 def frozen_distribution_moment_of_differentiated_parameter(mu, x):
     return stats.norm(mu, 2.0).mean() * np.sum(x)
+
+
+class Pt(NamedTuple):
+    """A NamedTuple (a tuple) with its own method named like an ndarray method."""
+    x: object
+    y: object
+
+    def sum(self):
+        return self.x * 2.0 + self.y
+
+
+P0 = Pt(1.0, 2.0)
+
+
+@case(mixed(lambda rng: [Pt(rng.standard_normal(3), rng.standard_normal(3))]))
+def namedtuple_own_sum_argument(p):     # (np.sum(p) before: a silent wrong gradient)
+    return np.sum(p.sum() ** 2)
+
+
+@both
+def namedtuple_own_sum_built_here(x):
+    p = Pt(x, np.sin(x))
+    return np.sum(p.sum() * x)
+
+
+@both
+def namedtuple_own_sum_global(x):
+    return np.sum(P0.sum() * x)

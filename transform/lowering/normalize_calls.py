@@ -227,13 +227,14 @@ class CallNormalizer:
         """`r.mean(...)` where the source does not show what r is: the user's method if
         r is not an array (or number or container) when the code runs, else the rule.
 
-            cond = is_user_object(r)
+            cond = is_user_object(r, "mean")
             if cond: t = r.mean()  (compiled from type(r).mean)
             else:    t = r.mean()  (np.mean's rule)
         """
         target = target or self.names.new("t")
         cond = self.names.new("cond")
-        self.norm.emit(assign(cond, self.names.call("is_user_object", base)),
+        self.norm.emit(assign(cond, self.names.call("is_user_object", base,
+                                                    const(e.func.attr))),
                        Prim("nondiff", "test"))
         mine = self.norm.block_of(lambda: self.user_method(
             e, _copied(node), base, call[1], call[2], target, False))

@@ -7,14 +7,14 @@ the receiver's type when it runs:
 
     y = x.sum()       (x an array argument)  ->  y = np.sum(x)            (a rule)
     y = d.mean(x)     (d a global Dist)      ->  y = <Dist.mean compiled>(d, x)
-    y = m.mean()      (m a helper's argument) ->  cond = is_user_object(m)
+    y = m.mean()      (m a helper's argument) ->  cond = is_user_object(m, "mean")
                                                  if cond: y = <type(m).mean>(m)
                                                  else:    y = np.mean(m)
 """
 import gast
 import numpy as np
 
-from runtime.containers import ARRAY_LIKE   # (what is_user_object tells apart)
+from runtime.containers import ARRAY_LIKE, is_user_object
 from runtime.registry import method_function
 
 from ..ir.primitives import rule_for
@@ -32,7 +32,7 @@ def receiver_kind(src, node, name):
         return "array"
     static = _static_value(src, node)
     if static is not None:
-        return "array" if isinstance(static, ARRAY_LIKE) else "object"
+        return "object" if is_user_object(static, name) else "array"
     return "unknown"
 
 

@@ -181,3 +181,23 @@ def dataclass_post_init(x):
 @both
 def dataclass_post_init_default(x):
     return Scaled(x).norm
+
+
+class SometimesSet:
+    w = 5.0                              # read when __init__ does not set it
+
+    def __init__(self, v, flag):
+        if flag:
+            self.w = v * 2.0
+        self.v = v
+
+
+def _x_and_false(rng):
+    return [rng.standard_normal(3), False]
+
+
+@refused(_x_and_false, "an attribute set on some paths only (Python reads the class's)",
+         wrt=(0,))
+def attribute_set_on_some_paths(x, flag):
+    a = SometimesSet(x, flag)
+    return np.sum(a.w * a.v)

@@ -28,6 +28,7 @@ import gast
 from ..ir.nodes import names_below
 from .source_check import check_current, source_of
 from .to_gast import ast_to_gast
+from .try_scope import definitely_bound
 
 _LITERALS = (int, float, complex, str, bool, bytes, type(None))
 _MADE = weakref.WeakKeyDictionary()       # class -> its constructor function, or None
@@ -55,7 +56,15 @@ def _make(cls, builder_for):
         return None
     stub = _stub(init, cls)
     stub.thunkgrad_constructor = (cls, code, fields, builder_for(cls, fields))
-    return stub
+    return stub if _sets_every_field(stub) else None
+
+
+def _sets_every_field(stub):
+    """Whether every normal way through sets each attribute (one set in one branch only
+    would leave Python reading a class attribute where the rewrite has no value)."""
+    fdef = constructor_source(stub)[0]
+    bound = definitely_bound(fdef.body[:-1])
+    return bound is None or all(a.id in bound for a in fdef.body[-1].value.args)
 
 
 def _code_of(cls, init):

@@ -18,6 +18,7 @@ from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
+from .displays import has_star, spread_display
 from .sequence_kinds import may_repeat
 from .functions_as_values import LAMBDA_INSTEAD, free_locals, lambda_message
 
@@ -300,15 +301,15 @@ class Normalizer:
         return block
 
     def expr_Tuple(self, e, target, discard):
-        if _has_star(e):
-            return self.expr(_spread_display(e, "tuple"), target)
+        if has_star(e):
+            return self.expr(spread_display(e, "tuple"), target)
         elts = [self.atom(x) for x in e.elts]
         node = gast.Tuple(elts=elts, ctx=gast.Load())
         return self.finish(target, node, Prim("pack", "tuple", args=elts))
 
     def expr_List(self, e, target, discard):
-        if _has_star(e):
-            return self.expr(_spread_display(e, "list"), target)
+        if has_star(e):
+            return self.expr(spread_display(e, "list"), target)
         elts = [self.atom(x) for x in e.elts]
         node = gast.List(elts=elts, ctx=gast.Load())
         return self.finish(target, node, Prim("pack", "list", args=elts))
@@ -369,34 +370,6 @@ def sequence_names(src):
                         kinds[n.id] = False
         src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
     return src.sequence_names
-
-
-def _has_star(display):
-    return isinstance(display.ctx, gast.Load) and \
-        any(isinstance(x, gast.Starred) for x in display.elts)
-
-
-def _spread_display(display, kind):
-    """`[*xs, y, *zs]` of any lengths: the concatenation Python builds.
-
-        [*xs, y]  ->  list(xs) + [y]          (*xs, y)  ->  tuple(xs) + (y,)
-    """
-    parts, run = [], []
-    make = gast.List if kind == "list" else gast.Tuple
-    for elt in display.elts:
-        if isinstance(elt, gast.Starred):
-            if run:
-                parts.append(make(elts=run, ctx=gast.Load()))
-                run = []
-            parts.append(gast.Call(func=builtin_ref(kind), args=[elt.value], keywords=[]))
-        else:
-            run.append(elt)
-    if run:
-        parts.append(make(elts=run, ctx=gast.Load()))
-    whole = parts[0]
-    for part in parts[1:]:
-        whole = gast.BinOp(left=whole, op=gast.Add(), right=part)
-    return whole
 
 
 _VIEWS = ("keys", "values", "items")

@@ -5,6 +5,7 @@ for a dict, None for a zero entry); an object's cotangent is a dict from
 attribute name to cotangent.
 """
 import inspect
+import types
 
 import numpy as np
 
@@ -12,7 +13,7 @@ from .accumulate import is_basic_index
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
-from .registry import template_helper
+from .registry import rrule, template_helper
 from .thunks import unthunk
 
 
@@ -177,7 +178,7 @@ def sum_repeats(g, xs):
 
 
 @template_helper
-def getattr_vjp(g, obj, name):
+def getattr_vjp(g, obj, name, ans=None):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
     (`.real` and `.imag` as np.real and np.imag, `.T`/`.mT`
     transposes); for any other object a dict from the attribute's name to g."""
@@ -186,9 +187,11 @@ def getattr_vjp(g, obj, name):
         out[obj._fields.index(name)] = g
         return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int, complex)):
-        if inspect.isfunction(inspect.getattr_static(type(obj), name, None)) and \
-                name not in getattr(obj, "__dict__", {}):
+        static = inspect.getattr_static(type(obj), name, None)
+        if inspect.isfunction(static) and name not in getattr(obj, "__dict__", {}):
             return g                  # a bound method: its cotangent is its receiver's
+        if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
+            return computed_attribute_vjp(g, obj, name, static, ans)
         return {name: g}
     if name == "real":                        # docs/complex.md
         return real_vjp(g, obj)
@@ -218,3 +221,80 @@ def record_field(g, name, position, fields):
     if isinstance(g, (tuple, list)) and not hasattr(g, name):
         return unthunk(g[position])
     return unthunk(getattr(g, name, None))
+
+
+# class attributes read through __get__ that are stored values, not computed ones:
+# `__slots__` members, methods (bound: see getattr_vjp), static and class methods
+_STORED = (types.MemberDescriptorType, types.GetSetDescriptorType, types.FunctionType,
+           staticmethod, classmethod)
+ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
+
+
+_BUILTIN_TYPES = frozenset({np.ndarray, int, float, complex, bool, list, tuple, dict})
+
+
+@template_helper
+def is_user_object(value, name):
+    """Whether `value.name()` (a method named like an ndarray method) is the value's own
+    method rather than the ndarray rule's: the compiler could not tell from the source.
+    A subclass of tuple or ndarray (a NamedTuple) counts when it defines `name` itself."""
+    cls = type(value)
+    if cls in _BUILTIN_TYPES or isinstance(value, np.generic):
+        return False
+    return not isinstance(value, ARRAY_LIKE) or \
+        inspect.isfunction(inspect.getattr_static(cls, name, None))
+
+
+# [the compiler's vjp of a function of one argument], set by the compiler when it is
+# imported (runtime never imports transform): property_vjp(fget, obj, g) -> obj's cotangent
+PROPERTY_VJP = []
+
+
+def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
+    """Cotangent of `obj.name` when the class computes it (`@property`,
+    functools.cached_property): the getter's own derivative, compiled, not a field
+    `name` of obj (there is none: a dict {name: g} would be a wrong gradient). The
+    getter runs again here; a value other than the one the forward sweep read (random
+    draws, state changed since, a cached value set by hand) is refused."""
+    getter = getattr(descriptor, "fget", None) or getattr(descriptor, "func", None)
+    if not inspect.isfunction(getter) or not PROPERTY_VJP:
+        raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: the "
+                        "class computes it with code that has no Python source to "
+                        "compile; read the attributes it is computed from instead")
+    value, cotangent = PROPERTY_VJP[0](getter, obj, unthunk(g))
+    if ans is not None and not _same_value(value, ans):
+        raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: its "
+                        "getter gives another value when run again (random draws, or "
+                        "state that changed); compute it in the function instead")
+    return cotangent
+
+
+def _same_value(a, b):
+    try:
+        return a is b or bool(np.array_equal(a, b, equal_nan=True))
+    except (TypeError, ValueError):
+        return False
+
+
+@template_helper
+def replace_fields(record, names, *values):
+    """`p._replace(a=v, b=w)` as `replace_fields(p, ("a", "b"), v, w)`: the new values
+    by position, so each gets its field's cotangent."""
+    return record._replace(**dict(zip(names, values)))
+
+
+@rrule(replace_fields)
+def _replace_fields_rule(record, names, *values):
+    if not isinstance(record, tuple) or not hasattr(record, "_fields"):
+        raise TypeError(f"no derivative through {type(record).__name__}._replace(): "
+                        "only a NamedTuple's (or namedtuple's) is known")
+    fields = record._fields
+
+    def pullback(g):
+        if unthunk(g) is None:
+            return (None,) * (2 + len(values))
+        kept = tuple(None if f in names else record_field(g, f, k, fields)
+                     for k, f in enumerate(fields))
+        return (kept, None) + tuple(record_field(g, n, fields.index(n), fields)
+                                    for n in names)
+    return replace_fields(record, names, *values), pullback

@@ -31,7 +31,7 @@ def unbroadcast(g, x, side=None):
     """
     if type(x) is float and type(g) is np.ndarray:     # a number's: sum everything
         return g.sum()
-    if side is not None and isinstance(x, (list, tuple)):
+    if side is not None and isinstance(x, (list, tuple)) and g is not None:
         part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
         return type(x)(part)
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops

@@ -24,7 +24,7 @@ defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indice
 defvjp(closures.make_closure, "template, env", None, "g")     # a closure: its env's cotangent
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
        "partial_part(g, 1)", "partial_part(g, 2)")
-defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name)")
+defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)")
 defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")

@@ -2,5 +2,6 @@
 from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  # noqa: F401
                containers, calls, recursion, inplace, side_effects, builtins, statements,
                functional, programs, redteam16, handlers, walrus, data_values, records,
-               functions_as_values, slot_alias, redteam25, closures,
+               functions_as_values, slot_alias, redteam25, closures, receivers, properties,
+               constructors, mutators16,
                fuzz_found)

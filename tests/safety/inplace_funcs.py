@@ -112,7 +112,7 @@ def list_pop(x):
 def list_remove(x):
     xs = [x, 2.0 * x]
     s = np.sum(xs)
-    xs.remove(xs[0])                         # refused
+    xs.remove(xs[0])                         # rewritten: xs = xs[:k] + xs[k + 1:]
     return s + np.sum(xs)
 
 

@@ -5,9 +5,11 @@ differentiate:
     last = xs.pop()          ->  last = xs[-1]; xs = xs[:-1]
     v = xs.pop(i)            ->  k = range(len(xs))[i]; v = xs[k]; xs = xs[:k] + xs[k + 1:]
     xs.insert(i, v)          ->  xs = xs[:i] + [v] + xs[i:]   (slicing clamps as insert does)
+    xs.remove(v)             ->  k = list.index(xs, v); xs = xs[:k] + xs[k + 1:]
     xs.reverse()             ->  xs = xs[::-1]
     xs.clear()               ->  xs = []
     v = d.pop(k)             ->  v = d[k]; d = {key: d[key] for key in d if key != k}
+    k, v = d.popitem()       ->  t = list(d)[-1]; k, v = (t, d[t]); d = {... if key != t}
     v = d.setdefault(k, w)   ->  t = w; if k not in d: d[k] = t; v = d[k]
     d.update(a=u, b=w)       ->  t1 = u; t2 = w; d["a"] = t1; d["b"] = t2
 
@@ -26,9 +28,9 @@ from ..ir.nodes import assign, builtin_ref, const, load, located, store
 from .hoist_mutators import hoisted
 from .local_uses import LocalUses
 
-REBINDING = {"pop", "insert", "reverse", "clear"}
+REBINDING = {"pop", "insert", "reverse", "clear", "remove", "popitem"}
 ITEM_WRITING = {"setdefault", "update"}
-_RETURNING = {"pop", "setdefault"}            # hoisted out of larger expressions first
+_RETURNING = {"pop", "setdefault", "popitem"}            # hoisted out of larger expressions first
 # the receiver's own methods that neither keep nor expose it (no `keys()` view kept)
 _OWN_METHODS = REBINDING | ITEM_WRITING | {"append", "extend", "index", "count", "copy", "get"}
 
@@ -134,6 +136,21 @@ class _Rewriter:
                             op=gast.Add(), right=_fresh(_slice(name, lower=where)))
         return out + [assign(name, joined)]
 
+    def remove_list(self, name, call, target):
+        if target is not None or len(call.args) != 1:
+            return None
+        out, k = [], self.new("at")
+        index = load("list_index")       # list.index itself: its rule is known
+        index.runtime_helper = list.index
+        find = gast.Call(func=index, args=[load(name), self.once(call.args[0], out)],
+                         keywords=[])
+        out.append(assign(k, find))        # the primal's ValueError when v is not there
+        after = gast.BinOp(left=load(k), op=gast.Add(), right=const(1))
+        out.append(assign(name, gast.BinOp(left=_fresh(_slice(name, upper=load(k))),
+                                           op=gast.Add(),
+                                           right=_fresh(_slice(name, lower=after)))))
+        return out
+
     def reverse_list(self, name, call, target):
         if target is not None or call.args:
             return None
@@ -167,6 +184,17 @@ class _Rewriter:
             out.append(gast.Expr(value=_index(name, key)))   # the primal's KeyError
         out.append(assign(name, self.without(name, key)))
         return out
+
+    def popitem_dict(self, name, call, target):
+        if call.args:
+            return None
+        key = self.new("key")
+        keys = gast.Call(func=builtin_ref("list"), args=[load(name)], keywords=[])
+        out = [assign(key, _index(keys, gast.UnaryOp(op=gast.USub(), operand=const(1))))]
+        if target is not None:
+            pair = gast.Tuple(elts=[load(key), _item(name, load(key))], ctx=gast.Load())
+            out.append(_bind(target, pair))
+        return out + [assign(name, self.without(name, load(key)))]
 
     def without(self, name, key):
         """{other: d[other] for other in d if other != key}"""
@@ -208,19 +236,30 @@ def _mutator_call(s):
     elif isinstance(s, gast.Assign) and len(s.targets) == 1 and \
             isinstance(s.targets[0], gast.Name):
         target, call = s.targets[0], s.value
+    elif isinstance(s, gast.Assign) and len(s.targets) == 1 and _popitem(s.value) and \
+            isinstance(s.targets[0], gast.Tuple) and \
+            all(isinstance(t, gast.Name) for t in s.targets[0].elts):
+        target, call = s.targets[0], s.value          # `k, v = d.popitem()`
     else:
         return None
     if not (isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and
             isinstance(call.func.value, gast.Name)):
         return None
     name, method = call.func.value.id, call.func.attr
-    if method not in REBINDING | ITEM_WRITING or target is not None and target.id == name:
+    bound = [] if target is None else [n.id for n in gast.walk(target)
+                                       if isinstance(n, gast.Name)]
+    if method not in REBINDING | ITEM_WRITING or name in bound:
         return None
     if any(isinstance(a, gast.Starred) for a in call.args):
         return None
     if call.keywords and method != "update":
         return None
     return target, call, name, method
+
+
+def _popitem(value):
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) and \
+        value.func.attr == "popitem"
 
 
 def _private(name, uses):

@@ -8,7 +8,8 @@
 
 A caller may use a generator function only where its items are all consumed at once:
 as an argument of a call (`sum(steps(x))`, `list(...)`, `np.stack(...)`) or as the
-iterable of a `for` loop that never leaves early (no `break` or `return` in its body).
+iterable of a `for` loop that never leaves early (no `break` or `return` in its body),
+directly or through `enumerate(...)`.
 Then the list has the same items, computed in the same order, as the lazy generator
 would give; anywhere else (kept for later, a loop that may stop early on a generator
 that might not end) the caller is refused at the call.
@@ -65,6 +66,7 @@ def check_generator_calls(src):
             consumed.update(id(a) for a in node.args)
         elif isinstance(node, (gast.For, gast.comprehension)) and runs_to_the_end(node):
             consumed.add(id(node.iter))
+            consumed.update(id(a) for a in _read_to_the_end(src, node.iter))
             _refuse_interleaved_prints(src, node)
         elif isinstance(node, _COMPREHENSIONS):
             _refuse_interleaved_comprehension(src, node)
@@ -77,7 +79,19 @@ def check_generator_calls(src):
                 "a loop that may stop early or writes into arrays: the generated code "
                 "builds all its items at the call", node,
                 hint="consume it where you call it (`sum(gen(x))`, `list(gen(x))`, or a "
-                     "`for` loop without break, return or writes into arrays)")
+                     "`for` loop without break, return or writes into arrays, also "
+                     "through `enumerate(gen(x))`); for zip, make the list first: "
+                     "`zip(list(gen(x)), ys)`")
+
+
+def _read_to_the_end(src, iterable):
+    """The argument of `enumerate(gen(x))` walked to the end: every item of it is read
+    (zip stops at its shortest argument, so a longer generator would be read in part,
+    and one that never ends would hang the list the generated code builds)."""
+    if isinstance(iterable, gast.Call) and src.resolve(iterable.func) is enumerate and \
+            iterable.args:
+        return iterable.args[:1]
+    return []
 
 
 def _refuse_interleaved_prints(src, loop):

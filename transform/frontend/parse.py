@@ -12,6 +12,7 @@ import textwrap
 import gast
 
 from ..errors import TransformError
+from .constructors import constructor_source
 from .source_check import check_current, is_lambda, source_of
 from ..ir.nodes import names_below, nodes_below
 from .to_gast import ast_to_gast
@@ -130,6 +131,11 @@ def parse_function(fn):
     The def is found from fn.__code__ (file, first line, code name), never from
     `__name__` or `__wrapped__`: a functools.wraps wrapper is parsed as itself. The
     source must still compile to fn.__code__ (a file edited after import does not)."""
+    if getattr(fn, "thunkgrad_constructor", None) is not None:   # a class's __init__
+        node, filename, lines, first_line = constructor_source(fn)
+        text = "".join(lines)
+        col_offset = _indent(text) - _indent(textwrap.dedent(text))
+        return SourceFunction(fn, node, filename, first_line, col_offset, lines)
     filename, lines, first_line = source_of(fn)
     text = "".join(lines)
     dedented = textwrap.dedent(text)

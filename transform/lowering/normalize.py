@@ -18,6 +18,7 @@ from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
+from .displays import has_star, spread_display
 from .sequence_kinds import may_repeat
 from .functions_as_values import ClosureRecords, free_locals
 
@@ -315,11 +316,15 @@ class Normalizer:
         return block
 
     def expr_Tuple(self, e, target, discard):
+        if has_star(e):
+            return self.expr(spread_display(e, "tuple"), target)
         elts = [self.atom(x) for x in e.elts]
         node = gast.Tuple(elts=elts, ctx=gast.Load())
         return self.finish(target, node, Prim("pack", "tuple", args=elts))
 
     def expr_List(self, e, target, discard):
+        if has_star(e):
+            return self.expr(spread_display(e, "list"), target)
         elts = [self.atom(x) for x in e.elts]
         node = gast.List(elts=elts, ctx=gast.Load())
         return self.finish(target, node, Prim("pack", "list", args=elts))

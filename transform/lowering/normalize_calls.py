@@ -5,6 +5,7 @@
     y = helper(x)           ->  helper's body, inlined       (a nested def)
 """
 import builtins
+import copy
 import functools
 import inspect
 import types
@@ -12,12 +13,14 @@ import types
 import gast
 
 import runtime
-from ..ir.nodes import const, load, renamed
+from ..ir.nodes import assign, const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for, unsafe_call_hint)
+from .receiver_kinds import receiver_kind
 from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
-from .records import record_rule
+from ..frontend.constructors import constructor_of
+from .records import object_builder, record_rule
 from .returns import ReturnLowering
 
 
@@ -86,8 +89,8 @@ class CallNormalizer:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
         if getattr(func, "runtime_helper", None) is not None:
-            if getattr(fn, "thunkgrad_block", None):     # a try statement's own function
-                self.names.objects.setdefault(func.id, fn)
+            # a try statement's own function, an object builder, list.index, ...
+            self.names.objects.setdefault(func.id, fn)
             func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
                                                  _bound_method(fn)) and \
@@ -199,26 +202,70 @@ class CallNormalizer:
                 args[0] = node.args[0] = load(self.norm.expr_Lambda(args[0], None, False))
             self.norm.emit(gast.Expr(value=node), Prim(name, name, args=[base, args[0]]))
             return None
-        fn = random_method(self.src, e.func.value, name) or runtime.method_function(name)
-        if fn is None:                 # a method of a user object: compiled when first called
-            prim = Prim("call", f".{name}", args=[base] + args)
-            prim.method, prim.receiver = name, base
-            prim.operands, prim.site = list(keywords.items()), e   # positional only in args
-            self.refuse_starred(prim, e)
-            self.refuse_lambdas(prim)
-            return self.norm.finish(target, node, prim, discard)
-        if name in ("reshape", "transpose") and len(args) > 1:
+        if name == "_replace" and not args and keywords and all(keywords):
+            return self.replace_fields(e, base, keywords, target, discard)
+        fn = random_method(self.src, e.func.value, name)
+        kind = "array"
+        if fn is None:
+            fn = runtime.method_function(name)
+            kind = "object" if fn is None else receiver_kind(self.src, e.func.value, name)
+        if kind == "unknown" and _constant_arguments(e):   # `m.mean()`, `m.sum(axis=0)`
+            return self.dispatch_method(e, node, base, (fn, args, keywords), target)
+        if kind != "array":            # a user object's method: compiled when first called
+            return self.user_method(e, node, base, args, keywords, target, discard)
+        return self.array_method(e, node, base, (fn, args, keywords), target, discard)
+
+    def replace_fields(self, e, base, keywords, target, discard):
+        """`p._replace(a=v)` -> `replace_fields(p, ("a",), v)`: a rule by position."""
+        args = [base, const(tuple(keywords))] + list(keywords.values())
+        node = self.names.call("replace_fields", *args)
+        prim = self.rule_prim(runtime.TEMPLATE_NAMESPACE["replace_fields"], args, {}, e)
+        return self.norm.finish(target, node, prim, discard)
+
+    def user_method(self, e, node, base, args, keywords, target, discard):
+        prim = Prim("call", f".{e.func.attr}", args=[base] + args)
+        prim.method, prim.receiver = e.func.attr, base
+        prim.operands, prim.site = list(keywords.items()), e   # positional only in args
+        self.refuse_starred(prim, e)
+        self.refuse_lambdas(prim)
+        return self.norm.finish(target, node, prim, discard)
+
+    def array_method(self, e, node, base, call, target, discard):
+        fn, args, keywords = call
+        if e.func.attr in ("reshape", "transpose") and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         prim = self.rule_prim(fn, [base] + args, keywords, e)
         prim.receiver_first = True             # argument 0 is the receiver
         self.refuse_starred(prim, e)
         return self.norm.finish(target, node, prim, discard)
 
+    def dispatch_method(self, e, node, base, call, target):
+        """`r.mean(...)` where the source does not show what r is: the user's method if
+        r is not an array (or number or container) when the code runs, else the rule.
+
+            cond = is_user_object(r, "mean")
+            if cond: t = r.mean()  (compiled from type(r).mean)
+            else:    t = r.mean()  (np.mean's rule)
+        """
+        target = target or self.names.new("t")
+        cond = self.names.new("cond")
+        self.norm.emit(assign(cond, self.names.call("is_user_object", base,
+                                                    const(e.func.attr))),
+                       Prim("nondiff", "test"))
+        mine = self.norm.block_of(lambda: self.user_method(
+            e, _copied(node), base, call[1], call[2], target, False))
+        rule = self.norm.block_of(lambda: self.array_method(
+            e, _copied(node), base, call, target, False))
+        self.norm.emit(gast.If(test=load(cond), body=mine, orelse=rule))
+        return target
+
     def rule_prim(self, fn, args, keywords, node):
         while getattr(fn, "thunkgrad_policy", None) is not None:   # @differentiable
             fn = fn.__wrapped__
         label = label_of(fn)
         self.refuse_masked(fn, node)
+        if isinstance(fn, type) and record_rule(fn) is None:    # MLP(W, b): its __init__
+            fn = constructor_of(fn, object_builder) or fn
         rule = rule_for(fn) or _method_rule(fn) or record_rule(fn) or \
             self.opaque_rule(fn, label, node)
         if rule is None or rule.kind != "nondiff":
@@ -257,6 +304,11 @@ class CallNormalizer:
                 isinstance(fn, type) and fn.__module__ != "builtins":
             # a try statement's function (frontend/block_function.py), or a class called with values not being differentiated builds a constant
             # (`np.errstate(...)`, a timer); one given such a value is refused
+            return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
+        if isinstance(getattr(fn, "__self__", None), (list, dict, set)) and \
+                isinstance(fn, types.BuiltinMethodType):
+            # `LOG.append("start")` on a module-level list: runs in the forward sweep
+            # as in the primal; a value being differentiated given to it is refused
             return runtime.registry.Rule(fn, "nondiff", why=runtime.NONE)
         return opaque_library_rule(fn)
 
@@ -304,6 +356,21 @@ def variadic_operands(fn, args, keywords):
         elif param.kind is param.VAR_KEYWORD:
             out += [(f"**{param.name}[{key!r}]", atom) for key, atom in value.items()]
     return out
+
+
+def _constant_arguments(call):
+    """Whether a call's arguments are literals (so none is being differentiated, and
+    the ndarray rule's branch of a dispatch can never be refused)."""
+    values = call.args + [kw.value for kw in call.keywords]
+    return all(isinstance(v, gast.Constant) or isinstance(v, gast.UnaryOp) and
+               isinstance(v.operand, gast.Constant) or isinstance(v, gast.Tuple) and
+               _constant_arguments(gast.Call(func=None, args=v.elts, keywords=[]))
+               for v in values)
+
+
+def _copied(node):
+    """A statement's own copy of a call written once but emitted in two branches."""
+    return copy.deepcopy(node)
 
 
 def _method_rule(fn):

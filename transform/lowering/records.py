@@ -6,10 +6,11 @@ differentiated gets a rule whose pullback gives each argument its field's cotang
 
 Only for classes whose constructor only stores its arguments: a dataclass with the
 `__init__` dataclasses wrote and no `__post_init__`, a NamedTuple (or namedtuple) with
-its own `__new__`. Any other class runs code the compiler has not read (a user
-`__init__`, a `__post_init__`): it stays refused where a differentiated value reaches it.
+its own `__new__`. A `@property` with Python source is fine: reading it is
+differentiated through its getter (runtime/containers.py computed_attribute_vjp).
 """
 import dataclasses
+import functools
 import inspect
 import types
 import weakref
@@ -22,9 +23,9 @@ _CACHE = weakref.WeakKeyDictionary()
 
 
 def record_rule(fn):
-    """The rule for building record class `fn`, or None if fn is not one."""
+    """The rule for building record class `fn` (or an object_builder's), or None."""
     if not isinstance(fn, type):
-        return None
+        return getattr(fn, "thunkgrad_rule", None)
     if fn not in _CACHE:
         _CACHE[fn] = _build(fn) if _stores_only(fn) else None
     return _CACHE[fn]
@@ -50,12 +51,21 @@ def _computed_attributes(cls):
         if base in (object, tuple) or base.__module__ in ("typing", "builtins"):
             continue
         for name, value in vars(base).items():
-            plain = isinstance(value, (types.FunctionType, staticmethod, classmethod))
+            plain = isinstance(value, (types.FunctionType, staticmethod, classmethod)) \
+                or _compiled_getter(value)      # differentiated through its getter
             dunder = name.startswith("__") and name.endswith("__")    # __dict__, ...
             if name in fields or plain or dunder or not hasattr(type(value), "__get__"):
                 continue
             found.append(name)
     return found
+
+
+def _compiled_getter(descriptor):
+    """A property (or functools.cached_property) whose getter is Python code: the
+    compiler differentiates reading it through the getter (computed_attribute_vjp)."""
+    getter = getattr(descriptor, "fget", None) or getattr(descriptor, "func", None)
+    return isinstance(descriptor, (property, functools.cached_property)) and \
+        isinstance(getter, types.FunctionType)
 
 
 def _written_by_python(method):
@@ -93,8 +103,28 @@ def record_hint(fn):
         return None
     computed = _computed_attributes(fn)
     why = f"its attribute `{computed[0]}` is computed by code" if computed else \
-        "its constructor runs code of its own (`__init__`, `__new__` or `__post_init__`)"
-    return (f"{fn.__name__} is not a plain record: {why}, which the compiler does not "
-            "read. Make it a dataclass or NamedTuple that only stores its fields (compute "
-            "derived values in a method or in the function), or build it outside the "
-            "differentiated function and pass it in")
+        "its constructor does more than set attributes of `self` (it has a base class " \
+        "or `super().__init__`, passes `self` on or calls its methods, sets an attribute " \
+        "on some paths only, or is a `__new__` or `__post_init__`)"
+    return (f"{fn.__name__} is not a class the compiler can build: {why}, which the "
+            "compiler does not follow. Let `__init__` only set attributes of self from "
+            "its arguments (compute the rest in a method or a @property), or build the "
+            "object outside the differentiated function and pass it in")
+
+
+def object_builder(cls, fields):
+    """`build(v0, v1, ...)`: an object of user class `cls` whose attributes `fields`
+    are the values, made without running `__init__` (frontend/constructors.py ran its
+    code as compiled statements); its rule gives each value its attribute's cotangent."""
+    def build(*values):
+        obj = object.__new__(cls)
+        for field, value in zip(fields, values):
+            object.__setattr__(obj, field, value)
+        return obj
+    build.__name__ = build.__qualname__ = f"build_{cls.__name__}"
+    params = [f"v{k}" for k in range(len(fields))]
+    templates = [f"record_field(g, {f!r}, {k}, {tuple(fields)!r})"
+                 for k, f in enumerate(fields)]
+    build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates)
+    build.thunkgrad_rule.maybe_none = True       # an attribute never read: no cotangent
+    return build

@@ -7,6 +7,7 @@ import numpy as np
 
 import runtime
 from runtime.closures import Closure
+from runtime.containers import ARRAY_LIKE, PROPERTY_VJP
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from .closure_calls import closure_call, partial_pullback
@@ -94,6 +95,7 @@ class MethodRule:
                 return self.class_or_static(owner, args, kwargs)
             fn = getattr(type(obj), self.name, None)
             if inspect.isfunction(fn):
+                _refuse_frozen_moment(obj, self.name)
                 return self.rule(fn, self.varied)(obj, *args, **kwargs)
             return self.without_source(obj, args, kwargs)
         except TransformError as exc:   # refused here, or compiling the method reached
@@ -137,6 +139,8 @@ class MethodRule:
             return _random_draw(obj, self.name, args, kwargs)
         if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
+        if isinstance(obj, ARRAY_LIKE) and runtime.method_function(self.name) is not None:
+            return self.array_method(obj, args, kwargs)
         unbound = runtime.lookup(getattr(type(obj), self.name, None))   # dict.values
         if unbound is not None:
             return unbound.rrule(obj, *args, **kwargs)
@@ -157,6 +161,35 @@ class MethodRule:
         return out, lambda g: (None,) + tuple(pullback(g))
 
 
+    def array_method(self, obj, args, kwargs):
+        """`r.mean(x)` compiled for a receiver that may have been a user object, and is
+        an array: the ndarray method's rule, refused where a value being differentiated
+        reaches a position the rule gives no derivative for."""
+        fn = runtime.method_function(self.name)
+        if self.name in ("reshape", "transpose") and len(args) > 1:
+            args = (args,)
+        rule = runtime.lookup(fn)          # (every mapped method has a rule)
+        params = rule.params if rule.signature else []
+        for k, arg in enumerate(args, start=1):
+            varied = self.varied is None or k in self.varied
+            param = params[k] if k < len(params) else None
+            if varied and _inexact(arg) and param not in rule.templates and \
+                    rule.reason(param) == runtime.NONE:
+                raise TransformError(
+                    f"argument {k} of the method call .{self.name}() on an array reaches "
+                    f"a position of {getattr(fn, '__name__', fn)}() with no derivative "
+                    "rule: the gradient would silently be zero",
+                    hint="pass a constant there, or compute that value outside the "
+                         "differentiated function")
+        return rule.rrule(obj, *args, **kwargs)
+
+
+def _inexact(value):
+    """A value that may carry a derivative (a float or a float array)."""
+    return isinstance(value, (float, complex, np.inexact)) or \
+        isinstance(value, np.ndarray) and np.issubdtype(value.dtype, np.inexact)
+
+
 @functools.lru_cache(maxsize=1024)
 def _method_kind(owner, name):
     """staticmethod or classmethod if `name` is one of `owner`'s with Python source."""
@@ -165,6 +198,21 @@ def _method_kind(owner, name):
             inspect.isfunction(method.__func__):
         return type(method)
     return None
+
+
+_MOMENTS = {"mean", "std", "var", "median", "moment", "stats", "entropy", "interval"}
+
+
+def _refuse_frozen_moment(obj, name):
+    """`norm(mu, s).mean()` where mu is being differentiated: SciPy's own code, with
+    no rule; say what to write (the moment from the parameters) instead."""
+    if name in _MOMENTS and type(obj).__module__.startswith("scipy.stats"):
+        raise TransformError(
+            f"the frozen distribution's .{name}() has no derivative rule (SciPy's own "
+            "code is not compiled)",
+            hint="write it from the distribution's parameters (`norm(mu, s).mean()` is "
+                 "`mu`, `.std()` is `s`, `.var()` is `s ** 2`), or compute it outside the "
+                 "differentiated function")
 
 
 def _no_rule_hint(obj, name):
@@ -247,3 +295,13 @@ def compile_with(compiled):
     it is imported. Injected, not imported: the API imports the compiler, which makes
     these rules, so importing the API here would close a cycle."""
     _COMPILER[:] = [compiled]
+
+
+def property_vjp(getter, obj, g):
+    """(the getter's value, obj's cotangent) through `obj.name` whose class computes it
+    with `getter`: compiled like a method (runtime/containers.py computed_attribute_vjp)."""
+    value, pullback = function_rule(getter, "loop")(obj)
+    return value, runtime.unthunk(pullback(g)[0])
+
+
+PROPERTY_VJP[:] = [property_vjp]

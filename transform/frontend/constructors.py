@@ -1,0 +1,229 @@
+"""Stage 1, parse: a user class's `__init__` read as a function that returns the object.
+
+A class whose `__init__` only sets attributes of `self` from its arguments (any
+expressions, helpers, loops) is built by compiling that `__init__` as a function
+of its arguments whose result is the object, so `MLP(W, b)` inside the function
+being differentiated gives W and b their cotangents:
+
+    class MLP:                                   def MLP(W, b):          (compiled)
+        def __init__(self, W, b):                    self_W = W
+            self.W = W                   ->          self_b = b * 2.0
+            self.b = b * 2.0                         return build(self_W, self_b)
+
+`build` makes the object without running `__init__` again, and its rule gives each
+stored value its attribute's cotangent (lowering/records.py object_builder). Any
+other use of `self` (passing it on, calling its methods, `super().__init__`, an
+attribute read before it is set) is not rewritten: the class stays refused where a
+differentiated value reaches it (lowering/records.py record_hint says why).
+"""
+import ast
+import dataclasses
+import inspect
+import textwrap
+import types
+import weakref
+
+import gast
+
+from ..ir.nodes import names_below
+from .source_check import check_current, source_of
+from .to_gast import ast_to_gast
+from .try_scope import definitely_bound
+
+_LITERALS = (int, float, complex, str, bool, bytes, type(None))
+_MADE = weakref.WeakKeyDictionary()       # class -> its constructor function, or None
+
+
+def constructor_of(cls, builder_for):
+    """The function standing for `cls(...)` (compiled like any user function), or
+    None when cls is not built this way. builder_for(cls, fields) makes the object."""
+    if cls not in _MADE:
+        _MADE[cls] = _make(cls, builder_for)
+    return _MADE[cls]
+
+
+def _make(cls, builder_for):
+    init = cls.__dict__.get("__init__") if "__init__" in cls.__dict__ else None
+    code = _code_of(cls, init)
+    if not _plain_class(cls) or code is None or code.__code__.co_freevars:
+        return None                        # (`super()` reads the __class__ cell)
+    try:
+        node = _with_self(cls, *_parsed(code))[0]
+    except Exception:                     # no source, or it does not parse on its own
+        return None
+    fields = _stored_attributes(node)
+    if fields is None:
+        return None
+    stub = _stub(init, cls)
+    stub.thunkgrad_constructor = (cls, code, fields, builder_for(cls, fields))
+    return stub if _sets_every_field(stub) else None
+
+
+def _sets_every_field(stub):
+    """Whether every normal way through sets each attribute (one set in one branch only
+    would leave Python reading a class attribute where the rewrite has no value)."""
+    fdef = constructor_source(stub)[0]
+    bound = definitely_bound(fdef.body[:-1])
+    return bound is None or all(a.id in bound for a in fdef.body[-1].value.args)
+
+
+def _code_of(cls, init):
+    """The Python code the constructor runs: a user __init__, or a dataclass's
+    __post_init__ (after the __init__ dataclasses wrote stores the fields)."""
+    post = cls.__dict__.get("__post_init__")
+    if dataclasses.is_dataclass(cls) and isinstance(post, types.FunctionType) and \
+            getattr(getattr(init, "__code__", None), "co_filename", "") == "<string>":
+        plain = all(f.default_factory is dataclasses.MISSING and f.init and
+                    isinstance(f.default, _LITERALS + (type(dataclasses.MISSING),))
+                    for f in dataclasses.fields(cls))
+        return post if plain and not cls.__dataclass_params__.frozen else None
+    if dataclasses.is_dataclass(cls):
+        return None
+    return init if isinstance(init, types.FunctionType) else None
+
+
+def _with_self(cls, fdef, *where):
+    """A dataclass's __post_init__ as the __init__ it stands for: `self.f = f` for
+    each field first (at the def's line), the fields as parameters."""
+    if not dataclasses.is_dataclass(cls):
+        return (fdef,) + where
+    me = fdef.args.args[0].id
+    names = [f.name for f in dataclasses.fields(cls)]
+    stores = [gast.parse(f"{me}.{n} = {n}").body[0] for n in names]
+    for stmt in stores:
+        for node in gast.walk(stmt):
+            gast.copy_location(node, fdef)
+    fdef.args.args[1:] = [gast.Name(id=n, ctx=gast.Param(), annotation=None,
+                                    type_comment=None) for n in names]
+    fdef.args.defaults = [gast.Constant(value=f.default, kind=None)
+                          for f in dataclasses.fields(cls)
+                          if f.default is not dataclasses.MISSING]
+    fdef.body[:0] = stores
+    return (fdef,) + where
+
+
+def _plain_class(cls):
+    """A class made by `class`, with object's __new__ and no base but object (a base's
+    __init__, slots or metaclass would run code this module does not read)."""
+    return type(cls) is type and cls.__bases__ == (object,) and \
+        cls.__new__ is object.__new__ and "__slots__" not in cls.__dict__ and \
+        "__setattr__" not in cls.__dict__
+
+
+def _parsed(init):
+    filename, lines, first_line = source_of(init)
+    tree = ast.parse(textwrap.dedent("".join(lines)))
+    check_current(init, tree.body[0], filename, first_line)
+    return ast_to_gast(tree).body[0], filename, lines, first_line
+
+
+def _stored_attributes(fdef):
+    """The attributes `__init__` sets on self, in order, or None if it uses self in any
+    other way (then the rewrite could change what the program means)."""
+    args = fdef.args
+    if not args.args or args.vararg or args.kwarg or args.posonlyargs:
+        return None
+    me = args.args[0].id
+    parents = _attribute_parents(fdef)
+    uses = sorted((n for n in names_below(fdef) if n.id == me and n is not args.args[0]),
+                  key=lambda n: (n.lineno, n.col_offset))
+    first_set = {}
+    for node in uses:
+        line = node.lineno
+        parent = parents.get(id(node))
+        if parent is None:
+            return None                    # `helper(self)`, `self = ...`, `return self`
+        if isinstance(parent.ctx, gast.Store):
+            first_set.setdefault(parent.attr, line)
+        elif not (parent.attr in first_set and first_set[parent.attr] < line):
+            return None                    # read before set: a class attribute or a method
+    return list(first_set) if _no_nested_scopes(fdef) else None
+
+
+def _attribute_parents(fdef):
+    """id(Name) -> the Attribute whose value it is (`self.w`)."""
+    return {id(n.value): n for n in gast.walk(fdef)
+            if isinstance(n, gast.Attribute) and isinstance(n.value, gast.Name)}
+
+
+def _no_nested_scopes(fdef):
+    """No nested def, lambda or class could keep `self` (a function kept as a value
+    reads the object later), no early `return`, `global`, `del` or `yield`."""
+    nested = (gast.FunctionDef, gast.Lambda, gast.ClassDef, gast.Return, gast.Yield,
+              gast.Global, gast.Nonlocal, gast.Delete)
+    return not any(isinstance(n, nested) for n in gast.walk(fdef) if n is not fdef)
+
+
+def _stub(init, cls):
+    """A function with __init__'s parameters after self and __init__'s globals: what
+    the compiler resolves names against and calls (its body is the rewritten one)."""
+    params = list(inspect.signature(init).parameters.values())[1:]
+    text = ", ".join(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD)
+    kwonly = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
+    if kwonly:
+        text += (", " if text else "") + "*, " + ", ".join(kwonly)
+    scope = {}
+    exec(f"def {cls.__name__}({text}):\n    pass\n", {}, scope)
+    code = scope[cls.__name__].__code__
+    stub = types.FunctionType(code, init.__globals__, cls.__name__, init.__defaults__)
+    stub.__kwdefaults__ = init.__kwdefaults__
+    stub.__qualname__ = cls.__qualname__
+    stub.__module__ = cls.__module__
+    return stub
+
+
+def constructor_source(fn):
+    """(FunctionDef, filename, lines, first line) of the rewritten __init__ of a
+    constructor_of function: self's attributes become locals, the object is returned."""
+    cls, code, fields, builder = fn.thunkgrad_constructor
+    fdef, filename, lines, first_line = _with_self(cls, *_parsed(code))
+    me = fdef.args.args[0].id
+    local = _local_names_for(fdef, fields, me)
+    fdef.args.args = fdef.args.args[1:]
+    for node in gast.walk(fdef):
+        for name, value in gast.iter_fields(node):
+            if isinstance(value, gast.Attribute) and _is_self(value, me):
+                setattr(node, name, _renamed(value, local))
+            elif isinstance(value, list):
+                value[:] = [_renamed(v, local) if isinstance(v, gast.Attribute) and
+                            _is_self(v, me) else v for v in value]
+    fdef.body.append(_return_built(fdef, builder, [local[f] for f in fields]))
+    fdef.name = cls.__name__
+    return fdef, filename, lines, first_line
+
+
+def _is_self(node, me):
+    return isinstance(node.value, gast.Name) and node.value.id == me
+
+
+def _renamed(attribute, local):
+    name = gast.Name(id=local[attribute.attr], ctx=attribute.ctx, annotation=None,
+                     type_comment=None)
+    return gast.copy_location(name, attribute)
+
+
+def _local_names_for(fdef, fields, me):
+    """attribute -> a local name the function does not use (`self_w`)."""
+    used = {n.id for n in names_below(fdef)}
+    chosen = {}
+    for field in fields:
+        name = f"{me}_{field}"
+        while name in used:
+            name += "_"
+        used.add(name)
+        chosen[field] = name
+    return chosen
+
+
+def _return_built(fdef, builder, names):
+    """`return build(self_a, self_b)` at the def's line, `build` the object builder."""
+    func = gast.Name(id=builder.__name__, ctx=gast.Load(), annotation=None,
+                     type_comment=None)
+    func.runtime_helper = builder
+    args = [gast.Name(id=n, ctx=gast.Load(), annotation=None, type_comment=None)
+            for n in names]
+    ret = gast.Return(value=gast.Call(func=func, args=args, keywords=[]))
+    last = fdef.body[-1]
+    for node in gast.walk(ret):
+        gast.copy_location(node, last)
+    return ret

@@ -12,7 +12,7 @@ import gast
 
 import runtime
 
-from ..ir.nodes import assign, builtin_ref, const, load, statements, walk
+from ..ir.nodes import assign, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
@@ -20,6 +20,7 @@ from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_display
 from .sequence_kinds import may_repeat
+from .syntax_facts import indexable_value, negative_literal, sequence_names
 from .functions_as_values import ClosureRecords, free_locals
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
@@ -98,7 +99,7 @@ class Normalizer:
         if isinstance(target, gast.Name):
             return self.expr(value, target.id)
         if isinstance(target, (gast.Tuple, gast.List)):
-            whole = self.atom(_indexable(value))
+            whole = self.atom(indexable_value(value))
             for k, elt in enumerate(target.elts):
                 item = gast.Subscript(value=whole, slice=const(k), ctx=gast.Load())
                 self.assign_to(elt, item)
@@ -365,44 +366,3 @@ def normalize_function(src, names):
         end.prim, end.origin_line = None, None
         body.append(end)
     return body, normalizer.callees
-
-
-def sequence_names(src):
-    """Local names every binding of which is a list or tuple display or comprehension
-    (statements only: a comprehension's own variables are not the function's)."""
-    if not hasattr(src, "sequence_names"):
-        kinds = {}
-        for node in statements(src.node):
-            if isinstance(node, gast.Assign):
-                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
-                for t in node.targets:
-                    for n in walk(t):
-                        if isinstance(n, gast.Name):
-                            kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
-            elif isinstance(node, gast.For):          # (`xs *= 2` keeps a list)
-                for n in walk(node.target):
-                    if isinstance(n, gast.Name):
-                        kinds[n.id] = False
-        src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
-    return src.sequence_names
-
-
-_VIEWS = ("keys", "values", "items")
-
-
-def _indexable(value):
-    """`a, b = d.values()`: Python unpacks by iterating; a dict view cannot be indexed,
-    so unpack `list(d.values())` (whose rule is known) instead."""
-    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) and \
-            value.func.attr in _VIEWS and not value.args and not value.keywords:
-        return gast.Call(func=builtin_ref("list"), args=[value], keywords=[])
-    return value
-
-
-def negative_literal(e):
-    """-n for the expression `-n` of an int literal n, else None. Only an index takes
-    it as a literal: rendered there, `-1` cannot bind to a neighbouring operator."""
-    if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub) and \
-            isinstance(e.operand, gast.Constant) and type(e.operand.value) is int:
-        return -e.operand.value
-    return None

@@ -74,6 +74,9 @@ _FROZEN = ("a frozen distribution: its cotangent is a dict by parameter; program
            "(tests/rules/test_scipy_stats_frozen.py)")
 _CONTAINER = ("a Python container operation: its cotangent is structural; compiled programs "
               "check it (tests/containers, tests/rules/test_mutants_operators.py)")
+_COMPLEX = ("complex values in or out: checked against central differences of Re(sum(G * y)) "
+            "with a complex G, real and imaginary parts perturbed apart, float32/complex64 kept "
+            "(tests/rules/test_fft.py, test_complex_parts.py, complex_checks.py)")
 _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests difference the "
               "symmetrised input (tests/rules/test_decompositions.py, test_scipy_linalg.py, "
               "test_scipy_stats_more.py)")
@@ -120,6 +123,8 @@ def _exempt_families():
             yield rule.name, _RANDOM
         elif family == "scipy_stats_more" and ("frozen" in rule.name or "(...)" in rule.name):
             yield rule.name, _FROZEN
+        elif family in ("fft", "complex_parts"):
+            yield rule.name, _COMPLEX
         elif family == "operators" and rule.fn not in EXTRA:
             yield rule.name, _CONTAINER
 

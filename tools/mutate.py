@@ -190,7 +190,7 @@ def _run_all(work, jobs, options):
     def run(item):
         path, (line, what, text) = item
         changed = _changed_line(path, text)
-        reason = equivalent.get(mutate_equivalent.key(path, what, changed))
+        reason = equivalent_reason(equivalent, path, line, what, changed)
         if reason is not None:
             outcome = "equivalent"
         else:
@@ -290,6 +290,29 @@ def _changed_line(path, text):
     changed = [ln for ln in difflib.unified_diff(before, text.splitlines(), lineterm="", n=0)
                if ln.startswith("+") and not ln.startswith("+++")]
     return " / ".join(ln[1:].strip() for ln in changed)
+
+
+def equivalent_reason(equivalent, path, line, what, changed):
+    """The listed reason a mutant is equivalent, or None. A decorator's mutant is looked
+    up first with the function it decorates named (`[@helper(in_place=False) def
+    accumulate_at]`), then as the line alone (which matches every identical decorator)."""
+    named = _decorated(path).get(line)
+    reason = equivalent.get(mutate_equivalent.key(path, what, f"{changed} def {named}")) \
+        if named else None
+    return reason if reason is not None else \
+        equivalent.get(mutate_equivalent.key(path, what, changed))
+
+
+@functools.lru_cache(maxsize=None)
+def _decorated(path):
+    """{a decorator's line: the name of the function or class it decorates}, so that an
+    equivalent entry can name one of several identical decorator lines
+    (`[@helper(in_place=False) def accumulate_at]`)."""
+    out = {}
+    for node in ast.walk(ast.parse(_read(os.path.join(ROOT, path)))):
+        for decorator in getattr(node, "decorator_list", ()):
+            out[decorator.lineno] = node.name
+    return out
 
 
 @functools.lru_cache(maxsize=None)

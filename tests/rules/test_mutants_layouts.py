@@ -36,3 +36,15 @@ def test_writing_an_input_of_a_meshgrid_view_is_refused(name, policy):
 def test_writing_the_input_of_real_if_close_is_refused(policy):
     with pytest.raises(TransformError, match="`a`"):
         grad(SAME["real_if_close"], wrt=(0, 1), policy=policy)(X0.copy(), 0.7)
+
+
+def test_vstack_keeps_its_one_rule_from_shape():
+    """np.row_stack gets its own rule (layouts) only where it is a function of its own
+    (NumPy 2.x's deprecated wrapper); on NumPy 1.x it *is* np.vstack, whose rule (and its
+    row in docs/rules.md) stays shape's. Judged on NumPy 1.26 (the compat venv), where
+    registering row_stack anyway re-registered vstack under layouts."""
+    import runtime
+    assert runtime.lookup(np.vstack).family == "shape"
+    row_stack = getattr(np, "row_stack", None)
+    if row_stack is not None and row_stack is not np.vstack:
+        assert runtime.lookup(row_stack).family == "layouts"

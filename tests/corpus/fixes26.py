@@ -1,0 +1,34 @@
+"""Reported bugs fixed in round 26 (each crashed or was refused; now right against
+finite differences under every policy): max/min with a key over tuples holding arrays,
+NumPy scalar constructors of differentiated values, np.piecewise with closure pieces."""
+import numpy as np
+
+from .case import case, floats
+
+
+# ---- max/min over tuples holding arrays (np.ndim of a ragged tuple raised) ----
+
+@case(floats((2,)))
+def max_by_key_over_pairs(x):
+    pairs = [(1.0, x), (2.0, x * 2.0)]
+    return np.sum(max(pairs, key=lambda p: p[0])[1])
+
+
+@case(floats((3,), (3,)))
+def max_and_min_by_score(x, w):
+    pairs = [(np.sum(x * w), x), (0.5, x * 2.0), (np.sum(x), np.sin(x))]
+    best = max(pairs, key=lambda p: p[0])
+    worst = min(pairs, key=lambda p: p[0])
+    return np.sum(best[1] * w) + best[0] + np.sum(worst[1] ** 2)
+
+
+@case(floats((3,)))
+def max_over_ragged_pairs(x):
+    pairs = [(np.sum(x), x[:1]), (np.sum(x * x), x)]
+    return np.sum(max(pairs, key=lambda p: p[0])[1] ** 2)
+
+
+@case(floats((4,)))
+def sorted_pairs_by_key(x):
+    pairs = sorted([(x[0], x[1:]), (x[1], x[:2] * 3.0)], key=lambda p: p[0])
+    return np.sum(pairs[0][1]) - 2.0 * np.sum(pairs[1][1] ** 2)

@@ -18,6 +18,7 @@ from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa
                                     compile_with)
 from .pipeline import compile_function
 from .analysis.shapes import signature_of
+from .public.closure_calls import closure_call
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -339,7 +340,21 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
                     consumed=not as_rule).source
 
 
-callees.provide(vjp)                 # rules differentiating a function value (odeint) use it
+def _closure_vjp(closure, *args, wrt, **kwargs):
+    """(out, pullback) of a closure record called by a rule (np.piecewise's pieces):
+    pullback(g) is (the record's cotangent, those of the `wrt` positions), as values."""
+    varied = (0,) + tuple(1 + k for k in wrt)
+    out, pullback = closure_call(closure, args, kwargs, "loop", varied, compiled)
+
+    def values(g):
+        cots = tuple(pullback(g))
+        return (unthunk(cots[0]),) + tuple(unthunk(cots[1 + k]) if 1 + k < len(cots)
+                                           else None for k in wrt)
+    return out, values
+
+
+# rules differentiating a function value (odeint, np.piecewise) use these
+callees.provide(vjp, _closure_vjp)
 
 __all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
            "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

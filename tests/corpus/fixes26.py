@@ -32,3 +32,29 @@ def max_over_ragged_pairs(x):
 def sorted_pairs_by_key(x):
     pairs = sorted([(x[0], x[1:]), (x[1], x[:2] * 3.0)], key=lambda p: p[0])
     return np.sum(pairs[0][1]) - 2.0 * np.sum(pairs[1][1] ** 2)
+
+
+# ---- a lambda whose default reads a differentiated local (`lambda t, a=a: ...`) was a
+# constant function: its default carried no derivative (a silent zero) ----
+
+@case(floats((4,), ()))
+def default_bound_lambda_in_a_list(r, a):
+    fs = [lambda t, a=a: a * np.sin(t)]
+    return np.sum(fs[0](r))
+
+
+def _apply_twice(f, x):
+    return f(f(x))
+
+
+@case(floats((4,), ()))
+def default_bound_lambda_as_an_argument(r, a):
+    return np.sum(_apply_twice(lambda t, a=a: a * np.sin(t), r))
+
+
+@case(floats((3,), (3,)))
+def default_bound_lambdas_in_a_loop(r, scales):
+    fs = []
+    for c in scales:
+        fs.append(lambda t, c=c: c * np.tanh(t))
+    return sum(np.sum(f(r)) for f in fs)

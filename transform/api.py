@@ -19,6 +19,7 @@ from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa
 from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
+from .public.recursion_room import run_deeper
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -189,7 +190,10 @@ def grad(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
         try:
-            return compute(receiver + args, kwargs)[1]
+            try:
+                return compute(receiver + args, kwargs)[1]
+            except RecursionError as exc:     # deep user recursion: room, or a clear error
+                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)[1]
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
@@ -205,7 +209,10 @@ def value_and_grad(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
         try:
-            return compute(receiver + args, kwargs)
+            try:
+                return compute(receiver + args, kwargs)
+            except RecursionError as exc:
+                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise

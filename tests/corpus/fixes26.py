@@ -58,3 +58,37 @@ def default_bound_lambdas_in_a_loop(r, scales):
     for c in scales:
         fs.append(lambda t, c=c: c * np.tanh(t))
     return sum(np.sum(f(r)) for f in fs)
+
+
+# ---- enumerate with a start, np.float64 of a differentiated value, a slotted object,
+# a closure piece of np.piecewise, deep recursion (the other reported bugs) ----
+
+@case(floats((), (4,)), wrt=(0,))
+def enumerate_from_two(w, xs):
+    s = 0.0
+    for i, x in enumerate(xs, 2):
+        s = s + np.sin(w * x) * i
+    return s
+
+
+@case(floats((3,), (3,)))
+def float64_of_a_loss(x, w):
+    return np.float64(np.sum((x * w - 1.0) ** 2)) + np.float64(x[0]) * w[1]
+
+
+@case(floats((5,), (), (5,)), wrt=(0, 1))
+def huber_closure_pieces(r, w, y):
+    delta = 0.8
+    z = r * w - y
+    return np.sum(np.piecewise(z, [np.abs(z) <= delta],
+                               [lambda t: 0.5 * t ** 2,
+                                lambda t: delta * (np.abs(t) - 0.5 * delta)]))
+
+
+def _unroll(x, n):
+    return x if n == 0 else np.cos(_unroll(x, n - 1)) * 0.5 + 0.25 * x
+
+
+@case(lambda rng: [float(rng.uniform(-1, 1)), 450], wrt=(0,))
+def recursion_450_deep(x, n):
+    return _unroll(x, n)

@@ -12,14 +12,14 @@ import gast
 
 import runtime
 
-from ..ir.nodes import assign, builtin_ref, const, load, statements, walk
+from ..ir.nodes import assign, builtin_ref, const, load, walk
 from .normalize_calls import CallNormalizer
 from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_display
-from .sequence_kinds import may_repeat
+from .sequence_kinds import may_repeat, sequence_names
 from .functions_as_values import ClosureRecords, free_locals
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
@@ -365,26 +365,6 @@ def normalize_function(src, names):
         end.prim, end.origin_line = None, None
         body.append(end)
     return body, normalizer.callees
-
-
-def sequence_names(src):
-    """Local names every binding of which is a list or tuple display or comprehension
-    (statements only: a comprehension's own variables are not the function's)."""
-    if not hasattr(src, "sequence_names"):
-        kinds = {}
-        for node in statements(src.node):
-            if isinstance(node, gast.Assign):
-                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
-                for t in node.targets:
-                    for n in walk(t):
-                        if isinstance(n, gast.Name):
-                            kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
-            elif isinstance(node, gast.For):          # (`xs *= 2` keeps a list)
-                for n in walk(node.target):
-                    if isinstance(n, gast.Name):
-                        kinds[n.id] = False
-        src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
-    return src.sequence_names
 
 
 _VIEWS = ("keys", "values", "items")

@@ -1,6 +1,7 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
 import inspect
+import sys
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa
 from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
-from .public.recursion_room import run_deeper
+from .public.recursion_room import call_raised, run_deeper, too_deep
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -318,8 +319,13 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     plain, default_policy = _unwrap(fn)
     params = _params(plain)
     names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
+    deep = []                        # the forward needed a raised recursion limit
     try:
-        out, pb = _forward(fn, policy, names, args, kwargs)
+        try:
+            out, pb = _forward(fn, policy, names, args, kwargs)
+        except RecursionError as exc:    # deep user recursion: room, or a clear error
+            out, pb = run_deeper(lambda: _forward(fn, policy, names, args, kwargs), plain, exc)
+            deep.append(True)
     except Exception as exc:         # a frame in generated code: say the user's line
         tracebacks.annotate(exc)
         raise
@@ -327,8 +333,12 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
 
     def pullback(cotangent):
         check_cotangent(cotangent)
+        run = lambda: _materialised(pb, cotangent, policy or default_policy)  # noqa: E731
         try:
-            cots = _materialised(pb, cotangent, policy or default_policy)
+            try:                      # a pullback runs once: no second try, a clear error
+                cots = call_raised(run) if deep else run()
+            except RecursionError as exc:
+                raise too_deep(plain, exc, sys.getrecursionlimit()) from None
         except Exception as exc:
             tracebacks.annotate(exc)
             raise

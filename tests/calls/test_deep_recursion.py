@@ -71,3 +71,12 @@ def test_off_the_main_thread_the_limit_is_not_raised():
     t.start()
     t.join()
     assert caught and "main thread only" in caught[0] and "calls deep" in caught[0]
+
+
+def test_vjp_at_depth_900():
+    from transform import vjp
+    out, pullback = vjp(rec, 0.3, 900, wrt=(0,))
+    assert_close(out, rec(0.3, 900), rtol=1e-12, atol=0)
+    (g,) = pullback(1.0)
+    assert_close(g, numerical_grad(rec, [0.3, 900], 0), rtol=1e-5, atol=1e-7)
+    assert sys.getrecursionlimit() == 1000

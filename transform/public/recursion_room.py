@@ -21,14 +21,24 @@ def run_deeper(call, fn, first):
     """call() once more with the recursion limit raised; a RecursionError naming the
     depth reached (`first`: the RecursionError of the first try) if it fails again."""
     old = sys.getrecursionlimit()
-    new = min(old * FACTOR, max(old, CEILING))
-    if new <= old or threading.current_thread() is not threading.main_thread():
+    if raised_limit(old) <= old or threading.current_thread() is not threading.main_thread():
         raise too_deep(fn, first, old) from None
-    sys.setrecursionlimit(new)
+    try:
+        return call_raised(call)
+    except RecursionError as again:
+        raise too_deep(fn, again, raised_limit(old)) from None
+
+
+def raised_limit(old):
+    return min(old * FACTOR, max(old, CEILING))
+
+
+def call_raised(call):
+    """call() with the recursion limit raised (the caller checked it may be)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(raised_limit(old))
     try:
         return call()
-    except RecursionError as again:
-        raise too_deep(fn, again, new) from None
     finally:
         sys.setrecursionlimit(old)
 

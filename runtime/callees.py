@@ -3,11 +3,14 @@
 runtime never imports transform: the compiler hands its `vjp` over here when it is
 imported (transform/api.py), as it hands run-time rules its compile entry point."""
 _VJP = []
+_CLOSURE_VJP = []
 
 
-def provide(vjp):
-    """Called once by transform.api with its vjp(fn, *args, wrt=...)."""
+def provide(vjp, closure_vjp=None):
+    """Called once by transform.api with its vjp(fn, *args, wrt=...) and its
+    closure_vjp(closure, *args, wrt=...) for closure records (runtime/closures.py)."""
     _VJP[:] = [vjp]
+    _CLOSURE_VJP[:] = [closure_vjp] if closure_vjp is not None else []
 
 
 def function_vjp(fn, *args, wrt, **kwargs):
@@ -17,3 +20,17 @@ def function_vjp(fn, *args, wrt, **kwargs):
         raise TypeError("differentiating a function passed to a rule needs thunkgrad's "
                         "compiler (import transform)")
     return _VJP[0](fn, *args, wrt=wrt, **kwargs)
+
+
+def value_vjp(fn, *args, wrt, **kwargs):
+    """(fn(*args, **kwargs), pullback) where pullback(g) gives fn's own cotangent first
+    (a closure record's: the cotangents of the values it read; None for a plain
+    function), then those of the positions in `wrt` (values, not thunks)."""
+    from .closures import Closure
+    if not isinstance(fn, Closure):
+        out, pullback = function_vjp(fn, *args, wrt=wrt, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+    if not _CLOSURE_VJP:
+        raise TypeError("differentiating a closure passed to a rule needs thunkgrad's "
+                        "compiler (import transform)")
+    return _CLOSURE_VJP[0](fn, *args, wrt=wrt, **kwargs)

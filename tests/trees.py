@@ -22,7 +22,22 @@ def is_float_leaf(x):
 def is_object(tree):
     """A user object read by attribute (not a container, array or NumPy scalar)."""
     return not isinstance(tree, (tuple, list, dict, np.ndarray, np.generic)) and \
-        hasattr(tree, "__dict__")
+        (hasattr(tree, "__dict__") or bool(_slots(tree)))
+
+
+def _slots(obj):
+    """The attribute names a class with __slots__ declares (its bases' too), set on obj."""
+    names = []
+    for cls in type(obj).__mro__[:-1]:
+        slots = vars(cls).get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return [n for n in names if n not in ("__dict__", "__weakref__") and hasattr(obj, n)]
+
+
+def _attributes(obj):
+    """(name, value) of an object's attributes: its __dict__, then its slots."""
+    pairs = list(vars(obj).items()) if hasattr(obj, "__dict__") else []
+    return pairs + [(n, getattr(obj, n)) for n in _slots(obj)]
 
 
 def children(tree):
@@ -34,7 +49,7 @@ def children(tree):
     if dataclasses.is_dataclass(tree) and not isinstance(tree, type):
         return [(f.name, getattr(tree, f.name)) for f in dataclasses.fields(tree)]
     if is_object(tree):
-        return list(vars(tree).items())
+        return _attributes(tree)
     return []
 
 

@@ -1,6 +1,7 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
 import inspect
+import sys
 
 import numpy as np
 
@@ -18,6 +19,8 @@ from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa
                                     compile_with)
 from .pipeline import compile_function
 from .analysis.shapes import signature_of
+from .public.closure_calls import closure_call
+from .public.recursion_room import call_raised, run_deeper, too_deep
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -188,7 +191,10 @@ def grad(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
         try:
-            return compute(receiver + args, kwargs)[1]
+            try:
+                return compute(receiver + args, kwargs)[1]
+            except RecursionError as exc:     # deep user recursion: room, or a clear error
+                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)[1]
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
@@ -204,7 +210,10 @@ def value_and_grad(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
         try:
-            return compute(receiver + args, kwargs)
+            try:
+                return compute(receiver + args, kwargs)
+            except RecursionError as exc:
+                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
@@ -310,8 +319,13 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     plain, default_policy = _unwrap(fn)
     params = _params(plain)
     names, single = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
+    deep = []                        # the forward needed a raised recursion limit
     try:
-        out, pb = _forward(fn, policy, names, args, kwargs)
+        try:
+            out, pb = _forward(fn, policy, names, args, kwargs)
+        except RecursionError as exc:    # deep user recursion: room, or a clear error
+            out, pb = run_deeper(lambda: _forward(fn, policy, names, args, kwargs), plain, exc)
+            deep.append(True)
     except Exception as exc:         # a frame in generated code: say the user's line
         tracebacks.annotate(exc)
         raise
@@ -319,8 +333,12 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
 
     def pullback(cotangent):
         check_cotangent(cotangent)
+        run = lambda: _materialised(pb, cotangent, policy or default_policy)  # noqa: E731
         try:
-            cots = _materialised(pb, cotangent, policy or default_policy)
+            try:                      # a pullback runs once: no second try, a clear error
+                cots = call_raised(run) if deep else run()
+            except RecursionError as exc:
+                raise too_deep(plain, exc, sys.getrecursionlimit()) from None
         except Exception as exc:
             tracebacks.annotate(exc)
             raise
@@ -339,7 +357,21 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
                     consumed=not as_rule).source
 
 
-callees.provide(vjp)                 # rules differentiating a function value (odeint) use it
+def _closure_vjp(closure, *args, wrt, **kwargs):
+    """(out, pullback) of a closure record called by a rule (np.piecewise's pieces):
+    pullback(g) is (the record's cotangent, those of the `wrt` positions), as values."""
+    varied = (0,) + tuple(1 + k for k in wrt)
+    out, pullback = closure_call(closure, args, kwargs, "loop", varied, compiled)
+
+    def values(g):
+        cots = tuple(pullback(g))
+        return (unthunk(cots[0]),) + tuple(unthunk(cots[1 + k]) if 1 + k < len(cots)
+                                           else None for k in wrt)
+    return out, values
+
+
+# rules differentiating a function value (odeint, np.piecewise) use these
+callees.provide(vjp, _closure_vjp)
 
 __all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
            "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

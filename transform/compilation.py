@@ -134,7 +134,10 @@ class Compilation:
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
         site = getattr(prim, "site", None) if method else None
-        eager = self.policy == "loop" and (in_loop or self.materialised)
+        # a recursive call too: a deferred pullback per level would chain thunks whose
+        # forcing takes several frames per level (the recursion's depth would be a third)
+        recursive = getattr(prim, "fn", None) is self.fn
+        eager = self.policy == "loop" and (in_loop or self.materialised or recursive)
         key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None), eager)
         if key not in self.temps:
             if method:

@@ -32,6 +32,13 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
 defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
        "cast_back(g, x, dtype)", None)
 
+# NumPy's float types called as functions: np.float64(x) is float(x) for a number (a NumPy
+# scalar of that type) and x itself or a cast copy for an array; the cotangent goes back
+# in x's own type (a float32 result of a float64 x gives a float64 cotangent).
+for _float_type in (np.float64, np.float32):
+    defvjp(_float_type, "x=0, /", "float_type_vjp(g, x)", elementwise=True, view=True)
+
+
 # Arrays filled from values: the fill value and the endpoints carry the derivative
 # (the shape, count and dtype arguments are integers: zero).
 defvjp(np.full, "shape, fill_value, dtype=None, order='C', *, device=None, like=None",

@@ -71,7 +71,8 @@ def sorted_vjp(g, values, ans):
 
 
 def _numbers(items):
-    return all(np.ndim(v) == 0 and not isinstance(v, (tuple, list, dict)) for v in items)
+    # the container test first: np.ndim of a tuple holding arrays of unequal shapes raises
+    return all(not isinstance(v, (tuple, list, dict)) and np.ndim(v) == 0 for v in items)
 
 
 def _origins_by_identity(items, ans):

@@ -8,15 +8,15 @@ holding there (none: y is 0 there, no cotangent). Each callable piece is differe
 by thunkgrad itself (runtime/callees.py): the forward sweep runs it through `vjp` on
 the elements it is given, and its pullback receives g at the elements it still owns,
 0 at those a later condition took. The conditions carry no cotangent. A piece that
-reads a differentiated value of the caller through a closure is refused by the
-compiler: pass that value in `args` (`np.piecewise(x, c, [lambda t, a: a * t], a)`).
+is a closure record (a lambda reading the caller's locals, runtime/closures.py) hands
+the cotangents of the values it read back as its entry of funclist's cotangent.
 An integer x gives an integer result: no cotangent.
 """
 import collections.abc
 
 import numpy as np
 
-from ..callees import function_vjp
+from ..callees import value_vjp
 from ..helpers import unbroadcast
 from ..registry import rrule
 from ..thunks import Thunk, unthunk
@@ -51,7 +51,7 @@ def _forward(x, conds, funclist, args, kw, wrt):
             continue
         vals = x[cond]
         if vals.size > 0:
-            out, pullback = function_vjp(func, vals, *args, wrt=wrt, **kw)
+            out, pullback = value_vjp(func, vals, *args, wrt=wrt, **kw)
             y[cond] = out
             pieces[k] = (out, pullback)
     return y, pieces
@@ -94,10 +94,12 @@ def _cotangents(g, x, conds, funclist, args, pieces, positions):
         owned = np.where(owner == k, g, 0)[cond]
         if k in pieces:
             out, pullback = pieces[k]
-            cots = pullback(unbroadcast(owned, out))
-            gx[cond] += np.asarray(cots[0], dtype=x.dtype).reshape(-1)
+            own, *cots = pullback(unbroadcast(owned, out))
+            if cots[0] is not None:
+                gx[cond] += np.asarray(cots[0], dtype=x.dtype).reshape(-1)
             for p, c in zip(positions, cots[1:]):
                 gargs[p] = _add(gargs[p], c)
+            gfuncs[k] = own
         elif not isinstance(func, collections.abc.Callable):
             gfuncs[k] = unbroadcast(owned, func)
     gfuncs = None if all(c is None for c in gfuncs) else type(funclist)(gfuncs)

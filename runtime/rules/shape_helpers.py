@@ -262,6 +262,15 @@ def _nested_ndim(obj):
 
 
 @template_helper
+def float_type_vjp(g, x):
+    """Cotangent of np.float64(x) (or float32, ...): g in x's dtype, a Python float
+    for a Python number; none for an integer or bool array."""
+    if isinstance(x, (np.ndarray, np.generic)):
+        return cast_back(g, x, float)
+    return float(np.real(g)) if np.ndim(g) == 0 else g
+
+
+@template_helper
 def cast_back(g, x, dtype):
     """Cotangent of x.astype(dtype): `g` in x's dtype; none through an integer cast."""
     if not np.issubdtype(np.dtype(dtype), np.inexact):

@@ -40,6 +40,7 @@ EXTRA = {
     operator.matmul: [(M, A.T)], operator.neg: [(A,)], operator.pos: [(A,)],
     builtins.abs: [(A,)], builtins.float: [(np.float64(0.3),)], builtins.pow: [(B, A)],
     builtins.sum: [([V3, 2 * V3], V3)], max: [((0.3, 0.7, -0.2),)],
+    np.float64: [(A,), (np.float64(0.3),)],
     min: [((0.3, 0.7, -0.2),)], math.ldexp: [(1.3, 3)], math.fsum: [([1.2, -2.3, 0.4],)],
     math.prod: [([1.2, -2.3, 0.4],)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
     np.heaviside: [(A, B)], np.linalg.multi_dot: [([M, A.T, B],)],
@@ -97,6 +98,8 @@ EXEMPT = {
     "scipy.linalg._decomp_lu.lu_solve": "takes the (lu, piv) pair: "
     "tests/rules/test_scipy_linalg_more.py",
     "scipy.linalg._decomp_svd.svd": "singular vectors' signs: tests/rules/test_scipy_linalg.py",
+    "numpy.float32": "rounds float64 values to float32 (differences see the rounding): "
+    "tests/rules/test_float_types.py checks its dtypes and gradients",
     "numpy.row_stack": "deprecated alias of np.vstack (NumPy 2.0): tests/rules/test_layouts.py",
     "numpy.linalg.vector_norm": "NumPy 2 array API alias, with cases in test_norm_orders.py",
     "runtime.rules.indexing.index_trick": "np.r_/np.c_ subscripts: tests/rules/test_shape.py, "

@@ -27,10 +27,12 @@ def free_locals(fn, local_names):
     own = {a.id for a in fn.args.args + fn.args.kwonlyargs + fn.args.posonlyargs
            if isinstance(a, gast.Name)}
     own.update(a.id for a in (fn.args.vararg, fn.args.kwarg) if isinstance(a, gast.Name))
-    found = {n.id for n in walk(fn.body) if isinstance(n, gast.Name)}
+    found = {n.id for n in walk(fn.body) if isinstance(n, gast.Name)} - own
+    # defaults are read where the lambda is made: `lambda t, a=a: a * t` reads the
+    # enclosing `a` although its own parameter has that name
     for default in fn.args.defaults + [d for d in fn.args.kw_defaults if d is not None]:
         found.update(n.id for n in walk(default) if isinstance(n, gast.Name))
-    return sorted((found - own) & set(local_names))
+    return sorted(found & set(local_names))
 
 
 class ClosureRecords:

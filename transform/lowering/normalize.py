@@ -19,8 +19,8 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_display
-from .sequence_kinds import may_repeat
-from .syntax_facts import indexable_value, negative_literal, sequence_names
+from .sequence_kinds import may_repeat, sequence_names
+from .syntax_facts import indexable_value, negative_literal
 from .functions_as_values import ClosureRecords, free_locals
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)

@@ -121,12 +121,7 @@ class LoopNormalizer:
             self.norm.emit(assign(name, call), Prim("nondiff", "range"))
             return "range", [name], load(name)
         if fn is enumerate or fn is zip:
-            seqs = [self.snapshot(a) for a in it.args[:1 if fn is enumerate else None]]
-            extra = [self.norm.atom(a) for a in it.args[1:]] if fn is enumerate else []
-            for kw in it.keywords:
-                extra.append(self.norm.atom(kw.value))
-            call = self.names.call(fn.__name__, *[load(n) for n in seqs], *extra)
-            return fn.__name__, seqs + [e for e in extra], call
+            return self.enumerate_zip_iterable(fn, it)
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
                 it.func.attr == "items" and not it.args and self.src.resolve(it.func) is None:
             name, source = self.names.new("seq"), self.norm.atom(it.func.value)
@@ -136,6 +131,29 @@ class LoopNormalizer:
             return "items", [name], call
         name = self.snapshot(it)
         return "seq", [name], load(name)
+
+    def enumerate_zip_iterable(self, fn, it):
+        """`enumerate(xs, k)` walks a snapshot of xs from a snapshot of k (a later
+        `k = ...` in the body must not move the backward sweep's indices);
+        `zip(xs, ys, strict=True)` keeps its keyword."""
+        seqs = [self.snapshot(a) for a in it.args[:1 if fn is enumerate else None]]
+        keywords = []
+        if fn is enumerate:
+            starts = it.args[1:] + [kw.value for kw in it.keywords if kw.arg == "start"]
+            seqs += [self.start_snapshot(a) for a in starts]
+            keywords = [kw for kw in it.keywords if kw.arg != "start"]
+        else:
+            keywords = [gast.keyword(arg=kw.arg, value=self.norm.atom(kw.value))
+                        for kw in it.keywords]
+        call = self.names.call(fn.__name__, *[load(n) for n in seqs])
+        call.keywords = keywords
+        return fn.__name__, seqs, call
+
+    def start_snapshot(self, expr):
+        """`k` of `enumerate(xs, k)` in a fresh name: an integer, not differentiated."""
+        name = self.names.new("start")
+        self.norm.emit(assign(name, self.norm.atom(expr)), Prim("nondiff", "enumerate"))
+        return name
 
     def reversed_iterable(self, seq):
         """`for i in reversed(range(n))` walks `range(n)[::-1]`, still a range."""

@@ -168,3 +168,23 @@ def _bound(node):
 
 def _names(target):
     return [n for n in walk(target) if isinstance(n, gast.Name)]
+
+
+def sequence_names(src):
+    """Local names every binding of which is a list or tuple display or comprehension
+    (statements only: a comprehension's own variables are not the function's)."""
+    if not hasattr(src, "sequence_names"):
+        kinds = {}
+        for node in statements(src.node):
+            if isinstance(node, gast.Assign):
+                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
+                for t in node.targets:
+                    for n in walk(t):
+                        if isinstance(n, gast.Name):
+                            kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
+            elif isinstance(node, gast.For):          # (`xs *= 2` keeps a list)
+                for n in walk(node.target):
+                    if isinstance(n, gast.Name):
+                        kinds[n.id] = False
+        src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
+    return src.sequence_names

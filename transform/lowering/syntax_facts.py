@@ -1,28 +1,8 @@
-"""Facts read off the syntax that normalize needs: which locals are always list or
-tuple displays, a dict view to unpack through `list`, a negative int literal."""
+"""Facts read off the syntax that normalize needs: a dict view to unpack through `list`,
+a negative int literal."""
 import gast
 
-from ..ir.nodes import builtin_ref, statements, walk
-
-
-def sequence_names(src):
-    """Local names every binding of which is a list or tuple display or comprehension
-    (statements only: a comprehension's own variables are not the function's)."""
-    if not hasattr(src, "sequence_names"):
-        kinds = {}
-        for node in statements(src.node):
-            if isinstance(node, gast.Assign):
-                is_seq = isinstance(node.value, (gast.List, gast.Tuple, gast.ListComp))
-                for t in node.targets:
-                    for n in walk(t):
-                        if isinstance(n, gast.Name):
-                            kinds[n.id] = kinds.get(n.id, True) and is_seq and t is n
-            elif isinstance(node, gast.For):          # (`xs *= 2` keeps a list)
-                for n in walk(node.target):
-                    if isinstance(n, gast.Name):
-                        kinds[n.id] = False
-        src.sequence_names = {k for k, v in kinds.items() if v and k not in src.params}
-    return src.sequence_names
+from ..ir.nodes import builtin_ref
 
 
 _VIEWS = ("keys", "values", "items")

@@ -81,7 +81,7 @@ def materialise(cotangent, like):
     if isinstance(like, dict):
         parts = g if g is not None else {}
         return {k: _leaf(parts.get(k), v) for k, v in like.items()}
-    if hasattr(like, "__dict__") and not isinstance(like, (np.ndarray, np.generic)):
+    if _is_user_object(like):
         return _object_gradient(g or {}, like)
     if isinstance(like, np.ndarray):
         if g is None:
@@ -98,6 +98,15 @@ def materialise(cotangent, like):
     if g is None:
         return 0.0
     return float(_real_part(np.asarray(g)).item()) if np.size(g) == 1 else g
+
+
+def _is_user_object(like):
+    """An object read by attribute: one with a __dict__, or one of a class with __slots__
+    (its cotangent is a dict by attribute all the same)."""
+    if isinstance(like, (np.ndarray, np.generic, numbers.Number, str, bytes)):
+        return False
+    return hasattr(like, "__dict__") or dataclasses.is_dataclass(like) or \
+        any("__slots__" in vars(c) for c in type(like).__mro__[:-1])
 
 
 def _real_part(g):

@@ -64,7 +64,7 @@ def refuse_complex(name, *values):
         if _is_complex(value):
             user_name, hint = REAL_ONLY[name]
             raise ComplexRefused(f"{user_name}'s derivative rule is for real values; a "
-                                 f"complex value reaches it. Instead: {hint}")
+                                 f"complex value reaches it here. Instead: {hint}")
     return None
 
 

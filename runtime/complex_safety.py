@@ -8,7 +8,7 @@ with no error. `registry.defvjp` guards each template of a function named in REA
     svd_vjp(g, ans, a, ...)  ->  refuse_complex('np.linalg.svd', a, ans) or (svd_vjp(g, ans, a, ...))
 
 refuse_complex returns None for real values (one dtype check each) and raises
-ComplexRefused (a TypeError) naming the function and what to do instead.
+ComplexRefused naming the function and what to do instead.
 """
 import numpy as np
 
@@ -42,13 +42,12 @@ REAL_ONLY = {
                   "d @ d.conj().T / (n - 1)"),
     "numpy.corrcoef": ("np.corrcoef", "write the correlation out from the covariance"),
     "numpy.ptp": ("np.ptp", _ORDER),
-    "max": ("max", _ORDER),
-    "min": ("min", _ORDER),
 }
 
 
-class ComplexRefused(TypeError):
-    """A complex value reached a derivative rule written for real values."""
+class ComplexRefused(NotImplementedError):
+    """A complex value reached a derivative rule written for real values (the public
+    API raises it again as a TransformError at the user's line)."""
 
 
 def guarded_templates(name, templates):

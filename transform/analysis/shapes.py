@@ -35,9 +35,12 @@ _JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
 
 def _complex_seed(statement, prim):
     """Whether the statement may make a complex value from real ones (complex_seeds.py)."""
-    if prim is not None and prim.kind == "rule" and is_seed_call(prim.fn):
+    if prim is None:            # `t = 1j`: normalized statements hold atoms only
+        value = getattr(statement, "value", None)
+        return isinstance(value, gast.Constant) and has_complex_literal(value)
+    if prim.kind == "rule" and is_seed_call(prim.fn):
         return True
-    return has_complex_literal(statement)
+    return any(has_complex_literal(atom) for atom in prim.inputs.values())
 
 
 def _reduces_everything(prim):

@@ -162,3 +162,35 @@ def test_max_and_min_of_complex_values_keep_the_imaginary_part(f, policy):
                          ids=lambda f: f.__name__)
 def test_builtins_and_joins_over_complex_values(f, policy):
     check_grad(f, [rand(7, seed=5)], policy=policy)
+
+
+# ---- the seed scan that turns the real 0.0 stand-in off ---------------------------------
+def test_seed_scan_finds_complex_literals_types_and_calls():
+    import gast
+    from transform.analysis.complex_seeds import has_complex_literal, is_seed_call
+    assert has_complex_literal(gast.parse("a + 1j * b", mode="eval").body)
+    assert has_complex_literal(gast.parse("np.zeros(3, dtype=np.complex128)", mode="eval").body)
+    assert has_complex_literal(gast.parse("x.astype(complex)", mode="eval").body)
+    assert not has_complex_literal(gast.parse("a + 2.0 * b", mode="eval").body)
+    assert is_seed_call(np.fft.rfft) and is_seed_call(complex)
+    assert not is_seed_call(np.sin) and not is_seed_call({}.get)
+
+
+def imag_of_max(a, b):
+    m = np.max(a + 1j * b)
+    return np.imag(m)
+
+
+def max_of_real(a, b):
+    m = np.max(a * b)
+    return np.sin(m) * 2.0
+
+
+def test_a_complex_scalar_is_not_replaced_by_a_real_zero():
+    from transform import adjoint_source
+    assert "imag_vjp(dt3, m)" in adjoint_source(imag_of_max, wrt="b")
+    check_grad(imag_of_max, [rand(5), rand(5, seed=2)], wrt=(0, 1))
+
+
+def test_real_functions_keep_the_stand_in():
+    check_grad(max_of_real, [rand(5), rand(5, seed=2)], wrt=(0, 1))

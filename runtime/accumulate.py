@@ -194,11 +194,12 @@ def accumulate_at(buffer, like, index, value):
     of `u[1:-1]` to add its cotangent into u's.
     """
     if type(buffer) is np.ndarray and type(value) is np.ndarray and \
-            type(index) in _BASIC_INDEX:                # the hot path, checked first
+            type(index) in _BASIC_INDEX and \
+            (value.dtype.kind != "c" or buffer.dtype.kind == "c"):   # the hot path, first
         buffer[index] += value
         return buffer
     if buffer is None and type(like) is np.ndarray and type(value) is np.ndarray and \
-            type(index) in _BASIC_INDEX:                # the first slice read in a step
+            type(index) in _BASIC_INDEX and value.dtype.kind != "c":   # a step's first read
         buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
         buffer[index] += value
         return buffer

@@ -15,6 +15,7 @@ import numpy as np
 
 from .thunks import Thunk, unthunk
 from . import traits as _traits
+from .complex_safety import guarded_templates, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
 # differentiated reaches the position: ZERO and SHAPE give a true zero cotangent, NONE
@@ -26,7 +27,7 @@ REASONS = (ZERO, SHAPE, NONE)
 REASONS_OR_NONE = REASONS + (None,)
 
 # Names a template (and the generated code) may use besides its own parameters.
-TEMPLATE_NAMESPACE = {"np": np, "math": math}
+TEMPLATE_NAMESPACE = {"np": np, "math": math, "refuse_complex": refuse_complex}
 
 _RULES = {}
 _METHODS = {}
@@ -79,7 +80,8 @@ class Rule:
         if self.signature and len(templates) > len(self.params):   # zip would drop the rest
             raise ValueError(f"{self.name}: {len(templates)} templates for "
                              f"{len(self.params)} parameters")
-        self.templates = {p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE}
+        self.templates = guarded_templates(self.name, {
+            p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE})
         if why is None:         # a template position may also say why it has no template
             why = {p: ZERO if t is None else t for p, t in zip(self.params, templates)
                    if t in REASONS_OR_NONE}

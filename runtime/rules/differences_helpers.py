@@ -9,6 +9,8 @@ holds for any spacing, uniform or coordinates, and either edge order.
 """
 import numpy as np
 
+from ..complex_safety import ComplexRefused
+
 from ..thunks import Thunk, unthunk
 from .shape_helpers import cot_dtype
 
@@ -70,6 +72,10 @@ def spacing_vjp(parts, outs, spacing):
 def gradient_rule(f, *varargs, axis=None, edge_order=1):
     """(np.gradient(f, *varargs, ...), pullback): cotangents for f and each spacing."""
     ans = np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
+    if any(np.iscomplexobj(v) for v in (f, *varargs)):   # the rule casts to real
+        raise ComplexRefused("np.gradient's derivative rule is for real values; a complex "
+                             "value reaches it here. Instead: apply it to the real and "
+                             "imaginary parts separately (np.gradient is linear)")
     axes = gradient_axes(f, axis)
     spacings = axis_spacings(varargs, axes)
     outs = ans if isinstance(ans, (tuple, list)) else (ans,)

@@ -9,6 +9,7 @@ singular value, and 'nuc' nonzero, distinct singular values for a unique U V^T.
 import numpy as np
 
 from ..registry import template_helper
+from ..complex_safety import ComplexRefused
 from .complex_helpers import abs_vjp
 from .reductions_helpers import tie_share
 from .shape_helpers import as_cotangent, cot_dtype
@@ -102,6 +103,7 @@ def _complex_norm_vjp(g, ans, x, ord, axis, keepdims):
     nd = np.ndim(x)
     matrix = not (axis is None and (ord is None or nd == 1)) and len(_axes(axis, nd)) == 2
     if matrix and ord in (2, -2, "nuc"):
-        raise NotImplementedError("np.linalg.norm's rule has no complex matrix 2-norm or "
-                                  "nuclear norm (their singular values are not |x|'s)")
+        raise ComplexRefused("np.linalg.norm's rule has no complex matrix "
+                             "2-norm or nuclear norm (their singular values are not |x|'s). "
+                             "Instead: use the Frobenius norm, or a vector norm")
     return abs_vjp(norm_vjp(np.real(g), ans, np.abs(x), ord, axis, keepdims), x)

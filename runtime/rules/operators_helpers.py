@@ -21,7 +21,8 @@ def extreme_vjp(g, ans, values):
     hits = [_same(v, ans) for v in items]
     share = _scaled(g, 1.0 / sum(hits))
     if _numbers(items):
-        return np.array([share if hit else 0.0 for hit in hits], dtype=float)
+        dtype = np.result_type(np.asarray(share), float)     # complex entries stay complex
+        return np.array([share if hit else 0.0 for hit in hits], dtype=dtype)
     out = [share if hit else None for hit in hits]
     return tuple(out) if isinstance(values, tuple) else out
 

@@ -22,6 +22,9 @@ def cot_dtype(g, x):
         dtype = np.asarray(x).dtype
     # NumPy 2 promotion depends on dtypes and on Python number types, not values: cache it
     g_dtype = getattr(g, "dtype", None)
+    if g_dtype is None and isinstance(g, (list, tuple)):   # builtin sum's per-entry list
+        g = np.asarray(g)
+        g_dtype = g.dtype
     key = (dtype, type(g) if g_dtype is None else g_dtype)
     out = _COT_DTYPES.get(key)
     if out is None:

@@ -2,13 +2,16 @@
 trapezoid and gradient."""
 import numpy as np
 
+from ..complex_safety import ComplexRefused
 from ..registry import template_helper
 from .shape_helpers import cot_dtype, sum_to_shape
 
 
 def _real_only(name, *values):
     if any(np.iscomplexobj(v) for v in values):
-        raise NotImplementedError(f"{name}'s rule takes real values only")
+        raise ComplexRefused(f"{name}'s rule takes real values only; a complex value "
+                             "reaches it here. Instead: apply it to the real and imaginary "
+                             "parts separately (it is linear in each)")
 
 
 # ---- np.interp -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from runtime import TEMPLATE_NAMESPACE
 from runtime.traits import PRIMITIVE
 
 from .activity import defined_by, iter_statements
+from .complex_seeds import has_complex_literal, is_seed_call
 from .index_shapes import indexing_rule, joining_rule, literal_axis
 from ..ir.nodes import walk
 from ..ir.primitives import rule_for
@@ -30,6 +31,16 @@ _SCALAR_ARGS = PRIMITIVE["scalar_args"]
 _FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
 _PRODUCT_OR_REPEAT = TEMPLATE_NAMESPACE["product_or_repeat"]
 _JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
+
+
+def _complex_seed(statement, prim):
+    """Whether the statement may make a complex value from real ones (complex_seeds.py)."""
+    if prim is None:            # `t = 1j`: normalized statements hold atoms only
+        value = getattr(statement, "value", None)
+        return isinstance(value, gast.Constant) and has_complex_literal(value)
+    if prim.kind == "rule" and is_seed_call(prim.fn):
+        return True
+    return any(has_complex_literal(atom) for atom in prim.inputs.values())
 
 
 def _reduces_everything(prim):
@@ -79,8 +90,11 @@ class ShapeClasses:
         """Fill self.defs (name -> what each definition computes) in one scan of the
         body; returns the atoms passed to `math.sin` & co."""
         defs, scalar_args = self.defs, []
+        self.may_complex = False        # docs/complex.md: a scalar's 0.0 stand-in is real
         for s, _ in iter_statements(body):
             prim = getattr(s, "prim", None)         # any statement's, as defined or not
+            if not self.may_complex:
+                self.may_complex = _complex_seed(s, prim)
             if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
                 scalar_args.extend(prim.inputs.values())
             if isinstance(s, gast.For):

@@ -19,6 +19,9 @@ import linecache
 import threading
 import weakref
 
+from runtime.complex_safety import ComplexRefused
+from ..errors import TransformError
+
 _LOCK = threading.RLock()             # a finaliser may run inside register (gc)
 _REGISTERED = {}                      # filename -> how many live functions registered it
 _FILENAMES = weakref.WeakKeyDictionary()     # function -> the filenames its rules use
@@ -78,7 +81,11 @@ def user_lines(sources, first_line, header_lines, origin_of_comment):
 
 
 def annotate(exc):
-    """Add a note per generated frame of exc's traceback, once."""
+    """Add a note per generated frame of exc's traceback, once. A complex value refused
+    by a rule for real values (runtime/complex_safety.py) is raised again as a
+    TransformError at the user's line."""
+    if isinstance(exc, ComplexRefused):
+        raise _at_user_line(exc) from None
     if getattr(exc, _NOTED, False):
         return
     tb = exc.__traceback__
@@ -100,6 +107,24 @@ def annotate(exc):
         setattr(exc, _NOTED, True)
     except AttributeError:
         pass
+
+
+def _at_user_line(exc):
+    """The TransformError for a ComplexRefused, at the innermost generated frame's origin."""
+    message, _, hint = str(exc).partition(" Instead: ")
+    where = None
+    tb = exc.__traceback__
+    while tb is not None:
+        found = _ORIGINS.get(tb.tb_frame.f_code.co_filename)
+        if found and found[2].get(tb.tb_lineno) and found[1]:
+            where = (found[1], found[2][tb.tb_lineno])
+        tb = tb.tb_next
+    if where is None:
+        return TransformError(message, hint=hint or None)
+    source = linecache.getline(*where).rstrip("\n")
+    col = len(source) - len(source.lstrip())
+    return TransformError(message, filename=where[0], line=where[1], col=col,
+                          source_line=source or None, hint=hint or None)
 
 
 def _note(filename, lineno):

@@ -58,8 +58,8 @@ def dropped_params(rule, inputs, target, shapes):
         return (frozenset(), frozenset())
     dropped = frozenset(p for p, atom in inputs.items()
                         if p in rule.params and shapes.same(atom, target))
-    scalars = frozenset(p for p, atom in inputs.items()
-                        if p in rule.params and shapes.of(atom) == "scalar")
+    scalars = frozenset() if shapes.may_complex else frozenset(
+        p for p, atom in inputs.items() if p in rule.params and shapes.of(atom) == "scalar")
     return dropped, scalars
 
 

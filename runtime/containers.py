@@ -177,6 +177,10 @@ def sum_repeats(g, xs):
     return type(xs)(out) if isinstance(xs, tuple) else out
 
 
+SHAPE_FACTS = frozenset(("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"))
+"""Array attributes with no derivative (transform/ir/primitives.py NONDIFF_ATTRIBUTES)."""
+
+
 @template_helper
 def getattr_vjp(g, obj, name, ans=None):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
@@ -193,6 +197,8 @@ def getattr_vjp(g, obj, name, ans=None):
         if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
             return computed_attribute_vjp(g, obj, name, static, ans)
         return {name: g}
+    if name in SHAPE_FACTS:                   # an array's .shape, .size, ...: integers
+        return None
     if name == "real":                        # docs/complex.md
         return real_vjp(g, obj)
     if name == "imag":                        # a real value's .imag is the constant 0

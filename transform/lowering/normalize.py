@@ -19,6 +19,7 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_display
+from .receiver_kinds import may_be_object
 from .sequence_kinds import may_repeat
 from .syntax_facts import indexable_value, negative_literal, sequence_names
 from .functions_as_values import ClosureRecords, free_locals
@@ -228,7 +229,7 @@ class Normalizer:
             return self.finish(target, e, Prim("nondiff", "constant"))
         base = self.atom(e.value)
         node = gast.Attribute(value=base, attr=e.attr, ctx=gast.Load())
-        if e.attr in NONDIFF_ATTRIBUTES:
+        if e.attr in NONDIFF_ATTRIBUTES and not may_be_object(self.src, e.value):
             return self.finish(target, node, Prim("nondiff", e.attr))
         if e.attr == "T":
             import numpy as np

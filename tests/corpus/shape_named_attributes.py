@@ -1,0 +1,114 @@
+"""User attributes named like ndarray attributes (shape, size, ndim, dtype, nbytes,
+strides, itemsize): they carry derivatives unless the receiver is an array or a number.
+The red team's programs (attr26_redteam class_01, class_02, class_18, mix_01, attr_01)
+each had a silent zero gradient for such an attribute."""
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from .case import case, floats
+
+
+class Gamma:
+    def __init__(self, shape, rate):
+        self.shape = shape
+        self.rate = rate
+
+    def mean(self):
+        return self.shape / self.rate
+
+    def var(self):
+        return self.shape / self.rate ** 2
+
+
+@case(floats((), (), offset=2.0))
+def plain_class_shape(a, b):
+    d = Gamma(a, b)
+    return d.shape * d.rate
+
+
+@case(floats((), (), offset=2.0))
+def shape_read_inside_methods(a, b):
+    d = Gamma(a, b)
+    return d.mean() + d.var() + d.shape * 0.5
+
+
+@dataclass
+class GammaRecord:
+    shape: float
+    rate: float
+
+    def logpdf(self, x):
+        return self.shape * math.log(self.rate) - math.lgamma(self.shape) + \
+            (self.shape - 1) * math.log(x) - self.rate * x
+
+
+@case(floats((), (), offset=2.0, scale=0.2))
+def dataclass_shape_field(a, b):
+    d = GammaRecord(shape=a, rate=b)
+    return sum(d.logpdf(x) for x in [0.5, 1.2, 2.0])
+
+
+class InvGamma:
+    def __init__(self, alpha, beta):
+        self.alpha = alpha
+        self.beta = beta
+
+    @property
+    def shape(self):
+        return self.alpha
+
+    @property
+    def size(self):
+        return self.beta
+
+    def mean(self):
+        return self.size / (self.shape - 1)
+
+
+@case(floats((), (), offset=3.0, scale=0.2))
+def properties_named_shape_and_size(a, b):
+    d = InvGamma(a, b)
+    return d.mean() + d.shape * d.size
+
+
+class Weibull(NamedTuple):
+    shape: float
+    scale: float
+
+
+def weibull_logpdf(d, x):
+    k, lam = d.shape, d.scale
+    return math.log(k / lam) + (k - 1) * math.log(x / lam) - (x / lam) ** k
+
+
+@case(floats((), (), offset=1.5, scale=0.1))
+def namedtuple_shape_field_through_a_helper(k, lam):
+    d = Weibull(k, lam)
+    return sum(weibull_logpdf(d, x) for x in [0.5, 1.1, 2.0])
+
+
+class Everything:
+    def __init__(self, v):
+        self.shape, self.size, self.ndim, self.dtype = v[0], v[1], v[2], v[3]
+        self.nbytes, self.strides, self.itemsize = v[4], v[5], v[6]
+
+
+def total(e):
+    return e.shape * e.size + e.ndim * e.dtype + e.nbytes * e.strides + e.itemsize
+
+
+@case(floats((7,)))
+def every_array_attribute_name_on_an_object_argument(v):
+    return total(Everything(v)) + np.sum(v) * v.shape[0] * v.ndim
+
+
+@case(floats((4,), ()))
+def array_shape_in_a_loop_beside_an_object_shape(x, a):
+    d = Gamma(a, 2.0)
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + x[i] * d.shape * x.size
+    return s

@@ -112,3 +112,36 @@ def array_shape_in_a_loop_beside_an_object_shape(x, a):
     for i in range(x.shape[0]):
         s = s + x[i] * d.shape * x.size
     return s
+
+
+@dataclass
+class Pair:
+    T: float
+    w: float
+
+
+@case(floats(()))
+def dataclass_field_named_T(a):
+    # (`.T` was np.transpose's rule whatever the receiver: a crash)
+    d = Pair(a, a)
+    return d.T * 2.0 + d.w
+
+
+class Layer:
+    def __init__(self, W, b):
+        self.W = W
+        self.b = b
+        self.T = W.T
+
+    def sum(self, x):
+        return np.tanh(self.W @ x + self.b)
+
+    def dot(self, x):
+        return self.T @ x
+
+
+@case(floats((2, 2), (2,), (2,)))
+def attribute_T_holding_a_transpose(W, b, x):
+    L = Layer(W, b)
+    h = L.sum(x)
+    return np.sum(L.dot(h) ** 2)

@@ -145,3 +145,21 @@ def attribute_T_holding_a_transpose(W, b, x):
     L = Layer(W, b)
     h = L.sum(x)
     return np.sum(L.dot(h) ** 2)
+
+
+class Buffer:
+    def __init__(self, a):
+        self.a = a
+
+    def fill(self, k):
+        return self.a * 3.0 * k
+
+
+def _value_and_buffer(rng):
+    return [float(rng.normal()), Buffer(5.0)]
+
+
+@case(_value_and_buffer, wrt=(0,))
+def method_named_fill_on_an_object_argument(a, obj):
+    # (the argument was copied on entry as an array written by `.fill`: `obj.copy()`)
+    return obj.fill(a) * a

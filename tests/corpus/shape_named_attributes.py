@@ -163,3 +163,33 @@ def _value_and_buffer(rng):
 def method_named_fill_on_an_object_argument(a, obj):
     # (the argument was copied on entry as an array written by `.fill`: `obj.copy()`)
     return obj.fill(a) * a
+
+
+@dataclass
+class Pendulum:
+    g: float
+    L: float
+    damping: float = 0.0
+
+    def rhs(self, y):
+        th, om = y
+        return np.array([om, -self.g / self.L * np.sin(th) - self.damping * om])
+
+
+@case(floats((), (), (2,), offset=2.0))
+def dataclass_field_named_g(g, L, y0):
+    # (refused: `g` clashed with the rule template's name for the cotangent)
+    p = Pendulum(g, L)
+    q = Pendulum(g=L, L=g, damping=0.1)
+    return np.sum(p.rhs(y0) * q.rhs(y0)) + p.g * q.L
+
+
+class Fit(NamedTuple):
+    ans: float
+    g: float
+
+
+@case(floats((), ()))
+def namedtuple_fields_named_ans_and_g(a, b):
+    r = Fit(a * b, g=np.sin(a))
+    return r.ans * r.g + r[0]

@@ -43,7 +43,17 @@ def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):
         return {index: g}
+    if _own_subscript(x):
+        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
+                        "which thunkgrad does not differentiate: index the list or array "
+                        "the object holds instead (`obj.items[i]`)")
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
+
+
+def _own_subscript(x):
+    """A user object whose `x[i]` is its class's code (np.shape on it may not end)."""
+    return not isinstance(x, ARRAY_LIKE) and \
+        inspect.isfunction(getattr(type(x), "__getitem__", None))
 
 
 @template_helper

@@ -193,3 +193,16 @@ class Fit(NamedTuple):
 def namedtuple_fields_named_ans_and_g(a, b):
     r = Fit(a * b, g=np.sin(a))
     return r.ans * r.g + r[0]
+
+
+@dataclass
+class Dataset:
+    data: np.ndarray
+    weights: np.ndarray
+
+
+@case(floats((2,)))
+def dataclass_field_named_data(w):
+    # (refused as an ndarray's raw memory `.data`)
+    ds = Dataset(np.array([1.0, 2.0]) * w, w)
+    return np.sum(ds.data * ds.weights)

@@ -43,7 +43,17 @@ def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):
         return {index: g}
+    if _own_subscript(x):
+        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
+                        "which thunkgrad does not differentiate: index the list or array "
+                        "the object holds instead (`obj.items[i]`)")
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
+
+
+def _own_subscript(x):
+    """A user object whose `x[i]` is its class's code (np.shape on it may not end)."""
+    return not isinstance(x, ARRAY_LIKE) and \
+        inspect.isfunction(getattr(type(x), "__getitem__", None))
 
 
 @template_helper
@@ -177,6 +187,10 @@ def sum_repeats(g, xs):
     return type(xs)(out) if isinstance(xs, tuple) else out
 
 
+SHAPE_FACTS = frozenset(("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"))
+"""Array attributes with no derivative (transform/ir/primitives.py NONDIFF_ATTRIBUTES)."""
+
+
 @template_helper
 def getattr_vjp(g, obj, name, ans=None):
     """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
@@ -193,6 +207,8 @@ def getattr_vjp(g, obj, name, ans=None):
         if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
             return computed_attribute_vjp(g, obj, name, static, ans)
         return {name: g}
+    if name in SHAPE_FACTS:                   # an array's .shape, .size, ...: integers
+        return None
     if name == "real":                        # docs/complex.md
         return real_vjp(g, obj)
     if name == "imag":                        # a real value's .imag is the constant 0

@@ -42,6 +42,9 @@ def _registered():
     generation += 1
 
 
+_COTANGENT_NAMES = ("g", "ans")   # a template's own names for the cotangent, output
+
+
 def template_helper(fn=None, **traits):
     """Make `fn` callable from templates and generated code under its own name;
     `@template_helper(shape_only=(1,), pure=True)` also declares its traits
@@ -108,7 +111,7 @@ class Rule:
     def vjp_function(self, param):
         """The template for `param` as a function of (g, ans, **params)."""
         if param not in self._vjps:
-            args = ", ".join(["g", "ans"] + self.params)
+            args = ", ".join(["g", "ans"] + self._own_params())
             code = f"lambda {args}: {self.templates[param]}"
             self._vjps[param] = eval(code, TEMPLATE_NAMESPACE)
         return self._vjps[param]
@@ -131,7 +134,14 @@ class Rule:
         if param not in self.templates:
             return None
         vjp = self.vjp_function(param)
-        return Thunk(lambda: vjp(unthunk(g), ans, **values))
+        own = {p: v for p, v in values.items() if p not in _COTANGENT_NAMES}
+        return Thunk(lambda: vjp(unthunk(g), ans, **own))
+
+    def _own_params(self):
+        """Parameters a template may read besides g and ans: a record's field named
+        `g` or `ans` (`Pendulum(g, L)`) is not read by its template, which means the
+        cotangent by `g`."""
+        return [p for p in self.params if p not in _COTANGENT_NAMES]
 
     def __repr__(self):
         return f"<Rule {self.kind} {self.name}>"

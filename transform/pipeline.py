@@ -80,6 +80,7 @@ def _front_end(ctx):
     """Stages 1-2: ctx.src, ctx.params, ctx.names, ctx.rrule_name."""
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
+    src.has_signature = ctx.signature is not None   # param_kinds says what it can
     desugar(src, entry=ctx.consumed)     # consumed: grad/vjp called on fn, not a callee
     desugar_data(src)                    # f(*xs), xs.pop(), d.update(...)
     check_function(src)

@@ -22,6 +22,7 @@ from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
                      _is_ufunc_at, _label, _plain_object, _root)
+from ..frontend.generators import objects_own_method
 from ..ir.nodes import walk
 
 
@@ -200,6 +201,9 @@ class ExprAliases:
         name, func = e.func.attr, e.func
         if "out" in kwargs:
             return kwargs["out"]
+        if name in INPLACE_METHODS and isinstance(func.value, gast.Name) and \
+                objects_own_method(self.src, func.value.id, name):
+            return self.unknown_result(e, [receiver] + args + list(kwargs.values()))
         if name in INPLACE_METHODS or (name == "shuffle" and e.args):
             target = e.args[0] if name == "shuffle" else func.value
             self.check.write(target, e, f"`.{name}()` changes it in place")

@@ -20,6 +20,7 @@ from runtime.registry import NONE
 from .activity import defined_by, iter_statements
 from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
+from ..lowering.sequence_kinds import bindings
 from ..lowering.records import record_hint
 
 
@@ -54,12 +55,35 @@ def _check_attribute(ctx, s, prim):
         return
     name, obj = prim.inputs.get("name"), prim.inputs.get("obj")
     attr = getattr(name, "value", None)
-    if attr in ARRAY_ONLY_ATTRIBUTES and set(name_ids(obj)) & ctx.activity.varied:
+    if attr in ARRAY_ONLY_ATTRIBUTES and set(name_ids(obj)) & ctx.activity.varied and \
+            not _known_object(ctx, prim):      # `ds.data` of a record is its field
         hint = "index the array itself (`x.ravel()[k]`, `x[i, j]`)" if attr == "flat" else \
             "compute from the array itself, not from its memory or metadata"
         raise ctx.src.error(f"`.{attr}` of a value being differentiated has no derivative "
                             "(for an ndarray it is not an array of its values)",
                             _site(s, prim), hint=hint)
+
+
+def _known_object(ctx, prim):
+    """Whether the receiver is certainly a user object: a local bound only to
+    instances of user classes (`ds = Dataset(...)`), whose `.data` is its own."""
+    site = getattr(prim, "site", None)
+    if not isinstance(site, gast.Attribute) or not isinstance(site.value, gast.Name):
+        return False
+    values = bindings(ctx.src).get(site.value.id) if site.value.id in ctx.src.locals \
+        else None
+    return bool(values) and all(isinstance(v, gast.Call) and _user_class(ctx.src, v.func)
+                                for v in values)
+
+
+def _user_class(src, func):
+    try:
+        cls = src.resolve(func)
+    except Exception:                   # an unresolvable callee: not known
+        return False
+    module = getattr(cls, "__module__", "") or ""
+    return isinstance(cls, type) and module.split(".")[0] not in ("builtins", "numpy",
+                                                                  "scipy")
 
 
 def _positions_without_rule(prim):

@@ -25,7 +25,7 @@ import gast
 
 from .functional import Functional
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
-                         own_nodes)
+                         objects_own_method, own_nodes)
 from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
@@ -49,7 +49,7 @@ def desugar(src, entry):
     drop_read_only_globals(src, src.node)
     sets_as_calls(src, src.node)
     body = _Desugar(src, names).block(src.node.body)
-    copies = _argument_copies(src.node, body) if entry else []
+    copies = _argument_copies(src, body) if entry else []
     src.node.body = copies + body
     src.refresh()
 
@@ -99,12 +99,13 @@ def _base_name(target):
     return target.id if type(target) is gast.Name else None
 
 
-def _argument_copies(fdef, body):
+def _argument_copies(src, body):
     """`x = x.copy()` first for each parameter the body writes into (`x[0] = v`,
     `x.sort()`): the function is differentiated as a map from the values it receives,
     and the caller's array is never changed (the primal would change it). Only for the
     function grad was called on: a helper's caller sees its writes, so writes into a
     helper's parameters stay refused (transform/alias_check.py)."""
+    fdef = src.node
     params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
     written = set()
     for node in own_nodes(body):
@@ -112,7 +113,8 @@ def _argument_copies(fdef, body):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             written.update(_item_bases(targets))
         elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
-                node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name):
+                node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name) \
+                and not objects_own_method(src, node.func.value.id, node.func.attr):
             written.add(node.func.value.id)
     return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
             for p in params if p in written]

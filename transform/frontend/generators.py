@@ -167,6 +167,18 @@ WRITING_METHODS = frozenset({"sort", "fill", "put", "resize", "partition", "item
                              "reverse", "update", "setdefault", "pop", "popitem"})
 
 
+# ndarray methods that write in place and no list or dict has: on an argument that
+# is not an array, list or number when grad is called, the object's own method
+ARRAY_ONLY_WRITERS = frozenset({"fill", "put", "resize", "partition", "itemset", "setfield"})
+
+
+def objects_own_method(src, param, name):
+    """`obj.fill(v)` on an argument grad was given as an object (not an array, list
+    or number): the object's own method, not a write into the argument."""
+    return name in ARRAY_ONLY_WRITERS and getattr(src, "has_signature", False) and \
+        param in src.params and param not in src.param_kinds
+
+
 def own_nodes(body, loops_own_jumps=False):
     """Nodes of `body` outside nested functions and lambdas (and outside nested loops'
     bodies when loops_own_jumps: a break there belongs to that loop)."""

@@ -76,7 +76,7 @@ def names_read(rule, param, dropped=(frozenset(), frozenset())):
             for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):
                 if k < len(node.args) and isinstance(node.args[k], gast.Name):
                     shape_nodes.add(id(node.args[k]))
-    known = set(rule.params) | {"ans"}
+    known = (set(rule.params) - {"g"}) | {"ans"}      # a record field `g` is not read
     value, shape = set(), set()
     for node in gast.walk(tree):
         if isinstance(node, gast.Name) and node.id in known:

@@ -19,6 +19,7 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_display
+from .receiver_kinds import may_be_object
 from .sequence_kinds import may_repeat, sequence_names
 from .syntax_facts import indexable_value, negative_literal
 from .functions_as_values import ClosureRecords, free_locals
@@ -31,6 +32,10 @@ _EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [
                             "tuple), or unpack first: `a, b = xs`, then `[a, b, x]`"}
 
 SIMPLE_STATEMENTS = (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)
+
+
+# read by their array meaning only where the receiver is certainly an array or number
+ARRAY_ATTRIBUTES = NONDIFF_ATTRIBUTES | {"T"}
 
 
 class Normalizer:
@@ -228,9 +233,11 @@ class Normalizer:
             return self.finish(target, e, Prim("nondiff", "constant"))
         base = self.atom(e.value)
         node = gast.Attribute(value=base, attr=e.attr, ctx=gast.Load())
-        if e.attr in NONDIFF_ATTRIBUTES:
+        # `d.shape`, `d.T` of a user object are its own attributes: getattr's rule
+        array = e.attr in ARRAY_ATTRIBUTES and not may_be_object(self.src, e.value)
+        if e.attr in NONDIFF_ATTRIBUTES and array:
             return self.finish(target, node, Prim("nondiff", e.attr))
-        if e.attr == "T":
+        if e.attr == "T" and array:
             import numpy as np
             return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))
         prim = from_rule(rule_for(getattr), [base, const(e.attr)], {}, "getattr")

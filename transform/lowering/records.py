@@ -17,7 +17,8 @@ import weakref
 
 from runtime.registry import Rule
 
-_RESERVED = {"g", "ans", "record_field"}      # names a rule template's lambda binds
+_RESERVED = {"record_field"}      # a name the templates read (`g`, `ans` there mean the
+# cotangent and output: a field of that name is bound by position or keyword only)
 _LITERALS = (int, float, complex, str, bool, bytes, type(None))
 _CACHE = weakref.WeakKeyDictionary()
 

@@ -34,6 +34,10 @@ def is_seed_call(fn):
 
 def has_complex_literal(node):
     """Whether `node`'s expression holds a complex literal or names a complex type."""
+    if isinstance(node, gast.Constant):          # atoms first: the shape pass asks per atom
+        return isinstance(node.value, complex)
+    if isinstance(node, gast.Name):
+        return node.id in _COMPLEX_TYPE_NAMES
     for sub in gast.walk(node):
         if isinstance(sub, gast.Constant) and isinstance(sub.value, complex):
             return True

@@ -194,3 +194,33 @@ def test_a_complex_scalar_is_not_replaced_by_a_real_zero():
 
 def test_real_functions_keep_the_stand_in():
     check_grad(max_of_real, [rand(5), rand(5, seed=2)], wrt=(0, 1))
+
+
+def _peak_imag(z):
+    return np.imag(np.max(z))
+
+
+def _complex_into_helper(x):
+    return _peak_imag(x * (1 + 2j))
+
+
+def _doubled(z):
+    return z * 2.0
+
+
+def _complex_through_plain_helper(x):
+    return np.sum(np.abs(_doubled(x * (1 + 2j))) ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_helper_whose_rule_assumes_real_arguments_refuses_a_complex_one(policy):
+    # the helper's rule stands in a real 0.0 for max's scalar result: given a complex z
+    # it would drop the imaginary part of the cotangent (the gradient came out 0)
+    with pytest.raises(TransformError, match="assumes real"):
+        grad(_complex_into_helper, policy=policy)(np.array([1.0, -3.0, 2.0]))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_helper_without_that_assumption_takes_complex_values(policy):
+    x = np.array([1.0, -3.0, 2.0])
+    check_grad(_complex_through_plain_helper, [x], policy=policy)

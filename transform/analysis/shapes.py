@@ -91,6 +91,7 @@ class ShapeClasses:
         body; returns the atoms passed to `math.sin` & co."""
         defs, scalar_args = self.defs, []
         self.may_complex = False        # docs/complex.md: a scalar's 0.0 stand-in is real
+        self.stood_in = False           # set when a template took that stand-in
         for s, _ in iter_statements(body):
             prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if not self.may_complex:

@@ -30,6 +30,9 @@ class Compiled:
         self.text = source if text is None else text     # what runs (linecache has it)
         # parameter -> the TransformError for `p += v` on it, should it be an array or list
         self.inplace_args = inplace_args or {}
+        # a scalar's real 0.0 stand-in was taken (ir/templates.py): proven for the
+        # function grad is given (real arguments), not for a helper given complex ones
+        self.real_arguments = False
 
     @property
     def fn(self):
@@ -111,8 +114,10 @@ def emit(ctx, rrule):
     fn = fn(*[helpers[n] for n in params])
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    return Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
-                    Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
+    compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
+                        Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
+    compiled.real_arguments = ctx.shapes.stood_in
+    return compiled
 
 
 def _build(ctx, source, filename, params, words):

@@ -60,6 +60,8 @@ def dropped_params(rule, inputs, target, shapes):
                         if p in rule.params and shapes.same(atom, target))
     scalars = frozenset() if shapes.may_complex else frozenset(
         p for p, atom in inputs.items() if p in rule.params and shapes.of(atom) == "scalar")
+    if any(isinstance(inputs[p], gast.Name) for p in scalars):
+        shapes.stood_in = True  # a real 0.0 for a value: the rule refuses complex arguments
     return dropped, scalars
 
 

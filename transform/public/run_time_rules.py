@@ -50,12 +50,12 @@ class CalleeRule:
             compiled = self.shaped.get(signature)
             if compiled is None or not compiled.guards.hold():
                 compiled = self.specialised(signature)
-            return compiled.rrule(*args)
+            return real_checked(compiled, args).rrule(*args)
         compiled = self.compiled
         if compiled is None or not compiled.guards.hold():
             compiled = self.compiled = _compiled(self.fn, self.policy, self.varied,
                                                  self.materialised)
-        return compiled.rrule(*args, **kwargs)
+        return real_checked(compiled, args, kwargs).rrule(*args, **kwargs)
 
     def specialised(self, signature):
         compiled = _compiled(self.fn, self.policy, self.varied, True, signature)
@@ -258,7 +258,25 @@ def function_rule(fn, policy, positions=None, materialised=False):
     registered = runtime.lookup(fn)
     if registered is not None:
         return registered.rrule
-    return _compiled(fn, policy, positions, materialised).rrule
+    compiled = _compiled(fn, policy, positions, materialised)
+    if not compiled.real_arguments:
+        return compiled.rrule
+    return lambda *args, **kwargs: real_checked(compiled, args, kwargs).rrule(*args, **kwargs)
+
+
+def real_checked(compiled, args, kwargs=None):
+    """compiled, unless it assumed real arguments and is given a complex one: refused,
+    since its pullback would drop the imaginary part (a silent wrong gradient)."""
+    if compiled.real_arguments and any(
+            type(a) is complex or getattr(getattr(a, "dtype", None), "kind", "") == "c"
+            for a in (*args, *(kwargs or {}).values())):
+        name = getattr(compiled.fn, "__name__", "the helper")
+        raise TransformError(
+            f"{name}() is given a complex value, but its compiled rule assumes real "
+            "arguments (it stands in 0.0 for a scalar it reads only for its shape)",
+            hint=f"pass np.real(...) and np.imag(...) to {name}() separately, or write its "
+                 "body at the call site")
+    return compiled
 
 
 def _compiled(fn, policy, positions=None, materialised=False, signature=None):

@@ -1,11 +1,16 @@
-"""Rules written for real values only: a complex value reaching one is refused at run time.
+"""Complex values reach only the rules declared right for them: an allow-list.
 
 docs/complex.md: a rule written as `g * f'(x)` or as a transpose holds for complex values
-as it stands; the decompositions, the orderings (max/min) and the rules that take a real
-part on the way (cov's transposes, logsumexp's weights) do not, and return wrong numbers
-with no error. `registry.defvjp` guards each template of a function named in REAL_ONLY:
+as it stands; a rule whose math orders values, takes a real part on the way or has no
+conjugates where the complex math needs them (the decompositions, cov, logsumexp) returns
+wrong numbers with no error. So a rule says it is right for complex values, once, at its
+definition (`defvjp(np.exp, "x", "g * ans", complex_ok=True)`, checked against complex
+finite differences by tests/rules/test_complex_allow.py), and every other rule refuses a
+complex value. The guard goes in front of each template where a complex value may reach it
+(at run time: `Rule.rrule`; in compiled code: functions with a complex seed,
+transform/analysis/complex_seeds.py):
 
-    svd_vjp(g, ans, a, ...)  ->  refuse_complex('np.linalg.svd', a, ans) or (svd_vjp(g, ans, a, ...))
+    svd_vjp(g, ans, a, ...)  ->  refuse_complex('numpy.linalg.svd', a, ans) or (svd_vjp(...))
 
 refuse_complex returns None for real values (one dtype check each) and raises
 ComplexRefused naming the function and what to do instead.
@@ -17,9 +22,12 @@ _DECOMP = ("a complex matrix's decomposition has no rule yet; build the loss fro
            "[[A.real, -A.imag], [A.imag, A.real]]) or from the products, solve, inv and det")
 _ORDER = ("order complex values by a real key: z[np.argmax(np.abs(z))] selects by index "
           "(indexing is complex-safe)")
+_GENERIC = ("take np.real, np.imag or np.abs of the value first, or write the function "
+            "from rules that take complex values (docs/complex.md lists them)")
 
-# qualified name -> (the name the user wrote, what to do instead)
-REAL_ONLY = {
+# qualified name -> (the name the user wrote, what to do instead), for rules known to be
+# wrong for complex values; every rule without complex_ok refuses, these say more
+INSTEAD = {
     "numpy.linalg.svd": ("np.linalg.svd", _DECOMP),
     "numpy.linalg.svdvals": ("np.linalg.svdvals", _DECOMP),
     "numpy.linalg.eigh": ("np.linalg.eigh", _DECOMP),
@@ -50,21 +58,37 @@ class ComplexRefused(NotImplementedError):
     API raises it again as a TransformError at the user's line)."""
 
 
-def guarded_templates(name, templates):
-    """{param: template}, each guarded by refuse_complex over its parameter and `ans`."""
-    if name not in REAL_ONLY:
-        return templates
-    return {p: f"refuse_complex({name!r}, {p}, ans) or ({t})" for p, t in templates.items()}
+def guarded(name, param, template):
+    """`template` behind a refuse_complex over `param` and `ans`."""
+    return f"refuse_complex({name!r}, {param}, ans) or ({template})"
 
 
 def refuse_complex(name, *values):
     """None when every value is real; raises ComplexRefused otherwise."""
     for value in values:
         if _is_complex(value):
-            user_name, hint = REAL_ONLY[name]
-            raise ComplexRefused(f"{user_name}'s derivative rule is for real values; a "
-                                 f"complex value reaches it here. Instead: {hint}")
+            raise refusal(name)
     return None
+
+
+def refusal(name):
+    """The ComplexRefused for the rule named `name` (a qualified name)."""
+    user_name, hint = INSTEAD.get(name) or (user_facing(name), _GENERIC)
+    return ComplexRefused(f"{user_name}'s derivative rule is for real values; a complex "
+                          f"value reaches it here. Instead: {hint}")
+
+
+def user_facing(name):
+    """`numpy.linalg._linalg.svd` -> `np.linalg.svd`: the name as the user writes it."""
+    parts = [p for p in name.split(".") if not p.startswith("_") or p.startswith("__")]
+    if parts and parts[0] == "numpy":
+        parts[0] = "np"
+    return ".".join(parts) or name
+
+
+def any_complex(values):
+    """Whether any of `values` (or an entry of a short container among them) is complex."""
+    return any(_is_complex(v) for v in values)
 
 
 def _is_complex(value, depth=0):
@@ -74,4 +98,6 @@ def _is_complex(value, depth=0):
         return True
     if isinstance(value, (tuple, list)) and depth < 2 and len(value) <= 64:
         return any(_is_complex(v, depth + 1) for v in value)
+    if isinstance(value, dict) and depth < 2 and len(value) <= 64:
+        return any(_is_complex(v, depth + 1) for v in value.values())
     return False

@@ -299,7 +299,7 @@ def replace_fields(record, names, *values):
     return record._replace(**dict(zip(names, values)))
 
 
-@rrule(replace_fields)
+@rrule(replace_fields, complex_ok=True)     # structural: linear
 def _replace_fields_rule(record, names, *values):
     if not isinstance(record, tuple) or not hasattr(record, "_fields"):
         raise TypeError(f"no derivative through {type(record).__name__}._replace(): "

@@ -15,7 +15,7 @@ import numpy as np
 
 from .thunks import Thunk, unthunk
 from . import traits as _traits
-from .complex_safety import guarded_templates, refuse_complex
+from .complex_safety import any_complex, guarded, refusal, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
 # differentiated reaches the position: ZERO and SHAPE give a true zero cotangent, NONE
@@ -83,8 +83,8 @@ class Rule:
         if self.signature and len(templates) > len(self.params):   # zip would drop the rest
             raise ValueError(f"{self.name}: {len(templates)} templates for "
                              f"{len(self.params)} parameters")
-        self.templates = guarded_templates(self.name, {
-            p: t for p, t in zip(self.params, templates) if t not in REASONS_OR_NONE})
+        self.templates = {p: t for p, t in zip(self.params, templates)
+                          if t not in REASONS_OR_NONE}
         if why is None:         # a template position may also say why it has no template
             why = {p: ZERO if t is None else t for p, t in zip(self.params, templates)
                    if t in REASONS_OR_NONE}
@@ -96,6 +96,17 @@ class Rule:
         if isinstance(self.why, str):
             return self.why
         return self.why.get(param, self.why.get("*", NONE))
+
+    @property
+    def complex_ok(self):
+        """Whether the rule is declared right for complex values (runtime/complex_safety.py);
+        a nondiff rule's zero holds for them too."""
+        return self.kind == "nondiff" or self.fn in _traits.PRIMITIVE["complex_ok"]
+
+    def template_text(self, param, guard):
+        """The template for `param`, behind a refusal of complex values if `guard`."""
+        text = self.templates[param]
+        return guarded(self.name, param, text) if guard else text
 
     @property
     def traits(self):
@@ -112,13 +123,16 @@ class Rule:
         """The template for `param` as a function of (g, ans, **params)."""
         if param not in self._vjps:
             args = ", ".join(["g", "ans"] + self._own_params())
-            code = f"lambda {args}: {self.templates[param]}"
+            code = f"lambda {args}: {self.template_text(param, not self.complex_ok)}"
             self._vjps[param] = eval(code, TEMPLATE_NAMESPACE)
         return self._vjps[param]
 
     def rrule(self, *args, **kwargs):
         """(output, pullback) for a call; pullback gives one cotangent per positional arg."""
         if self.kind == "custom":
+            if not self.complex_ok and any_complex(args) or \
+                    kwargs and not self.complex_ok and any_complex(kwargs.values()):
+                raise refusal(self.name)
             return self.custom(*args, **kwargs)
         ans = self.fn(*args, **kwargs)
         if self.kind == "nondiff":
@@ -206,13 +220,16 @@ def helper(**traits):
     return register
 
 
-def rrule(fn):
+def rrule(fn, **traits):
     """Decorator registering a user rule for `fn` (ChainRules' rrule convention).
 
     The rule takes fn's arguments and returns (output, pullback); pullback(g)
     returns one cotangent per positional argument: a value, a Thunk, or None.
+    Keywords declare fn's traits: `@rrule(f, complex_ok=True)` lets complex
+    arguments reach the rule (refused otherwise: runtime/complex_safety.py).
     """
     def register(rule_fn):
+        _traits.declare(fn, **traits)
         _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
         _registered()
         return rule_fn

@@ -26,6 +26,10 @@ PRIMITIVE_TRAITS = {
     "writes": "writes into its first argument: np.copyto (aliasing)",
     "int_result": "the output may be an int, so `*` by it may repeat a list; for `math` "
                   "functions, which otherwise return floats (sequence_kinds)",
+    "complex_ok": "the rule is right for complex values under docs/complex.md's convention "
+                  "(checked against complex finite differences, tests/rules/"
+                  "test_complex_allow.py); a complex value reaching any other rule is "
+                  "refused (runtime/complex_safety.py, transform/analysis/complex_seeds.py)",
 }
 # trait -> what it says about a helper, and which pass reads it
 HELPER_TRAITS = {

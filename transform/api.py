@@ -20,6 +20,7 @@ from .public.run_time_rules import (CalleeRule, MethodRule, callee_rule,  # noqa
 from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
+from .public.complex_args import real_checked
 from .public.recursion_room import call_raised, run_deeper, too_deep
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
@@ -107,6 +108,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     rule = compiled(plain, wrt_names, policy, signature=_full_signature(plain, args, kwargs))
     if rule.inplace_args:
         refuse_inplace_args(rule, params, args, kwargs)
+    real_checked(rule, args, kwargs)        # a complex argument not differentiated
     try:
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
@@ -264,6 +266,8 @@ class _GradientFunction:
             rule = state.rule(signature)
         if rule.inplace_args:
             refuse_inplace_args(rule, state.params, args, {})
+        if rule.real_arguments:             # a complex argument not differentiated
+            real_checked(rule, args)
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):

@@ -15,7 +15,9 @@ import numpy as np
 
 from .. import registry
 
-defvjp = partial(registry.defvjp, elementwise=True)
+# Every rule here is for complex values (docs/complex.md derives each): complex_ok
+defvjp = partial(registry.defvjp, elementwise=True, complex_ok=True)
+complex_defvjp = partial(registry.defvjp, complex_ok=True)
 
 defvjp(np.real, "val", "real_vjp(g, val)", view=True)
 defvjp(np.imag, "val", "imag_vjp(g, val)", view=True)
@@ -25,21 +27,21 @@ defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
 defvjp(np.sign, "x", "sign_vjp(g, x, ans)")      # piecewise constant for real x
 
 # Building complex values: z = real + i imag moves by Re(g) d real - Im(g) d imag
-registry.defvjp(complex, "real=0, imag=0", "np.real(g)", "-np.imag(g)")
+complex_defvjp(complex, "real=0, imag=0", "np.real(g)", "-np.imag(g)")
 for _dtype in (np.complex128, np.complex64):
-    registry.defvjp(_dtype, "x=0", "g if np.iscomplexobj(x) else np.real(g)")
+    complex_defvjp(_dtype, "x=0", "g if np.iscomplexobj(x) else np.real(g)")
 
 # cmath: holomorphic, so g * f'(z) as for real values; phase is np.angle, rect r e^(i phi)
-registry.defvjp(cmath.exp, "z", "g * ans")
-registry.defvjp(cmath.log, "z, base=math.e", "g / (z * np.log(base))",
+complex_defvjp(cmath.exp, "z", "g * ans")
+complex_defvjp(cmath.log, "z, base=math.e", "g / (z * np.log(base))",
                 "-g * ans / (base * np.log(base))")
-registry.defvjp(cmath.sqrt, "z", "g / (2 * ans)")
-registry.defvjp(cmath.sin, "z", "g * np.cos(z)")
-registry.defvjp(cmath.cos, "z", "-g * np.sin(z)")
-registry.defvjp(cmath.tan, "z", "g / np.cos(z) ** 2")
-registry.defvjp(cmath.sinh, "z", "g * np.cosh(z)")
-registry.defvjp(cmath.cosh, "z", "g * np.sinh(z)")
-registry.defvjp(cmath.tanh, "z", "g * (1 - ans ** 2)")
-registry.defvjp(cmath.phase, "z", "angle_vjp(g, z)")
-registry.defvjp(cmath.rect, "r, phi", "np.real(g * ans / r) if r != 0 else np.real(g * np.exp(1j * phi))",
+complex_defvjp(cmath.sqrt, "z", "g / (2 * ans)")
+complex_defvjp(cmath.sin, "z", "g * np.cos(z)")
+complex_defvjp(cmath.cos, "z", "-g * np.sin(z)")
+complex_defvjp(cmath.tan, "z", "g / np.cos(z) ** 2")
+complex_defvjp(cmath.sinh, "z", "g * np.cosh(z)")
+complex_defvjp(cmath.cosh, "z", "g * np.sinh(z)")
+complex_defvjp(cmath.tanh, "z", "g * (1 - ans ** 2)")
+complex_defvjp(cmath.phase, "z", "angle_vjp(g, z)")
+complex_defvjp(cmath.rect, "r, phi", "np.real(g * ans / r) if r != 0 else np.real(g * np.exp(1j * phi))",
        "np.real(g * 1j * ans)")

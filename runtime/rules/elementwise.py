@@ -18,74 +18,74 @@ from .. import registry
 defvjp = partial(registry.defvjp, elementwise=True)
 
 # Arithmetic
-defvjp(np.negative, "x", "-g")
-defvjp(np.positive, "x", "g")
-defvjp(np.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)")
-defvjp(np.subtract, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)")
-defvjp(np.multiply, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)")
-defvjp(np.divide, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)")  # = true_divide
+defvjp(np.negative, "x", "-g", complex_ok=True)
+defvjp(np.positive, "x", "g", complex_ok=True)
+defvjp(np.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)", complex_ok=True)
+defvjp(np.subtract, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", complex_ok=True)
+defvjp(np.multiply, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", complex_ok=True)
+defvjp(np.divide, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)", complex_ok=True)  # = true_divide
 defvjp(np.power, "x, y", "unbroadcast(power_base_vjp(g, x, y), x)",
-       "pow_exponent_vjp(g, ans, x, y)")
+       "pow_exponent_vjp(g, ans, x, y)", complex_ok=True)
 defvjp(np.float_power, "x, y",
        "cast_like(unbroadcast(power_base_vjp(g, x, y, np.float_power), x), x)",
-       "cast_like(pow_exponent_vjp(g, ans, x, y), y)")
-defvjp(np.reciprocal, "x", "-g * ans ** 2")
-defvjp(np.square, "x", "g * 2 * x")
-defvjp(np.sqrt, "x", "g / (2 * ans)")
+       "cast_like(pow_exponent_vjp(g, ans, x, y), y)", complex_ok=True)
+defvjp(np.reciprocal, "x", "-g * ans ** 2", complex_ok=True)
+defvjp(np.square, "x", "g * 2 * x", complex_ok=True)
+defvjp(np.sqrt, "x", "g / (2 * ans)", complex_ok=True)
 defvjp(np.cbrt, "x", "g / (3 * ans ** 2)")
 defvjp(np.remainder, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
 defvjp(np.fmod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.trunc(x / y), y)")
 
 # Exponentials and logarithms
-defvjp(np.exp, "x", "g * ans")
-defvjp(np.exp2, "x", "g * ans * math.log(2)")
-defvjp(np.expm1, "x", "g * (ans + 1)")
-defvjp(np.log, "x", "g / x")
-defvjp(np.log2, "x", "g / (x * math.log(2))")
-defvjp(np.log10, "x", "g / (x * math.log(10))")
-defvjp(np.log1p, "x", "g / (1 + x)")
+defvjp(np.exp, "x", "g * ans", complex_ok=True)
+defvjp(np.exp2, "x", "g * ans * math.log(2)", complex_ok=True)
+defvjp(np.expm1, "x", "g * (ans + 1)", complex_ok=True)
+defvjp(np.log, "x", "g / x", complex_ok=True)
+defvjp(np.log2, "x", "g / (x * math.log(2))", complex_ok=True)
+defvjp(np.log10, "x", "g / (x * math.log(10))", complex_ok=True)
+defvjp(np.log1p, "x", "g / (1 + x)", complex_ok=True)
 defvjp(np.logaddexp, "x, y", "unbroadcast(g * np.exp(x - ans), x)",
        "unbroadcast(g * np.exp(y - ans), y)")
 defvjp(np.logaddexp2, "x, y", "unbroadcast(g * np.exp2(x - ans), x)",
        "unbroadcast(g * np.exp2(y - ans), y)")
 
 # Trigonometric and hyperbolic
-defvjp(np.sin, "x", "g * np.cos(x)")
-defvjp(np.cos, "x", "-g * np.sin(x)")
-defvjp(np.tan, "x", "g / np.cos(x) ** 2")
-defvjp(np.arcsin, "x", "g / np.sqrt(1 - x ** 2)")
-defvjp(np.arccos, "x", "-g / np.sqrt(1 - x ** 2)")
-defvjp(np.arctan, "x", "g / (1 + x ** 2)")
+defvjp(np.sin, "x", "g * np.cos(x)", complex_ok=True)
+defvjp(np.cos, "x", "-g * np.sin(x)", complex_ok=True)
+defvjp(np.tan, "x", "g / np.cos(x) ** 2", complex_ok=True)
+defvjp(np.arcsin, "x", "g / np.sqrt(1 - x ** 2)", complex_ok=True)
+defvjp(np.arccos, "x", "-g / np.sqrt(1 - x ** 2)", complex_ok=True)
+defvjp(np.arctan, "x", "g / (1 + x ** 2)", complex_ok=True)
 defvjp(np.arctan2, "x1, x2", "unbroadcast(g * x2 / (x1 ** 2 + x2 ** 2), x1)",
        "unbroadcast(-g * x1 / (x1 ** 2 + x2 ** 2), x2)")
 defvjp(np.hypot, "x1, x2", "unbroadcast(g * x1 / ans, x1)", "unbroadcast(g * x2 / ans, x2)")
-defvjp(np.sinh, "x", "g * np.cosh(x)")
-defvjp(np.cosh, "x", "g * np.sinh(x)")
-defvjp(np.tanh, "x", "g * (1 - ans ** 2)")
-defvjp(np.arcsinh, "x", "g / np.sqrt(x ** 2 + 1)")
-defvjp(np.arccosh, "x", "g / np.sqrt(x ** 2 - 1)")
-defvjp(np.arctanh, "x", "g / (1 - x ** 2)")
+defvjp(np.sinh, "x", "g * np.cosh(x)", complex_ok=True)
+defvjp(np.cosh, "x", "g * np.sinh(x)", complex_ok=True)
+defvjp(np.tanh, "x", "g * (1 - ans ** 2)", complex_ok=True)
+defvjp(np.arcsinh, "x", "g / np.sqrt(x ** 2 + 1)", complex_ok=True)
+defvjp(np.arccosh, "x", "g / np.sqrt(x ** 2 - 1)", complex_ok=True)
+defvjp(np.arctanh, "x", "g / (1 - x ** 2)", complex_ok=True)
 defvjp(np.deg2rad, "x", "g * (math.pi / 180)")
 defvjp(np.radians, "x", "g * (math.pi / 180)")
 defvjp(np.rad2deg, "x", "g * (180 / math.pi)")
 defvjp(np.degrees, "x", "g * (180 / math.pi)")
-defvjp(np.sinc, "x", "g * sinc_slope(x)")
+defvjp(np.sinc, "x", "g * sinc_slope(x)", complex_ok=True)
 
 # Piecewise: the derivative of the piece that was chosen
 defvjp(np.fabs, "x", "g * np.sign(x)")
-defvjp(np.maximum, "x, y", "unbroadcast(g * (x >= y), x)", "unbroadcast(g * (x < y), y)")
-defvjp(np.minimum, "x, y", "unbroadcast(g * (x <= y), x)", "unbroadcast(g * (x > y), y)")
+defvjp(np.maximum, "x, y", "unbroadcast(g * (x >= y), x)", "unbroadcast(g * (x < y), y)", complex_ok=True)
+defvjp(np.minimum, "x, y", "unbroadcast(g * (x <= y), x)", "unbroadcast(g * (x > y), y)", complex_ok=True)
 # fmax/fmin ignore a NaN argument: the other one wins
 defvjp(np.fmax, "x, y", "unbroadcast(g * ((x >= y) | np.isnan(y)), x)",
-       "unbroadcast(g * ((x < y) | np.isnan(x)), y)")
+       "unbroadcast(g * ((x < y) | np.isnan(x)), y)", complex_ok=True)
 defvjp(np.fmin, "x, y", "unbroadcast(g * ((x <= y) | np.isnan(y)), x)",
-       "unbroadcast(g * ((x > y) | np.isnan(x)), y)")
+       "unbroadcast(g * ((x > y) | np.isnan(x)), y)", complex_ok=True)
 defvjp(np.clip, "a, a_min=None, a_max=None, out=None, *, min=None, max=None",
        "unbroadcast(g * clip_inside(a, a_min, a_max, min, max), a)",
-       "unbroadcast(g * (a < a_min), a_min)", "unbroadcast(g * (a > a_max), a_max)")
+       "unbroadcast(g * (a < a_min), a_min)", "unbroadcast(g * (a > a_max), a_max)", complex_ok=True)
 defvjp(np.where, "condition, x=None, y=None", None,
-       "unbroadcast(np.where(condition, g, 0), x)", "unbroadcast(np.where(condition, 0, g), y)")
-defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np.isfinite(x)")
+       "unbroadcast(np.where(condition, g, 0), x)", "unbroadcast(np.where(condition, 0, g), y)", complex_ok=True)
+defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np.isfinite(x)", complex_ok=True)
 # heaviside(x1, x2) is x2 where x1 == 0, a step elsewhere
 defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)

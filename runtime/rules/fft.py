@@ -12,7 +12,8 @@ import numpy as np
 
 from .. import registry
 
-defvjp = partial(registry.defvjp, numeric=True)
+# linear maps, each rule its transpose (docs/complex.md): right for complex values
+defvjp = partial(registry.defvjp, numeric=True, complex_ok=True)
 
 _ONE_AXIS = "a, n=None, axis=-1, norm=None, out=None"
 _N_AXES = "a, s=None, axes=None, norm=None, out=None"

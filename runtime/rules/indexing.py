@@ -9,13 +9,13 @@ import numpy as np
 from ..registry import NONE, declare, defvjp, nondiff
 
 defvjp(np.take, "a, indices, axis=None, out=None, mode='raise'",
-       "take_vjp(g, a, indices, axis, mode)", None)
+       "take_vjp(g, a, indices, axis, mode)", None, complex_ok=True)
 defvjp(np.take_along_axis, "arr, indices, axis=-1",
-       "take_along_axis_vjp(g, arr, indices, axis)", None)
+       "take_along_axis_vjp(g, arr, indices, axis)", None, complex_ok=True)
 defvjp(np.sort, "a, axis=-1, kind=None, order=None, *, stable=None",
-       "permutation_vjp(g, ans, a, axis)")
+       "permutation_vjp(g, ans, a, axis)", complex_ok=True)
 defvjp(np.partition, "a, kth, axis=-1, kind='introselect', order=None",
-       "permutation_vjp(g, ans, a, axis)", None)
+       "permutation_vjp(g, ans, a, axis)", None, complex_ok=True)
 
 
 def index_trick(trick, items):
@@ -29,7 +29,7 @@ def index_object(obj, index):
     return obj[index]
 
 
-defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)")
+defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)", complex_ok=True)
 nondiff(index_object, why=NONE)
 
 # Functions without a rule that write into their first argument (the alias analysis

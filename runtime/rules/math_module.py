@@ -64,7 +64,7 @@ defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 # sequences in; a float out, but math.prod's is the factors' product (an array for arrays)
 defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
-       "g * math.prod(iterable)", scalar_args=False, int_result=True)
+       "g * math.prod(iterable)", scalar_args=False, int_result=True, complex_ok=True)
 defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
        "[g * (q[k] - p[k]) / ans for k in range(len(p))]", scalar_args=False,
        scalar_result=True)

@@ -86,8 +86,8 @@ def _fill(out, g, at):
         out[at] = g
 
 
-defvjp(item, "a, index=None", "item_vjp(g, a, index)", None)
-defvjp(tolist, "a", "tolist_vjp(g, a)")
+defvjp(item, "a, index=None", "item_vjp(g, a, index)", None, complex_ok=True)
+defvjp(tolist, "a", "tolist_vjp(g, a)", complex_ok=True)
 # Not mapped by name like the methods above: a user object's own `item` or `tolist`
 # is its method (compiled from source); an ndarray's is dispatched here at run time.
 RUN_TIME_METHODS = {"item": item, "tolist": tolist}

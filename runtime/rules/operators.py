@@ -7,25 +7,25 @@ from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
 
 # elementwise: on arrays and numbers (on lists `+` concatenates: the passes check kinds)
-defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True)
-defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementwise=True)
-defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True)
-defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None)    # [a, b] * n
+defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True, complex_ok=True)
+defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementwise=True, complex_ok=True)
+defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True, complex_ok=True)
+defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None, complex_ok=True)    # [a, b] * n
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
-       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)")
+       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True)
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
-       elementwise=True)
+       elementwise=True, complex_ok=True)
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
-       "pow_exponent_vjp(g, ans, x, y)", elementwise=True)
-defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True)
-defvjp(operator.neg, "x", "-g", elementwise=True)
-defvjp(operator.pos, "x", "g", elementwise=True)
-defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None)  # indices: integers
-defvjp(closures.make_closure, "template, env", None, "g")     # a closure: its env's cotangent
+       "pow_exponent_vjp(g, ans, x, y)", elementwise=True, complex_ok=True)
+defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True, complex_ok=True)
+defvjp(operator.neg, "x", "-g", elementwise=True, complex_ok=True)
+defvjp(operator.pos, "x", "g", elementwise=True, complex_ok=True)
+defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None, complex_ok=True)  # indices: integers
+defvjp(closures.make_closure, "template, env", None, "g", complex_ok=True)     # a closure: its env's cotangent
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
-       "partial_part(g, 1)", "partial_part(g, 2)")
-defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)")
-defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)")
+       "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
+defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
+defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)", complex_ok=True)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
@@ -33,20 +33,20 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 
-defvjp(abs, "x", "abs_vjp(g, x)", elementwise=True)
+defvjp(abs, "x", "abs_vjp(g, x)", elementwise=True, complex_ok=True)
 defvjp(float, "x", "g", scalar_result=True, numeric=True)
 defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
-       "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True)    # mod: ints
+       "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True, complex_ok=True)    # mod: ints
 defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)")
 # max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
 defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
-       name="max")
+       name="max", complex_ok=True)
 defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
-       name="min")
-defvjp(list, "iterable=()", "sequence_vjp(g, iterable)")
-defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)")
+       name="min", complex_ok=True)
+defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
+defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
-       ZERO, ZERO)
+       ZERO, ZERO, complex_ok=True)
 nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)
@@ -55,13 +55,13 @@ nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
 # Container methods that read: dispatched on the receiver's type at run time
 # (transform/dispatch.py), the receiver first
-defvjp(transposed, "rows", "transposed_vjp(g, rows)")                 # zip(*rows)
-defvjp(dict.values, "self", "dict_values_vjp(g, self)")
-defvjp(dict.items, "self", "dict_items_vjp(g, self)")
+defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True)                 # zip(*rows)
+defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)
+defvjp(dict.items, "self", "dict_items_vjp(g, self)", complex_ok=True)
 defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
-       "None if key in self else g")
-defvjp(dict.copy, "self", "g")
-defvjp(list.copy, "self", "g")
+       "None if key in self else g", complex_ok=True)
+defvjp(dict.copy, "self", "g", complex_ok=True)
+defvjp(list.copy, "self", "g", complex_ok=True)
 nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
 
 

@@ -11,9 +11,9 @@ import numpy as np
 from ..registry import defvjp
 
 defvjp(np.polyval, "p, x", "polyval_coefficients_vjp(g, p, x)",
-       "unbroadcast(g * polyval_slope(p, x), x)", numeric=True)
+       "unbroadcast(g * polyval_slope(p, x), x)", numeric=True, complex_ok=True)
 defvjp(np.vander, "x, N=None, increasing=False", "vander_vjp(g, x, N, increasing)", None, None,
-       numeric=True)
+       numeric=True, complex_ok=True)
 defvjp(np.select, "condlist, choicelist, default=0", None,
        "select_vjp(g, condlist, choicelist, default, 'choices')",
-       "select_vjp(g, condlist, choicelist, default, 'default')")
+       "select_vjp(g, condlist, choicelist, default, 'default')", complex_ok=True)

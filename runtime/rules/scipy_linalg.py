@@ -12,13 +12,13 @@ import scipy.linalg as sl
 
 from ..registry import NONE, defvjp, template_helper
 
-defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)")
-defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T")
+defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True)
+defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T", complex_ok=True)
 # sl.solve: every assume_a kind, in scipy_linalg_more.py
 defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "overwrite_b=False, check_finite=True",
        "triangular_solve_vjp(g, ans, a, b, 0, trans, lower, unit_diagonal)",
-       "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)")
+       "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)", complex_ok=True)
 defvjp(sl.cholesky, "a, lower=False, overwrite_a=False, check_finite=True",
        "cholesky_vjp(g, ans, not lower)")
 defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
@@ -29,7 +29,7 @@ defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
        "eigvalsh_vjp(g, a) if eigvals_only else eigh_vjp(g, ans)", NONE)
 defvjp(sl.svd, "a, full_matrices=True, compute_uv=True",
        "svd_vjp(g, ans, a, full_matrices, compute_uv)")
-defvjp(sl.expm, "A", "expm_vjp(g, A)")
+defvjp(sl.expm, "A", "expm_vjp(g, A)", complex_ok=True)
 
 
 @template_helper

@@ -29,5 +29,6 @@ for _trapezoid in (getattr(np, "trapezoid", None), getattr(np, "trapz", None)):
     if _trapezoid is not None:                         # trapezoid: 2.0+; trapz: before 2.4
         defvjp(_trapezoid, "y, x=None, dx=1.0, axis=-1",
                "trapezoid_vjp(g, y, x, dx, axis, 0)", "trapezoid_vjp(g, y, x, dx, axis, 1)",
-               "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True)
+               "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True,
+               complex_ok=True)
 rrule(np.gradient)(gradient_rule)        # varargs spacings: a custom rule

@@ -30,9 +30,9 @@ defvjp(np.nanstd, _MOMENT,
        f" * {_NAN_CENTRED})", full_reduction=True, numeric=True)
 defvjp(np.nanprod, "a, axis=None, dtype=None, out=None, keepdims=False",
        "np.where(np.isnan(a), 0, prod_vjp(g, np.where(np.isnan(a), 1, a), axis, keepdims))",
-       full_reduction=True, numeric=True)
+       full_reduction=True, numeric=True, complex_ok=True)
 defvjp(np.nancumsum, "a, axis=None, dtype=None, out=None",
-       "np.where(np.isnan(a), 0, cumsum_vjp(g, a, axis))", numeric=True)
+       "np.where(np.isnan(a), 0, cumsum_vjp(g, a, axis))", numeric=True, complex_ok=True)
 defvjp(np.nancumprod, "a, axis=None, dtype=None, out=None",
        "np.where(np.isnan(a), 0, cumprod_vjp(g, ans, np.where(np.isnan(a), 1, a), axis))",
-       numeric=True)
+       numeric=True, complex_ok=True)

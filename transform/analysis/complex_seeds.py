@@ -3,7 +3,8 @@
 A seed is a complex literal (`1j`), a name of a complex type (`complex`, `np.complex128`,
 as a call or a dtype), or a call of a function whose result is complex for real input
 (the FFTs, `complex(a, b)`, `cmath.*`). Parameters are real (complex arguments are
-refused at the boundary), so a function without a seed holds no complex value.
+refused at the boundary), so a function without a seed holds no complex value, unless
+it reads one: a global, a closure variable or a default (`holds_complex_value`).
 
     z = a + 1j * b     ->  may_complex: True   (`1j`)
     y = np.sin(x) * 2  ->  may_complex: False
@@ -15,6 +16,8 @@ import cmath
 
 import gast
 import numpy as np
+
+from runtime.complex_safety import any_complex
 
 _COMPLEX_TYPE_NAMES = {"complex", "complex64", "complex128", "cdouble", "csingle",
                        "clongdouble", "complexfloating"}
@@ -45,3 +48,11 @@ def has_complex_literal(node):
                 isinstance(sub, gast.Attribute) and sub.attr in _COMPLEX_TYPE_NAMES:
             return True
     return False
+
+
+def holds_complex_value(src):
+    """Whether a value the function reads from outside (a global, a closure variable, an
+    attribute of one, a default) is complex: a seed the statements do not show."""
+    fn = src.fn
+    defaults = (*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values())
+    return any_complex(defaults) or any_complex(src.resolved.values())

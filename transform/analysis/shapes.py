@@ -92,6 +92,7 @@ class ShapeClasses:
         defs, scalar_args = self.defs, []
         self.may_complex = False        # docs/complex.md: a scalar's 0.0 stand-in is real
         self.stood_in = False           # set when a template took that stand-in
+        self.unguarded = False          # set when a rule's complex guard was left out
         for s, _ in iter_statements(body):
             prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if not self.may_complex:

@@ -30,8 +30,9 @@ class Compiled:
         self.text = source if text is None else text     # what runs (linecache has it)
         # parameter -> the TransformError for `p += v` on it, should it be an array or list
         self.inplace_args = inplace_args or {}
-        # a scalar's real 0.0 stand-in was taken (ir/templates.py): proven for the
-        # function grad is given (real arguments), not for a helper given complex ones
+        # a scalar's real 0.0 stand-in was taken, or a rule for real values left
+        # unguarded (ir/templates.py): right for real arguments only, so a complex one
+        # is refused (public/run_time_rules.real_checked)
         self.real_arguments = False
 
     @property
@@ -116,7 +117,7 @@ def emit(ctx, rrule):
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
                         Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
-    compiled.real_arguments = ctx.shapes.stood_in
+    compiled.real_arguments = ctx.shapes.stood_in or ctx.shapes.unguarded
     return compiled
 
 

@@ -53,25 +53,30 @@ def _template(text, simplification):
 
 
 def dropped_params(rule, inputs, target, shapes):
-    """(params whose unbroadcast is the identity here, params known to be scalars)."""
+    """(params whose unbroadcast is the identity here, params known to be scalars,
+    whether the templates refuse complex values: a rule not declared complex_ok, in a
+    function that may hold one, runtime/complex_safety.py)."""
     if shapes is None:
-        return (frozenset(), frozenset())
+        return (frozenset(), frozenset(), not rule.complex_ok)
+    guard = not rule.complex_ok and shapes.may_complex
+    if not rule.complex_ok and not shapes.may_complex:
+        shapes.unguarded = True     # the compiled rule must refuse complex arguments
     dropped = frozenset(p for p, atom in inputs.items()
                         if p in rule.params and shapes.same(atom, target))
     scalars = frozenset() if shapes.may_complex else frozenset(
         p for p, atom in inputs.items() if p in rule.params and shapes.of(atom) == "scalar")
     if any(isinstance(inputs[p], gast.Name) for p in scalars):
         shapes.stood_in = True  # a real 0.0 for a value: the rule refuses complex arguments
-    return dropped, scalars
+    return dropped, scalars, guard
 
 
 @functools.lru_cache(maxsize=4096)
-def names_read(rule, param, dropped=(frozenset(), frozenset())):
+def names_read(rule, param, dropped=(frozenset(), frozenset(), False)):
     """(names whose value the template reads, names it reads only for shape/dtype).
 
     Names are among "ans" and the rule's parameters.
     """
-    tree = _template(rule.templates[param], dropped)
+    tree = _template(rule.template_text(param, dropped[2]), dropped[:2])
     shape_nodes = set()
     for node in gast.walk(tree):
         if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
@@ -94,7 +99,7 @@ def expand(rule, param, g, ans, inputs, dropped, names):
     mapping = {k: v for k, v in mapping.items() if v is not None}
     mapping["g"] = g
     mapping["ans"] = load(ans)
-    tree = _template(rule.templates[param], dropped)
+    tree = _template(rule.template_text(param, dropped[2]), dropped[:2])
     free, bound = _names_of(tree)
     own = {name: names.template_local(name) for name in bound}   # `e` in `[... for e in xs]`
     for helper in free - mapping.keys() - own.keys():

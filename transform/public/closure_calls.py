@@ -10,6 +10,7 @@ record's own cotangent (a tuple, like the record's env):
 from runtime.closures import Closure
 from runtime.thunks import unthunk
 from ..errors import TransformError
+from .complex_args import real_checked
 from .parameters import _params
 
 
@@ -28,8 +29,9 @@ def closure_call(closure, args, kwargs, policy, varied, compiler):
     if varied is not None:
         varied = _lifted_positions(varied, free, len(args), defaulted)
         varied = tuple(names[k] for k in varied if k < len(names))
-    rule = compiler(closure.template, names, policy, consumed=False, varied=varied).rrule
-    out, pullback = rule(*env[:free], *args, **filled, **kwargs)
+    compiled = compiler(closure.template, names, policy, consumed=False, varied=varied)
+    real_checked(compiled, (*env[:free], *args), {**filled, **kwargs})
+    out, pullback = compiled.rrule(*env[:free], *args, **filled, **kwargs)
 
     def closure_pullback(g):
         cots = tuple(pullback(g))

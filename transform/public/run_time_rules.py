@@ -11,6 +11,7 @@ from runtime.containers import ARRAY_LIKE, PROPERTY_VJP
 from runtime.rules.methods import RUN_TIME_METHODS
 from .cache import compiling, weak
 from .closure_calls import closure_call, partial_pullback
+from .complex_args import real_checked
 from ..errors import TransformError
 from ..frontend.parse import unwrap
 from ..analysis.shapes import signature_of
@@ -262,21 +263,6 @@ def function_rule(fn, policy, positions=None, materialised=False):
     if not compiled.real_arguments:
         return compiled.rrule
     return lambda *args, **kwargs: real_checked(compiled, args, kwargs).rrule(*args, **kwargs)
-
-
-def real_checked(compiled, args, kwargs=None):
-    """compiled, unless it assumed real arguments and is given a complex one: refused,
-    since its pullback would drop the imaginary part (a silent wrong gradient)."""
-    if compiled.real_arguments and any(
-            type(a) is complex or getattr(getattr(a, "dtype", None), "kind", "") == "c"
-            for a in (*args, *(kwargs or {}).values())):
-        name = getattr(compiled.fn, "__name__", "the helper")
-        raise TransformError(
-            f"{name}() is given a complex value, but its compiled rule assumes real "
-            "arguments (it stands in 0.0 for a scalar it reads only for its shape)",
-            hint=f"pass np.real(...) and np.imag(...) to {name}() separately, or write its "
-                 "body at the call site")
-    return compiled
 
 
 def _compiled(fn, policy, positions=None, materialised=False, signature=None):

@@ -22,6 +22,8 @@ _DECOMP = ("a complex matrix's decomposition has no rule yet; build the loss fro
            "[[A.real, -A.imag], [A.imag, A.real]]) or from the products, solve, inv and det")
 _ORDER = ("order complex values by a real key: z[np.argmax(np.abs(z))] selects by index "
           "(indexing is complex-safe)")
+_EIG = ("the rule takes real matrices with real, distinct eigenvalues: complex "
+        "eigenvalues or a complex matrix have no rule yet")
 _GENERIC = ("take np.real, np.imag or np.abs of the value first, or write the function "
             "from rules that take complex values (docs/complex.md lists them)")
 
@@ -50,6 +52,10 @@ INSTEAD = {
                   "d @ d.conj().T / (n - 1)"),
     "numpy.corrcoef": ("np.corrcoef", "write the correlation out from the covariance"),
     "numpy.ptp": ("np.ptp", _ORDER),
+    "numpy.linalg.eig": ("np.linalg.eig", _EIG),
+    "numpy.linalg.eigvals": ("np.linalg.eigvals", _EIG),
+    "numpy.real_if_close": ("np.real_if_close", "its rule takes real input only: write "
+                            "np.real(z) where the imaginary part is negligible"),
 }
 
 
@@ -74,8 +80,9 @@ def refuse_complex(name, *values):
 def refusal(name):
     """The ComplexRefused for the rule named `name` (a qualified name)."""
     user_name, hint = INSTEAD.get(name) or (user_facing(name), _GENERIC)
-    return ComplexRefused(f"{user_name}'s derivative rule is for real values; a complex "
-                          f"value reaches it here. Instead: {hint}")
+    return ComplexRefused(f"{user_name}'s rule takes real values only: a complex value "
+                          "reaches it here, and its derivative is not declared right for "
+                          f"complex values (docs/complex.md). Instead: {hint}")
 
 
 def user_facing(name):

@@ -113,6 +113,8 @@ def index_vjp(g, x, index):
         else:
             out[index] = g
         return out if isinstance(x, list) else tuple(out)
+    if g is None:               # a zero cotangent (no entry read): `out[i] = None` is NaN
+        g = 0.0
     out = np.zeros(fast_shape(x), dtype=cot_dtype(g, x))
     if is_basic_index(index):
         out[index] = g

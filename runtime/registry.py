@@ -73,8 +73,9 @@ class Rule:
     """
 
     def __init__(self, fn, kind, signature=None, templates=(), custom=None, name=None,
-                 why=None):
+                 why=None, complex_ok=None):
         self.fn = fn
+        self._complex_ok = complex_ok   # for a rule made unregistered (a record's)
         self.kind = kind
         self.name = name or _qualname(fn)
         self.custom = custom
@@ -101,6 +102,8 @@ class Rule:
     def complex_ok(self):
         """Whether the rule is declared right for complex values (runtime/complex_safety.py);
         a nondiff rule's zero holds for them too."""
+        if self._complex_ok is not None:
+            return self._complex_ok
         return self.kind == "nondiff" or self.fn in _traits.PRIMITIVE["complex_ok"]
 
     def template_text(self, param, guard):

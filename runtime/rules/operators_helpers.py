@@ -67,8 +67,15 @@ def sorted_vjp(g, values, ans):
                 cot[i] = v
         return cot
     if _numbers(items):                          # numbers: one array
-        return np.array([0.0 if v is None else v for v in out], dtype=float)
+        return _number_array(out)
     return tuple(out) if isinstance(values, tuple) else out
+
+
+def _number_array(cotangents):
+    """Numbers' cotangents as one array, zeros for None: float, or complex when one is
+    (a complex entry's cotangent keeps its imaginary part, docs/complex.md)."""
+    out = np.array([0.0 if c is None else c for c in cotangents])
+    return out if out.dtype.kind in "fc" else out.astype(float)
 
 
 def _numbers(items):
@@ -143,7 +150,7 @@ def sequence_vjp(g, iterable):
                 out[k] = part
         return out
     if isinstance(iterable, (list, tuple)) and _numbers(iterable):   # numbers: one array
-        return np.array([0.0 if p is None else p for p in parts], dtype=float)
+        return _number_array(parts)
     if isinstance(iterable, tuple):
         return tuple(parts)
     return list(parts)          # a list, or a view (`d.values()`) whose rule takes a list

@@ -21,11 +21,11 @@ import scipy.linalg as sl
 from ..registry import defvjp, template_helper
 
 defvjp(sl.lu_factor, "a, overwrite_a=False, check_finite=True", "lu_factor_vjp(g, ans)",
-       None, None)
+       None, None, complex_ok=True)
 defvjp(sl.lu_solve, "lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True",
        "lu_solve_factor_vjp(g, ans, lu_and_piv, trans)",
        "lu_solve_rhs_vjp(g, lu_and_piv, trans)",
-       None, None, None)
+       None, None, None, complex_ok=True)
 defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True, "
        "assume_a=None, transposed=False",
        "structured_solve_vjp(g, ans, a, b, 0, assume_a, lower, transposed)",

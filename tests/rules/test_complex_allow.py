@@ -16,14 +16,20 @@ for _fn, _calls in complex_only_examples().items():
     EXAMPLES.setdefault(runtime.lookup(_fn), []).extend(_calls)
 
 # complex_ok rules whose cotangent is a container's structure (a list, a dict, a record,
-# a closure's env): linear, checked on whole programs against central differences in
-# tests/rules/test_complex_containers.py
-STRUCTURAL = {"_operator.getitem", "builtins.list", "builtins.tuple", "builtins.sorted",
-              "builtins.getattr", "dict.copy", "dict.get", "dict.items", "dict.values",
-              "list.copy", "runtime.closures.make_closure", "runtime.closures.make_partial",
-              "runtime.containers.product_or_repeat", "runtime.containers.repeat_sequence",
-              "runtime.containers.replace_fields", "runtime.rules.indexing.index_trick",
-              "runtime.rules.operators_helpers.transposed", "numpy.row_stack"}
+# a closure's env), linear, or whose arguments are a factor pair (lu, piv): checked on
+# whole programs against central differences where named
+_CONTAINERS = "tests/rules/test_complex_containers.py"
+PROGRAM_CHECKED = dict.fromkeys((
+    "_operator.getitem", "builtins.list", "builtins.tuple", "builtins.sorted",
+    "builtins.getattr", "dict.copy", "dict.get", "dict.items", "dict.values", "list.copy",
+    "runtime.closures.make_closure", "runtime.closures.make_partial",
+    "runtime.containers.product_or_repeat", "runtime.containers.repeat_sequence",
+    "runtime.containers.replace_fields", "runtime.rules.indexing.index_trick",
+    "runtime.rules.operators_helpers.transposed", "numpy.row_stack"), _CONTAINERS)
+PROGRAM_CHECKED.update(dict.fromkeys((
+    "scipy.linalg._decomp_lu.lu_factor", "scipy.linalg._decomp_lu.lu_solve"),
+    "tests/rules/test_mutants_scipy_linalg_more.py"))
+STRUCTURAL = set(PROGRAM_CHECKED)
 
 RULES = differentiable_rules()
 
@@ -65,9 +71,13 @@ def test_every_complex_ok_rule_is_driven():
     assert not undriven
 
 
-def test_structural_names_are_registered_complex_ok_rules():
+def test_program_checked_names_are_registered_complex_ok_rules_with_tests():
+    import pathlib
     names = {r.name for r in RULES if r.complex_ok}
     assert STRUCTURAL <= names, sorted(STRUCTURAL - names)
+    root = pathlib.Path(__file__).resolve().parents[2]
+    for name, where in PROGRAM_CHECKED.items():
+        assert (root / where).exists(), (name, where)
 
 
 def test_rules_known_wrong_for_complex_values_are_not_complex_ok():
@@ -88,5 +98,5 @@ def test_rule_not_complex_ok_refuses_a_complex_value_before_its_math(rule):
         values = dict.fromkeys(own)
         if param in values:
             values[param] = np.array([1.0 + 2.0j, 0.5j])
-        with pytest.raises(ComplexRefused, match=r"real values.*Instead"):
+        with pytest.raises(ComplexRefused, match=r"real values only.*Instead"):
             rule.vjp_function(param)(np.ones(2), np.array([0.5j, 1.0]), **values)

@@ -91,7 +91,7 @@ def _build(cls):
         text.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
         templates.append(f"record_field(g, {p.name!r}, {fields.index(p.name)}, "
                          f"{tuple(fields)!r})")
-    rule = Rule(cls, "template", ", ".join(text), templates)
+    rule = Rule(cls, "template", ", ".join(text), templates, complex_ok=True)  # stores
     rule.maybe_none = True             # a field never read has no cotangent (None)
     return rule
 
@@ -126,6 +126,7 @@ def object_builder(cls, fields):
     params = [f"v{k}" for k in range(len(fields))]
     templates = [f"record_field(g, {f!r}, {k}, {tuple(fields)!r})"
                  for k, f in enumerate(fields)]
-    build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates)
+    build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates,
+                                complex_ok=True)        # stores values: linear
     build.thunkgrad_rule.maybe_none = True       # an attribute never read: no cotangent
     return build

@@ -11,9 +11,11 @@ import numpy as np
 from ..registry import defvjp
 
 defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True)
-defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))", complex_ok=True)
+defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))",
+       complex_ok=True)
 defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)")
-defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)", complex_ok=True)
+defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)",
+       complex_ok=True)
 defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None, complex_ok=True)
 defvjp(np.linalg.pinv, "a, rcond=None, hermitian=False, *, rtol=None",
        "pinv_vjp(g, ans, a, hermitian)")

@@ -23,7 +23,8 @@ defvjp(np.positive, "x", "g", complex_ok=True)
 defvjp(np.add, "x, y", "unbroadcast(g, x)", "unbroadcast(g, y)", complex_ok=True)
 defvjp(np.subtract, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", complex_ok=True)
 defvjp(np.multiply, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", complex_ok=True)
-defvjp(np.divide, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)", complex_ok=True)  # = true_divide
+defvjp(np.divide, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
+       complex_ok=True)  # = true_divide
 defvjp(np.power, "x, y", "unbroadcast(power_base_vjp(g, x, y), x)",
        "pow_exponent_vjp(g, ans, x, y)", complex_ok=True)
 defvjp(np.float_power, "x, y",
@@ -73,8 +74,10 @@ defvjp(np.sinc, "x", "g * sinc_slope(x)", complex_ok=True)
 
 # Piecewise: the derivative of the piece that was chosen
 defvjp(np.fabs, "x", "g * np.sign(x)")
-defvjp(np.maximum, "x, y", "unbroadcast(g * (x >= y), x)", "unbroadcast(g * (x < y), y)", complex_ok=True)
-defvjp(np.minimum, "x, y", "unbroadcast(g * (x <= y), x)", "unbroadcast(g * (x > y), y)", complex_ok=True)
+defvjp(np.maximum, "x, y", "unbroadcast(g * (x >= y), x)", "unbroadcast(g * (x < y), y)",
+       complex_ok=True)
+defvjp(np.minimum, "x, y", "unbroadcast(g * (x <= y), x)", "unbroadcast(g * (x > y), y)",
+       complex_ok=True)
 # fmax/fmin ignore a NaN argument: the other one wins
 defvjp(np.fmax, "x, y", "unbroadcast(g * ((x >= y) | np.isnan(y)), x)",
        "unbroadcast(g * ((x < y) | np.isnan(x)), y)", complex_ok=True)
@@ -82,10 +85,13 @@ defvjp(np.fmin, "x, y", "unbroadcast(g * ((x <= y) | np.isnan(y)), x)",
        "unbroadcast(g * ((x > y) | np.isnan(x)), y)", complex_ok=True)
 defvjp(np.clip, "a, a_min=None, a_max=None, out=None, *, min=None, max=None",
        "unbroadcast(g * clip_inside(a, a_min, a_max, min, max), a)",
-       "unbroadcast(g * (a < a_min), a_min)", "unbroadcast(g * (a > a_max), a_max)", complex_ok=True)
+       "unbroadcast(g * (a < a_min), a_min)", "unbroadcast(g * (a > a_max), a_max)",
+       complex_ok=True)
 defvjp(np.where, "condition, x=None, y=None", None,
-       "unbroadcast(np.where(condition, g, 0), x)", "unbroadcast(np.where(condition, 0, g), y)", complex_ok=True)
-defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np.isfinite(x)", complex_ok=True)
+       "unbroadcast(np.where(condition, g, 0), x)", "unbroadcast(np.where(condition, 0, g), y)",
+       complex_ok=True)
+defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np.isfinite(x)",
+       complex_ok=True)
 # heaviside(x1, x2) is x2 where x1 == 0, a step elsewhere
 defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)

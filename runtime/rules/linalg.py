@@ -11,10 +11,13 @@ from .einsum_paths import cached_einsum
 from ..thunks import Thunk, unthunk
 
 # Products
-defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)", numeric=True, complex_ok=True)
+defvjp(np.matmul, "x1, x2", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)", numeric=True,
+       complex_ok=True)
 if hasattr(np.linalg, "matmul"):                                          # NumPy 2.0+
-    defvjp(np.linalg.matmul, "x1, x2, /", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)", complex_ok=True)
-defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)", numeric=True, complex_ok=True)
+    defvjp(np.linalg.matmul, "x1, x2, /", "matmul_lhs(g, x1, x2)", "matmul_rhs(g, x1, x2)",
+           complex_ok=True)
+defvjp(np.dot, "a, b, out=None", "dot_vjp(g, a, b, 0)", "dot_vjp(g, a, b, 1)", numeric=True,
+       complex_ok=True)
 # vdot conjugates a: sum(conj(a) b), so a's cotangent is conj(g b) (docs/complex.md)
 defvjp(np.vdot, "a, b", "vdot_vjp(g, a, b, 0)", "vdot_vjp(g, a, b, 1)", complex_ok=True)
 defvjp(np.inner, "a, b", "inner_vjp(g, a, b, 0)", "inner_vjp(g, a, b, 1)", complex_ok=True)
@@ -70,6 +73,7 @@ defvjp(np.diag, "v, k=0", "diag_vjp(g, v, k)", view=True, complex_ok=True)
 defvjp(np.diagonal, "a, offset=0, axis1=0, axis2=1", "diagonal_vjp(g, a, offset, axis1, axis2)",
        view=True, complex_ok=True)
 if hasattr(np, "matrix_transpose"):                                       # NumPy 2.0+
-    defvjp(np.linalg.diagonal, "x, /, *, offset=0", "diagonal_vjp(g, x, offset, -2, -1)", complex_ok=True)
+    defvjp(np.linalg.diagonal, "x, /, *, offset=0", "diagonal_vjp(g, x, offset, -2, -1)",
+           complex_ok=True)
     defvjp(np.matrix_transpose, "x, /", "np.matrix_transpose(g)", view=True, complex_ok=True)
     defvjp(np.linalg.matrix_transpose, "x, /", "np.matrix_transpose(g)", view=True, complex_ok=True)

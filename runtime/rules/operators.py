@@ -7,25 +7,33 @@ from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
 
 # elementwise: on arrays and numbers (on lists `+` concatenates: the passes check kinds)
-defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True, complex_ok=True)
-defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementwise=True, complex_ok=True)
-defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True, complex_ok=True)
-defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None, complex_ok=True)    # [a, b] * n
+defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True,
+       complex_ok=True)
+defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementwise=True,
+       complex_ok=True)
+defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True,
+       complex_ok=True)
+defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None,
+       complex_ok=True)    # [a, b] * n
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
        "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True)
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
        elementwise=True, complex_ok=True)
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
        "pow_exponent_vjp(g, ans, x, y)", elementwise=True, complex_ok=True)
-defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True, complex_ok=True)
+defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True,
+       complex_ok=True)
 defvjp(operator.neg, "x", "-g", elementwise=True, complex_ok=True)
 defvjp(operator.pos, "x", "g", elementwise=True, complex_ok=True)
-defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None, complex_ok=True)  # indices: integers
-defvjp(closures.make_closure, "template, env", None, "g", complex_ok=True)     # a closure: its env's cotangent
+defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None,
+       complex_ok=True)  # indices: integers
+defvjp(closures.make_closure, "template, env", None, "g",
+       complex_ok=True)     # a closure: its env's cotangent
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
        "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
-defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)", complex_ok=True)
+defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)",
+       complex_ok=True)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
@@ -36,7 +44,8 @@ nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operato
 defvjp(abs, "x", "abs_vjp(g, x)", elementwise=True, complex_ok=True)
 defvjp(float, "x", "g", scalar_result=True, numeric=True)
 defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
-       "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True, complex_ok=True)    # mod: ints
+       "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True,
+       complex_ok=True)    # mod: ints
 defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)")
 # max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
 defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,

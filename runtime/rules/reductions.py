@@ -20,14 +20,16 @@ _EXTREMUM = "a, axis=None, out=None, keepdims=False, initial=None"
 _MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
 
 # full_reduction: a scalar when axis=None and keepdims=False
-defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)", full_reduction=True, numeric=True, complex_ok=True)
+defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)", full_reduction=True, numeric=True,
+       complex_ok=True)
 defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
        "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)", full_reduction=True,
        numeric=True, complex_ok=True)
 defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * initial_factor(initial)",
        full_reduction=True, complex_ok=True)
 for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
-    defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True, complex_ok=True)
+    defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True,
+           complex_ok=True)
 defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
        " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",
@@ -50,15 +52,18 @@ defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
 
 # Scans
 defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)", complex_ok=True)
-defvjp(np.cumprod, "a, axis=None, dtype=None, out=None", "cumprod_vjp(g, ans, a, axis)", complex_ok=True)
+defvjp(np.cumprod, "a, axis=None, dtype=None, out=None", "cumprod_vjp(g, ans, a, axis)",
+       complex_ok=True)
 if hasattr(np, "cumulative_sum"):                                         # NumPy 2.1+
     _SCAN = "x, /, *, axis=None, dtype=None, out=None, include_initial=False"
     defvjp(np.cumulative_sum, _SCAN, "cumsum_vjp(g, x, axis, include_initial)", complex_ok=True)
-    defvjp(np.cumulative_prod, _SCAN, "cumprod_vjp(g, ans, x, axis, include_initial)", complex_ok=True)
+    defvjp(np.cumulative_prod, _SCAN, "cumprod_vjp(g, ans, x, axis, include_initial)",
+           complex_ok=True)
 
 # Norms and traces
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
-       "norm_vjp(g, ans, x, ord, axis, keepdims)", full_reduction=True, numeric=True, complex_ok=True)
+       "norm_vjp(g, ans, x, ord, axis, keepdims)", full_reduction=True, numeric=True,
+       complex_ok=True)
 if hasattr(np.linalg, "vector_norm"):                                     # NumPy 2.0+
     defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
            "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")
@@ -67,4 +72,5 @@ if hasattr(np.linalg, "vector_norm"):                                     # NumP
 defvjp(np.trace, "a, offset=0, axis1=0, axis2=1, dtype=None, out=None",
        "trace_vjp(g, a, offset, axis1, axis2)", complex_ok=True)
 if hasattr(np.linalg, "trace"):                                           # NumPy 2.0+
-    defvjp(np.linalg.trace, "x, /, *, offset=0, dtype=None", "trace_vjp(g, x, offset, -2, -1)", complex_ok=True)
+    defvjp(np.linalg.trace, "x, /, *, offset=0, dtype=None", "trace_vjp(g, x, offset, -2, -1)",
+           complex_ok=True)

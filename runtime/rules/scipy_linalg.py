@@ -13,7 +13,8 @@ import scipy.linalg as sl
 from ..registry import NONE, defvjp, template_helper
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True)
-defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T", complex_ok=True)
+defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T",
+       complex_ok=True)
 # sl.solve: every assume_a kind, in scipy_linalg_more.py
 defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "overwrite_b=False, check_finite=True",

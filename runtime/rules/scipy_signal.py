@@ -55,10 +55,12 @@ def fft_axes_checked(axes):
 
 
 defvjp(ss.convolve, "in1, in2, mode='full', method='auto'",
-       "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)", None, None, complex_ok=True)
+       "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)", None, None,
+       complex_ok=True)
 defvjp(ss.correlate, "in1, in2, mode='full', method='auto'",
        "signal_convolve_vjp(g, in1, np.flip(in2), mode, 0)",
        "np.flip(signal_convolve_vjp(g, in1, np.flip(in2), mode, 1))", None, None)
 defvjp(ss.fftconvolve, "in1, in2, mode='full', axes=None",
        "signal_convolve_vjp(g, in1, in2, mode, 0, fft_axes_checked(axes))",
-       "signal_convolve_vjp(g, in1, in2, mode, 1, fft_axes_checked(axes))", None, None, complex_ok=True)
+       "signal_convolve_vjp(g, in1, in2, mode, 1, fft_axes_checked(axes))", None, None,
+       complex_ok=True)

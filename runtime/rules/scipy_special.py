@@ -63,7 +63,8 @@ ufunc(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z
 defvjp(sc.logsumexp, "a, axis=None, b=None, keepdims=False, return_sign=False",
        "logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign)", None,
        "logsumexp_weights_vjp(g, ans, a, axis, b, keepdims)", None, None)
-defvjp(sc.softmax, "x, axis=None", "ans * (g - np.sum(g * ans, axis=axis, keepdims=True))", None, complex_ok=True)
+defvjp(sc.softmax, "x, axis=None", "ans * (g - np.sum(g * ans, axis=axis, keepdims=True))", None,
+       complex_ok=True)
 defvjp(sc.log_softmax, "x, axis=None",
        "g - np.exp(ans) * np.sum(g, axis=axis, keepdims=True)", None, complex_ok=True)
 

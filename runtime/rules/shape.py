@@ -19,12 +19,15 @@ defvjp(np.reshape, "a, shape=None, order='C', *, copy=None",
 # order='K'/'A' ravel in memory order; the rule assumes C order (exact for C-contiguous a)
 defvjp(np.ravel, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')",
        view=True, complex_ok=True)
-defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)", view=True, complex_ok=True)  # = np.permute_dims
+defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)", view=True,
+       complex_ok=True)  # = np.permute_dims
 defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)", view=True, complex_ok=True)
-defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)", view=True, complex_ok=True)
+defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)", view=True,
+       complex_ok=True)
 defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True)
 defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True)
-defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True, complex_ok=True)
+defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True,
+       complex_ok=True)
 # atleast_* take varargs; the rules cover the one-array form
 for _atleast in (np.atleast_1d, np.atleast_2d, np.atleast_3d):
     defvjp(_atleast, "a", _BACK, view=True, complex_ok=True)
@@ -35,11 +38,13 @@ def flatten(a, order="C"):
     return np.asarray(a).flatten(order)
 
 
-defvjp(flatten, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')", complex_ok=True)
+defvjp(flatten, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')",
+       complex_ok=True)
 
 # Joins: the cotangent of each input is its slice of g
 _JOIN = "arrays, axis=0, out=None, *, dtype=None, casting='same_kind'"
-defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)", fresh=True, complex_ok=True)  # = np.concat
+defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)", fresh=True,
+       complex_ok=True)  # = np.concat
 defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)", fresh=True, complex_ok=True)
 defvjp(np.hstack, "tup, *, dtype=None, casting='same_kind'", "hstack_vjp(g, tup)", complex_ok=True)
 defvjp(np.vstack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)", complex_ok=True)
@@ -54,10 +59,13 @@ defvjp(np.split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True, comple
 defvjp(np.array_split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True)
 defvjp(np.hsplit, "ary, indices_or_sections", "join_vjp(g, ans, 1 if np.ndim(ary) > 1 else 0)",
        None, parts_view=True, complex_ok=True)
-defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None, parts_view=True, complex_ok=True)
-defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None, parts_view=True, complex_ok=True)
+defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None, parts_view=True,
+       complex_ok=True)
+defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None, parts_view=True,
+       complex_ok=True)
 if hasattr(np, "unstack"):                                                # NumPy 2.1+
-    defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)", parts_view=True, complex_ok=True)
+    defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)", parts_view=True,
+           complex_ok=True)
 
 # Copies and rearrangements
 defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None, complex_ok=True)
@@ -65,7 +73,8 @@ defvjp(np.repeat, "a, repeats, axis=None", "repeat_vjp(g, a, repeats, axis)", No
 defvjp(np.flip, "m, axis=None", "np.flip(g, axis)", view=True, complex_ok=True)
 defvjp(np.fliplr, "m", "np.fliplr(g)", view=True, complex_ok=True)
 defvjp(np.flipud, "m", "np.flipud(g)", view=True, complex_ok=True)
-defvjp(np.roll, "a, shift, axis=None", "np.roll(g, np.negative(shift), axis)", None, complex_ok=True)
+defvjp(np.roll, "a, shift, axis=None", "np.roll(g, np.negative(shift), axis)", None,
+       complex_ok=True)
 defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)", view=True, complex_ok=True)
 defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
        "pad_vjp(g, array, pad_width, mode, kwargs)", None)

@@ -29,7 +29,8 @@ for _extreme in (np.maximum, np.minimum):
            NONE,
            name=f"np.{_extreme.__name__}.accumulate", complex_ok=True)
 defvjp(np.add.reduceat, "array, indices, axis=0, dtype=None, out=None",
-       "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat", complex_ok=True)
+       "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat",
+       complex_ok=True)
 defvjp(np.add.outer, "A, B", "outer_sum_vjp(g, A, B, 0)", "outer_sum_vjp(g, A, B, 1)",
        name="np.add.outer", complex_ok=True)
 defvjp(np.multiply.outer, "A, B", "np.tensordot(g, B, np.ndim(B))",

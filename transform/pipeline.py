@@ -23,6 +23,7 @@ from .analysis.activity import (Activity, assignment_counts, first_definitions, 
 from .analysis.reasons import check_reasons
 from .analysis.shapes import ShapeClasses, class_of_key, shape_of
 from .analysis.complex_seeds import holds_complex_value
+from .analysis.complex_reach import check_complex_reach
 from .analysis.views import owned_views
 from .compilation import Compilation
 from .emit.bound_check import check_pullback
@@ -113,6 +114,8 @@ def _analyze(ctx, body, output, varied):
     known = {p: class_of_key(k) for p, k in zip(params, ctx.signature or ()) if k is not None}
     ctx.shapes = ShapeClasses(body, params, known)
     ctx.shapes.may_complex = ctx.shapes.may_complex or holds_complex_value(ctx.src)
+    if ctx.shapes.may_complex:
+        check_complex_reach(ctx, body)
     ctx.shapes.settle_products(body)
     ctx.first_defs = first_definitions(body, params)
     ctx.saved, ctx.shape_saved = saved_names(body, ctx.activity, params, ctx.shapes)

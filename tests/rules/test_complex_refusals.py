@@ -3,7 +3,7 @@ at compile time where the statements show the value is complex
 (transform/analysis/complex_reach.py), else when the pullback runs, at the user's line;
 through helpers, closures, globals and arguments not differentiated too. The rules below
 gave wrong gradients for complex values with no error before the allow-list (none was on
-the old deny-list): checked against the branch's starting commit, each gave a gradient
+the old deny-list; complex_in_a_loop's np.cov was, it shows the run-time path): checked against the branch's starting commit, each gave a gradient
 that differs from central differences."""
 import numpy as np
 import pytest

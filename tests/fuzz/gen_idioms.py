@@ -67,6 +67,13 @@ def _starred(g, env, state, x, a):
         g.line(f"{ys} = {g.pick((f'[*{xs}, {s} * {x}]', f'[{x}, *{xs}]', f'(*{xs}, 0.5)'))}")
         g.line(f"{state['s']} = np.tanh(sum({ys}) * 0.5)")
     g.use("starred_display")
+    if g.chance(0.4):                   # f(*xs) of a display bound once
+        h, p, q, zs = g.name("helper"), g.name("param"), g.name("param"), g.name("items")
+        g.define([f"def {h}({p}, {q}):", f"    return np.tanh({p} * {q}) + {q}"])
+        s = state["s"]
+        g.line(f"{zs} = " + g.pick((f"({s}, {x})", f"[{x}, {s}]")))
+        g.line(f"{state['s']} = {h}(*{zs})")
+        g.use("star_call")
 
 
 def _piecewise(g, env, state, x, a):

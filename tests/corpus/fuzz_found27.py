@@ -1,0 +1,33 @@
+"""Programs the session-27 fuzz classes (tests/fuzz/gen_complex.py, gen_closures.py,
+gen_objects.py, gen_idioms.py) found wrong, minimised; each names the fuzz case it came
+from. Fixed ones stay as regression tests (docs/testing.md, "The fuzzer")."""
+import numpy as np
+
+from .case import case, given
+
+A = np.array([0.3, -1.2, 0.5])
+
+
+# Fixed: np.array(x, dtype=complex)'s rule (unstack_vjp) gave a real x the complex cotangent
+# itself, so under the loop policy `da += dt1` (da float64, dt1 complex128) crashed with
+# UFuncTypeError when a second path also reached x (fuzz complex_values:270245). The
+# cotangent of a real input is the real part (docs/complex.md), as astype's cast_back does.
+@case(given(0.7, A))
+def complex_array_of_real_with_a_second_path(x, a):
+    v2 = np.array(a * 1.0, dtype=complex)
+    v3 = a * x + 1j * np.cos(a)
+    return np.sum(np.real(v2)) + np.sum(np.imag(v3))
+
+
+@case(given(0.7, A))
+def complex_array_of_real_scaled(x, a):
+    # the fuzz program, with the conj product and a second path through astype
+    v2 = np.array(a * x, dtype=complex) * (2 - 1j)
+    v3 = (a * x).astype(np.complex128) + 1j * np.cos(a)
+    return np.mean(np.real(np.conj(v2) * v2.imag)) + np.sum(np.real(v3) * np.imag(v3))
+
+
+@case(given(0.7, 0.4))
+def complex_array_of_real_scalars(x, s):
+    z = np.array([x, s * x], dtype=complex) * (1 + 2j)
+    return np.sum(np.imag(z) ** 2) + x * s

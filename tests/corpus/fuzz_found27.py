@@ -31,3 +31,29 @@ def complex_array_of_real_scaled(x, a):
 def complex_array_of_real_scalars(x, s):
     z = np.array([x, s * x], dtype=complex) * (1 + 2j)
     return np.sum(np.imag(z) ** 2) + x * s
+
+
+# Fixed: inside a method, `self.data` / `self.flat` of a user object built from
+# differentiated values was refused as ndarray memory ("`.data` of a value being
+# differentiated has no derivative"), though f's own `box.data` was accepted (fuzz
+# user_objects, 20 of 60 programs with such names). The first parameter of a method or
+# property getter of a module-level user class (no ndarray subclass) is now known to be the
+# instance (transform/analysis/reasons.py, _own_self); an explicit `Box.first(array)` still
+# stops, at run time, with "no derivative for the array attribute .flat".
+class Buffer:
+    def __init__(self, w, b):
+        self.data = w * b
+        self.flat = b
+
+    def mean(self):
+        return np.sum(self.data) * self.flat
+
+    @property
+    def total(self):
+        return np.sum(self.data ** 2) + self.flat
+
+
+@case(given(0.7, A))
+def method_reads_attributes_named_like_array_memory(x, a):
+    box = Buffer(a * x, np.tanh(x))
+    return box.mean() + box.data[0] + box.total

@@ -57,3 +57,26 @@ class Buffer:
 def method_reads_attributes_named_like_array_memory(x, a):
     box = Buffer(a * x, np.tanh(x))
     return box.mean() + box.data[0] + box.total
+
+
+# Fixed: a property returning a new object (`T` of a user class giving another instance)
+# crashed at run time, "its getter gives another value when run again": the backward
+# sweep runs the getter again and compared the two results with np.array_equal, false for
+# two distinct instances (found writing programs for the user_objects class). They are
+# now compared attribute by attribute (runtime/containers.py, _same_value).
+class Linear:
+    def __init__(self, W):
+        self.W = W
+
+    @property
+    def T(self):
+        return Linear(self.W.T)
+
+    def dot(self, v):
+        return self.W @ v
+
+
+@case(given(0.7, np.array([[0.3, -1.2, 0.5], [1.1, 0.4, -0.6]])))
+def property_returning_a_new_object(x, m):
+    lin = Linear(m * x)
+    return np.sum(lin.T.dot(np.ones(2)) ** 2)

@@ -286,8 +286,23 @@ def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
 
 
 def _same_value(a, b):
+    """Equal values: arrays and numbers by value, containers and user objects (a getter
+    returning a new object, `return Lin(self.W.T)`) item by item, attribute by attribute."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return _equal_arrays(a, b)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_same_value, a, b))
+    if isinstance(a, dict) or (hasattr(a, "__dict__") and not isinstance(a, ARRAY_LIKE)):
+        a, b = (a, b) if isinstance(a, dict) else (vars(a), vars(b))
+        return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
+    return _equal_arrays(a, b)
+
+
+def _equal_arrays(a, b):
     try:
-        return a is b or bool(np.array_equal(a, b, equal_nan=True))
+        return bool(np.array_equal(a, b, equal_nan=True))
     except (TypeError, ValueError):
         return False
 

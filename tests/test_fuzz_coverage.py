@@ -18,16 +18,20 @@ def drawn():
     return DRAWN
 
 
-def readme_supported_rows():
-    """Construct cells of table rows whose status cell starts with "supported", in
+def readme_rows(status="supported"):
+    """(construct, status) cells of table rows whose status cell starts with `status`, in
     README.md and docs/*.md (wherever the table lives after a restructuring)."""
     rows = []
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         for line in path.read_text().splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if line.startswith("|") and len(cells) == 2 and cells[1].startswith("supported"):
-                rows.append(_plain(cells[0]))
+            if line.startswith("|") and len(cells) == 2 and cells[1].startswith(status):
+                rows.append((_plain(cells[0]), cells[1]))
     return rows
+
+
+def readme_supported_rows():
+    return [construct for construct, _ in readme_rows("supported")]
 
 
 def _plain(cell):
@@ -58,3 +62,29 @@ def test_constructs_reads_productions_from_source():
     assert {"elif", "chained_comparison", "matmul_operator", "mask_write", "element_write",
             "numpy:linalg", "unary_minus", "if_else"} <= found
     assert "for_zip" not in found and "closure" not in found
+
+
+def _listed(row, table):
+    return next((key for key in table if row.startswith(key)), None)
+
+
+def test_every_works_row_of_the_readme_table_is_fuzzed_or_listed_as_not_yet():
+    rows = [construct for construct, _ in readme_rows("works")]
+    assert rows, "README's supported table has no row marked works: the reader is broken"
+    missing = [r for r in rows if not _listed(r, coverage.WORKS)
+               and not _listed(r, coverage.UNFUZZED)]
+    assert not missing, ("README rows marked works in neither WORKS (with productions) nor "
+                         f"UNFUZZED (with the reason) of tests/fuzz/coverage_rows.py: {missing}")
+
+
+def test_a_fuzzed_works_row_does_not_say_it_is_not_fuzzed():
+    stale = [construct for construct, status in readme_rows("works")
+             if _listed(construct, coverage.WORKS) and "not yet in the fuzzer" in status]
+    assert not stale, f"README says these rows are not fuzzed, but they are: {stale}"
+
+
+def test_every_works_and_unfuzzed_key_matches_a_readme_row():
+    rows = [construct for construct, _ in readme_rows("works")]
+    stale = [key for key in [*coverage.WORKS, *coverage.UNFUZZED]
+             if not any(r.startswith(key) for r in rows)]
+    assert not stale, f"keys of tests/fuzz/coverage_rows.py matching no README row: {stale}"

@@ -246,6 +246,8 @@ def unstack_vjp(g, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
     (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
     if type(g) is np.ndarray and type(obj) is np.ndarray and g.shape == obj.shape:
+        if g.dtype.kind == "c" and obj.dtype.kind != "c":
+            return g.real                          # np.array(x, dtype=complex): docs/complex.md
         return g                                    # `u.copy()` of an array: the hot path
     if isinstance(obj, dict) or g is None:       # a dict's copy; an entry nobody read
         return g
@@ -254,7 +256,8 @@ def unstack_vjp(g, obj):
     while np.ndim(g) > _nested_ndim(obj):  # undo ndmin
         g = g[0]
     if not isinstance(obj, (list, tuple)):
-        return np.reshape(g, np.shape(obj))
+        g = np.reshape(g, np.shape(obj))
+        return g.real if np.iscomplexobj(g) and not np.iscomplexobj(obj) else g
     return _like(obj, [unstack_vjp(g[k], item) for k, item in enumerate(obj)])
 
 

@@ -9,7 +9,8 @@ docs/fuzz_findings.md); every class can always be run by name (THUNKGRAD_FUZZ_CL
 """
 import random
 
-from . import gen_alias, gen_calls, gen_loops, gen_names, gen_nodiff, gen_tensors
+from . import (gen_alias, gen_calls, gen_closures, gen_complex, gen_idioms, gen_loops,
+               gen_names, gen_nodiff, gen_objects, gen_tensors)
 from .program import Case, Gen
 
 # name: (generator(g, seed) -> Case, weight in a mixed run)
@@ -29,6 +30,10 @@ CLASSES = {
     "no_derivative": (gen_nodiff.no_derivative, 2),
     "tensors": (gen_tensors.tensors, 4),
     "calls": (gen_calls.calls, 4),
+    "complex_values": (gen_complex.complex_values, 2),
+    "closures": (gen_closures.closures, 2),
+    "user_objects": (gen_objects.user_objects, 2),
+    "idioms": (gen_idioms.idioms, 2),
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)

@@ -2,8 +2,10 @@
 
     python -m tests.fuzz.coverage          # each row, its productions, and how often drawn
 
-SUPPORTED maps each row of README.md's "Supported subset" table (kept here as a list, so a
-README restructuring does not silently drop it) to the productions that exercise it;
+SUPPORTED and WORKS (tests/fuzz/coverage_rows.py) map each row of README.md's "Supported
+subset" table marked "supported" or "works" (kept there as a list, so a README restructuring
+does not silently drop it) to the productions that exercise it, and UNFUZZED names the
+"works" rows no generator draws yet, with the reason;
 NUMPY_FAMILIES comes from the product (runtime.rules.FAMILIES); PATTERNS are the issue-13
 patterns. A production is drawn when a generator records it (Gen.use) or when the program's
 source shows it (constructs(), by AST: `elif`, `@`, `np.einsum(...)`, `for ... in zip(...)`).
@@ -16,65 +18,7 @@ import collections
 
 import numpy as np
 
-SUPPORTED = {
-    "assignments, + - * / ** @, unary -, comparisons":
-        ("assign", "add", "sub", "mul", "div", "pow", "matmul_operator", "unary_minus",
-         "comparison"),
-    "math functions, abs, float, NumPy functions with rules":
-        ("math_function", "abs_builtin", "float_call", "numpy_call"),
-    "if/elif/else, a if c else b, and/or/not and chained comparisons in tests":
-        ("if_else", "elif", "conditional_expression", "bool_ops", "chained_comparison"),
-    "for over range, arrays (rows), lists, tuples, enumerate, zip, dict.items()":
-        ("for_range", "for_array", "for_rows", "for_list", "for_tuple", "for_enumerate",
-         "for_zip", "for_dict_items"),
-    "while (any condition), break, continue, return anywhere, nested loops":
-        ("while", "while_any_condition", "break", "continue", "return_in_branch",
-         "nested_loops"),
-    "augmented assignment on names and on elements (x[i] += v)":
-        ("augmented_name", "augmented_element"),
-    "list comprehensions, generator expressions, sum(... for ...)":
-        ("list_comprehension", "generator_expression"),
-    "tuples (pack, unpack, nested targets, index), lists (literal, append, index, iterate, "
-    "len, sum)":
-        ("tuple_pack", "tuple_unpack", "nested_unpack", "tuple_index", "list_literal",
-         "list_append", "list_index", "for_list", "list_len_sum"),
-    "dicts (literals, dict(a=...), constant and variable keys, nested, .items())":
-        ("dict_literal", "dict_call", "dict_variable_key", "dict_nested", "for_dict_items"),
-    "calls to user functions (positional, keyword, default arguments), recursion":
-        ("helper_call", "keyword_args", "default_args", "recursion"),
-    "nested def (inlined; closures over outer values, including differentiated ones)":
-        ("closure",),
-    "attribute reads on objects and dataclasses, methods of user objects":
-        ("dataclass", "object_method", "attribute_read"),
-    "ndarray methods (x.sum(), x.T, x.reshape(...), x.dot(y), ...)":
-        ("ndarray_method", "transpose", "reshape"),
-    "element writes into local arrays and lists (out[i] = v, out[mask] = v)":
-        ("element_write", "slice_write", "mask_write", "list_element_write"),
-}
-
-PATTERNS = {     # issue 13's list of what the fuzzer never produced
-    "arrays of rank 0-3 with broadcasting layouts": ("rank0", "rank1", "rank2", "rank3",
-                                                     "broadcast"),
-    "matmul/einsum": ("matmul", "einsum"),
-    "reshape/transpose/slicing": ("reshape", "transpose", "slice"),
-    "element and slice writes": ("element_write", "slice_write"),
-    "views followed by writes": ("view_then_write",),
-    "tuples/unpacking/swaps": ("tuple_swap", "tuple_unpack", "nested_unpack"),
-    "helpers returning tuples inside loops": ("tuple_helper_in_loop",),
-    "lists of arrays into np.sum/np.stack/np.concatenate": ("list_into_numpy",),
-    "dicts and dataclasses": ("dict_literal", "dataclass"),
-    "ties in max/abs/where/clip": ("tie", "tie_max"),
-    "log/sqrt/power": ("log_sqrt_power",),
-    "float32": ("float32",),
-    "zero-trip and argument-bounded loops": ("zero_trip_loop", "argument_bounded_loop"),
-    "negative steps": ("negative_step",),
-    "closures, recursion": ("closure", "recursion"),
-    "keyword and default arguments": ("keyword_args", "default_args"),
-    "globals rebound between calls": ("global_rebound",),
-    "user names from the generated code's vocabulary": ("vocabulary_names",),
-    "list repetition ([a] * n, xs * 2)": ("list_repetition",),
-    "and/or as values (`s or x`, `[] or [v, w]`)": ("bool_value",),
-}
+from .coverage_rows import PATTERNS, SUPPORTED, UNFUZZED, WORKS  # noqa: F401  (re-exported)
 
 
 def numpy_families():
@@ -83,18 +27,20 @@ def numpy_families():
     import runtime
     from runtime.rules import FAMILIES
     present = set()
-    for module in (np, np.linalg, np.random):
+    for module in (np, np.linalg, np.random, np.fft):
         for name in dir(module):
             obj = getattr(module, name, None)
             rule = runtime.lookup(obj) if callable(obj) and not name.startswith("_") else None
             present.add(getattr(rule, "family", None))
+            if isinstance(obj, np.ufunc) and obj.nin == 2:        # np.subtract.outer, ...
+                present.add(getattr(runtime.lookup(obj.outer), "family", None))
     return {f"NumPy family {family}": (f"numpy:{family}",) for family in FAMILIES
             if family in present}
 
 
 def required():
-    """{row: productions} over SUPPORTED, the NumPy families and PATTERNS."""
-    return {**SUPPORTED, **numpy_families(), **PATTERNS}
+    """{row: productions} over SUPPORTED, WORKS, the NumPy families and PATTERNS."""
+    return {**SUPPORTED, **WORKS, **numpy_families(), **PATTERNS}
 
 
 def drawn(cases):

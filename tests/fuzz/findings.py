@@ -32,6 +32,7 @@ class Finding:
 ND, AL, IP, LC, LS, NM, GL = ("no-derivative", "aliasing", "in-place", "loop-carried",
                               "list-reduction", "name-capture", "stale-global")
 VS = "view-read-then-stored"      # issue 13's widened fuzzer (docs/fuzz_findings.md, part 2)
+CC = "complex-cotangent-of-real"  # session 27's classes (docs/testing.md, "The fuzzer")
 S, A, M = SCALAR, ARRAY, MATRIX
 FINDINGS = [
     # ---- no-derivative table: a differentiated value gets a zero ---------------------
@@ -175,6 +176,11 @@ FINDINGS = [
     Finding("store_through_view_of_a_read_base", VS, "tensors:101277",
             "def f(a):\n    v = a * 1.0\n    w = v.reshape(-1)\n    w[::-1] += np.cos(v)\n"
             "    return np.sum(np.tanh(w))", (A,)),
+    # ---- session 27: np.array(x, dtype=complex) gave a real x a complex cotangent ------
+    Finding("complex_array_of_real_with_a_second_path", CC, "complex_values:270245",
+            "def f(x, a):\n    v2 = np.array(a * 1.0, dtype=complex)\n"
+            "    v3 = a * x + 1j * np.cos(a)\n    return np.sum(np.real(v2)) + np.sum(np.imag(v3))",
+            (S, A)),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

@@ -14,6 +14,7 @@ by position, so a differentiated keyword argument to one is refused too. So is a
 no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
 import gast
+import numpy as np
 
 from runtime.registry import NONE
 
@@ -66,14 +67,33 @@ def _check_attribute(ctx, s, prim):
 
 def _known_object(ctx, prim):
     """Whether the receiver is certainly a user object: a local bound only to
-    instances of user classes (`ds = Dataset(...)`), whose `.data` is its own."""
+    instances of user classes (`ds = Dataset(...)`), whose `.data` is its own, or the
+    `self` of a method of a user class (`def mean(self): ... self.data`)."""
     site = getattr(prim, "site", None)
     if not isinstance(site, gast.Attribute) or not isinstance(site.value, gast.Name):
         return False
+    if _own_self(ctx.src, site.value.id):
+        return True
     values = bindings(ctx.src).get(site.value.id) if site.value.id in ctx.src.locals \
         else None
     return bool(values) and all(isinstance(v, gast.Call) and _user_class(ctx.src, v.func)
                                 for v in values)
+
+
+def _own_self(src, name):
+    """`name` is the first parameter, never rebound, of a function defined directly in
+    the body of a module-level user class that is no ndarray subclass, as a method or a
+    property's getter (not a staticmethod or classmethod): the instance."""
+    fn = src.fn
+    parts = getattr(fn, "__qualname__", "").split(".")
+    if len(parts) != 2 or not src.params or src.params[0] != name or \
+            bindings(src).get(name):
+        return False
+    cls = getattr(fn, "__globals__", {}).get(parts[0])
+    member = vars(cls).get(parts[1]) if isinstance(cls, type) else None
+    getter = getattr(member, "fget", None) if isinstance(member, property) else member
+    return getter is fn and not issubclass(cls, np.ndarray) and \
+        (cls.__module__ or "").split(".")[0] not in ("builtins", "numpy", "scipy")
 
 
 def _user_class(src, func):

@@ -1,0 +1,111 @@
+"""README's "Supported subset" rows and issue 13's patterns, each with the productions (names
+a generator records with Gen.use, or coverage.constructs reads from the source) that
+exercise it. tests/test_fuzz_coverage.py fails when a README row marked "supported" is not
+in SUPPORTED, when one marked "works" is in neither WORKS nor UNFUZZED, or when a WORKS row
+still says it is "not yet in the fuzzer's grammar".
+
+SUPPORTED keys are the rows' construct cells (backticks and "(see ...)" dropped) verbatim;
+WORKS and UNFUZZED keys are their beginnings (these rows are long and edited often).
+"""
+
+SUPPORTED = {
+    "assignments, + - * / ** @, unary -, comparisons":
+        ("assign", "add", "sub", "mul", "div", "pow", "matmul_operator", "unary_minus",
+         "comparison"),
+    "math functions, abs, float, NumPy functions with rules":
+        ("math_function", "abs_builtin", "float_call", "numpy_call"),
+    "if/elif/else, a if c else b, and/or/not and chained comparisons in tests":
+        ("if_else", "elif", "conditional_expression", "bool_ops", "chained_comparison"),
+    "for over range, arrays (rows), lists, tuples, enumerate, zip, dict.items()":
+        ("for_range", "for_array", "for_rows", "for_list", "for_tuple", "for_enumerate",
+         "for_zip", "for_dict_items"),
+    "while (any condition), break, continue, return anywhere, nested loops":
+        ("while", "while_any_condition", "break", "continue", "return_in_branch",
+         "nested_loops"),
+    "augmented assignment on names and on elements (x[i] += v)":
+        ("augmented_name", "augmented_element"),
+    "list comprehensions, generator expressions, sum(... for ...)":
+        ("list_comprehension", "generator_expression"),
+    "tuples (pack, unpack, nested targets, index), lists (literal, append, index, iterate, "
+    "len, sum)":
+        ("tuple_pack", "tuple_unpack", "nested_unpack", "tuple_index", "list_literal",
+         "list_append", "list_index", "for_list", "list_len_sum"),
+    "dicts (literals, dict(a=...), constant and variable keys, nested, .items())":
+        ("dict_literal", "dict_call", "dict_variable_key", "dict_nested", "for_dict_items"),
+    "calls to user functions (positional, keyword, default arguments), recursion":
+        ("helper_call", "keyword_args", "default_args", "recursion"),
+    "nested def (inlined; closures over outer values, including differentiated ones)":
+        ("closure",),
+    "attribute reads on objects and dataclasses, methods of user objects":
+        ("dataclass", "object_method", "attribute_read", "property", "ndarray_named_member",
+         "receiver_unknown"),
+    "ndarray methods (x.sum(), x.T, x.reshape(...), x.dot(y), ...)":
+        ("ndarray_method", "transpose", "reshape"),
+    "element writes into local arrays and lists (out[i] = v, out[mask] = v)":
+        ("element_write", "slice_write", "mask_write", "list_element_write"),
+}
+
+PATTERNS = {     # issue 13's list of what the fuzzer never produced
+    "arrays of rank 0-3 with broadcasting layouts": ("rank0", "rank1", "rank2", "rank3",
+                                                     "broadcast"),
+    "matmul/einsum": ("matmul", "einsum"),
+    "reshape/transpose/slicing": ("reshape", "transpose", "slice"),
+    "element and slice writes": ("element_write", "slice_write"),
+    "views followed by writes": ("view_then_write",),
+    "tuples/unpacking/swaps": ("tuple_swap", "tuple_unpack", "nested_unpack"),
+    "helpers returning tuples inside loops": ("tuple_helper_in_loop",),
+    "lists of arrays into np.sum/np.stack/np.concatenate": ("list_into_numpy",),
+    "dicts and dataclasses": ("dict_literal", "dataclass"),
+    "ties in max/abs/where/clip": ("tie", "tie_max"),
+    "log/sqrt/power": ("log_sqrt_power",),
+    "float32": ("float32",),
+    "zero-trip and argument-bounded loops": ("zero_trip_loop", "argument_bounded_loop"),
+    "negative steps": ("negative_step",),
+    "closures, recursion": ("closure", "recursion"),
+    "keyword and default arguments": ("keyword_args", "default_args"),
+    "globals rebound between calls": ("global_rebound",),
+    "user names from the generated code's vocabulary": ("vocabulary_names",),
+    "list repetition ([a] * n, xs * 2)": ("list_repetition",),
+    "and/or as values (`s or x`, `[] or [v, w]`)": ("bool_value",),
+    # session 26's features (tests/fuzz/gen_complex.py, gen_closures.py, gen_objects.py,
+    # gen_idioms.py)
+    "complex values between real arguments and a real loss (np.fft, complex arithmetic, "
+    "abs/real/imag/conj/angle)": ("complex_fft", "complex_arithmetic", "complex_abs",
+                                  "complex_parts", "complex_angle", "numpy:fft",
+                                  "numpy:complex_parts"),
+    "user objects with members named like ndarray ones (obj.T, obj.size, obj.mean())":
+        ("ndarray_named_member", "receiver_unknown", "object_from_differentiated"),
+    "double buffering `u, un = un, u` in loops": ("double_buffer", "double_buffer_writes"),
+    "enumerate(xs, start), [*xs, y] displays, np.piecewise, ufunc.outer, np.float64(x)":
+        ("enumerate_start", "starred_display", "numpy:piecewise", "numpy:ufunc_outer",
+         "float64_scalar"),
+}
+
+
+
+WORKS = {       # rows marked "works", by their beginning
+    "a and b / a or b as values": ("bool_value",),
+    "lambdas called by name, lambdas and functions given to map/filter":
+        ("lambda_value", "function_map", "functools_partial", "function_argument",
+         "function_dict", "function_list"),
+    "lambdas and nested defs kept as values":
+        ("closure_returned", "closure_reads_local", "function_dict", "function_list",
+         "function_argument", "closure_default_bound", "closure_late_binding"),
+    "dataclasses and NamedTuples built from differentiated values":
+        ("object_from_differentiated", "class_init", "dataclass_post_init", "property"),
+    "f(*xs), f(**params) where a derivative flows": ("star_call", "starred_display"),
+}
+
+_NOT_YET = "no generator draws it yet"
+UNFUZZED = {    # rows marked "works" that no generator draws: reason
+    "comprehensions with several for and if clauses": _NOT_YET,
+    "builtins max/min": _NOT_YET,
+    "annotated assignments, del name, loop else": _NOT_YET,
+    "try/except/else/finally": _NOT_YET,
+    "global declarations of names only read": _NOT_YET,
+    "generator functions (yield, yield from)": _NOT_YET,
+    "writes into an argument of the function grad is called on": _NOT_YET,
+    "dict.values()/.items()/.get()/.copy()": _NOT_YET,
+    "list pop/insert/reverse/clear/remove": _NOT_YET,
+    "*args/**kwargs parameters of the differentiated function": _NOT_YET,
+}

@@ -1,0 +1,100 @@
+"""Generator: complex values between real arguments and a real loss.
+
+    complex_values:  def f(x, a):
+                         z = np.fft.fft(a * x)              a complex intermediate
+                         w = z * (1 + 2j) + np.conj(z)      complex arithmetic
+                         return np.sum(np.abs(w) ** 2) + x  a real reduction
+
+Sources of complex values: np.fft.fft/rfft/ifft of real arrays, `v * (1 + 2j)`,
+`np.exp(1j * v)`, `v + 1j * w`. Steps on them: complex products and quotients, conj,
+`z ** 2`, `.real`/`.imag`/`.conj()`, fft round trips (ifft of fft, irfft of rfft with n).
+Real ends: np.abs (squared, or of values kept off zero), np.real/np.imag, np.angle of values
+kept off the negative real axis, `(z * np.conj(z)).real`. A derivative that drops an
+imaginary part, or a rule reached by a complex value it cannot handle, shows as a wrong
+gradient unless the compiler refuses it (TransformError).
+"""
+from .program import ARRAY, SCALAR
+
+
+def complex_values(g, seed):
+    x, a = g.param(SCALAR), g.param(ARRAY)
+    env = {x: SCALAR, a: ARRAY}
+    terms = [x]
+    for _ in range(g.rng.randint(1, 2)):
+        z = g.name("spectrum")
+        g.line(f"{z} = {g.pick(_SOURCES)(g, env, x, a)}")
+        for _ in range(g.rng.randint(0, 2)):
+            g.line(f"{z} = {g.pick(_STEPS)(g, z, x, a)}")
+        terms.append(g.pick(_REAL_ENDS)(g, z))
+    return g.case("complex_values", seed, " + ".join(terms))
+
+
+# ---- where complex values come from ----------------------------------------------------
+def _fft(g, env, x, a):
+    g.use("complex_fft")
+    v = g.array(env, 1)
+    return g.pick((f"np.fft.fft({v})", f"np.fft.rfft({v})", f"np.fft.ifft({v})",
+                   f"np.fft.fft({v}, n={g.n + 1})", f"np.fft.rfft({v}, norm='ortho')"))
+
+
+def _scaled(g, env, x, a):
+    g.use("complex_arithmetic")
+    v = g.array(env, 1)
+    return g.pick((f"{v} * (1 + 2j)", f"(0.5 - 1j) * {v} + {x}", f"{v} + 1j * np.sin({v})",
+                   f"np.exp(1j * {v})", f"{v} * {x} * 1j + 0.3"))
+
+
+def _built(g, env, x, a):
+    g.use("complex_arithmetic")
+    v, w = g.array(env, 1), g.array(env, 1)
+    return g.pick((f"np.array({v}, dtype=complex) * (2 - 1j)",
+                   f"{v}.astype(np.complex128) + 1j * {w}",
+                   f"np.asarray({v} + 0j) * {x}"))
+
+
+_SOURCES = (_fft, _fft, _scaled, _built)
+
+
+# ---- complex to complex ----------------------------------------------------------------
+def _arith(g, z, x, a):
+    g.use("complex_arithmetic")
+    return g.pick((f"{z} * (1 + 2j)", f"{z} * np.conj({z}) * 0.5 + {z}",
+                   f"{z} / (2.0 + 1j)", f"{z} ** 2 * 0.3 + {x} * {z}",
+                   f"{z} * {z}.conj() + 1j * {z}", f"{z} - {z}.real * 0.5j"))
+
+
+def _round_trip(g, z, x, a):
+    g.use("complex_fft")
+    return g.pick((f"np.fft.ifft(np.fft.fft({z}) * (1 + 0.5j))",
+                   f"np.fft.fft({z}) / {g.n}", f"np.fft.ifft({z}) * {x}"))
+
+
+_STEPS = (_arith, _arith, _round_trip)
+
+
+# ---- back to a real scalar ---------------------------------------------------------------
+def _power(g, z):
+    g.use("complex_abs")
+    return g.pick((f"np.sum(np.abs({z}) ** 2)", f"np.sum(({z} * np.conj({z})).real)",
+                   f"np.sum(np.abs({z} + 3.0 * (1 + 1j) * np.max(np.abs({z}))))"))
+
+
+def _parts(g, z):
+    g.use("complex_parts")
+    return g.pick((f"np.sum(np.real({z}) * np.imag({z}))", f"np.sum({z}.real - {z}.imag)",
+                   f"np.mean(np.real(np.conj({z}) * {z}.imag))",
+                   f"np.sum(np.tanh(np.real({z})))", f"np.real(np.sum({z}))"))
+
+
+def _angle(g, z):
+    """np.angle away from its cut: the argument is moved into the right half-plane."""
+    g.use("complex_angle")
+    return f"np.sum(np.angle({z} / (1.0 + np.max(np.abs({z}))) + 2.0))"
+
+
+def _irfft(g, z):
+    g.use("complex_fft")
+    return f"np.sum(np.sin(np.fft.irfft({z}[:{g.n // 2 + 1}], n={g.n})))"
+
+
+_REAL_ENDS = (_power, _power, _parts, _parts, _angle, _irfft)

@@ -2,9 +2,13 @@
 runtime/rules/complex_parts.py: np.real and np.imag return views of their argument
 (declared view): writing the argument while the part is read later is refused, as for
 any view. Declared without the trait, the part was taken for a copy and the write
-passed unseen."""
+passed unseen. cmath.rect at r = 0 (the slope in r is the direction e^(i phi))."""
+import cmath
+
 import numpy as np
 import pytest
+
+import runtime
 
 from tests.gradcheck import POLICIES
 from tests.safety.alias_matrix import build
@@ -26,3 +30,14 @@ X0 = np.array([0.5, -1.2, 0.3])
 def test_writing_the_argument_of_a_part_is_refused(name, policy):
     with pytest.raises(TransformError, match="`[az]`"):
         grad(PARTS[name], wrt=(0, 1), policy=policy)(X0.copy(), 0.7)
+
+
+@pytest.mark.parametrize("phi", [0.0, 0.7, -2.1])
+def test_rect_at_zero_radius_moves_along_its_direction(phi):
+    """cmath.rect(r, phi) = r e^(i phi): at r = 0 the slope in r is Re(g e^(i phi))
+    (the rule's other branch divides ans by r)."""
+    g = 0.4 - 1.3j
+    out, pullback = runtime.lookup(cmath.rect).rrule(0.0, phi)
+    got_r, got_phi = (runtime.unthunk(c) for c in pullback(g))
+    assert got_r == pytest.approx((g * cmath.exp(1j * phi)).real, abs=1e-15)
+    assert got_phi == pytest.approx(0.0, abs=1e-15)

@@ -41,3 +41,10 @@ def test_rect_at_zero_radius_moves_along_its_direction(phi):
     got_r, got_phi = (runtime.unthunk(c) for c in pullback(g))
     assert got_r == pytest.approx((g * cmath.exp(1j * phi)).real, abs=1e-15)
     assert got_phi == pytest.approx(0.0, abs=1e-15)
+
+
+def test_abs_of_a_real_zero_has_slope_zero():
+    x = np.array([-1.5, 0.0, 2.0])
+    out, pullback = runtime.lookup(np.abs).rrule(x)
+    ct = runtime.unthunk(pullback(np.array([0.5, 0.7, -0.3]))[0])
+    assert np.array_equal(ct, [-0.5, 0.0, -0.3])

@@ -67,11 +67,11 @@ def refuse_complex(name, *values):
     return None
 
 
-def _is_complex(value, depth=0):
+def _is_complex(value):
     if isinstance(value, (np.ndarray, np.generic)):
         return value.dtype.kind == "c"
     if isinstance(value, complex):
         return True
-    if isinstance(value, (tuple, list)) and depth < 2 and len(value) <= 64:
-        return any(_is_complex(v, depth + 1) for v in value)
+    if isinstance(value, (tuple, list)):    # every entry, at any depth: a cap let a 65-row
+        return any(map(_is_complex, value))  # list of rows (or a stack) through unrefused
     return False

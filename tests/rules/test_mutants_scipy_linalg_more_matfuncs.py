@@ -60,3 +60,12 @@ def test_logm_with_a_large_cotangent_is_differentiated(policy):
     assert not np.iscomplexobj(sl.logm(a)) and not np.all(np.isreal(np.linalg.eigvals(a)))
     assert_close(grad(scaled_log, policy=policy)(a), numerical_grad(scaled_log, [a], 0),
                  rtol=1e-6, atol=1e-3)
+
+
+def test_structured_solve_vjp_refuses_a_kind_it_does_not_know():
+    """Every kind scipy 1.17 accepts has a part (solve itself raises on others first); a
+    kind added later must raise here, not be read as some other part of `a`."""
+    from runtime.rules.scipy_linalg_more import structured_solve_vjp
+    a, b = np.eye(2) * 2.0, np.ones(2)
+    with pytest.raises(ValueError, match="unknown assume_a='skew'"):
+        structured_solve_vjp(np.ones(2), b / 2, a, b, 0, "skew", False, False)

@@ -151,7 +151,18 @@ def is_ndarray(x):
 @template_helper
 def repeat_sequence(xs, n):
     """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another."""
+    _refuse_array_count(xs, n)
     return xs * n
+
+
+def _refuse_array_count(x, y):
+    """`[a, b] * np.array(...)` multiplies entry by entry (NumPy converts the list), which
+    the repetition rule (sum_repeats) would read as copies: a wrong gradient, refused."""
+    if isinstance(x, (list, tuple)) and isinstance(y, np.ndarray) or \
+            isinstance(y, (list, tuple)) and isinstance(x, np.ndarray):
+        raise TypeError("a list (or tuple) times a NumPy array multiplies entry by entry, "
+                        "and thunkgrad reads `list * n` as repetition: write "
+                        "np.array(the list) * the array")
 
 
 @template_helper
@@ -163,10 +174,11 @@ def product_or_repeat(x, y):
 @template_helper
 def product_or_repeat_vjp(g, x, y):
     """Cotangent of x in `x * y`: the copies' sum if x is a sequence (y counts them),
-    nothing if y is the sequence (x counts), else the product rule."""
-    if isinstance(x, (list, tuple)):
+    nothing if y is the sequence (x counts), else the product rule (also for a list
+    times an array, which NumPy multiplies entry by entry)."""
+    if isinstance(x, (list, tuple)) and not isinstance(y, np.ndarray):
         return sum_repeats(g, x)
-    if isinstance(y, (list, tuple)):
+    if isinstance(y, (list, tuple)) and not isinstance(x, np.ndarray):
         return None
     return unbroadcast(unthunk(g) * y, x)
 

@@ -298,10 +298,26 @@ def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
 
 
 def _same_value(a, b):
-    try:
-        return a is b or bool(np.array_equal(a, b, equal_nan=True))
-    except (TypeError, ValueError):
+    """Equal values, NaN equal to NaN; lists, tuples, dicts and plain objects entry by
+    entry (a ragged list or a dict of arrays is no array: array_equal cannot say)."""
+    if a is b:
+        return True
+    if type(a) is not type(b) and not (_is_number(a) and _is_number(b)):
         return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_same_value, a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
+    if hasattr(a, "__dict__") and not isinstance(a, np.ndarray):
+        return _same_value(vars(a), vars(b))
+    try:
+        return bool(np.array_equal(a, b, equal_nan=True))
+    except (TypeError, ValueError):
+        return a == b if isinstance(a, str) else False
+
+
+def _is_number(v):
+    return isinstance(v, (int, float, complex, np.generic))
 
 
 @template_helper

@@ -1,0 +1,126 @@
+"""Behaviour the mutation run (session 27) found unpinned in runtime/containers.py: the
+refusals of computed attributes (a getter with no Python source; a getter that gives
+another value when run again), their value comparison (NaN equals NaN; ragged lists,
+tuples and dicts entry by entry: these were refused as "another value", a bug found
+here), `_replace` on a record that is not a NamedTuple, and `_replace`'s zero
+cotangent; also runtime/callees.py's refusal when no compiler is there for a closure."""
+import operator
+from collections import namedtuple
+
+import numpy as np
+import pytest
+
+from runtime import callees
+from runtime.closures import Closure
+from runtime.containers import _replace_fields_rule
+from tests.fd import assert_close, numerical_grad
+from tests.gradcheck import POLICIES
+from transform import grad, vjp
+
+SCALE = [1.0]
+
+
+class Holder:
+    def __init__(self, w):
+        self.w = w
+
+    total = property(operator.attrgetter("w"))        # a getter with no Python source
+
+    @property
+    def scaled(self):
+        return self.w * SCALE[0]
+
+    @property
+    def holes(self):
+        return np.where(self.w > 0, self.w, np.nan)
+
+    @property
+    def parts(self):
+        return [self.w[:2], self.w[2:]]
+
+    @property
+    def pair(self):
+        return (self.w[0], {"k": self.w[1:]})
+
+
+W = np.array([0.5, -1.0, 2.0, 0.3, -0.2])
+
+
+def through_attrgetter(w):
+    return np.sum(Holder(w).total * 2)
+
+
+def test_a_getter_without_python_source_is_refused():
+    with pytest.raises(TypeError, match="no Python source"):
+        grad(through_attrgetter)(W)
+
+
+def scaled_sum(w):
+    return np.sum(Holder(w).scaled ** 2)
+
+
+def test_a_getter_whose_value_changed_before_the_backward_sweep_is_refused():
+    SCALE[0] = 1.0
+    try:
+        value, pullback = vjp(scaled_sum, W)
+        SCALE[0] = 2.0
+        with pytest.raises(TypeError, match="another value"):
+            pullback(1.0)
+    finally:
+        SCALE[0] = 1.0
+
+
+def nan_entries(w):
+    return np.nansum(Holder(w).holes ** 2)
+
+
+def ragged_parts(w):
+    a, b = Holder(w).parts
+    return np.sum(a ** 2) + np.sum(b)
+
+
+def tuple_with_dict(w):
+    x, d = Holder(w).pair
+    return x * 3 + np.sum(d["k"] ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f", [nan_entries, ragged_parts, tuple_with_dict],
+                         ids=lambda f: f.__name__)
+def test_a_getter_giving_the_same_value_again_is_differentiated(f, policy):
+    """The same value, NaN entries included, and containers that are not arrays."""
+    assert_close(grad(f, policy=policy)(W), numerical_grad(f, [W], 0))
+
+
+class NotARecord:
+    def __init__(self, a):
+        self.a = a
+
+    def _replace(self, a):
+        return NotARecord(a)
+
+
+def replaced_user_object(w):
+    return np.sum(NotARecord(w)._replace(a=w * 2).a)
+
+
+def test_replace_on_an_object_that_is_not_a_named_tuple_is_refused():
+    with pytest.raises(TypeError, match="only a NamedTuple"):
+        grad(replaced_user_object)(W)
+
+
+Point = namedtuple("Point", "x y z")
+
+
+def test_replace_with_a_zero_cotangent_gives_zero_for_every_input():
+    """(record, names, then each new value): four positions for two replaced fields."""
+    out, pullback = _replace_fields_rule(Point(1.0, 2.0, 3.0), ("x", "z"), 5.0, 6.0)
+    assert out == Point(5.0, 2.0, 6.0)
+    assert pullback(None) == (None, None, None, None)
+
+
+def test_a_closure_passed_to_a_rule_needs_the_compiler(monkeypatch):
+    monkeypatch.setattr(callees, "_CLOSURE_VJP", [])
+    closure = Closure(lambda w, t: t * w, (2.0,))
+    with pytest.raises(TypeError, match="closure passed to a rule needs"):
+        callees.value_vjp(closure, 3.0, wrt=(0,))

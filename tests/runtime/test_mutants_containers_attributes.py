@@ -124,3 +124,26 @@ def test_a_closure_passed_to_a_rule_needs_the_compiler(monkeypatch):
     closure = Closure(lambda w, t: t * w, (2.0,))
     with pytest.raises(TypeError, match="closure passed to a rule needs"):
         callees.value_vjp(closure, 3.0, wrt=(0,))
+
+
+class _SubArray(np.ndarray):
+    """An ndarray subclass that keeps ndarray's own (C) methods."""
+
+
+class _SubArrayWithSum(np.ndarray):
+    def sum(self):
+        return 0.0
+
+
+class _Dist:
+    mean = staticmethod(lambda: 2.0)     # not a plain function on the class
+
+
+def test_is_user_object_tells_its_own_methods_from_ndarrays():
+    """`m.sum()` of an ndarray subclass is ndarray's (np.sum's rule) unless the subclass
+    defines it; any method of a user object is its own, however it is defined."""
+    from runtime.containers import is_user_object
+    assert not is_user_object(np.ones(2).view(_SubArray), "sum")
+    assert is_user_object(np.ones(2).view(_SubArrayWithSum), "sum")
+    assert is_user_object(_Dist(), "mean")
+    assert not is_user_object(np.ones(2), "sum") and not is_user_object([1.0], "sum")

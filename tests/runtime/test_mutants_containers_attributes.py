@@ -42,6 +42,14 @@ class Holder:
     def pair(self):
         return (self.w[0], {"k": self.w[1:]})
 
+    @property
+    def stored(self):
+        return self.w                       # the same object when run again
+
+    @property
+    def child(self):
+        return Holder(self.w * 2)           # an equal object, made again
+
 
 W = np.array([0.5, -1.0, 2.0, 0.3, -0.2])
 
@@ -84,8 +92,17 @@ def tuple_with_dict(w):
     return x * 3 + np.sum(d["k"] ** 2)
 
 
+def stored_value(w):
+    return np.sum(Holder(w).stored ** 2)
+
+
+def child_object(w):
+    return np.sum(np.sin(Holder(w).child.w))
+
+
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("f", [nan_entries, ragged_parts, tuple_with_dict],
+@pytest.mark.parametrize("f", [nan_entries, ragged_parts, tuple_with_dict, stored_value,
+                               child_object],
                          ids=lambda f: f.__name__)
 def test_a_getter_giving_the_same_value_again_is_differentiated(f, policy):
     """The same value, NaN entries included, and containers that are not arrays."""

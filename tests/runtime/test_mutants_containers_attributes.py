@@ -78,6 +78,34 @@ def test_a_getter_whose_value_changed_before_the_backward_sweep_is_refused():
         SCALE[0] = 1.0
 
 
+MODE = ["array"]
+
+
+class Shifty:
+    def __init__(self, w):
+        self.w = w
+
+    @property
+    def values(self):
+        return self.w * 1.0 if MODE[0] == "array" else list(self.w)
+
+
+def shifty_sum(w):
+    return np.sum(Shifty(w).values) * 2.0
+
+
+def test_a_getter_giving_another_type_when_run_again_is_refused():
+    """Equal entries, another type (an array, then a list): not the value read."""
+    MODE[0] = "array"
+    try:
+        value, pullback = vjp(shifty_sum, W)
+        MODE[0] = "list"
+        with pytest.raises(TypeError, match="another value"):
+            pullback(1.0)
+    finally:
+        MODE[0] = "array"
+
+
 def nan_entries(w):
     return np.nansum(Holder(w).holes ** 2)
 

@@ -124,3 +124,11 @@ def test_complex_power_at_a_zero_base_and_a_zero_exponent():
     x, y = np.array([0j, 0j, 2j]), np.array([0.0, 1.5, 1.0])
     out = pow_exponent_vjp(np.ones(3), x ** y, x, y)
     assert_close(out, [0.0, 0.0, np.real(2j * np.log(2j))])
+
+
+def test_accumulate_into_a_real_buffer_a_complex_contribution_makes_a_complex_sum():
+    """The loop's hot path: NumPy refuses the in-place cast, so a fresh sum, never a
+    dropped imaginary part (docs/complex.md: a complex value whose first cotangent was real)."""
+    from runtime.accumulate import accumulate_into
+    out = accumulate_into(np.array([1.0, 2.0]), G)
+    assert np.array_equal(out, [2 + 2j, 5 - 1j])

@@ -94,17 +94,17 @@ def user_facing(name):
 
 
 def any_complex(values):
-    """Whether any of `values` (or an entry of a short container among them) is complex."""
+    """Whether any of `values` (or an entry of a container among them, at any depth) is complex."""
     return any(_is_complex(v) for v in values)
 
 
-def _is_complex(value, depth=0):
+def _is_complex(value):
     if isinstance(value, (np.ndarray, np.generic)):
         return value.dtype.kind == "c"
     if isinstance(value, complex):
         return True
-    if isinstance(value, (tuple, list)) and depth < 2 and len(value) <= 64:
-        return any(_is_complex(v, depth + 1) for v in value)
-    if isinstance(value, dict) and depth < 2 and len(value) <= 64:
-        return any(_is_complex(v, depth + 1) for v in value.values())
+    if isinstance(value, (tuple, list)):    # every entry, at any depth: a cap let a 65-row
+        return any(map(_is_complex, value))  # list of rows (or a stack) through unrefused
+    if isinstance(value, dict):
+        return any(map(_is_complex, value.values()))
     return False

@@ -151,7 +151,18 @@ def is_ndarray(x):
 @template_helper
 def repeat_sequence(xs, n):
     """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another."""
+    _refuse_array_count(xs, n)
     return xs * n
+
+
+def _refuse_array_count(x, y):
+    """`[a, b] * np.array(...)` multiplies entry by entry (NumPy converts the list), which
+    the repetition rule (sum_repeats) would read as copies: a wrong gradient, refused."""
+    if isinstance(x, (list, tuple)) and isinstance(y, np.ndarray) or \
+            isinstance(y, (list, tuple)) and isinstance(x, np.ndarray):
+        raise TypeError("a list (or tuple) times a NumPy array multiplies entry by entry, "
+                        "and thunkgrad reads `list * n` as repetition: write "
+                        "np.array(the list) * the array")
 
 
 @template_helper
@@ -163,10 +174,11 @@ def product_or_repeat(x, y):
 @template_helper
 def product_or_repeat_vjp(g, x, y):
     """Cotangent of x in `x * y`: the copies' sum if x is a sequence (y counts them),
-    nothing if y is the sequence (x counts), else the product rule."""
-    if isinstance(x, (list, tuple)):
+    nothing if y is the sequence (x counts), else the product rule (also for a list
+    times an array, which NumPy multiplies entry by entry)."""
+    if isinstance(x, (list, tuple)) and not isinstance(y, np.ndarray):
         return sum_repeats(g, x)
-    if isinstance(y, (list, tuple)):
+    if isinstance(y, (list, tuple)) and not isinstance(x, np.ndarray):
         return None
     return unbroadcast(unthunk(g) * y, x)
 
@@ -286,25 +298,26 @@ def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
 
 
 def _same_value(a, b):
-    """Equal values: arrays and numbers by value, containers and user objects (a getter
-    returning a new object, `return Lin(self.W.T)`) item by item, attribute by attribute."""
+    """Equal values, NaN equal to NaN; lists, tuples, dicts and plain objects entry by
+    entry (a ragged list or a dict of arrays is no array: array_equal cannot say)."""
     if a is b:
         return True
-    if type(a) is not type(b):
-        return _equal_arrays(a, b)
+    if type(a) is not type(b) and not (_is_number(a) and _is_number(b)):
+        return False
     if isinstance(a, (list, tuple)):
         return len(a) == len(b) and all(map(_same_value, a, b))
-    if isinstance(a, dict) or (hasattr(a, "__dict__") and not isinstance(a, ARRAY_LIKE)):
-        a, b = (a, b) if isinstance(a, dict) else (vars(a), vars(b))
+    if isinstance(a, dict):
         return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
-    return _equal_arrays(a, b)
-
-
-def _equal_arrays(a, b):
+    if hasattr(a, "__dict__") and not isinstance(a, np.ndarray):
+        return _same_value(vars(a), vars(b))
     try:
         return bool(np.array_equal(a, b, equal_nan=True))
     except (TypeError, ValueError):
-        return False
+        return a == b if isinstance(a, str) else False
+
+
+def _is_number(v):
+    return isinstance(v, (int, float, complex, np.generic))
 
 
 @template_helper

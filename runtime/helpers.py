@@ -200,7 +200,8 @@ def pow_exponent_vjp(g, ans, x, y):
     """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0; a complex power uses
     the principal log (a negative or complex base: docs/complex.md)."""
     if np.iscomplexobj(ans):
-        x = np.asarray(x) + 0j
+        x = np.asarray(x)                # astype keeps a -0.0 imaginary part (adding 0j
+        x = x.astype(np.result_type(x, ans))  # would not): the branch of log ans took
         return unbroadcast(g * ans * np.log(np.where(x == 0, 1, x)), y)
     if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
         return unbroadcast(g * ans * (math.log(x) if x > 0 else 0.0), y)

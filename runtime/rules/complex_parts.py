@@ -27,7 +27,10 @@ defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
 defvjp(np.sign, "x", "sign_vjp(g, x, ans)")      # piecewise constant for real x
 
 # Building complex values: z = real + i imag moves by Re(g) d real - Im(g) d imag
-complex_defvjp(complex, "real=0, imag=0", "np.real(g)", "-np.imag(g)")
+# (complex(z) of a complex z is z itself: its cotangent keeps the imaginary part, and
+# complex(a, z) is a + i z: g * 1j for a complex z)
+complex_defvjp(complex, "real=0, imag=0", "g if np.iscomplexobj(real) else np.real(g)",
+                "g * 1j if np.iscomplexobj(imag) else -np.imag(g)")
 for _dtype in (np.complex128, np.complex64):
     complex_defvjp(_dtype, "x=0", "g if np.iscomplexobj(x) else np.real(g)")
 

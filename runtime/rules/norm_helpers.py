@@ -28,6 +28,8 @@ def _kept(v, x, axes, keepdims):
 @template_helper
 def vector_norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of a vector norm over `axis` (all axes when None)."""
+    if np.iscomplexobj(x):                  # a norm of the moduli |x| (docs/complex.md)
+        return abs_vjp(vector_norm_vjp(np.real(g), ans, np.abs(x), ord, axis, keepdims), x)
     x = np.asarray(x)
     axes = _axes(axis, x.ndim)
     g, ans = _kept(as_cotangent(g, x), x, axes, keepdims), _kept(ans, x, axes, keepdims)
@@ -48,6 +50,8 @@ def vector_norm_vjp(g, ans, x, ord, axis, keepdims):
 @template_helper
 def matrix_norm_vjp(g, ans, x, ord, axis, keepdims):
     """Cotangent of a matrix norm over the two axes `axis`."""
+    if np.iscomplexobj(x):
+        return _complex_norm_vjp(g, ans, x, ord, axis, keepdims)
     x = np.asarray(x)
     row, col = _axes(axis, x.ndim)
     g = _kept(as_cotangent(g, x), x, (row, col), keepdims)

@@ -34,12 +34,14 @@ defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
        " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",
        full_reduction=True)
-# var and std of complex values are those of |a - mean|: the deviation is conjugated
+# var and std of complex values are those of |a - mean|: the deviation is conjugated, and
+# their output is real, so is its cotangent (np.dot or np.concatenate with a complex value
+# hands back a complex one: docs/complex.md)
 defvjp(np.var, _MOMENT,
-       "unreduce(g, a, axis, keepdims) * 2 * deviation(a, axis)"
+       "unreduce(np.real(g), a, axis, keepdims) * 2 * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True, complex_ok=True)
 defvjp(np.std, _MOMENT,
-       "unreduce(as_cotangent(g, a) / ans, a, axis, keepdims) * deviation(a, axis)"
+       "unreduce(as_cotangent(np.real(g), a) / ans, a, axis, keepdims) * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True, complex_ok=True)
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,

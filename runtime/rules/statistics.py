@@ -20,14 +20,16 @@ defvjp(np.corrcoef, "x, y=None, rowvar=True, *, dtype=None", "corrcoef_vjp(g, x,
 _MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True"
 # where=False entries count as NaN: absent from the mean, the count and the cotangent
 _PRESENT = "np.where(where, a, np.nan)"
-_NAN_CENTRED = (f"({_PRESENT} - np.nanmean({_PRESENT}, axis, keepdims=True))"
+# complex values: conj(a - mean) and a real cotangent, as np.var's (reductions.py)
+_NAN_CENTRED = (f"np.conj({_PRESENT} - np.nanmean({_PRESENT}, axis, keepdims=True))"
                 f" / (count_valid({_PRESENT}, axis) - ddof)")
 defvjp(np.nanvar, _MOMENT,
-       f"np.where(np.isnan({_PRESENT}), 0, unreduce(g, a, axis, keepdims) * 2 * {_NAN_CENTRED})",
+       f"np.where(np.isnan({_PRESENT}), 0, unreduce(np.real(g), a, axis, keepdims) * 2 * "
+       f"{_NAN_CENTRED})",
        full_reduction=True, numeric=True)
 defvjp(np.nanstd, _MOMENT,
-       f"np.where(np.isnan({_PRESENT}), 0, unreduce(as_cotangent(g, a) / ans, a, axis, keepdims)"
-       f" * {_NAN_CENTRED})", full_reduction=True, numeric=True)
+       f"np.where(np.isnan({_PRESENT}), 0, unreduce(as_cotangent(np.real(g), a) / ans, a, "
+       f"axis, keepdims) * {_NAN_CENTRED})", full_reduction=True, numeric=True)
 defvjp(np.nanprod, "a, axis=None, dtype=None, out=None, keepdims=False",
        "np.where(np.isnan(a), 0, prod_vjp(g, np.where(np.isnan(a), 1, a), axis, keepdims))",
        full_reduction=True, numeric=True, complex_ok=True)

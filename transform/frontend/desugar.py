@@ -19,6 +19,7 @@ its statement calls a function or reads its name, and it is not in a branch of a
 hint. A `with` body left by return/break/continue runs `__exit__` before the jump
 (exits.py); `global` reads and sets are scopes.py's.
 """
+import functools
 import inspect
 
 import gast
@@ -91,7 +92,7 @@ def _sugar_call(src, call, params):
     if type(func) is gast.Name and func.id in src.locals:
         return False
     fn = src.resolve(func)
-    return fn in (map, filter) or inspect.isgeneratorfunction(fn)
+    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn)
 
 
 def _base_name(target):

@@ -96,7 +96,7 @@ class Reverser:
         """Whether the backward sweep reads the array a store into `name` changes: its
         old value, or, for a name a swap exchanged (`u, un = un, u`), any swapped
         name's, which may be that same array (alias/swaps.py)."""
-        if name in self.ctx.saved:
+        if name in self.ctx.saved or name in getattr(self.ctx, "aliased_stores", ()):
             return True
         swapped = getattr(self.ctx.src, "swapped", ())
         return name in swapped and bool(swapped & self.ctx.saved)

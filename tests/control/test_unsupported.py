@@ -92,7 +92,7 @@ def del_in_loop(x, n):
 def match_in_loop(x, n):
     s = 0.0
     for i in range(n):
-        match (i, i):              # (sequence patterns of literals run; `*rest` is refused)
+        match (i, i):              # (sequence patterns of literals run; a star is refused)
             case (0, *rest):
                 s = s + x
             case _:

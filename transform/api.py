@@ -6,6 +6,7 @@ import sys
 import numpy as np
 
 from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
+from runtime.contexts import close_since, open_count
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
                                 _collecting, _rule_for, _unwrap, _wrt_names,
                                 positional_filler)
@@ -109,10 +110,15 @@ def _forward(fn, policy, wrt_names, args, kwargs):
     if rule.inplace_args:
         refuse_inplace_args(rule, params, args, kwargs)
     real_checked(rule, args, kwargs)        # a complex argument not differentiated
+    mark = open_count()
     try:
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
+        close_since(mark, exc)
         raise exc.with_traceback(None) from None     # not from inside generated code
+    except BaseException as exc:      # `with` blocks left by it: __exit__ runs
+        close_since(mark, exc)
+        raise
 
 
 def _full_signature(plain, args, kwargs):
@@ -268,10 +274,15 @@ class _GradientFunction:
             refuse_inplace_args(rule, state.params, args, {})
         if rule.real_arguments:             # a complex argument not differentiated
             real_checked(rule, args)
+        mark = open_count()
         try:
             out, pullback = rule.rrule(*args)
         except TransformError as exc:     # from a rule compiled on the way (a method call):
+            close_since(mark, exc)
             raise exc.with_traceback(None) from None     # not from inside generated code
+        except BaseException as exc:      # `with` blocks left by it: __exit__ runs
+            close_since(mark, exc)
+            raise
         seed = _SEEDS.get(type(out))        # a float output (checked and seeded at once)
         if seed is None:
             if not _is_scalar(out):

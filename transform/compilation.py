@@ -48,6 +48,7 @@ class Compilation:
     saved: set = None               # names the tape records
     shape_saved: set = None         # names the tape records only the shape of
     owned_views: set = field(default_factory=set)   # views generated code copies
+    aliased_stores: set = field(default_factory=set)  # stores written into a copy
     # ---- 6 reverse ---------------------------------------------------------------
     loop_pass: LoopPass = field(init=False)   # the accumulation decisions, per policy
     globals: dict = field(default_factory=dict)     # generated module's globals: rules

@@ -1,8 +1,9 @@
 """What runs when the function is left: `finally` blocks and `__exit__` run once on a
 normal exit and before `return`/`break`/`continue`; when an exception leaves the
-function, generated code does not run them (documented in README's supported table:
-the forward sweep is straight-line code with no handler of its own). These tests pin
-both, so a change to either is seen."""
+function, `__exit__` runs (runtime/contexts.py; more in test_with_exceptions.py) but a
+`finally` block does not (documented in README's supported table: the forward sweep is
+straight-line code with no handler of its own). These tests pin both, so a change to
+either is seen."""
 import numpy as np
 import pytest
 
@@ -67,9 +68,9 @@ def test_return_inside_try_finally_gradient(x, policy):
 
 
 @pytest.mark.parametrize("fn, primal_events, compiled_events",
-                         [(with_block, ["enter", "exit"], ["enter"]),
+                         [(with_block, ["enter", "exit"], ["enter", "exit"]),
                           (try_finally, ["finally"], [])])
-def test_exception_leaving_skips_finally_and_exit(fn, primal_events, compiled_events):
+def test_exception_leaving_runs_exit_not_finally(fn, primal_events, compiled_events):
     big = np.full(3, 10.0)
     EVENTS.clear()
     with pytest.raises(ValueError, match="too big"):
@@ -78,4 +79,4 @@ def test_exception_leaving_skips_finally_and_exit(fn, primal_events, compiled_ev
     EVENTS.clear()
     with pytest.raises(ValueError, match="too big"):
         grad(fn)(big)
-    assert EVENTS == compiled_events         # the generated code does not (README)
+    assert EVENTS == compiled_events         # __exit__ runs, finally does not (README)

@@ -92,8 +92,8 @@ def del_in_loop(x, n):
 def match_in_loop(x, n):
     s = 0.0
     for i in range(n):
-        match (i, i):              # (literal and capture cases run)
-            case (0, _):
+        match (i, i):              # (sequence patterns of literals run; a star is refused)
+            case (0, *rest):
                 s = s + x
             case _:
                 s = s * x
@@ -159,7 +159,7 @@ CASES = [
     (global_write_nested, "G = x"),
     (make_nonlocal_in_loop(), "nonlocal acc"),
     (del_in_loop, "del y["),
-    (match_in_loop, "(0, _)"),
+    (match_in_loop, "*rest"),
     (lambda_in_loop, "lambda v"),
     (lambda_in_comprehension, "lambda v"),
     (try_in_nested_loops, "try:"),

@@ -23,6 +23,7 @@ from .order import OrderChecks
 from .state import State
 from .points_to import ExprAliases, Value
 from .liveness import Liveness, uses
+from .swaps import relabel, relabelled, swap_labels, swapped_names, target_names_of
 
 
 class AliasCheck:
@@ -84,6 +85,11 @@ class AliasCheck:
         if isinstance(s, gast.Assign):
             value = self.value(s.value)
             self.tuple_of_views(s, value)
+            labels = swap_labels(self.state, s)
+            if labels is not None:              # `u, un = un, u`: see swaps.py
+                relabel(self.state, labels)
+                swapped_names(self.src).update(target_names_of(s))
+                value = relabelled(value, labels)
             for target in s.targets:
                 self.assign(target, value, s)
         elif isinstance(s, gast.AugAssign):

@@ -45,6 +45,40 @@ def owned_views(body, activity, shapes=None):
     return owned
 
 
+def aliased_stores(body, activity, shapes=None):
+    """Element stores whose array has a second plain name (`c = a`, no copy made) that
+    the backward sweep reads: generated code writes those into a copy, since `c` is
+    the array itself, which unviewed() would not copy.
+
+        c = a                c: a second name for a, read by t1's adjoint
+        t1 = c * c
+        a[0] = v       ->    `a = a.copy()` before the store
+    """
+    written = _stored(body)
+    copies = _copy_parents(body)
+    if not written or not copies:
+        return set()
+    parents = _view_parents(body, shapes)
+    for name, bases in copies.items():
+        parents.setdefault(name, set()).update(bases)
+    group = _components(parents)
+    needed = needed_names(body, activity, shapes)[0]
+    copy_groups = {group[n] for n in copies}
+    return {w for w in written if w in group and group[w] in copy_groups and
+            any(n != w and n in group and group[n] == group[w] for n in needed)}
+
+
+def _copy_parents(body):
+    """name -> the names it was bound to as a second name (`c = a`)."""
+    parents = {}
+    for s, _ in iter_statements(body):
+        names, prim = defined_by(s)
+        if names and prim is not None and prim.kind == "copy" and \
+                isinstance(prim.args[0], gast.Name):
+            parents.setdefault(names[0], set()).add(prim.args[0].id)
+    return parents
+
+
 def _stored(body):
     return {s.prim.args[0].id for s, _ in iter_statements(body)
             if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "setitem"}

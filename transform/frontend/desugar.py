@@ -9,9 +9,9 @@ later stages know, in the user's tree, so every check and analysis sees them.
     if (n := g(x)) > 0: ...       ->  n = g(x)
                                       if n > 0: ...
     with np.errstate(...) as e:   ->  context = np.errstate(...)
-        body                          e = context.__enter__()
+        body                          e = enter_context(context)
                                       body
-                                      context.__exit__(None, None, None)
+                                      exit_context(context)
 
 A walrus is hoisted only where that keeps the order of evaluation (nothing before it in
 its statement calls a function or reads its name, and it is not in a branch of an
@@ -19,6 +19,7 @@ its statement calls a function or reads its name, and it is not in a branch of a
 hint. A `with` body left by return/break/continue runs `__exit__` before the jump
 (exits.py); `global` reads and sets are scopes.py's.
 """
+import functools
 import inspect
 
 import gast
@@ -32,6 +33,7 @@ from .try_blocks import try_statement
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
 from .walrus import has_walrus, linearized
+from runtime.contexts import enter_context, exit_context
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
     located as _at, walk
 
@@ -90,7 +92,7 @@ def _sugar_call(src, call, params):
     if type(func) is gast.Name and func.id in src.locals:
         return False
     fn = src.resolve(func)
-    return fn in (map, filter) or inspect.isgeneratorfunction(fn)
+    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn)
 
 
 def _base_name(target):
@@ -224,14 +226,13 @@ class _Desugar:
         for item in s.items:
             context = self.names.new("context")
             enter.append(_at(_assign(context, item.context_expr), s))
-            entered = _method(context, "__enter__")
+            entered = _context_call(enter_context, context)
             if item.optional_vars is None:
                 enter.append(_at(gast.Expr(value=entered), s))
             else:
                 enter.append(_at(gast.Assign(targets=[item.optional_vars], value=entered,
                                              type_comment=None), s))
-            none = [gast.Constant(value=None, kind=None) for _ in range(3)]
-            leave.insert(0, _at(gast.Expr(value=_method(context, "__exit__", none)), s))
+            leave.insert(0, _at(gast.Expr(value=_context_call(exit_context, context)), s))
         body = exit_before_jumps(s.body, leave, self.names.new)
         return self.block(enter) + body + leave
 
@@ -243,6 +244,14 @@ class _Desugar:
                 return before + [s]
             before.append(_at(_assign(walrus.target.id, walrus.value), s))
             _replace(s, walrus, _load(walrus.target.id))
+
+
+def _context_call(helper, context):
+    """`enter_context(context)` / `exit_context(context)` (runtime/contexts.py: the
+    managers open when an exception leaves get their `__exit__`)."""
+    func = _load(helper.__name__)
+    func.runtime_helper = helper
+    return gast.Call(func=func, args=[_load(context)], keywords=[])
 
 
 def _annotated(s):

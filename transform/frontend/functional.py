@@ -7,6 +7,7 @@ ever called) becomes a nested def, `f(*(a, b))` is spread and `zip(*rows)` is
     kept = list(filter(None, xs))            ->  kept = list([v for v in xs if v])
 """
 import copy
+import functools
 
 import gast
 
@@ -54,6 +55,7 @@ class Functional:
             if isinstance(node, gast.Call):
                 node.args = [self.as_list(a) for a in _spread_displays(node.args)]
                 self.unzip(node)
+                self.reduce_in_python(node)
                 _shape_unstarred(node)
                 for kw in node.keywords:
                     kw.value = self.as_list(kw.value)
@@ -69,6 +71,20 @@ class Functional:
         func = _load("transposed")
         func.runtime_helper = transposed
         call.func, call.args = gast.copy_location(func, call.func), [call.args[0].value]
+
+    def reduce_in_python(self, call):
+        """`functools.reduce(f, xs[, init])` -> the same loop written in Python
+        (runtime/reduce_source.py), compiled like a user's helper."""
+        if call.keywords or len(call.args) not in (2, 3) or \
+                any(isinstance(a, gast.Starred) for a in call.args) or \
+                self.src.resolve(call.func) is not functools.reduce:
+            return
+        from runtime import reduce_source
+        helper = reduce_source.reduce_with_initial if len(call.args) == 3 else \
+            reduce_source.reduce_from_first
+        func = _load(helper.__name__)
+        func.runtime_helper = helper
+        call.func = gast.copy_location(func, call.func)
 
     def as_list(self, e):
         fn = self.src.resolve(e.func) if isinstance(e, gast.Call) else None

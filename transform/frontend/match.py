@@ -13,9 +13,14 @@
                                              r = x
 
 The subject is evaluated once; values compare with `==`, singletons with `is`, as
-Python's match does; a capture binds before its guard runs. Sequence, mapping and
-class patterns are refused with the if/elif hint.
+Python's match does; a capture binds before its guard runs. A sequence pattern of
+literals, captures and `_` (`case ("scale", k):`) tests the subject's kind and length
+first (`is_sequence_of`), then its items; `*rest`, nested, mapping and class patterns
+are refused with the if/elif hint.
 """
+import collections.abc
+import copy
+
 import gast
 
 from ..ir.nodes import assign as _assign, load as _load, located as _at
@@ -27,13 +32,16 @@ def match_as_ifs(src, s, new_name):
     """The statements replacing the Match statement `s`."""
     subject = new_name("subject")
     rest = []
+    fits = new_name("fits")
     for case in reversed(s.cases):
-        rest = _case(src, case, subject, rest)
+        rest = _case(src, case, (subject, fits), rest)
     return [_at(_assign(subject, s.subject), s)] + rest
 
 
-def _case(src, case, subject, rest):
-    """Statements trying `case`, then (if it fails) `rest`."""
+def _case(src, case, names, rest):
+    """Statements trying `case`, then (if it fails) `rest`; names: the subject's and
+    the sequence test's."""
+    subject, fits = names
     pattern, where = case.pattern, case.pattern
     bind = []
     if isinstance(pattern, gast.MatchAs) and pattern.name is not None:
@@ -48,6 +56,8 @@ def _case(src, case, subject, rest):
                             hint=_HINT)
         bind = [_at(_assign(pattern.name, _load(subject)), where)]
         pattern = pattern.pattern
+    if isinstance(pattern, gast.MatchSequence):
+        return _sequence_case(src, case, names, bind, rest)
     test = _test(src, pattern, subject)
     if test is None:                                       # `case _:`
         if case.guard is None:
@@ -75,6 +85,53 @@ def _test(src, pattern, subject):
         return gast.BoolOp(op=gast.Or(), values=tests)
     raise src.error("`match` with sequence, mapping or class patterns is not supported",
                     pattern, hint=_HINT)
+
+
+def _sequence_case(src, case, names, bind, rest):
+    """`case ("scale", k):` -> `if is_sequence_of(subject, 2) and subject[0] == "scale":
+    k = subject[1]`, then the guard (its failure tries the later cases, copied)."""
+    pattern, where = case.pattern, case.pattern
+    (subject, fits), items = names, pattern.patterns
+    # the kind and length test binds `fits` in a statement of its own: calls the
+    # desugar stage writes are resolved where statements are normalized
+    check = _at(_assign(fits, _sequence_test(subject, len(items))), where)
+    tests = [_load(fits)]
+    for k, item in enumerate(items):
+        if isinstance(item, gast.MatchAs) and item.pattern is None:
+            if item.name is not None:
+                bind.append(_at(_assign(item.name, _item(subject, k)), where))
+            continue
+        if not isinstance(item, (gast.MatchValue, gast.MatchSingleton)):
+            raise src.error("`match` with a `*rest`, nested, mapping or class pattern "
+                            "inside a sequence pattern is not supported", item, hint=_HINT)
+        item_name = _item(subject, k)
+        test = _test(src, item, subject)
+        test.left = item_name
+        tests.append(test)
+    test = _at(gast.BoolOp(op=gast.And(), values=tests), where)
+    body = case.body
+    if case.guard is not None:
+        body = [_at(gast.If(test=case.guard, body=body, orelse=copy.deepcopy(rest)), where)]
+    return [check, _at(gast.If(test=test, body=bind + body, orelse=rest), where)]
+
+
+def _sequence_test(subject, count):
+    func = _load("is_sequence_of")
+    func.runtime_helper = is_sequence_of
+    return gast.Call(func=func, args=[_load(subject), gast.Constant(value=count, kind=None)],
+                     keywords=[])
+
+
+def _item(subject, k):
+    return gast.Subscript(value=_load(subject), slice=gast.Constant(value=k, kind=None),
+                          ctx=gast.Load())
+
+
+def is_sequence_of(value, count):
+    """Whether a sequence pattern of `count` items matches `value`'s kind and length, as
+    Python's match decides: a Sequence that is not str, bytes or bytearray."""
+    return isinstance(value, collections.abc.Sequence) and \
+        not isinstance(value, (str, bytes, bytearray)) and len(value) == count
 
 
 def _captures(pattern):

@@ -68,7 +68,7 @@ class Reverser:
                 if pb in self.saved and not first:
                     pushes.extend(self.push(pb))
                 s = self.rule_call(s, names[0], pb)
-            if prim is not None and prim.kind == "setitem" and names[0] in self.ctx.saved:
+            if prim is not None and prim.kind == "setitem" and self.reads_old(names[0]):
                 # the backward sweep reads the old array: write into a copy
                 copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
                 pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
@@ -91,6 +91,15 @@ class Reverser:
             pullback = self.ctx.names.ref("pullback")
             return [gast.Return(value=gast.Tuple(elts=[s.value, pullback], ctx=gast.Load()))]
         return [s]
+
+    def reads_old(self, name):
+        """Whether the backward sweep reads the array a store into `name` changes: its
+        old value, or, for a name a swap exchanged (`u, un = un, u`), any swapped
+        name's, which may be that same array (alias/swaps.py)."""
+        if name in self.ctx.saved or name in getattr(self.ctx, "aliased_stores", ()):
+            return True
+        swapped = getattr(self.ctx.src, "swapped", ())
+        return name in swapped and bool(swapped & self.ctx.saved)
 
     def push(self, name, why="overwritten next, read by the backward sweep"):
         """tape.append(name) with an end-of-line comment saying why it is saved."""

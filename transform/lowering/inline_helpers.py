@@ -1,0 +1,113 @@
+"""Stage 3, normalize: a small module-level helper called in a loop body is inlined.
+
+    def rhs(y, W):                       for _ in range(steps):
+        return np.tanh(W @ y)                rhs_y = y + t2          # the call, inlined
+                                  ->         rhs_W = W
+    for _ in range(steps):                   k2 = np.tanh(rhs_W @ rhs_y)
+        k2 = rhs(y + t2, W)
+
+Called as its own rule, the helper's outputs have shapes the caller cannot see (shape
+stand-ins on the tape, `unbroadcast` calls), and each call pays a rule's forward and
+pullback frames; inlined, the loop pass treats its body as the caller's (issue 19: RK4
+with an `rhs` helper, an LSTM `cell`). Only what inlining cannot change the meaning of is
+inlined: a plain function of the caller's own module (same globals, no closure, no
+registered rule, no wrapper) whose body is at most a docstring, assignments to names and
+one final `return`, over names, constants, arithmetic, calls of global functions,
+attributes, subscripts and tuple or list displays, that writes into nothing (alias.tables.may_write: the
+caller's write checks ran before inlining), called with exactly its positional
+parameters; none of its
+free names may be a local or closure variable of the caller (it would read that instead)
+or a name the compiler has already taken. Anything else is called as a rule, as before.
+"""
+import types
+
+import gast
+
+import runtime
+from ..alias.tables import may_write
+from ..errors import TransformError
+from ..frontend.parse import _dotted, parse_function
+
+MAX_STATEMENTS = 12
+_NODES = (gast.Name, gast.Constant, gast.BinOp, gast.UnaryOp, gast.Call, gast.keyword,
+          gast.Attribute, gast.Subscript, gast.Slice, gast.Tuple, gast.List, gast.Load, gast.Store,
+          gast.operator, gast.unaryop, gast.Assign, gast.Return, gast.Expr)
+
+
+def inlinable_helper(fn, call, caller, names):
+    """fn's def node, copied and located at `call`, if a call of fn may be inlined."""
+    if not _plain_function(fn, caller.fn) or call.keywords or \
+            any(isinstance(a, gast.Starred) for a in call.args):
+        return None
+    try:
+        helper = parse_function(fn)
+    except (OSError, TypeError, ValueError, TransformError):     # no source: a rule call
+        return None
+    if may_write(helper):       # its writes are checked where it is compiled on its own
+        return None
+    fdef = helper.node
+    args = fdef.args
+    if args.vararg or args.kwarg or args.kwonlyargs or getattr(args, "posonlyargs", None) \
+            or len(args.args) != len(call.args) or not _simple_body(fdef):
+        return None
+    free = _free_names(fdef)
+    caller_cells = set(caller.fn.__code__.co_freevars)
+    if free & (caller.locals | caller_cells) or \
+            any(n in names.used and n not in names.user_names for n in free):
+        return None
+    names.used.update(free)                 # no name the compiler picks later shadows them
+    args.defaults = []                      # every parameter is passed
+    for node in gast.walk(fdef):
+        if hasattr(node, "lineno"):
+            gast.copy_location(node, call)  # errors and line comments: the call's line
+    return fdef
+
+
+def _plain_function(fn, caller_fn):
+    return type(fn) is types.FunctionType and fn is not caller_fn and \
+        fn.__closure__ is None and fn.__globals__ is caller_fn.__globals__ and \
+        not hasattr(fn, "__wrapped__") and getattr(fn, "thunkgrad_policy", None) is None \
+        and getattr(fn, "thunkgrad_constructor", None) is None and runtime.lookup(fn) is None
+
+
+def _simple_body(fdef):
+    body = fdef.body
+    if body and isinstance(body[0], gast.Expr) and isinstance(body[0].value, gast.Constant):
+        body = fdef.body = body[1:]                               # the docstring
+    if not body or len(body) > MAX_STATEMENTS or not isinstance(body[-1], gast.Return) or \
+            body[-1].value is None:
+        return False
+    if not all(isinstance(s, gast.Assign) and len(s.targets) == 1 and
+               _names_only(s.targets[0]) for s in body[:-1]):
+        return False
+    local = _bound_names(fdef)
+    for node in gast.walk(gast.Module(body=body, type_ignores=[])):
+        if not isinstance(node, _NODES + (gast.Module,)):
+            return False
+        if isinstance(node, gast.Call):
+            path = _dotted(node.func)
+            if path is None or path[0] in local or any(k.arg is None for k in node.keywords):
+                return False
+    return True
+
+
+def _names_only(target):
+    if isinstance(target, gast.Name):
+        return True
+    return isinstance(target, gast.Tuple) and all(isinstance(t, gast.Name) for t in target.elts)
+
+
+def _bound_names(fdef):
+    names = {a.id for a in fdef.args.args}
+    names.update(n.id for s in fdef.body for n in gast.walk(s)
+                 if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store))
+    return names
+
+
+def _free_names(fdef):
+    local = _bound_names(fdef)
+    return {n.id for s in fdef.body for n in gast.walk(s)
+            if isinstance(n, gast.Name) and n.id not in local}
+
+
+__all__ = ["inlinable_helper", "MAX_STATEMENTS"]

@@ -1,23 +1,25 @@
 """Stage 3, normalize: a small module-level helper called in a loop body is inlined.
 
     def rhs(y, W):                       for _ in range(steps):
-        return np.tanh(W @ y)                rhs_y = y + t2          # the call, inlined
-                                  ->         rhs_W = W
-    for _ in range(steps):                   k2 = np.tanh(rhs_W @ rhs_y)
+        return np.tanh(W @ y)                rhs_y = y + t2      # an expression: bound
+                                  ->         k2 = np.tanh(W @ rhs_y)     # W: read as is
+    for _ in range(steps):
         k2 = rhs(y + t2, W)
 
 Called as its own rule, the helper's outputs have shapes the caller cannot see (shape
 stand-ins on the tape, `unbroadcast` calls), and each call pays a rule's forward and
 pullback frames; inlined, the loop pass treats its body as the caller's (issue 19: RK4
-with an `rhs` helper, an LSTM `cell`). Only what inlining cannot change the meaning of is
-inlined: a plain function of the caller's own module (same globals, no closure, no
-registered rule, no wrapper) whose body is at most a docstring, assignments to names and
-one final `return`, over names, constants, arithmetic, calls of global functions,
-attributes, subscripts and tuple or list displays, that writes into nothing (alias.tables.may_write: the
-caller's write checks ran before inlining), called with exactly its positional
-parameters; none of its
-free names may be a local or closure variable of the caller (it would read that instead)
-or a name the compiler has already taken. Anything else is called as a rule, as before.
+with an `rhs` helper). Only what inlining cannot change the meaning of is inlined: a
+plain function of the caller's own module (same globals, no closure, no registered rule,
+no wrapper) whose body is at most a docstring, assignments to names and one final
+`return` of one value, over names, constants, arithmetic, calls of global functions,
+attributes, subscripts and list or tuple displays, that writes into nothing
+(alias.tables.may_write: the caller's write checks ran before inlining), called with
+exactly its positional parameters; none of its free names may be a local or closure
+variable of the caller (it would read that instead) or a name the compiler has already
+taken. A helper returning a tuple stays a call: an LSTM `cell` returning `(h, c)` ran
+7% slower inlined, its parts' shapes unknown to the caller. Anything else is called as
+its rule, as before.
 """
 import types
 
@@ -75,8 +77,8 @@ def _simple_body(fdef):
     if body and isinstance(body[0], gast.Expr) and isinstance(body[0].value, gast.Constant):
         body = fdef.body = body[1:]                               # the docstring
     if not body or len(body) > MAX_STATEMENTS or not isinstance(body[-1], gast.Return) or \
-            body[-1].value is None:
-        return False
+            body[-1].value is None or isinstance(body[-1].value, gast.Tuple):
+        return False            # a tuple: its parts' shapes are lost in the caller (slower)
     if not all(isinstance(s, gast.Assign) and len(s.targets) == 1 and
                _names_only(s.targets[0]) for s in body[:-1]):
         return False

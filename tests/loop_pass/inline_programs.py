@@ -107,3 +107,42 @@ def from_elsewhere(y, p):
 
 def once(y, W):
     return np.sum(rhs(y, W))
+
+
+def keep(f):
+    return f
+
+
+def uses_a_kept_lambda(x):
+    f = lambda t: t * 2.0                   # noqa: E731
+    s = 0.0
+    for _ in range(3):
+        s = s + np.sum(keep(f)(x)) + np.sum(keep(lambda t: t * x)(x))
+    return s
+
+
+def plus_product(a, b):
+    return a * b + a
+
+
+def one_local_twice(x):
+    s = 0.0
+    for _ in range(3):
+        x = plus_product(x, x)
+        s = s + np.sum(x)
+    return s
+
+
+def halve_or_recurse(x, n):
+    return x * 0.5 if n <= 0 else sine_of(x, n - 1)
+
+
+def sine_of(x, n):
+    return np.sin(halve_or_recurse(x, n))
+
+
+def mutually_recursive(x):
+    s = 0.0
+    for n in range(3):
+        s = s + np.sum(sine_of(x, n))
+    return s

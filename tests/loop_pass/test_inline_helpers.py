@@ -22,10 +22,15 @@ CASES = {
     "reads_tape": (p.reads_tape, lambda: [vec()], 0),
     "with_branch": (p.with_branch, lambda: [vec()], 0),
     "from_elsewhere": (p.from_elsewhere, lambda: [vec(), vec(name="p")], (0, 1)),
+    "kept_lambda": (p.uses_a_kept_lambda, lambda: [vec()], 0),
+    "one_local_twice": (p.one_local_twice, lambda: [vec() * 0.3], 0),
+    "mutual": (p.mutually_recursive, lambda: [vec()], 0),
 }
-INLINED = {"rk4": ["rhs"], "crosswise": ["swapped"], "reads_tape": ["taped"]}
+INLINED = {"rk4": ["rhs"], "crosswise": ["swapped"], "reads_tape": ["taped"],
+           "one_local_twice": ["plus_product"], "mutual": ["sine_of"]}
 CALLED = {"shadowing": "gained", "with_branch": "branchy", "from_elsewhere": "rhs",
-          "lstm": "cell"}        # a tuple returned: called as its rule
+          "lstm": "cell",        # a tuple returned: called as its rule
+          "mutual": "halve_or_recurse"}      # an if-expression
 
 
 @pytest.mark.parametrize("policy", POLICIES)

@@ -38,9 +38,9 @@ _NODES = (gast.Name, gast.Constant, gast.BinOp, gast.UnaryOp, gast.Call, gast.ke
 
 def inlinable_helper(fn, call, caller, names):
     """fn's def node, copied and located at `call`, if a call of fn may be inlined."""
-    if not _plain_function(fn, caller.fn) or call.keywords or \
-            any(isinstance(a, gast.Starred) for a in call.args):
-        return None
+    if not _plain_function(fn, caller.fn) or call.keywords or any(
+            isinstance(n, (gast.Starred, gast.Lambda)) for a in call.args for n in gast.walk(a)):
+        return None             # a lambda bound to a parameter would be a kept closure
     try:
         helper = parse_function(fn)
     except (OSError, TypeError, ValueError, TransformError):     # no source: a rule call

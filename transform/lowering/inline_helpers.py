@@ -29,11 +29,49 @@ import runtime
 from ..alias.tables import may_write
 from ..errors import TransformError
 from ..frontend.parse import _dotted, parse_function
+from ..ir.nodes import load
 
 MAX_STATEMENTS = 12
 _NODES = (gast.Name, gast.Constant, gast.BinOp, gast.UnaryOp, gast.Call, gast.keyword,
           gast.Attribute, gast.Subscript, gast.Slice, gast.Tuple, gast.List, gast.Load, gast.Store,
           gast.operator, gast.unaryop, gast.Assign, gast.Return, gast.Expr)
+
+
+def inlinable_call(fn, call, inlining, caller, names):
+    """inlinable_helper for `fn(...)` called by a plain name not being inlined already."""
+    if fn is None or not isinstance(call.func, gast.Name) or call.func.id in inlining:
+        return None
+    return inlinable_helper(fn, call, caller, names)
+
+
+def passed_names(fdef, values, caller_locals):
+    """{parameter: the caller's local passed to it} for the parameters a module-level
+    helper never rebinds: its body reads that local itself (no alias on the tape), which
+    nothing between the call and its return rebinds, the helper's names being renamed."""
+    rebound = {n.id for s in fdef.body for n in gast.walk(s)
+               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    return {p: v.id for p, v in values.items() if isinstance(v, gast.Name) and
+            p not in rebound and v.id in caller_locals}
+
+
+def bound_arguments(fdef, params, e, src):
+    """{parameter: the argument expression} of an inlined call (defaults where left out)."""
+    defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
+    values = dict(zip(params, e.args))
+    values.update({kw.arg: kw.value for kw in e.keywords})
+    missing = [p for p in params if p not in values and p not in defaults]
+    if missing or len(e.args) > len(params):
+        raise src.error(f"bad arguments for the nested function {fdef.name}()", e)
+    return {p: values.get(p, defaults.get(p)) for p in params}
+
+
+def helper_renames(fdef, stored, values, caller, names):
+    """(name -> Name node, the passed_names) for an inlined module helper's names; the
+    renamed ones become the caller's locals (never read as globals)."""
+    passed = passed_names(fdef, values, caller.locals)
+    renames = {n: load(passed.get(n) or names.reserve(f"{fdef.name}_{n}")) for n in stored}
+    caller.locals.update(r.id for r in renames.values())
+    return renames, passed
 
 
 def inlinable_helper(fn, call, caller, names):
@@ -112,4 +150,5 @@ def _free_names(fdef):
             if isinstance(n, gast.Name) and n.id not in local}
 
 
-__all__ = ["inlinable_helper", "MAX_STATEMENTS"]
+__all__ = ["bound_arguments", "helper_renames", "inlinable_call", "inlinable_helper",
+           "passed_names", "MAX_STATEMENTS"]

@@ -3,8 +3,7 @@
     h = layer(W, b, x)      ->  Prim("call", fn=layer)      (compiled to its own rule)
     y = x.sum(axis=0)       ->  Prim("rule", np.sum)        (an ndarray method)
     y = helper(x)           ->  helper's body, inlined       (a nested def)
-    y = rhs(x, W)           ->  rhs's body, inlined          (small, in a loop body:
-                                                              inline_helpers.py)
+    y = rhs(x, W)           ->  rhs's body, inlined          (small, in a loop: inline_helpers)
 """
 import builtins
 import copy
@@ -21,7 +20,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
 from .receiver_kinds import receiver_kind
 from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
-from .inline_helpers import inlinable_helper
+from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from .records import object_builder, record_rule
 from .returns import ReturnLowering
@@ -48,23 +47,19 @@ class CallNormalizer:
         self.norm.local_defs[s.name] = s
 
     def inline_call(self, fdef, e, target, module_helper=False):
-        """`t = helper(a)` with a nested def (or a module-level helper: inline_helpers.py):
-        its body, renamed, computing into t."""
+        """`t = helper(a)` with a nested def (or a module helper): its body, renamed, into t."""
         if fdef.name in self.norm.inlining:
             raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
                                  hint="define a recursive helper at module level")
         params = [a.id for a in fdef.args.args]
         stored = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
                   and isinstance(n.ctx, (gast.Store, gast.Param))} | set(params)
-        values = self.bind_nested(fdef, params, e)
-        passed = self.passed_names(fdef, values) if module_helper else {}
-        renames = {name: load(passed.get(name) or self.names.reserve(f"{fdef.name}_{name}"))
-                   for name in stored}
-        if module_helper:           # its locals are the caller's now (never a global)
-            self.src.locals.update(r.id for r in renames.values())
-        for param in params:
-            if param not in passed:
-                self.norm.expr(values[param], renames[param].id)
+        values = bound_arguments(fdef, params, e, self.src)
+        renames, passed = helper_renames(fdef, stored, values, self.src, self.names) \
+            if module_helper else ({n: load(self.names.reserve(f"{fdef.name}_{n}"))
+                                    for n in stored}, {})
+        for param in (p for p in params if p not in passed):
+            self.norm.expr(values[param], renames[param].id)
         body = [renamed(st, renames) for st in fdef.body]
         result = target or self.names.new("t")
         self.norm.inlining.add(fdef.name)
@@ -79,25 +74,6 @@ class CallNormalizer:
             self.norm.expr(final.value, result)
         return result
 
-    def passed_names(self, fdef, values):
-        """{parameter: the caller's local passed to it} for the parameters a module-level
-        helper never rebinds: its body reads that local itself (no alias to save on the
-        tape), which nothing between the call and its return can rebind, the helper's own
-        names being renamed."""
-        rebound = {n.id for s in fdef.body for n in gast.walk(s)
-                   if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-        return {p: v.id for p, v in values.items() if isinstance(v, gast.Name) and
-                p not in rebound and v.id in self.src.locals}
-
-    def bind_nested(self, fdef, params, e):
-        defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
-        values = dict(zip(params, e.args))
-        values.update({kw.arg: kw.value for kw in e.keywords})
-        missing = [p for p in params if p not in values and p not in defaults]
-        if missing or len(e.args) > len(params):
-            raise self.src.error(f"bad arguments for the nested function {fdef.name}()", e)
-        return {p: values.get(p, defaults.get(p)) for p in params}
-
     def expr_Call(self, e, target, discard):
         func = e.func
         if isinstance(func, gast.Lambda):
@@ -107,11 +83,10 @@ class CallNormalizer:
         if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
-        if fn is not None and self.norm.loop_depth and isinstance(func, gast.Name) and \
-                func.id not in self.norm.inlining:
-            fdef = inlinable_helper(fn, e, self.src, self.names)
-            if fdef is not None:
-                return self.inline_call(fdef, e, target, module_helper=True)
+        fdef = self.norm.loop_depth and \
+            inlinable_call(fn, e, self.norm.inlining, self.src, self.names)
+        if fdef:
+            return self.inline_call(fdef, e, target, module_helper=True)
         if getattr(func, "runtime_helper", None) is not None:
             # a try statement's own function, an object builder, list.index, ...
             self.names.objects.setdefault(func.id, fn)

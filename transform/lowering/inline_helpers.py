@@ -105,6 +105,7 @@ def inlinable_helper(fn, call, caller, names):
 
 def _plain_function(fn, caller_fn):
     return type(fn) is types.FunctionType and fn is not caller_fn and \
+        fn.__name__.isidentifier() and \
         fn.__closure__ is None and fn.__globals__ is caller_fn.__globals__ and \
         not hasattr(fn, "__wrapped__") and getattr(fn, "thunkgrad_policy", None) is None \
         and getattr(fn, "thunkgrad_constructor", None) is None and runtime.lookup(fn) is None

@@ -23,10 +23,16 @@ batched: the LSTM's and RK4's weight gradients as one matrix product over all st
 rather than an outer product per step. S2 and S5 have no loop (their "hand" is
 already vectorised); in S1 and S4 each step reads the last, nothing to batch.
 
-Peers: autograd runs the same source with `np` bound to autograd.numpy (a program
-that writes into an array fails there, as autograd refuses it), when it imports.
+Peers, each when it imports (a second table gives each one's time over the hand
+gradient's, from the same interleaved run): autograd runs the same source with `np` bound
+to autograd.numpy (a program that writes into an array fails there, as autograd refuses
+it); JAX eager (jax.grad of the Python loop, op by op), jax.jit (the loop as
+`lax.fori_loop`/`lax.scan`; its first call, trace and compile, is reported separately
+next to thunkgrad's first gradient) and PyTorch eager are written in
+benchmarks/scientific_jax.py and benchmarks/scientific_torch.py.
 
 Run:  .venv/bin/python benchmarks/scientific.py [--quick] [--only S1,S1c] [--no-peers]
+                                                [--peers autograd,jax,jax.jit,torch]
       THUNKGRAD_BENCH_QUICK=1 is --quick: smaller sizes, fewer rounds (a smoke run).
 """
 import argparse
@@ -49,6 +55,7 @@ import numpy as np                                   # noqa: E402
 from transform import grad, thunk_stats              # noqa: E402
 import scientific_workloads as sw                    # noqa: E402
 from harness_utils import Failure, interleaved_medians, markdown_table, try_call  # noqa: E402
+from run import thunkgrad_first_gradient              # noqa: E402
 
 RESULTS = HERE / "results"
 TARGET_HAND_RATIO = 1.3
@@ -133,6 +140,10 @@ def checked(fn, reference, tol):
 
 
 # ---- peers ----------------------------------------------------------------------------------
+PEERS = ("autograd", "jax", "jax.jit", "torch")
+_IMPORTS = {"autograd": "autograd", "jax": "jax", "jax.jit": "jax", "torch": "torch"}
+
+
 def autograd_gradient(w, args):
     """autograd.grad of the same source, np bound to autograd.numpy (helpers too)."""
     import autograd
@@ -146,7 +157,51 @@ def autograd_gradient(w, args):
     return lambda: tuple(np.asarray(v) for v in g(*args))
 
 
+def peer_gradient(peer, w, args):
+    """A zero-argument callable giving `peer`'s gradient of workload w as NumPy values."""
+    if peer == "autograd":
+        return autograd_gradient(w, args)
+    if peer == "torch":
+        import scientific_torch
+        return scientific_torch.gradient(w.key, args, positions(w))
+    import scientific_jax
+    build = scientific_jax.eager if peer == "jax" else scientific_jax.jitted
+    return build(w.key, args, positions(w))
+
+
+def importable_peers(wanted):
+    """The peers of `wanted` whose framework imports (the others are named and skipped)."""
+    import peers as peer_setup               # JAX in float64, PyTorch on THREADS threads
+    found = peer_setup.available()
+    peer_setup.configure(THREADS)
+    out = []
+    for peer in wanted:
+        if found.get(_IMPORTS[peer]) is None:
+            print(f"{peer}: {_IMPORTS[peer]} is not importable, skipped")
+        else:
+            out.append(peer)
+    return out
+
+
+def timed_first_call(fn):
+    """(fn if its first call succeeded else the Failure, seconds that call took)."""
+    start = time.perf_counter()
+    result = try_call(fn)
+    return (result if isinstance(result, Failure) else fn), time.perf_counter() - start
+
+
 # ---- one workload ---------------------------------------------------------------------------
+def peer_impls(w, args, hand, tol, peers):
+    """{peer: checked callable or Failure}, and the seconds of jax.jit's first call."""
+    impls, first = {}, {}
+    for peer in peers:
+        built = try_call(lambda: peer_gradient(peer, w, args))
+        if not isinstance(built, Failure) and peer == "jax.jit":
+            built, first[peer] = timed_first_call(built)       # trace + compile + run
+        impls[peer] = built if isinstance(built, Failure) else checked(built, hand, tol)
+    return impls, first
+
+
 def measure(w, quick, peers):
     args = w.data(quick)
     hand = w.hand(*args)
@@ -160,20 +215,21 @@ def measure(w, quick, peers):
              "thunkgrad": checked(lambda: g(*args), hand, tol)}
     if w.hand_vec is not None:
         impls["hand-vec"] = checked(lambda: w.hand_vec(*args), hand, tol)
-    if "autograd" in peers:
-        built = try_call(lambda: autograd_gradient(w, args))
-        impls["autograd"] = built if isinstance(built, Failure) else checked(built, hand, tol)
+    more, first = peer_impls(w, args, hand, tol, peers)
+    impls.update(more)
     stats = None
     if not isinstance(impls["thunkgrad"], Failure):
         with thunk_stats() as stats:
             g(*args)
     runnable = {k: v for k, v in impls.items() if not isinstance(v, Failure)}
-    timed = interleaved_medians(runnable, rounds=3 if quick else 9,
+    # quick: 5 rounds at least, as a slow peer (JAX eager: seconds a call) stretches each
+    timed = interleaved_medians(runnable, rounds=5 if quick else 9, min_rounds=5,
                                 budget_s=4.0 if quick else 25.0)
     medians = {k: v if isinstance(v, Failure) else
                (timed[k] if isinstance(timed[k], Failure) else timed[k]["median"])
                for k, v in impls.items()}
-    return {"medians": medians, "stats": stats, "fd": fd_error}
+    first["thunkgrad"] = try_call(lambda: thunkgrad_first_gradient(w, args, 1 if quick else 3))
+    return {"medians": medians, "stats": stats, "fd": fd_error, "first": first}
 
 
 # ---- report -----------------------------------------------------------------------------------
@@ -183,28 +239,69 @@ def cell_us(value):
     return "–" if value is None else f"{value * 1e6:,.0f}"
 
 
+def cell_ms(value):
+    if isinstance(value, Failure):
+        return "fails: " + value.short(30)
+    return "–" if value is None else f"{value * 1e3:,.0f}"
+
+
 def over(a, b):
     ok = isinstance(a, float) and isinstance(b, float) and b > 0
-    return f"{a / b:.2f}" if ok else "–"
+    return f"{a / b:.2f}" if ok else ("fails" if isinstance(a, Failure) else "–")
 
 
-def table(results, work, peers):
+def table(results, work):
     header = ["workload", "primal (µs)", "hand (µs)", "hand-vec (µs)", "thunkgrad (µs)",
               "tg / hand", "tg / hand-vec", "thunks (created / forced)", "hand vs FD"]
-    header += [f"{p} (µs)" for p in peers] + [f"tg / {p}" for p in peers]
     rows = []
     for w in work:
         r = results[w.key]
         m, st = r["medians"], r["stats"]
         tg = m.get("thunkgrad")
-        row = [f"{w.key} {w.title}", cell_us(m.get("primal")), cell_us(m.get("hand")),
-               cell_us(m.get("hand-vec")), cell_us(tg), over(tg, m.get("hand")),
-               over(tg, m.get("hand-vec")),
-               "–" if st is None else f"{st.created} / {st.forced}", f"{r['fd']:.0e}"]
-        row += [cell_us(m.get(p)) for p in peers]
-        row += [over(m.get("thunkgrad"), m.get(p)) for p in peers]
+        rows.append([f"{w.key} {w.title}", cell_us(m.get("primal")), cell_us(m.get("hand")),
+                     cell_us(m.get("hand-vec")), cell_us(tg), over(tg, m.get("hand")),
+                     over(tg, m.get("hand-vec")),
+                     "–" if st is None else f"{st.created} / {st.forced}", f"{r['fd']:.0e}"])
+    return markdown_table(header, rows)
+
+
+def peer_table(results, work, peers):
+    """Each implementation's time over the hand gradient's (same run), and first calls."""
+    names = ["thunkgrad"] + list(peers)
+    header = ["workload", "hand (µs)"] + [f"{n} / hand" for n in names]
+    header += ["thunkgrad 1st call (ms)"] + (["jax.jit 1st call (ms)"] if "jax.jit" in peers
+                                            else [])
+    rows = []
+    for w in work:
+        m, first = results[w.key]["medians"], results[w.key]["first"]
+        row = [w.key, cell_us(m.get("hand"))] + [over(m.get(n), m.get("hand")) for n in names]
+        row.append(cell_ms(first.get("thunkgrad")))
+        if "jax.jit" in peers:
+            row.append(cell_ms(first.get("jax.jit")))
         rows.append(row)
     return markdown_table(header, rows)
+
+
+def peer_failures(results, work):
+    """Lines naming each implementation that failed, with its reason."""
+    return [f"- {w.key} {name}: {value.short(200)}" for w in work
+            for name, value in results[w.key]["medians"].items() if isinstance(value, Failure)]
+
+
+def report(results, work, peers, quick, elapsed):
+    import peers as peer_setup
+    versions = peer_setup.versions()
+    used = ", ".join(f"{p} {versions.get(_IMPORTS[p], '?')}" for p in peers) or "none"
+    failures = peer_failures(results, work)
+    return (f"# thunkgrad on scientific workloads (issue 19){' (quick sizes)' * quick}"
+            f"\n\nMedians of interleaved runs, {THREADS or 'default'} BLAS/XLA/PyTorch "
+            f"thread(s), NumPy {np.__version__}, peers: {used}; whole run {elapsed:.0f} s."
+            f"\n\n" + table(results, work) + "\n\n## Against the hand gradient, peers "
+            "included\n\nX / hand: X's median over the hand-written gradient's, in the same "
+            "interleaved run (below 1: faster than the hand gradient). jax.jit excludes its "
+            "first call (trace + compile + run), given on its own; thunkgrad's first call "
+            "includes its compile.\n\n" + peer_table(results, work, peers) + "\n"
+            + ("\nFailures:\n" + "\n".join(failures) + "\n" if failures else ""))
 
 
 def main(argv=None):
@@ -213,16 +310,16 @@ def main(argv=None):
                         default=bool(os.environ.get("THUNKGRAD_BENCH_QUICK")),
                         help="smaller sizes and fewer rounds (also THUNKGRAD_BENCH_QUICK=1)")
     parser.add_argument("--only", help="comma-separated workload keys, e.g. S1,S1c")
-    parser.add_argument("--no-peers", action="store_true", help="skip autograd")
+    parser.add_argument("--no-peers", action="store_true", help="skip every peer")
+    parser.add_argument("--peers", default=",".join(PEERS),
+                        help="comma-separated peers (default: %(default)s)")
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore")
-    peers = []
-    if not args.no_peers:
-        try:
-            import autograd                         # noqa: F401
-            peers.append("autograd")
-        except ImportError:
-            print("autograd is not importable: skipped")
+    wanted = [] if args.no_peers else [p for p in args.peers.split(",") if p]
+    unknown = set(wanted) - set(PEERS)
+    if unknown:
+        parser.error(f"unknown peers {sorted(unknown)}; known: {', '.join(PEERS)}")
+    peers = importable_peers(wanted)
     work = [w for w in WORKLOADS if not args.only or w.key in args.only.split(",")]
     results, start = {}, time.perf_counter()
     for w in work:
@@ -230,14 +327,11 @@ def main(argv=None):
         print(f"{w.key}: {w.title} ...", end=" ", flush=True)
         results[w.key] = measure(w, args.quick, peers)
         print(f"{time.perf_counter() - t0:.1f} s", flush=True)
-    text = (f"# thunkgrad on scientific workloads (issue 19){' (quick sizes)' * args.quick}"
-            f"\n\nMedians of interleaved runs, {THREADS or 'default'} BLAS thread(s), NumPy "
-            f"{np.__version__}, whole run {time.perf_counter() - start:.0f} s.\n\n"
-            + table(results, work, peers) + "\n")
+    text = report(results, work, peers, args.quick, time.perf_counter() - start)
     print()
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    partial = args.quick or args.only or args.no_peers
+    partial = args.quick or args.only or len(peers) < len(PEERS)
     (RESULTS / ("scientific-partial.md" if partial else "scientific.md")).write_text(text)
     return results
 

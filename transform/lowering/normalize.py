@@ -49,6 +49,7 @@ class Normalizer:
         self.callees = []
         self.local_defs = {}
         self.inlining = set()
+        self.loop_depth = 0                     # loops around the statement being normalized
         self.loops = LoopNormalizer(self)       # for loops, comprehensions
         self.calls = CallNormalizer(self)       # calls, nested defs
         self.tricks = TrickNormalizer(self)     # rewrites that give a call a rule
@@ -164,7 +165,12 @@ class Normalizer:
         self.emit(node)
 
     def stmt_While(self, s):
-        node = gast.While(test=s.test, body=self.block(s.body) or [gast.Pass()], orelse=[])
+        self.loop_depth += 1
+        try:
+            body = self.block(s.body) or [gast.Pass()]
+        finally:
+            self.loop_depth -= 1
+        node = gast.While(test=s.test, body=body, orelse=[])
         self.emit(node)
 
     def stmt_Break(self, s):

@@ -3,6 +3,7 @@
     h = layer(W, b, x)      ->  Prim("call", fn=layer)      (compiled to its own rule)
     y = x.sum(axis=0)       ->  Prim("rule", np.sum)        (an ndarray method)
     y = helper(x)           ->  helper's body, inlined       (a nested def)
+    y = rhs(x, W)           ->  rhs's body, inlined          (small, in a loop: inline_helpers)
 """
 import builtins
 import copy
@@ -19,6 +20,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
 from .receiver_kinds import receiver_kind
 from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
+from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from .records import object_builder, record_rule
 from .returns import ReturnLowering
@@ -44,17 +46,19 @@ class CallNormalizer:
         s.args.defaults = defaults
         self.norm.local_defs[s.name] = s
 
-    def inline_call(self, fdef, e, target):
-        """`t = helper(a)` with a nested def: its body, renamed, computing into t."""
+    def inline_call(self, fdef, e, target, module_helper=False):
+        """`t = helper(a)` with a nested def (or a module helper): its body, renamed, into t."""
         if fdef.name in self.norm.inlining:
             raise self.src.error(f"the nested function {fdef.name}() calls itself", e,
                                  hint="define a recursive helper at module level")
         params = [a.id for a in fdef.args.args]
         stored = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
                   and isinstance(n.ctx, (gast.Store, gast.Param))} | set(params)
-        renames = {name: load(self.names.reserve(f"{fdef.name}_{name}")) for name in stored}
-        values = self.bind_nested(fdef, params, e)
-        for param in params:
+        values = bound_arguments(fdef, params, e, self.src)
+        renames, passed = helper_renames(fdef, stored, values, self.src, self.names) \
+            if module_helper else ({n: load(self.names.reserve(f"{fdef.name}_{n}"))
+                                    for n in stored}, {})
+        for param in (p for p in params if p not in passed):
             self.norm.expr(values[param], renames[param].id)
         body = [renamed(st, renames) for st in fdef.body]
         result = target or self.names.new("t")
@@ -70,15 +74,6 @@ class CallNormalizer:
             self.norm.expr(final.value, result)
         return result
 
-    def bind_nested(self, fdef, params, e):
-        defaults = dict(zip(params[len(params) - len(fdef.args.defaults):], fdef.args.defaults))
-        values = dict(zip(params, e.args))
-        values.update({kw.arg: kw.value for kw in e.keywords})
-        missing = [p for p in params if p not in values and p not in defaults]
-        if missing or len(e.args) > len(params):
-            raise self.src.error(f"bad arguments for the nested function {fdef.name}()", e)
-        return {p: values.get(p, defaults.get(p)) for p in params}
-
     def expr_Call(self, e, target, discard):
         func = e.func
         if isinstance(func, gast.Lambda):
@@ -88,6 +83,10 @@ class CallNormalizer:
         if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
+        fdef = self.norm.loop_depth and \
+            inlinable_call(fn, e, self.norm.inlining, self.src, self.names)
+        if fdef:
+            return self.inline_call(fdef, e, target, module_helper=True)
         if getattr(func, "runtime_helper", None) is not None:
             # a try statement's own function, an object builder, list.index, ...
             self.names.objects.setdefault(func.id, fn)

@@ -68,7 +68,11 @@ class LoopNormalizer:
         node = gast.For(target=s.target, iter=forward_iter, body=[], orelse=[],
                         type_comment=None)
         node.iter_kind, node.seqs = kind, seqs
-        node.body = self.norm.block(s.body) or [gast.Pass()]
+        self.norm.loop_depth += 1
+        try:
+            node.body = self.norm.block(s.body) or [gast.Pass()]
+        finally:
+            self.norm.loop_depth -= 1
         self.norm.emit(node)
 
     def free_loop_target(self, target, body):

@@ -94,6 +94,8 @@ WORKS = {       # rows marked "works", by their beginning
     "dataclasses and NamedTuples built from differentiated values":
         ("object_from_differentiated", "class_init", "dataclass_post_init", "property"),
     "f(*xs), f(**params) where a derivative flows": ("star_call", "starred_display"),
+    "double buffering: arrays or lists exchanged by a swap of plain names":
+        ("double_buffer", "double_buffer_writes"),
 }
 
 _NOT_YET = "no generator draws it yet"
@@ -108,4 +110,5 @@ UNFUZZED = {    # rows marked "works" that no generator draws: reason
     "dict.values()/.items()/.get()/.copy()": _NOT_YET,
     "list pop/insert/reverse/clear/remove": _NOT_YET,
     "*args/**kwargs parameters of the differentiated function": _NOT_YET,
+    "functools.reduce(f, xs)": _NOT_YET,
 }

@@ -17,16 +17,22 @@ Module-level helpers and classes are defined by the step that uses them (g.defin
 from .program import ARRAY, SCALAR
 
 
-def calls(g, seed):
+def carried_program(g, seed, name, steps, trips):
+    """A scalar and an array carried through `trips` (lo, hi) steps drawn from `steps`,
+    summed into the loss: the frame the calls, closures and idioms classes share."""
     x, a = g.param(SCALAR), g.param(ARRAY)
     env = {x: SCALAR, a: ARRAY}
     state = {"s": g.name("carried"), "v": g.name("carried")}
     g.line(f"{state['s']} = np.tanh({x})")
     g.line(f"{state['v']} = {a} * {x}")
     env.update({state["s"]: SCALAR, state["v"]: ARRAY})
-    for _ in range(g.rng.randint(2, 4)):
-        g.pick(STEPS)(g, env, state, x, a)
-    return g.case("calls", seed, f"{state['s']} + np.sum({state['v']} * {state['v']})")
+    for _ in range(g.rng.randint(*trips)):
+        g.pick(steps)(g, env, state, x, a)
+    return g.case(name, seed, f"{state['s']} + np.sum({state['v']} * {state['v']})")
+
+
+def calls(g, seed):
+    return carried_program(g, seed, "calls", STEPS, (2, 4))
 
 
 def _set(g, state, key, value, depth=1):

@@ -15,19 +15,12 @@ helper that calls it; map over a list; lambdas made in a loop binding the loop i
 default (`lambda t, i=i: ...`), or, one time in six, reading it late (Python's late
 binding: refused, or right).
 """
+from .gen_calls import carried_program
 from .program import ARRAY, SCALAR
 
 
 def closures(g, seed):
-    x, a = g.param(SCALAR), g.param(ARRAY)
-    env = {x: SCALAR, a: ARRAY}
-    state = {"s": g.name("carried"), "v": g.name("carried")}
-    g.line(f"{state['s']} = np.tanh({x})")
-    g.line(f"{state['v']} = {a} * {x}")
-    env.update({state["s"]: SCALAR, state["v"]: ARRAY})
-    for _ in range(g.rng.randint(1, 3)):
-        g.pick(STEPS)(g, env, state, x, a)
-    return g.case("closures", seed, f"{state['s']} + np.sum({state['v']} * {state['v']})")
+    return carried_program(g, seed, "closures", STEPS, (1, 3))
 
 
 def _reader(g, state, x):

@@ -15,19 +15,12 @@ into np.stack / sum; np.piecewise with functions agreeing at the break; `ufunc.o
 (subtract, add, multiply, hypot, maximum, arctan2, logaddexp, power) reduced; np.float64(s)
 and np.float32 round trips of scalars.
 """
+from .gen_calls import carried_program
 from .program import ARRAY, SCALAR
 
 
 def idioms(g, seed):
-    x, a = g.param(SCALAR), g.param(ARRAY)
-    env = {x: SCALAR, a: ARRAY}
-    state = {"s": g.name("carried"), "v": g.name("carried")}
-    g.line(f"{state['s']} = np.tanh({x})")
-    g.line(f"{state['v']} = {a} * {x}")
-    env.update({state["s"]: SCALAR, state["v"]: ARRAY})
-    for _ in range(g.rng.randint(1, 3)):
-        g.pick(STEPS)(g, env, state, x, a)
-    return g.case("idioms", seed, f"{state['s']} + np.sum({state['v']} * {state['v']})")
+    return carried_program(g, seed, "idioms", STEPS, (1, 3))
 
 
 def _double_buffer(g, env, state, x, a):

@@ -81,8 +81,9 @@ defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
 defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
        "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True)
 
-# Functions without a rule that may return a view of their argument (when unsure, a view)
-declare(*[getattr(np, n) for n in ("asarray_chkfinite", "require", "rollaxis", "imag", "asmatrix")
+# Functions without a rule that may return a view of their argument (when unsure, a view;
+# np.real and np.imag have rules, complex_parts.py, which declare it)
+declare(*[getattr(np, n) for n in ("asarray_chkfinite", "require", "rollaxis", "asmatrix")
           if hasattr(np, n)], np.lib.stride_tricks.as_strided,
         np.lib.stride_tricks.sliding_window_view, view=True)
 declare(np.broadcast_arrays, parts_view=True)

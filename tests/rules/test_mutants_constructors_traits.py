@@ -1,0 +1,77 @@
+"""Behaviour the mutation run (docs/testing.md, session 29 mutA) found unpinned in
+runtime/rules/constructors.py's traits: the constructors carry complex values
+(complex_ok: declared without it, a complex value was refused); np.array, np.copy,
+np.full and np.full_like return fresh arrays (a write into the result while the input
+is read later is fine); np.float64 / np.float32 of an array of that type return the
+array itself (view: writing the argument while the result is read later is refused)."""
+import numpy as np
+import pytest
+
+from tests.gradcheck import POLICIES, check_grad
+from tests.rules.checks import rand
+from tests.safety.alias_matrix import build
+from transform import TransformError, grad
+
+X, Y = rand(3, seed=21), rand(3, seed=22)
+
+
+def as_arrays(x, y):
+    z = x + 1j * y
+    a, b, c = np.asarray(z), np.asanyarray(z), np.ascontiguousarray(z)
+    d, e = np.asfortranarray(z), np.copy(z)
+    return np.sum(np.abs(a * b + c * d - e * z * (0.5 - 1j)) ** 2)
+
+
+def array_of_entries(x, y):
+    z = x + 1j * y
+    m = np.array([z[0], z[1] * z[2], 2.0])
+    return np.sum(np.real(m * m) + np.imag(m))
+
+
+def filled(x, y):
+    z = x + 1j * y
+    h = np.full(3, z[0] * z[1])
+    k = np.full_like(z, z[2])
+    return np.sum(np.real(h * k * (1 - 2j)) + np.abs(h - k * z) ** 2)
+
+
+def spaced(x, y):
+    z = x + 1j * y
+    return np.sum(np.abs(np.linspace(z[0], z[1], 4) * (2 - 1j)) ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn", [as_arrays, array_of_entries, filled, spaced],
+                         ids=lambda f: f.__name__)
+def test_constructors_carry_complex_values(fn, policy):
+    check_grad(fn, [X.copy(), Y.copy()], wrt=(0, 1), policy=policy)
+
+
+FRESH = build({
+    "array": "def f(x, w):\n    a = np.array(x)\n    a[0] = w\n    return np.sum(a * x)\n",
+    "copy": "def f(x, w):\n    a = np.copy(x)\n    a[0] = w\n    return np.sum(a * x)\n",
+    "full": "def f(x, w):\n    a = np.full(3, x[1])\n    a[0] = w\n    return np.sum(a * x)\n",
+    "full_like": "def f(x, w):\n    a = np.full_like(x, x[1])\n    a[0] = w\n"
+                 "    return np.sum(a * x)\n",
+})
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", sorted(FRESH))
+def test_writing_a_fresh_result_while_the_input_is_read(name, policy):
+    check_grad(FRESH[name], [X.copy(), 0.7], wrt=(0, 1), policy=policy)
+
+
+FLOAT_VIEWS = build({
+    name: f"def f(x, w):\n    a = np.array(x, dtype=np.{name})\n    v = np.{name}(a)\n"
+          f"    a[0] = w\n    return np.sum(v * v) + np.sum(a)\n"
+    for name in ("float64", "float32")})
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", sorted(FLOAT_VIEWS))
+def test_a_float_type_of_its_own_array_is_that_array(name, policy):
+    a = np.ones(2, dtype=name)
+    assert getattr(np, name)(a) is a                 # NumPy: the array itself
+    with pytest.raises(TransformError, match="`a`"):
+        grad(FLOAT_VIEWS[name], wrt=(0, 1), policy=policy)(X.copy(), 0.7)

@@ -37,11 +37,19 @@ def filled(x, y):
 
 def spaced(x, y):
     z = x + 1j * y
-    return np.sum(np.abs(np.linspace(z[0], z[1], 4) * (2 - 1j)) ** 2)
+    lin = np.linspace(z[0], z[1], 4) * (2 - 1j)
+    geo = np.geomspace(z[0] + 2, z[1] + 2, 3)
+    log = np.logspace(z[1], z[2], 3, base=1.5)
+    return np.sum(np.abs(lin) ** 2) + np.sum(np.real(geo * (1 + 1j))) + np.sum(np.imag(log))
+
+
+def cast(x, y):
+    z = x + 1j * y
+    return np.sum(np.abs(np.astype(z, np.complex128) * z.astype(np.complex128)) ** 2)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("fn", [as_arrays, array_of_entries, filled, spaced],
+@pytest.mark.parametrize("fn", [as_arrays, array_of_entries, filled, spaced, cast],
                          ids=lambda f: f.__name__)
 def test_constructors_carry_complex_values(fn, policy):
     check_grad(fn, [X.copy(), Y.copy()], wrt=(0, 1), policy=policy)
@@ -51,6 +59,8 @@ FRESH = build({
     "array": "def f(x, w):\n    a = np.array(x)\n    a[0] = w\n    return np.sum(a * x)\n",
     "copy": "def f(x, w):\n    a = np.copy(x)\n    a[0] = w\n    return np.sum(a * x)\n",
     "full": "def f(x, w):\n    a = np.full(3, x[1])\n    a[0] = w\n    return np.sum(a * x)\n",
+    "linspace": "def f(x, w):\n    a = np.linspace(x[0], x[1], 3)\n    a[0] = w\n"
+                "    return np.sum(a * x)\n",
     "full_like": "def f(x, w):\n    a = np.full_like(x, x[1])\n    a[0] = w\n"
                  "    return np.sum(a * x)\n",
 })

@@ -2,8 +2,9 @@
 runtime/rules/constructors.py's traits: the constructors carry complex values
 (complex_ok: declared without it, a complex value was refused); np.array, np.copy,
 np.full and np.full_like return fresh arrays (a write into the result while the input
-is read later is fine); np.float64 / np.float32 of an array of that type return the
-array itself (view: writing the argument while the result is read later is refused)."""
+is read later is fine); np.float64 / np.float32 of an array of that type and np.asarray, np.asanyarray,
+np.ascontiguousarray, np.asfortranarray of a fitting array return the array itself
+(view: writing the argument while the result is read later is refused)."""
 import numpy as np
 import pytest
 
@@ -76,6 +77,21 @@ FLOAT_VIEWS = build({
     name: f"def f(x, w):\n    a = np.array(x, dtype=np.{name})\n    v = np.{name}(a)\n"
           f"    a[0] = w\n    return np.sum(v * v) + np.sum(a)\n"
     for name in ("float64", "float32")})
+
+
+AS_VIEWS = build({
+    name: f"def f(x, w):\n    a = np.array(x)\n    v = np.{name}(a)\n"
+          f"    a[0] = w\n    return np.sum(v * v) + np.sum(a)\n"
+    for name in ("asarray", "asanyarray", "ascontiguousarray", "asfortranarray")})
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", sorted(AS_VIEWS))
+def test_writing_the_argument_of_an_as_array_is_refused(name, policy):
+    a = np.ones(2)
+    assert getattr(np, name)(a) is a                 # NumPy: the array itself
+    with pytest.raises(TransformError, match="`a`"):
+        grad(AS_VIEWS[name], wrt=(0, 1), policy=policy)(X.copy(), 0.7)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

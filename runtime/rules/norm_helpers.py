@@ -104,9 +104,9 @@ def _complex_norm_vjp(g, ans, x, ord, axis, keepdims):
     """A norm of complex values that is a norm of their moduli |x| (every vector norm,
     the matrix fro, 1, -1, inf and -inf norms): the real rule at |x|, then the
     modulus's cotangent g conj(x) / |x| (docs/complex.md)."""
-    nd = np.ndim(x)
-    matrix = not (axis is None and (ord is None or nd == 1)) and len(_axes(axis, nd)) == 2
-    if matrix and ord in (2, -2, "nuc"):
+    # two axes are a matrix norm (axis None: x's two axes; with ord None, the Frobenius
+    # norm either way, which is not refused)
+    if len(_axes(axis, np.ndim(x))) == 2 and ord in (2, -2, "nuc"):
         raise ComplexRefused("np.linalg.norm's rule has no complex matrix "
                              "2-norm or nuclear norm (their singular values are not |x|'s). "
                              "Instead: use the Frobenius norm, or a vector norm")

@@ -40,3 +40,17 @@ def test_multivariate_normal_with_a_number_or_a_diagonal_as_cov(cov, policy):
     r = rng("mvn cov", np.ndim(cov))
     check_grad(mvn_nll, (r.standard_normal((4, 3)), r.standard_normal(3), cov),
                policy=policy)
+
+
+def mvn_mean_omitted(xs, s):
+    cov = s @ s.T + 0.5 * np.eye(2)
+    return np.sum(stats.multivariate_normal.logpdf(xs, cov=cov) * np.array([1.0, -0.3, 2.0]))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_multivariate_normal_mean_omitted_matrix_cov(policy):
+    """Without a mean SciPy reads the dimension from a covariance matrix's order (2 here,
+    not 1 as for a number or a vector), and the mean is zero."""
+    r = rng("mvn mean omitted")
+    check_grad(mvn_mean_omitted, (r.standard_normal((3, 2)), r.standard_normal((2, 2))),
+               policy=policy)

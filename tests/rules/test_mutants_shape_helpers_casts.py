@@ -81,3 +81,4 @@ def test_cov_with_a_one_row_y_and_rowvar_false(policy):
     m = np.array([[0.5, -1.0], [2.0, 0.3], [-0.7, 1.1], [0.2, 0.9]])
     check_grad(covariance_with_a_one_row_y, (m, np.array([[1.0, -0.4, 0.6, 2.0]])),
                policy=policy)
+

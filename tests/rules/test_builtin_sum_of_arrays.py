@@ -87,3 +87,16 @@ def test_a_list_cotangent_of_another_shape_is_refused():
     out, pullback = vjp(doubled, np.array([1.5, -0.5]))
     with pytest.raises(ValueError, match="shaped like the output"):
         pullback([1.0])
+
+
+def two_outputs(x):
+    return x[:2] * 2.0, [x[2] ** 2]
+
+
+def test_a_tuple_output_keeps_its_tuple_cotangent():
+    """Only an array output's list is read as an array: a tuple output's cotangent is a
+    tuple of the outputs' cotangents (of different shapes here)."""
+    x = np.array([1.5, -0.5, 2.0])
+    out, pullback = vjp(two_outputs, x)
+    (got,) = pullback((np.array([1.0, -1.0]), [0.5]))
+    assert_close(got, np.array([2.0, -2.0, 2.0]))

@@ -1,16 +1,21 @@
-"""The builtin `sum` over an array (its rows), found judging shape_helpers.py:65 in
-session 29: the rule gave the array's cotangent as a Python list, one entry per row, and
-the array's other rules then used Python's list arithmetic on it (`g * 2` in x ** 2's
-rule repeats a list). `sum(a ** 2)` and `sum(a * 3.0)` crashed; `sum(np.hstack([a, b])
-** 2)` with one entry in all gave half the gradient, silently. Now an array's cotangent
-is one array (runtime/rules/operators_helpers.py `sum_entries_vjp`); also the pullback of
-vjp reads a list given for an array output as an array (transform/public/checks.py)."""
+"""A Python list as the cotangent of an array, found judging shape_helpers.py:65 in
+session 29: the array's other rules then use Python's list arithmetic on it (`g * 2` in
+x ** 2's rule repeats a list): a crash, or, when the shapes still broadcast, a silently
+wrong gradient. Three sources, each now giving an array:
+
+- the builtin `sum` over an array (its rows): `sum(a ** 2)` and `sum(a * 3.0)` crashed;
+  `sum(np.hstack([a, b]) ** 2)` with one entry in all gave half the gradient
+  (runtime/rules/operators_helpers.py `sum_entries_vjp`);
+- a list given to vjp's pullback for an array output (one entry: twice the gradient;
+  transform/public/checks.py `check_cotangent`);
+- a user rule's pullback returning a list for an array argument (runtime/registry.py
+  `_arrays_for_arrays`)."""
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_vjp
 from tests.gradcheck import POLICIES, check_grad, rng
-from transform import vjp
+from transform import Thunk, rrule, unthunk, vjp
 
 M = np.array([[1.0, 2.0], [3.0, -1.0], [0.5, 0.2]])
 
@@ -100,3 +105,56 @@ def test_a_tuple_output_keeps_its_tuple_cotangent():
     out, pullback = vjp(two_outputs, x)
     (got,) = pullback((np.array([1.0, -1.0]), [0.5]))
     assert_close(got, np.array([2.0, -2.0, 2.0]))
+
+
+def weighted(v):
+    return float(v[0] * 2.0 + v[-1])
+
+
+@rrule(weighted)
+def _weighted_rule(v):
+    def pullback(g):
+        g = unthunk(g)
+        out = [0.0] * len(v)                 # a list for the array v
+        out[0] += 2.0 * g
+        out[-1] += g
+        return (out,)
+    return weighted(v), pullback
+
+
+def lazily_weighted(v):
+    return float(v[0] * 2.0 + v[-1])
+
+
+@rrule(lazily_weighted)
+def _lazily_weighted_rule(v):
+    def pullback(g):
+        def cotangent():
+            return [2.0 * unthunk(g)] + [0.0] * (len(v) - 2) + [unthunk(g)]
+        return (Thunk(cotangent),)
+    return lazily_weighted(v), pullback
+
+
+def user_rule_of_squares(a):
+    return weighted(a ** 2)
+
+
+def user_rule_of_a_product(a):
+    return weighted(a * 3.0) + lazily_weighted(a ** 2)
+
+
+def user_rule_of_a_join(a, b):
+    return lazily_weighted(np.concatenate([a, b]) ** 2)
+
+
+USER_CASES = [(user_rule_of_squares, (np.array([1.5]),)),
+              (user_rule_of_squares, (np.array([1.5, 2.0, -1.0]),)),
+              (user_rule_of_a_product, (np.array([1.5, 2.0]),)),
+              (user_rule_of_a_join, (np.array([1.5]), np.array([-0.5])))]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f, args", USER_CASES,
+                         ids=[f"{f.__name__}-{np.size(args[0])}" for f, args in USER_CASES])
+def test_a_user_rule_giving_a_list_for_an_array(f, args, policy):
+    check_grad(f, args, policy=policy)

@@ -79,6 +79,7 @@ class Rule:
         self.kind = kind
         self.name = name or _qualname(fn)
         self.custom = custom
+        self.call_custom = custom and _with_array_cotangents(custom)   # what code calls
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
         if self.signature and len(templates) > len(self.params):   # zip would drop the rest
@@ -136,7 +137,7 @@ class Rule:
             if not self.complex_ok and any_complex(args) or \
                     kwargs and not self.complex_ok and any_complex(kwargs.values()):
                 raise refusal(self.name)
-            return self.custom(*args, **kwargs)
+            return self.call_custom(*args, **kwargs)
         ans = self.fn(*args, **kwargs)
         if self.kind == "nondiff":
             return ans, lambda g: (None,) * len(args)
@@ -162,6 +163,36 @@ class Rule:
 
     def __repr__(self):
         return f"<Rule {self.kind} {self.name}>"
+
+
+def _with_array_cotangents(custom):
+    def call(*args, **kwargs):
+        ans, pullback = custom(*args, **kwargs)
+        return ans, _arrays_for_arrays(pullback, args)
+    call.__name__, call.__qualname__ = custom.__name__, custom.__qualname__
+    return call
+
+
+def _arrays_for_arrays(pullback, args):
+    """A user pullback's list or tuple for an array argument, as an array: the array's
+    other rules would apply Python's list arithmetic to it (`g * 2` repeats a list)."""
+    arrays = [k for k, a in enumerate(args) if type(a) is np.ndarray]
+    if not arrays:
+        return pullback
+
+    def arrays_pullback(g):
+        cots = list(pullback(g))
+        for k in arrays:
+            if k < len(cots) and isinstance(cots[k], (list, tuple, Thunk)):
+                cots[k] = _array_cotangent(cots[k])
+        return tuple(cots)
+    return arrays_pullback
+
+
+def _array_cotangent(c):
+    if isinstance(c, Thunk):
+        return Thunk(lambda: _array_cotangent(unthunk(c)))
+    return np.asarray(c) if isinstance(c, (list, tuple)) else c
 
 
 def _qualname(fn):

@@ -347,7 +347,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
-        check_cotangent(cotangent)
+        cotangent = check_cotangent(cotangent, out)
         run = lambda: _materialised(pb, cotangent, policy or default_policy)  # noqa: E731
         try:
             try:                      # a pullback runs once: no second try, a clear error

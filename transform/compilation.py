@@ -148,7 +148,7 @@ class Compilation:
                 self.globals[name] = MethodRule(method, self.policy, varied, where, eager)
             else:
                 name = self.names.reserve(_callee_name(prim) + "_rrule")
-                self.globals[name] = prim.rule.custom if prim.kind == "custom" \
+                self.globals[name] = prim.rule.call_custom if prim.kind == "custom" \
                     else callee_rule(prim.fn, self.policy, varied, eager)
             self.temps[key] = name
         return self.temps[key]

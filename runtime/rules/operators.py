@@ -32,7 +32,7 @@ defvjp(closures.make_closure, "template, env", None, "g",
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
        "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
-defvjp(sum, "iterable, start=0", "[unbroadcast(g, e) for e in iterable]", "unbroadcast(g, start)",
+defvjp(sum, "iterable, start=0", "sum_entries_vjp(g, iterable)", "unbroadcast(g, start)",
        complex_ok=True)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")

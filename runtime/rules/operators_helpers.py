@@ -7,6 +7,25 @@ from ..thunks import unthunk
 
 
 @template_helper
+def sum_entries_vjp(g, iterable):
+    """Cotangent of the builtin `sum(iterable)`'s entries: g summed down to each one. An
+    array's entries are its rows, so its cotangent is one array of its shape: a list
+    would meet the array's other rules with Python's list arithmetic (`g * 2` repeats
+    a list), a crash or, when the shapes still broadcast, a wrong gradient."""
+    if not isinstance(iterable, np.ndarray):
+        return [unbroadcast(g, e) for e in iterable]
+    g = unthunk(g)
+    if g is None:
+        return None
+    if not len(iterable):
+        return np.zeros(iterable.shape, dtype=np.result_type(iterable.dtype, float))
+    row = unbroadcast(g, iterable[0])             # every row's: the same g
+    out = np.empty(iterable.shape, dtype=np.result_type(row, iterable.dtype, 1.0))
+    out[...] = row
+    return out
+
+
+@template_helper
 def extreme_vjp(g, ans, values):
     """Cotangent of `max(values)` / `min(values)`: g shared equally by the entries equal
     to the answer (ties split, as np.max's rule splits them). Numbers' cotangents come as

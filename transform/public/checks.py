@@ -74,10 +74,20 @@ def not_scalar(name, out):
                      f"{describe_output(out)}; {advice}")
 
 
-def check_cotangent(cotangent):
+def check_cotangent(cotangent, out=None):
+    """The cotangent as the pullback reads it. A list or tuple given for an array output
+    is read as an array (generated code would apply Python's list arithmetic to it:
+    `g * 2` repeats a list, a crash or, for one entry, a wrong gradient); it must then
+    have the output's shape."""
     if cotangent is None:
         raise TypeError("the pullback needs a cotangent shaped like the output (1.0 for a "
                         "scalar output), not None")
+    if isinstance(out, (np.ndarray, np.generic)) and isinstance(cotangent, (list, tuple)):
+        cotangent = np.asarray(cotangent)
+        if cotangent.shape != np.shape(out):
+            raise ValueError(f"the pullback needs a cotangent shaped like the output, "
+                             f"{np.shape(out)}; the list given has shape {cotangent.shape}")
+    return cotangent
 
 
 def refuse_integer_containers(names, values):

@@ -2,6 +2,9 @@
 gen_complex.py's statistics and nested linalg ends, gen_breadth.py) found wrong,
 minimised; each names the fuzz case it came from. Fixed ones stay as regression tests
 (docs/testing.md, "The fuzzer")."""
+import functools
+import operator
+
 import numpy as np
 
 from .case import case, given
@@ -34,3 +37,37 @@ def list_repetition_beside_a_list_product(x, a):
     xs = [x, x * x] * 2                     # repetition: four entries
     ys = [a, np.sin(a)] * (a * x)           # a product: two rows
     return sum(xs) + np.sum(ys[1] * ys[0])
+
+
+def _sine_then_add(p, q):
+    return np.sin(p) + q
+
+
+# Fixed: functools.reduce with no initial value over a list of numbers built by a
+# comprehension or a generator expression crashed: "'numpy.ndarray' object has no attribute
+# 'pop'" (fuzz calls:232). reduce runs as a compiled helper (runtime/reduce_source.py) whose
+# pullback gives a list of numbers' cotangent as one array (list()'s rule); the backward of
+# the comprehension's appends pops entries from it. A compiled helper's cotangent of a list
+# now goes through list_cotangent, as a rule's already did.
+@case(given(0.7, A))
+def reduce_over_a_generator_of_numbers(x, a):
+    return functools.reduce(_sine_then_add, (x * a[k] for k in range(2)))
+
+
+@case(given(0.7, A))
+def reduce_over_a_comprehension_of_numbers(x, a):
+    xs = [x * t for t in a]
+    return functools.reduce(lambda p, q: p * q, xs) + functools.reduce(operator.add, xs)
+
+
+def _first_times_rest(xs):
+    out = list(xs)
+    return out[0] * sum(out[1:])
+
+
+@case(given(0.7, A))
+def helper_given_a_list_built_by_appends(x, a):
+    xs = []
+    for t in a:
+        xs.append(np.tanh(t * x))
+    return _first_times_rest(xs) + xs[-1]

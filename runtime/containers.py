@@ -150,19 +150,10 @@ def is_ndarray(x):
 
 @template_helper
 def repeat_sequence(xs, n):
-    """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another."""
-    _refuse_array_count(xs, n)
+    """`xs * n` (or `n * xs`) for a list or tuple: its copies, one after another; a NumPy
+    array `n` multiplies entry by entry instead (NumPy converts the list), and the rule
+    (product_or_repeat_vjp) tells the two apart when it runs."""
     return xs * n
-
-
-def _refuse_array_count(x, y):
-    """`[a, b] * np.array(...)` multiplies entry by entry (NumPy converts the list), which
-    the repetition rule (sum_repeats) would read as copies: a wrong gradient, refused."""
-    if isinstance(x, (list, tuple)) and isinstance(y, np.ndarray) or \
-            isinstance(y, (list, tuple)) and isinstance(x, np.ndarray):
-        raise TypeError("a list (or tuple) times a NumPy array multiplies entry by entry, "
-                        "and thunkgrad reads `list * n` as repetition: write "
-                        "np.array(the list) * the array")
 
 
 @template_helper

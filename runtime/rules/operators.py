@@ -13,8 +13,8 @@ defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementw
        complex_ok=True)
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True,
        complex_ok=True)
-defvjp(containers.repeat_sequence, "xs, n", "sum_repeats(g, xs)", None,
-       complex_ok=True)    # [a, b] * n
+defvjp(containers.repeat_sequence, "xs, n",                      # [a, b] * n, or [a, b] * w
+       "product_or_repeat_vjp(g, xs, n)", "product_or_repeat_vjp(g, n, xs)", complex_ok=True)
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
        "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True)
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",

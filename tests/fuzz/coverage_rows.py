@@ -79,6 +79,14 @@ PATTERNS = {     # issue 13's list of what the fuzzer never produced
     "enumerate(xs, start), [*xs, y] displays, np.piecewise, ufunc.outer, np.float64(x)":
         ("enumerate_start", "starred_display", "numpy:piecewise", "numpy:ufunc_outer",
          "float64_scalar"),
+    # session 27's bug classes the classes did not draw (tests/fuzz/gen_idioms.py,
+    # gen_complex.py; session 29)
+    "a list or tuple times a NumPy array (`[v, w] * a`: NumPy's product, not repetition)":
+        ("list_times_array",),
+    "complex values into np.var/np.std/np.linalg.norm, then np.dot/einsum/concatenate "
+    "with complex weights": ("complex_statistic", "complex_weighted_statistic"),
+    "nested lists of complex entries given to np.linalg functions":
+        ("complex_nested_linalg",),
 }
 
 
@@ -96,19 +104,21 @@ WORKS = {       # rows marked "works", by their beginning
     "f(*xs), f(**params) where a derivative flows": ("star_call", "starred_display"),
     "double buffering: arrays or lists exchanged by a swap of plain names":
         ("double_buffer", "double_buffer_writes"),
+    # session 29 (tests/fuzz/gen_breadth.py, steps of the calls class)
+    "comprehensions with several for and if clauses": ("comprehension_clauses",
+                                                       "dict_comprehension"),
+    "builtins max/min": ("builtin_max_min", "sorted_tolist"),
+    "annotated assignments, del name, loop else": ("annotated_assign", "del_name", "loop_else",
+                                                   "with_block", "walrus"),
+    "try/except/else/finally": ("try_except",),
+    "global declarations of names only read": ("global_declared_read",),
+    "generator functions (yield, yield from)": ("generator_function",),
+    "writes into an argument of the function grad is called on": ("argument_write",),
+    "dict.values()/.items()/.get()/.copy()": ("dict_methods", "dict_values"),
+    "list pop/insert/reverse/clear/remove": ("list_mutators", "dict_mutators"),
+    "*args/**kwargs parameters of the differentiated function": ("star_parameters",),
+    "functools.reduce(f, xs)": ("functools_reduce",),
 }
 
-_NOT_YET = "no generator draws it yet"
 UNFUZZED = {    # rows marked "works" that no generator draws: reason
-    "comprehensions with several for and if clauses": _NOT_YET,
-    "builtins max/min": _NOT_YET,
-    "annotated assignments, del name, loop else": _NOT_YET,
-    "try/except/else/finally": _NOT_YET,
-    "global declarations of names only read": _NOT_YET,
-    "generator functions (yield, yield from)": _NOT_YET,
-    "writes into an argument of the function grad is called on": _NOT_YET,
-    "dict.values()/.items()/.get()/.copy()": _NOT_YET,
-    "list pop/insert/reverse/clear/remove": _NOT_YET,
-    "*args/**kwargs parameters of the differentiated function": _NOT_YET,
-    "functools.reduce(f, xs)": _NOT_YET,
 }

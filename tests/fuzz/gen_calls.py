@@ -11,9 +11,13 @@ Steps: tuple swaps and nested unpacking; dicts (literal, dict(), variable keys, 
 arguments; zero-trip, argument-bounded and negative-step loops; list repetition
 ([v] * 2, xs * 2); conditional expressions with and/or/not and chained comparisons;
 `a or b` / `a and b` as values (`xs[:0] or [v, w]`);
-math functions; for over zip / enumerate / rows / a tuple; while with any condition.
+math functions; for over zip / enumerate / rows / a tuple; while with any condition; and
+gen_breadth.py's steps (README's Python-breadth rows: comprehensions with several clauses,
+max/min, loop else, try/except, globals, generator functions, argument writes, dict and
+list methods, functools.reduce).
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
+from . import gen_breadth
 from .program import ARRAY, SCALAR
 
 
@@ -255,4 +259,4 @@ def _conditional(g, env, state, x, a):
 
 
 STEPS = (_swap, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops,
-         _repetition, _conditional, _chosen_operand)
+         _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS)

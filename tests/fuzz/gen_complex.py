@@ -9,7 +9,10 @@ Sources of complex values: np.fft.fft/rfft/ifft of real arrays, `v * (1 + 2j)`,
 `np.exp(1j * v)`, `v + 1j * w`. Steps on them: complex products and quotients, conj,
 `z ** 2`, `.real`/`.imag`/`.conj()`, fft round trips (ifft of fft, irfft of rfft with n).
 Real ends: np.abs (squared, or of values kept off zero), np.real/np.imag, np.angle of values
-kept off the negative real axis, `(z * np.conj(z)).real`. A derivative that drops an
+kept off the negative real axis, `(z * np.conj(z)).real`; np.var/np.std/np.linalg.norm of
+z, also of complex rows (axis=1) then given to np.dot/np.einsum/np.concatenate/@ with complex
+weights (a real output's complex cotangent); nested lists of complex entries given to
+np.linalg det/inv/norm/svd/solve/slogdet/matrix_power (session 27's bug classes). A derivative that drops an
 imaginary part, or a rule reached by a complex value it cannot handle, shows as a wrong
 gradient unless the compiler refuses it (TransformError).
 """
@@ -97,4 +100,50 @@ def _irfft(g, z):
     return f"np.sum(np.sin(np.fft.irfft({z}[:{g.n // 2 + 1}], n={g.n})))"
 
 
-_REAL_ENDS = (_power, _power, _parts, _parts, _angle, _irfft)
+# ---- session 27's bug classes: a complex value's cotangent through real outputs --------
+def _statistic(g, z):
+    """np.var/np.std/np.linalg.norm of a complex value: a real value of complex input."""
+    g.use("complex_statistic")
+    spread = f"np.concatenate([{z}, [1.0 + 2j]])"        # std and norm kept off zero
+    return g.pick((f"np.var({z})", f"np.std({spread})", f"np.linalg.norm({spread})",
+                   f"np.var({z}, ddof=1)", f"np.std({spread} * 1j + 0.5)",
+                   f"np.linalg.norm({spread}, ord=1)", f"np.nanvar({z})",
+                   f"np.linalg.vector_norm({spread})"))
+
+
+_WEIGHTS = ("np.array([1 + 2j, 0.5 - 1j])", "np.array([-0.5j, 2.0 + 0.3j])")
+
+
+def _weighted_statistic(g, z):
+    """Real statistics of complex rows fed to dot/concatenate/einsum with complex weights:
+    the real output hands back a complex cotangent whose imaginary part must be dropped."""
+    g.use("complex_weighted_statistic")
+    rows, stats, w = g.name("rows"), g.name("stats"), g.pick(_WEIGHTS)
+    g.line(f"{rows} = np.stack([np.concatenate([{z}, [1.0 + 2j]]), "
+           f"np.concatenate([{z} * {g.pick(('(1 - 1j)', '1j', '0.5'))}, [-1j]])])")
+    reduce = g.pick(("np.std", "np.var", "np.linalg.norm", "np.mean"))
+    g.line(f"{stats} = {reduce}({rows}, axis=1)" if reduce != "np.mean"
+           else f"{stats} = np.abs(np.mean({rows}, axis=1))")
+    combined = g.pick((f"np.dot({stats}, {w})", f"np.einsum('i,i->', {stats}, {w})",
+                       f"np.sum(np.concatenate([{stats}, {stats} * 0.5]) * "
+                       f"np.concatenate([{w}, {w}]))", f"{stats} @ {w}"))
+    return g.pick((f"np.abs({combined})", f"np.real({combined})", f"({combined}).imag"))
+
+
+def _nested_linalg(g, z):
+    """A nested list of complex entries given to a linalg function (a list argument is
+    read entry by entry, at any depth: complex entries must reach the complex path)."""
+    g.use("complex_nested_linalg")
+    u = g.name("unit")
+    g.line(f"{u} = {z} / (1.0 + np.max(np.abs({z})))")
+    m = (f"[[{u}[0] + 3.0, {u}[1]], [{g.pick(('1j', '0.5', '-2j'))} * {u}[1], "
+         f"{g.pick(('3.0', '2.5j', '-3.0'))} - {u}[0]]]")
+    return g.pick((f"np.abs(np.linalg.det({m}))", f"np.sum(np.abs(np.linalg.inv({m})))",
+                   f"np.linalg.norm({m})", f"np.sum(np.linalg.svd({m}, compute_uv=False))",
+                   f"np.sum(np.abs(np.linalg.solve({m}, [{u}[0], 1.0])))",
+                   f"np.linalg.slogdet({m})[1]", f"np.linalg.norm([{u}, {u} * 1j], axis=1)[0]",
+                   f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))"))
+
+
+_REAL_ENDS = (_power, _power, _parts, _parts, _angle, _irfft, _statistic, _weighted_statistic,
+              _nested_linalg)

@@ -10,7 +10,8 @@
                  return s + np.sum(v * v)
 
 Steps: double buffering `u, un = un, u` in a loop (rebinding, or writing into un's
-elements: right, or refused); `enumerate(xs, start)`; `[*xs, y]` and `(*xs, y)` displays
+elements: right, or refused); a list or tuple times an array (`[v, w] * a`, entry by
+entry), in f or in a helper also given `[s] * 2` (repetition); `enumerate(xs, start)`; `[*xs, y]` and `(*xs, y)` displays
 into np.stack / sum; np.piecewise with functions agreeing at the break; `ufunc.outer`
 (subtract, add, multiply, hypot, maximum, arctan2, logaddexp, power) reduced; np.float64(s)
 and np.float32 round trips of scalars.
@@ -101,5 +102,26 @@ def _float_scalar(g, env, state, x, a):
     g.use("float64_scalar")
 
 
-STEPS = (_double_buffer, _double_buffer, _enumerate_start, _starred, _piecewise, _outer,
+def _list_times_array(g, env, state, x, a):
+    """A list (or tuple) times a NumPy array: NumPy multiplies entry by entry (not the
+    list's repetition); in f, or in a helper whose `p * q` is also given a number."""
+    s, v = state["s"], state["v"]
+    scalars = ", ".join(g.pick((s, x, f"{s} * {x}", "0.5")) for _ in range(g.n))
+    form = g.rng.randrange(4)
+    if form == 0:
+        pair = g.pick((f"[{v}, np.sin({a})]", f"({v}, {a} * {s})"))
+        g.line(f"{state['v']} = np.sum({pair} * {a}, axis=0) * 0.5")
+    elif form == 1:
+        g.line(f"{state['v']} = {g.pick((f'{v} * [{scalars}]', f'[{scalars}] * {v}'))}")
+    elif form == 2:
+        g.line(f"{state['v']} = np.mean([[{s}], [{x}]] * {v}, axis=0) + 0.5 * {v}")
+    else:
+        h, p, q = g.name("helper"), g.name("param"), g.name("param")
+        g.define([f"def {h}({p}, {q}):", f"    return {p} * {q}"])
+        g.line(f"{state['v']} = {g.pick((f'{h}([{scalars}], {v})', f'{h}({v}, ({scalars}))'))}"
+               f" + np.sum({h}([{s}], 2))")
+    g.use("list_times_array")
+
+
+STEPS = (_double_buffer, _double_buffer, _list_times_array, _list_times_array, _enumerate_start, _starred, _piecewise, _outer,
          _float_scalar)

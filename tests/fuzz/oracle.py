@@ -2,7 +2,8 @@
 
     judge(case) -> Verdict(outcome, kind, detail)
 
-outcome is one of
+f is called with the case's inputs (differentiated), then Case.data and Case.options (f's
+*args and **kwargs, not differentiated); outcome is one of
     passed    value = the primal's, gradient = central finite differences of the primal,
               under every policy, and no argument changed
     refused   transform.TransformError raised before generated code ran (no traceback
@@ -62,7 +63,7 @@ def judge(case):
 
 def _judge_call(case, f, args, phase):
     def primal(*given):
-        return f(*_copies(given))
+        return f(*_copies(given), *case.data, **case.options)
     try:
         with np.errstate(all="ignore"):
             out = primal(*args)
@@ -112,9 +113,11 @@ def _judge_policy(case, f, args, policy, primal_out, weights, expected):
     try:
         with np.errstate(all="ignore"):
             if weights is None:
-                value, grads = transform.value_and_grad(f, wrt=wrt, policy=policy)(*given)
+                value, grads = transform.value_and_grad(f, wrt=wrt, policy=policy)(
+                    *given, *case.data, **case.options)
             else:
-                value, pullback = transform.vjp(f, *given, wrt=wrt, policy=policy)
+                value, pullback = transform.vjp(f, *given, *case.data, wrt=wrt, policy=policy,
+                                                **case.options)
                 grads = pullback(weights)
     except TransformError as exc:
         if _inside_generated(exc):

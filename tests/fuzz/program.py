@@ -45,6 +45,8 @@ class Case:
     input_seed: int = None        # of the inputs, if not `seed`
     probe_source: str = None      # the source with branch margins recorded (grammar.py)
     productions: frozenset = frozenset()   # what the generator drew (see coverage.py)
+    data: tuple = ()              # passed after the inputs to f's *args, not differentiated
+    options: dict = field(default_factory=dict)   # passed to f's **kwargs, likewise
 
     def inputs(self):
         rng = np.random.default_rng(self.seed if self.input_seed is None else self.input_seed)
@@ -65,6 +67,8 @@ class Case:
             text.append("# between gradient checks, run in the module: "
                         + "; ".join(self.rebinds))
         text.append(f"# inputs: {self.inputs()!r}")
+        if self.data or self.options:
+            text.append(f"# then, not differentiated: *{self.data!r}, **{self.options!r}")
         return "\n".join(text)
 
 
@@ -97,6 +101,8 @@ class Gen:
         self.extra_terms = []  # added to f's result; "{p0}" stands for f's first parameter
         self.used = set()      # productions drawn (tests/fuzz/coverage.py)
         self.imports = []      # module import lines besides numpy's
+        self.star = ""         # f's `*args, **kwargs` parameters, if any (", *rest, **kw")
+        self.data, self.options = (), {}   # their values (Case.data, Case.options)
 
     # ---- drawing -----------------------------------------------------------------------
     def pick(self, options):
@@ -175,7 +181,7 @@ class Gen:
 
     # ---- the result ----------------------------------------------------------------------
     def case(self, cls, seed, result):
-        signature = ", ".join(name for name, _ in self.params)
+        signature = ", ".join(name for name, _ in self.params) + self.star
         first = self.params[0][0]
         result = " + ".join([result, *(t.replace("{p0}", first) for t in self.extra_terms)])
         lines = [*self.imports, "import numpy as np", "", *self.module, "", "",
@@ -184,7 +190,7 @@ class Gen:
             lines.insert(0, "import math")
         source = "\n".join(lines).replace("\n\n\n\n", "\n\n\n") + "\n"
         return Case(cls, seed, source, list(self.params), self.n, list(self.rebinds),
-                    productions=frozenset(self.used))
+                    productions=frozenset(self.used), data=self.data, options=self.options)
 
 
 def kinds(env_items):

@@ -1,8 +1,9 @@
 """A list times a NumPy array multiplies entry by entry (NumPy converts the list); the
 repetition rule of `list * n` read it as copies: a wrong gradient with no error (found
-while judging runtime/helpers.py's mutants, session 27). Where the compiler sees the list
-(`repeat_sequence`) it is refused; where it does not (a helper's `x * w`,
-`product_or_repeat_vjp`) the product rule gives it."""
+while judging runtime/helpers.py's mutants, session 27). Where the compiler does not see
+the list (a helper's `x * w`, `product_or_repeat_vjp`) the product rule gives it; where it
+does (`repeat_sequence`) it was refused by a TypeError from the generated code (a crash to
+the fuzzer, found by its idioms class in session 29), and now uses the same rule."""
 import numpy as np
 import pytest
 
@@ -23,10 +24,23 @@ def array_times_tuple(a):
     return np.sum(W * (a[0], a[1] * a[0]))
 
 
+def rows_times_argument(a, w):
+    return np.sum(np.sin([a, a * a] * w) ** 2) + np.sum(np.mean([[a[0]], (a[1],)] * w, axis=0))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("f", [list_times_array, array_times_tuple], ids=lambda f: f.__name__)
-def test_a_sequence_times_an_array_in_view_is_refused(f):
-    with pytest.raises(TypeError, match="entry by entry"):
-        grad(f)(np.array([0.3, -1.2]))
+def test_a_sequence_times_an_array_in_view_multiplies(f, policy):
+    a = np.array([0.3, -1.2])
+    assert_close(grad(f, policy=policy)(a), numerical_grad(f, [a], 0))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_list_of_arrays_times_an_argument(policy):
+    a, w = np.array([0.3, -1.2]), np.array([2.0, -1.5])
+    for wrt in (0, 1):
+        assert_close(grad(rows_times_argument, wrt=wrt, policy=policy)(a, w),
+                     numerical_grad(rows_times_argument, [a, w], wrt))
 
 
 def _times(x, w):

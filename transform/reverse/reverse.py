@@ -280,8 +280,9 @@ class Reverser:
         out = [assign(cots, pullback)]
         values = []
         for k, name in inputs:           # k: the argument's position in the callee's pullback
-            values.append((name, gast.Subscript(value=load(cots), slice=const(k),
-                                                ctx=gast.Load()), False, True, True, False))
+            cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
+            cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
+            values.append((name, cot, False, True, True, False))    # (a list's: a list)
         return out + self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):

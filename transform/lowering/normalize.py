@@ -256,7 +256,7 @@ class Normalizer:
     def expr_BinOp(self, e, target, discard):
         left, right = self.atom(e.left), self.atom(e.right)
         return self.operators.binop(e, left, right, target, getattr(e, "augmented", False),
-                                    lambda: self.arithmetic(e, left, right, target)) or \
+                                    lambda t: self.arithmetic(e, left, right, t)) or \
             self.arithmetic(e, left, right, target)
 
     def arithmetic(self, e, left, right, target):
@@ -292,7 +292,7 @@ class Normalizer:
     def expr_UnaryOp(self, e, target, discard):
         operand = self.atom(e.operand)
         return self.operators.unary(e, operand, target,
-                                    lambda: self.negation(e, operand, target)) or \
+                                    lambda t: self.negation(e, operand, t)) or \
             self.negation(e, operand, target)
 
     def negation(self, e, operand, target):

@@ -16,11 +16,12 @@ types; where it shows only that one may be such an object, `operator_side`
 """
 import gast
 
-from runtime.operators import (AUGMENTED, FORWARD, PLAIN, REFLECTED, method_names,
-                               side_of_types, user_class)
+from runtime.operators import (AUGMENTED, FORWARD, PLAIN, REFLECTED, defines,
+                               method_names, side_of_types, user_class)
 
 from ..ir.nodes import assign, const, load
 from ..ir.primitives import Prim
+from .receiver_kinds import may_be_object
 from .sequence_kinds import bindings
 
 OPERATOR_NAMES = {
@@ -42,7 +43,8 @@ class OperatorMethods:
         """Emit `left op right` (atoms of e's operands); `plain()` emits the arithmetic
         rule. Returns the target, or None when no operand may be a user object."""
         op = OPERATOR_NAMES.get(type(e.op))
-        if op is None or not (self.may_be_user(e.left) or self.may_be_user(e.right)):
+        if op is None or not (self.may_be_user(e.left) or self.may_be_user(e.right) or
+                              self.unknown(e.left) or self.unknown(e.right)):
             return None
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         if lt is not _UNKNOWN and rt is not _UNKNOWN:
@@ -54,18 +56,18 @@ class OperatorMethods:
                     "computes (an array of objects), and the gradient cannot follow it", e,
                     hint=f"call the method: `b.{method_names(op)[REFLECTED]}(a)`")
             return self.call(e, side, op, (left, right), target) if side != PLAIN \
-                else plain()
+                else plain(target)
         return self.dispatch(e, op, (left, right), target, augmented, plain)
 
     def unary(self, e, operand, target, plain):
         op = OPERATOR_NAMES.get(type(e.op))
-        if op is None or not self.may_be_user(e.operand):
+        if op is None or not (self.may_be_user(e.operand) or self.unknown(e.operand)):
             return None
         known = self.type_of(e.operand)
         if known is not _UNKNOWN:
             side = side_of_types(known, None, op, False)
             return self.call(e, side, op, (operand, None), target) if side != PLAIN \
-                else plain()
+                else plain(target)
         return self.dispatch(e, op, (operand, None), target, False, plain)
 
     def call(self, e, side, op, operands, target):
@@ -88,7 +90,7 @@ class OperatorMethods:
         self.norm.emit(assign(side, test), Prim("nondiff", "test"))
         sides = [FORWARD] + ([REFLECTED] if operands[1] is not None else []) + \
             ([AUGMENTED] if augmented else [])
-        orelse = self.norm.block_of(plain)
+        orelse = self.norm.block_of(lambda: plain(target))
         for k in reversed(sides):
             body = self.norm.block_of(lambda k=k: self.call(e, k, op, operands, target))
             cond = gast.Compare(left=load(side), ops=[gast.Eq()], comparators=[const(k)])
@@ -120,6 +122,13 @@ class OperatorMethods:
             return self.may_be_user(node.operand, seen)
         return False
 
+    def unknown(self, node):
+        """Whether `node` may be an object the source does not show (an argument, a loop
+        variable, an item) in a module that defines a class with operator methods."""
+        if not hasattr(self.src, "operator_classes"):
+            self.src.operator_classes = _operator_classes(self.src.fn)
+        return bool(self.src.operator_classes) and may_be_object(self.src, node)
+
     def type_of(self, node):
         """The operand's type where the source fixes it, else _UNKNOWN."""
         if isinstance(node, gast.Constant):
@@ -143,3 +152,21 @@ class OperatorMethods:
             return self.src.resolve(node)
         except Exception:                     # an unhashable or raising attribute
             return None
+
+
+def _operator_classes(fn):
+    """The user classes with operator methods the function's module (or closure) names."""
+    values = list(getattr(fn, "__globals__", {}).values())
+    values += [c.cell_contents for c in getattr(fn, "__closure__", None) or ()
+               if _filled(c)]
+    return [v for v in values if isinstance(v, type) and
+            any(defines(v, name) for op in set(OPERATOR_NAMES.values())
+                for name in method_names(op).values())]
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True

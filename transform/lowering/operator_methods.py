@@ -14,7 +14,10 @@ types; where it shows only that one may be such an object, `operator_side`
     a += b                  ->  a = a.__iadd__(b) if type(a) defines it, else as `a + b`
     -a                      ->  a.__neg__()
 """
+import sys
+
 import gast
+import numpy as np
 
 from runtime.operators import (AUGMENTED, FORWARD, PLAIN, REFLECTED, defines,
                                method_names, side_of_types, user_class)
@@ -38,15 +41,17 @@ class OperatorMethods:
 
     def __init__(self, normalizer):
         self.norm, self.src = normalizer, normalizer.src
+        self.results = set()            # temporaries holding what a user method returned
 
     def binop(self, e, left, right, target, augmented, plain):
         """Emit `left op right` (atoms of e's operands); `plain()` emits the arithmetic
         rule. Returns the target, or None when no operand may be a user object."""
         op = OPERATOR_NAMES.get(type(e.op))
-        if op is None or not (self.may_be_user(e.left) or self.may_be_user(e.right) or
-                              self.unknown(e.left) or self.unknown(e.right)):
+        if op is None or not any(self.may_be_user(node) or self.unknown(node) or
+                                 self.returned(atom) for node, atom in
+                                 ((e.left, left), (e.right, right))):
             return None
-        lt, rt = self.type_of(e.left), self.type_of(e.right)
+        lt, rt = self.type_of(e.left, left), self.type_of(e.right, right)
         if lt is not _UNKNOWN and rt is not _UNKNOWN:
             side = side_of_types(lt, rt, op, augmented)
             if side is None:
@@ -61,9 +66,10 @@ class OperatorMethods:
 
     def unary(self, e, operand, target, plain):
         op = OPERATOR_NAMES.get(type(e.op))
-        if op is None or not (self.may_be_user(e.operand) or self.unknown(e.operand)):
+        if op is None or not (self.may_be_user(e.operand) or self.unknown(e.operand) or
+                              self.returned(operand)):
             return None
-        known = self.type_of(e.operand)
+        known = self.type_of(e.operand, operand)
         if known is not _UNKNOWN:
             side = side_of_types(known, None, op, False)
             return self.call(e, side, op, (operand, None), target) if side != PLAIN \
@@ -78,7 +84,9 @@ class OperatorMethods:
                          args=[] if other is None else [other], keywords=[])
         gast.copy_location(call, e)
         gast.copy_location(call.func, e)
-        return self.norm.expr(call, target)
+        target = self.norm.expr(call, target)
+        self.results.add(target)
+        return target
 
     def dispatch(self, e, op, operands, target, augmented, plain):
         """Decide when the code runs: one branch per method Python may call."""
@@ -129,8 +137,17 @@ class OperatorMethods:
             self.src.operator_classes = _operator_classes(self.src.fn)
         return bool(self.src.operator_classes) and may_be_object(self.src, node)
 
-    def type_of(self, node):
+    def returned(self, atom):
+        """Whether the atom is a temporary a user method (an operator's) returned."""
+        return isinstance(atom, gast.Name) and atom.id in self.results
+
+    def type_of(self, node, atom):
         """The operand's type where the source fixes it, else _UNKNOWN."""
+        if self.returned(atom):
+            return _UNKNOWN
+        kind = getattr(self.src, "param_kinds", {}).get(getattr(node, "id", None))
+        if isinstance(node, gast.Name) and node.id in self.src.params and kind:
+            return {"array": np.ndarray, "scalar": float, "list": list}[kind]
         if isinstance(node, gast.Constant):
             return type(node.value)
         if isinstance(node, gast.Call):
@@ -139,7 +156,7 @@ class OperatorMethods:
         if isinstance(node, gast.Name) and node.id in self.src.locals:
             values = bindings(self.src).get(node.id, [None])
             if len(values) == 1 and isinstance(values[0], gast.Call):
-                return self.type_of(values[0])
+                return self.type_of(values[0], None)
         elif isinstance(node, (gast.Name, gast.Attribute)) and \
                 not (isinstance(node, gast.Name) and node.id in self.src.params):
             value = self._resolved(node)
@@ -159,7 +176,7 @@ def _operator_classes(fn):
     values = list(getattr(fn, "__globals__", {}).values())
     values += [c.cell_contents for c in getattr(fn, "__closure__", None) or ()
                if _filled(c)]
-    return [v for v in values if isinstance(v, type) and
+    return [v for v in values if isinstance(v, type) and not _standard_library(v) and
             any(defines(v, name) for op in set(OPERATOR_NAMES.values())
                 for name in method_names(op).values())]
 
@@ -170,3 +187,9 @@ def _filled(cell):
     except ValueError:
         return False
     return True
+
+
+def _standard_library(cls):
+    """`pathlib.Path` (its `/`), `enum.Flag` (its `|`): never given values to differentiate."""
+    module = (getattr(cls, "__module__", "") or "").split(".")[0]
+    return module in sys.stdlib_module_names

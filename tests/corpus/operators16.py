@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .case import floats, refused
+from .case import case, floats, refused
 from .data_values import both
 
 
@@ -179,3 +179,47 @@ def iadd_writing_into_self(x):
 def array_times_object(x):
     c = x * Vec(x)
     return np.sum(c)
+
+
+# ---- `type(self)(...)`: the object's class as a value --------------------------------------
+class Poly:
+    def __init__(self, c):
+        self.c = c
+
+    def __mul__(self, k):
+        return type(self)(self.c * k)
+
+    def derivative(self):
+        return type(self)(self.c[1:] * np.arange(1.0, len(self.c)))
+
+    def at(self, t):
+        return np.sum(self.c * t ** np.arange(len(self.c)))
+
+
+@dataclass
+class State:
+    q: object
+    p: object
+
+    def step(self, dt):
+        return type(self)(self.q + dt * self.p, self.p - dt * np.sin(self.q))
+
+
+@case(floats((4,)))
+def type_of_self_builds_the_same_class(c):
+    poly = Poly(c) * 2.0
+    return poly.derivative().at(0.7) + poly.at(-0.3)
+
+
+@both
+def type_of_self_for_a_dataclass(x):
+    s = State(q=x, p=np.cos(x))
+    for _ in range(3):
+        s = s.step(0.1)
+    return np.sum(s.q * s.p)
+
+
+@both
+def method_through_type_of_object(x):
+    a = Vec(x)
+    return type(a).__mul__(a, 3.0).total() + type(a).total(a * 2.0) * (a @ a)

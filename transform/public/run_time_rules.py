@@ -17,6 +17,9 @@ from ..frontend.parse import unwrap
 from ..analysis.shapes import signature_of
 from ..ir.primitives import opaque_library
 from .parameters import _params
+from ..frontend.constructors import constructor_of
+from ..lowering.records import object_builder, record_rule
+from runtime.operators import user_class as _user_class
 
 
 class CalleeRule:
@@ -82,6 +85,10 @@ class MethodRule:
                 # cotangent is the bound method's (getattr_vjp passes it through)
                 return self.rule(obj.__func__, self.varied)(
                     obj.__self__, *args, **kwargs)
+            if isinstance(obj, type) and _user_class(obj):   # `type(self)(v)`, `C.f(a)`
+                made = self.class_call(obj, args, kwargs)
+                if made is not None:
+                    return made
             if self.name == "__call__" and not inspect.isfunction(obj):
                 called = self.callable_value(obj, args, kwargs)
                 if called is not None:
@@ -116,6 +123,24 @@ class MethodRule:
             return out, lambda g: (None,) + tuple(pullback(g))[1:]
         shifted = None if varied is None else tuple(k - 1 for k in varied)
         out, pullback = self.rule(method.__func__, shifted)(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
+    def class_call(self, cls, args, kwargs):
+        """`cls(...)` (its record rule or compiled constructor) or `cls.f(a, ...)` (the
+        function f, a plain one: classmethods and staticmethods come later) where the
+        class is a value known only when the code runs: `type(self)(v)` in a method."""
+        if self.name == "__call__":
+            rule = record_rule(cls)
+            if rule is not None:
+                out, pullback = rule.rrule(*args, **kwargs)
+                return out, lambda g: (None,) + tuple(pullback(g))
+            fn = constructor_of(cls, object_builder)
+        else:
+            fn = inspect.getattr_static(cls, self.name, None)
+        if not inspect.isfunction(fn):
+            return None
+        shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
+        out, pullback = self.rule(fn, shifted)(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
 
     def callable_value(self, fn, args, kwargs):

@@ -56,7 +56,7 @@ defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
 defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
        ZERO, ZERO, complex_ok=True)
-nondiff(len, int, bool, range, round, isinstance, min.__class__, why=ZERO)
+nondiff(len, int, bool, range, round, isinstance, type, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)
 

@@ -120,5 +120,8 @@ WORKS = {       # rows marked "works", by their beginning
     "functools.reduce(f, xs)": ("functools_reduce",),
 }
 
+_NOT_YET = "no generator draws it yet"
 UNFUZZED = {    # rows marked "works" that no generator draws: reason
+    "operators on instances of user classes": _NOT_YET,
+    "f(*xs) where a derivative flows and the source does not fix the length": _NOT_YET,
 }

@@ -23,6 +23,7 @@ from .receiver_kinds import may_be_object
 from .sequence_kinds import may_repeat, sequence_names
 from .syntax_facts import indexable_value, negative_literal
 from .functions_as_values import ClosureRecords, free_locals
+from .operator_methods import OperatorMethods
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
@@ -54,6 +55,7 @@ class Normalizer:
         self.calls = CallNormalizer(self)       # calls, nested defs
         self.tricks = TrickNormalizer(self)     # rewrites that give a call a rule
         self.closures = ClosureRecords(self)    # lambdas and nested defs as values
+        self.operators = OperatorMethods(self)  # `a * b` on user objects: their methods
 
     def block(self, stmts):
         saved, self.out, line = self.out, [], self.line
@@ -140,7 +142,8 @@ class Normalizer:
                                     const(self.where(s)))
             self.emit(gast.Expr(value=check), Prim("nondiff", "check"))
         value = gast.BinOp(left=load(s.target.id), op=s.op, right=s.value)
-        self.expr(value, s.target.id)
+        value.augmented = True                  # `a += b` runs type(a).__iadd__ if any
+        self.expr(gast.copy_location(value, s), s.target.id)
 
     def where(self, node):
         """`file:line` of a node in the user's source."""
@@ -252,6 +255,11 @@ class Normalizer:
 
     def expr_BinOp(self, e, target, discard):
         left, right = self.atom(e.left), self.atom(e.right)
+        return self.operators.binop(e, left, right, target, getattr(e, "augmented", False),
+                                    lambda t: self.arithmetic(e, left, right, t)) or \
+            self.arithmetic(e, left, right, target)
+
+    def arithmetic(self, e, left, right, target):
         if isinstance(e.op, gast.Mult) and (self.is_sequence(e.left) or
                                             self.is_sequence(e.right)):
             return self.repeat(e, left, right, target)
@@ -283,6 +291,11 @@ class Normalizer:
 
     def expr_UnaryOp(self, e, target, discard):
         operand = self.atom(e.operand)
+        return self.operators.unary(e, operand, target,
+                                    lambda t: self.negation(e, operand, t)) or \
+            self.negation(e, operand, target)
+
+    def negation(self, e, operand, target):
         node = gast.UnaryOp(op=e.op, operand=operand)
         prim = self.calls.rule_prim(UNARYOPS[type(e.op)], [operand], {}, e)
         return self.finish(target, node, prim)

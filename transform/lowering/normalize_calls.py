@@ -23,6 +23,7 @@ from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from .records import object_builder, record_rule
+from .spread_calls import spread_call_of
 from .returns import ReturnLowering
 
 
@@ -83,6 +84,9 @@ class CallNormalizer:
         if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
+        spread = spread_call_of(self.src, self.names, e, fn)     # f(*xs), len(xs) known when it runs
+        if spread is not None:
+            return self.dynamic_call(spread, target, discard)
         fdef = self.norm.loop_depth and \
             inlinable_call(fn, e, self.norm.inlining, self.src, self.names)
         if fdef:

@@ -17,6 +17,10 @@ from ..frontend.parse import unwrap
 from ..analysis.shapes import signature_of
 from ..ir.primitives import opaque_library
 from .parameters import _params
+from ..frontend.constructors import constructor_of
+from ..lowering.records import object_builder, record_rule
+from runtime.operators import user_class as _user_class
+from runtime.spread import spread_call, spread_pullback
 
 
 class CalleeRule:
@@ -82,6 +86,12 @@ class MethodRule:
                 # cotangent is the bound method's (getattr_vjp passes it through)
                 return self.rule(obj.__func__, self.varied)(
                     obj.__self__, *args, **kwargs)
+            if obj is spread_call and self.name == "__call__":     # `f(*xs)`
+                return self.spread(args[0], args[1], kwargs)
+            if isinstance(obj, type) and _user_class(obj):   # `type(self)(v)`, `C.f(a)`
+                made = self.class_call(obj, args, kwargs)
+                if made is not None:
+                    return made
             if self.name == "__call__" and not inspect.isfunction(obj):
                 called = self.callable_value(obj, args, kwargs)
                 if called is not None:
@@ -118,6 +128,42 @@ class MethodRule:
         out, pullback = self.rule(method.__func__, shifted)(*args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
 
+    def spread(self, fn, args, kwargs):
+        """`f(*xs)` (the compiler wrote `spread_call(f, xs)`): f's rule given xs's
+        entries, their cotangents given back as xs's (runtime/spread.py)."""
+        if not isinstance(args, (list, tuple, np.ndarray, range)):
+            raise TransformError(
+                f"`*` of a {type(args).__name__} in a call: the gradient reaches only the "
+                "entries of a list, tuple or array spread into a call",
+                hint="make a list first: `f(*list(xs))`")
+        if _takes_varargs(fn):
+            raise TransformError(
+                f"`*` in a call to {getattr(fn, '__name__', 'a function')}(), which takes "
+                "`*args`: the values spread into `*args` would carry no derivative",
+                hint="give the function named parameters, or pass a list: "
+                     "`def f(w, terms)` called as `f(w, terms)`")
+        whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
+        out, pullback = whole(fn, *args, **kwargs)
+        return out, spread_pullback(pullback, args)
+
+    def class_call(self, cls, args, kwargs):
+        """`cls(...)` (its record rule or compiled constructor) or `cls.f(a, ...)` (the
+        function f, a plain one: classmethods and staticmethods come later) where the
+        class is a value known only when the code runs: `type(self)(v)` in a method."""
+        if self.name == "__call__":
+            rule = record_rule(cls)
+            if rule is not None:
+                out, pullback = rule.rrule(*args, **kwargs)
+                return out, lambda g: (None,) + tuple(pullback(g))
+            fn = constructor_of(cls, object_builder)
+        else:
+            fn = inspect.getattr_static(cls, self.name, None)
+        if not inspect.isfunction(fn):
+            return None
+        shifted = None if self.varied is None else tuple(k - 1 for k in self.varied if k)
+        out, pullback = self.rule(fn, shifted)(*args, **kwargs)
+        return out, lambda g: (None,) + tuple(pullback(g))
+
     def callable_value(self, fn, args, kwargs):
         """`f(x)` where f holds a function with a rule (`f=np.tanh`) or a
         functools.partial: (out, pullback) with None for f itself (for a partial, the
@@ -130,6 +176,12 @@ class MethodRule:
             return out, lambda g: (None,) + tuple(pullback(g))
         if not isinstance(fn, functools.partial):
             return None
+        if _takes_varargs(fn):
+            raise TransformError(
+                f"`*` in a call to {getattr(fn, '__name__', 'a function')}(), which takes "
+                "`*args`: the values spread into `*args` would carry no derivative",
+                hint="give the function named parameters, or pass a list: "
+                     "`def f(w, terms)` called as `f(w, terms)`")
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
         return out, partial_pullback(fn, pullback)
@@ -183,6 +235,15 @@ class MethodRule:
                     hint="pass a constant there, or compute that value outside the "
                          "differentiated function")
         return rule.rrule(obj, *args, **kwargs)
+
+
+def _takes_varargs(fn):
+    """Whether a Python function or method (or a partial of one) has `*args`."""
+    fn = getattr(fn, "func", fn)
+    fn = getattr(fn, "__func__", fn)
+    if not inspect.isfunction(fn):
+        fn = getattr(type(fn), "__call__", None)      # a callable object
+    return inspect.isfunction(fn) and bool(fn.__code__.co_flags & inspect.CO_VARARGS)
 
 
 def _inexact(value):

@@ -1,0 +1,47 @@
+"""`f(*xs)` where the length of xs is known only when the code runs.
+
+The compiler writes the call as `spread_call(f, xs)`: a call of a value, dispatched at
+run time (transform/public/run_time_rules.py MethodRule) to f's compiled rule with xs
+spread into its arguments; the cotangents of those arguments come back as xs's
+cotangent, the way `list(xs)`'s rule gives them (sequence_vjp).
+
+    y = f(a, *xs)      ->    t1 = [a, *xs]
+                             y = spread_call(f, t1)
+"""
+import numpy as np
+
+from .registry import template_helper
+from .thunks import unthunk
+
+
+@template_helper
+def spread_call(fn, args, **kwargs):
+    """fn(*args, **kwargs): what the forward sweep computes (the rule is elsewhere)."""
+    return fn(*args, **kwargs)
+
+
+def spread_pullback(pullback, args):
+    """The pullback of `spread_call(fn, args)` from that of `fn(*args)`: cotangents for
+    (spread_call, fn, args)."""
+    def spread(g):
+        cotangents = tuple(pullback(g))
+        if len(cotangents) != len(args) + 1:
+            raise TypeError(f"spread_call: {len(cotangents) - 1} cotangents for "
+                            f"{len(args)} spread arguments")
+        return (None, cotangents[0], entries_cotangent(cotangents[1:], args))
+    return spread
+
+
+def entries_cotangent(parts, args):
+    """The cotangent of the spread sequence: a list or tuple like it (an array for an
+    array, None for a range or where no entry has one)."""
+    parts = [unthunk(part) for part in parts]
+    if isinstance(args, range) or all(part is None for part in parts):
+        return None
+    if isinstance(args, np.ndarray):
+        out = np.zeros(args.shape, dtype=np.result_type(args, 0.0))
+        for k, part in enumerate(parts):
+            if part is not None:
+                out[k] = part
+        return out
+    return tuple(parts) if isinstance(args, tuple) else parts

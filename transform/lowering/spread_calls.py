@@ -1,0 +1,48 @@
+"""Stage 3, normalize: `f(*xs)` where the source does not fix the length of xs (a
+parameter, a list grown by `append`, a comprehension): the call becomes a call of a
+value, `spread_call(f, xs)`, which generated code dispatches when it runs, when the
+entries are known, to f's compiled rule (runtime/spread.py). `*xs` whose length the
+source fixes was spread before (frontend/starred_calls.py); `*shape` given to calls no
+derivative flows through (`np.zeros(*shape)`, `rng.normal(size=...)`) stays as written.
+
+    y = f(a, *xs, k=v)   ->   y = spread_call(f, [a, *xs], k=v)
+"""
+import inspect
+
+import gast
+
+import runtime
+from runtime.spread import spread_call
+
+from ..ir.primitives import rule_for
+from .receivers import random_method
+
+
+def spread_call_of(src, names, e, fn):
+    """The call written as `spread_call(...)`, or None when e is not such a call."""
+    if not any(isinstance(a, gast.Starred) for a in e.args) or \
+            any(kw.arg is None for kw in e.keywords) or not _compiled_callee(src, e, fn):
+        return None
+    starred = [a for a in e.args if isinstance(a, gast.Starred)]
+    if len(e.args) == 1:
+        entries = starred[0].value               # f(*xs): xs itself
+    else:
+        entries = gast.List(elts=list(e.args), ctx=gast.Load())
+    names.objects.setdefault("spread_call", spread_call)
+    func = names.ref("spread_call")              # the compiler's own name for it
+    call = gast.Call(func=func, args=[e.func, entries], keywords=list(e.keywords))
+    return gast.copy_location(call, e)
+
+
+def _compiled_callee(src, e, fn):
+    """Whether the call reaches a function the compiler differentiates from its source
+    (a user function, a function value, a method of an object)."""
+    if fn is not None:
+        return inspect.isfunction(fn) and rule_for(fn) is None or \
+            inspect.ismethod(fn) and inspect.isfunction(fn.__func__)
+    if isinstance(e.func, gast.Name):
+        return e.func.id in src.locals or e.func.id in src.params
+    if isinstance(e.func, gast.Attribute):
+        return runtime.method_function(e.func.attr) is None and \
+            random_method(src, e.func.value, e.func.attr) is None
+    return False

@@ -43,7 +43,7 @@ EXTRA = {
     np.float64: [(A,), (np.float64(0.3),)],
     min: [((0.3, 0.7, -0.2),)], math.ldexp: [(1.3, 3)], math.fsum: [([1.2, -2.3, 0.4],)],
     math.prod: [([1.2, -2.3, 0.4],)], math.frexp: [(2.3,)], math.modf: [(2.3,)],
-    math.nextafter: [(2.3, 3.0)], np.nextafter: [(A, B)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
+    math.nextafter: [(2.3, 3.0)], np.nextafter: [(A, B)], np.broadcast_arrays: [(A, V4)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
     np.heaviside: [(A, B)], np.linalg.multi_dot: [([M, A.T, B],)],
     np.linalg.eigvalsh: [(S,)], np.split: [(V6, 3)], np.array_split: [(V5, 2)],
     np.hsplit: [(A, 2)], np.vsplit: [(M, 2)], np.dsplit: [(rand(2, 2, 4, seed=10), 2)],

@@ -27,7 +27,8 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
-SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more"),
+SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
+                                    "scipy_special_extra"),
                   "scipy.stats": ("scipy_stats", "scipy_stats_more"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more"),
                   "scipy.signal": ("scipy_signal",),

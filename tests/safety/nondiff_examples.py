@@ -54,6 +54,11 @@ EXAMPLES.update({fn: (LOGGER, "value %s", 0.5) for fn in (
 EXAMPLES.update({fn: () for fn in (
     time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.monotonic,
     time.monotonic_ns, time.process_time, time.process_time_ns)})
+try:                                               # SciPy is optional (runtime/rules/__init__.py)
+    import scipy.special as _sc
+    EXAMPLES.update({_sc.round: (A + 0.1,), _sc.gammasgn: (A,)})
+except ImportError:
+    pass
 # Outputs whose values are undefined (uninitialised memory): only their shape is probed
 SHAPE_PROBED = {np.empty, np.empty_like}
 # Not callable with arguments: the type of builtins (a rule so calls through it classify)

@@ -125,7 +125,8 @@ def _exempt_families():
         family = getattr(rule, "family", None)
         if family == "random" and rule.kind != "nondiff":
             yield rule.name, _RANDOM
-        elif family == "scipy_stats_more" and ("frozen" in rule.name or "(...)" in rule.name):
+        elif family in ("scipy_stats_more", "scipy_stats_extra") and \
+                ("frozen" in rule.name or "(...)" in rule.name):
             yield rule.name, _FROZEN
         elif family in ("fft", "complex_parts"):
             yield rule.name, _COMPLEX

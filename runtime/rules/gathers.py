@@ -1,11 +1,14 @@
 """Functions that move, repeat or drop entries: np.delete, np.insert, np.compress,
-np.extract, np.resize, np.diagflat, np.block, np.ediff1d and np.broadcast_arrays.
+np.extract, np.resize, np.diagflat, np.block, np.ediff1d, np.broadcast_arrays, np.choose,
+np.bincount (in its weights) and np.unwrap.
 
 Each output entry is an entry of an argument (or a fill, or a difference of two, for
 np.ediff1d), so each argument's cotangent gathers the cotangents of the output entries
 that came from it (summed where np.resize repeats one). The rules find where the
 entries went by applying the function itself to the entries' indices
 (gathers_helpers.py). Indices, conditions, shapes and offsets are not differentiated.
+np.bincount adds weights into bins, so a weight's cotangent is its bin's; np.unwrap adds
+whole periods k * period to p (k a step), so p's cotangent is g and period's sum(g k).
 """
 import numpy as np
 
@@ -30,3 +33,9 @@ defvjp(np.ediff1d, "ary, to_end=None, to_begin=None", "ediff1d_vjp(g, ary, to_en
        "ediff1d_vjp(g, ary, to_end, to_begin, 1)", "ediff1d_vjp(g, ary, to_end, to_begin, 2)")
 rrule(np.broadcast_arrays)(broadcast_arrays_rule)        # its inputs are varargs
 declare(np.broadcast_arrays, parts_view=True)            # the outputs are read-only views
+defvjp(np.choose, "a, choices, out=None, mode='raise'", None, "choose_vjp(g, a, choices, mode)",
+       None, None)
+defvjp(np.bincount, "x, /, weights=None, minlength=0", None,
+       "bincount_weights_vjp(g, x, weights)", None, numeric=True)
+defvjp(np.unwrap, "p, discont=None, axis=-1, *, period=6.283185307179586", "g", None, None,
+       "np.sum(g * np.rint((ans - p) / period))", numeric=True)

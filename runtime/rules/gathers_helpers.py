@@ -11,6 +11,7 @@ handled as NumPy handles it.
 import numpy as np
 
 from ..registry import template_helper
+from ..helpers import unbroadcast
 from ..thunks import Thunk, unthunk
 from .shape_helpers import cot_dtype, sum_to_shape
 
@@ -95,6 +96,28 @@ def ediff1d_vjp(g, ary, to_end, to_begin, part):
     cot[1:] += d
     cot[:-1] -= d
     return cot.reshape(np.shape(ary))
+
+
+@template_helper(pure=True)
+def choose_vjp(g, a, choices, mode):
+    """Cotangents of np.choose's choices: g where the (wrapped or clipped) index picked
+    that choice, summed back to the choice's shape; an array of choices gets an array."""
+    index = np.asarray(a)
+    if mode == "wrap":
+        index = index % len(choices)
+    elif mode == "clip":
+        index = np.clip(index, 0, len(choices) - 1)
+    parts = [unbroadcast(np.where(index == k, g, 0).astype(cot_dtype(g, choice)), choice)
+             for k, choice in enumerate(choices)]
+    if isinstance(choices, np.ndarray):
+        return np.stack([np.asarray(p) for p in parts])
+    return tuple(parts) if isinstance(choices, tuple) else parts
+
+
+@template_helper(pure=True)
+def bincount_weights_vjp(g, x, weights):
+    """Cotangent of np.bincount's weights: each weight's bin's cotangent."""
+    return np.asarray(g)[np.asarray(x)].astype(cot_dtype(g, weights))
 
 
 def broadcast_arrays_rule(*args, subok=False):

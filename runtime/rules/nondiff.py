@@ -48,6 +48,8 @@ if hasattr(np, "bitwise_count"):                                        # NumPy 
 nondiff(np.shape, np.size, np.ndim, np.tri, np.result_type, np.can_cast, why=SHAPE)
 nondiff(np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty, np.eye,
         np.identity, why=SHAPE, fresh=True)
+# window functions of a length M (np.kaiser's beta moves it: not declared)
+nondiff(np.hamming, np.hanning, np.blackman, np.bartlett, why=SHAPE, fresh=True)
 # arange(start, stop, step) = start + k * step: a derivative in start and step, no rule yet
 nondiff(np.arange, why=NONE, fresh=True)
 

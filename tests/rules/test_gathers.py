@@ -27,6 +27,14 @@ CASES = [
     case(np.block, [M34, C3]), case(np.block, [V5, 1.5], id="block-scalar"),
     case(np.ediff1d, M34), case(np.ediff1d, V5, R4[:2], 0.5), case(np.ediff1d, V5, None, S),
     case(np.ediff1d, V5, to_end=1.5),
+    case(np.choose, np.array([0, 2, 1, 1]), [R4, 2 * R4, V5[:4]]),
+    case(np.choose, np.array([[0, 1, 1, 0], [1, 0, 0, 1], [1, 1, 0, 0]]), [M34, R4], id="choose-bc"),
+    case(np.choose, np.array([0, 3, -1, 1]), np.stack([R4, V5[:4], -R4]), mode="wrap"),
+    case(np.choose, np.array([0, 3, -1, 1]), (R4, 0.5), mode="clip", id="choose-clip"),
+    case(np.bincount, np.array([0, 2, 2, 1, 5]), V5), case(np.bincount, np.array([1, 1, 0]),
+                                                           V5[:3], 4, id="bincount-minlength"),
+    case(np.unwrap, np.array([0.1, 3.0, 6.5, 9.9, -0.4])), case(np.unwrap, 3 * M34, None, 0),
+    case(np.unwrap, 3 * M34, 4.0, -1, id="unwrap-discont"),
 ]
 
 
@@ -48,6 +56,15 @@ def test_broadcast_arrays(args):
 
 def test_broadcast_arrays_part_without_cotangent():
     check_rule(np.broadcast_arrays, [C3, R4], G=(None, rand(3, 4, seed=6)))
+
+
+def periodic(p, period):
+    return np.sum(np.unwrap(p * 4.0, period=period) ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_unwrap_in_its_period(policy):
+    check_grad(periodic, [V5, 2.5], policy=policy)
 
 
 def tiles(x, w):

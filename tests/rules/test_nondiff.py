@@ -35,7 +35,8 @@ CALLS = [
     (np.result_type, A, 1.0), (np.can_cast, A, np.float32),
     (np.spacing, A), (np.nanargmax, A), (np.nanargmin, A, 0), (np.lexsort, (A[0], A[1])),
     (np.isin, A, B), (np.tril_indices_from, A), (np.triu_indices_from, A, 1),
-    (np.diag_indices_from, np.ones((3, 3))),
+    (np.diag_indices_from, np.ones((3, 3))), (np.hamming, 5), (np.hanning, 4),
+    (np.blackman, 6), (np.bartlett, 5),
 ]
 if hasattr(np, "bitwise_count"):                                        # NumPy 2.0+
     CALLS.append((np.bitwise_count, I))

@@ -17,16 +17,19 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "signals_helpers", "polynomials_helpers", "statistics_helpers", "fft_helpers",
                   "complex_helpers",
                   "factorizations_helpers", "layouts_helpers",
-                  "ufunc_methods_helpers", "ufunc_outer_helpers")
+                  "ufunc_methods_helpers", "ufunc_outer_helpers", "quantiles_helpers",
+                  "gathers_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
-            "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft")
+            "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
+            "gathers")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
-SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more"),
-                  "scipy.stats": ("scipy_stats", "scipy_stats_more"),
+SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
+                                    "scipy_special_extra"),
+                  "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more"),
                   "scipy.signal": ("scipy_signal",),
                   "scipy.integrate": ("scipy_integrate",)}

@@ -95,4 +95,6 @@ defvjp(np.nan_to_num, "x, copy=True, nan=0.0, posinf=None, neginf=None", "g * np
 # heaviside(x1, x2) is x2 where x1 == 0, a step elsewhere
 defvjp(np.heaviside, "x1, x2", None, "unbroadcast(g * (x1 == 0), x2)")
 defvjp(np.copysign, "x1, x2", "unbroadcast(g * np.sign(x1) * np.sign(ans), x1)", None)
+# x1 moved one representable step towards x2: slope 1 in x1; x2 only picks the direction
+defvjp(np.nextafter, "x1, x2", "unbroadcast(g, x1)", None)
 

@@ -4,10 +4,11 @@ Templates use `math` itself (the arguments are Python floats); `digamma`, which 
 lacks, is a short series below.
 """
 import math
+import sys
 from functools import partial
 
 from .. import registry
-from ..registry import NONE, ZERO, nondiff, template_helper
+from ..registry import ZERO, nondiff, template_helper
 
 # A function here takes numbers and returns a float (trait scalar_args, which this
 # `defvjp` declares with each rule) unless its rule says otherwise.
@@ -76,8 +77,14 @@ nondiff(math.factorial, math.comb, math.perm, math.gcd, math.isqrt, why=ZERO,  #
         int_result=True)
 if hasattr(math, "lcm"):
     nondiff(math.lcm, why=ZERO, int_result=True)
-# tuple outputs (frexp, modf) and nextafter have derivatives no rule gives yet
-nondiff(math.frexp, math.modf, math.nextafter, why=NONE)
+# Tuple outputs: frexp's mantissa x / 2 ** e has slope 2 ** -e (e steps where |x| crosses
+# a power of two), modf's fraction slope 1; the exponent and the integral part are steps.
+registry.defvjp(math.frexp, "x", "math_parts_vjp(g, 2.0 ** -ans[1])", numeric=True)
+registry.defvjp(math.modf, "x", "math_parts_vjp(g, 1.0)", numeric=True)
+# nextafter(x, y) is x moved one representable step towards y: slope 1 in x, while y
+# only picks the direction (piecewise constant); steps= (Python 3.12+) is an integer
+defvjp(math.nextafter, "x, y, *, steps=None" if sys.version_info >= (3, 12) else "x, y",
+       "g", None)
 
 
 @template_helper
@@ -104,3 +111,11 @@ def math_prod_vjp(g, iterable, start):
     for k in range(len(values)):
         out.append(g * math.prod(values[:k] + values[k + 1:], start=start))
     return out
+
+
+@template_helper(pure=True)
+def math_parts_vjp(g, slope):
+    """Cotangent of x of math.frexp / math.modf: the first part's cotangent times its
+    slope; the second part (an integer exponent, an integral part) carries none."""
+    first = g[0] if isinstance(g, (tuple, list)) else g
+    return 0.0 if first is None else first * slope

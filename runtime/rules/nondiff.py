@@ -31,17 +31,25 @@ nondiff(np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert, np.left_shift,
 # form z / |z| moves, is in complex_parts.py)
 nondiff(np.floor, np.ceil, np.round, np.around, np.rint, np.fix, np.trunc,
         np.floor_divide, why=ZERO, elementwise=True)
+# the gap to the next representable number: a step function of |x|
+nondiff(np.spacing, why=ZERO, elementwise=True)
 
 # Indices, counts and searches
 nondiff(np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.nonzero,
         np.flatnonzero, np.count_nonzero, np.searchsorted, np.digitize,
         np.unravel_index, np.ravel_multi_index, np.indices, np.diag_indices,
         np.tril_indices, np.triu_indices, why=ZERO)
+nondiff(np.nanargmax, np.nanargmin, np.lexsort, np.isin, why=ZERO)
+nondiff(np.tril_indices_from, np.triu_indices_from, np.diag_indices_from, why=SHAPE)
+if hasattr(np, "bitwise_count"):                                        # NumPy 2.0+
+    nondiff(np.bitwise_count, why=ZERO, elementwise=True)
 
 # Shapes, dtypes and arrays built from shapes
 nondiff(np.shape, np.size, np.ndim, np.tri, np.result_type, np.can_cast, why=SHAPE)
 nondiff(np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty, np.eye,
         np.identity, why=SHAPE, fresh=True)
+# window functions of a length M (np.kaiser's beta moves it: not declared)
+nondiff(np.hamming, np.hanning, np.blackman, np.bartlett, why=SHAPE, fresh=True)
 # arange(start, stop, step) = start + k * step: a derivative in start and step, no rule yet
 nondiff(np.arange, why=NONE, fresh=True)
 

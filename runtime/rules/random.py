@@ -6,7 +6,8 @@ reparameterised derivative reads `z = (ans - loc) / scale` back from the sample
 itself: the forward sweep makes the user's own call, and the random stream is
 exactly the primal's. uniform(low, high) is `low + (high - low) * u`,
 exponential(scale) and rayleigh(scale) are `scale * e`, and lognormal(mean, sigma) is
-`exp(mean + sigma * z)`. Integer-valued draws (binomial, poisson)
+`exp(mean + sigma * z)`; weibull(a), power(a) and pareto(a) transform one standard
+exponential draw. Integer-valued draws (binomial, poisson)
 and seeding have a zero derivative; draws of a given size read only shapes;
 the rest (gamma, beta, choice, permutation, ...) have no rule yet, and the
 compiler refuses a program in which a differentiated value reaches them, saying
@@ -31,11 +32,18 @@ LOCATION_SCALE = {
     # exp(mean + sigma * z): z = (log(ans) - mean) / sigma
     "lognormal": ("mean=0.0, sigma=1.0, size=None", "unbroadcast(g * ans, mean)",
                   "unbroadcast(g * ans * (np.log(ans) - mean) / sigma, sigma)"),
+    # one standard exponential e per sample, whatever a is (NumPy's Generator and legacy
+    # algorithms): weibull e^(1/a) and power (1 - e^-e)^(1/a) have slope -x log(x) / a,
+    # pareto expm1(e / a) slope -(x + 1) log1p(x) / a, read back from the sample x
+    "weibull": ("a, size=None", "unbroadcast(-g * ans * np.log(ans) / a, a)"),
+    "power": ("a, size=None", "unbroadcast(-g * ans * np.log(ans) / a, a)"),
+    "pareto": ("a, size=None", "unbroadcast(-g * (ans + 1) * np.log1p(ans) / a, a)"),
 }
 NO_RULE_HINT = ("this draw has no location-scale form to differentiate through: draw it "
                 "with parameters that are not differentiated, or use a location-scale draw "
                 "(normal, laplace, logistic, gumbel, uniform, exponential, rayleigh, "
-                "lognormal) or a score-function estimator")
+                "lognormal) or one of a single exponential draw (weibull, power, pareto), "
+                "or a score-function estimator")
 SHAPE_ONLY = {"random", "rand", "randn", "random_sample", "ranf", "sample", "standard_normal",
               "standard_exponential", "standard_cauchy", "bytes", "get_state", "tomaxint"}
 INTEGER_OR_SEED = {"integers", "randint", "random_integers", "binomial", "poisson", "geometric",

@@ -43,7 +43,8 @@ def _tables(module):
 def _stats_examples():
     stats = pytest.importorskip("scipy.stats")
     from tests.rules.test_scipy_stats import LOC, METHODS, POINTS, SCALE
-    for family, (x, shapes) in POINTS.items():
+    from tests.rules.test_scipy_stats_extra import POINTS as MORE_POINTS
+    for family, (x, shapes) in list(POINTS.items()) + list(MORE_POINTS.items()):
         for method in METHODS:
             yield getattr(getattr(stats, family), method), (x,) + shapes + (LOC, SCALE), {}
 

@@ -42,7 +42,8 @@ EXTRA = {
     builtins.sum: [([V3, 2 * V3], V3)], max: [((0.3, 0.7, -0.2),)],
     np.float64: [(A,), (np.float64(0.3),)],
     min: [((0.3, 0.7, -0.2),)], math.ldexp: [(1.3, 3)], math.fsum: [([1.2, -2.3, 0.4],)],
-    math.prod: [([1.2, -2.3, 0.4],)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
+    math.prod: [([1.2, -2.3, 0.4],)], math.frexp: [(2.3,)], math.modf: [(2.3,)],
+    math.nextafter: [(2.3, 3.0)], np.nextafter: [(A, B)], np.broadcast_arrays: [(A, V4)], math.dist: [([1.0, 2.0], [0.5, -1.0])],
     np.heaviside: [(A, B)], np.linalg.multi_dot: [([M, A.T, B],)],
     np.linalg.eigvalsh: [(S,)], np.split: [(V6, 3)], np.array_split: [(V5, 2)],
     np.hsplit: [(A, 2)], np.vsplit: [(M, 2)], np.dsplit: [(rand(2, 2, 4, seed=10), 2)],
@@ -116,6 +117,8 @@ EXEMPT = {
     ("scipy.stats.dirichlet.pdf", "x"): "x must stay on the simplex: "
     "tests/rules/test_scipy_stats_more.py",
     ("math.prod", "start"): "keyword-only; the examples pass floats positionally",
+    ("numpy.unwrap", "period"): "keyword-only: tests/rules/test_gathers.py "
+    "(test_unwrap_in_its_period, compiled under every policy)",
 }
 
 
@@ -124,7 +127,8 @@ def _exempt_families():
         family = getattr(rule, "family", None)
         if family == "random" and rule.kind != "nondiff":
             yield rule.name, _RANDOM
-        elif family == "scipy_stats_more" and ("frozen" in rule.name or "(...)" in rule.name):
+        elif family in ("scipy_stats_more", "scipy_stats_extra") and \
+                ("frozen" in rule.name or "(...)" in rule.name):
             yield rule.name, _FROZEN
         elif family in ("fft", "complex_parts"):
             yield rule.name, _COMPLEX

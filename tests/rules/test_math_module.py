@@ -56,11 +56,18 @@ def scaled(x, k):
     return math.ldexp(x, k) + math.log(x, 10.0) * math.lgamma(x + 1.0)
 
 
+def parts(x, y):
+    mantissa, exponent = math.frexp(x * y)
+    fraction, whole = math.modf(3.0 * x)
+    return mantissa * exponent + fraction * whole + math.nextafter(y, 0.0) * x
+
+
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("fn,args", [(lengths, (0.8, -0.3)), (products, (0.8, -0.3)),
+@pytest.mark.parametrize("fn,args", [(parts, (1.3, 2.2)), (parts, (-0.7, 0.35)),
+                                     (lengths, (0.8, -0.3)), (products, (0.8, -0.3)),
                                      (products, (0.0, 1.2)), (scaled, (1.7, 3)),
                                      (fused, (0.8, -0.3))],
-                         ids=["dist", "prod", "prod_at_zero", "ldexp", "fma_sumprod"])
+                         ids=["parts", "parts_negative", "dist", "prod", "prod_at_zero", "ldexp", "fma_sumprod"])
 def test_compiled_code_calling_math(fn, args, policy):
     if fn is fused and not hasattr(math, "fma"):
         pytest.skip("math.fma is Python 3.13+")
@@ -82,3 +89,21 @@ def test_every_public_math_function_is_declared():
     missing = [name for name in dir(math) if not name.startswith("_")
                and callable(getattr(math, name)) and rule_for(getattr(math, name)) is None]
     assert missing == []
+
+
+@pytest.mark.parametrize("fn,x,slope", [(math.frexp, 5.5, 1 / 8), (math.frexp, -0.3, 2.0),
+                                        (math.modf, 5.5, 1.0), (math.modf, -2.25, 1.0)])
+def test_tuple_outputs_first_part_slope(fn, x, slope):
+    """grad of the first part (the mantissa, the fraction); the second part (exponent,
+    integral part) is a step and carries no derivative."""
+    first = grad(lambda v: fn(v)[0])(x)
+    assert first == pytest.approx(numerical_grad(lambda v: fn(v)[0], (x,), 0), rel=1e-6)
+    assert first == slope
+    assert grad(lambda v: fn(v)[1] + 0.0 * v)(x) == 0.0
+
+
+@pytest.mark.parametrize("x,y", [(2.3, 3.0), (2.3, -1.0), (-0.4, -0.4)])
+def test_nextafter_moves_with_x_only(x, y):
+    assert grad(math.nextafter, wrt=0)(x, y) == pytest.approx(numerical_grad(
+        math.nextafter, (x, y), 0), rel=1e-6)
+    assert grad(math.nextafter, wrt=1)(x, y) == 0.0

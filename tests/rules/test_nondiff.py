@@ -33,7 +33,13 @@ CALLS = [
     (np.empty_like, A), (np.zeros, 3), (np.ones, (2, 2)),
     (np.empty, 2), (np.eye, 3), (np.identity, 2), (np.tri, 3), (np.arange, 0.0, 1.0, 0.25),
     (np.result_type, A, 1.0), (np.can_cast, A, np.float32),
+    (np.spacing, A), (np.nanargmax, A), (np.nanargmin, A, 0), (np.lexsort, (A[0], A[1])),
+    (np.isin, A, B), (np.tril_indices_from, A), (np.triu_indices_from, A, 1),
+    (np.diag_indices_from, np.ones((3, 3))), (np.hamming, 5), (np.hanning, 4),
+    (np.blackman, 6), (np.bartlett, 5),
 ]
+if hasattr(np, "bitwise_count"):                                        # NumPy 2.0+
+    CALLS.append((np.bitwise_count, I))
 # Once in the no-derivative table, now with real rules (tests/safety/test_no_silent_zero.py)
 GAINED_RULES = [np.heaviside, np.full, np.full_like, np.linspace, np.logspace, np.geomspace,
                 np.random.normal, np.random.uniform, np.random.exponential, operator.mod]

@@ -21,7 +21,8 @@ CASES = [case(np.subtract.outer, A3, B22), case(np.subtract.outer, 1.5, A3, id="
          case(np.minimum.outer, A3, B22), case(np.fmax.outer, A3, B22),
          case(np.fmin.outer, B22, A3), case(np.copysign.outer, B22, A3),
          case(np.fmod.outer, POS4, A3 + 3.0), case(np.remainder.outer, POS4, A3 + 3.0),
-         case(np.ldexp.outer, A3, INTS), case(np.heaviside.outer, A3, B22)]
+         case(np.ldexp.outer, A3, INTS), case(np.heaviside.outer, A3, B22),
+         case(np.nextafter.outer, A3, B22)]
 
 
 @pytest.mark.parametrize("fn, args, kwargs", CASES)

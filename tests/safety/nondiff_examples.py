@@ -32,8 +32,7 @@ EXAMPLES.update({
     math.floor: (2.3,), math.ceil: (2.3,), math.trunc: (-2.3,), math.isnan: (2.3,),
     math.isinf: (2.3,), math.isfinite: (2.3,), math.isclose: (2.3, 2.3000001), math.ulp: (2.3,),
     math.factorial: (4,), math.comb: (5, 2), math.perm: (5, 2), math.gcd: (12, 18),
-    math.lcm: (4, 6), math.isqrt: (17,), math.frexp: (2.3,), math.modf: (2.3,),
-    math.nextafter: (2.3, 3.0),
+    math.lcm: (4, 6), math.isqrt: (17,),
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
     type: (2.3,),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
@@ -56,6 +55,11 @@ EXAMPLES.update({fn: (LOGGER, "value %s", 0.5) for fn in (
 EXAMPLES.update({fn: () for fn in (
     time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.monotonic,
     time.monotonic_ns, time.process_time, time.process_time_ns)})
+try:                                               # SciPy is optional (runtime/rules/__init__.py)
+    import scipy.special as _sc
+    EXAMPLES.update({_sc.round: (A + 0.1,), _sc.gammasgn: (A,)})
+except ImportError:
+    pass
 # Outputs whose values are undefined (uninitialised memory): only their shape is probed
 SHAPE_PROBED = {np.empty, np.empty_like}
 # Not callable with arguments: the type of builtins (a rule so calls through it classify)

@@ -1,0 +1,71 @@
+"""scipy.stats, more continuous location-scale families (registered only when SciPy
+imports): halfnorm, rayleigh, maxwell, gumbel_r, gumbel_l, halfcauchy, halflogistic,
+chi2, chi, weibull_min, weibull_max, pareto, lomax, invgamma, invgauss, skewnorm,
+vonmises and gennorm.
+
+Each is given as scipy_stats.py gives its families: L(z, shapes) = logpdf of the
+standard form, its slope in z and its derivatives in the shape parameters. The six
+methods (logpdf, pdf, cdf, logcdf, sf, logsf) and the frozen form (`stats.chi2(df,
+loc, scale).logpdf(x)`) then follow from scipy_stats.py's and scipy_stats_more.py's
+rules; the cdf family is not differentiated in the shape parameters (refused).
+"""
+import math
+
+import numpy as np
+import scipy.special as sc
+from scipy import stats
+
+from .scipy_stats import CONTINUOUS, _register_continuous
+from .scipy_stats_more import _constructor
+
+LOG_2 = math.log(2)
+
+
+def _logpdf(family):
+    """L(z, *shapes): SciPy's own standard logpdf."""
+    return getattr(stats, family).logpdf
+
+
+def _mills(u):
+    """phi(u) / Phi(u), from logs (no overflow in the left tail)."""
+    return np.exp(-0.5 * u * u - 0.5 * math.log(2 * math.pi) - sc.log_ndtr(u))
+
+
+def _weibull_shape(u, c):
+    return (1 / c + np.log(u) - u ** c * np.log(u),)
+
+
+MORE = {
+    "halfnorm": ((), lambda z: -z, None),
+    "rayleigh": ((), lambda z: 1 / z - z, None),
+    "maxwell": ((), lambda z: 2 / z - z, None),
+    "gumbel_r": ((), lambda z: np.expm1(-z), None),
+    "gumbel_l": ((), lambda z: -np.expm1(z), None),
+    "halfcauchy": ((), lambda z: -2 * z / (1 + z * z), None),
+    "halflogistic": ((), lambda z: -np.tanh(z / 2), None),
+    "chi2": (("df",), lambda z, df: (df / 2 - 1) / z - 0.5,
+             lambda z, df: (0.5 * (np.log(z) - LOG_2 - sc.psi(df / 2)),)),
+    "chi": (("df",), lambda z, df: (df - 1) / z - z,
+            lambda z, df: (np.log(z) - 0.5 * LOG_2 - 0.5 * sc.psi(df / 2),)),
+    "weibull_min": (("c",), lambda z, c: (c - 1) / z - c * z ** (c - 1),
+                    lambda z, c: _weibull_shape(z, c)),
+    "weibull_max": (("c",), lambda z, c: (c - 1) / z + c * (-z) ** (c - 1),
+                    lambda z, c: _weibull_shape(-z, c)),
+    "pareto": (("b",), lambda z, b: -(b + 1) / z, lambda z, b: (1 / b - np.log(z),)),
+    "lomax": (("c",), lambda z, c: -(c + 1) / (1 + z), lambda z, c: (1 / c - np.log1p(z),)),
+    "invgamma": (("a",), lambda z, a: -(a + 1) / z + 1 / (z * z),
+                 lambda z, a: (-np.log(z) - sc.psi(a),)),
+    "invgauss": (("mu",), lambda z, mu: -1.5 / z - (1 - mu * mu / (z * z)) / (2 * mu * mu),
+                 lambda z, mu: (z / mu ** 3 - 1 / (mu * mu),)),
+    "skewnorm": (("a",), lambda z, a: -z + a * _mills(a * z), lambda z, a: (z * _mills(a * z),)),
+    "vonmises": (("kappa",), lambda z, kappa: -kappa * np.sin(z),
+                 lambda z, kappa: (np.cos(z) - sc.i1e(kappa) / sc.i0e(kappa),)),
+    "gennorm": (("beta",), lambda z, beta: -beta * np.abs(z) ** (beta - 1) * np.sign(z),
+                lambda z, beta: (1 / beta + sc.psi(1 / beta) / (beta * beta)
+                                 - np.abs(z) ** beta * np.log(np.abs(z)),)),
+}
+
+for _family, (_names, _slope, _shape_grads) in MORE.items():
+    CONTINUOUS[_family] = (_names, _logpdf(_family), _slope, _shape_grads)
+    _register_continuous(_family, _names, _shape_grads is not None)
+    _constructor(_family, _names, ["loc", "scale"], "loc=0, scale=1")

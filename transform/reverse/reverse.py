@@ -26,6 +26,7 @@ from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
+from ..analysis.joins import cut_contributions
 
 
 class Reverser:
@@ -211,6 +212,9 @@ class Reverser:
             buffer = const(None) if state.form(da).zero == "yes" else load(da)
             state[da] = Form("no", False, True)
             return [assign(da, self.call("accumulate_at", buffer, load(name), index, g))]
+        if prim.cuts is not None:           # slices of g to each part (analysis/joins.py)
+            values = cut_contributions(prim.cuts, g, self.act.is_active)
+            return self.accumulate(values, target, d, state)
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             literal = gast.Constant in map(type, prim.inputs.values())
@@ -277,12 +281,10 @@ class Reverser:
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
         pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
-        out = [assign(cots, pullback)]
-        values = []
-        for k, name in inputs:           # k: the argument's position in the callee's pullback
-            values.append((name, gast.Subscript(value=load(cots), slice=const(k),
-                                                ctx=gast.Load()), False, True, True, False))
-        return out + self.accumulate(values, target, d, state)
+        # k: the argument's position in the callee's pullback
+        values = [(name, gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load()),
+                   False, True, True, False) for k, name in inputs]
+        return [assign(cots, pullback)] + self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):
         """Whether `expr` was marked a possible list of entries (the mark is used once,
@@ -335,8 +337,7 @@ class Reverser:
 
     def replace_self(self, d, own, state, in_loop):
         """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""
-        out = []
-        temps = []
+        out, temps = [], []
         for k, (expr, lazy, maybe_none) in enumerate(own):
             temp = self.ctx.temp(("self", d, k))
             out.append(assign(temp, expr))
@@ -369,8 +370,7 @@ class Reverser:
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""
         if not self.loops:
             return False
-        loop = self.loops[-1]
-        return name not in loop.assigned or name in loop.inplace
+        return name not in self.loops[-1].assigned or name in self.loops[-1].inplace
 
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()

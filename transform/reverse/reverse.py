@@ -27,6 +27,7 @@ from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
 from ..analysis.joins import cut_contributions
+from .slice_adds import adds_in_place, slice_add
 
 
 class Reverser:
@@ -205,13 +206,8 @@ class Reverser:
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
         if prim.kind == "rule" and prim.fn is operator.getitem and \
-                self.adds_in_place(inputs, state, prim.inputs["index"]):
-            name = inputs[0][1]
-            da = self.ctx.adjoint(name)
-            index = templates.as_value(self.ctx.names, prim.inputs["index"])
-            buffer = const(None) if state.form(da).zero == "yes" else load(da)
-            state[da] = Form("no", False, True)
-            return [assign(da, self.call("accumulate_at", buffer, load(name), index, g))]
+                adds_in_place(self, inputs, state, prim.inputs["index"]):
+            return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)
         if prim.cuts is not None:           # slices of g to each part (analysis/joins.py)
             values = cut_contributions(prim.cuts, g, self.act.is_active)
             return self.accumulate(values, target, d, state)
@@ -347,24 +343,6 @@ class Reverser:
             out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
                                           False))
         return out
-
-    def adds_in_place(self, inputs, state, index):
-        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros.
-
-        Also `x[1:-1]` where contributions are computed at once (not deferred) and x is
-        an array of known shape whose adjoint is zero or a buffer this code owns: the
-        first read allocates it (`accumulate_at(None, ...)`), later ones add into their
-        slice. (An integer index keeps `getitem_vjp`, which the optimiser may turn into
-        a row update of a matrix product.)"""
-        if self.lp.policy != "loop" or len(inputs) != 1:
-            return False
-        name = inputs[0][1]
-        if self.crossing(name):
-            return True
-        form = state.form(self.ctx.adjoint(name))
-        return isinstance(index, (gast.Slice, gast.Tuple)) and form.owned and \
-            not form.thunk and not form.container and not self.lp.defers(bool(self.loops)) \
-            and shape_of(self.ctx.shapes.cls.get(name)) is not None
 
     def crossing(self, name):
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""

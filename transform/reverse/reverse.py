@@ -27,7 +27,7 @@ from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
 from ..analysis.joins import cut_contributions
-from .slice_adds import adds_in_place, slice_add
+from .slice_adds import adds_in_place, axes_view, slice_add
 
 
 class Reverser:
@@ -205,6 +205,10 @@ class Reverser:
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
+        view = axes_view(self, prim, g) if prim.fn is operator.getitem and inputs else None
+        if view is not None:                    # `q[:, None, :]`: g[:, 0, :]
+            return self.accumulate([(inputs[0][1], view, True, False, False, True)], target, d,
+                                   state)
         if prim.kind == "rule" and prim.fn is operator.getitem and \
                 adds_in_place(self, inputs, state, prim.inputs["index"]):
             return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)

@@ -51,3 +51,25 @@ def slice_add(rev, name, index, g, state):
     value = templates.as_value(rev.ctx.names, index)
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
 
+
+
+def axes_view(rev, prim, g):
+    """`q[:, None, :]` only adds axes of length 1 to an array of known shape: the
+    cotangent is the view `g[:, 0, :]` (no zeros, no scatter), else None."""
+    index, x = prim.inputs.get("index"), prim.inputs.get("x")
+    shape = shape_of(rev.ctx.shapes.cls.get(getattr(x, "id", None)))
+    if not isinstance(index, gast.Tuple) or rev.ctx.shapes.may_complex or not shape:
+        return None
+    back = []
+    for e in index.elts:
+        if isinstance(e, gast.Constant) and e.value is None:
+            back.append(const(0))
+        elif isinstance(e, gast.Slice) and e.lower is e.upper is e.step is None:
+            back.append(gast.Slice(lower=None, upper=None, step=None))
+        else:
+            return None
+    kept = sum(isinstance(e, gast.Slice) for e in back)
+    if kept > len(shape) or kept == len(back):
+        return None
+    return gast.Subscript(value=templates.clone(g), slice=gast.Tuple(elts=back, ctx=gast.Load()),
+                          ctx=gast.Load())

@@ -21,7 +21,8 @@ class FoldNegatives(gast.NodeTransformer):
 
 
 @pytest.mark.parametrize("text", ["2:", "1:-1", ":-2", "::2", "-1:", "::-1", "0", "-1",
-                                  "1:, 0", "1:3, ::-1", "5:", "-9:", "9", "0, 0, 0"])
+                                  "1:, 0", "1:3, ::-1", "5:", "-9:", "9", "0, 0, 0",
+                                  "1:, None", ":, None, :", "None, :", "None, 0, None"])
 @pytest.mark.parametrize("shape", [(8,), (8, 3)])
 def test_indexing_shape_is_numpys(text, shape):
     rule = indexing_rule(index_node(text))
@@ -34,7 +35,7 @@ def test_indexing_shape_is_numpys(text, shape):
     assert rule(shape) == expected
 
 
-@pytest.mark.parametrize("text", ["i", "1:n", "None", "..., 0", "1:, None", "[0, 1]", "True"])
+@pytest.mark.parametrize("text", ["i", "1:n", "None", "..., 0", "None:", "[0, 1]", "True"])
 def test_non_literal_indices_have_no_rule(text):
     assert indexing_rule(index_node(text)) is None
     assert literal_index(index_node(text)) is None
@@ -60,3 +61,28 @@ def test_stack_shape_is_numpys(axis):
 def test_joins_numpy_refuses_are_refused(new_axis, shapes, axis):
     with pytest.raises(ValueError):
         joining_rule(axis, new_axis)(*shapes)
+
+
+@pytest.mark.parametrize("call", ["np.sum(x, axis=1)", "np.mean(x, axis=2, keepdims=True)",
+                                  "np.max(x, axis=0)", "np.var(x, axis=(0, 2))",
+                                  "np.std(x, axis=2, keepdims=False)", "np.prod(x, 1)"])
+def test_reduction_shape_is_numpys(call):
+    from transform.analysis.index_shapes import reducing_rule
+    from transform.ir.primitives import from_rule, rule_for
+    node = gast.parse(call).body[0].value
+    fn = getattr(np, node.func.attr)
+    keywords = {k.arg: k.value for k in node.keywords}
+    prim = from_rule(rule_for(fn), [gast.Name(id="x", ctx=gast.Load(), annotation=None,
+                                              type_comment=None)] + node.args[1:], keywords,
+                     "reduction")
+    x = np.zeros((4, 3, 2))
+    assert reducing_rule(prim)((4, 3, 2)) == eval(call).shape
+
+
+def test_reductions_without_a_literal_axis_have_no_rule():
+    from transform.analysis.index_shapes import reducing_rule
+    from transform.ir.primitives import from_rule, rule_for
+    name = gast.Name(id="n", ctx=gast.Load(), annotation=None, type_comment=None)
+    assert reducing_rule(from_rule(rule_for(np.sum), [name], {"axis": name}, "r")) is None
+    assert reducing_rule(from_rule(rule_for(np.cumsum), [name], {"axis": gast.Constant(
+        value=0, kind=None)}, "r")) is None

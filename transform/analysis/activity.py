@@ -136,6 +136,8 @@ def needed_names(body, activity, shapes=None):
 
 
 def prim_needs(prim, target, activity, shapes=None):
+    if prim.cuts is not None:           # slices of g at known places (joins.py)
+        return set(), set()
     if prim.kind == "rule":
         value, shape = set(), set()
         dropped = templates.dropped_params(prim.rule, prim.inputs, target, shapes)

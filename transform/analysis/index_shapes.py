@@ -1,9 +1,11 @@
-"""Shapes of slices and joins whose index or axis is a literal (part of stage 5).
+"""Shapes of slices, joins and reductions whose index or axis is a literal (stage 5).
 
     t1 = u[2:]                    u 256  ->  t1 254
     t5 = u[1:-1, 0]               u 8x3  ->  t5 6
+    t6 = q[:, None, :]            q 16x3 ->  t6 16x1x3
     parts = [u[:1], t4, u[-1:]]
     v = np.concatenate(parts)     1, 254, 1  ->  v 256
+    s = np.sum(t6, axis=1)        t6 16x16x3 ->  s 16x3
 
 A rule specialised to argument shapes then knows that `u[2:] - 2 * u[1:-1]` adds two
 arrays of one shape (no `unbroadcast`, no shape kept on the tape), and that a loop
@@ -27,12 +29,17 @@ def literal_index(node):
                 len([p for p in parts if p is not None]) != len(given):
             return None
         return slice(*parts)
-    if isinstance(node, gast.Tuple) and node.elts:
-        parts = [literal_index(p) for p in node.elts]
-        if any(p is None or isinstance(p, tuple) for p in parts):
+    if isinstance(node, gast.Tuple) and node.elts:      # `None` in a tuple adds an axis
+        parts = [None if _new_axis(p) else literal_index(p) for p in node.elts]
+        if any(p is None and not _new_axis(e) or isinstance(p, tuple)
+               for p, e in zip(parts, node.elts)):
             return None
         return tuple(parts)
     return None
+
+
+def _new_axis(node):
+    return isinstance(node, gast.Constant) and node.value is None
 
 
 def _hashable(index):
@@ -100,3 +107,34 @@ def literal_axis(node):
     if isinstance(node, gast.Constant) and type(node.value) is int:
         return node.value
     return None
+
+
+_REDUCTIONS = (np.sum, np.mean, np.prod, np.max, np.amax, np.min, np.amin, np.nanmax,
+               np.nanmin, np.ptp, np.var, np.std, np.nansum, np.nanmean, np.nanvar,
+               np.nanstd, np.nanprod)
+
+
+def reducing_rule(prim):
+    """The shape rule of a NumPy reduction over literal axes (an int or a tuple of
+    ints, `keepdims` a literal or left out), else None."""
+    if prim.fn not in _REDUCTIONS:
+        return None
+    axis, keep = prim.inputs.get("axis"), prim.inputs.get("keepdims")
+    axes = (literal_axis(axis),) if not isinstance(axis, gast.Tuple) else \
+        tuple(literal_axis(a) for a in axis.elts)
+    if not axes or None in axes or keep is not None and not (
+            isinstance(keep, gast.Constant) and type(keep.value) is bool):
+        return None
+    return _reducing(axes, keep is not None and keep.value)
+
+
+@functools.lru_cache(maxsize=64)
+def _reducing(axes, keepdims):
+    def reduced_shape(shape):
+        at = {_axis(a, len(shape)) for a in axes}
+        if len(at) != len(axes):
+            raise ValueError("an axis repeated")
+        if keepdims:
+            return tuple(1 if k in at else n for k, n in enumerate(shape))
+        return tuple(n for k, n in enumerate(shape) if k not in at)
+    return reduced_shape

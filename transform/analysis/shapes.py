@@ -18,7 +18,7 @@ from runtime.traits import PRIMITIVE
 
 from .activity import defined_by, iter_statements
 from .complex_seeds import has_complex_literal, is_seed_call
-from .index_shapes import indexing_rule, joining_rule, literal_axis
+from .index_shapes import indexing_rule, joining_rule, literal_axis, reducing_rule
 from ..ir.nodes import walk
 from ..ir.primitives import rule_for
 
@@ -169,6 +169,8 @@ class ShapeClasses:
         fn, atoms = prim.fn, list(prim.inputs.values())
         if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
+        if reducing_rule(prim) is not None and atoms:       # `np.sum(t, axis=1)`
+            return derived_class(reducing_rule(prim), (self.of(atoms[0]),), name)
         arity = len(prim.rule.params) if fn in _ELEMENTWISE or self._numeric_product(prim) \
             else 0
         if arity == 1 and atoms:

@@ -38,6 +38,7 @@ class Prim:
     """
     operands = ()
     site = None
+    cuts = None         # a join cut straight to its parts (analysis/joins.py)
 
     def __init__(self, kind, label, rule=None, fn=None, inputs=None, args=None):
         self.kind = kind

@@ -26,6 +26,8 @@ from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
+from ..analysis.joins import cut_contributions
+from .slice_adds import adds_in_place, axes_view, slice_add
 
 
 class Reverser:
@@ -203,14 +205,16 @@ class Reverser:
         prim = s.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
+        view = axes_view(self, prim, g) if prim.fn is operator.getitem and inputs else None
+        if view is not None:                    # `q[:, None, :]`: g[:, 0, :]
+            return self.accumulate([(inputs[0][1], view, True, False, False, True)], target, d,
+                                   state)
         if prim.kind == "rule" and prim.fn is operator.getitem and \
-                self.adds_in_place(inputs, state, prim.inputs["index"]):
-            name = inputs[0][1]
-            da = self.ctx.adjoint(name)
-            index = templates.as_value(self.ctx.names, prim.inputs["index"])
-            buffer = const(None) if state.form(da).zero == "yes" else load(da)
-            state[da] = Form("no", False, True)
-            return [assign(da, self.call("accumulate_at", buffer, load(name), index, g))]
+                adds_in_place(self, inputs, state, prim.inputs["index"]):
+            return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)
+        if prim.cuts is not None:           # slices of g to each part (analysis/joins.py)
+            values = cut_contributions(prim.cuts, g, self.act.is_active)
+            return self.accumulate(values, target, d, state)
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             literal = gast.Constant in map(type, prim.inputs.values())
@@ -277,13 +281,12 @@ class Reverser:
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
         pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
-        out = [assign(cots, pullback)]
         values = []
         for k, name in inputs:           # k: the argument's position in the callee's pullback
             cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
             cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
             values.append((name, cot, False, True, True, False))    # (a list's: a list)
-        return out + self.accumulate(values, target, d, state)
+        return [assign(cots, pullback)] + self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):
         """Whether `expr` was marked a possible list of entries (the mark is used once,
@@ -336,8 +339,7 @@ class Reverser:
 
     def replace_self(self, d, own, state, in_loop):
         """`x = f(x)`: the new adjoint of x is the sum of its own contributions."""
-        out = []
-        temps = []
+        out, temps = [], []
         for k, (expr, lazy, maybe_none) in enumerate(own):
             temp = self.ctx.temp(("self", d, k))
             out.append(assign(temp, expr))
@@ -348,30 +350,11 @@ class Reverser:
                                           False))
         return out
 
-    def adds_in_place(self, inputs, state, index):
-        """`x[i]` read in a loop, x's adjoint an owned buffer: add at i, no full-size zeros.
-
-        Also `x[1:-1]` where contributions are computed at once (not deferred) and x is
-        an array of known shape whose adjoint is zero or a buffer this code owns: the
-        first read allocates it (`accumulate_at(None, ...)`), later ones add into their
-        slice. (An integer index keeps `getitem_vjp`, which the optimiser may turn into
-        a row update of a matrix product.)"""
-        if self.lp.policy != "loop" or len(inputs) != 1:
-            return False
-        name = inputs[0][1]
-        if self.crossing(name):
-            return True
-        form = state.form(self.ctx.adjoint(name))
-        return isinstance(index, (gast.Slice, gast.Tuple)) and form.owned and \
-            not form.thunk and not form.container and not self.lp.defers(bool(self.loops)) \
-            and shape_of(self.ctx.shapes.cls.get(name)) is not None
-
     def crossing(self, name):
         """Whether adjoint of `name` accumulates across iterations of the innermost loop."""
         if not self.loops:
             return False
-        loop = self.loops[-1]
-        return name not in loop.assigned or name in loop.inplace
+        return name not in self.loops[-1].assigned or name in self.loops[-1].inplace
 
     def backward_if(self, s, state):
         then_state, else_state = state.copy(), state.copy()

@@ -1,8 +1,9 @@
 """Behaviour the mutation run (docs/testing.md, session 29 mutA) found unpinned in
 runtime/rules/constructors.py's traits: the constructors carry complex values
 (complex_ok: declared without it, a complex value was refused); np.array, np.copy,
-np.full and np.full_like return fresh arrays (a write into the result while the input
-is read later is fine); np.float64 / np.float32 of an array of that type and np.asarray, np.asanyarray,
+np.full, np.full_like and np.linspace return fresh arrays (a write into the result
+while the input is read later is fine, and `+=` on it with another name for it is
+refused at compile time); np.float64 / np.float32 of an array of that type and np.asarray, np.asanyarray,
 np.ascontiguousarray, np.asfortranarray of a fitting array return the array itself
 (view: writing the argument while the result is read later is refused)."""
 import numpy as np
@@ -77,6 +78,23 @@ FLOAT_VIEWS = build({
     name: f"def f(x, w):\n    a = np.array(x, dtype=np.{name})\n    v = np.{name}(a)\n"
           f"    a[0] = w\n    return np.sum(v * v) + np.sum(a)\n"
     for name in ("float64", "float32")})
+
+
+MAKERS = {"array": "np.array(x)", "copy": "np.copy(x)", "full": "np.full(3, x[1])",
+          "full_like": "np.full_like(x, x[1])", "linspace": "np.linspace(x[0], x[1], 3)"}
+FRESH_ALIASED = build({
+    name: f"def f(x, w):\n    a = {make}\n    b = a\n    a += w\n    return np.sum(b * x)\n"
+    for name, make in MAKERS.items()})
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("name", sorted(FRESH_ALIASED))
+def test_augmenting_an_aliased_fresh_array_is_refused_at_compile_time(name, policy):
+    """The result is known to be an array, so `a += w` updates it in place: with `b`
+    another name for it, the compiler refuses at the user's line (a value not known to
+    be an array is only caught when the code runs, with a TypeError)."""
+    with pytest.raises(TransformError, match="`a`"):
+        grad(FRESH_ALIASED[name], wrt=(0, 1), policy=policy)(X.copy(), 0.7)
 
 
 AS_VIEWS = build({

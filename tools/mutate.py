@@ -68,8 +68,9 @@ TESTS = [
                     ["tests/control", "tests/corpus", "tests/containers", "tests/optimize"]]),
 ]
 
-# A rule file whose own tests are not tests/rules/test_<file>.py
-OWN_TESTS = {"runtime/rules/random.py": "tests/safety/test_random_draws.py"}
+# A rule file whose own tests are not (only) tests/rules/test_<file>.py
+OWN_TESTS = {"runtime/rules/random.py": ["tests/safety/test_random_draws.py",
+                                        "tests/safety/test_generator_draws.py"]}
 
 
 def main(argv=None):
@@ -151,10 +152,10 @@ def _stages_for(path, options):
         return [options.tests]
     stages = next(stages for prefix, stages in TESTS
                   if path.startswith(prefix) or fnmatch.fnmatch(path, prefix))
-    own = OWN_TESTS.get(path, os.path.join("tests", "rules", "test_" + os.path.basename(path)))
-    if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own)):
+    own = OWN_TESTS.get(path, [os.path.join("tests", "rules", "test_" + os.path.basename(path))])
+    if path.startswith("runtime/rules/") and os.path.exists(os.path.join(ROOT, own[0])):
         pinned = os.path.join("tests", "rules", "test_mutants_" + os.path.basename(path))
-        own = [own, pinned] if os.path.exists(os.path.join(ROOT, pinned)) else [own]
+        own = own + [pinned] if os.path.exists(os.path.join(ROOT, pinned)) else own
         return [own, *stages]              # a rule file's own tests first
     return stages
 

@@ -126,24 +126,16 @@ def mvn_dimension(mean, cov):
     return 1 if cov.ndim < 2 else cov.shape[0]
 
 
-def mvn_points(x, dim):
-    """x as SciPy reads it, (..., dim): with dim 1 a vector is a list of points."""
-    x = np.asarray(x, dtype=float)
-    if x.ndim == 0:
-        return x[None]
-    return x[:, None] if x.ndim == 1 and dim == 1 else x
-
-
 @template_helper
 def mvn_vjp(g, wrt, x, mean, cov):
     """Cotangent of x, mean or cov in multivariate_normal.logpdf (cov a matrix, a
     diagonal as a vector, or a number times the identity; one dimension included)."""
     dim = mvn_dimension(mean, cov)
-    points = mvn_points(x, dim)
+    points = np.asarray(x, dtype=float)      # (..., dim); with dim 1 also a number or a vector
     given_cov, mean = cov, np.zeros(dim) if mean is None else mean
     cov = np.asarray(cov, dtype=float)
     cov = cov * np.eye(dim) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
-    r = np.reshape(points - np.ravel(mean), (-1, dim))     # (n, d): points of any batch shape
+    r = np.reshape(points - np.ravel(mean), (-1, dim))     # (n, d): one row a point
     pr = np.linalg.solve(cov, r.T).T                      # rows P r_i
     weights = np.broadcast_to(np.asarray(g, dtype=float).reshape(-1), (r.shape[0],))
     if wrt == "x":

@@ -82,3 +82,15 @@ def test_cov_with_a_one_row_y_and_rowvar_false(policy):
     check_grad(covariance_with_a_one_row_y, (m, np.array([[1.0, -0.4, 0.6, 2.0]])),
                policy=policy)
 
+
+
+def test_joins_read_a_list_cotangent_as_an_array():
+    """concatenate_vjp / hstack_vjp given a list (the builtin sum, a user rule and vjp's
+    seed gave lists before session 29; tests/rules/test_list_cotangents_of_arrays.py):
+    cut like the array, each piece an ndarray of its input's shape."""
+    from runtime.rules.shape_helpers import concatenate_vjp, hstack_vjp
+    a, b = np.ones(2), np.ones(1)
+    for pieces in (concatenate_vjp([1.0, 2.0, 3.0], [a, b], 0),
+                   hstack_vjp((1.0, 2.0, 3.0), (a, b))):
+        assert [type(p) for p in pieces] == [np.ndarray, np.ndarray]
+        assert [p.tolist() for p in pieces] == [[1.0, 2.0], [3.0]]

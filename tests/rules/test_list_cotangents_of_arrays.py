@@ -158,3 +158,47 @@ USER_CASES = [(user_rule_of_squares, (np.array([1.5]),)),
                          ids=[f"{f.__name__}-{np.size(args[0])}" for f, args in USER_CASES])
 def test_a_user_rule_giving_a_list_for_an_array(f, args, policy):
     check_grad(f, args, policy=policy)
+
+
+def masked(v, mask):
+    return float(np.sum(v * mask))
+
+
+@rrule(masked)
+def _masked_rule(v, mask):
+    def pullback(g):
+        return (unthunk(g) * mask,)          # none for the mask (not differentiated)
+    return masked(v, mask), pullback
+
+
+def sized(v, w):
+    return float(np.sum(w) * len(v))        # v: only its length is read
+
+
+@rrule(sized)
+def _sized_rule(v, w):
+    def pullback(g):
+        g = unthunk(g)
+        return (None, [g * len(v)] * len(w))   # v's: none (a zero)
+    return sized(v, w), pullback
+
+
+def short_pullback(a):
+    return masked(a ** 2, np.array([1.0, 0.0, 2.0]))
+
+
+def zero_for_an_array(a, b):
+    return sized(a ** 2, b ** 2) + np.sum(a)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_user_pullback_with_fewer_cotangents_than_arguments(policy):
+    """The arrays left out are not differentiated: nothing to read as an array."""
+    check_grad(short_pullback, (np.array([1.5, 2.0, -1.0]),), policy=policy)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_user_pullback_giving_none_for_an_array(policy):
+    """None (a zero cotangent) for an array stays None: never an array holding None."""
+    check_grad(zero_for_an_array, (np.array([1.5, 2.0]), np.array([0.5, -1.0])),
+               policy=policy)

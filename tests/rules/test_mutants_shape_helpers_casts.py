@@ -94,3 +94,11 @@ def test_joins_read_a_list_cotangent_as_an_array():
                    hstack_vjp((1.0, 2.0, 3.0), (a, b))):
         assert [type(p) for p in pieces] == [np.ndarray, np.ndarray]
         assert [p.tolist() for p in pieces] == [[1.0, 2.0], [3.0]]
+
+
+def test_cot_dtype_of_a_list_of_entry_cotangents():
+    """A list of per-entry cotangents (a user rule's or the builtin sum's over a list)
+    is typed by its entries: complex entries keep a real x's cotangent complex here."""
+    from runtime.rules.shape_helpers import cot_dtype
+    assert cot_dtype([1 + 2j, 0.5], np.ones(2)) == np.complex128
+    assert cot_dtype((np.float32(1.0), np.float32(2.0)), np.ones(2, np.float32)) == np.float32

@@ -81,11 +81,24 @@ def doubled(x):
 
 @pytest.mark.parametrize("seed", [[0.7], (0.7,), [0.7, -1.2, 2.0]])
 def test_a_list_cotangent_for_an_array_output_is_read_as_an_array(seed):
-    """One entry: g * 2 once repeated the list and gave twice the gradient."""
+    """g * 2 repeated the list: a crash."""
     x = np.array([1.5, -0.5, 2.0])[:len(seed)]
     out, pullback = vjp(doubled, x)
     (got,) = pullback(seed)
     assert_close(got, numerical_vjp(doubled, [x], 0, np.asarray(seed)))
+
+
+def joined_squared(a, b):
+    return np.hstack([a, b]) ** 2
+
+
+def test_a_one_entry_list_cotangent_of_a_join():
+    """[0.7] became [0.7, 0.7] in x ** 2's rule and the join's cut kept the first half:
+    half the gradient, silently."""
+    a, b = np.array([1.5]), np.array([])
+    out, pullback = vjp(joined_squared, a, b)
+    got, _ = pullback([0.7])
+    assert_close(got, numerical_vjp(joined_squared, [a, b], 0, np.array([0.7])))
 
 
 def test_a_list_cotangent_of_another_shape_is_refused():

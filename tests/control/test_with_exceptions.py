@@ -122,3 +122,24 @@ def test_later_calls_start_with_nothing_open():
     with warnings.catch_warnings():
         check_function(nested_withs, (np.full(3, 0.5),))
     assert open_count() == 0
+
+
+def inner_closed_then_raise(x):
+    with Recorder("outer"):
+        with Recorder("inner"):
+            y = np.sum(x ** 2)
+        if y > 100.0:                  # after the inner block closed normally
+            raise ValueError("too big")
+    return y
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_outer_still_open_after_its_inner_block_closed(policy):
+    """Closing the inner manager leaves the outer one open: the exception that leaves
+    later reaches the outer __exit__ (runtime/contexts.py exit_context removes only the
+    manager it closes, found from the top)."""
+    EVENTS.clear()
+    with pytest.raises(ValueError, match="too big"):
+        grad(inner_closed_then_raise, policy=policy)(np.full(3, 10.0))
+    assert EVENTS == [("enter", "outer"), ("enter", "inner"), ("exit", "inner", None),
+                      ("exit", "outer", ValueError)]

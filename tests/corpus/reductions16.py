@@ -60,3 +60,10 @@ def reduce_generator_expression(x, k):
 def reduce_matmul_chain(W, v):
     mats = [W, np.tanh(W), W.T]
     return np.sum(functools.reduce(np.matmul, mats) @ v)
+
+
+@case(floats((3,)))
+def reduce_single_item_no_initial(x):
+    """One item and no initial value: functools.reduce returns the item (session 29:
+    runtime/reduce_source.py's empty-iterable check must not fire for one)."""
+    return np.sum(functools.reduce(operator.mul, [x * 2.0]) ** 2)

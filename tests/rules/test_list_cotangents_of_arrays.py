@@ -81,11 +81,24 @@ def doubled(x):
 
 @pytest.mark.parametrize("seed", [[0.7], (0.7,), [0.7, -1.2, 2.0]])
 def test_a_list_cotangent_for_an_array_output_is_read_as_an_array(seed):
-    """One entry: g * 2 once repeated the list and gave twice the gradient."""
+    """g * 2 repeated the list: a crash."""
     x = np.array([1.5, -0.5, 2.0])[:len(seed)]
     out, pullback = vjp(doubled, x)
     (got,) = pullback(seed)
     assert_close(got, numerical_vjp(doubled, [x], 0, np.asarray(seed)))
+
+
+def joined_squared(a, b):
+    return np.hstack([a, b]) ** 2
+
+
+def test_a_one_entry_list_cotangent_of_a_join():
+    """[0.7] became [0.7, 0.7] in x ** 2's rule and the join's cut kept the first half:
+    half the gradient, silently."""
+    a, b = np.array([1.5]), np.array([])
+    out, pullback = vjp(joined_squared, a, b)
+    got, _ = pullback([0.7])
+    assert_close(got, numerical_vjp(joined_squared, [a, b], 0, np.array([0.7])))
 
 
 def test_a_list_cotangent_of_another_shape_is_refused():
@@ -158,3 +171,47 @@ USER_CASES = [(user_rule_of_squares, (np.array([1.5]),)),
                          ids=[f"{f.__name__}-{np.size(args[0])}" for f, args in USER_CASES])
 def test_a_user_rule_giving_a_list_for_an_array(f, args, policy):
     check_grad(f, args, policy=policy)
+
+
+def masked(v, mask):
+    return float(np.sum(v * mask))
+
+
+@rrule(masked)
+def _masked_rule(v, mask):
+    def pullback(g):
+        return (unthunk(g) * mask,)          # none for the mask (not differentiated)
+    return masked(v, mask), pullback
+
+
+def sized(v, w):
+    return float(np.sum(w) * len(v))        # v: only its length is read
+
+
+@rrule(sized)
+def _sized_rule(v, w):
+    def pullback(g):
+        g = unthunk(g)
+        return (None, [g * len(v)] * len(w))   # v's: none (a zero)
+    return sized(v, w), pullback
+
+
+def short_pullback(a):
+    return masked(a ** 2, np.array([1.0, 0.0, 2.0]))
+
+
+def zero_for_an_array(a, b):
+    return sized(a ** 2, b ** 2) + np.sum(a)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_user_pullback_with_fewer_cotangents_than_arguments(policy):
+    """The arrays left out are not differentiated: nothing to read as an array."""
+    check_grad(short_pullback, (np.array([1.5, 2.0, -1.0]),), policy=policy)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_user_pullback_giving_none_for_an_array(policy):
+    """None (a zero cotangent) for an array stays None: never an array holding None."""
+    check_grad(zero_for_an_array, (np.array([1.5, 2.0]), np.array([0.5, -1.0])),
+               policy=policy)

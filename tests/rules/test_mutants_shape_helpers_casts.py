@@ -82,3 +82,23 @@ def test_cov_with_a_one_row_y_and_rowvar_false(policy):
     check_grad(covariance_with_a_one_row_y, (m, np.array([[1.0, -0.4, 0.6, 2.0]])),
                policy=policy)
 
+
+
+def test_joins_read_a_list_cotangent_as_an_array():
+    """concatenate_vjp / hstack_vjp given a list (the builtin sum, a user rule and vjp's
+    seed gave lists before session 29; tests/rules/test_list_cotangents_of_arrays.py):
+    cut like the array, each piece an ndarray of its input's shape."""
+    from runtime.rules.shape_helpers import concatenate_vjp, hstack_vjp
+    a, b = np.ones(2), np.ones(1)
+    for pieces in (concatenate_vjp([1.0, 2.0, 3.0], [a, b], 0),
+                   hstack_vjp((1.0, 2.0, 3.0), (a, b))):
+        assert [type(p) for p in pieces] == [np.ndarray, np.ndarray]
+        assert [p.tolist() for p in pieces] == [[1.0, 2.0], [3.0]]
+
+
+def test_cot_dtype_of_a_list_of_entry_cotangents():
+    """A list of per-entry cotangents (a user rule's or the builtin sum's over a list)
+    is typed by its entries: complex entries keep a real x's cotangent complex here."""
+    from runtime.rules.shape_helpers import cot_dtype
+    assert cot_dtype([1 + 2j, 0.5], np.ones(2)) == np.complex128
+    assert cot_dtype((np.float32(1.0), np.float32(2.0)), np.ones(2, np.float32)) == np.float32

@@ -12,7 +12,8 @@ Real ends: np.abs (squared, or of values kept off zero), np.real/np.imag, np.ang
 kept off the negative real axis, `(z * np.conj(z)).real`; np.var/np.std/np.linalg.norm of
 z, also of complex rows (axis=1) then given to np.dot/np.einsum/np.concatenate/@ with complex
 weights (a real output's complex cotangent); nested lists of complex entries given to
-np.linalg det/inv/norm/svd/solve/slogdet/matrix_power (session 27's bug classes). A derivative that drops an
+np.linalg det/inv/norm/svd/solve/slogdet/matrix_power; complex(...) of a complex sum, then
+abs/cmath.phase/cmath.exp (session 27's bug classes). A derivative that drops an
 imaginary part, or a rule reached by a complex value it cannot handle, shows as a wrong
 gradient unless the compiler refuses it (TransformError).
 """
@@ -145,5 +146,15 @@ def _nested_linalg(g, z):
                    f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))"))
 
 
+def _python_complex(g, z):
+    """complex(...) of a complex value, then abs/cmath.phase/.real (a Python complex)."""
+    g.use("complex_builtin")
+    if "import cmath" not in g.imports:
+        g.imports.append("import cmath")
+    c = f"complex(np.sum({z}) * 0.1 + 3.0)"              # off the cut and off zero
+    return g.pick((f"abs({c})", f"cmath.phase({c})", f"({c} * (1 - 2j)).imag",
+                   f"abs(cmath.exp({c} * 0.1j))"))
+
+
 _REAL_ENDS = (_power, _power, _parts, _parts, _angle, _irfft, _statistic, _weighted_statistic,
-              _nested_linalg)
+              _nested_linalg, _python_complex)

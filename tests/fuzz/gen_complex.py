@@ -143,7 +143,14 @@ def _nested_linalg(g, z):
                    f"np.linalg.norm({m})", f"np.sum(np.linalg.svd({m}, compute_uv=False))",
                    f"np.sum(np.abs(np.linalg.solve({m}, [{u}[0], 1.0])))",
                    f"np.linalg.slogdet({m})[1]", f"np.linalg.norm([{u}, {u} * 1j], axis=1)[0]",
-                   f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))"))
+                   f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))",
+                   f"np.sum(np.abs(np.linalg.det([{m}, {m}])))",          # a stack, 3 deep
+                   f"np.sum(np.linalg.svd([{m}, {m}], compute_uv=False))",
+                   f"np.linalg.norm({_LONG.format(u=u)})",             # complex past 64 rows
+                   f"np.sum(np.linalg.svd({_LONG.format(u=u)}, compute_uv=False))"))
+
+
+_LONG = "[[0.5, 2.0]] * 66 + [[{u}[0] + 3.0, 1.0]]"
 
 
 def _python_complex(g, z):

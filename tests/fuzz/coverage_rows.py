@@ -85,6 +85,7 @@ PATTERNS = {     # issue 13's list of what the fuzzer never produced
         ("list_times_array",),
     "complex values into np.var/np.std/np.linalg.norm, then np.dot/einsum/concatenate "
     "with complex weights": ("complex_statistic", "complex_weighted_statistic"),
+    "complex(z) of a complex value, then abs/cmath.phase": ("complex_builtin",),
     "nested lists of complex entries given to np.linalg functions":
         ("complex_nested_linalg",),
 }

@@ -162,11 +162,10 @@ def _dict_methods(g, env, state, x, a):
         _set(g, state, "s", f"np.tanh({s} + 0.1 * np.sum({t}))", 2)
     else:
         _set(g, state, "s", f"np.tanh(sum(np.sum({t}) for {t} in {e}.values()) * 0.2)")
+        g.use("dict_values")
     xs = g.name("items")
     g.line(f"{xs} = [{s}, {x}, 0.5]")
-    # .index() of a list holding differentiated values: refused (the call's result is
-    # an int, so the compiler takes it for a method that may keep its receiver)
-    at = g.pick(("1", "1", "-2", f"{xs}.index(0.5) - 1"))
+    at = g.pick(("1", "-2", f"{xs}.index(0.5) - 1", f"{xs}.count(0.5)"))
     _set(g, state, "v", f"{v} * {xs}.copy()[{at}]")
     g.use("dict_methods")
 

@@ -12,7 +12,8 @@ Real ends: np.abs (squared, or of values kept off zero), np.real/np.imag, np.ang
 kept off the negative real axis, `(z * np.conj(z)).real`; np.var/np.std/np.linalg.norm of
 z, also of complex rows (axis=1) then given to np.dot/np.einsum/np.concatenate/@ with complex
 weights (a real output's complex cotangent); nested lists of complex entries given to
-np.linalg det/inv/norm/svd/solve/slogdet/matrix_power (session 27's bug classes). A derivative that drops an
+np.linalg det/inv/norm/svd/solve/slogdet/matrix_power; complex(...) of a complex sum, then
+abs/cmath.phase/cmath.exp (session 27's bug classes). A derivative that drops an
 imaginary part, or a rule reached by a complex value it cannot handle, shows as a wrong
 gradient unless the compiler refuses it (TransformError).
 """
@@ -142,8 +143,25 @@ def _nested_linalg(g, z):
                    f"np.linalg.norm({m})", f"np.sum(np.linalg.svd({m}, compute_uv=False))",
                    f"np.sum(np.abs(np.linalg.solve({m}, [{u}[0], 1.0])))",
                    f"np.linalg.slogdet({m})[1]", f"np.linalg.norm([{u}, {u} * 1j], axis=1)[0]",
-                   f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))"))
+                   f"np.abs(np.trace(np.linalg.matrix_power({m}, 2)))",
+                   f"np.sum(np.abs(np.linalg.det([{m}, {m}])))",          # a stack, 3 deep
+                   f"np.sum(np.linalg.svd([{m}, {m}], compute_uv=False))",
+                   f"np.linalg.norm({_LONG.format(u=u)})",             # complex past 64 rows
+                   f"np.sum(np.linalg.svd({_LONG.format(u=u)}, compute_uv=False))"))
+
+
+_LONG = "[[0.5, 2.0]] * 66 + [[{u}[0] + 3.0, 1.0]]"
+
+
+def _python_complex(g, z):
+    """complex(...) of a complex value, then abs/cmath.phase/.real (a Python complex)."""
+    g.use("complex_builtin")
+    if "import cmath" not in g.imports:
+        g.imports.append("import cmath")
+    c = f"complex(np.sum({z}) * 0.1 + 3.0)"              # off the cut and off zero
+    return g.pick((f"abs({c})", f"cmath.phase({c})", f"({c} * (1 - 2j)).imag",
+                   f"abs(cmath.exp({c} * 0.1j))"))
 
 
 _REAL_ENDS = (_power, _power, _parts, _parts, _angle, _irfft, _statistic, _weighted_statistic,
-              _nested_linalg)
+              _nested_linalg, _python_complex)

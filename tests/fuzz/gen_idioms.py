@@ -11,7 +11,8 @@
 
 Steps: double buffering `u, un = un, u` in a loop (rebinding, or writing into un's
 elements: right, or refused); a list or tuple times an array (`[v, w] * a`, entry by
-entry), in f or in a helper also given `[s] * 2` (repetition); `enumerate(xs, start)`; `[*xs, y]` and `(*xs, y)` displays
+entry), in f or in a helper also given `[s] * 2` (repetition); `enumerate(xs, start)`;
+`[*xs, y]` and `(*xs, y)` displays
 into np.stack / sum; np.piecewise with functions agreeing at the break; `ufunc.outer`
 (subtract, add, multiply, hypot, maximum, arctan2, logaddexp, power) reduced; np.float64(s)
 and np.float32 round trips of scalars.
@@ -123,5 +124,6 @@ def _list_times_array(g, env, state, x, a):
     g.use("list_times_array")
 
 
-STEPS = (_double_buffer, _double_buffer, _list_times_array, _list_times_array, _enumerate_start, _starred, _piecewise, _outer,
+STEPS = (_double_buffer, _double_buffer, _list_times_array, _list_times_array,
+         _enumerate_start, _starred, _piecewise, _outer,
          _float_scalar)

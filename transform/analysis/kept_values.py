@@ -17,9 +17,14 @@ import builtins
 import inspect
 import textwrap
 
+import gast
+
 from ..alias.tables import INPLACE_METHODS
 from ..ir.nodes import name_ids
+from ..lowering.sequence_kinds import sequence_names
 
+# methods of a list or tuple that read it and keep nothing (their result: an int)
+_LIST_READS = {"index", "count"}
 # methods that change the container they are called on
 _STORING_METHODS = {"append", "extend", "insert", "update", "setdefault", "add", "put",
                     "appendleft", "extendleft", "__setitem__", "fill", "itemset"}
@@ -33,6 +38,9 @@ def check_kept_values(ctx, statement, prim, varied):
     method = getattr(prim, "method", None)
     if method in INPLACE_METHODS:
         return                 # x.fill(v), x.sort(): writes the alias check follows
+    if method in _LIST_READS and isinstance(prim.receiver, gast.Name) and \
+            prim.receiver.id in sequence_names(ctx.src):
+        return                 # xs.index(v) of a list display: reads it, keeps nothing
     if method:
         where = f"the method call {prim.label}()"
     elif _may_store(prim.fn):

@@ -27,8 +27,10 @@ from ..ir.nodes import assign as _assign, load as _load, located as _at
 
 def finally_on_error(src, s, new_name):
     """(the statement opening the guard, the one closing it) for the Try `s`."""
-    key = f"{src.filename}:{src.first_line + s.lineno - 1}:{s.col_offset}"
-    FINALLY_BLOCKS[key] = (_compiled_block(src, s.finalbody), src.fn.__globals__)
+    fn = src.fn
+    key = f"{fn.__module__}.{fn.__qualname__} {src.filename}:" \
+          f"{src.first_line + s.lineno - 1}:{s.col_offset}"
+    FINALLY_BLOCKS[key] = (_compiled_block(src, s.finalbody), fn.__globals__)
     guard = new_name("finally_guard")
     opened = _at(_assign(guard, _call(finally_guard, gast.Constant(value=key, kind=None))),
                  s)

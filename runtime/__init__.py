@@ -8,7 +8,7 @@ from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup,
 from .tape import (tape_reader, iterable, shape_only, unviewed, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
                    reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
-from . import operators, spread  # noqa: F401  (operator_side, spread_call)
+from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_call)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array

@@ -239,6 +239,11 @@ def record_field(g, name, position, fields):
         return unthunk(g.get(name))
     if isinstance(g, (tuple, list)) and not hasattr(g, name):
         return unthunk(g[position])
+    if isinstance(g, (np.ndarray, np.generic, float, int, complex)):
+        raise TypeError("an object's cotangent is a number or an array: arithmetic or a "
+                        "NumPy function was applied to the object itself (an operator on an "
+                        "object of a class its module does not name?); import the class "
+                        "into the module doing the arithmetic, or call its method")
     return unthunk(getattr(g, name, None))
 
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from .accumulate import accumulate_into, add_in_place, is_basic_index, real_for
 from .closures import RECORD_TYPES
+from .operators import has_operators
 from .registry import helper, template_helper
 from .rules.shape_helpers import as_cotangent, cot_dtype
 
@@ -20,6 +21,9 @@ def fast_shape(x):
     if isinstance(x, _SCALAR_TYPES):
         return ()
     return np.shape(x)
+
+
+_NUMBERS = frozenset({float, int, bool, complex, type(None)})
 
 
 @template_helper(shape_only=(1,), pure=True)
@@ -41,6 +45,8 @@ def unbroadcast(g, x, side=None):
             # a container stored into a list or dict slot has a structured cotangent:
             # nothing was broadcast (a number g still spreads over x below)
             return g
+        if type(x) not in _NUMBERS and has_operators(type(x)):
+            refuse_operator_object(x)
         shape = fast_shape(x)
     g_shape = getattr(g, "shape", None)
     if (fast_shape(g) if g_shape is None else g_shape) == shape:
@@ -125,7 +131,19 @@ def index_vjp(g, x, index):
 
 def _ndim(x):
     nd = getattr(x, "ndim", None)
+    if nd is None and type(x) not in _NUMBERS and has_operators(type(x)):
+        refuse_operator_object(x)
     return nd if nd is not None else np.ndim(x)
+
+
+def refuse_operator_object(x):
+    """An operand whose class has operator methods reached an arithmetic rule: the
+    module doing the arithmetic does not name the class (transform/lowering/
+    operator_methods.py follows the methods where it does)."""
+    raise TypeError(f"`{type(x).__name__}` operand of an operator differentiated as "
+                    "arithmetic: its class's method runs in Python, its derivative is not "
+                    "NumPy's; import the class into the module doing the arithmetic (its "
+                    "operators are then followed)")
 
 
 @template_helper(pure=True)

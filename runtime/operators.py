@@ -12,6 +12,7 @@ runs (the same decision, on the values' types):
     elif side == 3: t = b.__rmul__(a)
     else:           t = a * b              (the arithmetic rule)
 """
+import functools
 import inspect
 
 import numpy as np
@@ -43,6 +44,15 @@ def user_class(cls):
 def defines(cls, name):
     """Whether instances of `cls` have a Python method `name` (their class or a base)."""
     return user_class(cls) and inspect.isfunction(inspect.getattr_static(cls, name, None))
+
+
+_OPERATORS = ("add", "sub", "mul", "truediv", "pow", "matmul", "floordiv", "mod", "neg")
+
+
+@functools.lru_cache(maxsize=256)
+def has_operators(cls):
+    """Whether instances of `cls` have arithmetic methods of their own (a user class)."""
+    return any(defines(cls, name) for op in _OPERATORS for name in method_names(op).values())
 
 
 def side_of_types(left, right, op, augmented):

@@ -89,7 +89,7 @@ def method_assigns_attribute(box, x):
 # ---- other unsupported constructs -----------------------------------------------------
 def star_call(x, y):
     args = [x]
-    args.append(y)          # (a display bound once, `args = (x, y)`, is spread: corpus)
+    args.append(y)          # (spread when the code runs since session 29: test_errors.py)
     return F.mul_add(*args)
 
 

@@ -67,7 +67,7 @@ class Scale:
         self.k = k
 
 
-@refused(floats((3,)), "a class pattern")
+@case(floats((3,)))   # session 29: class patterns work (match_classes16.py)
 def match_class_pattern(x):
     match Scale(2.0):
         case Scale(k=k):

@@ -223,3 +223,39 @@ def type_of_self_for_a_dataclass(x):
 def method_through_type_of_object(x):
     a = Vec(x)
     return type(a).__mul__(a, 3.0).total() + type(a).total(a * 2.0) * (a @ a)
+
+
+# ---- decided per iteration; builtins whose rules are arithmetic ------------------------------
+class Prod:
+    """`+` multiplies: `sum` and `pow` of these are not NumPy's."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __add__(self, other):
+        return Prod(self.v * other.v)
+
+    def __radd__(self, k):
+        return Prod(self.v + k)
+
+    def __pow__(self, k):
+        return Prod(np.sin(self.v) ** k)
+
+
+@both
+def operator_side_changes_between_iterations(x):
+    t = 0.0
+    for item in [Vec(x), x * 3.0, Vec(np.sin(x)), np.cos(x)]:
+        scaled = item * 2.0 + 1.0
+        if isinstance(scaled, Vec):
+            t = t + scaled.total()
+        else:
+            t = t + np.sum(scaled * scaled)
+    return t
+
+
+@both
+def builtin_sum_and_pow_of_objects(x):
+    total = sum([Prod(x), Prod(np.exp(x)), Prod(x * x)])
+    squares = sum(pow(Prod(x * k), 2) for k in range(1, 3))
+    return np.sum(total.v) + np.sum(squares.v)

@@ -84,7 +84,7 @@ def reduce_with_keyword(x):
 
 
 @pytest.mark.parametrize("fn, line_text, instead", [
-    (star_call_of_grown_list, "add_all(*xs)", "unpack first"),
+    (star_call_of_grown_list, "add_all(*xs)", "pass a list"),
     (zip_of_generator, "zip(doubled(x), x)", "zip(list("),
     (same_array_twice_then_augmented, "xs[0] *= 2", "xs[0] = xs[0] * 2"),
     (swap_then_write_under_a_view, "b[0] = 3.0", "copy"),

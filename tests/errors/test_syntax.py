@@ -89,7 +89,7 @@ def uses_walrus(x):
 
 def uses_match(x):
     match x:                       # (literal, None/True/False, capture, sequence run)
-        case complex(real=r):
+        case {"real": r}:
             return r
     return x * 2.0
 
@@ -121,7 +121,7 @@ CASES = [
     (uses_import, "import math", "import"),
     (uses_import_from, "from math import", "import"),
     (uses_walrus, "y := x", ":="),
-    (uses_match, "complex(real=r)", "match"),
+    (uses_match, "{\"real\": r}", "match"),
     (uses_await, "await x", "await"),
 ]
 

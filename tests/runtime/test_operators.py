@@ -6,6 +6,9 @@ import pytest
 
 from runtime.operators import (AUGMENTED, FORWARD, PLAIN, REFLECTED, operator_side,
                                side_of_types)
+from transform import grad
+
+from . import foreign_helpers
 
 
 class Calls:
@@ -98,3 +101,43 @@ def test_operator_side_on_values():
     assert operator_side(2.0, Sub(), "mul", False, "f.py:1") == REFLECTED
     assert operator_side(np.ones(2), 2.0, "mul", False, "f.py:1") == PLAIN
     assert operator_side(Calls(), None, "neg", False, "f.py:1") == PLAIN
+
+
+# ---- an object reaching arithmetic in a module that does not name its class -------------
+class Product:
+    """`+` multiplies: NumPy's sum rule would be a wrong gradient."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __add__(self, other):
+        return Product(self.v * other.v)
+
+    def __matmul__(self, other):
+        return np.sum(self.v * other.v)
+
+
+def _through_foreign_add(x):
+    return np.sum(foreign_helpers.combine(Product(x), Product(np.sin(x))).v)
+
+
+def _through_foreign_matmul(x):
+    return foreign_helpers.energy(Product(x), Product(x))
+
+
+def _here(x):
+    return np.sum((Product(x) + Product(np.sin(x))).v)
+
+
+@pytest.mark.parametrize("fn", [_through_foreign_add, _through_foreign_matmul])
+def test_arithmetic_on_an_object_elsewhere_is_refused_not_wrong(fn):
+    """Before session 29 the first gave 1 + cos(x) (NumPy's sum rule), the second
+    zeros; now the backward sweep refuses the object where arithmetic met it."""
+    with pytest.raises(TypeError, match="import the class"):
+        grad(fn)(np.array([0.5, 1.0]))
+
+
+def test_the_same_operator_in_the_class_s_module_is_followed():
+    x = np.array([0.5, 1.0])
+    g = grad(_here)(x)
+    np.testing.assert_allclose(g, np.sin(x) + x * np.cos(x), rtol=1e-12)

@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from runtime.rules.indexing import index_object
+from runtime.patterns import is_instance_with
 from runtime.rules.operators import enter_context, exit_context
 from tests.rules.test_nondiff import CALLS
 
@@ -34,7 +35,7 @@ EXAMPLES.update({
     math.factorial: (4,), math.comb: (5, 2), math.perm: (5, 2), math.gcd: (12, 18),
     math.lcm: (4, 6), math.isqrt: (17,),
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
-    type: (2.3,),
+    type: (2.3,), is_instance_with: (2.3, float, ("real",)),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
     np.arange: (0.5, 3.0, 0.75),
     # output, logging and clocks (runtime/rules/nondiff.py)

@@ -15,13 +15,17 @@
 The subject is evaluated once; values compare with `==`, singletons with `is`, as
 Python's match does; a capture binds before its guard runs. A sequence pattern of
 literals, captures and `_` (`case ("scale", k):`) tests the subject's kind and length
-first (`is_sequence_of`), then its items; `*rest`, nested, mapping and class patterns
-are refused with the if/elif hint.
+first (`is_sequence_of`), then its items; a class pattern of those (`case Point(x=a,
+y=b):`, `case Point(a, b):` by `__match_args__`, `case float(v):`) tests the subject's
+class and attributes (`is_instance_with`), then reads them; `*rest`, nested and mapping
+patterns are refused with the if/elif hint.
 """
 import collections.abc
 import copy
 
 import gast
+
+from runtime.patterns import is_instance_with
 
 from ..ir.nodes import assign as _assign, load as _load, located as _at
 
@@ -58,6 +62,8 @@ def _case(src, case, names, rest):
         pattern = pattern.pattern
     if isinstance(pattern, gast.MatchSequence):
         return _sequence_case(src, case, names, bind, rest)
+    if isinstance(pattern, gast.MatchClass):
+        return _class_case(src, case, names, bind, rest)
     test = _test(src, pattern, subject)
     if test is None:                                       # `case _:`
         if case.guard is None:
@@ -83,8 +89,8 @@ def _test(src, pattern, subject):
             raise src.error("`match` with a capture inside `|` is not supported", pattern,
                             hint=_HINT)
         return gast.BoolOp(op=gast.Or(), values=tests)
-    raise src.error("`match` with sequence, mapping or class patterns is not supported",
-                    pattern, hint=_HINT)
+    raise src.error("`match` with mapping patterns, or sequence and class patterns "
+                    "there, is not supported", pattern, hint=_HINT)
 
 
 def _sequence_case(src, case, names, bind, rest):
@@ -95,24 +101,74 @@ def _sequence_case(src, case, names, bind, rest):
     # the kind and length test binds `fits` in a statement of its own: calls the
     # desugar stage writes are resolved where statements are normalized
     check = _at(_assign(fits, _sequence_test(subject, len(items))), where)
+    parts = [(item, _item(subject, k)) for k, item in enumerate(items)]
+    return [check] + _parts_case(src, case, (fits, parts, "a sequence"), bind, rest)
+
+
+def _parts_case(src, case, test, bind, rest):
+    """`if fits and part == value ...: bind captures; body` (a failed guard tries the
+    later cases, copied); test: (the kind test's name, [(pattern, part)], what)."""
+    fits, parts, what = test
+    where = case.pattern
     tests = [_load(fits)]
-    for k, item in enumerate(items):
+    for item, part in parts:
         if isinstance(item, gast.MatchAs) and item.pattern is None:
             if item.name is not None:
-                bind.append(_at(_assign(item.name, _item(subject, k)), where))
+                bind.append(_at(_assign(item.name, part), where))
             continue
         if not isinstance(item, (gast.MatchValue, gast.MatchSingleton)):
             raise src.error("`match` with a `*rest`, nested, mapping or class pattern "
-                            "inside a sequence pattern is not supported", item, hint=_HINT)
-        item_name = _item(subject, k)
-        test = _test(src, item, subject)
-        test.left = item_name
-        tests.append(test)
+                            f"inside {what} pattern is not supported", item, hint=_HINT)
+        value_test = _test(src, item, fits)
+        value_test.left = part
+        tests.append(value_test)
     test = _at(gast.BoolOp(op=gast.And(), values=tests), where)
     body = case.body
     if case.guard is not None:
         body = [_at(gast.If(test=case.guard, body=body, orelse=copy.deepcopy(rest)), where)]
-    return [check, _at(gast.If(test=test, body=bind + body, orelse=rest), where)]
+    return [_at(gast.If(test=test, body=bind + body, orelse=rest), where)]
+
+
+def _class_case(src, case, names, bind, rest):
+    """`case Point(a, y=b):` -> `fits = is_instance_with(subject, Point, ("x", "y"))`,
+    then `if fits: a = subject.x; b = subject.y` (positional patterns name the class's
+    `__match_args__`; `case float(v):` of a builtin type binds the subject itself)."""
+    pattern, (subject, fits) = case.pattern, names
+    cls = src.resolve(pattern.cls)
+    if not isinstance(cls, type):
+        raise src.error("`match` on a class the compiler cannot find", pattern.cls,
+                        hint="name a module-level class, or use if/elif with isinstance")
+    attributes = _positional_attributes(src, pattern, cls) + list(pattern.kwd_attrs)
+    parts = [(p, _load(subject) if a is None else
+              gast.Attribute(value=_load(subject), attr=a, ctx=gast.Load()))
+             for p, a in zip(pattern.patterns + pattern.kwd_patterns, attributes)]
+    func = _load("is_instance_with")
+    func.runtime_helper = is_instance_with
+    names = gast.Tuple(elts=[gast.Constant(value=a, kind=None) for a in attributes
+                             if a is not None], ctx=gast.Load())
+    test = gast.Call(func=func, args=[_load(subject), pattern.cls, names], keywords=[])
+    check = _at(_assign(fits, test), pattern)
+    return [check] + _parts_case(src, case, (fits, parts, "a class"), bind, rest)
+
+
+_SELF_MATCHING = (bool, bytearray, bytes, dict, float, frozenset, int, list, set, str,
+                  tuple)
+
+
+def _positional_attributes(src, pattern, cls):
+    """The attribute each positional sub-pattern reads (None: the subject itself)."""
+    count = len(pattern.patterns)
+    if count and cls in _SELF_MATCHING:
+        if count > 1:
+            raise src.error(f"{cls.__name__}() accepts one positional sub-pattern",
+                            pattern, hint=_HINT)
+        return [None]
+    names = getattr(cls, "__match_args__", ())
+    if count > len(names):
+        raise src.error(f"{cls.__name__}() accepts {len(names)} positional sub-patterns "
+                        f"(its __match_args__), not {count}", pattern,
+                        hint="name the attributes: `case Point(x=a, y=b):`")
+    return list(names[:count])
 
 
 def _sequence_test(subject, count):

@@ -24,15 +24,18 @@ same for `with`). `try`/`finally` without handlers keeps its body in place.
 
 Refused at the user's line: return/yield/global in the body or a handler, jumps out of a
 `finally` block, writes into items or attributes of values from outside, a name read
-inside but bound only after the statement, a try statement in a nested def. Like a
-`with` block's `__exit__`, the `finally` block does not run when an exception leaves
-the function.
+inside but bound only after the statement, a try statement in a nested def. When an
+exception leaves the function, the `finally` block runs once, as Python runs it
+(finally_blocks.py), unless the statement has handlers and the block reads a name the
+body or a handler binds (the body runs in its own function: those values are not
+known when the exception leaves it).
 """
 import gast
 
 from ..ir.nodes import assign as _assign, load as _load, located as _at, store as _store
 from .block_function import BREAK, CONTINUE, block_function, packed
 from .exits import exit_before_jumps
+from .finally_blocks import finally_on_error, reads_bound_inside
 from .generators import WRITING_METHODS, own_nodes
 from .try_scope import TryScope, definitely_bound
 
@@ -41,7 +44,9 @@ def try_statement(src, fdef, s, new_name):
     """The statements replacing the Try `s` of `fdef` (to be desugared further)."""
     _refuse_jumps(src, s.finalbody, loops=True)
     if not s.handlers:                                  # try/finally
-        return exit_before_jumps(s.body, s.finalbody, new_name) + s.finalbody
+        opened, closed = finally_on_error(src, s, new_name)
+        leave = [closed] + s.finalbody
+        return [opened] + exit_before_jumps(s.body, leave, new_name) + leave
     for block in [s.body] + [h.body for h in s.handlers]:
         _refuse_jumps(src, block, loops=False)
     protected = _at(gast.Try(body=s.body, handlers=s.handlers, orelse=[], finalbody=[]), s)
@@ -54,7 +59,11 @@ def try_statement(src, fdef, s, new_name):
     protected.orelse = [_at(_assign(flag, gast.Constant(value=True, kind=None)), s)]
     conditional = [n for n in outputs if n not in always]
     fn = block_function(src, protected, inputs, (outputs, conditional), (flag, pack, name))
-    return _call(s, fn, name, inputs, outputs, always, (flag, jump), new_name) + \
+    opened = []
+    if s.finalbody and not reads_bound_inside(s.finalbody, protected):
+        opened, closed = finally_on_error(src, s, new_name)
+        opened, s.finalbody = [opened], [closed] + s.finalbody
+    return opened + _call(s, fn, name, inputs, outputs, always, (flag, jump), new_name) + \
         _leave(s, jump, kinds, new_name) + _after(s, flag, new_name)
 
 

@@ -94,7 +94,9 @@ class Normalizer:
         return self.calls.stmt_FunctionDef(s)
 
     def expr_Call(self, e, target, discard):
-        return self.calls.expr_Call(e, target, discard)
+        made = self.operators.builtin_call(e)          # pow(a, b), sum(xs) of user objects
+        return self.calls.expr_Call(e, target, discard) if made is None else \
+            self.expr(made, target, discard)
 
     def stmt_Assign(self, s):
         if len(s.targets) == 1:

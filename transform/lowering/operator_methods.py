@@ -14,6 +14,7 @@ types; where it shows only that one may be such an object, `operator_side`
     a += b                  ->  a = a.__iadd__(b) if type(a) defines it, else as `a + b`
     -a                      ->  a.__neg__()
 """
+import builtins
 import sys
 
 import gast
@@ -93,19 +94,54 @@ class OperatorMethods:
         target = target or self.norm.names.new("t")
         side = self.norm.names.new("side")
         b = operands[1] if operands[1] is not None else const(None)
+        line = getattr(e, "lineno", None) or self.norm.line or 1   # (sum(...)'s own +)
+        where = f"{self.src.filename}:{self.src.first_line + line - 1}"
         test = self.norm.names.call("operator_side", operands[0], b, const(op),
-                                    const(augmented), const(self.norm.where(e)))
+                                    const(augmented), const(where))
         self.norm.emit(assign(side, test), Prim("nondiff", "test"))
         sides = [FORWARD] + ([REFLECTED] if operands[1] is not None else []) + \
             ([AUGMENTED] if augmented else [])
         orelse = self.norm.block_of(lambda: plain(target))
         for k in reversed(sides):
             body = self.norm.block_of(lambda k=k: self.call(e, k, op, operands, target))
-            cond = gast.Compare(left=load(side), ops=[gast.Eq()], comparators=[const(k)])
-            orelse = self.norm.block_of(lambda: self.norm.emit(
-                gast.If(test=cond, body=body, orelse=orelse)))
+            orelse = self.norm.block_of(lambda k=k: self._branch(side, k, body, orelse))
         self.norm.out.extend(orelse)
         return target
+
+    def _branch(self, side, k, body, orelse):
+        """`cond = side == k; if cond: body else: orelse` (a test by name: the backward
+        sweep replays the branch each iteration took, analysis/activity.py)."""
+        cond = self.norm.names.new("cond")
+        test = gast.Compare(left=load(side), ops=[gast.Eq()], comparators=[const(k)])
+        self.norm.emit(assign(cond, test), Prim("nondiff", "test"))
+        self.norm.emit(gast.If(test=load(cond), body=body, orelse=orelse))
+
+    def builtin_call(self, e):
+        """`pow(a, b)` and `sum(xs)` in a module with operator classes: `a ** b` and
+        `sum(x for x in xs)`, whose operators dispatch (the builtins' rules are
+        arithmetic: a user class's `__add__` would get NumPy's derivative)."""
+        if not self.operator_module() or e.keywords or \
+                any(isinstance(a, gast.Starred) for a in e.args):
+            return None
+        fn = self._resolved(e.func)
+        if fn is builtins.pow and len(e.args) == 2:
+            return gast.copy_location(gast.BinOp(left=e.args[0], op=gast.Pow(),
+                                                 right=e.args[1]), e)
+        if fn is builtins.sum and len(e.args) == 1 and \
+                not isinstance(e.args[0], gast.GeneratorExp):
+            item = self.norm.names.new("item")
+            loop = gast.comprehension(target=gast.Name(id=item, ctx=gast.Store(),
+                                                       annotation=None, type_comment=None),
+                                      iter=e.args[0], ifs=[], is_async=0)
+            items = gast.GeneratorExp(elt=load(item), generators=[loop])
+            return gast.copy_location(gast.Call(func=e.func, args=[items], keywords=[]), e)
+        return None
+
+    def operator_module(self):
+        """Whether the function's module (or closure) names a class with operator methods."""
+        if not hasattr(self.src, "operator_classes"):
+            self.src.operator_classes = _operator_classes(self.src.fn)
+        return bool(self.src.operator_classes)
 
     # ---- what the source shows about an operand ---------------------------------
     def may_be_user(self, node, seen=None):
@@ -133,9 +169,7 @@ class OperatorMethods:
     def unknown(self, node):
         """Whether `node` may be an object the source does not show (an argument, a loop
         variable, an item) in a module that defines a class with operator methods."""
-        if not hasattr(self.src, "operator_classes"):
-            self.src.operator_classes = _operator_classes(self.src.fn)
-        return bool(self.src.operator_classes) and may_be_object(self.src, node)
+        return self.operator_module() and may_be_object(self.src, node)
 
     def returned(self, atom):
         """Whether the atom is a temporary a user method (an operator's) returned."""

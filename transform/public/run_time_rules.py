@@ -176,12 +176,6 @@ class MethodRule:
             return out, lambda g: (None,) + tuple(pullback(g))
         if not isinstance(fn, functools.partial):
             return None
-        if _takes_varargs(fn):
-            raise TransformError(
-                f"`*` in a call to {getattr(fn, '__name__', 'a function')}(), which takes "
-                "`*args`: the values spread into `*args` would carry no derivative",
-                hint="give the function named parameters, or pass a list: "
-                     "`def f(w, terms)` called as `f(w, terms)`")
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
         return out, partial_pullback(fn, pullback)

@@ -62,7 +62,7 @@ EXTRA = {
     sl.inv: [(M + 4 * np.eye(4),)], sl.det: [(M,)], sl.solve_triangular: [(LOWER, X2.T)],
     sl.cholesky: [(S,)], sl.eigh: [(S,)], sl.expm: [(0.3 * M,)], sl.solve: [(S, X2.T)],
     sl.sqrtm: [(S3,)], sl.logm: [(S3,)], ss.convolve: [(V5, V3)], ss.correlate: [(V5, V3)],
-    ss.fftconvolve: [(V5, V3)],
+    ss.fftconvolve: [(V5, V3)], sl.block_diag: [(M, V3, 0.5)],
     np.average: [(A, 0, B)], np.add.reduce: [(A, 0, None, None, False, 2.0)],
     np.interp: [(np.array([-1.0, 0.5, 3.0]), np.array([0.0, 1.0, 2.0]), V3, -0.5, 0.7)],
     np.trapezoid if hasattr(np, "trapezoid") else np.trapz: [(V5, None, 0.7)],

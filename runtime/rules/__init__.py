@@ -29,7 +29,8 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
 SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                                     "scipy_special_extra"),
-                  "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra"),
+                  "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
+                                  "scipy_stats_summaries"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra"),
                   "scipy.signal": ("scipy_signal",),
                   "scipy.integrate": ("scipy_integrate",)}

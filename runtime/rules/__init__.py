@@ -32,7 +32,7 @@ SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                   "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
                                   "scipy_stats_summaries"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra"),
-                  "scipy.signal": ("scipy_signal",),
+                  "scipy.signal": ("scipy_signal", "scipy_signal_extra"),
                   "scipy.integrate": ("scipy_integrate",)}
 
 

@@ -23,15 +23,16 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
-            "gathers")
+            "gathers", "linalg_more", "polynomials_more")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
 SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                                     "scipy_special_extra"),
-                  "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra"),
-                  "scipy.linalg": ("scipy_linalg", "scipy_linalg_more"),
-                  "scipy.signal": ("scipy_signal",),
+                  "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
+                                  "scipy_stats_summaries"),
+                  "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra"),
+                  "scipy.signal": ("scipy_signal", "scipy_signal_extra"),
                   "scipy.integrate": ("scipy_integrate",)}
 
 

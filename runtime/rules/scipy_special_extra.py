@@ -65,6 +65,22 @@ ufunc(sc.kn, "n, x", NONE, "unbroadcast(-g * (kn(n - 1, x) + kn(n + 1, x)) / 2, 
 ufunc(sc.gammainc, "a, x", NONE, "unbroadcast(g * incomplete_density(a, None, x), x)")
 ufunc(sc.gammaincc, "a, x", NONE, "unbroadcast(-g * incomplete_density(a, None, x), x)")
 ufunc(sc.betainc, "a, b, x", NONE, NONE, "unbroadcast(g * incomplete_density(a, b, x), x)")
+# distribution functions: their slope in x is the density (gdtr also in its rate a)
+ufunc(sc.chdtr, "v, x", NONE, "unbroadcast(g * incomplete_density(v / 2, None, x / 2) / 2, x)")
+ufunc(sc.chdtrc, "v, x", NONE, "unbroadcast(-g * incomplete_density(v / 2, None, x / 2) / 2, x)")
+ufunc(sc.gdtr, "a, b, x", "unbroadcast(g * x * incomplete_density(b, None, a * x), a)", NONE,
+      "unbroadcast(g * a * incomplete_density(b, None, a * x), x)")
+ufunc(sc.gdtrc, "a, b, x", "unbroadcast(-g * x * incomplete_density(b, None, a * x), a)", NONE,
+      "unbroadcast(-g * a * incomplete_density(b, None, a * x), x)")
+ufunc(sc.pdtr, "k, m", NONE, "unbroadcast(-g * incomplete_density(np.floor(k) + 1, None, m), m)")
+ufunc(sc.pdtrc, "k, m", NONE, "unbroadcast(g * incomplete_density(np.floor(k) + 1, None, m), m)")
+ufunc(sc.bdtr, "k, n, p", NONE, NONE,
+      "unbroadcast(-g * incomplete_density(n - np.floor(k), np.floor(k) + 1, 1 - p), p)")
+ufunc(sc.stdtr, "df, t", NONE, "unbroadcast(g * t_density(df, t), t)")
+ufunc(sc.stdtrit, "df, p", NONE, "unbroadcast(g / t_density(df, ans), p)")
+ufunc(sc.fdtr, "dfn, dfd, x", NONE, NONE, "unbroadcast(g * f_density(dfn, dfd, x), x)")
+ufunc(sc.fdtrc, "dfn, dfd, x", NONE, NONE, "unbroadcast(-g * f_density(dfn, dfd, x), x)")
+ufunc(sc.ndtri_exp, "y", f"g * np.exp(y + ans * ans / 2) * {math.sqrt(2 * math.pi)!r}")
 ufunc(sc.expi, "x", "g * np.exp(x) / x")
 ufunc(sc.exp1, "x", "-g * np.exp(-x) / x")
 ufunc(sc.expn, "n, x", NONE, "unbroadcast(-g * expn(n - 1, x), x)")       # n >= 1
@@ -110,3 +126,20 @@ def incomplete_density(a, b, x):
     else:
         log_density = (a - 1) * np.log(x) + (b - 1) * np.log1p(-x) - sc.betaln(a, b)
     return np.exp(log_density).astype(cot_dtype(1.0, x), copy=False)
+
+
+@template_helper(pure=True)
+def t_density(df, t):
+    """Student's t density with df degrees of freedom at t, in t's float dtype."""
+    log_density = (sc.gammaln((df + 1) / 2) - sc.gammaln(df / 2) - 0.5 * np.log(df * np.pi)
+                   - (df + 1) / 2 * np.log1p(t * t / df))
+    return np.exp(log_density).astype(cot_dtype(1.0, t), copy=False)
+
+
+@template_helper(pure=True)
+def f_density(dfn, dfd, x):
+    """The F(dfn, dfd) density at x: fdtr is betainc(dfn/2, dfd/2, u), u = dfn x /
+    (dfd + dfn x)."""
+    u = dfn * x / (dfd + dfn * x)
+    slope = dfn * dfd / (dfd + dfn * x) ** 2
+    return (incomplete_density(dfn / 2, dfd / 2, u) * slope).astype(cot_dtype(1.0, x), copy=False)

@@ -1,7 +1,9 @@
 """scipy.stats, more continuous location-scale families (registered only when SciPy
 imports): halfnorm, rayleigh, maxwell, gumbel_r, gumbel_l, halfcauchy, halflogistic,
 chi2, chi, weibull_min, weibull_max, pareto, lomax, invgamma, invgauss, skewnorm,
-vonmises and gennorm.
+vonmises, gennorm, nakagami, loggamma, gompertz, fisk, betaprime, powerlaw, genlogistic,
+dweibull, dgamma, bradford, powernorm, truncexpon, wald, levy, levy_l, semicircular,
+cosine, anglit, arcsine, hypsecant, moyal and gibrat.
 
 Each is given as scipy_stats.py gives its families: L(z, shapes) = logpdf of the
 standard form, its slope in z and its derivatives in the shape parameters. The six
@@ -63,6 +65,39 @@ MORE = {
     "gennorm": (("beta",), lambda z, beta: -beta * np.abs(z) ** (beta - 1) * np.sign(z),
                 lambda z, beta: (1 / beta + sc.psi(1 / beta) / (beta * beta)
                                  - np.abs(z) ** beta * np.log(np.abs(z)),)),
+    # shape parameters with a closed-form slope of L
+    "nakagami": (("nu",), lambda z, nu: (2 * nu - 1) / z - 2 * nu * z,
+                 lambda z, nu: (np.log(nu) + 1 - sc.psi(nu) + 2 * np.log(z) - z * z,)),
+    "loggamma": (("c",), lambda z, c: c - np.exp(z), lambda z, c: (z - sc.psi(c),)),
+    "gompertz": (("c",), lambda z, c: 1 - c * np.exp(z), lambda z, c: (1 / c - np.expm1(z),)),
+    "fisk": (("c",), lambda z, c: (c - 1) / z - 2 * c * z ** (c - 1) / (1 + z ** c),
+             lambda z, c: (1 / c + np.log(z) - 2 * z ** c * np.log(z) / (1 + z ** c),)),
+    "betaprime": (("a", "b"), lambda z, a, b: (a - 1) / z - (a + b) / (1 + z),
+                  lambda z, a, b: (np.log(z) - np.log1p(z) - sc.psi(a) + sc.psi(a + b),
+                                   -np.log1p(z) - sc.psi(b) + sc.psi(a + b))),
+    "powerlaw": (("a",), lambda z, a: (a - 1) / z, lambda z, a: (1 / a + np.log(z),)),
+    "genlogistic": (("c",), lambda z, c: -1 + (c + 1) * sc.expit(-z),
+                    lambda z, c: (1 / c - np.log1p(np.exp(-z)),)),
+    "dweibull": (("c",), lambda z, c: np.sign(z) * ((c - 1) / np.abs(z) - c * np.abs(z) ** (c - 1)),
+                 lambda z, c: _weibull_shape(np.abs(z), c)),
+    "dgamma": (("a",), lambda z, a: np.sign(z) * ((a - 1) / np.abs(z) - 1),
+               lambda z, a: (np.log(np.abs(z)) - sc.psi(a),)),
+    "bradford": (("c",), lambda z, c: -c / (1 + c * z),
+                 lambda z, c: (1 / c - 1 / ((1 + c) * np.log1p(c)) - z / (1 + c * z),)),
+    "powernorm": (("c",), lambda z, c: -z - (c - 1) * _mills(-z),
+                  lambda z, c: (1 / c + sc.log_ndtr(-z),)),
+    "truncexpon": (("b",), lambda z, b: -np.ones_like(z), lambda z, b: (-1 / np.expm1(b),)),
+    # no shape parameters
+    "wald": ((), lambda z: -1.5 / z - (1 - 1 / (z * z)) / 2, None),
+    "levy": ((), lambda z: -1.5 / z + 1 / (2 * z * z), None),
+    "levy_l": ((), lambda z: -1.5 / z - 1 / (2 * z * z), None),
+    "semicircular": ((), lambda z: -z / (1 - z * z), None),
+    "cosine": ((), lambda z: -np.sin(z) / (1 + np.cos(z)), None),
+    "anglit": ((), lambda z: -2 * np.tan(2 * z), None),
+    "arcsine": ((), lambda z: -0.5 / z + 0.5 / (1 - z), None),
+    "hypsecant": ((), lambda z: -np.tanh(z), None),
+    "moyal": ((), lambda z: 0.5 * np.expm1(-z), None),
+    "gibrat": ((), lambda z: -(1 + np.log(z)) / z, None),
 }
 
 for _family, (_names, _slope, _shape_grads) in MORE.items():

@@ -48,7 +48,7 @@ def unknown_ufunc(x):
 
 
 def unknown_python_function(x):
-    return np.sum(stats.nakagami.logpdf(x + 1.0, 2.0))
+    return np.sum(stats.exponweib.logpdf(x + 1.0, 1.5, 2.0))
 
 
 def unknown_module_function(x):

@@ -30,13 +30,20 @@ CASES = [
     case(sc.boxcox, POS, 3e-5, id="boxcox-near-0"), case(sc.boxcox1p, U01, -0.4),
     case(sc.huber, 0.5, R), case(sc.huber, U01, R, id="huber-arrays"),
     case(sc.pseudo_huber, 0.8, R), case(sc.pseudo_huber, U01, R, id="pseudo_huber-arrays"),
+    case(sc.ndtri_exp, -POS),
 ]
 if hasattr(sc, "softplus"):                                              # SciPy 1.15+
     CASES.append(case(sc.softplus, 3 * A))
 # (function, (order or shape parameter, x)): differentiated in x only
 IN_X = [(sc.kv, (1.5, POS)), (sc.kv, (np.array([0.5, 2.0, 3.5]), POS)), (sc.kve, (2.5, POS)),
         (sc.yn, (2, POS + 1)), (sc.kn, (1, POS)), (sc.expn, (2, POS)),
-        (sc.gammainc, (2.5, POS)), (sc.gammaincc, (POS2, POS)), (sc.betainc, (2.0, 3.0, U01))]
+        (sc.gammainc, (2.5, POS)), (sc.gammaincc, (POS2, POS)), (sc.betainc, (2.0, 3.0, U01)),
+        (sc.chdtr, (3.5, POS)), (sc.chdtrc, (2.0, POS)), (sc.gdtrc, (1.5, 2.5, POS)),
+        (sc.pdtr, (3, 2 * POS)), (sc.pdtrc, (np.array([1, 2, 4]), POS)), (sc.bdtr, (3, 8, U01)),
+        (sc.stdtr, (3.5, 2 * A)), (sc.stdtrit, (4.0, U01)), (sc.fdtr, (3.0, 5.0, POS)),
+        (sc.fdtrc, (2.5, 4.0, POS))]
+# gdtr(a, b, x): in its rate a and in x, not in b
+GDTR = [(sc.gdtr, (POS2, 2.5, POS)), (sc.gdtr, (1.3, 1.5, POS))]
 
 
 @pytest.mark.parametrize("fn, args, kwargs", CASES)
@@ -53,6 +60,12 @@ def test_float32_stays_float32(fn, args, kwargs):
 def test_in_x_only(fn, args):
     check_rule(fn, args, argnums=[len(args) - 1])
     check_float32(fn, args, argnums=[len(args) - 1])
+
+
+@pytest.mark.parametrize("fn, args", GDTR, ids=lambda v: getattr(v, "__name__", ""))
+def test_gdtr_in_rate_and_x(fn, args):
+    check_rule(fn, args, argnums=[0, 2])
+    check_float32(fn, args, argnums=[0, 2])
 
 
 def boxcox_lambda_slope_near_zero(lmbda):

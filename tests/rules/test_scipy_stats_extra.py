@@ -20,7 +20,14 @@ POINTS = {"halfnorm": (1.5, ()), "rayleigh": (2.0, ()), "maxwell": (2.5, ()),
           "halflogistic": (1.6, ()), "chi2": (2.9, (3.5,)), "chi": (2.2, (2.7,)),
           "weibull_min": (1.8, (1.7,)), "weibull_max": (-1.1, (2.2,)), "pareto": (3.4, (2.5,)),
           "lomax": (1.0, (1.8,)), "invgamma": (1.4, (2.3,)), "invgauss": (1.5, (0.8,)),
-          "skewnorm": (0.2, (1.4,)), "vonmises": (0.8, (1.6,)), "gennorm": (1.1, (1.6,))}
+          "skewnorm": (0.2, (1.4,)), "vonmises": (0.8, (1.6,)), "gennorm": (1.1, (1.6,)),
+          "nakagami": (1.9, (1.3,)), "loggamma": (0.1, (1.7,)), "gompertz": (1.2, (0.8,)),
+          "fisk": (1.7, (2.4,)), "betaprime": (1.6, (2.2, 3.1)), "powerlaw": (1.5, (1.8,)),
+          "genlogistic": (0.6, (1.7,)), "dweibull": (-0.9, (1.6,)), "dgamma": (1.4, (2.2,)),
+          "bradford": (1.1, (1.5,)), "powernorm": (0.7, (1.9,)), "truncexpon": (1.2, (1.3,)),
+          "wald": (1.6, ()), "levy": (1.4, ()), "levy_l": (-0.8, ()),
+          "semicircular": (0.9, ()), "cosine": (1.0, ()), "anglit": (0.5, ()),
+          "arcsine": (1.1, ()), "hypsecant": (0.6, ()), "moyal": (0.9, ()), "gibrat": (1.8, ())}
 
 
 def cases():

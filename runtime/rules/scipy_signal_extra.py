@@ -1,0 +1,112 @@
+"""scipy.signal, continued: convolve2d, correlate2d, oaconvolve, lfilter, sosfilt and
+detrend (registered only when SciPy imports). Real inputs.
+
+convolve2d and correlate2d with boundary='fill' and fillvalue=0 are convolve and
+correlate of 2-D arrays (other boundaries are refused when the rule runs); oaconvolve
+with axes=None is convolve. lfilter solves sum_k a_k y[n-k] = sum_k b_k x[n-k] along
+`axis`: with w = A^-T g (g filtered by 1/A backwards in time), x's cotangent is g
+filtered by B/A backwards in time, b_j's is sum_n w[n] x[n-j] and a_j's
+-sum_n w[n] y[n-j]. sosfilt (a cascade of such sections) is differentiated in x the
+same way; its sections are not differentiated (refused). zi= (initial conditions) is
+refused when the rule runs. detrend removes a least-squares fit (an orthogonal
+projection), so its cotangent is detrend of g.
+"""
+import numpy as np
+import scipy.signal as ss
+
+from ..registry import NONE, defvjp, template_helper
+from .scipy_signal import signal_convolve_vjp
+from .shape_helpers import cot_dtype
+
+
+@template_helper(pure=True)
+def fill_boundary_checked(boundary, fillvalue):
+    """convolve2d's method for signal_convolve_vjp, when its rule covers the boundary."""
+    if boundary not in ("fill", "pad") or fillvalue != 0:
+        raise NotImplementedError("the convolve2d/correlate2d rules take boundary='fill' "
+                                  "with fillvalue=0 only")
+    return "direct"
+
+
+@template_helper(pure=True)
+def oa_axes_checked(axes):
+    if axes is not None:
+        raise NotImplementedError("scipy.signal.oaconvolve has a rule for axes=None only")
+    return "fft"
+
+
+def _backwards(filt, *coefficients, signal):
+    """filt(*coefficients, signal) run backwards in time along the last axis."""
+    return filt(*coefficients, signal[..., ::-1], axis=-1)[..., ::-1]
+
+
+def _zi_checked(zi):
+    if zi is not None:
+        raise NotImplementedError("the lfilter/sosfilt rules take zi=None only")
+
+
+@template_helper(pure=True)
+def lfilter_vjp(g, ans, b, a, x, axis, zi, part):
+    """Cotangent of b (part 0), a (1) or x (2) of scipy.signal.lfilter."""
+    _zi_checked(zi)
+    g = np.moveaxis(np.asarray(g), axis, -1)
+    if part == 2:
+        cot = _backwards(ss.lfilter, b, a, signal=g)
+        return np.moveaxis(cot, -1, axis).astype(cot_dtype(g, x), copy=False)
+    w = _backwards(ss.lfilter, [1.0], a, signal=g)
+    source = np.moveaxis(np.asarray(x if part == 0 else ans), axis, -1)
+    coefficients = (b, a)[part]
+    n = source.shape[-1]
+    cot = np.array([np.sum(w[..., j:] * source[..., :n - j]) if j < n else 0.0
+                    for j in range(np.size(coefficients))])
+    cot = -cot if part == 1 else cot
+    return cot.reshape(np.shape(coefficients)).astype(cot_dtype(g, coefficients), copy=False)
+
+
+@template_helper(pure=True)
+def sosfilt_vjp(g, sos, x, axis, zi):
+    """Cotangent of x of scipy.signal.sosfilt: g filtered backwards in time."""
+    _zi_checked(zi)
+    g = np.moveaxis(np.asarray(g), axis, -1)
+    cot = _backwards(ss.sosfilt, sos, signal=g)
+    return np.moveaxis(cot, -1, axis).astype(cot_dtype(g, x), copy=False)
+
+
+_2D = "in1, in2, mode='full', boundary='fill', fillvalue=0"
+defvjp(ss.convolve2d, _2D, "signal_convolve_vjp(g, in1, in2, mode, 0, "
+       "fill_boundary_checked(boundary, fillvalue))", "signal_convolve_vjp(g, in1, in2, mode, 1, "
+       "fill_boundary_checked(boundary, fillvalue))", None, None, None)
+defvjp(ss.correlate2d, _2D, "correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, 0)",
+       "correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, 1)", None, None, None)
+
+
+@template_helper(pure=True)
+def correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, operand):
+    """correlate2d is convolve2d with in2 flipped, except that its 'same' window starts at
+    n2 // 2 of the full output on each axis (convolve's at (n2 - 1) // 2)."""
+    method = fill_boundary_checked(boundary, fillvalue)
+    flipped = np.flip(np.asarray(in2))
+    if mode == "same":
+        full = np.zeros(tuple(n1 + n2 - 1 for n1, n2 in zip(np.shape(in1), np.shape(in2))),
+                        dtype=np.asarray(g).dtype)
+        full[tuple(slice(n2 // 2, n2 // 2 + n) for n2, n in zip(np.shape(in2), np.shape(g)))] = g
+        g, mode = full, "full"
+    cot = signal_convolve_vjp(g, in1, flipped, mode, operand, method)
+    return np.flip(cot) if operand else cot
+defvjp(ss.oaconvolve, "in1, in2, mode='full', axes=None",
+       "signal_convolve_vjp(g, in1, in2, mode, 0, oa_axes_checked(axes))",
+       "signal_convolve_vjp(g, in1, in2, mode, 1, oa_axes_checked(axes))", None, None)
+defvjp(ss.lfilter, "b, a, x, axis=-1, zi=None", "lfilter_vjp(g, ans, b, a, x, axis, zi, 0)",
+       "lfilter_vjp(g, ans, b, a, x, axis, zi, 1)", "lfilter_vjp(g, ans, b, a, x, axis, zi, 2)",
+       None, NONE)
+defvjp(ss.sosfilt, "sos, x, axis=-1, zi=None", NONE, "sosfilt_vjp(g, sos, x, axis, zi)", None,
+       NONE)
+defvjp(ss.detrend, "data, axis=-1, type='linear', bp=0, overwrite_data=False",
+       "detrend_vjp(g, data, axis, type, bp)", None, None, None, None)
+
+
+@template_helper(pure=True)
+def detrend_vjp(g, data, axis, type, bp):
+    """Cotangent of data of scipy.signal.detrend: the same projection applied to g."""
+    cot = ss.detrend(np.asarray(g), axis=axis, type=type, bp=bp)
+    return cot.astype(cot_dtype(g, data), copy=False)

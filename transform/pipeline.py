@@ -122,7 +122,7 @@ def _analyze(ctx, body, output, varied):
     cut_joins(body, ctx.shapes)
     ctx.first_defs = first_definitions(body, params)
     saved = saved_names(body, ctx.activity, params, ctx.shapes)
-    ctx.saved, ctx.shape_saved = unchanging(ctx.shapes, *saved)
+    ctx.saved, ctx.shape_saved = unchanging(body, ctx.shapes, *saved)
     ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)
     ctx.aliased_stores = aliased_stores(body, ctx.activity, ctx.shapes)
     ctx.saved = read_after_loop(body, ctx, ctx.saved)

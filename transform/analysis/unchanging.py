@@ -41,11 +41,15 @@ def fixed_shape(shapes, name):
     return not shapes.may_complex and bool(shape_of(shapes.cls.get(name)))
 
 
-def unchanging(shapes, values, shape_only):
-    """(values, shape_only) without the names whose overwrites need no save."""
-    return ({n for n in values if not literal_constant(shapes, n)},
-            {n for n in shape_only if not fixed_shape(shapes, n)
-             and not literal_constant(shapes, n)})
+def unchanging(body, shapes, values, shape_only):
+    """(values, shape_only) without the names whose overwrites need no save. A name a
+    statement adds to in place (a trip counter's `n1 += 1`) is not constant."""
+    counters = {s.target.id for s, _ in iter_statements(body)
+                if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name)}
+    constant = {n for n in values | shape_only
+                if n not in counters and literal_constant(shapes, n)}
+    return (values - constant,
+            {n for n in shape_only - constant if not fixed_shape(shapes, n)})
 
 
 def read_after_loop(body, ctx, saved):

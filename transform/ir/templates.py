@@ -38,11 +38,29 @@ class _DropUnbroadcast(gast.NodeTransformer):
         if node.func.id in ("unbroadcast", "unstack_vjp") and len(node.args) in (2, 3) \
                 and isinstance(node.args[1], gast.Name) and node.args[1].id in self.dropped:
             return node.args[0]
+        if node.func.id == "unbroadcast" and len(node.args) == 2 and \
+                isinstance(node.args[1], gast.Name) and node.args[1].id in self.scalars:
+            dot = self.dot(node.args[0])
+            if dot is not None:
+                return dot
         for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):
             arg = node.args[k] if k < len(node.args) else None
             if isinstance(arg, gast.Name) and arg.id in self.scalars:
                 node.args[k] = gast.Constant(value=0.0, kind=None)
         return node
+
+
+    def dot(self, product):
+        """`unbroadcast(g * y, k)` for a real scalar k and a y of the output's shape is
+        the sum of the product: `np.vdot(g, y)`, one pass and no temporary."""
+        if not (isinstance(product, gast.BinOp) and isinstance(product.op, gast.Mult)):
+            return None
+        ids = [getattr(o, "id", None) for o in (product.left, product.right)]
+        if "g" not in ids or not any(i in self.dropped for i in ids if i != "g") or \
+                not all(isinstance(o, gast.Name) for o in (product.left, product.right)):
+            return None
+        vdot = gast.Attribute(value=load("np"), attr="vdot", ctx=gast.Load())
+        return gast.Call(func=vdot, args=[product.left, product.right], keywords=[])
 
 
 @functools.lru_cache(maxsize=None)

@@ -25,7 +25,7 @@ from .analysis.shapes import ShapeClasses, class_of_key, shape_of
 from .analysis.complex_seeds import holds_complex_value
 from .analysis.complex_reach import check_complex_reach
 from .analysis.joins import cut_joins
-from .analysis.unchanging import unchanging
+from .analysis.unchanging import read_after_loop, unchanging
 from .analysis.views import aliased_stores, owned_views
 from .compilation import Compilation
 from .emit.bound_check import check_pullback
@@ -122,9 +122,10 @@ def _analyze(ctx, body, output, varied):
     cut_joins(body, ctx.shapes)
     ctx.first_defs = first_definitions(body, params)
     saved = saved_names(body, ctx.activity, params, ctx.shapes)
-    ctx.saved, ctx.shape_saved = unchanging(ctx.shapes, *saved)
+    ctx.saved, ctx.shape_saved = unchanging(body, ctx.shapes, *saved)
     ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)
     ctx.aliased_stores = aliased_stores(body, ctx.activity, ctx.shapes)
+    ctx.saved = read_after_loop(body, ctx, ctx.saved)
 
 
 def _optimize(ctx, rrule):

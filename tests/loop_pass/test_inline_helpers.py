@@ -17,6 +17,10 @@ CASES = {
     "rk4": (p.rk4, lambda: [vec(3), vec(9).reshape(3, 3)], (0, 1)),
     "lstm": (p.lstm, lambda: [vec(30).reshape(6, 5) * 0.5, [vec(3, f"x{k}") for k in range(4)],
                               vec(2, "h"), vec(2, "c")], (0, 2, 3)),
+    "lstm_two_layers": (p.lstm_two_layers, lambda: [vec(30).reshape(6, 5) * 0.5,
+                                                    vec(24, "W2").reshape(6, 4) * 0.5,
+                                                    [vec(3, f"x{k}") for k in range(3)],
+                                                    vec(2, "h"), vec(2, "c")], (0, 1, 3, 4)),
     "crosswise": (p.crosswise, lambda: [vec(), vec(name="w")], (0, 1)),
     "shadowing": (p.shadowing, lambda: [vec(), 0.4], (0, 1)),
     "reads_tape": (p.reads_tape, lambda: [vec()], 0),
@@ -27,9 +31,9 @@ CASES = {
     "mutual": (p.mutually_recursive, lambda: [vec()], 0),
 }
 INLINED = {"rk4": ["rhs"], "crosswise": ["swapped"], "reads_tape": ["taped"],
+           "lstm": ["cell"], "lstm_two_layers": ["cell"],      # a tuple returned
            "one_local_twice": ["plus_product"], "mutual": ["sine_of"]}
 CALLED = {"shadowing": "gained", "with_branch": "branchy", "from_elsewhere": "rhs",
-          "lstm": "cell",        # a tuple returned: called as its rule
           "mutual": "halve_or_recurse"}      # an if-expression
 
 

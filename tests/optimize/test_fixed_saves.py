@@ -43,6 +43,16 @@ def dtype_changes(u, n):
     return np.sum(u ** 2)
 
 
+def inner_trips(A):
+    s = 0.0
+    for i in range(3):                 # the inner loop's trip counter: `n1 = 0`, `n1 += 1`
+        for j in range(3):
+            if j > i:
+                break
+            s = s + A[i, j] * A[j, i] * -0.5
+    return s
+
+
 def growing(x, y, n):
     total = 0.0
     for _ in range(n):
@@ -77,6 +87,7 @@ CASES = [
     (nbody, (_Q, _V, _M, 0.01, 3), (0, 1, 2)),
     (negative_power, (rng("negpow").normal(size=5), 3), (0,)),
     (dtype_changes, (rng("dtype").normal(size=5).astype(np.float32), 3), (0,)),
+    (inner_trips, (rng("trips").normal(size=(3, 3)),), (0,)),
     (growing, (rng("grow", 1).normal(size=2), rng("grow", 2).normal(size=2), 3), (0, 1)),
     (outer_rows, (rng("outer", 1).normal(size=4), rng("outer", 2).normal(size=3), 3), (0, 1)),
     (new_axes, (rng("axes", 1).normal(size=(3, 4)), rng("axes", 2).normal(size=5)), (0, 1)),

@@ -18,7 +18,8 @@ import operator
 
 import gast
 
-from .shapes import SCALAR, shape_of
+from .activity import assignment_counts, iter_statements, needed_names, target_names
+from .shapes import SCALAR, SETITEM, shape_of
 
 
 def literal_constant(shapes, name):
@@ -40,8 +41,40 @@ def fixed_shape(shapes, name):
     return not shapes.may_complex and bool(shape_of(shapes.cls.get(name)))
 
 
-def unchanging(shapes, values, shape_only):
-    """(values, shape_only) without the names whose overwrites need no save."""
-    return ({n for n in values if not literal_constant(shapes, n)},
-            {n for n in shape_only if not fixed_shape(shapes, n)
-             and not literal_constant(shapes, n)})
+def unchanging(body, shapes, values, shape_only):
+    """(values, shape_only) without the names whose overwrites need no save. A name a
+    statement adds to in place (a trip counter's `n1 += 1`) is not constant."""
+    counters = {s.target.id for s, _ in iter_statements(body)
+                if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name)}
+    constant = {n for n in values | shape_only
+                if n not in counters and literal_constant(shapes, n)}
+    return (values - constant,
+            {n for n in shape_only - constant if not fixed_shape(shapes, n)})
+
+
+def read_after_loop(body, ctx, saved):
+    """`saved` without the names whose overwrites all lie in one top-level loop and whose
+    value only statements after that loop read (inside it and before it, at most their
+    known shape): the backward sweep reads them before it replays the loop, when they
+    hold their last value, so no overwrite needs a save.
+
+        for _ in range(steps):
+            u = np.concatenate([...])      u read by value only by `u ** 2` after the loop
+        return np.sum(u ** 2)
+    """
+    drop = set()
+    stores = set(getattr(ctx.src, "swapped", ())) | set(getattr(ctx, "aliased_stores", ()))
+    for k, loop in enumerate(body):
+        if not isinstance(loop, (gast.For, gast.While)):
+            continue
+        inside = assignment_counts([loop])
+        value_in, shape_in = needed_names([loop], ctx.activity, ctx.shapes)
+        value_before, shape_before = needed_names(body[:k], ctx.activity, ctx.shapes)
+        targets = {n for s, _ in iter_statements([loop]) if isinstance(s, gast.For)
+                   for n in target_names(s.target)}
+        for name in saved - value_in - value_before - targets - stores:
+            if inside.get(name) == ctx.counts.get(name) and \
+                    SETITEM not in ctx.shapes.defs.get(name, ()) and \
+                    (name not in shape_in | shape_before or fixed_shape(ctx.shapes, name)):
+                drop.add(name)
+    return saved - drop

@@ -23,8 +23,10 @@ SHAPE_ONLY_ARGS = HELPER["shape_only"]
 
 
 class _DropUnbroadcast(gast.NodeTransformer):
-    """unbroadcast(G, p) -> G where p has the output's shape; a shape-only read of a
-    parameter known to be a scalar becomes the constant 0.0 (shape ())."""
+    """unbroadcast(G, p) -> G where p has the output's shape, and unstack_vjp(G, p) -> G
+    (`np.copy` of an array of the output's known shape: no complex values around, see
+    dropped_params); a shape-only read of a parameter known to be a scalar becomes the
+    constant 0.0 (shape ())."""
 
     def __init__(self, dropped, scalars):
         self.dropped, self.scalars = dropped, scalars
@@ -33,14 +35,32 @@ class _DropUnbroadcast(gast.NodeTransformer):
         self.generic_visit(node)
         if not isinstance(node.func, gast.Name):
             return node
-        if node.func.id == "unbroadcast" and len(node.args) in (2, 3) \
+        if node.func.id in ("unbroadcast", "unstack_vjp") and len(node.args) in (2, 3) \
                 and isinstance(node.args[1], gast.Name) and node.args[1].id in self.dropped:
             return node.args[0]
+        if node.func.id == "unbroadcast" and len(node.args) == 2 and \
+                isinstance(node.args[1], gast.Name) and node.args[1].id in self.scalars:
+            dot = self.dot(node.args[0])
+            if dot is not None:
+                return dot
         for k in SHAPE_ONLY_ARGS.get(node.func.id, ()):
             arg = node.args[k] if k < len(node.args) else None
             if isinstance(arg, gast.Name) and arg.id in self.scalars:
                 node.args[k] = gast.Constant(value=0.0, kind=None)
         return node
+
+
+    def dot(self, product):
+        """`unbroadcast(g * y, k)` for a real scalar k and a y of the output's shape is
+        the sum of the product: `np.vdot(g, y)`, one pass and no temporary."""
+        if not (isinstance(product, gast.BinOp) and isinstance(product.op, gast.Mult)):
+            return None
+        ids = [getattr(o, "id", None) for o in (product.left, product.right)]
+        if "g" not in ids or not any(i in self.dropped for i in ids if i != "g") or \
+                not all(isinstance(o, gast.Name) for o in (product.left, product.right)):
+            return None
+        vdot = gast.Attribute(value=load("np"), attr="vdot", ctx=gast.Load())
+        return gast.Call(func=vdot, args=[product.left, product.right], keywords=[])
 
 
 @functools.lru_cache(maxsize=None)
@@ -63,6 +83,9 @@ def dropped_params(rule, inputs, target, shapes):
         shapes.unguarded = True     # the compiled rule must refuse complex arguments
     dropped = frozenset(p for p, atom in inputs.items()
                         if p in rule.params and shapes.same(atom, target))
+    if shapes.may_complex and any("unstack_vjp(" in t for t in rule.templates.values()
+                                  if isinstance(t, str)):
+        dropped = frozenset()        # a real array's copy takes a complex g's real part
     scalars = frozenset() if shapes.may_complex else frozenset(
         p for p, atom in inputs.items() if p in rule.params and shapes.of(atom) == "scalar")
     if any(isinstance(inputs[p], gast.Name) for p in scalars):

@@ -261,7 +261,8 @@ class Reverser:
         value = s.prim.args[1]
         piece = load(part) if self.fills_index(s.prim) else \
             self.call("unbroadcast", load(part), value)
-        values = [(value.id, piece, True, False, True, False) for k, name in inputs if k == 1]
+        array = bool(shape_of(self.ctx.shapes.cls.get(s.prim.args[0].id)))  # never None
+        values = [(value.id, piece, True, False, not array, array) for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
 
     def fills_index(self, prim):

@@ -17,7 +17,7 @@ import runtime
 from ..ir.nodes import assign, const, load, renamed
 from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_library_rule,
                              rule_for, unsafe_call_hint)
-from .receiver_kinds import receiver_kind
+from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
@@ -96,11 +96,11 @@ class CallNormalizer:
             self.names.objects.setdefault(func.id, fn)
             func = self.names.ref(func.id)         # the compiler's own name for it
         if isinstance(func, gast.Attribute) and (fn is None or bound_to_generator(fn) or
-                                                 _bound_method(fn)) and \
+                                                 bound_method(fn)) and \
                 not (fn is not None and opaque_library(fn)):    # scipy.stats.norm.logpdf
             return self.method_call(e, target, discard)
         if fn is None and isinstance(func, gast.Name) and func.id in self.src.locals or \
-                _callable_object(fn) or fn is None and isinstance(func, (gast.Subscript,
+                callable_object(fn) or fn is None and isinstance(func, (gast.Subscript,
                                                                          gast.Call)):
             return self.dynamic_call(e, target, discard)    # ops["a"](x) too
         if fn is None:
@@ -117,6 +117,10 @@ class CallNormalizer:
             literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
                                 values=[kw.value for kw in e.keywords])
             return self.norm.expr_Dict(literal, target, discard)
+        return self.rule_call(e, func, fn, target, discard)
+
+    def rule_call(self, e, func, fn, target, discard):
+        """A call to `fn` by its rule (or a nondiff/helper declaration), arguments as atoms."""
         args = [self.argument(a) for a in e.args]
         keywords = {kw.arg: self.argument(kw.value) for kw in e.keywords}
         node = gast.Call(func=func, args=args,
@@ -269,7 +273,7 @@ class CallNormalizer:
         self.refuse_masked(fn, node)
         if isinstance(fn, type) and record_rule(fn) is None:    # MLP(W, b): its __init__
             fn = constructor_of(fn, object_builder) or fn
-        rule = rule_for(fn) or _method_rule(fn) or record_rule(fn) or \
+        rule = rule_for(fn) or method_rule(fn) or record_rule(fn) or \
             self.opaque_rule(fn, label, node)
         if rule is None or rule.kind != "nondiff":
             self.refuse_starred(Prim("rule", label), node)
@@ -374,26 +378,3 @@ def _constant_arguments(call):
 def _copied(node):
     """A statement's own copy of a call written once but emitted in two branches."""
     return copy.deepcopy(node)
-
-
-def _method_rule(fn):
-    """The rule registered for the function behind a bound method (`log.info` ->
-    `logging.Logger.info`): only no-derivative rules, which ignore the receiver."""
-    rule = rule_for(getattr(fn, "__func__", None)) if isinstance(fn, types.MethodType) \
-        else None
-    return rule if rule is not None and rule.kind == "nondiff" else None
-
-
-def _bound_method(fn):
-    """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
-    type(obj), obj passed as self), not as the bare function f."""
-    return isinstance(fn, types.MethodType) and rule_for(fn) is None and \
-        _method_rule(fn) is None                # (a classmethod: obj the class itself)
-
-
-def _callable_object(fn):
-    """An instance whose class defines `__call__` in Python (`lin(x)` for a global
-    `lin = Lin()`): dispatched on its type when called, a registered rule first."""
-    return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
-        getattr(fn, "__code__", None) is None and \
-        inspect.isfunction(getattr(type(fn), "__call__", None))

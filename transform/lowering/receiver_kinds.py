@@ -11,6 +11,9 @@ the receiver's type when it runs:
                                                  if cond: y = <type(m).mean>(m)
                                                  else:    y = np.mean(m)
 """
+import inspect
+import types
+
 import gast
 import numpy as np
 
@@ -109,3 +112,26 @@ def _static_value(src, node):
         return src.resolve(node)
     except Exception:                            # a property that raises, ...
         return None
+
+
+def method_rule(fn):
+    """The rule registered for the function behind a bound method (`log.info` ->
+    `logging.Logger.info`): only no-derivative rules, which ignore the receiver."""
+    rule = rule_for(getattr(fn, "__func__", None)) if isinstance(fn, types.MethodType) \
+        else None
+    return rule if rule is not None and rule.kind == "nondiff" else None
+
+
+def bound_method(fn):
+    """`obj.f` for a global or closure instance `obj`: called as a method (dispatched on
+    type(obj), obj passed as self), not as the bare function f."""
+    return isinstance(fn, types.MethodType) and rule_for(fn) is None and \
+        method_rule(fn) is None                # (a classmethod: obj the class itself)
+
+
+def callable_object(fn):
+    """An instance whose class defines `__call__` in Python (`lin(x)` for a global
+    `lin = Lin()`): dispatched on its type when called, a registered rule first."""
+    return fn is not None and not isinstance(fn, type) and rule_for(fn) is None and \
+        getattr(fn, "__code__", None) is None and \
+        inspect.isfunction(getattr(type(fn), "__call__", None))

@@ -6,13 +6,22 @@ uses bias=True (no division by n - 1 = 0); QR and lstsq see 1.5 I + 0.2 tanh(e),
 rank; eigenvalues of diag(1, 2, ...) + 0.05 tanh(e) stay real and apart, and only an
 order-free sum of their squares is used; meshgrid and rollaxis only move values;
 piecewise joins sin and the identity at 0, where they agree to second order.
+Order statistics read `np.tanh(e) + 3 * arange(n)`, whose entries are strictly increasing
+(no ties, where a median has a kink); `cond` uses the Frobenius order (smooth where the
+matrix is invertible); gathers and polynomial arithmetic only move or combine entries.
 """
 
 
 def library(exprs, shape, depth):
     """Text of exactly `shape` from one library call, or None (not applicable)."""
-    makers = [_convolution, _polynomial, _statistics, _factorization, _layout, _piecewise]
-    return exprs.g.pick(makers)(exprs, shape, depth)
+    makers = [_convolution, _polynomial, _statistics, _factorization, _layout, _piecewise,
+              _quantile, _gather, _linalg_more, _polynomial_arithmetic]
+    maker = exprs.g.pick(makers)
+    text = maker(exprs, shape, depth)
+    if text is None and shape == ():      # a scalar: the sum of a 1-D result
+        text = maker(exprs, (exprs.dim(),), depth)
+        return text and f"np.sum({text})"
+    return text
 
 
 def _convolution(exprs, shape, depth):
@@ -69,3 +78,60 @@ def _piecewise(exprs, shape, depth):
         return None
     e = exprs.expr(shape, depth)
     return f"np.piecewise({e}, [{e} > 0], [np.sin, lambda t: t])"
+
+
+
+def _apart(exprs, n, depth):
+    """n strictly increasing entries (their order never changes)."""
+    return f"(np.tanh({exprs.expr((n,), depth)}) + 3.0 * np.arange({n}))"
+
+
+def _quantile(exprs, shape, depth):
+    if shape != ():
+        return None
+    n = exprs.g.pick((2, 3, 4, 5))
+    entries = _apart(exprs, n, depth)
+    fn = exprs.g.pick(("median", "quantile", "percentile", "nanmedian", "nanquantile"))
+    if fn.endswith("median"):
+        return f"np.{fn}({entries})"
+    q = f"(0.5 + 0.3 * np.tanh({exprs.expr((), depth)}))"
+    return f"np.{fn}({entries}, {q} * 100.0)" if fn == "percentile" else f"np.{fn}({entries}, {q})"
+
+
+def _gather(exprs, shape, depth):
+    if len(shape) == 2 and shape[0] == shape[1]:
+        return f"np.diagflat({exprs.expr((shape[0],), depth)})"
+    if len(shape) != 1:
+        return None
+    n = shape[0]
+    made = [f"np.delete({exprs.expr((n + 1,), depth)}, 0)",
+            f"np.ediff1d({exprs.expr((n + 1,), depth)})",
+            f"np.resize({exprs.expr((exprs.dim(),), depth)}, ({n},))"]
+    if n >= 2:
+        made.append(f"np.insert({exprs.expr((n - 1,), depth)}, 1, {exprs.expr((), depth)})")
+    return exprs.g.pick(made)
+
+
+def _linalg_more(exprs, shape, depth):
+    if shape == ():
+        return f"np.linalg.cond({_well_conditioned(exprs, exprs.dim(), depth)}, 'fro')"
+    if len(shape) == 1:
+        matrix = _well_conditioned(exprs, shape[0], depth)
+        return f"np.linalg.tensorsolve({matrix}, {exprs.expr(shape, depth)})"
+    if len(shape) == 2 and shape[0] == shape[1]:
+        return f"np.linalg.tensorinv({_well_conditioned(exprs, shape[0], depth)}, ind=1)"
+    return None
+
+
+def _polynomial_arithmetic(exprs, shape, depth):
+    if len(shape) != 1:
+        return None
+    n = shape[0]
+    k = exprs.g.pick(range(1, n + 1))
+    made = [f"np.polyder({exprs.expr((n + 1,), depth)})",
+            f"np.polyadd({exprs.expr((n,), depth)}, {exprs.expr((k,), depth)})",
+            f"np.polysub({exprs.expr((k,), depth)}, {exprs.expr((n,), depth)})",
+            f"np.polymul({exprs.expr((k,), depth)}, {exprs.expr((n + 1 - k,), depth)})"]
+    if n >= 2:
+        made.append(f"np.polyint({exprs.expr((n - 1,), depth)})")
+    return exprs.g.pick(made)

@@ -28,7 +28,8 @@ class TensorExprs:
             makers += [self.unary, self.binary, self.binary, self.broadcast, self.domain,
                        self.reduce, self.matmul, self.reshaped, self.transposed,
                        self.sliced, self.indexed, self.stacked, self.tie, self.where,
-                       self.decomposition, self.sorted, self.library]
+                       self.decomposition, self.sorted, self.library, self.library,
+                       self.library]     # ten library families share one maker
         for _ in range(6):
             text = self.g.pick(makers)(tuple(shape), depth - 1)
             if text is not None:

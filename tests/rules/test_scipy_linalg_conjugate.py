@@ -1,9 +1,9 @@
 """scipy.linalg on complex matrices where the solve reads the conjugate (session 29, found
 judging the mutants of scipy_linalg_more.py's complex_ok lines): lu_solve(..., trans=2)
-of a complex factor solves A^H x = b, and solve(..., assume_a='her'/'pos') reads one
-triangle of a Hermitian matrix (the other its conjugate mirror, the diagonal real). Both
-were differentiated as the plain transpose / the symmetric mirror: wrong gradients
-(off by 0.1-0.9) with no error. Against central differences under every policy, in the
+and solve_triangular(..., trans=2 or 'C') of a complex matrix solve A^H x = b, and
+solve(..., assume_a='her'/'pos') reads one triangle of a Hermitian matrix (the other
+its conjugate mirror, the diagonal real). All were differentiated as the plain
+transpose / the symmetric mirror: wrong gradients (off by 0.1-0.9) with no error. Against central differences under every policy, in the
 real and imaginary parts of each input."""
 import numpy as np
 import pytest
@@ -50,3 +50,24 @@ def test_conjugating_solves_of_complex_matrices(f, policy):
     for wrt in (0, 1, 2):
         assert_close(grad(f, wrt=wrt, policy=policy)(*args), numerical_grad(f, list(args), wrt),
                      rtol=1e-6, atol=1e-8)
+
+
+def _triangular_solve(trans, lower, unit):
+    def triangular_solve(x, y, b):
+        t = x + 1j * y
+        return _loss(sl.solve_triangular(t, b * (1 - 0.5j), trans=trans, lower=lower,
+                                         unit_diagonal=unit)) + \
+            _loss(sl.solve_triangular(t, b[:, 1], trans=trans, lower=lower) * (0.5 + 2j))
+    triangular_solve.__name__ = f"solve_triangular_{trans}_{lower}_{unit}"
+    return triangular_solve
+
+
+TRIANGULAR = [_triangular_solve(2, False, False), _triangular_solve("C", True, False),
+              _triangular_solve(2, True, True)]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f", TRIANGULAR, ids=lambda f: f.__name__)
+def test_conjugate_transposed_triangular_solve(f, policy):
+    """solve_triangular(..., trans=2 or 'C') of a complex T solves T^H x = b."""
+    test_conjugating_solves_of_complex_matrices(f, policy)

@@ -25,16 +25,18 @@ def conjugate_transposed_lu(x, y, b):
         _loss(sl.lu_solve((lu, piv), b[:, 0], trans=2) * (2 + 1j))
 
 
-def _hermitian_solve(kind, lower):
-    def hermitian_solve(x, y, b):
+def _structured_solve(kind, lower):
+    def structured_solve(x, y, b):
         return _loss(sl.solve(x + 1j * y, b * (1 - 0.5j), assume_a=kind, lower=lower))
-    hermitian_solve.__name__ = f"solve_{kind.replace(' ', '_')}_{'lower' if lower else 'upper'}"
-    return hermitian_solve
+    structured_solve.__name__ = f"solve_{kind.replace(' ', '_')}_{'lower' if lower else 'upper'}"
+    return structured_solve
 
 
-SOLVES = [_hermitian_solve(kind, lower)
+# the Hermitian kinds (the fix), and beside them the kinds that read a plain part of a
+SOLVES = [_structured_solve(kind, lower)
           for kind in ("her", "hermitian", "pos", "positive definite", "sym")
-          for lower in (False, True)]
+          for lower in (False, True)] + \
+    [_structured_solve(kind, True) for kind in ("lower triangular", "tridiagonal", "gen")]
 
 
 def _inputs(name):

@@ -44,7 +44,11 @@ def general_solve_vjp(g, ans, a, b, operand, assume_a, transposed):
 
 @template_helper
 def triangular_solve_vjp(g, ans, a, b, operand, trans, lower, unit_diagonal):
-    """x = op(T)^-1 b: gb = op(T)^-T g, g_op(T) = -gb x^T, kept on T's triangle."""
+    """x = op(T)^-1 b: gb = op(T)^-T g, g_op(T) = -gb x^T, kept on T's triangle. A
+    complex T with trans=2 ('C') solves T^H x = b, the plain transpose of conj(T): its
+    cotangent is the conjugate of conj(T)'s (conj's transpose is conj)."""
+    conjugated = trans in (2, "C") and np.iscomplexobj(a)
+    a = np.conj(a) if conjugated else a
     transposed = trans in (1, 2, "T", "C")
     gb = sl.solve_triangular(a, g, trans=0 if transposed else 1, lower=lower,
                              unit_diagonal=unit_diagonal)
@@ -56,7 +60,7 @@ def triangular_solve_vjp(g, ans, a, b, operand, trans, lower, unit_diagonal):
     ga = np.tril(ga) if lower else np.triu(ga)
     if unit_diagonal:
         np.fill_diagonal(ga, 0.0)
-    return ga
+    return np.conj(ga) if conjugated else ga
 
 
 @template_helper

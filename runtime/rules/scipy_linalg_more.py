@@ -13,7 +13,9 @@ solve with assume_a: the general kinds (None, which detects structure exactly, '
 part of `a`, and its cotangent is the general one carried to that part: a triangle
 mirrored for 'sym'/'her'/'pos' (the diagonal once), the triangle for the triangular
 kinds, the diagonal or three diagonals for 'diagonal'/'tridiagonal'. transposed=True
-solves a^T x = b.
+solves a^T x = b. Complex values: lu_factor, lu_solve and solve (complex_ok); the
+Hermitian kinds mirror conjugated (the diagonal read as real), and lu_solve's trans=2
+solves A^H x = b, the plain transpose of conj(A).
 """
 import numpy as np
 import scipy.linalg as sl
@@ -35,9 +37,19 @@ defvjp(sl.sqrtm, "A, disp=True, blocksize=64", "sqrtm_vjp(g, ans)", None, None)
 defvjp(sl.logm, "A, disp=True", "logm_vjp(g, A, ans)", None)
 
 
+def _conjugate_transposed(lu_and_piv, trans):
+    """(factors, conjugated): A^H x = b is conj(A)^T x = b, whose factors are conj(lu),
+    so trans=2 of a complex factor is trans=1 of the conjugate factors."""
+    lu, piv = lu_and_piv
+    if trans in (2, "C") and np.iscomplexobj(lu):
+        return (np.conj(lu), piv), True
+    return lu_and_piv, False
+
+
 @template_helper
 def lu_solve_rhs_vjp(g, lu_and_piv, trans):
-    """A^-T g (or A^-1 g when the solve was transposed)."""
+    """A^-T g (or A^-1 g when the solve was transposed; conj(A)^-1 g when conjugated)."""
+    lu_and_piv, _ = _conjugate_transposed(lu_and_piv, trans)
     return sl.lu_solve(lu_and_piv, g, trans=0 if trans in (1, 2, "T", "C") else 1)
 
 
@@ -72,7 +84,8 @@ def lu_factor_vjp(g, ans):
 
 @template_helper
 def lu_solve_factor_vjp(g, ans, lu_and_piv, trans):
-    """(g_lu, None) for x = A^-1 b (or A^-T b), A = P L U."""
+    """(g_lu, None) for x = A^-1 b (or A^-T b, or A^-H b = conj(A)^-T b), A = P L U."""
+    lu_and_piv, conjugated = _conjugate_transposed(lu_and_piv, trans)
     lu, piv = lu_and_piv
     transposed = trans in (1, 2, "T", "C")
     gb = sl.lu_solve(lu_and_piv, g, trans=0 if transposed else 1)
@@ -80,7 +93,8 @@ def lu_solve_factor_vjp(g, ans, lu_and_piv, trans):
     gA = -(x @ gb.T if transposed else gb @ x.T)
     L, U = _factors(lu)
     gA_rows = gA[_row_order(piv)]                                  # P^T gA
-    return (np.tril(gA_rows @ U.T, -1) + np.triu(L.T @ gA_rows), None)
+    g_lu = np.tril(gA_rows @ U.T, -1) + np.triu(L.T @ gA_rows)
+    return (np.conj(g_lu) if conjugated else g_lu, None)       # conj's transpose is conj
 
 
 def _real_or_refuse(name, value):
@@ -116,6 +130,14 @@ def logm_vjp(g, A, ans):
 
 GENERAL = (None, "gen", "general", "banded")
 SYMMETRIC = ("sym", "symmetric", "her", "hermitian", "pos", "positive definite")
+HERMITIAN = ("her", "hermitian", "pos", "positive definite")
+
+
+def _mirrored(m, kind):
+    """The matrix of one triangle `m` mirrored (conjugated for the Hermitian kinds, whose
+    diagonal LAPACK reads as real); the same map carries a cotangent back to m."""
+    both = m + (np.conj(m) if kind in HERMITIAN else m).T
+    return both - np.diag(np.diag(both)) / 2
 
 
 def _read_part(kind, lower):
@@ -139,7 +161,7 @@ def structured_solve_vjp(g, ans, a, b, operand, assume_a, lower, transposed):
     a = np.asarray(a)
     part = a if assume_a in GENERAL else _read_part(assume_a, lower)(a)
     if assume_a in SYMMETRIC:                       # the matrix solved with
-        part = part + part.T - np.diag(np.diag(part))
+        part = _mirrored(part, assume_a)
     op = part.T if transposed else part
     vector = np.ndim(b) == 1
     gb = np.linalg.solve(op.T, g[:, None] if vector else g)
@@ -150,5 +172,5 @@ def structured_solve_vjp(g, ans, a, b, operand, assume_a, lower, transposed):
     if assume_a in GENERAL:
         return g_part
     if assume_a in SYMMETRIC:                       # both mirrored entries come from one
-        g_part = g_part + g_part.T - np.diag(np.diag(g_part))
+        g_part = _mirrored(g_part, assume_a)
     return _read_part(assume_a, lower)(g_part)

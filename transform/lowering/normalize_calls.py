@@ -23,7 +23,7 @@ from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from .records import object_builder, record_rule
-from .spread_calls import spread_call_of
+from .spread_calls import STARRED_INSTEAD, spread_call_of
 from .returns import ReturnLowering
 
 
@@ -77,14 +77,11 @@ class CallNormalizer:
 
     def expr_Call(self, e, target, discard):
         func = e.func
-        if isinstance(func, gast.Lambda):
-            raise self.src.error("calling a lambda where it is written is not supported",
-                                 func, hint="write the expression itself, or assign the "
-                                            "lambda to a name and call that")
+        self.refuse_called_lambda(func)
         if isinstance(func, gast.Name) and func.id in self.norm.local_defs:
             return self.inline_call(self.norm.local_defs[func.id], e, target)
         fn = self.src.resolve(func)
-        spread = spread_call_of(self.src, self.names, e, fn)     # f(*xs), len(xs) known when it runs
+        spread = spread_call_of(self.src, self.names, e, fn)  # f(*xs), len(xs) when it runs
         if spread is not None:
             return self.dynamic_call(spread, target, discard)
         fdef = self.norm.loop_depth and \
@@ -131,6 +128,12 @@ class CallNormalizer:
         made = self.norm.finish(target, node, prim, discard)
         self.norm.closures.expire_pending()
         return made
+
+    def refuse_called_lambda(self, func):
+        if isinstance(func, gast.Lambda):
+            raise self.src.error("calling a lambda where it is written is not supported",
+                                 func, hint="write the expression itself, or assign the "
+                                            "lambda to a name and call that")
 
     def argument(self, e):
         """A call's argument as an atom; a lambda stays where it is written (a key
@@ -341,14 +344,6 @@ class CallNormalizer:
 
 
 # what a user can write instead of a spread the desugar stage could not resolve
-STARRED_INSTEAD = {
-    "*": "unpack first (`a, b = xs`, then `f(a, b)`), or build `xs` once in this function "
-         "as a tuple or list display (`xs = (a, b)`) that is only indexed afterwards",
-    "**": "pass the keywords one by one (`f(w=params[\"w\"])`), or build `params` once "
-          "in this function as a dict display with string keys that is only read",
-}
-
-
 def variadic_operands(fn, args, keywords):
     """(`*xs[k]` or `**kw[name]`, atom) for the arguments a callee's `*args`/`**kwargs`
     take: its compiled pullback answers for named parameters only."""

@@ -17,6 +17,14 @@ from runtime.spread import spread_call
 from ..ir.primitives import rule_for
 from .receivers import random_method
 
+# what to write instead of `*xs`/`**params` where they cannot be spread (normalize_calls)
+STARRED_INSTEAD = {
+    "*": "unpack first (`a, b = xs`, then `f(a, b)`), or build `xs` once in this function "
+         "as a tuple or list display (`xs = (a, b)`) that is only indexed afterwards",
+    "**": "pass the keywords one by one (`f(w=params[\"w\"])`), or build `params` once "
+          "in this function as a dict display with string keys that is only read",
+}
+
 
 def spread_call_of(src, names, e, fn):
     """The call written as `spread_call(...)`, or None when e is not such a call."""

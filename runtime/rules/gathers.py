@@ -1,6 +1,7 @@
 """Functions that move, repeat or drop entries: np.delete, np.insert, np.compress,
 np.extract, np.resize, np.diagflat, np.block, np.ediff1d, np.broadcast_arrays, np.choose,
-np.bincount (in its weights) and np.unwrap.
+np.bincount (in its weights) and np.unwrap; np.asarray_chkfinite and np.require return
+their argument (checked, or copied to meet requirements): slope 1.
 
 Each output entry is an entry of an argument (or a fill, or a difference of two, for
 np.ediff1d), so each argument's cotangent gathers the cotangents of the output entries
@@ -39,3 +40,7 @@ defvjp(np.bincount, "x, /, weights=None, minlength=0", None,
        "bincount_weights_vjp(g, x, weights)", None, numeric=True)
 defvjp(np.unwrap, "p, discont=None, axis=-1, *, period=6.283185307179586", "g", None, None,
        "np.sum(g * np.rint((ans - p) / period))", numeric=True)
+# the array itself (a view or a copy, cast to dtype): g in the input's float dtype
+defvjp(np.asarray_chkfinite, "a, dtype=None, order=None", "identity_vjp(g, a)", None, None)
+defvjp(np.require, "a, dtype=None, requirements=None, *, like=None", "identity_vjp(g, a)", None,
+       None)

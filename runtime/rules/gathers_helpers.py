@@ -115,6 +115,13 @@ def choose_vjp(g, a, choices, mode):
 
 
 @template_helper(pure=True)
+def identity_vjp(g, a):
+    """g as the cotangent of `a` (in a's float dtype: a cast to dtype= is undone)."""
+    cot = np.asarray(g).astype(cot_dtype(g, a), copy=False)
+    return cot if np.ndim(a) else cot[()]
+
+
+@template_helper(pure=True)
 def bincount_weights_vjp(g, x, weights):
     """Cotangent of np.bincount's weights: each weight's bin's cotangent."""
     return np.asarray(g)[np.asarray(x)].astype(cot_dtype(g, weights))

@@ -1,8 +1,8 @@
 """Order statistics: np.median, np.quantile, np.percentile and their nan-forms.
 
 Differentiated in `a` (the sorted entries the result interpolates between receive the
-cotangent, shared as the interpolation weighs them; ties split as the stable sort
-orders them) and in `q` for method='linear' (the slope between the two entries; the
+cotangent, shared as the interpolation weighs them; at a tie, where the derivative
+does not exist, the entry the stable sort puts first) and in `q` for method='linear' (the slope between the two entries; the
 other supported methods, 'lower', 'higher', 'nearest' and 'midpoint', are steps in q).
 Other methods, weights= and overwrite_input=True are refused when the rule runs. The
 nan-forms count only the values that are not NaN; NaN entries get a zero cotangent.

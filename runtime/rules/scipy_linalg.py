@@ -11,6 +11,7 @@ import numpy as np
 import scipy.linalg as sl
 
 from ..registry import NONE, defvjp, template_helper
+from .decompositions_helpers import eigh_vjp, eigvalsh_vjp
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True)
 defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T",
@@ -26,11 +27,22 @@ defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
        "cho_factor_vjp(g, ans)")
 defvjp(sl.cho_solve, "c_and_lower, b, overwrite_b=False, check_finite=True",
        "cho_solve_factor_vjp(g, ans, c_and_lower)", "cho_solve_rhs_vjp(g, c_and_lower)")
+# with b (not differentiated) the eigenvectors are b-orthonormal: V^T b V = I, and both
+# cotangents keep the form V (...) V^T with those V (the eigenvalues' from eigh(a, b))
 defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
-       "eigvalsh_vjp(g, a) if eigvals_only else eigh_vjp(g, ans)", NONE)
+       "eigh_values_vjp(g, a, b, lower) if eigvals_only else eigh_vjp(g, ans)", NONE)
 defvjp(sl.svd, "a, full_matrices=True, compute_uv=True",
        "svd_vjp(g, ans, a, full_matrices, compute_uv)")
 defvjp(sl.expm, "A", "expm_vjp(g, A)", complex_ok=True)
+
+
+@template_helper
+def eigh_values_vjp(g, a, b, lower):
+    """Cotangent of a of scipy.linalg.eigh(a, b, eigvals_only=True): V diag(g) V^T with
+    V the (b-orthonormal) eigenvectors of the problem that was solved."""
+    if b is None:
+        return eigvalsh_vjp(g, a, "L" if lower else "U")
+    return eigh_vjp((g, None), sl.eigh(a, b, lower=lower))
 
 
 @template_helper

@@ -18,7 +18,8 @@ from ..registry import NONE, ZERO, defvjp, nondiff, template_helper
 from .shape_helpers import cot_dtype
 
 for _helper in (sc.erf, sc.sindg, sc.cosdg, sc.expit, sc.j0, sc.j1, sc.y0, sc.y1, sc.k0, sc.k1,
-                sc.k0e, sc.k1e, sc.kv, sc.kve, sc.yn, sc.kn, sc.expn, sc.ellipk, sc.ellipe):
+                sc.k0e, sc.k1e, sc.kv, sc.kve, sc.yn, sc.kn, sc.expn, sc.ellipk, sc.ellipe,
+                sc.eval_chebyt):
     template_helper(_helper)
 TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 ufunc = partial(defvjp, elementwise=True)
@@ -60,6 +61,36 @@ ufunc(sc.kv, "v, z", NONE, "unbroadcast(-g * (kv(v - 1, z) + kv(v + 1, z)) / 2, 
 ufunc(sc.kve, "v, z", NONE, "unbroadcast(g * (ans - (kve(v - 1, z) + kve(v + 1, z)) / 2), z)")
 ufunc(sc.yn, "n, x", NONE, "unbroadcast(g * (yn(n - 1, x) - yn(n + 1, x)) / 2, x)")
 ufunc(sc.kn, "n, x", NONE, "unbroadcast(-g * (kn(n - 1, x) + kn(n + 1, x)) / 2, x)")
+
+# Derivatives of Bessel functions (n-th), and hypergeometric functions in their argument
+for _helper in (sc.jvp, sc.yvp, sc.ivp, sc.kvp, sc.hyp1f1, sc.hyp0f1, sc.hyperu,
+                sc.eval_legendre, sc.eval_chebyu, sc.eval_hermite, sc.eval_hermitenorm,
+                sc.eval_genlaguerre, sc.eval_gegenbauer, sc.eval_jacobi):
+    template_helper(_helper)
+for _fn in (sc.jvp, sc.yvp, sc.ivp, sc.kvp):
+    ufunc(_fn, "v, z, n=1", NONE, f"unbroadcast(g * {_fn.__name__}(v, z, n + 1), z)", None)
+ufunc(sc.hyp1f1, "a, b, x", NONE, NONE, "unbroadcast(g * a / b * hyp1f1(a + 1, b + 1, x), x)")
+ufunc(sc.hyp0f1, "v, z", NONE, "unbroadcast(g * hyp0f1(v + 1, z) / v, z)")
+ufunc(sc.hyperu, "a, b, x", NONE, NONE, "unbroadcast(-g * a * hyperu(a + 1, b + 1, x), x)")
+# Orthogonal polynomials in x (the degree and the parameters: no rule); a degree-0
+# polynomial is constant, which the factor (n > 0) or n gives
+_PREV = "np.maximum(n - 1, 0)"
+ufunc(sc.eval_legendre, "n, x", NONE,
+      f"unbroadcast(g * n * (x * ans - eval_legendre({_PREV}, x)) / (x * x - 1), x)")
+ufunc(sc.eval_chebyt, "n, x", NONE, f"unbroadcast(g * n * eval_chebyu({_PREV}, x), x)")
+ufunc(sc.eval_chebyu, "n, x", NONE, "unbroadcast(g * ((n + 1) * eval_chebyt(n + 1, x) - x * ans)"
+      " / (x * x - 1), x)")
+ufunc(sc.eval_hermite, "n, x", NONE, f"unbroadcast(g * 2 * n * eval_hermite({_PREV}, x), x)")
+ufunc(sc.eval_hermitenorm, "n, x", NONE, f"unbroadcast(g * n * eval_hermitenorm({_PREV}, x), x)")
+ufunc(sc.eval_laguerre, "n, x", NONE,
+      f"unbroadcast(-g * (n > 0) * eval_genlaguerre({_PREV}, 1.0, x), x)")
+ufunc(sc.eval_genlaguerre, "n, alpha, x", NONE, NONE,
+      f"unbroadcast(-g * (n > 0) * eval_genlaguerre({_PREV}, alpha + 1, x), x)")
+ufunc(sc.eval_gegenbauer, "n, alpha, x", NONE, NONE,
+      f"unbroadcast(g * (n > 0) * 2 * alpha * eval_gegenbauer({_PREV}, alpha + 1, x), x)")
+ufunc(sc.eval_jacobi, "n, alpha, beta, x", NONE, NONE, NONE,
+      f"unbroadcast(g * (n > 0) * (n + alpha + beta + 1) / 2 * "
+      f"eval_jacobi({_PREV}, alpha + 1, beta + 1, x), x)")
 
 # Regularised incomplete gamma and beta functions: the density is the slope in x
 ufunc(sc.gammainc, "a, x", NONE, "unbroadcast(g * incomplete_density(a, None, x), x)")

@@ -15,7 +15,8 @@ entry), in f or in a helper also given `[s] * 2` (repetition); `enumerate(xs, st
 `[*xs, y]` and `(*xs, y)` displays
 into np.stack / sum; np.piecewise with functions agreeing at the break; `ufunc.outer`
 (subtract, add, multiply, hypot, maximum, arctan2, logaddexp, power) reduced; np.float64(s)
-and np.float32 round trips of scalars.
+and np.float32 round trips of scalars; session 29's NumPy families (quantile, insert/delete,
+cond, polyder) chained.
 """
 from .gen_calls import carried_program
 from .program import ARRAY, SCALAR
@@ -124,6 +125,20 @@ def _list_times_array(g, env, state, x, a):
     g.use("list_times_array")
 
 
+def _library29(g, env, state, x, a):
+    """The NumPy families of session 29 in one chain: a quantile (linear interpolation
+    between v and sin(v)), insert/delete (values moved), cond of a well-conditioned
+    matrix, polyder (linear)."""
+    v, s = state["v"], state["s"]
+    q, e = g.name("middle"), g.name("moved")
+    g.line(f"{q} = np.quantile(np.stack([{v}, np.sin({v})]), 0.3, axis=0)")
+    g.line(f"{e} = np.delete(np.insert({q}, 1, {s}), 0)")
+    g.line(f"{state['s']} = {s} + 0.1 * np.linalg.cond(1.5 * np.eye({g.n}) + 0.2 * "
+           f"np.tanh(np.outer({e}, {e})))")
+    g.line(f"{state['v']} = np.polyder(np.append({e}, {x}))")
+    g.use("library29")
+
+
 STEPS = (_double_buffer, _double_buffer, _list_times_array, _list_times_array,
          _enumerate_start, _starred, _piecewise, _outer,
-         _float_scalar)
+         _float_scalar, _library29)

@@ -35,6 +35,8 @@ CASES = [
                                                            V5[:3], 4, id="bincount-minlength"),
     case(np.unwrap, np.array([0.1, 3.0, 6.5, 9.9, -0.4])), case(np.unwrap, 3 * M34, None, 0),
     case(np.unwrap, 3 * M34, 4.0, -1, id="unwrap-discont"),
+    case(np.asarray_chkfinite, M34), case(np.require, M34),
+    case(np.require, M34.T, None, ["C", "W"]),   # (a dtype= cast to float32 rounds: not here)
 ]
 
 

@@ -68,3 +68,32 @@ def test_controller_program(policy):
 @pytest.mark.parametrize("policy", POLICIES)
 def test_structured_program(policy):
     check_grad(structured, [V3, V4[:3] + 1.0], policy=policy)
+
+
+# scipy.linalg.eigh(a, b): a generalized problem with b not differentiated. Before session
+# 29, eigvals_only=True ignored b (the cotangent was the standard problem's: a silent wrong
+# gradient, off by 1.8 here); the eigenvectors' rule was right (b-orthonormal V).
+GEN_B = rand(3, 3, seed=12) @ rand(3, 3, seed=12).T + 3 * np.eye(3)
+WEIGHTS = np.array([1.0, 2.0, 3.0])
+
+
+def generalized_values(a):
+    s = (a + a.T) / 2
+    return np.sum(WEIGHTS * sl.eigh(s, GEN_B, eigvals_only=True))
+
+
+def generalized_upper_values(a):
+    s = (a + a.T) / 2
+    return np.sum(WEIGHTS * sl.eigh(s, GEN_B, lower=False, eigvals_only=True) ** 2)
+
+
+def generalized_vectors(a):
+    w, v = sl.eigh((a + a.T) / 2, GEN_B)
+    return np.sum(WEIGHTS * w) + np.sum((v * v) @ WEIGHTS)      # sign-free in v
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn", [generalized_values, generalized_upper_values,
+                                generalized_vectors])
+def test_generalized_eigh_with_a_fixed_b(fn, policy):
+    check_grad(fn, [rand(3, 3, seed=13)], policy=policy)

@@ -42,6 +42,15 @@ IN_X = [(sc.kv, (1.5, POS)), (sc.kv, (np.array([0.5, 2.0, 3.5]), POS)), (sc.kve,
         (sc.pdtr, (3, 2 * POS)), (sc.pdtrc, (np.array([1, 2, 4]), POS)), (sc.bdtr, (3, 8, U01)),
         (sc.stdtr, (3.5, 2 * A)), (sc.stdtrit, (4.0, U01)), (sc.fdtr, (3.0, 5.0, POS)),
         (sc.fdtrc, (2.5, 4.0, POS))]
+IN_X += [(sc.jvp, (1.5, 3 * POS)), (sc.yvp, (0.5, POS)), (sc.ivp, (2.0, A)),
+         (sc.kvp, (1.0, POS)), (sc.hyp1f1, (1.5, 2.5, A)), (sc.hyp0f1, (1.7, A)),
+         (sc.hyperu, (1.5, 2.5, POS)), (sc.eval_legendre, (3, 0.9 * A)),
+         (sc.eval_legendre, (np.array([0, 1, 4]), 0.9 * A)), (sc.eval_chebyt, (4, 0.9 * A)),
+         (sc.eval_chebyt, (np.array([0, 2, 5]), 0.9 * A)), (sc.eval_chebyu, (3, 0.9 * A)),
+         (sc.eval_hermite, (np.array([0, 1, 3]), A)), (sc.eval_hermitenorm, (4, A)),
+         (sc.eval_laguerre, (np.array([0, 2, 3]), POS)), (sc.eval_genlaguerre, (3, 0.5, POS)),
+         (sc.eval_gegenbauer, (np.array([0, 2, 4]), 1.5, 0.9 * A)),
+         (sc.eval_jacobi, (3, 0.5, 1.5, 0.9 * A))]
 # gdtr(a, b, x): in its rate a and in x, not in b
 GDTR = [(sc.gdtr, (POS2, 2.5, POS)), (sc.gdtr, (1.3, 1.5, POS))]
 

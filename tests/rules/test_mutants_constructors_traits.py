@@ -3,9 +3,10 @@ runtime/rules/constructors.py's traits: the constructors carry complex values
 (complex_ok: declared without it, a complex value was refused); np.array, np.copy,
 np.full, np.full_like and np.linspace return fresh arrays (a write into the result
 while the input is read later is fine, and `+=` on it with another name for it is
-refused at compile time); np.float64 / np.float32 of an array of that type and np.asarray, np.asanyarray,
-np.ascontiguousarray, np.asfortranarray of a fitting array return the array itself
-(view: writing the argument while the result is read later is refused)."""
+refused at compile time); np.float64 / np.float32 of an array of that type, and
+np.asarray, np.asanyarray, np.ascontiguousarray, np.asfortranarray of a fitting array,
+return the array itself (view: writing the argument while the result is read later is
+refused)."""
 import numpy as np
 import pytest
 

@@ -4,5 +4,6 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                functional, programs, redteam16, handlers, walrus, data_values, records,
                functions_as_values, slot_alias, redteam25, closures, receivers, properties,
                constructors, mutators16, fixes26, shape_named_attributes,
-               fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16, match16,
-               second_names, operators16, spread16, match_classes16)
+               fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16,
+               match16, second_names, operators16, spread16, match_classes16,
+               zip_generators16)

@@ -92,7 +92,7 @@ def generator_through_enumerate_comprehension(x):
     return sum(np.sum(p) / (i + 1) for i, p in enumerate(powers(np.sin(x), 4)))
 
 
-@refused(floats((3,)), "zip may read a generator in part")
+@both   # session 29: a generator that surely ends and prints nothing (zip_generators16.py)
 def generator_through_zip(x):
     total = 0.0
     for a, b in zip(powers(x, 3), powers(x, 5)):

@@ -241,6 +241,9 @@ class Prod:
     def __pow__(self, k):
         return Prod(np.sin(self.v) ** k)
 
+    def __abs__(self):
+        return Prod(np.sqrt(self.v * self.v + 1.0))
+
 
 @both
 def operator_side_changes_between_iterations(x):
@@ -259,3 +262,12 @@ def builtin_sum_and_pow_of_objects(x):
     total = sum([Prod(x), Prod(np.exp(x)), Prod(x * x)])
     squares = sum(pow(Prod(x * k), 2) for k in range(1, 3))
     return np.sum(total.v) + np.sum(squares.v)
+
+
+@both
+def builtin_abs_of_objects_and_arrays(x):
+    t = np.sum(abs(Prod(x)).v)
+    for item in [Prod(np.sin(x)), x - 0.3]:
+        a = abs(item)
+        t = t + (np.sum(a.v) if isinstance(a, Prod) else np.sum(a))
+    return t

@@ -139,7 +139,7 @@ def generator_loop_writing_its_source(x):
     return t + a[2]
 
 
-@refused(floats((3,)), "zip may read a generator in part")
+@case(floats((3,)))   # session 29: it surely ends and prints nothing (zip_generators16.py)
 def generator_in_zip(x):
     s = 0.0
     for p, q in zip([1.0, 2.0], items_of(x, 3)):

@@ -23,8 +23,10 @@ def star_call_of_grown_list(x):
 
 
 def doubled(x):
-    for v in x:
-        yield v * 2.0
+    k = 0
+    while True:                 # never ends: zip would read it in part
+        yield x[k % len(x)] * 2.0
+        k += 1
 
 
 def zip_of_generator(x):

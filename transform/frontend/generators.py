@@ -9,12 +9,15 @@
 A caller may use a generator function only where its items are all consumed at once:
 as an argument of a call (`sum(steps(x))`, `list(...)`, `np.stack(...)`) or as the
 iterable of a `for` loop that never leaves early (no `break` or `return` in its body),
-directly or through `enumerate(...)`.
+directly or through `enumerate(...)`, or through `zip(...)` when it surely ends and
+prints nothing (the items past zip's stop are then computed but change nothing).
 Then the list has the same items, computed in the same order, as the lazy generator
 would give; anywhere else (kept for later, a loop that may stop early on a generator
 that might not end) the caller is refused at the call.
 """
+import ast
 import inspect
+import textwrap
 
 import gast
 
@@ -85,13 +88,40 @@ def check_generator_calls(src):
 
 
 def _read_to_the_end(src, iterable):
-    """The argument of `enumerate(gen(x))` walked to the end: every item of it is read
-    (zip stops at its shortest argument, so a longer generator would be read in part,
-    and one that never ends would hang the list the generated code builds)."""
-    if isinstance(iterable, gast.Call) and src.resolve(iterable.func) is enumerate and \
-            iterable.args:
+    """The argument of `enumerate(gen(x))` walked to the end: every item of it is read.
+    zip stops at its shortest argument, so a longer generator would be read in part,
+    and one that never ends would hang the list the generated code builds: a generator
+    given to zip counts only when building all its items shows nothing Python would not
+    (`_finite_and_quiet`)."""
+    if not isinstance(iterable, gast.Call) or not iterable.args:
+        return []
+    fn = src.resolve(iterable.func)
+    if fn is enumerate:
         return iterable.args[:1]
+    if fn is zip:
+        return [a for a in iterable.args if isinstance(a, gast.Call) and
+                _finite_and_quiet(src.resolve(a.func))]
     return []
+
+
+def _finite_and_quiet(fn):
+    """Whether the generator function fn surely ends and its extra items, computed but
+    never read when zip stops first, change nothing: no `while` loop, `yield from`,
+    `raise` or `assert` in its source, a `for` loop only over `range(...)` or a value
+    (not a call that may make an endless iterator), and nothing printed or logged."""
+    if not inspect.isgeneratorfunction(fn):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.While, ast.YieldFrom, ast.Raise, ast.Assert)):
+            return False
+        if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) \
+                and not (isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range"):
+            return False
+    return not function_may_print(fn)
 
 
 def _refuse_interleaved_prints(src, loop):

@@ -65,12 +65,14 @@ class OperatorMethods:
                 else plain(target)
         return self.dispatch(e, op, (left, right), target, augmented, plain)
 
-    def unary(self, e, operand, target, plain):
-        op = OPERATOR_NAMES.get(type(e.op))
-        if op is None or not (self.may_be_user(e.operand) or self.unknown(e.operand) or
+    def unary(self, e, operand, target, plain, op=None):
+        """`-a` (or `abs(a)`, op "abs": e the call) where a may be a user object."""
+        node = e.args[0] if op == "abs" else e.operand
+        op = op or OPERATOR_NAMES.get(type(e.op))
+        if op is None or not (self.may_be_user(node) or self.unknown(node) or
                               self.returned(operand)):
             return None
-        known = self.type_of(e.operand, operand)
+        known = self.type_of(node, operand)
         if known is not _UNKNOWN:
             side = side_of_types(known, None, op, False)
             return self.call(e, side, op, (operand, None), target) if side != PLAIN \
@@ -119,11 +121,19 @@ class OperatorMethods:
     def builtin_call(self, e):
         """`pow(a, b)` and `sum(xs)` in a module with operator classes: `a ** b` and
         `sum(x for x in xs)`, whose operators dispatch (the builtins' rules are
-        arithmetic: a user class's `__add__` would get NumPy's derivative)."""
+        arithmetic: a user class's `__add__` would get NumPy's derivative); `abs(a)`:
+        `a.__abs__()` where a may be such an object (emitted here: its atom returned)."""
         if not self.operator_module() or e.keywords or \
                 any(isinstance(a, gast.Starred) for a in e.args):
             return None
         fn = self._resolved(e.func)
+        if fn is builtins.abs and len(e.args) == 1:        # `__abs__`, or abs's rule
+            operand = self.norm.atom(e.args[0])
+
+            def rule(t):
+                call = gast.Call(func=e.func, args=[operand], keywords=[])
+                return self.norm.calls.expr_Call(gast.copy_location(call, e), t, False)
+            return load(self.unary(e, operand, None, rule, "abs") or rule(None))
         if fn is builtins.pow and len(e.args) == 2:
             return gast.copy_location(gast.BinOp(left=e.args[0], op=gast.Pow(),
                                                  right=e.args[1]), e)

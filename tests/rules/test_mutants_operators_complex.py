@@ -4,7 +4,8 @@ complex values (declared without it, the value was refused): `@` of complex matr
 a list of complex numbers repeated (`[z0, z1] * 2`), a helper's `x * n` (the compiler
 cannot tell a sequence from an array there), unary operators, builtin pow, sum, abs,
 max/min/sorted with key=abs, a functools.partial binding a complex value, zip(*rows)
-and dict.items, against central differences in the real
+and dict.items, the unbound copies (`list.copy(zs)`, `dict.copy(d)`, the form that
+reaches their rules), against central differences in the real
 and imaginary parts' real inputs, under every policy."""
 import functools
 
@@ -68,10 +69,17 @@ def zipped_rows_and_items(a, b):
         np.sum(pairs[0][1]))
 
 
+def unbound_copies(a, b):
+    z = a + 1j * b
+    zs = list.copy([z[0, 0] * (1 + 2j), z[1, 1]])
+    d = dict.copy({"w": z[0], "k": z[1, 2]})
+    return abs(zs[0]) + np.imag(zs[1] * d["k"]) + np.sum(np.abs(d["w"]) ** 2)
+
+
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn", [complex_matmul, repeated_list, helper_product,
                                 unary_and_builtins, partial_binding_complex,
-                                zipped_rows_and_items],
+                                zipped_rows_and_items, unbound_copies],
                          ids=lambda f: f.__name__)
 def test_complex_values_through_operators(fn, policy):
     check_grad(fn, [A.copy(), B.copy()], wrt=(0, 1), policy=policy)

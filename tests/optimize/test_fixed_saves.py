@@ -43,6 +43,11 @@ def dtype_changes(u, n):
     return np.sum(u ** 2)
 
 
+def new_axis_unread(q, y):
+    parts = list(q[:, None]) + list(y)          # q's rows unread: list()'s cotangent is None
+    return np.sum(parts[-1] * 2.0) + np.sum(q ** 2)
+
+
 def inner_trips(A):
     s = 0.0
     for i in range(3):                 # the inner loop's trip counter: `n1 = 0`, `n1 += 1`
@@ -87,6 +92,8 @@ CASES = [
     (nbody, (_Q, _V, _M, 0.01, 3), (0, 1, 2)),
     (negative_power, (rng("negpow").normal(size=5), 3), (0,)),
     (dtype_changes, (rng("dtype").normal(size=5).astype(np.float32), 3), (0,)),
+    (new_axis_unread, (rng("unread", 1).normal(size=3), rng("unread", 2).normal(size=2)),
+     (0, 1)),
     (inner_trips, (rng("trips").normal(size=(3, 3)),), (0,)),
     (growing, (rng("grow", 1).normal(size=2), rng("grow", 2).normal(size=2), 3), (0, 1)),
     (outer_rows, (rng("outer", 1).normal(size=4), rng("outer", 2).normal(size=3), 3), (0, 1)),

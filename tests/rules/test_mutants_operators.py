@@ -12,6 +12,7 @@ import runtime
 from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES, check_grad
 from transform import TransformError, grad
+from transform.api import compiled, signature_of
 
 X = np.array([0.3, -1.2, 0.7])
 
@@ -118,11 +119,13 @@ def scaled_by_float(x):
 @pytest.mark.parametrize("policy", POLICIES)
 def test_float_is_known_to_be_a_scalar(policy, unbroadcasts):
     """float(...) is a Python float (scalar_result): x * s has x's shape, so x's cotangent
-    needs no unbroadcast (only s's, to shape ())."""
+    needs no unbroadcast, and s's is one dot product (np.vdot, session 29), not an
+    unbroadcast to shape ()."""
     fresh = types.FunctionType(scaled_by_float.__code__, globals(), "scaled_by_float")
     got = grad(fresh, policy=policy)(X.copy())
     assert_close(got, numerical_grad(scaled_by_float, (X.copy(),), 0), rtol=1e-6)
-    assert unbroadcasts and X.shape not in unbroadcasts
+    text = compiled(fresh, ("x",), policy, signature=signature_of((X,))).source   # grad's
+    assert X.shape not in unbroadcasts and "np.vdot(" in text
 
 
 # The container rules of operators.py, differentiated through compiled code (their own

@@ -207,8 +207,8 @@ class Reverser:
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
         view = axes_view(self, prim, g) if prim.fn is operator.getitem and inputs else None
         if view is not None:                    # `q[:, None, :]`: g[:, 0, :]
-            return self.accumulate([(inputs[0][1], view, True, False, False, True)], target, d,
-                                   state)
+            return self.accumulate([(inputs[0][1], view[0], True, False, view[1], True)],
+                                   target, d, state)
         if prim.kind == "rule" and prim.fn is operator.getitem and \
                 adds_in_place(self, inputs, state, prim.inputs["index"]):
             return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)

@@ -11,9 +11,11 @@ known shape whose adjoint is zero or a buffer this code owns: the first read all
 
 Where the adjoint is certainly an array buffer the code owns (x of known, non-scalar
 shape), the index a literal basic index and no value may be complex, the add is written
-out (`du[1:-1] += dt2`): what `accumulate_at`'s first branch does, without the call and
-the `np.s_` index object. A complex cotangent for a real buffer needs the helper
-(runtime/accumulate.py: its real part, or the buffer made complex).
+out (`du[1:-1] += dt2`, behind `if dt2 is not None` for a name: a rule may hand back None
+for a zero cotangent, which accumulate_at skips): what `accumulate_at`'s first branch
+does, without the call and the `np.s_` index object. A complex cotangent for a real
+buffer needs the helper (runtime/accumulate.py: its real part, or the buffer made
+complex).
 """
 import gast
 
@@ -44,9 +46,16 @@ def slice_add(rev, name, index, g, state):
     state[da] = Form("no", False, True)
     if form.zero == "no" and form.owned and not form.thunk and not form.container \
             and shape_of(rev.ctx.shapes.cls.get(name)) and literal_index(index) is not None \
-            and not rev.ctx.shapes.may_complex:
+            and not rev.ctx.shapes.may_complex and isinstance(g, (gast.Name, gast.BinOp,
+                                                                   gast.UnaryOp)):
         target = gast.Subscript(value=load(da), slice=templates.clone(index), ctx=gast.Store())
-        return [gast.AugAssign(target=target, op=gast.Add(), value=g)]
+        add = gast.AugAssign(target=target, op=gast.Add(), value=g)
+        if not isinstance(g, gast.Name):            # arithmetic: never None
+            return [add]
+        # a rule may hand back None for a zero cotangent (sequence_vjp), as accumulate_at
+        # takes it: nothing to add
+        test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
+        return [gast.If(test=test, body=[add], orelse=[])]
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
@@ -54,11 +63,13 @@ def slice_add(rev, name, index, g, state):
 
 
 def axes_view(rev, prim, g):
-    """`q[:, None, :]` only adds axes of length 1 to an array of known shape: the
-    cotangent is the view `g[:, 0, :]` (no zeros, no scatter), else None."""
+    """`q[:, None, :]` only adds axes of length 1 to an array of known shape: (the
+    cotangent, the view `g[:, 0, :]` (no zeros, no scatter), whether it may be None), or
+    None."""
     index, x = prim.inputs.get("index"), prim.inputs.get("x")
     shape = shape_of(rev.ctx.shapes.cls.get(getattr(x, "id", None)))
-    if not isinstance(index, gast.Tuple) or rev.ctx.shapes.may_complex or not shape:
+    if not isinstance(index, gast.Tuple) or rev.ctx.shapes.may_complex or not shape or \
+            not (never_none(g) or isinstance(g, gast.Name)):
         return None
     back = []
     for e in index.elts:
@@ -71,5 +82,25 @@ def axes_view(rev, prim, g):
     kept = sum(isinstance(e, gast.Slice) for e in back)
     if kept > len(shape) or kept == len(back):
         return None
-    return gast.Subscript(value=templates.clone(g), slice=gast.Tuple(elts=back, ctx=gast.Load()),
+    view = gast.Subscript(value=templates.clone(g), slice=gast.Tuple(elts=back, ctx=gast.Load()),
                           ctx=gast.Load())
+    if never_none(g):
+        return view, False
+    # a name may hold None (a rule's zero cotangent): zeros shaped like x then, as
+    # getitem_vjp gives (`g[:, 0, :] if g is not None else np.zeros(q.shape, q.dtype)`)
+    test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
+    zeros = gast.Call(func=gast.Attribute(value=rev.ctx.names.ref("np"), attr="zeros",
+                                          ctx=gast.Load()),
+                      args=[gast.Attribute(value=load(x.id), attr=a, ctx=gast.Load())
+                            for a in ("shape", "dtype")], keywords=[])
+    return gast.IfExp(test=test, body=view, orelse=zeros), False
+
+
+def never_none(expr):
+    """Whether `expr` certainly is not None: arithmetic, or `unbroadcast`/`unreduce` of
+    arithmetic (a rule may hand back None for a zero cotangent, which getitem_vjp takes)."""
+    if isinstance(expr, (gast.BinOp, gast.UnaryOp)):
+        return True
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) and \
+        expr.func.id.startswith(("unbroadcast", "unreduce")) and bool(expr.args) and \
+        never_none(expr.args[0])

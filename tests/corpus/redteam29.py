@@ -11,7 +11,7 @@ import scipy.special
 import scipy.stats
 from scipy.special import gammaln, logsumexp
 
-from .case import case
+from .case import case, refused
 
 
 def _make(*parts):
@@ -176,8 +176,7 @@ def wave_leapfrog_helper_returns_tuple(u0, c2):
 def _forces(pos, masses, soft=0.1):
     diff = pos[None, :, :] - pos[:, None, :]
     dist2 = np.sum(diff ** 2, axis=-1) + soft ** 2
-    inv3 = dist2 ** -1.5
-    np.fill_diagonal(inv3, 0.0)
+    inv3 = dist2 ** -1.5 * (1.0 - np.eye(len(pos)))
     return np.sum(diff * (inv3 * masses[None, :])[:, :, None], axis=1)
 
 
@@ -200,17 +199,23 @@ def _pendulum(state, g, length):
     return np.array([omega, -(g / length) * np.sin(theta)])
 
 
-def _rk4(f, y, dt, *args):
+def _rk4(f, y, dt, g, length):
+    k1 = f(y, g, length)
+    k2 = f(y + 0.5 * dt * k1, g, length)
+    k3 = f(y + 0.5 * dt * k2, g, length)
+    k4 = f(y + dt * k3, g, length)
+    return y + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+
+
+def _rk4_star(f, y, dt, *args):
     k1 = f(y, *args)
     k2 = f(y + 0.5 * dt * k1, *args)
-    k3 = f(y + 0.5 * dt * k2, *args)
-    k4 = f(y + dt * k3, *args)
-    return y + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+    return y + dt * k2
 
 
 @case(_make(lambda rng: np.array([0.8, 0.0]), lambda rng: 9.81, lambda rng: 1.3),
       wrt=(0, 1, 2))
-def pendulum_rk4_with_star_args(y0, g, length):
+def pendulum_rk4_helper_returns_array(y0, g, length):
     y = y0
     traj = [y]
     for _ in range(25):
@@ -370,15 +375,42 @@ def namedtuple_params_huber_loss(p, X, Y, delta=1.0):
     return np.sum(np.where(a < delta, 0.5 * r ** 2, delta * (a - 0.5 * delta)))
 
 
-def _total(*terms, weight=1.0):
-    return weight * sum(terms)
+def _total(a, b, weight=1.0, **unused):
+    return weight * (np.sum(a ** 2) + np.sum(a * b))
 
 
 @case(_make(_normal(3), _normal(3)), wrt=(0, 1))
-def star_args_and_kwargs_helper(a, b):
-    terms = [np.sum(a ** 2), np.sum(a * b), np.sum(np.sin(b))]
-    extra = {"weight": 0.5}
-    return _total(*terms) + _total(np.dot(a, b), **extra)
+def star_spread_and_kwargs_into_a_helper(a, b):
+    pair = (a, np.sin(b))
+    extra = {"weight": 0.5, "tag": "run1"}
+    return _total(*pair) + _total(b, a, **extra)
+
+
+# ---- refused: ordinary code the compiler does not differentiate yet (round 29 report) ---
+
+def _sum_all(*terms):
+    return sum(terms)
+
+
+@refused(_make(_normal(3), _normal(3)), "a differentiated value passed into a helper's *args")
+def differentiated_values_into_star_args(a, b):
+    return _sum_all(np.sum(a ** 2), np.sum(a * b))
+
+
+@refused(_make(lambda rng: np.array([0.8, 0.0]), lambda rng: 9.81, lambda rng: 1.3),
+         "a differentiated value passed through an integrator's *args", wrt=(0, 1, 2))
+def pendulum_midpoint_with_star_args(y0, g, length):
+    y = y0
+    for _ in range(5):
+        y = _rk4_star(_pendulum, y, 0.05, g, length)
+    return np.sum(y ** 2)
+
+
+@refused(_make(_normal(3, 3)), "np.fill_diagonal writes in place", wrt=0)
+def fill_diagonal_of_a_computed_matrix(A):
+    B = A @ A.T
+    np.fill_diagonal(B, 0.0)
+    return np.sum(B ** 2)
 
 
 class Polynomial:
@@ -469,3 +501,24 @@ def softmax_regression_with_student_t_prior(W, y, X):
     nll = -np.sum(_log_softmax(logits)[np.arange(5), y])
     prior = -np.sum(scipy.stats.t.logpdf(W, df=3.0))
     return nll + prior
+
+
+# ---- fixed in round 29 -----------------------------------------------------------------------
+
+@case(_make(_normal(3)), wrt=0)
+def counter_in_a_dict_after_scaling_another_slot(x):
+    # (refused: `0.9 * state["mean"]` was taken to hold the dict's items, like `[y] * 2`)
+    state = {"mean": np.zeros(3), "steps": 0}
+    for _ in range(3):
+        state["mean"] = 0.9 * state["mean"] + 0.1 * np.sin(x)
+        state["steps"] += 1
+    return np.sum(state["mean"] ** 2) / state["steps"]
+
+
+@case(_make(_normal(3)), wrt=0)
+def list_slot_added_to_after_an_array_product(x):
+    acc = [np.zeros(3), 0.0]
+    for _ in range(2):
+        acc[0] = acc[0] * 0.5 + x
+        acc[1] += 1.0
+    return np.sum(acc[0] ** 2) * acc[1]

@@ -502,23 +502,3 @@ def softmax_regression_with_student_t_prior(W, y, X):
     prior = -np.sum(scipy.stats.t.logpdf(W, df=3.0))
     return nll + prior
 
-
-# ---- fixed in round 29 -----------------------------------------------------------------------
-
-@case(_make(_normal(3)), wrt=0)
-def counter_in_a_dict_after_scaling_another_slot(x):
-    # (refused: `0.9 * state["mean"]` was taken to hold the dict's items, like `[y] * 2`)
-    state = {"mean": np.zeros(3), "steps": 0}
-    for _ in range(3):
-        state["mean"] = 0.9 * state["mean"] + 0.1 * np.sin(x)
-        state["steps"] += 1
-    return np.sum(state["mean"] ** 2) / state["steps"]
-
-
-@case(_make(_normal(3)), wrt=0)
-def list_slot_added_to_after_an_array_product(x):
-    acc = [np.zeros(3), 0.0]
-    for _ in range(2):
-        acc[0] = acc[0] * 0.5 + x
-        acc[1] += 1.0
-    return np.sum(acc[0] ** 2) * acc[1]

@@ -187,6 +187,15 @@ def cotangent_zeros(x):
 
 
 @helper(in_place=True)
+def _refuse_own_subscript(like):
+    """`obj[i]` read in a loop on a user object runs its class's __getitem__, whose
+    code is not differentiated: refused like getitem_vjp does (a list of entries'
+    cotangents handed to the object's pullback would be a silently wrong gradient)."""
+    from .containers import _own_subscript, getitem_vjp
+    if _own_subscript(like):
+        getitem_vjp(None, like, 0)                     # raises its TypeError
+
+
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
 
@@ -212,6 +221,7 @@ def accumulate_at(buffer, like, index, value):
         buffer[index] = add_values(buffer.get(index), value)
         return buffer
     if buffer is None:
+        _refuse_own_subscript(like)
         if hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
             buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
         else:

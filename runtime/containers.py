@@ -223,11 +223,17 @@ def getattr_vjp(g, obj, name, ans=None):
     raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time
 
 
+_OWN_ITERATION = ("a loop over (or `[...]` on) an object runs its class's own __iter__ or "
+                  "__getitem__, which thunkgrad does not differentiate: loop over (or index) "
+                  "the list or array the object holds instead (`for v in obj.items`)")
+
+
 @template_helper
 def record_field(g, name, position, fields):
     """Cotangent of field `name` of a dataclass or NamedTuple built in the code: the
     entry of the record's cotangent by name (a dict from `p.w`, a record like the
-    argument's gradient) or by position (a NamedTuple read as `p[0]`)."""
+    argument's gradient) or by position (a NamedTuple read as `p[0]`; position None for
+    other classes, whose entries by position came from their own code)."""
     g = unthunk(g)
     if g is None:
         return None
@@ -238,6 +244,8 @@ def record_field(g, name, position, fields):
                             "record built in the code")
         return unthunk(g.get(name))
     if isinstance(g, (tuple, list)) and not hasattr(g, name):
+        if position is None:            # not a NamedTuple: its class's __iter__/__getitem__
+            raise TypeError(_OWN_ITERATION)
         return unthunk(g[position])
     if isinstance(g, (np.ndarray, np.generic, float, int, complex)):
         raise TypeError("an object's cotangent is a number or an array: arithmetic or a "

@@ -38,3 +38,38 @@ def test_import_inside_the_function_reads_as_a_sentence():
     text = str(info.value)
     assert "`import` statements inside the function are not supported" in text
     assert "Instead: import at module level" in text
+
+
+class Doubled:
+    """A user sequence: its __getitem__ (Python's old iteration protocol too) is its code."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def __getitem__(self, i):
+        return self.data[i] * 2.0
+
+    def __len__(self):
+        return len(self.data)
+
+
+def index_a_user_sequence_in_a_loop(x):
+    s = Doubled(x)
+    return sum(s[i] ** 2 for i in range(len(s)))
+
+
+def loop_over_a_user_sequence(x):
+    s = Doubled(x)
+    total = 0.0
+    for v in s:
+        total = total + v ** 2
+    return total
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("fn", [index_a_user_sequence_in_a_loop, loop_over_a_user_sequence])
+def test_a_user_sequence_read_in_a_loop_is_refused_not_wrong(fn, policy):
+    # (was a silently wrong gradient: the entries' cotangents went to the object's first
+    # attribute as if by position, skipping the class's `* 2.0`)
+    with pytest.raises(TypeError, match="own __(iter|getitem)__"):
+        grad(fn, policy=policy)(rng("round29.seq").normal(size=3))

@@ -55,3 +55,28 @@ def list_slot_added_to_after_an_array_product(x):
         acc[0] = acc[0] * 0.5 + x
         acc[1] += 1.0
     return np.sum(acc[0] ** 2) * acc[1]
+
+
+# ---- `{**params, "b": v}` was refused as "dict literals need constant keys" --------------
+
+@case(floats((3,)))
+def dict_display_spreading_params(x):
+    p = {"W": np.outer(x, x), "b": x}
+    q = {**p, "b": p["b"] * 2.0}
+    return np.sum(q["W"]) + np.sum(q["b"] ** 2) + np.sum(p["b"])
+
+
+@case(floats((3,)))
+def dict_display_spreading_two_dicts_between_keys(x):
+    base = {"s": x[0], "t": 1.0}
+    over = {"t": x[1] * 3.0}
+    cfg = {"u": x[2], **base, **over, "v": 2.0}
+    return cfg["s"] * cfg["t"] + cfg["u"] ** 2 + cfg["v"] * len(cfg)
+
+
+@case(floats((3,)))
+def dict_display_spread_rebuilt_in_a_loop(x):
+    p = {"w": x, "n": 0.0}
+    for _ in range(3):
+        p = {**p, "w": p["w"] * 0.5 + np.sin(x)}
+    return np.sum(p["w"] ** 2) + p["n"]

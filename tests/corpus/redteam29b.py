@@ -8,7 +8,7 @@ import numpy as np
 import scipy.linalg
 import scipy.signal
 
-from .case import case, refused
+from .case import case, floats, refused
 
 
 def _make(*parts):
@@ -188,3 +188,94 @@ def add_at_histogram(x):
 def bincount_with_weights_scatter_add(x):
     idx = np.array([0, 1, 0, 2, 1, 0])
     return np.sum(np.bincount(idx, weights=x ** 2, minlength=4) * np.arange(1.0, 5.0))
+
+
+# ---- training-loop idioms (x: 12 parameters, reshaped as the model needs) ----------------
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def embedding_dup_lookup(x):
+    E = x.reshape(4, 3)
+    idx = np.array([0, 2, 2, 3, 0])
+    h = E[idx].mean(axis=0)
+    return np.sum(np.tanh(h) * np.array([1.0, -2.0, 0.5]))
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def multihead_reshape(x):
+    X = x.reshape(4, 3)
+    Wq = np.linspace(-1, 1, 12).reshape(3, 4)
+    Q = (X @ Wq).reshape(4, 2, 2).transpose(1, 0, 2)
+    S = Q @ Q.transpose(0, 2, 1) / np.sqrt(2)
+    A = np.exp(S - S.max(-1, keepdims=True))
+    A = A / A.sum(-1, keepdims=True)
+    O = (A @ Q).transpose(1, 0, 2).reshape(4, 4)
+    return np.sum(O ** 2)
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def grad_clip_and_adam(x):
+    w = x.copy()
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    for t in range(1, 4):
+        g = 2 * w + np.sin(w)
+        n = np.linalg.norm(g)
+        g = g * min(1.0, 1.0 / n)
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g ** 2
+        mh = m / (1 - 0.9 ** t)
+        vh = v / (1 - 0.999 ** t)
+        w = w - 0.1 * mh / (np.sqrt(vh) + 1e-8)
+    return np.sum(w ** 2)
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def label_smoothing_xent(x):
+    logits = x.reshape(4, 3)
+    y = np.array([0, 2, 1, 1])
+    eps = 0.1
+    t = np.full((4, 3), eps / 3)
+    t[np.arange(4), y] += 1 - eps
+    logp = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    return -np.mean(np.sum(t * logp, axis=1))
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def gru_cell_loop(x):
+    W = x.reshape(3, 4)[:, :3]
+    h = np.zeros(3)
+    sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
+    for t in range(3):
+        inp = np.array([np.sin(t), np.cos(t), 0.5])
+        z = sig(W @ inp + h)
+        r = sig(W.T @ inp - h)
+        hh = np.tanh(W @ (r * h) + inp)
+        h = (1 - z) * h + z * hh
+    return np.sum(h ** 2)
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def weight_decay_dict_values(x):
+    params = {"W": x.reshape(3, 4), "b": x[:3]}
+    wd = 0.5 * sum(np.sum(p ** 2) for p in params.values())
+    out = params["W"] @ np.ones(4) + params["b"]
+    return np.sum(out ** 2) + 0.01 * wd
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def dropout_fixed_mask(x):
+    rng = np.random.default_rng(0)
+    mask = rng.random(12) > 0.3
+    h = np.where(mask, x / 0.7, 0.0)
+    return np.sum(np.tanh(h) ** 2)
+
+
+@case(floats((12,), scale=0.5, offset=0.1))
+def one_hot_index_assign(x):
+    logits = x.reshape(4, 3)
+    y = np.array([0, 2, 1, 1])
+    oh = np.zeros((4, 3))
+    oh[np.arange(4), y] = 1.0
+    p = np.exp(logits) / np.exp(logits).sum(axis=1)[:, None]
+    return -np.sum(oh * np.log(p)) / 4

@@ -9,7 +9,7 @@ import types
 
 import numpy as np
 
-from .accumulate import is_basic_index
+from .accumulate import PLAIN_DATA, is_basic_index, refuse_own_subscript
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
@@ -43,17 +43,8 @@ def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):
         return {index: g}
-    if _own_subscript(x):
-        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
-                        "which thunkgrad does not differentiate: index the list or array "
-                        "the object holds instead (`obj.items[i]`)")
+    refuse_own_subscript(x)
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
-
-
-def _own_subscript(x):
-    """A user object whose `x[i]` is its class's code (np.shape on it may not end)."""
-    return not isinstance(x, ARRAY_LIKE) and \
-        inspect.isfunction(getattr(type(x), "__getitem__", None))
 
 
 @template_helper
@@ -259,7 +250,7 @@ def record_field(g, name, position, fields):
 # `__slots__` members, methods (bound: see getattr_vjp), static and class methods
 _STORED = (types.MemberDescriptorType, types.GetSetDescriptorType, types.FunctionType,
            staticmethod, classmethod)
-ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
+ARRAY_LIKE = PLAIN_DATA
 
 
 _BUILTIN_TYPES = frozenset({np.ndarray, int, float, complex, bool, list, tuple, dict})

@@ -5,6 +5,8 @@ The generated code calls one of these per accumulation, chosen by the loop pass:
 buffer the generated code owns), `accum_eager` (materialised, fresh sum),
 `accum_nested` (the original nesting bug, kept for comparison).
 """
+import inspect
+
 import numpy as np
 
 from .registry import helper
@@ -186,6 +188,22 @@ def cotangent_zeros(x):
     return np.zeros((), dtype=x.dtype) if isinstance(x, np.floating) else 0.0
 
 
+# values that are data, not user objects (runtime/containers.py ARRAY_LIKE)
+PLAIN_DATA = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
+
+
+def refuse_own_subscript(x):
+    """`x[i]` on a user object runs its class's __getitem__, whose code is not
+    differentiated: a TypeError (getitem_vjp's, and accumulate_at's for a read in a loop,
+    where a list of the entries' cotangents handed to the object's pullback would be a
+    silently wrong gradient). (np.shape on such an object may not end.)"""
+    if not isinstance(x, PLAIN_DATA) and \
+            inspect.isfunction(getattr(type(x), "__getitem__", None)):
+        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
+                        "which thunkgrad does not differentiate: index the list or array "
+                        "the object holds instead (`obj.items[i]`)")
+
+
 @helper(in_place=True)
 def accumulate_at(buffer, like, index, value):
     """buffer[index] += value, allocating zeros shaped like `like` on first use.
@@ -212,6 +230,7 @@ def accumulate_at(buffer, like, index, value):
         buffer[index] = add_values(buffer.get(index), value)
         return buffer
     if buffer is None:
+        refuse_own_subscript(like)
         if hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
             buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
         else:

@@ -9,7 +9,7 @@ import types
 
 import numpy as np
 
-from .accumulate import is_basic_index
+from .accumulate import PLAIN_DATA, is_basic_index, refuse_own_subscript
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
@@ -43,17 +43,8 @@ def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     if isinstance(x, dict):
         return {index: g}
-    if _own_subscript(x):
-        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
-                        "which thunkgrad does not differentiate: index the list or array "
-                        "the object holds instead (`obj.items[i]`)")
+    refuse_own_subscript(x)
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
-
-
-def _own_subscript(x):
-    """A user object whose `x[i]` is its class's code (np.shape on it may not end)."""
-    return not isinstance(x, ARRAY_LIKE) and \
-        inspect.isfunction(getattr(type(x), "__getitem__", None))
 
 
 @template_helper
@@ -223,11 +214,17 @@ def getattr_vjp(g, obj, name, ans=None):
     raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time
 
 
+_OWN_ITERATION = ("a loop over (or `[...]` on) an object runs its class's own __iter__ or "
+                  "__getitem__, which thunkgrad does not differentiate: loop over (or index) "
+                  "the list or array the object holds instead (`for v in obj.items`)")
+
+
 @template_helper
 def record_field(g, name, position, fields):
     """Cotangent of field `name` of a dataclass or NamedTuple built in the code: the
     entry of the record's cotangent by name (a dict from `p.w`, a record like the
-    argument's gradient) or by position (a NamedTuple read as `p[0]`)."""
+    argument's gradient) or by position (a NamedTuple read as `p[0]`; position None for
+    other classes, whose entries by position came from their own code)."""
     g = unthunk(g)
     if g is None:
         return None
@@ -238,6 +235,8 @@ def record_field(g, name, position, fields):
                             "record built in the code")
         return unthunk(g.get(name))
     if isinstance(g, (tuple, list)) and not hasattr(g, name):
+        if position is None:            # not a NamedTuple: its class's __iter__/__getitem__
+            raise TypeError(_OWN_ITERATION)
         return unthunk(g[position])
     if isinstance(g, (np.ndarray, np.generic, float, int, complex)):
         raise TypeError("an object's cotangent is a number or an array: arithmetic or a "
@@ -251,7 +250,7 @@ def record_field(g, name, position, fields):
 # `__slots__` members, methods (bound: see getattr_vjp), static and class methods
 _STORED = (types.MemberDescriptorType, types.GetSetDescriptorType, types.FunctionType,
            staticmethod, classmethod)
-ARRAY_LIKE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple, dict)
+ARRAY_LIKE = PLAIN_DATA
 
 
 _BUILTIN_TYPES = frozenset({np.ndarray, int, float, complex, bool, list, tuple, dict})

@@ -34,10 +34,13 @@ defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
 defvjp(sum, "iterable, start=0", "sum_entries_vjp(g, iterable)", "unbroadcast(g, start)",
        complex_ok=True)
+# `p | q` merges dicts (q's entries win); on ints and bools it has no derivative
+defvjp(operator.or_, "x, y", "union_vjp(g, x, y, 0)", "union_vjp(g, x, y, 1)",
+       complex_ok=True)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
-        operator.not_, operator.floordiv, operator.and_, operator.or_,
+        operator.not_, operator.floordiv, operator.and_,
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 

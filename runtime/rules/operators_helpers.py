@@ -176,6 +176,18 @@ def sequence_vjp(g, iterable):
 
 
 @template_helper
+def union_vjp(g, x, y, which):
+    """Cotangent of `x | y` for argument `which`: for dicts, the merged dict's entries
+    each came from y when y has the key, else from x; ints and bools carry none."""
+    g = unthunk(g)
+    if g is None or not isinstance(x, dict) or not isinstance(y, dict):
+        return None
+    keys = [k for k in x if k not in y] if which == 0 else list(y)
+    out = {k: unthunk(g[k]) for k in keys if k in g and unthunk(g[k]) is not None}
+    return out or None
+
+
+@template_helper
 def dict_values_vjp(g, d):
     """Cotangent of `d.values()` (a sequence of the values' cotangents) as a dict."""
     g = unthunk(g)

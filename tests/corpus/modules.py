@@ -6,4 +6,4 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                constructors, mutators16, fixes26, shape_named_attributes,
                fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16,
                match16, second_names, operators16, spread16, match_classes16,
-               zip_generators16)
+               zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)

@@ -28,7 +28,7 @@ EXAMPLES.update({
     operator.lt: (0.3, 0.7), operator.le: (0.3, 0.7), operator.gt: (A, 0.1),
     operator.ge: (A, B), operator.eq: (A, B), operator.ne: (0.3, 0.7),
     operator.not_: (0.3,), operator.floordiv: (2.3, 0.7), operator.and_: (A > 0, B > 0),
-    operator.or_: (A > 0, B > 0), operator.xor: (A > 0, B > 0), operator.invert: (3,),
+    operator.xor: (A > 0, B > 0), operator.invert: (3,),
     operator.is_: (0.3, None), operator.is_not: (0.3, None), operator.contains: ((1.0,), 0.3),
     math.floor: (2.3,), math.ceil: (2.3,), math.trunc: (-2.3,), math.isnan: (2.3,),
     math.isinf: (2.3,), math.isfinite: (2.3,), math.isclose: (2.3, 2.3000001), math.ulp: (2.3,),

@@ -116,6 +116,8 @@ class ExprAliases:
 
     def value_BinOp(self, e):
         left, right = self.value(e.left), self.value(e.right)
+        if _numeric(e, left, right):                   # `0.9 * d["m"]`: a new number
+            return self.fresh(e, array=left.array or right.array)
         held = self.state.contents(left.objs | right.objs)    # `xs + [h]` still holds h
         if isinstance(e.op, gast.Mult):                        # `[y] * 2` holds y twice
             self.state.multi |= held
@@ -282,6 +284,14 @@ class ExprAliases:
         made = self.fresh(e)
         self.state.multi |= objs | self.state.contents(objs)    # it may store them twice
         return Value(made.objs | objs | self.state.contents(objs))
+
+
+def _numeric(e, left, right):
+    """`a op b` that cannot build a container: an operand is an array or a float
+    constant (`0.9 * d["m"]`), so the result holds none of the operands' items."""
+    floats = [isinstance(o, gast.Constant) and isinstance(o.value, (float, complex))
+              for o in (e.left, e.right)]
+    return left.array or right.array or any(floats)
 
 
 def _union(values):

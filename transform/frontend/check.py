@@ -25,8 +25,8 @@ UNSUPPORTED = {
     gast.With: ("`with` blocks left by return, break or continue",
                 "set a flag inside the block and act on it after the block"),
     gast.ClassDef: ("class definitions inside the function", "define the class at module level"),
-    gast.Import: ("`import` inside the function", "import at module level"),
-    gast.ImportFrom: ("`import` inside the function", "import at module level"),
+    gast.Import: ("`import` statements inside the function", "import at module level"),
+    gast.ImportFrom: ("`import` statements inside the function", "import at module level"),
     gast.NamedExpr: ("assignment expressions (`:=`) inside another `:=`, a comprehension, "
                      "a lambda or an assignment target, or beside a `*`/`**` argument",
                      "assign on a separate line"),

@@ -36,3 +36,22 @@ def spread_display(display, kind):
     for part in parts[1:]:
         whole = gast.BinOp(left=whole, op=gast.Add(), right=part)
     return whole
+
+
+def spread_dict(display):
+    """`{**p, "b": v, **q}`: the merge Python builds, as dict unions (their rule gives
+    each entry's cotangent to the dict it came from).
+
+        {**p, "b": v}  ->  {} | p | {"b": v}
+    """
+    whole, run = gast.Dict(keys=[], values=[]), None
+    for key, value in zip(display.keys, display.values):
+        if key is None:
+            whole, run = gast.BinOp(left=whole, op=gast.BitOr(), right=value), None
+            continue
+        if run is None:
+            run = gast.Dict(keys=[], values=[])
+            whole = gast.BinOp(left=whole, op=gast.BitOr(), right=run)
+        run.keys.append(key)
+        run.values.append(value)
+    return gast.copy_location(whole, display)

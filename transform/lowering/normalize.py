@@ -18,7 +18,7 @@ from .normalize_loops import LoopNormalizer
 from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rule, rule_for
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
-from .displays import has_star, spread_display
+from .displays import has_star, spread_dict, spread_display
 from .receiver_kinds import may_be_object
 from .sequence_kinds import may_repeat, sequence_names
 from .syntax_facts import indexable_value, negative_literal
@@ -359,7 +359,9 @@ class Normalizer:
         return self.finish(target, node, Prim("pack", "list", args=elts))
 
     def expr_Dict(self, e, target, discard):
-        if any(k is None or not isinstance(k, gast.Constant) for k in e.keys):
+        if any(k is None for k in e.keys):
+            return self.expr(spread_dict(e), target)
+        if any(not isinstance(k, gast.Constant) for k in e.keys):
             raise self.src.error("dict literals need constant keys", e,
                                  hint="build the dict with d[key] = value")
         values = [self.atom(v) for v in e.values]

@@ -284,7 +284,8 @@ class CallNormalizer:
             try:
                 prim = from_rule(rule, args, keywords, label)
             except TypeError as exc:
-                raise self.src.error(f"bad arguments for {label}: {exc}", node) from None
+                raise self.src.error(f"bad arguments for {label}: {exc}", node,
+                                     hint=_rule_arguments_hint(rule, label, exc)) from None
             prim.site = node
             prim.opaque = rule.kind == "nondiff" and rule.fn is fn and rule_for(fn) is None
             return prim
@@ -373,3 +374,14 @@ def _constant_arguments(call):
 def _copied(node):
     """A statement's own copy of a call written once but emitted in two branches."""
     return copy.deepcopy(node)
+
+
+def _rule_arguments_hint(rule, label, exc):
+    """What to write when a call NumPy may accept passes what the rule does not take."""
+    sig = getattr(rule, "signature", None)
+    takes = f"{label}'s derivative rule takes {sig}" if sig is not None else \
+        f"check the call of {label}"
+    if "'where'" in str(exc):
+        return takes + "; for a masked reduction write it with np.where: " \
+                       "`np.sum(np.where(mask, x, 0.0))`"
+    return takes

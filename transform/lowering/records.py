@@ -89,8 +89,8 @@ def _build(cls):
         if p.kind is p.KEYWORD_ONLY and "*" not in text:
             text.append("*")
         text.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
-        templates.append(f"record_field(g, {p.name!r}, {fields.index(p.name)}, "
-                         f"{tuple(fields)!r})")
+        position = fields.index(p.name) if hasattr(cls, "_fields") else None
+        templates.append(f"record_field(g, {p.name!r}, {position}, {tuple(fields)!r})")
     rule = Rule(cls, "template", ", ".join(text), templates, complex_ok=True)  # stores
     rule.maybe_none = True             # a field never read has no cotangent (None)
     return rule
@@ -124,8 +124,7 @@ def object_builder(cls, fields):
         return obj
     build.__name__ = build.__qualname__ = f"build_{cls.__name__}"
     params = [f"v{k}" for k in range(len(fields))]
-    templates = [f"record_field(g, {f!r}, {k}, {tuple(fields)!r})"
-                 for k, f in enumerate(fields)]
+    templates = [f"record_field(g, {f!r}, None, {tuple(fields)!r})" for f in fields]
     build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates,
                                 complex_ok=True)        # stores values: linear
     build.thunkgrad_rule.maybe_none = True       # an attribute never read: no cotangent

@@ -55,3 +55,32 @@ def test_lines_with_one_value_in_compiled_code(policy):
     x = ONE_VALID.copy()
     x[1, 1] = np.nan                        # two lines with one value
     check_grad(quantile_of_few, [x, np.array([[0.4], [-1.3]]), 0.37], policy=policy)
+
+
+@pytest.mark.filterwarnings("ignore:All-NaN slice")
+@pytest.mark.parametrize("q", [0.37, np.array([0.23, 0.81])])
+def test_an_all_nan_line_moves_no_q(q):
+    """q's cotangent from the lines with values only (an all-NaN line's slope is NaN)."""
+    def q_cotangent(a):
+        out, pullback = lookup(np.nanquantile).rrule(a, q, 1)
+        return unthunk(pullback(np.full(np.shape(out), 2.5))[1])
+    np.testing.assert_allclose(q_cotangent(ALL_NAN), q_cotangent(ALL_NAN[1:]), rtol=1e-14)
+
+
+@pytest.mark.parametrize("q", [0.0, np.array([0.0, 0.5])])
+def test_method_higher_at_q_zero(q):
+    """method='higher' at q = 0 is the smallest entry (index ceil(0) = 0)."""
+    check_rule(np.quantile, [np.array([0.4, -1.3, 0.8, 2.2]), q], {"method": "higher"},
+               argnums=[0])
+
+
+def test_the_refusal_names_weights_only_when_given():
+    a = np.array([0.4, -1.3, 0.8, 2.2])
+    out, pullback = lookup(np.quantile).rrule(a, 0.37, method="hazen")
+    with pytest.raises(NotImplementedError) as plain:
+        unthunk(pullback(1.0)[0])
+    assert "method='hazen'" in str(plain.value) and "weights" not in str(plain.value)[-20:]
+    out, pullback = lookup(np.quantile).rrule(a, 0.37, method="inverted_cdf",
+                                               weights=np.ones(4))
+    with pytest.raises(NotImplementedError, match="with weights=$"):
+        unthunk(pullback(1.0)[0])

@@ -67,10 +67,18 @@ def test_an_all_nan_line_moves_no_q(q):
     np.testing.assert_allclose(q_cotangent(ALL_NAN), q_cotangent(ALL_NAN[1:]), rtol=1e-14)
 
 
+@pytest.mark.parametrize("method", ["higher", "nearest"])
 @pytest.mark.parametrize("q", [0.0, np.array([0.0, 0.5])])
-def test_method_higher_at_q_zero(q):
-    """method='higher' at q = 0 is the smallest entry (index ceil(0) = 0)."""
-    check_rule(np.quantile, [np.array([0.4, -1.3, 0.8, 2.2]), q], {"method": "higher"},
+def test_steps_at_q_zero(q, method):
+    """method='higher' or 'nearest' at q = 0 is the smallest entry (index 0)."""
+    check_rule(np.quantile, [np.array([0.4, -1.3, 0.8, 2.2]), q], {"method": method},
+               argnums=[0])
+
+
+@pytest.mark.parametrize("q", [0.5, np.array([0.0, 0.5, 1.0])])
+def test_midpoint_on_the_sample_grid(q):
+    """method='midpoint' where q (n - 1) is a whole number is that sorted entry alone."""
+    check_rule(np.quantile, [np.array([0.4, -1.3, 0.8]), q], {"method": "midpoint"},
                argnums=[0])
 
 

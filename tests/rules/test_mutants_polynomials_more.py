@@ -1,0 +1,19 @@
+"""Behaviour the mutation run (tools/mutate.py, session 29) found unpinned in
+runtime/rules/polynomials_more.py: what np.polyfit's rule refuses."""
+import numpy as np
+import pytest
+
+from runtime import lookup, unthunk
+from tests.rules.checks import rand
+
+X8, Y8 = np.linspace(-1.0, 2.0, 8), rand(8, seed=4)
+
+
+@pytest.mark.parametrize("kwargs", [dict(full=True), dict(cov=True), dict(cov="unscaled"),
+                                    dict(full=True, cov=True)])
+def test_polyfit_refuses_more_than_the_coefficients(kwargs):
+    """full=True (residuals, rank, ...) or cov= (a covariance too): each alone is refused."""
+    out, pullback = lookup(np.polyfit).rrule(X8, Y8, 2, **kwargs)
+    g = tuple(np.zeros_like(o) if isinstance(o, np.ndarray) else 0.0 for o in out)
+    with pytest.raises(NotImplementedError, match="full=True and cov="):
+        unthunk(pullback(g)[1])

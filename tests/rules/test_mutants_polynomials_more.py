@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from runtime import lookup, unthunk
-from tests.rules.checks import rand
+from tests.rules.checks import check_rule, rand
 
 X8, Y8 = np.linspace(-1.0, 2.0, 8), rand(8, seed=4)
 
@@ -17,3 +17,11 @@ def test_polyfit_refuses_more_than_the_coefficients(kwargs):
     g = tuple(np.zeros_like(o) if isinstance(o, np.ndarray) else 0.0 for o in out)
     with pytest.raises(NotImplementedError, match="full=True and cov="):
         unthunk(pullback(g)[1])
+
+
+@pytest.mark.parametrize("fn", [np.polyadd, np.polysub])
+def test_an_empty_coefficient_array(fn):
+    """An empty polynomial adds nothing: its cotangent is empty (a Jacobian of no
+    columns), the other's is g's."""
+    check_rule(fn, [np.zeros(0), rand(3, seed=1)])
+    check_rule(fn, [rand(3, seed=1), np.zeros(0)])

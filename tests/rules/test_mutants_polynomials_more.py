@@ -25,3 +25,12 @@ def test_an_empty_coefficient_array(fn):
     columns), the other's is g's."""
     check_rule(fn, [np.zeros(0), rand(3, seed=1)])
     check_rule(fn, [rand(3, seed=1), np.zeros(0)])
+
+
+@pytest.mark.parametrize("first, second", [([0.0, 1.5, -0.5], [0.7, 2.0]),
+                                           ([0.7, 2.0], [0.0, 0.0, 1.5])])
+def test_polymul_with_leading_zeros_is_refused(first, second):
+    """np.polymul drops a factor's leading zeros (a shorter product): refused."""
+    out, pullback = lookup(np.polymul).rrule(np.array(first), np.array(second))
+    with pytest.raises(NotImplementedError, match="leading zeros"):
+        [unthunk(c) for c in pullback(np.ones_like(out))]

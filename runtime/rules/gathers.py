@@ -13,7 +13,7 @@ whole periods k * period to p (k a step), so p's cotangent is g and period's sum
 """
 import numpy as np
 
-from ..registry import declare, defvjp, rrule
+from ..registry import defvjp, rrule
 from .gathers_helpers import broadcast_arrays_rule
 
 defvjp(np.delete, "arr, obj, axis=None",
@@ -32,8 +32,8 @@ defvjp(np.diagflat, "v, k=0", "gather_vjp(g, v, np.diagflat(entry_indices(v, 1),
 defvjp(np.block, "arrays", "block_vjp(g, arrays)")
 defvjp(np.ediff1d, "ary, to_end=None, to_begin=None", "ediff1d_vjp(g, ary, to_end, to_begin, 0)",
        "ediff1d_vjp(g, ary, to_end, to_begin, 1)", "ediff1d_vjp(g, ary, to_end, to_begin, 2)")
-rrule(np.broadcast_arrays)(broadcast_arrays_rule)        # its inputs are varargs
-declare(np.broadcast_arrays, parts_view=True)            # the outputs are read-only views
+# its inputs are varargs; shape.py declares parts_view (the outputs are views)
+rrule(np.broadcast_arrays)(broadcast_arrays_rule)
 defvjp(np.choose, "a, choices, out=None, mode='raise'", None, "choose_vjp(g, a, choices, mode)",
        None, None)
 defvjp(np.bincount, "x, /, weights=None, minlength=0", None,

@@ -1,0 +1,36 @@
+"""Behaviour the mutation run (tools/mutate.py, session 29) found unpinned in
+runtime/rules/polynomials_more.py: what np.polyfit's rule refuses."""
+import numpy as np
+import pytest
+
+from runtime import lookup, unthunk
+from tests.rules.checks import check_rule, rand
+
+X8, Y8 = np.linspace(-1.0, 2.0, 8), rand(8, seed=4)
+
+
+@pytest.mark.parametrize("kwargs", [dict(full=True), dict(cov=True), dict(cov="unscaled"),
+                                    dict(full=True, cov=True)])
+def test_polyfit_refuses_more_than_the_coefficients(kwargs):
+    """full=True (residuals, rank, ...) or cov= (a covariance too): each alone is refused."""
+    out, pullback = lookup(np.polyfit).rrule(X8, Y8, 2, **kwargs)
+    g = tuple(np.zeros_like(o) if isinstance(o, np.ndarray) else 0.0 for o in out)
+    with pytest.raises(NotImplementedError, match="full=True and cov="):
+        unthunk(pullback(g)[1])
+
+
+@pytest.mark.parametrize("fn", [np.polyadd, np.polysub])
+def test_an_empty_coefficient_array(fn):
+    """An empty polynomial adds nothing: its cotangent is empty (a Jacobian of no
+    columns), the other's is g's."""
+    check_rule(fn, [np.zeros(0), rand(3, seed=1)])
+    check_rule(fn, [rand(3, seed=1), np.zeros(0)])
+
+
+@pytest.mark.parametrize("first, second", [([0.0, 1.5, -0.5], [0.7, 2.0]),
+                                           ([0.7, 2.0], [0.0, 0.0, 1.5])])
+def test_polymul_with_leading_zeros_is_refused(first, second):
+    """np.polymul drops a factor's leading zeros (a shorter product): refused."""
+    out, pullback = lookup(np.polymul).rrule(np.array(first), np.array(second))
+    with pytest.raises(NotImplementedError, match="leading zeros"):
+        [unthunk(c) for c in pullback(np.ones_like(out))]

@@ -1,11 +1,15 @@
 """A mutant of runtime/patterns.py (session 29, mutG): is_instance_with's `and` made
 `or`, so a class pattern matched any subject having the attributes, whatever its class
 (tests/corpus/match_classes16.py's subjects always had the first pattern's class or
-lacked its attributes). Two classes with the same fields: the second case must run."""
+lacked its attributes). Two classes with the same fields: the second case must run.
+And its nondiff declaration (dropped, the compiler traced into the runtime's own
+source, with the same results: pinned by the registry's answer, which the compiler
+reads)."""
 import numpy as np
 import pytest
 
 from runtime.patterns import is_instance_with
+from runtime.registry import lookup
 from tests.gradcheck import POLICIES, check_function
 
 
@@ -41,3 +45,8 @@ def test_is_instance_with_needs_both():
     assert not is_instance_with(Twin(1.0, 2.0), Pt, ("x", "y"))
     assert not is_instance_with(Pt(1.0, 2.0), Pt, ("x", "z"))
     assert not is_instance_with(Twin(1.0, 2.0), Pt, ())
+
+
+def test_the_class_pattern_test_is_declared_without_derivative():
+    rule = lookup(is_instance_with)
+    assert rule is not None and rule.kind == "nondiff"

@@ -21,7 +21,7 @@ for _fn, _calls in complex_only_examples().items():
 _CONTAINERS = "tests/rules/test_complex_containers.py"
 PROGRAM_CHECKED = dict.fromkeys((
     "_operator.getitem", "builtins.list", "builtins.tuple", "builtins.sorted",
-    "builtins.getattr", "dict.copy", "dict.get", "dict.items", "dict.values", "list.copy",
+    "builtins.getattr", "_operator.or_", "dict.copy", "dict.get", "dict.items", "dict.values", "list.copy",
     "runtime.closures.make_closure", "runtime.closures.make_partial",
     "runtime.containers.product_or_repeat", "runtime.containers.repeat_sequence",
     "runtime.containers.replace_fields", "runtime.rules.indexing.index_trick",

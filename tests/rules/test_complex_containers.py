@@ -34,6 +34,15 @@ class Wave(NamedTuple):
     phase: float
 
 
+def merged_dicts(x):                          # operator.or_ (dict union, | and |=)
+    z = np.fft.fft(x)
+    base = {"a": z[:2], "b": z[2] * (1 - 1j)}
+    merged = base | {"b": z[3] * 2j, "c": x[0] * (0.5 + 1j)}
+    merged |= {"d": np.sum(z[4:])}
+    return np.sum(np.abs(merged["a"]) ** 2) + np.real(merged["b"] * merged["c"]) + np.imag(
+        merged["d"])
+
+
 def records_and_getattr(x):                   # getattr, NamedTuple._replace
     w = Wave(x[0] * (1 + 2j), x[1])
     v = w._replace(amplitude=w.amplitude * 1j)
@@ -68,8 +77,8 @@ def stacked_rows(x):                          # row_stack
     return np.sum(np.abs(m) ** 2 * np.arange(3.0)) + np.imag(np.sum(m[1]))
 
 
-PROGRAMS = [items_and_slices, dict_of_spectra, records_and_getattr, closures_and_partials,
-            repeats_and_index_tricks]
+PROGRAMS = [items_and_slices, dict_of_spectra, merged_dicts, records_and_getattr,
+            closures_and_partials, repeats_and_index_tricks]
 if hasattr(np, "row_stack"):
     PROGRAMS.append(stacked_rows)
 

@@ -1,0 +1,45 @@
+"""Behaviour the mutation run (tools/mutate.py) found unpinned in
+runtime/rules/scipy_special_extra.py: each test kills a mutant the other tests let through."""
+from decimal import Decimal, localcontext
+
+import numpy as np
+import pytest
+
+from tests.fd import assert_close
+from tests.gradcheck import POLICIES
+
+sc = pytest.importorskip("scipy.special")
+
+from transform import grad  # noqa: E402
+
+X = np.array([0.4, 1.9, 6.0])
+
+
+def boxcox_total(lmbda):
+    return np.sum(sc.boxcox(X, lmbda))
+
+
+def boxcox_slope_to_50_digits(lmbda):
+    """d/dl sum (x^l - 1) / l = sum (t e^t - e^t + 1) / l^2, t = l log x, in 50-digit
+    decimals (no cancellation left at the float64 precision)."""
+    total = Decimal(0)
+    with localcontext() as ctx:
+        ctx.prec = 50
+        lam = Decimal(lmbda)
+        for x in X:
+            t = lam * Decimal(float(x)).ln()
+            total += (t * t.exp() - t.exp() + 1) / (lam * lam)
+    return float(total)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("t", [9.9e-5, -9.9e-5, 6e-5])
+def test_boxcox_slope_in_lambda_is_accurate_just_inside_the_series(t, policy):
+    """Near lambda = 0 the rule sums the series log(x)^2 (1/2 + t/3 + t^2/8); its t^2
+    term changes the slope by t^2/4 (2.5e-9 relative at |t| = 1e-4), far below what
+    central differences resolve, so the slope is compared with the exact quotient in
+    50-digit arithmetic to 1e-11. lmbda puts |t| = |lmbda log x| just under the 1e-4
+    switch for the largest x."""
+    lmbda = t / np.log(X[-1])
+    got = grad(boxcox_total, policy=policy)(lmbda)
+    assert_close(got, boxcox_slope_to_50_digits(lmbda), rtol=1e-11, atol=0)

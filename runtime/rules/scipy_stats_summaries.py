@@ -24,7 +24,7 @@ def _lines(a, axis, g, keepdims, reduced=True):
     a = np.asarray(a)
     shape = a.shape
     if axis is None:
-        a, axis, keepdims = a.reshape(1, -1), 1, True
+        a, axis = a.reshape(1, -1), 1
         g = np.reshape(g, (1, 1) if reduced else (1, -1))
     elif not keepdims:
         g = np.expand_dims(g, axis)

@@ -24,3 +24,23 @@ def test_gennorm_slope_at_its_mode_is_zero(wrt, policy):
     got = grad(gennorm_at_the_mode, wrt=wrt, policy=policy)(*args)
     assert np.all(np.isfinite(got))
     assert_close(got, numerical_grad(gennorm_at_the_mode, args, wrt), rtol=1e-5, atol=1e-8)
+
+
+def chi_fit(x, df, loc, scale):
+    return np.sum(stats.chi.logpdf(x, df, loc=loc, scale=scale)) + \
+        np.sum(stats.chi.logsf(x, df, loc=loc, scale=scale))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("wrt", [0, 1, 2, 3])
+def test_chi_away_from_z_equal_one(wrt, policy):
+    """test_scipy_stats_extra's chi point sits at z = (x - loc) / scale = 1, where z and
+    1 / z (and log z = 0) cannot be told apart: here z runs over 0.4 .. 2.6."""
+    args = (np.array([0.9, 1.6, 3.2, 5.3]), 2.7, 0.1, 1.9)
+    if wrt == 1:                                  # logsf has no rule in a shape parameter
+        f = lambda df: np.sum(stats.chi.logpdf(args[0], df, loc=0.1, scale=1.9))  # noqa: E731
+        got, want = grad(f, policy=policy)(2.7), numerical_grad(f, (2.7,), 0)
+    else:
+        got = grad(chi_fit, wrt=wrt, policy=policy)(*args)
+        want = numerical_grad(chi_fit, args, wrt)
+    assert_close(got, want, rtol=1e-5, atol=1e-8)

@@ -70,7 +70,7 @@ def _slope(kind, a, options):
     mk = np.mean(d ** k, axis=-1, keepdims=True)
     slope = _moment_slope(d, k) / m2 ** (k / 2) - (k / 2) * mk / m2 ** (k / 2 + 1) * \
         _moment_slope(d, 2)
-    if options.get("bias", True):
+    if options.get("bias", True) or n <= k - 1:      # SciPy corrects only n > 2 (n > 3)
         return slope
     factor = np.sqrt(n * (n - 1)) / (n - 2) if k == 3 else (n + 1) * (n - 1) / ((n - 2) * (n - 3))
     return factor * slope

@@ -5,8 +5,9 @@ from decimal import Decimal, localcontext
 import numpy as np
 import pytest
 
-from tests.fd import assert_close
+from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES
+from tests.rules.checks import check_float32, check_rule
 
 sc = pytest.importorskip("scipy.special")
 
@@ -43,3 +44,27 @@ def test_boxcox_slope_in_lambda_is_accurate_just_inside_the_series(t, policy):
     lmbda = t / np.log(X[-1])
     got = grad(boxcox_total, policy=policy)(lmbda)
     assert_close(got, boxcox_slope_to_50_digits(lmbda), rtol=1e-11, atol=0)
+
+
+POS = np.array([[0.6, 1.4, 2.2], [0.9, 1.8, 3.1]])
+
+
+@pytest.mark.parametrize("args", [(np.array([0.7, 1.3, 2.1]), 2.5, POS), (1.3, 1.5, POS)],
+                         ids=["rate-array", "rate-number"])
+def test_gdtrc_in_rate_and_x(args):
+    """gdtrc(a, b, x) = 1 - gdtr: differentiated in its rate a (only gdtr's rate was
+    checked) and in x."""
+    check_rule(sc.gdtrc, args, argnums=[0, 2])
+    check_float32(sc.gdtrc, args, argnums=[0, 2])
+
+
+def survival(rate, x):
+    return np.sum(sc.gdtrc(rate, 2.5, x) * x)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_gdtrc_program(policy):
+    args = (np.array([0.7, 1.3, 2.1]), POS)
+    for wrt in (0, 1):
+        assert_close(grad(survival, wrt=wrt, policy=policy)(*args),
+                     numerical_grad(survival, args, wrt), rtol=1e-5, atol=1e-8)

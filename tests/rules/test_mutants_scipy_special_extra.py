@@ -68,3 +68,18 @@ def test_gdtrc_program(policy):
     for wrt in (0, 1):
         assert_close(grad(survival, wrt=wrt, policy=policy)(*args),
                      numerical_grad(survival, args, wrt), rtol=1e-5, atol=1e-8)
+
+
+def huber_below_zero(delta, r):
+    return np.sum(np.exp(-sc.huber(delta, r)))           # exp(-inf) = 0 where delta < 0
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_huber_with_a_negative_threshold_has_zero_cotangents(policy):
+    """huber(delta, r) is inf (a constant) for delta < 0: its cotangents are 0 there,
+    not the inf or nan of dividing by (delta >= 0)."""
+    delta, r = np.array([-0.5, 0.4, -0.1, -0.2]), np.array([0.3, -0.9, 1.2, 0.0])
+    for wrt in (0, 1):
+        got = grad(huber_below_zero, wrt=wrt, policy=policy)(delta, r)
+        assert_close(got, numerical_grad(huber_below_zero, (delta, r), wrt), rtol=1e-5,
+                     atol=1e-8)

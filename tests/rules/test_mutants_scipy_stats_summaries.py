@@ -58,3 +58,13 @@ def test_unbiased_skew_and_kurtosis_of_too_few_points(policy):
     a = np.array([[0.2, 1.1, 3.5], [-0.7, 0.4, 0.1]])
     got = grad(few_points, policy=policy)(a)
     assert_close(got, numerical_grad(few_points, (a,), 0), rtol=1e-5, atol=1e-8)
+
+
+@pytest.mark.parametrize("kwargs", [dict(nan_policy="omit"), dict(axis=None)])
+def test_entropy_outside_the_rule_is_refused(kwargs):
+    """entropy's rule takes nan_policy='propagate' and an integer axis only."""
+    from runtime import lookup, unthunk
+    pk = rand(3, 4, seed=23, low=0.2, high=1.0)
+    out, pullback = lookup(stats.entropy).rrule(pk, **kwargs)
+    with pytest.raises(NotImplementedError):
+        unthunk(pullback(np.ones(np.shape(out)))[0])

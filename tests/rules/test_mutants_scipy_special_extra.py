@@ -83,3 +83,15 @@ def test_huber_with_a_negative_threshold_has_zero_cotangents(policy):
         got = grad(huber_below_zero, wrt=wrt, policy=policy)(delta, r)
         assert_close(got, numerical_grad(huber_below_zero, (delta, r), wrt), rtol=1e-5,
                      atol=1e-8)
+
+
+def rounded_scale(x):
+    return np.sum(x * sc.round(3 * x) + x * x * sc.gammasgn(x - 1.5))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_round_and_gammasgn_are_steps_with_zero_derivative(policy):
+    """sc.round and sc.gammasgn are declared nondiff (zero): differentiated, not refused."""
+    x = np.array([0.4, 1.1, -0.6, 2.3])
+    assert_close(grad(rounded_scale, policy=policy)(x), numerical_grad(rounded_scale, (x,), 0),
+                 rtol=1e-5, atol=1e-8)

@@ -24,7 +24,7 @@ def _lines(a, axis, g, keepdims, reduced=True):
     a = np.asarray(a)
     shape = a.shape
     if axis is None:
-        a, axis, keepdims = a.reshape(1, -1), 1, True
+        a, axis = a.reshape(1, -1), 1
         g = np.reshape(g, (1, 1) if reduced else (1, -1))
     elif not keepdims:
         g = np.expand_dims(g, axis)
@@ -70,7 +70,7 @@ def _slope(kind, a, options):
     mk = np.mean(d ** k, axis=-1, keepdims=True)
     slope = _moment_slope(d, k) / m2 ** (k / 2) - (k / 2) * mk / m2 ** (k / 2 + 1) * \
         _moment_slope(d, 2)
-    if options.get("bias", True):
+    if options.get("bias", True) or n <= k - 1:      # SciPy corrects only n > 2 (n > 3)
         return slope
     factor = np.sqrt(n * (n - 1)) / (n - 2) if k == 3 else (n + 1) * (n - 1) / ((n - 2) * (n - 3))
     return factor * slope
@@ -112,13 +112,15 @@ def entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, part):
     p_lines, g, back = _lines(pk, axis, g, keepdims)
     p = p_lines / np.sum(p_lines, axis=-1, keepdims=True)
     if qk is None:
-        slope, total = -(np.log(p) + 1), np.sum(p_lines, axis=-1, keepdims=True)
+        slope, total = -np.log(p), np.sum(p_lines, axis=-1, keepdims=True)
         weights = p
     else:
         q_lines = np.moveaxis(np.broadcast_to(np.asarray(qk), np.shape(pk)), axis, -1)
         q = q_lines / np.sum(q_lines, axis=-1, keepdims=True)
-        slope, weights = (np.log(p / q) + 1, p) if part == 0 else (-p / q, q)
+        slope, weights = (np.log(p / q), p) if part == 0 else (-p / q, q)
         total = np.sum(p_lines if part == 0 else q_lines, axis=-1, keepdims=True)
+    # the weights sum to 1 on each line, so a constant in the slope (the + 1 of
+    # d(p log p)/dp) cancels here: it is left out
     cot = (slope - np.sum(slope * weights, axis=-1, keepdims=True)) / total
     if base is not None:
         cot = cot / np.log(base)

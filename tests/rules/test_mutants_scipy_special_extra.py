@@ -95,3 +95,19 @@ def test_round_and_gammasgn_are_steps_with_zero_derivative(policy):
     x = np.array([0.4, 1.1, -0.6, 2.3])
     assert_close(grad(rounded_scale, policy=policy)(x), numerical_grad(rounded_scale, (x,), 0),
                  rtol=1e-5, atol=1e-8)
+
+
+def huber_total(delta, r):
+    return np.sum(sc.huber(delta, r))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_huber_threshold_zero_takes_the_right_hand_slope(policy):
+    """At delta = 0 huber is inf to the left and delta |r| - delta^2 / 2 to the right: the
+    rule gives the right-hand slope sum |r| (a forward difference), not 0."""
+    r = np.array([0.7, -1.2, 2.5])
+    got = grad(huber_total, wrt=0, policy=policy)(0.0, r.copy())
+    h = 1e-7
+    forward = (huber_total(h, r) - huber_total(0.0, r)) / h
+    assert_close(got, forward, rtol=1e-6)
+    assert_close(got, np.sum(np.abs(r)), rtol=1e-12)

@@ -5,8 +5,9 @@ polyadd, polysub, polyder and polyint are linear in each coefficient array (poly
 jointly in p and its integration constants k), and polynomials are short, so a
 cotangent is J^T g with J's columns the function at the unit coefficient vectors (these
 functions trim no leading zeros, so the columns have the output's length). polymul is a
-convolution: each factor's cotangent is g correlated with the other factor (factors
-with leading zeros, which np.polymul drops, are refused when the rule runs). np.polyfit is a least-squares fit, linear in y: with A the
+convolution: each factor's cotangent is g correlated with the other factor (np.polymul
+drops a factor's leading zeros first: the rule correlates with the kept parts, and a
+leading zero gets 0). np.polyfit is a least-squares fit, linear in y: with A the
 (weighted) Vandermonde matrix, y's cotangent is w * (pinv(A)^T g); it is not
 differentiated in x, w or deg (refused), and full=True or cov=True are refused when the
 rule runs.
@@ -35,17 +36,24 @@ def poly_linear_vjp(g, fn, args, position, zeroed=()):
     return cot if np.ndim(x) else cot[()]
 
 
+def _trimmed(p):
+    """p without its leading zeros, as np.polymul reads it (np.poly1d keeps one 0)."""
+    p = np.ravel(p)
+    nonzero = np.flatnonzero(p)
+    return p[nonzero[0]:] if nonzero.size else p[-1:]
+
+
 @template_helper(pure=True)
 def polymul_vjp(g, a, other):
-    """Cotangent of `a` in np.polymul(a, other) = np.convolve(a, other): g correlated
-    with `other`. np.polymul drops leading zero coefficients first (a shorter output):
-    not covered."""
+    """Cotangent of `a` in np.polymul(a, other) = np.convolve of both without their
+    leading zeros: g correlated with `other`'s kept part, for `a`'s kept part. A leading
+    zero gets 0 (moving it off zero lengthens the product: no derivative; a constant
+    zero, the common case, has none to give)."""
     g = np.ravel(g)
-    if g.size != np.size(a) + np.size(other) - 1:
-        raise NotImplementedError("np.polymul's rule needs coefficients without leading "
-                                  "zeros (np.polymul drops them)")
-    cot = np.correlate(g, np.ravel(other).astype(g.dtype, copy=False), "valid")
-    return cot.reshape(np.shape(a)).astype(cot_dtype(g, a), copy=False)
+    kept, by = _trimmed(a), _trimmed(other)
+    cot = np.zeros(np.size(a), dtype=cot_dtype(g, a))
+    cot[np.size(a) - kept.size:] = np.correlate(g, by.astype(g.dtype, copy=False), "valid")
+    return cot.reshape(np.shape(a))
 
 
 @template_helper(pure=True)

@@ -99,3 +99,16 @@ def user_objects_index_still_refused(x, a):
     box = _Indexed(a * x)
     box.index(1)
     return np.sum(box.cache)
+
+
+# Fixed: np.polymul of a factor with leading zeros (np.polymul drops them: a product of
+# zeros(3) and [v] is [0.], one entry) raised NotImplementedError from the rule in the
+# backward sweep (fuzz tensors:295177, the lead's 20,000-program run). The rule now
+# correlates with the kept coefficients; a leading zero gets 0.
+@case(given(-0.12, A))
+def polymul_of_a_factor_with_leading_zeros(s, a):
+    z = np.zeros((3,))
+    top = np.max(np.concatenate([s * np.ones((2,)), s * np.ones((1,))]), axis=0)
+    short = np.polymul(z, top * np.ones((1,)))
+    shifted = np.polymul(np.concatenate([[0.0], a * s]), [top, 2.0])
+    return np.sum(np.sin(short)) + np.sum(shifted ** 2)

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from runtime import lookup, unthunk
+from tests.fd import assert_close, numerical_grad
 from tests.rules.checks import check_rule, rand
 
 X8, Y8 = np.linspace(-1.0, 2.0, 8), rand(8, seed=4)
@@ -28,9 +29,22 @@ def test_an_empty_coefficient_array(fn):
 
 
 @pytest.mark.parametrize("first, second", [([0.0, 1.5, -0.5], [0.7, 2.0]),
-                                           ([0.7, 2.0], [0.0, 0.0, 1.5])])
-def test_polymul_with_leading_zeros_is_refused(first, second):
-    """np.polymul drops a factor's leading zeros (a shorter product): refused."""
-    out, pullback = lookup(np.polymul).rrule(np.array(first), np.array(second))
-    with pytest.raises(NotImplementedError, match="leading zeros"):
-        [unthunk(c) for c in pullback(np.ones_like(out))]
+                                           ([0.7, 2.0], [0.0, 0.0, 1.5]),
+                                           ([0.0, 0.0], [0.7, 2.0])])
+def test_polymul_with_leading_zeros_uses_the_kept_coefficients(first, second):
+    """np.polymul drops a factor's leading zeros (a shorter product; all zeros keep one):
+    the kept coefficients' cotangents match central differences taken with the zeros held
+    (found by the fuzzer, tensors:295177: the rule refused when it ran); the zeros get 0."""
+    a, b = np.array(first), np.array(second)
+    out, pullback = lookup(np.polymul).rrule(a, b)
+    g = np.linspace(0.5, 1.5, np.size(out))
+    got_a, got_b = [unthunk(c) for c in pullback(g)]
+    for got, x, other, first_arg in ((got_a, a, b, True), (got_b, b, a, False)):
+        lead = len(x) - len(np.trim_zeros(x, "f")) if np.any(x) else len(x) - 1
+        assert np.all(got[:lead] == 0)
+
+        def kept_loss(kept, x=x, other=other, first_arg=first_arg, lead=lead):
+            full = np.concatenate([x[:lead], kept])
+            pair = (full, other) if first_arg else (other, full)
+            return np.sum(np.polymul(*pair) * g)
+        assert_close(got[lead:], numerical_grad(kept_loss, (x[lead:].copy(),), 0))

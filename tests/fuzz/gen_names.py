@@ -20,7 +20,12 @@ from .program import ARRAY, SCALAR, UNARY
 _RESERVED = {"np", "range", "sum", "f", "print", "builtins", "None", "True", "False",
              # builtins and modules the class templates call themselves
              "len", "zip", "enumerate", "dict", "float", "abs", "math", "self", "object",
-             "dataclasses"}
+             "dataclasses",
+             # and the ones gen_breadth.py / gen_complex.py call (vocabulary:301009 renamed a
+             # parameter `reversed`, then the program called reversed(...): primal invalid)
+             "reversed", "list", "sorted", "max", "min", "tuple", "pow", "round", "int",
+             "map", "filter", "any", "all", "isinstance", "type", "complex", "functools",
+             "operator", "cmath", "warnings", "logging", "next", "iter", "divmod", "set"}
 _SUFFIXES = ("_part", "_own", "_cots", "_pullback", "_rrule", "_part1", "_cots1")
 # a few functions in the style of each class, compiled to harvest the names they generate
 _SAMPLES = '''

@@ -119,6 +119,9 @@ class TensorExprs:
         if self.g.chance(0.25):
             self.g.use("tie_max")
             return f"np.max({inner}, axis={axis})"
+        if axis == 0 and self.g.chance(0.2):     # Python's sum over the rows: one array back
+            self.g.use("builtin_sum_rows")       # (session 29: its cotangent was a list)
+            return f"sum({inner})"
         return self.g.pick((f"np.sum({inner}, axis={axis})", f"np.mean({inner}, axis={axis})",
                             f"{inner}.sum(axis={axis})"))
 

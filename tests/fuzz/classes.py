@@ -10,7 +10,7 @@ docs/fuzz_findings.md); every class can always be run by name (THUNKGRAD_FUZZ_CL
 import random
 
 from . import (gen_alias, gen_calls, gen_closures, gen_complex, gen_idioms, gen_loops,
-               gen_names, gen_nodiff, gen_objects, gen_tensors)
+               gen_names, gen_nodiff, gen_objects, gen_scipy, gen_tensors)
 from .program import Case, Gen
 
 # name: (generator(g, seed) -> Case, weight in a mixed run)
@@ -34,6 +34,7 @@ CLASSES = {
     "closures": (gen_closures.closures, 2),
     "user_objects": (gen_objects.user_objects, 2),
     "idioms": (gen_idioms.idioms, 2),
+    "scipy_calls": (gen_scipy.scipy_calls, 2),
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)

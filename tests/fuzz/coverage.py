@@ -38,9 +38,21 @@ def numpy_families():
             if family in present}
 
 
+def scipy_families():
+    """{row: (production,)} for every SciPy rule family (when SciPy imports), read from
+    the product's rules: `scipy:<family>` is drawn by a call that family's rule handles."""
+    try:
+        import scipy.integrate, scipy.linalg, scipy.signal, scipy.special, scipy.stats  # noqa: E401,F401
+    except ImportError:
+        return {}
+    from runtime.rules import SCIPY_FAMILIES
+    return {f"SciPy family {family}": (f"scipy:{family}",)
+            for families in SCIPY_FAMILIES.values() for family in families}
+
+
 def required():
-    """{row: productions} over SUPPORTED, WORKS, the NumPy families and PATTERNS."""
-    return {**SUPPORTED, **WORKS, **numpy_families(), **PATTERNS}
+    """{row: productions} over SUPPORTED, WORKS, the NumPy and SciPy families, PATTERNS."""
+    return {**SUPPORTED, **WORKS, **numpy_families(), **scipy_families(), **PATTERNS}
 
 
 def drawn(cases):
@@ -168,7 +180,9 @@ def _call_constructs(node):
               "dict": {"dict_call"}}.get(name, set())
     if isinstance(node.func, ast.Attribute):
         family = _numpy_family(node.func)
-        if family:
+        if family and family.startswith("scipy_"):
+            found.add(f"scipy:{family}")
+        elif family:
             found |= {"numpy_call", f"numpy:{family}"}
         root = node.func.value
         if node.func.attr == "append":
@@ -214,14 +228,19 @@ def _numpy_family(func):
     while isinstance(func, ast.Attribute):
         parts.append(func.attr)
         func = func.value
-    if isinstance(func, ast.Name) and func.id == "np":
-        obj = np
+    if isinstance(func, ast.Name) and func.id in ("np", "scipy"):
+        obj = np if func.id == "np" else _scipy()
         for part in reversed(parts):
             obj = getattr(obj, part, None)
     else:
         obj = METHODS.get(parts[0]) if parts else None
     rule = runtime.lookup(obj) if callable(obj) else None
     return getattr(rule, "family", None) if rule is not None else None
+
+
+def _scipy():
+    import scipy
+    return scipy
 
 
 def sample(seeds_per_class=60):

@@ -10,12 +10,14 @@ Order statistics read `np.tanh(e) + 3 * arange(n)`, whose entries are strictly i
 (no ties, where a median has a kink); `cond` uses the Frobenius order (smooth where the
 matrix is invertible); gathers and polynomial arithmetic only move or combine entries.
 """
+from tests.fuzz.library_scipy import scipy_call
 
 
 def library(exprs, shape, depth):
     """Text of exactly `shape` from one library call, or None (not applicable)."""
     makers = [_convolution, _polynomial, _statistics, _factorization, _layout, _piecewise,
-              _quantile, _gather, _linalg_more, _polynomial_arithmetic]
+              _quantile, _gather, _linalg_more, _polynomial_arithmetic, scipy_call,
+              scipy_call]     # SciPy's twelve makers share two places
     maker = exprs.g.pick(makers)
     text = maker(exprs, shape, depth)
     if text is None and shape == ():      # a scalar: the sum of a 1-D result

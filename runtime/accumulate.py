@@ -200,11 +200,17 @@ def refuse_own_subscript(x):
     of list, tuple, dict or ndarray that defines __getitem__ too (its entries' cotangents
     went to the stored entries, skipping its code); NumPy's own (np.matrix, np.memmap,
     masked arrays) index their data."""
-    own = getattr(type(x), "__getitem__", None)
-    if inspect.isfunction(own) and own.__module__.partition(".")[0] != "numpy":
+    if own_method(type(x), "__getitem__"):
         raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
                         "which thunkgrad does not differentiate: index the list or array "
                         "the object holds instead (`obj.items[i]`)")
+
+
+def own_method(cls, name):
+    """Whether class `cls` defines method `name` in Python, outside NumPy (np.matrix,
+    np.memmap and masked arrays index their data)."""
+    method = getattr(cls, name, None)
+    return inspect.isfunction(method) and method.__module__.partition(".")[0] != "numpy"
 
 
 @helper(in_place=True)

@@ -3,11 +3,11 @@
 The forward sweep pushes onto a plain list (`tape.append`); the backward sweep
 reads it from the end with a reader, so a pullback can run more than once.
 """
-import inspect
 from itertools import islice
 
 import numpy as np
 
+from .accumulate import own_method
 from .registry import helper
 
 
@@ -33,20 +33,13 @@ def iterable(x):
     code's making, not its entries, whose cotangents would skip that code: refused.
     """
     if isinstance(x, (np.ndarray, list, tuple, range, str)):
-        if _own_method(type(x), "__iter__"):
+        if own_method(type(x), "__iter__"):
             raise TypeError(f"a loop over a {type(x).__name__} runs the class's own "
                             "__iter__, which thunkgrad does not differentiate: loop over "
                             "a plain list or array of the values instead")
-        if not _own_method(type(x), "__getitem__"):
+        if not own_method(type(x), "__getitem__"):
             return x
     return list(x)
-
-
-def _own_method(cls, name):
-    """Whether class `cls` defines method `name` in Python, outside NumPy (np.matrix,
-    np.memmap and masked arrays index their data)."""
-    method = getattr(cls, name, None)
-    return inspect.isfunction(method) and method.__module__.partition(".")[0] != "numpy"
 
 
 @helper(count_arg=1)

@@ -196,12 +196,21 @@ def refuse_own_subscript(x):
     """`x[i]` on a user object runs its class's __getitem__, whose code is not
     differentiated: a TypeError (getitem_vjp's, and accumulate_at's for a read in a loop,
     where a list of the entries' cotangents handed to the object's pullback would be a
-    silently wrong gradient). (np.shape on such an object may not end.)"""
-    if not isinstance(x, PLAIN_DATA) and \
-            inspect.isfunction(getattr(type(x), "__getitem__", None)):
+    silently wrong gradient). (np.shape on such an object may not end.) A user subclass
+    of list, tuple, dict or ndarray that defines __getitem__ too (its entries' cotangents
+    went to the stored entries, skipping its code); NumPy's own (np.matrix, np.memmap,
+    masked arrays) index their data."""
+    if own_method(type(x), "__getitem__"):
         raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
                         "which thunkgrad does not differentiate: index the list or array "
                         "the object holds instead (`obj.items[i]`)")
+
+
+def own_method(cls, name):
+    """Whether class `cls` defines method `name` in Python, outside NumPy (np.matrix,
+    np.memmap and masked arrays index their data)."""
+    method = getattr(cls, name, None)
+    return inspect.isfunction(method) and method.__module__.partition(".")[0] != "numpy"
 
 
 @helper(in_place=True)
@@ -224,20 +233,19 @@ def accumulate_at(buffer, like, index, value):
     value = unthunk(value)
     if value is None:
         return buffer
-    if buffer is None and isinstance(like, dict):
-        buffer = {}
-    if isinstance(buffer, dict):
-        buffer[index] = add_values(buffer.get(index), value)
-        return buffer
     if buffer is None:
         refuse_own_subscript(like)
-        if hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
+        if isinstance(like, dict):
+            buffer = {}
+        elif hasattr(like, "shape") and not isinstance(like, (list, tuple)):   # ShapeOnly too
             buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
         else:
             buffer = [None] * len(like)
     elif isinstance(buffer, tuple):
         buffer = list(buffer)
-    if isinstance(buffer, np.ndarray):
+    if isinstance(buffer, dict):
+        buffer[index] = add_values(buffer.get(index), value)
+    elif isinstance(buffer, np.ndarray):
         if buffer.dtype.kind != "c" and np.iscomplexobj(value):
             buffer, value = _complex_entry(buffer, like, value)
         if type(index) is int or is_basic_index(index):     # `x[i]` in a loop: no call

@@ -41,9 +41,9 @@ def list_cotangent(g, like):
 @template_helper(shape_only=(1,), pure=True)
 def getitem_vjp(g, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
+    refuse_own_subscript(x)
     if isinstance(x, dict):
         return {index: g}
-    refuse_own_subscript(x)
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
 
 

@@ -7,6 +7,7 @@ from itertools import islice
 
 import numpy as np
 
+from .accumulate import own_method
 from .registry import helper
 
 
@@ -26,10 +27,18 @@ def iterable(x):
     """What a `for` loop iterates over, kept so the backward sweep can walk it again.
 
     Arrays, lists, tuples, ranges and strings are kept as they are (no copy);
-    anything else (generators, dict views, zip objects) is listed once.
+    anything else (generators, dict views, zip objects) is listed once. A user subclass
+    of list, tuple or ndarray with its own __getitem__ is listed (the backward sweep
+    slices it: its code would run); one with its own __iter__ yields values of its
+    code's making, not its entries, whose cotangents would skip that code: refused.
     """
     if isinstance(x, (np.ndarray, list, tuple, range, str)):
-        return x
+        if own_method(type(x), "__iter__"):
+            raise TypeError(f"a loop over a {type(x).__name__} runs the class's own "
+                            "__iter__, which thunkgrad does not differentiate: loop over "
+                            "a plain list or array of the values instead")
+        if not own_method(type(x), "__getitem__"):
+            return x
     return list(x)
 
 

@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 from runtime import unthunk
+from runtime.accumulate import own_method
 
 from .checks import refuse_integer_containers
 from ..errors import TransformError
@@ -47,6 +48,21 @@ def _check_values(wrt_names, wrt_values):
                             "function are; docs/complex.md): pass the real and imaginary "
                             "parts as two float arrays and build `a + 1j * b` inside")
         refuse_integer_containers((name,), (value,))
+        refuse_own_iteration(name, value)
+
+
+def refuse_own_iteration(name, value):
+    """A list, tuple or dict subclass (or one inside a container) whose class defines
+    __iter__: unpacking, `sum`, `list`, np.stack and loops see the values its code makes,
+    while the gradient goes to the stored entries (a silently wrong gradient)."""
+    if isinstance(value, (list, tuple, dict)):
+        if own_method(type(value), "__iter__"):
+            raise TypeError(f"cannot differentiate with respect to {name!r}: it is a "
+                            f"{type(value).__name__}, whose class defines __iter__ "
+                            "(thunkgrad does not differentiate that code): pass a plain "
+                            "list, tuple or dict of the values")
+        for part in value.values() if isinstance(value, dict) else value:
+            refuse_own_iteration(name, part)
 
 
 def _has_complex(value):

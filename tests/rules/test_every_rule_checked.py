@@ -81,7 +81,7 @@ _COMPLEX = ("complex values in or out: checked against central differences of Re
             "(tests/rules/test_fft.py, test_complex_parts.py, complex_checks.py)")
 _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests difference the "
               "symmetrised input (tests/rules/test_decompositions.py, test_scipy_linalg.py, "
-              "test_scipy_stats_more.py)")
+              "test_scipy_stats_more.py, test_scipy_linalg_factorizations.py)")
 # rule name, or (rule name, parameter): why it is not driven here, and where it is checked
 EXEMPT = {
     "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
@@ -107,6 +107,7 @@ EXEMPT = {
     "tests/safety/test_value_rules.py and tests/rules/test_assembly_programs.py",
     "numpy.linalg.cholesky": _SYMMETRIC, "numpy.linalg.eigh": _SYMMETRIC,
     "numpy.linalg.eigvalsh": _SYMMETRIC, "scipy.linalg._decomp.eigh": _SYMMETRIC,
+    "scipy.linalg._decomp.eigvalsh": _SYMMETRIC,
     "scipy.linalg._decomp_cholesky.cholesky": _SYMMETRIC,
     ("scipy.stats.multivariate_normal.logpdf", "cov"): _SYMMETRIC,
     ("scipy.stats.multivariate_normal.pdf", "cov"): _SYMMETRIC,

@@ -68,7 +68,7 @@ def stats_vjp(g, ans, family, method, wrt, x, shapes, loc, scale):
         coefficient = d[wrt] * (ans if method == "pdf" else 1)
     else:                           # cdf, logcdf, sf, logsf: d/dz is +-p(z) (/ the value)
         shape = isinstance(wrt, int)    # a shape: its slope by quadrature
-        p = cdf_shape_slope(family, logp, shape_grads, z, shapes, wrt) if shape else \
+        p = cdf_shape_slope(family, shape_grads, z, shapes, wrt) if shape else \
             np.exp(logp(z, *shapes))
         p = p * (-1 if method in ("sf", "logsf") else 1)
         if method in ("logcdf", "logsf"):

@@ -141,3 +141,8 @@ def test_the_side_with_the_smaller_mass_is_integrated(monkeypatch, z, side):
     got = unthunk(pullback(1.0)[1])
     assert calls == [(0.0, z) if side == "lower" else (z, np.inf)]
     assert_close(got, numerical_grad(stats.gamma.cdf, (z, 1.5), 1), rtol=1e-6)
+
+
+def test_an_exact_zero_is_returned_not_refused():
+    # an integrand that vanishes (a region of no mass): the estimate 0 is within 0
+    assert scipy_stats_shapes._integral(lambda t: 0.0, 0.0, 1.0, 0.0) == 0.0

@@ -26,6 +26,8 @@ CASES = {
     "beta_small": (np.array([0.001, 0.2, 0.8, 0.999]), (0.6, 0.5)),
     "lognorm": (np.array([0.05, 0.6, 1.0, 2.4, 12.0]), (0.6,)),
     "truncexpon": (np.array([0.1, 0.9, 1.2, 1.29]), (1.3,)),       # its upper bound is b
+    "truncexpon_fixed": (np.array([0.5, 2.0, 2.4]), (2.5,)),  # b = 2.5: s / 1.25 + 0.5 = s
+    "genlogistic": (np.array([-3.0, 0.6, 4.0]), (1.7,)),   # dL/dc is inf where p is 0
     "vonmises": (np.array([-3.0, -0.5, 0.8, 3.1, 7.0]), (1.6,)),   # periodic
     "chi2": (np.array([0.1, 2.9, 15.0]), (3.5,)),
     "betaprime": (np.array([0.2, 1.6, 30.0]), (2.2, 3.1)),

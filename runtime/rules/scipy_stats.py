@@ -7,9 +7,10 @@ facts per family, L's slope in z and its derivatives in the shape parameters:
     logpdf:  d/dx = L'(z) / scale    d/dloc = -L'(z) / scale    d/dscale = -(z L'(z) + 1) / scale
     cdf:     d/dx = p(z) / scale     (p = exp(L), the standard density), and so on.
 
-The cdf family (cdf, logcdf, sf, logsf) has no rule in the shape parameters (no closed
-form): a differentiated shape reaching it is refused. Frozen distributions
-(`stats.norm(mu, s).logpdf(x)`) reuse these rules (scipy_stats_more.py).
+The cdf family (cdf, logcdf, sf, logsf) has no closed form in the shape parameters: its
+slope there is integrated (scipy_stats_shapes.py, adaptive quadrature to 1e-11
+relative). Frozen distributions (`stats.norm(mu, s).logpdf(x)`) reuse these rules
+(scipy_stats_more.py).
 """
 import math
 
@@ -19,6 +20,7 @@ from scipy import stats
 
 from ..helpers import unbroadcast
 from ..registry import NONE, defvjp, template_helper
+from .scipy_stats_shapes import cdf_shape_slope
 
 LOG_2PI = math.log(2 * math.pi)
 
@@ -65,10 +67,14 @@ def stats_vjp(g, ans, family, method, wrt, x, shapes, loc, scale):
             d[wrt] = shape_grads(z, *shapes)[wrt]
         coefficient = d[wrt] * (ans if method == "pdf" else 1)
     else:                           # cdf, logcdf, sf, logsf: d/dz is +-p(z) (/ the value)
-        p = np.exp(logp(z, *shapes)) * (-1 if method in ("sf", "logsf") else 1)
+        shape = isinstance(wrt, int)    # a shape: its slope by quadrature
+        p = cdf_shape_slope(family, shape_grads, z, shapes, wrt) if shape else \
+            np.exp(logp(z, *shapes))
+        p = p * (-1 if method in ("sf", "logsf") else 1)
         if method in ("logcdf", "logsf"):
             p = p / np.exp(ans)
-        coefficient = {"x": p / scale, "loc": -p / scale, "scale": -p * z / scale}[wrt]
+        coefficient = p if shape else {"x": p / scale, "loc": -p / scale,
+                                       "scale": -p * z / scale}[wrt]
     target = {"x": x, "loc": loc, "scale": scale}.get(wrt, shapes[wrt] if isinstance(wrt, int)
                                                        else None)
     return unbroadcast(g * coefficient, target)
@@ -82,8 +88,7 @@ def _register_continuous(family, names, has_shape_grads):
     for method in ("logpdf", "pdf", "cdf", "logcdf", "sf", "logsf"):
         def template(wrt):
             return f"stats_vjp(g, ans, {family!r}, {method!r}, {wrt!r}, x, {packed}, loc, scale)"
-        shape_templates = [template(k) if has_shape_grads and method in ("logpdf", "pdf")
-                           else NONE for k in range(len(names))]
+        shape_templates = [template(k) if has_shape_grads else NONE for k in range(len(names))]
         defvjp(getattr(dist, method), signature, template("x"), *shape_templates,
                template("loc"), template("scale"), name=f"scipy.stats.{family}.{method}")
 

@@ -9,7 +9,7 @@ Each is given as scipy_stats.py gives its families: L(z, shapes) = logpdf of the
 standard form, its slope in z and its derivatives in the shape parameters. The six
 methods (logpdf, pdf, cdf, logcdf, sf, logsf) and the frozen form (`stats.chi2(df,
 loc, scale).logpdf(x)`) then follow from scipy_stats.py's and scipy_stats_more.py's
-rules; the cdf family is not differentiated in the shape parameters (refused).
+rules; the cdf family in the shape parameters by quadrature (scipy_stats_shapes.py).
 """
 import math
 

@@ -4,7 +4,7 @@ the discrete cdf family (registered only when SciPy imports).
 A frozen distribution `d = stats.norm(mu, s)` is a value whose cotangent is a dict
 from parameter name to cotangent ({"loc": ..., "scale": ...}); `d.logpdf(x)` reuses the
 rule of `stats.norm.logpdf(x, mu, s)`, and the constructor's rule hands each parameter
-its entry. A parameter whose method has no rule (a shape of `beta(a, b).cdf`) holds a
+its entry. A parameter whose method has no rule (none registered today) holds a
 `NoRule` entry, refused (TypeError naming the method) only if that parameter is being
 differentiated. multivariate_normal takes a symmetric `cov` (SciPy reads its lower
 triangle) and returns a symmetric cotangent, as cholesky and eigh do. dirichlet's x is

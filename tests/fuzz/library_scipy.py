@@ -88,7 +88,9 @@ def _stats(a, shape):
             f"scipy.stats.t.logpdf({a.e(shape)}, 2.0 + {a.positive(())})",
             f"scipy.stats.logistic.logpdf({a.e(shape)}, scale={a.positive(shape)})",
             f"scipy.stats.gamma.logpdf({a.positive(shape)}, 1.0 + {a.positive(())})",
-            f"scipy.stats.norm.cdf({a.e(shape)}, loc={a.e(())})"]
+            f"scipy.stats.norm.cdf({a.e(shape)}, loc={a.e(())})",
+            f"scipy.stats.t.cdf({a.e(shape)}, 2.0 + {a.positive(())})",     # shapes by
+            f"scipy.stats.gamma.logsf({a.positive(shape)}, 1.0 + {a.positive(())})"]  # quad
     return a.pick(made)
 
 
@@ -166,6 +168,19 @@ def _linalg_extra(a, shape):
     return None
 
 
+def _linalg_factorizations(a, shape):
+    if len(shape) == 1:
+        m, b = shape[0], a.e(shape)
+        return a.pick([f"scipy.linalg.lstsq({a.matrix(m)}, {b})[0]",
+                       f"scipy.linalg.eigvalsh({_gram(a, m)})",
+                       f"scipy.linalg.pinv({a.matrix(m)}) @ {b}"])
+    if len(shape) == 2 and shape[0] == shape[1]:
+        mode = a.pick(("economic", "r"))
+        part = 0 if mode == "economic" and a.pick((True, False)) else -1
+        return f"scipy.linalg.qr({a.matrix(shape[0])}, mode={mode!r})[{part}]"
+    return None
+
+
 def _signal(a, shape):
     if len(shape) != 1:
         return None
@@ -200,5 +215,5 @@ def _integrate(a, shape):
 
 
 MAKERS = (_special, _special_more, _special_extra, _stats, _stats_frozen, _stats_extra,
-          _summaries, _linalg, _linalg_more, _linalg_extra, _signal, _signal_extra,
-          _integrate)
+          _summaries, _linalg, _linalg_more, _linalg_extra, _linalg_factorizations, _signal,
+          _signal_extra, _integrate)

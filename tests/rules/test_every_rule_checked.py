@@ -81,7 +81,8 @@ _COMPLEX = ("complex values in or out: checked against central differences of Re
             "(tests/rules/test_fft.py, test_complex_parts.py, complex_checks.py)")
 _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests difference the "
               "symmetrised input (tests/rules/test_decompositions.py, test_scipy_linalg.py, "
-              "test_scipy_stats_more.py)")
+              "test_scipy_stats_more.py, test_scipy_linalg_factorizations.py, "
+              "test_scipy_linalg_decompositions.py)")
 # rule name, or (rule name, parameter): why it is not driven here, and where it is checked
 EXEMPT = {
     "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
@@ -98,7 +99,8 @@ EXEMPT = {
     "tests/rules/test_scipy_linalg_more.py",
     "scipy.linalg._decomp_lu.lu_solve": "takes the (lu, piv) pair: "
     "tests/rules/test_scipy_linalg_more.py",
-    "scipy.linalg._decomp_svd.svd": "singular vectors' signs: tests/rules/test_scipy_linalg.py",
+    "scipy.linalg._decomp_svd.svd": "singular vectors' signs: "
+    "tests/rules/test_scipy_linalg_decompositions.py",
     "numpy.float32": "rounds float64 values to float32 (differences see the rounding): "
     "tests/rules/test_float_types.py checks its dtypes and gradients",
     "numpy.row_stack": "deprecated alias of np.vstack (NumPy 2.0): tests/rules/test_layouts.py",
@@ -107,6 +109,7 @@ EXEMPT = {
     "tests/safety/test_value_rules.py and tests/rules/test_assembly_programs.py",
     "numpy.linalg.cholesky": _SYMMETRIC, "numpy.linalg.eigh": _SYMMETRIC,
     "numpy.linalg.eigvalsh": _SYMMETRIC, "scipy.linalg._decomp.eigh": _SYMMETRIC,
+    "scipy.linalg._decomp.eigvalsh": _SYMMETRIC,
     "scipy.linalg._decomp_cholesky.cholesky": _SYMMETRIC,
     ("scipy.stats.multivariate_normal.logpdf", "cov"): _SYMMETRIC,
     ("scipy.stats.multivariate_normal.pdf", "cov"): _SYMMETRIC,

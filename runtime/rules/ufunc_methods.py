@@ -9,7 +9,11 @@ np.multiply.accumulate (np.cumprod along axis 0, exact at zeros), np.logaddexp.r
 np.logaddexp2.reduce (each element's weight is its share of the total: exp(a - ans)),
 np.maximum/np.minimum/np.multiply.reduceat (per segment as np.max/np.min/np.prod).
 
-`np.add.at` and the other `ufunc.at` write into their first argument: the compiler
+`np.add.at(a, indices, b)` and `np.subtract.at` as statements (a name first, three
+positional arguments) are rewritten `a[...] = added_at(a, indices, b)`
+(transform/frontend/ufunc_at.py), an in-place write of the whole array with the usual
+checks: `a` gets g, b what reached the places it was added to (once per repeated index).
+The other `ufunc.at` and other forms write into their first argument: the compiler
 refuses them on a value being differentiated (transform/alias). np.add.reduceat sums
 segments (an index not after the previous one reads one element, as NumPy does); the
 other ufuncs' reduceat, accumulate and reduce have no rule.
@@ -17,6 +21,7 @@ other ufuncs' reduceat, accumulate and reduce have no rule.
 import numpy as np
 
 from ..registry import NONE, defvjp
+from .ufunc_methods_helpers import added_at, subtracted_at
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
 # templates for: array, axis, dtype, out, keepdims, initial, where
@@ -56,3 +61,8 @@ for _ufunc in (np.maximum, np.minimum, np.multiply):
     defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
            f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,
            NONE, name=f"np.{_ufunc.__name__}.reduceat")
+# `np.add.at(a, indices, b)` and `np.subtract.at(...)` written as statements: the compiler
+# writes them `a[...] = added_at(a, indices, b)` (transform/frontend/ufunc_at.py)
+defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at")
+defvjp(subtracted_at, "a, indices, b", "g", None, "-at_gather(g, indices, b)",
+       name="np.subtract.at")

@@ -1,6 +1,7 @@
 """Template helpers for runtime/rules/ufunc_methods.py."""
 import numpy as np
 
+from ..helpers import unbroadcast
 from ..registry import template_helper
 from .reductions_helpers import prod_vjp, tie_share
 from .shape_helpers import as_cotangent, cot_dtype
@@ -67,3 +68,26 @@ def segment_vjp(g, ans, array, indices, axis, kind):
         else:
             cot[start:max(end, start + 1)] += g[i] * tie_share(part == y[i], 0, cot.dtype)
     return np.moveaxis(cot, 0, axis)
+
+
+def added_at(a, indices, b):
+    """`np.add.at(a, indices, b)` as a value (the compiler writes the statement as
+    `a[...] = added_at(a, indices, b)`, transform/frontend/ufunc_at.py): a copy of `a`
+    with b added at indices, a repeated index adding each time."""
+    out = np.array(a, copy=True)
+    np.add.at(out, indices, b)
+    return out
+
+
+def subtracted_at(a, indices, b):
+    """`np.subtract.at(a, indices, b)` as a value, as added_at."""
+    out = np.array(a, copy=True)
+    np.subtract.at(out, indices, b)
+    return out
+
+
+@template_helper(pure=True)
+def at_gather(g, indices, b):
+    """Cotangent of b in added_at: what reached each place b was added to (g read at
+    indices, once per occurrence of a repeated index), summed back to b's shape."""
+    return unbroadcast(np.asarray(g)[indices], b)

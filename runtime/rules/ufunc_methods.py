@@ -50,7 +50,7 @@ for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
            name=f"np.{_extreme.__name__}.reduce")
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
-       NONE, name="np.multiply.accumulate", complex_ok=True)
+       NONE, name="np.multiply.accumulate")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
        name="np.logaddexp.reduce")

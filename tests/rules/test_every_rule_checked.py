@@ -69,6 +69,12 @@ EXTRA = {
 }
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
+# session 30 (lib30): rules that register only on some versions, found on Python 3.12 with
+# NumPy 2.2 (math.sumprod: Python 3.12+; np.trapz beside np.trapezoid: NumPy 2.0-2.3)
+if hasattr(np, "trapz"):
+    EXTRA[np.trapz] = [(V5, None, 0.7)]
+if hasattr(math, "sumprod"):
+    EXTRA[math.sumprod] = [([1.2, -2.3, 0.4], [0.5, 1.5, -0.7])]
 
 _RANDOM = ("a random draw: its finite difference needs the same stream, so seeded programs "
            "check it (tests/safety/test_random_draws.py, test_generator_draws.py)")

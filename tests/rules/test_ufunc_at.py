@@ -55,11 +55,24 @@ def into_the_argument(x, w):
     return np.sum(x ** 3)
 
 
+def binned(x, idx):
+    out = np.zeros(3)
+    np.add.at(out, idx, x)
+    return out
+
+
+def through_a_helper(x, w):
+    def scaled(v):
+        return v * w
+    return np.sum(binned(x, [0, 2, 2, 1, 0]) ** 2) + np.sum(binned(scaled(x), [1, 1, 1, 0, 2]))
+
+
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn, args", [(histogram_loss, (rand(6, seed=5), 0.8)),
                                       (scatter_in_a_loop, (V5, rand(4, 2, seed=6))),
-                                      (into_the_argument, (V3, 0.4))],
-                         ids=["histogram", "loop", "argument"])
+                                      (into_the_argument, (V3, 0.4)),
+                                      (through_a_helper, (V5, 0.6))],
+                         ids=["histogram", "loop", "argument", "helper"])
 def test_programs_match_finite_differences(fn, args, policy):
     check_grad(fn, args, policy=policy)
 

@@ -82,3 +82,39 @@ def test_families_without_a_location_scale_form_are_refused(method):
         grad(fn)(1.3)
     assert info.value.line == 3
     assert "which has no derivative rule for it" in str(info.value)
+
+
+def make_rng(seed):
+    return np.random.default_rng(seed)
+
+
+def dispatched_gamma_scale(scale):
+    rng = make_rng(15)                   # a generator the compiler cannot see: run time
+    return np.sum(rng.gamma(2.0, scale, size=3) * W)
+
+
+def dispatched_gamma_shape(k):
+    rng = make_rng(16)
+    return np.sum(rng.gamma(k, 1.5, size=3))
+
+
+def dispatched_gamma_shape_keyword(k):
+    rng = make_rng(17)
+    return np.sum(rng.gamma(shape=k, scale=1.5, size=3))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_dispatched_gamma_scale(policy):
+    check_grad(dispatched_gamma_scale, (SCALE,), policy=policy)
+
+
+@pytest.mark.parametrize("fn, message", [
+    (dispatched_gamma_shape, r"Generator.gamma\(\)'s `shape` has no derivative rule"),
+    (dispatched_gamma_shape_keyword, r"is passed by keyword \(`shape`\)")])
+def test_dispatched_gamma_shape_is_refused(fn, message):
+    """The rule has a template for the scale only: a differentiated shape reaching it
+    through a generator known only at run time is refused there (it was a silent 0
+    while this session's gamma rule was being written; a keyword: at compile time)."""
+    with pytest.raises(TransformError, match=message) as info:
+        grad(fn)(2.0)
+    assert "test_generator_draws_more.py" in str(info.value)

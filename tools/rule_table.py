@@ -5,7 +5,8 @@
 
 A row is one function: NumPy aliases (np.abs / np.absolute) and the ndarray
 methods mapped to it share the row, so nothing is counted twice. The family
-is the runtime/rules module that registered the rule. The closing section
+is the runtime/rules module that registered the rule; "Differentiated in" names the
+parameters a template rule has a derivative for. The closing section
 (tools/public_coverage.py) sorts each library's public function list into covered,
 no derivative and not yet covered.
 """
@@ -64,8 +65,17 @@ def _canonical_first(rule, names):
 
 
 def _summary(rows):
-    return sorted((getattr(rule, "family", "user"), _canonical_first(rule, names), _kind(rule))
-                  for rule, names in rows.values())
+    return sorted((getattr(rule, "family", "user"), _canonical_first(rule, names), _kind(rule),
+                   _differentiated(rule)) for rule, names in rows.values())
+
+
+def _differentiated(rule):
+    """The parameters a template rule differentiates (a differentiated value reaching
+    any other is refused unless its derivative is zero: the notes say which); a custom
+    rule's are its own."""
+    if rule.kind == "custom":
+        return "custom rrule (see the notes)"
+    return ", ".join(f"`{p}`" for p in rule.templates) if rule.kind == "template" else ""
 
 
 def _kind(rule):
@@ -111,10 +121,11 @@ def scipy_rows():
 
 
 def _table(rows):
-    lines = ["| Function | Also | Kind |", "|---|---|---|"]
-    for _, names, kind in rows:
+    lines = ["| Function | Also | Kind | Differentiated in |", "|---|---|---|---|"]
+    for _, names, kind, arguments in rows:
         first, *rest = names
-        lines.append(f"| `{first}` | {', '.join(f'`{n}`' for n in rest)} | {kind} |")
+        lines.append(f"| `{first}` | {', '.join(f'`{n}`' for n in rest)} | {kind} | "
+                     f"{arguments} |")
     return lines
 
 
@@ -167,7 +178,7 @@ def readme_section():
              "--write`; details and limits in `docs/rules.md`):", "",
              "| family | functions |", "|---|---|"]
     for family in FAMILIES:
-        names = sorted(names[0].replace("np.", "") for fam, names, _ in rows if fam == family)
+        names = sorted(names[0].replace("np.", "") for fam, names, *_ in rows if fam == family)
         if names:
             lines.append(f"| {family} ({len(names)}) | {', '.join(names)} |")
     return "\n".join(lines + ["", END])

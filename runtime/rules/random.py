@@ -5,11 +5,11 @@ A location-scale draw is `loc + scale * z` with `z` a standard draw, so its
 reparameterised derivative reads `z = (ans - loc) / scale` back from the sample
 itself: the forward sweep makes the user's own call, and the random stream is
 exactly the primal's. uniform(low, high) is `low + (high - low) * u`,
-exponential(scale) and rayleigh(scale) are `scale * e`, and lognormal(mean, sigma) is
+exponential(scale), rayleigh(scale) and gamma's scale are `scale * e`, and lognormal(mean, sigma) is
 `exp(mean + sigma * z)`; weibull(a), power(a) and pareto(a) transform one standard
 exponential draw. Integer-valued draws (binomial, poisson)
 and seeding have a zero derivative; draws of a given size read only shapes;
-the rest (gamma, beta, choice, permutation, ...) have no rule yet, and the
+the rest (gamma's shape, beta, choice, permutation, ...) have no rule yet, and the
 compiler refuses a program in which a differentiated value reaches them, saying
 what to do instead.
 """
@@ -38,6 +38,9 @@ LOCATION_SCALE = {
     "weibull": ("a, size=None", "unbroadcast(-g * ans * np.log(ans) / a, a)"),
     "power": ("a, size=None", "unbroadcast(-g * ans * np.log(ans) / a, a)"),
     "pareto": ("a, size=None", "unbroadcast(-g * (ans + 1) * np.log1p(ans) / a, a)"),
+    # scale * standard_gamma(shape): a scale family in `scale` only; the shape changes the
+    # standard draw itself (no rule: a differentiated shape is refused)
+    "gamma": ("shape, scale=1.0, size=None", NONE, "unbroadcast(g * ans / scale, scale)"),
 }
 NO_RULE_HINT = ("this draw has no location-scale form to differentiate through: draw it "
                 "with parameters that are not differentiated, or use a location-scale draw "
@@ -67,6 +70,8 @@ def _register(name, fn, self_param):
             defvjp(fn, "self, " + signature, None, *templates)
         else:
             defvjp(fn, signature, *templates)
+        if NONE in templates:
+            lookup(fn).hint = NO_RULE_HINT
     else:
         nondiff(fn, why=_why(name))
         if _why(name) == NONE:

@@ -3,15 +3,25 @@ axis=0 by default), np.add.accumulate and np.add.reduceat,
 np.maximum/np.minimum.accumulate (the element where the running extreme was last
 renewed takes the cotangent; a tie does not renew it), np.add.outer and
 np.multiply.outer. The reductions honour where= and initial=.
+np.maximum/np.minimum.reduce (np.max and np.min with axis=0 by default: ties share the
+cotangent equally, an initial= that wins gives none; where= has no rule),
+np.multiply.accumulate (np.cumprod along axis 0, exact at zeros), np.logaddexp.reduce and
+np.logaddexp2.reduce (each element's weight is its share of the total: exp(a - ans)),
+np.maximum/np.minimum/np.multiply.reduceat (per segment as np.max/np.min/np.prod).
 
-`np.add.at` and the other `ufunc.at` write into their first argument: the compiler
+`np.add.at(a, indices, b)` and `np.subtract.at` as statements (a name first, three
+positional arguments) are rewritten `a[...] = added_at(a, indices, b)`
+(transform/frontend/ufunc_at.py), an in-place write of the whole array with the usual
+checks: `a` gets g, b what reached the places it was added to (once per repeated index).
+The other `ufunc.at` and other forms write into their first argument: the compiler
 refuses them on a value being differentiated (transform/alias). np.add.reduceat sums
 segments (an index not after the previous one reads one element, as NumPy does); the
-other ufuncs' reduceat have no rule.
+other ufuncs' reduceat, accumulate and reduce have no rule.
 """
 import numpy as np
 
 from ..registry import NONE, defvjp
+from .ufunc_methods_helpers import added_at, subtracted_at
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
 # templates for: array, axis, dtype, out, keepdims, initial, where
@@ -35,3 +45,24 @@ defvjp(np.add.outer, "A, B", "outer_sum_vjp(g, A, B, 0)", "outer_sum_vjp(g, A, B
        name="np.add.outer", complex_ok=True)
 defvjp(np.multiply.outer, "A, B", "np.tensordot(g, B, np.ndim(B))",
        "np.tensordot(A, g, np.ndim(A))", name="np.multiply.outer", complex_ok=True)
+_EXTREME_REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None"
+for _extreme in (np.maximum, np.minimum):
+    defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
+           name=f"np.{_extreme.__name__}.reduce")
+defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
+       NONE, name="np.multiply.accumulate")
+defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
+       "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
+       name="np.logaddexp.reduce")
+defvjp(np.logaddexp2.reduce, _EXTREME_REDUCE,
+       "unreduce(g, array, axis, keepdims)"
+       " * np.exp2(array - unreduce(ans, array, axis, keepdims))", name="np.logaddexp2.reduce")
+for _ufunc in (np.maximum, np.minimum, np.multiply):
+    defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
+           f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,
+           NONE, name=f"np.{_ufunc.__name__}.reduceat")
+# `np.add.at(a, indices, b)` and `np.subtract.at(...)` written as statements: the compiler
+# writes them `a[...] = added_at(a, indices, b)` (transform/frontend/ufunc_at.py)
+defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at")
+defvjp(subtracted_at, "a, indices, b", "g", None, "-at_gather(g, indices, b)",
+       name="np.subtract.at")

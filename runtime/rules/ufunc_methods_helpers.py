@@ -1,7 +1,9 @@
 """Template helpers for runtime/rules/ufunc_methods.py."""
 import numpy as np
 
+from ..helpers import unbroadcast
 from ..registry import template_helper
+from .reductions_helpers import prod_vjp, tie_share
 from .shape_helpers import as_cotangent, cot_dtype
 
 
@@ -46,3 +48,46 @@ def reduceat_vjp(g, array, indices, axis):
     for i, (start, end) in enumerate(zip(starts, ends)):
         cot[start:max(end, start + 1)] += g[i]
     return np.moveaxis(cot, 0, axis)
+
+
+@template_helper(pure=True)
+def segment_vjp(g, ans, array, indices, axis, kind):
+    """Cotangent of np.maximum/np.minimum/np.multiply.reduceat: each segment (as
+    reduceat_vjp reads them) gets its output's cotangent as np.max/np.min (ties share
+    it) or np.prod (the product of the other elements) would give it."""
+    x = np.moveaxis(np.asarray(array), axis, 0)
+    g = np.moveaxis(np.asarray(g), axis, 0)
+    y = np.moveaxis(np.asarray(ans), axis, 0)
+    starts = np.asarray(indices)
+    ends = np.append(starts[1:], len(x))
+    cot = np.zeros(x.shape, dtype=cot_dtype(g, array))
+    for i, (start, end) in enumerate(zip(starts, ends)):
+        part = x[start:max(end, start + 1)]
+        if kind == "multiply":
+            cot[start:max(end, start + 1)] += prod_vjp(g[i], part, 0, False)
+        else:
+            cot[start:max(end, start + 1)] += g[i] * tie_share(part == y[i], 0, cot.dtype)
+    return np.moveaxis(cot, 0, axis)
+
+
+def added_at(a, indices, b):
+    """`np.add.at(a, indices, b)` as a value (the compiler writes the statement as
+    `a[...] = added_at(a, indices, b)`, transform/frontend/ufunc_at.py): a copy of `a`
+    with b added at indices, a repeated index adding each time."""
+    out = np.array(a, copy=True)
+    np.add.at(out, indices, b)
+    return out
+
+
+def subtracted_at(a, indices, b):
+    """`np.subtract.at(a, indices, b)` as a value, as added_at."""
+    out = np.array(a, copy=True)
+    np.subtract.at(out, indices, b)
+    return out
+
+
+@template_helper(pure=True)
+def at_gather(g, indices, b):
+    """Cotangent of b in added_at: what reached each place b was added to (g read at
+    indices, once per occurrence of a repeated index), summed back to b's shape."""
+    return unbroadcast(np.asarray(g)[indices], b)

@@ -93,3 +93,26 @@ def test_overwrite_input_is_refused_at_compile_time():
     from transform import TransformError, grad
     with pytest.raises(TransformError, match="overwrite_input"):
         grad(median_in_place)(V5)
+
+
+def median_of_keyword_argument(v):
+    return np.median(a=v, overwrite_input=True)
+
+
+def percentile_in_place(v):
+    y = v + 1.0
+    return np.percentile(y, 40.0, overwrite_input=True)
+
+
+@pytest.mark.parametrize("fn, message", [
+    (median_of_keyword_argument, r"writing into the argument `v` is not supported "
+     r"\(`overwrite_input=` lets the function write into it\)"),
+    (percentile_in_place, r"`overwrite_input=` changes `y` in place(.|\n)*NumPy's "
+     r"`overwrite_input` at False: the backward sweep reads `y`"),
+])
+def test_overwrite_input_names_the_argument_it_writes(fn, message):
+    """Session 30 (lib30): `a=` given by keyword was not found (the refusal named the
+    keyword's value), and the message said SciPy for NumPy's overwrite_input."""
+    from transform import TransformError, grad
+    with pytest.raises(TransformError, match=message):
+        grad(fn)(V5)

@@ -45,14 +45,14 @@ def test_readme_table_is_up_to_date():
 def test_at_least_180_numpy_functions_are_covered():
     rows = _rule_table().numpy_rows()     # one row per function: aliases and methods share it
     assert len(rows) >= 180
-    assert {family for family, _, _ in rows} >= {"elementwise", "reductions", "linalg",
+    assert {family for family, *_ in rows} >= {"elementwise", "reductions", "linalg",
                                                  "decompositions", "shape", "indexing",
                                                  "constructors", "nondiff"}
 
 
 def test_every_rule_has_a_family():
     table = _rule_table()
-    assert all(family != "user" for family, _, _ in table.numpy_rows() + table.python_rows())
+    assert all(family != "user" for family, *_ in table.numpy_rows() + table.python_rows())
 
 
 def _coverage():
@@ -96,3 +96,13 @@ def test_the_closing_note_gives_the_three_counts():
     assert "covered" in note and "no derivative" in note and "not yet covered" in note
     headers = [line for line in text.splitlines() if line.startswith("### ")]
     assert {h.split(" (")[0][4:] for h in headers} >= {"NumPy", "scipy.special", "math"}
+
+
+def test_rows_name_the_arguments_differentiated():
+    """Session 30 (lib30): issue 17 asks the table to say which arguments are
+    differentiated: a template rule's parameters with a template, nothing else."""
+    rows = {names[0]: args for _, names, _, args in _rule_table().numpy_rows()}
+    assert rows["np.random.gamma"] == "`scale`"          # not the shape: no rule
+    assert rows["np.where"] == "`x`, `y`"                # not the condition: zero
+    assert rows["np.einsum"] == "custom rrule (see the notes)"
+    assert rows["np.argmax"] == ""

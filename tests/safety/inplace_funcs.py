@@ -264,7 +264,14 @@ def ufunc_reduce_out(x, a):
 
 def ufunc_alias_at(x, a):
     b = a * x
-    plus.at(b, [0], x)                       # refused
+    multiply.at(b, [0], x)                   # refused
+    return np.sum(b * a)
+
+
+def ufunc_alias_add_at(x, a):
+    """np.add.at under another name: rewritten as np.add.at is (session 30, lib30)."""
+    b = a * x
+    plus.at(b, [0, 0], x)
     return np.sum(b * a)
 
 

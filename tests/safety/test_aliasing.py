@@ -29,7 +29,6 @@ REFUSED = [
     (F.dict_argument_value_written, ({"W": V}, 1.5), "W[0] = w", "argument `params`"),
     (F.attribute_of_argument_written, (F.Box(V), 1.5), "W[0] = w", "argument `box`"),
     (F.copyto_argument, (V, 1.5), "np.copyto(x, w)", "argument `x`"),
-    (F.add_at_argument, (V, 1.5), "np.add.at(x, 0, w)", "argument `x`"),
     (F.out_argument, (V, 1.5), "out=x", "argument `x`"),
     (F.global_written, (1.5,), "g[0] = w", "global `G`"),
     (F.loop_element_of_a_fresh_list_written, (V,), "v[0] = v[1] * v[0]", "loop variable `v`",
@@ -95,6 +94,8 @@ ALLOWED = {
     "fresh_helper_result_written": (F.fresh_helper_result_written, (M, np.array([0.4, -0.3]))),
     "view_taken_in_the_loop_read_next_trip": (F.view_taken_in_the_loop_read_next_trip, (0.7,)),
     "fill_argument": (F.fill_argument, (V, 1.5)),     # x is copied on entry
+    # session 30 (lib30): np.add.at is `x[...] = added_at(x, 0, w)`, x copied on entry
+    "add_at_argument": (F.add_at_argument, (V, 1.5)),
 }
 
 

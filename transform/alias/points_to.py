@@ -186,8 +186,8 @@ class ExprAliases:
                 self.check.write(kw.value, e, "the `out=` argument writes into it")
                 self.check.refuse_inplace(kw.value, e, "`out=`", "out=")
             target = overwritten(e, kw)
-            if target is not None:                  # SciPy's overwrite_a=True and kin
-                self.check.write(target, e, f"`{kw.arg}=` lets SciPy write into it")
+            if target is not None:      # SciPy's overwrite_a=True, NumPy's overwrite_input
+                self.check.write(target, e, f"`{kw.arg}=` lets the function write into it")
                 self.check.refuse_inplace(target, e, f"`{kw.arg}=`", "overwrite")
         func = e.func
         fn = self.src.resolve(func)
@@ -301,13 +301,14 @@ def _union(values):
 
 
 def overwritten(call, kw):
-    """The argument SciPy's `overwrite_a=`/`overwrite_b=` (not a literal False) lets it
-    reuse as scratch space: `a` is the first positional argument or keyword `a`, `b` the
+    """The argument SciPy's `overwrite_a=`/`overwrite_b=` and NumPy's `overwrite_input=`
+    (np.median, np.percentile, ...; not a literal False) let the function reuse as scratch
+    space: `a` (NumPy's input) is the first positional argument or keyword `a`, `b` the
     second; the backward sweep reads them after the call."""
     if not (kw.arg or "").startswith("overwrite_") or \
             isinstance(kw.value, gast.Constant) and not kw.value.value:
         return None
-    name = kw.arg[len("overwrite_"):]
+    name = {"input": "a"}.get(kw.arg[len("overwrite_"):], kw.arg[len("overwrite_"):])
     for other in call.keywords:
         if other.arg == name:
             return other.value

@@ -24,8 +24,8 @@ INPLACE_METHODS = METHOD["in_place"].keys()
 # operations that are not ndarray methods (the methods' own hints: instead(name))
 INSTEAD = {"shuffle": "`{0} = rng.permutation({0})`", "out=": "assign the result: "
            "`{0} = np.add(a, b)` instead of `np.add(a, b, out={0})`",
-           "overwrite": "leave SciPy's `overwrite_a`/`overwrite_b` at False: the "
-           "backward sweep reads `{0}` after the call"}
+           "overwrite": "leave SciPy's `overwrite_a`/`overwrite_b` and NumPy's "
+           "`overwrite_input` at False: the backward sweep reads `{0}` after the call"}
 # Python's own list and dict methods: facts about builtin types, not rules, read by the
 # alias analysis only
 CONTAINER_MUTATORS = {"append", "extend", "insert", "remove", "clear", "reverse", "update",

@@ -30,6 +30,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
 from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
+from .ufunc_at import at_helper, ufunc_at_statement
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
 from .walrus import has_walrus, linearized
@@ -92,7 +93,8 @@ def _sugar_call(src, call, params):
     if type(func) is gast.Name and func.id in src.locals:
         return False
     fn = src.resolve(func)
-    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn)
+    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn) or \
+        at_helper(fn) is not None
 
 
 def _base_name(target):
@@ -189,7 +191,7 @@ class _Desugar:
             return self.loop_else(s)
         if isinstance(s, gast.With):
             return self.with_statement(s)
-        s = self.functional.lambda_def(s) or s
+        s = self.functional.lambda_def(s) or ufunc_at_statement(self.src, s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):
             return self.defaults_now(s) + [s]

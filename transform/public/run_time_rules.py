@@ -183,7 +183,7 @@ class MethodRule:
     def without_source(self, obj, args, kwargs):
         """A method with no Python source: a random draw's rule or a registered rule."""
         if isinstance(obj, (np.random.Generator, np.random.RandomState)):
-            return _random_draw(obj, self.name, args, kwargs)
+            return _random_draw(obj, self.name, args, kwargs, self.varied)
         if isinstance(obj, (np.ndarray, np.generic)) and self.name in RUN_TIME_METHODS:
             return runtime.lookup(RUN_TIME_METHODS[self.name]).rrule(obj, *args, **kwargs)
         if isinstance(obj, ARRAY_LIKE) and runtime.method_function(self.name) is not None:
@@ -290,14 +290,23 @@ def at_call_site(exc, site):
                           col=exc.col, source_line=exc.source_line, hint=exc.hint)
 
 
-def _random_draw(obj, name, args, kwargs):
+def _random_draw(obj, name, args, kwargs, varied=None):
     """rng.name(...) for a generator the compiler could not see: its method's rule.
 
     Called only where an argument is being differentiated (the compiler emits a
-    plain call otherwise), so a draw whose reason is NONE is refused.
+    plain call otherwise), so a draw whose reason is NONE is refused, and so is a
+    template rule's parameter without one (gamma's shape) that a value being
+    differentiated reaches (`varied`: positions in (rng, *args); any float keyword).
     """
     rule = runtime.lookup(getattr(type(obj), name, None))
     if rule is not None and rule.kind == "template":
+        param = _untemplated(rule, args, kwargs, varied)
+        if param is not None:
+            raise TransformError(f"{type(obj).__name__}.{name}()'s `{param}` has no "
+                                 "derivative rule for the differentiated value passed to "
+                                 "it: the gradient would silently be zero",
+                                 hint="draw it with that parameter not differentiated, or "
+                                      "use a location-scale draw (normal, uniform, ...)")
         return rule.rrule(obj, *args, **kwargs)
     if rule is not None and rule.kind == "nondiff" and rule.reason("*") != runtime.NONE:
         out = getattr(obj, name)(*args, **kwargs)
@@ -306,6 +315,16 @@ def _random_draw(obj, name, args, kwargs):
                          "differentiated value passed to it: the gradient would silently "
                          "be zero", hint="draw outside the differentiated function, or use "
                                          "a location-scale draw (normal, uniform, ...)")
+
+
+def _untemplated(rule, args, kwargs, varied):
+    """The parameter with no rule (NONE) a value being differentiated reaches, or None."""
+    reached = [(rule.params[k] if k < len(rule.params) else None, arg)
+               for k, arg in enumerate(args, start=1) if varied is None or k in varied]
+    for param, arg in reached + list(kwargs.items()):
+        if _inexact(arg) and param not in rule.templates and rule.reason(param) == runtime.NONE:
+            return param
+    return None
 
 
 def function_rule(fn, policy, positions=None, materialised=False):

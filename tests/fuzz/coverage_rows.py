@@ -119,6 +119,8 @@ WORKS = {       # rows marked "works", by their beginning
     "list pop/insert/reverse/clear/remove": ("list_mutators", "dict_mutators"),
     "*args/**kwargs parameters of the differentiated function": ("star_parameters",),
     "functools.reduce(f, xs)": ("functools_reduce",),
+    # session 30 (py30a)
+    "a helper's *args given values being differentiated": ("helper_varargs",),
 }
 
 _NOT_YET = "no generator draws it yet"

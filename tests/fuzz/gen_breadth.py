@@ -237,5 +237,20 @@ def _varargs(g, env, state, x, a):
     g.use("star_parameters")
 
 
+def _helper_varargs(g, env, state, x, a):
+    """A helper's `*args` given differentiated values (session 30): by position, by a
+    star of a tuple display, after a named parameter, with a keyword-only one after."""
+    h, w, rest, t = g.name("helper"), g.name("param"), g.name("rest"), g.name("item")
+    g.define([f"def {h}({w}, *{rest}, scale=0.5):", f"    out = {w} * scale",
+              f"    for {t} in {rest}:", f"        out = out + np.tanh({t}) * {w}",
+              "    return out"])
+    s, v = state["s"], state["v"]
+    call = g.pick((f"{h}({s}, {v}, {x})", f"{h}({x}, *({v}, {s} * {v}))",
+                   f"{h}({s}, {v}, scale=0.3)", f"np.sum({h}(0.7, {v} * {x}))"))
+    _set(g, state, "s" if call.startswith("np.sum") else "v", call)
+    g.use("helper_varargs")
+
+
 STEPS = (_comprehension, _max_min, _statements, _handlers, _global_read, _generator,
-         _argument_write, _dict_methods, _list_mutators, _reduce, _varargs)
+         _argument_write, _dict_methods, _list_mutators, _reduce, _varargs,
+         _helper_varargs)

@@ -16,6 +16,7 @@ from .constructors import constructor_source
 from .source_check import check_current, is_lambda, source_of
 from ..ir.nodes import names_below, nodes_below
 from .to_gast import ast_to_gast
+from .varargs import named_varargs
 
 
 class SourceFunction:
@@ -150,6 +151,8 @@ def parse_function(fn):
     node.decorator_list = []
     if getattr(fn, "thunkgrad_lifted", False):
         lift_free_variables(fn, node)
+    if getattr(fn, "thunkgrad_varargs", None):
+        named_varargs(node, fn.thunkgrad_varargs)
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
 
 

@@ -140,7 +140,7 @@ def _generator(g, env, state, x, a):
 
 def _argument_write(g, env, state, x, a):
     s, v = state["s"], state["v"]
-    form = g.pick((0, 0, 1, 1, 2))        # 2: `a += ...` on an argument is refused
+    form = g.pick((0, 0, 1, 1, 2))        # 2: `a += ...`: copied on entry (session 30)
     if form == 0:
         g.line(f"{a}[{g.index()}] = np.tanh({s})")
     elif form == 1:

@@ -79,6 +79,9 @@ def _has_sugar(src, entry):
         elif kind is gast.Subscript:
             if params and type(n.ctx) is gast.Store and _base_name(n) in params:
                 return True
+        elif kind is gast.AugAssign:
+            if type(n.target) is gast.Name and n.target.id in _in_place_params(src, params):
+                return True
         elif kind is gast.Call and _sugar_call(src, n, params):
             return True
     return False
@@ -109,17 +112,29 @@ def _argument_copies(src, body):
     helper's parameters stay refused (transform/alias_check.py)."""
     fdef = src.node
     params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
+    in_place = _in_place_params(src, params)
     written = set()
     for node in own_nodes(body):
         if isinstance(node, (gast.Assign, gast.AugAssign)):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             written.update(_item_bases(targets))
+        if isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name) and \
+                node.target.id in in_place:
+            written.add(node.target.id)          # `a += v` on an array: in place
         elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
                 node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name) \
                 and not objects_own_method(src, node.func.value.id, node.func.attr):
             written.add(node.func.value.id)
     return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
             for p in params if p in written]
+
+
+def _in_place_params(src, params):
+    """Parameters whose argument is an array or list (from the shapes grad was called
+    with): `p += v` on one changes it in place. Unknown kinds are checked when grad is
+    called (public/boundary.py refuse_inplace_args)."""
+    kinds = getattr(src, "param_kinds", {})
+    return {p for p in params if kinds.get(p) in ("array", "list")}
 
 
 def _item_bases(targets):

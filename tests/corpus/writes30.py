@@ -1,12 +1,69 @@
-"""Issue 16, session 30 (py30a): writes people make in a loss.
+"""Issue 16, session 30 (py30a): assignments people write in a loss.
 
+Starred targets (`m, *rest = values`, `first, *mid, last = xs`) of lists, tuples and
+arrays (frontend/starred_targets.py: a list and indexing, as Python builds it).
 `a += v` (and `-=`, `*=`) on an array argument: the argument is copied on entry, so grad
 leaves the caller's array as it was (issue 16, "Writes into an argument"). Scalar and
 array inputs against finite differences under every policy."""
 import numpy as np
 
-from .case import case, floats
+from .case import case, floats, refused
 from .data_values import both
+
+
+@both
+def starred_head_of_a_list(w):
+    values = [np.sin(w), w * 2.0, w * w]
+    m, *rest = values
+    return np.sum(m * sum(rest))
+
+
+@both
+def starred_middle_of_a_tuple(w):
+    xs = (np.sin(w), w * 2.0, w * w, np.cos(w))
+    first, *mid, last = xs
+    return np.sum(first * last + mid[0] * mid[1])
+
+
+@case(floats((4,)))
+def starred_rest_of_an_array(w):
+    first, *rest = w
+    return first * rest[1] + np.sum(w) * rest[-1]
+
+
+@case(floats((5,)))
+def starred_middle_of_an_array_expression(w):
+    a, *mid, b, c = np.sin(w) * 2.0
+    return a * b + c * sum(mid) + len(mid)
+
+
+@case(floats((4,)))
+def starred_in_a_nested_target(w):
+    (a, *bs), c = [w[0], w[1], w[2]], w[3]
+    return a * c + bs[0] * bs[1]
+
+
+@case(floats((2,)))
+def starred_empty_middle(w):
+    a, *rest, b = w
+    return a * b + len(rest)
+
+
+@both
+def starred_in_a_loop(w):
+    total = 0.0
+    for k in range(2):
+        head, *tail = [w * (k + 1.0), np.sin(w), w]
+        total = total + head * tail[0] * tail[-1]
+    return np.sum(total)
+
+
+@refused(floats((4,)), "a starred for-loop target: unpack in the body")
+def starred_for_target(w):
+    t = 0.0
+    for a, *b in [w[:2], w[2:]]:
+        t = t + a * b[0]
+    return t
 
 
 @case(floats((3,)))

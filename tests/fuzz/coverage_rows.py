@@ -121,6 +121,7 @@ WORKS = {       # rows marked "works", by their beginning
     "functools.reduce(f, xs)": ("functools_reduce",),
     # session 30 (py30a)
     "a helper's *args given values being differentiated": ("helper_varargs",),
+    "starred assignment targets": ("starred_target",),
 }
 
 _NOT_YET = "no generator draws it yet"

@@ -251,6 +251,23 @@ def _helper_varargs(g, env, state, x, a):
     g.use("helper_varargs")
 
 
+def _starred_target(g, env, state, x, a):
+    """`m, *rest = ...` of a list display, a tuple or the carried array (session 30)."""
+    s, v = state["s"], state["v"]
+    m, rest, last = g.name("param"), g.name("rest"), g.name("param")
+    form = g.rng.randrange(3)
+    if form == 0:
+        g.line(f"{m}, *{rest} = [{s} * {x}, np.tanh({s}), {x}]")
+        _set(g, state, "s", f"np.tanh({m} + 0.5 * sum({rest}))")
+    elif form == 1:
+        g.line(f"{m}, *{rest}, {last} = ({v}, np.sin({v}), {v} * {s})")
+        _set(g, state, "v", f"{m} * 0.5 + {last} * 0.3 + len({rest}) * {rest}[0] * 0.1")
+    else:
+        g.line(f"{m}, *{rest} = {v} * {x}")
+        _set(g, state, "s", f"np.tanh({s} + {m} * 0.2 + sum({rest}) * 0.1)")
+    g.use("starred_target")
+
+
 STEPS = (_comprehension, _max_min, _statements, _handlers, _global_read, _generator,
          _argument_write, _dict_methods, _list_mutators, _reduce, _varargs,
-         _helper_varargs)
+         _helper_varargs, _starred_target)

@@ -98,8 +98,10 @@ def _check_target(src, target):
     if isinstance(target, gast.Subscript):
         return
     if isinstance(target, gast.Starred):
-        raise src.error("starred assignment targets are not supported", target,
-                        hint="index the sequence explicitly")
+        raise src.error("a starred target of a `for` loop or of a chained assignment "
+                        "(`x = a, *b = v`) is not supported", target,
+                        hint="bind the value to one name, then unpack it in a statement of "
+                             "its own: `for row in rows:` then `first, *rest = row`")
     if isinstance(target, gast.Attribute):
         raise src.error("assigning to an attribute is not supported", target,
                         hint="keep the value in a local variable and return it")

@@ -32,6 +32,7 @@ from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
+from .starred_targets import has_starred_target, unstarred
 from .walrus import has_walrus, linearized
 from runtime.contexts import enter_context, exit_context
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
@@ -204,6 +205,8 @@ class _Desugar:
             return self.loop_else(s)
         if isinstance(s, gast.With):
             return self.with_statement(s)
+        if has_starred_target(s):
+            return self.block(unstarred(s, self.names.new))
         s = self.functional.lambda_def(s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):

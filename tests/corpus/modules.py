@@ -8,4 +8,4 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                match16, second_names, operators16, spread16, match_classes16,
                zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)
 # 2026-12-02, session 30 (py30a)
-from . import varargs30, writes30  # noqa: F401,E402
+from . import varargs30, writes30, objects30  # noqa: F401,E402

@@ -122,6 +122,7 @@ WORKS = {       # rows marked "works", by their beginning
     # session 30 (py30a)
     "a helper's *args given values being differentiated": ("helper_varargs",),
     "starred assignment targets": ("starred_target",),
+    "attribute writes on an object the function makes": ("attribute_write",),
 }
 
 _NOT_YET = "no generator draws it yet"

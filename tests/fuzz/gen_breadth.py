@@ -268,6 +268,29 @@ def _starred_target(g, env, state, x, a):
     g.use("starred_target")
 
 
+def _attribute_write(g, env, state, x, a):
+    """An object f makes, its attributes set by f (`c.state = ...`) or by a method
+    setting `self.h` (an RNN step), read back (session 30)."""
+    cls, step, h, w = g.name("Layer").capitalize(), g.name("method"), g.name("field"), \
+        g.name("field")
+    p, obj, k = g.name("param"), g.name("layer"), g.name("counter")
+    g.define([f"class {cls}:", f"    def __init__(self, {w}):", f"        self.{w} = {w}",
+              f"        self.{h} = 0.0", "", f"    def {step}(self, {p}):",
+              f"        self.{h} = np.tanh(self.{w} * {p} + self.{h} * 0.5)",
+              f"        return self.{h}"])
+    s, v = state["s"], state["v"]
+    g.line(f"{obj} = {cls}({g.pick((v, s, f'{v} * {x}'))})")
+    if g.chance(0.5):
+        g.line(f"for {k} in range({g.pick(('2', '3'))}):")
+        g.line(f"{obj}.{step}({s} + {k} * 0.1)", 2)
+    else:
+        g.line(f"{obj}.{h} = {obj}.{w} * {x} + {s}")
+        g.line(f"{p} = {obj}.{step}({x})")
+        _set(g, state, "s", f"np.tanh({s} + np.sum({p}) * 0.1)")
+    _set(g, state, "v", f"{v} + {obj}.{h} * 0.5")
+    g.use("attribute_write")
+
+
 STEPS = (_comprehension, _max_min, _statements, _handlers, _global_read, _generator,
          _argument_write, _dict_methods, _list_mutators, _reduce, _varargs,
-         _helper_varargs, _starred_target)
+         _helper_varargs, _starred_target, _attribute_write)

@@ -18,7 +18,8 @@ import gast
 
 from runtime.attributes import with_attribute
 from ..ir.nodes import assign, const, load, located
-from .method_writes import stand_in, writing_method
+from .method_writes import stand_in
+from .parse import parse_function
 
 
 def rewrite_attribute_writes(src, uses, new_name):
@@ -149,6 +150,21 @@ def _object_use(uses, node):
         return _attribute_target(statement) is parent
     return isinstance(parent, gast.Return) or isinstance(parent, gast.Tuple) and \
         isinstance(uses.up(parent), gast.Return)
+
+
+def writing_method(cls, attr):
+    """cls's plain method `attr` when its body sets an attribute of its first
+    parameter (and it has no closure: `super()`), else None."""
+    method = inspect.getattr_static(cls, attr, None)
+    if not inspect.isfunction(method) or method.__code__.co_freevars or \
+            not method.__code__.co_argcount:
+        return None
+    node = parse_function(method).node
+    first = node.args.args[0].id
+    writes = any(isinstance(n, gast.Attribute) and isinstance(n.ctx, gast.Store) and
+                 isinstance(n.value, gast.Name) and n.value.id == first
+                 for n in gast.walk(node))
+    return method if writes else None
 
 
 def _plain_attribute(cls, attr):

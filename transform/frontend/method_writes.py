@@ -26,22 +26,6 @@ from .generators import own_nodes
 _MADE = weakref.WeakKeyDictionary()         # class -> {method name: its stand-in}
 
 
-def writing_method(cls, attr):
-    """cls's plain method `attr` when its body sets an attribute of its first
-    parameter (and it has no closure: `super()`), else None."""
-    method = inspect.getattr_static(cls, attr, None)
-    if not inspect.isfunction(method) or method.__code__.co_freevars or \
-            not method.__code__.co_argcount:
-        return None
-    from .parse import parse_function              # parse imports this module
-    node = parse_function(method).node
-    first = node.args.args[0].id
-    writes = any(isinstance(n, gast.Attribute) and isinstance(n.ctx, gast.Store) and
-                 isinstance(n.value, gast.Name) and n.value.id == first
-                 for n in gast.walk(node))
-    return method if writes else None
-
-
 def stand_in(cls, method):
     """The function standing for cls's `method` returning (result, new object)."""
     made = _MADE.setdefault(cls, {})
@@ -57,7 +41,7 @@ def _made(cls, method):
         return call
     proto = template(method, call_writing_self)
     made = types.FunctionType(proto.__code__, method.__globals__,
-                              f"{method.__name__}_writing_self", None, proto.__closure__)
+                              method.__name__, None, proto.__closure__)
     made.__signature__ = inspect.signature(method)
     made.__qualname__, made.__module__ = method.__qualname__, method.__module__
     made.thunkgrad_parse_as = (method, cls)

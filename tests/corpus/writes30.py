@@ -2,8 +2,9 @@
 
 Starred targets (`m, *rest = values`, `first, *mid, last = xs`) of lists, tuples and
 arrays (frontend/starred_targets.py: a list and indexing, as Python builds it).
-`a += v` (and `-=`, `*=`) on an array argument: the argument is copied on entry, so grad
-leaves the caller's array as it was (issue 16, "Writes into an argument"). Scalar and
+`hist["loss"].append(v)` on a list a private dict holds. `a += v` (and `-=`, `*=`) on
+an array argument: the argument is copied on entry, so grad leaves the caller's array
+as it was (issue 16, "Writes into an argument"). Scalar and
 array inputs against finite differences under every policy."""
 import numpy as np
 
@@ -86,3 +87,38 @@ def augmented_number_or_array_argument(a):
     a += b
     a *= 3.0
     return np.sum(a ** 2)
+
+
+# `hist["loss"].append(v)` on a list only a private dict holds (frontend/nested_appends.py)
+@both
+def appended_into_a_dict_entry(w):
+    hist = {"loss": []}
+    for k in range(3):
+        v = np.sum(w * k) + np.sum(np.sin(w))
+        hist["loss"].append(v)
+    return sum(hist["loss"]) + hist["loss"][-1]
+
+
+@both
+def appended_into_two_entries(w):
+    hist = {"loss": [], "norm": []}
+    for k in range(3):
+        hist["loss"].append(np.sum(w * k))
+        hist["norm"].append(np.sum(w ** 2) * k)
+    return np.mean(hist["loss"]) + max(hist["norm"]) + len(hist["loss"])
+
+
+@both
+def appended_by_a_variable_key(w):
+    hist = {"a": [w], "b": []}
+    for key in ("a", "b"):
+        hist[key].append(np.sin(w))
+    return np.sum(sum(hist["a"])) + np.sum(hist["b"][0])
+
+
+@refused(floats((3,)), "the appended list has another name")
+def appended_into_a_named_list(w):
+    losses = []
+    hist = {"loss": losses}
+    hist["loss"].append(np.sum(w))
+    return sum(losses) + np.sum(w)

@@ -123,6 +123,7 @@ WORKS = {       # rows marked "works", by their beginning
     "a helper's *args given values being differentiated": ("helper_varargs",),
     "starred assignment targets": ("starred_target",),
     "attribute writes on an object the function makes": ("attribute_write",),
+    "d[k].append(v) into a list a dict holds": ("nested_append",),
 }
 
 _NOT_YET = "no generator draws it yet"

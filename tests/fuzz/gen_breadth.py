@@ -291,6 +291,20 @@ def _attribute_write(g, env, state, x, a):
     g.use("attribute_write")
 
 
+def _nested_append(g, env, state, x, a):
+    """`hist["loss"].append(v)` in a loop, the entry read back (session 30)."""
+    s, v = state["s"], state["v"]
+    hist, k, key = g.name("items"), g.name("counter"), g.pick(("loss", "norm"))
+    g.line(f"{hist} = {{{key!r}: [], 'steps': []}}")
+    g.line(f"for {k} in range({g.pick(('2', '3'))}):")
+    g.line(f"{hist}[{key!r}].append(np.tanh({s} + {k} * {x}))", 2)
+    g.line(f"{hist}['steps'].append({v} * {k})", 2)
+    read = g.pick((f"sum({hist}[{key!r}])", f"{hist}[{key!r}][-1]", f"np.mean({hist}[{key!r}])"))
+    _set(g, state, "s", f"np.tanh({s} + 0.5 * {read})")
+    _set(g, state, "v", f"{v} + 0.1 * {hist}['steps'][-1]")
+    g.use("nested_append")
+
+
 STEPS = (_comprehension, _max_min, _statements, _handlers, _global_read, _generator,
          _argument_write, _dict_methods, _list_mutators, _reduce, _varargs,
-         _helper_varargs, _starred_target, _attribute_write)
+         _helper_varargs, _starred_target, _attribute_write, _nested_append)

@@ -11,6 +11,7 @@ import gast
 
 from ..ir.nodes import walk
 from .attribute_writes import rewrite_attribute_writes
+from .nested_appends import rewrite_nested_appends
 from .container_methods import ITEM_WRITING, REBINDING, rewrite_container_methods
 from .local_uses import LocalUses
 from .starred_calls import rewrite_starred_calls
@@ -19,7 +20,7 @@ _METHODS = REBINDING | ITEM_WRITING
 # A cheap look at the text first (most functions have neither a `*`/`**` argument nor one
 # of these methods). Text the desugar stage brought in from elsewhere is not in it: such
 # a form is then left as written, and the alias check refuses it (never a silent change).
-_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*=[^=]"
+_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*=[^=]|\]\s*\.\s*append\s*\("
                          % "|".join(sorted(_METHODS)))
 
 
@@ -38,6 +39,9 @@ def desugar_data(src):
         uses = LocalUses(src)
     changed |= rewrite_attribute_writes(src, uses, lambda base: _fresh(base, taken))
     if changed:
+        uses = LocalUses(src)
+    changed |= rewrite_nested_appends(src, uses)
+    if changed:
         src.refresh()
 
 
@@ -47,7 +51,8 @@ def _has_data_sugar(fdef):
     for n in walk(fdef):
         kind = type(n)
         if kind is starred or kind is keyword and n.arg is None or \
-                kind is attribute and (n.attr in _METHODS or type(n.ctx) is gast.Store):
+                kind is attribute and (n.attr in _METHODS or type(n.ctx) is gast.Store or
+                                       n.attr == "append" and type(n.value) is gast.Subscript):
             return True
     return False
 

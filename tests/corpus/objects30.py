@@ -113,3 +113,31 @@ def augmented_attribute_in_a_method(w):
     r = RNN(np.eye(len(w)), w)
     r.bump()
     return np.sum(r.h)
+
+
+class Node:
+    def __init__(self, v):
+        self.v = v
+
+    def me(self):
+        return self
+
+    def scaled(self, x):
+        self.v = self.v * x
+        return self
+
+
+@refused(floats((3,)), "a method hands the object on: a second name would miss the write")
+def object_given_away_by_a_method(w):
+    b = Node(w)
+    b2 = b.me()
+    b.v = b.v * 3.0
+    return np.sum(b2.v)
+
+
+@refused(floats((3,)), "a method setting self returns the object: a second name")
+def object_returned_by_a_method_setting_self(w):
+    b = Node(w)
+    c = b.scaled(2.0)
+    b.v = b.v * 3.0
+    return np.sum(c.v)

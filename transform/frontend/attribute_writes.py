@@ -125,8 +125,9 @@ def private_object(src, uses, name):
         classes = {_made_class(src, uses.plain_assignment(b)) for b in uses.bindings(name)}
     if len(classes) != 1 or None in classes:
         return None
-    if all(_object_use(uses, n) for n in uses.reads(name)):
-        return classes.pop()
+    cls = classes.pop()
+    if all(_object_use(uses, n, cls) for n in uses.reads(name)):
+        return cls
     return None
 
 
@@ -141,11 +142,11 @@ def _made_class(src, stmt):
     return cls
 
 
-def _object_use(uses, node):
+def _object_use(uses, node, cls):
     parent = uses.up(node)
     if isinstance(parent, gast.Attribute) and parent.value is node:
         if isinstance(parent.ctx, gast.Load):
-            return True
+            return not _may_give_self_away(cls, parent.attr, set())
         statement = uses.up(parent)
         return _attribute_target(statement) is parent
     return isinstance(parent, gast.Return) or isinstance(parent, gast.Tuple) and \
@@ -165,6 +166,32 @@ def writing_method(cls, attr):
                  isinstance(n.value, gast.Name) and n.value.id == first
                  for n in gast.walk(node))
     return method if writes else None
+
+
+def _may_give_self_away(cls, attr, seen):
+    """Whether reading `obj.attr` (a method, a property) may run code that hands the
+    object itself on (`return self`, `helper(self)`, `[self]`): a second name for it
+    would not see a later write. Each use of `self` there must read an attribute of it,
+    and the methods it calls on `self` likewise."""
+    static = inspect.getattr_static(cls, attr, None)
+    if attr in seen or static is None or isinstance(static, (staticmethod, classmethod)):
+        return False
+    code = getattr(static, "fget", None) or getattr(static, "func", None) or static
+    if not inspect.isfunction(code):
+        return hasattr(type(static), "__get__")    # another descriptor: its code unseen
+    seen.add(attr)
+    node = parse_function(code).node
+    if not node.args.args:
+        return True
+    first = node.args.args[0].id
+    parents = {id(c): n for n in gast.walk(node) for c in gast.iter_child_nodes(n)}
+    for n in gast.walk(node):
+        if isinstance(n, gast.Name) and n.id == first and not isinstance(n.ctx, gast.Param):
+            parent = parents.get(id(n))
+            if not isinstance(parent, gast.Attribute) or \
+                    _may_give_self_away(cls, parent.attr, seen):
+                return True
+    return False
 
 
 def _plain_attribute(cls, attr):

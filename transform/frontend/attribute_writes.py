@@ -137,7 +137,8 @@ def _made_class(src, stmt):
         return None
     cls = src.resolve(value.func)
     if not isinstance(cls, type) or cls.__module__ in ("builtins", "numpy") or \
-            cls.__setattr__ is not object.__setattr__:
+            cls.__setattr__ is not object.__setattr__ or hasattr(cls, "__copy__") or \
+            issubclass(cls, tuple):
         return None
     return cls
 

@@ -69,7 +69,7 @@ class _Appends:
             return True                   # the dict itself: private_container judged it
         parent = uses.up(item)
         if isinstance(item.ctx, gast.Store):
-            return not isinstance(parent.value, gast.Name)
+            return _fresh(parent.value)
         if isinstance(parent, gast.Attribute):
             return _appended_item(uses.up(uses.up(parent))) is item
         if isinstance(parent, gast.For) and parent.iter is item:
@@ -95,13 +95,18 @@ def _appended_item(s):
 
 
 def _named_entry(value):
-    """Whether a dict display or dict(...) call puts a named value in the dict."""
+    """Whether a dict display, comprehension or dict(...) call may put a list in the
+    dict that something else holds (each entry must be a new list or a constant)."""
     if isinstance(value, gast.Dict):
-        return any(isinstance(v, gast.Name) for v in value.values)
-    if isinstance(value, gast.Call):
-        return any(isinstance(v, gast.Name) for v in value.args + [k.value for k in
-                                                                  value.keywords])
-    return not isinstance(value, gast.DictComp)
+        return not all(_fresh(v) for v in value.values)
+    if isinstance(value, gast.DictComp):
+        return not _fresh(value.value)
+    return value.args or not all(_fresh(k.value) for k in value.keywords)
+
+
+def _fresh(value):
+    """A value no other name holds: a list display or comprehension, or a constant."""
+    return isinstance(value, (gast.List, gast.ListComp, gast.Constant))
 
 
 def _copy(item):

@@ -146,8 +146,9 @@ def _made_class(src, stmt):
 def _object_use(uses, node, cls):
     parent = uses.up(node)
     if isinstance(parent, gast.Attribute) and parent.value is node:
-        if isinstance(parent.ctx, gast.Load):
-            return not _may_give_self_away(cls, parent.attr, set())
+        if isinstance(parent.ctx, gast.Load):        # (`b.__dict__` hands it on)
+            return not parent.attr.startswith("__") and \
+                not _may_give_self_away(cls, parent.attr, set())
         statement = uses.up(parent)
         return _attribute_target(statement) is parent
     return isinstance(parent, gast.Return) or isinstance(parent, gast.Tuple) and \

@@ -16,7 +16,7 @@ import gast
 from ..ir.nodes import load, located
 from .local_uses import CONSUMING_BUILTINS
 
-_OWN = {"append", "get", "keys", "values", "items", "copy"}
+_OWN = {"keys"}          # `hist.copy()`, `.get(k)`, `.values()` would hand an entry on
 
 
 def rewrite_nested_appends(src, uses):

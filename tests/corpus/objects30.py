@@ -141,3 +141,19 @@ def object_returned_by_a_method_setting_self(w):
     c = b.scaled(2.0)
     b.v = b.v * 3.0
     return np.sum(c.v)
+
+
+class Accumulated:
+    def __init__(self, v):
+        self.v = v
+
+    def __iadd__(self, other):
+        self.v = self.v + other
+        return self
+
+
+@refused(floats((3,)), "__iadd__ setting self: the hint says to return a new object")
+def in_place_operator_setting_self(w):
+    a = Accumulated(w * 2.0)
+    a += np.sin(w)
+    return np.sum(a.v)

@@ -9,6 +9,7 @@ from .tape import (tape_reader, iterable, shape_only, unviewed, ShapeOnly, rever
                    reversed_indices, popped)
 from . import helpers  # noqa: F401  (registers template helpers)
 from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_call)
+from . import attributes  # noqa: F401  (with_attribute)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array

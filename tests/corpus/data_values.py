@@ -8,7 +8,7 @@ not fix (grown by append, a second name, a parameter) is spread when the code ru
 (runtime/spread.py; more in spread16.py)."""
 import numpy as np
 
-from .case import REGISTRY, Case, floats, refused
+from .case import REGISTRY, Case, case, floats, refused
 
 
 def both(fn):
@@ -331,7 +331,7 @@ class Settings:
         self.scale = scale
 
 
-@refused(floats((3,)), "update() of a user object that stores the value")
+@case(floats((3,)))     # session 30: a method setting self on a local object
 def update_of_an_object(x):
     s = Settings()
     s.update(scale=x * 2.0)

@@ -5,6 +5,7 @@ import functools
 import numpy as np
 import pytest
 
+from tests.gradcheck import POLICIES, check_grad
 from transform import TransformError, grad
 
 
@@ -86,7 +87,6 @@ def reduce_with_keyword(x):
 
 
 @pytest.mark.parametrize("fn, line_text, instead", [
-    (star_call_of_grown_list, "add_all(*xs)", "pass a list"),
     (zip_of_generator, "zip(doubled(x), x)", "zip(list("),
     (same_array_twice_then_augmented, "xs[0] *= 2", "xs[0] = xs[0] * 2"),
     (swap_then_write_under_a_view, "b[0] = 3.0", "copy"),
@@ -100,6 +100,13 @@ def test_refused_at_the_users_line_with_an_instead(fn, line_text, instead):
     text = str(info.value)
     assert "test_messages_stmt16.py" in text and line_text in text
     assert "Instead:" in text and instead in text
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_star_of_a_grown_list_into_varargs_is_differentiated(policy):
+    """session 30 (py30a): refused before; a helper's *args is now compiled for the
+    number of values spread into it (transform/frontend/varargs.py)."""
+    check_grad(star_call_of_grown_list, [np.linspace(0.1, 0.9, 5)], policy=policy)
 
 
 def test_reduce_with_a_keyword_is_python_s_error():

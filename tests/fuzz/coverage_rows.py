@@ -119,6 +119,11 @@ WORKS = {       # rows marked "works", by their beginning
     "list pop/insert/reverse/clear/remove": ("list_mutators", "dict_mutators"),
     "*args/**kwargs parameters of the differentiated function": ("star_parameters",),
     "functools.reduce(f, xs)": ("functools_reduce",),
+    # session 30 (py30a)
+    "a helper's *args given values being differentiated": ("helper_varargs",),
+    "starred assignment targets": ("starred_target",),
+    "attribute writes on an object the function makes": ("attribute_write",),
+    "d[k].append(v) into a list a dict holds": ("nested_append",),
 }
 
 _NOT_YET = "no generator draws it yet"

@@ -140,7 +140,7 @@ def _generator(g, env, state, x, a):
 
 def _argument_write(g, env, state, x, a):
     s, v = state["s"], state["v"]
-    form = g.pick((0, 0, 1, 1, 2))        # 2: `a += ...` on an argument is refused
+    form = g.pick((0, 0, 1, 1, 2))        # 2: `a += ...`: copied on entry (session 30)
     if form == 0:
         g.line(f"{a}[{g.index()}] = np.tanh({s})")
     elif form == 1:
@@ -237,5 +237,74 @@ def _varargs(g, env, state, x, a):
     g.use("star_parameters")
 
 
+def _helper_varargs(g, env, state, x, a):
+    """A helper's `*args` given differentiated values (session 30): by position, by a
+    star of a tuple display, after a named parameter, with a keyword-only one after."""
+    h, w, rest, t = g.name("helper"), g.name("param"), g.name("rest"), g.name("item")
+    g.define([f"def {h}({w}, *{rest}, scale=0.5):", f"    out = {w} * scale",
+              f"    for {t} in {rest}:", f"        out = out + np.tanh({t}) * {w}",
+              "    return out"])
+    s, v = state["s"], state["v"]
+    call = g.pick((f"{h}({s}, {v}, {x})", f"{h}({x}, *({v}, {s} * {v}))",
+                   f"{h}({s}, {v}, scale=0.3)", f"np.sum({h}(0.7, {v} * {x}))"))
+    _set(g, state, "s" if call.startswith("np.sum") else "v", call)
+    g.use("helper_varargs")
+
+
+def _starred_target(g, env, state, x, a):
+    """`m, *rest = ...` of a list display, a tuple or the carried array (session 30)."""
+    s, v = state["s"], state["v"]
+    m, rest, last = g.name("param"), g.name("rest"), g.name("param")
+    form = g.rng.randrange(3)
+    if form == 0:
+        g.line(f"{m}, *{rest} = [{s} * {x}, np.tanh({s}), {x}]")
+        _set(g, state, "s", f"np.tanh({m} + 0.5 * sum({rest}))")
+    elif form == 1:
+        g.line(f"{m}, *{rest}, {last} = ({v}, np.sin({v}), {v} * {s})")
+        _set(g, state, "v", f"{m} * 0.5 + {last} * 0.3 + len({rest}) * {rest}[0] * 0.1")
+    else:
+        g.line(f"{m}, *{rest} = {v} * {x}")
+        _set(g, state, "s", f"np.tanh({s} + {m} * 0.2 + sum({rest}) * 0.1)")
+    g.use("starred_target")
+
+
+def _attribute_write(g, env, state, x, a):
+    """An object f makes, its attributes set by f (`c.state = ...`) or by a method
+    setting `self.h` (an RNN step), read back (session 30)."""
+    cls, step, h, w = g.name("Layer").capitalize(), g.name("method"), g.name("field"), \
+        g.name("field")
+    p, obj, k = g.name("param"), g.name("layer"), g.name("counter")
+    g.define([f"class {cls}:", f"    def __init__(self, {w}):", f"        self.{w} = {w}",
+              f"        self.{h} = 0.0", "", f"    def {step}(self, {p}):",
+              f"        self.{h} = np.tanh(self.{w} * {p} + self.{h} * 0.5)",
+              f"        return self.{h}"])
+    s, v = state["s"], state["v"]
+    g.line(f"{obj} = {cls}({g.pick((v, s, f'{v} * {x}'))})")
+    if g.chance(0.5):
+        g.line(f"for {k} in range({g.pick(('2', '3'))}):")
+        g.line(f"{obj}.{step}({s} + {k} * 0.1)", 2)
+    else:
+        g.line(f"{obj}.{h} = {obj}.{w} * {x} + {s}")
+        g.line(f"{p} = {obj}.{step}({x})")
+        _set(g, state, "s", f"np.tanh({s} + np.sum({p}) * 0.1)")
+    _set(g, state, "v", f"{v} + {obj}.{h} * 0.5")
+    g.use("attribute_write")
+
+
+def _nested_append(g, env, state, x, a):
+    """`hist["loss"].append(v)` in a loop, the entry read back (session 30)."""
+    s, v = state["s"], state["v"]
+    hist, k, key = g.name("items"), g.name("counter"), g.pick(("loss", "norm"))
+    g.line(f"{hist} = {{{key!r}: [], 'steps': []}}")
+    g.line(f"for {k} in range({g.pick(('2', '3'))}):")
+    g.line(f"{hist}[{key!r}].append(np.tanh({s} + {k} * {x}))", 2)
+    g.line(f"{hist}['steps'].append({v} * {k})", 2)
+    read = g.pick((f"sum({hist}[{key!r}])", f"{hist}[{key!r}][-1]", f"np.mean({hist}[{key!r}])"))
+    _set(g, state, "s", f"np.tanh({s} + 0.5 * {read})")
+    _set(g, state, "v", f"{v} + 0.1 * {hist}['steps'][-1]")
+    g.use("nested_append")
+
+
 STEPS = (_comprehension, _max_min, _statements, _handlers, _global_read, _generator,
-         _argument_write, _dict_methods, _list_mutators, _reduce, _varargs)
+         _argument_write, _dict_methods, _list_mutators, _reduce, _varargs,
+         _helper_varargs, _starred_target, _attribute_write, _nested_append)

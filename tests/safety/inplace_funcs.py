@@ -170,7 +170,7 @@ def shorter_list(x):
 
 
 def augmented_argument(x, a):
-    a -= x                                   # refused
+    a -= x                # refused (0-d, list); an array: copied on entry (session 30)
     return np.sum(a * a)
 
 

@@ -90,8 +90,16 @@ def test_append_extend_and_a_shorter_copy_keep_working(fn, policy):
     check_grad(fn, [X], policy=policy)
 
 
-AUGMENTED = [F.augmented_copy_viewed, F.augmented_copy_in_dict, F.augmented_zeros_aliased,
-             F.augmented_argument]
+AUGMENTED = [F.augmented_copy_viewed, F.augmented_copy_in_dict, F.augmented_zeros_aliased]
+
+
+# 2026-12-02, session 30 (py30a): `a -= x` on an array argument (issue 16, "Writes into
+# an argument"): `a` is copied on entry, the caller's array is left as it was
+@pytest.mark.parametrize("policy", POLICIES)
+def test_augmented_argument_is_copied_on_entry(policy):
+    a = A.copy()
+    check_grad(F.augmented_argument, [X, a], wrt=(0, 1), policy=policy)
+    np.testing.assert_array_equal(a, A)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -114,12 +122,25 @@ ENTRY_POINTS = {
 
 
 @pytest.mark.parametrize("entry", list(ENTRY_POINTS))
-@pytest.mark.parametrize("arg", [A, np.array(2.0), [1.0]], ids=["array", "0d", "list"])
+@pytest.mark.parametrize("arg", [np.array(2.0), [1.0]], ids=["0d", "list"])
 def test_augmented_argument_is_refused_at_every_entry_point(entry, arg):
-    """Without argument shapes (keywords) or with a shape that may be a number (0-d),
-    the compiler cannot tell; grad knows the argument and refuses before running."""
+    """With a shape that may be a number (0-d) or a list, the compiler cannot tell;
+    grad knows the argument and refuses before running."""
     arg = arg.copy()
     refused(ENTRY_POINTS[entry](F.augmented_argument), (X, arg), F.augmented_argument)
+
+
+@pytest.mark.parametrize("entry", list(ENTRY_POINTS))
+def test_augmented_array_argument_works_at_every_entry_point(entry):
+    """session 30 (py30a): an array argument's shape is known at every entry point: it
+    is copied on entry, the result is the primal's and the caller's array is unchanged."""
+    arg = A.copy()
+    out = ENTRY_POINTS[entry](F.augmented_argument)(X, arg)
+    np.testing.assert_array_equal(arg, A)
+    expected = {"keywords": -2 * np.sum(A - X), "vjp": np.sum((A - X) ** 2),
+                "value_and_grad": (np.sum((A - X) ** 2), -2 * np.sum(A - X))}[entry]
+    got = out[0] if entry == "vjp" else out
+    np.testing.assert_allclose(got, expected)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

@@ -7,7 +7,8 @@ B3  `q[k] = v` into a dict or list inside a loop: the backward sweep unbroadcast
     2), and a zero entry became an object array (TypeError inside generated code).
 B6  `y[[0, 0]] = x`: NumPy keeps the last write of a position, the cotangent went to every
     write; a repeated fancy read in a loop (loop policy) counted once.
-B4  a helper's `*args`/`**kwargs` got a silent zero gradient: now refused at the call.
+B4  a helper's `*args`/`**kwargs` got a silent zero gradient: then refused at the call;
+    `*args` differentiated since session 30, `**kwargs` still refused.
 """
 import inspect
 
@@ -145,20 +146,29 @@ def test_last_write_wins_exactly():
 
 
 # ---- B4: *args / **kwargs helpers -----------------------------------------------------
-@pytest.mark.parametrize("fn, where", [(P.varargs_helper, "*xs[0]"),
-                                       (P.varargs_tail, "*rest[0]"),
-                                       (P.kwargs_helper, "**ks['a']")],
-                         ids=["varargs", "varargs_tail", "kwargs"])
 @pytest.mark.parametrize("policy", POLICIES)
-def test_varargs_helper_refused_at_the_call(fn, where, policy):
+def test_kwargs_helper_refused_at_the_call(policy):
     P.CALLED.clear()
     with pytest.raises(TransformError) as info:
-        grad(fn, policy=policy)(1.5)
+        grad(P.kwargs_helper, policy=policy)(1.5)
     text = str(info.value)
-    assert "setitem_programs.py" in text and where in text
-    line = fn.__code__.co_firstlineno + 1
+    assert "setitem_programs.py" in text and "**ks['a']" in text
+    line = P.kwargs_helper.__code__.co_firstlineno + 1
     assert f"setitem_programs.py:{line}:" in text
     assert P.CALLED == []                   # refused before anything ran
+
+
+# 2026-12-02, session 30 (py30a): a helper's `*args` given values is compiled for their
+# count (transform/frontend/varargs.py): the gradient reaches them, and the helper runs once
+@pytest.mark.parametrize("fn, expected", [(P.varargs_helper, 3.0), (P.varargs_tail, 2.0)],
+                         ids=["varargs", "varargs_tail"])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_varargs_helper_differentiated(fn, expected, policy):
+    P.CALLED.clear()
+    g = grad(fn, policy=policy)(1.5)
+    assert len(P.CALLED) == 1               # the helper's own code ran once
+    assert g == pytest.approx(expected)
+    assert_close(g, numerical_grad(fn, (1.5,), 0))
 
 
 def test_varargs_helper_without_differentiated_arguments_still_works():

@@ -54,7 +54,10 @@ def check_kept_values(ctx, statement, prim, varied):
         "call's result is not used: a value it keeps and the function reads back would "
         "carry no derivative", prim.site or statement,
         hint="return what the call computes and use the result (`total = add(total, v)`), "
-             "or keep the state in local variables")
+             "or keep the state in local variables" + (
+                 "; a method setting attributes of `self` is followed on an object the "
+                 "function makes itself when no other name, container, helper or closure "
+                 "sees it (`r = RNN(W, U)`, then `r.step(x)`)" if method else ""))
 
 
 def varied_arguments(prim, act):

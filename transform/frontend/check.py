@@ -98,10 +98,29 @@ def _check_target(src, target):
     if isinstance(target, gast.Subscript):
         return
     if isinstance(target, gast.Starred):
-        raise src.error("starred assignment targets are not supported", target,
-                        hint="index the sequence explicitly")
+        raise src.error("a starred target of a `for` loop or of a chained assignment "
+                        "(`x = a, *b = v`) is not supported", target,
+                        hint="bind the value to one name, then unpack it in a statement of "
+                             "its own: `for row in rows:` then `first, *rest = row`")
     if isinstance(target, gast.Attribute):
-        raise src.error("assigning to an attribute is not supported", target,
-                        hint="keep the value in a local variable and return it")
+        raise src.error("assigning to an attribute is not supported here", target,
+                        hint=_attribute_hint(src, target))
     raise src.error("this assignment target is not supported", target,
                     hint="assign to a local name")
+
+
+def _attribute_hint(src, target):
+    """What to write instead of an attribute write the desugar stage left (session 30:
+    frontend/attribute_writes.py rewrites those on objects only the function sees)."""
+    first = src.node.args.args[0].id if src.node.args.args else None
+    owner = target.value.id if isinstance(target.value, gast.Name) else None
+    if owner is not None and owner == first and src.name.startswith("__i"):
+        return (f"return a new object from {src.name}() (`return type({owner})(...)`), "
+                "or define only the plain operator (`__add__`): `a += b` then rebinds `a`")
+    if owner is not None and owner == first:
+        return (f"call this method on an object the differentiated function makes itself "
+                "and no other name, container, helper or closure sees (`r = RNN(W, U)`, "
+                "then `r.step(x)`), or return the new value and set it in the caller")
+    return ("write attributes only of an object the function makes itself and no other "
+            "name, container, helper or closure sees (`b = Box(); b.state = v`), or keep "
+            "the value in a local variable")

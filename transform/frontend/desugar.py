@@ -33,6 +33,7 @@ from .try_blocks import try_statement
 from .ufunc_at import at_helper, ufunc_at_statement
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
+from .starred_targets import has_starred_target, unstarred
 from .walrus import has_walrus, linearized
 from runtime.contexts import enter_context, exit_context
 from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
@@ -80,6 +81,9 @@ def _has_sugar(src, entry):
         elif kind is gast.Subscript:
             if params and type(n.ctx) is gast.Store and _base_name(n) in params:
                 return True
+        elif kind is gast.AugAssign:
+            if type(n.target) is gast.Name and n.target.id in _in_place_params(src, params):
+                return True
         elif kind is gast.Call and _sugar_call(src, n, params):
             return True
     return False
@@ -111,17 +115,29 @@ def _argument_copies(src, body):
     helper's parameters stay refused (transform/alias_check.py)."""
     fdef = src.node
     params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
+    in_place = _in_place_params(src, params)
     written = set()
     for node in own_nodes(body):
         if isinstance(node, (gast.Assign, gast.AugAssign)):
             targets = node.targets if isinstance(node, gast.Assign) else [node.target]
             written.update(_item_bases(targets))
+        if isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name) and \
+                node.target.id in in_place:
+            written.add(node.target.id)          # `a += v` on an array: in place
         elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
                 node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name) \
                 and not objects_own_method(src, node.func.value.id, node.func.attr):
             written.add(node.func.value.id)
     return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
             for p in params if p in written]
+
+
+def _in_place_params(src, params):
+    """Parameters whose argument is an array or list (from the shapes grad was called
+    with): `p += v` on one changes it in place. Unknown kinds are checked when grad is
+    called (public/boundary.py refuse_inplace_args)."""
+    kinds = getattr(src, "param_kinds", {})
+    return {p for p in params if kinds.get(p) in ("array", "list")}
 
 
 def _item_bases(targets):
@@ -191,6 +207,8 @@ class _Desugar:
             return self.loop_else(s)
         if isinstance(s, gast.With):
             return self.with_statement(s)
+        if has_starred_target(s):
+            return self.block(unstarred(s, self.names.new))
         s = self.functional.lambda_def(s) or ufunc_at_statement(self.src, s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):

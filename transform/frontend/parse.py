@@ -16,6 +16,8 @@ from .constructors import constructor_source
 from .source_check import check_current, is_lambda, source_of
 from ..ir.nodes import names_below, nodes_below
 from .to_gast import ast_to_gast
+from .varargs import named_varargs
+from .method_writes import returning_self
 
 
 class SourceFunction:
@@ -131,6 +133,11 @@ def parse_function(fn):
     The def is found from fn.__code__ (file, first line, code name), never from
     `__name__` or `__wrapped__`: a functools.wraps wrapper is parsed as itself. The
     source must still compile to fn.__code__ (a file edited after import does not)."""
+    parse_as = getattr(fn, "thunkgrad_parse_as", None)
+    if parse_as is not None:                 # a method setting attributes of `self`
+        src = parse_function(parse_as[0])
+        src.writing_self = (returning_self(src.node), parse_as[1])
+        return src
     if getattr(fn, "thunkgrad_constructor", None) is not None:   # a class's __init__
         node, filename, lines, first_line = constructor_source(fn)
         text = "".join(lines)
@@ -150,6 +157,8 @@ def parse_function(fn):
     node.decorator_list = []
     if getattr(fn, "thunkgrad_lifted", False):
         lift_free_variables(fn, node)
+    if getattr(fn, "thunkgrad_varargs", None):
+        named_varargs(node, fn.thunkgrad_varargs)
     return SourceFunction(fn, node, filename, first_line, col_offset, lines)
 
 

@@ -22,6 +22,7 @@ from .receivers import bound_to_generator, random_method
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
+from ..frontend.varargs import with_varargs
 from .records import object_builder, record_rule
 from .spread_calls import STARRED_INSTEAD, spread_call_of
 from .returns import ReturnLowering
@@ -290,6 +291,7 @@ class CallNormalizer:
             prim.opaque = rule.kind == "nondiff" and rule.fn is fn and rule_for(fn) is None
             return prim
         if callable(fn) and getattr(fn, "__code__", None) is not None:
+            fn = _named_varargs(fn, args)
             self.norm.callees.append(fn)
             prim = Prim("call", label, fn=fn, args=self.by_position(fn, args, keywords, node))
             prim.operands = variadic_operands(fn, args, keywords)   # reasons.py refuses them
@@ -342,6 +344,14 @@ class CallNormalizer:
         params = [p for p in signature.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         return [bound.arguments.get(p.name, const(None)) for p in params]
+
+
+def _named_varargs(fn, args):
+    """A helper whose `*args` this call gives a fixed number of values, compiled with
+    them as named parameters (frontend/varargs.py); else fn itself."""
+    if any(isinstance(a, gast.Starred) for a in args):
+        return fn
+    return with_varargs(fn, len(args))
 
 
 # what a user can write instead of a spread the desugar stage could not resolve

@@ -14,6 +14,7 @@ from .closure_calls import closure_call, partial_pullback
 from .complex_args import real_checked
 from ..errors import TransformError
 from ..frontend.parse import unwrap
+from ..frontend.varargs import takes_varargs, with_varargs
 from ..analysis.shapes import signature_of
 from ..ir.primitives import opaque_library
 from .parameters import _params
@@ -136,7 +137,7 @@ class MethodRule:
                 f"`*` of a {type(args).__name__} in a call: the gradient reaches only the "
                 "entries of a list, tuple or array spread into a call",
                 hint="make a list first: `f(*list(xs))`")
-        if _takes_varargs(fn):
+        if isinstance(fn, Closure) and _takes_varargs(fn):
             raise TransformError(
                 f"`*` in a call to {getattr(fn, '__name__', 'a function')}(), which takes "
                 "`*args`: the values spread into `*args` would carry no derivative",
@@ -333,6 +334,13 @@ def function_rule(fn, policy, positions=None, materialised=False):
     registered = runtime.lookup(fn)
     if registered is not None:
         return registered.rrule
+    if takes_varargs(fn):           # compiled for the number of values `*args` gets
+        return lambda *args, **kwargs: _rule_of(with_varargs(fn, len(args)), policy,
+                                                positions, materialised)(*args, **kwargs)
+    return _rule_of(fn, policy, positions, materialised)
+
+
+def _rule_of(fn, policy, positions, materialised):
     compiled = _compiled(fn, policy, positions, materialised)
     if not compiled.real_arguments:
         return compiled.rrule

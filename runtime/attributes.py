@@ -1,0 +1,40 @@
+"""An attribute write as a new object: `obj.name = v` on an object the function made.
+
+    b.state = v        ->   b = with_attribute(b, "state", v)      (frontend/attribute_writes.py)
+
+The new object is a shallow copy of `obj` with `name` set; the compiler rewrites the
+write so only when no other name, container or loop sees the old object, so the copy
+is never observed. The rule splits the new object's cotangent (a dict by attribute
+name, as getattr_vjp gives) into the old object's (without `name`) and v's.
+"""
+import copy
+
+from .registry import rrule
+from .thunks import unthunk
+
+
+def with_attribute(obj, name, value):
+    """A copy of `obj` whose attribute `name` is `value` (obj is left as it was)."""
+    new = copy.copy(obj)
+    setattr(new, name, value)
+    return new
+
+
+@rrule(with_attribute, complex_ok=True)       # structural: linear
+def _with_attribute_rule(obj, name, value):
+    def pullback(g):
+        g = unthunk(g)
+        if g is None:
+            return None, None, None
+        if not isinstance(g, dict):               # an object-like cotangent: by attribute
+            g = dict(vars(g))
+        rest = {k: v for k, v in g.items() if k != name}
+        return rest or None, None, unthunk(g.get(name))
+    return with_attribute(obj, name, value), pullback
+
+
+def call_writing_self(method, obj, *args, **kwargs):
+    """(method's result, the object after it): `method` runs on a copy of `obj`, whose
+    attributes it sets (`self.h = ...`); obj is left as it was."""
+    new = copy.copy(obj)
+    return method(new, *args, **kwargs), new

@@ -24,6 +24,7 @@ import inspect
 
 import gast
 
+from .consumed_iterators import consumes_iterator
 from .functional import Functional
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
                          objects_own_method, own_nodes)
@@ -92,7 +93,8 @@ def _sugar_call(src, call, params):
     if type(func) is gast.Name and func.id in src.locals:
         return False
     fn = src.resolve(func)
-    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn)
+    return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn) or \
+        consumes_iterator(src, fn, call)
 
 
 def _base_name(target):

@@ -1,4 +1,5 @@
 """Python operators and numeric builtins (the `math` module: math_module.py)."""
+import copy
 import operator
 
 from .. import closures, containers  # noqa: F401  (registers container helpers)
@@ -77,6 +78,9 @@ defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
        "None if key in self else g", complex_ok=True)
 defvjp(dict.copy, "self", "g", complex_ok=True)
 defvjp(list.copy, "self", "g", complex_ok=True)
+# copy.copy / copy.deepcopy: the same values in new objects, so the cotangent is g's
+defvjp(copy.copy, "x", "g", complex_ok=True)
+defvjp(copy.deepcopy, "x, memo=None", "g", ZERO, complex_ok=True)
 nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
 
 

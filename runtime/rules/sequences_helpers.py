@@ -4,6 +4,7 @@ read: `reversed(xs)` given to list/sum/sorted/... (the compiler writes
 import numpy as np
 
 from ..registry import template_helper
+from .operators_helpers import _number_array, _numbers
 from ..thunks import unthunk
 
 _SLICED = (list, tuple, np.ndarray, range)
@@ -55,3 +56,30 @@ def dict_pairs_vjp(g, pairs):
         if part is not None:
             out[i] = [None, part] if isinstance(items[i], list) else (None, part)
     return tuple(out) if isinstance(pairs, tuple) else out
+
+
+def shuffle_order(rng, xs):
+    """The order `rng.shuffle(xs)` would put xs in, drawn by shuffling `range(len(xs))`
+    (the same draws: numpy's and Python's shuffles draw by length alone)."""
+    order = list(range(len(xs)))
+    rng.shuffle(order)
+    return order
+
+
+@template_helper
+def in_order(xs, order):
+    """`[xs[i] for i in order]`: a list shuffled by `shuffle_order`."""
+    return [xs[i] for i in order]
+
+
+@template_helper
+def in_order_vjp(g, xs, order):
+    """Cotangent of `in_order(xs, order)`: entry k of g back to position order[k]; a
+    list of numbers' as one array, as `list(...)`'s rule gives it."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    out = [None] * len(xs)
+    for k, i in enumerate(order):
+        out[i] = unthunk(g[k])
+    return _number_array(out) if _numbers(xs) else out

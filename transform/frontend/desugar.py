@@ -26,6 +26,7 @@ import gast
 
 from .consumed_iterators import consumes_iterator
 from .functional import Functional
+from .keyword_only import keywords_as_named
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
                          objects_own_method, own_nodes)
 from .exits import exit_before_jumps, refuse_suppressing
@@ -75,7 +76,7 @@ def _has_sugar(src, entry):
             if len(n.generators) > 1:
                 return True
         elif kind is gast.FunctionDef:
-            if n is not fdef and n.args.defaults:
+            if n is not fdef and (n.args.defaults or n.args.kwonlyargs):
                 return True
         elif kind is gast.Subscript:
             if params and type(n.ctx) is gast.Store and _base_name(n) in params:
@@ -194,6 +195,7 @@ class _Desugar:
         s = self.functional.lambda_def(s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):
+            keywords_as_named(self.src.node, s)
             return self.defaults_now(s) + [s]
         out = self.hoist_walruses(s)
         return out[:-1] + (linearized(out[-1], self.names.new) or out[-1:])

@@ -7,3 +7,5 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16,
                match16, second_names, operators16, spread16, match_classes16,
                zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)
+# 2026-12-02, session 30 (py30b): zip/reversed read whole, copies, sort/shuffle, **params
+from . import python30b  # noqa: F401,E402

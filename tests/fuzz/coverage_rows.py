@@ -119,6 +119,11 @@ WORKS = {       # rows marked "works", by their beginning
     "list pop/insert/reverse/clear/remove": ("list_mutators", "dict_mutators"),
     "*args/**kwargs parameters of the differentiated function": ("star_parameters",),
     "functools.reduce(f, xs)": ("functools_reduce",),
+    # session 30 (py30b; tests/fuzz/gen_breadth30.py, steps of the calls class)
+    "added 2026-12-02, session 30 (py30b)":
+        ("zip_read_whole", "reversed_read_whole", "dict_of_pairs", "copy_module",
+         "list_sort_or_shuffle", "keywords_at_run_time", "keyword_only_nested",
+         "yield_from_generator"),
 }
 
 _NOT_YET = "no generator draws it yet"

@@ -68,7 +68,7 @@ def constant_deepcopy(x):
     return np.sum(x * np.array(weights))
 
 
-@refused(floats((3,)), "a value being differentiated reaches the standard library")
+@case(floats((3,)))     # refused until session 30 (py30b): copy.deepcopy has a rule now
 def deepcopy_of_differentiated(x):
     y = copy.deepcopy(x)
     return np.sum(y)

@@ -4,6 +4,7 @@ copy.deepcopy with stores into the copy, `xs.sort(key=...)` and `rng.shuffle(xs)
 list the function builds, `f(**params)` with keys known only at run time, nested defs
 with keyword-only parameters, `yield from` in generator helpers. Scalar and array
 variants against finite differences under every policy; what stays refused is refused."""
+import collections
 import copy
 import random
 import typing
@@ -350,3 +351,10 @@ def next_of_an_iterator(x):
 def vars_of_an_object(x):
     p = _Net(x)
     return np.sum(vars(p)["k"])
+
+
+@refused(floats(()), "a discarded result of a library class without a rule can still "
+         "hide a dependence (side_effects.stored_in_library_object used copy.copy)")
+def stored_in_a_library_container(x):
+    token = collections.deque([x * 2.0])
+    return x

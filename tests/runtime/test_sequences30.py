@@ -4,6 +4,7 @@ a list shuffled in place, `f(**params)` (runtime/spread.py keywords_pullback) an
 NumPy function of a NamedTuple (runtime/containers.py record_field); each helper on its
 own, then whole programs against finite differences under every policy."""
 import collections
+import copy
 import random
 
 import numpy as np
@@ -154,3 +155,38 @@ def test_keywords_from_a_dict_argument(policy):
     check_function(P.keyword_only_parameters_from_a_dict_in_a_loop, args, None, policy)
     check_function(P.method_keywords_from_a_dict, [args[0], {"w": args[1]["w"]}], None,
                    policy)
+
+
+# ---- complex values through the structural rules (complex_ok: they are linear) ----------
+def _complex_reversed(x):
+    z = x * (1.0 + 2.0j)
+    ys = list(reversed([z, z * z]))
+    return np.sum(np.abs(ys[0] + 3.0 * ys[1]) ** 2)
+
+
+def _complex_shuffled(x):
+    z = x * (1.0 + 2.0j)
+    zs = [z, z * z, np.sin(x) + 0j]
+    np.random.default_rng(2).shuffle(zs)
+    return np.sum(np.abs(zs[0] + 2.0 * zs[1]) ** 2)
+
+
+def _complex_dict_of_zip(x):
+    z = x * (1.0 - 1.0j)
+    d = dict(zip(["a", "b"], [z, z * z]))
+    return np.sum(np.abs(d["a"] * 2.0 + d["b"]) ** 2)
+
+
+def _complex_copies(x):
+    z = x * (0.5 + 1.0j)
+    d = {"a": z, "b": [z * z]}
+    e = copy.copy(d)
+    f = copy.deepcopy(d)
+    return np.sum(np.abs(e["a"] + 2.0 * f["b"][0]) ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f", [_complex_reversed, _complex_shuffled, _complex_dict_of_zip,
+                               _complex_copies], ids=lambda f: f.__name__)
+def test_complex_values_pass_through(f, policy):
+    check_function(f, [rng("sequences30", f.__name__).standard_normal(3)], None, policy)

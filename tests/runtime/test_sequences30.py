@@ -190,3 +190,12 @@ def _complex_copies(x):
                                _complex_copies], ids=lambda f: f.__name__)
 def test_complex_values_pass_through(f, policy):
     check_function(f, [rng("sequences30", f.__name__).standard_normal(3)], None, policy)
+
+
+def test_generated_code_uses_the_rules_not_the_helpers_source():
+    """reversed_items and in_order are plain Python: without their rules the compiler
+    would differentiate their source instead (and a deque's reversed items would meet
+    reversed() again); the backward sweep calls the rules' templates."""
+    from transform import adjoint_source
+    assert "reversed_items_vjp(" in adjoint_source(P.list_of_reversed_list)
+    assert "in_order_vjp(" in adjoint_source(P.shuffle_list_with_generator)

@@ -238,11 +238,17 @@ def record_field(g, name, position, fields):
         if position is None:            # not a NamedTuple: its class's __iter__/__getitem__
             raise TypeError(_OWN_ITERATION)
         return unthunk(g[position])
+    if isinstance(g, np.ndarray) and position is not None and g.ndim and \
+            len(g) == len(fields):           # a NumPy function of a NamedTuple: its rows
+        return g[position]
     if isinstance(g, (np.ndarray, np.generic, float, int, complex)):
         raise TypeError("an object's cotangent is a number or an array: arithmetic or a "
-                        "NumPy function was applied to the object itself (an operator on an "
-                        "object of a class its module does not name?); import the class "
-                        "into the module doing the arithmetic, or call its method")
+                        "NumPy function (`np.sum(obj)`) was applied to the object itself, "
+                        "which NumPy reads through its class's own __array__, __iter__ or "
+                        "__getitem__ (or an operator on an object of a class its module "
+                        "does not name). Instead: apply it to the arrays the object holds "
+                        "(`np.sum(obj.w)`), import the class into the module doing the "
+                        "arithmetic, or call its method")
     return unthunk(getattr(g, name, None))
 
 

@@ -7,6 +7,10 @@ cotangent, the way `list(xs)`'s rule gives them (sequence_vjp).
 
     y = f(a, *xs)      ->    t1 = [a, *xs]
                              y = spread_call(f, t1)
+
+`f(a, **params)` with params's keys known only at run time is written
+`spread_keywords(f, [a], params)`: the cotangents of the parameters params fills come
+back as a dict with params's keys.
 """
 import numpy as np
 
@@ -18,6 +22,28 @@ from .thunks import unthunk
 def spread_call(fn, args, **kwargs):
     """fn(*args, **kwargs): what the forward sweep computes (the rule is elsewhere)."""
     return fn(*args, **kwargs)
+
+
+@template_helper
+def spread_keywords(fn, args, keywords):
+    """fn(*args, **keywords): what the forward sweep computes (the rule is elsewhere)."""
+    return fn(*args, **keywords)
+
+
+def keywords_pullback(pullback, names, args, keywords):
+    """The pullback of `spread_keywords(fn, args, keywords)` from that of
+    `fn(*args, **keywords)`, whose cotangents come one per parameter of fn (`names`, in
+    order): cotangents for (spread_keywords, fn, args, keywords)."""
+    def spread(g):
+        cotangents = tuple(pullback(g))
+        fn_cot, params = cotangents[0], cotangents[1:]
+        if len(params) != len(names):
+            raise TypeError(f"spread_keywords: {len(params)} cotangents for "
+                            f"{len(names)} parameters")
+        by_name = {k: unthunk(params[names.index(k)]) for k in keywords}
+        by_name = {k: v for k, v in by_name.items() if v is not None}
+        return (None, fn_cot, entries_cotangent(params[:len(args)], args), by_name or None)
+    return spread
 
 
 def spread_pullback(pullback, args):

@@ -1,10 +1,12 @@
 """Python operators and numeric builtins (the `math` module: math_module.py)."""
+import copy
 import operator
 
 from .. import closures, containers  # noqa: F401  (registers container helpers)
 
 from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
+from .sequences_helpers import in_order, reversed_items, shuffle_order
 
 # elementwise: on arrays and numbers (on lists `+` concatenates: the passes check kinds)
 defvjp(operator.add, "x, y", "unbroadcast(g, x, 0)", "unbroadcast(g, y, 1)", elementwise=True,
@@ -68,12 +70,19 @@ defmethod("keys", dict.keys)
 # Container methods that read: dispatched on the receiver's type at run time
 # (transform/dispatch.py), the receiver first
 defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True)                 # zip(*rows)
+defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True)      # reversed(xs)
+defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True)
+nondiff(shuffle_order, why=ZERO)                               # rng.shuffle(xs) of a list
+defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True)
 defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)
 defvjp(dict.items, "self", "dict_items_vjp(g, self)", complex_ok=True)
 defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
        "None if key in self else g", complex_ok=True)
 defvjp(dict.copy, "self", "g", complex_ok=True)
 defvjp(list.copy, "self", "g", complex_ok=True)
+# copy.copy / copy.deepcopy: the same values in new objects, so the cotangent is g's
+defvjp(copy.copy, "x", "g", complex_ok=True)
+defvjp(copy.deepcopy, "x, memo=None", "g", ZERO, complex_ok=True)
 nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
 
 

@@ -238,6 +238,21 @@ def transposed_vjp(g, rows):
     out = []
     for i, row in enumerate(rows):
         parts = [None if col is None or i >= len(col) else col[i] for col in columns]
-        parts += [None] * (len(row) - len(parts))
-        out.append(tuple(parts) if isinstance(row, tuple) else parts)
+        out.append(_row_cotangent(row, parts))
     return tuple(out) if isinstance(rows, tuple) else out
+
+
+def _row_cotangent(row, parts):
+    """One row's cotangent from its entries': an array row's as one array of its shape
+    (zeros past zip's stop and where None), a dict's none (zip reads its keys), a
+    tuple's or list's as one of its own kind."""
+    if isinstance(row, dict):
+        return None
+    if isinstance(row, np.ndarray):
+        out = np.zeros(row.shape, dtype=np.result_type(row, 0.0))
+        for k, part in enumerate(parts):
+            if part is not None:
+                out[k] = part
+        return out
+    parts = parts + [None] * (len(row) - len(parts))
+    return tuple(parts) if isinstance(row, tuple) else parts

@@ -9,3 +9,5 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)
 # 2026-12-02, session 30 (py30a)
 from . import varargs30, writes30, objects30  # noqa: F401,E402
+# 2026-12-02, session 30 (py30b): zip/reversed read whole, copies, sort/shuffle, **params
+from . import python30b  # noqa: F401,E402

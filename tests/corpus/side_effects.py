@@ -68,7 +68,7 @@ def constant_deepcopy(x):
     return np.sum(x * np.array(weights))
 
 
-@refused(floats((3,)), "a value being differentiated reaches the standard library")
+@case(floats((3,)))     # refused until session 30 (py30b): copy.deepcopy has a rule now
 def deepcopy_of_differentiated(x):
     y = copy.deepcopy(x)
     return np.sum(y)
@@ -87,7 +87,7 @@ def eval_reads_a_local(x):
     return eval("y") * x
 
 
-@refused(floats(()), "a discarded result can still hide a dependence")
-def stored_in_library_object(x):
+@case(floats(()))   # refused until session 30 (py30b): copy.copy has a rule now (python30b.py
+def stored_in_library_object(x):       # keeps a library object without one refused)
     token = copy.copy(x * 2.0)
     return x

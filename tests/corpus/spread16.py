@@ -98,7 +98,7 @@ def star_with_differentiated_keyword(x):
     return np.sum(triple(x, *xs, c=np.cos(x)))
 
 
-@refused(floats((3,)), "`**` of a dict the source does not fix")
+@case(floats((3,)))   # refused until session 30 (py30b): spread when the code runs now
 def double_star_grown(x):
     kw = {}
     for name in ("a", "b"):

@@ -124,6 +124,11 @@ WORKS = {       # rows marked "works", by their beginning
     "starred assignment targets": ("starred_target",),
     "attribute writes on an object the function makes": ("attribute_write",),
     "d[k].append(v) into a list a dict holds": ("nested_append",),
+    # session 30 (py30b; tests/fuzz/gen_breadth30.py, steps of the calls class)
+    "added 2026-12-02, session 30 (py30b)":
+        ("zip_read_whole", "reversed_read_whole", "dict_of_pairs", "copy_module",
+         "list_sort_or_shuffle", "keywords_at_run_time", "keyword_only_nested",
+         "yield_from_generator"),
 }
 
 _NOT_YET = "no generator draws it yet"

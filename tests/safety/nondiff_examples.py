@@ -8,6 +8,7 @@ import contextlib
 import logging
 import math
 import operator
+import random
 import time
 import warnings
 
@@ -16,6 +17,7 @@ import numpy as np
 from runtime.rules.indexing import index_object
 from runtime.patterns import is_instance_with
 from runtime.rules.operators import enter_context, exit_context
+from runtime.rules.sequences_helpers import shuffle_order
 from tests.rules.test_nondiff import CALLS
 
 A = np.array([[0.53, -0.21, 0.36], [-0.79, 0.48, -0.17]])
@@ -61,6 +63,9 @@ try:                                               # SciPy is optional (runtime/
     EXAMPLES.update({_sc.round: (A + 0.1,), _sc.gammasgn: (A,)})
 except ImportError:
     pass
+# 2026-12-02, session 30 (py30b): the order rng.shuffle(xs) of a list is rewritten to draw
+# (a permutation of range(len(xs)): its sum never moves, whatever the draws)
+EXAMPLES[shuffle_order] = (random.Random(3), [0.5, 1.5, 2.5])
 # Outputs whose values are undefined (uninitialised memory): only their shape is probed
 SHAPE_PROBED = {np.empty, np.empty_like}
 # Not callable with arguments: the type of builtins (a rule so calls through it classify)

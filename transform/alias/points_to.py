@@ -13,6 +13,8 @@ objects it may hold. Views share their base's objects:
 
 When unsure whether a call returns a view, it is assumed it may.
 """
+import copy
+
 import gast
 import numpy as np
 
@@ -245,6 +247,9 @@ class ExprAliases:
                 self.check.write(e.args[0], e, f"`{_label(fn)}` writes into it")
                 self.check.refuse_inplace(e.args[0], e, f"`{_label(fn)}`", getattr(fn, "__name__", ""))
             return Value()
+        if fn in (copy.copy, copy.deepcopy) and len(args) == 1:   # a new object, like .copy()
+            return self.fresh(e, self.state.contents(args[0].objs), args[0].array,
+                              in_place=True)
         if _is_in(fn, VIEW_FUNCTIONS) or (fn is np.array and _copy_false(e)):
             return Value(args[0].objs if args else frozenset(), True)
         if _is_in(fn, SPLIT_FUNCTIONS):

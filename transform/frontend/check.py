@@ -72,7 +72,9 @@ def _check_node(src, node):
                                                 or node.args.kwarg or node.args.kwonlyargs):
         raise src.error("nested functions with decorators, *args, **kwargs or keyword-only "
                         "parameters are not supported", node,
-                        hint="define the helper at module level")
+                        hint="define the helper at module level (a nested def with "
+                             "keyword-only parameters works when it is only called by "
+                             "its name, never passed as a value)")
     if isinstance(node, (gast.ListComp, gast.GeneratorExp, gast.DictComp)) and \
             any(gen.is_async for gen in node.generators):
         raise src.error("asynchronous comprehensions are not supported", node,

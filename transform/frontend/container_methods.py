@@ -7,6 +7,7 @@ differentiate:
     xs.insert(i, v)          ->  xs = xs[:i] + [v] + xs[i:]   (slicing clamps as insert does)
     xs.remove(v)             ->  k = list.index(xs, v); xs = xs[:k] + xs[k + 1:]
     xs.reverse()             ->  xs = xs[::-1]
+    xs.sort(key=f)           ->  xs = sorted(xs, key=f)   (both stable: the same order)
     xs.clear()               ->  xs = []
     v = d.pop(k)             ->  v = d[k]; d = {key: d[key] for key in d if key != k}
     k, v = d.popitem()       ->  t = list(d)[-1]; k, v = (t, d[t]); d = {... if key != t}
@@ -28,7 +29,7 @@ from ..ir.nodes import assign, builtin_ref, const, load, located, store
 from .hoist_mutators import hoisted
 from .local_uses import LocalUses
 
-REBINDING = {"pop", "insert", "reverse", "clear", "remove", "popitem"}
+REBINDING = {"pop", "insert", "reverse", "clear", "remove", "popitem", "sort"}
 ITEM_WRITING = {"setdefault", "update"}
 _RETURNING = {"pop", "setdefault", "popitem"}            # hoisted out of larger expressions first
 # the receiver's own methods that neither keep nor expose it (no `keys()` view kept)
@@ -65,7 +66,7 @@ class _Rewriter:
         return [out for t in before + [s] for out in self.one(t)]
 
     def one(self, s):
-        found = _mutator_call(s)
+        found = _mutator_call(s) or _shuffle_call(s)
         if found is None:
             return [s]
         target, call, name, method = found
@@ -156,6 +157,21 @@ class _Rewriter:
             return None
         step = gast.UnaryOp(op=gast.USub(), operand=const(1))
         return [assign(name, _fresh(_slice(name, step=step)))]
+
+    def sort_list(self, name, call, target):
+        if target is not None or call.args or \
+                any(k.arg not in ("key", "reverse") for k in call.keywords):
+            return None                       # the primal's TypeError
+        return [assign(name, gast.Call(func=builtin_ref("sorted"), args=[load(name)],
+                                       keywords=call.keywords))]
+
+    def shuffle_list(self, name, call, target):
+        """`rng.shuffle(xs)` -> `order = shuffle_order(rng, xs); xs = in_order(xs, order)`
+        (the same draws, runtime/rules/sequences_helpers.py)."""
+        from runtime.rules.sequences_helpers import in_order, shuffle_order
+        order = self.new("order")
+        return [assign(order, _helper(shuffle_order, call.func.value, load(name))),
+                assign(name, _helper(in_order, load(name), load(order)))]
 
     def clear_list(self, name, call, target):
         if target is not None or call.args:
@@ -252,9 +268,25 @@ def _mutator_call(s):
         return None
     if any(isinstance(a, gast.Starred) for a in call.args):
         return None
-    if call.keywords and method != "update":
+    if call.keywords and method not in ("update", "sort"):
         return None
     return target, call, name, method
+
+
+def _shuffle_call(s):
+    """(None, call, name, "shuffle") for the statement `rng.shuffle(xs)`, xs a name."""
+    call = s.value if isinstance(s, gast.Expr) else None
+    if isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
+            call.func.attr == "shuffle" and len(call.args) == 1 and not call.keywords and \
+            isinstance(call.args[0], gast.Name):
+        return None, call, call.args[0].id, "shuffle"
+    return None
+
+
+def _helper(fn, *args):
+    func = load(fn.__name__)
+    func.runtime_helper = fn
+    return gast.Call(func=func, args=list(args), keywords=[])
 
 
 def _popitem(value):

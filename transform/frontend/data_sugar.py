@@ -16,7 +16,7 @@ from .container_methods import ITEM_WRITING, REBINDING, rewrite_container_method
 from .local_uses import LocalUses
 from .starred_calls import rewrite_starred_calls
 
-_METHODS = REBINDING | ITEM_WRITING
+_METHODS = REBINDING | ITEM_WRITING | {"shuffle"}
 # A cheap look at the text first (most functions have neither a `*`/`**` argument nor one
 # of these methods). Text the desugar stage brought in from elsewhere is not in it: such
 # a form is then left as written, and the alias check refuses it (never a silent change).

@@ -24,7 +24,9 @@ import inspect
 
 import gast
 
+from .consumed_iterators import consumes_iterator
 from .functional import Functional
+from .keyword_only import keywords_as_named
 from .generators import (WRITING_METHODS, as_list_function, check_generator_calls,
                          objects_own_method, own_nodes)
 from .exits import exit_before_jumps, refuse_suppressing
@@ -76,7 +78,7 @@ def _has_sugar(src, entry):
             if len(n.generators) > 1:
                 return True
         elif kind is gast.FunctionDef:
-            if n is not fdef and n.args.defaults:
+            if n is not fdef and (n.args.defaults or n.args.kwonlyargs):
                 return True
         elif kind is gast.Subscript:
             if params and type(n.ctx) is gast.Store and _base_name(n) in params:
@@ -98,7 +100,8 @@ def _sugar_call(src, call, params):
         return False
     fn = src.resolve(func)
     return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn) or \
-        at_helper(fn) is not None
+        at_helper(fn) is not None or \
+        consumes_iterator(src, fn, call)
 
 
 def _base_name(target):
@@ -212,6 +215,7 @@ class _Desugar:
         s = self.functional.lambda_def(s) or ufunc_at_statement(self.src, s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):
+            keywords_as_named(self.src.node, s)
             return self.defaults_now(s) + [s]
         out = self.hoist_walruses(s)
         return out[:-1] + (linearized(out[-1], self.names.new) or out[-1:])

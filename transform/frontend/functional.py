@@ -12,6 +12,7 @@ import functools
 import gast
 
 from ..ir.nodes import load as _load, located as _at, store as _store, walk
+from .consumed_iterators import rewrite_consumed
 
 
 class Functional:
@@ -54,6 +55,7 @@ class Functional:
         for node in walk(s):
             if isinstance(node, gast.Call):
                 node.args = [self.as_list(a) for a in _spread_displays(node.args)]
+                rewrite_consumed(self.src, node)
                 self.unzip(node)
                 self.reduce_in_python(node)
                 _shape_unstarred(node)

@@ -22,8 +22,8 @@ import textwrap
 import gast
 
 from .effects import function_may_print, may_print_nodes
-from ..ir.nodes import assign as _assign, call_method as _method, load as _load, \
-    located as _at, walk
+from ..ir.nodes import assign as _assign, builtin_ref, call_method as _method, \
+    load as _load, located as _at, walk
 
 
 def as_list_function(src, new_name):
@@ -44,6 +44,9 @@ def _appending(src, stmts, items):
         if isinstance(s, gast.Expr) and isinstance(s.value, (gast.Yield, gast.YieldFrom)):
             method = "append" if isinstance(s.value, gast.Yield) else "extend"
             value = s.value.value or gast.Constant(value=None, kind=None)
+            if method == "extend":           # read whole here: `yield from gen(x)` too
+                value = _at(gast.Call(func=builtin_ref("list"), args=[value], keywords=[]),
+                            value)
             out.append(_at(gast.Expr(value=_method(items, method, [value])), s))
             continue
         if isinstance(s, gast.Return):                # ends the generator: its items

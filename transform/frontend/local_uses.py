@@ -167,7 +167,14 @@ class LocalUses:
         if isinstance(parent, gast.Return) or isinstance(parent, gast.Tuple) and \
                 isinstance(self.up(parent), gast.Return):
             return True
-        return self._consumed(name, name.id, changing)
+        return self._consumed(name, name.id, changing) or self._shuffled(name)
+
+    def _shuffled(self, name):
+        """`rng.shuffle(name)` as a statement (container_methods.py rebinds it)."""
+        call = self.up(name)
+        return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
+            call.func.attr == "shuffle" and call.args == [name] and not call.keywords and \
+            isinstance(self.up(call), gast.Expr)
 
     def _consumed(self, node, name, changing):
         """`node` is read whole where it stands: an argument of a consuming builtin or
@@ -191,6 +198,8 @@ class LocalUses:
                 return True
             if isinstance(n, gast.Attribute) and n.attr in changing and \
                     isinstance(n.value, gast.Name) and n.value.id == name:
+                return True
+            if isinstance(n, gast.Name) and n.id == name and self._shuffled(n):
                 return True
         return False
 

@@ -129,11 +129,13 @@ def _stdlib_code(fn):
 UNSAFE_CALLS = {
     "eval": "write the expression itself", "exec": "write the statements themselves",
     "compile": "write the code itself", "locals": "use the names themselves",
-    "vars": "use the names themselves", "globals": "use the names themselves",
+    "vars": "read the attributes themselves (`obj.w`), or keep the values in a dict "
+    "(`params = {\"w\": w}`) and read that", "globals": "use the names themselves",
     "__import__": "import at module level", "breakpoint": "debug the primal function",
     "setattr": "keep the value in a local variable", "delattr": "rebind a local variable",
-    "iter": "loop over the sequence with `for`", "next": "loop over the sequence with "
-    "`for`, or index it (`xs[0]`)",
+    "iter": "loop over the sequence with `for v in xs:`, index it (`xs[0]`), or unpack "
+    "it (`a, b = xs`)", "next": "loop over the sequence with `for`, or index it "
+    "(`xs[0]`); for `next(v for v in xs if test)`, write `[v for v in xs if test][0]`",
     "random.shuffle": "index with a permutation: `a[rng.permutation(len(a))]`",
     "heapq.heapify": "sort a copy: `sorted(h)`", "heapq.heappush": "append, then sort",
     "heapq.heappop": "sort, then index", "heapq.heappushpop": "append, then sort",

@@ -12,7 +12,7 @@ import inspect
 import gast
 
 import runtime
-from runtime.spread import spread_call
+from runtime.spread import spread_call, spread_keywords
 
 from ..ir.primitives import rule_for
 from .receivers import random_method
@@ -27,7 +27,10 @@ STARRED_INSTEAD = {
 
 
 def spread_call_of(src, names, e, fn):
-    """The call written as `spread_call(...)`, or None when e is not such a call."""
+    """The call written as `spread_call(...)` or `spread_keywords(...)`, or None when e
+    is not such a call."""
+    if [kw.arg for kw in e.keywords] == [None] and _compiled_callee(src, e, fn):
+        return _keywords_call(names, e)
     if not any(isinstance(a, gast.Starred) for a in e.args) or \
             any(kw.arg is None for kw in e.keywords) or not _compiled_callee(src, e, fn):
         return None
@@ -39,6 +42,15 @@ def spread_call_of(src, names, e, fn):
     names.objects.setdefault("spread_call", spread_call)
     func = names.ref("spread_call")              # the compiler's own name for it
     call = gast.Call(func=func, args=[e.func, entries], keywords=list(e.keywords))
+    return gast.copy_location(call, e)
+
+
+def _keywords_call(names, e):
+    """`f(a, **params)` -> `spread_keywords(f, [a], params)` (runtime/spread.py)."""
+    names.objects.setdefault("spread_keywords", spread_keywords)
+    entries = gast.List(elts=list(e.args), ctx=gast.Load())
+    call = gast.Call(func=names.ref("spread_keywords"),
+                     args=[e.func, entries, e.keywords[0].value], keywords=[])
     return gast.copy_location(call, e)
 
 

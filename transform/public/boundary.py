@@ -98,6 +98,8 @@ def materialise(cotangent, like):
         parts = g if g is not None else {}
         return {k: _leaf(parts.get(k), v) for k, v in like.items()}
     if _is_user_object(like):
+        if isinstance(g, (np.ndarray, np.generic, numbers.Number)):
+            raise TypeError(object_read_whole(type(like).__name__))
         return _object_gradient(g or {}, like)
     if isinstance(like, np.ndarray):
         if g is None:
@@ -114,6 +116,15 @@ def materialise(cotangent, like):
     if g is None:
         return 0.0
     return float(_real_part(np.asarray(g)).item()) if np.size(g) == 1 else g
+
+
+def object_read_whole(cls):
+    """The message for an object whose cotangent came back as a number or an array."""
+    return (f"a {cls} object was given whole to a NumPy function or to arithmetic "
+            f"(`np.sum(obj)`): NumPy read it through the class's own __array__, __iter__ "
+            "or __getitem__, which thunkgrad does not differentiate. Instead: apply the "
+            "function to the arrays the object holds (`np.sum(obj.w)`), or give it a "
+            "method that does (`obj.total()`)")
 
 
 def _is_user_object(like):

@@ -21,7 +21,7 @@ from .parameters import _params
 from ..frontend.constructors import constructor_of
 from ..lowering.records import object_builder, record_rule
 from runtime.operators import user_class as _user_class
-from runtime.spread import spread_call, spread_pullback
+from runtime.spread import keywords_pullback, spread_call, spread_keywords, spread_pullback
 
 
 class CalleeRule:
@@ -89,6 +89,8 @@ class MethodRule:
                     obj.__self__, *args, **kwargs)
             if obj is spread_call and self.name == "__call__":     # `f(*xs)`
                 return self.spread(args[0], args[1], kwargs)
+            if obj is spread_keywords and self.name == "__call__":  # `f(**params)`
+                return self.spread_keywords(*args)
             if isinstance(obj, type) and _user_class(obj):   # `type(self)(v)`, `C.f(a)`
                 made = self.class_call(obj, args, kwargs)
                 if made is not None:
@@ -146,6 +148,22 @@ class MethodRule:
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn, *args, **kwargs)
         return out, spread_pullback(pullback, args)
+
+    def spread_keywords(self, fn, args, keywords):
+        """`f(**params)` (the compiler wrote `spread_keywords(f, args, params)`): f's
+        rule given params's entries as keywords, their cotangents back as a dict."""
+        plain = fn.__func__ if inspect.ismethod(fn) else fn
+        if not inspect.isfunction(plain) or not isinstance(keywords, dict) or \
+                plain.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+            raise TransformError(
+                f"`**` of a {type(keywords).__name__} in a call to "
+                f"{getattr(fn, '__name__', 'a callable')}(): the gradient reaches only the "
+                "entries of a dict given to a plain function's named parameters",
+                hint="pass the keywords one by one: `f(w=params[\"w\"])`")
+        whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
+        out, pullback = whole(fn, *args, **keywords)
+        names = tuple(_params(plain, keyword_only=True))[plain is not fn:]   # not `self`
+        return out, keywords_pullback(pullback, names, args, keywords)
 
     def class_call(self, cls, args, kwargs):
         """`cls(...)` (its record rule or compiled constructor) or `cls.f(a, ...)` (the

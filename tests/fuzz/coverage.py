@@ -243,7 +243,7 @@ def _scipy():
     return scipy
 
 
-def sample(seeds_per_class=60):
+def sample(seeds_per_class=160):
     """Cases of every class, for the coverage count."""
     from .classes import CLASSES, make_case
     return [make_case(cls, seed) for cls in CLASSES for seed in range(seeds_per_class)]

@@ -258,6 +258,6 @@ def _conditional(g, env, state, x, a):
         g.use("ndarray_method")
 
 
-STEPS = (_swap, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops,
+STEPS = (_swap, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
          *gen_breadth30.STEPS)

@@ -119,11 +119,15 @@ WORKS = {       # rows marked "works", by their beginning
     "list pop/insert/reverse/clear/remove": ("list_mutators", "dict_mutators"),
     "*args/**kwargs parameters of the differentiated function": ("star_parameters",),
     "functools.reduce(f, xs)": ("functools_reduce",),
+
+    # session 30 (tests/fuzz/gen_operators.py, steps of the idioms class)
+    "operators on instances of user classes": ("user_operators", "operator_in_loop"),
+    "f(*xs) where a derivative flows and the source does not fix the length":
+        ("star_call_unfixed", "spread_append", "spread_rows", "spread_twice",
+         "spread_method", "spread_parameter"),
+    "dict merges added 2026-12-01, session 29 (red29)":
+        ("dict_merge", "dict_merge_spread", "dict_merge_union", "dict_merge_inplace"),
 }
 
-_NOT_YET = "no generator draws it yet"
 UNFUZZED = {    # rows marked "works" that no generator draws: reason
-    "operators on instances of user classes": _NOT_YET,
-    "f(*xs) where a derivative flows and the source does not fix the length": _NOT_YET,
-    "dict merges added 2026-12-01, session 29 (red29)": _NOT_YET,
 }

@@ -7,3 +7,4 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16,
                match16, second_names, operators16, spread16, match_classes16,
                zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)
+from . import fuzz_found30  # noqa: F401,E402  (2026-12-02, session 30 (fuzz30))

@@ -77,3 +77,40 @@ def list_spread_then_an_entry_written_into(x, a):
     ys = [*xs, a]
     xs[0][1] = x * 3.0
     return np.sum(ys[0] * ys[1])
+
+
+# New (the dict-merge production's `dict(p, k=v)`, a refusal of Python's other spelling
+# of `{**p, "k": v}`): `dict(p)` and `dict(p, k=v)` where the source shows p is a dict
+# were refused ("reaches argument 1 of dict, which has no derivative rule"); they are now
+# written as the display (transform/frontend/dict_calls.py).
+@case(given(0.7, A))
+def dict_call_of_a_dict_with_keywords(x, a):
+    p = {"w": a * x, "b": np.tanh(x)}
+    q = dict(p, b=p["b"] * x, c=np.sin(x))
+    r = dict(q)
+    r["w"] = r["w"] * 2.0
+    return q["b"] * p["b"] + np.sum(q["w"]) * q["c"] + np.sum(r["w"] * r["b"])
+
+
+@case(given(-0.3, A))
+def dict_call_of_a_dict_merged_in_place(x, a):
+    p = {"w": a * x, "b": x}
+    for _ in range(2):
+        p |= {"b": p["b"] * 0.5 + np.tanh(x)}
+    q = dict(p | {"c": x * x}, w=np.sin(a) * p["b"])
+    return np.sum(q["w"]) + q["b"] * q["c"] + np.sum(p["w"])
+
+
+@refused(given(0.7, A), "dict(pairs) of a zip: dict's argument has no rule")
+def dict_call_of_pairs_still_refused(x, a):
+    d = dict(zip(["u", "v"], [x, a * x]))
+    return d["u"] * np.sum(d["v"])
+
+
+def _dict_of(p):
+    return dict(p, b=1.0)
+
+
+@refused(given(0.7, A), "dict(p) of a parameter: the source does not show p is a dict")
+def dict_call_of_a_parameter_still_refused(x, a):
+    return np.sum(_dict_of({"w": a * x, "b": x})["w"])

@@ -127,6 +127,7 @@ WORKS = {       # rows marked "works", by their beginning
          "spread_method", "spread_parameter"),
     "dict merges added 2026-12-01, session 29 (red29)":
         ("dict_merge", "dict_merge_spread", "dict_merge_union", "dict_merge_inplace"),
+    "dict copies added 2026-12-02, session 30 (fuzz30)": ("dict_merge_call",),
 }
 
 UNFUZZED = {    # rows marked "works" that no generator draws: reason

@@ -14,7 +14,8 @@
         len(a), a helper's parameter, the rows of an array, bound twice, a second name,
         `h(v, *xs)`; h a helper (with a default), a function value or a method
     dict merges: `{**p, "b": t}` and `{"b": t, **p}` (key overlap both ways), two spreads,
-        `p | q`, `q | p`, `p |= q` in a loop (after `r = p.copy()`, or `r = p`: refused)
+        `p | q`, `q | p`, `dict(p, b=t)`, `dict(p)`; `p |= q` in a loop (after `r = p.copy()`
+        or `dict(p)`, or `r = p`: refused)
 
 Every value stays bounded (tanh, sin); tests on lengths only (no branch on a value).
 """
@@ -117,12 +118,13 @@ def _spread_values(g, state, x, a):
     xs, k = g.name("items"), g.name("counter")
     form = g.pick(("comprehension", "append", "append", "rows", "twice"))
     if form == "comprehension":
-        g.line(f"{xs} = [{g.pick((f'{v} * ({k} + 1.0)', f'np.sin({v} + {k})', f'{s} * {k} + {x}'))} "
-               f"for {k} in range(min(len({a}), 3))]")
+        entry = g.pick((f"{v} * ({k} + 1.0)", f"np.sin({v} + {k})", f"{s} * {k} + {x}"))
+        g.line(f"{xs} = [{entry} for {k} in range(min(len({a}), 3))]")
     elif form == "append":
         g.line(f"{xs} = [{v}]")
         g.line(f"for {k} in range(1, min(len({a}), 3)):")
-        g.line(f"{xs}.append({g.pick((f'{xs}[-1] * {s}', f'np.tanh({v}) * {k}', f'{x} + {k}'))})", 2)
+        entry = g.pick((f"{xs}[-1] * {s}", f"np.tanh({v}) * {k}", f"{x} + {k}"))
+        g.line(f"{xs}.append({entry})", 2)
     elif form == "rows":
         g.line(f"{xs} = np.stack([{v}, {v} * {s}, {a}])[:min(len({a}), 3)]")
     else:
@@ -191,7 +193,8 @@ def _dict_merge(g, env, state, x, a):
     s, v = state["s"], state["v"]
     p, q, r = g.name("params"), g.name("params"), g.name("params")
     g.line(f"{p} = {{'w': {v}, 'b': {s}}}")
-    form = g.pick(("spread_after", "spread_before", "spread_two", "union", "union_reversed"))
+    form = g.pick(("spread_after", "spread_before", "spread_two", "union", "union_reversed",
+                   "call_keywords", "call_copy"))
     if form == "spread_after":
         more = g.pick(("", f", 'c': np.sin({v})"))
         g.line(f"{q} = {{**{p}, 'b': {p}['b'] * {x} + 0.1{more}}}")
@@ -202,8 +205,13 @@ def _dict_merge(g, env, state, x, a):
         g.line(f"{q} = " + g.pick((f"{{**{p}, **{r}}}", f"{{**{r}, **{p}, 'c': {s} * 0.5}}")))
     elif form == "union":
         g.line(f"{q} = {p} | {{'b': {s} * {x}, 'c': np.sin({v})}}")
-    else:
+    elif form == "union_reversed":
         g.line(f"{q} = {{'b': {x}, 'c': {x} * 0.5}} | {p}")
+    elif form == "call_keywords":
+        g.line(f"{q} = dict({p}, b={p}['b'] * {x}{g.pick(('', f', c=np.sin({v})'))})")
+    else:
+        g.line(f"{q} = dict({p})")
+        g.line(f"{q}['b'] = {q}['b'] * {x} + 0.5")
     g.use("dict_merge", "dict_merge_" + form.split("_")[0])
     kept = _merge_in_place(g, state, x, a, g.pick((p, q))) if g.chance(0.5) else p
     _set(g, state, "s", f"np.tanh({q}['b'] + 0.1 * np.sum({q}['w']) + 0.2 * "
@@ -212,10 +220,10 @@ def _dict_merge(g, env, state, x, a):
 
 
 def _merge_in_place(g, state, x, a, d):
-    """`d |= {...}` in a loop after `e = d.copy()` (or `e = d`, which would see the
+    """`d |= {...}` in a loop after `e = d.copy()` or `dict(d)` (or `e = d`, which would see the
     merges: refused, writes through shared memory); returns e."""
     e, k = g.name("params"), g.name("counter")
-    g.line(f"{e} = {g.pick((f'{d}.copy()', f'{d}.copy()', d))}")
+    g.line(f"{e} = {g.pick((f'{d}.copy()', f'dict({d})', d))}")
     g.line(f"for {k} in range({g.pick(('2', f'len({a}) - 2', '1'))}):")
     g.line(f"{d} |= {{'w': {d}['w'] * 0.5 + np.tanh({state['v']}), "
            f"'b': {d}['b'] * 0.5 + {x}}}", 2)

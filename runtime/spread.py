@@ -50,11 +50,13 @@ def spread_pullback(pullback, args):
     """The pullback of `spread_call(fn, args)` from that of `fn(*args)`: cotangents for
     (spread_call, fn, args)."""
     def spread(g):
+        # fn's cotangent, then one per parameter: the spread entries fill the first ones,
+        # defaults and keywords (never differentiated next to a star) the rest
         cotangents = tuple(pullback(g))
-        if len(cotangents) != len(args) + 1:
+        if len(cotangents) < len(args) + 1:
             raise TypeError(f"spread_call: {len(cotangents) - 1} cotangents for "
                             f"{len(args)} spread arguments")
-        return (None, cotangents[0], entries_cotangent(cotangents[1:], args))
+        return (None, cotangents[0], entries_cotangent(cotangents[1:len(args) + 1], args))
     return spread
 
 

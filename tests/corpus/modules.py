@@ -11,3 +11,4 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
 from . import varargs30, writes30, objects30  # noqa: F401,E402
 # 2026-12-02, session 30 (py30b): zip/reversed read whole, copies, sort/shuffle, **params
 from . import python30b  # noqa: F401,E402
+from . import fuzz_found30  # noqa: F401,E402  (2026-12-02, session 30 (fuzz30))

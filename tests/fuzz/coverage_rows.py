@@ -129,11 +129,16 @@ WORKS = {       # rows marked "works", by their beginning
         ("zip_read_whole", "reversed_read_whole", "dict_of_pairs", "copy_module",
          "list_sort_or_shuffle", "keywords_at_run_time", "keyword_only_nested",
          "yield_from_generator"),
+
+    # session 30 (tests/fuzz/gen_operators.py, steps of the idioms class)
+    "operators on instances of user classes": ("user_operators", "operator_in_loop"),
+    "f(*xs) where a derivative flows and the source does not fix the length":
+        ("star_call_unfixed", "spread_append", "spread_rows", "spread_twice",
+         "spread_method", "spread_parameter"),
+    "dict merges added 2026-12-01, session 29 (red29)":
+        ("dict_merge", "dict_merge_spread", "dict_merge_union", "dict_merge_inplace"),
+    "dict copies added 2026-12-02, session 30 (fuzz30)": ("dict_merge_call",),
 }
 
-_NOT_YET = "no generator draws it yet"
 UNFUZZED = {    # rows marked "works" that no generator draws: reason
-    "operators on instances of user classes": _NOT_YET,
-    "f(*xs) where a derivative flows and the source does not fix the length": _NOT_YET,
-    "dict merges added 2026-12-01, session 29 (red29)": _NOT_YET,
 }

@@ -33,6 +33,7 @@ ND, AL, IP, LC, LS, NM, GL = ("no-derivative", "aliasing", "in-place", "loop-car
                               "list-reduction", "name-capture", "stale-global")
 VS = "view-read-then-stored"      # issue 13's widened fuzzer (docs/fuzz_findings.md, part 2)
 CC = "complex-cotangent-of-real"  # session 27's classes (docs/testing.md, "The fuzzer")
+SD, SH = "spread-default", "spread-holds-source"   # session 30 (docs/testing.md, fuzz30)
 S, A, M = SCALAR, ARRAY, MATRIX
 FINDINGS = [
     # ---- no-derivative table: a differentiated value gets a zero ---------------------
@@ -180,6 +181,15 @@ FINDINGS = [
     Finding("complex_array_of_real_with_a_second_path", CC, "complex_values:270245",
             "def f(x, a):\n    v2 = np.array(a * 1.0, dtype=complex)\n"
             "    v3 = a * x + 1j * np.cos(a)\n    return np.sum(np.real(v2)) + np.sum(np.imag(v3))",
+            (S, A)),
+    # ---- session 30: f(*xs) leaving a default; {**p} / [*xs] taken to hold p / xs -----
+    Finding("spread_leaves_a_default_unfilled", SD, "idioms (gen_operators._spread_call)",
+            "def h(p, q, r=0.5):\n    return np.tanh(p * q) + r\n\n\n"
+            "def f(x, a):\n    xs = [a * x]\n    for k in range(1, min(len(a), 3) - 1):\n"
+            "        xs.append(x + k)\n    return np.sum(h(*xs))", (S, A)),
+    Finding("dict_spread_then_source_merged", SH, "idioms (gen_operators._dict_merge)",
+            "def f(x, a):\n    p = {'w': a * x, 'b': np.tanh(x)}\n    q = {**p, 'c': x}\n"
+            "    p |= {'b': x * x}\n    return q['b'] * p['b'] + np.sum(q['w']) * q['c']",
             (S, A)),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs

@@ -16,8 +16,10 @@ entry), in f or in a helper also given `[s] * 2` (repetition); `enumerate(xs, st
 into np.stack / sum; np.piecewise with functions agreeing at the break; `ufunc.outer`
 (subtract, add, multiply, hypot, maximum, arctan2, logaddexp, power) reduced; np.float64(s)
 and np.float32 round trips of scalars; session 29's NumPy families (quantile, insert/delete,
-cond, polyder) chained.
+cond, polyder) chained; and gen_operators.py's steps (session 30: operators on instances of
+user classes, f(*xs) of a length only known when the code runs, dict merges).
 """
+from . import gen_operators
 from .gen_calls import carried_program
 from .program import ARRAY, SCALAR
 
@@ -141,4 +143,4 @@ def _library29(g, env, state, x, a):
 
 STEPS = (_double_buffer, _double_buffer, _list_times_array, _list_times_array,
          _enumerate_start, _starred, _piecewise, _outer,
-         _float_scalar, _library29)
+         _float_scalar, _library29, *gen_operators.STEPS, *gen_operators.STEPS)

@@ -146,7 +146,8 @@ class ExprAliases:
         return self.value(e.value)
 
     def value_List(self, e):
-        entries = [self.value(x) for x in e.elts]
+        entries = [self.spread(x.value) if isinstance(x, gast.Starred) else self.value(x)
+                   for x in e.elts]
         stored_twice(self.state, entries)
         made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
         if not any(isinstance(x, gast.Starred) for x in e.elts):
@@ -159,9 +160,15 @@ class ExprAliases:
         for k in e.keys:
             if k is not None:
                 self.value(k)
-        entries = [self.value(v) for v in e.values]
+        entries = [self.spread(v) if k is None else self.value(v)
+                   for k, v in zip(e.keys, e.values)]
         stored_twice(self.state, entries)
         return self.fresh(e, holds=_union(entries).objs, in_place=True)
+
+    def spread(self, e):
+        """`*xs` in a list or tuple display, `**p` in a dict display: the new container
+        holds xs's entries, not xs (as `xs.copy()`), so changing xs later leaves it be."""
+        return Value(self.state.contents(self.value(e).objs))
 
     def value_ListComp(self, e):
         gen = e.generators[0]

@@ -13,6 +13,7 @@ from ..ir.nodes import walk
 from .attribute_writes import rewrite_attribute_writes
 from .nested_appends import rewrite_nested_appends
 from .container_methods import ITEM_WRITING, REBINDING, rewrite_container_methods
+from .dict_calls import rewrite_dict_calls
 from .local_uses import LocalUses
 from .starred_calls import rewrite_starred_calls
 
@@ -20,8 +21,8 @@ _METHODS = REBINDING | ITEM_WRITING | {"shuffle"}
 # A cheap look at the text first (most functions have neither a `*`/`**` argument nor one
 # of these methods). Text the desugar stage brought in from elsewhere is not in it: such
 # a form is then left as written, and the alias check refuses it (never a silent change).
-_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*=[^=]|\]\s*\.\s*append\s*\("
-                         % "|".join(sorted(_METHODS)))
+_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*=[^=]|\]\s*\.\s*append\s*\(|"
+                         r"\bdict\s*\(" % "|".join(sorted(_METHODS)))
 
 
 def desugar_data(src):
@@ -31,7 +32,10 @@ def desugar_data(src):
         return
     taken = {n.id for n in walk(src.node) if isinstance(n, gast.Name)}
     uses = LocalUses(src)
-    changed = rewrite_starred_calls(src, uses)
+    changed = rewrite_dict_calls(src, uses)         # dict(p, k=v) -> {**p, "k": v}
+    if changed:
+        uses = LocalUses(src)
+    changed |= rewrite_starred_calls(src, uses)
     if changed:
         uses = LocalUses(src)           # the spread reads are new occurrences
     changed |= rewrite_container_methods(src, lambda base: _fresh(base, taken), uses)
@@ -47,12 +51,13 @@ def desugar_data(src):
 
 def _has_data_sugar(fdef):
     """One walk (on the compile path of every function): most have none."""
-    starred, keyword, attribute = gast.Starred, gast.keyword, gast.Attribute
+    starred, keyword, attribute, name = gast.Starred, gast.keyword, gast.Attribute, gast.Name
     for n in walk(fdef):
         kind = type(n)
         if kind is starred or kind is keyword and n.arg is None or \
                 kind is attribute and (n.attr in _METHODS or type(n.ctx) is gast.Store or
-                                       n.attr == "append" and type(n.value) is gast.Subscript):
+                                       n.attr == "append" and type(n.value) is gast.Subscript) or \
+                kind is name and n.id == "dict":
             return True
     return False
 

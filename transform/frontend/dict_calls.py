@@ -1,0 +1,69 @@
+"""Stage 1b, desugar (data): `dict(p)` and `dict(p, k=v)` where the source shows p is a
+dict become the display Python builds, whose `**` the normalizer writes as dict unions
+(their rule gives each entry's cotangent to the dict it came from):
+
+    p = {"w": w, "b": b}            ->  p = {"w": w, "b": b}
+    q = dict(p, b=v)                    q = {**p, "b": v}
+
+Only when p is a dict or dict comprehension display, or a local every binding of which
+makes a new dict (a display, `dict(...)`, `p.copy()`, a union with a display) or merges
+into one (`p |= q`; the others show p is a dict): `dict(pairs)` of a list of pairs or
+a zip, and a parameter, stay as written (the normalizer refuses them where a derivative
+flows: `dict`'s argument has no rule).
+"""
+import gast
+
+from ..ir.nodes import const, located, walk
+
+
+def rewrite_dict_calls(src, uses):
+    """Rewrite each such `dict(...)` call of `src.node` in place; True if any."""
+    changed = False
+    for node in list(walk(src.node)):
+        if _copies_a_dict(node, uses):
+            display = gast.Dict(keys=[None, *(const(kw.arg) for kw in node.keywords)],
+                                values=[node.args[0], *(kw.value for kw in node.keywords)])
+            changed |= _replace(uses.parent.get(id(node)), node, located(display, node))
+    return changed
+
+
+def _copies_a_dict(node, uses):
+    if not (uses.is_builtin_call(node, dict) and len(node.args) == 1) or \
+            isinstance(node.args[0], gast.Starred) or any(kw.arg is None for kw in node.keywords):
+        return False
+    arg = node.args[0]
+    if _new_dict(arg):
+        return True
+    if not isinstance(arg, gast.Name) or not uses.candidate(arg.id):
+        return False
+    return {_kind(b, uses) for b in uses.bindings(arg.id)} == {"dict"}
+
+
+def _kind(binding, uses):
+    """"dict" if `binding` makes a new dict or merges into one (`p |= q` of a dict p)."""
+    parent = uses.up(binding)
+    if isinstance(parent, gast.AugAssign) and isinstance(parent.op, gast.BitOr):
+        return "dict"
+    stmt = uses.plain_assignment(binding)
+    return "dict" if _new_dict(getattr(stmt, "value", None)) else uses.made_kind(stmt)
+
+
+def _new_dict(value):
+    """A dict display or comprehension, or a union with one (`p | {...}`: a dict, or the
+    primal's TypeError)."""
+    if isinstance(value, gast.BinOp) and isinstance(value.op, gast.BitOr):
+        return any(isinstance(side, (gast.Dict, gast.DictComp))
+                   for side in (value.left, value.right))
+    return isinstance(value, (gast.Dict, gast.DictComp))
+
+
+def _replace(parent, old, new):
+    """Put `new` where `old` is among `parent`'s fields."""
+    for field, value in gast.iter_fields(parent):
+        if value is old:
+            setattr(parent, field, new)
+            return True
+        if isinstance(value, list) and any(v is old for v in value):
+            value[[id(v) for v in value].index(id(old))] = new
+            return True
+    return False

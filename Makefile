@@ -38,6 +38,7 @@ bench: install
 	$(PY) benchmarks/scientific.py
 	$(PY) benchmarks/scalar_loop.py
 	$(PY) benchmarks/compile_scaling.py
+	$(PY) benchmarks/einsum_vjp.py
 
 # 8 threads calling grad on 50 functions with random shapes for 60 s (SOAK_ARGS="--seconds 10")
 soak: install

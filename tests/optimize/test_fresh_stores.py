@@ -55,8 +55,8 @@ def store_in_a_branch(u, x, flag):
 
 
 CASES = [
-    (heat_copy, lambda r: [r.normal(size=7), 0.2, 3], (0, 1), 3),                 # was 6
-    (reads_carried, lambda r: [r.normal(size=5), 3], (0,), 6),         # un[1:] read: not fresh
+    (heat_copy, lambda r: [r.normal(size=7), 0.2, 3], (0, 1), 3),        # was 6
+    (reads_carried, lambda r: [r.normal(size=5), 3], (0,), 6),         # un[1:] read first
     (second_name_first, lambda r: [r.normal(size=4), 0.5], (0, 1), 2),
     (store_after_alias, lambda r: [r.normal(size=4), 0.5], (0, 1), 3),
     (store_in_a_branch, lambda r: [r.normal(size=4), 0.5, True], (0, 1), 2),

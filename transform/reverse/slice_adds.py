@@ -72,6 +72,24 @@ def slice_add(rev, name, index, g, state):
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
 
 
+def split_written_out(rev, prim, d, part, form):
+    """For `x[1:-1] = v`, `setitem_vjp(dx, np.s_[1:-1], True)` written out where dx is
+    certainly an array buffer this code owns (x of known shape, literal slices only):
+    `dx_part = dx[1:-1].copy()` and `dx[1:-1] = 0`; else None."""
+    index, x = prim.inputs.get("index"), prim.args[0]
+    shape = shape_of(rev.ctx.shapes.cls.get(getattr(x, "id", None)))
+    at = literal_index(index) if index is not None else None
+    if not (shape and form.zero == "no" and form.owned and not form.thunk and
+            not form.container and index_region(at, shape) is not None and
+            all(isinstance(p, slice) for p in (at if isinstance(at, tuple) else (at,)))):
+        return None
+    view = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Load())
+    copy = gast.Call(func=gast.Attribute(value=view, attr="copy", ctx=gast.Load()), args=[],
+                     keywords=[])
+    target = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Store())
+    return [assign(part, copy), gast.Assign(targets=[target], value=const(0), type_comment=None)]
+
+
 def index_region(index, shape):
     """The positions a literal basic index selects in an array of `shape`, as one
     (start, stop, step) per axis, or None (a new axis, an index out of range)."""

@@ -228,7 +228,7 @@ def accumulate_at(buffer, like, index, value):
     if buffer is None and type(like) is np.ndarray and type(value) is np.ndarray and \
             type(index) in _BASIC_INDEX and value.dtype.kind != "c":   # a step's first read
         buffer = np.zeros(like.shape, dtype=_buffer_dtype(like.dtype))
-        buffer[index] += value
+        buffer[index] = value           # 0 + value is value (-0.0 aside): no read, no add
         return buffer
     value = unthunk(value)
     if value is None:

@@ -30,6 +30,11 @@ def tanh_total(a):
     return np.sum(np.tanh(a))
 
 
+def second_difference(u):
+    lap = u[2:] - 2 * u[1:-1]
+    return np.sum(np.sin(lap))
+
+
 def scaled_steps(x, n):
     for i in range(n):
         x = x * 0.999

@@ -51,6 +51,7 @@ PASS_GOLDENS = [
     Golden("FoldConstants", fx.squares_total, "h"),
     Golden("MergeLikeTerms", fx.self_product, "W"),
     Golden("Fuse", fx.damped, "x"),
+    Golden("FoldNegations", fx.second_difference, "u", args=(_vec(6),)),
     Golden("DropSpreads", fx.tanh_total, "a"),
     Golden("HoistPops", fx.sine_steps, "x"),
     Golden("BatchProducts", fx.tanh_layer_loop, "W"),

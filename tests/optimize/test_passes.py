@@ -34,7 +34,7 @@ INPUTS = [
     (fx.tanh_layer_loop, (vec(3, 4), vec(3), vec(4), 3)),
     (fx.first_rows, (vec(3, 4), [vec(4), vec(4) + 1.0])), (fx.lazy_product, (vec(3), vec(3))),
     (fx.unused_steps, (0.2, 3)), (fx.two_sums, (vec(3), vec(3))),
-    (fx.folded_loop, (0.13, vec(2))),
+    (fx.folded_loop, (0.13, vec(2))), (fx.second_difference, (vec(6),)),
     (fx.squares_total, (vec(4),)), (fx.self_product, (vec(3, 4), vec(4))),
     (fx.readable_sweep, (vec(3, 4), vec(4), vec(5))),
     (fx.mlp_loss, (vec(4, 5), vec(5), vec(5, 3), vec(3), vec(2, 4), np.eye(3)[[0, 2]])),

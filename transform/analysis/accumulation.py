@@ -29,24 +29,31 @@ class Form:
 
     zero: "yes" (None), "no" (a cotangent) or "maybe"; thunk: may be a Thunk;
     owned: a buffer the generated code allocated itself (safe to update in place).
+    written: for a zeroed array buffer this code allocated, the regions (see
+    transform/reverse/slice_adds.py) written since, outside which it is still zero;
+    None when unknown (any other form).
     """
 
-    __slots__ = ("zero", "thunk", "owned", "nullable", "container")
+    __slots__ = ("zero", "thunk", "owned", "nullable", "container", "written")
 
-    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False, container=False):
+    def __init__(self, zero="yes", thunk=False, owned=True, nullable=False, container=False,
+                 written=None):
         self.zero, self.thunk, self.owned = zero, thunk, owned
         self.nullable = nullable          # a Thunk that may evaluate to None (zero)
         # may hold a list or tuple of entries' cotangents (`b[0]` of a list b): `+`
         # would concatenate or fail on its None entries, accum adds entry by entry
         self.container = container
+        self.written = written
 
     def key(self):
-        return (self.zero, self.thunk, self.owned, self.nullable, self.container)
+        return (self.zero, self.thunk, self.owned, self.nullable, self.container,
+                self.written)
 
     def join(self, other):
         zero = self.zero if self.zero == other.zero else "maybe"
         return Form(zero, self.thunk or other.thunk, self.owned and other.owned,
-                    self.nullable or other.nullable, self.container or other.container)
+                    self.nullable or other.nullable, self.container or other.container,
+                    self.written if self.written == other.written else None)
 
 
 ZERO = Form()

@@ -19,6 +19,7 @@ the copies keep its meaning.
 import operator
 
 import gast
+import numpy as np
 
 from .activity import defined_by, iter_statements, needed_names
 from ..alias.tables import VIEW_FUNCTIONS
@@ -65,7 +66,49 @@ def aliased_stores(body, activity, shapes=None):
     needed = needed_names(body, activity, shapes)[0]
     copy_groups = {group[n] for n in copies}
     return {w for w in written if w in group and group[w] in copy_groups and
-            any(n != w and n in group and group[n] == group[w] for n in needed)}
+            any(n != w and n in group and group[n] == group[w] for n in needed)} - \
+        _fresh_stores(body)
+
+
+def _fresh_stores(body):
+    """Names each of whose element stores follows, in its own block, a binding of the
+    name to a fresh copy that no statement between them names: the store changes that
+    copy only, whatever names shared the array the name held before (the loop's
+    `u = un` of the last step).
+
+        un = u.copy()            fresh: no other name holds this array
+        un[1:-1] = t9            changes it only
+        u = un                   (a second name from here on)
+    """
+    fresh, other = set(), set()
+    _scan_fresh(body, fresh, other)
+    return fresh - other
+
+
+def _scan_fresh(block, fresh, other):
+    copied = set()                  # bound to a fresh copy in this block, not named since
+    for s in block:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            for inner in (s.body, getattr(s, "orelse", [])):
+                _scan_fresh(inner, fresh, other)
+            copied -= _mentioned(s)
+            continue
+        names, prim = defined_by(s)
+        if isinstance(s, gast.Assign) and prim is not None and prim.kind == "setitem" and \
+                isinstance(prim.args[0], gast.Name):
+            w = prim.args[0].id
+            alone = w in copied and w not in _mentioned(s.value)
+            (fresh if alone else other).add(w)
+            copied -= _mentioned(s) - {w}
+            continue
+        copied -= _mentioned(s)
+        if len(names) == 1 and prim is not None and prim.kind == "rule" and \
+                prim.fn is np.copy and isinstance(s, gast.Assign):
+            copied.add(names[0])
+
+
+def _mentioned(node):
+    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
 
 
 def _copy_parents(body):

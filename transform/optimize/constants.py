@@ -75,6 +75,7 @@ def _folded(node, operand):
     literal = _literal_result(node)
     if literal is not None:
         return gast.Constant(value=literal, kind=None)
+    node = _negation_into_literal(node)
     return _identity_operand(node) if operand else node
 
 
@@ -95,6 +96,25 @@ def _literal_result(node):
             or math.copysign(1.0, value) < 0 or len(repr(value)) > _LONGEST:
         return None                                # -1 and -0.0 would need a unary minus
     return value
+
+
+def _negation_into_literal(node):
+    """`-e * 2` -> `e * -2`, `2 * -e` -> `-2 * e`: one array operation instead of two.
+    Exact: negation is exact, and IEEE products are symmetric in sign (a zero's sign
+    aside); a positive int or float literal only, so `-2` is a Python number."""
+    if type(node.op) is not gast.Mult:
+        return node
+    for neg, lit in ((node.left, node.right), (node.right, node.left)):
+        if type(neg) is gast.UnaryOp and type(neg.op) is gast.USub and \
+                type(lit) is gast.Constant and type(lit.value) in _NUMBER and \
+                math.isfinite(lit.value) and lit.value > 0:
+            minus = gast.UnaryOp(op=gast.USub(), operand=lit)
+            if neg is node.left:
+                node.left, node.right = neg.operand, minus
+            else:
+                node.left, node.right = minus, neg.operand
+            return node
+    return node
 
 
 def _small_power(base, exponent):
@@ -129,3 +149,25 @@ class FoldConstants(Pass):
 
     def run(self, facts):
         fold_constants(facts.pullback, facts.literal_terms)
+
+
+class FoldNegations(Pass):
+    """`dt2 = -dlap * 2` -> `dt2 = dlap * -2` in the pullback statements the fold pass
+    rewrote (run alone: every pullback assignment) whose targets are adjoints: the
+    negation a rule's `-g` left next to another rule's literal factor, once Fuse put
+    them together. An adjoint's value is a cotangent computation (floats), never the
+    primal arithmetic a checkpointing policy replays. Names are neither added nor
+    removed."""
+    needs = ("rewritten",)
+    keeps = ("counts",)
+
+    def run(self, facts):
+        rewritten = facts.rewritten
+        if rewritten is None:
+            rewritten = [(s, True) for s in statements(facts.pullback)]
+        for s, inner in rewritten:
+            if inner and type(s) is gast.Assign and len(s.targets) == 1 and \
+                    type(s.targets[0]) is gast.Name and s.targets[0].id in facts.adjoints:
+                for node in gast.walk(s.value):
+                    if type(node) is gast.BinOp:
+                        _negation_into_literal(node)

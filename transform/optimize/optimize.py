@@ -10,7 +10,7 @@ facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); t
 facts live on one `Facts` object, so any pass can be run alone.
 """
 from .batch_products import BatchProducts
-from .constants import FoldConstants
+from .constants import FoldConstants, FoldNegations
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
@@ -30,6 +30,7 @@ PASSES = (
     FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
+    FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     HoistPops(),               # a backward loop's tape entry taken in its header
     BatchProducts(),           # a loop's outer products as one matrix product

@@ -27,7 +27,7 @@ from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
 from ..analysis.joins import cut_contributions
-from .slice_adds import adds_in_place, axes_view, slice_add
+from .slice_adds import adds_in_place, axes_view, slice_add, split_written_out
 
 
 class Reverser:
@@ -254,9 +254,12 @@ class Reverser:
         form = state.form(d)
         part = self.ctx.temp(("part", d))
         index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
-        split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
-        out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)], ctx=gast.Store())],
-                           value=split, type_comment=None)]
+        out = split_written_out(self, s.prim, d, part, form)
+        if out is None:
+            split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
+            out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)],
+                                                   ctx=gast.Store())],
+                               value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
         piece = load(part) if self.fills_index(s.prim) else \

@@ -43,23 +43,84 @@ def slice_add(rev, name, index, g, state):
     """The statement adding cotangent `g` of `name[index]` into name's adjoint."""
     da = rev.ctx.adjoint(name)
     form = state.form(da)
-    state[da] = Form("no", False, True)
+    shape = shape_of(rev.ctx.shapes.cls.get(name))
+    region = index_region(literal_index(index), shape) if shape else None
     if form.zero == "no" and form.owned and not form.thunk and not form.container \
-            and shape_of(rev.ctx.shapes.cls.get(name)) and literal_index(index) is not None \
+            and shape and literal_index(index) is not None \
             and not rev.ctx.shapes.may_complex and isinstance(g, (gast.Name, gast.BinOp,
                                                                    gast.UnaryOp)):
+        written = form.written
+        fresh = written is not None and region is not None and \
+            all(disjoint(region, w) for w in written)
+        state[da] = Form("no", False, True, written=None if written is None or region is None
+                         else written | {region})
         target = gast.Subscript(value=load(da), slice=templates.clone(index), ctx=gast.Store())
-        add = gast.AugAssign(target=target, op=gast.Add(), value=g)
+        # a region still zero (a fresh buffer, written elsewhere only) takes g: 0 + g is g
+        add = gast.Assign(targets=[target], value=g, type_comment=None) if fresh else \
+            gast.AugAssign(target=target, op=gast.Add(), value=g)
         if not isinstance(g, gast.Name):            # arithmetic: never None
             return [add]
         # a rule may hand back None for a zero cotangent (sequence_vjp), as accumulate_at
         # takes it: nothing to add
         test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
         return [gast.If(test=test, body=[add], orelse=[])]
+    # accumulate_at(None, ...) allocates zeros and writes g at index: zero elsewhere
+    first = form.zero == "yes" and region is not None and not rev.ctx.shapes.may_complex
+    state[da] = Form("no", False, True, written=frozenset({region}) if first else None)
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
 
+
+def split_written_out(rev, prim, d, part, form):
+    """For `x[1:-1] = v`, `setitem_vjp(dx, np.s_[1:-1], True)` written out where dx is
+    certainly an array buffer this code owns (x of known shape, literal slices only):
+    `dx_part = dx[1:-1].copy()` and `dx[1:-1] = 0`; else None."""
+    index, x = prim.inputs.get("index"), prim.args[0]
+    shape = shape_of(rev.ctx.shapes.cls.get(getattr(x, "id", None)))
+    at = literal_index(index) if index is not None else None
+    if not (shape and form.zero == "no" and form.owned and not form.thunk and
+            not form.container and index_region(at, shape) is not None and
+            all(isinstance(p, slice) for p in (at if isinstance(at, tuple) else (at,)))):
+        return None
+    view = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Load())
+    copy = gast.Call(func=gast.Attribute(value=view, attr="copy", ctx=gast.Load()), args=[],
+                     keywords=[])
+    target = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Store())
+    return [assign(part, copy), gast.Assign(targets=[target], value=const(0), type_comment=None)]
+
+
+def index_region(index, shape):
+    """The positions a literal basic index selects in an array of `shape`, as one
+    (start, stop, step) per axis, or None (a new axis, an index out of range)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    if index is None or len(parts) > len(shape) or any(p is None for p in parts):
+        return None
+    region = []
+    for k, n in enumerate(shape):
+        p = parts[k] if k < len(parts) else slice(None)
+        if isinstance(p, slice):
+            region.append(p.indices(n))
+        elif isinstance(p, int) and -n <= p < n:
+            region.append((p % n, p % n + 1, 1))
+        else:
+            return None
+    return tuple(region)
+
+
+def disjoint(a, b):
+    """Whether two regions (index_region) share no position: along some axis their
+    ranges share none."""
+    for ra, rb in zip(a, b):
+        ra, rb = range(*ra), range(*rb)
+        if not ra or not rb:
+            return True
+        if ra.step == rb.step == 1:
+            if max(ra.start, rb.start) >= min(ra.stop, rb.stop):
+                return True
+        elif len(ra) * len(rb) <= 1 << 16 and not set(ra) & set(rb):
+            return True
+    return False
 
 
 def axes_view(rev, prim, g):

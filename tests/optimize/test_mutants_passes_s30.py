@@ -3,10 +3,13 @@ here changes its gradient, or its refusal, under one planted bug that the staged
 let through (docs/testing.md, "Session 30 (mut30b): compiler passes"). Every program runs
 against finite differences under every policy.
 """
+import collections
+
 import numpy as np
 import pytest
 
 from tests.gradcheck import POLICIES, check_function, rng
+from transform import TransformError, grad
 from transform.api import _wrt_names, compiled, signature_of
 
 
@@ -35,3 +38,34 @@ def test_a_written_out_slice_add_skips_a_none_cotangent(policy):
 def test_the_slice_add_is_written_out_behind_its_guard():
     text = specialised(slice_read_unread, ("u", "y"), SLICE_ARGS)
     assert "if dt is not None:" in text and "du[1:-1] += dt" in text
+
+
+Pair = collections.namedtuple("Pair", "w n")
+
+
+def scaled_by_count(p):
+    return np.sum(p.w ** 2) * p.n
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_an_integer_field_of_a_namedtuple_gets_no_gradient(policy):
+    # boundary.py:128 (`... or like is None` -> `and`): the integer field's gradient
+    # became the float 2 * sum(w ** 2) instead of None
+    p = Pair(rng("s30 pair").normal(size=3), 2)
+    check_function(scaled_by_count, [p], 0, policy)
+    g = grad(scaled_by_count, policy=policy)(p)
+    assert type(g) is Pair and g.n is None
+
+
+def refill_in_order(u):
+    y = np.sin(u)                      # an array made by a call, not a list
+    for i, v in enumerate(y):
+        y[i] = v * 2.0
+    return np.sum(y)
+
+
+def test_writing_the_current_item_of_an_array_made_by_a_call_is_refused():
+    # order.py:147 (`isinstance(value, gast.Call) and ...` -> `or`): the array counted
+    # as a list made here, and the write in the loop over it was no longer refused
+    with pytest.raises(TransformError, match="inside a loop over `enumerate"):
+        grad(refill_in_order)(rng("s30 refill").normal(size=3))

@@ -69,3 +69,17 @@ def test_writing_the_current_item_of_an_array_made_by_a_call_is_refused():
     # as a list made here, and the write in the loop over it was no longer refused
     with pytest.raises(TransformError, match="inside a loop over `enumerate"):
         grad(refill_in_order)(rng("s30 refill").normal(size=3))
+
+
+def underscore_read_after_its_loop(x):
+    for _ in range(3):
+        x = np.sin(x) * (_ + 1.0)
+    return np.sum(x * _)               # the sweep reads `_` before its loop rebinds it
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_the_users_underscore_read_by_the_sweep_is_kept_for_the_pullback(policy):
+    # assemble.py:62 (`if "_" not in loaded` -> `in`): `_` was left out of the
+    # pullback's snapshot and its first read raised UnboundLocalError
+    check_function(underscore_read_after_its_loop, [rng("s30 underscore").normal(size=2)],
+                   0, policy)

@@ -71,3 +71,16 @@ def test_class_selection():
         parse_classes("no_such_class")
     picked = {pick_class(seed, ("inplace", "grammar")) for seed in range(50)}
     assert picked == {"inplace", "grammar"}
+
+
+def test_an_internal_compiler_error_is_a_failure_not_a_refusal(monkeypatch):
+    """Issue 16: never "internal compiler error" for user code, so the fuzzer must not
+    file one with the refusals (a starred comprehension target was one, session 30)."""
+    import transform.api
+
+    def broken(*args, **kwargs):
+        raise AttributeError("'Starred' object has no attribute 'elts'")
+
+    monkeypatch.setattr(transform.api, "compile_function", broken)
+    verdict = verdict_of("def f(x):\n    return x * x", SCALAR)
+    assert (verdict.outcome, verdict.kind) == ("failed", "internal compiler error")

@@ -255,16 +255,20 @@ def _starred_target(g, env, state, x, a):
     """`m, *rest = ...` of a list display, a tuple or the carried array (session 30)."""
     s, v = state["s"], state["v"]
     m, rest, last = g.name("param"), g.name("rest"), g.name("param")
-    form = g.rng.randrange(3)
+    form = g.rng.randrange(4)
     if form == 0:
         g.line(f"{m}, *{rest} = [{s} * {x}, np.tanh({s}), {x}]")
         _set(g, state, "s", f"np.tanh({m} + 0.5 * sum({rest}))")
     elif form == 1:
         g.line(f"{m}, *{rest}, {last} = ({v}, np.sin({v}), {v} * {s})")
         _set(g, state, "v", f"{m} * 0.5 + {last} * 0.3 + len({rest}) * {rest}[0] * 0.1")
-    else:
+    elif form == 2:
         g.line(f"{m}, *{rest} = {v} * {x}")
         _set(g, state, "s", f"np.tanh({s} + {m} * 0.2 + sum({rest}) * 0.1)")
+    else:      # a starred comprehension target: refused (its gradient was silently zero)
+        rows = f"[({s}, {v}, {x}), ({x} * {s}, {v} * 0.5, {s})]"
+        _set(g, state, "s", f"np.tanh({s} + 0.1 * sum(np.sum({rest}[0]) * {m} "
+                            f"for {m}, *{rest} in {rows}))")
     g.use("starred_target")
 
 

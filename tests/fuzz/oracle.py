@@ -13,7 +13,8 @@ f is called with the case's inputs (differentiated), then Case.data and Case.opt
     skipped   the program is not smooth enough for finite differences to judge it
               (runner._smooth_enough; branch margins for grammar.py programs) or its
               value is not finite and moderate
-    failed    anything else: a crash, a TransformError from inside generated code, a wrong
+    failed    anything else: a crash, a TransformError from inside generated code or
+              saying "internal compiler error" (issue 16: never for user code), a wrong
               value, a wrong gradient, a mutated argument
     invalid   the primal itself raises (a generator bug, not a compiler bug)
 `kind` names the failure's shape for grouping (e.g. "crash UnboundLocalError",
@@ -122,6 +123,8 @@ def _judge_policy(case, f, args, policy, primal_out, weights, expected):
     except TransformError as exc:
         if _inside_generated(exc):
             return _failed("TransformError inside generated code", policy, exc)
+        if "internal compiler error" in str(exc):     # a compiler bug, not a refusal
+            return _failed("internal compiler error", policy, exc)
         return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
     except TypeError as exc:
         if _shared_augmented(exc):          # the one refusal that can only come late

@@ -50,6 +50,8 @@ GROUPS = {
 DEFAULT_GROUPS = ("rules", "runtime", "reference")
 # The tests each part of the code answers to (the first prefix that matches), in stages:
 # a mutant killed by the fast first stage never waits for the wide one.
+_PASSES = [["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
+           ["tests/control", "tests/corpus", "tests/containers", "tests/optimize"]]
 TESTS = [
     ("tests/", [["tests/harness/test_reference.py", "tests/harness/test_reference_checks.py"],
                 ["tests/harness"]]),                                       # the reference
@@ -64,8 +66,11 @@ TESTS = [
     ("runtime/", [["tests/runtime"],
                   ["tests/rules", "tests/loop_pass", "tests/control/test_loops.py"],
                   ["tests/control", "tests/containers"]]),
-    ("transform/", [["tests/runtime", "tests/loop_pass", "tests/control/test_loops.py"],
-                    ["tests/control", "tests/corpus", "tests/containers", "tests/optimize"]]),
+    # the aliasing check's refusals and the emitted text's tracebacks and limits are
+    # tested in tests/safety and tests/reliability, which the wide stage leaves out
+    ("transform/alias/", [*_PASSES, ["tests/safety"]]),
+    ("transform/emit/", [*_PASSES, ["tests/safety", "tests/reliability"]]),
+    ("transform/", _PASSES),
 ]
 
 # A rule file whose own tests are not (only) tests/rules/test_<file>.py

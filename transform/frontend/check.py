@@ -79,6 +79,9 @@ def _check_node(src, node):
             any(gen.is_async for gen in node.generators):
         raise src.error("asynchronous comprehensions are not supported", node,
                         hint="differentiate synchronous code only")
+    if isinstance(node, (gast.ListComp, gast.GeneratorExp, gast.DictComp)):
+        for gen in node.generators:     # `[f(r) for a, *r in rows]` lost r's gradient
+            _check_target(src, gen.target)
     if isinstance(node, gast.AugAssign) and not isinstance(node.target, (gast.Name,
                                                                           gast.Subscript)):
         raise src.error("augmented assignment to this target is not supported", node,
@@ -100,8 +103,8 @@ def _check_target(src, target):
     if isinstance(target, gast.Subscript):
         return
     if isinstance(target, gast.Starred):
-        raise src.error("a starred target of a `for` loop or of a chained assignment "
-                        "(`x = a, *b = v`) is not supported", target,
+        raise src.error("a starred target of a `for` loop, a comprehension or a chained "
+                        "assignment (`x = a, *b = v`) is not supported", target,
                         hint="bind the value to one name, then unpack it in a statement of "
                              "its own: `for row in rows:` then `first, *rest = row`")
     if isinstance(target, gast.Attribute):

@@ -101,8 +101,8 @@ def dict_call_of_a_dict_merged_in_place(x, a):
     return np.sum(q["w"]) + q["b"] * q["c"] + np.sum(p["w"])
 
 
-@refused(given(0.7, A), "dict(pairs) of a zip: dict's argument has no rule")
-def dict_call_of_pairs_still_refused(x, a):
+@case(given(0.7, A))         # differentiated since py30b's dict(pairs) rule (session 30)
+def dict_call_of_pairs(x, a):
     d = dict(zip(["u", "v"], [x, a * x]))
     return d["u"] * np.sum(d["v"])
 

@@ -29,6 +29,10 @@ PROGRAM_CHECKED = dict.fromkeys((
 PROGRAM_CHECKED.update(dict.fromkeys((
     "scipy.linalg._decomp_lu.lu_factor", "scipy.linalg._decomp_lu.lu_solve"),
     "tests/rules/test_mutants_scipy_linalg_more.py"))
+PROGRAM_CHECKED.update(dict.fromkeys((      # session 30 (py30b): zip/reversed, copies
+    "builtins.dict", "copy.copy", "copy.deepcopy", "runtime.rules.sequences_helpers.in_order",
+    "runtime.rules.sequences_helpers.reversed_items"), "tests/runtime/test_sequences30.py"))
+PROGRAM_CHECKED["runtime.attributes.with_attribute"] = "tests/runtime/test_attributes.py"
 STRUCTURAL = set(PROGRAM_CHECKED)
 
 RULES = differentiable_rules()

@@ -69,8 +69,9 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
     outermost = fn not in active
     active.add(fn)
     try:
-        return within_limits(fn, lambda: compile_function(
-            fn, wrt_names, policy, explain, consumed, signature, varied, materialised))
+        with cache.COMPILE_LOCK:
+            return within_limits(fn, lambda: compile_function(
+                fn, wrt_names, policy, explain, consumed, signature, varied, materialised))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause

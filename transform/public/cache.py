@@ -17,6 +17,11 @@ import weakref
 MAX_SPECIALISATIONS = 8
 
 _LOCK = threading.Lock()            # guards every _Rules' dicts and _CACHE's insertions
+# Compilations take turns, across threads: CPython 3.11 keeps the AST converter's
+# recursion count per interpreter, not per thread, so two threads in ast.parse at once
+# (a finaliser can switch threads inside one) fail with "SystemError: AST constructor
+# recursion depth mismatch". Reentrant: compiling f compiles its callees.
+COMPILE_LOCK = threading.RLock()
 _CACHE = weakref.WeakKeyDictionary()
 _UNCACHED = object()                # a function that cannot be weakly referenced
 _LOCAL = threading.local()

@@ -60,6 +60,16 @@ def spread_pullback(pullback, args):
     return spread
 
 
+def entries_array(like, parts):
+    """The cotangent of an array read entry by entry (rows of `like`): the entries'
+    cotangents stacked in `like`'s shape, zeros where an entry has None."""
+    out = np.zeros(like.shape, dtype=np.result_type(like, 0.0))
+    for k, part in enumerate(parts):
+        if part is not None:
+            out[k] = part
+    return out
+
+
 def entries_cotangent(parts, args):
     """The cotangent of the spread sequence: a list or tuple like it (an array for an
     array, None for a range or where no entry has one)."""
@@ -67,9 +77,5 @@ def entries_cotangent(parts, args):
     if isinstance(args, range) or all(part is None for part in parts):
         return None
     if isinstance(args, np.ndarray):
-        out = np.zeros(args.shape, dtype=np.result_type(args, 0.0))
-        for k, part in enumerate(parts):
-            if part is not None:
-                out[k] = part
-        return out
+        return entries_array(args, parts)
     return tuple(parts) if isinstance(args, tuple) else parts

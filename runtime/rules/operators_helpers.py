@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..helpers import unbroadcast
+from ..spread import entries_array
 from ..registry import template_helper
 from ..thunks import unthunk
 
@@ -163,11 +164,7 @@ def sequence_vjp(g, iterable):
     if all(part is None for part in parts):
         return None
     if isinstance(iterable, np.ndarray):
-        out = np.zeros(iterable.shape, dtype=np.result_type(iterable, 0.0))
-        for k, part in enumerate(parts):
-            if part is not None:
-                out[k] = part
-        return out
+        return entries_array(iterable, parts)
     if isinstance(iterable, (list, tuple)) and _numbers(iterable):   # numbers: one array
         return _number_array(parts)
     if isinstance(iterable, tuple):
@@ -249,10 +246,6 @@ def _row_cotangent(row, parts):
     if isinstance(row, dict):
         return None
     if isinstance(row, np.ndarray):
-        out = np.zeros(row.shape, dtype=np.result_type(row, 0.0))
-        for k, part in enumerate(parts):
-            if part is not None:
-                out[k] = part
-        return out
+        return entries_array(row, parts)
     parts = parts + [None] * (len(row) - len(parts))
     return tuple(parts) if isinstance(row, tuple) else parts

@@ -41,7 +41,7 @@ def _consumed(src, arg):
         return _helper_call(arg, "reversed_items", arg.args[0])
     if fn is not zip:
         return arg
-    rows = _spread(arg.args)
+    rows = spread_displays(arg.args)
     if not rows or any(isinstance(r, gast.Starred) or _generator(src, r) for r in rows):
         return arg
     rows = [_consumed_row(src, r) for r in rows]
@@ -65,8 +65,8 @@ def _helper_call(at, name, arg):
                                         keywords=[]), at)
 
 
-def _spread(args):
-    """`zip(*(a, b))` -> [a, b]; other args as they are."""
+def spread_displays(args):
+    """`f(*(a, b), c)` / `zip(*(a, b))` -> [a, b, c]; other args as they are."""
     out = []
     for a in args:
         if isinstance(a, gast.Starred) and isinstance(a.value, (gast.Tuple, gast.List)):

@@ -12,7 +12,7 @@ import functools
 import gast
 
 from ..ir.nodes import load as _load, located as _at, store as _store, walk
-from .consumed_iterators import rewrite_consumed
+from .consumed_iterators import rewrite_consumed, spread_displays as _spread_displays
 
 
 class Functional:
@@ -122,17 +122,6 @@ def _shape_unstarred(call):
     if isinstance(call.func, gast.Attribute) and call.func.attr in ("reshape", "transpose") \
             and len(call.args) == 1 and isinstance(call.args[0], gast.Starred):
         call.args = [call.args[0].value]
-
-
-def _spread_displays(args):
-    """`f(*(a, b), c)` -> `f(a, b, c)`."""
-    out = []
-    for a in args:
-        if isinstance(a, gast.Starred) and isinstance(a.value, (gast.Tuple, gast.List)):
-            out.extend(a.value.elts)
-        else:
-            out.append(a)
-    return out
 
 
 def _plain_parameters(fn, count):

@@ -26,6 +26,7 @@ CACHE = os.path.join(ROOT, ".compat")
 # 2.0, 2.2 and the latest, gast at its floor, at 0.6 and at its latest (make test adds
 # Python 3.11 with the latest NumPy and gast). NumPy 1.26 and 2.0 have no wheels for
 # Python 3.13; NumPy 2.3+ needs Python 3.11+.
+NO_SCIPY = "noscipy"
 MATRIX = [
     ("3.10", "numpy==1.26.*", "gast==0.5.4"),
     ("3.11", "numpy==2.0.*", "gast"),
@@ -34,15 +35,28 @@ MATRIX = [
     # session 30 (lib30): NumPy 2.3, which the README calls supported but no row ran
     # (issue 17: grad(np.sin) failed on 2.2 and 2.3 before the rule's signature was read)
     ("3.12", "numpy==2.3.*", "gast"),
+    # 2026-12-02, session 31 (lead): SciPy is an optional extra, so one row runs without it
+    # (its rules must not register, the tests that need it must skip, not fail to collect)
+    ("3.11", "numpy", "gast", NO_SCIPY),
 ]
+# Every other row installs SciPy (pip picks a release that fits the row's NumPy), so the
+# SciPy rules are tested across the NumPy versions too.
 TEST_TOOLS = ["pytest>=7", "hypothesis>=6"]
 
 
-def label(python, numpy, gast):
-    """A venv name such as py3.10-np1.26-gast0.5.4 (`latest` for an unpinned package)."""
+def label(python, numpy, gast, scipy=None):
+    """A venv name such as py3.10-np1.26-gast0.5.4 (`latest` for an unpinned package),
+    with `-noscipy` for the row without SciPy."""
     def short(pin):
         return pin.split("==")[1].rstrip(".*") if "==" in pin else "latest"
-    return f"py{python}-np{short(numpy)}-gast{short(gast)}"
+    return f"py{python}-np{short(numpy)}-gast{short(gast)}" + (f"-{scipy}" if scipy else "")
+
+
+def pins(combo):
+    """What pip installs for a row: NumPy, gast, the test tools and (but for the
+    no-SciPy row) SciPy."""
+    python, numpy, gast, *rest = combo
+    return [numpy, gast] + TEST_TOOLS + ([] if rest == [NO_SCIPY] else ["scipy"])
 
 
 def find_python(version):
@@ -64,13 +78,13 @@ def run(cmd, log):
     return subprocess.call(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
 
-def prepare(python, venv, pins, log):
+def prepare(python, venv, packages, log):
     """Create the venv if needed, install the pins and the project; True when it worked."""
     venv_python = os.path.join(venv, "bin", "python")
     if not os.path.exists(venv_python) and run([python, "-m", "venv", venv], log):
         return False
     pip = [venv_python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    return (run(pip + list(pins) + TEST_TOOLS, log) == 0
+    return (run(pip + list(packages), log) == 0
             and run(pip + ["--no-deps", "--editable", "."], log) == 0)
 
 
@@ -92,7 +106,7 @@ def check(combo, pytest_args):
     venv = os.path.join(CACHE, name)
     start = time.time()
     with open(os.path.join(CACHE, name + ".log"), "w") as log:
-        if not prepare(python, venv, combo[1:], log):
+        if not prepare(python, venv, pins(combo), log):
             return name, "install failed", "-", time.time() - start
         code = run([os.path.join(venv, "bin", "python"), "-m", "pytest", "-p",
                     "no:cacheprovider", *pytest_args], log)

@@ -6,9 +6,17 @@ from . import (arithmetic, numpy_ops, branches, loops, jumps, comprehensions,  #
                constructors, mutators16, fixes26, shape_named_attributes,
                fuzz_found, fuzz_found27, fuzz_found29, double_buffers, reductions16,
                match16, second_names, operators16, spread16, match_classes16,
-               zip_generators16, redteam29, redteam29b, redteam29_fixes, redteam29_stats)
+               zip_generators16, redteam29_fixes)
 # 2026-12-02, session 30 (py30a)
 from . import varargs30, writes30, objects30  # noqa: F401,E402
 # 2026-12-02, session 30 (py30b): zip/reversed read whole, copies, sort/shuffle, **params
 from . import python30b  # noqa: F401,E402
 from . import fuzz_found30  # noqa: F401,E402  (2026-12-02, session 30 (fuzz30))
+# 2026-12-02, session 31 (lead): the cases that call SciPy register when it imports (it is
+# an optional extra; `make compat` has a row without it)
+try:
+    import scipy  # noqa: F401
+except ImportError:
+    pass
+else:
+    from . import redteam29, redteam29b, redteam29_stats, receivers_scipy  # noqa: F401

@@ -6,7 +6,6 @@ and array variants, every policy, against finite differences."""
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
 
 from .case import case, floats, mixed, refused
 from .data_values import both
@@ -120,23 +119,6 @@ def model_mean_of_differentiated_argument(m, x):
     return weighted_mean(m, x * 2.0) + m.mean(x)
 
 
-FROZEN = stats.norm(0.3, 1.7)
-
-
-@both
-def frozen_distribution_moments(x):
-    return np.sum(x * FROZEN.mean() + x ** 2 * FROZEN.std() + x * FROZEN.var())
-
-
-def _frozen_and_x(rng):
-    return [stats.norm(0.2, 1.3), rng.standard_normal(3)]
-
-
-@case(mixed(_frozen_and_x), wrt=(1,))
-def frozen_distribution_argument(d, x):
-    return np.sum(x * d.mean() + x * d.std())
-
-
 def _x_and_ddof(rng):
     return [rng.standard_normal(4), 1.0]
 
@@ -189,15 +171,6 @@ def object_from_list_in_loop(x):
 def array_from_dict_display(x):
     parts = {"a": np.exp(x), "b": np.sin(x)}
     return parts["a"].mean() + parts["b"].sum()
-
-
-def _mu_and_x(rng):
-    return [float(rng.standard_normal()), rng.standard_normal(3)]
-
-
-@refused(_mu_and_x, "a frozen distribution's moment of a differentiated parameter")
-def frozen_distribution_moment_of_differentiated_parameter(mu, x):
-    return stats.norm(mu, 2.0).mean() * np.sum(x)
 
 
 class Pt(NamedTuple):

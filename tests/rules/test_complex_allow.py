@@ -8,6 +8,7 @@ import pytest
 
 import runtime
 from runtime.complex_safety import ComplexRefused
+from tests.optional_scipy import HAVE_SCIPY
 from tests.rules.complex_allow_cases import (check_complex, complex_only_examples,
                                              differentiable_rules, examples)
 
@@ -27,8 +28,8 @@ PROGRAM_CHECKED = dict.fromkeys((
     "runtime.containers.replace_fields", "runtime.rules.indexing.index_trick",
     "runtime.rules.operators_helpers.transposed", "numpy.row_stack"), _CONTAINERS)
 PROGRAM_CHECKED.update(dict.fromkeys((
-    "scipy.linalg._decomp_lu.lu_factor", "scipy.linalg._decomp_lu.lu_solve"),
-    "tests/rules/test_mutants_scipy_linalg_more.py"))
+    "scipy.linalg._decomp_lu.lu_factor", "scipy.linalg._decomp_lu.lu_solve")
+    if HAVE_SCIPY else (), "tests/rules/test_mutants_scipy_linalg_more.py"))
 PROGRAM_CHECKED.update(dict.fromkeys((      # session 30 (py30b): zip/reversed, copies
     "builtins.dict", "copy.copy", "copy.deepcopy", "runtime.rules.sequences_helpers.in_order",
     "runtime.rules.sequences_helpers.reversed_items"), "tests/runtime/test_sequences30.py"))

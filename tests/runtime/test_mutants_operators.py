@@ -5,10 +5,12 @@ classes count as the user's (builtins, NumPy and SciPy types do
 not: an object of theirs meeting a user object's reflected method is refused)."""
 import numpy as np
 import pytest
-import scipy.sparse
 
 from runtime.operators import REFLECTED, side_of_types, user_class
 from tests.gradcheck import POLICIES, check_function
+from tests.optional_scipy import if_scipy, scipy_module
+
+sparse = scipy_module("sparse")
 
 
 class Other:
@@ -44,7 +46,8 @@ def test_augmented_operator_on_arrays_decided_at_run_time(policy, shape):
 
 
 @pytest.mark.parametrize("cls", [int, float, list, tuple, dict, np.ndarray, np.float64,
-                                 np.random.Generator, scipy.sparse.csr_matrix])
+                                 np.random.Generator] + if_scipy(
+                                     getattr(sparse, "csr_matrix", None)))
 def test_builtin_numpy_and_scipy_classes_are_not_the_user_s(cls):
     assert not user_class(cls)
 
@@ -54,7 +57,8 @@ def test_a_class_of_this_module_is_the_user_s(cls):
     assert user_class(cls)
 
 
-@pytest.mark.parametrize("left", [list, scipy.sparse.csr_matrix, np.random.Generator])
+@pytest.mark.parametrize("left", [list, np.random.Generator] + if_scipy(
+    getattr(sparse, "csr_matrix", None)))
 def test_a_library_object_times_a_user_object_is_refused(left):
     """Python asks the library type's `__mul__` first; what it does with an object it
     does not know is the library's (a list defers, a sparse matrix converts), which the

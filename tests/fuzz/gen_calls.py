@@ -6,7 +6,7 @@
                 <2-4 steps, each reading and rebinding s and v>
                 return s + np.sum(v * v)
 
-Steps: tuple swaps and nested unpacking; dicts (literal, dict(), variable keys, nested,
+Steps: tuple swaps and nested unpacking; a helper's returned pair unpacked in a loop; dicts (literal, dict(), variable keys, nested,
 .items()); dataclasses and objects with methods; closures; recursion; keyword and default
 arguments; zero-trip, argument-bounded and negative-step loops; list repetition
 ([v] * 2, xs * 2); conditional expressions with and/or/not and chained comparisons;
@@ -258,6 +258,19 @@ def _conditional(g, env, state, x, a):
         g.use("ndarray_method")
 
 
-STEPS = (_swap, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
+def _pair_helper(g, env, state, x, a):
+    """A module helper returning a pair, unpacked in a loop body where it is inlined:
+    the pair is not built (transform/lowering/normalize.py unpacked_display), and its
+    second entry may be the parameter the caller's target passes (copied first)."""
+    h, p, q = g.name("helper"), g.name("param"), g.name("param")
+    second = g.pick((q, f"{q} * 0.5", f"{q} + np.sum({p}) * 0.1"))
+    g.define([f"def {h}({p}, {q}):", f"    return np.tanh({p} * {q}) * 0.9, {second}"])
+    g.use("tuple_unpack")
+    s, v = state["s"], state["v"]
+    g.line(f"for _ in range({g.pick(('1', '2', '3'))}):")
+    g.line(f"{v}, {s} = {h}({v}, {s})", 2)
+
+
+STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
          *gen_breadth30.STEPS)

@@ -12,3 +12,5 @@ from . import varargs30, writes30, objects30  # noqa: F401,E402
 # 2026-12-02, session 30 (py30b): zip/reversed read whole, copies, sort/shuffle, **params
 from . import python30b  # noqa: F401,E402
 from . import fuzz_found30  # noqa: F401,E402  (2026-12-02, session 30 (fuzz30))
+# 2026-12-02, session 31 (red31): issue-19 mechanisms (fresh regions, fresh copies, joins, inlining)
+from . import redteam31  # noqa: F401,E402

@@ -209,3 +209,87 @@ def welford_variance(xs):
         mean += d / (n + 1)
         m2 += d * (xs[n] - mean)
     return m2 / (len(xs) - 1)
+
+
+@case(mixed(lambda rng: [np.eye(3) * 2 + 0.3 * rng.standard_normal((3, 3))], floats((3,))),
+      wrt=(0, 1))
+def power_iteration_in_place_normalise(M, v):
+    for _ in range(4):
+        v = M @ v
+        v /= np.sqrt(np.sum(v * v))
+    return v @ M @ v
+
+
+@case(lambda rng: [np.eye(3) + 0.3 * rng.standard_normal((3, 3))], wrt=0)
+def gram_schmidt_columns(V):
+    Q = np.zeros_like(V)
+    for j in range(V.shape[1]):
+        q = V[:, j].copy()
+        for i in range(j):
+            q -= (Q[:, i] @ V[:, j]) * Q[:, i]
+        Q[:, j] = q / np.sqrt(q @ q)
+    return np.sum(Q[:, -1] * np.arange(V.shape[0]))
+
+
+@case(floats((4,)), wrt=0)
+def chained_element_updates(x):
+    acc = np.ones(4)
+    s = 0.0
+    for i in range(3):
+        s = s + acc[i] * x[i]
+        acc[i + 1] += acc[i] * x[i]
+    return np.sum(acc ** 2) + s
+
+
+@case(floats((5,), (), ()), wrt=(0, 1, 2))
+def kalman_filter_1d(y, q, r):
+    q, r = 0.3 + 0.1 * np.tanh(q), 0.5 + 0.1 * np.tanh(r)
+    m, P = 0.0, 1.0
+    ll = 0.0
+    for t in range(len(y)):
+        P = P + q
+        S = P + r
+        K = P / S
+        ll = ll - 0.5 * (np.log(S) + (y[t] - m) ** 2 / S)
+        m = m + K * (y[t] - m)
+        P = (1 - K) * P
+    return ll
+
+
+@case(floats((3,), (3, 3), (4, 3)), wrt=(0, 1, 2))
+def hmm_forward_log_space(log_pi, log_A, log_B):
+    alpha = log_pi + log_B[0]
+    for t in range(1, log_B.shape[0]):
+        m = np.max(alpha)
+        alpha = np.log(np.exp(alpha - m) @ np.exp(log_A)) + m + log_B[t]
+    m = np.max(alpha)
+    return np.log(np.sum(np.exp(alpha - m))) + m
+
+
+@case(mixed(floats((3, 2), (3, 2)), positive((3,)), lambda rng: [0.01]), wrt=(0, 1, 2, 3))
+def nbody_softened_steps(x, v, m, dt):
+    for _ in range(2):
+        d = x[None, :, :] - x[:, None, :]
+        r2 = np.sum(d ** 2, axis=2) + 0.1
+        a = np.sum(m[None, :, None] * d / r2[:, :, None] ** 1.5, axis=1)
+        v = v + dt * a
+        x = x + dt * v
+    return np.sum(x ** 2) + np.sum(v ** 2)
+
+
+@case(floats((3,), (5, 3), (5,), scale=0.5), wrt=(0, 1, 2))
+def adam_steps_on_least_squares(w, X, y):
+    m = np.zeros_like(w)
+    s = np.zeros_like(w)
+    for t in range(1, 4):
+        g = X.T @ np.tanh(X @ w - y)
+        m = 0.9 * m + 0.1 * g
+        s = 0.99 * s + 0.01 * g * g
+        w = w - 0.1 * (m / (1 - 0.9 ** t)) / (np.sqrt(s / (1 - 0.99 ** t)) + 1e-3)
+    return np.sum(w ** 2)
+
+
+@case(floats((8,), (3,)), wrt=(0, 1))
+def conv1d_from_shifted_slices(x, w):
+    out = w[0] * x[:-2] + w[1] * x[1:-1] + w[2] * x[2:]
+    return np.sum(np.tanh(out) ** 2)

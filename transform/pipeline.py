@@ -95,6 +95,7 @@ def _front_end(ctx):
         raise TypeError(f"{src.name}() has no parameter named {unknown[0]!r}")
     used, bound = user_names(src.node)
     ctx.names = Vocabulary(used, bound, src.lookup_global)
+    src.made_names = ctx.names.made      # a temporary `t1` is local, whatever the module's t1
     ctx.loop_pass.names = ctx.names
     ctx.rrule_name = ctx.names.reserve(src.name + "_rrule")
 

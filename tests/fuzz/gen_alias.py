@@ -40,7 +40,7 @@ def _view(g, base, n):
     name = g.name("view")
     k = g.rng.randint(1, n)
     form = g.pick(["same", "prefix", "suffix", "stride", "asarray", "reshape", "ravel",
-                   "transpose", "view", "list", "dict", "tuple"])
+                   "transpose", "view", "list", "dict", "tuple", "astype"])
     rhs, text, length = {
         "same": (base, name, n), "prefix": (f"{base}[:{k}]", name, k),
         "suffix": (f"{base}[{n - k}:]", name, k),
@@ -48,10 +48,13 @@ def _view(g, base, n):
         "asarray": (f"np.asarray({base})", name, n),
         "reshape": (f"{base}.reshape(-1)", name, n), "ravel": (f"{base}.ravel()", name, n),
         "transpose": (f"{base}.T", name, n), "view": (f"{base}.view()", name, n),
+        "astype": (f"{base}.astype(np.float64, copy=False)", name, n),     # round 31
         "list": (f"[{base}]", f"{name}[0]", n),
         "dict": (f"{{'w': {base}}}", f"{name}['w']", n),
         "tuple": (f"({base}, 1.0)", f"{name}[0]", n)}[form]
     g.line(f"{name} = {rhs}")
+    if form == "astype":
+        g.use("astype_copy_false_view")
     return text, length, form != "tuple"
 
 

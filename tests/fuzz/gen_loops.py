@@ -40,7 +40,8 @@ def loop_carried(g, seed):
     env = {x: SCALAR, a: ARRAY}
     carried = {}
     for _ in range(g.rng.randint(1, 2)):
-        g.pick((_prev_cur, _temporary_twice, _allocated_in_body, _stencil))(g, env, a, carried)
+        g.pick((_prev_cur, _temporary_twice, _allocated_in_body, _stencil,
+                _slices_around_whole))(g, env, a, carried)
     terms = [name if kind == SCALAR else f"np.sum({name} * {name})"
              for name, kind in carried.items()]
     return g.case("loop_carried", seed, " + ".join(terms + [x]))
@@ -105,6 +106,28 @@ def _stencil(g, env, a, carried):
     g.line(f"{u} = {un}", 2)
     close()
     carried[u] = ARRAY
+
+
+_SLICES = ("1:", ":1", "-2:", ":-1", "::2", "1::2", "::-1", "5:100", "-100:2", "1:-1")
+_WHOLE = ("np.sum({a} * {a}) * {x}", "np.mean({a}) ** 2", "{a} @ np.tanh({a})",
+          "np.sum(np.cos({a}))", "np.sum({a}.copy() ** 2)")
+
+
+def _slices_around_whole(g, env, a, carried):
+    """Slice reads of one array (literal indices) before and after a use of the whole:
+    the backward sweep meets the later read first (a still-zero buffer), then the whole
+    use's `+=`, then the earlier read, which must add (round 31: it assigned)."""
+    t = g.name("total")
+    x = g.pick([n for n, k in env.items() if k == SCALAR])
+    looped = g.chance(0.4)
+    close = _header(g, dict(env), a) if looped else (lambda: None)
+    depth = 2 if looped else 1
+    first, last = g.pick(_SLICES), g.pick(_SLICES)
+    whole = g.pick(_WHOLE).format(a=a, x=x)
+    g.line(f"{t} = np.sum({a}[{first}] ** 2) + {whole} + np.sum(np.sin({a}[{last}]))", depth)
+    close()
+    carried[t] = SCALAR
+    g.use("slice_reads_around_whole_use")
 
 
 def _arrays(env):

@@ -135,6 +135,9 @@ def vocabulary_names(g, seed, generators, fresh=False):
         glob = g.name("global")
         g.module.append(f"{glob} = {g.const()}")
         g.extra_terms.append(f"np.tanh({glob} * {{p0}})")
+    if g.chance(0.4):       # never read, named like the compiler's temporaries (round 31)
+        g.module[:0] = [f"{n} = {g.const()}" for n in ("t1", "t2", "t3", "cond1", "steps1")]
+        g.use("unread_globals_named_like_temporaries")
     if g.chance(0.4):
         shadow = g.pick(sorted(_SHADOWS))
         taken = any(line.startswith(f"{shadow} = ") for line in g.module)

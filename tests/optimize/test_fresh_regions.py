@@ -38,7 +38,35 @@ def twice_the_same(u):
     return np.sum(u[1:3] ** 2) + np.sum(u[1:3] * 2.0)
 
 
+def whole_use_between(u, k):
+    """A read of the whole array between two slice reads: its `du += ...` adds everywhere,
+    so the earlier read's region is no longer zero (session 31, red31: `du[3:] = g` dropped
+    the whole use's part there)."""
+    return np.sum(u[3:] ** 2) + np.sum(u * u) * k + np.sum(np.sin(u[:1]))
+
+
+def copy_between_steps(u, k):
+    """A stencil's copy (`du += dw`) after the first step's slice reads, then more."""
+    acc = np.sum(u[1:-1:2] ** 2) + np.sum(u[5:] ** 2)
+    w = u.copy()
+    w[:1] = u[:1] * 2.0
+    for _ in range(2):
+        if k > 0:
+            w = np.tanh(w)
+    return acc + np.sum(w ** 2)
+
+
+def whole_use_in_loop(u, k):
+    s = 0.0
+    for _ in range(2):
+        s = s + np.sum(u[:2] * k) + np.sum(np.cos(u)) + np.sum(u[-3:] ** 2)
+    return s
+
+
 CASES = [
+    (whole_use_between, lambda r: [r.normal(size=7), 0.7], (0, 1)),
+    (copy_between_steps, lambda r: [r.normal(size=7), 0.7], (0, 1)),
+    (whole_use_in_loop, lambda r: [r.normal(size=7), 0.7], (0, 1)),
     (tiles, lambda r: [r.normal(size=7)], (0,)),
     (heat_steps, lambda r: [r.normal(size=8), 0.3, 3], (0, 1)),
     (strided, lambda r: [r.normal(size=(4, 5))], (0,)),

@@ -23,7 +23,7 @@ from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
-                     _is_ufunc_at, _label, _plain_object, _root)
+                     _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
 from ..frontend.generators import objects_own_method
 from ..ir.nodes import walk
 
@@ -237,6 +237,8 @@ class ExprAliases:
                               in_place=True)
         if name in CONTAINER_MUTATORS:
             return Value()
+        if name == "astype" and astype_may_share(e):     # x itself when the dtype is x's
+            return Value(receiver.objs, True)
         if _array_method(name):
             return self.fresh(e, array=name in ("astype", "flatten", "conj", "round"))
         return self.unknown_result(e, [receiver] + args + list(kwargs.values()))

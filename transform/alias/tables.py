@@ -93,6 +93,15 @@ def _copy_false(e):
                for kw in e.keywords)
 
 
+def astype_may_share(e):
+    """`x.astype(t, copy=False)` (a keyword or the fifth argument not a literal true) is
+    x itself when x's dtype is t already: a second name for x, not a fresh array."""
+    copy = e.args[4] if len(e.args) >= 5 else None
+    if copy is not None and not (isinstance(copy, gast.Constant) and copy.value):
+        return True
+    return _copy_false(e)
+
+
 def _label(fn):
     name = getattr(fn, "__name__", "call")
     owner = getattr(getattr(fn, "__self__", None), "__name__", None)

@@ -59,6 +59,13 @@ class Form:
 ZERO = Form()
 
 
+def _added_whole(target, form, state):
+    """`d += c` adds everywhere: no region of d is still zero after it (a later slice
+    read assigning `d[5:] = g` would drop c's part there)."""
+    if form.written is not None:
+        state[target] = Form(form.zero, form.thunk, form.owned, form.nullable, form.container)
+
+
 class State(dict):
     """adjoint name -> Form; a missing name is zero."""
 
@@ -129,6 +136,7 @@ class LoopPass:
             if crossing and self.policy == "loop":
                 if numeric and not maybe_none and form.zero == "no" and form.owned \
                         and not form.thunk:
+                    _added_whole(target, form, state)
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
                 if form.zero == "yes":      # zero here: never read it (unbound or stale)
@@ -168,6 +176,7 @@ class LoopPass:
             state[target] = Form("no", False, False)
             return [assign(target, self.call("accum_eager", load(target), value))]
         if form.owned:
+            _added_whole(target, form, state)
             return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
         state[target] = Form("no", False, True)
         return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]

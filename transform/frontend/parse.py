@@ -33,6 +33,7 @@ class SourceFunction:
         self.params = [a.id for a in node.args.args]
         self.locals = _local_names(node)
         self.resolved = {}
+        self.made_names = frozenset()     # the compiler's names (pipeline: the Vocabulary's)
 
     def refresh(self):
         """Recompute what was derived from `node` after a stage rewrote it."""
@@ -73,8 +74,8 @@ class SourceFunction:
         if helper is not None:             # a call the desugar stage wrote
             return helper
         path = _dotted(node)
-        if path is None or path[0] in self.locals:
-            return None
+        if path is None or path[0] in self.locals or path[0] in self.made_names:
+            return None             # (a temporary the compiler named is local too)
         if path not in self.resolved:
             value = self.lookup_global(path[0])
             for attr in path[1:]:

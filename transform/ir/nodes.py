@@ -14,6 +14,7 @@ class NameGen:
         self.used = set(used)
         self.counters = {}
         self.temporaries = set()       # names of the normalizer's `t` temporaries
+        self.made = set()              # every name `new` handed out (locals, never globals)
 
     def new(self, base):
         k = self.counters.get(base, 0)
@@ -24,6 +25,7 @@ class NameGen:
                 break
         self.counters[base] = k
         self.used.add(name)
+        self.made.add(name)
         if base == "t":
             self.temporaries.add(name)
         return name

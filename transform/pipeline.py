@@ -134,7 +134,15 @@ def _optimize(ctx, rrule):
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms)
+             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms,
+             primal_of={d: p for p, d in ctx.adjoints.items()},
+             may_complex=ctx.shapes.may_complex, assume_real=lambda: _assume_real(ctx))
+
+
+def _assume_real(ctx):
+    """A rewrite right for real values only: the compiled rule refuses complex arguments
+    (public/complex_args.py), as one whose rules for real values went unguarded does."""
+    ctx.shapes.unguarded = True
 
 
 def _param_kinds(params, signature):

@@ -136,13 +136,7 @@ def _optimize(ctx, rrule):
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
              adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms,
              primal_of={d: p for p, d in ctx.adjoints.items()},
-             may_complex=ctx.shapes.may_complex, assume_real=lambda: _assume_real(ctx))
-
-
-def _assume_real(ctx):
-    """A rewrite right for real values only: the compiled rule refuses complex arguments
-    (public/complex_args.py), as one whose rules for real values went unguarded does."""
-    ctx.shapes.unguarded = True
+             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 
 
 def _param_kinds(params, signature):

@@ -56,7 +56,7 @@ def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
     `adjoints` the names it chose for adjoints, `literal_terms` the template terms
     expanded with a literal argument; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact;
-    `shape_facts`: primal_of, may_complex, assume_real (see Facts)."""
+    `shape_facts`: primal_of, real_arguments (see Facts)."""
     facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
                      adjoints=adjoints, literal_terms=literal_terms, **shape_facts)

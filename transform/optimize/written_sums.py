@@ -1,18 +1,19 @@
 """Optimization: where shapes are known, an unbroadcast is written out as the sum it does.
 
-    dt26 = unbroadcast(dt27 * t25, t26)     t26 16x16x1  ->  (dt27 * t25).sum(axis=2, keepdims=True)
-    dt17 = unbroadcast(dd, t17)             t17 16x1x3   ->  dd.sum(axis=1, keepdims=True)
-    dt24 = unbroadcast(g, t24)              t24 1x16x1, g 2x16x16x3
-                                            ->  g.sum(axis=(0, 1, 3), keepdims=True).reshape((1, 16, 1))
+    dt26 = unbroadcast(dt27 * t25, t26)    t26 16x16x1  ->  (dt27 * t25).sum(axis=2, keepdims=True)
+    dt17 = unbroadcast(dd, t17)            t17 16x1x3   ->  dd.sum(axis=1, keepdims=True)
+    dt24 = unbroadcast(g, t24)             t24 1x16x1, g 2x16x16x3
+        ->  g.sum(axis=(0, 1, 3), keepdims=True).reshape((1, 16, 1))
 
 `unbroadcast` finds at run time which axes to sum; in a loop over small arrays its
 Python overhead costs about as much as the sum. With the shapes of both operands known
 (transform/optimize/expr_shapes.py), the sum is written out: the leading axes the
 operand lacks and its size-1 axes the cotangent has wider, nothing when the shapes are
-equal. Only in a function with no complex value (transform/analysis/complex_seeds.py):
-unbroadcast takes the real part of a complex cotangent of a real operand, so the rule
-then refuses complex arguments (as a rule compiled unguarded does). A scalar operand
-(shape ()) keeps its unbroadcast (a Python number's cotangent is a number).
+equal. Only in a rule that already assumes real arguments (it makes no complex value,
+transform/analysis/complex_seeds.py, and refuses a complex argument because a rule for
+real values in it went unguarded or a scalar stood in for a shape): unbroadcast takes
+the real part of a complex cotangent of a real operand, a sum does not. A scalar
+operand (shape ()) keeps its unbroadcast (a Python number's cotangent is a number).
 """
 import gast
 
@@ -78,12 +79,10 @@ def write_out_unbroadcasts(root, shapes):
 
 class WriteOutUnbroadcasts(Pass):
     """`unbroadcast(g, x)` of known shapes as the sum it does (module docstring)."""
-    needs = ("shape_of", "primal_of", "may_complex")
+    needs = ("shape_of", "primal_of", "real_arguments")
 
     def applies(self, facts):
-        return not facts.may_complex
+        return facts.real_arguments
 
     def run(self, facts):
-        shapes = ExprShapes(facts.shape_of, facts.primal_of)
-        if write_out_unbroadcasts(facts.pullback, shapes):
-            facts.assume_real()
+        write_out_unbroadcasts(facts.pullback, ExprShapes(facts.shape_of, facts.primal_of))

@@ -339,3 +339,49 @@ def test_a_view_needs_g_of_the_reduced_shape():
         t = _marked(ast.unparse(gast.gast_to_ast(tree)))
         shapes = {"x": (4, 3), "g": g_shape}
         assert spread_views(t, ExprShapes(shapes.get, {})) == applied
+
+
+def _views(text, shapes, primal=None):
+    tree = _marked(text)
+    return spread_views(tree, ExprShapes(shapes.get, primal or {})), \
+        ast.unparse(gast.gast_to_ast(tree))
+
+
+def test_a_name_bound_otherwise_too_keeps_its_spread():
+    # `dx += w` would write into the view, that is into g
+    done, text = _views("def pullback(g, w):\n"
+                        "    dx = unreduce(g, x, 0, False)\n"
+                        "    dx += w\n"
+                        "    return np.sum(dx * y)\n",
+                        {"x": (4, 3), "y": (4, 3), "g": (3,), "w": (4, 3)}, {"dx": "x"})
+    assert done == 0 and "unreduce(g, x, 0, False)" in text
+
+
+def test_a_spread_of_another_shape_than_its_name_stays():
+    # dx is x's adjoint (1x3) but holds the spread over z (5x3): the reads' shapes would
+    # be judged against x's
+    done, _ = _views("def pullback(g):\n"
+                     "    dx = unreduce(g, z, 0, False)\n"
+                     "    return np.sum(dx * y)\n",
+                     {"x": (1, 3), "z": (5, 3), "y": (5, 3), "g": (3,)}, {"dx": "x"})
+    assert done == 0
+
+
+@pytest.mark.parametrize("body", ["    return dx\n", "    return f(dx) * y\n",
+                                  "    return np.sum(dx[0] * y)\n"])
+def test_a_view_of_the_full_shape_still_only_feeds_arithmetic(body):
+    # x 4x1 summed over its axis 1: the view g[:, None] is 4x1 already, but writable
+    # and g's memory; handed on, something may write into it
+    done, _ = _views("def pullback(g):\n    dx = unreduce(g, x, 1, False)\n" + body,
+                     {"x": (4, 1), "y": (4, 1), "g": (4,)}, {"dx": "x"})
+    assert done == 0
+    done, _ = _views("def pullback(g):\n    return " + body.split("return ")[1]
+                     .replace("dx", "unreduce(g, x, 1, False)"),
+                     {"x": (4, 1), "y": (4, 1), "g": (4,)})
+    assert done == 0
+
+
+def test_unbroadcast_of_a_forced_thunk_is_written_out():
+    fn, wrt, args = _args(0)
+    text = pullback_of(specialised(fn, wrt, args, "flat"))
+    assert "unthunk(dd).sum(axis=1, keepdims=True)" in text

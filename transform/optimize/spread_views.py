@@ -79,15 +79,18 @@ def spread_of(call, shapes):
 
 
 def widens_back(node, parents, shapes, instead):
-    """Whether elementwise arithmetic above `node` (a value shaped as `instead` says)
-    reaches a result shaped as it is without `instead`, with nothing else in between."""
+    """Whether `node` (a value shaped as `instead` says) is an operand of elementwise
+    arithmetic that reaches a result shaped as it is without `instead`, with nothing else
+    in between. (An operand even when the shapes already agree: the view is writable and
+    aliases g, so it never reaches a call, a store or a return, where the spread was a
+    read-only view.)"""
     while True:
-        now = shapes.of(node, instead)
-        if now is not None and now == shapes.of(node):
-            return True
         node = parents.get(id(node))
         if node is None or not is_arith(node):
             return False
+        now = shapes.of(node, instead)
+        if now is not None and now == shapes.of(node):
+            return True
 
 
 class Views:
@@ -110,7 +113,7 @@ class Views:
             if type(parent) is gast.Assign and len(parent.targets) == 1 and \
                     type(parent.targets[0]) is gast.Name:
                 assigned.setdefault(parent.targets[0].id, []).append((parent, spread))
-            elif is_arith(parent):
+            else:                       # all_hold takes it only under arithmetic
                 self.inline.append(spread)
         for name, found in assigned.items():
             self._candidate(name, found)

@@ -107,6 +107,12 @@ def spread_carried(A, steps):
     return s
 
 
+def dot_by_axis0(x, y):
+    """A vector summed over its only axis: the scalar seed's spread keeps unreduce (a
+    Python number has no `[None]`)."""
+    return np.sum(x * y, axis=0)
+
+
 def complex_inside(x, y):
     """A complex value: unbroadcast keeps taking real parts."""
     z = x[:, None] * (1 + 2j) * y[None, :]
@@ -144,6 +150,7 @@ CASES = [
     (only_products, lambda r: [r.normal(size=3), r.normal(size=4)], (0, 1)),
     (negative_axis, lambda r: [_pos(r, 3, 4), _pos(r, 3, 4)], (0, 1)),
     (spread_carried, lambda r: [r.normal(size=(3, 4)), 3], (0,)),
+    (dot_by_axis0, lambda r: [_pos(r, 4), _pos(r, 4)], (0, 1)),
 ]
 
 
@@ -385,3 +392,43 @@ def test_unbroadcast_of_a_forced_thunk_is_written_out():
     fn, wrt, args = _args(0)
     text = pullback_of(specialised(fn, wrt, args, "flat"))
     assert "unthunk(dd).sum(axis=1, keepdims=True)" in text
+
+
+@pytest.mark.parametrize("text,want", [
+    ("a * b", (3, 4)), ("-a + 2.0", (3, 1)), ("a ** b / 2", (3, 4)), ("+b", (1, 4)),
+    ("a @ b", None), ("a // b", None), ("a % b", None), ("~a", None), ("not a", None),
+    ("a * c", None), ("f(a)", None), ("'s'", None), ("a * (3, 5)", None),
+])
+def test_expression_shapes(text, want):
+    node = gast.parse(text).body[0].value
+    shapes = {"a": (3, 1), "b": (1, 4), "c": (2, 5)}
+    assert ExprShapes(shapes.get, {}).of(node) == want
+
+
+@pytest.mark.parametrize("call", ["unreduce(g, x, 0, k)", "unreduce(g, x, 0)",
+                                  "unreduce(g, x, n, False)", "unreduce(g, 2.0, 0, False)"])
+def test_spreads_not_written_literally_stay(call):
+    done, _ = _views(f"def pullback(g, k, n):\n    return np.sum({call} * y)\n",
+                     {"x": (4, 3), "y": (4, 3), "g": (3,)})
+    assert done == 0
+
+
+@pytest.mark.parametrize("call,done", [("unbroadcast(g, x)", 1), ("unbroadcast(g, x, 1)", 1),
+                                       ("unbroadcast(g)", 0), ("unbroadcast(g, x, 1, 2)", 0),
+                                       ("unbroadcast(g, 0.0)", 0)])
+def test_unbroadcasts_written_out_only_when_well_formed(call, done):
+    from transform.optimize.written_sums import write_out_unbroadcasts
+    tree = _marked(f"def pullback(g):\n    return {call}\n")
+    shapes = {"x": (3, 1), "g": (3, 4)}
+    assert write_out_unbroadcasts(tree, ExprShapes(shapes.get, {})) == done
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_python_number_cotangent_of_a_full_sum_by_axis(policy):
+    # np.sum(x * y, axis=0) of vectors is a scalar: its spread is no view (1.0[None] fails)
+    from transform import vjp
+    x, y = _pos(rng("axis0", 1), 4), _pos(rng("axis0", 2), 4)
+    _, pullback = vjp(dot_by_axis0, x, y, policy=policy)
+    dx, dy = pullback(1.0)
+    np.testing.assert_allclose(np.asarray(dx), y)
+    np.testing.assert_allclose(np.asarray(dy), x)

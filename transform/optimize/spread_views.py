@@ -99,7 +99,7 @@ class Views:
     def __init__(self, root, shapes):
         self.root, self.shapes, self.parents = root, shapes, parents_of(root)
         self.names = {}           # adjoint -> (its Spreads, its reads)
-        self.inline = []          # Spreads read by arithmetic directly
+        self.inline = []          # the other Spreads (taken only under arithmetic)
         self.accepted_names, self.accepted_inline = {}, []
         self._collect()
 

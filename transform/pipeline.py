@@ -135,7 +135,9 @@ def _optimize(ctx, rrule):
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms)
+             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms,
+             primal_of={d: p for p, d in ctx.adjoints.items()},
+             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 
 
 def _param_kinds(params, signature):

@@ -171,3 +171,11 @@ def readable_sweep(W, x, h):
     b = np.sum(h ** 2) * 0.1
     c = np.tanh(a) * 0.5
     return np.sum(c) + b + np.sum(W * W)
+
+
+def pair_forces(q, m):
+    """N-body accelerations: an unbroadcast per broadcast operand, a spread per partial sum."""
+    d = q[:, None, :] - q[None, :, :]
+    inv3 = (np.sum(d ** 2, axis=2) + 0.01) ** -1.5
+    a = np.sum(m[None, :, None] * d * inv3[:, :, None], axis=1)
+    return np.sum(a ** 2)

@@ -53,6 +53,8 @@ PASS_GOLDENS = [
     Golden("Fuse", fx.damped, "x"),
     Golden("FoldNegations", fx.second_difference, "u", args=(_vec(6),)),
     Golden("DropSpreads", fx.tanh_total, "a"),
+    Golden("WriteOutUnbroadcasts", fx.pair_forces, ("q", "m"), args=(_vec(4, 3), _vec(4))),
+    Golden("SpreadViews", fx.pair_forces, ("q", "m"), args=(_vec(4, 3), _vec(4))),
     Golden("HoistPops", fx.sine_steps, "x"),
     Golden("BatchProducts", fx.tanh_layer_loop, "W"),
     Golden("DropDeadSaves", fx.first_rows_complex, "W", args=(_vec(3, 4), [_vec(4), _vec(4)])),

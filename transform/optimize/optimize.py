@@ -20,7 +20,9 @@ from .passes import Facts, run_passes
 from .release import FillEmptyBlocks, ReleaseTemporaries
 from .resets import DropDeadResets, DropOverwrittenResets, InlineForcedThunks
 from .spreads import DropSpreads
+from .spread_views import SpreadViews
 from .tape_iteration import HoistPops
+from .written_sums import WriteOutUnbroadcasts
 
 PASSES = (
     InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
@@ -32,6 +34,8 @@ PASSES = (
     Fuse(),                    # single-use temporaries folded
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
+    WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
+    SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
     HoistPops(),               # a backward loop's tape entry taken in its header
     BatchProducts(),           # a loop's outer products as one matrix product
     DropDeadSaves(),           # tape entries nobody reads any more not saved
@@ -46,12 +50,14 @@ CHECK_FACTS = False          # tests set it: every pass's kept facts are recompu
 
 def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
              same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
-             adjoints=frozenset(), literal_terms=None, passes=None, check=False):
+             adjoints=frozenset(), literal_terms=None, passes=None, check=False,
+             **shape_facts):
     """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
     `adjoints` the names it chose for adjoints, `literal_terms` the template terms
     expanded with a literal argument; `passes`: PASSES unless given;
-    `check`: verify after every pass that the facts it keeps are still exact."""
+    `check`: verify after every pass that the facts it keeps are still exact;
+    `shape_facts`: primal_of, real_arguments (see Facts)."""
     facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
-                     adjoints=adjoints, literal_terms=literal_terms)
+                     adjoints=adjoints, literal_terms=literal_terms, **shape_facts)
     return run_passes(PASSES if passes is None else passes, facts, check=check or CHECK_FACTS)

@@ -35,6 +35,9 @@ class Facts:
     shape_of: Callable = lambda name: None
     adjoints: frozenset = frozenset()               # the names chosen for adjoints
     literal_terms: Optional[list] = None            # template terms given a literal
+    primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
+    # the rule makes no complex value and refuses complex arguments: every value is real
+    real_arguments: bool = False
     rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
     lost_readers: Optional[bool] = None             # provided by BatchProducts
     _counts: Optional[NameCounts] = field(default=None, repr=False)

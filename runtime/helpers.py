@@ -93,7 +93,7 @@ def unreduce(g, x, axis=None, keepdims=False):
 _SMALL = 1024   # up to this many elements, a filled copy beats np.broadcast_to's overhead
 
 
-@template_helper(shape_only=(0,))
+@template_helper(shape_only=(0,), pure=True)
 def reduction_size(x, axis=None):
     """How many elements a reduction over `axis` of `x` combines."""
     shape = np.shape(x)

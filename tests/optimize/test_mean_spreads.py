@@ -133,6 +133,8 @@ def test_the_cotangent_meets_the_array_as_a_scalar(n):
 @pytest.mark.parametrize("fn,args,wrt,spread", [
     (mean_over_axis, [np.ones((3, 5))], (0,), "unreduce("),
     (mean_times_other_shape, [np.ones(3), np.ones(5)], (0, 1), "unreduce("),
+    (mean_times_other_shape, [np.ones(3), np.ones(5)], (0,), "unreduce(np.vdot("),  # a
+    # full mean is a scalar (full_reduction): its cotangent a vdot, not an unbroadcast
     (mean_of_product, [np.ones((3, 4)), np.ones(4)], (0,), "matmul_lhs_spread("),
     (mean_of_product, [np.ones((3, 4)), np.ones(4)], (1,), "matmul_rhs_spread("),
 ])

@@ -59,6 +59,14 @@ def mean_of_list(a, b):
     return np.mean([a, b]) + a * b
 
 
+def mean_read_twice(x):
+    return np.mean(x) * np.sum(x * x)
+
+
+def complex_mean(x):
+    return np.real(np.mean(x * (1 + 2j)) * (2 - 1j))     # np.mean takes complex values
+
+
 CASES = [
     (logistic, lambda r: [r.normal(size=4), 0.3, r.normal(size=(6, 4)),
                           np.where(r.normal(size=6) > 0, 1.0, -1.0), 0.01], (0, 1, 4)),
@@ -71,6 +79,8 @@ CASES = [
     (mean_in_branch, lambda r: [r.normal(size=4), 0.7], (0, 1)),
     (mean_in_branch, lambda r: [r.normal(size=4), -0.7], (0,)),
     (mean_of_list, lambda r: [0.4, -1.3], (0, 1)),
+    (mean_read_twice, lambda r: [r.normal(size=4)], (0,)),
+    (complex_mean, lambda r: [r.normal(size=3)], (0,)),
 ]
 
 
@@ -91,6 +101,13 @@ def logistic_args(dtype=np.float64, n=20):
     X = r.normal(size=(n, 3)).astype(dtype)
     y = np.where(r.normal(size=n) > 0, 1.0, -1.0).astype(dtype)
     return [r.normal(size=3).astype(dtype), dtype(0.1), X, y, 1e-3]
+
+
+def test_a_mean_cotangent_adds_with_plus():
+    # np.mean is numeric: its argument's cotangent is an array, added with `+=`, not
+    # through the container-aware accum helpers
+    source = pullback_source(mean_read_twice, [np.ones(3)], (0,))
+    assert "dx += unreduce(" in source and "accum" not in source
 
 
 def test_a_full_mean_spreads_by_broadcasting():

@@ -59,10 +59,11 @@ def _checker(namespace, entries, generation, fn):
     env = {"_g": namespace, "_registry": registry, "_M": _MISSING, "_builtin": _builtin,
            "_cell": _cell, "_path": _path, "_same": _same, "_fn": weakref.ref(fn),
            "_code": fn.__code__, "_d": fn.__defaults__, "_kd": fn.__kwdefaults__}
+    keywords = " or _f.__kwdefaults__ is not _kd" if fn.__code__.co_kwonlyargcount else ""
     lines = [f"    if _registry.generation != {generation}: return False",
              "    _f = _fn()",      # weakly: the cache must not keep fn alive
              "    if _f is not None and (_f.__code__ is not _code or _f.__defaults__ is not _d"
-             " or _f.__kwdefaults__ is not _kd): return False"]
+             f"{keywords}): return False"]     # (other code has its own count: compared)
     roots = {}
     for k, (cell, name, attrs, expected) in enumerate(entries):
         env[f"e{k}"] = expected

@@ -93,14 +93,14 @@ def unreduce(g, x, axis=None, keepdims=False):
 _SMALL = 1024   # up to this many elements, a filled copy beats np.broadcast_to's overhead
 
 
-@template_helper(shape_only=(0,))
+@template_helper(shape_only=(0,), pure=True)
 def reduction_size(x, axis=None):
     """How many elements a reduction over `axis` of `x` combines."""
-    shape = np.shape(x)
+    shape = fast_shape(x)
     if axis is None:
-        return int(np.prod(shape))
+        return math.prod(shape)
     axes = axis if isinstance(axis, tuple) else (axis,)
-    return int(np.prod([shape[a] for a in axes]))
+    return math.prod([shape[a] for a in axes])
 
 
 @template_helper(shape_only=(1,), pure=True)

@@ -23,8 +23,11 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.recursion_room import call_raised, run_deeper, too_deep
-from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
-                              materialise, refuse_inplace_args)
+from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
+                              _unaliased, materialise, refuse_inplace_args)
+from .public import gradient_function
+from .public.gradient_function import GradientFunction as _GradientFunction
+from .public.gradient_function import too_deep as too_deep_message
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -151,14 +154,6 @@ def _refuse_positions_without_rule(rule, positions):
                                  "register a rule with transform.rrule")
 
 
-def _too_deep(policy):
-    why = {"nested": "each accumulation wrapped the previous thunk",
-           "flat": "each iteration's cotangent is a thunk that forces the previous "
-                   "iteration's"}.get(policy, "thunks were forced from inside thunks")
-    return (f"thunk chain too deep under policy={policy!r}: {why}. Use policy='loop' "
-            "(the default), which materialises contributions inside loop bodies.")
-
-
 def _gradients(fn, wrt, policy, args, kwargs):
     plain, default_policy = _unwrap(fn)
     names, single = _wrt_names(plain, wrt)
@@ -187,7 +182,7 @@ def _materialised(pullback, seed, policy):
     try:
         return [c if type(c) is np.ndarray else unthunk(c) for c in pullback(unthunk(seed))]
     except RecursionError:
-        raise RecursionError(_too_deep(policy)) from None
+        raise RecursionError(too_deep_message(policy)) from None
 
 
 def grad(fn, wrt=0, *, policy=None):
@@ -227,99 +222,6 @@ def value_and_grad(fn, wrt=0, *, policy=None):
             tracebacks.annotate(exc)
             raise
     return mark_derivative(value_and_gradient, fn)
-
-
-class _GradientFunction:
-    """grad's work per call; names, parameters and the compiled rule resolved once.
-
-    The resolved state is built whole, then published with one assignment: threads
-    making the first calls at once each see either no state or a complete one."""
-
-    def __init__(self, fn, wrt, policy):
-        self.fn, self.wrt, self.policy = fn, wrt, policy
-        self.state = None
-
-    def _resolve(self):
-        plain, default_policy = _unwrap(self.fn)
-        names, single = _wrt_names(plain, self.wrt)
-        params = _params(plain)
-        positions = [params.index(n) for n in names if n in params]
-        # the fast path: compiled source, every wrt a positional parameter
-        arity = None if _rule_for(plain) is not None or len(positions) != len(names) \
-            else len(params)
-        fill = positional_filler(plain) if arity is not None else None
-        self.state = state = _Resolved(plain, self.policy or default_policy, names, single,
-                                       params, positions, arity, fill)
-        return state
-
-    def __call__(self, args, kwargs):
-        state = self.state
-        if state is None or state.generation != registry.generation:
-            state = self._resolve()           # a rule registered later: resolve again
-        if kwargs or len(args) != state.arity:
-            filled = state.fill(args, kwargs) if state.fill is not None else None
-            if filled is None:
-                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-            args, kwargs = filled, {}         # defaults and keywords as positions
-        wrt_values = [args[k] for k in state.positions]
-        for value in wrt_values:             # _check_values' common cases, inline
-            if type(value) is not float and (type(value) is not np.ndarray or
-                                             value.dtype.kind != "f"):
-                _check_values(state.names, wrt_values)
-                break
-        signature = signature_of(args)
-        rule = state.compiled.get(signature)
-        if rule is None or not rule.guards.hold():
-            rule = state.rule(signature)
-        if rule.inplace_args:
-            refuse_inplace_args(rule, state.params, args, {})
-        if rule.real_arguments:             # a complex argument not differentiated
-            real_checked(rule, args)
-        mark = open_count()
-        try:
-            out, pullback = rule.rrule(*args)
-        except TransformError as exc:     # from a rule compiled on the way (a method call):
-            close_since(mark, exc)
-            raise exc.with_traceback(None) from None     # not from inside generated code
-        except BaseException as exc:      # `with` blocks left by it: __exit__ runs
-            close_since(mark, exc)
-            raise
-        seed = _SEEDS.get(type(out))        # a float output (checked and seeded at once)
-        if seed is None:
-            if not _is_scalar(out):
-                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
-            seed = _seed(out)
-        try:                                 # materialise forces what is still a Thunk
-            cotangents = pullback(seed)
-            if state.single:
-                return out, materialise(cotangents[0], wrt_values[0])
-            return out, tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
-        except RecursionError:
-            raise RecursionError(_too_deep(state.policy)) from None
-
-
-# the seed of a scalar output by its type (what _seed gives, made once)
-_SEEDS = {float: 1.0, np.float64: np.float64(1.0), np.float32: np.float32(1.0),
-          np.float16: np.float16(1.0)}
-
-
-class _Resolved:
-    """What a _GradientFunction resolved, and its rules by argument signature."""
-
-    def __init__(self, plain, policy, names, single, params, positions, arity, fill):
-        self.plain, self.policy, self.names, self.single = plain, policy, names, single
-        self.params, self.positions, self.arity = params, positions, arity
-        self.generation = registry.generation
-        self.compiled = {}                  # argument signature -> compiled rule
-        self.fill = fill                    # (args, kwargs) -> every positional argument
-
-    def rule(self, signature):
-        rule = self.compiled.get(signature)
-        if rule is None or not rule.guards.hold():
-            rule = compiled(self.plain, self.names, self.policy, signature=signature)
-            if len(self.compiled) < 64:          # a function called with ever new shapes
-                self.compiled[signature] = rule  # looks its rule up in the shared cache
-        return rule
 
 
 def vjp(fn, *args, wrt=None, policy=None, **kwargs):
@@ -385,6 +287,8 @@ def _closure_vjp(closure, *args, wrt, **kwargs):
                                            else None for k in wrt)
     return out, values
 
+
+gradient_function.provide(_gradients, compiled)   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these
 callees.provide(vjp, _closure_vjp)

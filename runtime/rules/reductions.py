@@ -23,7 +23,7 @@ _MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False"
 defvjp(np.sum, _SUM, "unreduce(g, a, axis, keepdims)", full_reduction=True, numeric=True,
        complex_ok=True)
 defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
-       "unreduce(g, a, axis, keepdims) / reduction_size(a, axis)", full_reduction=True,
+       "unreduce(g / reduction_size(a, axis), a, axis, keepdims)", full_reduction=True,
        numeric=True, complex_ok=True)
 defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * initial_factor(initial)",
        full_reduction=True, complex_ok=True)

@@ -263,8 +263,9 @@ def shape_key(value):
 
 def signature_of(args):
     """What positional arguments say about shapes (`shape_key`), or None."""
-    ndarray = np.ndarray                                   # arrays first: no call
-    signature = tuple([a.shape if type(a) is ndarray else shape_key(a) for a in args])
+    ndarray = np.ndarray                                   # arrays and floats: no call
+    signature = tuple([a.shape if type(a) is ndarray else () if type(a) is float
+                       else shape_key(a) for a in args])
     return None if signature.count(None) == len(signature) else signature
 
 

@@ -15,6 +15,7 @@ inside it. When a guard fails, the caller recompiles.
 """
 import builtins
 import types
+import weakref
 
 from runtime import registry
 
@@ -48,14 +49,21 @@ class Guards:
         self.entries = tuple((cells.get(p[0]), p[0], p[1:], expectation(resolved[p]))
                              for p in longest)
         self.generation = registry.generation
-        self.hold = _checker(fn.__globals__, self.entries, self.generation)
+        self.hold = _checker(fn.__globals__, self.entries, self.generation, fn)
 
 
-def _checker(namespace, entries, generation):
-    """`hold()`: whether every name still denotes what the compiler saw."""
+def _checker(namespace, entries, generation, fn):
+    """`hold()`: whether every name still denotes what the compiler saw, and fn still
+    has the code and defaults it was compiled from (`f.__code__ = ...` or
+    `f.__defaults__ = ...` after the first call: the rule copied the old ones)."""
     env = {"_g": namespace, "_registry": registry, "_M": _MISSING, "_builtin": _builtin,
-           "_cell": _cell, "_path": _path, "_same": _same}
-    lines = [f"    if _registry.generation != {generation}: return False"]
+           "_cell": _cell, "_path": _path, "_same": _same, "_fn": weakref.ref(fn),
+           "_code": fn.__code__, "_d": fn.__defaults__, "_kd": fn.__kwdefaults__}
+    keywords = " or _f.__kwdefaults__ is not _kd" if fn.__code__.co_kwonlyargcount else ""
+    lines = [f"    if _registry.generation != {generation}: return False",
+             "    _f = _fn()",      # weakly: the cache must not keep fn alive
+             "    if _f is not None and (_f.__code__ is not _code or _f.__defaults__ is not _d"
+             f"{keywords}): return False"]     # (other code has its own count: compared)
     roots = {}
     for k, (cell, name, attrs, expected) in enumerate(entries):
         env[f"e{k}"] = expected

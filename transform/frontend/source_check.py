@@ -20,8 +20,8 @@ import weakref
 
 from ..errors import TransformError
 
-_SOURCES = weakref.WeakKeyDictionary()     # fn -> (file, lines, first line)
-_CURRENT = weakref.WeakKeyDictionary()     # functions whose source matched their code
+_SOURCES = weakref.WeakKeyDictionary()     # fn -> (its code, (file, lines, first line))
+_CURRENT = weakref.WeakKeyDictionary()     # fn -> its code, when the source matched it
 _FILES = {}                                # (file, size) -> (defs, imported names)
 
 
@@ -30,10 +30,13 @@ def is_lambda(fn):
 
 
 def source_of(fn):
-    """(file, lines, first line) of fn's def, read once per function object: every
-    rule compiled for it (other wrt, other argument shapes) sees the same source."""
+    """(file, lines, first line) of fn's def, read once per function object and code:
+    every rule compiled for it (other wrt, other argument shapes) sees the same source,
+    and a function given another code object (`f.__code__ = g.__code__`) is read again."""
     try:
-        return _SOURCES[fn]
+        code, found = _SOURCES[fn]
+        if code is fn.__code__:
+            return found
     except (KeyError, TypeError):
         pass
     try:
@@ -47,7 +50,7 @@ def source_of(fn):
                              hint="define the function in a .py file, or register a rule "
                                   "for it with transform.rrule") from None
     try:
-        _SOURCES[fn] = (filename, lines, first_line)
+        _SOURCES[fn] = (code, (filename, lines, first_line))
     except TypeError:
         pass                                   # not weakly referenceable: read each time
     return filename, lines, first_line
@@ -57,14 +60,14 @@ def check_current(fn, node, filename, first_line):
     """Refuse fn if `node` (its parsed def or lambda, a Python ast node: the compiler
     keeps its own gast copy) does not compile to its code."""
     try:
-        if _CURRENT.get(fn):
+        if _CURRENT.get(fn) is fn.__code__:
             return
     except TypeError:
         pass
     if not source_matches(fn, node, filename, first_line):
         raise _changed(fn, filename, first_line)
     try:
-        _CURRENT[fn] = True
+        _CURRENT[fn] = fn.__code__
     except TypeError:
         pass
 

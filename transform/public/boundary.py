@@ -88,6 +88,9 @@ def materialise(cotangent, like):
             and cotangent.shape == like.shape and cotangent.dtype == like.dtype \
             and cotangent is not like and cotangent.flags.writeable:
         return cotangent                   # the common case, as the array path below ends
+    kind = type(like)
+    if kind in _FLOAT_SCALARS and type(cotangent) in _FLOAT_SCALARS:   # a real scalar's
+        return cotangent if type(cotangent) is kind else kind(cotangent)   # as its type
     g = unthunk(cotangent)
     if isinstance(like, tuple) and hasattr(like, "_fields"):
         return _namedtuple_gradient(g, like)

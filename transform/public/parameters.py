@@ -151,8 +151,13 @@ def positional_filler(fn):
     names = [p.name for p in parameters]
     defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
     missing = object()
+    tails = {n: tuple(defaults[name] for name in names[n:]) for n in range(len(names) + 1)
+             if all(name in defaults for name in names[n:])}   # positions given -> the rest
 
     def fill(args, kwargs):
+        if not kwargs:
+            tail = tails.get(len(args))
+            return None if tail is None else tuple(args) + tail
         if len(args) > len(names) or any(k not in names[len(args):] for k in kwargs):
             return None                  # too many, a duplicate or an unknown keyword
         filled = list(args)

@@ -1,6 +1,5 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
-import inspect
 import sys
 
 import numpy as np
@@ -8,9 +7,10 @@ import numpy as np
 from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from runtime.contexts import close_since, open_count
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                                _collecting, _rule_for, _unwrap, _wrt_names,
-                                positional_filler)
-from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
+                                _collecting, _defaults, _full_signature, _rule_for, _unwrap,
+                                _wrt_names, positional_filler)
+from .public.checks import (check_cotangent, check_target, mark_derivative, not_scalar,
+                            refuse_positions_without_rule)
 from .errors import TransformError
 from .frontend.limits import within_limits
 from .analysis.accumulation import POLICIES
@@ -22,7 +22,7 @@ from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
-from .public.recursion_room import call_raised, run_deeper, too_deep
+from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
 
@@ -100,7 +100,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
             raise TypeError(f"wrt={max(positions)} is out of range: "
                             f"{getattr(plain, '__name__', 'fn')}() got {len(args)} "
                             "positional arguments")
-        _refuse_positions_without_rule(rule, positions)
+        refuse_positions_without_rule(rule, positions)
         out, pb = rule.rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)
     if not callable(plain) or getattr(plain, "__code__", None) is None:
@@ -122,43 +122,6 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise
 
 
-def _full_signature(plain, args, kwargs):
-    """signature_of every positional parameter's value, keywords and defaults left out
-    included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
-    shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
-    try:
-        bound = inspect.signature(plain).bind(*args, **kwargs)
-    except (TypeError, ValueError):
-        return None
-    bound.apply_defaults()
-    values = []
-    for name, param in inspect.signature(plain).parameters.items():
-        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
-            break
-        values.append(bound.arguments[name])
-    return signature_of(values)
-
-
-def _refuse_positions_without_rule(rule, positions):
-    """A rule's position with no template and reason NONE (a Bessel function's order)
-    has a derivative no rule gives: never a silent zero."""
-    for k in positions:
-        name = rule.params[k] if k < len(rule.params) else None
-        if name is not None and name not in rule.templates and \
-                rule.reason(name) == registry.NONE:
-            raise TransformError(f"{rule.name} has no derivative rule for its argument "
-                                 f"{name!r}", hint="differentiate another argument, or "
-                                 "register a rule with transform.rrule")
-
-
-def _too_deep(policy):
-    why = {"nested": "each accumulation wrapped the previous thunk",
-           "flat": "each iteration's cotangent is a thunk that forces the previous "
-                   "iteration's"}.get(policy, "thunks were forced from inside thunks")
-    return (f"thunk chain too deep under policy={policy!r}: {why}. Use policy='loop' "
-            "(the default), which materialises contributions inside loop bodies.")
-
-
 def _gradients(fn, wrt, policy, args, kwargs):
     plain, default_policy = _unwrap(fn)
     names, single = _wrt_names(plain, wrt)
@@ -173,21 +136,13 @@ def _gradients(fn, wrt, policy, args, kwargs):
     return out, grads[0] if single else grads
 
 
-def _defaults(fn):
-    try:
-        return {name: p.default for name, p in inspect.signature(fn).parameters.items()
-                if p.default is not p.empty}
-    except (TypeError, ValueError):
-        return {}
-
-
 def _materialised(pullback, seed, policy):
     """Run the pullback and force what it returns; a too-deep thunk chain (the nested
     policy's failure) becomes an error that names the policy."""
     try:
         return [c if type(c) is np.ndarray else unthunk(c) for c in pullback(unthunk(seed))]
     except RecursionError:
-        raise RecursionError(_too_deep(policy)) from None
+        raise RecursionError(too_deep_policy(policy)) from None
 
 
 def grad(fn, wrt=0, *, policy=None):
@@ -295,7 +250,7 @@ class _GradientFunction:
                 return out, materialise(cotangents[0], wrt_values[0])
             return out, tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
         except RecursionError:
-            raise RecursionError(_too_deep(state.policy)) from None
+            raise RecursionError(too_deep_policy(state.policy)) from None
 
 
 # the seed of a scalar output by its type (what _seed gives, made once)

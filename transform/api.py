@@ -22,6 +22,7 @@ from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
+from .public.aux import split_aux, value_pullback
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed, _unaliased,
                               materialise, refuse_inplace_args)
@@ -122,10 +123,12 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise
 
 
-def _gradients(fn, wrt, policy, args, kwargs):
+def _gradients(fn, wrt, policy, args, kwargs, has_aux=False):
     plain, default_policy = _unwrap(fn)
     names, single = _wrt_names(plain, wrt)
     out, pullback = _forward(fn, policy, names, args, kwargs)
+    if has_aux:                            # ((value, aux), gradient)
+        (out, aux), pullback = split_aux(plain, out), value_pullback(pullback, out)
     if not _is_scalar(out):
         raise not_scalar(getattr(plain, "__name__", "f"), out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
@@ -133,7 +136,7 @@ def _gradients(fn, wrt, policy, args, kwargs):
     defaults = _defaults(plain)            # wrt a parameter left at its default
     grads = tuple(materialise(c, values[n] if n in values else defaults[n])
                   for c, n in zip(cotangents, names))
-    return out, grads[0] if single else grads
+    return ((out, aux) if has_aux else out), grads[0] if single else grads
 
 
 def _materialised(pullback, seed, policy):
@@ -145,31 +148,34 @@ def _materialised(pullback, seed, policy):
         raise RecursionError(too_deep_policy(policy)) from None
 
 
-def grad(fn, wrt=0, *, policy=None):
+def grad(fn, wrt=0, *, has_aux=False, policy=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
-    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
+    has_aux=True: fn returns (value, aux), and the function returns (gradient, aux)."""
     check_target(fn, "grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
-    compute = _GradientFunction(plain, wrt, policy)
+    compute = _GradientFunction(plain, wrt, policy, has_aux)
+    pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
         try:
             try:
-                return compute(receiver + args, kwargs)[1]
+                return pick(compute(receiver + args, kwargs))
             except RecursionError as exc:     # deep user recursion: room, or a clear error
-                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)[1]
+                return pick(run_deeper(lambda: compute(receiver + args, kwargs), plain, exc))
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
     return mark_derivative(gradient, fn)
 
 
-def value_and_grad(fn, wrt=0, *, policy=None):
-    """A function returning (fn(...), gradient); a bound method as in grad."""
+def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None):
+    """A function returning (fn(...), gradient); a bound method as in grad.
+    has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient)."""
     check_target(fn, "value_and_grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
-    compute = _GradientFunction(plain, wrt, policy)
+    compute = _GradientFunction(plain, wrt, policy, has_aux)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
@@ -190,8 +196,8 @@ class _GradientFunction:
     The resolved state is built whole, then published with one assignment: threads
     making the first calls at once each see either no state or a complete one."""
 
-    def __init__(self, fn, wrt, policy):
-        self.fn, self.wrt, self.policy = fn, wrt, policy
+    def __init__(self, fn, wrt, policy, has_aux=False):
+        self.fn, self.wrt, self.policy, self.has_aux = fn, wrt, policy, has_aux
         self.state = None
 
     def _resolve(self):
@@ -214,7 +220,7 @@ class _GradientFunction:
         if kwargs or len(args) != state.arity:
             filled = state.fill(args, kwargs) if state.fill is not None else None
             if filled is None:
-                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs, self.has_aux)
             args, kwargs = filled, {}         # defaults and keywords as positions
         wrt_values = [args[k] for k in state.positions]
         for value in wrt_values:             # _check_values' common cases, inline
@@ -239,18 +245,21 @@ class _GradientFunction:
         except BaseException as exc:      # `with` blocks left by it: __exit__ runs
             close_since(mark, exc)
             raise
+        aux = None
+        if self.has_aux:                    # ((value, aux), gradient)
+            (out, aux), pullback = split_aux(self.fn, out), value_pullback(pullback, out)
         seed = _SEEDS.get(type(out))        # a float output (checked and seeded at once)
         if seed is None:
             if not _is_scalar(out):
-                return _gradients(self.fn, self.wrt, self.policy, args, kwargs)
+                return _gradients(self.fn, self.wrt, self.policy, args, kwargs, self.has_aux)
             seed = _seed(out)
         try:                                 # materialise forces what is still a Thunk
             cotangents = pullback(seed)
-            if state.single:
-                return out, materialise(cotangents[0], wrt_values[0])
-            return out, tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
+            grads = materialise(cotangents[0], wrt_values[0]) if state.single else \
+                tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
         except RecursionError:
             raise RecursionError(too_deep_policy(state.policy)) from None
+        return ((out, aux) if self.has_aux else out), grads
 
 
 # the seed of a scalar output by its type (what _seed gives, made once)
@@ -277,9 +286,10 @@ class _Resolved:
         return rule
 
 
-def vjp(fn, *args, wrt=None, policy=None, **kwargs):
+def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
-    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
+    has_aux=True: fn returns (output, aux), and vjp returns (output, pullback, aux)."""
     check_target(fn, "vjp")
     if wrt is None:            # every positional argument a named parameter takes
         named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
@@ -300,6 +310,8 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     except Exception as exc:         # a frame in generated code: say the user's line
         tracebacks.annotate(exc)
         raise
+    if has_aux:
+        (out, aux), pb = split_aux(plain, out), value_pullback(pb, out)
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
@@ -315,7 +327,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
             raise
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
-    return out, pullback
+    return (out, pullback, aux) if has_aux else (out, pullback)
 
 
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):

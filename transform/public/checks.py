@@ -66,8 +66,8 @@ def not_scalar(name, out):
     """The TypeError for grad of a function whose output is not a scalar."""
     advice = "use vjp for non-scalar outputs"
     if isinstance(out, tuple) and out:
-        advice = ("to return auxiliary values with the loss, use vjp (out, pullback = "
-                  "vjp(f, ...); pullback((1.0, None))) or return the loss alone")
+        advice = ("to return auxiliary values with the loss, return (loss, aux) and "
+                  "use grad(f, has_aux=True), which returns (gradient, aux)")
     if isinstance(out, (complex, np.complexfloating)) or \
             isinstance(out, np.ndarray) and out.dtype.kind == "c" and out.ndim == 0:
         advice = ("a complex loss has no gradient; return a real one such as "

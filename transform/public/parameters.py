@@ -123,8 +123,14 @@ def _rule_takes_varargs(fn):
 
 
 def _rule_for(fn):
+    """The rule grad & co. run for `fn` itself, or None (its source is compiled). A
+    function with source declared zero in every argument (stop_gradient) runs its
+    declaration, as compiled code calling it does, not its source."""
     rule = runtime.lookup(fn)
     if rule is not None and rule.kind != "nondiff":
+        return rule
+    if rule is not None and rule.why in (runtime.ZERO, runtime.SHAPE) and \
+            getattr(fn, "__code__", None) is not None:
         return rule
     return None
 

@@ -61,6 +61,33 @@ def recursive(x, n):
     return value, depth + 1
 
 
+def aux_is_the_value(x):
+    loss = np.sum(x ** 2)
+    return loss, loss
+
+
+def aux_holds_the_value(x):
+    loss = np.sum(np.tanh(x) ** 2)
+    out = (loss, [loss, x])
+    return out
+
+
+def pair_helper(x):
+    return np.sum(np.sin(x)), x * 3.0
+
+
+def pair_from_a_helper(x):
+    value, aux = pair_helper(x)
+    return value * 2.0, aux
+
+
+def return_in_a_loop(x):
+    for k in range(3):
+        if k == 1:
+            return np.sum(x * x) * k, k
+    return 0.0, -1
+
+
 def no_pair(x):
     return np.sum(x), 1.0, 2.0
 
@@ -124,6 +151,18 @@ def test_scalar_aux_is_not_differentiated(policy):
     assert aux == scalar_aux(0.3, -1.2)[1]
     assert_close(gx, np.cos(0.3 * -1.2) * -1.2)             # not 2 s y from aux = s ** 2
     assert_close(gy, np.cos(0.3 * -1.2) * 0.3 + 1.0)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("f", [aux_is_the_value, aux_holds_the_value, pair_from_a_helper,
+                               return_in_a_loop], ids=lambda f: f.__name__)
+def test_aux_sharing_the_value_or_made_elsewhere(f, policy):
+    """aux that is the value itself (its zero cotangent must not cancel the value's), a
+    pair returned by a helper, a return inside a loop."""
+    x = readonly([rng("has_aux.shared", f.__name__).normal(size=3)])[0]
+    g, aux = grad(f, has_aux=True, policy=policy)(x)
+    assert_close(g, numerical_grad(_value(f), [x], 0))
+    _assert_same(aux, f(x)[1])
 
 
 def test_aux_may_be_an_argument_itself():

@@ -187,3 +187,32 @@ def test_jacobian_is_jacrev_and_exported():
 def test_jacrev_of_jacrev_is_refused():
     with pytest.raises(TransformError, match="second derivatives are not supported"):
         jacrev(jacrev(recurrent))(np.ones(3), np.eye(3))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_pullback_called_again_leaves_its_earlier_results(policy):
+    """What jacrev relies on: every call of vjp's pullback is a fresh backward sweep, its
+    results new arrays (a buffer the generated code owns is not handed out twice)."""
+    r = rng("jac.again")
+    x, W = r.normal(size=3), 0.8 * r.normal(size=(3, 3))
+    _, pullback = transform.vjp(recurrent, x, W, policy=policy)
+    first = pullback(np.array([1.0, 0.0, 0.0]))
+    kept = [g.copy() for g in first]
+    second = pullback(np.array([0.0, 1.0, 0.0]))
+    third = pullback(np.array([1.0, 0.0, 0.0]))
+    for a, b, c in zip(first, kept, third):
+        assert_close(a, b, rtol=0, atol=0)
+        assert_close(c, b, rtol=0, atol=0)
+    assert all(a is not b for a, b in zip(first, second))
+
+
+def scaled_by_keyword(x, scale=1.0):
+    return [np.sum(x) * scale, np.sum(x ** 2)]
+
+
+def test_keywords_pass_through_and_a_list_of_floats():
+    x = np.array([1.0, 2.0])
+    J = jacrev(scaled_by_keyword)(x, scale=3.0)
+    assert type(J) is list and len(J) == 2
+    assert_close(J[0], [3.0, 3.0])
+    assert_close(J[1], 2 * x)

@@ -66,10 +66,7 @@ def _map_leaves(out, fn, path=()):
 
 def _one_hots(out, path, leaf):
     """One cotangent per entry of the leaf at `path`: that entry 1, the rest zero (None
-    for the output's other leaves)."""
-    if np.ndim(leaf) == 0 and not isinstance(leaf, np.ndarray):
-        yield _placed(out, path, type(leaf)(1.0) if isinstance(leaf, np.floating) else 1.0)
-        return
+    for the output's other leaves); a number's is a 0-d array."""
     if np.size(leaf) == 0:            # no entries: one zero row gives the shapes
         yield _placed(out, path, np.zeros_like(leaf))
     for index in np.ndindex(np.shape(leaf)):

@@ -263,6 +263,16 @@ def test_no_pair_is_refused_naming_the_function(entry):
         entry(no_pair)(np.ones(2))
 
 
+def test_the_refusal_names_a_nested_function_by_its_qualified_name():
+    def inner(x):
+        return [x, x, x]
+    with pytest.raises(TypeError, match=r"has_aux=True: test_the_refusal_names_a_nested_"
+                                        r"function_by_its_qualified_name\.<locals>\.inner "
+                                        r"\(.*\) must return a pair \(value, aux\), but it "
+                                        r"returned list of 3 values"):
+        grad(inner, has_aux=True)(1.0)
+
+
 def test_a_vector_value_is_not_a_loss():
     with pytest.raises(TypeError, match=r"grad needs a scalar output, but vector_value\(\) "
                                         r"returned ndarray of shape \(3,\)"):

@@ -3,6 +3,9 @@ argument of shape A has shape S + A (a tuple for a tuple wrt, the argument's str
 a container, the output's structure outermost), against finite-difference Jacobians built
 row by row from tests/fd.py's numerical_vjp, under every policy. One forward sweep serves
 every row: the pullback vjp returns is called once per output entry."""
+import collections
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -216,3 +219,42 @@ def test_keywords_pass_through_and_a_list_of_floats():
     assert type(J) is list and len(J) == 2
     assert_close(J[0], [3.0, 3.0])
     assert_close(J[1], 2 * x)
+
+
+Point = collections.namedtuple("Point", "x y")
+
+
+@dataclasses.dataclass
+class Weights:
+    w: np.ndarray
+
+
+def of_a_point(p):
+    return Point(np.sin(p.x) * p.y, p.x * 2.0)
+
+
+def of_weights(m, x):
+    return m.w * x
+
+
+def test_python_float_outputs():
+    g = jacrev(lambda t: t * t * 3.0 + 1.0)(0.5)       # a Python float out, float in
+    assert type(g) is float and g == pytest.approx(3.0)
+    assert jacrev(lambda t: [t * 2.0, t * t])(1.5) == [pytest.approx(2.0), pytest.approx(3.0)]
+
+
+def test_namedtuples_in_and_out():
+    p = Point(np.array([0.3, -0.4]), 1.7)
+    J = jacrev(of_a_point)(p)
+    assert type(J) is Point and type(J.x) is Point and type(J.y) is Point
+    assert J.x.x.shape == (2, 2) and J.x.y.shape == (2,) and J.y.x.shape == (2, 2)
+    assert_close(J.x.x, np.diag(np.cos(p.x) * 1.7))
+    assert_close(J.x.y, np.sin(p.x))
+    assert_close(J.y.x, 2.0 * np.eye(2))
+    assert_close(J.y.y, np.zeros(2))
+
+
+def test_an_object_argument_is_refused():
+    with pytest.raises(TypeError, match="jacrev: the gradient of an argument came back as "
+                                        "Weights"):
+        jacrev(of_weights)(Weights(np.ones(2)), np.array([1.0, 2.0]))

@@ -258,3 +258,19 @@ def test_an_object_argument_is_refused():
     with pytest.raises(TypeError, match="jacrev: the gradient of an argument came back as "
                                         "Weights"):
         jacrev(of_weights)(Weights(np.ones(2)), np.array([1.0, 2.0]))
+
+
+def of_a_tuple_and_a_list(pair, items):
+    return pair[0] * np.sum(pair[1]) + items[0] * items[1]
+
+
+def test_tuple_and_list_arguments_keep_their_type():
+    pair, items = (np.array([0.5, 2.0]), np.array([1.0, -1.0, 3.0])), [1.5, np.array([2.0, 4.0])]
+    Jp, Ji = jacrev(of_a_tuple_and_a_list, wrt=(0, 1))(pair, items)
+    assert type(Jp) is tuple and type(Ji) is list
+    assert Jp[0].shape == (2, 2) and Jp[1].shape == (2, 3)
+    assert Ji[0].shape == (2,) and Ji[1].shape == (2, 2)
+    assert_close(Jp[0], 3.0 * np.eye(2))
+    assert_close(Jp[1], np.tile(pair[0][:, None], (1, 3)))
+    assert_close(Ji[0], items[1])
+    assert_close(Ji[1], 1.5 * np.eye(2))

@@ -123,7 +123,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise
 
 
-def _gradients(fn, wrt, policy, args, kwargs, has_aux=False):
+def _gradients(fn, wrt, policy, args, kwargs, has_aux):
     plain, default_policy = _unwrap(fn)
     names, single = _wrt_names(plain, wrt)
     out, pullback = _forward(fn, policy, names, args, kwargs)
@@ -196,7 +196,7 @@ class _GradientFunction:
     The resolved state is built whole, then published with one assignment: threads
     making the first calls at once each see either no state or a complete one."""
 
-    def __init__(self, fn, wrt, policy, has_aux=False):
+    def __init__(self, fn, wrt, policy, has_aux):
         self.fn, self.wrt, self.policy, self.has_aux = fn, wrt, policy, has_aux
         self.state = None
 

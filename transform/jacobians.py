@@ -11,6 +11,7 @@ respect to an argument of shape A has shape S + A (JAX's layout):
     f returning (a, b)           (J_a, J_b): the output's structure, outermost
 
 A scalar output's Jacobian is its gradient (a float for a float argument, as grad gives).
+has_aux=True: fn returns (output, aux), and the result is (Jacobian, aux), as in JAX.
 """
 import functools
 
@@ -21,9 +22,10 @@ from .public.checks import check_target, mark_derivative
 from .public.parameters import _method_parts, _unwrap, _wrt_names
 
 
-def jacrev(fn, wrt=0, *, policy=None):
+def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
     """A function returning the Jacobian of `fn` with respect to `wrt` (an index, a name,
-    or a tuple of those: a tuple of Jacobians), by reverse mode; see the module text."""
+    or a tuple of those: a tuple of Jacobians), by reverse mode; see the module text.
+    has_aux=True: fn returns (output, aux), and the function returns (Jacobian, aux)."""
     check_target(fn, "jacrev")
     plain, _, shifted = _method_parts(fn, wrt)
     _, single = _wrt_names(_unwrap(plain)[0], shifted)
@@ -31,14 +33,16 @@ def jacrev(fn, wrt=0, *, policy=None):
 
     @functools.wraps(fn)
     def jacobian_fn(*args, **kwargs):
-        out, pullback = vjp(fn, *args, wrt=wrt_tuple, policy=policy, **kwargs)
+        out, pullback, *aux = vjp(fn, *args, wrt=wrt_tuple, policy=policy,
+                                  has_aux=has_aux, **kwargs)
 
         def leaf_jacobian(path, leaf):
             rows = [pullback(cot) for cot in _one_hots(out, path, leaf)]
             per_wrt = tuple(_stacked([r[k] for r in rows], np.shape(leaf))
                             for k in range(len(wrt_tuple)))
             return per_wrt[0] if single else per_wrt
-        return _map_leaves(out, leaf_jacobian)
+        jac = _map_leaves(out, leaf_jacobian)
+        return (jac, aux[0]) if has_aux else jac
     return mark_derivative(jacobian_fn, fn)
 
 

@@ -274,3 +274,16 @@ def test_tuple_and_list_arguments_keep_their_type():
     assert_close(Jp[1], np.tile(pair[0][:, None], (1, 3)))
     assert_close(Ji[0], items[1])
     assert_close(Ji[1], 1.5 * np.eye(2))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_has_aux_gives_the_jacobian_and_aux(policy):
+    x, W = rng("jac.aux").normal(size=3), 0.8 * rng("jac.auxW").normal(size=(3, 3))
+
+    def with_aux(x, W):
+        h = recurrent(x, W)
+        return h, {"norm": np.sum(h ** 2), "label": "h"}
+    J, aux = jacrev(with_aux, has_aux=True, policy=policy)(x, W)
+    assert_close(J, fd_jacobian(recurrent, [x, W], 0))
+    assert aux["label"] == "h"
+    assert_close(aux["norm"], np.sum(recurrent(x, W) ** 2), rtol=1e-12, atol=0)

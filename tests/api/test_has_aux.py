@@ -88,6 +88,19 @@ def return_in_a_loop(x):
     return 0.0, -1
 
 
+def appended_pair(x):
+    out = []
+    out.append(np.sum(np.sin(x) * x))
+    out.append({k: x[k] * 2.0 for k in range(2)})
+    return out
+
+
+def swapped_pair(x):
+    a, b = np.sum(x ** 2), np.sum(x ** 3)
+    a, b = b, a
+    return a, b
+
+
 def no_pair(x):
     return np.sum(x), 1.0, 2.0
 
@@ -155,10 +168,11 @@ def test_scalar_aux_is_not_differentiated(policy):
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("f", [aux_is_the_value, aux_holds_the_value, pair_from_a_helper,
-                               return_in_a_loop], ids=lambda f: f.__name__)
+                               return_in_a_loop, appended_pair, swapped_pair],
+                         ids=lambda f: f.__name__)
 def test_aux_sharing_the_value_or_made_elsewhere(f, policy):
     """aux that is the value itself (its zero cotangent must not cancel the value's), a
-    pair returned by a helper, a return inside a loop."""
+    pair returned by a helper, a return inside a loop, a list built by appends, a swap."""
     x = readonly([rng("has_aux.shared", f.__name__).normal(size=3)])[0]
     g, aux = grad(f, has_aux=True, policy=policy)(x)
     assert_close(g, numerical_grad(_value(f), [x], 0))

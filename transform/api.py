@@ -311,7 +311,7 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
         tracebacks.annotate(exc)
         raise
     if has_aux:
-        (out, aux), pb = split_aux(plain, out), value_pullback(pb, out)
+        (out, aux), pb = split_aux(plain, out, copied=True), value_pullback(pb, out)
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):

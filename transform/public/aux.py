@@ -9,21 +9,38 @@ there as it would be anywhere else in the function.
 
     grad(f, has_aux=True)(x)             -> (gradient, aux)
     value_and_grad(f, has_aux=True)(x)   -> ((value, aux), gradient)
-    vjp(f, x, has_aux=True)              -> (value, pullback, aux)
+    vjp(f, x, has_aux=True)              -> (value, pullback, aux), aux's arrays copies
 """
+import numpy as np
+
 from .checks import describe_output
 
 
-def split_aux(fn, out):
-    """(value, aux) of what `fn` returned, or a TypeError naming fn and what it returned."""
+def split_aux(fn, out, copied=False):
+    """(value, aux) of what `fn` returned, or a TypeError naming fn and what it returned.
+    copied=True (vjp, whose pullback runs later): aux's arrays are copies, so a write into
+    one cannot change a value the backward sweep still reads."""
     if isinstance(out, (tuple, list)) and len(out) == 2:
-        return out[0], out[1]
+        return out[0], (_copied(out[1]) if copied else out[1])
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
     code = getattr(fn, "__code__", None)
     where = f" ({code.co_filename}:{code.co_firstlineno})" if code is not None else ""
     raise TypeError(f"has_aux=True: {name}{where} must return a pair (value, aux), but it "
                     f"returned {describe_output(out)}; return `value, aux`, or drop "
                     "has_aux=True")
+
+
+def _copied(value):
+    """value with its arrays copied (inside tuples, lists and dicts too); the rest as is."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*[_copied(v) for v in value])
+    if type(value) in (tuple, list):
+        return type(value)(_copied(v) for v in value)
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    return value
 
 
 def value_pullback(pullback, out):

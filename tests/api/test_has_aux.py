@@ -183,7 +183,9 @@ def test_aux_may_be_an_argument_itself():
     x, y = rng("has_aux.arg").normal(size=(2, 3))
     g, aux = grad(aux_is_an_argument, wrt=1, has_aux=True)(x, y)
     assert_close(g, x)
-    assert_close(aux, y, rtol=0, atol=0)
+    assert aux is y                   # grad's pullback has run: aux is the primal's own
+    _, pullback, aux = vjp(aux_is_an_argument, x, y, has_aux=True)
+    assert aux is not y and np.array_equal(aux, y)      # vjp's: a copy (pullback later)
 
 
 def test_a_list_pair_and_float32():

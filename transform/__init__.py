@@ -15,6 +15,7 @@ check_runtime_is_ours()       # before `runtime` is first imported: is it ours? 
 _EXPORTS = {
     "differentiable": ".api", "grad": ".api", "value_and_grad": ".api", "vjp": ".api",
     "adjoint_source": ".api", "TransformError": ".errors",
+    "stop_gradient": "runtime.gradient_stop", "jacrev": ".jacobians", "jacobian": ".jacobians",
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
 }
 

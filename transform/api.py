@@ -1,6 +1,5 @@
 """The public API: differentiable, grad, value_and_grad, vjp, adjoint_source."""
 import functools
-import inspect
 import sys
 
 import numpy as np
@@ -8,9 +7,10 @@ import numpy as np
 from runtime import Thunk, callees, registry, unthunk  # noqa: F401  (Thunk: in __all__)
 from runtime.contexts import close_since, open_count
 from .public.parameters import (_bound_args, _keyword_only, _method_parts, _params,  # noqa: F401
-                                _collecting, _rule_for, _unwrap, _wrt_names,
-                                positional_filler)
-from .public.checks import check_cotangent, check_target, mark_derivative, not_scalar
+                                _collecting, _defaults, _full_signature, _rule_for, _unwrap,
+                                _wrt_names, positional_filler)
+from .public.checks import (check_cotangent, check_target, mark_derivative, not_scalar,
+                            refuse_positions_without_rule)
 from .errors import TransformError
 from .frontend.limits import within_limits
 from .analysis.accumulation import POLICIES
@@ -22,12 +22,12 @@ from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
-from .public.recursion_room import call_raised, run_deeper, too_deep
+from .public.aux import split_aux, value_pullback
+from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
 from .public import gradient_function
 from .public.gradient_function import GradientFunction as _GradientFunction
-from .public.gradient_function import too_deep as too_deep_message
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -103,7 +103,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
             raise TypeError(f"wrt={max(positions)} is out of range: "
                             f"{getattr(plain, '__name__', 'fn')}() got {len(args)} "
                             "positional arguments")
-        _refuse_positions_without_rule(rule, positions)
+        refuse_positions_without_rule(rule, positions)
         out, pb = rule.rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)
     if not callable(plain) or getattr(plain, "__code__", None) is None:
@@ -125,39 +125,12 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise
 
 
-def _full_signature(plain, args, kwargs):
-    """signature_of every positional parameter's value, keywords and defaults left out
-    included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
-    shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
-    try:
-        bound = inspect.signature(plain).bind(*args, **kwargs)
-    except (TypeError, ValueError):
-        return None
-    bound.apply_defaults()
-    values = []
-    for name, param in inspect.signature(plain).parameters.items():
-        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
-            break
-        values.append(bound.arguments[name])
-    return signature_of(values)
-
-
-def _refuse_positions_without_rule(rule, positions):
-    """A rule's position with no template and reason NONE (a Bessel function's order)
-    has a derivative no rule gives: never a silent zero."""
-    for k in positions:
-        name = rule.params[k] if k < len(rule.params) else None
-        if name is not None and name not in rule.templates and \
-                rule.reason(name) == registry.NONE:
-            raise TransformError(f"{rule.name} has no derivative rule for its argument "
-                                 f"{name!r}", hint="differentiate another argument, or "
-                                 "register a rule with transform.rrule")
-
-
-def _gradients(fn, wrt, policy, args, kwargs):
+def _gradients(fn, wrt, policy, args, kwargs, has_aux):
     plain, default_policy = _unwrap(fn)
     names, single = _wrt_names(plain, wrt)
     out, pullback = _forward(fn, policy, names, args, kwargs)
+    if has_aux:                            # ((value, aux), gradient)
+        (out, aux), pullback = split_aux(plain, out), value_pullback(pullback, out)
     if not _is_scalar(out):
         raise not_scalar(getattr(plain, "__name__", "f"), out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
@@ -165,15 +138,7 @@ def _gradients(fn, wrt, policy, args, kwargs):
     defaults = _defaults(plain)            # wrt a parameter left at its default
     grads = tuple(materialise(c, values[n] if n in values else defaults[n])
                   for c, n in zip(cotangents, names))
-    return out, grads[0] if single else grads
-
-
-def _defaults(fn):
-    try:
-        return {name: p.default for name, p in inspect.signature(fn).parameters.items()
-                if p.default is not p.empty}
-    except (TypeError, ValueError):
-        return {}
+    return ((out, aux) if has_aux else out), grads[0] if single else grads
 
 
 def _materialised(pullback, seed, policy):
@@ -182,34 +147,37 @@ def _materialised(pullback, seed, policy):
     try:
         return [c if type(c) is np.ndarray else unthunk(c) for c in pullback(unthunk(seed))]
     except RecursionError:
-        raise RecursionError(too_deep_message(policy)) from None
+        raise RecursionError(too_deep_policy(policy)) from None
 
 
-def grad(fn, wrt=0, *, policy=None):
+def grad(fn, wrt=0, *, has_aux=False, policy=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
-    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
+    has_aux=True: fn returns (value, aux), and the function returns (gradient, aux)."""
     check_target(fn, "grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
-    compute = _GradientFunction(plain, wrt, policy)
+    compute = _GradientFunction(plain, wrt, policy, has_aux)
+    pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
     @functools.wraps(fn)
     def gradient(*args, **kwargs):
         try:
             try:
-                return compute(receiver + args, kwargs)[1]
+                return pick(compute(receiver + args, kwargs))
             except RecursionError as exc:     # deep user recursion: room, or a clear error
-                return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)[1]
+                return pick(run_deeper(lambda: compute(receiver + args, kwargs), plain, exc))
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
     return mark_derivative(gradient, fn)
 
 
-def value_and_grad(fn, wrt=0, *, policy=None):
-    """A function returning (fn(...), gradient); a bound method as in grad."""
+def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None):
+    """A function returning (fn(...), gradient); a bound method as in grad.
+    has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient)."""
     check_target(fn, "value_and_grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
-    compute = _GradientFunction(plain, wrt, policy)
+    compute = _GradientFunction(plain, wrt, policy, has_aux)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
@@ -224,9 +192,10 @@ def value_and_grad(fn, wrt=0, *, policy=None):
     return mark_derivative(value_and_gradient, fn)
 
 
-def vjp(fn, *args, wrt=None, policy=None, **kwargs):
+def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
-    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed."""
+    For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
+    has_aux=True: fn returns (output, aux), and vjp returns (output, pullback, aux)."""
     check_target(fn, "vjp")
     if wrt is None:            # every positional argument a named parameter takes
         named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
@@ -247,6 +216,8 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
     except Exception as exc:         # a frame in generated code: say the user's line
         tracebacks.annotate(exc)
         raise
+    if has_aux:
+        (out, aux), pb = split_aux(plain, out, copied=True), value_pullback(pb, out)
     values = _bound_args(params, args, kwargs)
 
     def pullback(cotangent):
@@ -262,7 +233,7 @@ def vjp(fn, *args, wrt=None, policy=None, **kwargs):
             raise
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
-    return out, pullback
+    return (out, pullback, aux) if has_aux else (out, pullback)
 
 
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):

@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 
+from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
 
 # Comparisons, logic and predicates
@@ -62,3 +63,7 @@ nondiff(print, warnings.warn, logging.debug, logging.info, logging.warning, logg
         logging.Logger.critical, logging.Logger.exception, logging.Logger.log, why=ZERO)
 nondiff(time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.monotonic,
         time.monotonic_ns, time.process_time, time.process_time_ns, why=ZERO)
+
+# The identity whose derivative is zero (transform.stop_gradient): one declaration for
+# every mode; the result is a copy (fresh), see runtime/gradient_stop.py
+nondiff(stop_gradient, why=ZERO, fresh=True)

@@ -93,15 +93,17 @@ def test_pullback_of_none():
         pullback(None)
 
 
-def test_a_loss_with_auxiliary_output_says_use_vjp():
-    with pytest.raises(TypeError, match=r"returned tuple of 2 values.*use vjp") as info:
+def test_a_loss_with_auxiliary_output_says_use_has_aux():
+    with pytest.raises(TypeError, match=r"returned tuple of 2 values.*has_aux=True") as info:
         grad(with_aux)(np.ones(2))
     assert "inhomogeneous" not in str(info.value)
 
 
 def test_the_advice_for_auxiliary_output_works():
     x = np.array([0.5, 1.5])
-    _, pullback = vjp(with_aux, x)
+    g, aux = grad(with_aux, has_aux=True)(x)
+    np.testing.assert_allclose(g, 2 * x)
+    _, pullback = vjp(with_aux, x)             # the pair's pullback, aux's cotangent zero
     np.testing.assert_allclose(pullback((1.0, None))[0], 2 * x)
 
 

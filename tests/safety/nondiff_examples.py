@@ -14,6 +14,7 @@ import warnings
 
 import numpy as np
 
+from runtime.gradient_stop import stop_gradient
 from runtime.rules.indexing import index_object
 from runtime.patterns import is_instance_with
 from runtime.rules.operators import enter_context, exit_context
@@ -70,6 +71,10 @@ EXAMPLES[shuffle_order] = (random.Random(3), [0.5, 1.5, 2.5])
 SHAPE_PROBED = {np.empty, np.empty_like}
 # Not callable with arguments: the type of builtins (a rule so calls through it classify)
 NOT_CALLED = {min.__class__}
+# The identity declared ZERO on purpose (transform.stop_gradient, 2026-12-02, session 31
+# (api31)): its gradient must be zero where the differences are not
+EXAMPLES[stop_gradient] = (A,)
+STOPS = {stop_gradient}
 
 RANDOM = {
     "beta": (2.0, 3.0), "binomial": (5, 0.4), "bytes": (4,), "chisquare": (3.0,),

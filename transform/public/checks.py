@@ -10,6 +10,8 @@ import inspect
 
 import numpy as np
 
+from runtime import registry
+
 from ..errors import TransformError
 
 DERIVATIVE = "thunkgrad_derivative_of"   # attribute on the functions grad & co. return
@@ -64,8 +66,8 @@ def not_scalar(name, out):
     """The TypeError for grad of a function whose output is not a scalar."""
     advice = "use vjp for non-scalar outputs"
     if isinstance(out, tuple) and out:
-        advice = ("to return auxiliary values with the loss, use vjp (out, pullback = "
-                  "vjp(f, ...); pullback((1.0, None))) or return the loss alone")
+        advice = ("to return auxiliary values with the loss, return (loss, aux) and "
+                  "use grad(f, has_aux=True), which returns (gradient, aux)")
     if isinstance(out, (complex, np.complexfloating)) or \
             isinstance(out, np.ndarray) and out.dtype.kind == "c" and out.ndim == 0:
         advice = ("a complex loss has no gradient; return a real one such as "
@@ -113,3 +115,15 @@ def _integral(value):
     if isinstance(value, np.ndarray):
         return value.dtype.kind in "biu"
     return isinstance(value, (bool, int, np.integer))
+
+
+def refuse_positions_without_rule(rule, positions):
+    """A rule's position with no template and reason NONE (a Bessel function's order)
+    has a derivative no rule gives: never a silent zero."""
+    for k in positions:
+        name = rule.params[k] if k < len(rule.params) else None
+        if name is not None and name not in rule.templates and \
+                rule.reason(name) == registry.NONE:
+            raise TransformError(f"{rule.name} has no derivative rule for its argument "
+                                 f"{name!r}", hint="differentiate another argument, or "
+                                 "register a rule with transform.rrule")

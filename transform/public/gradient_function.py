@@ -18,13 +18,16 @@ import numpy as np
 
 from runtime import registry
 from runtime.contexts import close_since, open_count
+from .aux import split_aux, value_pullback
 from .boundary import _check_values, _is_scalar, _seed, materialise, refuse_inplace_args
 from .complex_args import real_checked
 from .parameters import _params, _rule_for, _unwrap, _wrt_names, positional_filler
+from .recursion_room import too_deep_policy
 from ..analysis.shapes import signature_of
 from ..errors import TransformError
 
-_HOOKS = {}      # "general": the general path (fn, wrt, policy, args, kwargs) -> (out, grads);
+_HOOKS = {}      # "general": the general path (fn, wrt, policy, args, kwargs, has_aux)
+                 # -> (out, grads);
                  # "compiled": transform.api.compiled
 
 
@@ -41,14 +44,6 @@ _REAL_PLAIN = frozenset({float, int, bool, type(None), np.float64, np.float32, n
 # the seed of a scalar output by its type (what _seed gives, made once)
 SEEDS = {float: 1.0, np.float64: np.float64(1.0), np.float32: np.float32(1.0),
          np.float16: np.float16(1.0)}
-
-
-def too_deep(policy):
-    why = {"nested": "each accumulation wrapped the previous thunk",
-           "flat": "each iteration's cotangent is a thunk that forces the previous "
-                   "iteration's"}.get(policy, "thunks were forced from inside thunks")
-    return (f"thunk chain too deep under policy={policy!r}: {why}. Use policy='loop' "
-            "(the default), which materialises contributions inside loop bodies.")
 
 
 def wrt_checked(names, values):
@@ -81,8 +76,8 @@ class GradientFunction:
     The resolved state is built whole, then published with one assignment: threads
     making the first calls at once each see either no state or a complete one."""
 
-    def __init__(self, fn, wrt, policy):
-        self.fn, self.wrt, self.policy = fn, wrt, policy
+    def __init__(self, fn, wrt, policy, has_aux=False):
+        self.fn, self.wrt, self.policy, self.has_aux = fn, wrt, policy, has_aux
         self.state = None
 
     def _resolve(self):
@@ -106,7 +101,7 @@ class GradientFunction:
         if kwargs or len(args) != state.arity:
             filled = state.fill(args, kwargs) if state.fill is not None else None
             if filled is None:
-                return _HOOKS["general"](self.fn, self.wrt, self.policy, args, kwargs)
+                return self._general(args, kwargs)
             args, kwargs = filled, {}         # defaults and keywords as positions
         wrt_values = [args[k] for k in state.positions]
         wrt_checked(state.names, wrt_values)
@@ -119,12 +114,19 @@ class GradientFunction:
         if rule.real_arguments and not plainly_real(args):
             real_checked(rule, args)          # a complex argument not differentiated
         out, pullback = _run(rule.rrule, args)
+        aux = None
+        if self.has_aux:                      # ((value, aux), gradient)
+            (out, aux), pullback = split_aux(self.fn, out), value_pullback(pullback, out)
         seed = SEEDS.get(type(out))           # a float output (checked and seeded at once)
         if seed is None:
             if not _is_scalar(out):
-                return _HOOKS["general"](self.fn, self.wrt, self.policy, args, kwargs)
+                return self._general(args, kwargs)
             seed = _seed(out)
-        return out, _gradients(pullback, seed, wrt_values, state)
+        grads = _gradients(pullback, seed, wrt_values, state)
+        return ((out, aux) if self.has_aux else out), grads
+
+    def _general(self, args, kwargs):
+        return _HOOKS["general"](self.fn, self.wrt, self.policy, args, kwargs, self.has_aux)
 
 
 def _run(rrule, args):
@@ -148,7 +150,7 @@ def _gradients(pullback, seed, wrt_values, state):
             return materialise(cotangents[0], wrt_values[0])
         return tuple([materialise(c, v) for c, v in zip(cotangents, wrt_values)])
     except RecursionError:
-        raise RecursionError(too_deep(state.policy)) from None
+        raise RecursionError(too_deep_policy(state.policy)) from None
 
 
 class Resolved:

@@ -8,6 +8,7 @@ import inspect
 import numbers
 
 import runtime
+from ..analysis.shapes import signature_of
 from ..frontend.parse import unwrap as _unwrap
 
 from ..errors import TransformError
@@ -122,8 +123,14 @@ def _rule_takes_varargs(fn):
 
 
 def _rule_for(fn):
+    """The rule grad & co. run for `fn` itself, or None (its source is compiled). A
+    function with source declared zero in every argument (stop_gradient) runs its
+    declaration, as compiled code calling it does, not its source."""
     rule = runtime.lookup(fn)
     if rule is not None and rule.kind != "nondiff":
+        return rule
+    if rule is not None and rule.why in (runtime.ZERO, runtime.SHAPE) and \
+            getattr(fn, "__code__", None) is not None:
         return rule
     return None
 
@@ -168,3 +175,28 @@ def positional_filler(fn):
             filled.append(value)
         return tuple(filled)
     return fill
+
+
+def _full_signature(plain, args, kwargs):
+    """signature_of every positional parameter's value, keywords and defaults left out
+    included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
+    shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
+    try:
+        bound = inspect.signature(plain).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    bound.apply_defaults()
+    values = []
+    for name, param in inspect.signature(plain).parameters.items():
+        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            break
+        values.append(bound.arguments[name])
+    return signature_of(values)
+
+
+def _defaults(fn):
+    try:
+        return {name: p.default for name, p in inspect.signature(fn).parameters.items()
+                if p.default is not p.empty}
+    except (TypeError, ValueError):
+        return {}

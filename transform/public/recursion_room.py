@@ -69,3 +69,11 @@ def _levels(exc, name):
             backward += code.co_name == "pullback"
         tb = tb.tb_next
     return max(forward, backward)
+
+
+def too_deep_policy(policy):
+    why = {"nested": "each accumulation wrapped the previous thunk",
+           "flat": "each iteration's cotangent is a thunk that forces the previous "
+                   "iteration's"}.get(policy, "thunks were forced from inside thunks")
+    return (f"thunk chain too deep under policy={policy!r}: {why}. Use policy='loop' "
+            "(the default), which materialises contributions inside loop bodies.")

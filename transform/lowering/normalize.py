@@ -21,7 +21,8 @@ from .receivers import index_rule, index_trick
 from .displays import has_star, spread_dict, spread_display
 from .receiver_kinds import may_be_object
 from .sequence_kinds import may_repeat, sequence_names
-from .syntax_facts import indexable_value, negative_literal
+from .syntax_facts import negative_literal
+from .unpack_displays import unpack_into
 from .functions_as_values import ClosureRecords, free_locals
 from .operator_methods import OperatorMethods
 
@@ -109,52 +110,11 @@ class Normalizer:
         if isinstance(target, gast.Name):
             return self.expr(value, target.id)
         if isinstance(target, (gast.Tuple, gast.List)):
-            start = len(self.out)
-            whole = self.atom(indexable_value(value))
-            parts = self.unpacked_display(whole, target, start)
-            if parts is not None:
-                for elt, part in zip(target.elts, parts):
-                    self.expr(part, elt.id)
-                return None
-            for k, elt in enumerate(target.elts):
-                item = gast.Subscript(value=whole, slice=const(k), ctx=gast.Load())
-                self.assign_to(elt, item)
-            return None
+            return unpack_into(self, target, value)
         if isinstance(target, gast.Subscript):
             return self.write_item(target, self.atom(value))
         raise self.src.error("this assignment target is not supported", target,
                              hint="assign to a local name")
-
-    def unpacked_display(self, whole, target, start):
-        """The atoms of `whole` when this assignment's own lowering (statements from
-        `start`) ended by packing them into it as a tuple display (directly, or into a
-        name then copied: an inlined helper's `return (h2, c2)`), each target a distinct
-        plain name: `h, c = cell(...)`, `a, b = x, y`. The targets take the atoms
-        directly (the same objects `whole[k]` would give), an atom that is itself a
-        target through a copy made first (`a, b = b, a`); the tuple, which nothing else
-        names, is not built. Else None.
-
-            t5 = (t3, c_new)            h = t3
-            t4 = t5              ->     c = c_new
-            h = t4[0]
-            c = t4[1]
-        """
-        made = self.out[start:]
-        copied = len(made) >= 2 and _copy_of(made[-1], whole)
-        pack = made[-2] if copied else made[-1] if made else None
-        prim = getattr(pack, "prim", None)
-        if prim is None or prim.kind != "pack" or prim.label != "tuple" or \
-                not _assigns(pack, copied or whole) or \
-                len(prim.args) != len(target.elts) or \
-                not all(isinstance(t, gast.Name) for t in target.elts):
-            return None
-        stored = {t.id for t in target.elts}
-        if len(stored) != len(target.elts):
-            return None                             # `a, a = x, y`: Python's order
-        del self.out[len(self.out) - (2 if copied else 1):]
-        # `a, b = b, a`: an atom that is a target holds its old value in a copy first
-        return [load(self.expr(a, None)) if isinstance(a, gast.Name) and a.id in stored
-                else a for a in prim.args]
 
     def write_item(self, target, value):
         """`x[i] = v`: an in-place write the backward sweep can undo."""
@@ -433,19 +393,3 @@ def normalize_function(src, names):
         end.prim, end.origin_line = None, None
         body.append(end)
     return body, normalizer.callees
-
-
-def _assigns(statement, name):
-    """Whether `statement` is `name = ...` (name a Name node)."""
-    return isinstance(statement, gast.Assign) and isinstance(name, gast.Name) and \
-        [t.id for t in statement.targets if isinstance(t, gast.Name)] == [name.id] and \
-        len(statement.targets) == 1
-
-
-def _copy_of(statement, name):
-    """The Name `statement` copies into `name` (`name = src`, a copy), else None."""
-    prim = getattr(statement, "prim", None)
-    if prim is None or prim.kind != "copy" or not _assigns(statement, name) or \
-            not isinstance(statement.value, gast.Name):
-        return None
-    return statement.value

@@ -8,6 +8,7 @@ import numpy as np
 from ..registry import template_helper
 from .shape_helpers import sum_to_shape
 from ..thunks import unthunk
+from .triangular_helpers import cholesky_vjp_blas
 
 _NUMPY_1 = np.lib.NumpyVersion(np.__version__).major < 2
 
@@ -66,6 +67,9 @@ def cholesky_vjp(g, ans, upper):
     With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
     """
     L, gL = (mT(ans), mT(g)) if upper else (ans, g)
+    fast = cholesky_vjp_blas(L, gL)
+    if fast is not None:
+        return fast
     P = np.tril(mT(L) @ gL)
     rows, cols = _diag_indices(P.shape[-1])
     P[..., rows, cols] /= 2

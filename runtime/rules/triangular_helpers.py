@@ -1,0 +1,38 @@
+"""Triangular kernels for the Cholesky and solve rules where SciPy is installed (issue 19):
+BLAS trmm (a triangular matrix times a full one: half a general product's work) and LAPACK
+trtri (one triangular inverse), for real 2-D float32/float64 operands of one dtype. Each
+function returns None where they do not apply, and its caller takes the NumPy path.
+"""
+import numpy as np
+
+_REAL = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _routines(L, g):
+    """(trmm, trtri) for L's dtype, or None: no SciPy, a stack, mixed or other dtypes."""
+    if np.ndim(L) != 2 or np.ndim(g) != 2 or L.dtype not in _REAL or g.dtype != L.dtype:
+        return None
+    try:
+        from scipy.linalg import get_blas_funcs, get_lapack_funcs
+    except ImportError:
+        return None
+    return get_blas_funcs("trmm", (L,)), get_lapack_funcs("trtri", (L,))
+
+
+def cholesky_vjp_blas(L, gL):
+    """sym(L^-T Phi(L^T gL) L^-1) for a lower-triangular L (Murray 2016) with one trtri and
+    three trmm, which read only L's lower triangle; None where they do not apply or L is
+    singular. (The NumPy path: a general product and two solves with n right-hand sides.)"""
+    routines = _routines(L, gL)
+    if routines is None:
+        return None
+    trmm, trtri = routines
+    inverse, info = trtri(L, lower=1)
+    if info != 0:
+        return None
+    P = np.tril(trmm(1.0, L, gL, side=0, lower=1, trans_a=1))      # Phi(L^T gL)
+    diagonal = np.arange(P.shape[0])
+    P[diagonal, diagonal] /= 2
+    right = trmm(1.0, inverse, P, side=1, lower=1)                   # P L^-1
+    both = trmm(1.0, inverse, right, side=0, lower=1, trans_a=1)    # L^-T P L^-1
+    return (both + both.T) / 2

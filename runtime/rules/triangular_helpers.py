@@ -5,6 +5,8 @@ function returns None where they do not apply, and its caller takes the NumPy pa
 """
 import numpy as np
 
+from ..registry import template_helper
+
 _REAL = (np.dtype(np.float32), np.dtype(np.float64))
 
 
@@ -36,3 +38,33 @@ def cholesky_vjp_blas(L, gL):
     right = trmm(1.0, inverse, P, side=1, lower=1)                   # P L^-1
     both = trmm(1.0, inverse, right, side=0, lower=1, trans_a=1)    # L^-T P L^-1
     return (both + both.T) / 2
+
+
+_INEXACT = _REAL + (np.dtype(np.complex64), np.dtype(np.complex128))
+
+
+@template_helper
+def solve_cholesky_factor(a, b, lower):
+    """np.linalg.solve(a, b) where the compiler showed `a` is np.linalg.cholesky's output,
+    unchanged (transform/lowering/cholesky_solves.py): triangular (`lower` says which
+    triangle). With SciPy, one 2-D `a` and a vector or matrix `b` of its dtype, a triangular
+    solve; else np.linalg.solve itself. The values differ from the LU solve's by rounding."""
+    solve = triangular_solver(a, b)
+    if solve is None:
+        return np.linalg.solve(a, b)
+    return solve(a, b, lower=lower, check_finite=False)
+
+
+def triangular_solver(a, b):
+    """scipy.linalg.solve_triangular where it computes what np.linalg.solve(a, b) does for a
+    triangular `a` (one square nonempty 2-D matrix, `b` of its rows and its inexact dtype,
+    1-D or 2-D), else None."""
+    if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)) or a.ndim != 2 or \
+            b.ndim not in (1, 2) or a.dtype not in _INEXACT or b.dtype != a.dtype or \
+            a.shape[0] != a.shape[1] or b.shape[0] != a.shape[0] or a.shape[0] == 0:
+        return None
+    try:
+        from scipy.linalg import solve_triangular
+    except ImportError:
+        return None
+    return solve_triangular

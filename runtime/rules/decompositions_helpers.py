@@ -50,7 +50,10 @@ def solve_vjp(g, ans, a, b, operand, lower=None):
     if operand == 1:
         return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
     x = ans[..., None] if vector else ans
-    return sum_to_shape(-(gb @ mT(x)), a.shape)
+    ga = sum_to_shape(-(gb @ mT(x)), a.shape)
+    if lower is None:
+        return ga
+    return np.tril(ga) if lower else np.triu(ga)     # solve_cholesky_factor reads T only
 
 
 @template_helper

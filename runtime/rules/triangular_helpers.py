@@ -45,13 +45,15 @@ _INEXACT = _REAL + (np.dtype(np.complex64), np.dtype(np.complex128))
 
 @template_helper
 def solve_cholesky_factor(a, b, lower):
-    """np.linalg.solve(a, b) where the compiler showed `a` is np.linalg.cholesky's output,
-    unchanged (transform/lowering/cholesky_solves.py): triangular (`lower` says which
-    triangle). With SciPy, one 2-D `a` and a vector or matrix `b` of its dtype, a triangular
-    solve; else np.linalg.solve itself. The values differ from the LU solve's by rounding."""
+    """x with T x = b for T the lower (lower=True) or upper triangle of `a`: what
+    np.linalg.solve(a, b) computes where the compiler showed `a` is np.linalg.cholesky's
+    output, unchanged (transform/lowering/cholesky_solves.py), so T is `a`. With SciPy,
+    one 2-D `a` and a vector or matrix `b` of its dtype, a triangular solve (its value
+    differs from the LU solve's by rounding); else np.linalg.solve of T (the same bits as
+    np.linalg.solve(a, b) for a triangular `a`)."""
     solve = triangular_solver(a, b)
     if solve is None:
-        return np.linalg.solve(a, b)
+        return np.linalg.solve(np.tril(a) if lower else np.triu(a), b)
     return solve(a, b, lower=lower, check_finite=False)
 
 

@@ -160,3 +160,16 @@ def test_solve_transposed_with_a_known_triangle_of_a_stack():
     rhs = np.stack([cotangent(), cotangent(seed="rhs")])
     np.testing.assert_allclose(solve_transposed(L, rhs, True),
                                np.linalg.solve(np.swapaxes(L, -1, -2), rhs), rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_cholesky_vjp_blas_takes_a_real_matrix(dtype):
+    assert cholesky_vjp_blas(factor(dtype), cotangent(dtype)) is not None
+
+
+def test_a_nan_passes_through_as_numpys_solve_lets_it():
+    # np.linalg.solve does not check for NaN or inf; neither do the triangular solves
+    L, b = factor(), cotangent()[0]
+    b[2] = np.nan
+    assert np.isnan(solve_cholesky_factor(L, b, True)).any()
+    assert np.isnan(solve_transposed(L, b[:, None], True)).any()

@@ -12,8 +12,8 @@ solved with is that factor, unchanged:
   output (upper= left out or a literal False/True: lower or upper triangular);
 - no statement between them names it (a rebinding, an element store, a second name, a
   call taking it, a branch or loop mentioning it: each ends the fact);
-- no lambda, nested def or generator expression of the function mentions the name, and
-  it is not declared global or nonlocal (code elsewhere could change the array unnamed).
+- no lambda, nested def or generator expression of the function mentions the name (code
+  elsewhere could change the array unnamed; writing a global is refused anyway).
 
 `solve_cholesky_factor` takes the triangular path only with SciPy installed, one 2-D
 matrix and a vector or matrix of its dtype; else it is np.linalg.solve. Its value can
@@ -36,12 +36,10 @@ def triangular_solves(body, names, fn_node):
 
 def _unsafe_names(fn_node):
     """Names that code other than the function's own statements may reach: those a
-    closure mentions, or declared global or nonlocal."""
+    closure mentions. (Writing a global or nonlocal name is refused by the check stage.)"""
     unsafe = set()
     for node in gast.walk(fn_node):
-        if isinstance(node, (gast.Global, gast.Nonlocal)):
-            unsafe.update(node.names)
-        elif isinstance(node, _CLOSURES) and node is not fn_node:
+        if isinstance(node, _CLOSURES) and node is not fn_node:
             unsafe.update(_mentioned(node))
     return unsafe
 
@@ -109,7 +107,7 @@ def _rewrite(s, names, lower):
     helper = runtime.TEMPLATE_NAMESPACE["solve_cholesky_factor"]
     s.value = names.call("solve_cholesky_factor", *args)
     s.prim = from_rule(rule_for(helper), args, {}, old.label)
-    s.prim.site, s.prim.opaque = old.site, False
+    s.prim.site = old.site
 
 
 def _mentioned(node):

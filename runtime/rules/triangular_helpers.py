@@ -24,20 +24,23 @@ def _routines(L, g):
 def cholesky_vjp_blas(L, gL):
     """sym(L^-T Phi(L^T gL) L^-1) for a lower-triangular L (Murray 2016) with one trtri and
     three trmm, which read only L's lower triangle; None where they do not apply or L is
-    singular. (The NumPy path: a general product and two solves with n right-hand sides.)"""
-    routines = _routines(L, gL)
+    singular. (The NumPy path: a general product and two solves with n right-hand sides.)
+    Computed transposed, with U = L^T: a C-ordered array's transpose is the Fortran-ordered
+    operand LAPACK reads without a copy, and the intermediate products are overwritten."""
+    U = L.T
+    routines = _routines(U, gL)
     if routines is None:
         return None
     trmm, trtri = routines
-    inverse, info = trtri(L, lower=1)
+    inverse, info = trtri(U, lower=0)                                     # U^-1 = L^-T
     if info != 0:
         return None
-    P = np.tril(trmm(1.0, L, gL, side=0, lower=1, trans_a=1))      # Phi(L^T gL)
-    diagonal = np.arange(P.shape[0])
-    P[diagonal, diagonal] /= 2
-    right = trmm(1.0, inverse, P, side=1, lower=1)                   # P L^-1
-    both = trmm(1.0, inverse, right, side=0, lower=1, trans_a=1)    # L^-T P L^-1
-    return (both + both.T) / 2
+    PT = np.triu(trmm(1.0, U, gL.T, side=1, lower=0, trans_a=1))         # Phi(L^T gL)^T
+    diagonal = np.arange(PT.shape[0])
+    PT[diagonal, diagonal] /= 2
+    right = trmm(1.0, inverse, PT, side=0, lower=0, overwrite_b=1)       # (P L^-1)^T
+    both = trmm(1.0, inverse, right, side=1, lower=0, trans_a=1, overwrite_b=1)
+    return (both + both.T) / 2                                            # both: (L^-T P L^-1)^T
 
 
 _INEXACT = _REAL + (np.dtype(np.complex64), np.dtype(np.complex128))

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 
+from runtime.rules import decompositions_helpers as dh
 from tests.gradcheck import POLICIES, check_function, rng
 from transform import TransformError, value_and_grad
 from transform.api import _wrt_names, compiled, signature_of
@@ -142,7 +143,10 @@ REFUSES = [rebound, changed_in_place, transposed, other_matrix, branch, closure]
 
 
 def without_scipy(monkeypatch):
-    monkeypatch.setitem(sys.modules, "scipy.linalg", None)     # `from scipy.linalg` fails
+    """`from scipy.linalg import ...` fails; the solve rule's cached lookup (restored after
+    the test, so no later test inherits a None) says the same."""
+    monkeypatch.setitem(sys.modules, "scipy.linalg", None)
+    monkeypatch.setattr(dh, "_SOLVE_TRIANGULAR", None)     # `from scipy.linalg` fails
 
 
 @pytest.mark.parametrize("scipy_present", [True, False])

@@ -7,6 +7,7 @@ import sys
 import numpy as np
 import pytest
 
+from runtime.rules import decompositions_helpers as dh
 from runtime.rules.decompositions_helpers import cholesky_vjp, solve_transposed, solve_vjp
 from runtime.rules.triangular_helpers import (cholesky_vjp_blas, solve_cholesky_factor,
                                               triangular_solver)
@@ -25,7 +26,10 @@ def cotangent(dtype=np.float64, seed="g"):
 
 
 def hide_scipy(monkeypatch):
+    """`from scipy.linalg import ...` fails; the solve rule's cached lookup (restored after
+    the test, so no later test inherits a None) says the same."""
     monkeypatch.setitem(sys.modules, "scipy.linalg", None)
+    monkeypatch.setattr(dh, "_SOLVE_TRIANGULAR", None)
 
 
 @pytest.mark.parametrize("upper", [False, True])

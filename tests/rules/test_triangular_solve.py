@@ -2,6 +2,8 @@
 is installed (issue 19's GP loss solves with Cholesky factors): same cotangents as the
 general solve, against central differences, for lower, upper, diagonal and dense
 matrices, and with SciPy's solver hidden."""
+import sys
+
 import numpy as np
 import pytest
 
@@ -58,6 +60,7 @@ def gp_loss(K, y):
 def test_gp_loss_with_and_without_scipy(policy, scipy_present, monkeypatch):
     if not scipy_present:
         monkeypatch.setattr(dh, "_SOLVE_TRIANGULAR", None)
+        monkeypatch.setitem(sys.modules, "scipy.linalg", None)   # session 31: every SciPy path
     K, y = DENSE @ DENSE.T, rand(N, seed=6)
     sym = lambda K, y: gp_loss((K + K.T) / 2, y)     # noqa: E731 (symmetric directions)
     got = grad(gp_loss, policy=policy)(K, y)

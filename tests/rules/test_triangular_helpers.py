@@ -7,6 +7,7 @@ import sys
 import numpy as np
 import pytest
 
+from runtime import registry
 from runtime.rules import decompositions_helpers as dh
 from runtime.rules.decompositions_helpers import cholesky_vjp, solve_transposed, solve_vjp
 from runtime.rules.triangular_helpers import (cholesky_vjp_blas, solve_cholesky_factor,
@@ -14,6 +15,12 @@ from runtime.rules.triangular_helpers import (cholesky_vjp_blas, solve_cholesky_
 from tests.gradcheck import rng
 
 N = 7
+try:
+    import scipy.linalg  # noqa: F401
+    HAS_SCIPY = True
+except ImportError:     # the compat venvs: the NumPy paths only
+    HAS_SCIPY = False
+needs_scipy = pytest.mark.skipif(not HAS_SCIPY, reason="the SciPy paths")
 
 
 def factor(dtype=np.float64, seed="factor"):
@@ -28,10 +35,13 @@ def cotangent(dtype=np.float64, seed="g"):
 def hide_scipy(monkeypatch):
     """`from scipy.linalg import ...` fails; the solve rule's cached lookup (restored after
     the test, so no later test inherits a None) says the same."""
-    monkeypatch.setitem(sys.modules, "scipy.linalg", None)
+    if HAS_SCIPY:
+        registry._load_pending()     # SciPy's rule families registered before it is hidden
+        monkeypatch.setitem(sys.modules, "scipy.linalg", None)
     monkeypatch.setattr(dh, "_SOLVE_TRIANGULAR", None)
 
 
+@needs_scipy
 @pytest.mark.parametrize("upper", [False, True])
 @pytest.mark.parametrize("dtype,tol", [(np.float64, 1e-12), (np.float32, 1e-4)])
 def test_cholesky_vjp_matches_the_numpy_path(upper, dtype, tol, monkeypatch):
@@ -45,6 +55,7 @@ def test_cholesky_vjp_matches_the_numpy_path(upper, dtype, tol, monkeypatch):
     np.testing.assert_array_equal(fast, fast.T)                 # symmetric
 
 
+@needs_scipy
 def test_cholesky_vjp_blas_reads_only_the_lower_triangle():
     L, g = factor(), cotangent()
     noisy = L + np.triu(cotangent(seed="noise"), 1)
@@ -123,6 +134,7 @@ def test_triangular_solver_declines(case):
     assert triangular_solver(a, b) is None
 
 
+@needs_scipy
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
 @pytest.mark.parametrize("rhs", [(N,), (N, 2)])
 def test_triangular_solver_takes(dtype, rhs):
@@ -149,6 +161,7 @@ def test_solve_vjp_keeps_a_known_triangle(lower):
                                rtol=1e-12, atol=1e-13)
 
 
+@needs_scipy                # (without SciPy the factor is triangular, and solved whole)
 @pytest.mark.parametrize("lower", [True, False])
 def test_solve_transposed_with_a_known_triangle_reads_only_it(lower):
     L = factor() if lower else factor().T
@@ -166,6 +179,7 @@ def test_solve_transposed_with_a_known_triangle_of_a_stack():
                                np.linalg.solve(np.swapaxes(L, -1, -2), rhs), rtol=1e-12)
 
 
+@needs_scipy
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_cholesky_vjp_blas_takes_a_real_matrix(dtype):
     assert cholesky_vjp_blas(factor(dtype), cotangent(dtype)) is not None

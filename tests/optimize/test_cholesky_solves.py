@@ -252,3 +252,31 @@ def test_the_value_is_the_users_up_to_rounding(fn):
     args = make(fn)
     value, _ = value_and_grad(fn, (0, 1))(*args)
     assert value == pytest.approx(fn(*args), rel=1e-13)
+
+
+_R = rng("cholesky_solves", "complex")
+_B = _R.normal(size=(N, N)) + 1j * _R.normal(size=(N, N))
+HERMITIAN = _B @ _B.conj().T + N * np.eye(N)
+
+
+def complex_factor(y, s):
+    """A complex Hermitian matrix's factor (s not differentiated: the Cholesky rule is real
+    only), solved with a complex right-hand side made from the real y."""
+    L = np.linalg.cholesky(HERMITIAN * s)
+    return np.sum(np.abs(np.linalg.solve(L, y * (1 + 0.5j))) ** 2)
+
+
+@pytest.mark.parametrize("scipy_present", [True, False])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_complex_factor(policy, scipy_present, monkeypatch):
+    if not scipy_present:
+        without_scipy(monkeypatch)
+    args = [rng("cholesky_solves", "y").normal(size=N), 1.3]
+    assert "solve_cholesky_factor(" in source(complex_factor, args, (0,))
+    check_function(complex_factor, args, (0,), policy)
+
+
+def test_a_complex_matrix_differentiated_is_refused_as_before():
+    args = [rng("cholesky_solves", "y").normal(size=N), 1.3]
+    with pytest.raises(TransformError, match="takes real values only"):
+        value_and_grad(complex_factor, (0, 1))(*args)

@@ -123,6 +123,33 @@ def in_loop(A, y):
     return s
 
 
+def reused_in_a_loop(A, y):
+    L = np.linalg.cholesky(spd(A))
+    s = 0.0
+    for k in range(3):
+        s = s + np.sum(np.linalg.solve(L, y * (k + 1.0)) ** 2)
+        if k > 0:
+            s = s + np.sum(np.cos(np.linalg.solve(L, y)))
+    return s
+
+
+def changed_in_a_loop(A, y):
+    L = np.linalg.cholesky(spd(A))
+    s = 0.0
+    for k in range(2):
+        s = s + np.sum(np.linalg.solve(L, y) ** 2)
+        L = L + 0.1 * A
+    return s
+
+
+def read_in_a_loop(A, y):
+    L = np.linalg.cholesky(spd(A))
+    s = 0.0
+    for k in range(2):
+        s = s + np.sum(np.linalg.solve(L, y) ** 2) + np.sum(L[k] * 0.5)
+    return s
+
+
 def batched(A, y):
     L = np.linalg.cholesky(A @ np.swapaxes(A, -1, -2) + N * np.eye(N))
     return np.sum(np.linalg.solve(L, y) ** 2)
@@ -142,8 +169,9 @@ def make(fn):
     return [A, r.normal(size=N)]
 
 
-APPLIES = [gp, many_rhs, keywords, in_loop, batched] + ([upper] if _UPPER else [])
-REFUSES = [rebound, changed_in_place, transposed, other_matrix, branch, closure] + \
+APPLIES = [gp, many_rhs, keywords, in_loop, batched, reused_in_a_loop] + ([upper] if _UPPER else [])
+REFUSES = [rebound, changed_in_place, transposed, other_matrix, branch, closure,
+           changed_in_a_loop, read_in_a_loop] + \
     ([upper_unknown] if _UPPER else [])
 
 
@@ -191,6 +219,11 @@ def test_a_cholesky_factor_is_solved_as_a_triangle(fn):
 def test_anything_else_keeps_the_general_solve(fn):
     text = source(fn, make(fn))
     assert "solve_cholesky_factor" not in text and "np.linalg.solve(" in text
+
+
+def test_a_loop_solving_with_the_factor_reuses_it_in_every_solve():
+    text = source(reused_in_a_loop, make(reused_in_a_loop)).split("def pullback")[0]
+    assert text.count("solve_cholesky_factor(L, ") == 2
 
 
 def test_a_factor_solved_into_its_own_name_is_a_factor_no_more():

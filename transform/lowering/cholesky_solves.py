@@ -11,7 +11,9 @@ solved with is that factor, unchanged:
 - the solve's matrix is a name bound, earlier in the same block, to np.linalg.cholesky's
   output (upper= left out or a literal False/True: lower or upper triangular);
 - no statement between them names it (a rebinding, an element store, a second name, a
-  call taking it, a branch or loop mentioning it: each ends the fact);
+  call taking it: each ends the fact); a branch or loop may name it only as the matrix of
+  solves (`for k in range(m): x = np.linalg.solve(L, B[k])`, one factorisation reused),
+  and those are rewritten too;
 - no lambda, nested def or generator expression of the function mentions the name (code
   elsewhere could change the array unnamed; writing a global is refused anyway).
 
@@ -44,13 +46,14 @@ def _unsafe_names(fn_node):
     return unsafe
 
 
-def _scan(block, names, unsafe):
-    factors = {}                    # name -> lower: a Cholesky factor not named since
+def _scan(block, names, unsafe, factors=None):
+    factors = dict(factors or {})   # name -> lower: a Cholesky factor not named since
     for s in block:
         if isinstance(s, (gast.If, gast.For, gast.While)):
+            kept = {n: lower for n, lower in factors.items() if _only_solved_with(s, n)}
             for inner in (s.body, getattr(s, "orelse", [])):
-                _scan(inner, names, unsafe)
-            _forget(factors, _mentioned(s))
+                _scan(inner, names, unsafe, kept)
+            _forget(factors, _mentioned(s) - set(kept))
             continue
         solved = _solved_factor(s, factors)
         if solved is not None:
@@ -59,6 +62,29 @@ def _scan(block, names, unsafe):
         lower = _cholesky_lower(s)
         if lower is not None and _targets(s)[0] not in unsafe:
             factors[_targets(s)[0]] = lower
+
+
+def _only_solved_with(compound, name):
+    """Whether every mention of `name` in a branch or loop (its test, its target, its
+    blocks) is the matrix of an np.linalg.solve statement in its blocks: the factor is
+    then the same array, unchanged, all through it (`for k in ...: x = solve(L, b[k])`)."""
+    solves = sum(1 for s in _statements([compound]) if _solves_with(s, name))
+    return solves == sum(1 for n in gast.walk(compound)
+                         if isinstance(n, gast.Name) and n.id == name)
+
+
+def _statements(block):
+    for s in block:
+        yield s
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            yield from _statements(s.body)
+            yield from _statements(s.orelse)
+
+
+def _solves_with(s, name):
+    prim = _prim_of(s, np.linalg.solve)
+    matrix = None if prim is None else prim.inputs.get("a")
+    return isinstance(matrix, gast.Name) and matrix.id == name
 
 
 def _forget(factors, mentioned):
@@ -94,11 +120,7 @@ def _cholesky_lower(s):
 
 def _solved_factor(s, factors):
     """The factor `s` solves with (`x = np.linalg.solve(L, b)`, L in factors), or None."""
-    prim = _prim_of(s, np.linalg.solve)
-    matrix = None if prim is None else prim.inputs.get("a")
-    if isinstance(matrix, gast.Name) and matrix.id in factors:
-        return matrix.id
-    return None
+    return next((name for name in factors if _solves_with(s, name)), None)
 
 
 def _rewrite(s, names, lower):

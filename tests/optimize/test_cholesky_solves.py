@@ -130,6 +130,8 @@ def reused_in_a_loop(A, y):
         s = s + np.sum(np.linalg.solve(L, y * (k + 1.0)) ** 2)
         if k > 0:
             s = s + np.sum(np.cos(np.linalg.solve(L, y)))
+        else:
+            s = s - np.sum(np.sin(np.linalg.solve(L, 2.0 * y)))
     return s
 
 
@@ -223,7 +225,7 @@ def test_anything_else_keeps_the_general_solve(fn):
 
 def test_a_loop_solving_with_the_factor_reuses_it_in_every_solve():
     text = source(reused_in_a_loop, make(reused_in_a_loop)).split("def pullback")[0]
-    assert text.count("solve_cholesky_factor(L, ") == 2
+    assert text.count("solve_cholesky_factor(L, ") == 3
 
 
 def test_a_factor_solved_into_its_own_name_is_a_factor_no_more():

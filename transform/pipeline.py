@@ -38,6 +38,7 @@ from .ir.nodes import statements
 from .ir.vocabulary import Vocabulary, user_names
 from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
+from .lowering.cholesky_solves import triangular_solves
 from .optimize.optimize import optimize
 from .reverse.assemble import build_rrule
 
@@ -104,6 +105,7 @@ def _lower(ctx):
     """Stages 3-4: the normalized body, jumps structured, callees' pullbacks named."""
     body, _ = normalize_function(ctx.src, ctx.names)
     body = lower_control(body, ctx.names)
+    triangular_solves(body, ctx.names, ctx.src.node)
     _name_pullbacks(body, ctx.names)
     return body
 

@@ -9,6 +9,7 @@ locally constant rank; det, inv and solve need invertible matrices.
 import numpy as np
 
 from ..registry import defvjp
+from .triangular_helpers import solve_cholesky_factor
 
 defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True)
 defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))",
@@ -16,6 +17,8 @@ defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv
 defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)")
 defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)",
        complex_ok=True)
+defvjp(solve_cholesky_factor, "a, b, lower", "solve_vjp(g, ans, a, b, 0, lower)",
+       "solve_vjp(g, ans, a, b, 1, lower)", None, complex_ok=True)
 defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None, complex_ok=True)
 defvjp(np.linalg.pinv, "a, rcond=None, hermitian=False, *, rtol=None",
        "pinv_vjp(g, ans, a, hermitian)")

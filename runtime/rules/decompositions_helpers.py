@@ -8,6 +8,7 @@ import numpy as np
 from ..registry import template_helper
 from .shape_helpers import sum_to_shape
 from ..thunks import unthunk
+from .triangular_helpers import cholesky_vjp_blas, triangular_solver
 
 _NUMPY_1 = np.lib.NumpyVersion(np.__version__).major < 2
 
@@ -35,19 +36,24 @@ def _parts(g, count):
 
 
 @template_helper
-def solve_vjp(g, ans, a, b, operand):
+def solve_vjp(g, ans, a, b, operand, lower=None):
     """Cotangent of `a` (operand 0) or `b` (1) in x = np.linalg.solve(a, b).
 
     gb = solve(a^T, g) and ga = -gb x^T. NumPy 2 treats b as a vector only if 1-D,
-    NumPy 1 also when it has one dimension fewer than a (a stack of vectors).
+    NumPy 1 also when it has one dimension fewer than a (a stack of vectors). lower:
+    True or False if the compiler showed `a` is a lower or upper Cholesky factor
+    (solve_cholesky_factor), None if unknown.
     """
     a = np.asarray(a)
     vector = np.ndim(b) == 1 or (_NUMPY_1 and np.ndim(b) == a.ndim - 1)
-    gb = solve_transposed(a, g[..., None] if vector else g)
+    gb = solve_transposed(a, g[..., None] if vector else g, lower)
     if operand == 1:
         return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
     x = ans[..., None] if vector else ans
-    return sum_to_shape(-(gb @ mT(x)), a.shape)
+    ga = sum_to_shape(-(gb @ mT(x)), a.shape)
+    if lower is None:
+        return ga
+    return np.tril(ga) if lower else np.triu(ga)     # solve_cholesky_factor reads T only
 
 
 @template_helper
@@ -66,6 +72,9 @@ def cholesky_vjp(g, ans, upper):
     With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
     """
     L, gL = (mT(ans), mT(g)) if upper else (ans, g)
+    fast = cholesky_vjp_blas(L, gL)
+    if fast is not None:
+        return fast
     P = np.tril(mT(L) @ gL)
     rows, cols = _diag_indices(P.shape[-1])
     P[..., rows, cols] /= 2
@@ -82,10 +91,13 @@ def solve_upper(U, B):
     return np.linalg.solve(U, B)
 
 
-def solve_transposed(a, rhs):
+def solve_transposed(a, rhs, lower=None):
     """a^-T rhs: a triangular solve where `a` is triangular and SciPy is installed (a
     Cholesky factor passed to np.linalg.solve: issue 19), else a general solve. A dense
-    matrix costs two element reads (its corners) to rule out."""
+    matrix costs two element reads (its corners) to rule out; `lower` given (True or
+    False) says which triangle without looking."""
+    if lower is not None and triangular_solver(a, rhs) is not None:
+        return triangular_solver(a, rhs)(a, rhs, trans=1, lower=lower, check_finite=False)
     if a.ndim == 2 and a.shape[0] >= 8:
         lower = _triangle(a)
         solve_triangular = None if lower is None else _scipy_solve_triangular()

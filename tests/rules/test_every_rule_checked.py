@@ -73,6 +73,9 @@ if stats is not None:
         sl.sqrtm: [(S3,)], sl.logm: [(S3,)], ss.convolve: [(V5, V3)], ss.correlate: [(V5, V3)],
         ss.fftconvolve: [(V5, V3)], sl.block_diag: [(M, V3, 0.5)],
     })
+# session 31 (gp31): np.linalg.solve of a Cholesky factor (transform/lowering/cholesky_solves.py)
+from runtime.rules.triangular_helpers import solve_cholesky_factor  # noqa: E402
+EXTRA[solve_cholesky_factor] = [(LOWER, V4, True), (LOWER.T, X2.T, False)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

@@ -27,9 +27,8 @@ _ARITHMETIC = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.Pow)
 
 def fresh_array(expr, classes, name):
     """Whether `expr` certainly makes a new array shaped like `name` (a primal name)."""
-    target = shape_of(classes.get(name))
-    return bool(target) and isinstance(expr, gast.BinOp) and \
-        target in array_shapes(expr, classes)
+    return isinstance(expr, gast.BinOp) and \
+        shape_of(classes.get(name)) in array_shapes(expr, classes)   # never () or None
 
 
 def array_shapes(expr, classes):

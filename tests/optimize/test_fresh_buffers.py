@@ -74,6 +74,13 @@ def shared_value(x):
     return np.sum(z ** 2) + np.sum(np.sin(w) * x)
 
 
+def relabel(x, w):
+    y = x * 2.0
+    z = np.sin(y)
+    x = y                                   # x assigned twice: dx moves into dy
+    return np.sum(x ** 2) + np.sum(z * w)
+
+
 def plus_in_place(x):
     t = x * 1.0
     return np.sum(t ** 2) + np.mean(t) + np.sum(np.cos(t[1:]))
@@ -103,6 +110,7 @@ CASES = [
     (branch_copies, lambda r: [r.normal(size=5), 0.7, 3, False], (0, 1)),
     (shared_value, lambda r: [r.normal(size=4)], (0,)),
     (plus_in_place, lambda r: [r.normal(size=5)], (0,)),
+    (relabel, lambda r: [r.normal(size=5), r.normal(size=5)], (0, 1)),
     (broadcast_rows, lambda r: [r.normal(size=4), r.normal(size=(3, 4))], (0, 1)),
     (view_out, lambda r: [r.normal(size=5)], (0,)),
     (complex_slices, lambda r: [r.normal(size=5), r.normal(size=5)], (0, 1)),
@@ -158,6 +166,13 @@ def test_a_fresh_adjoint_moves_through_the_copies(fn, owns):
     assert helper_calls(fn, HEAT, (0, 1), "own") == owns
 
 
+def test_a_moved_buffer_takes_later_adds_in_place():
+    names, _ = _wrt_names(relabel, ("x", "w"))
+    args = (_U, _U)
+    text = compiled(relabel, names, "loop", signature=signature_of(args)).source
+    assert "dy = dx\n" in text and "dy += dz * np.cos(y)" in text
+
+
 def test_a_handed_in_cotangent_is_copied_and_never_written():
     cot = rng("fresh_buffers", "cot").normal(size=_U.shape)
     before = cot.copy()
@@ -205,7 +220,7 @@ def test_unreduce_of_a_known_shape_is_sized():
     assert array_shapes(_expr("unreduce(g, x, None, False)", "unreduce"), CLASSES) == {(3,)}
     assert fresh_array(_expr("unreduce(g, x, None, False) / n", "unreduce"), CLASSES, "x")
     for text in ("unreduce(g, x, 1, False)", "unreduce(g, x, None, True)",
-                 "unreduce(g, y, None, False)"):
+                 "unreduce(g, y, None, False)", "unreduce(g, x, axis, False)"):
         assert array_shapes(_expr(text, "unreduce"), CLASSES) == set()
     assert array_shapes(_expr("unreduce(g, x, None, False)", "unbroadcast"), CLASSES) == set()
 

@@ -113,6 +113,8 @@ def test_like_terms_merge(body, after):
     ["d += g * W", "d += g * W"],             # d + e + e is not d + 2 * e
     ["d = g * d", "d += g * d"],              # the second term reads the first's d
     ["d = g * W", "d -= g * W"],
+    ["d = g * W", "d = d - g * W"],
+    ["d = g * W", "d = e + g * W"],
     ["d = g * W", "d[0] += g * W"],
     ["d = g * W", "e += g * W"],
     ["d = g * W", "e = 1.0", "d = d + g * W"],

@@ -96,6 +96,7 @@ def merged(body, cotangents=("g",)):
 @pytest.mark.parametrize("body, after", [
     (["d = g * W + g * W"], ["d = 2 * (g * W)"]),
     (["d = g * W", "d = d + g * W"], ["d = 2 * (g * W)"]),
+    (["d = g * W", "d += g * W"], ["d = 2 * (g * W)"]),   # d a fresh buffer it owns
     (["d = e + (g * W + g * W)"], ["d = e + 2 * (g * W)"]),
     (["d = -g + -g"], ["d = 2 * -g"]),
 ])
@@ -110,6 +111,12 @@ def test_like_terms_merge(body, after):
     ["d = x * W + x * W"],                    # reads no cotangent: x may be a bool array
     ["d = g * d", "d = d + g * d"],           # the second term reads the first's d
     ["d += g * W", "d += g * W"],             # d + e + e is not d + 2 * e
+    ["d = g * d", "d += g * d"],              # the second term reads the first's d
+    ["d = g * W", "d -= g * W"],
+    ["d = g * W", "d = d - g * W"],
+    ["d = g * W", "d = e + g * W"],
+    ["d = g * W", "d[0] += g * W"],
+    ["d = g * W", "e += g * W"],
     ["d = g * W", "e = 1.0", "d = d + g * W"],
 ])
 def test_what_is_not_merged(body):

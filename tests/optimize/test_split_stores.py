@@ -46,7 +46,13 @@ def scalar_steps(x, s, steps):
 
 def block_store(A, v):
     B = A * 1.5                              # dB is not a buffer the code owns: the helper
-    B[1:, :2] = np.tanh(v)
+    B[1:, :2] = np.tanh(v)                   # (unreduce's spread of the sum's cotangent)
+    return np.sum(B)
+
+
+def fresh_block_store(A, v):
+    B = A * 1.5                              # dB = g * 2 * B, a fresh array of B's shape:
+    B[1:, :2] = np.tanh(v)                   # owned (transform/reverse/fresh_buffers.py)
     return np.sum(B ** 2)
 
 
@@ -62,6 +68,7 @@ CASES = [
     (strided_steps, lambda r: [r.normal(size=6), 0.7, 3], (0, 1), 0),
     (scalar_steps, lambda r: [r.normal(size=5), 0.3, 3], (0, 1), 0),
     (block_store, lambda r: [r.normal(size=(3, 4)), r.normal(size=2)], (0, 1), 1),
+    (fresh_block_store, lambda r: [r.normal(size=(3, 4)), r.normal(size=2)], (0, 1), 0),
     (int_index_store, lambda r: [r.normal(size=4), 0.4], (0, 1), 1),
 ]
 IDS = [c[0].__name__ for c in CASES]

@@ -121,12 +121,14 @@ class LoopPass:
         return load(name)
 
     def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
-                   numeric=False, container=False):
+                   numeric=False, container=False, fresh=False):
         """Statements adding `value` into adjoint `target`.
 
         lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero);
         numeric: `value` is an array or number (so `+` adds, never concatenates);
-        container: `value` may be a list of entries' cotangents (`b[0]` of a list b).
+        container: `value` may be a list of entries' cotangents (`b[0]` of a list b);
+        fresh: `value` is an array buffer no other name holds (transform/reverse/
+        fresh_buffers.py): a zero adjoint takes it as a buffer it owns, without a copy.
         """
         form = state.form(target)
         zero = "maybe" if maybe_none and form.zero != "no" else "no"
@@ -140,13 +142,13 @@ class LoopPass:
                     return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
                 state[target] = Form(zero, False, True)
                 if form.zero == "yes":      # zero here: never read it (unbound or stale)
-                    return [assign(target, self.call("own", value))]
+                    return [assign(target, value if fresh else self.call("own", value))]
                 if is_call(value, "unbroadcast"):       # one call, not two, per step
                     return [assign(target, self.call("accumulate_unbroadcast", load(target),
                                                 *value.args))]
                 return [assign(target, self.call("accumulate_into", load(target), value))]
             if form.zero == "yes":
-                state[target] = Form(zero, False, False)
+                state[target] = Form(zero, False, fresh)
                 return [assign(target, value)]
             if numeric and form.zero == "no" and not form.thunk and not maybe_none \
                     and not form.container:
@@ -158,7 +160,8 @@ class LoopPass:
             state[target] = Form(zero, False, False, container=form.container)
             return [assign(target, self.call("accum_eager", load(target), value))]
         if form.zero == "yes":
-            state[target] = Form(zero, lazy, False, lazy and maybe_none, container=container)
+            state[target] = Form(zero, lazy, fresh and not lazy, lazy and maybe_none,
+                                 container=container)
             return [assign(target, value)]
         if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
                 and not form.thunk and not maybe_none and not form.container:

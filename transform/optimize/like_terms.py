@@ -1,7 +1,7 @@
 """Optimization: a cotangent term added to itself is doubled instead.
 
     dW = dt8 * W                  ->   dW = 2 * (dt8 * W)
-    dW = dW + dt8 * W
+    dW = dW + dt8 * W                  (or `dW += dt8 * W`: dW a fresh buffer)
 
 The rule of `W * W` gives each operand the contribution `g * W`; their sum reads (and
 costs) better as one product doubled, and then `dt8` is read once, so Fuse can put its
@@ -45,6 +45,9 @@ class _Merger:
                     kept = block[:k] if kept is None else kept
                     continue                          # s went: `before` is still before
                 s.value = self.merged(s.value)
+            elif kind is gast.AugAssign and before is not None and self.sum_of_two(before, s):
+                kept = block[:k] if kept is None else kept
+                continue                              # `a = e; a += e` (a owned): the same
             elif kind in _COMPOUND:
                 for field in ("body", "orelse", "finalbody"):
                     self.block(getattr(s, field, None) or [])
@@ -93,14 +96,18 @@ def _doubled(term):
 
 
 def _added_to_itself(first, second):
-    """e, if `first` is `a = e` and `second` is `a = a + e` (e plain, not reading a)."""
-    target = _single_target(first)
+    """e, if `first` is `a = e` and `second` is `a = a + e` or `a += e` (e plain, not
+    reading a)."""
+    target = _single_target(first) if type(first) is gast.Assign else None
     if target is None or _single_target(second) != target:
         return None
     value = second.value
-    if not (type(value) is gast.BinOp and type(value.op) is gast.Add
-            and type(value.left) is gast.Name and value.left.id == target
-            and _same(first.value, value.right)):
+    if type(second) is gast.AugAssign:
+        if not (type(second.op) is gast.Add and _same(first.value, value)):
+            return None
+    elif not (type(value) is gast.BinOp and type(value.op) is gast.Add
+              and type(value.left) is gast.Name and value.left.id == target
+              and _same(first.value, value.right)):
         return None
     return None if _reads(first.value, target) else first.value
 
@@ -108,6 +115,8 @@ def _added_to_itself(first, second):
 def _single_target(s):
     if type(s) is gast.Assign and len(s.targets) == 1 and type(s.targets[0]) is gast.Name:
         return s.targets[0].id
+    if type(s) is gast.AugAssign and type(s.target) is gast.Name:
+        return s.target.id
     return None
 
 

@@ -27,6 +27,7 @@ from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
 from ..analysis.joins import cut_contributions
+from .fresh_buffers import fresh_array, moved
 from .slice_adds import adds_in_place, axes_view, slice_add, split_written_out
 
 
@@ -48,6 +49,7 @@ class Reverser:
         self.forward_depth = 0         # loops around the forward statement being emitted
         self.maybe_read = set()
         self.entries = set()           # ids of contributions that may be lists of entries
+        self.moves = set()             # ids of copies' cotangents whose buffer moves
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
         self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
         self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
@@ -238,6 +240,9 @@ class Reverser:
                     self.entries.add(id(expr))   # b[0] of a b that may be a list
         elif prim.kind == "copy":
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
+            if moved(state.form(d), self.ctx.assign_count(target) > 1 and
+                     inputs[0][1] != target):
+                self.moves.add(id(g))       # d is reset right after: its buffer moves
         elif prim.kind == "pack":
             keys = getattr(prim, "keys", None)
             for k, name in inputs:
@@ -316,9 +321,12 @@ class Reverser:
             da = self.ctx.adjoint(name)
             if self.ctx.explain:
                 out.append(self.ctx.note(self.why(da, self.crossing(name))))
+            fresh = id(original) in self.moves or computed and not lazy and \
+                fresh_array(original, self.ctx.shapes.cls, name)
+            self.moves.discard(id(original))
             out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
                                           self.crossing(name), numeric,
-                                          container=self.was_entries(original)))
+                                          container=self.was_entries(original), fresh=fresh))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out

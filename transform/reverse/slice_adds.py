@@ -67,9 +67,23 @@ def slice_add(rev, name, index, g, state):
     # accumulate_at(None, ...) allocates zeros and writes g at index: zero elsewhere
     first = form.zero == "yes" and region is not None and not rev.ctx.shapes.may_complex
     state[da] = Form("no", False, True, written=frozenset({region}) if first else None)
+    if first and isinstance(g, gast.Name):
+        return first_write(rev, da, name, index, g)
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
+
+
+def first_write(rev, da, name, index, g):
+    """`accumulate_at(None, x, np.s_[1:-1], g)` written out for x of known shape, a
+    literal index and no complex value: `dx = cotangent_zeros(x)` (float zeros shaped
+    like x, as accumulate_at allocates) and, unless the rule handed back None, `dx[1:-1]
+    = g` (0 + g is g; None written into a float array would be NaN)."""
+    target = gast.Subscript(value=load(da), slice=templates.clone(index), ctx=gast.Store())
+    test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
+    write = gast.Assign(targets=[target], value=load(g.id), type_comment=None)
+    return [assign(da, rev.call("cotangent_zeros", load(name))),
+            gast.If(test=test, body=[write], orelse=[])]
 
 
 def split_written_out(rev, prim, d, part, form):

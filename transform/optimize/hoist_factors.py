@@ -78,6 +78,7 @@ def _hoistable(block, k, mentions):
             continue
         name, rest = factor
         holder.value = rest
+        mentions.counts.changed(holder)       # its recorded loads no longer hold
         found.append((buffer, name))
     return found
 

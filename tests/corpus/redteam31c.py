@@ -206,3 +206,27 @@ def factor_of_a_strided_matrix(A, b):
 def nearly_singular_factor_entries(A, b):
     L = np.linalg.cholesky(A @ A.T + 1e-3 * np.eye(6))
     return np.sum(L * b[:, None])
+
+
+# ---- vector outputs (a cotangent whose unbroadcast is the cotangent itself) and 0-d means
+
+@case(floats((3, 4), (3, 4)), wrt=(0, 1))
+def kept_sum_plus_scaled_input(x, w):
+    s = np.sum(x, axis=1, keepdims=True)
+    return s + w * x + s * 2.0
+
+
+@case(floats((3, 4)), wrt=0)
+def row_sums_added_back(x):
+    return np.sum(x, axis=1)[:, None] + x
+
+
+@case(mixed(floats((3, 4)), lambda rng: [np.array(1.3)]), wrt=(0, 1))
+def means_of_a_zero_d_array(x, c):
+    return np.mean(x * c) * np.mean(c) + np.mean(c, keepdims=True)[()] + np.mean(c, axis=())
+
+
+@case(floats((3, 4)), wrt=0)
+def whole_mean_kept_and_row_mean(x):
+    m = x.mean(axis=None, keepdims=True)
+    return np.sum((x - m) ** 2) + np.sum(np.mean(x[0], axis=0) * x)

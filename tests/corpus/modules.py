@@ -22,3 +22,5 @@ else:
     from . import redteam29, redteam29b, redteam29_stats, receivers_scipy  # noqa: F401
 # 2026-12-02, session 31 (red31): issue-19 mechanisms (fresh regions, fresh copies, joins, inlining)
 from . import redteam31  # noqa: F401,E402
+# 2026-12-02, session 31 (red31c): issue-19 rewrites (spread views, written sums, Cholesky solves, means)
+from . import redteam31c  # noqa: F401,E402

@@ -42,7 +42,6 @@ def call_writing_self(method, obj, *args, **kwargs):
     return method(new, *args, **kwargs), new
 
 
-_NUMERIC = (np.ndarray, np.generic, int, float, complex)
 _NO_DERIVATIVE = (int, np.integer, np.bool_, np.dtype, str, type, type(None))
 
 
@@ -50,9 +49,10 @@ _NO_DERIVATIVE = (int, np.integer, np.bool_, np.dtype, str, type, type(None))
 def array_metadata(x, name, refusal):
     """`x.shape` (or .size, .ndim, .dtype, ...) compiled as an array's, without a
     derivative, where the compiler could not tell x is an array (transform/analysis/
-    metadata.py): another object's attribute that may carry one is refused here."""
+    metadata.py): an array's (ints, a dtype) carries none; another object's that may
+    carry one (a float, an array) is refused here."""
     value = getattr(x, name)
-    if isinstance(x, _NUMERIC) or _integral(value):
+    if _integral(value):
         return value
     raise TypeError(refusal)
 

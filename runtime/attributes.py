@@ -9,7 +9,9 @@ name, as getattr_vjp gives) into the old object's (without `name`) and v's.
 """
 import copy
 
-from .registry import rrule
+import numpy as np
+
+from .registry import rrule, template_helper
 from .thunks import unthunk
 
 
@@ -38,3 +40,25 @@ def call_writing_self(method, obj, *args, **kwargs):
     attributes it sets (`self.h = ...`); obj is left as it was."""
     new = copy.copy(obj)
     return method(new, *args, **kwargs), new
+
+
+_NO_DERIVATIVE = (int, np.integer, np.bool_, np.dtype, str, type, type(None))
+
+
+@template_helper
+def array_metadata(x, name, refusal):
+    """`x.shape` (or .size, .ndim, .dtype, ...) compiled as an array's, without a
+    derivative, where the compiler could not tell x is an array (transform/analysis/
+    metadata.py): an array's (ints, a dtype) carries none; another object's that may
+    carry one (a float, an array) is refused here."""
+    value = getattr(x, name)
+    if _integral(value):
+        return value
+    raise TypeError(refusal)
+
+
+def _integral(value):
+    """Whether `value` (an int, a dtype, a tuple of ints, ...) can carry no derivative."""
+    if isinstance(value, (tuple, list)):
+        return all(_integral(v) for v in value)
+    return isinstance(value, _NO_DERIVATIVE)

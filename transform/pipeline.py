@@ -18,9 +18,9 @@ import gc
 
 import gast
 
-from .analysis.activity import (Activity, assignment_counts, first_definitions, saved_names,
+from .analysis.activity import (assignment_counts, first_definitions, saved_names,
                                 target_names)
-from .analysis.reasons import check_reasons
+from .analysis.metadata import analyze_activity
 from .analysis.shapes import ShapeClasses, class_of_key, shape_of
 from .analysis.complex_seeds import holds_complex_value
 from .analysis.complex_reach import check_complex_reach
@@ -113,8 +113,7 @@ def _lower(ctx):
 def _analyze(ctx, body, output, varied):
     """Stage 5: activity, reasons, counts, shape classes, the tape's contents, views."""
     params = ctx.src.params
-    ctx.activity = Activity(body, varied, output)
-    check_reasons(ctx, body)
+    analyze_activity(ctx, body, output, varied)     # `u.shape` an array's if refused
     ctx.counts = assignment_counts(body)
     known = {p: class_of_key(k) for p, k in zip(params, ctx.signature or ()) if k is not None}
     ctx.shapes = ShapeClasses(body, params, known)

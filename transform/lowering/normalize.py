@@ -19,7 +19,7 @@ from ..ir.primitives import BINOPS, NONDIFF_ATTRIBUTES, UNARYOPS, Prim, from_rul
 from .normalize_tricks import TrickNormalizer, as_choice, is_fill, picks_operand
 from .receivers import index_rule, index_trick
 from .displays import has_star, spread_dict, spread_display
-from .receiver_kinds import may_be_object
+from .receiver_kinds import _static_value, may_be_object
 from .sequence_kinds import may_repeat, sequence_names
 from .syntax_facts import negative_literal
 from .unpack_displays import unpack_into
@@ -250,6 +250,8 @@ class Normalizer:
             return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))
         prim = from_rule(rule_for(getattr), [base, const(e.attr)], {}, "getattr")
         prim.site = e
+        if e.attr in NONDIFF_ATTRIBUTES and _static_value(self.src, e.value) is None:
+            prim.metadata = e.attr      # an array's if a refusal says so (analysis/metadata.py)
         return self.finish(target, node, prim)
 
     def expr_BinOp(self, e, target, discard):

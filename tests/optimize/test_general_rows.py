@@ -74,6 +74,14 @@ def test_general_rule_against_finite_differences(fn, args, policy, monkeypatch):
 
 def test_the_general_rule_adds_items():
     assert "add_item(0, " in compiled(fresh(seed), ("W",), "loop").source
+    assert "add_item(-1, " in compiled(fresh(last_row), ("W",), "loop").source
+
+
+def test_two_items_of_one_product_keep_the_general_path():
+    """y[0] and y[2] of one y = W @ x: their cotangents are summed before the product's,
+    so no single item is the update (the loop policy batches the sum as before)."""
+    text = compiled(fresh(two_rows), ("W",), "loop").source
+    assert "add_item" not in text and "getitem_vjp" in text
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

@@ -37,6 +37,7 @@ bench: install
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/scientific.py
 	$(PY) benchmarks/scalar_loop.py
+	$(PY) benchmarks/general_rule.py
 	$(PY) benchmarks/compile_scaling.py
 	$(PY) benchmarks/einsum_vjp.py
 

@@ -2,8 +2,13 @@
 import numpy as np
 
 from .accumulate import accumulate_into
+from .containers import getitem_vjp
 from .helpers import matmul_lhs
 from .rules.shape_helpers import cot_dtype
+from .tape import ShapeOnly
+
+_FLOATS = frozenset({float, np.float64, np.float32, np.float16})
+_VECTORS = frozenset({np.ndarray, ShapeOnly})      # t itself, or its tape stand-in
 
 
 class MatmulLhsSum:
@@ -43,6 +48,18 @@ class MatmulLhsSum:
         self.pending += 1 + getattr(b, "size", 1)
         if self.pending > self.limit:
             self.flush()
+
+    def add_item(self, i, g, t, b):
+        """add(getitem_vjp(g, t, i), b) for t = a @ b and an int i (the general rule's
+        `(W @ x)[0]` in a loop): add_row when, checked here, a is a float matrix, t and
+        b float vectors and g a float number; else the general path."""
+        if type(g) in _FLOATS and type(b) is np.ndarray and b.ndim == 1 \
+                and b.dtype.kind == "f" and type(t) in _VECTORS and t.ndim == 1 \
+                and type(self.a) is np.ndarray and self.a.ndim == 2 \
+                and self.a.dtype.kind == "f":
+            self.add_row(i, g, b)
+        else:
+            self.add(getitem_vjp(g, t, i), b)
 
     def flush(self):
         if self.gs:

@@ -57,10 +57,12 @@ def _batch_loop(pullback, loop, counts, shape_of, names):
         if inside.get(target) != mentions or a.id in stored or reads & mutated:
             continue
         batch = _fresh(target + "_products", counts.pullback, names)
-        row = _row_update(g, a, b, shape_of)
+        item = _item_update(g, b) or _item_defined(loop.body, k, g, b, counts, mutated)
+        row = _row_update(item, a, shape_of)
         rows = rows or row is not None
         counts.remove(s, True)
         loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
+                                 _method(batch, "add_item", *item) if item else
                                  _method(batch, "add", g, b))
         before = gast.Assign(targets=[store(batch)], type_comment=None,
                              value=names.call("MatmulLhsSum", load(a.id)))
@@ -93,17 +95,48 @@ def _outer_product_update(s):
     return target, g, a, b
 
 
-def _row_update(g, a, b, shape_of):
-    """(i, gi) when g is `getitem_vjp(gi, t, i)` for t = a @ b with a a matrix, b a
-    vector and i an int: the update touches row i only (`(W @ x)[0]` in a loop)."""
+def _item_update(g, b):
+    """(i, gi, t, b) when g is `getitem_vjp(gi, t, i)` with t and b names and i an int:
+    the cotangent of `(a @ b)[i]`; whether it is a row update the runtime decides
+    (MatmulLhsSum.add_item) unless the shapes are known here."""
     if not (is_call(g, "getitem_vjp") and len(g.args) == 3
             and isinstance(g.args[1], gast.Name) and isinstance(g.args[2], gast.Constant)
             and type(g.args[2].value) is int and isinstance(b, gast.Name)):
         return None
-    shapes = [shape_of(g.args[1].id), shape_of(a.id), shape_of(b.id)]
+    return g.args[2], g.args[0], g.args[1], b
+
+
+def _item_defined(body, k, g, b, counts, mutated):
+    """_item_update's item when g is a name set just for this update by an earlier
+    `g = getitem_vjp(gi, t, i)` of the loop body (t neither stored nor changed in between):
+    that statement becomes `g = gi`, and the item is (i, g, t, b)."""
+    if not isinstance(g, gast.Name) or counts.pullback.get(g.id) != 2:
+        return None
+    for j in range(k - 1, -1, -1):
+        s = body[j]
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and s.targets[0].id == g.id:
+            item = _item_update(s.value, b)
+            between = name_ids(gast.Module(body=body[j + 1:k], type_ignores=[]), gast.Store)
+            if item is None or item[2].id in between | mutated:
+                return None
+            counts.remove(s, True)
+            s.value = item[1]
+            counts.add(s, True)
+            return item[0], load(g.id), item[2], b
+    return None
+
+
+def _row_update(item, a, shape_of):
+    """(i, gi, b) when item's t = a @ b has a a matrix, b a vector (shapes known): the
+    update touches row i only (`(W @ x)[0]` in a loop)."""
+    if item is None:
+        return None
+    i, gi, t, b = item
+    shapes = [shape_of(t.id), shape_of(a.id), shape_of(b.id)]
     if any(s is None for s in shapes) or [len(s) for s in shapes] != [1, 2, 1]:
         return None
-    return g.args[2], g.args[0], b
+    return i, gi, b
 
 
 def _mutated_in_place(loop):

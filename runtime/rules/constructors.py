@@ -8,7 +8,7 @@ dtype, and a cast to an integer or bool dtype carries no cotangent.
 """
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import LINEAR, defvjp
 
 _AS = "a, dtype=None, order=None, *, device=None, copy=None, like=None"
 
@@ -34,13 +34,14 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
 
 
 defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
-       "cast_back(g, x, dtype)", None, complex_ok=True)
+       "cast_back(g, x, dtype)", None, complex_ok=True, jvp=LINEAR)
 
 # NumPy's float types called as functions: np.float64(x) is float(x) for a number (a NumPy
 # scalar of that type) and x itself or a cast copy for an array; the cotangent goes back
 # in x's own type (a float32 result of a float64 x gives a float64 cotangent).
 for _float_type in (np.float64, np.float32):
-    defvjp(_float_type, "x=0, /", "float_type_vjp(g, x)", elementwise=True, view=True)
+    defvjp(_float_type, "x=0, /", "float_type_vjp(g, x)", elementwise=True, view=True,
+           jvp=LINEAR)
 
 
 # Arrays filled from values: the fill value and the endpoints carry the derivative

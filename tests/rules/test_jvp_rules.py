@@ -1,0 +1,142 @@
+"""Every rule's forward-mode terms (runtime/jvp.py, docs/forward.md): each tangent term
+against central differences of the whole output (tests/fd.py numerical_jvp) in float64,
+and against the rule's own cotangent template: <v, J t> == <J^T v, t> for random t, v.
+
+The examples are the ones tests/rules/test_every_rule_checked.py drives the VJPs with
+(the rule tests' tables plus its EXTRA); a rule with a JVP that it exempts is checked
+elsewhere, listed in EXEMPT below with where. Rules without a JVP are listed in
+tests/rules/jvp_missing.txt: the list may only shrink (a new rule comes with a JVP)."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import runtime
+from runtime import registry
+from tests.fd import assert_close, numerical_jvp
+from tests.rules.checks import frozen, random_like
+from tests.rules.test_every_rule_checked import EXAMPLES, _covering
+
+MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
+# rule name: why it has a JVP but no check here, and where it is checked
+EXEMPT = {
+    "numpy.float32": "rounds to float32 (differences see the rounding): "
+    "test_float_casts_are_their_own_tangent below",
+}
+JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
+                    and getattr(r, "family", None) and not r.name.startswith("tests.")),
+                   key=lambda r: r.name)
+JVP_CHECKS = [(rule, p) for rule in JVP_RULES for p in rule.templates]
+
+
+def _id(check):
+    return f"{check[0].name}-{check[1]}"
+
+
+def _example(rule, param):
+    example = _covering(rule, param)
+    assert example is not None, f"no example passes a float to {param!r} of {rule.name}"
+    args, kwargs = example
+    return [frozen(a) for a in args], kwargs
+
+
+def _tangent(x, seed):
+    """A random tangent shaped and typed like x (a list or tuple entry by entry)."""
+    if isinstance(x, (list, tuple)):
+        return type(x)(_tangent(e, seed + k) for k, e in enumerate(x))
+    t = random_like(x, seed)
+    return float(t) if isinstance(x, float) else t
+
+
+def _tangent_at(rule, param, args, kwargs, seed=7):
+    k = rule.params.index(param)
+    t = _tangent(args[k], seed)
+    tangents = [None] * len(args)
+    tangents[k] = t
+    with np.errstate(all="ignore"):
+        ans, tangent = rule.frule(tuple(tangents), *args, **kwargs)
+    return k, t, ans, tangent
+
+
+def _zero_or(tangent, like):
+    if isinstance(like, (list, tuple)):
+        tangent = [None] * len(like) if tangent is None else tangent
+        return [_zero_or(t, o) for t, o in zip(tangent, like)]
+    return 0 * np.asarray(like, dtype=np.float64) if tangent is None else tangent
+
+
+def _pairing(a, b):
+    """<a, b> over matching structures, None standing for zero."""
+    if a is None or b is None:
+        return 0.0
+    if isinstance(a, (list, tuple)):
+        return sum(_pairing(x, y) for x, y in zip(a, b))
+    return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
+
+
+@pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
+def test_tangent_against_finite_differences(check):
+    rule, param = check
+    args, kwargs = _example(rule, param)
+    k, t, ans, tangent = _tangent_at(rule, param, args, kwargs)
+    with np.errstate(all="ignore"):
+        want = numerical_jvp(lambda *a: rule.fn(*a, **kwargs), args, k, t)
+    got = _zero_or(tangent, ans)
+    if isinstance(want, (list, tuple)):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            assert_close(g, w, rtol=1e-5, atol=1e-7)
+    else:
+        assert np.shape(got) == np.shape(ans)
+        assert_close(got, want, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
+def test_tangent_and_cotangent_agree(check):
+    """<v, J t> == <J^T v, t>: the forward term is the transpose of the reverse one."""
+    rule, param = check
+    args, kwargs = _example(rule, param)
+    k, t, ans, tangent = _tangent_at(rule, param, args, kwargs)
+    v = random_like(ans, seed=11)
+    with np.errstate(all="ignore"):
+        _, pullback = rule.rrule(*args, **kwargs)
+        cotangent = runtime.unthunk(pullback(v)[k])
+    if isinstance(cotangent, (list, tuple)):
+        cotangent = [runtime.unthunk(c) for c in cotangent]
+    forward, reverse = _pairing(v, tangent), _pairing(cotangent, t)
+    assert forward == pytest.approx(reverse, rel=1e-9, abs=1e-12)
+
+
+def test_exemptions_have_a_jvp():
+    stale = [name for name in EXEMPT if name not in {r.name for r in JVP_RULES_ALL}]
+    assert not stale, stale
+
+
+JVP_RULES_ALL = [r for r in registry._RULES.values() if r.has_jvp]
+
+
+def test_float_casts_are_their_own_tangent():
+    x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
+    for cast in (np.float32, np.float64):
+        ans, tangent = runtime.lookup(cast).frule((t,), x)
+        assert tangent.dtype == ans.dtype == np.dtype(cast)
+        np.testing.assert_array_equal(tangent, cast(t))
+
+
+def _missing():
+    """Names of the differentiable rules without a JVP."""
+    return sorted({r.name for r in registry._RULES.values() if r.kind != "nondiff"
+                   and not r.has_jvp and not r.name.startswith("tests.")
+                   and getattr(r, "family", None) is not None})
+
+
+def test_rules_without_a_jvp_are_the_listed_ones():
+    """A rule missing from the list has lost its JVP or is new without one: declare it
+    (docs/forward.md). A listed rule that has one now: delete its line."""
+    listed = {line.strip() for line in MISSING.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = set(_missing())
+    names = {r.name for r in registry._RULES.values()}
+    assert not missing - listed, f"rules without a JVP, not listed: {sorted(missing - listed)}"
+    stale = sorted(n for n in listed - missing if n in names or "scipy" not in n)
+    assert not stale, f"listed in {MISSING.name} but have a JVP (or are gone): {stale}"

@@ -81,5 +81,6 @@ def add_tangents(total, term):
     if term is None:
         return total
     if isinstance(total, (tuple, list)):
-        return type(total)(add_tangents(a, b) for a, b in zip(total, term))
+        entries = [add_tangents(a, b) for a, b in zip(total, term)]
+        return entries if isinstance(total, list) else tuple(entries)
     return total + term

@@ -74,7 +74,7 @@ def numerical_jvp(f, args, argnum, tangent, eps=EPS):
 
 def _step(x, tangent, eps):
     if isinstance(x, (list, tuple)):
-        return type(x)(_step(a, t, eps) for a, t in zip(x, tangent))
+        return _like(x, [_step(a, t, eps) for a, t in zip(x, tangent)])
     if isinstance(x, float):
         return float(x) + eps * float(tangent)
     return np.asarray(x, dtype=np.float64) + eps * np.asarray(tangent, dtype=np.float64)
@@ -82,8 +82,13 @@ def _step(x, tangent, eps):
 
 def _difference(plus, minus, eps):
     if isinstance(plus, (list, tuple)):
-        return type(plus)(_difference(p, m, eps) for p, m in zip(plus, minus))
+        return _like(plus, [_difference(p, m, eps) for p, m in zip(plus, minus)])
     return (np.asarray(plus, dtype=np.float64) - np.asarray(minus, dtype=np.float64)) / (2 * eps)
+
+
+def _like(seq, entries):
+    """entries in seq's kind: a list or a tuple (a named tuple's fields as a tuple)."""
+    return list(entries) if isinstance(seq, list) else tuple(entries)
 
 
 def mismatches(actual, expected, rtol, atol):

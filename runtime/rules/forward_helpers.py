@@ -22,3 +22,39 @@ def reduce_jvp(slopes, t, axis, keepdims=False):
     """The tangent of a reduction along `axis`: each output's slopes (the cotangent of
     its inputs for a cotangent of ones) against its inputs' tangents."""
     return np.sum(slopes * t, axis=axis, keepdims=keepdims)
+
+
+@template_helper(pure=True)
+def multi_dot_jvp(tangents, arrays):
+    """The tangent of np.linalg.multi_dot(arrays): the product with each factor in turn
+    replaced by its tangent, summed (the product is linear in each factor)."""
+    arrays = list(arrays)
+    return sum(np.linalg.multi_dot(arrays[:k] + [t] + arrays[k + 1:])
+               for k, t in enumerate(tangents))
+
+
+@template_helper(pure=True)
+def matrix_power_jvp(t, a, n):
+    """The tangent of a^n: sum of a^k t a^(n-1-k); a negative n through inv(a), whose
+    tangent is -inv(a) t inv(a)."""
+    if n < 0:
+        a = np.linalg.inv(a)
+        t, n = -(a @ t @ a), -n
+    power = np.linalg.matrix_power
+    return sum((power(a, k) @ t @ power(a, n - 1 - k) for k in range(n)), 0 * a)
+
+
+@template_helper(pure=True)
+def pinv_jvp(t, ans, a):
+    """The tangent of pinv(a) at a locally constant rank (Golub and Pereyra)."""
+    p, tT = ans, np.swapaxes(t, -1, -2)
+    pT = np.swapaxes(p, -1, -2)
+    rows, cols = np.eye(np.shape(a)[-2]), np.eye(np.shape(a)[-1])
+    return -p @ t @ p + p @ pT @ tT @ (rows - a @ p) + (cols - p @ a) @ tT @ pT @ p
+
+
+@template_helper(pure=True)
+def svdvals_jvp(t, x):
+    """The tangent of the singular values: d s_i = u_i^T t v_i (distinct values)."""
+    u, _, vh = np.linalg.svd(x, full_matrices=False)
+    return np.einsum("...ji,...jk,...ik->...i", u, t, vh)

@@ -9,6 +9,9 @@ is the sum of the terms of the arguments that have one. A term is
   parameters and the template namespace: `"t_x * np.cos(x)"`;
 - LINEAR, for a function linear in that argument when the others are held: the function
   itself, called with the tangent in the argument's place (`np.sum(t_a, axis)`);
+- JOINT, for a function linear in its differentiated arguments taken together (an
+  affine one in each: np.append, np.linspace): the function called with this
+  argument's tangent and zeros for the other differentiated arguments;
 - DIAGONAL, for a Jacobian that is diagonal once the arguments are broadcast to the
   output (elementwise functions): J^T = J, so the term is the VJP template with the
   tangent, broadcast to the output, as its cotangent `g` and the argument broadcast too
@@ -22,8 +25,9 @@ cotangents.
 import numpy as np
 
 LINEAR = "linear"
+JOINT = "joint"
 DIAGONAL = "diagonal"
-MARKERS = (LINEAR, DIAGONAL)
+MARKERS = (LINEAR, JOINT, DIAGONAL)
 
 
 class NoJvp(NotImplementedError):
@@ -54,9 +58,23 @@ def compile_term(text, param, own):
     return f"lambda {args}: {text}"
 
 
-def linear_term(fn, args, kwargs, k, tangent):
-    """fn with argument k replaced by its tangent."""
-    return fn(*args[:k], tangent, *args[k + 1:], **kwargs)
+def linear_term(fn, args, kwargs, replace):
+    """fn called with the arguments at `replace`'s keys (a position or a keyword's name)
+    replaced by its values: a tangent, and for JOINT the other arguments' zeros."""
+    args, kwargs = list(args), dict(kwargs)
+    for place, value in replace.items():
+        if isinstance(place, int):
+            args[place] = value
+        else:
+            kwargs[place] = value
+    return fn(*args, **kwargs)
+
+
+def zeros_of(value):
+    """A zero of value's kind: None stays None, lists and tuples entry by entry."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(zeros_of(v) for v in value)
+    return None if value is None else 0 * value
 
 
 def diagonal_term(vjp, param, tangent, ans, own):

@@ -16,7 +16,7 @@ import numpy as np
 from .thunks import Thunk, unthunk
 from . import jvp as _jvp
 from . import traits as _traits
-from .jvp import DIAGONAL, LINEAR, NoJvp  # noqa: F401  (defvjp's jvp= markers)
+from .jvp import DIAGONAL, JOINT, LINEAR, NoJvp  # noqa: F401  (defvjp's jvp= markers)
 from .complex_safety import any_complex, guarded, refusal, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
@@ -160,32 +160,45 @@ class Rule:
         return self.kind == "template" and set(self.jvps) == set(self.templates)
 
     def frule(self, tangents, *args, **kwargs):
-        """(output, output tangent) for a call, `tangents` one per positional argument
-        (None: zero); the tangent is None when no term applies (runtime/jvp.py)."""
-        if self.kind == "custom" or any_complex(args) or any_complex(tangents):
+        """(output, output tangent) for a call, `tangents` one per positional argument or
+        a dict by parameter name (None: zero); the output tangent is None when no term
+        applies (runtime/jvp.py)."""
+        given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
+        given = {p: t for p, t in given if t is not None}
+        if self.kind == "custom" or any_complex(args) or any_complex(kwargs.values()) \
+                or any_complex(given.values()):
             raise NoJvp(f"{self.name}: no forward rule for this call")
         ans = self.fn(*args, **kwargs)
         values = self.bind(args, kwargs) if self.signature else {}
         total = None
-        for k, (param, t) in enumerate(zip(self.params, tangents)):
-            if t is not None and param in self.jvps:
-                total = _jvp.add_tangents(total, self._term(k, param, t, ans, values,
-                                                            args, kwargs))
-            elif t is not None and param not in self.templates and self.reason(param) == NONE:
-                raise NoJvp(f"{self.name}: no rule for the tangent of {param!r}")
+        for param, t in given.items():
+            if param in self.jvps:
+                total = _jvp.add_tangents(total, self._term(param, t, ans, values, args,
+                                                            kwargs))
+            elif param in self.templates or self.reason(param) == NONE:
+                raise NoJvp(f"{self.name}: no forward rule for the tangent of {param!r}")
         return ans, total
 
-    def _term(self, k, param, t, ans, values, args, kwargs):
+    def _term(self, param, t, ans, values, args, kwargs):
         term = self.jvps[param]
         own = {p: v for p, v in values.items() if p not in _COTANGENT_NAMES}
-        if term == LINEAR:
-            return _jvp.linear_term(self.fn, args, kwargs, k, t)
+        if term in (LINEAR, JOINT):
+            others = [p for p in self.templates if p != param] if term == JOINT else []
+            replace = {self._place(p, args): _jvp.zeros_of(values[p]) for p in others
+                       if self._place(p, args) in kwargs or p in self.params[:len(args)]}
+            replace[self._place(param, args)] = t
+            return _jvp.linear_term(self.fn, args, kwargs, replace)
         if term == DIAGONAL:
             return _jvp.diagonal_term(self.vjp_function(param), param, t, ans, own)
         if param not in self._jvp_fns:
             self._jvp_fns[param] = eval(_jvp.compile_term(term, param, self._own_params()),
                                         TEMPLATE_NAMESPACE)
         return self._jvp_fns[param](t, ans, **own)
+
+    def _place(self, param, args):
+        """Where `param` is in a call: its position, or its name when passed by keyword."""
+        k = self.params.index(param)
+        return k if k < len(args) else param
 
     def _lazy(self, param, g, ans, values):
         if param not in self.templates:

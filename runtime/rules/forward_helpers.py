@@ -58,3 +58,11 @@ def svdvals_jvp(t, x):
     """The tangent of the singular values: d s_i = u_i^T t v_i (distinct values)."""
     u, _, vh = np.linalg.svd(x, full_matrices=False)
     return np.einsum("...ji,...jk,...ik->...i", u, t, vh)
+
+
+@template_helper(pure=True)
+def permuted_jvp(t, order, axis):
+    """The tangent of a sort along `axis` (None: flattened) in the order `order`."""
+    if axis is None:
+        return np.ravel(t)[order]
+    return np.take_along_axis(t, order, axis)

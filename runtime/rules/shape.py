@@ -9,7 +9,7 @@ symmetric with the even reflect_type, wrap).
 """
 import numpy as np
 
-from ..registry import LINEAR, declare, defvjp
+from ..registry import JOINT, LINEAR, declare, defvjp
 
 _BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
 
@@ -55,8 +55,7 @@ defvjp(np.dstack, "tup", "dstack_vjp(g, tup)", complex_ok=True, jvp=LINEAR)
 defvjp(np.column_stack, "tup", "column_stack_vjp(g, tup)", complex_ok=True, jvp=LINEAR)
 defvjp(np.append, "arr, values, axis=None", "concatenate_vjp(g, (arr, values), axis)[0]",
        "concatenate_vjp(g, (arr, values), axis)[1]", complex_ok=True,
-       jvp=("np.append(t_arr, 0 * np.asarray(values), axis)",
-            "np.append(0 * np.asarray(arr), t_values, axis)"))
+       jvp=JOINT)
 
 # Splits: the cotangent is the join of the parts' cotangents (the parts may be views)
 _SPLIT = "ary, indices_or_sections, axis=0"

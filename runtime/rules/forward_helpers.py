@@ -1,7 +1,7 @@
 """Helpers for the forward-mode (JVP) templates (runtime/jvp.py, docs/forward.md)."""
 import numpy as np
 
-from ..registry import template_helper
+from ..registry import lookup, template_helper
 
 
 @template_helper(pure=True)
@@ -66,3 +66,12 @@ def permuted_jvp(t, order, axis):
     if axis is None:
         return np.ravel(t)[order]
     return np.take_along_axis(t, order, axis)
+
+
+@template_helper(pure=True)
+def ufunc_outer_jvp(ufunc, t, A, B, operand):
+    """The tangent of ufunc.outer(A, B) from A (operand 0) or B (operand 1): the
+    ufunc's own forward rule at A with B's axes appended."""
+    ones = (1,) * np.ndim(B)
+    tangents = (np.reshape(t, np.shape(t) + ones), None) if operand == 0 else (None, t)
+    return lookup(ufunc).frule(tangents, np.reshape(A, np.shape(A) + ones), B)[1]

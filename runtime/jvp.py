@@ -9,9 +9,9 @@ is the sum of the terms of the arguments that have one. A term is
   parameters and the template namespace: `"t_x * np.cos(x)"`;
 - LINEAR, for a function linear in that argument when the others are held: the function
   itself, called with the tangent in the argument's place (`np.sum(t_a, axis)`);
-- JOINT, for a function linear in its differentiated arguments taken together (an
-  affine one in each: np.append, np.linspace): the function called with this
-  argument's tangent and zeros for the other differentiated arguments;
+- JOINT, for a function linear in the arguments marked JOINT taken together (and so
+  affine in each: np.append, np.linspace, np.interp's fp, left and right): the function
+  called with this argument's tangent and zeros for the other JOINT arguments;
 - DIAGONAL, for a Jacobian that is diagonal once the arguments are broadcast to the
   output (elementwise functions): J^T = J, so the term is the VJP template with the
   tangent, broadcast to the output, as its cotangent `g` and the argument broadcast too

@@ -183,7 +183,7 @@ class Rule:
         term = self.jvps[param]
         own = {p: v for p, v in values.items() if p not in _COTANGENT_NAMES}
         if term in (LINEAR, JOINT):
-            others = [p for p in self.templates if p != param] if term == JOINT else []
+            others = [p for p, other in self.jvps.items() if other == JOINT and p != param]
             replace = {self._place(p, args): _jvp.zeros_of(values[p]) for p in others
                        if self._place(p, args) in kwargs or p in self.params[:len(args)]}
             replace[self._place(param, args)] = t

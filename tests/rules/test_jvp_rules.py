@@ -33,7 +33,8 @@ MORE = {
     "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
 }
 JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
-                    and getattr(r, "family", None) and not r.name.startswith("tests.")),
+                    and getattr(r, "family", None) not in (None, "random")
+                    and not r.name.startswith("tests.")),
                    key=lambda r: r.name)
 JVP_CHECKS = [(rule, p) for rule in JVP_RULES for p in rule.templates]
 
@@ -137,6 +138,34 @@ def test_exemptions_have_a_jvp():
 JVP_RULES_ALL = [r for r in registry._RULES.values() if r.has_jvp]
 
 
+def test_frule_refuses_what_it_cannot_give():
+    """A nonzero tangent with no term (no JVP yet, or a parameter no rule covers), a
+    custom rule, a complex value: NoJvp, never a silent zero."""
+    x = np.array([0.3, -1.25])
+    with pytest.raises(registry.NoJvp, match="tangent of 'x'"):
+        runtime.lookup(np.sign).frule((x,), x)
+    with pytest.raises(registry.NoJvp, match="tangent of 'xp'"):
+        runtime.lookup(np.interp).frule({"xp": x}, 0.5, np.array([0.0, 1.0]), x)
+    with pytest.raises(registry.NoJvp):
+        runtime.lookup(np.einsum).frule((None, x), "i->", x)
+    for args, tangents in (((x + 0j,), (x,)), ((x,), (x + 0j,))):
+        with pytest.raises(registry.NoJvp):
+            runtime.lookup(np.sin).frule(tangents, *args)
+    with pytest.raises(registry.NoJvp):
+        runtime.lookup(np.sum).frule({"a": x}, a=x + 0j)
+
+
+def test_frule_ignores_tangents_of_positions_without_derivative():
+    """A ZERO position (np.where's condition) adds nothing; no tangent at all is None."""
+    x, y = np.array([0.3, -1.25]), np.array([2.0, 4.0])
+    ans, tangent = runtime.lookup(np.where).frule((x, None, None), x > 0, x, y)
+    np.testing.assert_array_equal(ans, [0.3, 4.0])
+    assert tangent is None
+    assert runtime.lookup(np.sin).frule((None,), x)[1] is None
+    ans, tangent = runtime.lookup(np.less).frule((x, y), x, y)
+    assert tangent is None and list(ans) == [True, True]
+
+
 def test_float_casts_are_their_own_tangent():
     x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
     for cast in (np.float32, np.float64):
@@ -162,3 +191,47 @@ def test_rules_without_a_jvp_are_the_listed_ones():
     assert not missing - listed, f"rules without a JVP, not listed: {sorted(missing - listed)}"
     stale = sorted(n for n in listed - missing if n in names or "scipy" not in n)
     assert not stale, f"listed in {MISSING.name} but have a JVP (or are gone): {stale}"
+
+
+# Random draws: the VJP driver leaves them to seeded programs, as the difference needs the
+# same stream; here every draw is made from a fresh stream of one seed.
+RANDOM = sorted((r for r in JVP_RULES_ALL if getattr(r, "family", None) == "random"),
+                key=lambda r: r.name)
+DRAW_VALUES = {"loc": rand(3, seed=21), "scale": rand(3, seed=22, low=0.5, high=1.5),
+               "low": rand(3, seed=23, low=-1.0, high=0.0),
+               "high": rand(3, seed=24, low=0.5, high=1.5),
+               "a": rand(3, seed=25, low=1.5, high=3.0), "mean": rand(3, seed=26),
+               "sigma": rand(3, seed=27, low=0.3, high=0.8),
+               "shape": rand(3, seed=28, low=1.5, high=3.0)}
+
+
+def _fresh(rule):
+    """The draw's leading arguments for a fresh stream of seed 31: a Generator or a
+    RandomState as `self`, or none for np.random's functions (the global one, reseeded)."""
+    if getattr(rule.fn, "__self__", None) is not None:
+        np.random.seed(31)
+        return []
+    return [np.random.default_rng(31) if "Generator" in rule.fn.__qualname__
+            else np.random.RandomState(31)]
+
+
+@pytest.mark.parametrize("rule", RANDOM, ids=lambda r: r.name)
+def test_random_draws_hold_their_stream(rule):
+    params = [p for p in rule.params if p not in ("self", "size")]
+    values = [DRAW_VALUES[p] for p in params]
+    state = np.random.get_state()
+    try:
+        for param in (p for p in params if p in rule.templates):
+            k = params.index(param)
+            t = _tangent(values[k], 7 + k)
+            args = _fresh(rule) + values
+            ans, tangent = rule.frule({param: t}, *args)
+            want = numerical_jvp(lambda v: rule.fn(*_fresh(rule), *values[:k], v,
+                                                   *values[k + 1:]), [values[k]], 0, t)
+            assert_close(tangent, want, rtol=1e-5, atol=1e-7)
+            v = random_like(ans, seed=11)
+            own = {p: x for p, x in rule.bind(args, {}).items() if p not in ("g", "ans")}
+            cotangent = rule.vjp_function(param)(v, ans, **own)
+            assert _pairing(v, tangent) == pytest.approx(_pairing(cotangent, t), rel=1e-9)
+    finally:
+        np.random.set_state(state)

@@ -67,4 +67,4 @@ defvjp(np.logspace, "start, stop, num=50, endpoint=True, base=10.0, dtype=None, 
        "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 1)", None, None,
        "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 2)", None, None,
        complex_ok=True,
-       jvp=("ans * math.log(base) * np.linspace(t_start, 0 * np.asarray(stop), num, endpoint, axis=axis)", "ans * math.log(base) * np.linspace(0 * np.asarray(start), t_stop, num, endpoint, axis=axis)", "ans * np.linspace(start, stop, num, endpoint, axis=axis) * t_base / base"))
+       jvp=("ans * math.log(base) * np.linspace(t_start, 0 * np.asarray(stop), num, endpoint, axis=axis)", "ans * math.log(base) * np.linspace(0 * np.asarray(start), t_stop, num, endpoint, axis=axis)", None, None, "ans * np.linspace(start, stop, num, endpoint, axis=axis) * t_base / base"))

@@ -81,9 +81,11 @@ defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
        jvp="reduce_jvp(norm_vjp(np.ones_like(ans), ans, x, ord, axis, keepdims), t_x, axis, keepdims)")
 if hasattr(np.linalg, "vector_norm"):                                     # NumPy 2.0+
     defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
-           "vector_norm_vjp(g, ans, x, ord, axis, keepdims)")
+           "vector_norm_vjp(g, ans, x, ord, axis, keepdims)",
+           jvp="reduce_jvp(vector_norm_vjp(np.ones_like(ans), ans, x, ord, axis, keepdims), t_x, axis, keepdims)")
     defvjp(np.linalg.matrix_norm, "x, /, *, keepdims=False, ord='fro'",
-           "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)")
+           "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)",
+           jvp="reduce_jvp(matrix_norm_vjp(np.ones_like(ans), ans, x, ord, (-2, -1), keepdims), t_x, (-2, -1), keepdims)")
 defvjp(np.trace, "a, offset=0, axis1=0, axis2=1, dtype=None, out=None",
        "trace_vjp(g, a, offset, axis1, axis2)", complex_ok=True, jvp=LINEAR)
 if hasattr(np.linalg, "trace"):                                           # NumPy 2.0+

@@ -75,3 +75,21 @@ def ufunc_outer_jvp(ufunc, t, A, B, operand):
     ones = (1,) * np.ndim(B)
     tangents = (np.reshape(t, np.shape(t) + ones), None) if operand == 0 else (None, t)
     return lookup(ufunc).frule(tangents, np.reshape(A, np.shape(A) + ones), B)[1]
+
+
+@template_helper(pure=True)
+def cumprod_jvp(t, a, axis, include_initial=False):
+    """The tangent of np.cumprod along `axis` (None: flattened), exact with zeros: the
+    running products' recurrence d y_i = d y_(i-1) a_i + y_(i-1) t_i."""
+    if axis is None:
+        a, t, axis = np.ravel(a), np.ravel(t), 0
+    a, t = np.moveaxis(np.asarray(a), axis, 0), np.moveaxis(np.asarray(t), axis, 0)
+    out = np.zeros_like(t * a)
+    product, tangent = np.ones_like(a[:1]), np.zeros_like(out[:1])
+    for i in range(a.shape[0]):
+        tangent = tangent * a[i:i + 1] + product * t[i:i + 1]
+        product = product * a[i:i + 1]
+        out[i:i + 1] = tangent
+    if include_initial:
+        out = np.concatenate([np.zeros_like(out[:1]), out])
+    return np.moveaxis(out, 0, axis)

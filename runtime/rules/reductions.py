@@ -66,13 +66,13 @@ defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
 defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)", complex_ok=True,
        jvp=LINEAR)
 defvjp(np.cumprod, "a, axis=None, dtype=None, out=None", "cumprod_vjp(g, ans, a, axis)",
-       complex_ok=True)
+       complex_ok=True, jvp="cumprod_jvp(t_a, a, axis)")
 if hasattr(np, "cumulative_sum"):                                         # NumPy 2.1+
     _SCAN = "x, /, *, axis=None, dtype=None, out=None, include_initial=False"
     defvjp(np.cumulative_sum, _SCAN, "cumsum_vjp(g, x, axis, include_initial)", complex_ok=True,
            jvp=LINEAR)
     defvjp(np.cumulative_prod, _SCAN, "cumprod_vjp(g, ans, x, axis, include_initial)",
-           complex_ok=True)
+           complex_ok=True, jvp="cumprod_jvp(t_x, x, axis, include_initial)")
 
 # Norms and traces
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",

@@ -43,4 +43,5 @@ defvjp(np.nancumsum, "a, axis=None, dtype=None, out=None",
        jvp="np.cumsum(np.where(np.isnan(a), 0, t_a), axis)")
 defvjp(np.nancumprod, "a, axis=None, dtype=None, out=None",
        "np.where(np.isnan(a), 0, cumprod_vjp(g, ans, np.where(np.isnan(a), 1, a), axis))",
-       numeric=True, complex_ok=True)
+       numeric=True, complex_ok=True,
+       jvp="cumprod_jvp(np.where(np.isnan(a), 0, t_a), np.where(np.isnan(a), 1, a), axis)")

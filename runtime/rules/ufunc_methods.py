@@ -53,7 +53,7 @@ for _extreme in (np.maximum, np.minimum):
            name=f"np.{_extreme.__name__}.reduce",
            jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), ans, array, axis, keepdims), t_array, axis, keepdims)")
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
-       NONE, name="np.multiply.accumulate")
+       NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
        name="np.logaddexp.reduce",

@@ -166,6 +166,61 @@ def test_frule_ignores_tangents_of_positions_without_derivative():
     assert tangent is None and list(ans) == [True, True]
 
 
+def _pair(x, y):
+    return x * y, x + y
+
+
+def _scaled(x, y):
+    return x * y
+
+
+def test_jvp_declarations_are_checked():
+    """One template for two differentiated parameters, or more terms than parameters:
+    refused when the rule is declared."""
+    with pytest.raises(ValueError, match="several"):
+        registry.defvjp(_scaled, "x, y", "g * y", "g * x", jvp="t_x * y")
+    with pytest.raises(ValueError, match="3 JVP terms for 2 parameters"):
+        registry.defvjp(_scaled, "x, y", "g * y", "g * x", jvp=("t_x * y", None, None))
+    registry.defvjp(_scaled, "x, y", "g * y", "g * x", jvp=registry.LINEAR)
+    assert runtime.lookup(_scaled).jvps == {"x": registry.LINEAR, "y": registry.LINEAR}
+
+
+def test_a_diagonal_rule_with_a_tuple_output_has_no_jvp():
+    registry.defvjp(_pair, "x, y", "g[0] * y + g[1]", "g[0] * x + g[1]", elementwise=True)
+    assert runtime.lookup(_pair).has_jvp        # declared, and refused when it runs
+    with pytest.raises(registry.NoJvp, match="one array output"):
+        runtime.lookup(_pair).frule((np.ones(2), None), np.ones(2), np.ones(2))
+
+
+def test_terms_of_several_arguments_add_up():
+    """Tuple outputs entry by entry (None a zero part), against central differences of
+    the joint direction."""
+    x, y, tx, ty = A + 3.0, B, rand(3, 4, seed=5), rand(3, 4, seed=6)
+    square = (x[:, :3], y[:, :3], tx[:, :3], ty[:, :3])
+    for fn, (x, y, tx, ty) in ((divmod, (x, y, tx, ty)), (np.hypot, (x, y, tx, ty)),
+                               (np.linalg.solve, square)):
+        _, tangent = runtime.lookup(fn).frule((tx, ty), x, y)
+        want = numerical_jvp(lambda s: fn(x + s * tx, y + s * ty), [0.0], 0, 1.0)
+        if isinstance(want, tuple):
+            for got, expected in zip(_zero_or(tangent, want), want):
+                assert_close(got, expected, rtol=1e-5, atol=1e-7)
+        else:
+            assert_close(tangent, want, rtol=1e-5, atol=1e-7)
+
+
+def test_zeros_of_keeps_the_kind():
+    from runtime.jvp import add_tangents, zeros_of
+    zeros = zeros_of([1.5, (np.ones(2), None)])
+    assert type(zeros) is list and zeros[0] == 0.0 and type(zeros[1]) is tuple
+    np.testing.assert_array_equal(zeros[1][0], np.zeros(2))
+    assert zeros[1][1] is None
+    total = add_tangents([np.ones(2), None], [None, np.ones(3)])
+    assert type(total) is list and len(total) == 2
+    np.testing.assert_array_equal(total[0], np.ones(2))
+    np.testing.assert_array_equal(total[1], np.ones(3))
+    assert add_tangents(None, None) is None
+
+
 def test_float_casts_are_their_own_tangent():
     x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
     for cast in (np.float32, np.float64):

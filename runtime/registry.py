@@ -265,7 +265,7 @@ def defvjp(fn, signature, *templates, name=None, jvp=None, **traits):
     (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
     order); a parameter left out has no rule (NONE). Keywords declare the
     function's traits (runtime/traits.py PRIMITIVE_TRAITS). `jvp` gives the tangent
-    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR or DIAGONAL, one for
+    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT or DIAGONAL, one for
     every differentiated parameter or a tuple in parameter order.
     """
     _traits.declare(fn, **traits)

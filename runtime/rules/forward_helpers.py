@@ -4,27 +4,27 @@ import numpy as np
 from ..registry import lookup, template_helper
 
 
-@template_helper(pure=True)
+@template_helper
 def zero_fill(kwargs):
     """np.pad's keywords for padding a tangent: a constant pad holds no tangent."""
     return {k: v for k, v in kwargs.items() if k != "constant_values"}
 
 
-@template_helper(pure=True)
+@template_helper
 def zero_ends(prepend, append):
     """np.diff's keywords for a tangent: values joined at either end are held (zero)."""
     ends = {"prepend": prepend, "append": append}
     return {k: 0 * np.asarray(v) for k, v in ends.items() if v is not None}
 
 
-@template_helper(pure=True)
+@template_helper
 def reduce_jvp(slopes, t, axis, keepdims=False):
     """The tangent of a reduction along `axis`: each output's slopes (the cotangent of
     its inputs for a cotangent of ones) against its inputs' tangents."""
     return np.sum(slopes * t, axis=axis, keepdims=keepdims)
 
 
-@template_helper(pure=True)
+@template_helper
 def multi_dot_jvp(tangents, arrays):
     """The tangent of np.linalg.multi_dot(arrays): the product with each factor in turn
     replaced by its tangent, summed (the product is linear in each factor)."""
@@ -33,7 +33,7 @@ def multi_dot_jvp(tangents, arrays):
                for k, t in enumerate(tangents))
 
 
-@template_helper(pure=True)
+@template_helper
 def matrix_power_jvp(t, a, n):
     """The tangent of a^n: sum of a^k t a^(n-1-k); a negative n through inv(a), whose
     tangent is -inv(a) t inv(a)."""
@@ -44,7 +44,7 @@ def matrix_power_jvp(t, a, n):
     return sum((power(a, k) @ t @ power(a, n - 1 - k) for k in range(n)), 0 * a)
 
 
-@template_helper(pure=True)
+@template_helper
 def pinv_jvp(t, ans, a):
     """The tangent of pinv(a) at a locally constant rank (Golub and Pereyra)."""
     p, tT = ans, np.swapaxes(t, -1, -2)
@@ -53,14 +53,14 @@ def pinv_jvp(t, ans, a):
     return -p @ t @ p + p @ pT @ tT @ (rows - a @ p) + (cols - p @ a) @ tT @ pT @ p
 
 
-@template_helper(pure=True)
+@template_helper
 def svdvals_jvp(t, x):
     """The tangent of the singular values: d s_i = u_i^T t v_i (distinct values)."""
     u, _, vh = np.linalg.svd(x, full_matrices=False)
     return np.einsum("...ji,...jk,...ik->...i", u, t, vh)
 
 
-@template_helper(pure=True)
+@template_helper
 def permuted_jvp(t, order, axis):
     """The tangent of a sort along `axis` (None: flattened) in the order `order`."""
     if axis is None:
@@ -68,7 +68,7 @@ def permuted_jvp(t, order, axis):
     return np.take_along_axis(t, order, axis)
 
 
-@template_helper(pure=True)
+@template_helper
 def ufunc_outer_jvp(ufunc, t, A, B, operand):
     """The tangent of ufunc.outer(A, B) from A (operand 0) or B (operand 1): the
     ufunc's own forward rule at A with B's axes appended."""
@@ -77,7 +77,7 @@ def ufunc_outer_jvp(ufunc, t, A, B, operand):
     return lookup(ufunc).frule(tangents, np.reshape(A, np.shape(A) + ones), B)[1]
 
 
-@template_helper(pure=True)
+@template_helper
 def cumprod_jvp(t, a, axis, include_initial=False):
     """The tangent of np.cumprod along `axis` (None: flattened), exact with zeros: the
     running products' recurrence d y_i = d y_(i-1) a_i + y_(i-1) t_i."""

@@ -83,7 +83,7 @@ defvjp(np.linalg.tensorsolve, "a, b, axes=None", "tensorsolve_vjp(g, ans, a, b, 
        "tensorsolve_vjp(g, ans, a, b, axes, 1)", None, numeric=True)
 
 
-@template_helper(pure=True)
+@template_helper
 def tensorinv_jvp(t, ans, a, ind):
     """inv's tangent -A^-1 dA A^-1 on the matrix view of a."""
     rows = int(np.prod(np.shape(a)[:ind]))

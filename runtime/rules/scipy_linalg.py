@@ -115,7 +115,7 @@ def expm_vjp(g, A):
     return sl.expm(block)[..., :n, n:]
 
 
-@template_helper(pure=True)
+@template_helper
 def triangular_solve_jvp(t, ans, a, trans, lower, unit_diagonal):
     """The tangent of solve_triangular(a, b) from a: -op(a)^-1 op(da) x, da the part of
     t in a's triangle (below or above the diagonal only when the diagonal is unit)."""
@@ -126,7 +126,7 @@ def triangular_solve_jvp(t, ans, a, trans, lower, unit_diagonal):
                                 unit_diagonal=unit_diagonal)
 
 
-@template_helper(pure=True)
+@template_helper
 def matrix_equation_jvp(t, ans, kind, a, b, operand):
     """The tangent of X from A (operand 0) or B (1): A X + X B = Q ('sylvester'),
     A X + X A^T = Q ('continuous'), X - A X A^T = Q ('discrete'), Q held."""
@@ -137,13 +137,13 @@ def matrix_equation_jvp(t, ans, kind, a, b, operand):
     return sl.solve_discrete_lyapunov(a, t @ ans @ a.T + a @ ans @ t.T)
 
 
-@template_helper(pure=True)
+@template_helper
 def expm_jvp(t, A):
     """The tangent of expm(A): its Frechet derivative in the direction t."""
     return sl.expm_frechet(A, t, compute_expm=False)
 
 
-@template_helper(pure=True)
+@template_helper
 def sqrtm_jvp(t, ans):
     """The tangent of X = sqrtm(A): X dX + dX X = dA."""
     return sl.solve_sylvester(ans, ans, t)

@@ -219,6 +219,25 @@ def test_zeros_of_keeps_the_kind():
     np.testing.assert_array_equal(total[0], np.ones(2))
     np.testing.assert_array_equal(total[1], np.ones(3))
     assert add_tangents(None, None) is None
+    np.testing.assert_array_equal(zeros_of(np.array([0.0, 2.0])), np.zeros(2))
+
+
+def test_linear_terms_take_keyword_arguments():
+    """A LINEAR or JOINT argument passed by keyword is replaced by keyword, and a JOINT
+    partner passed by keyword is zeroed."""
+    x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
+    assert runtime.lookup(np.mean).frule({"a": t}, a=x)[1] == pytest.approx(1.75)
+    _, tangent = runtime.lookup(np.linspace).frule((1.0,), 0.0, stop=2.0, num=5)
+    np.testing.assert_allclose(tangent, [1.0, 0.75, 0.5, 0.25, 0.0])
+
+
+def test_matrix_power_tangents_at_zero_and_negative_powers():
+    singular, t = np.array([[1.0, 2.0], [2.0, 4.0]]), rand(2, 2, seed=3)
+    rule = runtime.lookup(np.linalg.matrix_power)
+    np.testing.assert_array_equal(rule.frule((t, None), singular, 0)[1], np.zeros((2, 2)))
+    a = singular + 3 * np.eye(2)
+    want = numerical_jvp(lambda m: np.linalg.matrix_power(m, -2), [a], 0, t)
+    assert_close(rule.frule((t, None), a, -2)[1], want, rtol=1e-5, atol=1e-7)
 
 
 def test_float_casts_are_their_own_tangent():

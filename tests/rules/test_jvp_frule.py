@@ -122,3 +122,34 @@ def test_matrix_power_tangents_at_zero_and_negative_powers():
     a = singular + 3 * np.eye(2)
     want = numerical_jvp(lambda m: np.linalg.matrix_power(m, -2), [a], 0, t)
     assert_close(rule.frule((t, None), a, -2)[1], want, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (3, 4), (2, 4, 3)])
+def test_pinv_tangent_of_a_rectangular_matrix(shape):
+    """Every term of the pseudo-inverse's tangent (a square invertible matrix, as the
+    every-rule examples use, leaves only the first)."""
+    a, t = rand(*shape, seed=4), rand(*shape, seed=5)
+    rule = runtime.lookup(np.linalg.pinv)
+    want = numerical_jvp(np.linalg.pinv, [a], 0, t)
+    assert_close(rule.frule((t,), a)[1], want, rtol=1e-5, atol=1e-7)
+
+
+def test_sum_of_a_list_starts_from_a_zero_tangent():
+    xs, ts = [A, B], [rand(3, 4, seed=7), rand(3, 4, seed=8)]
+    _, tangent = runtime.lookup(sum).frule((ts,), xs)
+    assert_close(tangent, ts[0] + ts[1], rtol=1e-12)
+
+
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("trans", [0, 1])
+def test_triangular_solve_tangent_with_a_unit_diagonal(lower, trans):
+    """Only the strict triangle is read when the diagonal is unit."""
+    sl = pytest.importorskip("scipy.linalg")
+    registry._load_pending()
+    a, b, t = rand(3, 3, seed=9) + 4 * np.eye(3), rand(3, 2, seed=10), rand(3, 3, seed=11)
+
+    def solve(m):
+        return sl.solve_triangular(m, b, trans=trans, lower=lower, unit_diagonal=True)
+    _, tangent = runtime.lookup(sl.solve_triangular).frule({"a": t}, a, b, trans=trans,
+                                                            lower=lower, unit_diagonal=True)
+    assert_close(tangent, numerical_jvp(solve, [a], 0, t), rtol=1e-5, atol=1e-7)

@@ -84,7 +84,7 @@ def cumprod_jvp(t, a, axis, include_initial=False):
     if axis is None:
         a, t, axis = np.ravel(a), np.ravel(t), 0
     a, t = np.moveaxis(np.asarray(a), axis, 0), np.moveaxis(np.asarray(t), axis, 0)
-    out = np.zeros_like(t * a)
+    out = np.zeros_like(t, dtype=np.result_type(t, a))
     product, tangent = np.ones_like(a[:1]), np.zeros_like(out[:1])
     for i in range(a.shape[0]):
         tangent = tangent * a[i:i + 1] + product * t[i:i + 1]

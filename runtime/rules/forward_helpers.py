@@ -85,11 +85,11 @@ def cumprod_jvp(t, a, axis, include_initial=False):
         a, t, axis = np.ravel(a), np.ravel(t), 0
     a, t = np.moveaxis(np.asarray(a), axis, 0), np.moveaxis(np.asarray(t), axis, 0)
     out = np.zeros_like(t, dtype=np.result_type(t, a))
-    product, tangent = np.ones_like(a[:1]), np.zeros_like(out[:1])
+    product, tangent = np.ones_like(a[0]), np.zeros_like(out[0])
     for i in range(a.shape[0]):
-        tangent = tangent * a[i:i + 1] + product * t[i:i + 1]
-        product = product * a[i:i + 1]
-        out[i:i + 1] = tangent
+        tangent = tangent * a[i] + product * t[i]
+        product = product * a[i]
+        out[i] = tangent
     if include_initial:
         out = np.concatenate([np.zeros_like(out[:1]), out])
     return np.moveaxis(out, 0, axis)

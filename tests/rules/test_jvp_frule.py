@@ -155,3 +155,9 @@ def test_triangular_solve_tangent_with_a_unit_diagonal(lower, trans):
     _, tangent = runtime.lookup(sl.solve_triangular).frule({"a": t}, a, b, trans=trans,
                                                             lower=lower, unit_diagonal=True)
     assert_close(tangent, numerical_jvp(solve, [a], 0, t), rtol=1e-5, atol=1e-7)
+
+
+def test_running_product_along_a_single_entry():
+    a, t = np.array([[2.0, -1.0, 0.5]]), np.array([[0.3, 0.2, -1.0]])
+    _, tangent = runtime.lookup(np.cumprod).frule((t, None), a, 0)
+    np.testing.assert_array_equal(tangent, t)

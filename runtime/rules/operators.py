@@ -35,7 +35,8 @@ defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
        "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
 defvjp(sum, "iterable, start=0", "sum_entries_vjp(g, iterable)", "unbroadcast(g, start)",
-       complex_ok=True, jvp=("sum(t_iterable, 0 * start)", "t_start + 0 * ans"))
+       complex_ok=True,
+       jvp=("sum(t_iterable, 0 * start)", "np.broadcast_to(t_start, np.shape(ans))"))
 # `p | q` merges dicts (q's entries win); on ints and bools it has no derivative
 defvjp(operator.or_, "x, y", "union_vjp(g, x, y, 0)", "union_vjp(g, x, y, 1)",
        complex_ok=True)

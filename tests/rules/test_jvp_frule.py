@@ -161,3 +161,14 @@ def test_running_product_along_a_single_entry():
     a, t = np.array([[2.0, -1.0, 0.5]]), np.array([[0.3, 0.2, -1.0]])
     _, tangent = runtime.lookup(np.cumprod).frule((t, None), a, 0)
     np.testing.assert_array_equal(tangent, t)
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_softmax_tangents_along_an_axis(axis):
+    sc = pytest.importorskip("scipy.special")
+    registry._load_pending()
+    t = rand(3, 4, seed=13)
+    for fn in (sc.softmax, sc.log_softmax):
+        _, tangent = runtime.lookup(fn).frule((t, None), A, axis)
+        want = numerical_jvp(lambda x: fn(x, axis), [A], 0, t)
+        assert_close(tangent, want, rtol=1e-5, atol=1e-7)

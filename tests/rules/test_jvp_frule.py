@@ -168,7 +168,11 @@ def test_softmax_tangents_along_an_axis(axis):
     sc = pytest.importorskip("scipy.special")
     registry._load_pending()
     t = rand(3, 4, seed=13)
+    v = rand(3, 4, seed=14)
     for fn in (sc.softmax, sc.log_softmax):
-        _, tangent = runtime.lookup(fn).frule((t, None), A, axis)
+        rule = runtime.lookup(fn)
+        ans, tangent = rule.frule((t, None), A, axis)
         want = numerical_jvp(lambda x: fn(x, axis), [A], 0, t)
         assert_close(tangent, want, rtol=1e-5, atol=1e-7)
+        cotangent = rule.vjp_function("x")(v, ans, x=A, axis=axis)      # its transpose
+        assert np.sum(v * tangent) == pytest.approx(np.sum(cotangent * t), rel=1e-9)

@@ -14,7 +14,9 @@ import math
 import numpy as np
 
 from .thunks import Thunk, unthunk
+from . import jvp as _jvp
 from . import traits as _traits
+from .jvp import DIAGONAL, JOINT, LINEAR, NoJvp  # noqa: F401  (defvjp's jvp= markers)
 from .complex_safety import any_complex, guarded, refusal, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
@@ -73,7 +75,7 @@ class Rule:
     """
 
     def __init__(self, fn, kind, signature=None, templates=(), custom=None, name=None,
-                 why=None, complex_ok=None):
+                 why=None, complex_ok=None, jvp=None):
         self.fn = fn
         self._complex_ok = complex_ok   # for a rule made unregistered (a record's)
         self.kind = kind
@@ -92,6 +94,10 @@ class Rule:
                    if t in REASONS_OR_NONE}
         self.why = why
         self._vjps = {}
+        traits = _traits.traits_of(fn)
+        self.jvps = _jvp.declared_terms(self.params, self.templates, jvp, bool(
+            traits.get("elementwise") or traits.get("scalar_args"))) if templates else {}
+        self._jvp_fns = {}
 
     def reason(self, param):
         """Why `param` (a name, or a position when there is no signature) has no template."""
@@ -147,6 +153,52 @@ class Rule:
         def pullback(g):
             return tuple(self._lazy(p, g, ans, values) for p in names)
         return ans, pullback
+
+    @property
+    def has_jvp(self):
+        """Whether every parameter with a cotangent template has a tangent term."""
+        return self.kind == "template" and set(self.jvps) == set(self.templates)
+
+    def frule(self, tangents, *args, **kwargs):
+        """(output, output tangent) for a call, `tangents` one per positional argument or
+        a dict by parameter name (None: zero); the output tangent is None when no term
+        applies (runtime/jvp.py)."""
+        given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
+        given = {p: t for p, t in given if t is not None}
+        if self.kind == "custom" or any_complex(args) or any_complex(kwargs.values()) \
+                or any_complex(given.values()):
+            raise NoJvp(f"{self.name}: no forward rule for this call")
+        ans = self.fn(*args, **kwargs)
+        values = self.bind(args, kwargs) if self.signature else {}
+        total = None
+        for param, t in given.items():
+            if param in self.jvps:
+                total = _jvp.add_tangents(total, self._term(param, t, ans, values, args,
+                                                            kwargs))
+            elif param in self.templates or self.reason(param) == NONE:
+                raise NoJvp(f"{self.name}: no forward rule for the tangent of {param!r}")
+        return ans, total
+
+    def _term(self, param, t, ans, values, args, kwargs):
+        term = self.jvps[param]
+        own = {p: v for p, v in values.items() if p not in _COTANGENT_NAMES}
+        if term in (LINEAR, JOINT):
+            others = [p for p, other in self.jvps.items() if other == JOINT and p != param]
+            replace = {self._place(p, args): _jvp.zeros_of(values[p]) for p in others
+                       if self._place(p, args) in kwargs or p in self.params[:len(args)]}
+            replace[self._place(param, args)] = t
+            return _jvp.linear_term(self.fn, args, kwargs, replace)
+        if term == DIAGONAL:
+            return _jvp.diagonal_term(self.vjp_function(param), param, t, ans, own)
+        if param not in self._jvp_fns:
+            self._jvp_fns[param] = eval(_jvp.compile_term(term, param, self._own_params()),
+                                        TEMPLATE_NAMESPACE)
+        return self._jvp_fns[param](t, ans, **own)
+
+    def _place(self, param, args):
+        """Where `param` is in a call: its position, or its name when passed by keyword."""
+        k = self.params.index(param)
+        return k if k < len(args) else param
 
     def _lazy(self, param, g, ans, values):
         if param not in self.templates:
@@ -205,17 +257,19 @@ def _parse_signature(text):
     return inspect.signature(eval(f"lambda {text}: None"))
 
 
-def defvjp(fn, signature, *templates, name=None, **traits):
+def defvjp(fn, signature, *templates, name=None, jvp=None, **traits):
     """Register template rules: `defvjp(np.tanh, "x", "g * (1 - ans ** 2)", elementwise=True)`.
 
     `signature` lists the parameters as NumPy names them (with defaults);
     templates follow in parameter order, None for one whose derivative is zero
     (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
     order); a parameter left out has no rule (NONE). Keywords declare the
-    function's traits (runtime/traits.py PRIMITIVE_TRAITS).
+    function's traits (runtime/traits.py PRIMITIVE_TRAITS). `jvp` gives the tangent
+    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT or DIAGONAL, one for
+    every differentiated parameter or a tuple in parameter order.
     """
     _traits.declare(fn, **traits)
-    _RULES[fn] = Rule(fn, "template", signature, templates, name=name)
+    _RULES[fn] = Rule(fn, "template", signature, templates, name=name, jvp=jvp)
     _registered()
     return fn
 

@@ -7,6 +7,7 @@ tests/harness/test_reference_checks.py that the harness rejects every kind of wr
     numerical_tree_grad(f, (params,), 0)    {path: d f / d leaf} for a container argument
     numerical_vjp(f, args, 0, cot)          <cot, d f / d x> for any output shape
     directional(f, args, 0, v)              d/dt f(x + t v) at t = 0
+    numerical_jvp(f, args, 0, v)            the same, output by output (the tangent J v)
     assert_close(got, want)                 same shape, |got - want| <= atol + rtol |want|
     close(got, want)                        the same test as a bool (the fuzz oracle's)
 """
@@ -60,6 +61,34 @@ def directional(f, args, argnum, direction, eps=EPS):
         x = float(x)
     return _central(lambda t: _scalar(f, _replaced(list(args), argnum, x + t * direction)),
                     eps)
+
+
+def numerical_jvp(f, args, argnum, tangent, eps=EPS):
+    """d/dt f(args with args[argnum] + t * tangent) at t = 0, shaped like f's output (a
+    tuple or list of outputs, and a list or tuple argument, entry by entry)."""
+    args = list(args)
+    plus = f(*_replaced(args, argnum, _step(args[argnum], tangent, eps)))
+    minus = f(*_replaced(args, argnum, _step(args[argnum], tangent, -eps)))
+    return _difference(plus, minus, eps)
+
+
+def _step(x, tangent, eps):
+    if isinstance(x, (list, tuple)):
+        return _like(x, [_step(a, t, eps) for a, t in zip(x, tangent)])
+    if isinstance(x, float):
+        return float(x) + eps * float(tangent)
+    return np.asarray(x, dtype=np.float64) + eps * np.asarray(tangent, dtype=np.float64)
+
+
+def _difference(plus, minus, eps):
+    if isinstance(plus, (list, tuple)):
+        return _like(plus, [_difference(p, m, eps) for p, m in zip(plus, minus)])
+    return (np.asarray(plus, dtype=np.float64) - np.asarray(minus, dtype=np.float64)) / (2 * eps)
+
+
+def _like(seq, entries):
+    """entries in seq's kind: a list or a tuple (a named tuple's fields as a tuple)."""
+    return list(entries) if isinstance(seq, list) else tuple(entries)
 
 
 def mismatches(actual, expected, rtol, atol):

@@ -20,11 +20,11 @@ defvjp = partial(registry.defvjp, elementwise=True, complex_ok=True)
 complex_defvjp = partial(registry.defvjp, complex_ok=True)
 
 defvjp(np.real, "val", "real_vjp(g, val)", view=True)
-defvjp(np.imag, "val", "imag_vjp(g, val)", view=True)
+defvjp(np.imag, "val", "imag_vjp(g, val)", view=True, jvp=())   # no real example yet
 defvjp(np.conjugate, "x", "np.conj(g)")                   # = np.conj
 defvjp(np.abs, "x", "abs_vjp(g, x)")                      # = np.absolute
 defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
-defvjp(np.sign, "x", "sign_vjp(g, x, ans)")      # piecewise constant for real x
+defvjp(np.sign, "x", "sign_vjp(g, x, ans)", jvp=())   # piecewise constant for real x
 
 # Building complex values: z = real + i imag moves by Re(g) d real - Im(g) d imag
 # (complex(z) of a complex z is z itself: its cotangent keeps the imaginary part, and

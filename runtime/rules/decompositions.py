@@ -8,24 +8,29 @@ locally constant rank; det, inv and solve need invertible matrices.
 """
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import LINEAR, defvjp
 from .triangular_helpers import solve_cholesky_factor
 
-defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True)
+defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True, jvp="-(ans @ t_a @ ans)")
 defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))",
-       complex_ok=True)
-defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)")
+       complex_ok=True, jvp="ans * np.sum(mT(np.linalg.inv(a)) * t_a, axis=(-2, -1))")
+defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)",
+       jvp="(None, np.sum(mT(np.linalg.inv(a)) * t_a, axis=(-2, -1)))")
 defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)",
-       complex_ok=True)
+       complex_ok=True, jvp=("-np.linalg.solve(a, t_a @ ans)", LINEAR))
+# a Cholesky factor's solve reads one triangle of `a` (session 31, gp31)
 defvjp(solve_cholesky_factor, "a, b, lower", "solve_vjp(g, ans, a, b, 0, lower)",
-       "solve_vjp(g, ans, a, b, 1, lower)", None, complex_ok=True)
-defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None, complex_ok=True)
+       "solve_vjp(g, ans, a, b, 1, lower)", None, complex_ok=True,
+       jvp=("-np.linalg.solve(np.tril(a) if lower else np.triu(a), "
+            "(np.tril(t_a) if lower else np.triu(t_a)) @ ans)", LINEAR))
+defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None, complex_ok=True,
+       jvp="matrix_power_jvp(t_a, a, n)")
 defvjp(np.linalg.pinv, "a, rcond=None, hermitian=False, *, rtol=None",
-       "pinv_vjp(g, ans, a, hermitian)")
+       "pinv_vjp(g, ans, a, hermitian)", jvp="pinv_jvp(t_a, ans, a)")
 defvjp(np.linalg.cholesky, "a, /, *, upper=False", "cholesky_vjp(g, ans, upper)")
 defvjp(np.linalg.eigh, "a, UPLO='L'", "eigh_vjp(g, ans)")
 defvjp(np.linalg.eigvalsh, "a, UPLO='L'", "eigvalsh_vjp(g, a, UPLO)")
 defvjp(np.linalg.svd, "a, full_matrices=True, compute_uv=True, hermitian=False",
        "svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian)")
 if hasattr(np.linalg, "svdvals"):                                         # NumPy 2.0+
-    defvjp(np.linalg.svdvals, "x, /", "svd_vjp(g, ans, x, False, False)")
+    defvjp(np.linalg.svdvals, "x, /", "svd_vjp(g, ans, x, False, False)", jvp="svdvals_jvp(t_x, x)")

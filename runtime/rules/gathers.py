@@ -13,34 +13,38 @@ whole periods k * period to p (k a step), so p's cotangent is g and period's sum
 """
 import numpy as np
 
-from ..registry import defvjp, rrule
+from ..registry import JOINT, LINEAR, defvjp, rrule
 from .gathers_helpers import broadcast_arrays_rule
 
 defvjp(np.delete, "arr, obj, axis=None",
-       "gather_vjp(g, arr, np.delete(entry_indices(arr), obj, axis))", None, None)
+       "gather_vjp(g, arr, np.delete(entry_indices(arr), obj, axis))", None, None, jvp=LINEAR)
 defvjp(np.insert, "arr, obj, values, axis=None",
        "gather_vjp(g, arr, insert_sources(arr, obj, values, axis, 0))", None,
-       "gather_vjp(g, values, insert_sources(arr, obj, values, axis, 1))", None)
+       "gather_vjp(g, values, insert_sources(arr, obj, values, axis, 1))", None, jvp=JOINT)
 defvjp(np.compress, "condition, a, axis=None, out=None", None,
-       "gather_vjp(g, a, np.compress(condition, entry_indices(a), axis))", None, None)
+       "gather_vjp(g, a, np.compress(condition, entry_indices(a), axis))", None, None, jvp=LINEAR)
 defvjp(np.extract, "condition, arr", None,
-       "gather_vjp(g, arr, np.extract(condition, entry_indices(arr)))")
+       "gather_vjp(g, arr, np.extract(condition, entry_indices(arr)))", jvp=LINEAR)
 defvjp(np.resize, "a, new_shape", "gather_vjp(g, a, np.resize(entry_indices(a), new_shape))",
-       None)
+       None, jvp=LINEAR)
 # the zeros off the diagonal come from no entry: index -1
-defvjp(np.diagflat, "v, k=0", "gather_vjp(g, v, np.diagflat(entry_indices(v, 1), k) - 1)", None)
-defvjp(np.block, "arrays", "block_vjp(g, arrays)")
+defvjp(np.diagflat, "v, k=0", "gather_vjp(g, v, np.diagflat(entry_indices(v, 1), k) - 1)", None,
+       jvp=LINEAR)
+defvjp(np.block, "arrays", "block_vjp(g, arrays)", jvp=LINEAR)
 defvjp(np.ediff1d, "ary, to_end=None, to_begin=None", "ediff1d_vjp(g, ary, to_end, to_begin, 0)",
-       "ediff1d_vjp(g, ary, to_end, to_begin, 1)", "ediff1d_vjp(g, ary, to_end, to_begin, 2)")
+       "ediff1d_vjp(g, ary, to_end, to_begin, 1)", "ediff1d_vjp(g, ary, to_end, to_begin, 2)",
+       jvp=JOINT)
 # its inputs are varargs; shape.py declares parts_view (the outputs are views)
 rrule(np.broadcast_arrays)(broadcast_arrays_rule)
 defvjp(np.choose, "a, choices, out=None, mode='raise'", None, "choose_vjp(g, a, choices, mode)",
-       None, None)
+       None, None, jvp=LINEAR)
 defvjp(np.bincount, "x, /, weights=None, minlength=0", None,
-       "bincount_weights_vjp(g, x, weights)", None, numeric=True)
+       "bincount_weights_vjp(g, x, weights)", None, numeric=True, jvp=LINEAR)
 defvjp(np.unwrap, "p, discont=None, axis=-1, *, period=6.283185307179586", "g", None, None,
-       "np.sum(g * np.rint((ans - p) / period))", numeric=True)
+       "np.sum(g * np.rint((ans - p) / period))", numeric=True,
+       jvp=("t_p", None, None, "t_period * np.rint((ans - p) / period)"))
 # the array itself (a view or a copy, cast to dtype): g in the input's float dtype
-defvjp(np.asarray_chkfinite, "a, dtype=None, order=None", "identity_vjp(g, a)", None, None)
+defvjp(np.asarray_chkfinite, "a, dtype=None, order=None", "identity_vjp(g, a)", None, None,
+       jvp=LINEAR)
 defvjp(np.require, "a, dtype=None, requirements=None, *, like=None", "identity_vjp(g, a)", None,
-       None)
+       None, jvp=LINEAR)

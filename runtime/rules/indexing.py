@@ -6,16 +6,18 @@ operator.getitem in operators.py (index_vjp handles repeated indices, masks,
 np.newaxis and Ellipsis)."""
 import numpy as np
 
-from ..registry import NONE, declare, defvjp, nondiff
+from ..registry import LINEAR, NONE, declare, defvjp, nondiff
 
 defvjp(np.take, "a, indices, axis=None, out=None, mode='raise'",
-       "take_vjp(g, a, indices, axis, mode)", None, complex_ok=True)
+       "take_vjp(g, a, indices, axis, mode)", None, complex_ok=True, jvp=LINEAR)
 defvjp(np.take_along_axis, "arr, indices, axis=-1",
-       "take_along_axis_vjp(g, arr, indices, axis)", None, complex_ok=True)
+       "take_along_axis_vjp(g, arr, indices, axis)", None, complex_ok=True, jvp=LINEAR)
 defvjp(np.sort, "a, axis=-1, kind=None, order=None, *, stable=None",
-       "permutation_vjp(g, ans, a, axis)", complex_ok=True)
+       "permutation_vjp(g, ans, a, axis)", complex_ok=True,
+       jvp="permuted_jvp(t_a, np.argsort(a, axis), axis)")
 defvjp(np.partition, "a, kth, axis=-1, kind='introselect', order=None",
-       "permutation_vjp(g, ans, a, axis)", None, complex_ok=True)
+       "permutation_vjp(g, ans, a, axis)", None, complex_ok=True,
+       jvp="permuted_jvp(t_a, np.argpartition(a, kth, axis), axis)")
 
 
 def index_trick(trick, items):

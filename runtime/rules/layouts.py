@@ -9,11 +9,11 @@ refused. (np.angle, which takes complex input too, is in complex_parts.py.)
 """
 import numpy as np
 
-from ..registry import declare, defvjp, rrule
+from ..registry import LINEAR, declare, defvjp, rrule
 from .layouts_helpers import meshgrid_rule
 
 defvjp(np.rollaxis, "a, axis, start=0", "rollaxis_vjp(g, a, axis, start)", None, None, view=True,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 if hasattr(np, "row_stack") and np.row_stack is not np.vstack:    # deprecated in 2.0
     defvjp(np.row_stack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)",
            complex_ok=True)
@@ -21,8 +21,8 @@ rrule(np.meshgrid,
            complex_ok=True)(meshgrid_rule)            # its inputs are varargs: a custom rule
 declare(np.meshgrid, parts_view=True)           # copy=False returns broadcast views
 
-defvjp(np.frexp, "x", "frexp_vjp(g, ans, x)", numeric=True)
-defvjp(np.modf, "x", "modf_vjp(g, ans, x)", numeric=True)
+defvjp(np.frexp, "x", "frexp_vjp(g, ans, x)", numeric=True, jvp="(np.ldexp(t_x, -ans[1]), None)")
+defvjp(np.modf, "x", "modf_vjp(g, ans, x)", numeric=True, jvp="(t_x, None)")
 defvjp(np.ldexp, "x1, x2", "unbroadcast(np.ldexp(g, x2), x1)", None, elementwise=True)
 defvjp(np.real_if_close, "a, tol=100", "real_input_vjp(g, a, 'np.real_if_close', 1)", None,
-       numeric=True, view=True)                 # real input: returns `a` itself
+       numeric=True, view=True, jvp=LINEAR)                 # real input: returns `a` itself

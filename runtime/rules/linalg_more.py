@@ -75,7 +75,17 @@ def tensorsolve_vjp(g, ans, a, b, axes, part):
     return np.transpose(cot, np.argsort(order)).astype(cot_dtype(g, a), copy=False)
 
 
-defvjp(np.linalg.cond, "x, p=None", "cond_vjp(g, ans, x, p)", None, numeric=True)
-defvjp(np.linalg.tensorinv, "a, ind=2", "tensorinv_vjp(g, ans, a, ind)", None, numeric=True)
+defvjp(np.linalg.cond, "x, p=None", "cond_vjp(g, ans, x, p)", None, numeric=True,
+       jvp="reduce_jvp(cond_vjp(np.ones_like(ans), ans, x, p), t_x, (-2, -1))")
+defvjp(np.linalg.tensorinv, "a, ind=2", "tensorinv_vjp(g, ans, a, ind)", None, numeric=True,
+       jvp="tensorinv_jvp(t_a, ans, a, ind)")
 defvjp(np.linalg.tensorsolve, "a, b, axes=None", "tensorsolve_vjp(g, ans, a, b, axes, 0)",
        "tensorsolve_vjp(g, ans, a, b, axes, 1)", None, numeric=True)
+
+
+@template_helper
+def tensorinv_jvp(t, ans, a, ind):
+    """inv's tangent -A^-1 dA A^-1 on the matrix view of a."""
+    rows = int(np.prod(np.shape(a)[:ind]))
+    inverse = np.reshape(ans, (-1, rows))
+    return np.reshape(-(inverse @ np.reshape(t, (rows, -1)) @ inverse), np.shape(ans))

@@ -8,7 +8,7 @@ import sys
 from functools import partial
 
 from .. import registry
-from ..registry import ZERO, nondiff, template_helper
+from ..registry import LINEAR, ZERO, nondiff, template_helper
 
 # A function here takes numbers and returns a float (trait scalar_args, which this
 # `defvjp` declares with each rule) unless its rule says otherwise.
@@ -63,12 +63,14 @@ defvjp(math.remainder, "x, y", "g", "-g * (x - ans) / y")
 defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 
 # sequences in; a float out, but math.prod's is the factors' product (an array for arrays)
-defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True)
+defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True, jvp=LINEAR)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
-       "g * math.prod(iterable)", scalar_args=False, int_result=True, complex_ok=True)
+       "g * math.prod(iterable)", scalar_args=False, int_result=True, complex_ok=True,
+       jvp=("sum(s * t for s, t in zip(math_prod_vjp(1.0, iterable, start), t_iterable))", "t_start * math.prod(iterable)"))
 defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
        "[g * (q[k] - p[k]) / ans for k in range(len(p))]", scalar_args=False,
-       scalar_result=True)
+       scalar_result=True,
+       jvp=("sum((p[k] - q[k]) * t_p[k] for k in range(len(p))) / ans", "sum((q[k] - p[k]) * t_q[k] for k in range(len(p))) / ans"))
 
 # int_result: the value may be an int, so `xs * math.floor(t)` may repeat a list
 nondiff(math.floor, math.ceil, math.trunc, why=ZERO, int_result=True)
@@ -79,8 +81,9 @@ if hasattr(math, "lcm"):
     nondiff(math.lcm, why=ZERO, int_result=True)
 # Tuple outputs: frexp's mantissa x / 2 ** e has slope 2 ** -e (e steps where |x| crosses
 # a power of two), modf's fraction slope 1; the exponent and the integral part are steps.
-registry.defvjp(math.frexp, "x", "math_parts_vjp(g, 2.0 ** -ans[1])", numeric=True)
-registry.defvjp(math.modf, "x", "math_parts_vjp(g, 1.0)", numeric=True)
+registry.defvjp(math.frexp, "x", "math_parts_vjp(g, 2.0 ** -ans[1])", numeric=True,
+                jvp="(t_x * 2.0 ** -ans[1], None)")
+registry.defvjp(math.modf, "x", "math_parts_vjp(g, 1.0)", numeric=True, jvp="(t_x, None)")
 # nextafter(x, y) is x moved one representable step towards y: slope 1 in x, while y
 # only picks the direction (piecewise constant); steps= (Python 3.12+) is an integer
 defvjp(math.nextafter, "x, y, *, steps=None" if sys.version_info >= (3, 12) else "x, y",

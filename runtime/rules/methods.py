@@ -8,7 +8,7 @@ run time by transform/dispatch.py); their cotangents are arrays again.
 """
 import numpy as np
 
-from ..registry import declare_method, defmethod, defvjp, template_helper
+from ..registry import LINEAR, declare_method, defmethod, defvjp, template_helper
 from .shape_helpers import cot_dtype
 from ..thunks import unthunk
 from .constructors import astype
@@ -86,8 +86,8 @@ def _fill(out, g, at):
         out[at] = g
 
 
-defvjp(item, "a, index=None", "item_vjp(g, a, index)", None, complex_ok=True)
-defvjp(tolist, "a", "tolist_vjp(g, a)", complex_ok=True)
+defvjp(item, "a, index=None", "item_vjp(g, a, index)", None, complex_ok=True, jvp=LINEAR)
+defvjp(tolist, "a", "tolist_vjp(g, a)", complex_ok=True, jvp=LINEAR)
 # Not mapped by name like the methods above: a user object's own `item` or `tolist`
 # is its method (compiled from source); an ndarray's is dispatched here at run time.
 RUN_TIME_METHODS = {"item": item, "tolist": tolist}

@@ -4,7 +4,7 @@ import operator
 
 from .. import closures, containers  # noqa: F401  (registers container helpers)
 
-from ..registry import NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
+from ..registry import DIAGONAL, LINEAR, NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
 from .sequences_helpers import in_order, reversed_items, shuffle_order
 
@@ -24,41 +24,46 @@ defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans 
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
        "pow_exponent_vjp(g, ans, x, y)", elementwise=True, complex_ok=True)
 defvjp(operator.matmul, "x, y", "matmul_lhs(g, x, y)", "matmul_rhs(g, x, y)", numeric=True,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 defvjp(operator.neg, "x", "-g", elementwise=True, complex_ok=True)
 defvjp(operator.pos, "x", "g", elementwise=True, complex_ok=True)
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None,
-       complex_ok=True)  # indices: integers
+       complex_ok=True, jvp=LINEAR)  # indices: integers
 defvjp(closures.make_closure, "template, env", None, "g",
        complex_ok=True)     # a closure: its env's cotangent
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
        "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
 defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
 defvjp(sum, "iterable, start=0", "sum_entries_vjp(g, iterable)", "unbroadcast(g, start)",
-       complex_ok=True)
+       complex_ok=True,
+       jvp=("sum(t_iterable, 0 * start)", "np.broadcast_to(t_start, np.shape(ans))"))
 # `p | q` merges dicts (q's entries win); on ints and bools it has no derivative
 defvjp(operator.or_, "x, y", "union_vjp(g, x, y, 0)", "union_vjp(g, x, y, 1)",
        complex_ok=True)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
-defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)")
+defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)",
+       jvp=DIAGONAL)
 nondiff(operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne,
         operator.not_, operator.floordiv, operator.and_,
         operator.xor, operator.invert, operator.is_, operator.is_not, operator.contains, why=ZERO)
 
 
 defvjp(abs, "x", "abs_vjp(g, x)", elementwise=True, complex_ok=True)
-defvjp(float, "x", "g", scalar_result=True, numeric=True)
+defvjp(float, "x", "g", scalar_result=True, numeric=True, jvp=LINEAR)
 defvjp(pow, "base, exp, mod=None", "unbroadcast(g * exp * base ** (exp - 1), base)",
        "pow_exponent_vjp(g, ans, base, exp)", ZERO, elementwise=True,
        complex_ok=True)    # mod: ints
-defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)")
+defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)",
+       jvp=("(None, t_x)", "(None, -t_y * ans[0])"))
 # max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
 defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
-       name="max", complex_ok=True)
+       name="max", complex_ok=True,
+       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
 defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
-       name="min", complex_ok=True)
-defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
-defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True)
+       name="min", complex_ok=True,
+       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
+defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
+defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
        ZERO, ZERO, complex_ok=True)
 nondiff(len, int, bool, range, round, isinstance, type, min.__class__, why=ZERO)
@@ -81,8 +86,8 @@ defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
 defvjp(dict.copy, "self", "g", complex_ok=True)
 defvjp(list.copy, "self", "g", complex_ok=True)
 # copy.copy / copy.deepcopy: the same values in new objects, so the cotangent is g's
-defvjp(copy.copy, "x", "g", complex_ok=True)
-defvjp(copy.deepcopy, "x, memo=None", "g", ZERO, complex_ok=True)
+defvjp(copy.copy, "x", "g", complex_ok=True, jvp=LINEAR)
+defvjp(copy.deepcopy, "x, memo=None", "g", ZERO, complex_ok=True, jvp=LINEAR)
 nondiff(list.index, list.count, tuple.index, tuple.count, why=ZERO)
 
 

@@ -8,12 +8,13 @@ goes to the first choice whose condition holds there), not in its conditions.
 """
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import JOINT, LINEAR, defvjp
 
 defvjp(np.polyval, "p, x", "polyval_coefficients_vjp(g, p, x)",
-       "unbroadcast(g * polyval_slope(p, x), x)", numeric=True, complex_ok=True)
+       "unbroadcast(g * polyval_slope(p, x), x)", numeric=True, complex_ok=True,
+       jvp=(LINEAR, "t_x * polyval_slope(p, x)"))
 defvjp(np.vander, "x, N=None, increasing=False", "vander_vjp(g, x, N, increasing)", None, None,
        numeric=True, complex_ok=True)
 defvjp(np.select, "condlist, choicelist, default=0", None,
        "select_vjp(g, condlist, choicelist, default, 'choices')",
-       "select_vjp(g, condlist, choicelist, default, 'default')", complex_ok=True)
+       "select_vjp(g, condlist, choicelist, default, 'default')", complex_ok=True, jvp=JOINT)

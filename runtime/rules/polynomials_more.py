@@ -14,7 +14,7 @@ rule runs.
 """
 import numpy as np
 
-from ..registry import NONE, defvjp, template_helper
+from ..registry import JOINT, LINEAR, NONE, defvjp, template_helper
 from .shape_helpers import cot_dtype
 
 
@@ -71,13 +71,16 @@ def polyfit_y_vjp(g, x, y, deg, rcond, full, w, cov):
 
 
 defvjp(np.polyadd, "a1, a2", "poly_linear_vjp(g, np.polyadd, (a1, a2), 0, (1,))",
-       "poly_linear_vjp(g, np.polyadd, (a1, a2), 1, (0,))", numeric=True)
+       "poly_linear_vjp(g, np.polyadd, (a1, a2), 1, (0,))", numeric=True, jvp=JOINT)
 defvjp(np.polysub, "a1, a2", "poly_linear_vjp(g, np.polysub, (a1, a2), 0, (1,))",
-       "poly_linear_vjp(g, np.polysub, (a1, a2), 1, (0,))", numeric=True)
-defvjp(np.polymul, "a1, a2", "polymul_vjp(g, a1, a2)", "polymul_vjp(g, a2, a1)", numeric=True)
-defvjp(np.polyder, "p, m=1", "poly_linear_vjp(g, np.polyder, (p, m), 0)", None, numeric=True)
+       "poly_linear_vjp(g, np.polysub, (a1, a2), 1, (0,))", numeric=True, jvp=JOINT)
+defvjp(np.polymul, "a1, a2", "polymul_vjp(g, a1, a2)", "polymul_vjp(g, a2, a1)", numeric=True,
+       jvp=LINEAR)
+defvjp(np.polyder, "p, m=1", "poly_linear_vjp(g, np.polyder, (p, m), 0)", None, numeric=True,
+       jvp=LINEAR)
 defvjp(np.polyint, "p, m=1, k=None", "poly_linear_vjp(g, np.polyint, (p, m, k), 0, (2,))", None,
-       "poly_linear_vjp(g, np.polyint, (p, m, k), 2, (0,))", numeric=True)
+       "poly_linear_vjp(g, np.polyint, (p, m, k), 2, (0,))", numeric=True, jvp=JOINT)
 # x and w (left out) move the fit too: no rule, so a differentiated one is refused
 defvjp(np.polyfit, "x, y, deg, rcond=None, full=False, w=None, cov=False", NONE,
-       "polyfit_y_vjp(g, x, y, deg, rcond, full, w, cov)", None, None, None, numeric=True)
+       "polyfit_y_vjp(g, x, y, deg, rcond, full, w, cov)", None, None, None, numeric=True,
+       jvp=LINEAR)

@@ -15,7 +15,7 @@ what to do instead.
 """
 import numpy as np
 
-from ..registry import NONE, SHAPE, ZERO, declare, defvjp, lookup, nondiff
+from ..registry import DIAGONAL, NONE, SHAPE, ZERO, declare, defvjp, lookup, nondiff
 
 _LOC = "unbroadcast(g, loc)"
 _SCALE = "unbroadcast(g * (ans - loc) / scale, scale)"
@@ -67,9 +67,9 @@ def _register(name, fn, self_param):
     if name in LOCATION_SCALE:
         signature, *templates = LOCATION_SCALE[name]
         if self_param:
-            defvjp(fn, "self, " + signature, None, *templates)
+            defvjp(fn, "self, " + signature, None, *templates, jvp=DIAGONAL)
         else:
-            defvjp(fn, signature, *templates)
+            defvjp(fn, signature, *templates, jvp=DIAGONAL)    # the stream held: diagonal
         if NONE in templates:
             lookup(fn).hint = NO_RULE_HINT
     else:

@@ -10,17 +10,19 @@ expm uses the block-triangular identity expm([[A^T, G], [0, A^T]]) = [[., dA], [
 import numpy as np
 import scipy.linalg as sl
 
-from ..registry import NONE, defvjp, template_helper
+from ..registry import LINEAR, NONE, defvjp, template_helper
 from .decompositions_helpers import eigh_vjp, eigvalsh_vjp
 
-defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True)
+defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True,
+       jvp="-(ans @ t_a @ ans)")
 defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T",
-       complex_ok=True)
+       complex_ok=True, jvp="ans * np.sum(np.linalg.inv(a).T * t_a)")
 # sl.solve: every assume_a kind, in scipy_linalg_more.py
 defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "overwrite_b=False, check_finite=True",
        "triangular_solve_vjp(g, ans, a, b, 0, trans, lower, unit_diagonal)",
-       "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)", complex_ok=True)
+       "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)", complex_ok=True,
+       jvp=("triangular_solve_jvp(t_a, ans, a, trans, lower, unit_diagonal)", LINEAR))
 defvjp(sl.cholesky, "a, lower=False, overwrite_a=False, check_finite=True",
        "cholesky_vjp(g, ans, not lower)")
 defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
@@ -33,7 +35,7 @@ defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
        "eigh_values_vjp(g, a, b, lower) if eigvals_only else eigh_vjp(g, ans)", NONE)
 defvjp(sl.svd, "a, full_matrices=True, compute_uv=True",
        "svd_vjp(g, ans, a, full_matrices, compute_uv)")
-defvjp(sl.expm, "A", "expm_vjp(g, A)", complex_ok=True)
+defvjp(sl.expm, "A", "expm_vjp(g, A)", complex_ok=True, jvp="expm_jvp(t_A, A)")
 
 
 @template_helper
@@ -111,3 +113,37 @@ def expm_vjp(g, A):
     block[..., :n, :n] = block[..., n:, n:] = np.swapaxes(A, -1, -2)
     block[..., :n, n:] = g
     return sl.expm(block)[..., :n, n:]
+
+
+@template_helper
+def triangular_solve_jvp(t, ans, a, trans, lower, unit_diagonal):
+    """The tangent of solve_triangular(a, b) from a: -op(a)^-1 op(da) x, da the part of
+    t in a's triangle (below or above the diagonal only when the diagonal is unit)."""
+    skip = 1 if unit_diagonal else 0
+    part = np.tril(t, -skip) if lower else np.triu(t, skip)
+    part = part if trans in (0, "N") else part.T
+    return -sl.solve_triangular(a, part @ ans, trans=trans, lower=lower,
+                                unit_diagonal=unit_diagonal)
+
+
+@template_helper
+def matrix_equation_jvp(t, ans, kind, a, b, operand):
+    """The tangent of X from A (operand 0) or B (1): A X + X B = Q ('sylvester'),
+    A X + X A^T = Q ('continuous'), X - A X A^T = Q ('discrete'), Q held."""
+    if kind == "sylvester":
+        return sl.solve_sylvester(a, b, -(t @ ans if operand == 0 else ans @ t))
+    if kind == "continuous":
+        return sl.solve_continuous_lyapunov(a, -(t @ ans + ans @ t.T))
+    return sl.solve_discrete_lyapunov(a, t @ ans @ a.T + a @ ans @ t.T)
+
+
+@template_helper
+def expm_jvp(t, A):
+    """The tangent of expm(A): its Frechet derivative in the direction t."""
+    return sl.expm_frechet(A, t, compute_expm=False)
+
+
+@template_helper
+def sqrtm_jvp(t, ans):
+    """The tangent of X = sqrtm(A): X dX + dX X = dA."""
+    return sl.solve_sylvester(ans, ans, t)

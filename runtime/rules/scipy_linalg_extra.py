@@ -13,29 +13,33 @@ gQ = Y, gA = Y A X^T + Y^T A X. norm and svdvals reuse NumPy's rules.
 import numpy as np
 import scipy.linalg as sl
 
-from ..registry import defvjp, rrule, template_helper
+from ..registry import JOINT, LINEAR, defvjp, rrule, template_helper
 from ..thunks import Thunk, unthunk
 from .gathers_helpers import entry_indices, gather_vjp
 
 defvjp(sl.toeplitz, "c, r=None", "gather_vjp(g, c, structured_sources('toeplitz', c, r, 0))",
-       "gather_vjp(g, r, structured_sources('toeplitz', c, r, 1))")
+       "gather_vjp(g, r, structured_sources('toeplitz', c, r, 1))", jvp=JOINT)
 defvjp(sl.hankel, "c, r=None", "gather_vjp(g, c, structured_sources('hankel', c, r, 0))",
-       "gather_vjp(g, r, structured_sources('hankel', c, r, 1))")
-defvjp(sl.circulant, "c", "gather_vjp(g, c, structured_sources('circulant', c, None, 0))")
+       "gather_vjp(g, r, structured_sources('hankel', c, r, 1))", jvp=JOINT)
+defvjp(sl.circulant, "c", "gather_vjp(g, c, structured_sources('circulant', c, None, 0))",
+       jvp=LINEAR)
 defvjp(sl.solve_sylvester, "a, b, q", "matrix_equation_vjp(g, ans, 'sylvester', a, b, 0)",
        "matrix_equation_vjp(g, ans, 'sylvester', a, b, 1)",
-       "matrix_equation_vjp(g, ans, 'sylvester', a, b, 2)")
+       "matrix_equation_vjp(g, ans, 'sylvester', a, b, 2)",
+       jvp=("matrix_equation_jvp(t_a, ans, 'sylvester', a, b, 0)", "matrix_equation_jvp(t_b, ans, 'sylvester', a, b, 1)", LINEAR))
 for _kind, _fn in (("continuous", sl.solve_continuous_lyapunov),
                    ("discrete", sl.solve_discrete_lyapunov)):
     defvjp(_fn, "a, q" + (", method=None" if _kind == "discrete" else ""),
            f"matrix_equation_vjp(g, ans, {_kind!r}, a, None, 0)",
            f"matrix_equation_vjp(g, ans, {_kind!r}, a, None, 2)",
-           *([None] if _kind == "discrete" else []))
+           *([None] if _kind == "discrete" else []),
+           jvp=(f"matrix_equation_jvp(t_a, ans, {_kind!r}, a, None, 0)", LINEAR))
 defvjp(sl.norm, "a, ord=None, axis=None, keepdims=False, check_finite=True",
        "norm_vjp(g, ans, a, ord, axis, keepdims)", None, None, None, None,
-       full_reduction=True, numeric=True)
+       full_reduction=True, numeric=True,
+       jvp="reduce_jvp(norm_vjp(np.ones_like(ans), ans, a, ord, axis, keepdims), t_a, axis, keepdims)")
 defvjp(sl.svdvals, "a, overwrite_a=False, check_finite=True", "svd_vjp(g, ans, a, False, False)",
-       None, None)
+       None, None, jvp="svdvals_jvp(t_a, a)")
 
 
 @template_helper(pure=True)

@@ -33,7 +33,8 @@ defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check
        "structured_solve_vjp(g, ans, a, b, 0, assume_a, lower, transposed)",
        "structured_solve_vjp(g, ans, a, b, 1, assume_a, lower, transposed)",
        None, None, None, None, None, None, complex_ok=True)
-defvjp(sl.sqrtm, "A, disp=True, blocksize=64", "sqrtm_vjp(g, ans)", None, None)
+defvjp(sl.sqrtm, "A, disp=True, blocksize=64", "sqrtm_vjp(g, ans)", None, None,
+       jvp="sqrtm_jvp(t_A, ans)")
 defvjp(sl.logm, "A, disp=True", "logm_vjp(g, A, ans)", None)
 
 

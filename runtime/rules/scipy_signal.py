@@ -11,7 +11,7 @@ fftconvolve's `axes` must be None (convolution along every axis): others are ref
 import numpy as np
 import scipy.signal as ss
 
-from ..registry import defvjp, template_helper
+from ..registry import LINEAR, defvjp, template_helper
 
 
 def _window_start(mode, na, nb):
@@ -56,11 +56,11 @@ def fft_axes_checked(axes):
 
 defvjp(ss.convolve, "in1, in2, mode='full', method='auto'",
        "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)", None, None,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 defvjp(ss.correlate, "in1, in2, mode='full', method='auto'",
        "signal_convolve_vjp(g, in1, np.flip(in2), mode, 0)",
-       "np.flip(signal_convolve_vjp(g, in1, np.flip(in2), mode, 1))", None, None)
+       "np.flip(signal_convolve_vjp(g, in1, np.flip(in2), mode, 1))", None, None, jvp=LINEAR)
 defvjp(ss.fftconvolve, "in1, in2, mode='full', axes=None",
        "signal_convolve_vjp(g, in1, in2, mode, 0, fft_axes_checked(axes))",
        "signal_convolve_vjp(g, in1, in2, mode, 1, fft_axes_checked(axes))", None, None,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)

@@ -14,7 +14,7 @@ projection), so its cotangent is detrend of g.
 import numpy as np
 import scipy.signal as ss
 
-from ..registry import NONE, defvjp, template_helper
+from ..registry import LINEAR, NONE, defvjp, template_helper
 from .scipy_signal import signal_convolve_vjp
 from .shape_helpers import cot_dtype
 
@@ -95,14 +95,14 @@ def correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, operand):
     return np.flip(cot) if operand else cot
 defvjp(ss.oaconvolve, "in1, in2, mode='full', axes=None",
        "signal_convolve_vjp(g, in1, in2, mode, 0, oa_axes_checked(axes))",
-       "signal_convolve_vjp(g, in1, in2, mode, 1, oa_axes_checked(axes))", None, None)
+       "signal_convolve_vjp(g, in1, in2, mode, 1, oa_axes_checked(axes))", None, None, jvp=LINEAR)
 defvjp(ss.lfilter, "b, a, x, axis=-1, zi=None", "lfilter_vjp(g, ans, b, a, x, axis, zi, 0)",
        "lfilter_vjp(g, ans, b, a, x, axis, zi, 1)", "lfilter_vjp(g, ans, b, a, x, axis, zi, 2)",
        None, NONE)
 defvjp(ss.sosfilt, "sos, x, axis=-1, zi=None", NONE, "sosfilt_vjp(g, sos, x, axis, zi)", None,
        NONE)
 defvjp(ss.detrend, "data, axis=-1, type='linear', bp=0, overwrite_data=False",
-       "detrend_vjp(g, data, axis, type, bp)", None, None, None, None)
+       "detrend_vjp(g, data, axis, type, bp)", None, None, None, None, jvp=LINEAR)
 
 
 @template_helper(pure=True)

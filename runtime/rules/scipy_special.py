@@ -9,7 +9,7 @@ from functools import partial
 import numpy as np
 import scipy.special as sc
 
-from ..registry import NONE, defvjp, template_helper
+from ..registry import DIAGONAL, NONE, defvjp, template_helper
 from ..helpers import unbroadcast, unreduce
 
 for _helper in (sc.psi, sc.polygamma, sc.i0, sc.i1, sc.i0e, sc.i1e, sc.ive, sc.iv, sc.jv,
@@ -34,12 +34,12 @@ ufunc(sc.log_ndtr, "x", f"g * np.exp(-x * x / 2 - ans) / {SQRT_2PI!r}")
 ufunc(sc.gamma, "x", "g * ans * psi(x)")
 ufunc(sc.gammaln, "x", "g * psi(x)")
 ufunc(sc.psi, "x", "g * polygamma(1, x)")                  # = sc.digamma
-defvjp(sc.polygamma, "n, x", NONE, "g * polygamma(n + 1, x)")
+defvjp(sc.polygamma, "n, x", NONE, "g * polygamma(n + 1, x)", jvp=DIAGONAL)
 ufunc(sc.beta, "a, b", "unbroadcast(g * ans * (psi(a) - psi(a + b)), a)",
       "unbroadcast(g * ans * (psi(b) - psi(a + b)), b)")
 ufunc(sc.betaln, "a, b", "unbroadcast(g * (psi(a) - psi(a + b)), a)",
       "unbroadcast(g * (psi(b) - psi(a + b)), b)")
-defvjp(sc.multigammaln, "a, d", "g * multigammaln_vjp(a, d)", NONE)
+defvjp(sc.multigammaln, "a, d", "g * multigammaln_vjp(a, d)", NONE, jvp=DIAGONAL)
 
 ufunc(sc.xlogy, "x, y", "unbroadcast(g * np.log(y), x)", "unbroadcast(g * x / y, y)")
 ufunc(sc.xlog1py, "x, y", "unbroadcast(g * np.log1p(y), x)", "unbroadcast(g * x / (1 + y), y)")
@@ -64,9 +64,10 @@ defvjp(sc.logsumexp, "a, axis=None, b=None, keepdims=False, return_sign=False",
        "logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign)", None,
        "logsumexp_weights_vjp(g, ans, a, axis, b, keepdims)", None, None)
 defvjp(sc.softmax, "x, axis=None", "ans * (g - np.sum(g * ans, axis=axis, keepdims=True))", None,
-       complex_ok=True)
+       complex_ok=True, jvp="ans * (t_x - np.sum(t_x * ans, axis=axis, keepdims=True))")
 defvjp(sc.log_softmax, "x, axis=None",
-       "g - np.exp(ans) * np.sum(g, axis=axis, keepdims=True)", None, complex_ok=True)
+       "g - np.exp(ans) * np.sum(g, axis=axis, keepdims=True)", None, complex_ok=True,
+       jvp="t_x - np.sum(np.exp(ans) * t_x, axis=axis, keepdims=True)")
 
 
 @template_helper

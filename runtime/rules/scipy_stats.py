@@ -19,7 +19,7 @@ import scipy.special as sc
 from scipy import stats
 
 from ..helpers import unbroadcast
-from ..registry import NONE, defvjp, template_helper
+from ..registry import DIAGONAL, NONE, defvjp, template_helper
 from .scipy_stats_shapes import cdf_shape_slope
 
 LOG_2PI = math.log(2 * math.pi)
@@ -90,7 +90,8 @@ def _register_continuous(family, names, has_shape_grads):
             return f"stats_vjp(g, ans, {family!r}, {method!r}, {wrt!r}, x, {packed}, loc, scale)"
         shape_templates = [template(k) if has_shape_grads else NONE for k in range(len(names))]
         defvjp(getattr(dist, method), signature, template("x"), *shape_templates,
-               template("loc"), template("scale"), name=f"scipy.stats.{family}.{method}")
+               template("loc"), template("scale"), name=f"scipy.stats.{family}.{method}",
+               jvp=DIAGONAL)
 
 
 for _family, (_names, _logp, _slope, _shape_grads) in CONTINUOUS.items():
@@ -99,21 +100,27 @@ for _family, (_names, _logp, _slope, _shape_grads) in CONTINUOUS.items():
 # discrete families, in their probability parameter (the count k and loc carry none;
 # j = k - loc is the count the distribution sees)
 defvjp(stats.poisson.logpmf, "k, mu, loc=0", None,
-       "unbroadcast(g * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.logpmf")
+       "unbroadcast(g * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.logpmf",
+       jvp=DIAGONAL)
 defvjp(stats.bernoulli.logpmf, "k, p, loc=0", None,
        "unbroadcast(g * ((k - loc) / p - (1 - (k - loc)) / (1 - p)), p)", None,
-       name="scipy.stats.bernoulli.logpmf")
+       name="scipy.stats.bernoulli.logpmf",
+       jvp=DIAGONAL)
 defvjp(stats.binom.logpmf, "k, n, p, loc=0", None, None,
        "unbroadcast(g * ((k - loc) / p - (n - (k - loc)) / (1 - p)), p)", None,
-       name="scipy.stats.binom.logpmf")
+       name="scipy.stats.binom.logpmf",
+       jvp=DIAGONAL)
 defvjp(stats.poisson.pmf, "k, mu, loc=0", None,
-       "unbroadcast(g * ans * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.pmf")
+       "unbroadcast(g * ans * ((k - loc) / mu - 1), mu)", None, name="scipy.stats.poisson.pmf",
+       jvp=DIAGONAL)
 defvjp(stats.bernoulli.pmf, "k, p, loc=0", None,
        "unbroadcast(g * ans * ((k - loc) / p - (1 - (k - loc)) / (1 - p)), p)", None,
-       name="scipy.stats.bernoulli.pmf")
+       name="scipy.stats.bernoulli.pmf",
+       jvp=DIAGONAL)
 defvjp(stats.binom.pmf, "k, n, p, loc=0", None, None,
        "unbroadcast(g * ans * ((k - loc) / p - (n - (k - loc)) / (1 - p)), p)", None,
-       name="scipy.stats.binom.pmf")
+       name="scipy.stats.binom.pmf",
+       jvp=DIAGONAL)
 
 # multivariate normal: x - mean = r, P = inv(cov): d/dx = -P r, d/dmean = P r,
 # d/dcov = (P r r^T P - P) / 2 (for x of shape (d,) or (n, d))

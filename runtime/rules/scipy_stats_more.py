@@ -21,7 +21,7 @@ from scipy.stats._distn_infrastructure import rv_continuous_frozen, rv_discrete_
 from scipy.stats._multivariate import dirichlet_frozen, multivariate_normal_frozen
 
 from ..helpers import unbroadcast
-from ..registry import NONE, defvjp, lookup, template_helper
+from ..registry import DIAGONAL, NONE, defvjp, lookup, template_helper
 from .scipy_stats import CONTINUOUS
 
 DISCRETE = {"poisson": ("mu",), "bernoulli": ("p",), "binom": ("n", "p")}
@@ -185,4 +185,4 @@ for _family, _names in DISCRETE.items():
         defvjp(getattr(getattr(stats, _family), _method), f"k, {', '.join(_names)}, loc=0",
                None, *[None] * (len(_names) - 1),
                f"discrete_cdf_vjp(g, ans, {_family!r}, {_method!r}, k, {_packed}, loc)", None,
-               name=f"scipy.stats.{_family}.{_method}")
+               name=f"scipy.stats.{_family}.{_method}", jvp=DIAGONAL)

@@ -9,28 +9,29 @@ symmetric with the even reflect_type, wrap).
 """
 import numpy as np
 
-from ..registry import declare, defvjp
+from ..registry import JOINT, LINEAR, declare, defvjp
 
 _BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
 
 # view=True: the result may share memory with the argument (the alias analysis reads it)
 defvjp(np.reshape, "a, shape=None, order='C', *, copy=None",
-       "np.reshape(g, np.shape(a), order=order)", view=True, complex_ok=True)
+       "np.reshape(g, np.shape(a), order=order)", view=True, complex_ok=True, jvp=LINEAR)
 # order='K'/'A' ravel in memory order; the rule assumes C order (exact for C-contiguous a)
 defvjp(np.ravel, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')",
-       view=True, complex_ok=True)
+       view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.transpose, "a, axes=None", "transpose_vjp(g, axes)", view=True,
-       complex_ok=True)  # = np.permute_dims
-defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)", view=True, complex_ok=True)
+       complex_ok=True, jvp=LINEAR)  # = np.permute_dims
+defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)", view=True, complex_ok=True,
+       jvp=LINEAR)
 defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)", view=True,
-       complex_ok=True)
-defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True)
-defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
+defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True, jvp=LINEAR)
+defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 # atleast_* take varargs; the rules cover the one-array form
 for _atleast in (np.atleast_1d, np.atleast_2d, np.atleast_3d):
-    defvjp(_atleast, "a", _BACK, view=True, complex_ok=True)
+    defvjp(_atleast, "a", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 
 
 def flatten(a, order="C"):
@@ -39,47 +40,55 @@ def flatten(a, order="C"):
 
 
 defvjp(flatten, "a, order='C'", "np.reshape(g, np.shape(a), order='F' if order == 'F' else 'C')",
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 
 # Joins: the cotangent of each input is its slice of g
 _JOIN = "arrays, axis=0, out=None, *, dtype=None, casting='same_kind'"
 defvjp(np.concatenate, _JOIN, "concatenate_vjp(g, arrays, axis)", fresh=True,
-       complex_ok=True)  # = np.concat
-defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)", fresh=True, complex_ok=True)
-defvjp(np.hstack, "tup, *, dtype=None, casting='same_kind'", "hstack_vjp(g, tup)", complex_ok=True)
-defvjp(np.vstack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)", complex_ok=True)
-defvjp(np.dstack, "tup", "dstack_vjp(g, tup)", complex_ok=True)
-defvjp(np.column_stack, "tup", "column_stack_vjp(g, tup)", complex_ok=True)
+       complex_ok=True, jvp=LINEAR)  # = np.concat
+defvjp(np.stack, _JOIN, "stack_vjp(g, arrays, axis)", fresh=True, complex_ok=True, jvp=LINEAR)
+defvjp(np.hstack, "tup, *, dtype=None, casting='same_kind'", "hstack_vjp(g, tup)", complex_ok=True,
+       jvp=LINEAR)
+defvjp(np.vstack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)", complex_ok=True,
+       jvp=LINEAR)
+defvjp(np.dstack, "tup", "dstack_vjp(g, tup)", complex_ok=True, jvp=LINEAR)
+defvjp(np.column_stack, "tup", "column_stack_vjp(g, tup)", complex_ok=True, jvp=LINEAR)
 defvjp(np.append, "arr, values, axis=None", "concatenate_vjp(g, (arr, values), axis)[0]",
-       "concatenate_vjp(g, (arr, values), axis)[1]", complex_ok=True)
+       "concatenate_vjp(g, (arr, values), axis)[1]", complex_ok=True,
+       jvp=JOINT)
 
 # Splits: the cotangent is the join of the parts' cotangents (the parts may be views)
 _SPLIT = "ary, indices_or_sections, axis=0"
-defvjp(np.split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True, complex_ok=True)
-defvjp(np.array_split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True)
+defvjp(np.split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True, complex_ok=True,
+       jvp=LINEAR)
+defvjp(np.array_split, _SPLIT, "join_vjp(g, ans, axis)", None, parts_view=True, jvp=LINEAR)
 defvjp(np.hsplit, "ary, indices_or_sections", "join_vjp(g, ans, 1 if np.ndim(ary) > 1 else 0)",
-       None, parts_view=True, complex_ok=True)
+       None, parts_view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.vsplit, "ary, indices_or_sections", "join_vjp(g, ans, 0)", None, parts_view=True,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 defvjp(np.dsplit, "ary, indices_or_sections", "join_vjp(g, ans, 2)", None, parts_view=True,
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 if hasattr(np, "unstack"):                                                # NumPy 2.1+
     defvjp(np.unstack, "x, /, *, axis=0", "join_vjp(g, ans, axis, np.stack)", parts_view=True,
-           complex_ok=True)
+           complex_ok=True, jvp=LINEAR)
 
 # Copies and rearrangements
-defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None, complex_ok=True)
-defvjp(np.repeat, "a, repeats, axis=None", "repeat_vjp(g, a, repeats, axis)", None, complex_ok=True)
-defvjp(np.flip, "m, axis=None", "np.flip(g, axis)", view=True, complex_ok=True)
-defvjp(np.fliplr, "m", "np.fliplr(g)", view=True, complex_ok=True)
-defvjp(np.flipud, "m", "np.flipud(g)", view=True, complex_ok=True)
+defvjp(np.tile, "A, reps", "tile_vjp(g, A, reps)", None, complex_ok=True, jvp=LINEAR)
+defvjp(np.repeat, "a, repeats, axis=None", "repeat_vjp(g, a, repeats, axis)", None, complex_ok=True,
+       jvp=LINEAR)
+defvjp(np.flip, "m, axis=None", "np.flip(g, axis)", view=True, complex_ok=True, jvp=LINEAR)
+defvjp(np.fliplr, "m", "np.fliplr(g)", view=True, complex_ok=True, jvp=LINEAR)
+defvjp(np.flipud, "m", "np.flipud(g)", view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.roll, "a, shift, axis=None", "np.roll(g, np.negative(shift), axis)", None,
-       complex_ok=True)
-defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)", view=True, complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
+defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)", view=True, complex_ok=True,
+       jvp=LINEAR)
 defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
-       "pad_vjp(g, array, pad_width, mode, kwargs)", None)
+       "pad_vjp(g, array, pad_width, mode, kwargs)", None,
+       jvp="np.pad(t_array, pad_width, mode, **zero_fill(kwargs))")
 defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
-       "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True)
+       "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True,
+       jvp="np.diff(t_a, n, axis, **zero_ends(prepend, append))")
 
 # Functions without a rule that may return a view of their argument (when unsure, a view;
 # np.real and np.imag have rules, complex_parts.py, which declare it)

@@ -26,15 +26,22 @@ _NAN_CENTRED = (f"np.conj({_PRESENT} - np.nanmean({_PRESENT}, axis, keepdims=Tru
 defvjp(np.nanvar, _MOMENT,
        f"np.where(np.isnan({_PRESENT}), 0, unreduce(np.real(g), a, axis, keepdims) * 2 * "
        f"{_NAN_CENTRED})",
-       full_reduction=True, numeric=True)
+       full_reduction=True, numeric=True,
+       jvp=f"reduce_jvp(np.where(np.isnan({_PRESENT}), 0, 2 * {_NAN_CENTRED} * t_a), 1, axis, "
+       "keepdims)")
 defvjp(np.nanstd, _MOMENT,
        f"np.where(np.isnan({_PRESENT}), 0, unreduce(as_cotangent(np.real(g), a) / ans, a, "
-       f"axis, keepdims) * {_NAN_CENTRED})", full_reduction=True, numeric=True)
+       f"axis, keepdims) * {_NAN_CENTRED})", full_reduction=True, numeric=True,
+       jvp=f"reduce_jvp(np.where(np.isnan({_PRESENT}), 0, {_NAN_CENTRED} * t_a), 1, axis, "
+       "keepdims) / ans")
 defvjp(np.nanprod, "a, axis=None, dtype=None, out=None, keepdims=False",
        "np.where(np.isnan(a), 0, prod_vjp(g, np.where(np.isnan(a), 1, a), axis, keepdims))",
-       full_reduction=True, numeric=True, complex_ok=True)
+       full_reduction=True, numeric=True, complex_ok=True,
+       jvp="reduce_jvp(np.where(np.isnan(a), 0, prod_vjp(np.ones_like(ans), np.where(np.isnan(a), 1, a), axis, keepdims)), t_a, axis, keepdims)")
 defvjp(np.nancumsum, "a, axis=None, dtype=None, out=None",
-       "np.where(np.isnan(a), 0, cumsum_vjp(g, a, axis))", numeric=True, complex_ok=True)
+       "np.where(np.isnan(a), 0, cumsum_vjp(g, a, axis))", numeric=True, complex_ok=True,
+       jvp="np.cumsum(np.where(np.isnan(a), 0, t_a), axis)")
 defvjp(np.nancumprod, "a, axis=None, dtype=None, out=None",
        "np.where(np.isnan(a), 0, cumprod_vjp(g, ans, np.where(np.isnan(a), 1, a), axis))",
-       numeric=True, complex_ok=True)
+       numeric=True, complex_ok=True,
+       jvp="cumprod_jvp(np.where(np.isnan(a), 0, t_a), np.where(np.isnan(a), 1, a), axis)")

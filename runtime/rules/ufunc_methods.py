@@ -20,49 +20,55 @@ other ufuncs' reduceat, accumulate and reduce have no rule.
 """
 import numpy as np
 
-from ..registry import NONE, defvjp
+from ..registry import JOINT, LINEAR, NONE, defvjp
 from .ufunc_methods_helpers import added_at, subtracted_at
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
 # templates for: array, axis, dtype, out, keepdims, initial, where
 defvjp(np.add.reduce, _REDUCE, "np.where(where, unreduce(g, array, axis, keepdims), 0)",
-       None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce", complex_ok=True)
+       None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce", complex_ok=True,
+       jvp=("np.add.reduce(np.where(where, t_array, 0), axis, dtype, None, keepdims)", None, None, None, None, "t_initial * np.ones_like(ans)"))
 defvjp(np.multiply.reduce, _REDUCE,
        "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
        " * initial_factor(initial), 0)",
-       None, None, NONE, None, NONE, None, name="np.multiply.reduce", complex_ok=True)
+       None, None, NONE, None, NONE, None, name="np.multiply.reduce", complex_ok=True,
+       jvp="reduce_jvp(np.where(where, prod_vjp(np.ones_like(ans), np.where(where, array, 1), axis, keepdims), 0), t_array, axis, keepdims) * initial_factor(initial)")
 _ACCUMULATE = "array, axis=0, dtype=None, out=None"
 defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None, NONE,
-       name="np.add.accumulate", complex_ok=True)
+       name="np.add.accumulate", complex_ok=True, jvp=LINEAR)
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.accumulate, _ACCUMULATE, "running_max_vjp(g, ans, array, axis)", None, None,
            NONE,
            name=f"np.{_extreme.__name__}.accumulate", complex_ok=True)
 defvjp(np.add.reduceat, "array, indices, axis=0, dtype=None, out=None",
        "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat",
-       complex_ok=True)
+       complex_ok=True, jvp=LINEAR)
 defvjp(np.add.outer, "A, B", "outer_sum_vjp(g, A, B, 0)", "outer_sum_vjp(g, A, B, 1)",
-       name="np.add.outer", complex_ok=True)
+       name="np.add.outer", complex_ok=True, jvp=JOINT)
 defvjp(np.multiply.outer, "A, B", "np.tensordot(g, B, np.ndim(B))",
-       "np.tensordot(A, g, np.ndim(A))", name="np.multiply.outer", complex_ok=True)
+       "np.tensordot(A, g, np.ndim(A))", name="np.multiply.outer", complex_ok=True, jvp=LINEAR)
 _EXTREME_REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None"
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
-           name=f"np.{_extreme.__name__}.reduce")
+           name=f"np.{_extreme.__name__}.reduce",
+           jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), ans, array, axis, keepdims), t_array, axis, keepdims)")
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
-       NONE, name="np.multiply.accumulate")
+       NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
-       name="np.logaddexp.reduce")
+       name="np.logaddexp.reduce",
+       jvp="reduce_jvp(np.exp(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
 defvjp(np.logaddexp2.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims)"
-       " * np.exp2(array - unreduce(ans, array, axis, keepdims))", name="np.logaddexp2.reduce")
+       " * np.exp2(array - unreduce(ans, array, axis, keepdims))", name="np.logaddexp2.reduce",
+       jvp="reduce_jvp(np.exp2(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
 for _ufunc in (np.maximum, np.minimum, np.multiply):
     defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
            f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,
            NONE, name=f"np.{_ufunc.__name__}.reduceat")
 # `np.add.at(a, indices, b)` and `np.subtract.at(...)` written as statements: the compiler
 # writes them `a[...] = added_at(a, indices, b)` (transform/frontend/ufunc_at.py)
-defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at")
+defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at",
+       jvp=JOINT)
 defvjp(subtracted_at, "a, indices, b", "g", None, "-at_gather(g, indices, b)",
-       name="np.subtract.at")
+       name="np.subtract.at", jvp=JOINT)

@@ -32,7 +32,9 @@ def _register(ufunc):
         lookup(ufunc.outer).name = name
     elif rule is not None and rule.kind == "template" and len(rule.params) >= 2:
         defvjp(ufunc.outer, "A, B", _template(rule, ufunc, 0), _template(rule, ufunc, 1),
-               name=name, complex_ok=rule.complex_ok)     # the ufunc's own rule, outer
+               name=name, complex_ok=rule.complex_ok,     # the ufunc's own rule, outer
+               jvp=tuple(f"ufunc_outer_jvp(np.{ufunc.__name__}, t_{p}, A, B, {k})"
+                         for k, p in enumerate(("A", "B"))))
 
 
 for _ufunc in _binary_ufuncs():

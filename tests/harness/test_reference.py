@@ -65,6 +65,16 @@ def test_directional_derivative():
     assert abs(fd.directional(cube_sum, [X], 0, v) - np.dot(3 * X ** 2, v)) < 1e-7
 
 
+def test_jvp_gives_every_output():
+    t = np.array([1.0, -2.0, 0.5])
+    want = np.outer(np.ones(2), 3 * X ** 2 * t)
+    fd.assert_close(fd.numerical_jvp(lambda x: np.stack([x ** 3, x ** 3]), [X], 0, t), want,
+                    rtol=1e-7)
+    pair = fd.numerical_jvp(lambda a, b: (a * b[0], b[1]), [X, [1.5, -4.0]], 1, [2.0, 3.0])
+    fd.assert_close(pair[0], 2.0 * X, rtol=1e-7)
+    fd.assert_close(pair[1], 3.0, rtol=1e-7)
+
+
 def test_finite_differences_leave_the_argument_unchanged():
     x = X.copy()
     fd.numerical_grad(cube_sum, [x], 0)

@@ -1,0 +1,209 @@
+"""Every rule's forward-mode terms (runtime/jvp.py, docs/forward.md): each tangent term
+against central differences of the whole output (tests/fd.py numerical_jvp) in float64,
+and against the rule's own cotangent template: <v, J t> == <J^T v, t> for random t, v.
+
+The examples are the ones tests/rules/test_every_rule_checked.py drives the VJPs with
+(the rule tests' tables plus its EXTRA); a rule with a JVP that it exempts is checked
+elsewhere, listed in EXEMPT below with where. Rules without a JVP are listed in
+tests/rules/jvp_missing.txt: the list may only shrink (a new rule comes with a JVP)."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import runtime
+from runtime import registry
+from tests.fd import assert_close, numerical_jvp
+from tests.rules.checks import frozen, rand, random_like
+from tests.rules.test_every_rule_checked import EXAMPLES, _covering
+
+MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
+# rule name: why it has a JVP but no check here, and where it is checked
+EXEMPT = {
+    "numpy.float32": "rounds to float32 (differences see the rounding): "
+    "test_float_casts_are_their_own_tangent below",
+}
+A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
+# rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none
+MORE = {
+    ("math.prod", "start"): (([1.2, -2.3, 0.4],), {"start": 1.5}),
+    ("numpy.unwrap", "period"): ((np.array([0.0, 1.0, 3.0, 0.4, 1.2]),), {"period": 3.0}),
+    "_operator.getitem": ((A, 1), {}), "builtins.divmod": ((A + 3.0, B), {}),
+    "builtins.list": ((A,), {}), "builtins.tuple": ((A,), {}),
+    "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
+}
+JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
+                    and getattr(r, "family", None) not in (None, "random")
+                    and not r.name.startswith("tests.")),
+                   key=lambda r: r.name)
+JVP_CHECKS = [(rule, p) for rule in JVP_RULES for p in rule.templates]
+
+
+def _id(check):
+    return f"{check[0].name}-{check[1]}"
+
+
+def _example(rule, param):
+    """The VJP driver's example for `param`, or one of MORE (keyword-only parameters,
+    and Python container operations, which it leaves to compiled programs)."""
+    example = _covering(rule, param) or MORE.get((rule.name, param)) or MORE.get(rule.name)
+    assert example is not None, f"no example passes a float to {param!r} of {rule.name}"
+    args, kwargs = example
+    return [frozen(a) for a in args], dict(kwargs)
+
+
+def _value(rule, param, args, kwargs):
+    k = rule.params.index(param)
+    return args[k] if k < len(args) else kwargs[param]
+
+
+def _tangent(x, seed):
+    """A random tangent shaped and typed like x (a list or tuple entry by entry)."""
+    if isinstance(x, (list, tuple)):
+        return type(x)(_tangent(e, seed + k) for k, e in enumerate(x))
+    t = random_like(x, seed)
+    return float(t) if isinstance(x, float) else t
+
+
+def _tangent_at(rule, param, args, kwargs, seed=7):
+    t = _tangent(_value(rule, param, args, kwargs), seed)
+    with np.errstate(all="ignore"):
+        ans, tangent = rule.frule({param: t}, *args, **kwargs)
+    return t, ans, tangent
+
+
+def _moving(rule, param, args, kwargs):
+    """fn as a function of `param` alone (the other arguments held)."""
+    k = rule.params.index(param)
+    if k < len(args):
+        return lambda v: rule.fn(*args[:k], v, *args[k + 1:], **kwargs)
+    return lambda v: rule.fn(*args, **{**kwargs, param: v})
+
+
+def _zero_or(tangent, like):
+    if isinstance(like, (list, tuple)):
+        tangent = [None] * len(like) if tangent is None else tangent
+        return [_zero_or(t, o) for t, o in zip(tangent, like)]
+    return 0 * np.asarray(like, dtype=np.float64) if tangent is None else tangent
+
+
+def _pairing(a, b):
+    """<a, b> over matching structures, None standing for zero."""
+    if a is None or b is None:
+        return 0.0
+    if isinstance(a, (list, tuple)):
+        return sum(_pairing(x, y) for x, y in zip(a, b))
+    return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
+
+
+@pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
+def test_tangent_against_finite_differences(check):
+    rule, param = check
+    args, kwargs = _example(rule, param)
+    t, ans, tangent = _tangent_at(rule, param, args, kwargs)
+    with np.errstate(all="ignore"):
+        want = numerical_jvp(_moving(rule, param, args, kwargs),
+                             [_value(rule, param, args, kwargs)], 0, t)
+    got = _zero_or(tangent, ans)
+    if isinstance(want, (list, tuple)):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            assert_close(g, w, rtol=1e-5, atol=1e-7)
+    else:
+        assert np.shape(got) == np.shape(ans)
+        assert_close(got, want, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
+def test_tangent_and_cotangent_agree(check):
+    """<v, J t> == <J^T v, t>: the forward term is the transpose of the reverse one."""
+    rule, param = check
+    args, kwargs = _example(rule, param)
+    t, ans, tangent = _tangent_at(rule, param, args, kwargs)
+    v = random_like(ans, seed=11)
+    own = {p: x for p, x in rule.bind(args, kwargs).items() if p not in ("g", "ans")}
+    with np.errstate(all="ignore"):
+        cotangent = runtime.unthunk(rule.vjp_function(param)(v, ans, **own))
+    if isinstance(cotangent, (list, tuple)):
+        cotangent = [runtime.unthunk(c) for c in cotangent]
+    forward, reverse = _pairing(v, tangent), _pairing(cotangent, t)
+    assert forward == pytest.approx(reverse, rel=1e-9, abs=1e-12)
+
+
+def test_exemptions_have_a_jvp():
+    stale = [name for name in EXEMPT if name not in {r.name for r in JVP_RULES_ALL}]
+    assert not stale, stale
+
+
+JVP_RULES_ALL = [r for r in registry._RULES.values() if r.has_jvp]
+
+
+def test_float_casts_are_their_own_tangent():
+    x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
+    for cast in (np.float32, np.float64):
+        ans, tangent = runtime.lookup(cast).frule((t,), x)
+        assert tangent.dtype == ans.dtype == np.dtype(cast)
+        np.testing.assert_array_equal(tangent, cast(t))
+
+
+def _missing():
+    """Names of the differentiable rules without a JVP."""
+    return sorted({r.name for r in registry._RULES.values() if r.kind != "nondiff"
+                   and not r.has_jvp and not r.name.startswith("tests.")
+                   and getattr(r, "family", None) is not None})
+
+
+def test_rules_without_a_jvp_are_the_listed_ones():
+    """A rule missing from the list has lost its JVP or is new without one: declare it
+    (docs/forward.md). A listed rule that has one now: delete its line."""
+    listed = {line.strip() for line in MISSING.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = set(_missing())
+    names = {r.name for r in registry._RULES.values()}
+    assert not missing - listed, f"rules without a JVP, not listed: {sorted(missing - listed)}"
+    stale = sorted(n for n in listed - missing if n in names or "scipy" not in n)
+    assert not stale, f"listed in {MISSING.name} but have a JVP (or are gone): {stale}"
+
+
+# Random draws: the VJP driver leaves them to seeded programs, as the difference needs the
+# same stream; here every draw is made from a fresh stream of one seed.
+RANDOM = sorted((r for r in JVP_RULES_ALL if getattr(r, "family", None) == "random"),
+                key=lambda r: r.name)
+DRAW_VALUES = {"loc": rand(3, seed=21), "scale": rand(3, seed=22, low=0.5, high=1.5),
+               "low": rand(3, seed=23, low=-1.0, high=0.0),
+               "high": rand(3, seed=24, low=0.5, high=1.5),
+               "a": rand(3, seed=25, low=1.5, high=3.0), "mean": rand(3, seed=26),
+               "sigma": rand(3, seed=27, low=0.3, high=0.8),
+               "shape": rand(3, seed=28, low=1.5, high=3.0)}
+
+
+def _fresh(rule):
+    """The draw's leading arguments for a fresh stream of seed 31: a Generator or a
+    RandomState as `self`, or none for np.random's functions (the global one, reseeded)."""
+    if getattr(rule.fn, "__self__", None) is not None:
+        np.random.seed(31)
+        return []
+    return [np.random.default_rng(31) if "Generator" in rule.fn.__qualname__
+            else np.random.RandomState(31)]
+
+
+@pytest.mark.parametrize("rule", RANDOM, ids=lambda r: r.name)
+def test_random_draws_hold_their_stream(rule):
+    params = [p for p in rule.params if p not in ("self", "size")]
+    values = [DRAW_VALUES[p] for p in params]
+    state = np.random.get_state()
+    try:
+        for param in (p for p in params if p in rule.templates):
+            k = params.index(param)
+            t = _tangent(values[k], 7 + k)
+            args = _fresh(rule) + values
+            ans, tangent = rule.frule({param: t}, *args)
+            want = numerical_jvp(lambda v: rule.fn(*_fresh(rule), *values[:k], v,
+                                                   *values[k + 1:]), [values[k]], 0, t)
+            assert_close(tangent, want, rtol=1e-5, atol=1e-7)
+            v = random_like(ans, seed=11)
+            own = {p: x for p, x in rule.bind(args, {}).items() if p not in ("g", "ans")}
+            cotangent = rule.vjp_function(param)(v, ans, **own)
+            assert _pairing(v, tangent) == pytest.approx(_pairing(cotangent, t), rel=1e-9)
+    finally:
+        np.random.set_state(state)

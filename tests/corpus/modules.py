@@ -22,3 +22,5 @@ else:
     from . import redteam29, redteam29b, redteam29_stats, receivers_scipy  # noqa: F401
 # 2026-12-02, session 31 (red31): issue-19 mechanisms (fresh regions, fresh copies, joins, inlining)
 from . import redteam31  # noqa: F401,E402
+# 2026-12-02, session 31 (red31b): tuple displays unpacked into names (unpacked_display)
+from . import unpack31  # noqa: F401,E402

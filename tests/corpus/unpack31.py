@@ -67,10 +67,11 @@ def one_value_twice(x):
 
 @case(floats((5,), (5,)), wrt=(0, 1))
 def double_buffer_swap(u0, k):
-    u, un = u0.copy(), np.zeros_like(u0)
+    u, un = np.array(u0), np.zeros_like(u0)     # (`u0.copy()`: see double_buffers.py)
     for _ in range(3):
         un[1:-1] = u[1:-1] + 0.1 * k[1:-1] * (u[2:] - 2 * u[1:-1] + u[:-2])
-        un[0], un[-1] = u[0] * k[0], u[-1]
+        un[0] = u[0] * k[0]
+        un[-1] = u[-1]
         u, un = un, u
     return np.sum(u ** 2)
 

@@ -24,3 +24,5 @@ else:
 from . import redteam31  # noqa: F401,E402
 # 2026-12-02, session 31 (red31c): issue-19 rewrites (spread views, written sums, Cholesky solves, means)
 from . import redteam31c  # noqa: F401,E402
+# 2026-12-02, session 31 (red31b): tuple displays unpacked into names (unpacked_display)
+from . import unpack31  # noqa: F401,E402

@@ -261,7 +261,8 @@ def _conditional(g, env, state, x, a):
 def _pair_helper(g, env, state, x, a):
     """A module helper returning a pair, unpacked in a loop body where it is inlined:
     the pair is not built (transform/lowering/normalize.py unpacked_display), and its
-    second entry may be the parameter the caller's target passes (copied first)."""
+    second entry may be the parameter the caller's target passes (copied first); then,
+    maybe, a fresh product scaled in place (`w *= 1.1`) and stored into."""
     h, p, q = g.name("helper"), g.name("param"), g.name("param")
     second = g.pick((q, f"{q} * 0.5", f"{q} + np.sum({p}) * 0.1"))
     g.define([f"def {h}({p}, {q}):", f"    return np.tanh({p} * {q}) * 0.9, {second}"])
@@ -269,6 +270,14 @@ def _pair_helper(g, env, state, x, a):
     s, v = state["s"], state["v"]
     g.line(f"for _ in range({g.pick(('1', '2', '3'))}):")
     g.line(f"{v}, {s} = {h}({v}, {s})", 2)
+    if g.chance(4):
+        # a product scaled in place then stored into: the backward copy `dt = dw` went
+        # into the thunk's lambda body (optimize/copies.py, fixed in session 31)
+        w = g.name("scaled")
+        g.line(f"{w} = {v} * {g.pick(('2.0', '0.5'))}", 2)
+        g.line(f"{w} *= 1.1", 2)
+        g.line(f"{w}[0] = {g.pick(('0.5', f'{s} * 0.5'))}", 2)
+        g.line(f"{v} = {w}", 2)
 
 
 STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,

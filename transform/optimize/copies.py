@@ -12,7 +12,7 @@ rebound; `b = a` there becomes `b = b` and goes too.
 """
 import gast
 
-from ..ir.nodes import count_names, name_ids, names_below
+from ..ir.nodes import count_names, name_ids
 from .name_counts import NameCounts, ScopedCounts
 from .passes import Pass
 
@@ -60,7 +60,7 @@ def _replace_reads(block, k, a, b, scope):
         t = block[end]
         here = _count(t, a)
         if here and not isinstance(t, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)) \
-                or a in _stores(t):
+                or a in _stores(t) or _read_late(t, a):
             return False
         reads -= here
         end += 1
@@ -73,8 +73,10 @@ def _replace_reads(block, k, a, b, scope):
     for t in block[k + 1:end]:
         _rename_reads(t, a, b)
         scope.counts.changed(t)
-    scope.shift(b, scope.get(a) - 2 - 2 * len(dropped))   # `a = b` goes too
-    scope.shift(a, -scope.get(a))            # every mention of a was in this block
+    # the mentions of a lambda's own parameter `a` stay (the tree may share Name nodes)
+    gone = scope.get(a) - sum(_count(t, a) for t in block[k + 1:end] if t not in dropped)
+    scope.shift(b, gone - 2 - 2 * len(dropped))   # `a = b` goes too
+    scope.shift(a, -gone)
     block[k:end] = [t for t in block[k + 1:end] if t not in dropped]
     return True
 
@@ -87,10 +89,35 @@ def _count(node, name):
 
 
 def _rename_reads(node, old, new):
-    """Loads of `old` below node read `new` instead."""
-    for n in names_below(node):
-        if n.id == old and isinstance(n.ctx, gast.Load):
-            n.id = new
+    """Loads of `old` below node read `new` instead, except in the body of a lambda whose
+    parameter `old` is: there `old` is that parameter, bound when the lambda is made to
+    its default (renamed). `lambda dt1=dt1: dt1 * 1.1` becomes `lambda dt1=db: dt1 * 1.1`;
+    `lambda dt1=db: db * 1.1` would read db when the thunk runs, after the statement
+    rebinds db (session 31)."""
+    if isinstance(node, gast.Lambda) and old in _params(node):
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            _rename_reads(d, old, new)
+    elif isinstance(node, gast.Name):
+        if node.id == old and isinstance(node.ctx, gast.Load):
+            node.id = new
+    else:
+        for child in gast.iter_child_nodes(node):
+            _rename_reads(child, old, new)
+
+
+def _params(fn):
+    args = fn.args
+    return {p.id for p in args.posonlyargs + args.args + args.kwonlyargs}
+
+
+def _read_late(node, name):
+    """Whether a lambda below `node` reads `name` as a free name (when it runs, not
+    when it is made): renamed, it would read the other name's value at that time."""
+    for fn in gast.walk(node):
+        if isinstance(fn, gast.Lambda) and name not in _params(fn) and \
+                name in name_ids(fn.body, gast.Load):
+            return True
+    return False
 
 
 def _stores(stmt):

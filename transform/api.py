@@ -22,7 +22,7 @@ from .pipeline import compile_function
 from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
-from .public.aux import split_aux, value_pullback
+from .public.aux import copied_arrays, split_aux, value_pullback
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
@@ -233,7 +233,10 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
             raise
         grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
-    return (out, pullback, aux) if has_aux else (out, pullback)
+    # the caller gets copies of the output's arrays: the backward sweep may still read the
+    # originals (tanh's output), so a write into what vjp returned must not reach it
+    shown = copied_arrays(out)
+    return (shown, pullback, aux) if has_aux else (shown, pullback)
 
 
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):

@@ -21,7 +21,7 @@ def split_aux(fn, out, copied=False):
     copied=True (vjp, whose pullback runs later): aux's arrays are copies, so a write into
     one cannot change a value the backward sweep still reads."""
     if isinstance(out, (tuple, list)) and len(out) == 2:
-        return out[0], (_copied(out[1]) if copied else out[1])
+        return out[0], (copied_arrays(out[1]) if copied else out[1])
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
     code = getattr(fn, "__code__", None)
     where = f" ({code.co_filename}:{code.co_firstlineno})" if code is not None else ""
@@ -30,16 +30,16 @@ def split_aux(fn, out, copied=False):
                     "has_aux=True")
 
 
-def _copied(value):
+def copied_arrays(value):
     """value with its arrays copied (inside tuples, lists and dicts too); the rest as is."""
     if isinstance(value, np.ndarray):
         return value.copy()
     if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return type(value)(*[_copied(v) for v in value])
+        return type(value)(*[copied_arrays(v) for v in value])
     if type(value) in (tuple, list):
-        return type(value)(_copied(v) for v in value)
+        return type(value)(copied_arrays(v) for v in value)
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: copied_arrays(v) for k, v in value.items()}
     return value
 
 

@@ -20,7 +20,6 @@ Run:  .venv/bin/python benchmarks/general_rule.py [--only W1,S3] [--quick]
 """
 import argparse
 import sys
-import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -37,6 +36,7 @@ from transform.public import cache                   # noqa: E402
 import scientific_workloads as sw                    # noqa: E402
 import workloads as wl                               # noqa: E402
 from harness_utils import fmt_time, interleaved_medians, markdown_table  # noqa: E402
+from run import fresh_copy                            # noqa: E402
 
 # key, title, fn, wrt, data (quick -> args)
 WORKLOADS = [
@@ -57,15 +57,6 @@ WORKLOADS = [
      ("Wx1", "Wh1", "b1", "Wx2", "Wh2", "b2"), lambda q: sw.lstm_data(quick=True)),
     ("S6", "RK4 (quick size)", sw.rk4, ("y", "W"), lambda q: sw.rk4_data(quick=True)),
 ]
-
-
-def fresh_copy(fn):
-    """The same function as a new object, so no compiled rule is cached for it."""
-    copy = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
-                              fn.__closure__)
-    copy.__dict__.update(fn.__dict__)
-    copy.__qualname__, copy.__module__ = fn.__qualname__, fn.__module__
-    return copy
 
 
 def general_grad(fn, wrt, args):

@@ -15,7 +15,7 @@ import sys
 class NoScipy:
     def find_spec(self, name, path=None, target=None):
         if name == "scipy" or name.startswith("scipy."):
-            raise ImportError("scipy is blocked for this test")
+            raise ModuleNotFoundError("scipy is blocked for this test")  # as when missing
 sys.meta_path.insert(0, NoScipy())
 '''
 
@@ -70,3 +70,32 @@ def test_scipy_rules_register_only_when_scipy_is_imported(tmp_path):
     done = run(LAZY, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("ok")
+
+
+# 2026-12-02, session 31 (lead): test modules that imported SciPy at their top made the
+# suite uncollectable without it (`make compat`'s no-SciPy row): every test module and the
+# corpus must import as they would in a venv without SciPy (find_spec gives None too)
+IMPORT_EVERY_TEST_MODULE = BLOCK_SCIPY + '''
+import importlib, importlib.util, pathlib
+_find_spec = importlib.util.find_spec
+importlib.util.find_spec = lambda name, package=None: None if name.split(".")[0] == "scipy" \\
+    else _find_spec(name, package)
+root = pathlib.Path("tests")
+failed = []
+for path in sorted(root.rglob("test_*.py")) + [root / "corpus" / "modules.py"]:
+    name = ".".join(path.with_suffix("").parts)
+    try:
+        importlib.import_module(name)
+    except ImportError as exc:
+        failed.append(f"{name}: {exc}")
+    except BaseException as exc:            # pytest.importorskip: the module skips whole
+        if type(exc).__name__ != "Skipped":
+            raise
+print("\\n".join(failed) or "ok")
+'''
+
+
+def test_every_test_module_imports_without_scipy(tmp_path):
+    done = run(IMPORT_EVERY_TEST_MODULE, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("ok"), done.stdout

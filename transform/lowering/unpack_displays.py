@@ -42,8 +42,9 @@ def unpacked_display(norm, whole, target, start):
     copied = len(made) >= 2 and _copy_of(made[-1], whole)
     pack = made[-2] if copied else made[-1] if made else None
     prim = getattr(pack, "prim", None)
+    packed = copied or whole       # a temporary the compiler made here, read nowhere else
     if prim is None or prim.kind != "pack" or prim.label != "tuple" or \
-            not _assigns(pack, copied or whole) or \
+            not _assigns(pack, packed) or packed.id not in norm.names.made or \
             len(prim.args) != len(target.elts) or \
             not all(isinstance(t, gast.Name) for t in target.elts):
         return None

@@ -55,8 +55,10 @@ def logaddexp_number(x, y):
     a == c and else max(a, c) + log1p(exp(-|a - c|)), computed as whole-array ufuncs for
     a float32/float64 array `a` of WHOLE_ARRAY_MIN elements or more (NumPy's logaddexp
     loop calls libm's exp and log1p per element: ten times slower at 100,000 float32);
-    anything else is np.logaddexp(x, y). Values differ from NumPy's by rounding (SIMD
-    exp and log1p: up to 3 units in the last place); infinities and NaN give NumPy's."""
+    anything else (two arrays, a bool, an infinite c, float16, a scalar) is
+    np.logaddexp(x, y). Values differ from NumPy's by rounding (SIMD exp and log1p: up
+    to 3 units in the last place); infinities and NaN in `a` give NumPy's values,
+    without its warning for NaN."""
     a, c = (y, x) if type(x) in (int, float) else (x, y)
     if type(a) is not np.ndarray or a.dtype not in _WHOLE_ARRAY or \
             a.size < WHOLE_ARRAY_MIN or type(c) not in (int, float) or not math.isfinite(c):

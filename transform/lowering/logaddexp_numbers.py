@@ -11,7 +11,8 @@ float32/float64 array of 256 elements or more, and calls np.logaddexp otherwise.
 is np.logaddexp's. The rewrite applies to a statement `name = np.logaddexp(p, q)` (two
 positional arguments, no keywords) where p or q is an int or float literal whose value
 is finite in float32 (so it never rounds to an infinity); a bool, a name bound to a
-number, an expression or any keyword (out=, where=, dtype=) keeps np.logaddexp. The
+number, an expression (`-2` is named by normalisation
+before this stage) or any keyword (out=, where=, dtype=) keeps np.logaddexp. The
 function's value can differ from NumPy's by rounding (up to 3 units in the last place).
 """
 import math

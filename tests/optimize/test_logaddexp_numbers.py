@@ -41,6 +41,11 @@ def broadcast_matrix(w, X, y):
     return np.sum(np.logaddexp(0.0, X * w) ** 2)
 
 
+def strided_view(w, X, y):
+    V = X.T[1]                                          # a strided view of X, 300 elements
+    return np.sum(np.logaddexp(V, 0.25) * w[1]) + np.sum(V * y)
+
+
 def in_loop_and_branch(w, X, y):
     s = 0.0
     for k in range(3):
@@ -86,7 +91,8 @@ def make(fn):
     return [w, X, y]
 
 
-APPLIES = [logistic, literal_second, float_first, broadcast_matrix, in_loop_and_branch,
+APPLIES = [logistic, literal_second, float_first, broadcast_matrix, strided_view,
+           in_loop_and_branch,
            small_array, scalar_argument]
 KEEPS = [negative_literal, two_arrays, number_in_a_name, bool_literal, huge_literal]
 

@@ -20,9 +20,10 @@ gradient's. `thunks` is what `thunk_stats` counts in one thunkgrad gradient call
 (created / forced). The hand-written gradients keep the primal's loop structure
 ("hand"); "hand-vec" is what an expert writes instead where a loop's work can be
 batched: the LSTM's and RK4's weight gradients as one matrix product over all steps
-rather than an outer product per step; S5's sigmoid from one exp(-|t|) instead of
-NumPy's np.logaddexp loop (libm's exp and log1p per element). S2 has no loop (its "hand"
-is already vectorised); in S1 and S4 each step reads the last, nothing to batch. Every
+rather than an outer product per step; S5's sigmoid from exp(min(t, 0)) and
+exp(-|t|) instead of NumPy's np.logaddexp loop (libm's exp and log1p per element). S2
+has no loop (its "hand" is already vectorised); in S1 and S4 each step reads the last,
+nothing to batch. Every
 column times the gradient from the inputs (forward and backward); the hand gradients
 compute no loss value (S5's mean and w @ w, under 1% of its time), the AD systems do.
 

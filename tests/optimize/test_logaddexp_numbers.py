@@ -57,6 +57,15 @@ def in_loop_and_branch(w, X, y):
     return s
 
 
+def helpers_and_comprehension(w, X, y):
+    def soft(z):
+        return np.logaddexp(0, z)
+    shifted = lambda z: np.mean(np.logaddexp(z, 1.0))      # noqa: E731
+    z = X @ w
+    parts = [np.mean(np.logaddexp(0, X[:, k] * w[k])) for k in range(2)]
+    return np.mean(soft(z) * y) + shifted(z) + np.sum(parts)     # means: FD stays exact
+
+
 def small_array(w, X, y):
     return np.sum(np.logaddexp(0, w * 3.0))            # 4 elements: np.logaddexp's loop
 
@@ -92,8 +101,7 @@ def make(fn):
 
 
 APPLIES = [logistic, literal_second, float_first, broadcast_matrix, strided_view,
-           in_loop_and_branch,
-           small_array, scalar_argument]
+           in_loop_and_branch, helpers_and_comprehension, small_array, scalar_argument]
 KEEPS = [negative_literal, two_arrays, number_in_a_name, bool_literal, huge_literal]
 
 
@@ -120,9 +128,11 @@ def test_anything_else_keeps_np_logaddexp(fn):
     assert "logaddexp_number" not in text and "np.logaddexp(" in text
 
 
-def test_the_loop_and_branch_both_take_it():
-    forward = source(in_loop_and_branch, make(in_loop_and_branch)).split("def pullback")[0]
-    assert forward.count("logaddexp_number(") == 2
+@pytest.mark.parametrize("fn,count", [(in_loop_and_branch, 2), (helpers_and_comprehension, 3)],
+                         ids=["loop-and-branch", "helpers"])
+def test_every_block_takes_it(fn, count):
+    forward = source(fn, make(fn)).split("def pullback")[0]
+    assert forward.count("logaddexp_number(") == count
 
 
 def formula(a, c):

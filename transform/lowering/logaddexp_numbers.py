@@ -10,10 +10,11 @@ max(a, c) + log1p(exp(-|a - c|)), as whole-array ufuncs when the other argument 
 float32/float64 array of 256 elements or more, and calls np.logaddexp otherwise. Its rule
 is np.logaddexp's. The rewrite applies to a statement `name = np.logaddexp(p, q)` (two
 positional arguments, no keywords) where p or q is an int or float literal whose value
-is finite in float32 (so it never rounds to an infinity); a bool, a name bound to a
-number, an expression (`-2` is named by normalisation
-before this stage) or any keyword (out=, where=, dtype=) keeps np.logaddexp. The
-function's value can differ from NumPy's by rounding (up to 3 units in the last place).
+is finite in float32 (so it never rounds to an infinity), in any block (branches, loops,
+inlined helpers, lambdas and comprehensions); a bool, a name bound to a number, an
+expression (`-2` is named by normalisation before this stage) or any keyword (out=,
+where=, dtype=) keeps np.logaddexp. The function's value can differ from NumPy's by
+rounding (up to 3 units in the last place).
 """
 import math
 

@@ -39,6 +39,7 @@ from .ir.vocabulary import Vocabulary, user_names
 from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
+from .lowering.logaddexp_numbers import logaddexp_numbers
 from .optimize.optimize import optimize
 from .reverse.assemble import build_rrule
 
@@ -106,6 +107,7 @@ def _lower(ctx):
     body, _ = normalize_function(ctx.src, ctx.names)
     body = lower_control(body, ctx.names)
     triangular_solves(body, ctx.names, ctx.src.node)
+    logaddexp_numbers(body, ctx.names)
     _name_pullbacks(body, ctx.names)
     return body
 

@@ -12,6 +12,7 @@ from functools import partial
 import numpy as np
 
 from .. import registry
+from .elementwise_helpers import logaddexp_number
 
 # Every function here is elementwise (its output has its arguments' broadcast shape):
 # this `defvjp` declares that trait with each rule.
@@ -46,6 +47,9 @@ defvjp(np.log2, "x", "g / (x * math.log(2))", complex_ok=True)
 defvjp(np.log10, "x", "g / (x * math.log(10))", complex_ok=True)
 defvjp(np.log1p, "x", "g / (1 + x)", complex_ok=True)
 defvjp(np.logaddexp, "x, y", "unbroadcast(g * np.exp(x - ans), x)",
+       "unbroadcast(g * np.exp(y - ans), y)")
+# np.logaddexp with a number literal, as whole-array ufuncs (session 32, logit)
+defvjp(logaddexp_number, "x, y", "unbroadcast(g * np.exp(x - ans), x)",
        "unbroadcast(g * np.exp(y - ans), y)")
 defvjp(np.logaddexp2, "x, y", "unbroadcast(g * np.exp2(x - ans), x)",
        "unbroadcast(g * np.exp2(y - ans), y)")

@@ -76,6 +76,10 @@ if stats is not None:
 # session 31 (gp31): np.linalg.solve of a Cholesky factor (transform/lowering/cholesky_solves.py)
 from runtime.rules.triangular_helpers import solve_cholesky_factor  # noqa: E402
 EXTRA[solve_cholesky_factor] = [(LOWER, V4, True), (LOWER.T, X2.T, False)]
+# session 32 (logit): np.logaddexp with a number literal (transform/lowering/logaddexp_numbers.py);
+# 300 elements take its whole-array path, A takes np.logaddexp's
+from runtime.rules.elementwise_helpers import logaddexp_number  # noqa: E402
+EXTRA[logaddexp_number] = [(0.0, rand(300, seed=12)), (rand(300, seed=13), 1.5), (A, B)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

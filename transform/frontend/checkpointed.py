@@ -21,9 +21,11 @@ import copy
 import hashlib
 
 import gast
+import numpy as np
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from .parse import SourceFunction
+from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
@@ -187,14 +189,15 @@ def _loop_names(src, loop):
         raise src.error(f"the loop variable {target!r} of a checkpointed loop is read outside "
                         "the loop", loop.target,
                         hint="give this loop's variable a name used nowhere else")
-    stored = _names(body, gast.Store, True)
+    stored = list(dict.fromkeys(_names(body, gast.Store, True) + _written(src, body)))
     carried = [n for n in stored if n != target and
                (not _bound_first(n, body) or n in read_outside)]
     params = set(src.params) | {a.id for a in src.node.args.kwonlyargs}
     before = params | set(_names([s for s in outside if s.lineno < loop.lineno],
                                  gast.Store, True)) | set(src.fn.__code__.co_freevars)
     for n in carried:
-        if n not in before and n in read_outside | set(_names(body, gast.Load, False)):
+        if n not in before and n in read_outside | set(_names(body, gast.Load, False)) \
+                and not _inner_loop_variable(n, body):
             raise src.error(f"{n!r} is carried by the checkpointed loop but may be unbound "
                             "when it starts", loop,
                             hint=f"bind {n} before the loop (for example {n} = 0.0)")
@@ -203,6 +206,57 @@ def _loop_names(src, loop):
     invariants = [n for n in _names(body, gast.Load, False)
                   if n in local and n not in stored and n != target]
     return carried, invariants
+
+
+def _written(src, body):
+    """Names the body may change in place (a write into them, a writing method, `out=`,
+    a function of the user's given them): carried, so the change reaches the next step
+    and the code after the loop (the step's compiled rule writes into copies)."""
+    found = []
+    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
+        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
+                or isinstance(n, gast.AugAssign):
+            found.append(_base(n.target if isinstance(n, gast.AugAssign) else n.value))
+        elif isinstance(n, gast.Call):
+            found.extend(_call_writes(src, n))
+    return [f for f in found if f is not None]
+
+
+def _call_writes(src, call):
+    func = call.func
+    if isinstance(func, gast.Attribute) and func.attr in WRITING_ATTRS:
+        yield _base(func.value)
+        yield from (_base(a) for a in call.args)
+    yield from (_base(k.value) for k in call.keywords
+                if k.arg == "out" or (k.arg or "").startswith("overwrite_"))
+    fn = src.resolve(func)
+    module = getattr(fn, "__module__", None) or ""
+    if fn is None or fn in INPLACE_FUNCTIONS or isinstance(fn, np.ufunc) and \
+            len(call.args) > fn.nin or not module.split(".")[0] in _LIBRARIES:
+        yield from (_base(a) for a in call.args)
+
+
+_LIBRARIES = {"numpy", "math", "builtins", "scipy", "cmath", "runtime", "transform"}
+
+
+def _base(node):
+    """The name an expression like `u`, `u[1:]`, `s.field[0]` starts from, or None."""
+    while isinstance(node, (gast.Subscript, gast.Attribute, gast.Starred)):
+        node = node.value
+    return node.id if isinstance(node, gast.Name) else None
+
+
+def _inner_loop_variable(name, body):
+    """Whether `name` is only an inner loop's variable, read inside that loop only."""
+    loops = [n for n in gast.walk(gast.Module(body=body, type_ignores=[]))
+             if isinstance(n, gast.For) and isinstance(n.target, gast.Name)
+             and n.target.id == name]
+    inside = sum(len([m for m in _names_nodes(lp.body, name)]) for lp in loops)
+    return bool(loops) and inside == len(_names_nodes(body, name)) - len(loops)
+
+
+def _names_nodes(nodes, name):
+    return [n for s in nodes for n in gast.walk(s) if isinstance(n, gast.Name) and n.id == name]
 
 
 def _without(body, loop):

@@ -1,6 +1,8 @@
 """run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
 the pullback recomputes segments from them and reverses one step at a time
 (runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
+import gc
+
 import numpy as np
 
 from . import revolve
@@ -78,7 +80,13 @@ class Loop:
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
         self.item_cots[i] = unthunk(cots.get(n + len(self.invariants)))
-        return tuple(unthunk(cots.get(k)) for k in range(n))
+        g = tuple(unthunk(cots.get(k)) for k in range(n))
+        del out, pullback, cots
+        # a step's pullback leaves reference cycles (thunks and the closures forcing
+        # them) holding arrays: collected now, the young generation only, or the
+        # arrays of hundreds of steps wait for the collector (peak memory grew with n)
+        gc.collect(0)
+        return g
 
     def forward(self, carry):
         """The loop's output; the sweep's snapshots [(start, length, free, carry)]."""

@@ -186,8 +186,10 @@ def _loop_names(src, loop):
     outside = [s for s in _without(src.node.body, loop)]
     read_outside = set(_names(outside, gast.Load, False))
     if target in read_outside:
+        read = next(n for s in outside for n in gast.walk(s) if isinstance(n, gast.Name)
+                    and n.id == target and isinstance(n.ctx, gast.Load))
         raise src.error(f"the loop variable {target!r} of a checkpointed loop is read outside "
-                        "the loop", loop.target,
+                        "the loop", read,
                         hint="give this loop's variable a name used nowhere else")
     stored = list(dict.fromkeys(_names(body, gast.Store, True) + _written(src, body)))
     carried = [n for n in stored if n != target and

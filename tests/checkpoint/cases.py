@@ -127,3 +127,19 @@ def inner_marked(x, n):
         for k in range(3):
             x = np.sin(x) * 1.1 + 0.1
     return x
+
+
+def inside_plain_ck(x, n, s):
+    for k in range(3):
+        for t in checkpointed(range(n), snapshots=s):
+            x = np.sin(x) * 1.2 + 0.1 * k
+        x = x * 0.9
+    return x
+
+
+def inside_plain(x, n):
+    for k in range(3):
+        for t in range(n):
+            x = np.sin(x) * 1.2 + 0.1 * k
+        x = x * 0.9
+    return x

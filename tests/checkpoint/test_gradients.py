@@ -81,3 +81,9 @@ def test_plain_python_runs_the_loop():
     assert cases.scalar_ck(0.3, 0.9, 7, 2) == cases.scalar(0.3, 0.9, 7)
     with pytest.raises(ValueError, match="snapshots"):
         cases.scalar_ck(0.3, 0.9, 7, 0)
+
+
+@policies
+@pytest.mark.parametrize("s", [1, 3])
+def test_marked_loop_inside_a_plain_loop(policy, s):
+    _same(cases.inside_plain_ck, cases.inside_plain, (0.3, 4), s, (0,), policy)

@@ -91,7 +91,15 @@ def nested_def(x, n):
     return x
 
 
-CASES = [(with_break, "break"), (with_continue, "continue"), (with_return, "return"),
+def appends_to_iterable(x, xs):
+    xs = list(xs)
+    for v in checkpointed(xs, snapshots=2):                     # refused: xs changed
+        x = x * v
+        xs.append(1.0)
+    return x
+
+
+CASES = [(appends_to_iterable, "changes what it iterates over"), (with_break, "break"), (with_continue, "continue"), (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),
          (variable_read_after, "read outside"), (carried_unbound, "unbound"),

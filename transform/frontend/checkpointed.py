@@ -69,6 +69,9 @@ def _rewrite(src, loop):
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
     carried, invariants = _loop_names(src, loop)
+    if _base(iterable) in carried:
+        raise src.error("a checkpointed loop's body changes what it iterates over",
+                        iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
     step = _step_function(src, loop, carried, invariants, target)
     key = _step_key(src, loop)
     register_step(key, step)

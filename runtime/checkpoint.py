@@ -5,9 +5,10 @@ In plain Python `checkpointed` returns its iterable. Under differentiation the c
 
     (u, total) = run_checkpointed(key, (u, total), (dt, W), range(n), s, where)
 
-where the step registered under `key`, `step(u, total, dt, W, t)`, is the loop body returning the carried values. The rule
-below runs the forward sweep through the step's compiled rule, keeping at most `s`
-carries (the first is the loop's input), and its pullback reverses the steps by the
+where the step registered under `key`, `step(u, total, dt, W, t)`, is the loop body
+returning the carried values. The rule (runtime/checkpoint_rule.py) runs the forward
+sweep through the step's compiled rule, keeping at most `s` carries (the first is the
+loop's input), and its pullback reverses the steps by the
 binomial schedule (runtime/revolve.py): it recomputes segments from the snapshots, and
 pulls the cotangents back through one step at a time (the step's own forward and
 pullback), adding the invariants' cotangents into buffers it owns. Nothing is deferred:
@@ -15,12 +16,6 @@ every cotangent it returns is a value. runtime never imports transform: the step
 differentiated through runtime/callees.py, which the compiler provides.
 """
 import numpy as np
-
-from . import revolve
-from .accumulate import add_values
-from .callees import function_vjp
-from .registry import rrule
-from .thunks import unthunk
 
 SIZED = (range, list, tuple, np.ndarray)
 

@@ -87,7 +87,7 @@ def _front_end(ctx):
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
-    checkpointed_loops(src)              # a marked loop: a call of the driver, its step
+    checkpointed_loops(src, ctx.explain)     # a marked loop: a call of the driver, its step
     desugar(src, entry=ctx.consumed)     # consumed: grad/vjp called on fn, not a callee
     desugar_data(src)                    # f(*xs), xs.pop(), d.update(...)
     check_function(src)

@@ -99,7 +99,8 @@ def appends_to_iterable(x, xs):
     return x
 
 
-CASES = [(appends_to_iterable, "changes what it iterates over"), (with_break, "break"), (with_continue, "continue"), (with_return, "return"),
+CASES = [(appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
+         (with_continue, "continue"), (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),
          (variable_read_after, "read outside"), (carried_unbound, "unbound"),
@@ -141,3 +142,12 @@ def test_snapshots_checked_when_it_runs():
         checkpointed(range(3), snapshots=0)
     with pytest.raises(ValueError, match="snapshots"):
         checkpointed(range(3), snapshots=2.5)
+
+
+def test_explain_says_what_the_loop_carries():
+    from tests.checkpoint import cases
+    from transform import adjoint_source
+    text = adjoint_source(cases.heat_ck, 0, explain=True)
+    assert "binomial (revolve) schedule" in text and "carries (u)" in text
+    assert "reads (dt, kappa) as invariants" in text
+    assert "binomial" not in adjoint_source(cases.heat_ck, 0)

@@ -35,12 +35,13 @@ _UNSIZED = (enumerate, zip, map, filter, reversed, iter)
 _INSTEAD = "Instead: loop over checkpointed(range(len(xs)), snapshots=s) and index xs[t]"
 
 
-def checkpointed_loops(src):
+def checkpointed_loops(src, explain=False):
     """Rewrite src.node's outermost checkpointed loops in place (inner ones are the
-    step's to rewrite when it is compiled); refuse any other use of the marker."""
+    step's to rewrite when it is compiled); refuse any other use of the marker.
+    explain: the driver's location argument also says what the loop carries."""
     if not any(src.resolve(c.func) is checkpointed for c in src.calls()):
         return
-    src.node.body = _block(src, src.node.body)
+    src.node.body = _block(src, src.node.body, explain)
     for c in gast.walk(src.node):
         if isinstance(c, gast.Call) and src.resolve(c.func) is checkpointed:
             raise src.error("checkpointed(...) marks the iterable of a for loop only", c,
@@ -48,23 +49,23 @@ def checkpointed_loops(src):
     src.refresh()
 
 
-def _block(src, body):
+def _block(src, body, explain):
     out = []
     for s in body:
         if isinstance(s, gast.For) and isinstance(s.iter, gast.Call) and \
                 src.resolve(s.iter.func) is checkpointed:
-            out.append(_rewrite(src, s))
+            out.append(_rewrite(src, s, explain))
             continue
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
-                setattr(s, field, _block(src, getattr(s, field)))
+                setattr(s, field, _block(src, getattr(s, field), explain))
         for h in getattr(s, "handlers", ()):
-            h.body = _block(src, h.body)
+            h.body = _block(src, h.body, explain)
         out.append(s)
     return out
 
 
-def _rewrite(src, loop):
+def _rewrite(src, loop, explain):
     iterable, snapshots = _marker_arguments(src, loop.iter)
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
@@ -79,7 +80,7 @@ def _rewrite(src, loop):
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[
         const(key), _tuple(carried), _tuple(invariants), iterable, snapshots,
-        const(f"{src.filename}:{src.first_line + loop.lineno - 1}")], keywords=[])
+        const(_where(src, loop, carried, invariants, explain))], keywords=[])
     if carried:
         s = gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in carried],
                                             ctx=gast.Store())], value=call, type_comment=None)
@@ -89,6 +90,18 @@ def _rewrite(src, loop):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
     return s
+
+
+def _where(src, loop, carried, invariants, explain):
+    """The loop's file:line (for run-time errors); with explain, what the step carries
+    and the schedule (`thunkgrad dump --explain`)."""
+    where = f"{src.filename}:{src.first_line + loop.lineno - 1}"
+    if not explain:
+        return where
+    return (f"{where}: checkpointed loop, binomial (revolve) schedule, at most `snapshots` "
+            f"stored carries (the loop's input one of them), snapshots placed by the forward "
+            f"sweep; step {src.name}_checkpointed_step carries ({', '.join(carried)}), "
+            f"reads ({', '.join(invariants)}) as invariants")
 
 
 def _tuple(names):

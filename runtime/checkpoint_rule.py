@@ -7,7 +7,7 @@ import numpy as np
 
 from . import revolve
 from .accumulate import add_values
-from .callees import function_vjp
+from .callees import loop_body_rule
 from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
@@ -63,7 +63,10 @@ class Loop:
         """(step's output, pullback) at step i, differentiated in what can vary."""
         args = (*carry, *self.invariants, self.items[i])
         wrt = tuple(k for k, a in enumerate(args) if _varied(a))
-        out, pullback = function_vjp(self.step, *args, wrt=wrt)
+        rule = self.rules.get(wrt)
+        if rule is None:
+            rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
+        out, pullback = rule(*args)
         return tuple(out), pullback, wrt
 
     def advance(self, carry, i):
@@ -75,7 +78,7 @@ class Loop:
         _count("reversed")
         out, pullback, wrt = self.call(carry, i)
         seed = tuple(_zero(o) if c is None else c for o, c in zip(out, g))
-        cots = dict(zip(wrt, pullback(seed)))
+        cots = dict(enumerate(pullback(seed)))
         n = len(carry)
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))

@@ -23,10 +23,7 @@ def beta(s, r):
 
 def repetitions(l, s):
     """The least r with beta(s, r) >= l."""
-    r = 0
-    while beta(s, r) < l:
-        r += 1
-    return r
+    return next(r for r in range(l + 1) if beta(s, r) >= l)    # beta(s, l) >= l
 
 
 def advances(l, free):

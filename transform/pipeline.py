@@ -88,7 +88,9 @@ def _front_end(ctx):
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
     checkpointed_loops(src, ctx.explain)     # a marked loop: a call of the driver, its step
-    desugar(src, entry=ctx.consumed)     # consumed: grad/vjp called on fn, not a callee
+    # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
+    # the carries it writes into too (the driver reads its results, not its arguments)
+    desugar(src, entry=ctx.consumed or getattr(src, "copies_arguments", False))
     desugar_data(src)                    # f(*xs), xs.pop(), d.update(...)
     check_function(src)
     ctx.params = src.params

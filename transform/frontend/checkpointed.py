@@ -314,9 +314,15 @@ def _step_function(src, loop, carried, invariants, target):
     exec(compile(ast.fix_missing_locations(tree), src.filename, "exec"),
          src.fn.__globals__, space)
     step = space[fdef.name]
-    step.thunkgrad_source = lambda: SourceFunction(step, copy.deepcopy(fdef), src.filename,
-                                                   src.first_line, src.col_offset, src.lines)
+    step.thunkgrad_source = lambda: _step_source(step, fdef, src)
     return step
+
+
+def _step_source(step, fdef, src):
+    made = SourceFunction(step, copy.deepcopy(fdef), src.filename, src.first_line,
+                          src.col_offset, src.lines)
+    made.copies_arguments = True      # `u[1:] = ...` on a carry: into a copy of it
+    return made
 
 
 def _step_key(src, loop):

@@ -143,3 +143,19 @@ def inside_plain(x, n):
             x = np.sin(x) * 1.2 + 0.1 * k
         x = x * 0.9
     return x
+
+
+def scopes_ck(x, ws, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = sum([np.sin(w * x) for w in ws]) + 0.1
+        f = lambda v: v * x                                     # noqa: E731
+        x = f(0.9)
+    return x
+
+
+def scopes(x, ws, n):
+    for t in range(n):
+        x = sum([np.sin(w * x) for w in ws]) + 0.1
+        f = lambda v: v * x                                     # noqa: E731
+        x = f(0.9)
+    return x

@@ -87,3 +87,8 @@ def test_plain_python_runs_the_loop():
 @pytest.mark.parametrize("s", [1, 3])
 def test_marked_loop_inside_a_plain_loop(policy, s):
     _same(cases.inside_plain_ck, cases.inside_plain, (0.3, 4), s, (0,), policy)
+
+
+@policies
+def test_comprehension_and_lambda_in_the_body(policy):
+    _same(cases.scopes_ck, cases.scopes, (0.3, [0.5, 1.5], 4), 2, (0, 1), policy)

@@ -99,7 +99,14 @@ def appends_to_iterable(x, xs):
     return x
 
 
-CASES = [(appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
+def writes_into_item(x, xs):
+    for v in checkpointed(xs, snapshots=2):                     # refused: v written
+        v[0] = 1.0
+        x = x * np.sum(v)
+    return x
+
+
+CASES = [(writes_into_item, "writes into its loop variable"), (appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
          (with_continue, "continue"), (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),
@@ -115,7 +122,7 @@ def _marked_line(fn):
 
 @pytest.mark.parametrize("fn, words", CASES, ids=[c[0].__name__ for c in CASES])
 def test_refused_at_the_users_line(fn, words):
-    arg = 3 if "n" in inspect.signature(fn).parameters else [0.5, 1.5]
+    arg = 3 if "n" in inspect.signature(fn).parameters else [np.ones(2), np.ones(2)]
     with pytest.raises(TransformError) as info:
         grad(fn, 0)(0.7, arg)
     err = info.value

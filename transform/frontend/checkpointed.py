@@ -70,6 +70,9 @@ def _rewrite(src, loop, explain):
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
     carried, invariants = _loop_names(src, loop)
+    if loop.target.id in _written(src, loop.body):
+        raise src.error("a checkpointed loop's body writes into its loop variable", loop.target,
+                        hint="write into a copy under another name: `w = v.copy()`")
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
@@ -181,6 +184,22 @@ def _names(nodes, ctx, skip_scopes):
     return list(found)
 
 
+def _free_loads(nodes, bound=frozenset()):
+    """Names read below `nodes` that no comprehension or lambda there binds, in order."""
+    found = {}
+    for node in nodes:
+        own = bound
+        if isinstance(node, (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)):
+            own = bound | set(_names([g.target for g in node.generators], gast.Store, False))
+        elif isinstance(node, gast.Lambda):
+            own = bound | {a.id for a in node.args.args}
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load) and \
+                node.id not in own:
+            found.setdefault(node.id, None)
+        found.update(dict.fromkeys(_free_loads(list(gast.iter_child_nodes(node)), own)))
+    return list(found)
+
+
 def _bound_first(name, body):
     """Whether the body's first statement mentioning `name` binds it without reading it
     (`name = expr`, unconditionally): its value on entry is then never read."""
@@ -221,7 +240,7 @@ def _loop_names(src, loop):
                             hint=f"bind {n} before the loop (for example {n} = 0.0)")
     carried = [n for n in carried if n in before]
     local = set(src.locals) | set(src.fn.__code__.co_freevars)
-    invariants = [n for n in _names(body, gast.Load, False)
+    invariants = [n for n in _free_loads(body)
                   if n in local and n not in stored and n != target]
     return carried, invariants
 

@@ -158,3 +158,11 @@ def test_explain_says_what_the_loop_carries():
     assert "binomial (revolve) schedule" in text and "carries (u)" in text
     assert "reads (dt, kappa) as invariants" in text
     assert "binomial" not in adjoint_source(cases.heat_ck, 0)
+
+
+def test_marker_under_another_name_is_still_the_marker():
+    from tests.checkpoint import aliased
+    from transform import checkpoint_stats
+    with checkpoint_stats() as stats:
+        got = grad(aliased.f, 0)(0.3, 4)
+    assert stats.loops == 1 and got == pytest.approx(1.1 ** 4)

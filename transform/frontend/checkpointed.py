@@ -39,14 +39,33 @@ def checkpointed_loops(src, explain=False):
     """Rewrite src.node's outermost checkpointed loops in place (inner ones are the
     step's to rewrite when it is compiled); refuse any other use of the marker.
     explain: the driver's location argument also says what the loop carries."""
-    if not any(src.resolve(c.func) is checkpointed for c in src.calls()):
-        return
+    if not _may_mark(src) or \
+            not any(src.resolve(c.func) is checkpointed for c in src.calls()):
+        return                  # (most functions: no resolving, no guards added)
     src.node.body = _block(src, src.node.body, explain)
     for c in gast.walk(src.node):
         if isinstance(c, gast.Call) and src.resolve(c.func) is checkpointed:
             raise src.error("checkpointed(...) marks the iterable of a for loop only", c,
                             hint="write `for t in checkpointed(range(n), snapshots=s):`")
     src.refresh()
+
+
+def _may_mark(src):
+    """Whether the function may call the marker: its name in the source (`checkpointed`,
+    `transform.checkpointed`), or the marker bound under another name it can see."""
+    fn = getattr(src.fn, "__func__", src.fn)
+    cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or ()
+             if _filled(c)]
+    return any("checkpointed" in line for line in src.lines) or \
+        any(v is checkpointed for v in [*getattr(fn, "__globals__", {}).values(), *cells])
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
 
 
 def _block(src, body, explain):

@@ -92,3 +92,19 @@ def test_marked_loop_inside_a_plain_loop(policy, s):
 @policies
 def test_comprehension_and_lambda_in_the_body(policy):
     _same(cases.scopes_ck, cases.scopes, (0.3, [0.5, 1.5], 4), 2, (0, 1), policy)
+
+
+BITWISE = [("scalar", (0.3, 0.9, 7), (0, 1)), ("items", ([0.5, 1.5, -0.2], 0.8), (0, 1)),
+           ("nested", (0.3, 0.8, 5), (0, 1)), ("calls", (0.3, 0.8, 6), (0, 1)),
+           ("in_place", (np.linspace(-1.0, 1.0, 5), 0.9, 6), (0, 1))]
+
+
+@pytest.mark.parametrize("name, args, wrt", BITWISE, ids=[b[0] for b in BITWISE])
+@pytest.mark.parametrize("s", [1, 3])
+def test_bitwise_where_the_operations_are_the_same(name, args, wrt, s):
+    """The step runs the loop body's own operations in the same order, and the
+    invariants' cotangents are added step by step backwards as the loop pass does."""
+    got = grad(getattr(cases, name + "_ck"), wrt)(*args, s)
+    want = grad(getattr(cases, name), wrt)(*args)
+    for g, w in zip(got, want):
+        assert np.array_equal(np.asarray(g), np.asarray(w)), (g, w)

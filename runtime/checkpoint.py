@@ -76,8 +76,15 @@ STEPS = {}     # the compiler's key -> the loop body as a function (its step)
 
 
 def register_step(key, step):
-    """Called by the compiler for each checkpointed loop it rewrites."""
-    STEPS[key] = step
+    """Called by the compiler for each checkpointed loop it rewrites; returns the key the
+    generated code passes. A key taken by a step of other globals (the same source run
+    in two namespaces) gets a suffix: that step reads other globals."""
+    taken, k = key, 1
+    while taken in STEPS and STEPS[taken].__globals__ is not step.__globals__:
+        k += 1
+        taken = f"{key}#{k}"
+    STEPS[taken] = step
+    return taken
 
 
 def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):

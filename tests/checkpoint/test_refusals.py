@@ -166,3 +166,18 @@ def test_marker_under_another_name_is_still_the_marker():
     with checkpoint_stats() as stats:
         got = grad(aliased.f, 0)(0.3, 4)
     assert stats.loops == 1 and got == pytest.approx(1.1 ** 4)
+
+
+def test_same_source_in_two_namespaces_keeps_its_own_globals(tmp_path):
+    import pathlib
+    source = pathlib.Path(__file__).with_name("aliased.py").read_text()
+    path = tmp_path / "twin.py"
+    path.write_text(source.replace("x * 1.1", "x * SCALE"))
+    grads, fns = [], []
+    for scale in (1.1, 1.3):
+        space = {"__name__": "twin", "SCALE": scale}
+        exec(compile(path.read_text(), str(path), "exec"), space)
+        fns.append(grad(space["f"], 0))
+        grads.append(fns[-1](0.3, 3))
+    grads.append(fns[0](0.3, 3))
+    assert grads == pytest.approx([1.1 ** 3, 1.3 ** 3, 1.1 ** 3])

@@ -96,8 +96,7 @@ def _rewrite(src, loop, explain):
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
     step = _step_function(src, loop, carried, invariants, target)
-    key = _step_key(src, loop)
-    register_step(key, step)
+    key = register_step(_step_key(src, loop), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[

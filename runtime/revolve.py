@@ -27,9 +27,8 @@ def repetitions(l, s):
 
 
 def advances(l, free):
-    """Primal step evaluations reversing l steps from a held state, `free` slots."""
-    if l <= 1:
-        return 0
+    """Primal step evaluations reversing l steps from a held state, `free` slots
+    (0 for l <= 1: r is then 0, and beta(s + 1, -1) is 0)."""
     if free == 0:
         return l * (l - 1) // 2
     s = free + 1
@@ -42,14 +41,14 @@ def split(l, free):
     steps with free > 0 slots: the left part is then reversed with the same slots."""
     s = free + 1
     r = repetitions(l, s)
-    return min(l - 1, max(1, beta(s, r - 2), l - beta(s - 1, r)))
+    return max(1, beta(s, r - 2), l - beta(s - 1, r))     # < l: beta(s, r - 1) < l
 
 
 def sweep_split(l, free):
     """The same when the advance to the snapshot is the forward sweep's (free)."""
     s = free + 1
     r = repetitions(l, s)
-    return min(l - 1, max(1, min(beta(s, r - 1), l - beta(s - 1, r - 1))))
+    return max(1, min(beta(s, r - 1), l - beta(s - 1, r - 1)))    # < l likewise
 
 
 def sweep_chain(n, snapshots):

@@ -40,8 +40,13 @@ def cost(length, free):
 
 @pytest.mark.parametrize("free", range(0, 6))
 def test_closed_form_and_split_are_optimal(free):
+    assert revolve.advances(0, free) == 0
     for length in range(1, 70):
         assert revolve.advances(length, free) == best(length, free), (length, free)
+        assert type(revolve.advances(length, free)) is int
+        if length > 1 and free > 0:
+            assert 1 <= revolve.split(length, free) < length
+            assert 1 <= revolve.sweep_split(length, free) < length
         assert cost(length, free) == best(length, free), (length, free)
 
 

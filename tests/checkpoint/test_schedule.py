@@ -82,3 +82,16 @@ def test_more_snapshots_fewer_recomputations():
     counts = [revolve.recomputations(200, s) for s in range(1, 12)]
     assert counts == sorted(counts, reverse=True) and counts[0] == 200 * 199 // 2
     assert revolve.recomputations(200, 200) == 0
+
+
+def test_stats_block_lets_errors_through_and_nests():
+    with pytest.raises(ZeroDivisionError):
+        with checkpoint_stats():
+            1 / 0
+    u = np.linspace(0.0, 1.0, 6)
+    with checkpoint_stats() as outer:
+        with checkpoint_stats() as inner:
+            grad(cases.heat_ck, 0)(u, np.ones(6), 0.1, 4, 2)
+        grad(cases.heat_ck, 0)(u, np.ones(6), 0.1, 3, 2)
+    assert (inner.loops, inner.steps, outer.loops, outer.steps) == (1, 4, 2, 7)
+    assert "steps=4" in repr(inner)

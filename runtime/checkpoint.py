@@ -36,8 +36,8 @@ def check_snapshots(snapshots):
 
 class CheckpointStats:
     """What `checkpoint_stats()` reports for the checkpointed loops run inside it:
-    `steps` (loop steps), `advances` (step evaluations without a pullback, the forward
-    sweep's included), `recomputed` (those the backward sweep made), `reversed` (steps
+    `steps` (loop steps), `advances` (the forward sweep's step evaluations, without a
+    pullback), `recomputed` (those the backward sweep made again), `reversed` (steps
     pulled back), `peak_snapshots` (most carries held at once, the loop's input
     included), `loops` (checkpointed loops run)."""
 

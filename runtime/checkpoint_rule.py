@@ -1,8 +1,6 @@
 """run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
 the pullback recomputes segments from them and reverses one step at a time
 (runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
-import gc
-
 import numpy as np
 
 from . import revolve
@@ -23,15 +21,6 @@ def _varied(value):
         return False
     return np.asarray(value).dtype.kind in "fc" if isinstance(
         value, (float, complex, np.ndarray, np.generic)) else True
-
-
-def _zero(value):
-    """A zero cotangent for a float output value (None for what has none)."""
-    if not _varied(value):
-        return None
-    if isinstance(value, (list, tuple)):
-        return type(value)(_zero(v) for v in value)
-    return np.zeros_like(value) if isinstance(value, np.ndarray) else 0.0 * value
 
 
 def _owned_sum(total, c):
@@ -56,7 +45,6 @@ class Loop:
         self.snapshots = snapshots
         self.inv_cots = [None] * len(self.invariants)
         self.item_cots = [None] * len(items)
-        self.held = 1                   # the loop's input carry
         self.rules = {}
 
     def call(self, carry, i):
@@ -70,47 +58,43 @@ class Loop:
         return tuple(out), pullback, wrt
 
     def advance(self, carry, i):
-        _count("advances")
         return self.call(carry, i)[0]
 
     def reverse_step(self, carry, i, g):
         """The carry's cotangent before step i, from g after it; invariants' added."""
         _count("reversed")
         out, pullback, wrt = self.call(carry, i)
-        seed = tuple(_zero(o) if c is None else c for o, c in zip(out, g))
-        cots = dict(enumerate(pullback(seed)))
+        cots = dict(enumerate(pullback(g)))         # (None: a zero cotangent)
         n = len(carry)
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
         self.item_cots[i] = unthunk(cots.get(n + len(self.invariants)))
         g = tuple(unthunk(cots.get(k)) for k in range(n))
-        del out, pullback, cots
-        # a step's pullback leaves reference cycles (thunks and the closures forcing
-        # them) holding arrays: collected now, the young generation only, or the
-        # arrays of hundreds of steps wait for the collector (peak memory grew with n)
-        gc.collect(0)
         return g
 
     def forward(self, carry):
-        """The loop's output; the sweep's snapshots [(start, length, free, carry)]."""
+        """The loop's output; the sweep's snapshots [(start, length, free, carry)].
+        They are the most carries held at once: the backward sweep recomputes a
+        segment into its own free slots only (runtime/revolve.py)."""
         chain = revolve.sweep_chain(len(self.items), self.snapshots)
+        for stats in _STATS:
+            stats.peak_snapshots = max(stats.peak_snapshots, len(chain), 1)
         held = []
         for start, length, free in chain:
             held.append((start, length, free, carry))
-            self.hold(+1 if start else 0)
-            for i in range(start, start + length):
-                carry = self.advance(carry, i)
+            carry = self.run(carry, start, length, "advances")
         return carry, held
 
-    def hold(self, k):
-        self.held += k
-        for stats in _STATS:
-            stats.peak_snapshots = max(stats.peak_snapshots, self.held)
+    def run(self, carry, start, k, counter):
+        """The carry k steps after `start` (counted as `counter`)."""
+        for i in range(start, start + k):
+            _count(counter)
+            carry = self.advance(carry, i)
+        return carry
 
     def backward(self, g, held):
         for start, length, free, carry in reversed(held):
             g = self.segment(carry, start, length, free, g)
-            self.hold(-1 if start else 0)
         return g
 
     def segment(self, carry, start, length, free, g):
@@ -119,24 +103,12 @@ class Loop:
             return self.reverse_step(carry, start, g)
         if free == 0:
             for j in reversed(range(length)):
-                state = carry
-                for i in range(start, start + j):
-                    state = self.recompute(state, i)
-                g = self.reverse_step(state, start + j, g)
+                g = self.reverse_step(self.run(carry, start, j, "recomputed"), start + j, g)
             return g
         m = revolve.split(length, free)
-        mid = carry
-        for i in range(start, start + m):
-            mid = self.recompute(mid, i)
-        self.hold(+1)
-        g = self.segment(mid, start + m, length - m, free - 1, g)
-        del mid
-        self.hold(-1)
+        g = self.segment(self.run(carry, start, m, "recomputed"), start + m, length - m,
+                         free - 1, g)            # (the snapshot at start + m goes here)
         return self.segment(carry, start, m, free, g)
-
-    def recompute(self, carry, i):
-        _count("recomputed")
-        return self.advance(carry, i)
 
 
 def _items(iterable, where):
@@ -159,7 +131,9 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     def pullback(g):
         loop.inv_cots = [None] * len(loop.invariants)
         g = unthunk(g)
-        g = (None,) * len(out) if g is None else tuple(unthunk(c) for c in g)
+        if g is None:
+            return (None,) * 6
+        g = tuple(unthunk(c) for c in g)
         g_carry = loop.backward(g, held)
         return (None, g_carry, tuple(loop.inv_cots), _item_cotangent(loop, iterable),
                 None, None)
@@ -168,7 +142,7 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
 
 def _item_cotangent(loop, iterable):
     cots = loop.item_cots
-    if isinstance(iterable, range) or all(c is None for c in cots):
+    if all(c is None for c in cots):            # (a range's items: integers)
         return None
     if isinstance(iterable, np.ndarray):
         return np.stack([np.zeros_like(iterable[i], dtype=float) if c is None

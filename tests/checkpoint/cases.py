@@ -159,3 +159,48 @@ def scopes(x, ws, n):
         f = lambda v: v * x                                     # noqa: E731
         x = f(0.9)
     return x
+
+
+class Params:
+    def __init__(self, w):
+        self.w = w
+
+
+def record_ck(x, p, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.sin(x * p.w) + 0.1
+    return x
+
+
+def record(x, p, n):
+    for t in range(n):
+        x = np.sin(x * p.w) + 0.1
+    return x
+
+
+def unused_carry_ck(x, n, s):
+    acc = 0.0
+    for t in checkpointed(range(n), snapshots=s):
+        acc = acc + x
+        x = x * 1.1 + 0.01 * acc
+    return x
+
+
+def unused_carry(x, n):
+    acc = 0.0
+    for t in range(n):
+        acc = acc + x
+        x = x * 1.1 + 0.01 * acc
+    return x
+
+
+def plus_ck(u, w, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        u = u + w
+    return np.sum(u * u)
+
+
+def plus(u, w, n):
+    for t in range(n):
+        u = u + w
+    return np.sum(u * u)

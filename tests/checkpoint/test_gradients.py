@@ -108,3 +108,23 @@ def test_bitwise_where_the_operations_are_the_same(name, args, wrt, s):
     want = grad(getattr(cases, name), wrt)(*args)
     for g, w in zip(got, want):
         assert np.array_equal(np.asarray(g), np.asarray(w)), (g, w)
+
+
+def test_object_invariant():
+    got = grad(cases.record_ck, (0, 1))(0.3, cases.Params(0.8), 4, 2)
+    want = grad(cases.record, (0, 1))(0.3, cases.Params(0.8), 4)
+    assert got[0] == want[0] and got[1]["w"] == want[1]["w"] != 0.0
+
+
+@policies
+@pytest.mark.parametrize("s", [1, 2])
+def test_carry_unused_after_the_loop(policy, s):
+    _same(cases.unused_carry_ck, cases.unused_carry, (0.3, 5), s, (0,), policy)
+
+
+@policies
+@pytest.mark.parametrize("s", [1, 2, 4])
+def test_invariant_cotangent_is_the_seed_itself(policy, s):
+    """`u = u + w`: the step hands g back for both u and w; the invariant's buffer must
+    be the driver's own copy, or adding into it changes the carry's cotangent."""
+    _same(cases.plus_ck, cases.plus, (np.ones(3), np.arange(3.0), 3), s, (0, 1), policy)

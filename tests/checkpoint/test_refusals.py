@@ -106,7 +106,23 @@ def writes_into_item(x, xs):
     return x
 
 
-CASES = [(writes_into_item, "writes into its loop variable"), (appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
+def local_def(x, n):
+    def f(v):
+        return v * 1.1
+    for t in checkpointed(range(n), snapshots=2):
+        x = f(x)                                                # refused: local f
+    return x
+
+
+def local_import(x, n):
+    import math as m
+    for t in checkpointed(range(n), snapshots=2):
+        x = m.sin(x)                                            # refused: local import
+    return x
+
+
+CASES = [(local_def, "defined inside the function"),
+         (local_import, "defined inside the function"), (writes_into_item, "writes into its loop variable"), (appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
          (with_continue, "continue"), (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),

@@ -257,10 +257,28 @@ def _loop_names(src, loop):
                             "when it starts", loop,
                             hint=f"bind {n} before the loop (for example {n} = 0.0)")
     carried = [n for n in carried if n in before]
+    _refuse_local_definitions(src, loop)
     local = set(src.locals) | set(src.fn.__code__.co_freevars)
     invariants = [n for n in _free_loads(body)
                   if n in local and n not in stored and n != target]
     return carried, invariants
+
+
+def _refuse_local_definitions(src, loop):
+    """A def, class or import inside the function, read by the body: the step would
+    read the module's name instead."""
+    defined = set()
+    for n in gast.walk(src.node):
+        if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)) and \
+                n is not src.node:
+            defined.add(n.name)
+        elif isinstance(n, (gast.Import, gast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in n.names)
+    for name in _free_loads(loop.body):
+        if name in defined:
+            read = next(m for m in _names_nodes(loop.body, name))
+            raise src.error(f"a checkpointed loop's body reads {name!r}, defined inside the "
+                            "function", read, hint=f"define {name} at module level")
 
 
 def _written(src, body):

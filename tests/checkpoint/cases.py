@@ -204,3 +204,17 @@ def plus(u, w, n):
     for t in range(n):
         u = u + w
     return np.sum(u * u)
+
+
+def closure_ck(x, w, n, s):
+    f = lambda v: np.sin(v * w)                                 # noqa: E731
+    for t in checkpointed(range(n), snapshots=s):
+        x = f(x) + 0.1
+    return x
+
+
+def closure(x, w, n):
+    f = lambda v: np.sin(v * w)                                 # noqa: E731
+    for t in range(n):
+        x = f(x) + 0.1
+    return x

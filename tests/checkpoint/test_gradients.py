@@ -128,3 +128,8 @@ def test_invariant_cotangent_is_the_seed_itself(policy, s):
     """`u = u + w`: the step hands g back for both u and w; the invariant's buffer must
     be the driver's own copy, or adding into it changes the carry's cotangent."""
     _same(cases.plus_ck, cases.plus, (np.ones(3), np.arange(3.0), 3), s, (0, 1), policy)
+
+
+@policies
+def test_closure_made_before_the_loop(policy):
+    _same(cases.closure_ck, cases.closure, (0.3, 0.8, 4), 2, (0, 1), policy)

@@ -133,3 +133,14 @@ def test_invariant_cotangent_is_the_seed_itself(policy, s):
 @policies
 def test_closure_made_before_the_loop(policy):
     _same(cases.closure_ck, cases.closure, (0.3, 0.8, 4), 2, (0, 1), policy)
+
+
+def test_vjp_pullback_called_twice():
+    """The invariants' buffers are the pullback call's own: a second call starts at 0."""
+    from transform import vjp
+    u, w = np.linspace(0.0, 1.0, 4), np.linspace(0.5, 1.0, 4)
+    _, marked = vjp(cases.heat_ck, u, w, 0.3, 5, 2, wrt=(0, 1, 2))
+    _, plain = vjp(cases.heat, u, w, 0.3, 5, wrt=(0, 1, 2))
+    for c in (1.0, 2.0, 1.0):
+        for got, want in zip(marked(c), plain(c)):
+            np.testing.assert_allclose(got, want, rtol=1e-12)

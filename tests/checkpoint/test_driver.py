@@ -54,3 +54,25 @@ def test_snapshots_checked_when_nothing_is_differentiated_through_the_loop():
     assert grad(_unrelated, 0)(0.3, 3, 2) == 2.0
     with pytest.raises(ValueError, match="snapshots"):
         grad(_unrelated, 0)(0.3, 3, 0)
+
+
+def test_step_keys_are_unique_per_globals_and_deterministic():
+    from runtime.checkpoint import STEPS, register_step
+
+    def made(space):
+        exec("def step(x):\n    return (x,)\n", space)
+        return space["step"]
+    spaces = [{}, {}, {}]
+    steps = [made(s) for s in spaces]
+    keys = [register_step("test.step:1:abc", s) for s in steps]
+    assert keys == ["test.step:1:abc", "test.step:1:abc#2", "test.step:1:abc#3"]
+    again = made(spaces[1])                        # recompiled in the same namespace
+    assert register_step("test.step:1:abc", again) == "test.step:1:abc#2"
+    assert STEPS["test.step:1:abc#2"] is again and STEPS["test.step:1:abc"] is steps[0]
+
+
+def test_loop_body_rule_needs_the_compiler(monkeypatch):
+    from runtime import callees
+    monkeypatch.setattr(callees, "_BODY_RULE", [])
+    with pytest.raises(TypeError, match="needs thunkgrad's compiler"):
+        callees.loop_body_rule(cases.scalar, (0,))

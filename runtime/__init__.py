@@ -10,6 +10,8 @@ from .tape import (tape_reader, iterable, shape_only, unviewed, ShapeOnly, rever
 from . import helpers  # noqa: F401  (registers template helpers)
 from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_call)
 from . import attributes  # noqa: F401  (with_attribute)
+from .checkpoint import checkpointed, checkpoint_stats
+from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
@@ -22,7 +24,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
-           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros"]
+           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "checkpointed",
+           "checkpoint_stats"]
 
 
 def generated_namespace():

@@ -4,13 +4,25 @@ runtime never imports transform: the compiler hands its `vjp` over here when it 
 imported (transform/api.py), as it hands run-time rules its compile entry point."""
 _VJP = []
 _CLOSURE_VJP = []
+_BODY_RULE = []
 
 
-def provide(vjp, closure_vjp=None):
-    """Called once by transform.api with its vjp(fn, *args, wrt=...) and its
-    closure_vjp(closure, *args, wrt=...) for closure records (runtime/closures.py)."""
+def provide(vjp, closure_vjp=None, body_rule=None):
+    """Called once by transform.api with its vjp(fn, *args, wrt=...), its
+    closure_vjp(closure, *args, wrt=...) for closure records (runtime/closures.py) and
+    body_rule(fn, wrt), a function's rule as a loop body calls it."""
     _VJP[:] = [vjp]
     _CLOSURE_VJP[:] = [closure_vjp] if closure_vjp is not None else []
+    _BODY_RULE[:] = [body_rule] if body_rule is not None else []
+
+
+def loop_body_rule(fn, wrt):
+    """fn's compiled rule as a loop body calls it (a checkpointed loop's step): called
+    as rule(*args) -> (output, pullback), pullback(g) gives one cotangent per argument,
+    computed (no Thunks); wrt: the positions carrying a derivative."""
+    if not _BODY_RULE:
+        raise TypeError("a checkpointed loop needs thunkgrad's compiler (import transform)")
+    return _BODY_RULE[0](fn, tuple(wrt))
 
 
 def function_vjp(fn, *args, wrt, **kwargs):

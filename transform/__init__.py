@@ -17,6 +17,7 @@ _EXPORTS = {
     "adjoint_source": ".api", "TransformError": ".errors",
     "stop_gradient": "runtime.gradient_stop", "jacrev": ".jacobians", "jacobian": ".jacobians",
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
+    "checkpointed": "runtime", "checkpoint_stats": "runtime",
 }
 
 __all__ = list(_EXPORTS)

@@ -265,7 +265,8 @@ def _closure_vjp(closure, *args, wrt, **kwargs):
 gradient_function.provide(_gradients, compiled)   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these
-callees.provide(vjp, _closure_vjp)
+callees.provide(vjp, _closure_vjp,
+                lambda fn, wrt: callee_rule(fn, "loop", wrt, materialised=True))
 
 __all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
            "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

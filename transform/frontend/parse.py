@@ -134,6 +134,9 @@ def parse_function(fn):
     The def is found from fn.__code__ (file, first line, code name), never from
     `__name__` or `__wrapped__`: a functools.wraps wrapper is parsed as itself. The
     source must still compile to fn.__code__ (a file edited after import does not)."""
+    made = getattr(fn, "thunkgrad_source", None)
+    if made is not None:                     # a checkpointed loop's body (checkpointed.py)
+        return made()
     parse_as = getattr(fn, "thunkgrad_parse_as", None)
     if parse_as is not None:                 # a method setting attributes of `self`
         src = parse_function(parse_as[0])

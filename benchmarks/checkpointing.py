@@ -1,0 +1,79 @@
+"""Checkpointed loops (issue 21) against the taped loop: peak memory (tracemalloc) and
+time of the gradient, with the binomial schedule's theoretical recomputation count next
+to the measured one. Not a timed test.
+
+    python benchmarks/checkpointing.py              # heat 2,000 cells x 2,000 steps,
+                                                    # scalar loop 20,000 steps
+    python benchmarks/checkpointing.py --full       # the issue's sizes: 50,000 heat
+                                                    # steps, 10^6 scalar steps (long)
+"""
+import math
+import sys
+import time
+import tracemalloc
+
+import numpy as np
+
+from runtime import revolve
+from transform import checkpoint_stats, checkpointed, grad
+
+
+def heat(u, kappa, n):
+    for t in range(n):
+        u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+    return np.sum(u ** 2)
+
+
+def heat_ck(u, kappa, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+    return np.sum(u ** 2)
+
+
+def scalar(x, n):
+    for i in range(n):
+        x = x * 0.999 + 0.001 * math.sin(x)
+    return x
+
+
+def scalar_ck(x, n, s):
+    for i in checkpointed(range(n), snapshots=s):
+        x = x * 0.999 + 0.001 * math.sin(x)
+    return x
+
+
+def measure(fn, args, warm):
+    """(seconds, peak bytes, stats) of one gradient call, compiled beforehand on `warm`."""
+    grad(fn, 0)(*warm)
+    start = time.perf_counter()
+    grad(fn, 0)(*args)
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    with checkpoint_stats() as stats:
+        grad(fn, 0)(*args)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return seconds, peak, stats
+
+
+def table(name, taped, marked, args, steps, snapshot_counts):
+    seconds, peak, _ = measure(taped, args + (steps,), args + (3,))
+    print(f"\n{name}, {steps:,} steps: taped {seconds:.2f} s, peak {peak / 1e6:.1f} MB")
+    print("snapshots  recomputed (theory)  time (x taped)  peak MB (taped / peak)")
+    for s in snapshot_counts:
+        t, p, stats = measure(marked, args + (steps, s), args + (3, s))
+        print(f"{s:9d}  {stats.recomputed:10,d} ({revolve.recomputations(steps, s):,})"
+              f"  {t:6.2f} s ({t / seconds:4.1f})  {p / 1e6:7.2f} ({peak / p:6.0f})")
+
+
+def main(full):
+    cells, heat_steps = 2000, 50_000 if full else 2000
+    scalar_steps = 1_000_000 if full else 20_000
+    u = np.linspace(0.0, 1.0, cells)
+    table(f"heat, {cells:,} cells", heat, heat_ck, (u, np.ones(cells)), heat_steps,
+          (10, 30, 100))
+    table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
+
+
+if __name__ == "__main__":
+    main("--full" in sys.argv)

@@ -1,0 +1,151 @@
+"""run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
+the pullback recomputes segments from them and reverses one step at a time
+(runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
+import numpy as np
+
+from . import revolve
+from .accumulate import add_values
+from .callees import loop_body_rule
+from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, run_checkpointed
+from .registry import rrule
+from .thunks import unthunk
+
+
+def _varied(value):
+    """Whether a value can carry a derivative: a float or complex leaf somewhere."""
+    if isinstance(value, (list, tuple)):
+        return any(_varied(v) for v in value)
+    if isinstance(value, dict):
+        return any(_varied(v) for v in value.values())
+    if isinstance(value, (bool, int, str, type(None), range)):
+        return False
+    return np.asarray(value).dtype.kind in "fc" if isinstance(
+        value, (float, complex, np.ndarray, np.generic)) else True
+
+
+def _owned_sum(total, c):
+    """total + c, into total when it is an array this rule made and c fits it."""
+    c = unthunk(c)
+    if c is None:
+        return total
+    if total is None:
+        return np.array(c, copy=True) if isinstance(c, np.ndarray) else add_values(None, c)
+    if isinstance(total, np.ndarray) and np.shape(c) == total.shape and \
+            np.result_type(total, c) == total.dtype:
+        total += c
+        return total
+    return add_values(total, c)
+
+
+class Loop:
+    """One run of a checkpointed loop: its step, invariants, items and snapshot budget."""
+
+    def __init__(self, step, invariants, items, snapshots):
+        self.step, self.invariants, self.items = step, tuple(invariants), items
+        self.snapshots = snapshots
+        self.inv_cots = [None] * len(self.invariants)
+        self.item_cots = [None] * len(items)
+        self.rules = {}
+
+    def call(self, carry, i):
+        """(step's output, pullback) at step i, differentiated in what can vary."""
+        args = (*carry, *self.invariants, self.items[i])
+        wrt = tuple(k for k, a in enumerate(args) if _varied(a))
+        rule = self.rules.get(wrt)
+        if rule is None:
+            rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
+        out, pullback = rule(*args)
+        return tuple(out), pullback, wrt
+
+    def advance(self, carry, i):
+        return self.call(carry, i)[0]
+
+    def reverse_step(self, carry, i, g):
+        """The carry's cotangent before step i, from g after it; invariants' added."""
+        _count("reversed")
+        out, pullback, wrt = self.call(carry, i)
+        cots = dict(enumerate(pullback(g)))         # (None: a zero cotangent)
+        n = len(carry)
+        for k in range(len(self.invariants)):
+            self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
+        self.item_cots[i] = unthunk(cots.get(n + len(self.invariants)))
+        g = tuple(unthunk(cots.get(k)) for k in range(n))
+        return g
+
+    def forward(self, carry):
+        """The loop's output; the sweep's snapshots [(start, length, free, carry)].
+        They are the most carries held at once: the backward sweep recomputes a
+        segment into its own free slots only (runtime/revolve.py)."""
+        chain = revolve.sweep_chain(len(self.items), self.snapshots)
+        for stats in _STATS:
+            stats.peak_snapshots = max(stats.peak_snapshots, len(chain), 1)
+        held = []
+        for start, length, free in chain:
+            held.append((start, length, free, carry))
+            carry = self.run(carry, start, length, "advances")
+        return carry, held
+
+    def run(self, carry, start, k, counter):
+        """The carry k steps after `start` (counted as `counter`)."""
+        for i in range(start, start + k):
+            _count(counter)
+            carry = self.advance(carry, i)
+        return carry
+
+    def backward(self, g, held):
+        for start, length, free, carry in reversed(held):
+            g = self.segment(carry, start, length, free, g)
+        return g
+
+    def segment(self, carry, start, length, free, g):
+        """Reverse steps [start, start + length) from `carry`, the state at `start`."""
+        if length == 1:
+            return self.reverse_step(carry, start, g)
+        if free == 0:
+            for j in reversed(range(length)):
+                g = self.reverse_step(self.run(carry, start, j, "recomputed"), start + j, g)
+            return g
+        m = revolve.split(length, free)
+        g = self.segment(self.run(carry, start, m, "recomputed"), start + m, length - m,
+                         free - 1, g)            # (the snapshot at start + m goes here)
+        return self.segment(carry, start, m, free, g)
+
+
+def _items(iterable, where):
+    if not isinstance(iterable, SIZED):
+        raise TypeError(f"{where}: checkpointed(...) needs a range, list, tuple or array "
+                        f"(its length known when the loop starts), not "
+                        f"{type(iterable).__name__}; use checkpointed(range(len(xs))) and "
+                        "index xs")
+    return iterable
+
+
+@rrule(run_checkpointed)
+def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
+    check_snapshots(snapshots)
+    loop = Loop(STEPS[key], invariants, _items(iterable, where), int(snapshots))
+    _count("loops")
+    _count("steps", len(loop.items))
+    out, held = loop.forward(tuple(carry))
+
+    def pullback(g):
+        loop.inv_cots = [None] * len(loop.invariants)
+        g = unthunk(g)
+        if g is None:
+            return (None,) * 6
+        g = tuple(unthunk(c) for c in g)
+        g_carry = loop.backward(g, held)
+        return (None, g_carry, tuple(loop.inv_cots), _item_cotangent(loop, iterable),
+                None, None)
+    return out, pullback
+
+
+def _item_cotangent(loop, iterable):
+    cots = loop.item_cots
+    if all(c is None for c in cots):            # (a range's items: integers)
+        return None
+    if isinstance(iterable, np.ndarray):
+        return np.stack([np.zeros_like(iterable[i], dtype=float) if c is None
+                         else np.asarray(c) for i, c in enumerate(cots)]) \
+            if len(cots) else np.zeros_like(iterable, dtype=float)
+    return type(iterable)(cots)

@@ -13,6 +13,7 @@ from . import attributes  # noqa: F401  (with_attribute)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
+from .forward import zero_tangent, stored_tangent, broadcast_to_output
 from . import rules
 rules.register_all()                # the rule catalogue
 
@@ -22,7 +23,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
-           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros"]
+           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "zero_tangent",
+           "stored_tangent", "broadcast_to_output"]
 
 
 def generated_namespace():

@@ -1,0 +1,125 @@
+"""One statement's tangent from its rule's JVP terms (runtime/jvp.py, docs/forward.md),
+expanded inline as reverse mode expands `Rule.templates`:
+
+    t2 = v * t1        DIAGONAL in x and y   ->   t2_dot = v_dot * t1 + t1_dot * v
+    t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot, None, None, None, False)
+    t6 = y[1]          LINEAR                ->   t6_dot = y_dot[1]
+
+The output's tangent is the sum of the terms of the inputs that have a tangent; the
+terms of the others are dropped.
+"""
+import gast
+
+from runtime.jvp import DIAGONAL, JOINT, LINEAR
+
+from ..ir.nodes import load
+from ..ir.templates import _names_of, _parsed, _template, as_value, clone
+from .refusals import refuse
+
+
+def tangent_of(fwd, s, prim, target, tangents):
+    """The expression of `target`'s tangent: `tangents` is {param: tangent name} for the
+    inputs of `prim` that carry one."""
+    total = None
+    for param, tangent in tangents.items():
+        term = _term(fwd, s, prim, param, tangent, target)
+        total = term if total is None else gast.BinOp(left=total, op=gast.Add(), right=term)
+    return total
+
+
+def _term(fwd, s, prim, param, tangent, target):
+    rule = prim.rule
+    term = rule.jvps.get(param)
+    if term is None:
+        refuse(fwd, prim, f"`{prim.label}` has no forward-mode (JVP) rule for its "
+               f"argument {param!r}", "compute this with reverse mode (vjp, jacrev), or "
+               "declare the rule's JVP terms (defvjp(..., jvp=...), docs/forward.md)")
+    if term in (LINEAR, JOINT):
+        joint = [p for p, t in rule.jvps.items() if t == JOINT and p != param] \
+            if term == JOINT else []
+        return _replaced(fwd, s, prim, param, tangent, joint)
+    if term == DIAGONAL:
+        return _diagonal(fwd, prim, param, tangent, target)
+    return _expanded(fwd, term, {f"t_{param}": load(tangent)}, prim.inputs, target,
+                     frozenset())
+
+
+def _replaced(fwd, s, prim, param, tangent, joint):
+    """The statement's own call with the tangent in `param`'s place (and zeros in the
+    other JOINT arguments'), found by the very atom node lowering bound to it."""
+    atom = prim.inputs[param]
+    if not any(n is atom for n in gast.walk(s.value)):    # a method's receiver: x.copy()
+        reads = [n for n in gast.walk(s.value) if type(n) is gast.Name and n.id == atom.id]
+        atom = reads[0] if len(reads) == 1 else atom
+    swaps = {id(atom): load(tangent)}
+    for other in joint:
+        node = prim.inputs[other]
+        swaps[id(node)] = fwd.names.call("zero_tangent", clone(node))
+    expr, found = _swap(s.value, swaps)
+    if id(atom) not in found:
+        refuse(fwd, prim, f"forward mode cannot place the tangent of {param!r} in "
+               f"`{prim.label}`'s call", "pass the argument by name or position, plainly")
+    return expr
+
+
+def _swap(node, swaps):
+    """A copy of `node` with the nodes whose id is in `swaps` replaced; (copy, ids found)."""
+    found = set()
+
+    def visit(n):
+        if isinstance(n, list):
+            return [visit(m) for m in n]
+        if not isinstance(n, gast.AST):
+            return n
+        if id(n) in swaps:
+            found.add(id(n))
+            return clone(swaps[id(n)])
+        if not n._fields:
+            return n
+        new = gast.AST.__new__(type(n))
+        for field in n._fields:
+            setattr(new, field, visit(getattr(n, field)))
+        for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset", "role"):
+            if attr in n.__dict__:
+                setattr(new, attr, n.__dict__[attr])
+        return new
+    return visit(node), found
+
+
+def _diagonal(fwd, prim, param, tangent, target):
+    """J^T = J: the cotangent template with the tangent broadcast to the output as `g`
+    (and the argument broadcast too, so its unbroadcast sums nothing)."""
+    atom = prim.inputs[param]
+    inputs = dict(prim.inputs)
+    g = load(tangent)
+    if not fwd.same_shape(atom, target):
+        g = fwd.names.call("broadcast_to_output", g, load(target))
+        inputs[param] = fwd.names.call("broadcast_to_output", clone(atom), load(target))
+    text = prim.rule.template_text(param, False)
+    return _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
+                     keep={param} if inputs[param] is not atom else ())
+
+
+def _expanded(fwd, text, extra, inputs, target, dropped, keep=()):
+    """`text` with the rule's parameters replaced by their atoms, `ans` by the target,
+    the names in `extra` by their nodes and helpers by the compiler's names for them.
+    dropped: parameters whose unbroadcast is the identity here (ir/templates.py)."""
+    mapping = {}
+    for name, node in inputs.items():
+        value = node if name in keep else as_value(fwd.names, node)
+        if value is not None:
+            mapping[name] = value
+    mapping.update(extra)
+    mapping["ans"] = load(target)
+    tree = _template(text, (dropped, frozenset())) if dropped else _parsed(text)
+    free, bound = _names_of(tree)
+    own = {name: fwd.names.template_local(name) for name in bound}
+    for helper in free - mapping.keys() - own.keys():
+        mapping[helper] = fwd.names.template_ref(helper)
+    mapping.update({name: load(chosen) for name, chosen in own.items()})
+    expr = clone(tree, mapping)
+    if own:
+        for n in gast.walk(expr):
+            if type(n) is gast.Name and type(n.ctx) is gast.Store and n.id in own:
+                n.id = own[n.id]
+    return expr

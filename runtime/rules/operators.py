@@ -16,9 +16,11 @@ defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementw
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True,
        complex_ok=True)
 defvjp(containers.repeat_sequence, "xs, n",                      # [a, b] * n, or [a, b] * w
-       "product_or_repeat_vjp(g, xs, n)", "product_or_repeat_vjp(g, n, xs)", complex_ok=True)
+       "product_or_repeat_vjp(g, xs, n)", "product_or_repeat_vjp(g, n, xs)", complex_ok=True,
+       jvp=LINEAR)              # bilinear: a list's copies, or a product
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
-       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True)
+       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True,
+       jvp=LINEAR)
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
        elementwise=True, complex_ok=True)
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",

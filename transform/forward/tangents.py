@@ -10,6 +10,8 @@ Names are the activity analysis's: a name both varied by the differentiated argu
 and useful to the output has a tangent `<name>_dot`; every binding of such a name
 binds its tangent too (a zero where the value does not depend on the arguments).
 """
+import builtins
+
 import gast
 
 from ..ir.nodes import assign, load, located, name_ids, store
@@ -28,12 +30,23 @@ class Forward:
         self.tangents = {}
         self.where = ctx.src.node
         self.user_object_tests = set()
+        self.builtins = {}
 
     def dot(self, name):
         """The tangent name of an active name (chosen on first use)."""
         if name not in self.tangents:
             self.tangents[name] = self.names.reserve(f"{name}_dot")
         return self.tangents[name]
+
+    def helper(self, name):
+        """A template's helper (np, unbroadcast) by the compiler's name for it; a builtin
+        outside the vocabulary (`sum`) under a name the user's function does not bind."""
+        if name in self.names.objects or not hasattr(builtins, name):
+            return self.names.template_ref(name)
+        if name not in self.builtins:
+            self.builtins[name] = self.names.reserve(name)
+            self.ctx.globals[self.builtins[name]] = getattr(builtins, name)
+        return load(self.builtins[name])
 
     def is_active(self, atom):
         return isinstance(atom, gast.Name) and atom.id in self.active

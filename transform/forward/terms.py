@@ -115,7 +115,7 @@ def _expanded(fwd, text, extra, inputs, target, dropped, keep=()):
     free, bound = _names_of(tree)
     own = {name: fwd.names.template_local(name) for name in bound}
     for helper in free - mapping.keys() - own.keys():
-        mapping[helper] = fwd.names.template_ref(helper)
+        mapping[helper] = fwd.helper(helper)
     mapping.update({name: load(chosen) for name, chosen in own.items()})
     expr = clone(tree, mapping)
     if own:

@@ -1,0 +1,134 @@
+"""Functions forward mode is checked on (tests/forward/): each in a file, so the
+compiler can read its source."""
+import numpy as np
+
+from runtime import rrule
+
+
+def straight(W, x, b):
+    h = np.tanh(W @ x + b)
+    return h * np.exp(-x) + np.sum(h ** 2) / 3.0
+
+
+def looped(x, w):
+    s = 0.0
+    acc = np.zeros_like(x)
+    for i in range(len(x)):
+        s = s + w * x[i] ** 2
+        acc = acc + s * x
+    return acc / (1.0 + s)
+
+
+def branched(x, y):
+    if np.sum(x) > 0:
+        z = np.sin(x) * y
+    else:
+        z = np.cos(y) - x
+    if np.max(z) > 10.0:
+        z = z / 10.0
+    return z
+
+
+def whiled(x):
+    v = x
+    n = 0
+    while np.sum(v ** 2) < 50.0:
+        v = v * 1.5 + np.sin(v)
+        n = n + 1
+        if n > 20:
+            break
+    return v
+
+
+def over_rows(A):
+    total = 0.0
+    for row in A:
+        total = total + np.dot(row, row) * np.log1p(row[0] ** 2)
+    return total
+
+
+def containers(pair, params):
+    a, b = pair
+    w = params["w"]
+    scale = params["scale"]
+    out = [a * w, b + scale]
+    return (out[0] @ out[1], {"sum": np.sum(a) * scale, "list": out})
+
+
+def float32_fn(x, k):
+    y = np.tanh(x * k) + x ** 2
+    return np.sum(y, axis=0) * np.float32(0.5)
+
+
+def keywords(x, y, axis=0, *, scale=2.0):
+    m = np.mean(x * y, axis=axis, keepdims=True)
+    z = np.clip(x - m, a_min=-1.0, a_max=1.0)
+    return scale * np.sum(z ** 2, axis=axis) + np.linalg.norm(y, ord=2)
+
+
+def stores(x, y):
+    w = x.copy()
+    w[0] = y[1] * 3.0
+    w[1:] = w[1:] * y[0]
+    ys = [np.exp(v) for v in w]
+    return np.stack(ys) + w
+
+
+def linalg(A, b):
+    inv = np.linalg.inv(A)
+    s = np.linalg.solve(A, b)
+    return inv @ s + np.trace(A) * s
+
+
+def scalars(a, b):
+    c = a * b + 2.0
+    d = c ** 3 - a / b
+    return max(d, c) + abs(a - 4.0)
+
+
+def matrix_out(x, y):
+    return np.outer(np.sin(x), y) + np.diag(x)
+
+
+# ---- refusals ----------------------------------------------------------------------
+def helper(v):
+    return v * np.sin(v)
+
+
+def calls_helper(x):
+    return helper(x) + 1.0
+
+
+def custom_square(x):
+    return x * x
+
+
+@rrule(custom_square)
+def _custom_square_rule(x):
+    return x * x, lambda g: (2.0 * g * x,)
+
+
+def calls_custom(x):
+    return custom_square(x) + x
+
+
+def calls_cholesky(A):
+    L = np.linalg.cholesky(A)
+    return np.sum(L)
+
+
+def takes_varargs(*xs):
+    return xs[0] * 2.0
+
+
+def complex_inside(x):
+    z = x * 1j
+    return np.real(z * z)
+
+
+class Model:
+    def __init__(self, w):
+        self.w = w
+
+    def energy(self, x):
+        return np.sum(self.w * x ** 2)

@@ -22,7 +22,7 @@ from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs
 from .public.checks import check_target
-from .public.parameters import _full_signature, _params, _unwrap, _wrt_names
+from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
 
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
@@ -34,14 +34,17 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         raise TransformError("jvp of a bound method is not supported yet",
                              hint="pass a function taking the object's arrays")
     plain, _ = _unwrap(fn)
+    if _collecting(plain):
+        raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
+                             "**kwargs", hint="name the parameters, or use vjp")
     primals = tuple(primals)
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     tangents = _tangents(names, tangents)
-    _check_inputs(_params(plain, keyword_only=True), names, primals, {})
     values = dict(zip(_params(plain), primals))
     given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}
+    _check_inputs(_params(plain, keyword_only=True), names, primals, {})
     rule = _compiled(plain, names, _full_signature(plain, primals, {}))
     try:
         out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t

@@ -16,7 +16,7 @@ from runtime.forward import zero_tangent
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
-from .forward.compile import compile_forward
+from .forward_pipeline import compile_forward
 from .frontend.limits import within_limits
 from .public import cache
 from .public.aux import copied_arrays

@@ -1,4 +1,5 @@
-"""jacrev (and jacobian, the same function): Jacobians by reverse mode, built on vjp.
+"""jacrev (and jacobian, the same function): Jacobians by reverse mode, built on vjp;
+jacfwd, the same Jacobians by forward mode, built on jvp (one jvp per argument entry).
 
 One forward sweep, then one pullback per output entry, each seeded with that entry's
 one-hot cotangent; the rows are stacked so that the Jacobian of an output of shape S with
@@ -14,10 +15,13 @@ A scalar output's Jacobian is its gradient (a float for a float argument, as gra
 has_aux=True: fn returns (output, aux), and the result is (Jacobian, aux), as in JAX.
 """
 import functools
+import inspect
 
 import numpy as np
 
+from runtime.forward import zero_tangent
 from .api import vjp
+from .forward_api import jvp
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _method_parts, _unwrap, _wrt_names
 
@@ -124,7 +128,6 @@ def jacfwd(fn, wrt=0, *, policy=None):
 
     @functools.wraps(fn)
     def jacobian_fn(*args):
-        from .forward_api import jvp            # forward_api imports this module's users
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         out = fn(*args)
         columns = {}                            # (k, argument path) -> output tangents
@@ -150,7 +153,6 @@ def _position(fn, w):
 
 
 def _params_of(fn):
-    import inspect
     return inspect.signature(_unwrap(fn)[0]).parameters
 
 
@@ -181,7 +183,6 @@ def _rebuilt(value, fn, path=()):
 
 
 def _zeros_like_arg(value):
-    from runtime.forward import zero_tangent
     return zero_tangent(value)
 
 

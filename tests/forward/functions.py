@@ -132,3 +132,20 @@ class Model:
 
     def energy(self, x):
         return np.sum(self.w * x ** 2)
+
+
+def lists(xs, y):
+    xs.append(y * 2.0)
+    xs.extend([y, np.sin(y)])
+    return sum(xs) * xs[0]
+
+
+def inplace(x, y):
+    w = x * 1.0
+    w += y
+    w[1] = w[2] * y[0] ** 2
+    d = {"a": w}
+    d["b"] = np.cos(y)
+    acc = [w, y]
+    acc[1] = acc[1] * 3.0
+    return d["a"] * d["b"] + acc[1]

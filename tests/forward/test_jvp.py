@@ -27,6 +27,8 @@ def _cases(r):
         "linalg": (r.normal(size=(3, 3)) + 3 * np.eye(3), r.normal(size=3)),
         "scalars": (1.3, 0.4),
         "matrix_out": (r.normal(size=3), r.normal(size=3)),
+        "lists": ([1.0, 2.0], 0.3),
+        "inplace": (r.normal(size=3), r.normal(size=3)),
     }
 
 
@@ -125,11 +127,14 @@ def test_float32_tangent_stays_float32():
     assert_close(out_dot, want, rtol=1e-4, atol=1e-5)
 
 
-def test_arguments_and_tangents_are_not_written():
-    r = rng("forward writes")
-    x, y = r.normal(size=3), r.normal(size=3)
-    tx, ty = r.normal(size=3), r.normal(size=3)
-    jvp(F.stores, tuple(readonly((x, y))), tuple(readonly((tx, ty))))
+@pytest.mark.parametrize("name", ["stores", "inplace", "lists"])
+def test_arguments_and_tangents_are_not_written(name):
+    r = rng("forward writes", name)
+    args = _cases(r)[name]
+    tangents = tuple(tangent_like(r, a) for a in args)
+    before = repr((args, tangents))
+    jvp(_function(name), tuple(readonly(args)), tuple(readonly(tangents)))
+    assert repr((args, tangents)) == before         # lists too (readonly covers arrays)
 
 
 def test_zero_tangent_output_when_the_output_does_not_depend():

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.forward import functions as F
-from transform.forward.compile import compile_forward
+from transform.forward_pipeline import compile_forward
 from transform.forward_api import jvp_source
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,8 @@
     copy      y_dot = x_dot (the statement with its atom swapped: `iterable(xs_dot)`)
     pack      p_dot = (s_dot, zero_tangent(k))
     setitem   w_dot = stored_tangent(w_dot, index, v_dot)
-    append    acc_dot.append(v_dot)
+    append    acc_dot.append(v_dot)   (extend the same: the tangent list mirrors the
+              list, which desugar copied on entry if it is an argument)
     nondiff   y_dot = zero_tangent(y)   (only where y is active: bound elsewhere too)
 
 Calls of user functions and custom (rrule) rules are refused: forward mode does not
@@ -24,8 +25,12 @@ def statement_tangent(fwd, s):
     prim = getattr(s, "prim", None)
     if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Subscript):
         return [s] + _setitem(fwd, s, prim)
-    if isinstance(s, gast.Expr) and prim is not None and prim.kind == "append":
+    if isinstance(s, gast.Expr) and prim is not None and prim.kind in ("append", "extend"):
         return [s] + _append(fwd, s, prim)
+    if isinstance(s, gast.Expr) and name_ids(s.value, gast.Load) & fwd.active and \
+            getattr(prim, "kind", None) != "nondiff":
+        refuse(fwd, getattr(prim, "site", None) or s, "a call for its effect on a "
+               "differentiated value", "bind the result to a name, or use vjp")
     bound = _bound(s)
     if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
         _note_user_object_test(fwd, s)
@@ -56,7 +61,10 @@ def _value(fwd, s, prim, target):
         return _copied(fwd, s, prim)
     if kind == "pack":
         swaps = {id(a): fwd.tangent_or_zero(a) for a in prim.args}
-        return _swap(s.value, swaps)[0]
+        expr, found = _swap(s.value, swaps)
+        if len(found) != len(swaps):
+            refuse(fwd, prim, f"a `{prim.label}` display it cannot follow", "use vjp")
+        return expr
     if kind == "rule":
         return _rule_tangent(fwd, s, prim, target)
     refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
@@ -109,7 +117,7 @@ def _append(fwd, s, prim):
     acc = prim.args[0]
     if not fwd.is_active(acc):
         return []
-    method = gast.Attribute(value=load(fwd.dot(acc.id)), attr="append", ctx=gast.Load())
+    method = gast.Attribute(value=load(fwd.dot(acc.id)), attr=prim.kind, ctx=gast.Load())
     call = gast.Call(func=method, args=[fwd.tangent_or_zero(prim.args[1])], keywords=[])
     return [located(gast.Expr(value=call), s)]
 

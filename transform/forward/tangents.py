@@ -15,6 +15,7 @@ import builtins
 import gast
 
 from ..ir.nodes import assign, load, located, name_ids, store
+from ..ir.templates import clone
 from ..errors import TransformError
 from .refusals import refuse
 from .statements import statement_tangent
@@ -124,5 +125,4 @@ def _names(node):
 
 
 def _copy(atom):
-    from ..ir.templates import clone
     return clone(atom)

@@ -1,5 +1,6 @@
-"""The forward-mode compiler's driver: stages 1-5 as reverse mode runs them
-(pipeline.py), then the tangent body (tangents.py) and its emit (emit_forward.py).
+"""The forward-mode compiler's driver, beside pipeline.py (reverse mode's): stages 1-5
+as pipeline.py runs them, then the tangent body (forward/tangents.py) and its emit
+(forward/emit_forward.py).
 
     compile_forward(f, ("x",))  ->  Compiled; .rrule is `f_jvp(x, *, x_dot)`
                                     returning (f(x), its tangent)
@@ -8,11 +9,12 @@ import gc
 
 import gast
 
-from .. import pipeline
-from ..compilation import Compilation
-from .emit_forward import emit_jvp, jvp_function
-from .refusals import refuse
-from .tangents import Forward
+from . import pipeline
+from .ir.nodes import assign, load, located
+from .compilation import Compilation
+from .forward.emit_forward import emit_jvp, jvp_function
+from .forward.refusals import refuse
+from .forward.tangents import Forward
 
 
 def compile_forward(fn, wrt, signature=None):
@@ -44,6 +46,9 @@ def _compile(fn, wrt, signature):
                "imaginary parts as real functions, or use vjp")
     tangent_params = [fwd.dot(p) if p in fwd.active else ctx.names.reserve(f"{p}_dot")
                       for p in wrt]
-    compiled = emit_jvp(ctx, jvp_function(ctx, fwd.block(body), tangent_params))
+    zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])
+             for p in ctx.params + [a.id for a in user.kwonlyargs]
+             if p in fwd.active and p not in wrt]      # not differentiated, made active later
+    compiled = emit_jvp(ctx, jvp_function(ctx, zeros + fwd.block(body), tangent_params))
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled

@@ -2,12 +2,15 @@
 expanded inline as reverse mode expands `Rule.templates`:
 
     t2 = v * t1        DIAGONAL in x and y   ->   t2_dot = v_dot * t1 + t1_dot * v
+    t3 = s + t2        jointly linear        ->   t3_dot = s_dot + t2_dot
     t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot, None, None, None, False)
     t6 = y[1]          LINEAR                ->   t6_dot = y_dot[1]
 
 The output's tangent is the sum of the terms of the inputs that have a tangent; the
 terms of the others are dropped.
 """
+import operator
+
 import gast
 
 from runtime.jvp import DIAGONAL, JOINT, LINEAR
@@ -17,9 +20,16 @@ from ..ir.templates import _names_of, _parsed, _template, as_value, clone
 from .refusals import refuse
 
 
+# Jointly linear in their arguments, whatever those are (arrays, numbers, or lists that
+# `+` concatenates): the tangent is the operation on the arguments' tangents.
+JOINTLY_LINEAR = (operator.add, operator.sub)
+
+
 def tangent_of(fwd, s, prim, target, tangents):
     """The expression of `target`'s tangent: `tangents` is {param: tangent name} for the
     inputs of `prim` that carry one."""
+    if prim.fn in JOINTLY_LINEAR and isinstance(s.value, gast.BinOp):
+        return _jointly(fwd, s, prim, target, tangents)
     total = None
     for param, tangent in tangents.items():
         term = _term(fwd, s, prim, param, tangent, target)
@@ -42,6 +52,24 @@ def _term(fwd, s, prim, param, tangent, target):
         return _diagonal(fwd, prim, param, tangent, target)
     return _expanded(fwd, term, {f"t_{param}": load(tangent)}, prim.inputs, target,
                      frozenset())
+
+
+def _jointly(fwd, s, prim, target, tangents):
+    """`x_dot + y_dot` for `x + y` (list concatenation too); an argument without a
+    tangent is dropped where the other has the output's shape, else a zero of its own
+    shape takes its place (`x_dot + zero_tangent(y)` broadcasts, or concatenates)."""
+    x, y = prim.inputs["x"], prim.inputs["y"]
+    if "x" in tangents and "y" in tangents:
+        return gast.BinOp(left=load(tangents["x"]), op=s.value.op, right=load(tangents["y"]))
+    side, other = ("x", y) if "x" in tangents else ("y", x)
+    if fwd.same_shape(prim.inputs[side], target):
+        one = load(tangents[side])
+        if side == "y" and isinstance(s.value.op, gast.Sub):
+            return gast.UnaryOp(op=gast.USub(), operand=one)
+        return one
+    zero = fwd.names.call("zero_tangent", clone(other))
+    left, right = (load(tangents["x"]), zero) if side == "x" else (zero, load(tangents["y"]))
+    return gast.BinOp(left=left, op=s.value.op, right=right)
 
 
 def _replaced(fwd, s, prim, param, tangent, joint):

@@ -16,11 +16,12 @@ from runtime.forward import zero_tangent
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
+from .forward.calls import provide
 from .forward_pipeline import compile_forward
 from .frontend.limits import within_limits
 from .public import cache
 from .public.aux import copied_arrays
-from .public.boundary import _check_inputs
+from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
@@ -46,6 +47,8 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}
     _check_inputs(_params(plain, keyword_only=True), names, primals, {})
     rule = _compiled(plain, names, _full_signature(plain, primals, {}))
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(plain), primals, {})
     try:
         out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
                                                 for n, t in given.items()})
@@ -53,6 +56,23 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         tracebacks.annotate(exc)
         raise
     return copied_arrays(out), copied_arrays(out_dot)
+
+
+def call_jvp(fn, tangents, *args, **kwargs):
+    """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
+    `tangents` is {parameter name: tangent} for the arguments that carry one."""
+    if not tangents:
+        out = fn(*args, **kwargs)
+        return out, zero_tangent(out)
+    names = tuple(tangents)
+    rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(fn), args, kwargs)
+    return rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t
+                                          for n, t in tangents.items()})
+
+
+provide(call_jvp)
 
 
 def jvp_source(fn, wrt=0):

@@ -90,13 +90,39 @@ def matrix_out(x, y):
     return np.outer(np.sin(x), y) + np.diag(x)
 
 
-# ---- refusals ----------------------------------------------------------------------
 def helper(v):
     return v * np.sin(v)
 
 
 def calls_helper(x):
     return helper(x) + 1.0
+
+
+def layer(W, x, scale=1.0, *, shift=0.0):
+    return np.tanh(W @ x) * scale + shift
+
+
+def calls_layers(W, x):
+    h = layer(W, x, scale=2.0)
+    for k in range(2):
+        h = layer(W, h, shift=0.5)
+    return np.sum(h ** 2) + helper(x[0])
+
+
+def power(x, n):
+    if n == 0:
+        return np.ones_like(x)
+    return x * power(x, n - 1)
+
+
+def recursive(x):
+    return power(x, 3) + x
+
+
+# ---- refusals ----------------------------------------------------------------------
+def calls_a_value(x):
+    fns = [helper, helper]
+    return fns[0](x)
 
 
 def custom_square(x):

@@ -23,11 +23,12 @@ def _args(name, r):
         "scalars": (1.3, 0.4),
         "matrix_out": (r.normal(size=3), r.normal(size=3)),
         "stores": (r.normal(size=3), r.normal(size=3)),
+        "calls_layers": (r.normal(size=(3, 3)), r.normal(size=3)),
     }[name]
 
 
 NAMES = ["straight", "looped", "branched", "whiled", "over_rows", "linalg", "scalars",
-         "matrix_out", "stores"]
+         "matrix_out", "stores", "calls_layers"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -70,4 +71,4 @@ def test_jacfwd_containers_match_jacrev():
 
 def test_jacfwd_refuses_what_jvp_refuses():
     with pytest.raises(TransformError, match="forward mode"):
-        jacfwd(F.calls_helper)(np.ones(3))
+        jacfwd(F.calls_a_value)(np.ones(3))

@@ -29,6 +29,9 @@ def _cases(r):
         "matrix_out": (r.normal(size=3), r.normal(size=3)),
         "lists": ([1.0, 2.0], 0.3),
         "inplace": (r.normal(size=3), r.normal(size=3)),
+        "calls_helper": (r.normal(size=3),),
+        "calls_layers": (r.normal(size=(3, 3)), r.normal(size=3)),
+        "recursive": (r.normal(size=3),),
     }
 
 

@@ -73,7 +73,7 @@ def test_cli_dump_forward():
 
 
 def test_cli_forward_refusal_and_reverse_only_options():
-    proc = _cli(f"{FUNCTIONS}:calls_helper", "--mode", "forward")
+    proc = _cli(f"{FUNCTIONS}:calls_custom", "--mode", "forward")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "forward mode" in proc.stderr and "Instead:" in proc.stderr
     proc = _cli(f"{FUNCTIONS}:looped", "--mode", "forward", "--policy", "eager")

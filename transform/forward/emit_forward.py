@@ -48,4 +48,4 @@ def emit_jvp(ctx, function):
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     return Compiled(ctx.fn, ctx.wrt, "forward", source, fn, filename,
-                    Guards(ctx.fn, ctx.src.resolved), registered)
+                    Guards(ctx.fn, ctx.src.resolved), registered, ctx.src.inplace_args)

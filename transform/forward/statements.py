@@ -8,14 +8,16 @@
               list, which desugar copied on entry if it is an argument)
     nondiff   y_dot = zero_tangent(y)   (only where y is active: bound elsewhere too)
 
-Calls of user functions and custom (rrule) rules are refused: forward mode does not
-compile callees yet.
+    call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
+
+Custom (rrule) rules are refused: they give a pullback, not a tangent.
 """
 import gast
 
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
+from .calls import call_statement
 from .refusals import refuse
 from .terms import _swap, tangent_of
 
@@ -39,6 +41,8 @@ def statement_tangent(fwd, s):
             return [s]
         if prim is None:
             refuse(fwd, s, "a statement it has no rule for", "use vjp")
+        if prim.kind == "call":
+            return [call_statement(fwd, s, prim, target)]
         return [s, located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s)]
     if bound & fwd.active:
         refuse(fwd, getattr(prim, "site", None) or s,
@@ -51,12 +55,10 @@ def _value(fwd, s, prim, target):
     kind = prim.kind
     if kind == "nondiff":
         return fwd.names.call("zero_tangent", load(target))
-    if kind in ("call", "custom"):
-        refuse(fwd, prim, f"a call of `{prim.label}`, "
-               + ("a function compiled on its own" if kind == "call" else
-                  "a custom (rrule) rule"),
-               "forward mode does not differentiate through calls of your own functions "
-               "or custom rules yet: inline the helper's code, or use vjp/jacrev")
+    if kind == "custom":
+        refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
+               "forward mode has no rule for it: call the function itself (not through "
+               "its rrule), or use vjp/jacrev")
     if kind == "copy":
         return _copied(fwd, s, prim)
     if kind == "pack":

@@ -53,3 +53,12 @@ def broadcast_to_output(value, ans):
                         "broadcast (concatenate with np.concatenate, or use vjp)")
     shape = np.shape(ans)
     return value if np.shape(value) == shape else np.broadcast_to(value, shape)
+
+
+def receiver_tangent(tangent, receiver):
+    """The tangent of an ndarray method's receiver (`h.mean()`), of a kind that has the
+    method: a NumPy scalar's tangent may be a Python float."""
+    if isinstance(receiver, (np.ndarray, np.generic)) and \
+            not isinstance(tangent, (np.ndarray, np.generic)):
+        return np.asarray(tangent)
+    return tangent

@@ -79,7 +79,11 @@ def _replaced(fwd, s, prim, param, tangent, joint):
     if not any(n is atom for n in gast.walk(s.value)):    # a method's receiver: x.copy()
         reads = [n for n in gast.walk(s.value) if type(n) is gast.Name and n.id == atom.id]
         atom = reads[0] if len(reads) == 1 else atom
-    swaps = {id(atom): load(tangent)}
+    value = s.value
+    receiver = isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+        and value.func.value is atom
+    swaps = {id(atom): fwd.names.call("receiver_tangent", load(tangent), clone(atom))
+             if receiver else load(tangent)}
     for other in joint:
         node = prim.inputs[other]
         swaps[id(node)] = fwd.names.call("zero_tangent", clone(node))

@@ -175,3 +175,9 @@ def inplace(x, y):
     acc = [w, y]
     acc[1] = acc[1] * 3.0
     return d["a"] * d["b"] + acc[1]
+
+
+def tuple_outputs(x, y):
+    q, r = divmod(x, y)
+    mantissa, exponent = np.frexp(x * y)
+    return r * 2.0 + q + mantissa * exponent

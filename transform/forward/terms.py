@@ -30,11 +30,33 @@ def tangent_of(fwd, s, prim, target, tangents):
     inputs of `prim` that carry one."""
     if prim.fn in JOINTLY_LINEAR and isinstance(s.value, gast.BinOp):
         return _jointly(fwd, s, prim, target, tangents)
+    terms = [_term(fwd, s, prim, param, tangent, target)
+             for param, tangent in tangents.items()]
+    displays = [t for t in terms if isinstance(t, gast.Tuple)]
+    if displays:
+        if len(displays) != len(terms) or len({len(t.elts) for t in terms}) != 1:
+            refuse(fwd, prim, f"`{prim.label}`'s tuple of tangents with other terms",
+                   "use vjp")
+        return _entrywise(fwd, terms, target)
     total = None
-    for param, tangent in tangents.items():
-        term = _term(fwd, s, prim, param, tangent, target)
+    for term in terms:
         total = term if total is None else gast.BinOp(left=total, op=gast.Add(), right=term)
     return total
+
+
+def _entrywise(fwd, terms, target):
+    """Tuple outputs' terms (`(None, t_x)` for divmod's) added entry by entry; an entry
+    no term gives (None) is a zero of the output's entry: `zero_tangent(t1[0])`."""
+    entries = []
+    for k in range(len(terms[0].elts)):
+        parts = [t.elts[k] for t in terms
+                 if not (isinstance(t.elts[k], gast.Constant) and t.elts[k].value is None)]
+        total = parts[0] if parts else fwd.names.call("zero_tangent", gast.Subscript(
+            value=load(target), slice=gast.Constant(value=k, kind=None), ctx=gast.Load()))
+        for part in parts[1:]:
+            total = gast.BinOp(left=total, op=gast.Add(), right=part)
+        entries.append(total)
+    return gast.Tuple(elts=entries, ctx=gast.Load())
 
 
 def _term(fwd, s, prim, param, tangent, target):

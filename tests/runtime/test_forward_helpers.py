@@ -1,0 +1,84 @@
+"""runtime/forward.py, the helpers generated forward-mode code calls (issue 20):
+zero_tangent's kinds and dtypes, stored_tangent never writing into its argument,
+broadcast_to_output refusing container outputs, receiver_tangent giving NumPy scalars'
+tangents their methods."""
+import collections
+
+import numpy as np
+import pytest
+
+from runtime.forward import (broadcast_to_output, receiver_tangent, stored_tangent,
+                             zero_tangent)
+
+Pair = collections.namedtuple("Pair", "a b")
+
+
+def test_zero_tangent_arrays_keep_float_dtypes_and_shapes():
+    z = zero_tangent(np.full((2, 3), np.inf, dtype=np.float32))
+    assert z.dtype == np.float32 and z.shape == (2, 3) and not np.any(z)
+    c = zero_tangent(np.ones(2, dtype=complex))
+    assert c.dtype == complex and not np.any(c)
+    i = zero_tangent(np.arange(3))
+    assert i.dtype == np.float64 and i.shape == (3,) and not np.any(i)
+
+
+@pytest.mark.parametrize("value, want, kind", [
+    (2.5, 0.0, float), (3, 0.0, float), (np.int64(3), 0.0, float),
+    (np.float32(1.5), 0.0, np.float32), (np.float64(2.0), 0.0, np.float64),
+])
+def test_zero_tangent_numbers(value, want, kind):
+    z = zero_tangent(value)
+    assert z == want and type(z) is kind
+
+
+@pytest.mark.parametrize("value", [True, np.bool_(False), "text", None, object()])
+def test_zero_tangent_of_what_carries_no_derivative_is_none(value):
+    assert zero_tangent(value) is None
+
+
+def test_zero_tangent_containers_keep_their_structure():
+    z = zero_tangent((1.0, [np.ones(2), {"k": 2.0, "s": "x"}], Pair(1.0, np.ones(1))))
+    assert type(z) is tuple and type(z[1]) is list and type(z[2]) is Pair
+    assert z[0] == 0.0 and np.array_equal(z[1][0], np.zeros(2))
+    assert z[1][1] == {"k": 0.0, "s": None}
+    assert z[2].a == 0.0 and np.array_equal(z[2].b, np.zeros(1))
+
+
+def test_stored_tangent_copies_arrays_lists_and_dicts():
+    base = np.zeros(3)
+    base.setflags(write=False)
+    out = stored_tangent(base, slice(1, None), np.array([1.0, 2.0]))
+    assert np.array_equal(out, [0.0, 1.0, 2.0]) and not np.any(base)
+    items = [1.0, 2.0]
+    assert stored_tangent(items, 0, 5.0) == [5.0, 2.0] and items == [1.0, 2.0]
+    table = {"a": 1.0}
+    assert stored_tangent(table, "b", 2.0) == {"a": 1.0, "b": 2.0} and table == {"a": 1.0}
+    scalar_base = stored_tangent(np.float64(0.0) + np.zeros(2), 0, 3.0)
+    assert np.array_equal(scalar_base, [3.0, 0.0])
+
+
+@pytest.mark.parametrize("ans", [[1.0, 2.0], (1.0,), {"a": 1.0}])
+def test_broadcast_to_output_refuses_container_outputs(ans):
+    with pytest.raises(TypeError, match="forward mode"):
+        broadcast_to_output(1.0, ans)
+
+
+def test_broadcast_to_output_shapes():
+    t = np.ones(3)
+    assert broadcast_to_output(t, np.zeros(3)) is t
+    wide = broadcast_to_output(np.array([1.0, 2.0, 3.0]), np.zeros((2, 3)))
+    assert wide.shape == (2, 3) and np.array_equal(wide[1], [1.0, 2.0, 3.0])
+    assert broadcast_to_output(2.0, 5.0) == 2.0
+
+
+def test_receiver_tangent():
+    t = receiver_tangent(1.5, np.float64(2.0))
+    assert isinstance(t, np.ndarray) and t.mean() == 1.5
+    arr = np.ones(2)
+    assert receiver_tangent(arr, np.zeros(2)) is arr
+    assert receiver_tangent(1.5, np.zeros(())).mean() == 1.5
+    for receiver in ([1.0], 2.0):                   # not NumPy's: as it is
+        assert receiver_tangent(1.5, receiver) == 1.5
+        assert type(receiver_tangent(1.5, receiver)) is float
+    scalar = np.float32(1.0)
+    assert receiver_tangent(scalar, np.float64(1.0)) is scalar

@@ -13,7 +13,8 @@ from . import attributes  # noqa: F401  (with_attribute)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
-from .forward import zero_tangent, stored_tangent, broadcast_to_output, receiver_tangent
+from .forward import (zero_tangent, stored_tangent, broadcast_to_output, receiver_tangent,
+                      attribute_tangent)
 from . import rules
 rules.register_all()                # the rule catalogue
 
@@ -24,7 +25,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "zero_tangent",
-           "stored_tangent", "broadcast_to_output", "receiver_tangent"]
+           "stored_tangent", "broadcast_to_output", "receiver_tangent", "attribute_tangent"]
 
 
 def generated_namespace():

@@ -5,12 +5,16 @@ never writes into an array someone else holds.
     w = np.zeros(3)            w_dot = zero_tangent(w)
     w[0] = y                   w_dot = stored_tangent(w_dot, 0, y_dot)
 """
+import copy
+import dataclasses
+
 import numpy as np
 
 
 def zero_tangent(value):
     """A zero tangent for `value`: float zeros of an array's shape (its dtype if it is a
-    float array), 0.0 for a number, the same structure for tuples, lists and dicts; None
+    float array), 0.0 for a number, the same structure for tuples, lists, dicts and
+    dataclass records; None
     for what carries no derivative (strings, None, other objects)."""
     if isinstance(value, np.ndarray):
         return np.zeros(value.shape, value.dtype if value.dtype.kind in "fc" else float)
@@ -26,6 +30,11 @@ def zero_tangent(value):
         return type(value)(zero_tangent(v) for v in value)
     if isinstance(value, dict):
         return {k: zero_tangent(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        zero = copy.copy(value)             # a record: its fields' zeros, __init__ not run
+        for field in dataclasses.fields(value):
+            object.__setattr__(zero, field.name, zero_tangent(getattr(value, field.name)))
+        return zero
     return None
 
 
@@ -62,3 +71,32 @@ def receiver_tangent(tangent, receiver):
             not isinstance(tangent, (np.ndarray, np.generic)):
         return np.asarray(tangent)
     return tangent
+
+
+def attribute_tangent(tangent, obj, name):
+    """The tangent of `obj.name` for a stored attribute (a dataclass's or NamedTuple's
+    field, an instance's own attribute): the same attribute of the tangent object, which
+    forward mode built from the fields' tangents. A computed attribute (a property) is
+    refused: its getter is not linear in the fields."""
+    if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
+        return getattr(np.asarray(tangent), name)
+    if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
+        return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
+    if not _stored_attribute(obj, name):
+        raise TypeError(f"forward mode: `.{name}` of {type(obj).__name__} is computed by "
+                        "code, which forward mode does not differentiate yet; read the "
+                        "fields it is computed from, or use vjp")
+    return getattr(tangent, name)
+
+
+_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real")      # transposes, a real array's own values
+_ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
+
+
+def _stored_attribute(obj, name):
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return name in {f.name for f in dataclasses.fields(obj)}
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):
+        return name in obj._fields
+    descriptor = getattr(type(obj), name, None)
+    return name in getattr(obj, "__dict__", ()) and not hasattr(descriptor, "__set__")

@@ -1,5 +1,7 @@
 """Functions forward mode is checked on (tests/forward/): each in a file, so the
 compiler can read its source."""
+import dataclasses
+
 import numpy as np
 
 from runtime import rrule
@@ -181,3 +183,16 @@ def tuple_outputs(x, y):
     q, r = divmod(x, y)
     mantissa, exponent = np.frexp(x * y)
     return r * 2.0 + q + mantissa * exponent
+
+
+@dataclasses.dataclass
+class Params:
+    w: np.ndarray
+    b: float
+    name: str = "p"
+
+
+def records(x, b):
+    p = Params(w=x * 2.0, b=b)
+    q = Params(np.sin(p.w), p.b * 3.0, "q")
+    return np.sum(q.w * p.w) + q.b * b

@@ -33,6 +33,7 @@ def _cases(r):
         "calls_layers": (r.normal(size=(3, 3)), r.normal(size=3)),
         "recursive": (r.normal(size=3),),
         "tuple_outputs": (r.uniform(3.0, 9.0, size=3), r.uniform(0.7, 2.0, size=3)),
+        "records": (r.normal(size=3), 0.7),
     }
 
 

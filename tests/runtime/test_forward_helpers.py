@@ -3,12 +3,13 @@ zero_tangent's kinds and dtypes, stored_tangent never writing into its argument,
 broadcast_to_output refusing container outputs, receiver_tangent giving NumPy scalars'
 tangents their methods."""
 import collections
+import dataclasses
 
 import numpy as np
 import pytest
 
-from runtime.forward import (broadcast_to_output, receiver_tangent, stored_tangent,
-                             zero_tangent)
+from runtime.forward import (attribute_tangent, broadcast_to_output, receiver_tangent,
+                             stored_tangent, zero_tangent)
 
 Pair = collections.namedtuple("Pair", "a b")
 
@@ -82,3 +83,52 @@ def test_receiver_tangent():
         assert type(receiver_tangent(1.5, receiver)) is float
     scalar = np.float32(1.0)
     assert receiver_tangent(scalar, np.float64(1.0)) is scalar
+
+
+@dataclasses.dataclass
+class Record:
+    w: float
+    b: float = 1.0
+
+    @property
+    def double(self):
+        return 2.0 * self.w
+
+
+class Plain:
+    def __init__(self, w):
+        self.w = w
+
+    @property
+    def square(self):
+        return self.w ** 2
+
+
+def test_attribute_tangent_reads_stored_fields_and_refuses_computed_ones():
+    assert attribute_tangent(Record(3.0, 4.0), Record(1.0), "b") == 4.0
+    assert attribute_tangent(Pair(5.0, 6.0), Pair(1.0, 2.0), "b") == 6.0
+    assert attribute_tangent(Plain(7.0), Plain(1.0), "w") == 7.0
+    for obj, name in ((Record(1.0), "double"), (Plain(1.0), "square"), (Pair(1, 2), "count")):
+        with pytest.raises(TypeError, match="computed by code"):
+            attribute_tangent(obj, obj, name)
+    with pytest.raises(TypeError, match="computed"):
+        attribute_tangent(Record, Record, "w")       # the class, not an instance
+
+
+def test_attribute_tangent_of_arrays():
+    x, t = np.arange(6.0).reshape(2, 3), np.ones((2, 3)) * np.arange(3)
+    assert np.array_equal(attribute_tangent(t, x, "T"), t.T)
+    assert np.array_equal(attribute_tangent(t, x, "real"), t)
+    assert attribute_tangent(t, x, "shape") == (0.0, 0.0)
+    assert attribute_tangent(t, x, "ndim") == 0.0
+    with pytest.raises(TypeError, match="computed"):
+        attribute_tangent(t, x, "flat")
+
+
+def test_zero_tangent_of_a_dataclass_record():
+    record = Record(2.0, np.ones(2))
+    zero = zero_tangent(record)
+    assert type(zero) is Record and zero.w == 0.0 and np.array_equal(zero.b, np.zeros(2))
+    assert record.w == 2.0 and np.array_equal(record.b, np.ones(2))
+    frozen = dataclasses.make_dataclass("Frozen", ["a"], frozen=True)(3.0)
+    assert zero_tangent(frozen).a == 0.0 and frozen.a == 3.0

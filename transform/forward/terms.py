@@ -30,6 +30,12 @@ def tangent_of(fwd, s, prim, target, tangents):
     inputs of `prim` that carry one."""
     if prim.fn in JOINTLY_LINEAR and isinstance(s.value, gast.BinOp):
         return _jointly(fwd, s, prim, target, tangents)
+    joint = [p for p, t in prim.rule.jvps.items() if t == JOINT]
+    if joint and len(joint) == len(prim.rule.jvps) and len(tangents) > 1:
+        # one call of the tangents (zeros for the rest): a record's fields, np.append's
+        first = next(iter(tangents))
+        return _replaced(fwd, s, prim, first, tangents[first],
+                         [p for p in joint if p != first], tangents)
     terms = [_term(fwd, s, prim, param, tangent, target)
              for param, tangent in tangents.items()]
     displays = [t for t in terms if isinstance(t, gast.Tuple)]
@@ -61,6 +67,9 @@ def _entrywise(fwd, terms, target):
 
 def _term(fwd, s, prim, param, tangent, target):
     rule = prim.rule
+    if rule.fn is getattr and param == "obj":        # p.w: the field of p's tangent
+        return fwd.names.call("attribute_tangent", load(tangent), clone(prim.inputs["obj"]),
+                              clone(prim.inputs["name"]))
     term = rule.jvps.get(param)
     if term is None:
         refuse(fwd, prim, f"`{prim.label}` has no forward-mode (JVP) rule for its "
@@ -94,9 +103,10 @@ def _jointly(fwd, s, prim, target, tangents):
     return gast.BinOp(left=left, op=s.value.op, right=right)
 
 
-def _replaced(fwd, s, prim, param, tangent, joint):
-    """The statement's own call with the tangent in `param`'s place (and zeros in the
-    other JOINT arguments'), found by the very atom node lowering bound to it."""
+def _replaced(fwd, s, prim, param, tangent, joint, tangents=None):
+    """The statement's own call with the tangent in `param`'s place (and zeros, or their
+    own tangents where `tangents` gives one, in the other JOINT arguments'), found by the
+    very atom node lowering bound to it."""
     atom = prim.inputs[param]
     if not any(n is atom for n in gast.walk(s.value)):    # a method's receiver: x.copy()
         reads = [n for n in gast.walk(s.value) if type(n) is gast.Name and n.id == atom.id]
@@ -108,9 +118,15 @@ def _replaced(fwd, s, prim, param, tangent, joint):
              if receiver else load(tangent)}
     for other in joint:
         node = prim.inputs[other]
-        swaps[id(node)] = fwd.names.call("zero_tangent", clone(node))
+        swaps[id(node)] = load(tangents[other]) if other in (tangents or {}) else \
+            fwd.names.call("zero_tangent", clone(node))
     expr, found = _swap(s.value, swaps)
-    if id(atom) not in found:
+    if isinstance(prim.rule.fn, type) and isinstance(expr, gast.Call):
+        # a record's field left at its default: a constant, whose tangent is zero
+        expr.keywords += [gast.keyword(arg=p, value=swaps[id(prim.inputs[p])])
+                          for p in joint if id(prim.inputs[p]) not in found]
+    needed = [atom] + [prim.inputs[p] for p in joint if p in (tangents or {})]
+    if any(id(n) not in found for n in needed):
         refuse(fwd, prim, f"forward mode cannot place the tangent of {param!r} in "
                f"`{prim.label}`'s call", "pass the argument by name or position, plainly")
     return expr

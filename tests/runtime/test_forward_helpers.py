@@ -132,3 +132,20 @@ def test_zero_tangent_of_a_dataclass_record():
     assert record.w == 2.0 and np.array_equal(record.b, np.ones(2))
     frozen = dataclasses.make_dataclass("Frozen", ["a"], frozen=True)(3.0)
     assert zero_tangent(frozen).a == 0.0 and frozen.a == 3.0
+
+
+class Fielded:
+    _fields = ("square",)           # not a NamedTuple: the name alone proves nothing
+
+    def __init__(self, w):
+        self.w = w
+
+    @property
+    def square(self):
+        return self.w ** 2
+
+
+@pytest.mark.parametrize("obj, name", [(Fielded(2.0), "square"), ((1.0, 2.0), "count")])
+def test_attribute_tangent_needs_a_real_record(obj, name):
+    with pytest.raises(TypeError, match="computed by code"):
+        attribute_tangent(obj, obj, name)

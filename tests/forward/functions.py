@@ -196,3 +196,12 @@ def records(x, b):
     p = Params(w=x * 2.0, b=b)
     q = Params(np.sin(p.w), p.b * 3.0, "q")
     return np.sum(q.w * p.w) + q.b * b
+
+
+def unpacking_loops(xs, ys):
+    s = 0.0
+    for i, v in enumerate(xs):
+        s = s + v * i
+    for a, b in zip(xs, ys):
+        s = s + a * np.sin(b)
+    return s

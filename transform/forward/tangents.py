@@ -16,6 +16,7 @@ import gast
 
 from ..ir.nodes import assign, load, located, name_ids, store
 from ..ir.templates import clone
+from ..ir.vocabulary import role_of
 from ..errors import TransformError
 from .refusals import refuse
 from .statements import statement_tangent
@@ -86,7 +87,7 @@ class Forward:
         """`for v in seq:` over an active sequence walks its tangent beside it."""
         if not isinstance(s.target, gast.Name):
             if _names(s.target) & self.active:
-                refuse(self, s, "a loop unpacking several names", "unpack inside the body")
+                self.unpacking_loop(s)
         elif s.target.id in self.active:
             first = []
             if self.is_active(s.iter):
@@ -103,6 +104,41 @@ class Forward:
             return s
         s.body, s.orelse = self.block(s.body), self.block(s.orelse)
         return s
+
+    def unpacking_loop(self, s):
+        """`for i, v in enumerate(seq)` and `for a, b in zip(xs, ys)` (as lowering writes
+        them) walk the sequences' tangents beside them:
+
+            for (a, b), (a_dot, b_dot) in zip(zip(xs, ys), zip(xs_dot, zero_tangent(ys))):
+        """
+        call, names = s.iter, s.target.elts
+        role = role_of(call.func) if isinstance(call, gast.Call) else None
+        plain = isinstance(call, gast.Call) and not call.keywords and \
+            all(isinstance(n, gast.Name) for n in names) and \
+            all(isinstance(a, gast.Name) for a in call.args)
+        if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
+            dotted = names[1:]
+        elif role == "zip" and plain and len(call.args) == len(names):
+            dotted = names
+        else:
+            refuse(self, s, "a loop unpacking several names from this iterable",
+                   "loop over one sequence and unpack inside the body")
+        seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
+        tangents = seqs[0] if len(seqs) == 1 else gast.Call(
+            func=self.names.ref("zip"), args=seqs, keywords=[])
+        stores = [self._tangent_store(n) for n in dotted]
+        dots = gast.Tuple(elts=stores, ctx=gast.Store()) if len(stores) > 1 else stores[0]
+        s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
+        s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
+
+    def _walked(self, seq, name):
+        """What the loop walks for `name`'s tangent: the sequence's tangent, or the
+        sequence itself when the name needs none (bound to `_`)."""
+        return self.tangent_or_zero(seq) if name.id in self.active else clone(seq)
+
+    def _tangent_store(self, name):
+        return store(self.dot(name.id)) if name.id in self.active else \
+            store(self.names.name("_"))
 
     def returned(self, s):
         value = s.value if s.value is not None else gast.Constant(value=None, kind=None)

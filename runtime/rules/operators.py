@@ -60,10 +60,10 @@ defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)",
 # max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
 defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="max", complex_ok=True,
-       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
+       jvp="extreme_jvp(ans, iterable, t_iterable)")
 defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="min", complex_ok=True,
-       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
+       jvp="extreme_jvp(ans, iterable, t_iterable)")
 defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
@@ -76,9 +76,14 @@ nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
 # Container methods that read: dispatched on the receiver's type at run time
 # (transform/dispatch.py), the receiver first
-defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True)                 # zip(*rows)
-defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True)      # reversed(xs)
-defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True)
+# (2026-12-02, session 32 (fwd): these rearrange their entries: LINEAR, the tangent
+# rearranged the same way)
+defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True,           # zip(*rows)
+       jvp=LINEAR)
+defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True,       # reversed(xs)
+       jvp=LINEAR)
+defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True,
+       jvp=LINEAR)
 nondiff(shuffle_order, why=ZERO)                               # rng.shuffle(xs) of a list
 defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True)
 defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)

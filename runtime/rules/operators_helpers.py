@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..helpers import unbroadcast
+from ..jvp import add_tangents
 from ..spread import entries_array
 from ..registry import template_helper
 from ..thunks import unthunk
@@ -45,6 +46,19 @@ def extreme_vjp(g, ans, values):
         return np.array([share if hit else 0.0 for hit in hits], dtype=dtype)
     out = [share if hit else None for hit in hits]
     return tuple(out) if isinstance(values, tuple) else out
+
+
+@template_helper
+def extreme_jvp(ans, values, tangents):
+    """Tangent of `max(values)` / `min(values)` (2026-12-02, session 32 (fwd)): the
+    tangents of the entries equal to the answer, averaged, as extreme_vjp splits the
+    cotangent among ties; entries that are tuples or lists (a key picked one) entry by
+    entry."""
+    picked = [t for v, t in zip(list(values), list(tangents)) if _same(v, ans)]
+    total = picked[0]
+    for t in picked[1:]:
+        total = add_tangents(total, t)
+    return _scaled(total, 1.0 / len(picked))
 
 
 def _same(v, ans):

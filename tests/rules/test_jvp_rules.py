@@ -35,6 +35,10 @@ MORE = {
     "runtime.containers.product_or_repeat": ((A, B), {}),
     ("runtime.containers.repeat_sequence", "xs"): (([1.2, -0.7], 2), {}),
     ("runtime.containers.repeat_sequence", "n"): (([1.2, -0.7], np.array([0.5, 1.5])), {}),
+    "runtime.rules.operators_helpers.transposed": (([[1.2, -0.7], [0.4, 2.0], [0.3, 0.1]],),
+                                                   {}),
+    "runtime.rules.sequences_helpers.reversed_items": (([1.2, -0.7, 0.4],), {}),
+    "runtime.rules.sequences_helpers.in_order": (([1.2, -0.7, 0.4], [2, 0, 1]), {}),
 }
 JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
                     and getattr(r, "family", None) not in (None, "random")

@@ -9,6 +9,9 @@ the same tuples, lists and dicts for a container. A float32 argument's tangent i
 computed in float32. Complex values are refused (the tangent convention for them is
 not written yet, docs/forward.md).
 """
+import copy
+import dataclasses
+
 import numpy as np
 
 from runtime.forward import zero_tangent
@@ -135,11 +138,30 @@ def _like(name, primal, tangent, where=""):
         raise TransformError(f"jvp: {label} is complex; forward mode supports real values "
                              "only", hint="differentiate the real and imaginary parts as "
                              "real arguments, or use vjp")
-    if not isinstance(primal, (float, np.floating, np.ndarray)):
+    if dataclasses.is_dataclass(primal) and not isinstance(primal, type):
+        return _record_like(name, primal, tangent, where)
+    if isinstance(primal, (bool, int, np.integer, np.bool_, str, type(None))):
         return zero_tangent(primal)  # an int or other non-float entry: a zero tangent
+    if not isinstance(primal, (float, np.floating, np.ndarray)):
+        raise TypeError(f"jvp: {label}: a {type(primal).__name__} argument has no tangent "
+                        "forward mode can take; pass its arrays (or a dataclass, tuple, "
+                        "list or dict of them)")
     if np.shape(tangent) != np.shape(primal):
         raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
                          f"{np.shape(primal)}")
     if isinstance(primal, np.ndarray):
         return np.asarray(tangent, dtype=primal.dtype)
     return type(primal)(tangent) if isinstance(primal, np.floating) else float(tangent)
+
+
+def _record_like(name, primal, tangent, where):
+    """A dataclass argument's tangent: the same class, each field's tangent checked."""
+    if type(tangent) is not type(primal):
+        raise ValueError(f"jvp: the tangent of {name!r}{where} must be a "
+                         f"{type(primal).__name__}, like the argument")
+    out = copy.copy(tangent)
+    for field in dataclasses.fields(primal):
+        value = _like(name, getattr(primal, field.name), getattr(tangent, field.name),
+                      f"{where}.{field.name}")
+        object.__setattr__(out, field.name, value)
+    return out

@@ -205,3 +205,7 @@ def unpacking_loops(xs, ys):
     for a, b in zip(xs, ys):
         s = s + a * np.sin(b)
     return s
+
+
+def record_argument(p, x):
+    return np.sum(np.tanh(p.w * x) * p.b)

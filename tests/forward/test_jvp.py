@@ -46,6 +46,8 @@ def _function(name):
 
 
 def tangent_like(r, a):
+    if isinstance(a, F.Params):
+        return F.Params(tangent_like(r, a.w), tangent_like(r, a.b), a.name)
     if isinstance(a, tuple):
         return tuple(tangent_like(r, v) for v in a)
     if isinstance(a, list):
@@ -147,3 +149,22 @@ def test_zero_tangent_output_when_the_output_does_not_depend():
     out, out_dot = jvp(F.branched, (np.ones(3), np.ones(3)), (np.ones(3),), wrt=1)
     assert_close(out_dot, numerical_jvp(F.branched, (np.ones(3), np.ones(3)), 1,
                                         np.ones(3)))
+
+
+def test_dataclass_argument():
+    r = rng("forward record argument")
+    p, x = F.Params(r.normal(size=3), 0.7), r.normal(size=3)
+    t = F.Params(r.normal(size=3), 0.3, "ignored")
+    _, got = jvp(F.record_argument, (p, x), (t,), wrt=0)
+    eps = 1e-6
+
+    def at(s):
+        return F.record_argument(F.Params(p.w + s * t.w, p.b + s * t.b), x)
+    assert_close(got, (at(eps) - at(-eps)) / (2 * eps))
+
+
+def test_objects_without_a_tangent_kind_are_refused():
+    with pytest.raises(TypeError, match="has no tangent"):
+        jvp(F.record_argument, (object(), np.ones(3)), (object(),), wrt=0)
+    with pytest.raises(ValueError, match="must be a Params"):
+        jvp(F.record_argument, (F.Params(np.ones(3), 1.0), np.ones(3)), ((1.0, 2.0),), wrt=0)

@@ -128,6 +128,8 @@ def jacfwd(fn, wrt=0, *, policy=None):
 
     @functools.wraps(fn)
     def jacobian_fn(*args):
+        for w in wrt_tuple:
+            _check_jacfwd_argument(args[_position(fn, w)])
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         out = fn(*args)
         columns = {}                            # (k, argument path) -> output tangents
@@ -146,6 +148,20 @@ def jacfwd(fn, wrt=0, *, policy=None):
             return per_wrt[0] if single else per_wrt
         return _map_leaves(out, leaf_jacobian)
     return mark_derivative(jacobian_fn, fn)
+
+
+def _check_jacfwd_argument(value):
+    """Floats, float arrays and tuples, lists and dicts of them (ints inside are held)."""
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            _check_jacfwd_argument(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _check_jacfwd_argument(v)
+    elif not isinstance(value, (float, int, np.number, np.ndarray)) or \
+            isinstance(value, np.ndarray) and value.dtype.kind not in "fiub":
+        raise TypeError(f"jacfwd takes floats, arrays and tuples, lists or dicts of them, "
+                        f"not {type(value).__name__}; pass the object's arrays as arguments")
 
 
 def _position(fn, w):

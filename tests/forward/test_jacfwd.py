@@ -72,3 +72,8 @@ def test_jacfwd_containers_match_jacrev():
 def test_jacfwd_refuses_what_jvp_refuses():
     with pytest.raises(TransformError, match="forward mode"):
         jacfwd(F.calls_a_value)(np.ones(3))
+
+
+def test_jacfwd_refuses_argument_kinds_it_does_not_lay_out():
+    with pytest.raises(TypeError, match="jacfwd takes floats"):
+        jacfwd(F.record_argument)(F.Params(np.ones(3), 1.0), np.ones(3))

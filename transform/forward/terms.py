@@ -126,7 +126,8 @@ def _replaced(fwd, s, prim, param, tangent, joint, tangents=None):
         expr.keywords += [gast.keyword(arg=p, value=swaps[id(prim.inputs[p])])
                           for p in joint if id(prim.inputs[p]) not in found]
     needed = [atom] + [prim.inputs[p] for p in joint if p in (tangents or {})]
-    if any(id(n) not in found for n in needed):
+    shared = sum(1 for n in gast.walk(s.value) if id(n) in swaps) != len(found)
+    if shared or any(id(n) not in found for n in needed):
         refuse(fwd, prim, f"forward mode cannot place the tangent of {param!r} in "
                f"`{prim.label}`'s call", "pass the argument by name or position, plainly")
     return expr

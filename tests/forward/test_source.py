@@ -43,7 +43,8 @@ import sys
 sys.path.insert(0, {root!r})
 from tests.forward import functions as F
 from transform.forward_api import jvp_source
-for name in ("straight", "looped", "branched", "whiled", "containers", "stores", "keywords"):
+for name in ("straight", "looped", "branched", "whiled", "containers", "stores", "keywords",
+             "calls_layers", "records", "unpacking_loops", "tuple_outputs", "lists"):
     sys.stdout.write(jvp_source(getattr(F, name), wrt=0))
 """
 
@@ -57,7 +58,7 @@ def test_source_is_deterministic_across_hash_seeds():
         assert proc.returncode == 0, proc.stderr
         texts.append(proc.stdout)
     assert texts[0] == texts[1]
-    assert texts[0].count("_jvp(") == 7
+    assert texts[0].count("def ") == 12
 
 
 def _cli(*args):

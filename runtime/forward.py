@@ -7,6 +7,7 @@ never writes into an array someone else holds.
 """
 import copy
 import dataclasses
+import types
 
 import numpy as np
 
@@ -76,17 +77,33 @@ def receiver_tangent(tangent, receiver):
 def attribute_tangent(tangent, obj, name):
     """The tangent of `obj.name` for a stored attribute (a dataclass's or NamedTuple's
     field, an instance's own attribute): the same attribute of the tangent object, which
-    forward mode built from the fields' tangents. A computed attribute (a property) is
-    refused: its getter is not linear in the fields."""
+    forward mode built from the fields' tangents; a `@property` with a Python getter: the
+    getter's own tangent (compiled by the public face); another computed attribute is
+    refused."""
     if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
         return getattr(np.asarray(tangent), name)
     if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
     if not _stored_attribute(obj, name):
+        getter = _python_getter(obj, name)
+        if getter is not None and "getter_jvp" in PROVIDED:
+            return PROVIDED["getter_jvp"](getter, obj, tangent)
         raise TypeError(f"forward mode: `.{name}` of {type(obj).__name__} is computed by "
                         "code, which forward mode does not differentiate yet; read the "
                         "fields it is computed from, or use vjp")
     return getattr(tangent, name)
+
+
+# getter_jvp(getter, obj, tangent) -> the tangent of getter(obj): the public face's
+# (transform/forward_api.py compiles the getter's `_jvp`); runtime never imports it
+PROVIDED = {}
+
+
+def _python_getter(obj, name):
+    """The Python getter of a `@property` of obj's class, or None."""
+    descriptor = getattr(type(obj), name, None)
+    getter = getattr(descriptor, "fget", None) if isinstance(descriptor, property) else None
+    return getter if isinstance(getter, types.FunctionType) else None
 
 
 _LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real")      # transposes, a real array's own values

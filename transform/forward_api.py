@@ -11,9 +11,11 @@ not written yet, docs/forward.md).
 """
 import copy
 import dataclasses
+import inspect
 
 import numpy as np
 
+import runtime.forward as forward_runtime
 from runtime.forward import zero_tangent
 
 from .analysis.accumulation import POLICIES
@@ -76,6 +78,16 @@ def call_jvp(fn, tangents, *args, **kwargs):
 
 
 provide(call_jvp)
+
+
+def _getter_jvp(getter, obj, tangent):
+    """The tangent of `obj.prop` for a property's Python getter: its `_jvp` along the
+    object's tangent (runtime/forward.attribute_tangent calls this)."""
+    first = next(iter(inspect.signature(getter).parameters))
+    return call_jvp(getter, {first: tangent}, obj)[1]
+
+
+forward_runtime.PROVIDED["getter_jvp"] = _getter_jvp
 
 
 def jvp_source(fn, wrt=0):

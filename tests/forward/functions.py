@@ -209,3 +209,18 @@ def unpacking_loops(xs, ys):
 
 def record_argument(p, x):
     return np.sum(np.tanh(p.w * x) * p.b)
+
+
+@dataclasses.dataclass
+class Spring:
+    k: float
+    x0: np.ndarray
+
+    @property
+    def energy_scale(self):
+        return self.k ** 2 * np.sum(self.x0)
+
+
+def property_read(k, x):
+    s = Spring(k * 2.0, np.sin(x))
+    return s.energy_scale * x

@@ -35,6 +35,7 @@ def _cases(r):
         "tuple_outputs": (r.uniform(3.0, 9.0, size=3), r.uniform(0.7, 2.0, size=3)),
         "records": (r.normal(size=3), 0.7),
         "unpacking_loops": (r.normal(size=4), r.normal(size=4)),
+        "property_read": (0.8, r.normal(size=3)),
     }
 
 

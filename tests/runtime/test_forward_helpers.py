@@ -8,6 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+from runtime import forward
 from runtime.forward import (attribute_tangent, broadcast_to_output, receiver_tangent,
                              stored_tangent, zero_tangent)
 
@@ -104,7 +105,8 @@ class Plain:
         return self.w ** 2
 
 
-def test_attribute_tangent_reads_stored_fields_and_refuses_computed_ones():
+def test_attribute_tangent_reads_stored_fields_and_refuses_computed_ones(monkeypatch):
+    monkeypatch.delitem(forward.PROVIDED, "getter_jvp", raising=False)
     assert attribute_tangent(Record(3.0, 4.0), Record(1.0), "b") == 4.0
     assert attribute_tangent(Pair(5.0, 6.0), Pair(1.0, 2.0), "b") == 6.0
     assert attribute_tangent(Plain(7.0), Plain(1.0), "w") == 7.0
@@ -146,6 +148,18 @@ class Fielded:
 
 
 @pytest.mark.parametrize("obj, name", [(Fielded(2.0), "square"), ((1.0, 2.0), "count")])
-def test_attribute_tangent_needs_a_real_record(obj, name):
+def test_attribute_tangent_needs_a_real_record(obj, name, monkeypatch):
+    monkeypatch.delitem(forward.PROVIDED, "getter_jvp", raising=False)
     with pytest.raises(TypeError, match="computed by code"):
         attribute_tangent(obj, obj, name)
+
+
+def test_a_python_property_goes_to_the_provided_getter_jvp(monkeypatch):
+    calls = []
+    monkeypatch.setitem(forward.PROVIDED, "getter_jvp",
+                        lambda getter, obj, t: calls.append((getter, obj, t)) or 42.0)
+    obj, tangent = Plain(3.0), Plain(0.5)
+    assert attribute_tangent(tangent, obj, "square") == 42.0
+    assert calls == [(Plain.square.fget, obj, tangent)]
+    with pytest.raises(TypeError, match="computed"):       # not a property: refused
+        attribute_tangent((1.0, 2.0), (1.0, 2.0), "count")

@@ -67,7 +67,7 @@ defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable
 defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
-       ZERO, ZERO, complex_ok=True)
+       ZERO, ZERO, complex_ok=True, jvp="sorted_jvp(ans, iterable, t_iterable)")
 nondiff(len, int, bool, range, round, isinstance, type, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)

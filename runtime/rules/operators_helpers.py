@@ -105,6 +105,16 @@ def sorted_vjp(g, values, ans):
     return tuple(out) if isinstance(values, tuple) else out
 
 
+@template_helper
+def sorted_jvp(ans, values, tangents):
+    """Tangent of `sorted(values, ...)` (2026-12-02, session 32 (fwd)): the entries'
+    tangents in the order sorted put the entries (matched as sorted_vjp matches them)."""
+    items = list(values)
+    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    tangents = list(tangents)
+    return [tangents[i] for i in origin]
+
+
 def _number_array(cotangents):
     """Numbers' cotangents as one array, zeros for None: float, or complex when one is
     (a complex entry's cotangent keeps its imaginary part, docs/complex.md)."""

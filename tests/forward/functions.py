@@ -224,3 +224,9 @@ class Spring:
 def property_read(k, x):
     s = Spring(k * 2.0, np.sin(x))
     return s.energy_scale * x
+
+
+def sorted_values(x, ys):
+    s = sorted(x)                       # an array's entries: matched by value
+    t = sorted(ys, reverse=True)        # a list's: by identity
+    return s[0] * 2.0 + s[-1] ** 2 + t[0] * t[1]

@@ -39,6 +39,7 @@ MORE = {
                                                    {}),
     "runtime.rules.sequences_helpers.reversed_items": (([1.2, -0.7, 0.4],), {}),
     "runtime.rules.sequences_helpers.in_order": (([1.2, -0.7, 0.4], [2, 0, 1]), {}),
+    "builtins.sorted": (([1.2, -0.7, 0.4, 2.5],), {}),
 }
 JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
                     and getattr(r, "family", None) not in (None, "random")

@@ -12,6 +12,7 @@ not written yet, docs/forward.md).
 import copy
 import dataclasses
 import inspect
+import types
 
 import numpy as np
 
@@ -65,10 +66,19 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
 
 def call_jvp(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
-    `tangents` is {parameter name: tangent} for the arguments that carry one."""
+    `tangents` is {parameter name or position: tangent} for the arguments that carry
+    one (positions for a function called as a value: `f(x)`, f a parameter)."""
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
+    if not isinstance(fn, types.FunctionType) or \
+            (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
+        raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
+                             "value with arguments that carry a derivative is not "
+                             "supported yet", hint="call a function defined with def, or "
+                             "use vjp/jacrev")
+    params = list(inspect.signature(fn).parameters)
+    tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
     if rule.inplace_args:

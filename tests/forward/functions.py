@@ -230,3 +230,11 @@ def sorted_values(x, ys):
     s = sorted(x)                       # an array's entries: matched by value
     t = sorted(ys, reverse=True)        # a list's: by identity
     return s[0] * 2.0 + s[-1] ** 2 + t[0] * t[1]
+
+
+def apply_twice(f, x):
+    return f(f(x))
+
+
+def passes_a_function(x):
+    return apply_twice(helper, x) + apply_twice(np.tanh, x)

@@ -17,6 +17,8 @@ import types
 import numpy as np
 
 import runtime.forward as forward_runtime
+from runtime import registry
+from runtime.jvp import NoJvp
 from runtime.forward import zero_tangent
 
 from .analysis.accumulation import POLICIES
@@ -71,6 +73,9 @@ def call_jvp(fn, tangents, *args, **kwargs):
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
+    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
+    if rule is not None and rule.kind == "template":     # np.tanh passed as a value
+        return _frule(rule, tangents, args, kwargs)
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
@@ -88,6 +93,22 @@ def call_jvp(fn, tangents, *args, **kwargs):
 
 
 provide(call_jvp)
+
+
+def _frule(rule, tangents, args, kwargs):
+    """A rule's function called as a value: its JVP terms evaluated (Rule.frule)."""
+    given = [None] * len(args)
+    for k, t in tangents.items():
+        if not isinstance(k, int):
+            raise TransformError(f"forward mode (jvp, jacfwd): {rule.name} called as a value "
+                                 "with a tangent passed by name", hint="pass it by position")
+        given[k] = t
+    try:
+        out, out_dot = rule.frule(given, *args, **kwargs)
+    except NoJvp as exc:
+        raise TransformError(f"forward mode (jvp, jacfwd): {exc}",
+                             hint="compute this with vjp or jacrev") from None
+    return out, zero_tangent(out) if out_dot is None else out_dot
 
 
 def _getter_jvp(getter, obj, tangent):

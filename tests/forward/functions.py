@@ -127,6 +127,11 @@ def calls_a_value(x):
     return fns[0](x)
 
 
+def calls_a_closure(x):
+    fns = [lambda t: t * x]
+    return fns[0](x)
+
+
 def custom_square(x):
     return x * x
 

@@ -38,7 +38,9 @@ def _cases(r):
         "property_read": (0.8, r.normal(size=3)),
         "sorted_values": (np.array([0.3, -1.2, 2.0, 0.7]), [0.4, 1.9, -0.3]),
         "passes_a_function": (r.normal(size=3),),
+        "calls_a_value": (r.normal(size=3),),
         "passes_a_function": (r.normal(size=3),),
+        "calls_a_value": (r.normal(size=3),),
     }
 
 

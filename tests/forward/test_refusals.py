@@ -1,6 +1,6 @@
 """What forward mode does not cover yet is refused with a TransformError at the user's
-line (file:line, caret, `Instead:`), never a wrong tangent: calls of callable values
-and methods, custom (rrule) rules, rules without a JVP, complex values, *args; and wrong
+line (file:line, caret, `Instead:`), never a wrong tangent: closures over
+differentiated values, custom (rrule) rules, rules without a JVP, complex values, *args; and wrong
 tangents are refused before anything runs."""
 import numpy as np
 import pytest
@@ -18,7 +18,8 @@ def _refusal(fn, args, match):
 
 
 @pytest.mark.parametrize("fn, construct, line_text", [
-    (F.calls_a_value, "a call of `call` \\(a method, a callable value", "fns[0](x)"),
+    (F.calls_a_closure, "`runtime.closures.make_closure` has no forward-mode",
+     "lambda t: t * x"),
     (F.calls_custom, "custom \\(rrule\\) rule", "custom_square(x)"),
     (F.calls_cholesky, "`np.linalg.cholesky` has no forward-mode \\(JVP\\) rule",
      "np.linalg.cholesky(A)"),

@@ -15,6 +15,8 @@ from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array
+from .forward import (zero_tangent, stored_tangent, broadcast_to_output, receiver_tangent,
+                      attribute_tangent)
 from . import rules
 rules.register_all()                # the rule catalogue
 
@@ -25,7 +27,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "checkpointed",
-           "checkpoint_stats"]
+           "checkpoint_stats", "zero_tangent", "stored_tangent", "broadcast_to_output",
+           "receiver_tangent", "attribute_tangent"]
 
 
 def generated_namespace():

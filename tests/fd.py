@@ -65,7 +65,7 @@ def directional(f, args, argnum, direction, eps=EPS):
 
 def numerical_jvp(f, args, argnum, tangent, eps=EPS):
     """d/dt f(args with args[argnum] + t * tangent) at t = 0, shaped like f's output (a
-    tuple or list of outputs, and a list or tuple argument, entry by entry)."""
+    tuple, list or dict of outputs, and a list, tuple or dict argument, entry by entry)."""
     args = list(args)
     plus = f(*_replaced(args, argnum, _step(args[argnum], tangent, eps)))
     minus = f(*_replaced(args, argnum, _step(args[argnum], tangent, -eps)))
@@ -73,6 +73,8 @@ def numerical_jvp(f, args, argnum, tangent, eps=EPS):
 
 
 def _step(x, tangent, eps):
+    if isinstance(x, dict):                         # a dict argument, key by key
+        return {k: _step(v, tangent[k], eps) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return _like(x, [_step(a, t, eps) for a, t in zip(x, tangent)])
     if isinstance(x, float):
@@ -81,6 +83,8 @@ def _step(x, tangent, eps):
 
 
 def _difference(plus, minus, eps):
+    if isinstance(plus, dict):
+        return {k: _difference(v, minus[k], eps) for k, v in plus.items()}
     if isinstance(plus, (list, tuple)):
         return _like(plus, [_difference(p, m, eps) for p, m in zip(plus, minus)])
     return (np.asarray(plus, dtype=np.float64) - np.asarray(minus, dtype=np.float64)) / (2 * eps)

@@ -63,6 +63,8 @@ TESTS = [
     ("runtime/rules/", [["tests/rules/test_straightline.py", "tests/rules/test_templates.py"],
                         ["tests/golden", "tests/safety/test_alias_matrix.py"],
                         ["tests/rules"]]),
+    # forward mode's run-time helpers (2026-12-02, session 32 (fwd))
+    ("runtime/forward.py", [["tests/runtime/test_forward_helpers.py"], ["tests/forward"]]),
     ("runtime/", [["tests/runtime"],
                   ["tests/rules", "tests/loop_pass", "tests/control/test_loops.py"],
                   ["tests/control", "tests/containers"]]),
@@ -70,6 +72,7 @@ TESTS = [
     # tested in tests/safety and tests/reliability, which the wide stage leaves out
     ("transform/alias/", [*_PASSES, ["tests/safety"]]),
     ("transform/emit/", [*_PASSES, ["tests/safety", "tests/reliability"]]),
+    ("transform/forward", [["tests/forward"]]),
     ("transform/", _PASSES),
 ]
 

@@ -1,6 +1,7 @@
 """thunkgrad: show the adjoint code generated for a Python function.
 
     thunkgrad dump PATH.py:FUNC [--wrt NAMES] [--policy P] [--explain] [--as-rule]
+    thunkgrad dump PATH.py:FUNC --mode forward [--wrt NAMES]
 
 Every failure is reported without a traceback, exit status 2: one line
 `file:line:col: message` (or `thunkgrad: error: message`), then the source line
@@ -24,6 +25,8 @@ dump options (thunkgrad dump --help):
                   function's own, else loop), e.g. --policy eager
   --explain       annotate each inserted unthunk and deferred adjoint
   --as-rule       show the rule other compiled code calls instead of grad's code
+  --mode M        reverse (the adjoint, default) or forward (the tangent code jvp
+                  and jacfwd run), e.g. --mode forward
 
 """
 
@@ -39,6 +42,8 @@ examples:
       with a comment on every deferred adjoint and every inserted unthunk
   thunkgrad dump model.py:Model.forward --as-rule
       a method, as the rule other compiled code calls (cotangents deferred)
+  thunkgrad dump model.py:loss --mode forward
+      the tangent code `jvp(loss, ...)` runs (forward mode)
 """
 
 
@@ -77,6 +82,9 @@ def _dump_options(dump):
     dump.add_argument("--as-rule", action="store_true",
                       help="show the rule other compiled code calls (cotangents deferred) "
                            "instead of the code grad runs (e.g. --as-rule)")
+    dump.add_argument("--mode", choices=("reverse", "forward"), default="reverse",
+                      help="reverse: the adjoint grad runs (default); forward: the "
+                           "tangent code jvp runs (e.g. --mode forward)")
 
 
 def version():
@@ -107,8 +115,7 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         fn = load_function(args.target)
-        text = adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
-                              explain=args.explain, as_rule=args.as_rule)
+        text = _source(fn, args)
     except TransformError as exc:
         return _report(_lines_of(exc))
     except CliError as exc:
@@ -124,6 +131,19 @@ def main(argv=None):
                        "please report this with the function's source")
     sys.stdout.write(text)
     return 0
+
+
+def _source(fn, args):
+    if args.mode == "forward":
+        given = [o for o, v in (("--policy", args.policy), ("--explain", args.explain),
+                                ("--as-rule", args.as_rule)) if v]
+        if given:
+            raise CliError(f"{given[0]} applies to reverse mode only",
+                           hint="drop it, or leave out --mode forward")
+        from .forward_api import jvp_source
+        return jvp_source(fn, wrt=parse_wrt(args.wrt))
+    return adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
+                          explain=args.explain, as_rule=args.as_rule)
 
 
 def _lines_of(exc):

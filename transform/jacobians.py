@@ -1,4 +1,5 @@
-"""jacrev (and jacobian, the same function): Jacobians by reverse mode, built on vjp.
+"""jacrev (and jacobian, the same function): Jacobians by reverse mode, built on vjp;
+jacfwd, the same Jacobians by forward mode, built on jvp (one jvp per argument entry).
 
 One forward sweep, then one pullback per output entry, each seeded with that entry's
 one-hot cotangent; the rows are stacked so that the Jacobian of an output of shape S with
@@ -14,10 +15,13 @@ A scalar output's Jacobian is its gradient (a float for a float argument, as gra
 has_aux=True: fn returns (output, aux), and the result is (Jacobian, aux), as in JAX.
 """
 import functools
+import inspect
 
 import numpy as np
 
+from runtime.forward import zero_tangent
 from .api import vjp
+from .forward_api import jvp
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _method_parts, _unwrap, _wrt_names
 
@@ -112,3 +116,116 @@ def _stacked(grads, out_shape):
     raise TypeError(f"jacrev: the gradient of an argument came back as "
                     f"{type(first).__name__}; jacrev takes arrays, floats and tuples, lists "
                     "or dicts of them (pass an object's arrays as arguments)")
+
+
+def jacfwd(fn, wrt=0, *, policy=None):
+    """A function returning the Jacobian of `fn` with respect to `wrt` by forward mode:
+    one jvp per entry of each differentiated argument, its tangent that entry 1 and the
+    rest zero; the same shapes and structures as jacrev (see the module text)."""
+    check_target(fn, "jacfwd")
+    wrt_tuple = tuple(wrt) if isinstance(wrt, (tuple, list)) else (wrt,)
+    single = not isinstance(wrt, (tuple, list))
+
+    @functools.wraps(fn)
+    def jacobian_fn(*args):
+        for w in wrt_tuple:
+            _check_jacfwd_argument(args[_position(fn, w)])
+        zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
+        out = fn(*args)
+        columns = {}                            # (k, argument path) -> output tangents
+        for k, w in enumerate(wrt_tuple):
+            for path, leaf in _float_leaves(args[_position(fn, w)]):
+                columns[k, path] = [
+                    jvp(fn, args, [_placed_in(zeros[j], path, hot) if j == k else zeros[j]
+                                   for j in range(len(wrt_tuple))],
+                        wrt=wrt_tuple, policy=policy)[1]
+                    for hot in _one_hots(leaf, (), leaf)]
+
+        def leaf_jacobian(out_path, out_leaf):
+            per_wrt = tuple(_rebuilt(args[_position(fn, w)], lambda path, leaf, k=k: _columns(
+                [_at(c, out_path) for c in columns[k, path]], np.shape(out_leaf), leaf))
+                for k, w in enumerate(wrt_tuple))
+            return per_wrt[0] if single else per_wrt
+        return _map_leaves(out, leaf_jacobian)
+    return mark_derivative(jacobian_fn, fn)
+
+
+def _check_jacfwd_argument(value):
+    """Floats, float arrays and tuples, lists and dicts of them (ints inside are held)."""
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            _check_jacfwd_argument(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _check_jacfwd_argument(v)
+    elif not isinstance(value, (float, int, np.number, np.ndarray)) or \
+            isinstance(value, np.ndarray) and value.dtype.kind not in "fiub":
+        raise TypeError(f"jacfwd takes floats, arrays and tuples, lists or dicts of them, "
+                        f"not {type(value).__name__}; pass the object's arrays as arguments")
+
+
+def _position(fn, w):
+    return w if isinstance(w, int) else list(_params_of(fn)).index(w)
+
+
+def _params_of(fn):
+    return inspect.signature(_unwrap(fn)[0]).parameters
+
+
+def _float_leaves(value, path=()):
+    """(path, leaf) for each float leaf of an argument (tuples, lists, dicts)."""
+    if isinstance(value, (tuple, list)):
+        for k, v in enumerate(value):
+            yield from _float_leaves(v, path + (k,))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _float_leaves(v, path + (k,))
+    elif isinstance(value, (float, np.floating)) or \
+            isinstance(value, np.ndarray) and value.dtype.kind == "f":
+        yield path, value
+
+
+def _rebuilt(value, fn, path=()):
+    """The argument's structure with fn(path, leaf) at float leaves, None elsewhere."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*[_rebuilt(v, fn, path + (k,)) for k, v in enumerate(value)])
+    if isinstance(value, (tuple, list)):
+        return type(value)(_rebuilt(v, fn, path + (k,)) for k, v in enumerate(value))
+    if isinstance(value, dict):
+        return {k: _rebuilt(v, fn, path + (k,)) for k, v in value.items()}
+    if any(True for _ in _float_leaves(value)):
+        return fn(path, value)
+    return None
+
+
+def _zeros_like_arg(value):
+    return zero_tangent(value)
+
+
+def _placed_in(zeros, path, value):
+    """The zero tangent `zeros` with `value` at path (copies along the path only)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(zeros, dict):
+        return {k: _placed_in(v, rest, value) if k == head else v for k, v in zeros.items()}
+    parts = [_placed_in(v, rest, value) if k == head else v for k, v in enumerate(zeros)]
+    if isinstance(zeros, tuple) and hasattr(zeros, "_fields"):
+        return type(zeros)(*parts)
+    return parts if isinstance(zeros, list) else tuple(parts)
+
+
+def _at(value, path):
+    for k in path:
+        value = value[k]
+    return value
+
+
+def _columns(columns, out_shape, leaf):
+    """The output tangents of one argument leaf's entries as out_shape + its shape."""
+    arg_shape = np.shape(leaf)
+    if not columns or np.size(leaf) == 0:
+        return np.zeros(out_shape + arg_shape, getattr(leaf, "dtype", float))
+    stacked = np.stack([np.broadcast_to(np.asarray(c), out_shape) for c in columns], -1)
+    jac = stacked.reshape(out_shape + arg_shape)
+    return float(jac) if jac.shape == () and not isinstance(leaf, np.ndarray) else jac

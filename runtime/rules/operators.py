@@ -16,9 +16,11 @@ defvjp(operator.sub, "x, y", "unbroadcast(g, x)", "unbroadcast(-g, y)", elementw
 defvjp(operator.mul, "x, y", "unbroadcast(g * y, x)", "unbroadcast(g * x, y)", elementwise=True,
        complex_ok=True)
 defvjp(containers.repeat_sequence, "xs, n",                      # [a, b] * n, or [a, b] * w
-       "product_or_repeat_vjp(g, xs, n)", "product_or_repeat_vjp(g, n, xs)", complex_ok=True)
+       "product_or_repeat_vjp(g, xs, n)", "product_or_repeat_vjp(g, n, xs)", complex_ok=True,
+       jvp=LINEAR)              # bilinear: a list's copies, or a product
 defvjp(containers.product_or_repeat, "x, y",                                # xs * n, or x * n
-       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True)
+       "product_or_repeat_vjp(g, x, y)", "product_or_repeat_vjp(g, y, x)", complex_ok=True,
+       jvp=LINEAR)
 defvjp(operator.truediv, "x, y", "unbroadcast(g / y, x)", "unbroadcast(-g * ans / y, y)",
        elementwise=True, complex_ok=True)
 defvjp(operator.pow, "x, y", "unbroadcast(g * y * x ** (y - 1), x)",
@@ -58,14 +60,14 @@ defvjp(divmod, "x, y", "divmod_vjp(g, x, y, 0)", "divmod_vjp(g, x, y, 1)",
 # max(a, b, c) is compiled as max((a, b, c)); a key only orders the entries (ZERO)
 defvjp(max, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="max", complex_ok=True,
-       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
+       jvp="extreme_jvp(ans, iterable, t_iterable)")
 defvjp(min, "iterable, *, key=None, default=None", "extreme_vjp(g, ans, iterable)", ZERO, NONE,
        name="min", complex_ok=True,
-       jvp="sum(s * t for s, t in zip(extreme_vjp(1.0, ans, iterable), t_iterable))")
+       jvp="extreme_jvp(ans, iterable, t_iterable)")
 defvjp(list, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(tuple, "iterable=()", "sequence_vjp(g, iterable)", complex_ok=True, jvp=LINEAR)
 defvjp(sorted, "iterable, /, *, key=None, reverse=False", "sorted_vjp(g, iterable, ans)",
-       ZERO, ZERO, complex_ok=True)
+       ZERO, ZERO, complex_ok=True, jvp="sorted_jvp(ans, iterable, t_iterable)")
 nondiff(len, int, bool, range, round, isinstance, type, min.__class__, why=ZERO)
 # a slice of floats is a range for np.r_ or np.mgrid: no rule for its endpoints
 nondiff(slice, why=NONE)
@@ -74,9 +76,14 @@ nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
 # Container methods that read: dispatched on the receiver's type at run time
 # (transform/dispatch.py), the receiver first
-defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True)                 # zip(*rows)
-defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True)      # reversed(xs)
-defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True)
+# (2026-12-02, session 32 (fwd): these rearrange their entries: LINEAR, the tangent
+# rearranged the same way)
+defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True,           # zip(*rows)
+       jvp=LINEAR)
+defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True,       # reversed(xs)
+       jvp=LINEAR)
+defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True,
+       jvp=LINEAR)
 nondiff(shuffle_order, why=ZERO)                               # rng.shuffle(xs) of a list
 defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True)
 defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)

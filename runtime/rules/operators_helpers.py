@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..helpers import unbroadcast
+from ..jvp import add_tangents
 from ..spread import entries_array
 from ..registry import template_helper
 from ..thunks import unthunk
@@ -47,6 +48,19 @@ def extreme_vjp(g, ans, values):
     return tuple(out) if isinstance(values, tuple) else out
 
 
+@template_helper
+def extreme_jvp(ans, values, tangents):
+    """Tangent of `max(values)` / `min(values)` (2026-12-02, session 32 (fwd)): the
+    tangents of the entries equal to the answer, averaged, as extreme_vjp splits the
+    cotangent among ties; entries that are tuples or lists (a key picked one) entry by
+    entry."""
+    picked = [t for v, t in zip(list(values), list(tangents)) if _same(v, ans)]
+    total = picked[0]
+    for t in picked[1:]:
+        total = add_tangents(total, t)
+    return _scaled(total, 1.0 / len(picked))
+
+
 def _same(v, ans):
     """Whether entry v is the answer (entries may be tuples of mixed types)."""
     if v is ans:
@@ -89,6 +103,16 @@ def sorted_vjp(g, values, ans):
     if _numbers(items):                          # numbers: one array
         return _number_array(out)
     return tuple(out) if isinstance(values, tuple) else out
+
+
+@template_helper
+def sorted_jvp(ans, values, tangents):
+    """Tangent of `sorted(values, ...)` (2026-12-02, session 32 (fwd)): the entries'
+    tangents in the order sorted put the entries (matched as sorted_vjp matches them)."""
+    items = list(values)
+    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    tangents = list(tangents)
+    return [tangents[i] for i in origin]
 
 
 def _number_array(cotangents):

@@ -31,6 +31,15 @@ MORE = {
     "_operator.getitem": ((A, 1), {}), "builtins.divmod": ((A + 3.0, B), {}),
     "builtins.list": ((A,), {}), "builtins.tuple": ((A,), {}),
     "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
+    # 2026-12-02, session 32 (fwd): `x * y` where either side may be a list (bilinear)
+    "runtime.containers.product_or_repeat": ((A, B), {}),
+    ("runtime.containers.repeat_sequence", "xs"): (([1.2, -0.7], 2), {}),
+    ("runtime.containers.repeat_sequence", "n"): (([1.2, -0.7], np.array([0.5, 1.5])), {}),
+    "runtime.rules.operators_helpers.transposed": (([[1.2, -0.7], [0.4, 2.0], [0.3, 0.1]],),
+                                                   {}),
+    "runtime.rules.sequences_helpers.reversed_items": (([1.2, -0.7, 0.4],), {}),
+    "runtime.rules.sequences_helpers.in_order": (([1.2, -0.7, 0.4], [2, 0, 1]), {}),
+    "builtins.sorted": (([1.2, -0.7, 0.4, 2.5],), {}),
 }
 JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name not in EXEMPT
                     and getattr(r, "family", None) not in (None, "random")

@@ -15,6 +15,7 @@ import inspect
 import types
 import weakref
 
+from runtime.jvp import JOINT
 from runtime.registry import Rule
 
 _RESERVED = {"record_field"}      # a name the templates read (`g`, `ans` there mean the
@@ -91,7 +92,8 @@ def _build(cls):
         text.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
         position = fields.index(p.name) if hasattr(cls, "_fields") else None
         templates.append(f"record_field(g, {p.name!r}, {position}, {tuple(fields)!r})")
-    rule = Rule(cls, "template", ", ".join(text), templates, complex_ok=True)  # stores
+    rule = Rule(cls, "template", ", ".join(text), templates, complex_ok=True,  # stores
+                jvp=JOINT)         # linear in the fields together: built from tangents
     rule.maybe_none = True             # a field never read has no cotangent (None)
     return rule
 
@@ -126,6 +128,6 @@ def object_builder(cls, fields):
     params = [f"v{k}" for k in range(len(fields))]
     templates = [f"record_field(g, {f!r}, None, {tuple(fields)!r})" for f in fields]
     build.thunkgrad_rule = Rule(build, "template", ", ".join(params), templates,
-                                complex_ok=True)        # stores values: linear
+                                complex_ok=True, jvp=JOINT)   # stores values: linear
     build.thunkgrad_rule.maybe_none = True       # an attribute never read: no cotangent
     return build

@@ -1,0 +1,119 @@
+"""What generated forward-mode (`<name>_jvp`) code needs at run time beside the rules'
+JVP terms: a zero tangent shaped like a value, and an element store into a tangent that
+never writes into an array someone else holds.
+
+    w = np.zeros(3)            w_dot = zero_tangent(w)
+    w[0] = y                   w_dot = stored_tangent(w_dot, 0, y_dot)
+"""
+import copy
+import dataclasses
+import types
+
+import numpy as np
+
+
+def zero_tangent(value):
+    """A zero tangent for `value`: float zeros of an array's shape (its dtype if it is a
+    float array), 0.0 for a number, the same structure for tuples, lists, dicts and
+    dataclass records; None
+    for what carries no derivative (strings, None, other objects)."""
+    if isinstance(value, np.ndarray):
+        return np.zeros(value.shape, value.dtype if value.dtype.kind in "fc" else float)
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.floating):
+        return type(value)(0.0)
+    if isinstance(value, (int, float, np.integer)):
+        return 0.0
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*[zero_tangent(v) for v in value])
+    if isinstance(value, (tuple, list)):
+        return type(value)(zero_tangent(v) for v in value)
+    if isinstance(value, dict):
+        return {k: zero_tangent(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        zero = copy.copy(value)             # a record: its fields' zeros, __init__ not run
+        for field in dataclasses.fields(value):
+            object.__setattr__(zero, field.name, zero_tangent(getattr(value, field.name)))
+        return zero
+    return None
+
+
+def stored_tangent(tangent, index, value):
+    """A copy of `tangent` with `value` stored at `index` (`tangent[index] = value` on
+    the copy): the tangent may be the caller's array or share memory with another
+    name's tangent, so it is never written in place."""
+    if isinstance(tangent, list):
+        copied = list(tangent)
+    elif isinstance(tangent, dict):
+        copied = dict(tangent)
+    else:
+        copied = np.array(tangent, copy=True)
+    copied[index] = value
+    return copied
+
+
+def broadcast_to_output(value, ans):
+    """`value` broadcast to the shape of the array `ans` (an elementwise rule's tangent
+    term, runtime/jvp.py DIAGONAL); a container output (`xs + ys` on lists) is refused,
+    since its shape is not the arguments' broadcast."""
+    if isinstance(ans, (list, tuple, dict)):
+        raise TypeError(f"forward mode: an elementwise rule produced a "
+                        f"{type(ans).__name__}; its tangent is not the arguments' "
+                        "broadcast (concatenate with np.concatenate, or use vjp)")
+    shape = np.shape(ans)
+    return value if np.shape(value) == shape else np.broadcast_to(value, shape)
+
+
+def receiver_tangent(tangent, receiver):
+    """The tangent of an ndarray method's receiver (`h.mean()`), of a kind that has the
+    method: a NumPy scalar's tangent may be a Python float."""
+    if isinstance(receiver, (np.ndarray, np.generic)) and \
+            not isinstance(tangent, (np.ndarray, np.generic)):
+        return np.asarray(tangent)
+    return tangent
+
+
+def attribute_tangent(tangent, obj, name):
+    """The tangent of `obj.name` for a stored attribute (a dataclass's or NamedTuple's
+    field, an instance's own attribute): the same attribute of the tangent object, which
+    forward mode built from the fields' tangents; a `@property` with a Python getter: the
+    getter's own tangent (compiled by the public face); another computed attribute is
+    refused."""
+    if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
+        return getattr(np.asarray(tangent), name)
+    if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
+        return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
+    if not _stored_attribute(obj, name):
+        getter = _python_getter(obj, name)
+        if getter is not None and "getter_jvp" in PROVIDED:
+            return PROVIDED["getter_jvp"](getter, obj, tangent)
+        raise TypeError(f"forward mode: `.{name}` of {type(obj).__name__} is computed by "
+                        "code, which forward mode does not differentiate yet; read the "
+                        "fields it is computed from, or use vjp")
+    return getattr(tangent, name)
+
+
+# getter_jvp(getter, obj, tangent) -> the tangent of getter(obj): the public face's
+# (transform/forward_api.py compiles the getter's `_jvp`); runtime never imports it
+PROVIDED = {}
+
+
+def _python_getter(obj, name):
+    """The Python getter of a `@property` of obj's class, or None."""
+    descriptor = getattr(type(obj), name, None)
+    getter = getattr(descriptor, "fget", None) if isinstance(descriptor, property) else None
+    return getter if isinstance(getter, types.FunctionType) else None
+
+
+_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real")      # transposes, a real array's own values
+_ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
+
+
+def _stored_attribute(obj, name):
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return name in {f.name for f in dataclasses.fields(obj)}
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):
+        return name in obj._fields
+    descriptor = getattr(type(obj), name, None)
+    return name in getattr(obj, "__dict__", ()) and not hasattr(descriptor, "__set__")

@@ -1,0 +1,71 @@
+"""What forward mode does not cover yet is refused with a TransformError at the user's
+line (file:line, caret, `Instead:`), never a wrong tangent: closures over
+differentiated values, custom (rrule) rules, rules without a JVP, complex values, *args; and wrong
+tangents are refused before anything runs."""
+import numpy as np
+import pytest
+
+from tests.forward import functions as F
+from transform import TransformError, jvp
+
+SOURCE = F.__file__
+
+
+def _refusal(fn, args, match):
+    with pytest.raises(TransformError, match=match) as info:
+        jvp(fn, args, tuple(np.ones_like(a) for a in args))
+    return info.value
+
+
+@pytest.mark.parametrize("fn, construct, line_text", [
+    (F.calls_a_closure, "`runtime.closures.make_closure` has no forward-mode",
+     "lambda t: t * x"),
+    (F.calls_custom, "custom \\(rrule\\) rule", "custom_square(x)"),
+    (F.calls_cholesky, "`np.linalg.cholesky` has no forward-mode \\(JVP\\) rule",
+     "np.linalg.cholesky(A)"),
+    (F.complex_inside, "complex values", "def complex_inside"),
+])
+def test_refused_at_the_users_line(fn, construct, line_text):
+    exc = _refusal(fn, (2.0 * np.eye(2),), construct)
+    assert exc.filename == SOURCE
+    assert line_text in exc.source_line
+    assert exc.hint
+    assert "Instead:" in str(exc)
+
+
+def test_varargs_refused():
+    with pytest.raises(TransformError, match=r"\*args"):
+        jvp(F.takes_varargs, (np.ones(2),), (np.ones(2),), wrt=())
+
+
+def test_complex_argument_refused():
+    with pytest.raises(TransformError, match="complex"):
+        jvp(F.looped, (np.ones(2) + 1j, 0.5), (np.ones(2), 1.0))
+
+
+@pytest.mark.parametrize("tangents, error, match", [
+    ((np.ones(3),), TypeError, "one entry per differentiated argument"),
+    (np.ones(3), TypeError, "one entry per differentiated argument"),
+    ((np.ones(2), 1.0), ValueError, "shape"),
+])
+def test_wrong_tangents_refused(tangents, error, match):
+    with pytest.raises(error, match=match):
+        jvp(F.looped, (np.ones(3), 0.5), tangents)
+
+
+def test_container_tangent_structure_checked():
+    pair = (np.ones((2, 2)), np.ones(2))
+    params = {"w": np.ones((2, 2)), "scale": 1.5}
+    with pytest.raises(ValueError, match="dict"):
+        jvp(F.containers, (pair, params), (pair, {"w": np.ones((2, 2))}))
+
+
+def test_bound_method_refused():
+    model = F.Model(np.ones(3))
+    with pytest.raises(TransformError, match="bound method"):
+        jvp(model.energy, (np.ones(3),), (np.ones(3),))
+
+
+def test_unknown_policy_refused():
+    with pytest.raises(ValueError, match="policy"):
+        jvp(F.looped, (np.ones(3), 0.5), (np.ones(3), 1.0), policy="nope")

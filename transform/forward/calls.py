@@ -1,0 +1,73 @@
+"""A call of the user's own function in forward mode: the callee's `<name>_jvp`,
+compiled when the call first runs (for the parameters whose arguments carry a
+tangent), returns the value and its tangent together:
+
+    h = layer(W, x, scale=2.0)   ->   h, h_dot = call_jvp(layer, {'x': x_dot}, W, x, scale=2.0)
+    y = f(x)   (f a value)       ->   y, y_dot = call_jvp(f, {0: x_dot}, x)
+
+`call_jvp` is the public face's (forward_api.call_jvp), passed in here as the compile
+cache is passed to reverse mode's run-time rules: this stage does not import it.
+"""
+import inspect
+
+import gast
+
+from ..ir.nodes import load, located, store
+from ..ir.templates import clone
+from ..ir.vocabulary import role_of
+from .refusals import refuse
+
+PROVIDED = {}
+
+
+def provide(call_jvp):
+    PROVIDED["call_jvp"] = call_jvp
+
+
+def call_statement(fwd, s, prim, target):
+    """`target, target_dot = call_jvp(f, {param: tangent}, *the call's arguments)`."""
+    fn, call = prim.fn, s.value
+    if fn is None and getattr(prim, "method", None) == "__call__":
+        return _dynamic(fwd, s, prim, target)
+    if fn is None or not inspect.isfunction(fn) or not isinstance(call, gast.Call) or \
+            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+            any(isinstance(a, gast.Starred) for a in call.args) or \
+            any(k.arg is None for k in call.keywords):
+        refuse(fwd, prim, f"a call of `{prim.label}` (a method, a callable value, or a "
+               "function taking *args or **kwargs)", "forward mode compiles calls of "
+               "plain functions with named parameters: call one, or use vjp/jacrev")
+    params = [p.name for p in inspect.signature(fn).parameters.values()
+              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    tangents = {params[k]: atom for k, atom in enumerate(prim.args) if fwd.is_active(atom)}
+    return _statement(fwd, s, target, tangents)
+
+
+def _dynamic(fwd, s, prim, target):
+    """`f(x)` where f is a value (a function passed in): the tangents keyed by position,
+    named when the call runs (call_jvp refuses a value that is not a plain function)."""
+    func, args, call = prim.args[0], prim.args[1:], s.value
+    if role_of(func) is not None:           # spread_keywords(f, args, params): f(**params)
+        refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`) "
+               "of a length the source does not fix", "pass the arguments by name, or use "
+               "vjp/jacrev")
+    if fwd.is_active(func) or any(fwd.is_active(a) for _, a in prim.operands) or \
+            not isinstance(call, gast.Call) or \
+            any(isinstance(a, gast.Starred) for a in call.args):
+        refuse(fwd, prim, "a call of a value that carries a derivative itself (a closure "
+               "over differentiated values), or with one passed by keyword",
+               "call a function defined with def at module level, or use vjp/jacrev")
+    return _statement(fwd, s, target, {k: a for k, a in enumerate(args) if fwd.is_active(a)})
+
+
+def _statement(fwd, s, target, tangents):
+    call = s.value
+    keys = [gast.Constant(value=p, kind=None) for p in tangents]
+    given = gast.Dict(keys=keys, values=[load(fwd.dot(a.id)) for a in tangents.values()])
+    name = fwd.names.reserve("call_jvp") if "call_jvp" not in fwd.builtins else \
+        fwd.builtins["call_jvp"]
+    fwd.builtins["call_jvp"] = name
+    fwd.ctx.globals[name] = PROVIDED["call_jvp"]
+    value = gast.Call(func=load(name), args=[clone(call.func), given] + clone(call.args),
+                      keywords=clone(call.keywords))
+    pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
+    return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)

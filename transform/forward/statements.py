@@ -1,0 +1,134 @@
+"""The tangent statement of one lowered statement, by its Prim's kind:
+
+    rule      y_dot = <the JVP terms of the active inputs>       (terms.py)
+    copy      y_dot = x_dot (the statement with its atom swapped: `iterable(xs_dot)`)
+    pack      p_dot = (s_dot, zero_tangent(k))
+    setitem   w_dot = stored_tangent(w_dot, index, v_dot)
+    append    acc_dot.append(v_dot)   (extend the same: the tangent list mirrors the
+              list, which desugar copied on entry if it is an argument)
+    nondiff   y_dot = zero_tangent(y)   (only where y is active: bound elsewhere too)
+
+    call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
+
+Custom (rrule) rules are refused: they give a pullback, not a tangent.
+"""
+import gast
+
+from ..ir.nodes import assign, load, located, name_ids
+from ..ir.templates import as_value, clone
+from ..ir.vocabulary import role_of
+from .calls import call_statement
+from .refusals import refuse
+from .terms import _swap, tangent_of
+
+
+def statement_tangent(fwd, s):
+    """[s, its tangent statement(s)] (just [s] when it binds no active name)."""
+    prim = getattr(s, "prim", None)
+    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Subscript):
+        return [s] + _setitem(fwd, s, prim)
+    if isinstance(s, gast.Expr) and prim is not None and prim.kind in ("append", "extend"):
+        return [s] + _append(fwd, s, prim)
+    if isinstance(s, gast.Expr) and name_ids(s.value, gast.Load) & fwd.active and \
+            getattr(prim, "kind", None) != "nondiff":
+        refuse(fwd, getattr(prim, "site", None) or s, "a call for its effect on a "
+               "differentiated value", "bind the result to a name, or use vjp")
+    bound = _bound(s)
+    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+        _note_user_object_test(fwd, s)
+        target = s.targets[0].id
+        if target not in fwd.active:
+            return [s]
+        if prim is None:
+            refuse(fwd, s, "a statement it has no rule for", "use vjp")
+        if prim.kind == "call":
+            return [call_statement(fwd, s, prim, target)]
+        return [s, located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s)]
+    if bound & fwd.active:
+        refuse(fwd, getattr(prim, "site", None) or s,
+               f"a `{type(s).__name__}` statement binding {sorted(bound & fwd.active)[0]!r}",
+               "bind one name per statement, or use vjp")
+    return [s]
+
+
+def _value(fwd, s, prim, target):
+    kind = prim.kind
+    if kind == "nondiff":
+        return fwd.names.call("zero_tangent", load(target))
+    if kind == "custom":
+        refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
+               "forward mode has no rule for it: call the function itself (not through "
+               "its rrule), or use vjp/jacrev")
+    if kind == "copy":
+        return _copied(fwd, s, prim)
+    if kind == "pack":
+        swaps = {id(a): fwd.tangent_or_zero(a) for a in prim.args}
+        expr, found = _swap(s.value, swaps)
+        if len(found) != len(swaps):
+            refuse(fwd, prim, f"a `{prim.label}` display it cannot follow", "use vjp")
+        return expr
+    if kind == "rule":
+        return _rule_tangent(fwd, s, prim, target)
+    refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
+
+
+def _copied(fwd, s, prim):
+    atom = prim.args[0]
+    if not fwd.is_active(atom):
+        return fwd.names.call("zero_tangent", load(s.targets[0].id))
+    if isinstance(s.value, gast.Name):
+        return load(fwd.dot(s.value.id))
+    reads = [n for n in gast.walk(s.value) if isinstance(n, gast.Name) and n.id == atom.id]
+    if len(reads) != 1:
+        refuse(fwd, prim, f"a `{prim.label}` copy it cannot follow", "use vjp")
+    return _swap(s.value, {id(reads[0]): load(fwd.dot(atom.id))})[0]
+
+
+def _rule_tangent(fwd, s, prim, target):
+    for param, atom in prim.inputs.items():
+        inside = name_ids(atom) & fwd.active if not isinstance(atom, gast.Name) else ()
+        if inside:
+            refuse(fwd, prim, f"a differentiated value inside the argument {param!r} of "
+                   f"`{prim.label}`", "pass it as a name of its own, or use vjp")
+    if target in name_ids(s.value):
+        refuse(fwd, prim, f"`{target}` rebound from its own value in one statement",
+               "use vjp")
+    tangents = {p: fwd.dot(a.id) for p, a in prim.inputs.items()
+                if fwd.is_active(a) and (p in prim.rule.templates or p in prim.rule.jvps)}
+    missing = [p for p, a in prim.inputs.items() if fwd.is_active(a) and p not in tangents]
+    if missing and prim.rule.reason(missing[0]) not in ("zero", "shape"):
+        refuse(fwd, prim, f"`{prim.label}` has no derivative for its argument "
+               f"{missing[0]!r}", "use vjp")
+    expr = tangent_of(fwd, s, prim, target, tangents)
+    return expr if expr is not None else fwd.names.call("zero_tangent", load(target))
+
+
+def _setitem(fwd, s, prim):
+    base = s.targets[0].value
+    if not isinstance(base, gast.Name) or base.id not in fwd.active:
+        return []
+    if prim is None or prim.kind != "setitem":
+        refuse(fwd, s, "an element store it has no rule for", "use vjp")
+    index = as_value(fwd.names, clone(prim.inputs["index"]))
+    value = fwd.tangent_or_zero(prim.args[1])
+    call = fwd.names.call("stored_tangent", load(fwd.dot(base.id)), index, value)
+    return [located(assign(fwd.dot(base.id), call), s)]
+
+
+def _append(fwd, s, prim):
+    acc = prim.args[0]
+    if not fwd.is_active(acc):
+        return []
+    method = gast.Attribute(value=load(fwd.dot(acc.id)), attr=prim.kind, ctx=gast.Load())
+    call = gast.Call(func=method, args=[fwd.tangent_or_zero(prim.args[1])], keywords=[])
+    return [located(gast.Expr(value=call), s)]
+
+
+def _note_user_object_test(fwd, s):
+    value = s.value
+    if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object":
+        fwd.user_object_tests.add(s.targets[0].id)
+
+
+def _bound(s):
+    return name_ids(s, gast.Store)

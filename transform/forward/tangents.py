@@ -1,0 +1,164 @@
+"""The tangent body: each lowered statement followed by its tangent statement, loops and
+branches kept as they are (no tape: forward mode runs beside the primal).
+
+    t1 = np.sin(x)          t1 = np.sin(x)
+                            t1_dot = x_dot * np.cos(x)
+    for v in seq1:    ->    for v, v_dot in zip(seq1, seq1_dot):
+        ...                     ...
+
+Names are the activity analysis's: a name both varied by the differentiated arguments
+and useful to the output has a tangent `<name>_dot`; every binding of such a name
+binds its tangent too (a zero where the value does not depend on the arguments).
+"""
+import builtins
+
+import gast
+
+from ..ir.nodes import assign, load, located, name_ids, store
+from ..ir.templates import clone
+from ..ir.vocabulary import role_of
+from ..errors import TransformError
+from .refusals import refuse
+from .statements import statement_tangent
+
+
+class Forward:
+    """What the tangent statements are built from: the compilation's names, activity and
+    shapes, and the tangent name chosen for each active name."""
+
+    def __init__(self, ctx):
+        self.ctx, self.names = ctx, ctx.names
+        self.active = ctx.activity.active
+        self.tangents = {}
+        self.where = ctx.src.node
+        self.user_object_tests = set()
+        self.builtins = {}
+
+    def dot(self, name):
+        """The tangent name of an active name (chosen on first use)."""
+        if name not in self.tangents:
+            self.tangents[name] = self.names.reserve(f"{name}_dot")
+        return self.tangents[name]
+
+    def helper(self, name):
+        """A template's helper (np, unbroadcast) by the compiler's name for it; a builtin
+        outside the vocabulary (`sum`) under a name the user's function does not bind."""
+        if name in self.names.objects or not hasattr(builtins, name):
+            return self.names.template_ref(name)
+        if name not in self.builtins:
+            self.builtins[name] = self.names.reserve(name)
+            self.ctx.globals[self.builtins[name]] = getattr(builtins, name)
+        return load(self.builtins[name])
+
+    def is_active(self, atom):
+        return isinstance(atom, gast.Name) and atom.id in self.active
+
+    def tangent_or_zero(self, atom):
+        """The atom's tangent name, or `zero_tangent(atom)` for an inactive one."""
+        if self.is_active(atom):
+            return load(self.dot(atom.id))
+        return self.names.call("zero_tangent", _copy(atom))
+
+    def same_shape(self, atom, target):
+        return self.ctx.shapes is not None and self.ctx.shapes.same(atom, target)
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            self.where = s if hasattr(s, "lineno") else self.where
+            out.extend(self.statement(s))
+        return out
+
+    def statement(self, s):
+        if isinstance(s, gast.For):
+            return [self.loop(s)]
+        if isinstance(s, (gast.While, gast.If)):
+            if isinstance(s, gast.If) and _names(s.test) & self.user_object_tests:
+                s.body = [self.deferred(s)]          # a user object's own method: refused
+            else:
+                s.body = self.block(s.body)
+            s.orelse = self.block(s.orelse)
+            return [s]
+        if isinstance(s, gast.Return):
+            return [self.returned(s)]
+        return statement_tangent(self, s)
+
+    def loop(self, s):
+        """`for v in seq:` over an active sequence walks its tangent beside it."""
+        if not isinstance(s.target, gast.Name):
+            if _names(s.target) & self.active:
+                self.unpacking_loop(s)
+        elif s.target.id in self.active:
+            first = []
+            if self.is_active(s.iter):
+                pair = gast.Tuple(elts=[store(s.target.id), store(self.dot(s.target.id))],
+                                  ctx=gast.Store())
+                s.iter = gast.Call(func=self.names.ref("zip"), args=[
+                    s.iter, load(self.dot(s.iter.id))], keywords=[])
+                s.target = pair
+            else:
+                first = [located(assign(self.dot(s.target.id), self.tangent_or_zero(
+                    load(s.target.id))), s)]
+            s.body = first + self.block(s.body)
+            s.orelse = self.block(s.orelse)
+            return s
+        s.body, s.orelse = self.block(s.body), self.block(s.orelse)
+        return s
+
+    def unpacking_loop(self, s):
+        """`for i, v in enumerate(seq)` and `for a, b in zip(xs, ys)` (as lowering writes
+        them) walk the sequences' tangents beside them:
+
+            for (a, b), (a_dot, b_dot) in zip(zip(xs, ys), zip(xs_dot, zero_tangent(ys))):
+        """
+        call, names = s.iter, s.target.elts
+        role = role_of(call.func) if isinstance(call, gast.Call) else None
+        plain = isinstance(call, gast.Call) and not call.keywords and \
+            all(isinstance(n, gast.Name) for n in names) and \
+            all(isinstance(a, gast.Name) for a in call.args)
+        if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
+            dotted = names[1:]
+        elif role == "zip" and plain and len(call.args) == len(names):
+            dotted = names
+        else:
+            refuse(self, s, "a loop unpacking several names from this iterable",
+                   "loop over one sequence and unpack inside the body")
+        seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
+        tangents = seqs[0] if len(seqs) == 1 else gast.Call(
+            func=self.names.ref("zip"), args=seqs, keywords=[])
+        stores = [self._tangent_store(n) for n in dotted]
+        dots = gast.Tuple(elts=stores, ctx=gast.Store()) if len(stores) > 1 else stores[0]
+        s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
+        s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
+
+    def _walked(self, seq, name):
+        """What the loop walks for `name`'s tangent: the sequence's tangent, or the
+        sequence itself when the name needs none (bound to `_`)."""
+        return self.tangent_or_zero(seq) if name.id in self.active else clone(seq)
+
+    def _tangent_store(self, name):
+        return store(self.dot(name.id)) if name.id in self.active else \
+            store(self.names.name("_"))
+
+    def returned(self, s):
+        value = s.value if s.value is not None else gast.Constant(value=None, kind=None)
+        pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
+        return located(gast.Return(value=pair), s)
+
+    def deferred(self, s):
+        """The body of `if is_user_object(x, "copy"):`: a user object's own method, which
+        forward mode does not compile yet; refused if that branch runs."""
+        try:
+            refuse(self, s, "a method of a user-defined object", "pass arrays, or use vjp")
+        except TransformError as exc:
+            name = self.names.reserve("forward_refusal")
+            self.ctx.globals[name] = exc
+        return located(gast.Raise(exc=load(name), cause=None), s)
+
+
+def _names(node):
+    return set(name_ids(node))
+
+
+def _copy(atom):
+    return clone(atom)

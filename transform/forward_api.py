@@ -1,0 +1,210 @@
+"""jvp: forward mode's public face (transform/forward/ is its compiler).
+
+    out, out_dot = jvp(f, (x, y), (x_dot, y_dot))      f(x, y) and its directional
+                                                       derivative along (x_dot, y_dot)
+
+`tangents` has one entry per differentiated argument (`wrt` as in vjp; default every
+positional argument), each shaped like its argument: an array's, a float for a float,
+the same tuples, lists and dicts for a container. A float32 argument's tangent is
+computed in float32. Complex values are refused (the tangent convention for them is
+not written yet, docs/forward.md).
+"""
+import copy
+import dataclasses
+import inspect
+import types
+
+import numpy as np
+
+import runtime.forward as forward_runtime
+from runtime import registry
+from runtime.jvp import NoJvp
+from runtime.forward import zero_tangent
+
+from .analysis.accumulation import POLICIES
+from .emit import tracebacks
+from .errors import TransformError
+from .forward.calls import provide
+from .forward_pipeline import compile_forward
+from .frontend.limits import within_limits
+from .public import cache
+from .public.aux import copied_arrays
+from .public.boundary import _check_inputs, refuse_inplace_args
+from .public.checks import check_target
+from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
+
+
+def jvp(fn, primals, tangents, *, wrt=None, policy=None):
+    """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
+    check_target(fn, "jvp")
+    if policy is not None and policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    if getattr(fn, "__self__", None) is not None:
+        raise TransformError("jvp of a bound method is not supported yet",
+                             hint="pass a function taking the object's arrays")
+    plain, _ = _unwrap(fn)
+    if _collecting(plain):
+        raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
+                             "**kwargs", hint="name the parameters, or use vjp")
+    primals = tuple(primals)
+    if wrt is None:
+        wrt = tuple(range(min(len(primals), len(_params(plain)))))
+    names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
+    tangents = _tangents(names, tangents)
+    values = dict(zip(_params(plain), primals))
+    given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}
+    _check_inputs(_params(plain, keyword_only=True), names, primals, {})
+    rule = _compiled(plain, names, _full_signature(plain, primals, {}))
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(plain), primals, {})
+    try:
+        out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
+                                                for n, t in given.items()})
+    except Exception as exc:         # a frame in generated code: say the user's line
+        tracebacks.annotate(exc)
+        raise
+    return copied_arrays(out), copied_arrays(out_dot)
+
+
+def call_jvp(fn, tangents, *args, **kwargs):
+    """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
+    `tangents` is {parameter name or position: tangent} for the arguments that carry
+    one (positions for a function called as a value: `f(x)`, f a parameter)."""
+    if not tangents:
+        out = fn(*args, **kwargs)
+        return out, zero_tangent(out)
+    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
+    if rule is not None and rule.kind == "template":     # np.tanh passed as a value
+        return _frule(rule, tangents, args, kwargs)
+    if not isinstance(fn, types.FunctionType) or \
+            (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
+        raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
+                             "value with arguments that carry a derivative is not "
+                             "supported yet", hint="call a function defined with def, or "
+                             "use vjp/jacrev")
+    params = list(inspect.signature(fn).parameters)
+    tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
+    names = tuple(tangents)
+    rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(fn), args, kwargs)
+    return rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t
+                                          for n, t in tangents.items()})
+
+
+provide(call_jvp)
+
+
+def _frule(rule, tangents, args, kwargs):
+    """A rule's function called as a value: its JVP terms evaluated (Rule.frule)."""
+    given = [None] * len(args)
+    for k, t in tangents.items():
+        if not isinstance(k, int):
+            raise TransformError(f"forward mode (jvp, jacfwd): {rule.name} called as a value "
+                                 "with a tangent passed by name", hint="pass it by position")
+        given[k] = t
+    try:
+        out, out_dot = rule.frule(given, *args, **kwargs)
+    except NoJvp as exc:
+        raise TransformError(f"forward mode (jvp, jacfwd): {exc}",
+                             hint="compute this with vjp or jacrev") from None
+    return out, zero_tangent(out) if out_dot is None else out_dot
+
+
+def _getter_jvp(getter, obj, tangent):
+    """The tangent of `obj.prop` for a property's Python getter: its `_jvp` along the
+    object's tangent (runtime/forward.attribute_tangent calls this)."""
+    first = next(iter(inspect.signature(getter).parameters))
+    return call_jvp(getter, {first: tangent}, obj)[1]
+
+
+forward_runtime.PROVIDED["getter_jvp"] = _getter_jvp
+
+
+def jvp_source(fn, wrt=0):
+    """The generated source of fn's `<name>_jvp` (what `thunkgrad dump --mode forward`
+    prints): general, not specialised to argument shapes."""
+    plain, _ = _unwrap(fn)
+    names, _ = _wrt_names(plain, wrt)
+    return _compiled(plain, names, None).source
+
+
+def _compiled(plain, names, signature):
+    key = (names, "forward", False, True, signature, None, False)
+    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature))
+    return rule if rule is not None else _compiled(plain, names, None)
+
+
+def _compile(plain, names, signature):
+    if getattr(plain, "__code__", None) is None:
+        raise TransformError(f"{plain!r} has no Python source for forward mode to compile",
+                             hint="call it inside a function of your own")
+    try:
+        with cache.COMPILE_LOCK:
+            return within_limits(plain, lambda: compile_forward(plain, names, signature))
+    except (TransformError, TypeError, ValueError):
+        raise
+    except Exception as exc:                 # a compiler bug: say so, keep the cause
+        code = plain.__code__
+        raise TransformError(
+            f"internal compiler error in forward mode for {plain.__qualname__}: "
+            f"{type(exc).__name__}: {exc}", filename=code.co_filename,
+            line=code.co_firstlineno, hint="please report this with the function's "
+            "source; meanwhile use vjp or jacrev") from exc
+
+
+def _tangents(names, tangents):
+    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+        raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "
+                        f"argument ({', '.join(names)}: {len(names)}), got "
+                        f"{type(tangents).__name__}"
+                        + (f" of {len(tangents)}" if isinstance(tangents, (tuple, list))
+                           else ""))
+    return tuple(tangents)
+
+
+def _like(name, primal, tangent, where=""):
+    """The tangent checked against its primal's structure and shape, in its dtype."""
+    label = f"the tangent of {name!r}{where}"
+    if isinstance(primal, (tuple, list)) and not isinstance(primal, np.ndarray):
+        if not isinstance(tangent, (tuple, list)) or len(tangent) != len(primal):
+            raise ValueError(f"jvp: {label} must be a {type(primal).__name__} of "
+                             f"{len(primal)} entries, like the argument")
+        parts = [_like(name, p, t, f"{where}[{k}]")
+                 for k, (p, t) in enumerate(zip(primal, tangent))]
+        return type(primal)(*parts) if hasattr(primal, "_fields") else type(primal)(parts)
+    if isinstance(primal, dict):
+        if not isinstance(tangent, dict) or set(tangent) != set(primal):
+            raise ValueError(f"jvp: {label} must be a dict with the argument's keys")
+        return {k: _like(name, p, tangent[k], f"{where}[{k!r}]") for k, p in primal.items()}
+    if np.iscomplexobj(primal) or np.iscomplexobj(tangent):
+        raise TransformError(f"jvp: {label} is complex; forward mode supports real values "
+                             "only", hint="differentiate the real and imaginary parts as "
+                             "real arguments, or use vjp")
+    if dataclasses.is_dataclass(primal) and not isinstance(primal, type):
+        return _record_like(name, primal, tangent, where)
+    if isinstance(primal, (bool, int, np.integer, np.bool_, str, type(None))):
+        return zero_tangent(primal)  # an int or other non-float entry: a zero tangent
+    if not isinstance(primal, (float, np.floating, np.ndarray)):
+        raise TypeError(f"jvp: {label}: a {type(primal).__name__} argument has no tangent "
+                        "forward mode can take; pass its arrays (or a dataclass, tuple, "
+                        "list or dict of them)")
+    if np.shape(tangent) != np.shape(primal):
+        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
+                         f"{np.shape(primal)}")
+    if isinstance(primal, np.ndarray):
+        return np.asarray(tangent, dtype=primal.dtype)
+    return type(primal)(tangent) if isinstance(primal, np.floating) else float(tangent)
+
+
+def _record_like(name, primal, tangent, where):
+    """A dataclass argument's tangent: the same class, each field's tangent checked."""
+    if type(tangent) is not type(primal):
+        raise ValueError(f"jvp: the tangent of {name!r}{where} must be a "
+                         f"{type(primal).__name__}, like the argument")
+    out = copy.copy(tangent)
+    for field in dataclasses.fields(primal):
+        value = _like(name, getattr(primal, field.name), getattr(tangent, field.name),
+                      f"{where}.{field.name}")
+        object.__setattr__(out, field.name, value)
+    return out

@@ -1,0 +1,54 @@
+"""The forward-mode compiler's driver, beside pipeline.py (reverse mode's): stages 1-5
+as pipeline.py runs them, then the tangent body (forward/tangents.py) and its emit
+(forward/emit_forward.py).
+
+    compile_forward(f, ("x",))  ->  Compiled; .rrule is `f_jvp(x, *, x_dot)`
+                                    returning (f(x), its tangent)
+"""
+import gc
+
+import gast
+
+from . import pipeline
+from .ir.nodes import assign, load, located
+from .compilation import Compilation
+from .forward.emit_forward import emit_jvp, jvp_function
+from .forward.refusals import refuse
+from .forward.tangents import Forward
+
+
+def compile_forward(fn, wrt, signature=None):
+    """Compile `fn` into `<name>_jvp` for the tangents of the parameters `wrt`."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _compile(fn, tuple(wrt), signature)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _compile(fn, wrt, signature):
+    ctx = Compilation(fn, wrt, "loop", False, True, signature)
+    pipeline._front_end(ctx)                                    # 1 parse, 2 check
+    user = ctx.src.node.args
+    if user.vararg is not None or user.kwarg is not None:
+        raise ctx.src.error("forward mode (jvp, jacfwd): a function taking *args or "
+                            "**kwargs", ctx.src.node, hint="name the parameters, or use vjp")
+    ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_jvp")
+    body = pipeline._lower(ctx)                                 # 3 normalize, 4 control
+    last = body[-1].value if isinstance(body[-1], gast.Return) else None
+    output = last.id if isinstance(last, gast.Name) else None
+    pipeline._analyze(ctx, body, output, wrt)                   # 5 analyze
+    fwd = Forward(ctx)
+    if ctx.shapes.may_complex:
+        refuse(fwd, ctx.src.node, "complex values", "differentiate the real and "
+               "imaginary parts as real functions, or use vjp")
+    tangent_params = [fwd.dot(p) if p in fwd.active else ctx.names.reserve(f"{p}_dot")
+                      for p in wrt]
+    zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])
+             for p in ctx.params + [a.id for a in user.kwonlyargs]
+             if p in fwd.active and p not in wrt]      # not differentiated, made active later
+    compiled = emit_jvp(ctx, jvp_function(ctx, zeros + fwd.block(body), tangent_params))
+    compiled.tangent_params = dict(zip(wrt, tangent_params))
+    return compiled

@@ -108,7 +108,7 @@ def eigvals_jvp(t, a):
 def lstsq_jvp(t, ans, a, b, operand):
     """(dx, d residuals, None, ds) of np.linalg.lstsq from a (operand 0) or b (1), a of
     full rank: x = pinv(a) b, |b - a x|^2 moves by 2 e . (db - da x) (e = b - a x; x's
-    own move does not change it to first order), s by the SVD's rule."""
+    own move does not change it to first order), s by the SVD's rule (None: SciPy's gelsy)."""
     x, residuals, rank, s = ans
     if np.any(np.asarray(rank) < min(np.shape(a)[-2:])):
         raise NotImplementedError("np.linalg.lstsq's forward rule needs a full-rank matrix")
@@ -119,5 +119,5 @@ def lstsq_jvp(t, ans, a, b, operand):
     dX = pinv_jvp(T, pinv, a) @ B if operand == 0 else pinv @ T
     move = -(T @ X) if operand == 0 else T
     dres = 2 * np.sum((B - a @ X) * move, axis=0) if np.size(residuals) else residuals * 0
-    ds = svdvals_jvp(T, a) if operand == 0 else s * 0
+    ds = None if s is None else svdvals_jvp(T, a) if operand == 0 else s * 0
     return dX.reshape(np.shape(x)), dres.reshape(np.shape(residuals)), None, ds

@@ -14,7 +14,7 @@ import pytest
 import runtime
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
-from tests.rules.checks import frozen, rand, random_like
+from tests.rules.checks import frozen, rand, random_like, spd
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
 MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
@@ -31,11 +31,13 @@ MORE = {
     "_operator.getitem": ((A, 1), {}), "builtins.divmod": ((A + 3.0, B), {}),
     "builtins.list": ((A,), {}), "builtins.tuple": ((A,), {}),
     "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
+    "scipy.linalg._decomp.eigvalsh": ((spd(4, seed=8),), {}),
 }
 # rules reading one triangle of a symmetric matrix (their cotangents are symmetric, their
 # tangents the tangent's symmetric part): differences move the matrix symmetrically
 SYMMETRIC = {("numpy.linalg.cholesky", "a"), ("numpy.linalg.eigh", "a"),
-             ("numpy.linalg.eigvalsh", "a")}
+             ("numpy.linalg.eigvalsh", "a"), ("scipy.linalg._decomp_cholesky.cholesky", "a"),
+             ("scipy.linalg._decomp.eigh", "a"), ("scipy.linalg._decomp.eigvalsh", "a")}
 
 
 def _signs_of(ans):

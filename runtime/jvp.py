@@ -93,11 +93,13 @@ def _broadcast(value, shape):
 
 
 def add_tangents(total, term):
-    """total + term, None standing for zero; tuples and lists entry by entry."""
+    """total + term, None standing for zero; tuples, lists and dicts entry by entry."""
     if total is None:
         return term
     if term is None:
         return total
+    if isinstance(total, dict):                 # a frozen distribution's, by parameter
+        return {k: add_tangents(total.get(k), term.get(k)) for k in {**total, **term}}
     if isinstance(total, (tuple, list)):
         entries = [add_tangents(a, b) for a, b in zip(total, term)]
         return entries if isinstance(total, list) else tuple(entries)

@@ -33,11 +33,25 @@ MORE = {
     "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
     "scipy.linalg._decomp.eigvalsh": ((spd(4, seed=8),), {}),
 }
-# rules reading one triangle of a symmetric matrix (their cotangents are symmetric, their
-# tangents the tangent's symmetric part): differences move the matrix symmetrically
-SYMMETRIC = {("numpy.linalg.cholesky", "a"), ("numpy.linalg.eigh", "a"),
-             ("numpy.linalg.eigvalsh", "a"), ("scipy.linalg._decomp_cholesky.cholesky", "a"),
-             ("scipy.linalg._decomp.eigh", "a"), ("scipy.linalg._decomp.eigvalsh", "a")}
+def _symmetric(t):
+    return (t + np.swapaxes(t, -1, -2)) / 2
+
+
+def _along_simplex(t):
+    return t - np.mean(t, axis=0)
+
+
+# tangents in the space the function is defined on: a symmetric-input function reads one
+# triangle (its cotangents are symmetric, its tangents the tangent's symmetric part);
+# dirichlet's x lies on the simplex
+PROJECT = {**{(name, "a"): _symmetric for name in (
+    "numpy.linalg.cholesky", "numpy.linalg.eigh", "numpy.linalg.eigvalsh",
+    "scipy.linalg._decomp_cholesky.cholesky", "scipy.linalg._decomp.eigh",
+    "scipy.linalg._decomp.eigvalsh")},
+    ("scipy.stats.multivariate_normal.logpdf", "cov"): _symmetric,
+    ("scipy.stats.multivariate_normal.pdf", "cov"): _symmetric,
+    ("scipy.stats.dirichlet.logpdf", "x"): _along_simplex,
+    ("scipy.stats.dirichlet.pdf", "x"): _along_simplex}
 
 
 def _signs_of(ans):
@@ -91,8 +105,7 @@ def _tangent(x, seed):
 
 def _tangent_at(rule, param, args, kwargs, seed=7):
     t = _tangent(_value(rule, param, args, kwargs), seed)
-    if (rule.name, param) in SYMMETRIC:
-        t = (t + np.swapaxes(t, -1, -2)) / 2
+    t = PROJECT.get((rule.name, param), lambda t: t)(t)
     with np.errstate(all="ignore"):
         ans, tangent = rule.frule({param: t}, *args, **kwargs)
     return t, ans, tangent

@@ -16,7 +16,7 @@ defvjp(np.rollaxis, "a, axis, start=0", "rollaxis_vjp(g, a, axis, start)", None,
        complex_ok=True, jvp=LINEAR)
 if hasattr(np, "row_stack") and np.row_stack is not np.vstack:    # deprecated in 2.0
     defvjp(np.row_stack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)",
-           complex_ok=True)
+           complex_ok=True, jvp=LINEAR)
 rrule(np.meshgrid,
            complex_ok=True)(meshgrid_rule)            # its inputs are varargs: a custom rule
 declare(np.meshgrid, parts_view=True)           # copy=False returns broadcast views

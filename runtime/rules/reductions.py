@@ -53,7 +53,8 @@ defvjp(np.std, _MOMENT,
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,
        "average_weights_vjp(g, ans, a, axis, weights, keepdims)", complex_ok=True,
-       jvp=("reduce_jvp(average_weights(a, axis, weights) * t_a, 1, axis, keepdims)", None, None))
+       jvp=("reduce_jvp(average_weights(a, axis, weights) * t_a, 1, axis, keepdims)", None,
+            "average_weights_jvp(t_weights, ans, a, axis, weights, keepdims)"))
 defvjp(np.nansum, _SUM, "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims))",
        full_reduction=True, complex_ok=True,
        jvp="np.nansum(np.where(np.isnan(a), 0, t_a), axis, dtype, None, keepdims)")

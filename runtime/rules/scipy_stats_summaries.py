@@ -138,8 +138,10 @@ def _summary_jvp(summary):
 
 
 
+# zscore's Jacobian is symmetric (a projection scaled by 1 / std): J t = J^T t
 defvjp(stats.zscore, "a, axis=0, ddof=0, nan_policy='propagate'",
-       "zscore_vjp(g, a, axis, ddof, nan_policy)", None, None, None)
+       "zscore_vjp(g, a, axis, ddof, nan_policy)", None, None, None,
+       jvp="zscore_vjp(t_a, a, axis, ddof, nan_policy)")
 defvjp(stats.sem, f"a, axis=0, ddof=1, {_TAIL}",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'sem', ddof=ddof)", None, None, None, None,
        jvp=_summary_jvp("'sem', ddof=ddof"))

@@ -13,9 +13,12 @@ from ..registry import NONE, defvjp
 _COV = "m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None"
 defvjp(np.cov, _COV, "cov_vjp(g, m, y, rowvar, bias, ddof, fweights, aweights, 0)",
        "cov_vjp(g, m, y, rowvar, bias, ddof, fweights, aweights, 1)", None, None, None,
-       NONE, NONE, None, numeric=True)
+       NONE, NONE, None, numeric=True,
+       jvp=tuple(f"cov_jvp(t_{p}, m, y, rowvar, bias, ddof, fweights, aweights, {k})"
+                 for k, p in enumerate(("m", "y"))))
 defvjp(np.corrcoef, "x, y=None, rowvar=True, *, dtype=None", "corrcoef_vjp(g, x, y, rowvar, 0)",
-       "corrcoef_vjp(g, x, y, rowvar, 1)", None, None, numeric=True)
+       "corrcoef_vjp(g, x, y, rowvar, 1)", None, None, numeric=True,
+       jvp=("corrcoef_jvp(t_x, ans, x, y, rowvar, 0)", "corrcoef_jvp(t_y, ans, x, y, rowvar, 1)"))
 
 _MOMENT = "a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True"
 # where=False entries count as NaN: absent from the mean, the count and the cotangent

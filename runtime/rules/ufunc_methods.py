@@ -38,8 +38,8 @@ defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None,
        name="np.add.accumulate", complex_ok=True, jvp=LINEAR)
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.accumulate, _ACCUMULATE, "running_max_vjp(g, ans, array, axis)", None, None,
-           NONE,
-           name=f"np.{_extreme.__name__}.accumulate", complex_ok=True)
+           NONE, name=f"np.{_extreme.__name__}.accumulate", complex_ok=True,
+           jvp="running_max_jvp(t_array, ans, axis)")
 defvjp(np.add.reduceat, "array, indices, axis=0, dtype=None, out=None",
        "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat",
        complex_ok=True, jvp=LINEAR)
@@ -65,7 +65,8 @@ defvjp(np.logaddexp2.reduce, _EXTREME_REDUCE,
 for _ufunc in (np.maximum, np.minimum, np.multiply):
     defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
            f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,
-           NONE, name=f"np.{_ufunc.__name__}.reduceat")
+           NONE, name=f"np.{_ufunc.__name__}.reduceat",
+           jvp=f"segment_jvp(t_array, ans, array, indices, axis, {_ufunc.__name__!r})")
 # `np.add.at(a, indices, b)` and `np.subtract.at(...)` written as statements: the compiler
 # writes them `a[...] = added_at(a, indices, b)` (transform/frontend/ufunc_at.py)
 defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at",

@@ -32,7 +32,12 @@ MORE = {
     "builtins.list": ((A,), {}), "builtins.tuple": ((A,), {}),
     "copy.copy": ((A,), {}), "copy.deepcopy": ((A,), {}),
     "scipy.linalg._decomp.eigvalsh": ((spd(4, seed=8),), {}),
+    "numpy.fft.fftfreq": ((8, 0.3), {}), "numpy.fft.rfftfreq": ((8, 0.3), {}),
+    "numpy.fft.fftshift": ((A,), {}), "numpy.fft.ifftshift": ((A,), {}),
+    "numpy.row_stack": (([A, B],), {}),
+    "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
 }
+WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     return (t + np.swapaxes(t, -1, -2)) / 2
 
@@ -87,6 +92,8 @@ def _example(rule, param):
     example = _covering(rule, param) or MORE.get((rule.name, param)) or MORE.get(rule.name)
     assert example is not None, f"no example passes a float to {param!r} of {rule.name}"
     args, kwargs = example
+    if rule.name in WRITABLE:
+        return list(args), dict(kwargs)
     return [frozen(a) for a in args], dict(kwargs)
 
 

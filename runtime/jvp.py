@@ -12,6 +12,9 @@ is the sum of the terms of the arguments that have one. A term is
 - JOINT, for a function linear in the arguments marked JOINT taken together (and so
   affine in each: np.append, np.linspace, np.interp's fp, left and right): the function
   called with this argument's tangent and zeros for the other JOINT arguments;
+- REDUCTION, for a reduction along the rule's `axis` (None: all axes; `keepdims` too):
+  each output depends on its own slice only, so its tangent is the VJP template at a
+  cotangent of ones (the slopes) against the slice's tangents, summed over the slice;
 - DIAGONAL, for a Jacobian that is diagonal once the arguments are broadcast to the
   output (elementwise functions): J^T = J, so the term is the VJP template with the
   tangent, broadcast to the output, as its cotangent `g` and the argument broadcast too
@@ -27,7 +30,8 @@ import numpy as np
 LINEAR = "linear"
 JOINT = "joint"
 DIAGONAL = "diagonal"
-MARKERS = (LINEAR, JOINT, DIAGONAL)
+REDUCTION = "reduction"
+MARKERS = (LINEAR, JOINT, DIAGONAL, REDUCTION)
 
 
 class NoJvp(NotImplementedError):
@@ -86,6 +90,13 @@ def diagonal_term(vjp, param, tangent, ans, own):
     if param in own:                # (a parameter named g or ans is not the template's)
         own[param] = _broadcast(own[param], shape)
     return vjp(_broadcast(tangent, shape), ans, **own)
+
+
+def reduction_term(vjp, tangent, ans, own):
+    """A reduction's tangent: its VJP at a cotangent of ones (each output's slopes on its
+    slice) against the tangent, summed along the rule's `axis` (keepdims kept)."""
+    slopes = vjp(np.ones_like(ans), ans, **own)
+    return np.sum(slopes * tangent, axis=own["axis"], keepdims=own.get("keepdims", False))
 
 
 def _broadcast(value, shape):

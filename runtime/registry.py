@@ -16,7 +16,7 @@ import numpy as np
 from .thunks import Thunk, unthunk
 from . import jvp as _jvp
 from . import traits as _traits
-from .jvp import DIAGONAL, JOINT, LINEAR, NoJvp  # noqa: F401  (defvjp's jvp= markers)
+from .jvp import DIAGONAL, JOINT, LINEAR, REDUCTION, NoJvp  # noqa: F401  (defvjp's jvp= markers)
 from .complex_safety import any_complex, guarded, refusal, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
@@ -190,6 +190,8 @@ class Rule:
             return _jvp.linear_term(self.fn, args, kwargs, replace)
         if term == DIAGONAL:
             return _jvp.diagonal_term(self.vjp_function(param), param, t, ans, own)
+        if term == REDUCTION:
+            return _jvp.reduction_term(self.vjp_function(param), t, ans, own)
         if param not in self._jvp_fns:
             self._jvp_fns[param] = eval(_jvp.compile_term(term, param, self._own_params()),
                                         TEMPLATE_NAMESPACE)
@@ -265,7 +267,7 @@ def defvjp(fn, signature, *templates, name=None, jvp=None, **traits):
     (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
     order); a parameter left out has no rule (NONE). Keywords declare the
     function's traits (runtime/traits.py PRIMITIVE_TRAITS). `jvp` gives the tangent
-    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT or DIAGONAL, one for
+    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT, DIAGONAL or REDUCTION, one for
     every differentiated parameter or a tuple in parameter order.
     """
     _traits.declare(fn, **traits)

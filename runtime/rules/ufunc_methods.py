@@ -20,7 +20,7 @@ other ufuncs' reduceat, accumulate and reduce have no rule.
 """
 import numpy as np
 
-from ..registry import JOINT, LINEAR, NONE, defvjp
+from ..registry import JOINT, LINEAR, NONE, REDUCTION, defvjp
 from .ufunc_methods_helpers import added_at, subtracted_at
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
@@ -32,7 +32,7 @@ defvjp(np.multiply.reduce, _REDUCE,
        "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
        " * initial_factor(initial), 0)",
        None, None, NONE, None, NONE, None, name="np.multiply.reduce", complex_ok=True,
-       jvp="reduce_jvp(np.where(where, prod_vjp(np.ones_like(ans), np.where(where, array, 1), axis, keepdims), 0), t_array, axis, keepdims) * initial_factor(initial)")
+       jvp=REDUCTION)
 _ACCUMULATE = "array, axis=0, dtype=None, out=None"
 defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None, NONE,
        name="np.add.accumulate", complex_ok=True, jvp=LINEAR)
@@ -51,17 +51,17 @@ _EXTREME_REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
            name=f"np.{_extreme.__name__}.reduce",
-           jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), ans, array, axis, keepdims), t_array, axis, keepdims)")
+           jvp=REDUCTION)
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
        NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
        name="np.logaddexp.reduce",
-       jvp="reduce_jvp(np.exp(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
+       jvp=REDUCTION)
 defvjp(np.logaddexp2.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims)"
        " * np.exp2(array - unreduce(ans, array, axis, keepdims))", name="np.logaddexp2.reduce",
-       jvp="reduce_jvp(np.exp2(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
+       jvp=REDUCTION)
 for _ufunc in (np.maximum, np.minimum, np.multiply):
     defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
            f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,

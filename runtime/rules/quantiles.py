@@ -33,5 +33,6 @@ for _fn, _skip, _scale in ((np.quantile, False, 1), (np.nanquantile, True, 1),
            f"quantile_vjp(g, ans, a, np.asarray(q) / {_scale}, axis, method, weights, {_flag})",
            f"quantile_q_vjp(g, ans, a, q, axis, method, weights, {_flag}, {_scale})",
            None, None, None, None, None, numeric=True,    # weights= (refused): no rule
-           jvp=(f"quantile_jvp(t_a, ans, a, np.asarray(q) / {_scale}, axis, method, weights, {_flag})",
+           jvp=(f"quantile_jvp(t_a, ans, a, np.asarray(q) / {_scale}, axis, method, weights, "
+                f"{_flag})",
                 f"quantile_q_jvp(t_q, ans, a, q, axis, method, weights, {_flag}, {_scale})"))

@@ -26,7 +26,8 @@ defvjp(sl.circulant, "c", "gather_vjp(g, c, structured_sources('circulant', c, N
 defvjp(sl.solve_sylvester, "a, b, q", "matrix_equation_vjp(g, ans, 'sylvester', a, b, 0)",
        "matrix_equation_vjp(g, ans, 'sylvester', a, b, 1)",
        "matrix_equation_vjp(g, ans, 'sylvester', a, b, 2)",
-       jvp=("matrix_equation_jvp(t_a, ans, 'sylvester', a, b, 0)", "matrix_equation_jvp(t_b, ans, 'sylvester', a, b, 1)", LINEAR))
+       jvp=("matrix_equation_jvp(t_a, ans, 'sylvester', a, b, 0)",
+            "matrix_equation_jvp(t_b, ans, 'sylvester', a, b, 1)", LINEAR))
 for _kind, _fn in (("continuous", sl.solve_continuous_lyapunov),
                    ("discrete", sl.solve_discrete_lyapunov)):
     defvjp(_fn, "a, q" + (", method=None" if _kind == "discrete" else ""),

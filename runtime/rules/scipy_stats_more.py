@@ -165,7 +165,8 @@ for _method in ("logpdf", "pdf"):
            f"dirichlet_vjp(g, ans, x, alpha, 'x', {_method!r})",
            f"dirichlet_vjp(g, ans, x, alpha, 'alpha', {_method!r})",
            name=f"scipy.stats.dirichlet.{_method}",
-           jvp=(f"np.sum(dirichlet_vjp(np.ones_like(ans), ans, x, alpha, 'x', {_method!r}) * t_x, 0)",
+           jvp=(f"np.sum(dirichlet_vjp(np.ones_like(ans), ans, x, alpha, 'x', {_method!r}) "
+                "* t_x, 0)",
                 f"dirichlet_alpha_jvp(t_alpha, ans, x, alpha, {_method!r})"))
 
 

@@ -27,7 +27,8 @@ _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, wh
 # templates for: array, axis, dtype, out, keepdims, initial, where
 defvjp(np.add.reduce, _REDUCE, "np.where(where, unreduce(g, array, axis, keepdims), 0)",
        None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce", complex_ok=True,
-       jvp=("np.add.reduce(np.where(where, t_array, 0), axis, dtype, None, keepdims)", None, None, None, None, "t_initial * np.ones_like(ans)"))
+       jvp=("np.add.reduce(np.where(where, t_array, 0), axis, dtype, None, keepdims)", None,
+            None, None, None, "t_initial * np.ones_like(ans)"))
 defvjp(np.multiply.reduce, _REDUCE,
        "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
        " * initial_factor(initial), 0)",

@@ -95,6 +95,7 @@ class Rule:
         self.why = why
         self._vjps = {}
         traits = _traits.traits_of(fn)
+        self._declared_jvp = jvp
         self.jvps = _jvp.declared_terms(self.params, self.templates, jvp, bool(
             traits.get("elementwise") or traits.get("scalar_args"))) if templates else {}
         self._jvp_fns = {}

@@ -39,7 +39,8 @@ MORE = {
 }
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
-    return (t + np.swapaxes(t, -1, -2)) / 2
+    """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
+    return (t + np.swapaxes(t, -1, -2)) / 2 if np.ndim(t) >= 2 else t
 
 
 def _along_simplex(t):

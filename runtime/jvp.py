@@ -115,3 +115,20 @@ def add_tangents(total, term):
         entries = [add_tangents(a, b) for a, b in zip(total, term)]
         return entries if isinstance(total, list) else tuple(entries)
     return total + term
+
+
+def custom_term(term, fn, tangents, args, kwargs):
+    """A custom (rrule) rule's tangent, its varargs' tangents by position (None: zero):
+    JOINT, fn of the tangents with zeros for the other arguments (fn linear in them
+    together: np.meshgrid, np.broadcast_arrays), or LINEAR, the sum of fn with one
+    argument replaced by its tangent (fn linear in each: np.einsum's operands)."""
+    tangents = list(tangents) + [None] * (len(args) - len(tangents))
+    if all(t is None for t in tangents):
+        return None
+    if term == JOINT:
+        return fn(*[zeros_of(a) if t is None else t for t, a in zip(tangents, args)], **kwargs)
+    total = None
+    for k, t in enumerate(tangents):
+        if t is not None:
+            total = add_tangents(total, fn(*args[:k], t, *args[k + 1:], **kwargs))
+    return total

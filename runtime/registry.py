@@ -158,7 +158,8 @@ class Rule:
     @property
     def has_jvp(self):
         """Whether every parameter with a cotangent template has a tangent term."""
-        return self.kind == "template" and set(self.jvps) == set(self.templates)
+        return self.kind == "template" and set(self.jvps) == set(self.templates) or \
+            self.kind == "custom" and self._declared_jvp is not None
 
     def frule(self, tangents, *args, **kwargs):
         """(output, output tangent) for a call, `tangents` one per positional argument or
@@ -166,10 +167,12 @@ class Rule:
         applies (runtime/jvp.py)."""
         given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
         given = {p: t for p, t in given if t is not None}
-        if self.kind == "custom" or any_complex(args) or any_complex(kwargs.values()) \
-                or any_complex(given.values()):
+        if not self.has_jvp and self.kind == "custom" or any_complex(args) or \
+                any_complex(kwargs.values()) or any_complex(given.values()):
             raise NoJvp(f"{self.name}: no forward rule for this call")
         ans = self.fn(*args, **kwargs)
+        if self.kind == "custom":           # varargs: tangents by position
+            return ans, _jvp.custom_term(self._declared_jvp, self.fn, tangents, args, kwargs)
         values = self.bind(args, kwargs) if self.signature else {}
         total = None
         for param, t in given.items():
@@ -311,17 +314,18 @@ def helper(**traits):
     return register
 
 
-def rrule(fn, **traits):
+def rrule(fn, jvp=None, **traits):
     """Decorator registering a user rule for `fn` (ChainRules' rrule convention).
 
     The rule takes fn's arguments and returns (output, pullback); pullback(g)
     returns one cotangent per positional argument: a value, a Thunk, or None.
     Keywords declare fn's traits: `@rrule(f, complex_ok=True)` lets complex
-    arguments reach the rule (refused otherwise: runtime/complex_safety.py).
+    arguments reach the rule (refused otherwise: runtime/complex_safety.py). `jvp`:
+    LINEAR or JOINT over the positional arguments (runtime/jvp.py custom_term).
     """
     def register(rule_fn):
         _traits.declare(fn, **traits)
-        _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
+        _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn), jvp=jvp)
         _registered()
         return rule_fn
     return register

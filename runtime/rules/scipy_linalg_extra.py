@@ -91,4 +91,4 @@ def block_diag_rule(*arrs):
     return ans, pullback
 
 
-rrule(sl.block_diag)(block_diag_rule)                  # its arguments are varargs
+rrule(sl.block_diag, jvp=JOINT)(block_diag_rule)       # its arguments are varargs

@@ -15,6 +15,7 @@ import runtime
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
+from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
 MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
@@ -80,7 +81,7 @@ JVP_RULES = sorted((r for r in registry._RULES.values() if r.has_jvp and r.name 
                     and getattr(r, "family", None) not in (None, "random")
                     and not r.name.startswith("tests.") and not _frozen(r.name)),
                    key=lambda r: r.name)
-JVP_CHECKS = [(rule, p) for rule in JVP_RULES for p in rule.templates]
+JVP_CHECKS = [(rule, p) for rule in JVP_RULES for p in rule.templates]   # (custom: below)
 
 
 def _id(check):
@@ -212,6 +213,27 @@ def test_rules_without_a_jvp_are_the_listed_ones():
     assert not missing - listed, f"rules without a JVP, not listed: {sorted(missing - listed)}"
     stale = sorted(n for n in listed - missing if n in names or "scipy" not in n)
     assert not stale, f"listed in {MISSING.name} but have a JVP (or are gone): {stale}"
+
+
+# Custom (rrule) rules with a JVP (varargs: tangents by position), on the VJP driver's first
+# example, each float argument against differences and against the rule's pullback
+CUSTOM = sorted((r for r in JVP_RULES_ALL if r.kind == "custom"), key=lambda r: r.name)
+CUSTOM_CHECKS = [(rule, k) for rule in CUSTOM
+                 for k, a in enumerate(EXAMPLES[rule.fn][0][0]) if is_float_value(a)]
+
+
+@pytest.mark.parametrize("check", CUSTOM_CHECKS, ids=lambda c: f"{c[0].name}-{c[1]}")
+def test_a_custom_rule_against_differences_and_its_pullback(check):
+    rule, k = check
+    args, kwargs = EXAMPLES[rule.fn][0]
+    t = _tangent(args[k], 7)
+    ans, tangent = rule.frule([None] * k + [t], *args, **kwargs)
+    want = numerical_jvp(lambda *a: rule.fn(*a, **kwargs), list(args), k, t)
+    for g, w in zip(*((tangent, want) if isinstance(want, (list, tuple)) else ([tangent], [want]))):
+        assert_close(g, w, rtol=1e-5, atol=1e-7)
+    v = random_like(ans, seed=11)
+    cotangent = runtime.unthunk(rule.rrule(*args, **kwargs)[1](v)[k])
+    assert _pairing(v, tangent) == pytest.approx(_pairing(cotangent, t), rel=1e-9, abs=1e-12)
 
 
 # Random draws: the VJP driver leaves them to seeded programs, as the difference needs the

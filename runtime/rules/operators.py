@@ -74,9 +74,10 @@ nondiff(dict.keys, why=SHAPE)
 defmethod("keys", dict.keys)
 # Container methods that read: dispatched on the receiver's type at run time
 # (transform/dispatch.py), the receiver first
-defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True)                 # zip(*rows)
-defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True)      # reversed(xs)
-defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True)
+defvjp(transposed, "rows", "transposed_vjp(g, rows)", complex_ok=True, jvp=LINEAR)  # zip(*rows)
+defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True,  # reversed(xs)
+       jvp=LINEAR)
+defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True, jvp=LINEAR)
 nondiff(shuffle_order, why=ZERO)                               # rng.shuffle(xs) of a list
 defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True)
 defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)

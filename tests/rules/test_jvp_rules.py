@@ -36,6 +36,9 @@ MORE = {
     "numpy.fft.fftfreq": ((8, 0.3), {}), "numpy.fft.rfftfreq": ((8, 0.3), {}),
     "numpy.fft.fftshift": ((A,), {}), "numpy.fft.ifftshift": ((A,), {}),
     "numpy.row_stack": (([A, B],), {}),
+    "runtime.rules.operators_helpers.transposed": (([A[0], B[0], A[1]],), {}),
+    "runtime.rules.sequences_helpers.reversed_items": (([A, B[0], 0.5],), {}),
+    "runtime.rules.sequences_helpers.in_order": (([A, B, A[0]], [2, 0, 1]), {}),
     "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
 }
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos

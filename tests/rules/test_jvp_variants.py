@@ -130,3 +130,30 @@ def test_lstsq_without_singular_values_has_no_tangent_for_them():
     want = numerical_jvp(lambda a: sl.lstsq(a, rand(5, seed=10), lapack_driver="gelsy")[0],
                          [TALL], 0, t)
     assert_close(tangent[0], want, rtol=1e-6)
+
+
+RANK_ONE = np.outer(np.arange(1.0, 6.0), [1.0, 2.0, 3.0])
+REFUSED = [("numpy.linalg.svd", (S,), {"hermitian": True}), ("numpy.linalg.svd", (WIDE,), {}),
+           ("numpy.linalg.qr", (TALL,), {"mode": "complete"}),
+           ("numpy.linalg.lstsq", (RANK_ONE, rand(5, seed=10)), {}),
+           ("numpy.linalg.eig", (np.array([[0.0, -1.0], [1.0, 0.0]]),), {})]
+SCIPY_REFUSED = [("scipy.linalg._decomp_qr.qr", (TALL,), {}),
+                 ("scipy.linalg._decomp.eigvalsh", (S,), {"subset_by_index": [0, 1]}),
+                 ("scipy.special._logsumexp.logsumexp", (A,), {"return_sign": True}),
+                 ("scipy.signal._signaltools.lfilter",
+                  (np.array([0.5, 0.2]), np.array([1.0, -0.3]), A[0]), {"zi": np.zeros(1)}),
+                 ("scipy.signal._signaltools.sosfilt",
+                  (np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A[0]), {"zi": np.zeros((1, 2))}),
+                 ("scipy.signal._signaltools.convolve2d", (A, B), {"fillvalue": 1.0})]
+
+
+@pytest.mark.parametrize("case", REFUSED + (SCIPY_REFUSED if importlib.util.find_spec("scipy")
+                                            else []), ids=lambda c: f"{c[0]}-{sorted(c[2])}")
+def test_a_forward_rule_refuses_what_its_vjp_refuses(case):
+    """Outside a rule's limits (docs/rules.md) the tangent is refused, never wrong."""
+    name, args, kwargs = case
+    registry._load_pending()
+    rule = next(r for r in registry._RULES.values() if r.name == name)
+    k = next(k for k, a in enumerate(args) if rule.params[k] in rule.templates)
+    with pytest.raises((NotImplementedError, TypeError)):
+        rule.frule({rule.params[k]: np.ones_like(args[k])}, *args, **kwargs)

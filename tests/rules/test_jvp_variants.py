@@ -11,6 +11,7 @@ import pytest
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import rand, spd
+from tests.rules.test_factorizations import real_spectrum
 import tests.rules.test_jvp_rules as jvp_rules
 from tests.rules.test_jvp_rules import _symmetric
 from tests.rules.test_jvp_rules import test_tangent_against_finite_differences as _against_fd
@@ -26,6 +27,8 @@ NUMPY = [
     ("numpy.linalg.svd", "a", (WIDE,), {"full_matrices": False}),
     ("numpy.linalg.svd", "a", (rand(2, 3, 3, seed=8),), {}),
     ("numpy.linalg.svd", "a", (WIDE,), {"compute_uv": False}),
+    ("numpy.linalg.eig", "a", (real_spectrum(3, seed=2, batch=(4,)),), {}),
+    ("numpy.linalg.eigvals", "a", (real_spectrum(4, seed=3),), {}),
     ("numpy.linalg.cholesky", "a", (spd(3, seed=9, batch=(2,)),), {"upper": True}),
     ("numpy.linalg.eigh", "a", (spd(3, seed=9, batch=(2,)),), {}),
     ("numpy.linalg.eigvalsh", "a", (S,), {"UPLO": "U"}),

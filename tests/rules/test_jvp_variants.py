@@ -30,6 +30,7 @@ NUMPY = [
     ("numpy.linalg.eig", "a", (real_spectrum(3, seed=2, batch=(4,)),), {}),
     ("numpy.linalg.eigvals", "a", (real_spectrum(4, seed=3),), {}),
     ("numpy.linalg.cholesky", "a", (spd(3, seed=9, batch=(2,)),), {"upper": True}),
+    ("numpy.linalg.cholesky", "a", (spd(3, seed=9, batch=(2, 2)),), {}),
     ("numpy.linalg.eigh", "a", (spd(3, seed=9, batch=(2,)),), {}),
     ("numpy.linalg.eigvalsh", "a", (S,), {"UPLO": "U"}),
     ("numpy.linalg.lstsq", "a", (TALL, rand(5, seed=10)), {}),
@@ -160,3 +161,14 @@ def test_a_forward_rule_refuses_what_its_vjp_refuses(case):
     k = next(k for k, a in enumerate(args) if rule.params[k] in rule.templates)
     with pytest.raises((NotImplementedError, TypeError)):
         rule.frule({rule.params[k]: np.ones_like(args[k])}, *args, **kwargs)
+
+
+def test_an_all_nan_line_of_a_nanquantile_has_a_zero_tangent():
+    """A line with no value (all NaN) gives NaN whatever the input does: its tangent is
+    zero, in a and in q, as its cotangent is (quantile_vjp)."""
+    a = rand(2, 4, seed=19)
+    a[1] = np.nan
+    rule = registry.lookup(np.nanquantile)
+    for tangents in ({"a": np.ones_like(a)}, {"q": 1.0}):
+        ans, tangent = rule.frule(tangents, a, 0.3, axis=1)
+        assert np.isnan(ans[1]) and tangent[1] == 0 and np.isfinite(tangent[0])

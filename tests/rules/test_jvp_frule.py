@@ -192,3 +192,8 @@ def test_a_custom_rules_tangents_go_by_position():
                                                              y[:, None])
     np.testing.assert_array_equal(tangent[0], 0 * ans[0])
     np.testing.assert_array_equal(tangent[1], 3 * ans[1])
+    broadcast = runtime.lookup(np.broadcast_arrays)
+    assert broadcast.frule((None, None), x, y[:, None])[1] is None
+    ans, tangent = broadcast.frule((2 * x, 3 * y[:, None]), x, y[:, None])   # every one
+    np.testing.assert_array_equal(tangent[0], 2 * ans[0])
+    np.testing.assert_array_equal(tangent[1], 3 * ans[1])

@@ -173,3 +173,11 @@ def test_an_all_nan_line_of_a_nanquantile_has_a_zero_tangent():
     for tangents in ({"a": np.ones_like(a)}, {"q": 1.0}):
         ans, tangent = rule.frule(tangents, a, 0.3, axis=1)
         assert np.isnan(ans[1]) and tangent[1] == 0 and np.isfinite(tangent[0])
+
+
+def test_a_nanquantile_line_with_one_value_follows_it():
+    """One value left in a line: every quantile is that value, its tangent that value's."""
+    a = np.array([[np.nan, 0.7, np.nan], [0.2, 0.5, 0.9]])
+    t = np.array([[5.0, 2.0, 7.0], [1.0, 1.0, 1.0]])
+    ans, tangent = registry.lookup(np.nanquantile).frule({"a": t}, a, 0.3, axis=1)
+    assert ans[0] == 0.7 and tangent[0] == 2.0 and tangent[1] == pytest.approx(1.0)

@@ -12,6 +12,9 @@ is the sum of the terms of the arguments that have one. A term is
 - JOINT, for a function linear in the arguments marked JOINT taken together (and so
   affine in each: np.append, np.linspace, np.interp's fp, left and right): the function
   called with this argument's tangent and zeros for the other JOINT arguments;
+- REDUCTION, for a reduction along the rule's `axis` (None: all axes; `keepdims` too):
+  each output depends on its own slice only, so its tangent is the VJP template at a
+  cotangent of ones (the slopes) against the slice's tangents, summed over the slice;
 - DIAGONAL, for a Jacobian that is diagonal once the arguments are broadcast to the
   output (elementwise functions): J^T = J, so the term is the VJP template with the
   tangent, broadcast to the output, as its cotangent `g` and the argument broadcast too
@@ -27,7 +30,8 @@ import numpy as np
 LINEAR = "linear"
 JOINT = "joint"
 DIAGONAL = "diagonal"
-MARKERS = (LINEAR, JOINT, DIAGONAL)
+REDUCTION = "reduction"
+MARKERS = (LINEAR, JOINT, DIAGONAL, REDUCTION)
 
 
 class NoJvp(NotImplementedError):
@@ -88,17 +92,43 @@ def diagonal_term(vjp, param, tangent, ans, own):
     return vjp(_broadcast(tangent, shape), ans, **own)
 
 
+def reduction_term(vjp, tangent, ans, own):
+    """A reduction's tangent: its VJP at a cotangent of ones (each output's slopes on its
+    slice) against the tangent, summed along the rule's `axis` (keepdims kept)."""
+    slopes = vjp(np.ones_like(ans), ans, **own)
+    return np.sum(slopes * tangent, axis=own["axis"], keepdims=own.get("keepdims", False))
+
+
 def _broadcast(value, shape):
     return value if np.shape(value) == shape else np.broadcast_to(value, shape)
 
 
 def add_tangents(total, term):
-    """total + term, None standing for zero; tuples and lists entry by entry."""
+    """total + term, None standing for zero; tuples, lists and dicts entry by entry."""
     if total is None:
         return term
     if term is None:
         return total
+    if isinstance(total, dict):                 # a frozen distribution's, by parameter
+        return {k: add_tangents(total.get(k), term.get(k)) for k in {**total, **term}}
     if isinstance(total, (tuple, list)):
         entries = [add_tangents(a, b) for a, b in zip(total, term)]
         return entries if isinstance(total, list) else tuple(entries)
     return total + term
+
+
+def custom_term(term, fn, tangents, args, kwargs):
+    """A custom (rrule) rule's tangent, its varargs' tangents by position (None: zero):
+    JOINT, fn of the tangents with zeros for the other arguments (fn linear in them
+    together: np.meshgrid, np.broadcast_arrays), or LINEAR, the sum of fn with one
+    argument replaced by its tangent (fn linear in each: np.einsum's operands)."""
+    tangents = list(tangents) + [None] * (len(args) - len(tangents))
+    if all(t is None for t in tangents):
+        return None
+    if term == JOINT:
+        return fn(*[zeros_of(a) if t is None else t for t, a in zip(tangents, args)], **kwargs)
+    total = None
+    for k, t in enumerate(tangents):
+        if t is not None:
+            total = add_tangents(total, fn(*args[:k], t, *args[k + 1:], **kwargs))
+    return total

@@ -16,7 +16,7 @@ import numpy as np
 from .thunks import Thunk, unthunk
 from . import jvp as _jvp
 from . import traits as _traits
-from .jvp import DIAGONAL, JOINT, LINEAR, NoJvp  # noqa: F401  (defvjp's jvp= markers)
+from .jvp import DIAGONAL, JOINT, LINEAR, REDUCTION, NoJvp  # noqa: F401  (defvjp's jvp= markers)
 from .complex_safety import any_complex, guarded, refusal, refuse_complex
 
 # Why a position has no derivative. The compiler checks the reason where a value being
@@ -95,6 +95,7 @@ class Rule:
         self.why = why
         self._vjps = {}
         traits = _traits.traits_of(fn)
+        self._declared_jvp = jvp
         self.jvps = _jvp.declared_terms(self.params, self.templates, jvp, bool(
             traits.get("elementwise") or traits.get("scalar_args"))) if templates else {}
         self._jvp_fns = {}
@@ -157,7 +158,8 @@ class Rule:
     @property
     def has_jvp(self):
         """Whether every parameter with a cotangent template has a tangent term."""
-        return self.kind == "template" and set(self.jvps) == set(self.templates)
+        return self.kind == "template" and set(self.jvps) == set(self.templates) or \
+            self.kind == "custom" and self._declared_jvp is not None
 
     def frule(self, tangents, *args, **kwargs):
         """(output, output tangent) for a call, `tangents` one per positional argument or
@@ -165,10 +167,12 @@ class Rule:
         applies (runtime/jvp.py)."""
         given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
         given = {p: t for p, t in given if t is not None}
-        if self.kind == "custom" or any_complex(args) or any_complex(kwargs.values()) \
-                or any_complex(given.values()):
+        if not self.has_jvp and self.kind == "custom" or any_complex(args) or \
+                any_complex(kwargs.values()) or any_complex(given.values()):
             raise NoJvp(f"{self.name}: no forward rule for this call")
         ans = self.fn(*args, **kwargs)
+        if self.kind == "custom":           # varargs: tangents by position
+            return ans, _jvp.custom_term(self._declared_jvp, self.fn, tangents, args, kwargs)
         values = self.bind(args, kwargs) if self.signature else {}
         total = None
         for param, t in given.items():
@@ -190,6 +194,8 @@ class Rule:
             return _jvp.linear_term(self.fn, args, kwargs, replace)
         if term == DIAGONAL:
             return _jvp.diagonal_term(self.vjp_function(param), param, t, ans, own)
+        if term == REDUCTION:
+            return _jvp.reduction_term(self.vjp_function(param), t, ans, own)
         if param not in self._jvp_fns:
             self._jvp_fns[param] = eval(_jvp.compile_term(term, param, self._own_params()),
                                         TEMPLATE_NAMESPACE)
@@ -265,7 +271,7 @@ def defvjp(fn, signature, *templates, name=None, jvp=None, **traits):
     (an index, an axis, a count), NONE for one no rule covers (a Bessel function's
     order); a parameter left out has no rule (NONE). Keywords declare the
     function's traits (runtime/traits.py PRIMITIVE_TRAITS). `jvp` gives the tangent
-    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT or DIAGONAL, one for
+    terms (runtime/jvp.py): a template in `t_<param>`, LINEAR, JOINT, DIAGONAL or REDUCTION, one for
     every differentiated parameter or a tuple in parameter order.
     """
     _traits.declare(fn, **traits)
@@ -308,17 +314,18 @@ def helper(**traits):
     return register
 
 
-def rrule(fn, **traits):
+def rrule(fn, jvp=None, **traits):
     """Decorator registering a user rule for `fn` (ChainRules' rrule convention).
 
     The rule takes fn's arguments and returns (output, pullback); pullback(g)
     returns one cotangent per positional argument: a value, a Thunk, or None.
     Keywords declare fn's traits: `@rrule(f, complex_ok=True)` lets complex
-    arguments reach the rule (refused otherwise: runtime/complex_safety.py).
+    arguments reach the rule (refused otherwise: runtime/complex_safety.py). `jvp`:
+    LINEAR or JOINT over the positional arguments (runtime/jvp.py custom_term).
     """
     def register(rule_fn):
         _traits.declare(fn, **traits)
-        _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn))
+        _RULES[fn] = Rule(fn, "custom", custom=rule_fn, name=_qualname(fn), jvp=jvp)
         _registered()
         return rule_fn
     return register

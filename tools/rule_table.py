@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import numpy as np  # noqa: E402
 
 import runtime  # noqa: E402
+from runtime.jvp import MARKERS  # noqa: E402
 from runtime.rules import FAMILIES  # noqa: E402
 from runtime.rules.methods import METHODS  # noqa: E402
 from public_coverage import render_coverage  # noqa: E402
@@ -66,7 +67,20 @@ def _canonical_first(rule, names):
 
 def _summary(rows):
     return sorted((getattr(rule, "family", "user"), _canonical_first(rule, names), _kind(rule),
-                   _differentiated(rule)) for rule, names in rows.values())
+                   _differentiated(rule), _forward(rule)) for rule, names in rows.values())
+
+
+def _forward(rule):
+    """How the rule's forward-mode (JVP) terms are declared (docs/forward.md): the kinds
+    of its terms (a template, or a marker; *derived* for the DIAGONAL an elementwise
+    rule gets without saying so), `zero` for a nondiff rule, or `no`."""
+    if rule.kind == "nondiff":
+        return "zero"
+    if not rule.has_jvp:
+        return "no"
+    derived = rule._declared_jvp is None
+    kinds = sorted({t if t in MARKERS else "template" for t in rule.jvps.values()})
+    return ", ".join(kinds) + (" (derived)" if derived else "")
 
 
 def _differentiated(rule):
@@ -121,11 +135,11 @@ def scipy_rows():
 
 
 def _table(rows):
-    lines = ["| Function | Also | Kind | Differentiated in |", "|---|---|---|---|"]
-    for _, names, kind, arguments in rows:
+    lines = ["| Function | Also | Kind | Differentiated in | JVP |", "|---|---|---|---|---|"]
+    for _, names, kind, arguments, forward in rows:
         first, *rest = names
         lines.append(f"| `{first}` | {', '.join(f'`{n}`' for n in rest)} | {kind} | "
-                     f"{arguments} |")
+                     f"{arguments} | {forward} |")
     return lines
 
 
@@ -149,7 +163,10 @@ def render():
              "Kinds: *template* (one line of math per argument, inlined by the compiler), "
              "*custom* (an rrule), *nondiff* (no derivative), with its reason: *zero* (the "
              "derivative is zero wherever it exists), *shape* (only shapes are read) or *none* "
-             "(no rule: a differentiated value reaching it is refused at compile time).", ""]
+             "(no rule: a differentiated value reaching it is refused at compile time). "
+             "JVP: the kinds of the forward-mode terms (docs/forward.md: *template*, "
+             "*linear*, *joint*, *diagonal*, *reduction*; *derived*: the diagonal term an "
+             "elementwise rule gets from its VJP), *zero* (nondiff) or *no*.", ""]
     for family in FAMILIES:
         chosen = [r for r in rows if r[0] == family]
         if chosen:

@@ -61,10 +61,15 @@ defvjp(np.geomspace, "start, stop, num=50, endpoint=True, dtype=None, axis=0",
        "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 0)",
        "geomspace_vjp(g, ans, start, stop, num, endpoint, axis, 1)", None, None, None, None,
        complex_ok=True,
-       jvp=("ans * np.linspace(t_start / start, 0 * np.asarray(stop), num, endpoint, axis=axis)", "ans * np.linspace(0 * np.asarray(start), t_stop / stop, num, endpoint, axis=axis)"))
+       jvp=("ans * np.linspace(t_start / start, 0 * np.asarray(stop), num, endpoint, axis=axis)",
+            "ans * np.linspace(0 * np.asarray(start), t_stop / stop, num, endpoint, axis=axis)"))
 defvjp(np.logspace, "start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0",
        "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 0)",
        "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 1)", None, None,
        "logspace_vjp(g, ans, start, stop, num, endpoint, base, axis, 2)", None, None,
        complex_ok=True,
-       jvp=("ans * math.log(base) * np.linspace(t_start, 0 * np.asarray(stop), num, endpoint, axis=axis)", "ans * math.log(base) * np.linspace(0 * np.asarray(start), t_stop, num, endpoint, axis=axis)", None, None, "ans * np.linspace(start, stop, num, endpoint, axis=axis) * t_base / base"))
+       jvp=("ans * math.log(base) * np.linspace(t_start, 0 * np.asarray(stop), num, endpoint, "
+            "axis=axis)",
+            "ans * math.log(base) * np.linspace(0 * np.asarray(start), t_stop, num, endpoint, "
+            "axis=axis)", None, None,
+            "ans * np.linspace(start, stop, num, endpoint, axis=axis) * t_base / base"))

@@ -27,10 +27,13 @@ defvjp(np.linalg.matrix_power, "a, n", "matrix_power_vjp(g, a, n)", None, comple
        jvp="matrix_power_jvp(t_a, a, n)")
 defvjp(np.linalg.pinv, "a, rcond=None, hermitian=False, *, rtol=None",
        "pinv_vjp(g, ans, a, hermitian)", jvp="pinv_jvp(t_a, ans, a)")
-defvjp(np.linalg.cholesky, "a, /, *, upper=False", "cholesky_vjp(g, ans, upper)")
-defvjp(np.linalg.eigh, "a, UPLO='L'", "eigh_vjp(g, ans)")
-defvjp(np.linalg.eigvalsh, "a, UPLO='L'", "eigvalsh_vjp(g, a, UPLO)")
+defvjp(np.linalg.cholesky, "a, /, *, upper=False", "cholesky_vjp(g, ans, upper)",
+       jvp="cholesky_jvp(t_a, ans, upper)")
+defvjp(np.linalg.eigh, "a, UPLO='L'", "eigh_vjp(g, ans)", jvp="eigh_jvp(t_a, ans)")
+defvjp(np.linalg.eigvalsh, "a, UPLO='L'", "eigvalsh_vjp(g, a, UPLO)",
+       jvp="eigvalsh_jvp(t_a, a, UPLO)")
 defvjp(np.linalg.svd, "a, full_matrices=True, compute_uv=True, hermitian=False",
-       "svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian)")
+       "svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian)",
+       jvp="svd_jvp(t_a, ans, a, full_matrices, compute_uv, hermitian)")
 if hasattr(np.linalg, "svdvals"):                                         # NumPy 2.0+
     defvjp(np.linalg.svdvals, "x, /", "svd_vjp(g, ans, x, False, False)", jvp="svdvals_jvp(t_x, x)")

@@ -12,8 +12,10 @@ import numpy as np
 
 from ..registry import defvjp
 
-defvjp(np.linalg.qr, "a, mode='reduced'", "qr_vjp(g, ans, a, mode)", None)
+defvjp(np.linalg.qr, "a, mode='reduced'", "qr_vjp(g, ans, a, mode)", None,
+       jvp="qr_jvp(t_a, ans, a, mode)")
 defvjp(np.linalg.lstsq, "a, b, rcond=None", "lstsq_vjp(g, ans, a, b, rcond, 0)",
-       "lstsq_vjp(g, ans, a, b, rcond, 1)", None)
-defvjp(np.linalg.eig, "a", "eig_vjp(g, ans, a)")
-defvjp(np.linalg.eigvals, "a", "eigvals_vjp(g, a)")
+       "lstsq_vjp(g, ans, a, b, rcond, 1)", None,
+       jvp=("lstsq_jvp(t_a, ans, a, b, 0)", "lstsq_jvp(t_b, ans, a, b, 1)"))
+defvjp(np.linalg.eig, "a", "eig_vjp(g, ans, a)", jvp="eig_jvp(t_a, ans)")
+defvjp(np.linalg.eigvals, "a", "eigvals_vjp(g, a)", jvp="eigvals_jvp(t_a, a)")

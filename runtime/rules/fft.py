@@ -11,6 +11,7 @@ from functools import partial
 import numpy as np
 
 from .. import registry
+from ..registry import LINEAR
 
 # linear maps, each rule its transpose (docs/complex.md): right for complex values
 defvjp = partial(registry.defvjp, numeric=True, complex_ok=True)
@@ -35,9 +36,11 @@ for _signature, _forward, _inverse, _real, _back in (
     defvjp(_back, _signature, "irfftn_vjp(g, a, ans, s, axes, norm)", None, None, None, None)
 
 # Shifts are permutations: each one's transpose is the other
-defvjp(np.fft.fftshift, "x, axes=None", "np.fft.ifftshift(g, axes)", None)
-defvjp(np.fft.ifftshift, "x, axes=None", "np.fft.fftshift(g, axes)", None)
+defvjp(np.fft.fftshift, "x, axes=None", "np.fft.ifftshift(g, axes)", None, jvp=LINEAR)
+defvjp(np.fft.ifftshift, "x, axes=None", "np.fft.fftshift(g, axes)", None, jvp=LINEAR)
 
 # Sample frequencies k / (n d): only the spacing d moves them
-defvjp(np.fft.fftfreq, "n, d=1.0, device=None", None, "-np.sum(g * ans) / d", None)
-defvjp(np.fft.rfftfreq, "n, d=1.0, device=None", None, "-np.sum(g * ans) / d", None)
+defvjp(np.fft.fftfreq, "n, d=1.0, device=None", None, "-np.sum(g * ans) / d", None,
+       jvp=(None, "-ans * t_d / d"))
+defvjp(np.fft.rfftfreq, "n, d=1.0, device=None", None, "-np.sum(g * ans) / d", None,
+       jvp=(None, "-ans * t_d / d"))

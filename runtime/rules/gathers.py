@@ -35,7 +35,7 @@ defvjp(np.ediff1d, "ary, to_end=None, to_begin=None", "ediff1d_vjp(g, ary, to_en
        "ediff1d_vjp(g, ary, to_end, to_begin, 1)", "ediff1d_vjp(g, ary, to_end, to_begin, 2)",
        jvp=JOINT)
 # its inputs are varargs; shape.py declares parts_view (the outputs are views)
-rrule(np.broadcast_arrays)(broadcast_arrays_rule)
+rrule(np.broadcast_arrays, jvp=JOINT)(broadcast_arrays_rule)
 defvjp(np.choose, "a, choices, out=None, mode='raise'", None, "choose_vjp(g, a, choices, mode)",
        None, None, jvp=LINEAR)
 defvjp(np.bincount, "x, /, weights=None, minlength=0", None,

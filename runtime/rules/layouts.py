@@ -9,15 +9,15 @@ refused. (np.angle, which takes complex input too, is in complex_parts.py.)
 """
 import numpy as np
 
-from ..registry import LINEAR, declare, defvjp, rrule
+from ..registry import JOINT, LINEAR, declare, defvjp, rrule
 from .layouts_helpers import meshgrid_rule
 
 defvjp(np.rollaxis, "a, axis, start=0", "rollaxis_vjp(g, a, axis, start)", None, None, view=True,
        complex_ok=True, jvp=LINEAR)
 if hasattr(np, "row_stack") and np.row_stack is not np.vstack:    # deprecated in 2.0
     defvjp(np.row_stack, "tup, *, dtype=None, casting='same_kind'", "vstack_vjp(g, tup)",
-           complex_ok=True)
-rrule(np.meshgrid,
+           complex_ok=True, jvp=LINEAR)
+rrule(np.meshgrid, jvp=JOINT,
            complex_ok=True)(meshgrid_rule)            # its inputs are varargs: a custom rule
 declare(np.meshgrid, parts_view=True)           # copy=False returns broadcast views
 

@@ -53,7 +53,7 @@ defvjp(np.linalg.multi_dot, "arrays, *, out=None", "multi_dot_vjp(g, arrays)", c
        jvp="multi_dot_jvp(t_arrays, arrays)")
 
 
-@rrule(np.einsum, complex_ok=True)         # products: transposes (docs/complex.md)
+@rrule(np.einsum, complex_ok=True, jvp=LINEAR)     # products: transposes (docs/complex.md)
 def _einsum_rule(subscripts, *operands, **kwargs):
     """einsum takes its operands as varargs, so its rule is a custom rrule: one
     einsum_vjp per operand, none for the subscripts. String subscripts only."""

@@ -10,7 +10,7 @@ axes= first moves those axes of `a` last), and take those rules' cotangents, res
 """
 import numpy as np
 
-from ..registry import defvjp, template_helper
+from ..registry import LINEAR, defvjp, template_helper
 from .norm_helpers import norm_vjp
 from .shape_helpers import cot_dtype
 
@@ -80,7 +80,16 @@ defvjp(np.linalg.cond, "x, p=None", "cond_vjp(g, ans, x, p)", None, numeric=True
 defvjp(np.linalg.tensorinv, "a, ind=2", "tensorinv_vjp(g, ans, a, ind)", None, numeric=True,
        jvp="tensorinv_jvp(t_a, ans, a, ind)")
 defvjp(np.linalg.tensorsolve, "a, b, axes=None", "tensorsolve_vjp(g, ans, a, b, axes, 0)",
-       "tensorsolve_vjp(g, ans, a, b, axes, 1)", None, numeric=True)
+       "tensorsolve_vjp(g, ans, a, b, axes, 1)", None, numeric=True,
+       jvp=("tensorsolve_jvp(t_a, ans, a, axes)", LINEAR))
+
+
+@template_helper
+def tensorsolve_jvp(t, ans, a, axes):
+    """a x = b with b held: da x + a dx = 0, on a with `axes` moved last (as NumPy does)."""
+    order = _tensor_axes(a, axes)
+    moved, t = np.transpose(a, order), np.transpose(t, order)
+    return -np.linalg.tensorsolve(moved, np.tensordot(t, ans, np.ndim(ans)))
 
 
 @template_helper

@@ -66,11 +66,13 @@ defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True, jvp=LINEAR)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
        "g * math.prod(iterable)", scalar_args=False, int_result=True, complex_ok=True,
-       jvp=("sum(s * t for s, t in zip(math_prod_vjp(1.0, iterable, start), t_iterable))", "t_start * math.prod(iterable)"))
+       jvp=("sum(s * t for s, t in zip(math_prod_vjp(1.0, iterable, start), t_iterable))",
+            "t_start * math.prod(iterable)"))
 defvjp(math.dist, "p, q", "[g * (p[k] - q[k]) / ans for k in range(len(p))]",
        "[g * (q[k] - p[k]) / ans for k in range(len(p))]", scalar_args=False,
        scalar_result=True,
-       jvp=("sum((p[k] - q[k]) * t_p[k] for k in range(len(p))) / ans", "sum((q[k] - p[k]) * t_q[k] for k in range(len(p))) / ans"))
+       jvp=("sum((p[k] - q[k]) * t_p[k] for k in range(len(p))) / ans",
+            "sum((q[k] - p[k]) * t_q[k] for k in range(len(p))) / ans"))
 
 # int_result: the value may be an int, so `xs * math.floor(t)` may repeat a list
 nondiff(math.floor, math.ceil, math.trunc, why=ZERO, int_result=True)

@@ -14,7 +14,8 @@ defvjp(np.polyval, "p, x", "polyval_coefficients_vjp(g, p, x)",
        "unbroadcast(g * polyval_slope(p, x), x)", numeric=True, complex_ok=True,
        jvp=(LINEAR, "t_x * polyval_slope(p, x)"))
 defvjp(np.vander, "x, N=None, increasing=False", "vander_vjp(g, x, N, increasing)", None, None,
-       numeric=True, complex_ok=True)
+       numeric=True, complex_ok=True,
+       jvp="np.expand_dims(t_x, -1) * vander_slopes(x, N, increasing)")
 defvjp(np.select, "condlist, choicelist, default=0", None,
        "select_vjp(g, condlist, choicelist, default, 'choices')",
        "select_vjp(g, condlist, choicelist, default, 'default')", complex_ok=True, jvp=JOINT)

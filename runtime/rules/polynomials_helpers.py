@@ -42,11 +42,17 @@ def polyval_slope(p, x):
 @template_helper(pure=True)
 def vander_vjp(g, x, N, increasing):
     """Cotangent of x of np.vander: column j is x ** e_j, with slope e_j x ** (e_j - 1)."""
+    slopes = vander_slopes(x, N, increasing).T
+    return np.sum(np.asarray(g).T * slopes, axis=0).astype(cot_dtype(g, x))
+
+
+@template_helper(pure=True)
+def vander_slopes(x, N, increasing):
+    """d vander(x)[i, j] / d x[i] = e_j x_i ** (e_j - 1), shaped like vander(x)."""
     x = np.asarray(x)
     n = len(x) if N is None else N
     exponents = np.arange(n) if increasing else np.arange(n - 1, -1, -1)
-    _, slopes = _powers(x, exponents)
-    return np.sum(np.asarray(g).T * slopes, axis=0).astype(cot_dtype(g, x))
+    return _powers(x, exponents)[1].T
 
 
 @template_helper(pure=True)

@@ -9,7 +9,7 @@ nan-forms count only the values that are not NaN; NaN entries get a zero cotange
 """
 import numpy as np
 
-from ..registry import defvjp
+from ..registry import REDUCTION, defvjp
 
 _MEDIAN = "a, axis=None, out=None, overwrite_input=False, keepdims=False"
 _QUANTILE = ("a, q, axis=None, out=None, overwrite_input=False, method='linear', "
@@ -24,8 +24,7 @@ def _nan_flag(skip_nan):
 for _fn, _skip in ((np.median, False), (np.nanmedian, True)):
     defvjp(_fn, _MEDIAN, f"quantile_vjp(g, ans, a, 0.5, axis, 'linear', None, "
            f"{_nan_flag(_skip)})", None, None, None, None, full_reduction=True, numeric=True,
-           jvp=f"reduce_jvp(quantile_vjp(np.ones_like(ans), ans, a, 0.5, axis, 'linear', None, "
-           f"{_nan_flag(_skip)}), t_a, axis, keepdims)")
+           jvp=REDUCTION)
 
 for _fn, _skip, _scale in ((np.quantile, False, 1), (np.nanquantile, True, 1),
                            (np.percentile, False, 100), (np.nanpercentile, True, 100)):
@@ -33,4 +32,7 @@ for _fn, _skip, _scale in ((np.quantile, False, 1), (np.nanquantile, True, 1),
     defvjp(_fn, _QUANTILE,
            f"quantile_vjp(g, ans, a, np.asarray(q) / {_scale}, axis, method, weights, {_flag})",
            f"quantile_q_vjp(g, ans, a, q, axis, method, weights, {_flag}, {_scale})",
-           None, None, None, None, None, numeric=True)    # weights= (refused): no rule
+           None, None, None, None, None, numeric=True,    # weights= (refused): no rule
+           jvp=(f"quantile_jvp(t_a, ans, a, np.asarray(q) / {_scale}, axis, method, weights, "
+                f"{_flag})",
+                f"quantile_q_jvp(t_q, ans, a, q, axis, method, weights, {_flag}, {_scale})"))

@@ -95,3 +95,27 @@ def quantile_q_vjp(g, ans, a, q, axis, method, weights, skip_nan, scale):
     cot = np.sum(np.where(count > 0, g * slope, 0), axis=-1).reshape(np.shape(q))
     dtype = cot_dtype(g, q)
     return dtype.type(cot) if np.ndim(q) == 0 else cot.astype(dtype)
+
+
+@template_helper(pure=True)
+def quantile_jvp(t, ans, a, q, axis, method, weights, skip_nan):
+    """Tangent of np.quantile from a: the tangents of the two sorted entries it
+    interpolates, weighed as their values are."""
+    lines, order, count, lo, hi, frac, _ = _parts(a, q, axis, method, weights, skip_nan)
+    ordered = np.take_along_axis(_lines(t, axis)[0], order, axis=-1)
+    rows = np.arange(len(lines))
+    out = ordered[rows, lo] * (1 - frac) + ordered[rows, hi] * frac
+    return np.where(count > 0, out, 0).reshape(np.shape(ans))
+
+
+@template_helper(pure=True)
+def quantile_q_jvp(t, ans, a, q, axis, method, weights, skip_nan, scale):
+    """Tangent of np.quantile (scale 1) or np.percentile (100) from q: dq times the
+    slope of the interpolation (s[hi] - s[lo]) (n - 1) ('linear'; 0 for the others)."""
+    lines, order, count, lo, hi, _, _ = _parts(a, np.asarray(q) / scale, axis, method,
+                                               weights, skip_nan)
+    ordered = np.take_along_axis(lines, order, axis=-1)
+    rows = np.arange(len(lines))
+    slope = (ordered[rows, hi] - ordered[rows, lo]) * (count - 1) / scale
+    slope = slope * (method == "linear")
+    return np.where(count > 0, slope * np.reshape(t, (-1, 1)), 0).reshape(np.shape(ans))

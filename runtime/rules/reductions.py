@@ -13,7 +13,7 @@ extreme singular value and 'nuc' distinct nonzero singular values.
 """
 import numpy as np
 
-from ..registry import LINEAR, defvjp
+from ..registry import LINEAR, REDUCTION, defvjp
 
 _SUM = "a, axis=None, dtype=None, out=None, keepdims=False, initial=None"
 _EXTREMUM = "a, axis=None, out=None, keepdims=False, initial=None"
@@ -27,40 +27,39 @@ defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
        numeric=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * initial_factor(initial)",
        full_reduction=True, complex_ok=True,
-       jvp="reduce_jvp(prod_vjp(np.ones_like(ans), a, axis, keepdims), t_a, axis, keepdims) * initial_factor(initial)")
+       jvp=REDUCTION)
 for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
     defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True,
            complex_ok=True,
-           jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), ans, a, axis, keepdims), t_a, axis, keepdims)")
+           jvp=REDUCTION)
 defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
        " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",
        full_reduction=True,
-       jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), np.max(a, axis, keepdims=keepdims), a, axis,"
-       " keepdims) - extremum_vjp(np.ones_like(ans), np.min(a, axis, keepdims=keepdims), a,"
-       " axis, keepdims), t_a, axis, keepdims)")
+       jvp=REDUCTION)
 # var and std of complex values are those of |a - mean|: the deviation is conjugated, and
 # their output is real, so is its cotangent (np.dot or np.concatenate with a complex value
 # hands back a complex one: docs/complex.md)
 defvjp(np.var, _MOMENT,
        "unreduce(np.real(g), a, axis, keepdims) * 2 * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True, complex_ok=True,
-       jvp="reduce_jvp(2 * deviation(a, axis) * t_a, 1, axis, keepdims) / (reduction_size(a, axis) - ddof)")
+       jvp=REDUCTION)
 defvjp(np.std, _MOMENT,
        "unreduce(as_cotangent(np.real(g), a) / ans, a, axis, keepdims) * deviation(a, axis)"
        " / (reduction_size(a, axis) - ddof)", full_reduction=True, complex_ok=True,
-       jvp="reduce_jvp(deviation(a, axis) * t_a, 1, axis, keepdims) / ((reduction_size(a, axis) - ddof) * ans)")
+       jvp=REDUCTION)
 defvjp(np.average, "a, axis=None, weights=None, returned=False, *, keepdims=False",
        "unreduce(g, a, axis, keepdims) * average_weights(a, axis, weights)", None,
        "average_weights_vjp(g, ans, a, axis, weights, keepdims)", complex_ok=True,
-       jvp=("reduce_jvp(average_weights(a, axis, weights) * t_a, 1, axis, keepdims)", None, None))
+       jvp=(REDUCTION, None,
+            "average_weights_jvp(t_weights, ans, a, axis, weights, keepdims)"))
 defvjp(np.nansum, _SUM, "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims))",
        full_reduction=True, complex_ok=True,
        jvp="np.nansum(np.where(np.isnan(a), 0, t_a), axis, dtype, None, keepdims)")
 defvjp(np.nanmean, "a, axis=None, dtype=None, out=None, keepdims=False",
        "np.where(np.isnan(a), 0, unreduce(g, a, axis, keepdims) / count_valid(a, axis))",
        full_reduction=True, complex_ok=True,
-       jvp="reduce_jvp(np.where(np.isnan(a), 0, t_a) / count_valid(a, axis), 1, axis, keepdims)")
+       jvp=REDUCTION)
 
 # Scans
 defvjp(np.cumsum, "a, axis=None, dtype=None, out=None", "cumsum_vjp(g, a, axis)", complex_ok=True,
@@ -78,14 +77,15 @@ if hasattr(np, "cumulative_sum"):                                         # NumP
 defvjp(np.linalg.norm, "x, ord=None, axis=None, keepdims=False",
        "norm_vjp(g, ans, x, ord, axis, keepdims)", full_reduction=True, numeric=True,
        complex_ok=True,
-       jvp="reduce_jvp(norm_vjp(np.ones_like(ans), ans, x, ord, axis, keepdims), t_x, axis, keepdims)")
+       jvp=REDUCTION)
 if hasattr(np.linalg, "vector_norm"):                                     # NumPy 2.0+
     defvjp(np.linalg.vector_norm, "x, /, *, axis=None, keepdims=False, ord=2",
            "vector_norm_vjp(g, ans, x, ord, axis, keepdims)",
-           jvp="reduce_jvp(vector_norm_vjp(np.ones_like(ans), ans, x, ord, axis, keepdims), t_x, axis, keepdims)")
+           jvp=REDUCTION)
     defvjp(np.linalg.matrix_norm, "x, /, *, keepdims=False, ord='fro'",
-           "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)",
-           jvp="reduce_jvp(matrix_norm_vjp(np.ones_like(ans), ans, x, ord, (-2, -1), keepdims), t_x, (-2, -1), keepdims)")
+           "matrix_norm_vjp(g, ans, x, ord, (-2, -1), keepdims)",        # no `axis`: explicit
+           jvp="reduce_jvp(matrix_norm_vjp(np.ones_like(ans), ans, x, ord, (-2, -1), keepdims), "
+               "t_x, (-2, -1), keepdims)")
 defvjp(np.trace, "a, offset=0, axis1=0, axis2=1, dtype=None, out=None",
        "trace_vjp(g, a, offset, axis1, axis2)", complex_ok=True, jvp=LINEAR)
 if hasattr(np.linalg, "trace"):                                           # NumPy 2.0+

@@ -175,3 +175,12 @@ def initial_factor(initial):
     literal `initial=3.0` never expands to `3.0 is None` (a SyntaxWarning, an error under
     -W error)."""
     return 1 if initial is None else initial
+
+
+@template_helper(pure=True)
+def average_weights_jvp(t, ans, a, axis, weights, keepdims):
+    """Tangent of np.average from its weights: sum(dw (a - average)) / sum(w)."""
+    a = np.asarray(a)
+    w, dw = _weights_like(a, axis, weights), _weights_like(a, axis, t)
+    slopes = (a - _kept(ans, axis, keepdims)) / np.sum(w, axis=axis, keepdims=True)
+    return np.sum(slopes * dw, axis=axis, keepdims=keepdims)

@@ -24,7 +24,7 @@ defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "triangular_solve_vjp(g, ans, a, b, 1, trans, lower, unit_diagonal)", complex_ok=True,
        jvp=("triangular_solve_jvp(t_a, ans, a, trans, lower, unit_diagonal)", LINEAR))
 defvjp(sl.cholesky, "a, lower=False, overwrite_a=False, check_finite=True",
-       "cholesky_vjp(g, ans, not lower)")
+       "cholesky_vjp(g, ans, not lower)", jvp="cholesky_jvp(t_a, ans, not lower)")
 defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
        "cho_factor_vjp(g, ans)")
 defvjp(sl.cho_solve, "c_and_lower, b, overwrite_b=False, check_finite=True",
@@ -32,9 +32,12 @@ defvjp(sl.cho_solve, "c_and_lower, b, overwrite_b=False, check_finite=True",
 # with b (not differentiated) the eigenvectors are b-orthonormal: V^T b V = I, and both
 # cotangents keep the form V (...) V^T with those V (the eigenvalues' from eigh(a, b))
 defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
-       "eigh_values_vjp(g, a, b, lower) if eigvals_only else eigh_vjp(g, ans)", NONE)
+       "eigh_values_vjp(g, a, b, lower) if eigvals_only else eigh_vjp(g, ans)", NONE,
+       jvp="scipy_eigvalsh_jvp(t_a, a, b, lower, 1, None, None) if eigvals_only else "
+       "eigh_jvp(t_a, ans)")
 defvjp(sl.svd, "a, full_matrices=True, compute_uv=True",
-       "svd_vjp(g, ans, a, full_matrices, compute_uv)")
+       "svd_vjp(g, ans, a, full_matrices, compute_uv)",
+       jvp="svd_jvp(t_a, ans, a, full_matrices, compute_uv)")
 defvjp(sl.expm, "A", "expm_vjp(g, A)", complex_ok=True, jvp="expm_jvp(t_A, A)")
 
 

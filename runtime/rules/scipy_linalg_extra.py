@@ -13,7 +13,7 @@ gQ = Y, gA = Y A X^T + Y^T A X. norm and svdvals reuse NumPy's rules.
 import numpy as np
 import scipy.linalg as sl
 
-from ..registry import JOINT, LINEAR, defvjp, rrule, template_helper
+from ..registry import JOINT, LINEAR, REDUCTION, defvjp, rrule, template_helper
 from ..thunks import Thunk, unthunk
 from .gathers_helpers import entry_indices, gather_vjp
 
@@ -26,7 +26,8 @@ defvjp(sl.circulant, "c", "gather_vjp(g, c, structured_sources('circulant', c, N
 defvjp(sl.solve_sylvester, "a, b, q", "matrix_equation_vjp(g, ans, 'sylvester', a, b, 0)",
        "matrix_equation_vjp(g, ans, 'sylvester', a, b, 1)",
        "matrix_equation_vjp(g, ans, 'sylvester', a, b, 2)",
-       jvp=("matrix_equation_jvp(t_a, ans, 'sylvester', a, b, 0)", "matrix_equation_jvp(t_b, ans, 'sylvester', a, b, 1)", LINEAR))
+       jvp=("matrix_equation_jvp(t_a, ans, 'sylvester', a, b, 0)",
+            "matrix_equation_jvp(t_b, ans, 'sylvester', a, b, 1)", LINEAR))
 for _kind, _fn in (("continuous", sl.solve_continuous_lyapunov),
                    ("discrete", sl.solve_discrete_lyapunov)):
     defvjp(_fn, "a, q" + (", method=None" if _kind == "discrete" else ""),
@@ -37,7 +38,7 @@ for _kind, _fn in (("continuous", sl.solve_continuous_lyapunov),
 defvjp(sl.norm, "a, ord=None, axis=None, keepdims=False, check_finite=True",
        "norm_vjp(g, ans, a, ord, axis, keepdims)", None, None, None, None,
        full_reduction=True, numeric=True,
-       jvp="reduce_jvp(norm_vjp(np.ones_like(ans), ans, a, ord, axis, keepdims), t_a, axis, keepdims)")
+       jvp=REDUCTION)
 defvjp(sl.svdvals, "a, overwrite_a=False, check_finite=True", "svd_vjp(g, ans, a, False, False)",
        None, None, jvp="svdvals_jvp(t_a, a)")
 
@@ -90,4 +91,4 @@ def block_diag_rule(*arrs):
     return ans, pullback
 
 
-rrule(sl.block_diag)(block_diag_rule)                  # its arguments are varargs
+rrule(sl.block_diag, jvp=JOINT)(block_diag_rule)       # its arguments are varargs

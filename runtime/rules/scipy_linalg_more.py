@@ -20,7 +20,7 @@ solves A^H x = b, the plain transpose of conj(A).
 import numpy as np
 import scipy.linalg as sl
 
-from ..registry import defvjp, template_helper
+from ..registry import LINEAR, defvjp, template_helper
 
 defvjp(sl.lu_factor, "a, overwrite_a=False, check_finite=True", "lu_factor_vjp(g, ans)",
        None, None, complex_ok=True)
@@ -32,10 +32,13 @@ defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check
        "assume_a=None, transposed=False",
        "structured_solve_vjp(g, ans, a, b, 0, assume_a, lower, transposed)",
        "structured_solve_vjp(g, ans, a, b, 1, assume_a, lower, transposed)",
-       None, None, None, None, None, None, complex_ok=True)
+       None, None, None, None, None, None, complex_ok=True,
+       jvp=("-np.linalg.solve(solved_matrix(a, assume_a, lower, transposed), "
+            "solved_matrix(t_a, assume_a, lower, transposed) @ ans)", LINEAR))
 defvjp(sl.sqrtm, "A, disp=True, blocksize=64", "sqrtm_vjp(g, ans)", None, None,
        jvp="sqrtm_jvp(t_A, ans)")
-defvjp(sl.logm, "A, disp=True", "logm_vjp(g, A, ans)", None)
+# logm's Frechet derivative L(A, .) is the transpose of L(A^T, .), which logm_vjp computes
+defvjp(sl.logm, "A, disp=True", "logm_vjp(g, A, ans)", None, jvp="logm_vjp(t_A, A.T, ans)")
 
 
 def _conjugate_transposed(lu_and_piv, trans):
@@ -151,6 +154,15 @@ def _read_part(kind, lower):
     if kind not in masks:
         raise ValueError(f"scipy.linalg.solve: unknown assume_a={kind!r}")
     return masks[kind]
+
+
+@template_helper
+def solved_matrix(a, assume_a, lower, transposed):
+    """The matrix solve(a, b, assume_a=..., lower=..., transposed=...) solves with: the
+    part of `a` it reads, mirrored for the symmetric kinds (linear in a)."""
+    part = a if assume_a in GENERAL else _read_part(assume_a, lower)(np.asarray(a))
+    part = _mirrored(part, assume_a) if assume_a in SYMMETRIC else part
+    return part.T if transposed else part
 
 
 @template_helper

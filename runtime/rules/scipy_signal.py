@@ -55,7 +55,8 @@ def fft_axes_checked(axes):
 
 
 defvjp(ss.convolve, "in1, in2, mode='full', method='auto'",
-       "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)", None, None,
+       "signal_convolve_vjp(g, in1, in2, mode, 0)", "signal_convolve_vjp(g, in1, in2, mode, 1)",
+       None, None,
        complex_ok=True, jvp=LINEAR)
 defvjp(ss.correlate, "in1, in2, mode='full', method='auto'",
        "signal_convolve_vjp(g, in1, np.flip(in2), mode, 0)",

@@ -75,9 +75,13 @@ def sosfilt_vjp(g, sos, x, axis, zi):
 _2D = "in1, in2, mode='full', boundary='fill', fillvalue=0"
 defvjp(ss.convolve2d, _2D, "signal_convolve_vjp(g, in1, in2, mode, 0, "
        "fill_boundary_checked(boundary, fillvalue))", "signal_convolve_vjp(g, in1, in2, mode, 1, "
-       "fill_boundary_checked(boundary, fillvalue))", None, None, None)
+       "fill_boundary_checked(boundary, fillvalue))", None, None, None,
+       jvp=("filled_2d('convolve2d', t_in1, in2, mode, boundary, fillvalue)",
+            "filled_2d('convolve2d', in1, t_in2, mode, boundary, fillvalue)"))
 defvjp(ss.correlate2d, _2D, "correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, 0)",
-       "correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, 1)", None, None, None)
+       "correlate2d_vjp(g, in1, in2, mode, boundary, fillvalue, 1)", None, None, None,
+       jvp=("filled_2d('correlate2d', t_in1, in2, mode, boundary, fillvalue)",
+            "filled_2d('correlate2d', in1, t_in2, mode, boundary, fillvalue)"))
 
 
 @template_helper(pure=True)
@@ -98,9 +102,10 @@ defvjp(ss.oaconvolve, "in1, in2, mode='full', axes=None",
        "signal_convolve_vjp(g, in1, in2, mode, 1, oa_axes_checked(axes))", None, None, jvp=LINEAR)
 defvjp(ss.lfilter, "b, a, x, axis=-1, zi=None", "lfilter_vjp(g, ans, b, a, x, axis, zi, 0)",
        "lfilter_vjp(g, ans, b, a, x, axis, zi, 1)", "lfilter_vjp(g, ans, b, a, x, axis, zi, 2)",
-       None, NONE)
+       None, NONE, jvp=tuple(f"lfilter_jvp(t_{p}, ans, b, a, x, axis, zi, {k})"
+                             for k, p in enumerate(("b", "a", "x"))))
 defvjp(ss.sosfilt, "sos, x, axis=-1, zi=None", NONE, "sosfilt_vjp(g, sos, x, axis, zi)", None,
-       NONE)
+       NONE, jvp=(None, "filtered_sos(sos, t_x, axis, zi)"))
 defvjp(ss.detrend, "data, axis=-1, type='linear', bp=0, overwrite_data=False",
        "detrend_vjp(g, data, axis, type, bp)", None, None, None, None, jvp=LINEAR)
 
@@ -110,3 +115,28 @@ def detrend_vjp(g, data, axis, type, bp):
     """Cotangent of data of scipy.signal.detrend: the same projection applied to g."""
     cot = ss.detrend(np.asarray(g), axis=axis, type=type, bp=bp)
     return cot.astype(cot_dtype(g, data), copy=False)
+
+
+@template_helper(pure=True)
+def filled_2d(name, in1, in2, mode, boundary, fillvalue):
+    """scipy.signal.<name>(in1, in2, mode) with the boundaries the rules cover: linear in
+    each of in1 and in2 there (a nonzero fillvalue would be affine)."""
+    fill_boundary_checked(boundary, fillvalue)
+    return getattr(ss, name)(in1, in2, mode)
+
+
+@template_helper(pure=True)
+def lfilter_jvp(t, ans, b, a, x, axis, zi, part):
+    """Tangent of lfilter from b (part 0) or x (2), in which it is linear, or from a (1):
+    sum_k a_k y[n-k] = sum_k b_k x[n-k] gives a * dy = -da * y, dy = -lfilter(da, a, y)."""
+    _zi_checked(zi)
+    if part == 1:
+        return -ss.lfilter(t, a, ans, axis=axis)
+    return ss.lfilter(t, a, x, axis=axis) if part == 0 else ss.lfilter(b, a, t, axis=axis)
+
+
+@template_helper(pure=True)
+def filtered_sos(sos, x, axis, zi):
+    """sosfilt(sos, x) with zi=None, where it is linear in x."""
+    _zi_checked(zi)
+    return ss.sosfilt(sos, x, axis=axis)

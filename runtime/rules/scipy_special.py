@@ -62,7 +62,9 @@ ufunc(sc.yv, "v, z", NONE, "unbroadcast(g * (yv(v - 1, z) - yv(v + 1, z)) / 2, z
 
 defvjp(sc.logsumexp, "a, axis=None, b=None, keepdims=False, return_sign=False",
        "logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign)", None,
-       "logsumexp_weights_vjp(g, ans, a, axis, b, keepdims)", None, None)
+       "logsumexp_weights_vjp(g, ans, a, axis, b, keepdims)", None, None,
+       jvp=("logsumexp_jvp(t_a, ans, a, axis, b, keepdims, return_sign, 0)", None,
+            "logsumexp_jvp(t_b, ans, a, axis, b, keepdims, return_sign, 1)"))
 defvjp(sc.softmax, "x, axis=None", "ans * (g - np.sum(g * ans, axis=axis, keepdims=True))", None,
        complex_ok=True, jvp="ans * (t_x - np.sum(t_x * ans, axis=axis, keepdims=True))")
 defvjp(sc.log_softmax, "x, axis=None",
@@ -84,12 +86,26 @@ def _weights(ans, a, axis, keepdims):
     return np.exp((a if a.dtype.kind == "f" else a.astype(float)) - ans)   # float32 stays
 
 
-@template_helper
-def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
-    """Cotangent of a in logsumexp: g spread back, times the softmax weights (and b)."""
+def _no_sign(return_sign):
     if return_sign:
         raise TypeError("logsumexp(..., return_sign=True) has no rule: its value is "
                         "log|sum(b * exp(a))|; differentiate it without return_sign")
+
+
+@template_helper
+def logsumexp_jvp(t, ans, a, axis, b, keepdims, return_sign, part):
+    """Tangent of logsumexp from a (part 0): sum(b exp(a - ans) da), or from b (part 1):
+    sum(exp(a - ans) db), along axis."""
+    _no_sign(return_sign)
+    weights = _weights(ans, a, axis, keepdims)
+    slopes = weights * b if part == 0 and b is not None else weights
+    return np.sum(slopes * t, axis=axis, keepdims=keepdims)
+
+
+@template_helper
+def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
+    """Cotangent of a in logsumexp: g spread back, times the softmax weights (and b)."""
+    _no_sign(return_sign)
     weights = _weights(ans, a, axis, keepdims)
     if b is not None:
         weights = weights * b

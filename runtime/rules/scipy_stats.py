@@ -126,7 +126,8 @@ defvjp(stats.binom.pmf, "k, n, p, loc=0", None, None,
 # d/dcov = (P r r^T P - P) / 2 (for x of shape (d,) or (n, d))
 defvjp(stats.multivariate_normal.logpdf, "x, mean=None, cov=1",
        "mvn_vjp(g, 'x', x, mean, cov)", "mvn_vjp(g, 'mean', x, mean, cov)",
-       "mvn_vjp(g, 'cov', x, mean, cov)", name="scipy.stats.multivariate_normal.logpdf")
+       "mvn_vjp(g, 'cov', x, mean, cov)", name="scipy.stats.multivariate_normal.logpdf",
+       jvp=tuple(f"mvn_jvp(t_{p}, ans, {p!r}, x, mean, cov)" for p in ("x", "mean", "cov")))
 
 
 def mvn_dimension(mean, cov):
@@ -158,3 +159,29 @@ def mvn_vjp(g, wrt, x, mean, cov):
     if np.ndim(given_cov) == 2:
         return grad
     return np.diag(grad) if np.ndim(given_cov) == 1 else float(np.trace(grad))
+
+
+def mvn_full_cov(cov, dim):
+    """cov as a matrix: a number times the identity, a diagonal as a vector, a matrix."""
+    cov = np.asarray(cov, dtype=float)
+    return cov * np.eye(dim) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
+
+
+@template_helper
+def mvn_jvp(t, ans, wrt, x, mean, cov):
+    """Tangent of multivariate_normal.logpdf from x, mean or cov (in cov's form; a
+    matrix's symmetric part, as SciPy reads one triangle): per point, -P r . dx,
+    P r . dmean and ((P r)^T dcov P r - tr(P dcov)) / 2."""
+    dim = mvn_dimension(mean, cov)
+    cov = mvn_full_cov(cov, dim)
+    r = np.reshape(np.asarray(x, dtype=float) - np.ravel(0 if mean is None else mean), (-1, dim))
+    pr = np.linalg.solve(cov, r.T).T                      # rows P r_i
+    if wrt == "x":
+        out = -np.sum(pr * np.reshape(t, r.shape), axis=-1)
+    elif wrt == "mean":
+        out = np.sum(pr * np.ravel(t), axis=-1)
+    else:
+        T = mvn_full_cov(t, dim)
+        T = (T + T.T) / 2
+        out = (np.sum((pr @ T) * pr, axis=-1) - np.trace(np.linalg.solve(cov, T))) / 2
+    return np.reshape(out, np.shape(ans))

@@ -22,7 +22,7 @@ from scipy.stats._multivariate import dirichlet_frozen, multivariate_normal_froz
 
 from ..helpers import unbroadcast
 from ..registry import DIAGONAL, NONE, defvjp, lookup, template_helper
-from .scipy_stats import CONTINUOUS
+from .scipy_stats import CONTINUOUS, mvn_full_cov
 
 DISCRETE = {"poisson": ("mu",), "bernoulli": ("p",), "binom": ("n", "p")}
 
@@ -82,6 +82,23 @@ def frozen_vjp(g, ans, frozen, method, x, wrt):
     return {p: _part(rule, p, g, ans, values, name, method) for p, _ in params}
 
 
+@template_helper
+def frozen_jvp(t, frozen, method, x, wrt):
+    """Tangent of `frozen.<method>(x)` from x (wrt="x") or from the distribution (a
+    dict by parameter name), by the forward rule of stats.<name>.<method>."""
+    name, params = _frozen_params(frozen)
+    rule = lookup(getattr(getattr(stats, name), method))
+    if rule is None or not rule.has_jvp or params is None:
+        raise TypeError(f"scipy.stats.{name}(...).{method} has no forward rule")
+    values = dict(zip(rule.params, [x] + [v for _, v in params]))
+    if wrt == "x":
+        return rule.frule({rule.params[0]: t}, **values)[1]
+    tangents = {p: t.get(p) for p, _ in params}
+    if tangents.get("cov") is not None:                 # the user's form of cov, as a matrix
+        tangents["cov"] = mvn_full_cov(tangents["cov"], np.shape(values["cov"])[0])
+    return rule.frule(tangents, **values)[1]
+
+
 def _part(rule, param, g, ans, values, name, method):
     if param not in rule.templates and rule.reason(param) != NONE:
         return None                             # a count or a step: zero
@@ -101,7 +118,9 @@ def _register_frozen_methods():
             fn = getattr(cls, method)
             defvjp(fn, "self, x", f"frozen_vjp(g, ans, self, {method!r}, x, 'self')",
                    f"frozen_vjp(g, ans, self, {method!r}, x, 'x')",
-                   name=f"scipy.stats.{fn.__qualname__}")     # rv_frozen.cdf: one rule
+                   name=f"scipy.stats.{fn.__qualname__}",     # rv_frozen.cdf: one rule
+                   jvp=(f"frozen_jvp(t_self, self, {method!r}, x, 'self')",
+                        f"frozen_jvp(t_x, self, {method!r}, x, 'x')"))
 
 
 def _register_constructors():
@@ -122,7 +141,8 @@ def _constructor(name, shapes, keywords, signature, extra=0):
     templates = [f"unbroadcast(frozen_part(g, {p!r}), {p})" if p == "mean" else
                  "mvn_cov_like(frozen_part(g, 'cov'), cov)" if p == "cov" else
                  f"frozen_part(g, {p!r})" for p in params] + [None] * extra
-    defvjp(getattr(stats, name), full, *templates, name=f"scipy.stats.{name}(...)")
+    defvjp(getattr(stats, name), full, *templates, name=f"scipy.stats.{name}(...)",
+           jvp=tuple(f"{{{p!r}: t_{p}}}" for p in params))     # a dict, as the cotangent
 
 
 @template_helper
@@ -138,12 +158,16 @@ _register_frozen_methods()
 _register_constructors()
 defvjp(stats.multivariate_normal.pdf, "x, mean=None, cov=1, allow_singular=False",
        "mvn_vjp(g * ans, 'x', x, mean, cov)", "mvn_vjp(g * ans, 'mean', x, mean, cov)",
-       "mvn_vjp(g * ans, 'cov', x, mean, cov)", None, name="scipy.stats.multivariate_normal.pdf")
+       "mvn_vjp(g * ans, 'cov', x, mean, cov)", None, name="scipy.stats.multivariate_normal.pdf",
+       jvp=tuple(f"ans * mvn_jvp(t_{p}, ans, {p!r}, x, mean, cov)" for p in ("x", "mean", "cov")))
 for _method in ("logpdf", "pdf"):
     defvjp(getattr(stats.dirichlet, _method), "x, alpha",
            f"dirichlet_vjp(g, ans, x, alpha, 'x', {_method!r})",
            f"dirichlet_vjp(g, ans, x, alpha, 'alpha', {_method!r})",
-           name=f"scipy.stats.dirichlet.{_method}")
+           name=f"scipy.stats.dirichlet.{_method}",
+           jvp=(f"np.sum(dirichlet_vjp(np.ones_like(ans), ans, x, alpha, 'x', {_method!r}) "
+                "* t_x, 0)",
+                f"dirichlet_alpha_jvp(t_alpha, ans, x, alpha, {_method!r})"))
 
 
 @template_helper
@@ -161,6 +185,17 @@ def dirichlet_vjp(g, ans, x, alpha, wrt, method):
         return g * slope
     spread = np.log(full) - (sc.psi(column) - sc.psi(np.sum(alpha)))
     return np.sum(g * spread, axis=tuple(range(1, full.ndim))) if full.ndim > 1 else g * spread
+
+
+@template_helper
+def dirichlet_alpha_jvp(t, ans, x, alpha, method):
+    """Per point, (log x - psi(alpha) + psi(sum alpha)) . dalpha (times pdf for pdf)."""
+    x, alpha = np.asarray(x), np.asarray(alpha)
+    full = x if len(x) == len(alpha) else np.concatenate([x, [1 - np.sum(x, 0)]])
+    column = (-1,) + (1,) * (full.ndim - 1)
+    spread = np.log(full) - (sc.psi(alpha.reshape(column)) - sc.psi(np.sum(alpha)))
+    out = np.sum(spread * np.reshape(t, column), axis=0)
+    return out * ans if method == "pdf" else out
 
 
 @template_helper

@@ -14,7 +14,7 @@ are not differentiated (a differentiated one is refused).
 import numpy as np
 from scipy import stats
 
-from ..registry import NONE, defvjp, template_helper
+from ..registry import NONE, REDUCTION, defvjp, template_helper
 from .shape_helpers import cot_dtype
 
 
@@ -131,41 +131,36 @@ def entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, part):
 _TAIL = "nan_policy='propagate', *, keepdims=False"
 
 
-def _summary_jvp(summary):
-    """A summary's tangent: a reduction's (its slopes are the cotangent for ones)."""
-    return (f"reduce_jvp(summary_vjp(np.ones_like(ans), a, axis, keepdims, nan_policy, "
-            f"{summary}), t_a, axis, keepdims)")
 
-
-
+# zscore's Jacobian is symmetric (a projection scaled by 1 / std): J t = J^T t
 defvjp(stats.zscore, "a, axis=0, ddof=0, nan_policy='propagate'",
-       "zscore_vjp(g, a, axis, ddof, nan_policy)", None, None, None)
+       "zscore_vjp(g, a, axis, ddof, nan_policy)", None, None, None,
+       jvp="zscore_vjp(t_a, a, axis, ddof, nan_policy)")
 defvjp(stats.sem, f"a, axis=0, ddof=1, {_TAIL}",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'sem', ddof=ddof)", None, None, None, None,
-       jvp=_summary_jvp("'sem', ddof=ddof"))
+       jvp=REDUCTION)
 defvjp(stats.variation, "a, axis=0, nan_policy='propagate', ddof=0, *, keepdims=False",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'variation', ddof=ddof)",
-       None, None, None, None, jvp=_summary_jvp("'variation', ddof=ddof"))
+       None, None, None, None, jvp=REDUCTION)
 defvjp(stats.skew, f"a, axis=0, bias=True, {_TAIL}",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'skew', bias=bias)", None, None, None, None,
-       jvp=_summary_jvp("'skew', bias=bias"))
+       jvp=REDUCTION)
 defvjp(stats.kurtosis, f"a, axis=0, fisher=True, bias=True, {_TAIL}",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'kurtosis', bias=bias)",
-       None, None, None, None, None, jvp=_summary_jvp("'kurtosis', bias=bias"))
+       None, None, None, None, None, jvp=REDUCTION)
 defvjp(stats.moment, "a, order=1, axis=0, nan_policy='propagate', *, center=None, keepdims=False",
        "summary_vjp(g, a, axis, keepdims, nan_policy, 'moment', order=moment_order(order, "
        "center))", None, None, None,
-       jvp=_summary_jvp("'moment', order=moment_order(order, center)"))
+       jvp=REDUCTION)
 for _kind, _star in (("gmean", ""), ("hmean", "*, ")):
     defvjp(getattr(stats, _kind), f"a, axis=0, dtype=None, {_star}weights=None, "
            f"{'' if _star else '*, '}nan_policy='propagate', keepdims=False",
            f"summary_vjp(g, a, axis, keepdims, nan_policy, {_kind!r}, weights=weights)",
-           None, None, jvp=_summary_jvp(f"{_kind!r}, weights=weights"))
+           None, None, jvp=REDUCTION)
 defvjp(stats.entropy, "pk, qk=None, base=None, axis=0, *, nan_policy='propagate', keepdims=False",
        "entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, 0)",
        "entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, 1)", NONE, None,  # base: no rule
-       jvp=tuple(f"reduce_jvp(entropy_vjp(np.ones_like(ans), pk, qk, base, axis, nan_policy, "
-                 f"keepdims, {k}), t_{p}, axis, keepdims)" for k, p in enumerate(("pk", "qk"))))
+       jvp=REDUCTION)
 
 
 @template_helper(pure=True)

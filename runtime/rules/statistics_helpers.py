@@ -95,3 +95,31 @@ def corrcoef_vjp(g, x, y, rowvar, operand):
     cot = cov_variables_vjp(dC, x, y, rowvar, False, None, None, None)
     part = _split(cot, x, y, rowvar)[operand]
     return part.astype(cot_dtype(g, (x, y)[operand]))
+
+
+@template_helper(pure=True)
+def cov_jvp(t, m, y, rowvar, bias, ddof, fweights, aweights, operand):
+    """Tangent of np.cov from m (operand 0) or y (1). np.cov is quadratic in each (the
+    weights held), so its central difference is its derivative, exactly; the step s
+    puts t on m's scale, against rounding."""
+    parts = [m, y]
+    value = np.asarray(parts[operand], dtype=float)
+    s = (np.linalg.norm(value) or 1.0) / (np.linalg.norm(t) or 1.0)
+
+    def cov_at(step):
+        parts[operand] = value + step * np.asarray(t)
+        return np.cov(*parts, rowvar=rowvar, bias=bias, ddof=ddof, fweights=fweights,
+                      aweights=aweights)
+    return (cov_at(s) - cov_at(-s)) / (2 * s)
+
+
+@template_helper(pure=True)
+def corrcoef_jvp(t, ans, x, y, rowvar, operand):
+    """R = C / (s s^T), s = sqrt(diag C): dR = dC / (s s^T) - R (dC_ii / C_ii +
+    dC_jj / C_jj) / 2, with dC np.cov's tangent."""
+    C = np.atleast_2d(np.cov(x, y, rowvar))
+    dC = np.atleast_2d(cov_jvp(t, x, y, rowvar, False, None, None, None, operand))
+    s = np.sqrt(np.diag(C))
+    relative = np.diag(dC) / s ** 2
+    dR = dC / np.outer(s, s) - C / np.outer(s, s) * (relative[:, None] + relative) / 2
+    return dR.reshape(np.shape(ans))

@@ -20,26 +20,27 @@ other ufuncs' reduceat, accumulate and reduce have no rule.
 """
 import numpy as np
 
-from ..registry import JOINT, LINEAR, NONE, defvjp
+from ..registry import JOINT, LINEAR, NONE, REDUCTION, defvjp
 from .ufunc_methods_helpers import added_at, subtracted_at
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
 # templates for: array, axis, dtype, out, keepdims, initial, where
 defvjp(np.add.reduce, _REDUCE, "np.where(where, unreduce(g, array, axis, keepdims), 0)",
        None, None, NONE, None, "np.sum(g)", None, name="np.add.reduce", complex_ok=True,
-       jvp=("np.add.reduce(np.where(where, t_array, 0), axis, dtype, None, keepdims)", None, None, None, None, "t_initial * np.ones_like(ans)"))
+       jvp=("np.add.reduce(np.where(where, t_array, 0), axis, dtype, None, keepdims)", None,
+            None, None, None, "t_initial * np.ones_like(ans)"))
 defvjp(np.multiply.reduce, _REDUCE,
        "np.where(where, prod_vjp(g, np.where(where, array, 1), axis, keepdims)"
        " * initial_factor(initial), 0)",
        None, None, NONE, None, NONE, None, name="np.multiply.reduce", complex_ok=True,
-       jvp="reduce_jvp(np.where(where, prod_vjp(np.ones_like(ans), np.where(where, array, 1), axis, keepdims), 0), t_array, axis, keepdims) * initial_factor(initial)")
+       jvp=REDUCTION)
 _ACCUMULATE = "array, axis=0, dtype=None, out=None"
 defvjp(np.add.accumulate, _ACCUMULATE, "cumsum_vjp(g, array, axis)", None, None, NONE,
        name="np.add.accumulate", complex_ok=True, jvp=LINEAR)
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.accumulate, _ACCUMULATE, "running_max_vjp(g, ans, array, axis)", None, None,
-           NONE,
-           name=f"np.{_extreme.__name__}.accumulate", complex_ok=True)
+           NONE, name=f"np.{_extreme.__name__}.accumulate", complex_ok=True,
+           jvp="running_max_jvp(t_array, ans, axis)")
 defvjp(np.add.reduceat, "array, indices, axis=0, dtype=None, out=None",
        "reduceat_vjp(g, array, indices, axis)", None, None, None, NONE, name="np.add.reduceat",
        complex_ok=True, jvp=LINEAR)
@@ -51,21 +52,22 @@ _EXTREME_REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
            name=f"np.{_extreme.__name__}.reduce",
-           jvp="reduce_jvp(extremum_vjp(np.ones_like(ans), ans, array, axis, keepdims), t_array, axis, keepdims)")
+           jvp=REDUCTION)
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
        NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims) * np.exp(array - unreduce(ans, array, axis, keepdims))",
        name="np.logaddexp.reduce",
-       jvp="reduce_jvp(np.exp(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
+       jvp=REDUCTION)
 defvjp(np.logaddexp2.reduce, _EXTREME_REDUCE,
        "unreduce(g, array, axis, keepdims)"
        " * np.exp2(array - unreduce(ans, array, axis, keepdims))", name="np.logaddexp2.reduce",
-       jvp="reduce_jvp(np.exp2(array - unreduce(ans, array, axis, keepdims)), t_array, axis, keepdims)")
+       jvp=REDUCTION)
 for _ufunc in (np.maximum, np.minimum, np.multiply):
     defvjp(_ufunc.reduceat, "array, indices, axis=0, dtype=None, out=None",
            f"segment_vjp(g, ans, array, indices, axis, {_ufunc.__name__!r})", None, None, None,
-           NONE, name=f"np.{_ufunc.__name__}.reduceat")
+           NONE, name=f"np.{_ufunc.__name__}.reduceat",
+           jvp=f"segment_jvp(t_array, ans, array, indices, axis, {_ufunc.__name__!r})")
 # `np.add.at(a, indices, b)` and `np.subtract.at(...)` written as statements: the compiler
 # writes them `a[...] = added_at(a, indices, b)` (transform/frontend/ufunc_at.py)
 defvjp(added_at, "a, indices, b", "g", None, "at_gather(g, indices, b)", name="np.add.at",

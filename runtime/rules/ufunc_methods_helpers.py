@@ -7,6 +7,14 @@ from .reductions_helpers import prod_vjp, tie_share
 from .shape_helpers import as_cotangent, cot_dtype
 
 
+def _renewed_at(ans, axis):
+    """Along `axis` (moved last): the index where the running extreme was last renewed."""
+    y = np.moveaxis(np.asarray(ans), axis, -1)
+    renewed = np.concatenate([np.ones_like(y[..., :1], dtype=bool),
+                              y[..., 1:] != y[..., :-1]], axis=-1)
+    return np.maximum.accumulate(np.where(renewed, np.arange(y.shape[-1]), 0), axis=-1)
+
+
 @template_helper(pure=True)
 def running_max_vjp(g, ans, array, axis):
     """Cotangent of np.maximum.accumulate / np.minimum.accumulate: each output element
@@ -14,11 +22,8 @@ def running_max_vjp(g, ans, array, axis):
     extreme does not renew it: the earlier element keeps the cotangent (a valid
     one-sided choice; the derivative does not exist there)."""
     x = np.moveaxis(np.asarray(array), axis, -1)
-    y = np.moveaxis(np.asarray(ans), axis, -1)
     n = x.shape[-1]
-    renewed = np.concatenate([np.ones_like(y[..., :1], dtype=bool),
-                              y[..., 1:] != y[..., :-1]], axis=-1)
-    source = np.maximum.accumulate(np.where(renewed, np.arange(n), 0), axis=-1)
+    source = _renewed_at(ans, axis)
     g = np.moveaxis(np.broadcast_to(as_cotangent(g, array), np.shape(ans)), axis, -1)
     rows = np.arange(source.size // max(n, 1))[:, None]
     cot = np.zeros((rows.shape[0], n), dtype=cot_dtype(g, array))
@@ -91,3 +96,26 @@ def at_gather(g, indices, b):
     """Cotangent of b in added_at: what reached each place b was added to (g read at
     indices, once per occurrence of a repeated index), summed back to b's shape."""
     return unbroadcast(np.asarray(g)[indices], b)
+
+
+@template_helper(pure=True)
+def running_max_jvp(t, ans, axis):
+    """Tangent of np.maximum/np.minimum.accumulate: each output's the tangent of the
+    input where the running extreme was last renewed (as running_max_vjp)."""
+    t = np.moveaxis(np.asarray(t), axis, -1)
+    return np.moveaxis(np.take_along_axis(t, _renewed_at(ans, axis), -1), -1, axis)
+
+
+@template_helper(pure=True)
+def segment_jvp(t, ans, array, indices, axis, kind):
+    """Tangent of np.maximum/np.minimum/np.multiply.reduceat: each output's from its
+    segment, by segment_vjp's slopes (at a cotangent of ones) there."""
+    x, t, y = (np.moveaxis(np.asarray(v), axis, 0) for v in (array, t, ans))
+    starts = np.asarray(indices)
+    ends = np.append(starts[1:], len(x))
+    out = np.zeros(y.shape, dtype=np.result_type(t, y))
+    for i, (start, end) in enumerate(zip(starts, ends)):
+        part = slice(start, max(end, start + 1))
+        slopes = segment_vjp(np.ones_like(y[i:i + 1]), y[i:i + 1], x[part], [0], 0, kind)
+        out[i] = np.sum(slopes * t[part], axis=0)
+    return np.moveaxis(out, 0, axis)

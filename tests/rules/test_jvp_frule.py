@@ -28,8 +28,10 @@ def test_frule_refuses_what_it_cannot_give():
         runtime.lookup(np.sign).frule((x,), x)
     with pytest.raises(registry.NoJvp, match="tangent of 'xp'"):
         runtime.lookup(np.interp).frule({"xp": x}, 0.5, np.array([0.0, 1.0]), x)
-    with pytest.raises(registry.NoJvp):
-        runtime.lookup(np.einsum).frule((None, x), "i->", x)
+    with pytest.raises(registry.NoJvp):                 # a custom rule without a JVP
+        runtime.lookup(np.gradient).frule((x,), x)
+    with pytest.raises(registry.NoJvp):                 # one with a JVP, of complex values
+        runtime.lookup(np.einsum).frule((None, x), "i->", x + 0j)
     for args, tangents in (((x + 0j,), (x,)), ((x,), (x + 0j,))):
         with pytest.raises(registry.NoJvp):
             runtime.lookup(np.sin).frule(tangents, *args)
@@ -176,3 +178,22 @@ def test_softmax_tangents_along_an_axis(axis):
         assert_close(tangent, want, rtol=1e-5, atol=1e-7)
         cotangent = rule.vjp_function("x")(v, ans, x=A, axis=axis)      # its transpose
         assert np.sum(v * tangent) == pytest.approx(np.sum(cotangent * t), rel=1e-9)
+
+
+def test_a_custom_rules_tangents_go_by_position():
+    """np.einsum is LINEAR in each operand (the subscripts hold none), np.broadcast_arrays
+    JOINT: no tangent at all is None, as for template rules."""
+    x, y = np.array([0.3, -1.25]), np.array([2.0, 4.0])
+    einsum = runtime.lookup(np.einsum)
+    assert einsum.frule((None, None, None), "i,i->", x, y)[1] is None
+    ans, tangent = einsum.frule((None, y, x), "i,i->", x, y)
+    assert tangent == pytest.approx(float(y @ y + x @ x))      # t_x . y + x . t_y
+    ans, tangent = runtime.lookup(np.broadcast_arrays).frule((None, 3 * y[:, None]), x,
+                                                             y[:, None])
+    np.testing.assert_array_equal(tangent[0], 0 * ans[0])
+    np.testing.assert_array_equal(tangent[1], 3 * ans[1])
+    broadcast = runtime.lookup(np.broadcast_arrays)
+    assert broadcast.frule((None, None), x, y[:, None])[1] is None
+    ans, tangent = broadcast.frule((2 * x, 3 * y[:, None]), x, y[:, None])   # every one
+    np.testing.assert_array_equal(tangent[0], 2 * ans[0])
+    np.testing.assert_array_equal(tangent[1], 3 * ans[1])

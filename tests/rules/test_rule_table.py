@@ -101,7 +101,7 @@ def test_the_closing_note_gives_the_three_counts():
 def test_rows_name_the_arguments_differentiated():
     """Session 30 (lib30): issue 17 asks the table to say which arguments are
     differentiated: a template rule's parameters with a template, nothing else."""
-    rows = {names[0]: args for _, names, _, args in _rule_table().numpy_rows()}
+    rows = {names[0]: args for _, names, _, args, _ in _rule_table().numpy_rows()}
     assert rows["np.random.gamma"] == "`scale`"          # not the shape: no rule
     assert rows["np.where"] == "`x`, `y`"                # not the condition: zero
     assert rows["np.einsum"] == "custom rrule (see the notes)"

@@ -57,3 +57,15 @@ def moved(form, reset):
     """Whether a copy's cotangent, adjoint of `form`, moves to its source's adjoint."""
     return reset and form.zero == "no" and form.owned and not form.thunk and \
         not form.container
+
+
+def owned_cuts(rev, values, form, target):
+    """Mark the views a join's cotangent cuts from d, the adjoint of `target`, where d is
+    certainly an array buffer this code owns (computed at once, target of known shape):
+    `dt6 = du[0:1]` gets `owned_cut = (256,)`, and transform/optimize/reused_buffers.py
+    may then write into du once no view is read any more."""
+    shape = shape_of(rev.ctx.shapes.cls.get(target))
+    if shape and form.zero == "no" and form.owned and not form.thunk and \
+            not form.container and not rev.lp.defers(bool(rev.loops)):
+        for value in values:
+            value[1].owned_cut = tuple(shape)

@@ -77,6 +77,22 @@ def reads_late(u, k, steps):
     return np.sum(u ** 2)
 
 
+def two_steps(u, k, steps):
+    for _ in range(steps):              # two sites in one loop body
+        lap = u[2:] - 2 * u[1:-1] + u[:-2]
+        u = np.concatenate([u[:1], u[1:-1] + k * lap, u[-1:]])
+        lap = u[2:] - u[1:-1]
+        u = np.concatenate([u[:1], u[1:-1] + k * lap, u[-1:]])
+    return np.sum(u ** 2)
+
+
+def two_joins(u, k, steps):
+    for _ in range(steps):              # the middle parts' reads add before they write
+        u = np.concatenate([u[:1], u[1:-1] + k * (u[2:] - 2 * u[1:-1] + u[:-2]), u[-1:]])
+        u = np.concatenate([u[:1], u[1:-1] * 0.9 + k * u[2:], u[-1:]])
+    return np.sum(u ** 2)
+
+
 def upcast(u, k, steps):
     for _ in range(steps):              # float32 u becomes float64: the cut is cast
         lap = u[2:] - 2 * u[1:-1] + u[:-2]
@@ -95,6 +111,8 @@ CASES = [
     (heat_rows, (_A, 0.3, 2), (0, 1)),
     (shifted, (_U, 0.7, 3), (0, 1)),
     (reads_late, (_U, 0.3, 3), (0, 1)),
+    (two_joins, (_U, 0.3, 3), (0, 1)),
+    (two_steps, (_U, 0.3, 3), (0, 1)),
 ]
 FLOAT32 = [(heat, (_U.astype(np.float32), 0.2, 3)),
            (upcast, (_U.astype(np.float32), np.float64(0.2), 3))]
@@ -127,6 +145,11 @@ def test_heat_keeps_its_buffer():
     assert "du[1:7]" in text                    # the view read by vdot and `* k`
 
 
+def test_two_steps_keep_their_buffer_twice():
+    text = specialised(two_steps, ("u", "k"), CASES[-1][1])
+    assert text.count("du = reused_cotangent(du, u)") == 2 and "cotangent_zeros(u)" not in text
+
+
 def test_rows_keep_their_buffer():
     text = specialised(heat_rows, ("A", "k"), CASES[5][1])
     assert "dA = reused_cotangent(dA, A)" in text and "dA[:, 0:1]" not in text
@@ -134,8 +157,10 @@ def test_rows_keep_their_buffer():
 
 @pytest.mark.parametrize("fn,args", [(heat_sum, CASES[1][1]), (heat_out, CASES[2][1]),
                                      (heat_branch, CASES[3][1]), (shifted, CASES[6][1]),
-                                     (reads_late, CASES[7][1])],
-                         ids=["spread", "handed_in", "branch", "shifted", "reads_late"])
+                                     (reads_late, CASES[7][1]),
+                                     (two_joins, CASES[8][1])],
+                         ids=["spread", "handed_in", "branch", "shifted", "reads_late",
+                              "two_joins"])
 def test_cases_that_keep_fresh_zeros(fn, args):
     assert "reused_cotangent" not in specialised(fn, ("u", "k"), args)
 

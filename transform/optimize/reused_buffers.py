@@ -75,7 +75,7 @@ def _name_target(s):
 def view_of(s, buffer, shape):
     """(name, region key) for a marked `V = buffer[index]`, else None."""
     value, name = getattr(s, "value", None), _name_target(s)
-    if name is None or type(value) is not gast.Subscript or \
+    if name is None or name == buffer or type(value) is not gast.Subscript or \
             type(value.value) is not gast.Name or value.value.id != buffer or \
             getattr(value, "owned_cut", None) != shape:
         return None
@@ -257,21 +257,26 @@ def sites(pullback, shape_of):
 
 
 def reuse_buffers(facts):
-    """Rewrite every site the module docstring allows; how many."""
-    done = 0
-    for block, at, shape in list(sites(facts.pullback, facts.shape_of)):
-        if at >= len(block) or _name_target(block[at]) is None or \
-                not is_call(block[at].value, "cotangent_zeros"):
-            continue                           # an earlier rewrite moved this block on
-        site = Site(block, at, shape)
-        if not site.views():
-            continue
-        site.copies_and_writes()
-        parents = parents_of(facts.pullback)
-        if site.covered() and reads_in_reach(site, facts.pullback, parents, facts.modules):
-            rewrite(site, facts)
-            done += 1
-    return done
+    """Rewrite every site the module docstring allows (each judged on the code as the
+    rewrites before it left it); how many."""
+    done, tried = 0, set()
+    while True:
+        for block, at, shape in sites(facts.pullback, facts.shape_of):
+            if id(block[at]) in tried:
+                continue
+            tried.add(id(block[at]))
+            site = Site(block, at, shape)
+            if not site.views():
+                continue
+            site.copies_and_writes()
+            parents = parents_of(facts.pullback)
+            if site.covered() and reads_in_reach(site, facts.pullback, parents,
+                                                 facts.modules):
+                rewrite(site, facts)
+                done += 1
+                break
+        else:
+            return done
 
 
 class ReuseCutBuffers(Pass):

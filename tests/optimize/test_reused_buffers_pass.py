@@ -8,7 +8,7 @@ import pytest
 
 from runtime import generated_namespace
 from transform.optimize.passes import Facts, run_passes
-from transform.optimize.reused_buffers import ReuseCutBuffers
+from transform.optimize.reused_buffers import ReuseCutBuffers, reuse_buffers
 from transform.ir.vocabulary import Vocabulary
 
 BASE = """\
@@ -16,8 +16,7 @@ def f_rrule(u, k):
     def pullback(g):
         du = g * 2.0
         dk = 0.0
-        for _ in range(3):
-            PRE
+        for _ in range(3):PRE
             dt1 = du[0:1]
             dt2 = du[1:3]
             dt3 = du[3:4]
@@ -36,7 +35,8 @@ def f_rrule(u, k):
 """
 
 
-def source(pre="pass", between="pass", after="pass", **replace):
+def source(pre="", between="pass", after="pass", **replace):
+    pre = pre and "\n            " + pre
     text = BASE.replace("PRE", pre).replace("BETWEEN", between).replace("AFTER", after)
     for old, new in replace.items():
         text = text.replace(old.replace("_", " ") if " " in old else old, new)
@@ -52,7 +52,8 @@ class _Literals(gast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def rewritten(text, shape=(4,), mark=(4,)):
+def marked(text, shape=(4,), mark=(4,)):
+    """Facts for the rrule in `text`, its views of du marked as cut from an owned buffer."""
     names = Vocabulary(set())
     tree = _Literals().visit(gast.parse(text)).body[0]
     for n in gast.walk(tree):
@@ -62,9 +63,13 @@ def rewritten(text, shape=(4,), mark=(4,)):
         if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) and \
                 n.value.id == "du" and isinstance(n.ctx, gast.Load) and mark is not None:
             n.owned_cut = mark
-    facts = Facts.of(tree, names, shape_of=lambda name: shape if name == "u" else None)
+    return Facts.of(tree, names, shape_of=lambda name: shape if name == "u" else None)
+
+
+def rewritten(text, shape=(4,), mark=(4,)):
+    facts = marked(text, shape, mark)
     run_passes([ReuseCutBuffers()], facts, check=True)
-    return gast.unparse(tree)
+    return gast.unparse(facts.rrule)
 
 
 def run(text, u, g):
@@ -80,6 +85,7 @@ G = np.array([1.0, 2.0, -3.0, 0.5])
 def test_base_is_rewritten_and_gives_the_same_cotangent():
     text = source()
     out = rewritten(text)
+    assert reuse_buffers(marked(text)) == 1 and reuse_buffers(marked(text, mark=None)) == 0
     assert "du = reused_cotangent(du, u)" in out and "cotangent_zeros" not in out
     for gone in ("dt1 = ", "dt3 = ", "du[-1:] = dt3", "du[1:3] = dt2", "du[:1] = dt1"):
         assert gone not in out
@@ -113,6 +119,16 @@ VARIANTS = {
     "integer index for a slice": {"dt1 = du[0:1]": "dt1 = du[0]"},
     "a sum written back": {"du[:1] = dt1": "du[:1] = dt1 * 1.0"},
     "buffer read before the writes end": {"dlap = dt2 * k": "dlap = du[1:3] * k"},
+    "a guard on is None": {"if dt3 is not None:": "if dt3 is None:"},
+    "a guard on another name": dict(between="dz = None", **{"if dt3 is not None:":
+                                                             "if dz is not None:"}),
+    "a non-view written back": dict(between="dz = dt1 * 1.0", **{"du[:1] = dt1": "du[:1] = dz"}),
+    "a view written into another array": dict(between="dq = np.zeros(4)",
+                                              **{"du[1:3] = dt2": "dq[1:3] = dt2"}),
+    "view stored in an attribute": dict(between="box = type('B', (), {})()\n            box.v = dt2",
+                                        after="dk += np.vdot(box.v, box.v)"),
+    "view read in a nested def": dict(between="def later(): return dt2 * 2.0",
+                                      after="dk += float(np.sum(later()))"),
 }
 
 

@@ -33,7 +33,7 @@ else nothing changes):
   those writes cover all of X's shape (known, B's too) and none twice;
 - every name bound to a view is bound once in the pullback, and each of its reads is in
   this block after its binding and before that first other statement, and only as an
-  operand of arithmetic, in `is (not) None`, as an argument of np.vdot/dot/inner/sum,
+  operand of arithmetic or a comparison, as an argument of np.vdot/dot/inner/sum,
   the value of `N = V` or of a write above; never in a lambda, def or comprehension
   (nothing reads a view once B is written);
 - `reused_cotangent(B, X)` (runtime/accumulate.py) returns B only if it is a writable
@@ -200,18 +200,18 @@ def _positions(block, parents):
 
 
 def _allowed_read(n, parents, modules, site):
-    parent = parents.get(id(n))
-    node = parent
-    while node is not None and not isinstance(node, gast.stmt):
+    """A read whose value never holds the view: arithmetic, a comparison, a copying np
+    function, a copy of the view or a write back; never below a lambda, def or
+    comprehension (which may run after the buffer is written)."""
+    top = {id(s) for s in site.block}
+    node = n
+    while node is not None:
         if isinstance(node, _DEFERRED):
             return False
-        node = parents.get(id(node))
-    if type(parent) in (gast.BinOp, gast.UnaryOp):
+        node = None if id(node) in top else parents.get(id(node))
+    parent = parents.get(id(n))
+    if type(parent) in (gast.BinOp, gast.UnaryOp, gast.Compare):
         return True
-    if type(parent) is gast.Compare:
-        return _is_not_none(parent) or len(parent.ops) == 1 and type(parent.ops[0]) is \
-            gast.Is and type(parent.comparators[0]) is gast.Constant and \
-            parent.comparators[0].value is None
     if type(parent) is gast.Call and n in parent.args and not parent.keywords:
         func = parent.func
         return type(func) is gast.Attribute and type(func.value) is gast.Name and \

@@ -127,6 +127,8 @@ VARIANTS = {
                                               **{"du[1:3] = dt2": "dq[1:3] = dt2"}),
     "view stored in an attribute": dict(between="box = type('B', (), {})()\n            box.v = dt2",
                                         after="dk += np.vdot(box.v, box.v)"),
+    "buffer captured by a lambda before": dict(pre="h = lambda du=du: du * 1.0",
+                                               after="dk += float(np.sum(h()))"),
     "view read in a nested def": dict(between="def later(): return dt2 * 2.0",
                                       after="dk += float(np.sum(later()))"),
 }

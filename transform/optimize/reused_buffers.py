@@ -36,6 +36,8 @@ else nothing changes):
   operand of arithmetic or a comparison, as an argument of np.vdot/dot/inner/sum,
   the value of `N = V` or of a write above; never in a lambda, def or comprehension
   (nothing reads a view once B is written);
+- no lambda, def or comprehension in the pullback names B (a Thunk's default could hold
+  the old buffer);
 - `reused_cotangent(B, X)` (runtime/accumulate.py) returns B only if it is a writable
   ndarray of the zeros' dtype, else a copy cast as the zeros would have been (float32 X,
   float64 cotangent: the writes cast).
@@ -189,6 +191,13 @@ def reads_in_reach(site, pullback, parents, modules):
     return True
 
 
+def captured(pullback, buffer):
+    """Whether a lambda, def or comprehension below the pullback names the buffer (a
+    Thunk's default may hold the old buffer, and be forced after it is written)."""
+    return any(isinstance(node, _DEFERRED) and buffer in names(node)
+               for node in walk(pullback) if node is not pullback)
+
+
 def _positions(block, parents):
     ids = {id(s): k for k, s in enumerate(block)}
 
@@ -270,8 +279,8 @@ def reuse_buffers(facts):
                 continue
             site.copies_and_writes()
             parents = parents_of(facts.pullback)
-            if site.covered() and reads_in_reach(site, facts.pullback, parents,
-                                                 facts.modules):
+            if site.covered() and not captured(facts.pullback, site.buffer) and \
+                    reads_in_reach(site, facts.pullback, parents, facts.modules):
                 rewrite(site, facts)
                 done += 1
                 break

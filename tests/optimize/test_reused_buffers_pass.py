@@ -129,6 +129,7 @@ VARIANTS = {
                                         after="dk += np.vdot(box.v, box.v)"),
     "buffer captured by a lambda before": dict(pre="h = lambda du=du: du * 1.0",
                                                after="dk += float(np.sum(h()))"),
+    "a view deleted": dict(after="del dt1"),
     "view read in a nested def": dict(between="def later(): return dt2 * 2.0",
                                       after="dk += float(np.sum(later()))"),
 }

@@ -31,11 +31,11 @@ else nothing changes):
   `B[index] = V` (or behind `if V is not None`) with V a view, or a name bound to one
   (`N = V`), of the very positions index selects (same region, same integer axes);
   those writes cover all of X's shape (known, B's too) and none twice;
-- every name bound to a view is bound once in the pullback, and each of its reads is in
-  this block after its binding and before that first other statement, and only as an
-  operand of arithmetic or a comparison, as an argument of np.vdot/dot/inner/sum,
-  the value of `N = V` or of a write above; never in a lambda, def or comprehension
-  (nothing reads a view once B is written);
+- every name bound to a view is bound once in the pullback and never deleted; each of
+  its reads is in this block after its binding and before that first other statement,
+  and only as an operand of arithmetic or a comparison, as an argument of
+  np.vdot/dot/inner/sum, the value of `N = V` or of a write above; never in a lambda,
+  def or comprehension (nothing reads a view once B is written);
 - no lambda, def or comprehension in the pullback names B (a Thunk's default could hold
   the old buffer);
 - `reused_cotangent(B, X)` (runtime/accumulate.py) returns B only if it is a writable
@@ -49,7 +49,7 @@ import gast
 from .expr_shapes import parents_of
 from .passes import Pass
 from ..analysis.index_shapes import literal_index
-from ..ir.nodes import blocks, const, walk
+from ..ir.nodes import blocks, walk
 from ..ir.recognize import is_call
 from ..reverse.slice_adds import disjoint, index_region
 
@@ -179,9 +179,11 @@ def reads_in_reach(site, pullback, parents, modules):
     allows, in site's block between its binding and site.end."""
     position = _positions(site.block, parents)
     for n in walk(pullback):
-        if type(n) is not gast.Name or n.id not in site.aliases or type(n.ctx) is gast.Del:
+        if type(n) is not gast.Name or n.id not in site.aliases:
             continue
         k = position(n)
+        if type(n.ctx) is gast.Del:             # the rewrite may drop its binding
+            return False
         if type(n.ctx) is not gast.Load:
             if k != site.binding[n.id] or _name_target(site.block[k]) != n.id:
                 return False

@@ -125,8 +125,9 @@ VARIANTS = {
     "a non-view written back": dict(between="dz = dt1 * 1.0", **{"du[:1] = dt1": "du[:1] = dz"}),
     "a view written into another array": dict(between="dq = np.zeros(4)",
                                               **{"du[1:3] = dt2": "dq[1:3] = dt2"}),
-    "view stored in an attribute": dict(between="box = type('B', (), {})()\n            box.v = dt2",
-                                        after="dk += np.vdot(box.v, box.v)"),
+    "view stored in an attribute": dict(
+        between="box = type('B', (), {})()\n            box.v = dt2",
+        after="dk += np.vdot(box.v, box.v)"),
     "buffer captured by a lambda before": dict(pre="h = lambda du=du: du * 1.0",
                                                after="dk += float(np.sum(h()))"),
     "a view deleted": dict(after="del dt1"),

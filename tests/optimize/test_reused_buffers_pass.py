@@ -19,8 +19,7 @@ def f_rrule(u, k):
         for _ in range(3):PRE
             dt1 = du[0:1]
             dt2 = du[1:3]
-            dt3 = du[3:4]
-            BETWEEN
+            dt3 = du[3:4]BETWEEN
             du = cotangent_zeros(u)
             if dt3 is not None:
                 du[-1:] = dt3
@@ -35,11 +34,11 @@ def f_rrule(u, k):
 """
 
 
-def source(pre="", between="pass", after="pass", **replace):
-    pre = pre and "\n            " + pre
+def source(pre="", between="", after="pass", **replace):
+    pre, between = (text and "\n            " + text for text in (pre, between))
     text = BASE.replace("PRE", pre).replace("BETWEEN", between).replace("AFTER", after)
     for old, new in replace.items():
-        text = text.replace(old.replace("_", " ") if " " in old else old, new)
+        text = text.replace(old, new)
     return text
 
 
@@ -131,6 +130,11 @@ VARIANTS = {
     "buffer captured by a lambda before": dict(pre="h = lambda du=du: du * 1.0",
                                                after="dk += float(np.sum(h()))"),
     "a view deleted": dict(after="del dt1"),
+    "view read in the statement that writes": {"du[:2] += dlap": (
+        "if dk is not None:\n                du[:2] += dlap\n"
+        "                dk += np.vdot(dt2, dt2)")},
+    "overlapping writes and a gap": {"dt1 = du[0:1]": "dt1 = du[0:2]",
+                                     "du[:1] = dt1": "du[:2] = dt1", "du[-1:] = dt3": "pass"},
     "view read in a nested def": dict(between="def later(): return dt2 * 2.0",
                                       after="dk += float(np.sum(later()))"),
 }

@@ -2,7 +2,8 @@
 and the derivative rules. Never imports `transform`."""
 from .thunks import Thunk, unthunk, thunk_stats, ThunkStats
 from .accumulate import (accum, accum_eager, accum_flat, accum_nested, accumulate_into, accumulate_at,
-                         add_values, own, FlatSum, cotangent_zeros)
+                         add_values, own, FlatSum, cotangent_zeros,
+                         reused_cotangent)
 from .registry import (TEMPLATE_NAMESPACE, Rule, defvjp, nondiff, rrule, lookup, ZERO, SHAPE, NONE,
                        template_helper, defmethod, method_function, registered_names)
 from .tape import (tape_reader, iterable, shape_only, unviewed, ShapeOnly, reversed_prefix, reversed_enumerate, reversed_zip,
@@ -26,7 +27,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
            "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
-           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "checkpointed",
+           "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "reused_cotangent",
+           "checkpointed",
            "checkpoint_stats", "zero_tangent", "stored_tangent", "broadcast_to_output",
            "receiver_tangent", "attribute_tangent"]
 

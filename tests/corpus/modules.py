@@ -26,3 +26,5 @@ from . import redteam31  # noqa: F401,E402
 from . import redteam31c  # noqa: F401,E402
 # 2026-12-02, session 31 (red31b): tuple displays unpacked into names (unpacked_display)
 from . import unpack31  # noqa: F401,E402
+# 2026-12-02, session 32 (heat): joins cut from an owned buffer (ReuseCutBuffers)
+from . import reuse32  # noqa: F401,E402

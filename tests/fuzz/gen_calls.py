@@ -17,7 +17,7 @@ max/min, loop else, try/except, globals, generator functions, argument writes, d
 list methods, functools.reduce).
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
-from . import gen_breadth, gen_breadth30, gen_breadth31
+from . import gen_breadth, gen_breadth30, gen_breadth31, gen_breadth32
 from .program import ARRAY, SCALAR
 
 
@@ -282,4 +282,4 @@ def _pair_helper(g, env, state, x, a):
 
 STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
-         *gen_breadth30.STEPS, *gen_breadth31.STEPS)
+         *gen_breadth30.STEPS, *gen_breadth31.STEPS, *gen_breadth32.STEPS)

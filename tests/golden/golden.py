@@ -59,6 +59,7 @@ PASS_GOLDENS = [
     Golden("BatchProducts", fx.tanh_layer_loop, "W"),
     Golden("DropDeadSaves", fx.first_rows_complex, "W", args=(_vec(3, 4), [_vec(4), _vec(4)])),
     Golden("HoistFactors", fx.tanh_layer_loop, "b", args=(_vec(3, 4), _vec(3), _vec(4), 5)),
+    Golden("ReuseCutBuffers", fx.joined_steps, ("u", "k"), args=(_vec(6), 0.2, 3)),
     Golden("FillEmptyBlocks", fx.folded_loop, ("x0", "a0"), args=(0.13, _vec(2))),
     Golden("ReleaseTemporaries", fx.two_sums, ("x", "W")),
 ]

@@ -136,7 +136,11 @@ def test_heat_cuts_its_join(policy):
     text = specialised(heat, ("u", "k"), CASES[0][1], policy)
     for gone in ("concatenate_vjp", "list_cotangent", "part("):
         assert gone not in text
-    assert "[0:1]" in text and "[1:9]" in text and "[9:10]" in text      # 10 cells
+    assert "[1:9]" in text                                                # 10 cells
+    # the end parts' views, unless they go back into the buffer they were cut from
+    # (session 32: ReuseCutBuffers, tests/optimize/test_reused_buffers.py)
+    assert "[0:1]" in text and "[9:10]" in text or \
+        policy == "loop" and "du = reused_cotangent(du, u)" in text
 
 
 def test_the_list_is_not_saved():

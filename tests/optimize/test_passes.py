@@ -43,6 +43,7 @@ INPUTS = [
     (fx.norm_of_squares, (vec(3) + 1.0,)), (fx.helper_call, (0.3,)),
     (fx.ridge, (vec(3), vec(4, 3), vec(4), 0.1)), (fx.running_product, (vec(3) + 1.0,)),
     (fx.softplus_sum, (vec(4),)), (fx.logistic_map, (3.2, 0.3, 4)),
+    (fx.joined_steps, (vec(6) + 1.0, 0.2, 3)),
 ]
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from runtime.accumulate import (FlatSum, accum, accum_eager, accum_flat, accum_nested,
                                 accumulate_at, accumulate_into, add_values,
-                                cotangent_zeros, is_basic_index, own)
+                                cotangent_zeros, is_basic_index, own,
+                                reused_cotangent)
 from runtime.thunks import Thunk, unthunk
 from transform import thunk_stats
 
@@ -174,3 +175,35 @@ def test_accumulate_at_lists_tuples_dicts():
 ])
 def test_is_basic_index(index, basic):
     assert is_basic_index(index) is basic
+
+
+# ---- reused_cotangent (session 32): an owned buffer kept where the zeros would be filled
+def test_a_writable_buffer_of_the_zeros_dtype_is_kept():
+    g, x = np.arange(4.0), np.ones(4)
+    assert reused_cotangent(g, x) is g
+    assert reused_cotangent(g, np.ones(4, dtype=int)) is g          # zeros are float64
+
+
+@pytest.mark.parametrize("case", ["float32 x", "read-only g", "subclass g", "float32 g",
+                                  "subclass x"])
+def test_otherwise_a_copy_cast_as_the_zeros_would_be(case):
+    g, x = np.array([1.0 + 1e-9, -2.0, 3.5]), np.ones(3)
+    if case == "float32 x":
+        x = x.astype(np.float32)
+    elif case == "read-only g":
+        g.flags.writeable = False
+    elif case == "subclass g":
+        g = g.view(type("Sub", (np.ndarray,), {}))
+    elif case == "float32 g":
+        g = g.astype(np.float32)
+    else:
+        x = x.view(type("Sub", (np.ndarray,), {}))
+    out = reused_cotangent(g, x)
+    assert out is not g and type(out) is np.ndarray and out.flags.writeable
+    assert out.dtype == cotangent_zeros(x).dtype
+    np.testing.assert_array_equal(out, np.asarray(g).astype(out.dtype))
+
+
+def test_a_parameter_that_is_no_array_fails_as_the_writes_would():
+    with pytest.raises(TypeError):
+        reused_cotangent(np.ones(2), [1.0, 2.0])

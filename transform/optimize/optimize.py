@@ -19,6 +19,7 @@ from .like_terms import MergeLikeTerms
 from .passes import Facts, run_passes
 from .release import FillEmptyBlocks, ReleaseTemporaries
 from .resets import DropDeadResets, DropOverwrittenResets, InlineForcedThunks
+from .reused_buffers import ReuseCutBuffers
 from .spreads import DropSpreads
 from .spread_views import SpreadViews
 from .tape_iteration import HoistPops
@@ -40,6 +41,7 @@ PASSES = (
     BatchProducts(),           # a loop's outer products as one matrix product
     DropDeadSaves(),           # tape entries nobody reads any more not saved
     HoistFactors(),            # a loop-invariant factor applied once after the loop
+    ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )

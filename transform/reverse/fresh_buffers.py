@@ -16,9 +16,14 @@ product, a result whose arrays the analysis cannot size.
 Moved: the cotangent of a copy `u = un` where u's adjoint is an owned array buffer
 (certainly not None, not a Thunk, not a list of entries) and is reset right after (u is
 assigned again): the buffer changes names, no copy needed.
+
+Cut from an owned buffer (`owned_cuts`): a join's cotangent cut into views of such a
+buffer (`dt6 = du[0:1]`) is marked, so the optimiser may keep the buffer where the views
+would be written back into fresh zeros (transform/optimize/reused_buffers.py).
 """
 import gast
 
+from ..analysis.joins import cut_contributions
 from ..analysis.shapes import shape_of
 from ..ir.recognize import is_call
 
@@ -57,3 +62,18 @@ def moved(form, reset):
     """Whether a copy's cotangent, adjoint of `form`, moves to its source's adjoint."""
     return reset and form.zero == "no" and form.owned and not form.thunk and \
         not form.container
+
+
+def owned_cuts(rev, cuts, g, form, target):
+    """The contributions of a join cut into its parts (analysis/joins.py), each view
+    marked where d, the adjoint of `target`, is certainly an array buffer this code owns
+    (computed at once, target of known shape): `dt6 = du[0:1]` gets `owned_cut = (256,)`,
+    and transform/optimize/reused_buffers.py may then write into du once no view is read
+    any more."""
+    values = cut_contributions(cuts, g, rev.act.is_active)
+    shape = shape_of(rev.ctx.shapes.cls.get(target))
+    if shape and form.zero == "no" and form.owned and not form.thunk and \
+            not form.container and not rev.lp.defers(bool(rev.loops)):
+        for value in values:
+            value[1].owned_cut = tuple(shape)
+    return values

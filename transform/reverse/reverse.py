@@ -26,8 +26,7 @@ from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
-from ..analysis.joins import cut_contributions
-from .fresh_buffers import fresh_array, moved
+from .fresh_buffers import fresh_array, moved, owned_cuts
 from .slice_adds import adds_in_place, axes_view, slice_add, split_written_out
 
 
@@ -215,7 +214,7 @@ class Reverser:
                 adds_in_place(self, inputs, state, prim.inputs["index"]):
             return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)
         if prim.cuts is not None:           # slices of g to each part (analysis/joins.py)
-            values = cut_contributions(prim.cuts, g, self.act.is_active)
+            values = owned_cuts(self, prim.cuts, g, state.form(d), target)
             return self.accumulate(values, target, d, state)
         if prim.kind == "rule":
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)

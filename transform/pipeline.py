@@ -88,7 +88,7 @@ def _front_end(ctx):
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
-    checkpointed_loops(src, ctx.explain)     # a marked loop: a call of the driver, its step
+    checkpointed_loops(src, ctx.explain, ctx.forward)    # a marked loop: the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)
     desugar(src, entry=ctx.consumed or getattr(src, "copies_arguments", False))

@@ -13,7 +13,7 @@ import operator
 
 import gast
 
-from runtime.jvp import DIAGONAL, JOINT, LINEAR
+from runtime.jvp import DIAGONAL, JOINT, LINEAR, REDUCTION
 
 from ..ir.nodes import load
 from ..ir.templates import _names_of, _parsed, _template, as_value, clone
@@ -81,6 +81,8 @@ def _term(fwd, s, prim, param, tangent, target):
         return _replaced(fwd, s, prim, param, tangent, joint)
     if term == DIAGONAL:
         return _diagonal(fwd, prim, param, tangent, target)
+    if term == REDUCTION:
+        return _reduction(fwd, prim, param, tangent, target)
     return _expanded(fwd, term, {f"t_{param}": load(tangent)}, prim.inputs, target,
                      frozenset())
 
@@ -169,6 +171,18 @@ def _diagonal(fwd, prim, param, tangent, target):
     text = prim.rule.template_text(param, False)
     return _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
                      keep={param} if inputs[param] is not atom else ())
+
+
+def _reduction(fwd, prim, param, tangent, target):
+    """Each output's slopes (the VJP template at a cotangent of ones) against the
+    tangent, summed along the rule's axis (runtime/jvp.py reduction_term)."""
+    params = prim.rule.params
+    text = (f"reduce_jvp({prim.rule.template_text(param, False)}, t_{param}, "
+            f"{'axis' if 'axis' in params else 'None'}, "
+            f"{'keepdims' if 'keepdims' in params else 'False'})")
+    g = _expanded(fwd, "np.ones_like(ans)", {}, {}, target, frozenset())
+    return _expanded(fwd, text, {"g": g, f"t_{param}": load(tangent)}, prim.inputs,
+                     target, frozenset())
 
 
 def _expanded(fwd, text, extra, inputs, target, dropped, keep=()):

@@ -64,7 +64,7 @@ def accumulate_slice(buffer, g, x, index):
     total = accum_eager(buffer, getitem_vjp(g, x, index))
     # a fresh array; anything else (a list of the entries' cotangents) copied, entries
     # too, so that the code may go on updating it in place (accumulate_into)
-    return total if type(total) is np.ndarray else own(total)
+    return total if isinstance(total, np.ndarray) else own(total)
 
 
 @template_helper

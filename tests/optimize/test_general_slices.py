@@ -75,6 +75,17 @@ def whole_too(u, n):
     return s
 
 
+def nested(u, n):
+    s = 0.0
+    for _ in range(n):
+        v = u * 1.0
+        for _ in range(2):
+            s = s + np.sum(v[1:] * v[:-1]) + np.sum(u[:2] ** 2)
+            v = v[::-1] * 0.5
+        u = u + 0.1 * v
+    return s
+
+
 _R = rng("general_slices", 1)
 CASES = [
     (heat, (_R.normal(size=7), 0.2, 3), [0, 1]),
@@ -84,6 +95,7 @@ CASES = [
     (repeated, (_R.normal(size=(3, 4)), 2), [0]),
     (entries, ([_R.normal(size=3) for _ in range(4)], 2), [0]),
     (whole_too, (_R.normal(size=5), 2), [0]),
+    (nested, (_R.normal(size=5), 2), [0]),
 ]
 
 

@@ -39,8 +39,11 @@ def adds_in_place(rev, inputs, state, index):
         return False
     if shape_of(rev.ctx.shapes.cls.get(name)) is not None:
         return not form.container
-    # the general rule (no argument shapes): accumulate_slice decides when it runs
-    return rev.ctx.signature is None
+    # the general rule (no argument shapes): accumulate_slice decides when it runs. Not
+    # for an adjoint an outer loop accumulates across iterations (whose `dx += c` would
+    # not know dx may be a list: `container` is not checked there)
+    return rev.ctx.signature is None and not any(
+        name not in loop.assigned or name in loop.inplace for loop in rev.loops)
 
 
 def slice_add(rev, name, index, g, state):

@@ -54,13 +54,19 @@ def accumulate_slice(buffer, g, x, index):
     owns (None or its own value; transform/reverse/slice_adds.py): where buffer and
     g are float arrays of x's dtype, buffer of x's shape, index basic (each position read
     once), `buffer[index] += g` in place, the same sum without full-size zeros; else that
-    call. The general rule's slice reads, whose shapes are known only when it runs."""
-    if type(buffer) is np.ndarray and type(g) is np.ndarray and \
-            (type(x) is np.ndarray or type(x) is ShapeOnly) and \
-            buffer.dtype == g.dtype == x.dtype and buffer.dtype.kind == "f" and \
-            buffer.shape == x.shape and (type(index) is slice or is_basic_index(index)):
-        buffer[index] += g
-        return buffer
+    call. The general rule's slice reads, whose shapes are known only when it runs.
+    A first read (buffer None) writes g into float zeros shaped like x, as getitem_vjp."""
+    if type(g) is np.ndarray and (type(x) is np.ndarray or type(x) is ShapeOnly) and \
+            g.dtype == x.dtype and g.dtype.kind == "f" and \
+            (type(index) is slice or is_basic_index(index)):
+        if buffer is None:
+            buffer = np.zeros(x.shape, dtype=x.dtype)
+            buffer[index] = g
+            return buffer
+        if type(buffer) is np.ndarray and buffer.dtype == g.dtype and \
+                buffer.shape == x.shape:
+            buffer[index] += g
+            return buffer
     total = accum_eager(buffer, getitem_vjp(g, x, index))
     # a fresh array; anything else (a list of the entries' cotangents) copied, entries
     # too, so that the code may go on updating it in place (accumulate_into)

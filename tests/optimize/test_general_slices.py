@@ -211,3 +211,26 @@ def test_a_list_cotangent_is_copied_entries_too():
     assert again is not got and again[1] is not got[1]
     np.testing.assert_array_equal(again[1], g[0] + g[1])
     np.testing.assert_array_equal(got[1], g[0])             # the old list: not touched
+
+
+def _first_reads():
+    """(g, x, index) for a first read (no buffer yet): zeros with g at index."""
+    x = _R.normal(size=(4, 3))
+    g = _R.normal(size=(2, 3))
+    f32, f16 = np.float32, np.float16
+    return [
+        (g, x, np.s_[1:3]), (g.astype(f32), x.astype(f32), np.s_[1:3]),
+        (g.astype(f16), shape_only(x.astype(f16)), np.s_[::2]), (g[0], x, np.s_[3, :]),
+        (g.astype(f32), x, np.s_[1:3]), (g, x.astype(f32), np.s_[1:3]),
+        (g[:, :1], x, ([0, 0], slice(0, 1))), (g.astype(complex), x, np.s_[1:3]),
+        (g.astype(int), x.astype(int), np.s_[1:3]), (g[0].tolist(), x, np.s_[0]),
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_first_reads())))
+def test_a_first_read(case):
+    g, x, index = _first_reads()[case]
+    want = old(None, g, x, index)
+    got = accumulate_slice(None, g, x, index)
+    assert type(got) is np.ndarray and got.dtype == want.dtype and got.shape == x.shape
+    np.testing.assert_array_equal(got, want)

@@ -9,11 +9,12 @@ import types
 
 import numpy as np
 
-from .accumulate import PLAIN_DATA, is_basic_index, refuse_own_subscript
+from .accumulate import PLAIN_DATA, accum_eager, is_basic_index, own, refuse_own_subscript
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
 from .registry import rrule, template_helper
+from .tape import ShapeOnly
 from .thunks import unthunk
 
 
@@ -45,6 +46,31 @@ def getitem_vjp(g, x, index):
     if isinstance(x, dict):
         return {index: g}
     return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
+
+
+@template_helper(shape_only=(2,), in_place=True)
+def accumulate_slice(buffer, g, x, index):
+    """`accum_eager(buffer, getitem_vjp(g, x, index))` for a buffer the generated code
+    owns (None or its own value; transform/reverse/slice_adds.py): where buffer and
+    g are float arrays of x's dtype, buffer of x's shape, index basic (each position read
+    once), `buffer[index] += g` in place, the same sum without full-size zeros; else that
+    call. The general rule's slice reads, whose shapes are known only when it runs.
+    A first read (buffer None) writes g into float zeros shaped like x, as getitem_vjp."""
+    if type(g) is np.ndarray and (type(x) is np.ndarray or type(x) is ShapeOnly) and \
+            g.dtype == x.dtype and g.dtype.kind == "f" and \
+            (type(index) is slice or is_basic_index(index)):
+        if buffer is None:
+            buffer = np.zeros(x.shape, dtype=x.dtype)
+            buffer[index] = g
+            return buffer
+        if type(buffer) is np.ndarray and buffer.dtype == g.dtype and \
+                buffer.shape == x.shape:
+            buffer[index] += g
+            return buffer
+    total = accum_eager(buffer, getitem_vjp(g, x, index))
+    # a fresh array; anything else (a list of the entries' cotangents) copied, entries
+    # too, so that the code may go on updating it in place (accumulate_into)
+    return total if isinstance(total, np.ndarray) else own(total)
 
 
 @template_helper

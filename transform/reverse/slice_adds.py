@@ -34,9 +34,16 @@ def adds_in_place(rev, inputs, state, index):
     if rev.crossing(name):
         return True
     form = state.form(rev.ctx.adjoint(name))
-    return isinstance(index, (gast.Slice, gast.Tuple)) and form.owned and \
-        not form.thunk and not form.container and not rev.lp.defers(bool(rev.loops)) \
-        and shape_of(rev.ctx.shapes.cls.get(name)) is not None
+    if not isinstance(index, (gast.Slice, gast.Tuple)) or not form.owned or form.thunk \
+            or rev.lp.defers(bool(rev.loops)):
+        return False
+    if shape_of(rev.ctx.shapes.cls.get(name)) is not None:
+        return not form.container
+    # the general rule (no argument shapes): accumulate_slice decides when it runs. Not
+    # for an adjoint an outer loop accumulates across iterations (whose `dx += c` would
+    # not know dx may be a list: `container` is not checked there)
+    return rev.ctx.signature is None and not any(
+        name not in loop.assigned or name in loop.inplace for loop in rev.loops)
 
 
 def slice_add(rev, name, index, g, state):
@@ -44,6 +51,8 @@ def slice_add(rev, name, index, g, state):
     da = rev.ctx.adjoint(name)
     form = state.form(da)
     shape = shape_of(rev.ctx.shapes.cls.get(name))
+    if shape is None and not rev.crossing(name):
+        return general_add(rev, da, name, index, g, state)
     region = index_region(literal_index(index), shape) if shape else None
     if form.zero == "no" and form.owned and not form.thunk and not form.container \
             and shape and literal_index(index) is not None \
@@ -72,6 +81,18 @@ def slice_add(rev, name, index, g, state):
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
     return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
+
+
+def general_add(rev, da, name, index, g, state):
+    """`dx = accumulate_slice(dx, g, x, np.s_[1:-1])` for x of unknown shape, dx None or
+    a value this code owns: in place into dx's slice when the shapes and dtypes seen
+    when it runs allow, else `accum_eager(dx, getitem_vjp(...))` (runtime/containers.py).
+    Its result is a fresh array or a copied container: owned, never None. (It may be a
+    list of entries' cotangents: `container`, which keeps `+=` away from it.)"""
+    buffer = const(None) if state.form(da).zero == "yes" else load(da)
+    state[da] = Form("no", False, True, container=True)
+    value = templates.as_value(rev.ctx.names, index)
+    return [assign(da, rev.call("accumulate_slice", buffer, g, load(name), value))]
 
 
 def first_write(rev, da, name, index, g):

@@ -12,7 +12,7 @@ from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_
 from . import attributes  # noqa: F401  (with_attribute)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
-from .containers import not_shared_array
+from .containers import not_shared_array, unpacked_count
 from . import rules
 rules.register_all()                # the rule catalogue
 
@@ -21,7 +21,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "Rule", "defvjp", "nondiff", "ZERO", "SHAPE", "NONE", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
-           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
+           "TEMPLATE_NAMESPACE", "not_shared_array", "unpacked_count", "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros"]
 
 

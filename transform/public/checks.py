@@ -5,6 +5,7 @@
     grad(partial(f, 2.0))        -> TypeError: ... write grad(lambda x: f(2.0, x))
     grad(grad(f))                -> TransformError at f's def: second derivatives ...
 """
+import dataclasses
 import functools
 import inspect
 
@@ -89,7 +90,46 @@ def check_cotangent(cotangent, out=None):
         if cotangent.shape != np.shape(out):
             raise ValueError(f"the pullback needs a cotangent shaped like the output, "
                              f"{np.shape(out)}; the list given has shape {cotangent.shape}")
+    check_array_shapes(cotangent, out, "the output")
     return cotangent
+
+
+def check_array_shapes(cotangent, out, where):
+    """An array cotangent of an array or number in the output (also inside tuples, lists,
+    dicts and dataclasses given by field) must have its shape: NumPy would broadcast
+    ones(1) or ones((3, 1)) against a (3,) output, a silently wrong product."""
+    if isinstance(cotangent, np.ndarray):
+        if isinstance(out, (np.ndarray, np.generic, float, int, complex)) and \
+                cotangent.shape != np.shape(out):
+            raise ValueError(f"the pullback needs a cotangent shaped like {where}, "
+                             f"{np.shape(out)}; the array given has shape {cotangent.shape}")
+        return
+    for key, part in _parts(cotangent, out):
+        check_array_shapes(part, _part_of(out, key), f"{where}[{key!r}]")
+
+
+def _parts(cotangent, out):
+    """(key, cotangent part) pairs where the cotangent's structure matches the output's."""
+    if isinstance(cotangent, (tuple, list)) and isinstance(out, (tuple, list)) and \
+            len(cotangent) == len(out):
+        return list(enumerate(cotangent))
+    if isinstance(cotangent, dict) and (isinstance(out, dict) or _is_record(out)):
+        return list(cotangent.items())
+    if _is_record(out) and type(cotangent) is type(out):
+        return [(f.name, getattr(cotangent, f.name)) for f in dataclasses.fields(out)]
+    return []
+
+
+def _part_of(out, key):
+    if isinstance(out, dict):
+        return out.get(key)
+    if _is_record(out):
+        return getattr(out, key, None) if isinstance(key, str) else None
+    return out[key]
+
+
+def _is_record(value):
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
 
 
 def refuse_integer_containers(names, values):

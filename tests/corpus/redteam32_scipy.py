@@ -1,0 +1,43 @@
+"""Session 32 red team (fix), the programs calling SciPy (registered when it imports):
+logistic regression through a helper returning a tuple, with a progress print and its
+l2 default left out; a Gaussian mixture with log_softmax, norm.logpdf and logsumexp of
+a stacked list; Poisson regression with gammaln. All passed and keep guarding."""
+import numpy as np
+import scipy.special
+import scipy.stats
+
+from .case import case, floats, given, mixed
+
+
+def _logits_and_probs(w, b, X):
+    z = X @ w + b
+    p = scipy.special.expit(z)
+    return z, p
+
+
+@case(mixed(floats((3,), ()), floats((12, 3)),
+            given(np.array([1.0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1]))), wrt=(0, 1))
+def logistic_with_helper(w, b, X, y, l2=1e-2, verbose=False):
+    z, p = _logits_and_probs(w, b, X)
+    nll = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
+    if verbose:
+        print("nll", nll)
+    return nll + 0.5 * l2 * np.dot(w, w)
+
+
+@case(mixed(given(np.array([-1.0, 1.0])), floats((2,), (2,), scale=0.2), floats((20,))),
+      wrt=(0, 1, 2))
+def mixture_nll(mu, log_sigma, logit_w, x):
+    w = scipy.special.log_softmax(logit_w)
+    comps = []
+    for k in range(len(mu)):
+        comps.append(w[k] + scipy.stats.norm.logpdf(x, mu[k], np.exp(log_sigma[k])))
+    return -np.sum(scipy.special.logsumexp(np.stack(comps), axis=0))
+
+
+@case(mixed(floats((3,), scale=0.3), floats((12, 3)),
+            given(np.array([2.0, 1, 0, 3, 2, 2, 5, 1, 0, 2, 4, 1]))), wrt=0)
+def poisson_regression(beta, X, counts):
+    eta = X @ beta
+    mu = np.exp(eta)
+    return np.sum(mu - counts * eta + scipy.special.gammaln(counts + 1))

@@ -240,7 +240,23 @@ def array_lists(g, seed):
     else:
         g.line(f"{xs} = [{a}, {g.array(env, 1)}]")
         elem_kind = ARRAY
-    return g.case("array_lists", seed, _consume(g, xs, elem_kind, a))
+    rebound = _rebound_to_array(g, xs, a, seed) if elem_kind == ARRAY else None
+    return g.case("array_lists", seed, rebound or _consume(g, xs, elem_kind, a))
+
+
+def _rebound_to_array(g, xs, a, seed):
+    """One list of arrays in four (its own random: other programs stay as they were): an
+    entry's `.shape` read, then the list's own name rebound to its array and indexed
+    (`xs = np.array(xs)`; flat and nested once captured list(xs) of the array, and loop
+    added to a None cotangent of `q.shape`, session 32). Else None."""
+    draw = random.Random(f"rebound-{seed}")
+    if draw.random() >= 0.25:
+        return None
+    first = g.name("first")
+    g.line(f"{first} = {xs}[0]")
+    g.line(f"{xs} = np.array({xs}) * np.tanh(np.sum({first})) / {first}.shape[0]")
+    g.use("list_rebound_to_array", "shape_of_list_entry")
+    return f"np.sum({xs}[:, 0] ** 2) + np.sum({xs}[-1] * {a})"
 
 
 def _consume(g, xs, elem_kind, a):

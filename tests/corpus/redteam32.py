@@ -198,3 +198,114 @@ def decayed_gradient_descent_augmented(w0, target, cfg=Schedule()):
         w = w - lr * 2 * (w - target)
         lr *= cfg.decay
     return np.sum((w - target) ** 2)
+
+
+# ---- round 2 (passed) -------------------------------------------------------------------
+
+@case(floats((5,), (12, 3), (12,), scale=0.3), wrt=0)
+def flat_parameter_views(theta, X, y):
+    w = theta[:3]
+    b = theta[3]
+    log_s = theta[-1]
+    r = (X @ w + b - y) / np.exp(log_s)
+    return 0.5 * np.sum(r ** 2) + len(y) * log_s
+
+
+def _params(rng):
+    return [{"W": rng.standard_normal((2, 3)), "b": rng.standard_normal(2)}]
+
+
+@case(mixed(_params, floats((12, 3), (12, 2))), wrt=0)
+def dict_params_enumerate_zip(params, X, y, verbose=False):
+    loss = 0.0
+    for i, (xi, yi) in enumerate(zip(X, y)):
+        pred = np.tanh(params["W"] @ xi + params["b"])
+        loss += np.sum((pred - yi) ** 2)
+        if verbose and i % 5 == 0:
+            print(f"step {i}: {loss:.3f}")
+    return loss / len(y)
+
+
+def _sin_cos(x, a):
+    return np.sin(a * x), np.cos(a * x) * x
+
+
+@case(floats((), (5,)), wrt=(0, 1))
+def zip_star_of_helper_pairs(a, xs):
+    outs = [_sin_cos(x, a) for x in xs]
+    s, c = zip(*outs)
+    return np.sum(np.array(s) * np.array(c))
+
+
+@case(positive((), low=1.5, high=4.0), wrt=0)
+def newton_cube_root(c, x0=1.0, iters=6):
+    x = x0
+    for _ in range(iters):
+        fx = x ** 3 - c
+        x = x - fx / (3 * x ** 2)
+        x = np.clip(x, 0.1, 10.0)
+    return x
+
+
+@case(floats((3, 3), (3, 3), (3, 3)), wrt=(0, 1, 2))
+def einsum_chain_norm(U, V, A):
+    M = np.einsum("ij,jk,kl->il", U, A, V)
+    return np.linalg.norm(M) + np.trace(M)
+
+
+class _Linear:
+    def __init__(self, W, b):
+        self.W = W
+        self.b = b
+
+    def __call__(self, x):
+        return x @ self.W + self.b
+
+
+@case(floats((3, 1), (1,), (12, 3), (12,)), wrt=(0, 1))
+def callable_model_mse(W, b, X, y):
+    model = _Linear(W, b)
+    pred = model(X)
+    return np.mean((pred.ravel() - y) ** 2)
+
+
+@case(floats((4,), (3,)), wrt=(0, 1))
+def reshaped_features_gram(x, w):
+    col = x.reshape(-1, 1)
+    feats = np.concatenate([col, col ** 2, np.sin(col)], axis=1)
+    gram = np.outer(w, w)
+    return np.sum(feats @ gram @ feats.T) / x.size
+
+
+@case(floats((8,), ()), wrt=(0, 1))
+def cumsum_path_drawdown(increments, scale):
+    path = np.cumsum(scale * increments)
+    drawdown = np.maximum.accumulate(path) - path
+    return np.sum(np.diff(path) ** 2) + 0.1 * np.sum(drawdown)
+
+
+@case(floats((3,), (12, 3), (12,)), wrt=0)
+def trimmed_sorted_losses(w, X, y):
+    losses = [(float(i), (xi @ w - yi) ** 2) for i, (xi, yi) in enumerate(zip(X, y))]
+    kept = sorted(losses, key=lambda p: p[1])[: len(losses) - 2]
+    return sum(l for _, l in kept) / len(kept)
+
+
+@case(floats((4,)), wrt=0)
+def while_with_counted_break(x, tol_steps=20):
+    k = 0
+    v = x.copy()
+    while k < tol_steps:
+        v = 0.5 * v + 0.5 * np.tanh(v + x)
+        k += 1
+        if k > 7:
+            break
+    return np.sum(v ** 2)
+
+
+@case(floats((4, 3), (3,)), wrt=(0, 1))
+def columns_normalised_in_place(A, w):
+    B = A.copy()
+    for j in range(B.shape[1]):
+        B[:, j] /= np.linalg.norm(B[:, j])
+    return np.sum((B @ w) ** 2)

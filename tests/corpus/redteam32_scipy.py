@@ -1,12 +1,14 @@
 """Session 32 red team (fix), the programs calling SciPy (registered when it imports):
 logistic regression through a helper returning a tuple, with a progress print and its
 l2 default left out; a Gaussian mixture with log_softmax, norm.logpdf and logsumexp of
-a stacked list; Poisson regression with gammaln. All passed and keep guarding."""
+a stacked list; Poisson regression with gammaln; odeint given a lambda whose parameters
+shadow the differentiated r and K (refused before session 32). The rest passed."""
 import numpy as np
+import scipy.integrate
 import scipy.special
 import scipy.stats
 
-from .case import case, floats, given, mixed
+from .case import case, floats, given, mixed, positive
 
 
 def _logits_and_probs(w, b, X):
@@ -41,3 +43,11 @@ def poisson_regression(beta, X, counts):
     eta = X @ beta
     mu = np.exp(eta)
     return np.sum(mu - counts * eta + scipy.special.gammaln(counts + 1))
+
+
+@case(positive((), (), low=0.8, high=2.0), wrt=(0, 1))
+def logistic_growth_shadowed_lambda(r, K):
+    t = np.linspace(0.0, 2.0, 5)         # the lambda's r and K are its own parameters
+    sol = scipy.integrate.odeint(lambda y, t, r, K: r * y * (1 - y / K), 0.1, t, args=(r, K),
+                                 rtol=1e-12, atol=1e-12)
+    return np.sum(sol[:, 0] ** 2)

@@ -3,7 +3,11 @@ labels from np.eye, np.convolve and np.roll, leapfrog steps, a recursive Horner
 polynomial in a generator sum, a dict of statistics with math on scalars, hstack/vstack
 of rows built in a loop, `y[idx] += v` with a repeated index (each index once, as NumPy
 buffers), an optimizer object with state built inside the loss, a bootstrap with a
-seeded generator. All passed; they keep guarding."""
+seeded generator; round 4: an rfft band power, a fixed point iterated until converged,
+minibatches from a generator, functools.partial with map, mask/negative/step writes,
+inv and det, enumerate(start=1), lambdas binding a loop variable as a default, assert
+with an f-string. All passed; they keep guarding."""
+import functools
 import math
 
 import numpy as np
@@ -123,3 +127,88 @@ def bootstrap_seeded(x):
         idx = rng.integers(0, len(x), size=len(x))
         total += np.mean(x[idx]) ** 2
     return total / 5
+
+
+# ---- round 4 (passed) -------------------------------------------------------------------
+
+SCALE = 0.5
+
+
+@case(floats((8,), (8,)), wrt=(0, 1))
+def rfft_band_power(x, w):
+    spec = np.abs(np.fft.rfft(x * w)) ** 2
+    return np.sum(spec[1:4]) / len(x)
+
+
+@case(floats((), scale=0.2, offset=0.7), wrt=0)
+def fixed_point_until_converged(a, x0=0.0):
+    x = x0
+    err = 1.0
+    it = 0
+    while err > 1e-10 and it < 200:
+        x_new = np.cos(a * x)
+        err = abs(x_new - x)
+        x = x_new
+        it += 1
+    return x
+
+
+def _batches(X, y, size):
+    for i in range(0, len(y), size):
+        yield X[i:i + size], y[i:i + size]
+
+
+@case(floats((3,), (12, 3), (12,)), wrt=0)
+def minibatches_from_a_generator(w, X, y):
+    total = 0.0
+    for xb, yb in _batches(X, y, 4):
+        total += SCALE * np.sum((xb @ w - yb) ** 2)
+    return total
+
+
+def _sq_err(w, x, y):
+    return (x @ w - y) ** 2
+
+
+@case(floats((3,), (12, 3), (12,)), wrt=0)
+def partial_mapped_losses(w, X, y):
+    f = functools.partial(_sq_err, w)
+    return sum(map(f, X, y)) / len(y)
+
+
+@case(floats((7,)), wrt=0)
+def mask_negative_and_step_writes(x):
+    y = x.copy()
+    y[y < 0] = 0.1 * y[y < 0]
+    y[-1] = y[-1] * 3.0
+    y[::2] = y[::2] + 1.0
+    return np.sum(y ** 2)
+
+
+@case(floats((3, 3)), wrt=0)
+def inverse_trace_log_det(A):
+    B = A @ A.T + np.eye(A.shape[0])
+    return np.trace(np.linalg.inv(B)) + np.log(np.linalg.det(B))
+
+
+@case(floats((6,), ()), wrt=(0, 1))
+def discounted_from_one(rewards, gamma):
+    total = 0.0
+    for t, r in enumerate(rewards, start=1):
+        total += gamma ** t * r
+    return total
+
+
+@case(floats((4,)), wrt=0)
+def lambdas_binding_loop_defaults(x):
+    fs = []
+    for k in range(3):
+        fs.append(lambda t, k=k: np.sin(k * t))
+    return sum(np.sum(f(x)) for f in fs)
+
+
+@case(floats((4,)), wrt=0)
+def assert_and_fstring(x):
+    assert x.ndim == 1, f"bad shape {x.shape}"
+    msg = f"norm {np.linalg.norm(x):.2f}"
+    return np.sum(x ** 3) + len(msg) * 0.0

@@ -119,3 +119,17 @@ def test_unpacked_count_messages_are_pythons():
         with pytest.raises(ValueError) as theirs:
             exec(f"{', '.join('v' * count)}, = value", {"value": value})   # noqa: S102
         assert str(ours.value) == str(theirs.value)
+
+
+class _Indexable:
+    """Items by position and no length: Python unpacks it by indexing until IndexError."""
+
+    def __getitem__(self, k):
+        if k < 2:
+            return float(k)
+        raise IndexError(k)
+
+
+def test_a_value_without_a_length_is_left_to_its_indexing():
+    assert unpacked_count(_Indexable(), 2) is None
+    assert unpacked_count(_Indexable(), 5) is None      # no len(): not checked here

@@ -178,7 +178,9 @@ def _miscounted(g, states, seed):
         return states
     g.raises = "ValueError"
     g.use("unpack_count_error")
-    return states[:-1] if draw.random() < 0.5 else states + [g.name("state")]
+    if draw.random() < 0.5:         # one too few (`h, = cell(...)` when one is left)
+        return states[:-2] + [states[-2] + ("," if len(states) == 2 else "")]
+    return states + [g.name("state")]
 
 
 def _nudged(g, state, kind, env):

@@ -15,7 +15,7 @@ from .checkpoint import checkpointed, checkpoint_stats
 from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
-from .containers import not_shared_array
+from .containers import not_shared_array, unpacked_count
 from .forward import (zero_tangent, stored_tangent, broadcast_to_output, receiver_tangent,
                       attribute_tangent)
 from . import rules
@@ -26,7 +26,8 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "Rule", "defvjp", "nondiff", "ZERO", "SHAPE", "NONE", "rrule", "lookup", "template_helper", "defmethod",
            "method_function", "registered_names", "tape_reader", "iterable", "shape_only", "unviewed", "ShapeOnly",
            "reversed_prefix", "reversed_enumerate", "reversed_zip", "reversed_indices", "popped",
-           "TEMPLATE_NAMESPACE", "not_shared_array", "accumulate_unbroadcast", "MatmulLhsSum",
+           "TEMPLATE_NAMESPACE", "not_shared_array", "unpacked_count",
+           "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "reused_cotangent",
            "checkpointed",
            "checkpoint_stats", "zero_tangent", "stored_tangent", "broadcast_to_output",

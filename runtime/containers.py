@@ -147,6 +147,21 @@ def _pack(like, parts):
     return parts
 
 
+def unpacked_count(value, count):
+    """Guard for `a, b = value` when the compiler could not see value's length (a rule's
+    tuple, a parameter, an array): the targets are bound to value[0], value[1], so a
+    length other than theirs raises Python's own ValueError first. A value without a
+    length (a class with only __getitem__) is left to the indexing that follows."""
+    try:
+        size = len(value)
+    except TypeError:
+        return
+    if size > count:
+        raise ValueError(f"too many values to unpack (expected {count})")
+    if size < count:
+        raise ValueError(f"not enough values to unpack (expected {count}, got {size})")
+
+
 def not_shared_array(value, where):
     """Guard for `c += v` where `c` may share its array with another name.
 

@@ -84,3 +84,40 @@ def test_an_internal_compiler_error_is_a_failure_not_a_refusal(monkeypatch):
     monkeypatch.setattr(transform.api, "compile_function", broken)
     verdict = verdict_of("def f(x):\n    return x * x", SCALAR)
     assert (verdict.outcome, verdict.kind) == ("failed", "internal compiler error")
+
+
+def raising_verdict(body, *kinds):
+    """The verdict of a program Case.raises says Python stops with ValueError."""
+    case = Finding("t", "", "", body, kinds, ()).case()
+    case.raises = "ValueError"
+    return judge(case)
+
+
+UNPACK_THREE = "def f(x):\n    a, b = x, x * 2.0, x\n    return a * b"
+
+
+def test_a_program_raising_what_python_raises_passes():
+    assert raising_verdict(UNPACK_THREE, SCALAR) == Verdict("passed")
+
+
+def test_a_program_expected_to_raise_that_does_not_is_invalid():
+    verdict = raising_verdict("def f(x):\n    return x * x", SCALAR)
+    assert (verdict.outcome, verdict.kind) == ("invalid", "primal does not raise")
+
+
+def test_a_gradient_where_python_raises_is_a_failure(monkeypatch):
+    import transform
+    monkeypatch.setattr(transform, "value_and_grad",
+                        lambda f, **kw: lambda *args: (1.0, (1.0,)))
+    verdict = raising_verdict(UNPACK_THREE, SCALAR)
+    assert (verdict.outcome, verdict.kind) == ("failed", "no ValueError")
+
+
+def test_another_error_where_python_raises_is_a_failure(monkeypatch):
+    import transform
+
+    def wrong(*args):
+        raise IndexError("tuple index out of range")
+    monkeypatch.setattr(transform, "value_and_grad", lambda f, **kw: wrong)
+    verdict = raising_verdict(UNPACK_THREE, SCALAR)
+    assert (verdict.outcome, verdict.kind) == ("failed", "not Python's ValueError")

@@ -132,7 +132,7 @@ def _gradients(fn, wrt, policy, args, kwargs, has_aux):
     if has_aux:                            # ((value, aux), gradient)
         (out, aux), pullback = split_aux(plain, out), value_pullback(pullback, out)
     if not _is_scalar(out):
-        raise not_scalar(getattr(plain, "__name__", "f"), out)
+        raise not_scalar(plain, out)
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
     values = _bound_args(_params(plain), args, kwargs)
     defaults = _defaults(plain)            # wrt a parameter left at its default

@@ -291,6 +291,7 @@ def test_the_refusal_names_a_nested_function_by_its_qualified_name():
 
 def test_a_vector_value_is_not_a_loss():
     with pytest.raises(TypeError, match=r"grad needs a scalar output, but vector_value\(\) "
+                                        r"\(\S+test_has_aux.py:\d+\) "
                                         r"returned ndarray of shape \(3,\)"):
         grad(vector_value, has_aux=True)(np.ones(3))
 

@@ -28,3 +28,12 @@ from . import redteam31c  # noqa: F401,E402
 from . import unpack31  # noqa: F401,E402
 # 2026-12-02, session 32 (heat): joins cut from an owned buffer (ReuseCutBuffers)
 from . import reuse32  # noqa: F401,E402
+# 2026-12-02, session 32 (fix): red-team programs (a list rebound to its array, np.split
+# pieces' .shape; the SciPy ones register when it imports)
+from . import redteam32, redteam32b  # noqa: F401,E402
+try:
+    import scipy  # noqa: F401,F811
+except ImportError:
+    pass
+else:
+    from . import redteam32_scipy  # noqa: F401,E402

@@ -34,6 +34,7 @@ ND, AL, IP, LC, LS, NM, GL = ("no-derivative", "aliasing", "in-place", "loop-car
 VS = "view-read-then-stored"      # issue 13's widened fuzzer (docs/fuzz_findings.md, part 2)
 CC = "complex-cotangent-of-real"  # session 27's classes (docs/testing.md, "The fuzzer")
 SD, SH = "spread-default", "spread-holds-source"   # session 30 (docs/testing.md, fuzz30)
+LA, MN = "list-rebound-to-array", "metadata-cotangent-none"   # session 32 (fix)
 S, A, M = SCALAR, ARRAY, MATRIX
 FINDINGS = [
     # ---- no-derivative table: a differentiated value gets a zero ---------------------
@@ -191,6 +192,14 @@ FINDINGS = [
             "def f(x, a):\n    p = {'w': a * x, 'b': np.tanh(x)}\n    q = {**p, 'c': x}\n"
             "    p |= {'b': x * x}\n    return q['b'] * p['b'] + np.sum(q['w']) * q['c']",
             (S, A)),
+    # ---- session 32: a list's name rebound to its array; `.shape` of an unknown kind ---
+    Finding("appended_list_rebound_to_its_array", LA, "array_lists (_rebound_to_array)",
+            "def f(x, a):\n    xs = [a, a * x]\n    for k in range(2):\n"
+            "        xs.append(xs[-1] * 0.5)\n    xs = np.array(xs)\n"
+            "    return np.sum(xs[:, 0] ** 2) + np.sum(xs[-1] * a)", (S, A)),
+    Finding("shape_of_a_list_entry_then_used", MN, "array_lists (_rebound_to_array)",
+            "def f(x, a):\n    parts = [a, a * x]\n    q = parts[0]\n"
+            "    return np.sum(q * q) * np.tanh(np.sum(q)) / q.shape[0]", (S, A)),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

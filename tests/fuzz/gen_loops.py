@@ -3,6 +3,7 @@
     loop_carried:  prev = cur; a temporary read twice; v = np.zeros(n) written in the
                    body; un = u.copy(); un[1:-1] = ...; u = un
     tuple_helpers: def cell(w, h, c): ... return h2, c2  /  h, c = cell(w, h + x, c)
+                   (one in 12 unpacks one name too few or too many: ValueError expected)
     array_lists:   xs.append(...) or [... for i in range(k)], then np.sum / np.mean /
                    np.stack(xs); comprehensions over an array
     loop_targets:  t = ...; for t in range(k) / a list / an array / enumerate / zip /
@@ -12,6 +13,8 @@
     element_stores: dst[key] = ... over a dict or list whose entries differ in shape;
                    y[[i, j, i]] = / += / -= (a position written twice: the last write wins)
 """
+import random
+
 from .program import ARRAY, SCALAR
 
 
@@ -153,7 +156,7 @@ def tuple_helpers(g, seed):
         _nudged(g, s, kind, body) for s, kind in zip(states, kinds)]
     call = f"{cell}({', '.join(args)})"
     if g.chance(0.7):
-        g.line(f"{', '.join(states)} = {call}", depth)
+        g.line(f"{', '.join(_miscounted(g, states, seed))} = {call}", depth)
     else:
         result = g.name("result")
         g.line(f"{result} = {call}", depth)
@@ -162,6 +165,22 @@ def tuple_helpers(g, seed):
     close()
     terms = [s if k == SCALAR else f"np.sum({s} * {s})" for s, k in zip(states, kinds)]
     return g.case("tuple_helpers", seed, " + ".join(terms))
+
+
+def _miscounted(g, states, seed):
+    """The unpacking's targets: one in 12 programs one too few or one too many (drawn
+    from its own random, so the other programs stay as they were). Python raises
+    ValueError there, on the first call; the oracle then expects the compiled code to
+    raise it too (Case.raises: once its targets were bound to t[0], t[1] and the rest
+    ignored, session 32)."""
+    draw = random.Random(f"miscounted-{seed}")
+    if draw.random() >= 1 / 12:
+        return states
+    g.raises = "ValueError"
+    g.use("unpack_count_error")
+    if draw.random() < 0.5:         # one too few (`h, = cell(...)` when one is left)
+        return states[:-2] + [states[-2] + ("," if len(states) == 2 else "")]
+    return states + [g.name("state")]
 
 
 def _nudged(g, state, kind, env):
@@ -223,7 +242,23 @@ def array_lists(g, seed):
     else:
         g.line(f"{xs} = [{a}, {g.array(env, 1)}]")
         elem_kind = ARRAY
-    return g.case("array_lists", seed, _consume(g, xs, elem_kind, a))
+    rebound = _rebound_to_array(g, xs, a, seed) if elem_kind == ARRAY else None
+    return g.case("array_lists", seed, rebound or _consume(g, xs, elem_kind, a))
+
+
+def _rebound_to_array(g, xs, a, seed):
+    """One list of arrays in four (its own random: other programs stay as they were): an
+    entry's `.shape` read, then the list's own name rebound to its array and indexed
+    (`xs = np.array(xs)`; flat and nested once captured list(xs) of the array, and loop
+    added to a None cotangent of `q.shape`, session 32). Else None."""
+    draw = random.Random(f"rebound-{seed}")
+    if draw.random() >= 0.25:
+        return None
+    first = g.name("first")
+    g.line(f"{first} = {xs}[0]")
+    g.line(f"{xs} = np.array({xs}) * np.tanh(np.sum({first})) / {first}.shape[0]")
+    g.use("list_rebound_to_array", "shape_of_list_entry")
+    return f"np.sum({xs}[:, 0] ** 2) + np.sum({xs}[-1] * {a})"
 
 
 def _consume(g, xs, elem_kind, a):

@@ -207,11 +207,22 @@ def _signal_extra(a, shape):
 
 
 def _integrate(a, shape):
+    """odeint at rtol = atol = 1e-12, not 1e-11: LSODA's step sequence changes where a
+    parameter crosses a threshold, so its result jumps by about rtol * |y|; a 1e-6 central
+    difference turns a 1e-11 jump into a 1e-5 error, over the oracle's atol 1e-6 when the
+    gradient is small (scipy_calls:3467 failed so, its compiled gradient right to 1e-11 by
+    the closed form y0 exp(-k t)). At 1e-12 the reference's error on that program stays
+    under 3% of the tolerance (400 points); the adjoint solves at the call's own rtol.
+    The lambda's parameter shadowing f's first parameter was once refused (session 32)."""
     if len(shape) != 1:
         return None
     rate = a.positive(())
-    return (f"scipy.integrate.odeint(lambda y, t, k: -k * y, {a.e(shape)}, [0.0, 0.5], "
-            f"args=({rate},), rtol=1e-11, atol=1e-11)[-1]")
+    g = a.exprs.g           # in every other program the lambda's parameter is named like
+    k = g.params[0][0] if len(g.body) % 2 and g.params else "k"    # f's own (session 32)
+    if k != "k":
+        g.use("lambda_parameter_shadows")
+    return (f"scipy.integrate.odeint(lambda y, t, {k}: -{k} * y, {a.e(shape)}, [0.0, 0.5], "
+            f"args=({rate},), rtol=1e-12, atol=1e-12)[-1]")
 
 
 MAKERS = (_special, _special_more, _special_extra, _stats, _stats_frozen, _stats_extra,

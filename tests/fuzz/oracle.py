@@ -71,7 +71,11 @@ def _judge_call(case, f, args, phase):
         with np.errstate(all="ignore"):
             out = primal(*args)
     except Exception as exc:  # noqa: BLE001
+        if case.raises == type(exc).__name__:
+            return _judge_raising(case, f, args, exc)
         return Verdict("invalid", "primal raises", f"{type(exc).__name__}: {exc}")
+    if case.raises:
+        return Verdict("invalid", "primal does not raise", f"{case.raises} expected")
     values = np.asarray(out, dtype=float)
     if not (np.all(np.isfinite(values)) and np.all(np.abs(values) < LIMIT)):
         return Verdict("skipped", "not finite or too large")
@@ -94,6 +98,25 @@ def _judge_call(case, f, args, phase):
         found = [v for v in verdicts if v.outcome == outcome]
         if found:
             return found[0]
+    return Verdict("passed")
+
+
+def _judge_raising(case, f, args, expected):
+    """A program Python stops with `expected` (Case.raises, e.g. unpacking 3 values into
+    2 names): under every policy the compiled code raises the same type and message."""
+    for policy in POLICIES:
+        try:
+            with np.errstate(all="ignore"):
+                transform.value_and_grad(f, wrt=tuple(range(len(args))), policy=policy)(
+                    *_copies(args), *case.data, **case.options)
+        except TransformError as exc:
+            return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
+        except Exception as exc:  # noqa: BLE001
+            if type(exc) is type(expected) and str(exc) == str(expected):
+                continue
+            return _failed(f"not Python's {type(expected).__name__}", policy, exc)
+        return Verdict("failed", f"no {type(expected).__name__}",
+                       f"{policy}: a gradient, where Python raises {expected!r}")
     return Verdict("passed")
 
 

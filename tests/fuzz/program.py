@@ -47,6 +47,7 @@ class Case:
     productions: frozenset = frozenset()   # what the generator drew (see coverage.py)
     data: tuple = ()              # passed after the inputs to f's *args, not differentiated
     options: dict = field(default_factory=dict)   # passed to f's **kwargs, likewise
+    raises: str = None            # the exception f raises in Python (its compiled code must too)
 
     def inputs(self):
         rng = np.random.default_rng(self.seed if self.input_seed is None else self.input_seed)
@@ -103,6 +104,7 @@ class Gen:
         self.imports = []      # module import lines besides numpy's
         self.star = ""         # f's `*args, **kwargs` parameters, if any (", *rest, **kw")
         self.data, self.options = (), {}   # their values (Case.data, Case.options)
+        self.raises = None                 # Case.raises
 
     # ---- drawing -----------------------------------------------------------------------
     def pick(self, options):
@@ -190,7 +192,8 @@ class Gen:
             lines.insert(0, "import math")
         source = "\n".join(lines).replace("\n\n\n\n", "\n\n\n") + "\n"
         return Case(cls, seed, source, list(self.params), self.n, list(self.rebinds),
-                    productions=frozenset(self.used), data=self.data, options=self.options)
+                    productions=frozenset(self.used), data=self.data, options=self.options,
+                    raises=self.raises)
 
 
 def kinds(env_items):

@@ -7,6 +7,7 @@ import gast
 from .tables import VIEW_ATTRS, VIEW_FUNCTIONS, VIEW_METHODS, instead
 from .liveness import uses
 from ..errors import TransformError
+from ..frontend.mutable_defaults import default_write_error, mutable_defaults
 
 MUTATOR_INSTEAD = {
     "pop": "call it as a statement of its own (`v = {0}.pop()`) on a list or dict no other "
@@ -40,6 +41,8 @@ class AliasMessages:
 
     def external(self, name, obj, node, how, origin):
         kind, base = obj.split(":", 1)
+        if kind == "arg" and base in mutable_defaults(self.src.fn):
+            return default_write_error(self.src, base, node, _how(how))
         what = {"arg": f"the argument `{base}`", "global": f"the module global `{base}`",
                 "outer": f"`{base}` of the enclosing function"}[kind]
         if name == base:

@@ -273,6 +273,8 @@ class ExprAliases:
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
+        if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
+            return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)

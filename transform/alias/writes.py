@@ -18,6 +18,7 @@ at run time (src.shared_augassign).
 import gast
 
 from .inplace import InplaceCalls
+from ..frontend.mutable_defaults import mutable_defaults
 from .messages import AliasMessages, _how, _text
 from .order import OrderChecks
 from .state import State
@@ -253,6 +254,12 @@ class AliasCheck:
             return not held_array and self.src.resolve(value) is None
         return False
 
+    def mutable_default(self, objs):
+        """Whether one of objs is a parameter whose default is an ndarray, list, dict,
+        set or bytearray: `p += v` would change that default in place."""
+        shared = mutable_defaults(self.src.fn)
+        return any(o.startswith("arg:") and o[4:] in shared for o in objs)
+
     def from_outside(self, obj):
         """An argument, global or enclosing name that may be an array (not a number)."""
         kind, _, base = obj.partition(":")
@@ -280,14 +287,15 @@ class AliasCheck:
                 raise self.messages.shared(name, other, s, how, self.state.origin,
                                            hint=self.messages.rebind_hint(s))
             raise self.external(name, external[0], s, how)
-        if not value.in_place:
+        if not value.in_place and not self.mutable_default(external):
             self.src.shared_augassign.add(id(s))     # checked at run time: arrays only
             for obj in external:
                 if obj.startswith("arg:"):
                     self.src.inplace_args.setdefault(obj[4:], self.external(name, obj, s,
                                                                             how))
         elif external:
-            raise self.external(name, external[0], s, how)
+            obj = next((o for o in external if self.mutable_default([o])), external[0])
+            raise self.external(name, obj, s, how)
         else:
             raise self.shared(name, other, s, how)
 

@@ -39,9 +39,23 @@ def check_reasons(ctx, body):
             continue     # the result never reaches the output (a library call may keep it)
         _check_attribute(ctx, s, prim)
         for position, atom, why in _positions_without_rule(prim):
-            varied = sorted(n for n in name_ids(atom) if n in act.varied)
+            varied = sorted(n for n in read_ids(atom) if n in act.varied)
             if varied and why == NONE:
                 raise _refusal(ctx, s, prim, position, varied[0])
+
+
+def read_ids(node):
+    """The names `node` reads: a lambda's own parameters are not the enclosing function's
+    names (`odeint(lambda y, t, K: ..., y0, t, args=(K,))` reads no K of its own)."""
+    if isinstance(node, gast.Name):
+        return {node.id}
+    if isinstance(node, gast.Lambda):
+        args = node.args
+        own = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+               [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+        defaults = args.defaults + [d for d in args.kw_defaults if d is not None]
+        return (read_ids(node.body) - own).union(*map(read_ids, defaults))
+    return set().union(*map(read_ids, gast.iter_child_nodes(node)))
 
 
 # ndarray attributes without a derivative: an iterator, the array viewed, raw memory

@@ -19,6 +19,7 @@ its statement calls a function or reads its name, and it is not in a branch of a
 hint. A `with` body left by return/break/continue runs `__exit__` before the jump
 (exits.py); `global` reads and sets are scopes.py's.
 """
+import copy
 import functools
 import inspect
 
@@ -35,6 +36,7 @@ from .try_blocks import try_statement
 from .ufunc_at import at_helper, ufunc_at_statement
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
+from .mutable_defaults import mutable_defaults, none_defaults
 from .starred_targets import has_starred_target, unstarred
 from .walrus import has_walrus, linearized
 from runtime.contexts import enter_context, exit_context
@@ -117,7 +119,8 @@ def _argument_copies(src, body):
     function grad was called on: a helper's caller sees its writes, so writes into a
     helper's parameters stay refused (transform/alias_check.py)."""
     fdef = src.node
-    params = [a.id for a in fdef.args.args if isinstance(a, gast.Name)]
+    shared = mutable_defaults(src.fn)          # writes into those are refused instead
+    params = [a.id for a in fdef.args.args if isinstance(a, gast.Name) and a.id not in shared]
     in_place = _in_place_params(src, params)
     written = set()
     for node in own_nodes(body):
@@ -131,8 +134,17 @@ def _argument_copies(src, body):
                 node.func.attr in WRITING_METHODS and isinstance(node.func.value, gast.Name) \
                 and not objects_own_method(src, node.func.value.id, node.func.attr):
             written.add(node.func.value.id)
-    return [_at(_assign(p, _method(p, "copy")), body[0] if body else fdef)
-            for p in params if p in written]
+    optional = none_defaults(src.fn)
+    return [_at(_assign(p, _shallow_copy(p) if p in optional else _method(p, "copy")),
+                body[0] if body else fdef) for p in params if p in written]
+
+
+def _shallow_copy(name):
+    """`copy.copy(p)` for a parameter defaulting to None (`out=None`, then `if out is
+    None: out = np.zeros(n)`): None is kept, where `None.copy()` would raise."""
+    func = _load("copy_argument")
+    func.runtime_helper = copy.copy
+    return gast.Call(func=func, args=[_load(name)], keywords=[])
 
 
 def _in_place_params(src, params):

@@ -177,3 +177,13 @@ def label_of(fn):
 
 def rule_for(fn):
     return runtime.lookup(fn)
+
+
+def may_be_none(prim):
+    """Whether a rule prim's contribution may be None (a zero cotangent): a record's field
+    never read (transform/lowering/records.py), or `q.shape`, `q.imag` of a q whose kind
+    the source does not show (runtime getattr_vjp: None for an array's metadata)."""
+    if getattr(prim.rule, "maybe_none", False):
+        return True
+    name = prim.inputs.get("name") if prim.fn is getattr else None
+    return isinstance(name, gast.Constant) and name.value not in ("T", "mT", "real")

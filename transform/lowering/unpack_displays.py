@@ -7,12 +7,13 @@ cotangent upstream guarded and its weights' products unbatched (issue 19, S3c).
 import gast
 
 from ..ir.nodes import const, load
+from ..ir.primitives import Prim
 from .syntax_facts import indexable_value
 
 
 def unpack_into(norm, target, value):
     """`a, b = value`: each target bound to a display's atom (unpacked_display), else
-    to `whole[k]` of the value's atom."""
+    to `whole[k]` of the value's atom after a check of its length (unpacked_count)."""
     start = len(norm.out)
     whole = norm.atom(indexable_value(value))
     parts = unpacked_display(norm, whole, target, start)
@@ -20,6 +21,8 @@ def unpack_into(norm, target, value):
         for elt, part in zip(target.elts, parts):
             norm.expr(part, elt.id)
         return
+    check = norm.names.call("unpacked_count", whole, const(len(target.elts)))
+    norm.emit(gast.Expr(value=check), Prim("nondiff", "check"))   # Python's ValueError
     for k, elt in enumerate(target.elts):
         norm.assign_to(elt, gast.Subscript(value=whole, slice=const(k), ctx=gast.Load()))
 

@@ -11,6 +11,9 @@ there as it would be anywhere else in the function.
     value_and_grad(f, has_aux=True)(x)   -> ((value, aux), gradient)
     vjp(f, x, has_aux=True)              -> (value, pullback, aux), aux's arrays copies
 """
+import copy
+import dataclasses
+
 import numpy as np
 
 from .checks import describe_output
@@ -31,7 +34,8 @@ def split_aux(fn, out, copied=False):
 
 
 def copied_arrays(value):
-    """value with its arrays copied (inside tuples, lists and dicts too); the rest as is."""
+    """value with its arrays copied (inside tuples, lists, dicts and dataclass instances
+    too); the rest as is."""
     if isinstance(value, np.ndarray):
         return value.copy()
     if isinstance(value, tuple) and hasattr(value, "_fields"):
@@ -40,7 +44,18 @@ def copied_arrays(value):
         return type(value)(copied_arrays(v) for v in value)
     if type(value) is dict:
         return {k: copied_arrays(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _copied_record(value)
     return value
+
+
+def _copied_record(value):
+    """A shallow copy of a dataclass instance with its fields' arrays copied (frozen
+    ones too; __init__ and __post_init__ do not run again)."""
+    made = copy.copy(value)
+    for field in dataclasses.fields(value):
+        object.__setattr__(made, field.name, copied_arrays(getattr(value, field.name)))
+    return made
 
 
 def value_pullback(pullback, out):

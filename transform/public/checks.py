@@ -5,8 +5,11 @@
     grad(partial(f, 2.0))        -> TypeError: ... write grad(lambda x: f(2.0, x))
     grad(grad(f))                -> TransformError at f's def: second derivatives ...
 """
+import ast
+import dataclasses
 import functools
 import inspect
+import textwrap
 
 import numpy as np
 
@@ -53,18 +56,28 @@ def mark_derivative(wrapper, fn):
 
 
 def describe_output(out):
-    """`tuple of 2 values`, `ndarray of shape (3,)`: never fails, whatever out is."""
+    """`tuple of 2 values`, `ndarray of shape (3,)`, `a Box object`: never fails."""
     if isinstance(out, (tuple, list)):
         return f"{type(out).__name__} of {len(out)} values"
+    if _is_object(out):
+        return f"a {type(out).__name__} object"
     try:
         return f"{type(out).__name__} of shape {np.shape(out)}"
     except Exception:                      # noqa: BLE001 - a ragged or odd object
         return type(out).__name__
 
 
-def not_scalar(name, out):
-    """The TypeError for grad of a function whose output is not a scalar."""
+def not_scalar(fn, out):
+    """The TypeError for grad of a function whose output is not a scalar, naming the
+    line of its return statement (of its def when it has several)."""
+    name = getattr(fn, "__name__", "f")
     advice = "use vjp for non-scalar outputs"
+    if _is_object(out):
+        held = next((k for k, v in vars(out).items() if isinstance(v, np.ndarray)), "w") \
+            if hasattr(out, "__dict__") else "w"
+        advice = (f"return a number made from the arrays it holds (`np.sum(obj.{held})`; "
+                  "a NumPy function gives back an object that is not an array unchanged: "
+                  "`np.sum(obj)` is `obj`), or use vjp")
     if isinstance(out, tuple) and out:
         advice = ("to return auxiliary values with the loss, return (loss, aux) and "
                   "use grad(f, has_aux=True), which returns (gradient, aux)")
@@ -72,8 +85,42 @@ def not_scalar(name, out):
             isinstance(out, np.ndarray) and out.dtype.kind == "c" and out.ndim == 0:
         advice = ("a complex loss has no gradient; return a real one such as "
                   "np.real(...), np.abs(...) or np.abs(...) ** 2 (docs/complex.md)")
-    return TypeError(f"grad needs a scalar output, but {name}() returned "
+    return TypeError(f"grad needs a scalar output, but {name}(){returned_at(fn)} returned "
                      f"{describe_output(out)}; {advice}")
+
+
+def _is_object(out):
+    """An instance of a class that is no number, array, container or string."""
+    return not isinstance(out, (np.ndarray, np.generic, int, float, complex, str, bytes,
+                                tuple, list, dict, set, type(None)))
+
+
+def returned_at(fn):
+    """` (file:line)` of fn's one return statement, else of its def; "" if unknown."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return ""
+    line = code.co_firstlineno
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return f" ({code.co_filename}:{line})"
+    returns = [n for n in _own_nodes(tree.body[0]) if isinstance(n, ast.Return)]
+    if len(returns) == 1:
+        line = first + returns[0].lineno - 1
+    return f" ({code.co_filename}:{line})"
+
+
+def _own_nodes(fdef):
+    """The nodes of a def's body outside nested defs, lambdas and classes."""
+    todo = list(fdef.body) if hasattr(fdef, "body") else []
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def check_cotangent(cotangent, out=None):
@@ -89,7 +136,46 @@ def check_cotangent(cotangent, out=None):
         if cotangent.shape != np.shape(out):
             raise ValueError(f"the pullback needs a cotangent shaped like the output, "
                              f"{np.shape(out)}; the list given has shape {cotangent.shape}")
+    check_array_shapes(cotangent, out, "the output")
     return cotangent
+
+
+def check_array_shapes(cotangent, out, where):
+    """An array cotangent of an array or number in the output (also inside tuples, lists,
+    dicts and dataclasses given by field) must have its shape: NumPy would broadcast
+    ones(1) or ones((3, 1)) against a (3,) output, a silently wrong product."""
+    if isinstance(cotangent, np.ndarray):
+        if isinstance(out, (np.ndarray, np.generic, float, int, complex)) and \
+                cotangent.shape != np.shape(out):
+            raise ValueError(f"the pullback needs a cotangent shaped like {where}, "
+                             f"{np.shape(out)}; the array given has shape {cotangent.shape}")
+        return
+    for key, part in _parts(cotangent, out):
+        check_array_shapes(part, _part_of(out, key), f"{where}[{key!r}]")
+
+
+def _parts(cotangent, out):
+    """(key, cotangent part) pairs where the cotangent's structure matches the output's."""
+    if isinstance(cotangent, (tuple, list)) and isinstance(out, (tuple, list)) and \
+            len(cotangent) == len(out):
+        return list(enumerate(cotangent))
+    if isinstance(cotangent, dict) and (isinstance(out, dict) or _is_record(out)):
+        return list(cotangent.items())
+    if _is_record(out) and type(cotangent) is type(out):
+        return [(f.name, getattr(cotangent, f.name)) for f in dataclasses.fields(out)]
+    return []
+
+
+def _part_of(out, key):
+    if isinstance(out, dict):
+        return out.get(key)
+    if _is_record(out):
+        return getattr(out, key, None) if isinstance(key, str) else None
+    return out[key]
+
+
+def _is_record(value):
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
 
 
 def refuse_integer_containers(names, values):

@@ -24,6 +24,7 @@ from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
+from ..ir.primitives import may_be_none
 from ..analysis.shapes import NUMERIC, shape_of
 from ..analysis.index_shapes import indexing_rule
 from .fresh_buffers import fresh_array, moved, owned_cuts
@@ -231,8 +232,7 @@ class Reverser:
                     # a NumPy function given a list returns an array's cotangent (checked
                     # when it runs: a name bound to a list here may hold an array there)
                     expr, numeric = self.call("list_cotangent", expr, load(name)), False
-                # a record's field may have no cotangent (transform/lowering/records.py)
-                maybe_none = getattr(prim.rule, "maybe_none", False)
+                maybe_none = may_be_none(prim)
                 values.append((name, expr, True, False, maybe_none, numeric))
                 if prim.fn is operator.getitem and shape_of(self.ctx.shapes.cls.get(name)) \
                         is None:
@@ -311,8 +311,10 @@ class Reverser:
             original = expr
             if computed and self.lp.defers(in_loop):
                 self.ctx.made_thunks = True
+                # lists popped in place are captured as copies (not those on the tape,
+                # which backward_append rebinds: `traj = np.array(traj)` is no list)
                 expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names,
-                                self.restored_lists)
+                                self.restored_lists - self.saved)
                 lazy = True
             if name == target:
                 own.append((expr, lazy, maybe_none))
@@ -391,4 +393,3 @@ class Reverser:
         self.maybe_read.update(k for k, form in merged.items() if form.zero == "maybe")
         state.clear()
         state.update(merged)
-

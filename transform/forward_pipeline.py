@@ -29,7 +29,7 @@ def compile_forward(fn, wrt, signature=None):
 
 
 def _compile(fn, wrt, signature):
-    ctx = Compilation(fn, wrt, "loop", False, True, signature)
+    ctx = Compilation(fn, wrt, "loop", False, True, signature, forward=True)
     pipeline._front_end(ctx)                                    # 1 parse, 2 check
     user = ctx.src.node.args
     if user.vararg is not None or user.kwarg is not None:

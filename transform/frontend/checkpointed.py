@@ -250,8 +250,8 @@ def _loop_names(src, loop):
     params = set(src.params) | {a.id for a in src.node.args.kwonlyargs}
     before = params | set(_names([s for s in outside if s.lineno < loop.lineno],
                                  gast.Store, True)) | set(src.fn.__code__.co_freevars)
-    for n in carried:
-        if n not in before and n in read_outside | set(_names(body, gast.Load, False)) \
+    for n in carried:           # a module's name (`np` in x.astype(np.float32)): not carried
+        if n not in before and n in src.locals and n in read_outside | set(_names(body, gast.Load, False)) \
                 and not _inner_loop_variable(n, body):
             raise src.error(f"{n!r} is carried by the checkpointed loop but may be unbound "
                             "when it starts", loop,

@@ -1,6 +1,8 @@
 """run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
 the pullback recomputes segments from them and reverses one step at a time
 (runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
+import random
+
 import numpy as np
 
 from . import revolve
@@ -120,9 +122,29 @@ def _items(iterable, where):
     return iterable
 
 
+_GENERATORS = (np.random.Generator, np.random.RandomState, np.random.BitGenerator,
+               random.Random)
+
+
+def _refuse_generators(value, where):
+    """A random generator the body reads: the backward sweep runs steps again, and
+    they would draw other numbers than the forward sweep did (a wrong gradient)."""
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            _refuse_generators(v, where)
+    elif isinstance(value, dict):
+        _refuse_generators(list(value.values()), where)
+    elif isinstance(value, _GENERATORS):
+        raise TypeError(f"{where}: a checkpointed loop's body reads a random generator "
+                        f"({type(value).__name__}); the backward sweep runs steps again "
+                        "and would draw other numbers; draw them before the loop "
+                        "(noise = rng.normal(size=(n, ...))) and index noise[t]")
+
+
 @rrule(run_checkpointed)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
+    _refuse_generators((carry, invariants), where)
     loop = Loop(STEPS[key], invariants, _items(iterable, where), int(snapshots))
     _count("loops")
     _count("steps", len(loop.items))

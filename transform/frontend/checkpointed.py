@@ -24,6 +24,7 @@ import gast
 import numpy as np
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
+from .checkpointed_random import refuse_random_draws
 from .parse import SourceFunction
 from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
@@ -157,6 +158,7 @@ def _refuse_unsupported(src, loop, iterable):
                         hint=_INSTEAD.removeprefix("Instead: "))
     for s in loop.body:
         _refuse_in(src, s, 0)
+    refuse_random_draws(src, loop)
 
 
 _REFUSED = {gast.Return: "`return`", gast.Yield: "`yield`", gast.YieldFrom: "`yield from`",

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from tests.checkpoint import redteam32_cases as C
+from tests.checkpoint import redteam32_more as M
 from tests.fd import assert_close, numerical_grad, numerical_jvp
 from tests.gradcheck import POLICIES, check_grad, rng
 from transform import TransformError, grad, jacfwd, jacrev, jvp, value_and_grad, vjp
@@ -42,6 +43,13 @@ def _cases(r):
                             r.normal(size=3), 5), (0, 1)),
         "seq_grad_rev": ((r.normal(size=(5, 2)), 0.7), (0, 1)),
         "matrix_power": ((0.5 * r.normal(size=(3, 3)), 5), (0,)),
+        "writes_arg": ((r.normal(size=6), 0.7, 4), (0, 1)),
+        "workbuf": ((r.normal(size=4), 5), (0,)),
+        "none_start": ((r.normal(size=3), 6), (0,)),
+        "epochs": ((r.normal(size=3), 0.8, 4), (0, 1)),
+        "calls_marked": ((r.normal(size=3), 0.8, 3), (0, 1)),
+        "while_outer": ((0.3 * np.abs(r.normal(size=3)), 3), (0,)),
+        "typechange": ((r.normal(size=3), 5), (0,)),
     }
 
 
@@ -50,7 +58,8 @@ NAMES = sorted(_cases(rng(0)))
 
 def _pair(name):
     base = name.replace("_else", "")
-    return getattr(C, base), getattr(C, base + "_plain")
+    module = C if hasattr(C, base) else M
+    return getattr(module, base), getattr(module, base + "_plain")
 
 
 def _same(got, want, rtol=1e-12):

@@ -1,0 +1,116 @@
+"""Session 32 red team (red), more checkpointed loops next to their unmarked twins: a
+body writing into the argument itself (the plain twin copies it: the gradient must not
+write into the caller's array), a work buffer written with `buf[:] = ...`, a carry
+starting as None, a marked loop inside a plain loop, inside a while loop on values, in
+a helper called twice, and a carry changing from int to array."""
+import numpy as np
+
+from transform import checkpointed
+
+def writes_arg(u, k, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        u[1:-1] += 0.1 * k * (u[2:] - 2 * u[1:-1] + u[:-2])
+    return np.sum(u ** 2)
+
+def writes_arg_plain(u, k, n):
+    u = u.copy()
+    for t in range(n):
+        u[1:-1] += 0.1 * k * (u[2:] - 2 * u[1:-1] + u[:-2])
+    return np.sum(u ** 2)
+
+def workbuf(u, n, s):
+    buf = np.zeros_like(u)
+    for t in checkpointed(range(n), snapshots=s):
+        buf[:] = np.sin(u)
+        u = buf * 0.9 + u * 0.1
+    return np.sum(u) + np.sum(buf)
+
+def workbuf_plain(u, n):
+    buf = np.zeros_like(u)
+    for t in range(n):
+        buf[:] = np.sin(u)
+        u = buf * 0.9 + u * 0.1
+    return np.sum(u) + np.sum(buf)
+
+def none_start(x, n, s):
+    best = None
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.cos(x) + 0.5 * x
+        v = np.sum(x)
+        if best is None or v > best:
+            best = v
+    return best
+
+def none_start_plain(x, n):
+    best = None
+    for t in range(n):
+        x = np.cos(x) + 0.5 * x
+        v = np.sum(x)
+        if best is None or v > best:
+            best = v
+    return best
+
+def epochs(x, w, n, s):
+    for e in range(2):
+        h = x
+        for t in checkpointed(range(n), snapshots=s):
+            h = np.tanh(w * h + 0.1 * e)
+        x = x + 0.1 * h
+    return np.sum(x)
+
+def epochs_plain(x, w, n):
+    for e in range(2):
+        h = x
+        for t in range(n):
+            h = np.tanh(w * h + 0.1 * e)
+        x = x + 0.1 * h
+    return np.sum(x)
+
+def _sim(x, w, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.sin(x * w)
+    return x
+
+def calls_marked(x, w, n, s):
+    y = _sim(x, w, n, s)
+    z = _sim(y * 2, w, n + 1, s)
+    return np.sum(y * z)
+
+def calls_marked_plain(x, w, n):
+    y = x
+    for t in range(n):
+        y = np.sin(y * w)
+    z = y * 2
+    for t in range(n + 1):
+        z = np.sin(z * w)
+    return np.sum(y * z)
+
+def while_outer(x, n, s):
+    i = 0
+    while np.sum(x) < 3.0 and i < 5:
+        for t in checkpointed(range(n), snapshots=s):
+            x = x * 1.1 + 0.05
+        i += 1
+    return np.sum(x ** 2)
+
+def while_outer_plain(x, n):
+    i = 0
+    while np.sum(x) < 3.0 and i < 5:
+        for t in range(n):
+            x = x * 1.1 + 0.05
+        i += 1
+    return np.sum(x ** 2)
+
+def typechange(x, n, s):
+    acc = 0
+    for t in checkpointed(range(n), snapshots=s):
+        acc = acc + x * t
+        x = x * 0.9
+    return np.sum(acc)
+
+def typechange_plain(x, n):
+    acc = 0
+    for t in range(n):
+        acc = acc + x * t
+        x = x * 0.9
+    return np.sum(acc)

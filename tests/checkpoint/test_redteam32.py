@@ -50,6 +50,11 @@ def _cases(r):
         "calls_marked": ((r.normal(size=3), 0.8, 3), (0, 1)),
         "while_outer": ((0.3 * np.abs(r.normal(size=3)), 3), (0,)),
         "typechange": ((r.normal(size=3), 5), (0,)),
+        "iter_and_read": ((r.normal(size=(5, 3)),), (0,)),
+        "dc": ((r.normal(size=3), r.normal(size=3), 5), (0, 1)),
+        "leapfrog": ((r.normal(size=3), r.normal(size=3), 6), (0, 1)),
+        "dict_inplace": ((r.normal(size=3), 5), (0,)),
+        "list_inplace": ((r.normal(size=3), 5), (0,)),
     }
 
 

@@ -141,6 +141,12 @@ def _refuse_generators(value, where):
                         "(noise = rng.normal(size=(n, ...))) and index noise[t]")
 
 
+def _global_draws():
+    """Where the global generators are (NumPy's legacy one, the random module's)."""
+    state = np.random.get_state()
+    return state[1].tobytes(), state[2:], random.getstate()
+
+
 @rrule(run_checkpointed)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
@@ -156,7 +162,14 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
         if g is None:
             return (None,) * 6
         g = tuple(unthunk(c) for c in g)
+        drawn = _global_draws()
         g_carry = loop.backward(g, held)
+        if _global_draws() != drawn:
+            raise TypeError(f"{where}: a checkpointed loop's steps drew random numbers "
+                            "from np.random or random when the backward sweep ran them "
+                            "again, other numbers than the forward sweep's; draw them "
+                            "before the loop (noise = rng.normal(size=(n, ...))) and "
+                            "index noise[t]")
         return (None, g_carry, tuple(loop.inv_cots), _item_cotangent(loop, iterable),
                 None, None)
     return out, pullback

@@ -4,6 +4,7 @@ write into the caller's array), a work buffer written with `buf[:] = ...`, a car
 starting as None, a marked loop inside a plain loop, inside a while loop on values, in
 a helper called twice, a carry changing from int to array, the iterable read whole in the body, a
 dataclass carry, leapfrog, dict and list carries written in place."""
+import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -214,3 +215,34 @@ def list_inplace_plain(x, n):
     for t in range(n):
         hist.append(np.cos(hist[-1]) * 0.9)
     return np.sum(np.stack(hist) ** 2)
+
+
+def _numpy_noise(x):
+    return x * (1.0 + 0.5 * np.random.normal(size=x.shape))
+
+
+def _stdlib_noise(x):
+    return x * (1.0 + 0.5 * random.gauss(0.0, 1.0))
+
+
+def _gauss_pair(x):
+    # NumPy's legacy gauss caches its second draw: a state change in has_gauss alone
+    return x * (1.0 + 0.5 * np.random.standard_normal())
+
+
+def helper_draws_numpy(x, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.tanh(_numpy_noise(x))
+    return np.sum(x)
+
+
+def helper_draws_stdlib(x, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.tanh(_stdlib_noise(x))
+    return np.sum(x)
+
+
+def helper_draws_gauss_pair(x, n, s):
+    for t in checkpointed(range(n), snapshots=s):
+        x = np.tanh(_gauss_pair(x))
+    return np.sum(x)

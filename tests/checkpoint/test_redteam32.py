@@ -181,3 +181,26 @@ def test_generator_free_arguments_beside_the_loop_are_accepted():
     # a tuple, list and dict carry of plain values pass the driver's check
     check_grad(C.plain_containers, [np.array([0.5, 0.2]), (0.3, [0.7]), {"a": 0.2}, 3, 2],
                wrt=(0, 1, 2))
+
+
+@pytest.mark.parametrize("name", ["numpy", "stdlib", "gauss_pair"])
+@pytest.mark.parametrize("n", [1, 3])
+def test_a_helper_drawing_from_global_generators_is_refused_after_the_sweep(name, n):
+    # they gave silently wrong gradients: the backward sweep ran the steps again
+    f = getattr(M, "helper_draws_" + name)
+    np.random.seed(1)
+    random.seed(1)
+    with pytest.raises(TypeError, match=r"redteam32_more.py:\d+: a checkpointed loop's "
+                       "steps drew random numbers") as info:
+        grad(f)(np.array([0.3, -0.5]), n, 2)
+    assert "noise[t]" in str(info.value)
+
+
+def test_draws_outside_the_loop_between_vjp_and_its_pullback_are_fine():
+    r = rng("red32.between")
+    x, c = r.normal(size=3), r.normal(size=3)
+    out, pullback = vjp(C.vecout, x, 0.8, 4, 2, wrt=0)
+    np.random.normal(size=5)
+    random.random()
+    assert_close(pullback(c)[0],
+                 numerical_grad(lambda v: c @ C.vecout(v, 0.8, 4, 2), (x,), 0))

@@ -246,3 +246,10 @@ def helper_draws_gauss_pair(x, n, s):
     for t in checkpointed(range(n), snapshots=s):
         x = np.tanh(_gauss_pair(x))
     return np.sum(x)
+
+
+def marker_elsewhere(x, n):
+    steps = checkpointed(range(n), snapshots=2)
+    for t in steps:
+        x = x * 1.1
+    return x

@@ -204,3 +204,13 @@ def test_draws_outside_the_loop_between_vjp_and_its_pullback_are_fine():
     random.random()
     assert_close(pullback(c)[0],
                  numerical_grad(lambda v: c @ C.vecout(v, 0.8, 4, 2), (x,), 0))
+
+
+@pytest.mark.parametrize("mode", ["jvp", "grad"])
+def test_the_marker_outside_a_loop_header_is_refused_in_both_modes(mode):
+    with pytest.raises(TransformError, match="marks the iterable of a for loop only") as info:
+        if mode == "jvp":
+            jvp(M.marker_elsewhere, (0.5, 3), (1.0,), wrt=0)
+        else:
+            grad(M.marker_elsewhere, 0)(0.5, 3)
+    assert "redteam32_more.py" in str(info.value)

@@ -112,3 +112,19 @@ def test_float32_tangent():
     assert_close(got, numerical_jvp(F.f32, (x.astype(np.float32).astype(float),
                                             w.astype(np.float32).astype(float)), 0,
                                     t.astype(np.float32).astype(float)), 1e-4, 1e-5)
+
+
+def test_one_function_at_several_shapes_and_types():
+    # compiled rules are cached per argument shapes: each call must get its own
+    r = rng("red32.shapes")
+    for x in (r.normal(size=3), r.normal(size=4), r.normal(size=(2, 3)), 0.7,
+              np.float64(0.3), r.normal(size=3), 0.2):
+        for w in (1.3, r.normal(size=np.shape(x))):
+            t = r.normal(size=np.shape(x))
+            t = t if np.ndim(x) else float(t)
+            _, got = jvp(F.shape_branches, (x, w), (t,), wrt=0)
+            assert_close(got, numerical_jvp(F.shape_branches, (x, w), 0, t))
+            _, got_w = jvp(F.shape_branches, (x, w), (1.0 if np.ndim(w) == 0 else
+                                                     np.ones(np.shape(w)),), wrt=1)
+            assert_close(got_w, numerical_jvp(F.shape_branches, (x, w), 1,
+                                              1.0 if np.ndim(w) == 0 else np.ones(np.shape(w))))

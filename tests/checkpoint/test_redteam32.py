@@ -214,3 +214,32 @@ def test_the_marker_outside_a_loop_header_is_refused_in_both_modes(mode):
         else:
             grad(M.marker_elsewhere, 0)(0.5, 3)
     assert "redteam32_more.py" in str(info.value)
+
+
+_FORWARD = {
+    "scalar": lambda r: (0.3, 0.9, 5), "nested": lambda r: (0.3, 0.8, 4),
+    "heat": lambda r: (r.normal(size=8), r.uniform(0.5, 1, size=8), 0.2, 6),
+    "rows": lambda r: (r.normal(size=(5, 3)), 0.5 * r.normal(size=(3, 3))),
+    "items": lambda r: ([0.5, 1.5, -0.2], 0.8), "calls": lambda r: (0.3, 0.8, 4),
+    "in_place": lambda r: (r.normal(size=5), 0.9, 4), "inner_marked": lambda r: (0.3, 4),
+    "inside_plain": lambda r: (0.3, 3), "plus": lambda r: (r.normal(size=4), 0.7, 4),
+    "unused_carry": lambda r: (0.4, 3), "closure": lambda r: (0.3, 0.7, 4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_FORWARD))
+def test_jvp_of_the_checkpoint_suites_loops_equals_the_unmarked_ones(name):
+    from tests.checkpoint import cases
+    r = rng("red32.forward.cases", name)
+    args = _FORWARD[name](r)
+    positions = tuple(k for k, v in enumerate(args) if not isinstance(v, int))
+    ts = tuple([float(r.normal()) for _ in args[k]] if isinstance(args[k], list) else
+               float(r.normal()) if isinstance(args[k], float) else
+               r.normal(size=args[k].shape) for k in positions)
+    marked, plain = getattr(cases, name + "_ck"), getattr(cases, name)
+    out, got = jvp(marked, args + (2,), ts, wrt=positions)
+    want_out, want = jvp(plain, args, ts, wrt=positions)
+    np.testing.assert_allclose(out, want_out, rtol=1e-12)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-14)
+    fd = sum(numerical_jvp(plain, args, k, t) for k, t in zip(positions, ts))
+    assert_close(got, fd)

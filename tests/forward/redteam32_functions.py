@@ -208,3 +208,7 @@ def shape_branches(x, w):
         y = y.sum(axis=0)
     s = np.sum(y ** 2) if np.size(y) > 3 else np.prod(y)
     return s + np.max(x)
+
+
+def picks_index(x):
+    return float(x[0]), int(np.argmax(x))

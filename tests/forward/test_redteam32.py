@@ -128,3 +128,9 @@ def test_one_function_at_several_shapes_and_types():
                                                      np.ones(np.shape(w)),), wrt=1)
             assert_close(got_w, numerical_jvp(F.shape_branches, (x, w), 1,
                                               1.0 if np.ndim(w) == 0 else np.ones(np.shape(w))))
+
+
+def test_jacfwd_names_itself_when_an_output_is_not_float():
+    # the message said "jacrev needs float outputs"
+    with pytest.raises(TypeError, match=r"^jacfwd needs float outputs: the output\[1\] is int"):
+        jacfwd(F.picks_index)(np.array([1.0, 2.0]))

@@ -129,6 +129,9 @@ def jacfwd(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def jacobian_fn(*args):
         for w in wrt_tuple:
+            if _position(fn, w) >= len(args):
+                raise TypeError(f"jacfwd: {w!r} is differentiated but this call does not "
+                                "pass it (a default is not); pass it")
             _check_jacfwd_argument(args[_position(fn, w)])
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         out = fn(*args)

@@ -134,3 +134,28 @@ def test_jacfwd_names_itself_when_an_output_is_not_float():
     # the message said "jacrev needs float outputs"
     with pytest.raises(TypeError, match=r"^jacfwd needs float outputs: the output\[1\] is int"):
         jacfwd(F.picks_index)(np.array([1.0, 2.0]))
+
+
+@pytest.mark.parametrize("wrt", ["scale", 1, "shift", ("x", "scale")])
+def test_jvp_with_respect_to_a_default_left_out(wrt):
+    # the tangent was None there: "unsupported operand type(s) for *: 'NoneType'"
+    r = rng("red32.default", str(wrt))
+    x, t = r.normal(size=3), r.normal(size=3)
+    names = wrt if isinstance(wrt, tuple) else (wrt,)
+    ts = tuple(t if n == "x" else 0.7 for n in names)
+    _, got = jvp(F.kw_default, (x,), ts, wrt=wrt)
+    want = 0.0
+    for n, tn in zip(names, ts):
+        if n == "x":
+            want = want + numerical_jvp(F.kw_default, (x,), 0, tn)
+        elif n == "shift":
+            want = want + tn * numerical_jvp(lambda s: F.kw_default(x, shift=s), (0.5,), 0, 1.0)
+        else:
+            want = want + tn * numerical_jvp(lambda c: F.kw_default(x, c), (2.0,), 0, 1.0)
+    assert_close(got, want)
+
+
+def test_jacfwd_with_respect_to_an_argument_not_passed():
+    with pytest.raises(TypeError, match="jacfwd: 'scale' is differentiated but this call "
+                                        "does not pass it"):
+        jacfwd(F.kw_default, wrt="scale")(np.ones(2))

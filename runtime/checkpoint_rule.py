@@ -1,6 +1,8 @@
 """run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
 the pullback recomputes segments from them and reverses one step at a time
 (runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
+import random
+
 import numpy as np
 
 from . import revolve
@@ -120,9 +122,35 @@ def _items(iterable, where):
     return iterable
 
 
+_GENERATORS = (np.random.Generator, np.random.RandomState, np.random.BitGenerator,
+               random.Random)
+
+
+def _refuse_generators(value, where):
+    """A random generator the body reads: the backward sweep runs steps again, and
+    they would draw other numbers than the forward sweep did (a wrong gradient)."""
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            _refuse_generators(v, where)
+    elif isinstance(value, dict):
+        _refuse_generators(list(value.values()), where)
+    elif isinstance(value, _GENERATORS):
+        raise TypeError(f"{where}: a checkpointed loop's body reads a random generator "
+                        f"({type(value).__name__}); the backward sweep runs steps again "
+                        "and would draw other numbers; draw them before the loop "
+                        "(noise = rng.normal(size=(n, ...))) and index noise[t]")
+
+
+def _global_draws():
+    """Where the global generators are (NumPy's legacy one, the random module's)."""
+    state = np.random.get_state()
+    return state[1].tobytes(), state[2:], random.getstate()
+
+
 @rrule(run_checkpointed)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
+    _refuse_generators((carry, invariants), where)
     loop = Loop(STEPS[key], invariants, _items(iterable, where), int(snapshots))
     _count("loops")
     _count("steps", len(loop.items))
@@ -134,7 +162,14 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
         if g is None:
             return (None,) * 6
         g = tuple(unthunk(c) for c in g)
+        drawn = _global_draws()
         g_carry = loop.backward(g, held)
+        if _global_draws() != drawn:
+            raise TypeError(f"{where}: a checkpointed loop's steps drew random numbers "
+                            "from np.random or random when the backward sweep ran them "
+                            "again, other numbers than the forward sweep's; draw them "
+                            "before the loop (noise = rng.normal(size=(n, ...))) and "
+                            "index noise[t]")
         return (None, g_carry, tuple(loop.inv_cots), _item_cotangent(loop, iterable),
                 None, None)
     return out, pullback

@@ -35,7 +35,7 @@ class Compilation:
     consumed: bool = False          # the caller forces every cotangent (grad, vjp)
     signature: tuple | None = None  # one shapes.shape_key per argument, or None
     materialised: bool = False      # a callee in a caller's loop: no Thunks (loop policy)
-    forward: bool = False           # forward mode (jvp): no tape, so no checkpointing
+    forward: bool = False           # forward mode: a checkpointed loop stays a plain loop
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

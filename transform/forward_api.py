@@ -51,8 +51,8 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     tangents = _tangents(names, tangents)
-    values = dict(zip(_params(plain), primals))
-    given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}
+    values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
+    given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}  # left out)
     _check_inputs(_params(plain, keyword_only=True), names, primals, {})
     rule = _compiled(plain, names, _full_signature(plain, primals, {}))
     if rule.inplace_args:
@@ -64,6 +64,11 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         tracebacks.annotate(exc)
         raise
     return copied_arrays(out), copied_arrays(out_dot)
+
+
+def _defaults(plain):
+    return {k: p.default for k, p in inspect.signature(plain).parameters.items()
+            if p.default is not inspect.Parameter.empty}
 
 
 def call_jvp(fn, tangents, *args, **kwargs):

@@ -53,18 +53,18 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
 jacobian = jacrev
 
 
-def _map_leaves(out, fn, path=()):
+def _map_leaves(out, fn, path=(), api="jacrev"):
     """out's structure (tuples, lists, dicts) with fn(path, leaf) at each float leaf."""
     if isinstance(out, tuple) and hasattr(out, "_fields"):
-        return type(out)(*[_map_leaves(v, fn, path + (k,)) for k, v in enumerate(out)])
+        return type(out)(*[_map_leaves(v, fn, path + (k,), api) for k, v in enumerate(out)])
     if isinstance(out, (tuple, list)):
-        return type(out)(_map_leaves(v, fn, path + (k,)) for k, v in enumerate(out))
+        return type(out)(_map_leaves(v, fn, path + (k,), api) for k, v in enumerate(out))
     if isinstance(out, dict):
-        return {k: _map_leaves(v, fn, path + (k,)) for k, v in out.items()}
+        return {k: _map_leaves(v, fn, path + (k,), api) for k, v in out.items()}
     if not (isinstance(out, (float, np.floating)) or
             isinstance(out, np.ndarray) and out.dtype.kind == "f"):
         where = "".join(f"[{k!r}]" for k in path)
-        raise TypeError(f"jacrev needs float outputs: the output{where} is "
+        raise TypeError(f"{api} needs float outputs: the output{where} is "
                         f"{type(out).__name__}"
                         f"{'' if not isinstance(out, np.ndarray) else ' of ' + str(out.dtype)}"
                         "; return float values (or arrays, or tuples, lists or dicts of "
@@ -129,6 +129,9 @@ def jacfwd(fn, wrt=0, *, policy=None):
     @functools.wraps(fn)
     def jacobian_fn(*args):
         for w in wrt_tuple:
+            if _position(fn, w) >= len(args):
+                raise TypeError(f"jacfwd: {w!r} is differentiated but this call does not "
+                                "pass it (a default is not); pass it")
             _check_jacfwd_argument(args[_position(fn, w)])
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         out = fn(*args)
@@ -146,7 +149,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
                 [_at(c, out_path) for c in columns[k, path]], np.shape(out_leaf), leaf))
                 for k, w in enumerate(wrt_tuple))
             return per_wrt[0] if single else per_wrt
-        return _map_leaves(out, leaf_jacobian)
+        return _map_leaves(out, leaf_jacobian, api="jacfwd")
     return mark_derivative(jacobian_fn, fn)
 
 

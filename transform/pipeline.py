@@ -32,6 +32,7 @@ from .emit.bound_check import check_pullback
 from .emit.emit import emit
 from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
+from .frontend.checkpointed_forward import unmark_checkpointed_loops
 from .frontend.data_sugar import desugar_data
 from .frontend.desugar import desugar
 from .frontend.parse import parse_function
@@ -88,7 +89,10 @@ def _front_end(ctx):
     ctx.src = src = parse_function(ctx.fn)
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
-    checkpointed_loops(src, ctx.explain, ctx.forward)    # a marked loop: the driver, its step
+    if ctx.forward:                          # no tape to bound: a plain loop
+        unmark_checkpointed_loops(src)
+    else:
+        checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)
     desugar(src, entry=ctx.consumed or getattr(src, "copies_arguments", False))

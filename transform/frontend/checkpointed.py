@@ -24,6 +24,7 @@ import gast
 import numpy as np
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
+from .checkpointed_random import refuse_random_draws
 from .parse import SourceFunction
 from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
@@ -162,6 +163,7 @@ def _refuse_unsupported(src, loop, iterable):
                         hint=_INSTEAD.removeprefix("Instead: "))
     for s in loop.body:
         _refuse_in(src, s, 0)
+    refuse_random_draws(src, loop)
 
 
 _REFUSED = {gast.Return: "`return`", gast.Yield: "`yield`", gast.YieldFrom: "`yield from`",
@@ -255,8 +257,8 @@ def _loop_names(src, loop):
     params = set(src.params) | {a.id for a in src.node.args.kwonlyargs}
     before = params | set(_names([s for s in outside if s.lineno < loop.lineno],
                                  gast.Store, True)) | set(src.fn.__code__.co_freevars)
-    for n in carried:
-        if n not in before and n in read_outside | set(_names(body, gast.Load, False)) \
+    for n in carried:           # a module's name (`np` in x.astype(np.float32)): not carried
+        if n not in before and n in src.locals and n in read_outside | set(_names(body, gast.Load, False)) \
                 and not _inner_loop_variable(n, body):
             raise src.error(f"{n!r} is carried by the checkpointed loop but may be unbound "
                             "when it starts", loop,

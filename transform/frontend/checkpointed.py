@@ -36,16 +36,14 @@ _UNSIZED = (enumerate, zip, map, filter, reversed, iter)
 _INSTEAD = "Instead: loop over checkpointed(range(len(xs)), snapshots=s) and index xs[t]"
 
 
-def checkpointed_loops(src, explain=False, forward=False):
+def checkpointed_loops(src, explain=False):
     """Rewrite src.node's outermost checkpointed loops in place (inner ones are the
     step's to rewrite when it is compiled); refuse any other use of the marker.
-    explain: the driver's location argument also says what the loop carries.
-    forward: forward mode keeps no tape, so a marked loop stays a plain loop over its
-    iterable (the snapshots expression is not evaluated)."""
+    explain: the driver's location argument also says what the loop carries."""
     if not _may_mark(src) or \
             not any(src.resolve(c.func) is checkpointed for c in src.calls()):
         return                  # (most functions: no resolving, no guards added)
-    src.node.body = _block(src, src.node.body, explain, forward)
+    src.node.body = _block(src, src.node.body, explain)
     for c in gast.walk(src.node):
         if isinstance(c, gast.Call) and src.resolve(c.func) is checkpointed:
             raise src.error("checkpointed(...) marks the iterable of a for loop only", c,
@@ -71,21 +69,18 @@ def _filled(cell):
     return True
 
 
-def _block(src, body, explain, forward=False):
+def _block(src, body, explain):
     out = []
     for s in body:
         if isinstance(s, gast.For) and isinstance(s.iter, gast.Call) and \
                 src.resolve(s.iter.func) is checkpointed:
-            if forward:
-                s.iter = _marker_arguments(src, s.iter)[0]
-            else:
-                out.append(_rewrite(src, s, explain))
-                continue
+            out.append(_rewrite(src, s, explain))
+            continue
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
-                setattr(s, field, _block(src, getattr(s, field), explain, forward))
+                setattr(s, field, _block(src, getattr(s, field), explain))
         for h in getattr(s, "handlers", ()):
-            h.body = _block(src, h.body, explain, forward)
+            h.body = _block(src, h.body, explain)
         out.append(s)
     return out
 

@@ -58,6 +58,10 @@ class Loop:
         return tuple(out), pullback, wrt
 
     def advance(self, carry, i):
+        """The carry after step i: the step itself where the compiler found that it
+        writes into nothing (its values are the rule's), else the step's rule."""
+        if getattr(self.step, "thunkgrad_plain_advance", False):
+            return tuple(self.step(*carry, *self.invariants, self.items[i]))
         return self.call(carry, i)[0]
 
     def reverse_step(self, carry, i, g):

@@ -12,9 +12,8 @@ passed explicitly, so their cotangents come back from the driver. The step is co
 like any user function when the driver differentiates it (runtime/checkpoint_rule.py),
 its errors located at the user's lines. Runs before desugar: the body is the user's.
 What this first version does not cover is refused here: break, continue or return in
-the body, a loop else, a non-name target, non-sized iterables written in place
-(enumerate, zip, generators), nested defs, `del`, walrus, and a loop variable read
-after the loop.
+the body, a loop else, a non-name target, unsized iterables (enumerate, zip, generators),
+nested defs, `del`, walrus, and a loop variable read after the loop.
 """
 import ast
 import copy
@@ -96,17 +95,15 @@ def _rewrite(src, loop, explain):
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
     step = _step_function(src, loop, carried, invariants, target)
+    step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads it)
     key = register_step(_step_key(src, loop), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[
         const(key), _tuple(carried), _tuple(invariants), iterable, snapshots,
         const(_where(src, loop, carried, invariants, explain))], keywords=[])
-    if carried:
-        s = gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in carried],
-                                            ctx=gast.Store())], value=call, type_comment=None)
-    else:
-        s = gast.Expr(value=call)
+    s = gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in carried], ctx=gast.Store())],
+                    value=call, type_comment=None) if carried else gast.Expr(value=call)
     for n in gast.walk(s):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
@@ -293,6 +290,18 @@ def _written(src, body):
         elif isinstance(n, gast.Call):
             found.extend(_call_writes(src, n))
     return [f for f in found if f is not None]
+
+
+def _plain_advance(src, body):
+    """Whether the driver may advance by the step itself, not its rule: the body writes
+    into nothing and calls library functions only (the snapshots stay as they are)."""
+    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
+        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
+                or isinstance(n, gast.AugAssign) or isinstance(n, gast.Call) and (
+                list(_call_writes(src, n)) or (getattr(src.resolve(n.func), "__module__", None)
+                                               or "").split(".")[0] not in _LIBRARIES):
+            return False
+    return True
 
 
 def _call_writes(src, call):

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import runtime.checkpoint_rule as rule_module
+from runtime import revolve
 from runtime.checkpoint import STEPS
 from tests.checkpoint import cases
 from tests.gradcheck import POLICIES, check_grad
@@ -65,3 +66,22 @@ def test_a_writing_step_advances_by_its_rule(monkeypatch):
     got = grad(cases.in_place_ck, 0)(u, 0.5, 12, 3)
     assert len(calls) > 12                                  # advances too
     assert np.array_equal(got, grad(cases.in_place, 0)(u, 0.5, 12))
+
+
+
+def _raw_step(x, w, t):
+    return (np.tanh(w * x) + 0.1 * t,)
+
+
+def test_a_step_registered_without_the_compilers_word_advances_by_its_rule(monkeypatch):
+    from runtime.checkpoint import register_step
+    calls = _counting(monkeypatch)
+    key = register_step("tests.checkpoint._raw_step", _raw_step)
+    out, pullback = rule_module.run_checkpointed_rule(key, (0.3,), (0.9,), range(6), 2)
+    assert len(calls) == 6                      # the forward sweep's advances, by the rule
+    _, (g_x,), (g_w,), _, _, _ = pullback((1.0,))
+    assert len(calls) == 6 + revolve.recomputations(6, 2) + 6    # recomputed, reversed
+    x = 0.3
+    for t in range(6):
+        x = np.tanh(0.9 * x) + 0.1 * t
+    assert out == (x,) and g_x != 0.0 and g_w != 0.0

@@ -6,7 +6,8 @@ import numpy as np
 from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
-from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, run_checkpointed
+from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, chunked, \
+    run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
 
@@ -127,7 +128,9 @@ def _items(iterable, where):
 @rrule(run_checkpointed)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
-    loop = Loop(STEPS[key], invariants, _items(iterable, where), int(snapshots))
+    step = STEPS[key]
+    loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
+                int(snapshots))
     _count("loops")
     _count("steps", len(loop.items))
     out, held = loop.forward(tuple(carry))

@@ -23,6 +23,7 @@ import gast
 import numpy as np
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
+from .checkpoint_chunk import chunk_loop, chunk_size
 from .parse import SourceFunction
 from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
@@ -84,7 +85,7 @@ def _block(src, body, explain):
 
 
 def _rewrite(src, loop, explain):
-    iterable, snapshots = _marker_arguments(src, loop.iter)
+    iterable, snapshots, k = _marker_arguments(src, loop.iter)
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
     carried, invariants = _loop_names(src, loop)
@@ -94,9 +95,11 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    step = _step_function(src, loop, carried, invariants, target)
-    step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads it)
-    key = register_step(_step_key(src, loop), step)
+    stepped, last = chunk_loop(src, loop, k) if k > 1 else (loop, target)
+    step = _step_function(src, stepped, carried, invariants, last)
+    step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
+    step.thunkgrad_chunk = k                                         # these two)
+    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k > 1 else ""), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[
@@ -127,15 +130,15 @@ def _tuple(names):
 
 
 def _marker_arguments(src, call):
-    """(the iterable, the snapshots expression) of `checkpointed(xs, snapshots=s)`."""
+    """(the iterable, the snapshots expression, chunk) of `checkpointed(xs, snapshots=s)`."""
     given = {kw.arg: kw.value for kw in call.keywords}
     args = list(call.args)
     if len(args) == 2 and "snapshots" not in given:
         given["snapshots"] = args.pop()
-    if len(args) != 1 or set(given) != {"snapshots"}:
-        raise src.error("checkpointed takes the iterable and snapshots=s", call,
+    if len(args) != 1 or "snapshots" not in given or set(given) - {"snapshots", "chunk"}:
+        raise src.error("checkpointed takes the iterable, snapshots=s (and chunk=k)", call,
                         hint="write checkpointed(range(n), snapshots=s)")
-    return args[0], given["snapshots"]
+    return args[0], given["snapshots"], chunk_size(src, given)
 
 
 def _refuse_unsupported(src, loop, iterable):
@@ -390,8 +393,7 @@ def _step_source(step, fdef, src):
 
 
 def _step_key(src, loop):
-    """The step's name for the driver: the function, the line and a digest of the body
-    (deterministic: generated source is)."""
+    """The step's name for the driver: function, line, digest of the body (deterministic)."""
     text = gast.dump(gast.Module(body=loop.body, type_ignores=[]))
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
     module = getattr(src.fn, "__module__", "") or ""

@@ -49,6 +49,12 @@ def scalar_ck(x, n, s):
     return x
 
 
+def scalar_chunks(x, n, s):
+    for i in checkpointed(range(n), snapshots=s, chunk=100):
+        x = x * 0.999 + 0.001 * math.sin(x)
+    return x
+
+
 def measure(fn, args, warm):
     """(seconds, peak bytes, stats) of one gradient call, compiled beforehand on `warm`."""
     grad(fn, 0)(*warm)
@@ -75,7 +81,7 @@ def table(name, taped, marked, args, steps, snapshot_counts):
     print(*lines, sep="\n")
     for s in snapshot_counts:
         t, p, stats = measure(marked, args + (steps, s), args + (3, s))
-        lines.append(f"| {s} | {stats.recomputed:,} ({revolve.recomputations(steps, s):,}) | "
+        lines.append(f"| {s} | {stats.recomputed:,} ({revolve.recomputations(stats.steps, s):,}) | "
                      f"{t:.2f} s ({t / seconds:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
         print(lines[-1])
     return lines
@@ -89,6 +95,8 @@ def main(full):
     lines = table(f"heat, {cells:,} cells", heat, heat_ck, (u, np.ones(cells)), heat_steps,
                   (10, 30, 100))
     lines += table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
+    lines += table("scalar loop, chunk=100 (recomputed: chunks)", scalar, scalar_chunks,
+                   (0.5,), scalar_steps, (10, 30, 100))
     head = (f"# Checkpointed loops (issue 21)\n\nMeasured {time.strftime('%Y-%m-%d %H:%M')} "
             f"on {platform.machine()}, Python {platform.python_version()}, NumPy "
             f"{np.__version__}; {'full' if full else 'quick'} sizes; whole run "

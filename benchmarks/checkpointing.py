@@ -4,9 +4,12 @@ to the measured one. Not a timed test.
 
     python benchmarks/checkpointing.py              # heat 2,000 cells x 2,000 steps,
                                                     # scalar loop 20,000 steps
-    python benchmarks/checkpointing.py --full       # the issue's sizes: 50,000 heat
-                                                    # steps, 10^6 scalar steps (`make
-                                                    # bench`; about 10 minutes)
+    python benchmarks/checkpointing.py --full       # `make bench`: the issue's heat
+                                                    # size (50,000 steps), scalar loop
+                                                    # 10^5 steps (~20 min on 2 loaded CPUs)
+    python benchmarks/checkpointing.py --full --scalar-steps 1000000   # the issue's
+                                                    # scalar size (much longer: tracemalloc
+                                                    # slows the 10^7 recomputed steps most)
 
 THUNKGRAD_BENCH_QUICK=1 (as for `make bench`'s other scripts) keeps the small sizes.
 Prints the tables and writes them to benchmarks/results/checkpointing.md.
@@ -87,13 +90,15 @@ def table(name, taped, marked, args, steps, snapshot_counts):
     return lines
 
 
-def main(full):
+def main(full, scalar_only=False):
     start = time.perf_counter()
     cells, heat_steps = 2000, 50_000 if full else 2000
-    scalar_steps = 1_000_000 if full else 20_000
+    scalar_steps = 100_000 if full else 20_000
+    if "--scalar-steps" in sys.argv:
+        scalar_steps = int(sys.argv[sys.argv.index("--scalar-steps") + 1])
     u = np.linspace(0.0, 1.0, cells)
-    lines = table(f"heat, {cells:,} cells", heat, heat_ck, (u, np.ones(cells)), heat_steps,
-                  (10, 30, 100))
+    lines = [] if scalar_only else table(f"heat, {cells:,} cells", heat, heat_ck,
+                                         (u, np.ones(cells)), heat_steps, (10, 30, 100))
     lines += table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
     lines += table("scalar loop, chunk=100 (recomputed: chunks)", scalar, scalar_chunks,
                    (0.5,), scalar_steps, (10, 30, 100))
@@ -106,4 +111,5 @@ def main(full):
 
 
 if __name__ == "__main__":
-    main("--full" in sys.argv and not os.environ.get("THUNKGRAD_BENCH_QUICK"))
+    main("--full" in sys.argv and not os.environ.get("THUNKGRAD_BENCH_QUICK"),
+         "--scalar-only" in sys.argv)

@@ -45,7 +45,7 @@ class Loop:
         self.step, self.invariants, self.items = step, tuple(invariants), items
         self.snapshots = snapshots
         self.inv_cots = [None] * len(self.invariants)
-        self.item_cots = [None] * len(items)
+        self.item_cots = {}         # i -> item i's cotangent (none for a range: O(1))
         self.rules = {}
 
     def call(self, carry, i):
@@ -73,7 +73,9 @@ class Loop:
         n = len(carry)
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
-        self.item_cots[i] = unthunk(cots.get(n + len(self.invariants)))
+        c = unthunk(cots.get(n + len(self.invariants)))
+        if c is not None:
+            self.item_cots[i] = c
         g = tuple(unthunk(cots.get(k)) for k in range(n))
         return g
 
@@ -136,7 +138,7 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     out, held = loop.forward(tuple(carry))
 
     def pullback(g):
-        loop.inv_cots = [None] * len(loop.invariants)
+        loop.inv_cots, loop.item_cots = [None] * len(loop.invariants), {}
         g = unthunk(g)
         if g is None:
             return (None,) * 6
@@ -149,10 +151,9 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
 
 def _item_cotangent(loop, iterable):
     cots = loop.item_cots
-    if all(c is None for c in cots):            # (a range's items: integers)
+    if not cots:                                # (a range's items: integers)
         return None
     if isinstance(iterable, np.ndarray):
-        return np.stack([np.zeros_like(iterable[i], dtype=float) if c is None
-                         else np.asarray(c) for i, c in enumerate(cots)]) \
-            if len(cots) else np.zeros_like(iterable, dtype=float)
-    return type(iterable)(cots)
+        return np.stack([np.asarray(cots[i]) if i in cots else
+                         np.zeros_like(iterable[i], dtype=float) for i in range(len(iterable))])
+    return type(iterable)(cots.get(i) for i in range(len(iterable)))

@@ -6,7 +6,7 @@ to the measured one. Not a timed test.
                                                     # scalar loop 20,000 steps
     python benchmarks/checkpointing.py --full       # `make bench`: the heat
                                                     # size (50,000 steps), scalar loop
-                                                    # 10^5 steps (~20 min on 2 loaded CPUs)
+                                                    # 10^5 steps (~12 min on 2 loaded CPUs)
     python benchmarks/checkpointing.py --full --scalar-steps 1000000   # the issue's
                                                     # scalar size (much longer: tracemalloc
                                                     # slows the 10^7 recomputed steps most)

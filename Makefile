@@ -27,6 +27,7 @@ compat:
 	$(PYTHON) tools/compat.py
 
 # THUNKGRAD_BENCH_QUICK=1: the scientific workloads at smaller sizes, fewer rounds.
+# checkpointing.py --full (issue 21: heat 2,000 x 50,000, scalar 10^5 steps) takes ~12 min.
 # If pyproject's bench extra does not install as a whole, each peer is tried on its own
 # (BENCH_PEERS is that extra's list); the scripts skip a peer that does not import.
 BENCH_PEERS := autograd 'jax[cpu]' torch==2.13.0 matplotlib
@@ -40,6 +41,7 @@ bench: install
 	$(PY) benchmarks/general_rule.py
 	$(PY) benchmarks/compile_scaling.py
 	$(PY) benchmarks/einsum_vjp.py
+	$(PY) benchmarks/checkpointing.py --full
 
 # 8 threads calling grad on 50 functions with random shapes for 60 s (SOAK_ARGS="--seconds 10")
 soak: install

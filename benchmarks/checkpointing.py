@@ -4,13 +4,23 @@ to the measured one. Not a timed test.
 
     python benchmarks/checkpointing.py              # heat 2,000 cells x 2,000 steps,
                                                     # scalar loop 20,000 steps
-    python benchmarks/checkpointing.py --full       # the issue's sizes: 50,000 heat
-                                                    # steps, 10^6 scalar steps (long)
+    python benchmarks/checkpointing.py --full       # `make bench`: the issue's heat
+                                                    # size (50,000 steps), scalar loop
+                                                    # 10^5 steps (~12 min on 2 loaded CPUs)
+    python benchmarks/checkpointing.py --full --scalar-steps 1000000   # the issue's
+                                                    # scalar size (much longer: tracemalloc
+                                                    # slows the 10^7 recomputed steps most)
+
+THUNKGRAD_BENCH_QUICK=1 (as for `make bench`'s other scripts) keeps the small sizes.
+Prints the tables and writes them to benchmarks/results/checkpointing.md.
 """
 import math
+import os
+import platform
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 
@@ -42,6 +52,12 @@ def scalar_ck(x, n, s):
     return x
 
 
+def scalar_chunks(x, n, s):
+    for i in checkpointed(range(n), snapshots=s, chunk=100):
+        x = x * 0.999 + 0.001 * math.sin(x)
+    return x
+
+
 def measure(fn, args, warm):
     """(seconds, peak bytes, stats) of one gradient call, compiled beforehand on `warm`."""
     grad(fn, 0)(*warm)
@@ -56,24 +72,44 @@ def measure(fn, args, warm):
     return seconds, peak, stats
 
 
+RESULTS = Path(__file__).resolve().parent / "results" / "checkpointing.md"
+
+
 def table(name, taped, marked, args, steps, snapshot_counts):
+    """The table's markdown lines (printed as they come)."""
     seconds, peak, _ = measure(taped, args + (steps,), args + (3,))
-    print(f"\n{name}, {steps:,} steps: taped {seconds:.2f} s, peak {peak / 1e6:.1f} MB")
-    print("snapshots  recomputed (theory)  time (x taped)  peak MB (taped / peak)")
+    lines = [f"\n{name}, {steps:,} steps: taped {seconds:.2f} s, peak {peak / 1e6:.1f} MB\n",
+             "| snapshots | recomputed (theory) | time (x taped) | peak MB (taped / peak) |",
+             "|---|---|---|---|"]
+    print(*lines, sep="\n")
     for s in snapshot_counts:
         t, p, stats = measure(marked, args + (steps, s), args + (3, s))
-        print(f"{s:9d}  {stats.recomputed:10,d} ({revolve.recomputations(steps, s):,})"
-              f"  {t:6.2f} s ({t / seconds:4.1f})  {p / 1e6:7.2f} ({peak / p:6.0f})")
+        lines.append(f"| {s} | {stats.recomputed:,} ({revolve.recomputations(stats.steps, s):,}) | "
+                     f"{t:.2f} s ({t / seconds:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
+        print(lines[-1])
+    return lines
 
 
-def main(full):
+def main(full, scalar_only=False):
+    start = time.perf_counter()
     cells, heat_steps = 2000, 50_000 if full else 2000
-    scalar_steps = 1_000_000 if full else 20_000
+    scalar_steps = 100_000 if full else 20_000
+    if "--scalar-steps" in sys.argv:
+        scalar_steps = int(sys.argv[sys.argv.index("--scalar-steps") + 1])
     u = np.linspace(0.0, 1.0, cells)
-    table(f"heat, {cells:,} cells", heat, heat_ck, (u, np.ones(cells)), heat_steps,
-          (10, 30, 100))
-    table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
+    lines = [] if scalar_only else table(f"heat, {cells:,} cells", heat, heat_ck,
+                                         (u, np.ones(cells)), heat_steps, (10, 30, 100))
+    lines += table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
+    lines += table("scalar loop, chunk=100 (recomputed: chunks)", scalar, scalar_chunks,
+                   (0.5,), scalar_steps, (10, 30, 100))
+    head = (f"# Checkpointed loops (issue 21)\n\nMeasured {time.strftime('%Y-%m-%d %H:%M')} "
+            f"on {platform.machine()}, Python {platform.python_version()}, NumPy "
+            f"{np.__version__}; {'full' if full else 'quick'} sizes; whole run "
+            f"{time.perf_counter() - start:.0f} s. Time: one gradient call; peak: tracemalloc "
+            "over another call.\n")
+    RESULTS.write_text(head + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
-    main("--full" in sys.argv)
+    main("--full" in sys.argv and not os.environ.get("THUNKGRAD_BENCH_QUICK"),
+         "--scalar-only" in sys.argv)

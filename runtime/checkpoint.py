@@ -20,11 +20,24 @@ import numpy as np
 SIZED = (range, list, tuple, np.ndarray)
 
 
-def checkpointed(iterable, snapshots):
+def checkpointed(iterable, snapshots, chunk=1):
     """Mark a `for` loop to be reversed by checkpointing with at most `snapshots` stored
-    loop states; returns `iterable` (a no-op outside differentiation)."""
+    loop states; returns `iterable` (a no-op outside differentiation). chunk=k (a
+    literal, over a range): each checkpointed step runs k iterations, taped."""
     check_snapshots(snapshots)
     return iterable
+
+
+def chunked(step, iterable, where=""):
+    """The driver's items: the iterable, or for a chunked step (`thunkgrad_chunk` = k,
+    the compiler's) the range cut into ranges of k items, the last one shorter."""
+    k = getattr(step, "thunkgrad_chunk", 1)
+    if k == 1:
+        return iterable
+    if not isinstance(iterable, range):
+        raise TypeError(f"{where}: checkpointed(..., chunk={k}) needs a range, not "
+                        f"{type(iterable).__name__}")
+    return [iterable[j:j + k] for j in range(0, len(iterable), k)]
 
 
 def check_snapshots(snapshots):
@@ -91,7 +104,7 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     """The loop itself: what the marked loop computes (no derivative)."""
     check_snapshots(snapshots)
     step = STEPS[key]
-    for x in iterable:
+    for x in chunked(step, iterable, where):
         carry = tuple(step(*carry, *invariants, x))
     return carry
 

@@ -8,7 +8,8 @@ import numpy as np
 from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
-from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, run_checkpointed
+from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, chunked, \
+    run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
 
@@ -46,7 +47,7 @@ class Loop:
         self.step, self.invariants, self.items = step, tuple(invariants), items
         self.snapshots = snapshots
         self.inv_cots = [None] * len(self.invariants)
-        self.item_cots = [None] * len(items)
+        self.item_cots = {}         # i -> item i's cotangent (none for a range: O(1))
         self.rules = {}
 
     def call(self, carry, i):
@@ -60,6 +61,10 @@ class Loop:
         return tuple(out), pullback, wrt
 
     def advance(self, carry, i):
+        """The carry after step i: the step itself where the compiler found that it
+        writes into nothing (its values are the rule's), else the step's rule."""
+        if getattr(self.step, "thunkgrad_plain_advance", False):
+            return tuple(self.step(*carry, *self.invariants, self.items[i]))
         return self.call(carry, i)[0]
 
     def reverse_step(self, carry, i, g):
@@ -70,7 +75,9 @@ class Loop:
         n = len(carry)
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
-        self.item_cots[i] = unthunk(cots.get(n + len(self.invariants)))
+        c = unthunk(cots.get(n + len(self.invariants)))
+        if c is not None:
+            self.item_cots[i] = c
         g = tuple(unthunk(cots.get(k)) for k in range(n))
         return g
 
@@ -151,13 +158,15 @@ def _global_draws():
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
     _refuse_generators((carry, invariants), where)
-    loop = Loop(STEPS[key], invariants, _items(iterable, where), int(snapshots))
+    step = STEPS[key]
+    loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
+                int(snapshots))
     _count("loops")
     _count("steps", len(loop.items))
     out, held = loop.forward(tuple(carry))
 
     def pullback(g):
-        loop.inv_cots = [None] * len(loop.invariants)
+        loop.inv_cots, loop.item_cots = [None] * len(loop.invariants), {}
         g = unthunk(g)
         if g is None:
             return (None,) * 6
@@ -177,10 +186,9 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
 
 def _item_cotangent(loop, iterable):
     cots = loop.item_cots
-    if all(c is None for c in cots):            # (a range's items: integers)
+    if not cots:                                # (a range's items: integers)
         return None
     if isinstance(iterable, np.ndarray):
-        return np.stack([np.zeros_like(iterable[i], dtype=float) if c is None
-                         else np.asarray(c) for i, c in enumerate(cots)]) \
-            if len(cots) else np.zeros_like(iterable, dtype=float)
-    return type(iterable)(cots)
+        return np.stack([np.asarray(cots[i]) if i in cots else
+                         np.zeros_like(iterable[i], dtype=float) for i in range(len(iterable))])
+    return type(iterable)(cots.get(i) for i in range(len(iterable)))

@@ -4,17 +4,14 @@
         u = u + dt * lap(u)                                  "mod.f:12:...", (u,), (dt,),
                                                              range(n), s, "file.py:12")
 
-The body becomes a function of its own, `f_checkpointed_step(u, dt, t)`, returning the
-loop-carried names: those the body binds and reads before binding (or may: anything but
-a first unconditional `name = ...` not reading name counts) and those read outside the
-loop. The names of the function the body reads and does not bind (the invariants) are
-passed explicitly, so their cotangents come back from the driver. The step is compiled
-like any user function when the driver differentiates it (runtime/checkpoint_rule.py),
-its errors located at the user's lines. Runs before desugar: the body is the user's.
-What this first version does not cover is refused here: break, continue or return in
-the body, a loop else, a non-name target, non-sized iterables written in place
-(enumerate, zip, generators), nested defs, `del`, walrus, and a loop variable read
-after the loop.
+The body becomes a function `f_checkpointed_step(u, dt, t)` returning the loop-carried
+names: those the body binds and reads before binding (or may) and those read after the
+loop. The names it reads and does not bind (the invariants) are passed explicitly, so
+their cotangents come back from the driver. The step is compiled like any user function
+when the driver differentiates it (runtime/checkpoint_rule.py), errors at the user's
+lines. Runs before desugar. Refused here: break, continue or return in the body, a
+loop else, a non-name target, unsized iterables (enumerate, zip, generators), nested
+defs, `del`, walrus, and a loop variable read after the loop.
 """
 import ast
 import copy
@@ -24,6 +21,7 @@ import gast
 import numpy as np
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
+from .checkpoint_chunk import chunk_loop, chunk_size
 from .checkpointed_random import refuse_random_draws
 from .parse import SourceFunction
 from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
@@ -86,7 +84,7 @@ def _block(src, body, explain):
 
 
 def _rewrite(src, loop, explain):
-    iterable, snapshots = _marker_arguments(src, loop.iter)
+    iterable, snapshots, k = _marker_arguments(src, loop.iter)
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
     carried, invariants = _loop_names(src, loop)
@@ -96,18 +94,18 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    step = _step_function(src, loop, carried, invariants, target)
-    key = register_step(_step_key(src, loop), step)
+    stepped, last = chunk_loop(src, loop, k) if k > 1 else (loop, target)
+    step = _step_function(src, stepped, carried, invariants, last)
+    step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
+    step.thunkgrad_chunk = k                                         # these two)
+    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k > 1 else ""), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[
         const(key), _tuple(carried), _tuple(invariants), iterable, snapshots,
         const(_where(src, loop, carried, invariants, explain))], keywords=[])
-    if carried:
-        s = gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in carried],
-                                            ctx=gast.Store())], value=call, type_comment=None)
-    else:
-        s = gast.Expr(value=call)
+    s = gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in carried], ctx=gast.Store())],
+                    value=call, type_comment=None) if carried else gast.Expr(value=call)
     for n in gast.walk(s):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
@@ -131,15 +129,15 @@ def _tuple(names):
 
 
 def _marker_arguments(src, call):
-    """(the iterable, the snapshots expression) of `checkpointed(xs, snapshots=s)`."""
+    """(the iterable, the snapshots expression, chunk) of `checkpointed(xs, snapshots=s)`."""
     given = {kw.arg: kw.value for kw in call.keywords}
     args = list(call.args)
     if len(args) == 2 and "snapshots" not in given:
         given["snapshots"] = args.pop()
-    if len(args) != 1 or set(given) != {"snapshots"}:
-        raise src.error("checkpointed takes the iterable and snapshots=s", call,
+    if len(args) != 1 or "snapshots" not in given or set(given) - {"snapshots", "chunk"}:
+        raise src.error("checkpointed takes the iterable, snapshots=s (and chunk=k)", call,
                         hint="write checkpointed(range(n), snapshots=s)")
-    return args[0], given["snapshots"]
+    return args[0], given["snapshots"], chunk_size(src, given)
 
 
 def _refuse_unsupported(src, loop, iterable):
@@ -297,6 +295,18 @@ def _written(src, body):
     return [f for f in found if f is not None]
 
 
+def _plain_advance(src, body):
+    """Whether the driver may advance by the step itself, not its rule: the body writes
+    into nothing and calls library functions only (the snapshots stay as they are)."""
+    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
+        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
+                or isinstance(n, gast.AugAssign) or isinstance(n, gast.Call) and (
+                list(_call_writes(src, n)) or (getattr(src.resolve(n.func), "__module__", None)
+                                               or "").split(".")[0] not in _LIBRARIES):
+            return False
+    return True
+
+
 def _call_writes(src, call):
     func = call.func
     if isinstance(func, gast.Attribute) and func.attr in WRITING_ATTRS:
@@ -383,8 +393,7 @@ def _step_source(step, fdef, src):
 
 
 def _step_key(src, loop):
-    """The step's name for the driver: the function, the line and a digest of the body
-    (deterministic: generated source is)."""
+    """The step's name for the driver: function, line, digest of the body (deterministic)."""
     text = gast.dump(gast.Module(body=loop.body, type_ignores=[]))
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
     module = getattr(src.fn, "__module__", "") or ""

@@ -19,7 +19,7 @@ def unmark_checkpointed_loops(src):
     for loop in gast.walk(src.node):
         if isinstance(loop, gast.For) and isinstance(loop.iter, gast.Call) and \
                 src.resolve(loop.iter.func) is checkpointed:
-            loop.iter, _ = _marker_arguments(src, loop.iter)
+            loop.iter = _marker_arguments(src, loop.iter)[0]
     for c in gast.walk(src.node):
         if isinstance(c, gast.Call) and src.resolve(c.func) is checkpointed:
             raise src.error("checkpointed(...) marks the iterable of a for loop only", c,

@@ -138,3 +138,19 @@ def test_non_scalar_output_and_wrong_arguments_are_refused():
         hvp(straight, (np.ones(4),), (np.ones(3),))
     with pytest.raises(TransformError, match="container"):
         hessian(lambda p: p[0] * p[1])((1.0, 2.0))
+
+
+def keyword_only(x, *, y):
+    for t in range(2):
+        y = y * x
+    return np.sum(y)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_keyword_only_parameter_reassigned_in_a_loop_keeps_its_value(policy):
+    """reverse mode's prelude set it to None (hvp's `x_dot` reassigned in a loop)."""
+    x, y = np.array([2.0, -0.5]), np.array([3.0, 1.5])
+    got = grad(keyword_only, policy=policy)(x, y=y)
+    assert_close(got, numerical_jvp(lambda a: keyword_only(a, y=y), (x,), 0, np.eye(2)[0])
+                 * np.eye(2)[0] + numerical_jvp(lambda a: keyword_only(a, y=y), (x,), 0,
+                                                np.eye(2)[1]) * np.eye(2)[1])

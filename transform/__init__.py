@@ -16,7 +16,7 @@ _EXPORTS = {
     "differentiable": ".api", "grad": ".api", "value_and_grad": ".api", "vjp": ".api",
     "adjoint_source": ".api", "TransformError": ".errors",
     "stop_gradient": "runtime.gradient_stop", "jacrev": ".jacobians", "jacobian": ".jacobians",
-    "jvp": ".forward_api", "jacfwd": ".jacobians",
+    "jvp": ".forward_api", "jacfwd": ".jacobians", "hvp": ".hessians", "hessian": ".hessians",
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
     "checkpointed": "runtime", "checkpoint_stats": "runtime",
 }

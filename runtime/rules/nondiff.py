@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 
+from ..forward import zero_tangent
 from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
 
@@ -67,3 +68,7 @@ nondiff(time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.m
 # The identity whose derivative is zero (transform.stop_gradient): one declaration for
 # every mode; the result is a copy (fresh), see runtime/gradient_stop.py
 nondiff(stop_gradient, why=ZERO, fresh=True)
+
+# Generated forward-mode code's zero tangent (runtime/forward.py): only its argument's
+# shape and dtype are read, so reverse mode over `<name>_jvp` (transform.hvp) passes it
+nondiff(zero_tangent, why=SHAPE, fresh=True)

@@ -9,6 +9,7 @@ symmetric with the even reflect_type, wrap).
 """
 import numpy as np
 
+from ..forward import broadcast_to_output
 from ..registry import JOINT, LINEAR, declare, defvjp
 
 _BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
@@ -25,6 +26,10 @@ defvjp(np.swapaxes, "a, axis1, axis2", "np.swapaxes(g, axis1, axis2)", view=True
        jvp=LINEAR)
 defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, source)", view=True,
        complex_ok=True, jvp=LINEAR)
+# forward-mode code's broadcast of a tangent (runtime/forward.py), for reverse mode over
+# `<name>_jvp` (transform.hvp): `ans` gives only the shape
+defvjp(broadcast_to_output, "value, ans", "unbroadcast(g, value)", None, view=True,
+       jvp=LINEAR)
 defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True,

@@ -96,7 +96,10 @@ def _prelude(ctx, reverser):
     out = []
     if ctx.uses_tape:
         out.append(ctx.names.assign("tape", gast.List(elts=[], ctx=gast.Load())))
-    unbound = [n for n in ctx.snapshot if n not in ctx.params]
+    user = ctx.src.node.args                  # keyword-only and * parameters are bound too
+    given = set(ctx.params) | {a.id for a in user.kwonlyargs} | \
+        {a.id for a in (user.vararg, user.kwarg) if a is not None}
+    unbound = [n for n in ctx.snapshot if n not in given]
     if unbound:
         out.append(gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
                                                   type_comment=None) for n in unbound],

@@ -1,0 +1,156 @@
+"""hvp and hessian (reverse mode over the generated `<name>_jvp`, transform/hessians.py):
+H v against central finite differences of grad (tests/fd.py) under every policy, on
+straight-line code, loops, branches and matrix products; the Hessian symmetric, against
+differences and against a closed form; what the route cannot take is refused."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from tests.gradcheck import POLICIES, rng
+from transform import TransformError, grad, hessian, hvp
+
+
+def straight(x):
+    y = np.sin(x) * x
+    return np.sum(np.tanh(y) ** 2) + np.exp(x[0]) * x[1]
+
+
+def looped(x, k):
+    s = 0.0
+    for t in range(4):
+        x = np.tanh(k * x + t)
+        s = s + np.sum(x * x)
+    return s
+
+
+def branched(x):
+    s = np.sum(x ** 3)
+    if s > 0:
+        s = s * np.cos(s)
+    else:
+        s = s * s
+    return s
+
+
+def matrices(W, x):
+    h = np.tanh(W @ x)
+    return np.sum(h * h) + np.sum(np.log(1.0 + W ** 2))
+
+
+def quadratic(x, A):
+    return x @ (A @ x)
+
+
+def calls(x):
+    return cube(x) * 2.0
+
+
+def cube(x):
+    return np.sum(x ** 3)
+
+
+def method(x):
+    return np.exp(x).sum()
+
+
+def vector(x):
+    return np.sin(x)
+
+
+CASES = [
+    (straight, lambda r: (r.normal(size=4),), 0),
+    (looped, lambda r: (r.normal(size=3), 0.7), 0),
+    (looped, lambda r: (r.normal(size=3), 0.7), 1),
+    (branched, lambda r: (r.normal(size=3) + 0.5,), 0),
+    (branched, lambda r: (r.normal(size=3) - 2.0,), 0),
+    (matrices, lambda r: (r.normal(size=(3, 2)), r.normal(size=2)), 0),
+    (matrices, lambda r: (r.normal(size=(3, 2)), r.normal(size=2)), 1),
+    (method, lambda r: (r.normal(size=3),), 0),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_hvp_matches_differences_of_grad(case, policy):
+    fn, make, wrt = CASES[case]
+    r = rng(32, case)
+    args = make(r)
+    v = r.normal(size=np.shape(args[wrt])) if np.ndim(args[wrt]) else 0.9
+    got = hvp(fn, args, (v,), wrt=wrt, policy=policy)
+    expected = numerical_jvp(grad(fn, wrt, policy=policy), args, wrt, v)
+    assert np.shape(got) == np.shape(args[wrt])
+    assert_close(got, expected, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("case", [0, 3, 5])
+def test_hessian_is_symmetric_and_matches_differences(case):
+    fn, make, wrt = CASES[case]
+    args = make(rng(33, case))
+    H = hessian(fn, wrt)(*args)
+    arg = args[wrt]
+    assert H.shape == arg.shape + arg.shape
+    flat = H.reshape(arg.size, arg.size)
+    assert_close(flat, flat.T, rtol=1e-9, atol=1e-9)
+    g = grad(fn, wrt)
+    for k in range(arg.size):
+        basis = np.zeros(arg.size)
+        basis[k] = 1.0
+        column = numerical_jvp(g, args, wrt, basis.reshape(arg.shape))
+        assert_close(flat[:, k], np.ravel(column), rtol=1e-5, atol=1e-6)
+
+
+def test_hessian_of_a_quadratic_is_its_symmetric_part():
+    r = rng(34)
+    A = r.normal(size=(3, 3))
+    assert_close(hessian(quadratic)(r.normal(size=3), A), A + A.T, rtol=1e-12, atol=1e-12)
+
+
+def test_hessian_of_a_float_argument_is_a_float():
+    assert_close(hessian(looped, 1)(np.array([0.2, -0.1]), 0.7),
+                 numerical_jvp(grad(looped, 1), (np.array([0.2, -0.1]), 0.7), 1, 1.0))
+
+
+def test_hvp_of_a_tuple_argument_is_shaped_like_it():
+    def f(p):
+        return np.sum(p[0] ** 2 * p[1])
+    x = np.array([0.3, 0.7])
+    got = hvp(f, ((x, x + 1),), ((x, 2 * x),))
+    expected = numerical_jvp(grad(f), ((x, x + 1),), 0, (x, 2 * x))
+    assert isinstance(got, tuple)
+    assert_close(got[0], expected[0])
+    assert_close(got[1], expected[1])
+
+
+def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
+    with pytest.raises(TransformError, match="call_jvp") as info:
+        hvp(calls, (np.ones(2),), (np.ones(2),))
+    assert info.value.filename == __file__ and info.value.hint
+
+
+def test_non_scalar_output_and_wrong_arguments_are_refused():
+    with pytest.raises(TypeError, match="scalar"):
+        hvp(vector, (np.ones(2),), (np.ones(2),))
+    with pytest.raises(TransformError, match="one argument"):
+        hvp(matrices, (np.ones((3, 2)), np.ones(2)), (np.ones(2),), wrt=(0, 1))
+    with pytest.raises(TypeError, match="one entry"):
+        hvp(straight, (np.ones(4),), np.ones(4))
+    with pytest.raises(ValueError, match="shape"):
+        hvp(straight, (np.ones(4),), (np.ones(3),))
+    with pytest.raises(TransformError, match="container"):
+        hessian(lambda p: p[0] * p[1])((1.0, 2.0))
+
+
+def keyword_only(x, *, y):
+    for t in range(2):
+        y = y * x
+    return np.sum(y)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_keyword_only_parameter_reassigned_in_a_loop_keeps_its_value(policy):
+    """reverse mode's prelude set it to None (hvp's `x_dot` reassigned in a loop)."""
+    x, y = np.array([2.0, -0.5]), np.array([3.0, 1.5])
+    got = grad(keyword_only, policy=policy)(x, y=y)
+    assert_close(got, numerical_jvp(lambda a: keyword_only(a, y=y), (x,), 0, np.eye(2)[0])
+                 * np.eye(2)[0] + numerical_jvp(lambda a: keyword_only(a, y=y), (x,), 0,
+                                                np.eye(2)[1]) * np.eye(2)[1])

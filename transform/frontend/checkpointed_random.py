@@ -28,6 +28,7 @@ def refuse_random_draws(src, loop):
                             "again and would draw other numbers", call, hint=_HINT)
 
 
+_LIBRARIES = {"numpy", "scipy", "runtime", "transform"}   # (the driver checks their steps)
 _HINT = "draw them before the loop (noise = rng.normal(size=(n, ...))) and index noise[t]"
 
 
@@ -41,7 +42,8 @@ def _names(code):
 def _reads_generator(fn, seen):
     """Whether fn, a Python function, or one its code names as a global, names a random
     generator among its globals."""
-    if not isinstance(fn, types.FunctionType) or fn in seen:
+    if not isinstance(fn, types.FunctionType) or fn in seen or \
+            (fn.__module__ or "").split(".")[0] in _LIBRARIES:
         return False
     seen.add(fn)
     for name in _names(fn.__code__):

@@ -1,6 +1,7 @@
 """run_checkpointed's rule: the forward sweep keeps the binomial schedule's snapshots,
 the pullback recomputes segments from them and reverses one step at a time
 (runtime/checkpoint.py says what the compiler writes; runtime/revolve.py the schedule)."""
+import hashlib
 import random
 
 import numpy as np
@@ -49,6 +50,8 @@ class Loop:
         self.inv_cots = [None] * len(self.invariants)
         self.item_cots = {}         # i -> item i's cotangent (none for a range: O(1))
         self.rules = {}
+        self.marks = {}             # position -> fingerprint of the forward's carry there
+        self.where = ""
 
     def call(self, carry, i):
         """(step's output, pullback) at step i, differentiated in what can vary."""
@@ -71,6 +74,7 @@ class Loop:
         """The carry's cotangent before step i, from g after it; invariants' added."""
         _count("reversed")
         out, pullback, wrt = self.call(carry, i)
+        self.check_again(carry, i, out)
         cots = dict(enumerate(pullback(g)))         # (None: a zero cotangent)
         n = len(carry)
         for k in range(len(self.invariants)):
@@ -80,6 +84,21 @@ class Loop:
             self.item_cots[i] = c
         g = tuple(unthunk(cots.get(k)) for k in range(n))
         return g
+
+    def check_again(self, carry, i, out):
+        """Step i run again must give the forward sweep's carry at i + 1 bit for bit:
+        compared where the same code made both (the rule's output; a plain step's only
+        at the loop's end, run once more)."""
+        plain = getattr(self.step, "thunkgrad_plain_advance", False)
+        if i + 1 not in self.marks or plain and i + 1 != len(self.items):
+            return
+        again = self.advance(carry, i) if plain else out
+        if _fingerprint(again) != self.marks[i + 1]:
+            raise TypeError(f"{self.where}: a checkpointed loop's step gave another "
+                            "value when the backward sweep ran it again (random draws or "
+                            "other state in a helper?); checkpointed loop bodies must be "
+                            "deterministic: draw random numbers before the loop (noise = "
+                            "rng.normal(size=(n, ...))) and index noise[t]")
 
     def forward(self, carry):
         """The loop's output; the sweep's snapshots [(start, length, free, carry)].
@@ -92,6 +111,7 @@ class Loop:
         for start, length, free in chain:
             held.append((start, length, free, carry))
             carry = self.run(carry, start, length, "advances")
+            self.marks[start + length] = _fingerprint(carry)
         return carry, held
 
     def run(self, carry, start, k, counter):
@@ -118,6 +138,24 @@ class Loop:
         g = self.segment(self.run(carry, start, m, "recomputed"), start + m, length - m,
                          free - 1, g)            # (the snapshot at start + m goes here)
         return self.segment(carry, start, m, free, g)
+
+
+def _fingerprint(value):
+    """A digest of a carry's numbers (their dtypes, shapes and bits)."""
+    h = hashlib.blake2b(digest_size=16)
+    stack = [value]
+    while stack:
+        v = unthunk(stack.pop())
+        if isinstance(v, (tuple, list)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (bool, int, float, complex, np.ndarray, np.generic)):
+            a = np.asarray(v)
+            if a.dtype.kind in "biufc":
+                h.update(f"{a.dtype.str}{a.shape}".encode())
+                h.update(np.ascontiguousarray(a).tobytes())
+    return h.digest()
 
 
 def _items(iterable, where):
@@ -161,6 +199,7 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     step = STEPS[key]
     loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
                 int(snapshots))
+    loop.where = where
     _count("loops")
     _count("steps", len(loop.items))
     out, held = loop.forward(tuple(carry))

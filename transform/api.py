@@ -218,7 +218,7 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
         raise
     if has_aux:
         (out, aux), pb = split_aux(plain, out, copied=True), value_pullback(pb, out)
-    values = _bound_args(params, args, kwargs)
+    values = {**_defaults(plain), **_bound_args(params, args, kwargs)}   # (wrt a default)
 
     def pullback(cotangent):
         cotangent = check_cotangent(cotangent, out)

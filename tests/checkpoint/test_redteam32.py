@@ -190,8 +190,9 @@ def test_a_helper_drawing_from_global_generators_is_refused_after_the_sweep(name
     f = getattr(M, "helper_draws_" + name)
     np.random.seed(1)
     random.seed(1)
+    # (session 32 fix2: the rerun step's check raises first, at the same line)
     with pytest.raises(TypeError, match=r"redteam32_more.py:\d+: a checkpointed loop's "
-                       "steps drew random numbers") as info:
+                       "(steps drew random numbers|step gave another value)") as info:
         grad(f)(np.array([0.3, -0.5]), n, 2)
     assert "noise[t]" in str(info.value)
 

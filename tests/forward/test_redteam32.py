@@ -65,11 +65,10 @@ def _fn(name):
 
 
 def _float_positions(args):
-    # (a dict of parameters looped over as `for W, b in params["layers"]` is refused in
-    # forward mode, at the def line: repro/jvp_refused_tuple_loop_over_params.py)
+    # (a dict of parameters looped over as `for W, b in params["layers"]` is taken since
+    # session 32 (fix2))
     return [k for k, a in enumerate(args)
-            if not (isinstance(a, np.ndarray) and a.dtype.kind != "f"
-                    or isinstance(a, dict) and "layers" in a)]
+            if not (isinstance(a, np.ndarray) and a.dtype.kind != "f")]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -57,8 +57,7 @@ def _value(fwd, s, prim, target):
         return fwd.names.call("zero_tangent", load(target))
     if kind == "custom":
         refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
-               "forward mode has no rule for it: call the function itself (not through "
-               "its rrule), or use vjp/jacrev")
+               _custom_hint(prim.label))
     if kind == "copy":
         return _copied(fwd, s, prim)
     if kind == "pack":
@@ -70,6 +69,15 @@ def _value(fwd, s, prim, target):
     if kind == "rule":
         return _rule_tangent(fwd, s, prim, target)
     refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
+
+
+def _custom_hint(label):
+    """What to do about a custom rule forward mode's compiler does not run (not even one
+    declaring `jvp=`, which only runtime/jvp.py's frule reads so far)."""
+    product = " (for np.einsum, write the product with `@`, np.matmul or np.tensordot, " \
+        "which forward mode differentiates)" if label.endswith("einsum") else ""
+    return ("forward mode does not run custom (rrule) rules yet: use vjp/jacrev for this "
+            f"function{product}")
 
 
 def _copied(fwd, s, prim):

@@ -112,29 +112,48 @@ class Forward:
             for (a, b), (a_dot, b_dot) in zip(zip(xs, ys), zip(xs_dot, zero_tangent(ys))):
         """
         call, names = s.iter, s.target.elts
+        if isinstance(call, gast.Name) and _unpacks_names(s.target):
+            return self.unpacking_sequence(s, call)
         role = role_of(call.func) if isinstance(call, gast.Call) else None
         plain = isinstance(call, gast.Call) and not call.keywords and \
-            all(isinstance(n, gast.Name) for n in names) and \
+            all(_unpacks_names(n) for n in names) and \
             all(isinstance(a, gast.Name) for a in call.args)
         if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
             dotted = names[1:]
         elif role == "zip" and plain and len(call.args) == len(names):
             dotted = names
         else:
-            refuse(self, s, "a loop unpacking several names from this iterable",
-                   "loop over one sequence and unpack inside the body")
+            refuse(self, _located_part(s), "a loop unpacking several names from this "
+                   "iterable", "loop over one sequence and unpack inside the body")
         seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
         tangents = seqs[0] if len(seqs) == 1 else gast.Call(
             func=self.names.ref("zip"), args=seqs, keywords=[])
-        stores = [self._tangent_store(n) for n in dotted]
+        stores = [self._tangent_target(n) for n in dotted]
         dots = gast.Tuple(elts=stores, ctx=gast.Store()) if len(stores) > 1 else stores[0]
         s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
         s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
 
+    def unpacking_sequence(self, s, seq):
+        """`for W, b in layers:` walks the sequence's tangent beside it, its items'
+        tangents unpacked alike (a tuple's tangent is a tuple, an array row's a row):
+
+            for (W, b), (W_dot, b_dot) in zip(layers, layers_dot):
+        """
+        s.target = gast.Tuple(elts=[s.target, self._tangent_target(s.target)],
+                              ctx=gast.Store())
+        s.iter = gast.Call(func=self.names.ref("zip"),
+                           args=[seq, self.tangent_or_zero(seq)], keywords=[])
+
     def _walked(self, seq, name):
         """What the loop walks for `name`'s tangent: the sequence's tangent, or the
         sequence itself when the name needs none (bound to `_`)."""
-        return self.tangent_or_zero(seq) if name.id in self.active else clone(seq)
+        return self.tangent_or_zero(seq) if _names(name) & self.active else clone(seq)
+
+    def _tangent_target(self, target):
+        if isinstance(target, gast.Name):
+            return self._tangent_store(target)
+        return gast.Tuple(elts=[self._tangent_target(t) for t in target.elts],
+                          ctx=gast.Store())
 
     def _tangent_store(self, name):
         return store(self.dot(name.id)) if name.id in self.active else \
@@ -162,3 +181,16 @@ def _names(node):
 
 def _copy(atom):
     return clone(atom)
+
+
+def _unpacks_names(target):
+    """A loop target of names, in tuples or lists nested any depth (no `*rest`)."""
+    if isinstance(target, gast.Name):
+        return True
+    return isinstance(target, (gast.Tuple, gast.List)) and \
+        all(_unpacks_names(t) for t in target.elts)
+
+
+def _located_part(loop):
+    """The loop, or its first part that knows the user's line (lowering's loops may not)."""
+    return next((n for n in gast.walk(loop) if hasattr(n, "lineno")), loop)

@@ -6,8 +6,6 @@ Best effort: a loop the marker's checks refuse (transform/frontend/checkpointed.
 stays taped, without an error; a loop inside a `while` is not outermost. The limit
 comes with the function: grad makes a copy of it carrying `thunkgrad_memory_limit`
 (transform/public/memory_limit.py), so its compiled rules are cached apart."""
-import copy
-
 import gast
 
 from runtime.checkpoint import checkpointed, memory_budget
@@ -53,10 +51,11 @@ def _marked(src, loop, limit, explain):
         return loop                     # (an iterator's length is not known)
     marker, budget = load("checkpointed"), load("memory_budget")
     marker.runtime_helper, budget.runtime_helper = checkpointed, memory_budget
-    trial = copy.deepcopy(loop)
-    trial.iter = gast.Call(func=marker, args=[trial.iter], keywords=[gast.keyword(
+    given = loop.iter                   # (marked in place: the checks look at the tree)
+    loop.iter = gast.Call(func=marker, args=[given], keywords=[gast.keyword(
         arg="snapshots", value=gast.Call(func=budget, args=[const(limit)], keywords=[]))])
     try:
-        return _rewrite(src, trial, explain)
+        return _rewrite(src, loop, explain)
     except TransformError:
+        loop.iter = given
         return loop

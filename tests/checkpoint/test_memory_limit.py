@@ -1,0 +1,124 @@
+"""grad(..., memory_limit=...): the outermost loops checkpointed to fit (issue 21).
+Peak memory by tracemalloc (a behaviour, not a timing); gradients against the
+unmarked loop and central finite differences under every policy."""
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from tests.checkpoint import cases
+from tests.fd import numerical_grad
+from tests.gradcheck import POLICIES
+from transform import checkpoint_stats, grad, value_and_grad, vjp
+from transform.api import adjoint_source
+from transform.public.memory_limit import limited, parse_memory_limit
+
+
+def _peak(g, *args):
+    g(*args[:3], 3)                               # compiled outside the measurement
+    tracemalloc.start()
+    try:
+        with checkpoint_stats() as stats:
+            out = g(*args)
+        return tracemalloc.get_traced_memory()[1], stats, out
+    finally:
+        tracemalloc.stop()
+
+
+def test_peak_under_three_limits_and_snapshots_fall_with_the_limit():
+    u, kappa = np.linspace(0.0, 1.0, 2000), np.ones(2000)
+    args = (u, kappa, 0.1, 1000)
+    taped, _, ref = _peak(grad(cases.heat, 0), *args)
+    assert taped > 25e6                           # the tape a limit has to cut
+    chosen = []
+    for limit in (20e6, 10e6, 2e6):
+        peak, stats, got = _peak(grad(cases.heat, 0, memory_limit=int(limit)), *args)
+        assert peak <= limit, (limit, peak)
+        assert stats.loops == 1 and stats.recomputed > 0
+        np.testing.assert_allclose(got, ref, rtol=1e-12, atol=0)
+        chosen.append(stats.peak_snapshots)
+    assert chosen[0] > chosen[1] > chosen[2] >= 1
+
+
+def test_a_limit_above_the_tape_keeps_the_loop_taped():
+    u, kappa = np.linspace(0.0, 1.0, 50), np.ones(50)
+    with checkpoint_stats() as stats:
+        got = grad(cases.heat, 0, memory_limit="1GB")(u, kappa, 0.1, 20)
+    assert stats.loops == 0 and stats.recomputed == 0
+    np.testing.assert_allclose(got, grad(cases.heat, 0)(u, kappa, 0.1, 20), rtol=1e-12)
+
+
+def _loop(x, w, n):
+    h = x * 1.0
+    for t in range(n):
+        h = np.tanh(w * h + 0.1 * t)
+    return np.sum(h ** 2)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("limit", [2500, 5000, 10**9])
+def test_gradients_match_fd_and_the_unmarked_loop(policy, limit):
+    x, w = np.linspace(-0.5, 0.7, 4), np.linspace(0.3, -0.9, 4)
+    with checkpoint_stats() as stats:
+        g = grad(_loop, (0, 1), policy=policy, memory_limit=limit)(x, w, 12)
+    assert stats.loops == (limit < 10**9)        # (one step's tape: ~600 bytes)
+    ref = grad(_loop, (0, 1), policy=policy)(x, w, 12)
+    for a, b, k in zip(g, ref, (0, 1)):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+        fd = numerical_grad(_loop, (x, w, 12), k)
+        np.testing.assert_allclose(a, fd, rtol=1e-6, atol=1e-8)
+
+
+def test_value_and_grad_and_vjp_take_it():
+    x, w = np.linspace(0.1, 0.4, 4), np.full(4, 1.3)
+    ref = grad(_loop, 0)(x, w, 30)
+    with checkpoint_stats() as stats:
+        v, g = value_and_grad(_loop, 0, memory_limit=2500)(x, w, 30)
+        out, pb = vjp(_loop, x, w, 30, wrt=0, memory_limit=2500)
+        (g2,) = pb(1.0)
+    assert stats.loops == 2 and v == out == _loop(x, w, 30)
+    np.testing.assert_allclose(g, ref, rtol=1e-12)
+    np.testing.assert_allclose(g2, ref, rtol=1e-12)
+
+
+def _refused(x, n):
+    for t in range(n):
+        if t > 3:
+            break
+        x = x * 1.5
+    return np.sum(x)
+
+
+def test_a_refused_loop_stays_taped_without_an_error():
+    x = np.ones(3)
+    with checkpoint_stats() as stats:
+        g = grad(_refused, 0, memory_limit=10)(x, 8)
+    assert stats.loops == 0
+    np.testing.assert_array_equal(g, grad(_refused, 0)(x, 8))
+
+
+def test_too_small_a_limit_says_so():
+    with pytest.raises(MemoryError, match="memory_limit"):
+        grad(cases.heat, 0, memory_limit=10)(np.ones(100), np.ones(100), 0.1, 50)
+
+
+@pytest.mark.parametrize("text, value", [("2GB", 2 * 10**9), ("500MB", 5 * 10**8),
+                                         ("1.5GiB", int(1.5 * 2**30)), (" 7 kb ", 7000),
+                                         (123, 123), (None, None)])
+def test_parsing(text, value):
+    assert parse_memory_limit(text) == value
+
+
+@pytest.mark.parametrize("bad", ["2XB", "", "-1GB", "0", 0, -5, True, 1.5, "GB"])
+def test_parsing_errors(bad):
+    with pytest.raises(ValueError, match="memory_limit"):
+        grad(_loop, 0, memory_limit=bad)
+
+
+def test_without_a_limit_nothing_changes():
+    assert limited(_loop, None, None) == (_loop, None)
+    assert "run_checkpointed" not in adjoint_source(_loop)
+    x, w = np.linspace(0.1, 0.4, 4), np.full(4, 1.3)
+    with checkpoint_stats() as stats:
+        grad(_loop, 0)(x, w, 12)
+    assert stats.loops == 0

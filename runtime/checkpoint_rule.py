@@ -182,13 +182,16 @@ def _checkpointed(loop, carry, iterable, where):
 
 def _budgeted(step, carry, invariants, iterable, limit, where):
     """The loop taped if its steps' tapes fit in `limit`, else checkpointed to fit."""
-    loop = Loop(step, invariants, _items(iterable, where), 1)
+    sized = isinstance(iterable, SIZED)         # (else a dict's keys, a set: taped)
+    loop = Loop(step, invariants, iterable if sized else list(iterable), 1)
     if not loop.items:
         return carry, _pullback(loop, lambda g: g, iterable, where)
     out, pullback, tape = measured_call(loop, carry)
     try:
         _refuse_generators((carry, invariants), where)
     except TypeError:                           # (taped: no step runs twice)
+        sized = False
+    if not sized:
         tape = 0
     s = snapshots_for(limit, len(loop.items), tape, nbytes(carry), where)
     if s is None:
@@ -223,6 +226,9 @@ def _item_cotangent(loop, iterable):
     cots = loop.item_cots
     if not cots:                                # (a range's items: integers)
         return None
+    if not isinstance(iterable, SIZED):
+        raise TypeError(f"memory_limit: a loop over a {type(iterable).__name__} whose items "
+                        "carry a derivative; loop over a list of them")
     if isinstance(iterable, np.ndarray):
         return np.stack([np.asarray(cots[i]) if i in cots else
                          np.zeros_like(iterable[i], dtype=float) for i in range(len(iterable))])

@@ -122,3 +122,17 @@ def test_without_a_limit_nothing_changes():
     with checkpoint_stats() as stats:
         grad(_loop, 0)(x, w, 12)
     assert stats.loops == 0
+
+
+def _over_keys(x, d):
+    for k in d:
+        x = x * d[k]
+    return np.sum(x)
+
+
+def test_a_loop_over_a_dict_is_taped():
+    x, d = np.linspace(0.1, 0.4, 4), {"a": 1.5, "b": 0.5, "c": 2.0}
+    with checkpoint_stats() as stats:
+        g = grad(_over_keys, 0, memory_limit=100)(x, d)
+    assert stats.loops == 0
+    np.testing.assert_allclose(g, grad(_over_keys, 0)(x, d), rtol=1e-12)

@@ -48,7 +48,7 @@ def snapshots_for(limit, steps, tape, carry, where=""):
         raise MemoryError(f"{where}: memory_limit={limit} bytes is too small for this "
                           f"loop: one step's tape is {tape} bytes and its state {carry} "
                           "bytes; raise the limit")
-    return int(min(s, steps))
+    return min(s, steps)
 
 
 def taped(loop, carry, first):

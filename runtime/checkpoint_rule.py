@@ -181,25 +181,37 @@ def _checkpointed(loop, carry, iterable, where):
 
 
 def _budgeted(step, carry, invariants, iterable, limit, where):
-    """The loop taped if its steps' tapes fit in `limit`, else checkpointed to fit."""
+    """The loop taped if its steps' tapes fit in `limit`, else checkpointed to fit.
+    Steps that draw random numbers run taped, each once, from the draws' state before
+    the loop (the measuring calls' draws undone): the same numbers as the plain loop."""
     sized = isinstance(iterable, SIZED)         # (else a dict's keys, a set: taped)
     loop = Loop(step, invariants, iterable if sized else list(iterable), 1)
     if not loop.items:
         return carry, _pullback(loop, lambda g: g, iterable, where)
-    out, pullback, tape = measured_call(loop, carry)
     try:
         _refuse_generators((carry, invariants), where)
-    except TypeError:                           # (taped: no step runs twice)
-        sized = False
+    except TypeError:
+        sized = False                           # (a generator: its draws not undone)
     if not sized:
-        tape = 0
+        return _taped(loop, carry, loop.call(carry, 0), iterable, where)
+    saved, drawn = (np.random.get_state(), random.getstate()), _global_draws()
+    out, pullback, tape = measured_call(loop, carry)
+    if _global_draws() != drawn:
+        np.random.set_state(saved[0])
+        random.setstate(saved[1])
+        del out, pullback
+        return _taped(loop, carry, loop.call(carry, 0), iterable, where)
     s = snapshots_for(limit, len(loop.items), tape, nbytes(carry), where)
     if s is None:
-        out, backward = taped(loop, carry, (out, pullback))
-        return out, _pullback(loop, backward, iterable, where)
+        return _taped(loop, carry, (out, pullback), iterable, where)
     del out, pullback
     loop.snapshots = s
     return _checkpointed(loop, carry, iterable, where)
+
+
+def _taped(loop, carry, first, iterable, where):
+    out, backward = taped(loop, carry, first)
+    return out, _pullback(loop, backward, iterable, where)
 
 
 def _pullback(loop, backward, iterable, where):

@@ -2,10 +2,13 @@
 Peak memory by tracemalloc (a behaviour, not a timing); gradients against the
 unmarked loop and central finite differences under every policy."""
 import tracemalloc
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+from runtime.checkpoint_budget import snapshots_for
+from runtime.checkpoint_rule import _item_cotangent
 from tests.checkpoint import cases
 from tests.fd import numerical_grad
 from tests.gradcheck import POLICIES
@@ -133,6 +136,61 @@ def _over_keys(x, d):
 def test_a_loop_over_a_dict_is_taped():
     x, d = np.linspace(0.1, 0.4, 4), {"a": 1.5, "b": 0.5, "c": 2.0}
     with checkpoint_stats() as stats:
-        g = grad(_over_keys, 0, memory_limit=100)(x, d)
+        g = grad(_over_keys, 0, memory_limit=1)(x, d)   # (taped: any limit)
     assert stats.loops == 0
     np.testing.assert_allclose(g, grad(_over_keys, 0)(x, d), rtol=1e-12)
+
+
+def _draw(rng):
+    return rng.normal()
+
+
+def _noisy(x, rng, n):
+    for t in range(n):
+        x = np.sin(x) + 0.01 * _draw(rng)
+    return np.sum(x)
+
+
+def test_a_loop_reading_a_generator_is_taped_and_draws_once():
+    x = np.linspace(0.1, 0.4, 4)
+    ref = grad(_noisy, 0)(x, np.random.default_rng(3), 40)
+    with checkpoint_stats() as stats:
+        g = grad(_noisy, 0, memory_limit=1)(x, np.random.default_rng(3), 40)
+    assert stats.loops == 0
+    np.testing.assert_array_equal(g, ref)
+
+
+def _global_noise(x, n):
+    for t in range(n):
+        x = np.sin(x) + 0.01 * _global_draw()
+    return np.sum(x)
+
+
+def _global_draw():
+    return np.random.normal()
+
+
+def test_a_loop_drawing_from_np_random_is_taped_with_the_plain_draws():
+    x = np.linspace(0.1, 0.4, 4)
+    np.random.seed(5)
+    ref = grad(_global_noise, 0)(x, 40)
+    after = np.random.normal()
+    np.random.seed(5)
+    with checkpoint_stats() as stats:
+        g = grad(_global_noise, 0, memory_limit=1)(x, 40)
+    assert stats.loops == 0 and np.random.normal() == after
+    np.testing.assert_array_equal(g, ref)
+
+
+def test_the_snapshot_count_formula():
+    assert snapshots_for(1000, 100, 10, 10) is None           # n * e == limit: taped
+    assert snapshots_for(1000, 101, 10, 10) == 32             # (1000 - 40) // 30
+    assert snapshots_for(1000, 200, 10, 20) == 15             # (1000 - 60) // 60
+    assert snapshots_for(10**6, 20, 10**5, 8) == 20           # at most one per step
+    with pytest.raises(MemoryError, match="too small"):
+        snapshots_for(100, 100, 30, 10)                        # (100 - 80) // 30 == 0
+
+
+def test_item_cotangents_of_an_unsized_iterable_are_refused():
+    with pytest.raises(TypeError, match="memory_limit"):
+        _item_cotangent(SimpleNamespace(item_cots={0: 1.0}), {1.5})

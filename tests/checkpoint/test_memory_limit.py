@@ -1,13 +1,14 @@
 """grad(..., memory_limit=...): the outermost loops checkpointed to fit (issue 21).
 Peak memory by tracemalloc (a behaviour, not a timing); gradients against the
 unmarked loop and central finite differences under every policy."""
+import random
 import tracemalloc
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from runtime.checkpoint_budget import snapshots_for
+from runtime.checkpoint_budget import measured_call, nbytes, snapshots_for
 from runtime.checkpoint_rule import _item_cotangent
 from tests.checkpoint import cases
 from tests.fd import numerical_grad
@@ -162,23 +163,28 @@ def test_a_loop_reading_a_generator_is_taped_and_draws_once():
 
 def _global_noise(x, n):
     for t in range(n):
-        x = np.sin(x) + 0.01 * _global_draw()
+        x = np.sin(x) * (1.0 + 0.01 * t) + 0.01 * _global_draw()
     return np.sum(x)
 
 
 def _global_draw():
-    return np.random.normal()
+    return np.random.normal() + random.random()
 
 
-def test_a_loop_drawing_from_np_random_is_taped_with_the_plain_draws():
+def _seeded():
+    np.random.seed(5)
+    random.seed(5)
+
+
+def test_a_loop_drawing_from_np_random_or_random_is_taped_with_the_plain_draws():
     x = np.linspace(0.1, 0.4, 4)
-    np.random.seed(5)
+    _seeded()
     ref = grad(_global_noise, 0)(x, 40)
-    after = np.random.normal()
-    np.random.seed(5)
+    after = (np.random.normal(), random.random())
+    _seeded()
     with checkpoint_stats() as stats:
         g = grad(_global_noise, 0, memory_limit=1)(x, 40)
-    assert stats.loops == 0 and np.random.normal() == after
+    assert stats.loops == 0 and (np.random.normal(), random.random()) == after
     np.testing.assert_array_equal(g, ref)
 
 
@@ -187,6 +193,7 @@ def test_the_snapshot_count_formula():
     assert snapshots_for(1000, 101, 10, 10) == 32             # (1000 - 40) // 30
     assert snapshots_for(1000, 200, 10, 20) == 15             # (1000 - 60) // 60
     assert snapshots_for(10**6, 20, 10**5, 8) == 20           # at most one per step
+    assert snapshots_for(1000, 10**4, 10, 0) == 326           # no carry: (1000 - 20) // 3
     with pytest.raises(MemoryError, match="too small"):
         snapshots_for(100, 100, 30, 10)                        # (100 - 80) // 30 == 0
 
@@ -194,3 +201,24 @@ def test_the_snapshot_count_formula():
 def test_item_cotangents_of_an_unsized_iterable_are_refused():
     with pytest.raises(TypeError, match="memory_limit"):
         _item_cotangent(SimpleNamespace(item_cots={0: 1.0}), {1.5})
+
+
+def test_nbytes_counts_arrays_with_their_objects_and_numbers():
+    value = (np.zeros(3), 1.0, [np.zeros(2)], {"a": np.zeros(1)})
+    assert nbytes(value) == (24 + 112) + 32 + (16 + 112) + (8 + 112)
+
+
+def test_the_measured_tape_is_what_the_step_keeps_not_its_temporaries():
+    kept = []
+
+    def call(carry, i):
+        np.ones(10**6).sum()                      # 8 MB, dropped
+        kept.append(np.ones(1000))                # 8 kB, kept
+        return carry, None
+    loop = SimpleNamespace(call=call)
+    tracemalloc.start()
+    try:
+        _, _, tape = measured_call(loop, (np.zeros(2),))
+    finally:
+        tracemalloc.stop()
+    assert len(kept) == 2 and 8000 <= tape < 100_000

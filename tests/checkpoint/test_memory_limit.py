@@ -81,6 +81,7 @@ def test_value_and_grad_and_vjp_take_it():
         out, pb = vjp(_loop, x, w, 30, wrt=0, memory_limit=2500)
         (g2,) = pb(1.0)
     assert stats.loops == 2 and v == out == _loop(x, w, 30)
+    assert not tracemalloc.is_tracing()           # (started for one call, stopped)
     np.testing.assert_allclose(g, ref, rtol=1e-12)
     np.testing.assert_allclose(g2, ref, rtol=1e-12)
 
@@ -194,6 +195,7 @@ def test_the_snapshot_count_formula():
     assert snapshots_for(1000, 200, 10, 20) == 15             # (1000 - 60) // 60
     assert snapshots_for(10**6, 20, 10**5, 8) == 20           # at most one per step
     assert snapshots_for(1000, 10**4, 10, 0) == 326           # no carry: (1000 - 20) // 3
+    assert snapshots_for(120, 100, 10, 20) == 1               # (120 - 60) // 60: just fits
     with pytest.raises(MemoryError, match="too small"):
         snapshots_for(100, 100, 30, 10)                        # (100 - 80) // 30 == 0
 
@@ -218,7 +220,14 @@ def test_the_measured_tape_is_what_the_step_keeps_not_its_temporaries():
     loop = SimpleNamespace(call=call)
     tracemalloc.start()
     try:
-        _, _, tape = measured_call(loop, (np.zeros(2),))
+        held = np.ones(10**5)                     # 800 kB traced before the call
+        _, _, tape = measured_call(loop, (held,))
     finally:
         tracemalloc.stop()
     assert len(kept) == 2 and 8000 <= tape < 100_000
+
+
+def test_a_one_step_loop():
+    u, kappa = np.linspace(0.0, 1.0, 50), np.ones(50)
+    got = grad(cases.heat, 0, memory_limit="1GB")(u, kappa, 0.1, 1)
+    np.testing.assert_allclose(got, grad(cases.heat, 0)(u, kappa, 0.1, 1), rtol=1e-12)

@@ -13,7 +13,7 @@ from runtime.checkpoint_rule import _item_cotangent
 from tests.checkpoint import cases
 from tests.fd import numerical_grad
 from tests.gradcheck import POLICIES
-from transform import checkpoint_stats, grad, value_and_grad, vjp
+from transform import checkpoint_stats, differentiable, grad, value_and_grad, vjp
 from transform.api import adjoint_source
 from transform.public.memory_limit import limited, parse_memory_limit
 
@@ -231,3 +231,23 @@ def test_a_one_step_loop():
     u, kappa = np.linspace(0.0, 1.0, 50), np.ones(50)
     got = grad(cases.heat, 0, memory_limit="1GB")(u, kappa, 0.1, 1)
     np.testing.assert_allclose(got, grad(cases.heat, 0)(u, kappa, 0.1, 1), rtol=1e-12)
+
+
+class _Model:
+    def __init__(self, w):
+        self.w = w
+
+    def loss(self, x, n):
+        return _loop(x, self.w, n)
+
+
+def test_a_differentiable_wrapper_and_a_bound_method():
+    x, w = np.linspace(0.1, 0.4, 4), np.full(4, 1.3)
+    wrapped = differentiable(_loop, policy="eager")
+    with checkpoint_stats() as stats:
+        g = grad(wrapped, 0, memory_limit=2500)(x, w, 30)
+        g2 = grad(_Model(w).loss, 0, memory_limit=2500)(x, 30)
+    assert stats.loops == 1                       # (the method's loop is in _loop: taped)
+    ref = grad(_loop, 0)(x, w, 30)
+    np.testing.assert_allclose(g, ref, rtol=1e-12)
+    np.testing.assert_allclose(g2, ref, rtol=1e-12)

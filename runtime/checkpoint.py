@@ -40,7 +40,22 @@ def chunked(step, iterable, where=""):
     return [iterable[j:j + k] for j in range(0, len(iterable), k)]
 
 
+class Budget:
+    """grad(..., memory_limit=...)'s snapshots for a loop it marked: chosen by the
+    driver when the loop starts (runtime/checkpoint_budget.py), `limit` bytes."""
+
+    def __init__(self, limit):
+        self.limit = limit
+
+
+def memory_budget(limit):
+    """What the compiler writes as a marked loop's snapshots under memory_limit."""
+    return Budget(limit)
+
+
 def check_snapshots(snapshots):
+    if isinstance(snapshots, Budget):
+        return
     if isinstance(snapshots, bool) or not isinstance(snapshots, (int, np.integer)) \
             or snapshots < 1:
         raise ValueError("checkpointed(..., snapshots=s) needs an integer s >= 1, "

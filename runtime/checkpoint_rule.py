@@ -9,7 +9,8 @@ import numpy as np
 from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
-from .checkpoint import SIZED, STEPS, _STATS, _count, check_snapshots, chunked, \
+from .checkpoint_budget import measured_call, nbytes, snapshots_for, taped
+from .checkpoint import SIZED, Budget, STEPS, _STATS, _count, check_snapshots, chunked, \
     run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
@@ -53,15 +54,20 @@ class Loop:
         self.marks = {}             # position -> fingerprint of the forward's carry there
         self.where = ""
 
-    def call(self, carry, i):
-        """(step's output, pullback) at step i, differentiated in what can vary."""
+    def rule(self, carry, i):
+        """(the step's rule at step i, differentiated in what can vary, its args)."""
         args = (*carry, *self.invariants, self.items[i])
         wrt = tuple(k for k, a in enumerate(args) if _varied(a))
         rule = self.rules.get(wrt)
         if rule is None:
             rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
+        return rule, args
+
+    def call(self, carry, i):
+        """(step's output, pullback) at step i."""
+        rule, args = self.rule(carry, i)
         out, pullback = rule(*args)
-        return tuple(out), pullback, wrt
+        return tuple(out), pullback
 
     def advance(self, carry, i):
         """The carry after step i: the step itself where the compiler found that it
@@ -73,17 +79,19 @@ class Loop:
     def reverse_step(self, carry, i, g):
         """The carry's cotangent before step i, from g after it; invariants' added."""
         _count("reversed")
-        out, pullback, wrt = self.call(carry, i)
+        out, pullback = self.call(carry, i)
         self.check_again(carry, i, out)
+        return self.pulled(pullback, len(carry), i, g)
+
+    def pulled(self, pullback, n, i, g):
+        """The cotangent of step i's n carries from g through its pullback."""
         cots = dict(enumerate(pullback(g)))         # (None: a zero cotangent)
-        n = len(carry)
         for k in range(len(self.invariants)):
             self.inv_cots[k] = _owned_sum(self.inv_cots[k], cots.get(n + k))
         c = unthunk(cots.get(n + len(self.invariants)))
         if c is not None:
             self.item_cots[i] = c
-        g = tuple(unthunk(cots.get(k)) for k in range(n))
-        return g
+        return tuple(unthunk(cots.get(k)) for k in range(n))
 
     def check_again(self, carry, i, out):
         """Step i run again must give the forward sweep's carry at i + 1 bit for bit:
@@ -195,15 +203,58 @@ def _global_draws():
 @rrule(run_checkpointed)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
-    _refuse_generators((carry, invariants), where)
     step = STEPS[key]
+    if isinstance(snapshots, Budget):           # grad(..., memory_limit=...)'s loop
+        return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
+    _refuse_generators((carry, invariants), where)
     loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
                 int(snapshots))
+    return _checkpointed(loop, tuple(carry), iterable, where)
+
+
+def _checkpointed(loop, carry, iterable, where):
     loop.where = where
     _count("loops")
     _count("steps", len(loop.items))
-    out, held = loop.forward(tuple(carry))
+    out, held = loop.forward(carry)
+    return out, _pullback(loop, lambda g: loop.backward(g, held), iterable, where)
 
+
+def _budgeted(step, carry, invariants, iterable, limit, where):
+    """The loop taped if its steps' tapes fit in `limit`, else checkpointed to fit.
+    Steps that draw random numbers run taped, each once, from the draws' state before
+    the loop (the measuring calls' draws undone): the same numbers as the plain loop."""
+    sized = isinstance(iterable, SIZED)         # (else a dict's keys, a set: taped)
+    loop = Loop(step, invariants, iterable if sized else list(iterable), 1)
+    if not loop.items:
+        return carry, _pullback(loop, lambda g: g, iterable, where)
+    try:
+        _refuse_generators((carry, invariants), where)
+    except TypeError:
+        sized = False                           # (a generator: its draws not undone)
+    if not sized:
+        return _taped(loop, carry, loop.call(carry, 0), iterable, where)
+    saved, drawn = (np.random.get_state(), random.getstate()), _global_draws()
+    out, pullback, tape = measured_call(loop, carry)
+    if _global_draws() != drawn:
+        np.random.set_state(saved[0])
+        random.setstate(saved[1])
+        del out, pullback
+        return _taped(loop, carry, loop.call(carry, 0), iterable, where)
+    s = snapshots_for(limit, len(loop.items), tape, nbytes(carry), where)
+    if s is None:
+        return _taped(loop, carry, (out, pullback), iterable, where)
+    del out, pullback
+    loop.snapshots = s
+    return _checkpointed(loop, carry, iterable, where)
+
+
+def _taped(loop, carry, first, iterable, where):
+    out, backward = taped(loop, carry, first)
+    return out, _pullback(loop, backward, iterable, where)
+
+
+def _pullback(loop, backward, iterable, where):
     def pullback(g):
         loop.inv_cots, loop.item_cots = [None] * len(loop.invariants), {}
         g = unthunk(g)
@@ -211,7 +262,7 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
             return (None,) * 6
         g = tuple(unthunk(c) for c in g)
         drawn = _global_draws()
-        g_carry = loop.backward(g, held)
+        g_carry = backward(g)
         if _global_draws() != drawn:
             raise TypeError(f"{where}: a checkpointed loop's steps drew random numbers "
                             "from np.random or random when the backward sweep ran them "
@@ -220,13 +271,16 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
                             "index noise[t]")
         return (None, g_carry, tuple(loop.inv_cots), _item_cotangent(loop, iterable),
                 None, None)
-    return out, pullback
+    return pullback
 
 
 def _item_cotangent(loop, iterable):
     cots = loop.item_cots
     if not cots:                                # (a range's items: integers)
         return None
+    if not isinstance(iterable, SIZED):
+        raise TypeError(f"memory_limit: a loop over a {type(iterable).__name__} whose items "
+                        "carry a derivative; loop over a list of them")
     if isinstance(iterable, np.ndarray):
         return np.stack([np.asarray(cots[i]) if i in cots else
                          np.zeros_like(iterable[i], dtype=float) for i in range(len(iterable))])

@@ -23,6 +23,7 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
+from .public.memory_limit import limited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
@@ -150,12 +151,14 @@ def _materialised(pullback, seed, policy):
         raise RecursionError(too_deep_policy(policy)) from None
 
 
-def grad(fn, wrt=0, *, has_aux=False, policy=None):
+def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
-    has_aux=True: fn returns (value, aux), and the function returns (gradient, aux)."""
+    has_aux=True: fn returns (value, aux), and the function returns (gradient, aux).
+    memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it."""
     check_target(fn, "grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
+    plain, policy = limited(plain, memory_limit, policy)
     compute = _GradientFunction(plain, wrt, policy, has_aux)
     pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
@@ -172,11 +175,13 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None):
     return mark_derivative(gradient, fn)
 
 
-def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None):
+def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
     """A function returning (fn(...), gradient); a bound method as in grad.
-    has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient)."""
+    has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient).
+    memory_limit: as grad's."""
     check_target(fn, "value_and_grad")
     plain, receiver, wrt = _method_parts(fn, wrt)
+    plain, policy = limited(plain, memory_limit, policy)
     compute = _GradientFunction(plain, wrt, policy, has_aux)
 
     @functools.wraps(fn)
@@ -192,7 +197,7 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None):
     return mark_derivative(value_and_gradient, fn)
 
 
-def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
+def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kwargs):
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
     has_aux=True: fn returns (output, aux), and vjp returns (output, pullback, aux)."""
@@ -202,6 +207,7 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, **kwargs):
         wrt = tuple(range(len(args) if _collecting(_unwrap(fn)[0]) == [] else
                           min(len(args), named)))
     fn, receiver, wrt = _method_parts(fn, wrt)
+    fn, policy = limited(fn, memory_limit, policy)
     args = receiver + args
     plain, default_policy = _unwrap(fn)
     params = _params(plain)

@@ -32,6 +32,7 @@ from .emit.bound_check import check_pullback
 from .emit.emit import emit
 from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
+from .frontend.checkpointed_auto import memory_limit_loops
 from .frontend.checkpointed_forward import unmark_checkpointed_loops
 from .frontend.data_sugar import desugar_data
 from .frontend.desugar import desugar
@@ -92,6 +93,7 @@ def _front_end(ctx):
     if ctx.forward:                          # no tape to bound: a plain loop
         unmark_checkpointed_loops(src)
     else:
+        memory_limit_loops(src, ctx.explain)    # grad(..., memory_limit=): loops marked
         checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)

@@ -80,6 +80,11 @@ EXTRA[solve_cholesky_factor] = [(LOWER, V4, True), (LOWER.T, X2.T, False)]
 # 300 elements take its whole-array path, A takes np.logaddexp's
 from runtime.rules.elementwise_helpers import logaddexp_number  # noqa: E402
 EXTRA[logaddexp_number] = [(0.0, rand(300, seed=12)), (rand(300, seed=13), 1.5), (A, B)]
+# session 32 (hvp): forward mode's helper, given a reverse rule so hvp can run reverse mode
+# over generated jvp code: a row broadcast to a matrix, and a matrix to itself
+from runtime.forward import broadcast_to_output  # noqa: E402
+EXTRA[broadcast_to_output] = [(rand(3, seed=14), rand(2, 3, seed=15)),
+                              (rand(2, 3, seed=16), rand(2, 3, seed=17))]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

@@ -74,6 +74,9 @@ NOT_CALLED = {min.__class__}
 # The identity declared ZERO on purpose (transform.stop_gradient, 2026-12-02, session 31
 # (api31)): its gradient must be zero where the differences are not
 EXAMPLES[stop_gradient] = (A,)
+# session 32 (hvp): forward mode's zero tangent, nondiff (SHAPE) for hvp's reverse sweep
+from runtime.forward import zero_tangent  # noqa: E402
+EXAMPLES[zero_tangent] = (A,)
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -25,8 +25,9 @@ dump options (thunkgrad dump --help):
                   function's own, else loop), e.g. --policy eager
   --explain       annotate each inserted unthunk and deferred adjoint
   --as-rule       show the rule other compiled code calls instead of grad's code
-  --mode M        reverse (the adjoint, default) or forward (the tangent code jvp
-                  and jacfwd run), e.g. --mode forward
+  --mode M        reverse (the adjoint, default), forward (the tangent code jvp
+                  and jacfwd run), e.g. --mode forward, or hvp (the tangent code and
+                  the adjoint hvp runs over it)
 
 """
 
@@ -44,6 +45,8 @@ examples:
       a method, as the rule other compiled code calls (cotangents deferred)
   thunkgrad dump model.py:loss --mode forward
       the tangent code `jvp(loss, ...)` runs (forward mode)
+  thunkgrad dump model.py:loss --mode hvp
+      the code `hvp(loss, ...)` runs: reverse mode over the tangent code
 """
 
 
@@ -82,9 +85,10 @@ def _dump_options(dump):
     dump.add_argument("--as-rule", action="store_true",
                       help="show the rule other compiled code calls (cotangents deferred) "
                            "instead of the code grad runs (e.g. --as-rule)")
-    dump.add_argument("--mode", choices=("reverse", "forward"), default="reverse",
+    dump.add_argument("--mode", choices=("reverse", "forward", "hvp"), default="reverse",
                       help="reverse: the adjoint grad runs (default); forward: the "
-                           "tangent code jvp runs (e.g. --mode forward)")
+                           "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "
+                           "code and the adjoint hvp runs over it")
 
 
 def version():
@@ -134,14 +138,18 @@ def main(argv=None):
 
 
 def _source(fn, args):
-    if args.mode == "forward":
-        given = [o for o, v in (("--policy", args.policy), ("--explain", args.explain),
-                                ("--as-rule", args.as_rule)) if v]
+    if args.mode in ("forward", "hvp"):
+        given = [o for o, v in (("--policy", args.mode == "forward" and args.policy),
+                                ("--explain", args.explain), ("--as-rule", args.as_rule)) if v]
         if given:
-            raise CliError(f"{given[0]} applies to reverse mode only",
-                           hint="drop it, or leave out --mode forward")
+            raise CliError(f"{given[0]} does not apply to --mode {args.mode}",
+                           hint=f"drop it, or leave out --mode {args.mode}")
+    if args.mode == "forward":
         from .forward_api import jvp_source
         return jvp_source(fn, wrt=parse_wrt(args.wrt))
+    if args.mode == "hvp":
+        from .hessians import hvp_source
+        return hvp_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy)
     return adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
                           explain=args.explain, as_rule=args.as_rule)
 

@@ -20,7 +20,7 @@ import numpy as np
 from runtime import registry
 from runtime.forward import zero_tangent
 
-from .api import vjp
+from .api import adjoint_source, vjp
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
@@ -128,3 +128,17 @@ def _check_scalar(plain, out):
 
 def _one(tangent):
     return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
+
+
+def hvp_source(fn, wrt=0, *, policy=None):
+    """What `thunkgrad dump --mode hvp` prints: the tangent code `<name>_jvp` (general)
+    and the adjoint reverse mode runs over it, whose gradient along (0, 1) is H v."""
+    plain = _plain(fn)
+    names, _ = _wrt_names(plain, wrt)
+    if len(names) != 1:
+        raise TransformError("hvp: wrt must be one argument (an index or a name)",
+                             hint="dump once per argument, e.g. --wrt x")
+    (name,) = names
+    rule = _compiled(plain, (name,), None)
+    _refuse_helpers(plain, rule.rrule)
+    return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

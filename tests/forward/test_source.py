@@ -78,4 +78,22 @@ def test_cli_forward_refusal_and_reverse_only_options():
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "forward mode" in proc.stderr and "Instead:" in proc.stderr
     proc = _cli(f"{FUNCTIONS}:looped", "--mode", "forward", "--policy", "eager")
-    assert proc.returncode == 2 and "reverse mode only" in proc.stderr
+    assert proc.returncode == 2 and "does not apply to --mode forward" in proc.stderr
+
+
+def test_cli_dump_hvp_shows_the_tangent_code_and_its_adjoint():
+    from transform.hessians import hvp_source
+    proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--wrt", "x")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == hvp_source(F.looped, wrt="x")
+    assert proc.stdout.startswith("# thunkgrad: tangent of looped (wrt=x; forward mode)\n")
+    assert "def looped_jvp_rrule(x, w, *, x_dot):" in proc.stdout
+    assert "def pullback(" in proc.stdout
+
+
+def test_cli_dump_hvp_refusals():
+    proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--wrt", "x,w")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "one argument" in proc.stderr and "Instead:" in proc.stderr
+    proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--explain")
+    assert proc.returncode == 2 and "does not apply to --mode hvp" in proc.stderr

@@ -119,6 +119,9 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     """The loop itself: what the marked loop computes (no derivative)."""
     check_snapshots(snapshots)
     step = STEPS[key]
+    if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
+        from .checkpoint_online import run_online
+        return run_online(step, carry, invariants, iterable)
     for x in chunked(step, iterable, where):
         carry = tuple(step(*carry, *invariants, x))
     return carry

@@ -207,6 +207,9 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     if isinstance(snapshots, Budget):           # grad(..., memory_limit=...)'s loop
         return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
     _refuse_generators((carry, invariants), where)
+    if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
+        from .checkpoint_online import online_rule
+        return online_rule(step, carry, invariants, iterable, snapshots, where)
     loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
                 int(snapshots))
     return _checkpointed(loop, tuple(carry), iterable, where)

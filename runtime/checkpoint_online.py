@@ -97,17 +97,22 @@ class OnlineLoop(Loop):
                 self.marks.pop(p, None)
             if i and snaps.held[-1][0] == i:
                 self.marks[i] = _fingerprint(carry)
-            for stats in _STATS:
-                stats.peak_snapshots = max(stats.peak_snapshots, len(snaps.held))
+            _peak(len(snaps.held))
             _count("advances")
             carry = self.advance(carry, i)
             go, i = self.go, i + 1
         self.n, self.marks[i] = i, _fingerprint(carry)
         _count("steps", i)
+        _peak(1)                        # (the loop's input: held even with no step)
         kept = dict(snaps.held)
         del snaps
         return carry, [(start, length, free, kept[start])
                        for start, length, free in online.plan(i, self.snapshots)]
+
+
+def _peak(held):
+    for stats in _STATS:
+        stats.peak_snapshots = max(stats.peak_snapshots, held)
 
 
 def online_rule(step, carry, invariants, first, snapshots, where):

@@ -242,3 +242,19 @@ def heat(u, kappa, target):
     while np.sum(u * u) > target:
         u = u + 0.1 * kappa * _lap(u)
     return np.sum(u ** 3)
+
+
+def heat_steps_ck(u, kappa, n, s):
+    k = 0
+    while checkpointed_while(k < n, snapshots=s):
+        u = u + 0.1 * kappa * _lap(u)
+        k = k + 1
+    return np.sum(u ** 2)
+
+
+def heat_steps(u, kappa, n):
+    k = 0
+    while k < n:
+        u = u + 0.1 * kappa * _lap(u)
+        k = k + 1
+    return np.sum(u ** 2)

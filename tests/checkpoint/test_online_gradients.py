@@ -25,20 +25,18 @@ def _same(name, args, s, wrt, policy=None, fd=True):
     return stats
 
 
-@policies
-@pytest.mark.parametrize("n", [0, 1, 2, 9])
-@pytest.mark.parametrize("s", [1, 2, 3, 12])
-def test_counted_while(policy, n, s):
-    stats = _same("counted", (0.3, 0.9, n), s, (0, 1), policy)
+@pytest.mark.parametrize("n", [0, 1, 9])
+@pytest.mark.parametrize("s", [1, 3, 12])
+def test_counted_while(n, s):
+    stats = _same("counted", (0.3, 0.9, n), s, (0, 1))
     assert stats.steps == stats.advances == stats.reversed == n and stats.loops == 1
     assert stats.recomputed == online.recomputations(n, s)
     assert stats.peak_snapshots <= s
 
 
-@policies
-@pytest.mark.parametrize("s", [1, 2, 4])
-def test_newton_until_converged(policy, s):
-    stats = _same("newton", (1.0, 2.0), s, (0, 1), policy)
+@pytest.mark.parametrize("s", [1, 4])
+def test_newton_until_converged(s):
+    stats = _same("newton", (1.0, 2.0), s, (0, 1))
     x, steps = 1.0, 0
     while abs(x * x - 2.0) > 1e-10:
         x, steps = 0.5 * (x + 2.0 / x), steps + 1
@@ -47,19 +45,17 @@ def test_newton_until_converged(policy, s):
     assert g == pytest.approx(0.5 / np.sqrt(2.0), rel=1e-9)
 
 
-@policies
-@pytest.mark.parametrize("n", [2, 7, 40])
+@pytest.mark.parametrize("n", [2, 40])
 @pytest.mark.parametrize("s", [1, 3])
-def test_while_with_break_and_continue(policy, n, s):
+def test_while_with_break_and_continue(n, s):
     for w in (0.6, 1.3):
-        _same("jumps", (0.2, w, n), s, (0, 1), policy)
+        _same("jumps", (0.2, w, n), s, (0, 1))
 
 
-@policies
 @pytest.mark.parametrize("n", [0, 1, 3, 25])
-@pytest.mark.parametrize("s", [1, 2, 5])
-def test_for_with_break(policy, n, s):
-    stats = _same("for_break", (0.3, 0.7, n), s, (0, 1), policy)
+@pytest.mark.parametrize("s", [1, 5])
+def test_for_with_break(n, s):
+    stats = _same("for_break", (0.3, 0.7, n), s, (0, 1))
     assert stats.steps == _trips(0.3, 0.7, n)
     assert stats.recomputed == online.recomputations(stats.steps, s)
 
@@ -74,53 +70,60 @@ def _trips(x, w, n):
     return n
 
 
-@policies
-@pytest.mark.parametrize("s", [1, 2, 6])
-def test_array_rows_with_break(policy, s):
+@pytest.mark.parametrize("s", [1, 6])
+def test_array_rows_with_break(s):
     r = rng("online.rows", s)
     xs, w = r.normal(size=(8, 3)), 0.5 * r.normal(size=(3, 3))
-    _same("rows_break", (xs, w), s, (0, 1), policy)
-    _same("rows_break", (xs + 0.4, w), s, (0, 1), policy)      # (breaks earlier)
+    _same("rows_break", (xs, w), s, (0, 1))
+    _same("rows_break", (xs + 0.4, w), s, (0, 1))      # (breaks earlier)
 
 
-@policies
 @pytest.mark.parametrize("kind", [list, tuple])
 @pytest.mark.parametrize("s", [1, 3])
-def test_continue_keeps_the_binomial_schedule(policy, kind, s):
+def test_continue_keeps_the_binomial_schedule(kind, s):
     xs = kind([0.5, -1.5, 0.2, 0.7, -0.1, 0.9])
-    stats = _same("items_continue", (xs, 0.8), s, (0, 1), policy)
+    stats = _same("items_continue", (xs, 0.8), s, (0, 1))
     assert stats.recomputed == revolve.recomputations(len(xs), s)
 
 
-@policies
-@pytest.mark.parametrize("s", [1, 2, 5])
-def test_nested_loops_outer_checkpointed(policy, s):
-    _same("nested", (0.3, 0.8, 6), s, (0, 1), policy)
+@pytest.mark.parametrize("s", [1, 5])
+def test_nested_loops_outer_checkpointed(s):
+    _same("nested", (0.3, 0.8, 6), s, (0, 1))
 
 
-@policies
 @pytest.mark.parametrize("s", [1, 3])
-def test_marked_while_inside_a_marked_for(policy, s):
-    _same("while_inside", (0.3, 0.8, 5), s, (0, 1), policy)
+def test_marked_while_inside_a_marked_for(s):
+    _same("while_inside", (0.3, 0.8, 5), s, (0, 1))
 
 
-@policies
 @pytest.mark.parametrize("w", [0.3, 0.8])
-def test_loop_calling_a_helper(policy, w):
-    _same("calls", (0.3, w, 8), 2, (0, 1), policy)
+def test_loop_calling_a_helper(w):
+    _same("calls", (0.3, w, 8), 2, (0, 1))
+
+
+def test_break_in_an_inner_loops_else_leaves_the_marked_loop():
+    for x in (0.3, 1.0, 4.9):
+        _same("else_break", (x, 6), 2, (0,))
 
 
 @policies
-def test_break_in_an_inner_loops_else_leaves_the_marked_loop(policy):
-    for x in (0.3, 1.0, 4.9):
-        _same("else_break", (x, 6), 2, (0,), policy)
+def test_every_policy(policy):
+    """The step compiled under each accumulation policy (the other tests: the default)."""
+    for name, args, wrt in [("counted", (0.3, 0.9, 5), (0, 1)),
+                            ("jumps", (0.2, 1.3, 12), (0, 1)),
+                            ("for_break", (0.3, 0.7, 25), (0, 1)),
+                            ("nested", (0.3, 0.8, 4), (0, 1)),
+                            ("rows_break", (np.linspace(-1, 1, 12).reshape(4, 3),
+                                            np.eye(3) * 0.5), (0, 1))]:
+        _same(name, args, 2, wrt, policy)
 
 
-@pytest.mark.parametrize("s", [1, 2, 4, 9])
+@pytest.mark.parametrize("s", [1, 4, 9])
 def test_array_carry_until_a_threshold(s):
     r = rng("online.heat", s)
     u = r.normal(size=10)
-    target = 0.3 * np.sum(u * u)
+    u = u - np.mean(u)          # (diffusion drives the energy to 10 mean^2: here 0)
+    target = 0.05 * np.sum(u * u)
     stats = _same("heat", (u, np.full(10, 0.9), target), s, (0, 1))
     assert stats.steps > 3 and stats.recomputed == online.recomputations(stats.steps, s)
 
@@ -134,8 +137,8 @@ def test_plain_python_runs_the_loops():
 
 
 def test_forward_mode_runs_the_while_loop_plainly():
-    got = jvp(C.jumps_ck, (0.2, 1.3, 40, 2), (1.0, 0.0, 0, 0))
-    want = jvp(C.jumps, (0.2, 1.3, 40), (1.0, 0.0, 0))
+    got = jvp(C.jumps_ck, (0.2, 1.3, 40, 2), (1.0, 0.5), wrt=(0, 1))
+    want = jvp(C.jumps, (0.2, 1.3, 40), (1.0, 0.5), wrt=(0, 1))
     assert np.array_equal(got[0], want[0]) and np.allclose(got[1], want[1], rtol=1e-12)
 
 
@@ -147,12 +150,11 @@ def test_value_and_grad_and_vjp():
     _, want = vjp(C.heat, np.linspace(-1, 1, 6), np.ones(6), 0.5, wrt=(0, 1))
     for c in (1.0, 2.0):
         for a, b in zip(pull(c), want(c)):
-            assert np.array_equal(a, b)
+            np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
 BITWISE = [("counted", (0.3, 0.9, 9), (0, 1)), ("newton", (1.0, 2.0), (0, 1)),
-           ("for_break", (0.3, 0.7, 25), (0, 1)), ("else_break", (0.3, 6), (0,)),
-           ("heat", (np.linspace(-1.0, 1.0, 8), np.full(8, 0.9), 1.0), (0, 1))]
+           ("for_break", (0.3, 0.7, 25), (0, 1)), ("else_break", (0.3, 6), (0,))]
 
 
 @pytest.mark.parametrize("name, args, wrt", BITWISE, ids=[b[0] for b in BITWISE])

@@ -135,5 +135,5 @@ def test_explain_names_the_online_schedule():
     from tests.checkpoint import online_cases as C
     from transform import adjoint_source
     text = adjoint_source(C.counted_ck, 0, explain=True)
-    assert "online schedule" in text and "carries (x, k, total)" in text
+    assert "online schedule" in text and "carries (x, total, k)" in text
     assert "binomial" in adjoint_source(C.items_continue_ck, 1, explain=True)

@@ -101,6 +101,7 @@ def _count(field, k=1):
 
 
 STEPS = {}     # the compiler's key -> the loop body as a function (its step)
+ONLINE = {}    # "run", "rule": the drivers of steps that stop themselves (checkpoint_online)
 
 
 def register_step(key, step):
@@ -120,8 +121,7 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
     step = STEPS[key]
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
-        from .checkpoint_online import run_online
-        return run_online(step, carry, invariants, iterable)
+        return ONLINE["run"](step, carry, invariants, iterable)
     for x in chunked(step, iterable, where):
         carry = tuple(step(*carry, *invariants, x))
     return carry

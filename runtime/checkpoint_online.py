@@ -15,7 +15,7 @@ run_checkpointed and its rule hand such a step here. The forward sweep thins its
 snapshots as the loop runs; once it stops the backward sweep reverses segments between
 some of them by the binomial schedule (runtime/online.py: the schedule and its bound)."""
 from . import online
-from .checkpoint import _STATS, _count, check_snapshots
+from .checkpoint import ONLINE, _STATS, _count, check_snapshots
 from .callees import loop_body_rule
 from .checkpoint_rule import Loop, _fingerprint, _items, _pullback, _varied
 
@@ -124,3 +124,6 @@ def online_rule(step, carry, invariants, first, snapshots, where):
     _count("loops")
     out, held = loop.forward(tuple(carry), first if kind == "while" else True)
     return out, _pullback(loop, lambda g: loop.backward(g, held), first, where)
+
+
+ONLINE.update(run=run_online, rule=online_rule)     # (runtime/__init__ imports this module)

@@ -258,3 +258,30 @@ def heat_steps(u, kappa, n):
         u = u + 0.1 * kappa * _lap(u)
         k = k + 1
     return np.sum(u ** 2)
+
+
+def in_plain_loop_ck(x, w, m, s):
+    """A marked while inside a plain for loop; its break inside try/finally."""
+    for j in range(m):
+        k = 0
+        while checkpointed_while(k < j + 2, snapshots=s):
+            try:
+                x = np.sin(w * x) + 0.2
+                if x > 0.99:
+                    break
+            finally:
+                k = k + 1
+    return x
+
+
+def in_plain_loop(x, w, m):
+    for j in range(m):
+        k = 0
+        while k < j + 2:
+            try:
+                x = np.sin(w * x) + 0.2
+                if x > 0.99:
+                    break
+            finally:
+                k = k + 1
+    return x

@@ -101,6 +101,12 @@ def test_loop_calling_a_helper(w):
     _same("calls", (0.3, w, 8), 2, (0, 1))
 
 
+@pytest.mark.parametrize("w", [1.1, 1.6])
+def test_marked_while_inside_a_plain_loop_break_in_try_finally(w):
+    stats = _same("in_plain_loop", (0.3, w, 4), 2, (0, 1))
+    assert stats.loops == 4                      # (one per round of the plain loop)
+
+
 def test_break_in_an_inner_loops_else_leaves_the_marked_loop():
     for x in (0.3, 1.0, 4.9):
         _same("else_break", (x, 6), 2, (0,))

@@ -9,9 +9,9 @@ names: those the body binds and reads before binding (or may) and those read aft
 loop. The names it reads and does not bind (the invariants) are passed explicitly, so
 their cotangents come back from the driver. The step is compiled like any user function
 when the driver differentiates it (runtime/checkpoint_rule.py), errors at the user's
-lines. Runs before desugar. Refused here: break, continue or return in the body, a
-loop else, a non-name target, unsized iterables (enumerate, zip, generators), nested
-defs, `del`, walrus, and a loop variable read after the loop.
+lines. Runs before desugar. Refused: return in the body (break, continue, while loops:
+checkpointed_online.py, run first), a loop else, a non-name target, unsized iterables
+(enumerate, zip, generators), nested defs, `del`, walrus, the loop variable read after.
 """
 import ast
 import copy

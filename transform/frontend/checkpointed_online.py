@@ -25,6 +25,7 @@ import gast
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from runtime.checkpoint_online import checkpointed_while
+from .checkpointed import _may_mark as may_mark_for, _filled
 from .checkpointed import _base, _loop_names, _marker_arguments, _plain_advance, \
     _refuse_in, _refuse_unsupported, _step_key, _step_source, _tuple, _written
 from .checkpointed_random import refuse_random_draws
@@ -36,9 +37,9 @@ _FAKE = "_thunkgrad_while_loop"        # a while loop's stand-in loop variable (
 def online_loops(src, explain=False):
     """Rewrite src's outermost marked loops that jump or are `while` loops in place;
     refuse checkpointed_while anywhere but as a while loop's condition."""
-    if not any(src.resolve(c.func) in (checkpointed, checkpointed_while)
-               for c in src.calls()):
-        return
+    if not _may_mark(src) or not any(src.resolve(c.func) in (checkpointed, checkpointed_while)
+                                     for c in src.calls()):
+        return                  # (most functions: no resolving, no guards added)
     src.node.body = _block(src, src.node.body, explain)
     for c in _outside_marked(src, src.node):
         if isinstance(c, gast.Call) and src.resolve(c.func) is checkpointed_while:
@@ -50,12 +51,22 @@ def online_loops(src, explain=False):
 
 def unmark_while_loops(src):
     """Forward mode: `while checkpointed_while(c, snapshots=s):` -> `while c:`."""
-    if not any(src.resolve(c.func) is checkpointed_while for c in src.calls()):
+    if not _may_mark(src) or \
+            not any(src.resolve(c.func) is checkpointed_while for c in src.calls()):
         return
     for loop in gast.walk(src.node):
         if _marked_while(src, loop):
             loop.test = _while_arguments(src, loop.test)[0]
     src.refresh()
+
+
+def _may_mark(src):
+    """Whether src may call either marker (its name in the source, or bound under
+    another name among the function's globals or closure)."""
+    fn = getattr(src.fn, "__func__", src.fn)
+    seen = [*getattr(fn, "__globals__", {}).values(),
+            *[c.cell_contents for c in getattr(fn, "__closure__", None) or () if _filled(c)]]
+    return may_mark_for(src) or any(v is checkpointed_while for v in seen)
 
 
 def _marked_while(src, s):

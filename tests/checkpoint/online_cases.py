@@ -261,16 +261,15 @@ def heat_steps(u, kappa, n):
 
 
 def in_plain_loop_ck(x, w, m, s):
-    """A marked while inside a plain for loop; its break inside try/finally."""
+    """A marked while inside a plain for loop, a `with` block around its break."""
     for j in range(m):
         k = 0
         while checkpointed_while(k < j + 2, snapshots=s):
-            try:
+            k = k + 1
+            with np.errstate(over="ignore"):
                 x = np.sin(w * x) + 0.2
                 if x > 0.99:
                     break
-            finally:
-                k = k + 1
     return x
 
 
@@ -278,10 +277,9 @@ def in_plain_loop(x, w, m):
     for j in range(m):
         k = 0
         while k < j + 2:
-            try:
+            k = k + 1
+            with np.errstate(over="ignore"):
                 x = np.sin(w * x) + 0.2
                 if x > 0.99:
                     break
-            finally:
-                k = k + 1
     return x

@@ -102,7 +102,7 @@ def test_loop_calling_a_helper(w):
 
 
 @pytest.mark.parametrize("w", [1.1, 1.6])
-def test_marked_while_inside_a_plain_loop_break_in_try_finally(w):
+def test_marked_while_inside_a_plain_loop_break_in_with(w):
     stats = _same("in_plain_loop", (0.3, w, 4), 2, (0, 1))
     assert stats.loops == 4                      # (one per round of the plain loop)
 

@@ -75,10 +75,35 @@ def no_snapshots(x, n):
     return x
 
 
+def break_under_finally(x, n):
+    k = 0
+    while checkpointed_while(k < n, snapshots=2):
+        try:
+            x = x * 1.1
+            if x > 2.0:
+                break                                           # refused: try
+        finally:
+            x = x * 2.0
+        k = k + 1
+    return x
+
+
+def continue_under_except(x, n):
+    for t in checkpointed(range(n), snapshots=2):
+        try:
+            x = x * 1.1
+        except ZeroDivisionError:
+            continue                                            # refused: try
+        x = x + 1.0
+    return x
+
+
 CASES = [(while_return, "`return`"), (for_return, "`return`"),
          (draws_in_body, "draws random numbers"), (draws_in_condition, "draws random"),
          (marker_elsewhere, "condition of a while loop"), (with_else, "loop `else`"),
-         (chunked_break, "chunk="), (no_snapshots, "snapshots=s")]
+         (chunked_break, "chunk="), (no_snapshots, "snapshots=s"),
+         (break_under_finally, "inside a `try` statement"),
+         (continue_under_except, "inside a `try` statement")]
 
 
 def _marked_line(fn):

@@ -164,6 +164,24 @@ def _jumps(body, depth=0):
     return found
 
 
+def _refuse_jumps_in_try(src, body, depth=0, guarded=False):
+    """A jump leaving the body from inside a `try` statement: the step would return
+    there, which the compiler does not take inside `try` (and whose values a `finally`
+    block could change after they are taken), so it is refused in the user's words."""
+    for node in body:
+        if isinstance(node, (gast.Break, gast.Continue)) and depth == 0 and guarded:
+            raise src.error("`break` or `continue` inside a `try` statement in a "
+                            "checkpointed loop is not supported", node,
+                            hint="set a flag inside the try statement, and break or "
+                                 "continue after it")
+        if isinstance(node, _LOOPS):
+            _refuse_jumps_in_try(src, node.body, depth + 1, guarded)
+            _refuse_jumps_in_try(src, node.orelse, depth, guarded)
+        elif not isinstance(node, _SCOPES):
+            _refuse_jumps_in_try(src, list(gast.iter_child_nodes(node)), depth,
+                                 guarded or isinstance(node, gast.Try))
+
+
 def _jumps_returning(stmts, make):
     """stmts with each jump leaving them replaced by make(jump) (a return)."""
     out = []
@@ -199,6 +217,7 @@ def _rewrite(src, loop, explain):
         for s in loop.body:
             _refuse_in(src, s, 0, True)
         refuse_random_draws(src, loop)
+    _refuse_jumps_in_try(src, loop.body)
     carried, invariants = _loop_names(src, loop)
     _refuse_changes(src, loop, carried, first if test is None else None)
     breaks = test is not None or any(isinstance(j, gast.Break) for j in _jumps(loop.body))

@@ -18,11 +18,11 @@ runtime/revolve.py), a small dynamic programme (`plan`). The offline schedule
 the middle term (keeping q_0 only: revolve from the loop's input) is at most
 r * n - C(s + r, s + 1), r the binomial repetition number of n steps and s snapshots;
 the last inequality by induction on the free slots (docs/checkpointing.md). At most one
-primal run more than the schedule that knew n in advance; measured 2-15% more for
+primal run more than the schedule that knew n in advance; measured 1-16% more for
 n >> s (tests/checkpoint/test_online_schedule.py checks the DP by brute force).
 
 Written here, not taken from a library: Stumm & Walther's optimal online schedules
-cover n <= C(s + 3, 3) (then fall back), Wang, Moin & Iaccarino's dynamic checkpointing
+are optimal for a bounded n only (C(s + 3, s), as far as we know), Wang, Moin & Iaccarino's dynamic checkpointing
 bounds the repetitions but not the total; neither is packaged in Python, and this one's
 exact cost is what checkpoint_stats measures.
 """

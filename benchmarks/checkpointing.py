@@ -1,6 +1,6 @@
 """Checkpointed loops (issue 21) against the taped loop: peak memory (tracemalloc) and
-time of the gradient, with the binomial schedule's theoretical recomputation count next
-to the measured one. Not a timed test.
+time of the gradient, with the schedule's theoretical recomputation count (binomial;
+online for the heat loop written as a `while`) next to the measured one. Not a timed test.
 
     python benchmarks/checkpointing.py              # heat 2,000 cells x 2,000 steps,
                                                     # scalar loop 20,000 steps
@@ -10,6 +10,8 @@ to the measured one. Not a timed test.
     python benchmarks/checkpointing.py --full --scalar-steps 1000000   # the issue's
                                                     # scalar size (much longer: tracemalloc
                                                     # slows the 10^7 recomputed steps most)
+    python benchmarks/checkpointing.py --while-only # the heat loop as a `while` loop
+                                                    # (online schedule) only, printed
 
 THUNKGRAD_BENCH_QUICK=1 (as for `make bench`'s other scripts) keeps the small sizes.
 Prints the tables and writes them to benchmarks/results/checkpointing.md.
@@ -24,8 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from runtime import revolve
-from transform import checkpoint_stats, checkpointed, grad
+from runtime import online, revolve
+from transform import checkpoint_stats, checkpointed, checkpointed_while, grad
 
 
 def heat(u, kappa, n):
@@ -37,6 +39,23 @@ def heat(u, kappa, n):
 def heat_ck(u, kappa, n, s):
     for t in checkpointed(range(n), snapshots=s):
         u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+    return np.sum(u ** 2)
+
+
+def heat_while(u, kappa, n):
+    k = 0
+    while k < n:
+        u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+        k = k + 1
+    return np.sum(u ** 2)
+
+
+def heat_while_ck(u, kappa, n, s):
+    """The driver does not know n: the online schedule (runtime/online.py)."""
+    k = 0
+    while checkpointed_while(k < n, snapshots=s):
+        u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+        k = k + 1
     return np.sum(u ** 2)
 
 
@@ -75,7 +94,7 @@ def measure(fn, args, warm):
 RESULTS = Path(__file__).resolve().parent / "results" / "checkpointing.md"
 
 
-def table(name, taped, marked, args, steps, snapshot_counts):
+def table(name, taped, marked, args, steps, snapshot_counts, theory=revolve.recomputations):
     """The table's markdown lines (printed as they come)."""
     seconds, peak, _ = measure(taped, args + (steps,), args + (3,))
     lines = [f"\n{name}, {steps:,} steps: taped {seconds:.2f} s, peak {peak / 1e6:.1f} MB\n",
@@ -84,7 +103,7 @@ def table(name, taped, marked, args, steps, snapshot_counts):
     print(*lines, sep="\n")
     for s in snapshot_counts:
         t, p, stats = measure(marked, args + (steps, s), args + (3, s))
-        lines.append(f"| {s} | {stats.recomputed:,} ({revolve.recomputations(stats.steps, s):,}) | "
+        lines.append(f"| {s} | {stats.recomputed:,} ({theory(stats.steps, s):,}) | "
                      f"{t:.2f} s ({t / seconds:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
         print(lines[-1])
     return lines
@@ -97,8 +116,15 @@ def main(full, scalar_only=False):
     if "--scalar-steps" in sys.argv:
         scalar_steps = int(sys.argv[sys.argv.index("--scalar-steps") + 1])
     u = np.linspace(0.0, 1.0, cells)
-    lines = [] if scalar_only else table(f"heat, {cells:,} cells", heat, heat_ck,
-                                         (u, np.ones(cells)), heat_steps, (10, 30, 100))
+    only_while = "--while-only" in sys.argv
+    lines = [] if scalar_only or only_while else table(
+        f"heat, {cells:,} cells", heat, heat_ck, (u, np.ones(cells)), heat_steps, (10, 30, 100))
+    if not scalar_only:
+        lines += table(f"heat as a while loop (online schedule; theory: runtime/online.py), "
+                       f"{cells:,} cells", heat_while, heat_while_ck, (u, np.ones(cells)),
+                       heat_steps, (10, 30, 100), online.recomputations)
+    if only_while:
+        return                          # (printed only)
     lines += table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
     lines += table("scalar loop, chunk=100 (recomputed: chunks)", scalar, scalar_chunks,
                    (0.5,), scalar_steps, (10, 30, 100))

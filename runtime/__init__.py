@@ -13,6 +13,7 @@ from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_
 from . import attributes  # noqa: F401  (with_attribute)
 from .checkpoint import checkpointed, checkpoint_stats
 from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
+from .checkpoint_online import checkpointed_while
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array, unpacked_count
@@ -29,7 +30,7 @@ __all__ = ["Thunk", "unthunk", "thunk_stats", "ThunkStats", "accum", "accum_eage
            "TEMPLATE_NAMESPACE", "not_shared_array", "unpacked_count",
            "accumulate_unbroadcast", "MatmulLhsSum",
            "matmul_lhs_spread", "matmul_rhs_spread", "cotangent_zeros", "reused_cotangent",
-           "checkpointed",
+           "checkpointed", "checkpointed_while",
            "checkpoint_stats", "zero_tangent", "stored_tangent", "broadcast_to_output",
            "receiver_tangent", "attribute_tangent"]
 

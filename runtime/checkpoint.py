@@ -101,6 +101,7 @@ def _count(field, k=1):
 
 
 STEPS = {}     # the compiler's key -> the loop body as a function (its step)
+ONLINE = {}    # "run", "rule": the drivers of steps that stop themselves (checkpoint_online)
 
 
 def register_step(key, step):
@@ -119,6 +120,8 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     """The loop itself: what the marked loop computes (no derivative)."""
     check_snapshots(snapshots)
     step = STEPS[key]
+    if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
+        return ONLINE["run"](step, carry, invariants, iterable)
     for x in chunked(step, iterable, where):
         carry = tuple(step(*carry, *invariants, x))
     return carry

@@ -10,7 +10,7 @@ from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
 from .checkpoint_budget import measured_call, nbytes, snapshots_for, taped
-from .checkpoint import SIZED, Budget, STEPS, _STATS, _count, check_snapshots, chunked, \
+from .checkpoint import ONLINE, SIZED, Budget, STEPS, _STATS, _count, check_snapshots, chunked, \
     run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
@@ -207,6 +207,8 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     if isinstance(snapshots, Budget):           # grad(..., memory_limit=...)'s loop
         return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
     _refuse_generators((carry, invariants), where)
+    if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
+        return ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
     loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
                 int(snapshots))
     return _checkpointed(loop, tuple(carry), iterable, where)

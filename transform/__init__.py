@@ -19,6 +19,7 @@ _EXPORTS = {
     "jvp": ".forward_api", "jacfwd": ".jacobians", "hvp": ".hessians", "hessian": ".hessians",
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
     "checkpointed": "runtime", "checkpoint_stats": "runtime",
+    "checkpointed_while": "runtime",
 }
 
 __all__ = list(_EXPORTS)

@@ -34,6 +34,7 @@ from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
 from .frontend.checkpointed_auto import memory_limit_loops
 from .frontend.checkpointed_forward import unmark_checkpointed_loops
+from .frontend.checkpointed_online import online_loops, unmark_while_loops
 from .frontend.data_sugar import desugar_data
 from .frontend.desugar import desugar
 from .frontend.parse import parse_function
@@ -92,8 +93,10 @@ def _front_end(ctx):
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
     if ctx.forward:                          # no tape to bound: a plain loop
         unmark_checkpointed_loops(src)
+        unmark_while_loops(src)
     else:
         memory_limit_loops(src, ctx.explain)    # grad(..., memory_limit=): loops marked
+        online_loops(src, ctx.explain)          # marked while loops, break and continue
         checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)

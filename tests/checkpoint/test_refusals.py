@@ -8,22 +8,6 @@ import pytest
 from transform import TransformError, checkpointed, grad
 
 
-def with_break(x, n):
-    for t in checkpointed(range(n), snapshots=2):
-        x = x * 1.1
-        if x > 2.0:
-            break                                               # refused: break
-    return x
-
-
-def with_continue(x, n):
-    for t in checkpointed(range(n), snapshots=2):
-        if t == 1:
-            continue                                            # refused: continue
-        x = x * 1.1
-    return x
-
-
 def with_return(x, n):
     for t in checkpointed(range(n), snapshots=2):
         x = x * 1.1
@@ -122,8 +106,8 @@ def local_import(x, n):
 
 
 CASES = [(local_def, "defined inside the function"),
-         (local_import, "defined inside the function"), (writes_into_item, "writes into its loop variable"), (appends_to_iterable, "changes what it iterates over"), (with_break, "break"),
-         (with_continue, "continue"), (with_return, "return"),
+         (local_import, "defined inside the function"), (writes_into_item, "writes into its loop variable"), (appends_to_iterable, "changes what it iterates over"),
+         (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),
          (variable_read_after, "read outside"), (carried_unbound, "unbound"),

@@ -5,7 +5,7 @@ import numpy as np
 
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
-from transform import checkpointed, jvp
+from transform import checkpointed, checkpointed_while, jvp
 
 
 def marked(u, k):
@@ -47,3 +47,29 @@ def test_nested_markers_over_rows():
         tangents[argnum] = r.normal(size=np.shape(args[argnum]))
         _, tangent = jvp(nested, args, (tangents[argnum],), wrt=argnum)
         assert_close(tangent, numerical_jvp(nested, args, argnum, tangents[argnum]))
+
+
+def _while_marked(x, w, n):
+    k = 0
+    while checkpointed_while(k < n, snapshots=2):
+        x = np.sin(w * x) + 0.1
+        if x > 0.95:
+            break
+        k = k + 1
+    return x
+
+
+def _while_plain(x, w, n):
+    k = 0
+    while k < n:
+        x = np.sin(w * x) + 0.1
+        if x > 0.95:
+            break
+        k = k + 1
+    return x
+
+
+def test_a_marked_while_loop_runs_plainly_in_forward_mode():
+    got = jvp(_while_marked, (0.3, 1.2, 6), (1.0, 0.5), wrt=(0, 1))
+    want = jvp(_while_plain, (0.3, 1.2, 6), (1.0, 0.5), wrt=(0, 1))
+    assert got[0] == want[0] and got[1] == want[1]

@@ -9,9 +9,9 @@ names: those the body binds and reads before binding (or may) and those read aft
 loop. The names it reads and does not bind (the invariants) are passed explicitly, so
 their cotangents come back from the driver. The step is compiled like any user function
 when the driver differentiates it (runtime/checkpoint_rule.py), errors at the user's
-lines. Runs before desugar. Refused here: break, continue or return in the body, a
-loop else, a non-name target, unsized iterables (enumerate, zip, generators), nested
-defs, `del`, walrus, and a loop variable read after the loop.
+lines. Runs before desugar. Refused: return in the body (break, continue, while loops:
+checkpointed_online.py, run first), a loop else, a non-name target, unsized iterables
+(enumerate, zip, generators), nested defs, `del`, walrus, the loop variable read after.
 """
 import ast
 import copy
@@ -140,7 +140,7 @@ def _marker_arguments(src, call):
     return args[0], given["snapshots"], chunk_size(src, given)
 
 
-def _refuse_unsupported(src, loop, iterable):
+def _refuse_unsupported(src, loop, iterable, jumps=False):
     """What this version of checkpointed loops does not cover, refused at its line."""
     where = "in a checkpointed loop"
     if loop.orelse:
@@ -155,7 +155,7 @@ def _refuse_unsupported(src, loop, iterable):
                         "starts (a range, list, tuple or array)", iterable,
                         hint=_INSTEAD.removeprefix("Instead: "))
     for s in loop.body:
-        _refuse_in(src, s, 0)
+        _refuse_in(src, s, 0, jumps)
     refuse_random_draws(src, loop)
 
 
@@ -164,17 +164,17 @@ _REFUSED = {gast.Return: "`return`", gast.Yield: "`yield`", gast.YieldFrom: "`yi
             gast.NamedExpr: "an assignment expression (:=)",
             gast.FunctionDef: "a nested def", gast.AsyncFunctionDef: "a nested def",
             gast.ClassDef: "a class statement"}
-_HINTS = {"`return`": "compute the result after the loop",
+_HINTS = {"`return`": "`break` out of the loop and return after it",
           "`del`": "rebind the name instead", "a nested def": "define it before the loop"}
 
 
-def _refuse_in(src, node, depth):
-    """Refuse jumps out of the body (break/continue not inside an inner loop)."""
+def _refuse_in(src, node, depth, jumps=False):
+    """Refuse jumps out of the body (break/continue not in an inner loop) unless `jumps`."""
     kind = _REFUSED.get(type(node))
     if kind is not None:
         raise src.error(f"{kind} in a checkpointed loop's body is not supported yet", node,
                         hint=_HINTS.get(kind, "write the loop without checkpointed"))
-    if isinstance(node, (gast.Break, gast.Continue)) and depth == 0:
+    if isinstance(node, (gast.Break, gast.Continue)) and depth == 0 and not jumps:
         word = "break" if isinstance(node, gast.Break) else "continue"
         raise src.error(f"`{word}` in a checkpointed loop is not supported yet", node,
                         hint="loop over the whole range and guard the body with `if`")
@@ -183,10 +183,10 @@ def _refuse_in(src, node, depth):
         return
     inner = depth + isinstance(node, _LOOPS)
     for child in gast.iter_child_nodes(node):
-        if isinstance(node, _LOOPS) and child is node.iter:
-            _refuse_in(src, child, depth)
+        if isinstance(node, _LOOPS) and child is getattr(node, "iter", None):
+            _refuse_in(src, child, depth, jumps)
         else:
-            _refuse_in(src, child, inner)
+            _refuse_in(src, child, inner, jumps)
 
 
 def _names(nodes, ctx, skip_scopes):

@@ -59,8 +59,13 @@ def _block(stmts, leave, new_name, in_loop):
 
 def _before_return(ret, leave, new_name):
     exits = [_at(copy.deepcopy(stmt), ret) for stmt in leave]
-    if ret.value is None or isinstance(ret.value, (gast.Constant, gast.Name)):
+    rebound = {n.id for stmt in leave for n in gast.walk(stmt)
+               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    if ret.value is None or isinstance(ret.value, gast.Constant) or \
+            isinstance(ret.value, gast.Name) and ret.value.id not in rebound:
         return exits + [ret]                  # nothing to evaluate before the exits
+    # (`return y` with `y = y * 3` in the finally block: Python returns y's value
+    # from before the block, so it is taken first like any other expression)
     value = new_name("value")
     first = _at(_assign(value, ret.value), ret)
     ret.value = _load(value)

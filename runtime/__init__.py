@@ -13,6 +13,7 @@ from . import operators, patterns, spread  # noqa: F401  (operator_side, spread_
 from . import attributes  # noqa: F401  (with_attribute)
 from .checkpoint import checkpointed, checkpoint_stats
 from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
+from . import checkpoint_trial  # noqa: F401  (memory_limit: checkpoint_fits)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array, unpacked_count

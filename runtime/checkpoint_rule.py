@@ -226,7 +226,7 @@ def _budgeted(step, carry, invariants, iterable, limit, where):
     the loop (the measuring calls' draws undone): the same numbers as the plain loop."""
     sized = isinstance(iterable, SIZED)         # (else a dict's keys, a set: taped)
     loop = Loop(step, invariants, iterable if sized else list(iterable), 1)
-    if not loop.items:
+    if len(loop.items) == 0:
         return carry, _pullback(loop, lambda g: g, iterable, where)
     try:
         _refuse_generators((carry, invariants), where)

@@ -23,7 +23,7 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
-from .public.memory_limit import limited
+from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
@@ -120,6 +120,8 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         close_since(mark, exc)
+        if unlimited(plain) is not None:            # memory_limit's marks: run unmarked
+            return _forward(unlimited(plain), policy, wrt_names, args, kwargs)
         raise exc.with_traceback(None) from None     # not from inside generated code
     except BaseException as exc:      # `with` blocks left by it: __exit__ runs
         close_since(mark, exc)

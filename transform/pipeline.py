@@ -30,6 +30,7 @@ from .analysis.views import aliased_stores, owned_views
 from .compilation import Compilation
 from .emit.bound_check import check_pullback
 from .emit.emit import emit
+from .errors import TransformError
 from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
 from .frontend.checkpointed_auto import memory_limit_loops
@@ -72,9 +73,24 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
             gc.enable()
 
 
-def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False):
+def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False,
+             limit_marks=True):
+    """A function memory_limit marked loops of that fails to compile so (the loop under
+    the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
+    again unmarked: the limit is best effort, never a new error."""
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
-                      materialised=materialised and policy == "loop")
+                      materialised=materialised and policy == "loop", limit_marks=limit_marks)
+    try:
+        return _stages(ctx, varied)
+    except TransformError:
+        if not ctx.limit_marked:
+            raise
+    return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
+                    limit_marks=False)
+
+
+def _stages(ctx, varied):
+    wrt = ctx.wrt
     _front_end(ctx)                                             # 1 parse, 2 check
     body = _lower(ctx)                                          # 3 normalize, 4 control
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
@@ -93,7 +109,8 @@ def _front_end(ctx):
     if ctx.forward:                          # no tape to bound: a plain loop
         unmark_checkpointed_loops(src)
     else:
-        memory_limit_loops(src, ctx.explain)    # grad(..., memory_limit=): loops marked
+        if ctx.limit_marks:                      # grad(..., memory_limit=): loops marked
+            ctx.limit_marked = memory_limit_loops(src, ctx.explain)
         checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)

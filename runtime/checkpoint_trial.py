@@ -8,7 +8,7 @@
             ...
 
 (transform/frontend/checkpointed_auto.py). The step is the loop body compiled as a
-function of its own, which the whole function's compile does not prove: its arguments
+function of its own, which the whole function's compile does not check: its arguments
 look like the caller's data to it (a write into a carried list), a complex carry meets a
 rule compiled for real ones, two carries are one object. `checkpoint_fits` compiles the
 step's rule and runs step 0 once; any error there sends the loop down the taped branch,
@@ -24,11 +24,15 @@ from .registry import ZERO, nondiff
 
 def checkpoint_fits(key, carry, invariants, iterable):
     """Whether memory_limit's marked loop may run through the checkpointing driver."""
-    from .checkpoint_rule import Loop           # (checkpoint_rule imports this module)
+    from .checkpoint_rule import Loop, _refuse_generators    # (it imports this module)
     step = STEPS.get(key)
     if step is None or not isinstance(iterable, SIZED) or len(iterable) == 0 or \
             getattr(step, "thunkgrad_chunk", 1) != 1:
         return step is not None and isinstance(iterable, SIZED)
+    try:
+        _refuse_generators((carry, invariants), "")
+    except TypeError:
+        return False            # (a generator the trial would move: taped, drawn once)
     saved = np.random.get_state(), random.getstate()
     try:
         Loop(step, invariants, iterable, 1).call(tuple(carry), 0)

@@ -18,13 +18,11 @@ import copy
 import hashlib
 
 import gast
-import numpy as np
-
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from .checkpoint_chunk import chunk_loop, chunk_size
 from .checkpointed_random import refuse_random_draws
+from .checkpointed_writes import _base, _plain_advance, _written
 from .parse import SourceFunction
-from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
@@ -279,56 +277,6 @@ def _refuse_local_definitions(src, loop):
             read = next(m for m in _names_nodes(loop.body, name))
             raise src.error(f"a checkpointed loop's body reads {name!r}, defined inside the "
                             "function", read, hint=f"define {name} at module level")
-
-
-def _written(src, body):
-    """Names the body may change in place (a write into them, a writing method, `out=`,
-    a function of the user's given them): carried, so the change reaches the next step
-    and the code after the loop (the step's compiled rule writes into copies)."""
-    found = []
-    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
-        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
-                or isinstance(n, gast.AugAssign):
-            found.append(_base(n.target if isinstance(n, gast.AugAssign) else n.value))
-        elif isinstance(n, gast.Call):
-            found.extend(_call_writes(src, n))
-    return [f for f in found if f is not None]
-
-
-def _plain_advance(src, body):
-    """Whether the driver may advance by the step itself, not its rule: the body writes
-    into nothing and calls library functions only (the snapshots stay as they are)."""
-    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
-        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
-                or isinstance(n, gast.AugAssign) or isinstance(n, gast.Call) and (
-                list(_call_writes(src, n)) or (getattr(src.resolve(n.func), "__module__", None)
-                                               or "").split(".")[0] not in _LIBRARIES):
-            return False
-    return True
-
-
-def _call_writes(src, call):
-    func = call.func
-    if isinstance(func, gast.Attribute) and func.attr in WRITING_ATTRS:
-        yield _base(func.value)
-        yield from (_base(a) for a in call.args)
-    yield from (_base(k.value) for k in call.keywords
-                if k.arg == "out" or (k.arg or "").startswith("overwrite_"))
-    fn = src.resolve(func)
-    module = getattr(fn, "__module__", None) or ""
-    if fn is None or fn in INPLACE_FUNCTIONS or isinstance(fn, np.ufunc) and \
-            len(call.args) > fn.nin or not module.split(".")[0] in _LIBRARIES:
-        yield from (_base(a) for a in call.args)
-
-
-_LIBRARIES = {"numpy", "math", "builtins", "scipy", "cmath", "runtime", "transform"}
-
-
-def _base(node):
-    """The name an expression like `u`, `u[1:]`, `s.field[0]` starts from, or None."""
-    while isinstance(node, (gast.Subscript, gast.Attribute, gast.Starred)):
-        node = node.value
-    return node.id if isinstance(node, gast.Name) else None
 
 
 def _inner_loop_variable(name, body):

@@ -1,7 +1,8 @@
 """memory_limit's taped fallback: the compiler writes a loop it marked as
 
     _checkpoint_items_12 = range(n)
-    if checkpoint_fits(key, (u,), (dt,), _checkpoint_items_12):
+    _checkpoint_fits_12 = checkpoint_fits(key, (u,), (dt,), _checkpoint_items_12, where)
+    if _checkpoint_fits_12:
         (u,) = run_checkpointed(key, (u,), (dt,), _checkpoint_items_12, memory_budget(L), where)
     else:
         for t in _checkpoint_items_12:      # the loop as written, taped
@@ -18,30 +19,41 @@ import random
 
 import numpy as np
 
-from .checkpoint import SIZED, STEPS
+from .checkpoint import SIZED, STEPS, _report
 from .registry import ZERO, nondiff
 
 
-def checkpoint_fits(key, carry, invariants, iterable):
+def checkpoint_fits(key, carry, invariants, iterable, where=""):
     """Whether memory_limit's marked loop may run through the checkpointing driver."""
+    reason = _refused(key, carry, invariants, iterable)
+    if reason is not None:
+        n = len(iterable) if isinstance(iterable, SIZED) else 0
+        _report(where=where, decision=f"taped as written ({reason})", items=n, steps=n)
+    return reason is None
+
+
+def _refused(key, carry, invariants, iterable):
+    """Why the loop runs as written (None: through the driver)."""
     from .checkpoint_rule import Loop, _refuse_generators    # (it imports this module)
     step = STEPS.get(key)
-    if step is None or not isinstance(iterable, SIZED) or len(iterable) == 0 or \
-            getattr(step, "thunkgrad_chunk", 1) != 1:
-        return step is not None and isinstance(iterable, SIZED)
+    if step is None or not isinstance(iterable, SIZED):
+        return "its length is not known when it starts"
+    if len(iterable) == 0:
+        return None
     try:
         _refuse_generators((carry, invariants), "")
     except TypeError:
-        return False            # (a generator the trial would move: taped, drawn once)
+        return "it reads a random generator"    # (the trial would move it)
     saved = np.random.get_state(), random.getstate()
     try:
         Loop(step, invariants, iterable, 1).call(tuple(carry), 0)
-    except Exception:           # noqa: BLE001 (any: the taped loop raises a real one again)
-        return False
+    except Exception as exc:    # noqa: BLE001 (any: the taped loop raises a real one again)
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        return f"its step alone raised {type(exc).__name__}: {first[:160]}"
     finally:
         np.random.set_state(saved[0])
         random.setstate(saved[1])
-    return True
+    return None
 
 
 nondiff(checkpoint_fits, why=ZERO)      # a test: its result is a bool

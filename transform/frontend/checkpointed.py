@@ -92,11 +92,11 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    stepped, last = chunk_loop(src, loop, k) if k > 1 else (loop, target)
+    stepped, last = chunk_loop(src, loop, k) if k != 1 else (loop, target)
     step = _step_function(src, stepped, carried, invariants, last)
     step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
     step.thunkgrad_chunk = k                                         # these two)
-    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k > 1 else ""), step)
+    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k != 1 else ""), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[

@@ -80,8 +80,8 @@ def _with_fallback(src, loop, given, driven):
     call.args[3], loop.iter = load(items), load(items)
     fits = load("checkpoint_fits")
     fits.runtime_helper = checkpoint_fits
-    test = gast.Call(func=fits, args=[copy.deepcopy(a) for a in call.args[:3]] + [load(items)],
-                     keywords=[])
+    test = gast.Call(func=fits, args=[copy.deepcopy(a) for a in call.args[:3]] +
+                     [load(items), copy.deepcopy(call.args[5])], keywords=[])
     fit = f"_checkpoint_fits_{loop.lineno}"     # (a call as an `if` test is not lowered
     out = [assign(items, given), assign(fit, test),                 # like an assignment's)
            gast.If(test=load(fit), body=[driven], orelse=[loop])]

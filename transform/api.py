@@ -247,10 +247,13 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kw
     return (shown, pullback, aux) if has_aux else (shown, pullback)
 
 
-def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
+def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
+                   memory_limit=None):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
-    as_rule=True the rule that other compiled code calls (cotangents deferred)."""
+    as_rule=True the rule that other compiled code calls (cotangents deferred);
+    memory_limit as grad's (with explain: what it does with each loop)."""
     check_target(fn, "adjoint_source")
+    fn, policy = limited(fn, memory_limit, policy)
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
     return compiled(plain, names, policy or default_policy, explain,

@@ -82,11 +82,12 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materia
                       materialised=materialised and policy == "loop", limit_marks=limit_marks)
     try:
         return _stages(ctx, varied)
-    except TransformError:
+    except TransformError as exc:
         if not ctx.limit_marked:
             raise
+        why = exc.one_line()
     return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
-                    limit_marks=False)
+                    limit_marks=why)
 
 
 def _stages(ctx, varied):
@@ -109,8 +110,11 @@ def _front_end(ctx):
     if ctx.forward:                          # no tape to bound: a plain loop
         unmark_checkpointed_loops(src)
     else:
-        if ctx.limit_marks:                      # grad(..., memory_limit=): loops marked
+        if ctx.limit_marks is True:              # grad(..., memory_limit=): loops marked
             ctx.limit_marked = memory_limit_loops(src, ctx.explain)
+        elif ctx.limit_marks:                    # (the retry: why it is unmarked)
+            src.limit_notes = [f"memory_limit: every loop taped, the function with its "
+                               f"loops marked did not compile: {ctx.limit_marks}"]
         checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies
     # the carries it writes into too (the driver reads its results, not its arguments)

@@ -24,6 +24,7 @@ def memory_limit_loops(src, explain=False):
     limit = getattr(src.fn, "thunkgrad_memory_limit", None)
     if limit is None:
         return 0
+    src.limit_notes = []                # (`thunkgrad dump --explain` prints them)
     src.node.body = _block(src, src.node.body, limit, explain)
     src.refresh()
     return sum(isinstance(n, gast.Call) and getattr(n.func, "runtime_helper", None) is
@@ -37,6 +38,8 @@ def _block(src, body, limit, explain):
             out.extend(_marked(src, s, limit, explain))
             continue
         if isinstance(s, (gast.While, gast.AsyncFor)):
+            _note(src, s, "taped: memory_limit marks `for` loops (not a `while`), and "
+                  "only those not inside another loop")
             out.append(s)
             continue
         for field in ("body", "orelse", "finalbody"):
@@ -53,9 +56,11 @@ def _marked(src, loop, limit, explain):
     loop], or [the loop] (taped)."""
     it = loop.iter
     if isinstance(it, gast.Call) and src.resolve(it.func) is checkpointed:
+        _note(src, loop, "marked by the user: its own snapshots")
         return [loop]                   # the user's marker: checkpointed_loops's
     if not (isinstance(it, gast.Name) or isinstance(it, gast.Call) and
             src.resolve(it.func) is range):
+        _note(src, loop, "taped: memory_limit marks loops over range(...) or a name")
         return [loop]                   # (an iterator's length is not known)
     marker, budget = load("checkpointed"), load("memory_budget")
     marker.runtime_helper, budget.runtime_helper = checkpointed, memory_budget
@@ -64,10 +69,25 @@ def _marked(src, loop, limit, explain):
         arg="snapshots", value=gast.Call(func=budget, args=[const(limit)], keywords=[]))])
     try:
         driven = _rewrite(src, loop, explain)
-    except TransformError:
+    except TransformError as exc:
         loop.iter = given
+        _note(src, loop, f"taped: the checkpointed loop's checks refuse it ({exc.message})")
         return [loop]
+    _note(src, loop, MEASURED.format(limit=limit))
     return _with_fallback(src, loop, given, driven)
+
+
+MEASURED = ("checkpointed if its tape exceeds {limit:,} bytes: when the loop starts, the "
+            "driver runs step 0 under tracemalloc (e: the bytes its tape keeps) and sums "
+            "the carry's nbytes (c); n steps are taped when n * e <= limit, else "
+            "checkpointed with (limit - 2e - 2c) // 3c snapshots (MemoryError below one); "
+            "run as written (taped) when the step alone fails on step 0 "
+            "(checkpoint_stats().report() says what was chosen)")
+
+
+def _note(src, loop, text):
+    src.limit_notes.append(f"memory_limit: loop at line "
+                           f"{src.first_line + loop.lineno - 1}: {text}")
 
 
 def _with_fallback(src, loop, given, driven):

@@ -20,6 +20,7 @@ import hashlib
 import gast
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from .checkpoint_chunk import chunk_loop, chunk_size
+from .checkpointed_after import read_outside, with_last_item
 from .checkpointed_random import refuse_random_draws
 from .checkpointed_writes import _base, _plain_advance, _written
 from .parse import SourceFunction
@@ -70,7 +71,7 @@ def _block(src, body, explain):
     for s in body:
         if isinstance(s, gast.For) and isinstance(s.iter, gast.Call) and \
                 src.resolve(s.iter.func) is checkpointed:
-            out.append(_rewrite(src, s, explain))
+            out.extend(_rewrite(src, s, explain))
             continue
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
@@ -82,6 +83,7 @@ def _block(src, body, explain):
 
 
 def _rewrite(src, loop, explain):
+    """[the driver's call] (the loop variable read outside: checkpointed_after.py's)."""
     iterable, snapshots, k = _marker_arguments(src, loop.iter)
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
@@ -107,7 +109,9 @@ def _rewrite(src, loop, explain):
     for n in gast.walk(s):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
-    return s
+    if read_outside(src, loop, _without(src.node.body, loop)):
+        return with_last_item(src, loop, s)   # (its last item: checkpointed_after.py)
+    return [s]
 
 
 def _where(src, loop, carried, invariants, explain):
@@ -236,12 +240,6 @@ def _loop_names(src, loop):
     body, target = loop.body, loop.target.id
     outside = [s for s in _without(src.node.body, loop)]
     read_outside = set(_names(outside, gast.Load, False))
-    if target in read_outside:
-        read = next(n for s in outside for n in gast.walk(s) if isinstance(n, gast.Name)
-                    and n.id == target and isinstance(n.ctx, gast.Load))
-        raise src.error(f"the loop variable {target!r} of a checkpointed loop is read outside "
-                        "the loop", read,
-                        hint="give this loop's variable a name used nowhere else")
     stored = list(dict.fromkeys(_names(body, gast.Store, True) + _written(src, body)))
     carried = [n for n in stored if n != target and
                (not _bound_first(n, body) or n in read_outside)]

@@ -68,7 +68,11 @@ def _marked(src, loop, limit, explain):
     loop.iter = gast.Call(func=marker, args=[given], keywords=[gast.keyword(
         arg="snapshots", value=gast.Call(func=budget, args=[const(limit)], keywords=[]))])
     try:
-        driven = _rewrite(src, loop, explain)
+        [driven] = _rewrite(src, loop, explain)
+    except ValueError:                  # (hoisted for its variable read after it)
+        loop.iter = given
+        _note(src, loop, "taped: its loop variable is read outside it")
+        return [loop]
     except TransformError as exc:
         loop.iter = given
         _note(src, loop, f"taped: the checkpointed loop's checks refuse it ({exc.message})")

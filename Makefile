@@ -27,7 +27,8 @@ compat:
 	$(PYTHON) tools/compat.py
 
 # THUNKGRAD_BENCH_QUICK=1: the scientific workloads at smaller sizes, fewer rounds.
-# checkpointing.py --full (issue 21: heat 2,000 x 50,000, scalar 10^5 steps) takes ~12 min.
+# checkpointing.py --full (issue 21: heat 2,000 x 50,000; scalar 10^5 steps unchunked and
+# 10^6 steps in chunks) takes ~20 min on 2 CPUs shared with other jobs (~10 min alone).
 # If pyproject's bench extra does not install as a whole, each peer is tried on its own
 # (BENCH_PEERS is that extra's list); the scripts skip a peer that does not import.
 BENCH_PEERS := autograd 'jax[cpu]' torch==2.13.0 matplotlib

@@ -3,15 +3,18 @@ time of the gradient, with the schedule's theoretical recomputation count (binom
 online for the heat loop written as a `while`) next to the measured one. Not a timed test.
 
     python benchmarks/checkpointing.py              # heat 2,000 cells x 2,000 steps,
-                                                    # scalar loop 20,000 steps
+                                                    # scalar loop 20,000 steps (chunked:
+                                                    # 10^5)
     python benchmarks/checkpointing.py --full       # `make bench`: the issue's heat
                                                     # size (50,000 steps), scalar loop
-                                                    # 10^5 steps (~12 min on 2 loaded CPUs)
-    python benchmarks/checkpointing.py --full --scalar-steps 1000000   # the issue's
-                                                    # scalar size (much longer: tracemalloc
-                                                    # slows the 10^7 recomputed steps most)
+                                                    # 10^5 steps one rule call a step, and
+                                                    # the issue's 10^6 steps in chunks
+                                                    # (chunk=100 and chunk="auto")
     python benchmarks/checkpointing.py --while-only # the heat loop as a `while` loop
                                                     # (online schedule) only, printed
+    python benchmarks/checkpointing.py --full --scalar-only    # the scalar tables alone
+
+Times: the median of 3 gradient calls, fewer when they take 2 s or more together.
 
 THUNKGRAD_BENCH_QUICK=1 (as for `make bench`'s other scripts) keeps the small sizes.
 Prints the tables and writes them to benchmarks/results/checkpointing.md.
@@ -19,6 +22,7 @@ Prints the tables and writes them to benchmarks/results/checkpointing.md.
 import math
 import os
 import platform
+import statistics
 import sys
 import time
 import tracemalloc
@@ -77,12 +81,22 @@ def scalar_chunks(x, n, s):
     return x
 
 
+def scalar_auto(x, n, s):
+    for i in checkpointed(range(n), snapshots=s, chunk="auto"):
+        x = x * 0.999 + 0.001 * math.sin(x)
+    return x
+
+
 def measure(fn, args, warm):
-    """(seconds, peak bytes, stats) of one gradient call, compiled beforehand on `warm`."""
+    """(seconds: the median of 3 gradient calls, or one call's when it takes 2 s or more,
+    peak bytes of another call, its stats), compiled beforehand on `warm`."""
     grad(fn, 0)(*warm)
-    start = time.perf_counter()
-    grad(fn, 0)(*args)
-    seconds = time.perf_counter() - start
+    times = []
+    while len(times) < 3 and sum(times) < 2:
+        start = time.perf_counter()
+        grad(fn, 0)(*args)
+        times.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
     tracemalloc.start()
     with checkpoint_stats() as stats:
         grad(fn, 0)(*args)
@@ -98,12 +112,13 @@ def table(name, taped, marked, args, steps, snapshot_counts, theory=revolve.reco
     """The table's markdown lines (printed as they come)."""
     seconds, peak, _ = measure(taped, args + (steps,), args + (3,))
     lines = [f"\n{name}, {steps:,} steps: taped {seconds:.2f} s, peak {peak / 1e6:.1f} MB\n",
-             "| snapshots | recomputed (theory) | time (x taped) | peak MB (taped / peak) |",
-             "|---|---|---|---|"]
+             "| snapshots | chunk | recomputed (theory) | time (x taped) | peak MB (taped / peak) |",
+             "|---|---|---|---|---|"]
     print(*lines, sep="\n")
     for s in snapshot_counts:
         t, p, stats = measure(marked, args + (steps, s), args + (3, s))
-        lines.append(f"| {s} | {stats.recomputed:,} ({theory(stats.steps, s):,}) | "
+        chunk = stats.reports[0].get("chunk", 1) if stats.reports else 1
+        lines.append(f"| {s} | {chunk} | {stats.recomputed:,} ({theory(stats.steps, s):,}) | "
                      f"{t:.2f} s ({t / seconds:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
         print(lines[-1])
     return lines
@@ -112,9 +127,7 @@ def table(name, taped, marked, args, steps, snapshot_counts, theory=revolve.reco
 def main(full, scalar_only=False):
     start = time.perf_counter()
     cells, heat_steps = 2000, 50_000 if full else 2000
-    scalar_steps = 100_000 if full else 20_000
-    if "--scalar-steps" in sys.argv:
-        scalar_steps = int(sys.argv[sys.argv.index("--scalar-steps") + 1])
+    scalar_steps, chunked_steps = (100_000, 1_000_000) if full else (20_000, 100_000)
     u = np.linspace(0.0, 1.0, cells)
     only_while = "--while-only" in sys.argv
     lines = [] if scalar_only or only_while else table(
@@ -127,12 +140,15 @@ def main(full, scalar_only=False):
         return                          # (printed only)
     lines += table("scalar loop", scalar, scalar_ck, (0.5,), scalar_steps, (10, 30, 100))
     lines += table("scalar loop, chunk=100 (recomputed: chunks)", scalar, scalar_chunks,
-                   (0.5,), scalar_steps, (10, 30, 100))
+                   (0.5,), chunked_steps, (10, 30, 100))
+    lines += table('scalar loop, chunk="auto" (recomputed: chunks)', scalar, scalar_auto,
+                   (0.5,), chunked_steps, (10, 30, 100))
     head = (f"# Checkpointed loops (issue 21)\n\nMeasured {time.strftime('%Y-%m-%d %H:%M')} "
             f"on {platform.machine()}, Python {platform.python_version()}, NumPy "
             f"{np.__version__}; {'full' if full else 'quick'} sizes; whole run "
-            f"{time.perf_counter() - start:.0f} s. Time: one gradient call; peak: tracemalloc "
-            "over another call.\n")
+            f"{time.perf_counter() - start:.0f} s. Time: the median of 3 gradient calls (fewer "
+            "where they take 2 s or more together); peak: tracemalloc over another call. "
+            "chunk: the k the driver used (chunk=\"auto\": chosen when the loop starts).\n")
     RESULTS.write_text(head + "\n".join(lines) + "\n")
 
 

@@ -23,21 +23,44 @@ SIZED = (range, list, tuple, np.ndarray)
 def checkpointed(iterable, snapshots, chunk=1):
     """Mark a `for` loop to be reversed by checkpointing with at most `snapshots` stored
     loop states; returns `iterable` (a no-op outside differentiation). chunk=k (a
-    literal, over a range): each checkpointed step runs k iterations, taped."""
+    literal; "auto": chosen when the loop starts, runtime/checkpoint_budget.py
+    auto_chunk): each checkpointed step runs k iterations, taped."""
     check_snapshots(snapshots)
     return iterable
 
 
-def chunked(step, iterable, where=""):
-    """The driver's items: the iterable, or for a chunked step (`thunkgrad_chunk` = k,
-    the compiler's) the range cut into ranges of k items, the last one shorter."""
-    k = getattr(step, "thunkgrad_chunk", 1)
-    if k == 1:
+class Chunks:
+    """A sized iterable cut into consecutive slices of k items (the last shorter),
+    made when indexed: O(1) memory for any length (a range's slices are ranges)."""
+
+    def __init__(self, items, k):
+        self.items, self.k = items, k
+
+    def __len__(self):
+        return -(-len(self.items) // self.k)
+
+    def __getitem__(self, i):
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        return self.items[i * self.k:(i + 1) * self.k]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+
+def chunked(step, iterable, where="", k=None):
+    """The driver's items: the iterable, or for a chunked step (`thunkgrad_chunk` = k or
+    "auto", the compiler's) its slices of k items; k: the chunk size chosen (auto)."""
+    k = k or getattr(step, "thunkgrad_chunk", 1)
+    if k == 1 and getattr(step, "thunkgrad_chunk", 1) == 1:
         return iterable
-    if not isinstance(iterable, range):
-        raise TypeError(f"{where}: checkpointed(..., chunk={k}) needs a range, not "
-                        f"{type(iterable).__name__}")
-    return [iterable[j:j + k] for j in range(0, len(iterable), k)]
+    if not isinstance(iterable, SIZED):
+        raise TypeError(f"{where}: checkpointed(..., chunk=...) needs a range, list, tuple "
+                        f"or array, not {type(iterable).__name__}")
+    if k == "auto":                 # (the loop itself, no derivative: one chunk)
+        k = max(len(iterable), 1)
+    return Chunks(iterable, k)
 
 
 class Budget:
@@ -72,6 +95,7 @@ class CheckpointStats:
     def __init__(self):
         self.steps = self.advances = self.recomputed = self.reversed = 0
         self.peak_snapshots = self.loops = 0
+        self.reports = []           # one dict per loop the driver ran (`report()`)
 
     def __enter__(self):
         _STATS.append(self)
@@ -85,6 +109,30 @@ class CheckpointStats:
         return (f"CheckpointStats(loops={self.loops}, steps={self.steps}, "
                 f"advances={self.advances}, recomputed={self.recomputed}, "
                 f"reversed={self.reversed}, peak_snapshots={self.peak_snapshots})")
+
+
+    def report(self):
+        """A line per loop the driver ran: where, what it chose and from what."""
+        return "\n".join(_report_line(r) for r in self.reports)
+
+
+def _report_line(r):
+    said = [f"{r['where']}: {r['decision']}", f"{r['items']:,} iterations"]
+    if r.get("chunk", 1) != 1:
+        said.append(f"chunks of {r['chunk']:,} ({r['steps']:,} steps)")
+    if r.get("snapshots") is not None:
+        said.append(f"{r['snapshots']} snapshots, {r['theory']:,} steps to recompute "
+                    "(binomial schedule)")
+    for key, what in (("step_tape", "one step's tape"), ("carry", "carry"),
+                      ("limit", "limit")):
+        if r.get(key) is not None:
+            said.append(f"{what} {r[key]:,} bytes")
+    return "; ".join(said)
+
+
+def _report(**fields):
+    for stats in _STATS:
+        stats.reports.append(dict(fields))
 
 
 _STATS = []

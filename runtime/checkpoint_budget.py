@@ -6,10 +6,23 @@ step rule's call: arrays and Python objects it keeps) and whose carry is c bytes
 when n * e <= limit, else checkpointed with s = (limit - 2e - 2c) // 3c snapshots (the
 sweeps hold s carries, one step's tape and the cotangents' working copies; a held
 snapshot measured ~2c under tracemalloc on the heat loop (not explained yet), hence 3c), and a
-MemoryError when not even one snapshot fits."""
+MemoryError when not even one snapshot fits.
+
+chunk="auto" (`auto_chunk`): the driver runs the first CHUNK_PROBE iterations as one
+chunk under tracemalloc (twice: the first call compiles) and takes k = the largest
+chunk whose tape, at that measured rate per iteration, stays under max(s carries,
+CHUNK_FLOOR): the chunk's tape then at most doubles the snapshots' memory, and below
+64 KiB a tape is noise next to the interpreter's own allocations while a chunk of cheap
+iterations (a scalar loop: ~100 bytes each) pays the step rule's call once per k."""
+import random
 import tracemalloc
 
 import numpy as np
+
+from .checkpoint import Chunks
+
+CHUNK_FLOOR = 64 * 1024
+CHUNK_PROBE = 32
 
 
 def nbytes(value):
@@ -64,3 +77,20 @@ def taped(loop, carry, first):
             g = loop.pulled(pullbacks[i], len(carry), i, g)
         return g
     return out, backward
+
+
+def auto_chunk(loop_type, step, carry, invariants, items, snapshots):
+    """(k for chunk="auto", the measured tape bytes per iteration) (module docstring)."""
+    n = len(items)
+    if n <= 1:
+        return 1, None
+    k0 = min(n, CHUNK_PROBE)
+    probe = loop_type(step, invariants, Chunks(items, k0), 1)
+    saved = np.random.get_state(), random.getstate()
+    try:
+        _, _, tape = measured_call(probe, tuple(carry))
+    finally:                            # (the probe's draws are not the loop's)
+        np.random.set_state(saved[0])
+        random.setstate(saved[1])
+    per = max(tape // k0, 1)
+    return int(max(1, min(n, max(snapshots * nbytes(carry), CHUNK_FLOOR) // per))), per

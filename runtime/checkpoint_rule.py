@@ -9,9 +9,9 @@ import numpy as np
 from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
-from .checkpoint_budget import measured_call, nbytes, snapshots_for, taped
-from .checkpoint import ONLINE, SIZED, Budget, STEPS, _STATS, _count, check_snapshots, chunked, \
-    run_checkpointed
+from .checkpoint_budget import auto_chunk, measured_call, nbytes, snapshots_for, taped
+from .checkpoint import ONLINE, SIZED, Budget, Chunks, STEPS, _STATS, _count, _report, \
+    check_snapshots, chunked, run_checkpointed
 from .registry import rrule
 from .thunks import unthunk
 
@@ -209,8 +209,15 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
     _refuse_generators((carry, invariants), where)
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
         return ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
-    loop = Loop(step, invariants, chunked(step, _items(iterable, where), where),
-                int(snapshots))
+    items, k, per = _items(iterable, where), None, None
+    if getattr(step, "thunkgrad_chunk", 1) == "auto":
+        k, per = auto_chunk(Loop, step, carry, invariants, items, int(snapshots))
+    loop = Loop(step, invariants, chunked(step, items, where, k), int(snapshots))
+    _report(where=where, decision="checkpointed", items=len(items), chunk=k or
+            getattr(step, "thunkgrad_chunk", 1), steps=len(loop.items),
+            snapshots=loop.snapshots, theory=revolve.recomputations(len(loop.items),
+                                                                    loop.snapshots),
+            step_tape=per, carry=nbytes(carry) if per else None)
     return _checkpointed(loop, tuple(carry), iterable, where)
 
 
@@ -228,26 +235,34 @@ def _budgeted(step, carry, invariants, iterable, limit, where):
     the loop (the measuring calls' draws undone): the same numbers as the plain loop."""
     sized = isinstance(iterable, SIZED)         # (else a dict's keys, a set: taped)
     loop = Loop(step, invariants, iterable if sized else list(iterable), 1)
-    if not loop.items:
+    if len(loop.items) == 0:
         return carry, _pullback(loop, lambda g: g, iterable, where)
     try:
         _refuse_generators((carry, invariants), where)
     except TypeError:
         sized = False                           # (a generator: its draws not undone)
+    said = dict(where=where, items=len(loop.items), steps=len(loop.items), limit=limit)
     if not sized:
+        _report(decision="taped (an unsized iterable, or a random generator read)", **said)
         return _taped(loop, carry, loop.call(carry, 0), iterable, where)
     saved, drawn = (np.random.get_state(), random.getstate()), _global_draws()
     out, pullback, tape = measured_call(loop, carry)
+    said.update(step_tape=tape, carry=nbytes(carry))
     if _global_draws() != drawn:
         np.random.set_state(saved[0])
         random.setstate(saved[1])
         del out, pullback
+        _report(decision="taped (step 0 drew from np.random or random)", **said)
         return _taped(loop, carry, loop.call(carry, 0), iterable, where)
     s = snapshots_for(limit, len(loop.items), tape, nbytes(carry), where)
     if s is None:
+        _report(decision="taped (iterations x one step's tape <= limit)", **said)
         return _taped(loop, carry, (out, pullback), iterable, where)
     del out, pullback
     loop.snapshots = s
+    _report(decision="checkpointed by memory_limit: snapshots = (limit - 2 tape - 2 carry) "
+            "// (3 carry)", snapshots=s, theory=revolve.recomputations(len(loop.items), s),
+            **said)
     return _checkpointed(loop, carry, iterable, where)
 
 
@@ -277,7 +292,7 @@ def _pullback(loop, backward, iterable, where):
 
 
 def _item_cotangent(loop, iterable):
-    cots = loop.item_cots
+    cots = _per_item(loop.items, loop.item_cots)
     if not cots:                                # (a range's items: integers)
         return None
     if not isinstance(iterable, SIZED):
@@ -287,3 +302,17 @@ def _item_cotangent(loop, iterable):
         return np.stack([np.asarray(cots[i]) if i in cots else
                          np.zeros_like(iterable[i], dtype=float) for i in range(len(iterable))])
     return type(iterable)(cots.get(i) for i in range(len(iterable)))
+
+
+def _per_item(items, cots):
+    """Item index -> cotangent: a chunk's (the cotangent of a slice of k items: a list,
+    tuple or array whose entries are the items') split back into its items'."""
+    if not isinstance(items, Chunks) or not cots:
+        return cots
+    found = {}
+    for i, c in cots.items():
+        for m in range(len(items[i])):
+            part = c[m] if c is not None else None
+            if part is not None:
+                found[i * items.k + m] = part
+    return found

@@ -23,7 +23,7 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
-from .public.memory_limit import limited
+from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
@@ -120,6 +120,8 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         return rule.rrule(*args, **kwargs)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         close_since(mark, exc)
+        if unlimited(plain) is not None:            # memory_limit's marks: run unmarked
+            return _forward(unlimited(plain), policy, wrt_names, args, kwargs)
         raise exc.with_traceback(None) from None     # not from inside generated code
     except BaseException as exc:      # `with` blocks left by it: __exit__ runs
         close_since(mark, exc)
@@ -245,10 +247,13 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kw
     return (shown, pullback, aux) if has_aux else (shown, pullback)
 
 
-def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False):
+def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
+                   memory_limit=None):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
-    as_rule=True the rule that other compiled code calls (cotangents deferred)."""
+    as_rule=True the rule that other compiled code calls (cotangents deferred);
+    memory_limit as grad's (with explain: what it does with each loop)."""
     check_target(fn, "adjoint_source")
+    fn, policy = limited(fn, memory_limit, policy)
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
     return compiled(plain, names, policy or default_policy, explain,

@@ -1,6 +1,7 @@
 """thunkgrad: show the adjoint code generated for a Python function.
 
     thunkgrad dump PATH.py:FUNC [--wrt NAMES] [--policy P] [--explain] [--as-rule]
+                                [--memory-limit LIMIT]
     thunkgrad dump PATH.py:FUNC --mode forward [--wrt NAMES]
 
 Every failure is reported without a traceback, exit status 2: one line
@@ -25,6 +26,9 @@ dump options (thunkgrad dump --help):
                   function's own, else loop), e.g. --policy eager
   --explain       annotate each inserted unthunk and deferred adjoint
   --as-rule       show the rule other compiled code calls instead of grad's code
+  --memory-limit LIMIT
+                  as grad(..., memory_limit=LIMIT); with --explain the header says
+                  which loops it checkpoints and how (e.g. --memory-limit 2GB)
   --mode M        reverse (the adjoint, default), forward (the tangent code jvp
                   and jacfwd run), e.g. --mode forward, or hvp (the tangent code and
                   the adjoint hvp runs over it)
@@ -41,6 +45,8 @@ examples:
       the code under another accumulation policy ({policies})
   thunkgrad dump model.py:rnn --explain
       with a comment on every deferred adjoint and every inserted unthunk
+  thunkgrad dump model.py:simulate --memory-limit 500MB --explain
+      which loops memory_limit checkpoints, what the driver measures to choose
   thunkgrad dump model.py:Model.forward --as-rule
       a method, as the rule other compiled code calls (cotangents deferred)
   thunkgrad dump model.py:loss --mode forward
@@ -85,6 +91,10 @@ def _dump_options(dump):
     dump.add_argument("--as-rule", action="store_true",
                       help="show the rule other compiled code calls (cotangents deferred) "
                            "instead of the code grad runs (e.g. --as-rule)")
+    dump.add_argument("--memory-limit", metavar="LIMIT", default=None,
+                      help="as grad's memory_limit: the outermost loops checkpointed when "
+                           "their tape would exceed LIMIT; with --explain the header says "
+                           "what happens to each loop (e.g. --memory-limit 2GB)")
     dump.add_argument("--mode", choices=("reverse", "forward", "hvp"), default="reverse",
                       help="reverse: the adjoint grad runs (default); forward: the "
                            "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "
@@ -140,7 +150,8 @@ def main(argv=None):
 def _source(fn, args):
     if args.mode in ("forward", "hvp"):
         given = [o for o, v in (("--policy", args.mode == "forward" and args.policy),
-                                ("--explain", args.explain), ("--as-rule", args.as_rule)) if v]
+                                ("--explain", args.explain), ("--as-rule", args.as_rule),
+                                ("--memory-limit", args.memory_limit)) if v]
         if given:
             raise CliError(f"{given[0]} does not apply to --mode {args.mode}",
                            hint=f"drop it, or leave out --mode {args.mode}")
@@ -150,8 +161,10 @@ def _source(fn, args):
     if args.mode == "hvp":
         from .hessians import hvp_source
         return hvp_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy)
+    limit = int(args.memory_limit) if (args.memory_limit or "").isdigit() else \
+        args.memory_limit
     return adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
-                          explain=args.explain, as_rule=args.as_rule)
+                          explain=args.explain, as_rule=args.as_rule, memory_limit=limit)
 
 
 def _lines_of(exc):

@@ -36,6 +36,8 @@ class Compilation:
     signature: tuple | None = None  # one shapes.shape_key per argument, or None
     materialised: bool = False      # a callee in a caller's loop: no Thunks (loop policy)
     forward: bool = False           # forward mode: a checkpointed loop stays a plain loop
+    limit_marks: object = True      # memory_limit's loops marked (else its retry's reason)
+    limit_marked: int = 0           # how many loops memory_limit marked
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

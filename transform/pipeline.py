@@ -30,6 +30,7 @@ from .analysis.views import aliased_stores, owned_views
 from .compilation import Compilation
 from .emit.bound_check import check_pullback
 from .emit.emit import emit
+from .errors import TransformError
 from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
 from .frontend.checkpointed_auto import memory_limit_loops
@@ -73,9 +74,25 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
             gc.enable()
 
 
-def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False):
+def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False,
+             limit_marks=True):
+    """A function memory_limit marked loops of that fails to compile so (the loop under
+    the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
+    again unmarked: the limit is best effort, never a new error."""
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
-                      materialised=materialised and policy == "loop")
+                      materialised=materialised and policy == "loop", limit_marks=limit_marks)
+    try:
+        return _stages(ctx, varied)
+    except TransformError as exc:
+        if not ctx.limit_marked:
+            raise
+        why = exc.one_line()
+    return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
+                    limit_marks=why)
+
+
+def _stages(ctx, varied):
+    wrt = ctx.wrt
     _front_end(ctx)                                             # 1 parse, 2 check
     body = _lower(ctx)                                          # 3 normalize, 4 control
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
@@ -95,7 +112,11 @@ def _front_end(ctx):
         unmark_checkpointed_loops(src)
         unmark_while_loops(src)
     else:
-        memory_limit_loops(src, ctx.explain)    # grad(..., memory_limit=): loops marked
+        if ctx.limit_marks is True:              # grad(..., memory_limit=): loops marked
+            ctx.limit_marked = memory_limit_loops(src, ctx.explain)
+        elif ctx.limit_marks:                    # (the retry: why it is unmarked)
+            src.limit_notes = [f"memory_limit: every loop taped, the function with its "
+                               f"loops marked did not compile: {ctx.limit_marks}"]
         online_loops(src, ctx.explain)          # marked while loops, break and continue
         checkpointed_loops(src, ctx.explain)  # a marked loop: a call of the driver, its step
     # consumed: grad/vjp called on fn, not a callee; a checkpointed loop's step copies

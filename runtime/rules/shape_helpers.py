@@ -249,8 +249,8 @@ def unstack_vjp(g, obj):
         if g.dtype.kind == "c" and obj.dtype.kind != "c":
             return g.real                          # np.array(x, dtype=complex): docs/complex.md
         return g                                    # `u.copy()` of an array: the hot path
-    if isinstance(obj, dict) or g is None:       # a dict's copy; an entry nobody read
-        return g
+    if isinstance(obj, dict) or g is None or isinstance(g, dict):
+        return g        # a dict's copy; an entry nobody read; a record's (its fields')
     if isinstance(g, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`
         return _like(obj, [unstack_vjp(part, item) for part, item in zip(g, obj)])
     while np.ndim(g) > _nested_ndim(obj):  # undo ndmin

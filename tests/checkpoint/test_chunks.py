@@ -1,7 +1,8 @@
 """checkpointed(range(n), snapshots=s, chunk=k): each checkpointed step runs k iterations
 (the last chunk shorter). The gradient equals the plain loop's (1e-12 relative: the
 invariants' cotangents are summed per chunk first) and finite differences under every
-policy; the driver counts chunks as steps; chunk= is a literal >= 1 over a range."""
+policy; the driver counts chunks as steps; chunk= is a literal >= 1 or "auto" (lists,
+tuples, arrays, auto: test_chunk_items.py)."""
 import math
 
 import numpy as np
@@ -92,9 +93,9 @@ def _list_chunks(xs, w, s):
     return h
 
 
-def test_chunks_need_a_range_when_it_runs():
-    with pytest.raises(TypeError, match="chunk=2.*needs a range"):
-        grad(_list_chunks, 1)([0.1, 0.2, 0.3], 0.5, 2)
+def test_chunks_need_a_length_when_it_runs():
+    with pytest.raises(TypeError, match="needs a range, list, tuple or array"):
+        grad(_list_chunks, 1)(iter([0.1, 0.2, 0.3]), 0.5, 2)
 
 
 def _chunk_zero(x, n):

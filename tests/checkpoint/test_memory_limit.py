@@ -202,7 +202,7 @@ def test_the_snapshot_count_formula():
 
 def test_item_cotangents_of_an_unsized_iterable_are_refused():
     with pytest.raises(TypeError, match="memory_limit"):
-        _item_cotangent(SimpleNamespace(item_cots={0: 1.0}), {1.5})
+        _item_cotangent(SimpleNamespace(items=[1.5], item_cots={0: 1.0}), {1.5})
 
 
 def test_nbytes_counts_arrays_with_their_objects_and_numbers():

@@ -1,5 +1,6 @@
 """The driver advances by the step itself (no rule, no tape) where the compiler found
-that the body writes into nothing and calls library functions only; elsewhere by the
+that the body writes into nothing and calls library functions or helpers whose source
+writes into nothing (tests/checkpoint/test_helpers_written.py); elsewhere by the
 step's rule (a plain step would write into the snapshots it is given)."""
 import numpy as np
 import pytest
@@ -30,8 +31,8 @@ def _method(u, n, s):
 
 @pytest.mark.parametrize("name, args, plain", [
     ("scalar_ck", (0.3, 0.9, 5, 2), True), ("rows_ck", (np.ones((5, 3)), np.eye(3), 2), True),
-    ("heat_ck", (np.ones(4), 1.0, 0.1, 5, 2), False),       # (calls _lap, a user helper)
-    ("calls_ck", (0.3, 0.9, 5, 2), False), ("in_place_ck", (np.ones(4), 0.5, 5, 2), False),
+    ("heat_ck", (np.ones(4), 1.0, 0.1, 5, 2), True),   # (_lap: a helper writing nothing)
+    ("calls_ck", (0.3, 0.9, 5, 2), True), ("in_place_ck", (np.ones(4), 0.5, 5, 2), False),
     ("_aug", (0.3, 5, 2), False), ("_method", (np.ones(3), 5, 2), False)])
 def test_which_steps_advance_plainly(name, args, plain):
     fn = getattr(cases, name, None) or globals()[name]

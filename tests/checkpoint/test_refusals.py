@@ -42,12 +42,6 @@ def tuple_target(x, xs):
     return x
 
 
-def variable_read_after(x, n):
-    for t in checkpointed(range(n), snapshots=2):
-        x = x * 1.1
-    return x * t                                                # refused: t after
-
-
 def carried_unbound(x, n):
     for t in checkpointed(range(n), snapshots=2):               # refused: y unbound
         if t > 0:
@@ -110,7 +104,7 @@ CASES = [(local_def, "defined inside the function"),
          (with_return, "return"),
          (with_else, "else"), (over_enumerate, "length is known"),
          (over_generator, "length is known"), (tuple_target, "one name"),
-         (variable_read_after, "read outside"), (carried_unbound, "unbound"),
+         (carried_unbound, "unbound"),
          (marker_elsewhere, "iterable of a for loop"), (no_snapshots, "snapshots"),
          (nested_def, "nested def")]
 

@@ -17,6 +17,7 @@ import numpy as np
 from runtime.gradient_stop import stop_gradient
 from runtime.rules.indexing import index_object
 from runtime.patterns import is_instance_with
+from runtime.checkpoint_trial import checkpoint_fits
 from runtime.rules.operators import enter_context, exit_context
 from runtime.rules.sequences_helpers import shuffle_order
 from tests.rules.test_nondiff import CALLS
@@ -39,6 +40,7 @@ EXAMPLES.update({
     math.lcm: (4, 6), math.isqrt: (17,),
     len: (V,), int: (2.3,), bool: (2.3,), range: (3,), round: (2.34,), isinstance: (2.3, float),
     type: (2.3,), is_instance_with: (2.3, float, ("real",)),
+    checkpoint_fits: ("no step of this key", 2.3, (0.7,), range(3)),
     slice: (0.5, 2.5), dict.keys: ({"a": 1.0},), index_object: (np.s_, 1.5),
     np.arange: (0.5, 3.0, 0.75),
     # output, logging and clocks (runtime/rules/nondiff.py)

@@ -79,6 +79,8 @@ def render(ctx, rrule):
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:
         header.append(f"specialised to argument shapes {describe_signature(ctx)}")
+    if ctx.explain:                         # (grad's memory_limit: what it did with loops)
+        header.extend(getattr(ctx.src, "limit_notes", ()))
     ctx.header_lines = len(header)
     return "".join(f"# {single_line(h)}\n" for h in header) + text.rstrip() + "\n"
 

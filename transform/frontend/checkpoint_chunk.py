@@ -1,22 +1,25 @@
 """`checkpointed(range(n), snapshots=s, chunk=k)`: the step the driver checkpoints runs k
 iterations of the body (a loop over a range of k items, compiled and taped like any
 loop), so a loop of cheap steps pays one rule call per k iterations instead of one per
-iteration. The driver cuts the range (runtime/checkpoint.py `chunked`); the memory is s
-carries plus the tape of k iterations."""
+iteration. The driver cuts the range, list, tuple or array (runtime/checkpoint.py
+`chunked`); the memory is s carries plus the tape of k iterations. chunk="auto": the same
+step, k chosen by the driver when the loop starts (runtime/checkpoint_budget.py)."""
 import copy
 
 import gast
 
 
 def chunk_size(src, given):
-    """k from the marker's `chunk=` keyword (an integer literal >= 1), 1 without it."""
+    """k from the marker's `chunk=` keyword (an integer literal >= 1, or "auto": the
+    driver picks k when the loop starts), 1 without it."""
     node = given.get("chunk")
     if node is None:
         return 1
     k = getattr(node, "value", None) if isinstance(node, gast.Constant) else None
-    if type(k) is not int or k < 1:
-        raise src.error("checkpointed(..., chunk=k) needs an integer literal k >= 1", node,
-                        hint="write checkpointed(range(n), snapshots=s, chunk=100)")
+    if k != "auto" and (type(k) is not int or k < 1):
+        raise src.error("checkpointed(..., chunk=k) needs an integer literal k >= 1 or "
+                        "\"auto\"", node,
+                        hint="write checkpointed(range(n), snapshots=s, chunk=\"auto\")")
     return k
 
 

@@ -18,13 +18,12 @@ import copy
 import hashlib
 
 import gast
-import numpy as np
-
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from .checkpoint_chunk import chunk_loop, chunk_size
+from .checkpointed_after import read_outside, with_last_item
 from .checkpointed_random import refuse_random_draws
+from .checkpointed_writes import _base, _plain_advance, _written
 from .parse import SourceFunction
-from ..alias.tables import INPLACE_FUNCTIONS, WRITING_ATTRS
 from ..ir.nodes import const, load, store
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
@@ -72,7 +71,7 @@ def _block(src, body, explain):
     for s in body:
         if isinstance(s, gast.For) and isinstance(s.iter, gast.Call) and \
                 src.resolve(s.iter.func) is checkpointed:
-            out.append(_rewrite(src, s, explain))
+            out.extend(_rewrite(src, s, explain))
             continue
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
@@ -84,6 +83,7 @@ def _block(src, body, explain):
 
 
 def _rewrite(src, loop, explain):
+    """[the driver's call] (the loop variable read outside: checkpointed_after.py's)."""
     iterable, snapshots, k = _marker_arguments(src, loop.iter)
     _refuse_unsupported(src, loop, iterable)
     target = loop.target.id
@@ -94,11 +94,11 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    stepped, last = chunk_loop(src, loop, k) if k > 1 else (loop, target)
+    stepped, last = chunk_loop(src, loop, k) if k != 1 else (loop, target)
     step = _step_function(src, stepped, carried, invariants, last)
     step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
     step.thunkgrad_chunk = k                                         # these two)
-    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k > 1 else ""), step)
+    key = register_step(_step_key(src, loop) + (f":chunk{k}" if k != 1 else ""), step)
     driver = load("run_checkpointed")
     driver.runtime_helper = run_checkpointed
     call = gast.Call(func=driver, args=[
@@ -109,7 +109,9 @@ def _rewrite(src, loop, explain):
     for n in gast.walk(s):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
-    return s
+    if read_outside(src, loop, _without(src.node.body, loop)):
+        return with_last_item(src, loop, s)   # (its last item: checkpointed_after.py)
+    return [s]
 
 
 def _where(src, loop, carried, invariants, explain):
@@ -238,12 +240,6 @@ def _loop_names(src, loop):
     body, target = loop.body, loop.target.id
     outside = [s for s in _without(src.node.body, loop)]
     read_outside = set(_names(outside, gast.Load, False))
-    if target in read_outside:
-        read = next(n for s in outside for n in gast.walk(s) if isinstance(n, gast.Name)
-                    and n.id == target and isinstance(n.ctx, gast.Load))
-        raise src.error(f"the loop variable {target!r} of a checkpointed loop is read outside "
-                        "the loop", read,
-                        hint="give this loop's variable a name used nowhere else")
     stored = list(dict.fromkeys(_names(body, gast.Store, True) + _written(src, body)))
     carried = [n for n in stored if n != target and
                (not _bound_first(n, body) or n in read_outside)]
@@ -279,56 +275,6 @@ def _refuse_local_definitions(src, loop):
             read = next(m for m in _names_nodes(loop.body, name))
             raise src.error(f"a checkpointed loop's body reads {name!r}, defined inside the "
                             "function", read, hint=f"define {name} at module level")
-
-
-def _written(src, body):
-    """Names the body may change in place (a write into them, a writing method, `out=`,
-    a function of the user's given them): carried, so the change reaches the next step
-    and the code after the loop (the step's compiled rule writes into copies)."""
-    found = []
-    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
-        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
-                or isinstance(n, gast.AugAssign):
-            found.append(_base(n.target if isinstance(n, gast.AugAssign) else n.value))
-        elif isinstance(n, gast.Call):
-            found.extend(_call_writes(src, n))
-    return [f for f in found if f is not None]
-
-
-def _plain_advance(src, body):
-    """Whether the driver may advance by the step itself, not its rule: the body writes
-    into nothing and calls library functions only (the snapshots stay as they are)."""
-    for n in gast.walk(gast.Module(body=body, type_ignores=[])):
-        if isinstance(n, (gast.Subscript, gast.Attribute)) and isinstance(n.ctx, gast.Store) \
-                or isinstance(n, gast.AugAssign) or isinstance(n, gast.Call) and (
-                list(_call_writes(src, n)) or (getattr(src.resolve(n.func), "__module__", None)
-                                               or "").split(".")[0] not in _LIBRARIES):
-            return False
-    return True
-
-
-def _call_writes(src, call):
-    func = call.func
-    if isinstance(func, gast.Attribute) and func.attr in WRITING_ATTRS:
-        yield _base(func.value)
-        yield from (_base(a) for a in call.args)
-    yield from (_base(k.value) for k in call.keywords
-                if k.arg == "out" or (k.arg or "").startswith("overwrite_"))
-    fn = src.resolve(func)
-    module = getattr(fn, "__module__", None) or ""
-    if fn is None or fn in INPLACE_FUNCTIONS or isinstance(fn, np.ufunc) and \
-            len(call.args) > fn.nin or not module.split(".")[0] in _LIBRARIES:
-        yield from (_base(a) for a in call.args)
-
-
-_LIBRARIES = {"numpy", "math", "builtins", "scipy", "cmath", "runtime", "transform"}
-
-
-def _base(node):
-    """The name an expression like `u`, `u[1:]`, `s.field[0]` starts from, or None."""
-    while isinstance(node, (gast.Subscript, gast.Attribute, gast.Starred)):
-        node = node.value
-    return node.id if isinstance(node, gast.Name) else None
 
 
 def _inner_loop_variable(name, body):

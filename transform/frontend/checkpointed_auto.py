@@ -1,35 +1,45 @@
 """Stage 1a, grad(..., memory_limit=L): the function's outermost `for` loops over a
 range or a name become checkpointed loops whose snapshot count the driver picks when
-the loop starts (runtime/checkpoint_budget.py: taped if its tape fits in L).
+the loop starts (runtime/checkpoint_budget.py: taped if its tape fits in L), the loop
+as written kept as the taped fallback when the step cannot run through the driver
+(runtime/checkpoint_trial.py says why and what the code looks like).
 
 Best effort: a loop the marker's checks refuse (transform/frontend/checkpointed.py)
 stays taped, without an error; a loop inside a `while` is not outermost. The limit
 comes with the function: grad makes a copy of it carrying `thunkgrad_memory_limit`
 (transform/public/memory_limit.py), so its compiled rules are cached apart."""
+import copy
+
 import gast
 
 from runtime.checkpoint import checkpointed, memory_budget
+from runtime.checkpoint_trial import checkpoint_fits
 from .checkpointed import _rewrite
 from ..errors import TransformError
-from ..ir.nodes import const, load
+from ..ir.nodes import assign, const, load
 
 
 def memory_limit_loops(src, explain=False):
-    """Mark src's outermost loops when its function carries a memory limit."""
+    """Mark src's outermost loops when its function carries a memory limit; how many."""
     limit = getattr(src.fn, "thunkgrad_memory_limit", None)
     if limit is None:
-        return
+        return 0
+    src.limit_notes = []                # (`thunkgrad dump --explain` prints them)
     src.node.body = _block(src, src.node.body, limit, explain)
     src.refresh()
+    return sum(isinstance(n, gast.Call) and getattr(n.func, "runtime_helper", None) is
+               checkpoint_fits for n in gast.walk(src.node))
 
 
 def _block(src, body, limit, explain):
     out = []
     for s in body:
         if isinstance(s, gast.For):
-            out.append(_marked(src, s, limit, explain))
+            out.extend(_marked(src, s, limit, explain))
             continue
         if isinstance(s, (gast.While, gast.AsyncFor)):
+            _note(src, s, "taped: memory_limit marks `for` loops (not a `while`), and "
+                  "only those not inside another loop")
             out.append(s)
             continue
         for field in ("body", "orelse", "finalbody"):
@@ -42,20 +52,65 @@ def _block(src, body, limit, explain):
 
 
 def _marked(src, loop, limit, explain):
-    """The loop as a call of the driver with a Budget, or itself (taped)."""
+    """[the items' assignment, `if checkpoint_fits(...)`: the driver's call, else the
+    loop], or [the loop] (taped)."""
     it = loop.iter
     if isinstance(it, gast.Call) and src.resolve(it.func) is checkpointed:
-        return loop                     # the user's marker: checkpointed_loops's
+        _note(src, loop, "marked by the user: its own snapshots")
+        return [loop]                   # the user's marker: checkpointed_loops's
     if not (isinstance(it, gast.Name) or isinstance(it, gast.Call) and
             src.resolve(it.func) is range):
-        return loop                     # (an iterator's length is not known)
+        _note(src, loop, "taped: memory_limit marks loops over range(...) or a name")
+        return [loop]                   # (an iterator's length is not known)
     marker, budget = load("checkpointed"), load("memory_budget")
     marker.runtime_helper, budget.runtime_helper = checkpointed, memory_budget
     given = loop.iter                   # (marked in place: the checks look at the tree)
     loop.iter = gast.Call(func=marker, args=[given], keywords=[gast.keyword(
         arg="snapshots", value=gast.Call(func=budget, args=[const(limit)], keywords=[]))])
     try:
-        return _rewrite(src, loop, explain)
-    except TransformError:
+        [driven] = _rewrite(src, loop, explain)
+    except ValueError:                  # (hoisted for its variable read after it)
         loop.iter = given
-        return loop
+        _note(src, loop, "taped: its loop variable is read outside it")
+        return [loop]
+    except TransformError as exc:
+        loop.iter = given
+        _note(src, loop, f"taped: the checkpointed loop's checks refuse it ({exc.message})")
+        return [loop]
+    _note(src, loop, MEASURED.format(limit=limit))
+    return _with_fallback(src, loop, given, driven)
+
+
+MEASURED = ("checkpointed if its tape exceeds {limit:,} bytes: when the loop starts, the "
+            "driver runs step 0 under tracemalloc (e: the bytes its tape keeps) and sums "
+            "the carry's nbytes (c); n steps are taped when n * e <= limit, else "
+            "checkpointed with (limit - 2e - 2c) // 3c snapshots (MemoryError below one); "
+            "run as written (taped) when the step alone fails on step 0 "
+            "(checkpoint_stats().report() says what was chosen)")
+
+
+def _note(src, loop, text):
+    src.limit_notes.append(f"memory_limit: loop at line "
+                           f"{src.first_line + loop.lineno - 1}: {text}")
+
+
+def _with_fallback(src, loop, given, driven):
+    """The iterable evaluated once into a name both branches read."""
+    items = f"_checkpoint_items_{loop.lineno}"
+    if items in src.locals or f"_checkpoint_fits_{loop.lineno}" in src.locals:
+        loop.iter = given
+        return [loop]
+    call = driven.value
+    call.args[3], loop.iter = load(items), load(items)
+    fits = load("checkpoint_fits")
+    fits.runtime_helper = checkpoint_fits
+    test = gast.Call(func=fits, args=[copy.deepcopy(a) for a in call.args[:3]] +
+                     [load(items), copy.deepcopy(call.args[5])], keywords=[])
+    fit = f"_checkpoint_fits_{loop.lineno}"     # (a call as an `if` test is not lowered
+    out = [assign(items, given), assign(fit, test),                 # like an assignment's)
+           gast.If(test=load(fit), body=[driven], orelse=[loop])]
+    for s in out:
+        for n in gast.walk(s):
+            if "lineno" in n._attributes and getattr(n, "lineno", None) is None:
+                gast.copy_location(n, loop)
+    return out

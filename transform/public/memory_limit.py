@@ -41,5 +41,15 @@ def limited(plain, memory_limit, policy):
         made.__kwdefaults__, made.__qualname__ = fn.__kwdefaults__, fn.__qualname__
         made.__module__, made.__doc__ = fn.__module__, fn.__doc__
         made.thunkgrad_memory_limit = limit
+        made.thunkgrad_unlimited = weakref.ref(fn)
         copies[limit] = made
     return copies[limit], policy or default
+
+
+def unlimited(fn):
+    """The function a memory_limit copy was made from (None for any other): where the
+    copy's marked loops raise a TransformError while running (a helper's or the loop
+    step's rule compiled on the way), grad runs that instead. Best effort, never a new
+    error; the marked function's work until the error is lost (and runs again)."""
+    ref = getattr(fn, "thunkgrad_unlimited", None)
+    return ref() if ref is not None else None

@@ -43,6 +43,18 @@ def extremum_vjp(g, ans, a, axis, keepdims):
 
 
 @template_helper
+def extremum_share(ans, a, axis):
+    """The slopes of max/min along `axis` (its VJP at a cotangent of ones, shaped like
+    `a`): an equal share at the elements equal to the extremum, zero elsewhere. Locally
+    constant in `a`, so it carries no derivative (nondiff ZERO): reverse mode over a
+    max's tangent (hvp) needs no rule for it."""
+    a = np.asarray(a)
+    axes = _axes(axis, a.ndim)
+    extremum = np.reshape(ans, _keepdims_shape(a.shape, axes))
+    return tie_share(a == extremum, axes, a.dtype if a.dtype.kind in "fc" else float)
+
+
+@template_helper
 def prod_vjp(g, a, axis, keepdims):
     """Cotangent of np.prod: `g` times the product of the other elements.
 

@@ -4,6 +4,10 @@ as pipeline.py runs them, then the tangent body (forward/tangents.py) and its em
 
     compile_forward(f, ("x",))  ->  Compiled; .rrule is `f_jvp(x, *, x_dot)`
                                     returning (f(x), its tangent)
+    compile_forward(f, ("x",), tangent_only=True)  ->  `f_tangent(x_dot, x)`
+                                    returning the tangent alone: what hvp differentiates
+                                    (a scalar output, so reverse mode takes its grad path:
+                                    no seed tuple, no None guards, no primal cotangents)
 """
 import gc
 
@@ -17,30 +21,31 @@ from .forward.refusals import refuse
 from .forward.tangents import Forward
 
 
-def compile_forward(fn, wrt, signature=None):
+def compile_forward(fn, wrt, signature=None, tangent_only=False):
     """Compile `fn` into `<name>_jvp` for the tangents of the parameters `wrt`."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, tuple(wrt), signature)
+        return _compile(fn, tuple(wrt), signature, tangent_only)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, signature):
+def _compile(fn, wrt, signature, tangent_only):
     ctx = Compilation(fn, wrt, "loop", False, True, signature, forward=True)
     pipeline._front_end(ctx)                                    # 1 parse, 2 check
     user = ctx.src.node.args
     if user.vararg is not None or user.kwarg is not None:
         raise ctx.src.error("forward mode (jvp, jacfwd): a function taking *args or "
                             "**kwargs", ctx.src.node, hint="name the parameters, or use vjp")
-    ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_jvp")
+    ctx.rrule_name = ctx.names.reserve(ctx.src.name + ("_tangent" if tangent_only else "_jvp"))
     body = pipeline._lower(ctx)                                 # 3 normalize, 4 control
     last = body[-1].value if isinstance(body[-1], gast.Return) else None
     output = last.id if isinstance(last, gast.Name) else None
     pipeline._analyze(ctx, body, output, wrt)                   # 5 analyze
     fwd = Forward(ctx)
+    fwd.tangent_only = tangent_only
     if ctx.shapes.may_complex:
         refuse(fwd, ctx.src.node, "complex values", "differentiate the real and "
                "imaginary parts as real functions, or use vjp")
@@ -49,6 +54,7 @@ def _compile(fn, wrt, signature):
     zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])
              for p in ctx.params + [a.id for a in user.kwonlyargs]
              if p in fwd.active and p not in wrt]      # not differentiated, made active later
-    compiled = emit_jvp(ctx, jvp_function(ctx, zeros + fwd.block(body), tangent_params))
+    function = jvp_function(ctx, zeros + fwd.block(body), tangent_params, tangent_only)
+    compiled = emit_jvp(ctx, function, tangent_only)
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled

@@ -18,13 +18,13 @@ import types
 import numpy as np
 
 from runtime import registry
-from runtime.forward import zero_tangent
 
-from .api import adjoint_source, vjp
+from .api import adjoint_source
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
+from .tangent_grad import tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
@@ -45,13 +45,15 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
-    rule = _compiled(plain, (name,), _full_signature(plain, primals, {}))
-    _refuse_helpers(plain, rule.rrule)
-    out, pullback = vjp(rule.rrule, *primals, wrt=index, policy=policy,
-                        **{rule.tangent_params[name]: direction})
-    _check_scalar(plain, out[0])
-    (result,) = pullback((zero_tangent(out[0]), _one(out[1])))
-    return result
+    rule = _compiled(plain, (name,), _full_signature(plain, primals, {}), tangent_only=True)
+    gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
+    try:
+        return gradient(direction, *primals)
+    except TypeError as exc:            # grad's, which names the generated function
+        if str(exc).startswith("grad needs a scalar output"):
+            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
+                            f"{exc}") from None
+        raise
 
 
 def hessian(fn, wrt=0, *, policy=None):
@@ -120,16 +122,6 @@ def _names(code):
     return found
 
 
-def _check_scalar(plain, out):
-    if not isinstance(out, (float, np.floating)) and np.shape(out) != ():
-        raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar, got shape "
-                        f"{np.shape(out)}")
-
-
-def _one(tangent):
-    return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
-
-
 def hvp_source(fn, wrt=0, *, policy=None):
     """What `thunkgrad dump --mode hvp` prints: the tangent code `<name>_jvp` (general)
     and the adjoint reverse mode runs over it, whose gradient along (0, 1) is H v."""
@@ -139,6 +131,6 @@ def hvp_source(fn, wrt=0, *, policy=None):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
-    rule = _compiled(plain, (name,), None)
+    rule = _compiled(plain, (name,), None, tangent_only=True)
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

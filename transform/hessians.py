@@ -3,11 +3,11 @@
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
 
-Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_jvp(x, *,
-x_dot)` from f's source (plain generated code whose source is registered), and reverse
-mode differentiates that generated function like user code: H v is the gradient of
-x -> <the tangent of f(x) along v>, taken by `vjp` of `f_jvp` with the cotangent
-(0, 1). The Hessian is never formed by hvp; `hessian` stacks one hvp per basis vector.
+Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tangent(x_dot,
+x)` from f's source (plain generated code whose source is registered, returning the
+tangent alone), and reverse mode differentiates that generated function like user code:
+H v is the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of
+`f_tangent` kept per compiled rule (transform/tangent_grad.py). The Hessian is never formed by hvp; `hessian` stacks one hvp per basis vector.
 Generated forward code that calls runtime helpers other than `zero_tangent` (a
 broadcast tangent, a reduction's, a call into another user function, an attribute's)
 is refused: reverse mode has no rules for them yet.

@@ -175,7 +175,7 @@ def main(argv=None):
            f"{THREADS or 'default'} BLAS thread(s), {time.strftime('%Y-%m-%d %H:%M')}", ""]
     for case in CASES:
         data = case.tiny() if args.tiny else case.data()
-        rounds = 3 if args.quick or args.tiny else 9
+        rounds = 3 if args.quick or args.tiny else 25
         budget = 1.0 if args.tiny else 3.0 if args.quick else 12.0
         out.append(report(case, measure(case, data, args.runs, rounds, budget)))
     out.append(f"whole run {time.perf_counter() - start:.0f} s")

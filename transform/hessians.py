@@ -3,11 +3,12 @@
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
 
-Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tangent(x_dot,
-x)` from f's source (plain generated code whose source is registered, returning the
-tangent alone), and reverse mode differentiates that generated function like user code:
-H v is the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of
-`f_tangent` kept per compiled rule (transform/tangent_grad.py). The Hessian is never formed by hvp; `hessian` stacks one hvp per basis vector.
+Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tan(x_dot, x)`
+from f's source (plain generated code whose source is registered, returning the tangent
+alone), and reverse mode differentiates that generated function like user code: H v is
+the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of `f_tan` kept per
+compiled rule (transform/tangent_grad.py). The Hessian is never formed by hvp; `hessian`
+stacks one hvp per basis vector.
 Generated forward code that calls runtime helpers other than `zero_tangent` (a
 broadcast tangent, a reduction's, a call into another user function, an attribute's)
 is refused: reverse mode has no rules for them yet.
@@ -45,7 +46,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
-    rule = _compiled(plain, (name,), _full_signature(plain, primals, {}), tangent_only=True)
+    signature = _full_signature(plain, primals, {})
+    rule = _compiled(plain, (name,), signature, variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
         return gradient(direction, *primals)
@@ -131,6 +133,6 @@ def hvp_source(fn, wrt=0, *, policy=None):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
-    rule = _compiled(plain, (name,), None, tangent_only=True)
+    rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

@@ -1,4 +1,4 @@
-"""What hvp runs per call: grad of forward mode's `<name>_tangent` (the tangent alone,
+"""What hvp runs per call: grad of forward mode's `<name>_tan` (the tangent alone,
 the tangents its first parameters: transform/forward_pipeline.py), made once per
 compiled forward rule, so grad's per-call fast path (parameters, wrt and compiled rules
 resolved once) serves every later hvp at the same shapes.
@@ -10,7 +10,7 @@ import weakref
 
 from .api import grad
 
-_GRADIENTS = weakref.WeakKeyDictionary()   # `<name>_tangent` -> {(index, policy): grad}
+_GRADIENTS = weakref.WeakKeyDictionary()   # `<name>_tan` -> {(index, policy): grad}
 _LOCK = threading.Lock()
 
 

@@ -11,36 +11,38 @@ from ..emit.render import render_rule
 from ..ir.quoting import single_line
 
 
-def jvp_function(ctx, body, tangent_params, tangent_only=False):
+def jvp_function(ctx, body, tangent_params, first=False):
     """def f_jvp(x, y, n=3, *, x_dot, y_dot): the body; the user's defaults are the
-    function's own (set after compiling), the tangents keyword-only. tangent_only:
-    def f_tangent(x_dot, y_dot, x, y, n=3), the tangents first and positional, so grad
-    of it (hvp) takes its fast path with plain positional calls."""
+    function's own (set after compiling), the tangents keyword-only (first=True: the
+    tangents positional before the parameters, `def f_tan(x_dot, x, y, n=3)`)."""
     user = ctx.src.node.args
 
     def param(name):
         return gast.Name(id=name, ctx=gast.Param(), annotation=None, type_comment=None)
-    first = list(tangent_params) if tangent_only else []
-    kwonly = [a.id for a in user.kwonlyargs] + ([] if tangent_only else list(tangent_params))
-    args = gast.arguments(args=[param(p) for p in first + ctx.params], posonlyargs=[],
+    kwonly = [a.id for a in user.kwonlyargs] + ([] if first else list(tangent_params))
+    positional = (list(tangent_params) if first else []) + ctx.params
+    args = gast.arguments(args=[param(p) for p in positional], posonlyargs=[],
                           vararg=None, kwonlyargs=[param(k) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=body, decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
 
 
-def emit_jvp(ctx, function, tangent_only=False):
-    """A Compiled whose `rrule` is the `<name>_jvp` function (`<name>_tangent`)."""
+_VARIANT = {"pair": "", "tangent": " tangent", "unit": " unit"}   # forward_pipeline's
+
+
+def emit_jvp(ctx, function):
+    """A Compiled whose `rrule` is the `<name>_jvp` function."""
     flatten_elif_chains(function, ctx.src.lines)
     ctx.line_sources = []
     text = render_rule(function, ctx.comments, ctx.line_sources)
     header = f"thunkgrad: tangent of {ctx.fn.__qualname__} (wrt={', '.join(ctx.wrt)}; " \
-             f"forward mode{'; the tangent alone' if tangent_only else ''})"
+             "forward mode)"
     ctx.header_lines = 1
     source = f"# {single_line(header)}\n" + text.rstrip() + "\n"
     module = getattr(ctx.fn, "__module__", "") or ""
     filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)} " \
-               f"wrt={','.join(ctx.wrt)} {'tangent' if tangent_only else 'forward'}>"
+               f"wrt={','.join(ctx.wrt)} forward{_VARIANT[getattr(ctx, 'forward_variant', 'pair')]}>"
     helpers = dict(ctx.names.bindings)
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))

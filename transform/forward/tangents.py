@@ -33,7 +33,7 @@ class Forward:
         self.where = ctx.src.node
         self.user_object_tests = set()
         self.builtins = {}
-        self.tangent_only = False       # return the tangent alone (hvp's reverse input)
+        self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
 
     def dot(self, name):
         """The tangent name of an active name (chosen on first use)."""

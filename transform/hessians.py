@@ -24,8 +24,8 @@ from .api import adjoint_source
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
-from .tangent_grad import tangent_gradient
+from .public.parameters import _collecting, _params, _unwrap, _wrt_names
+from .tangent_grad import resolved, tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
@@ -37,17 +37,15 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="call hvp once per argument; mixed blocks are not "
                              "supported yet")
-    (name,), _ = _wrt_names(plain, wrt)
+    name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
                         f"{name!r}, got {type(tangents).__name__}")
-    index = _params(plain).index(name)
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
-    signature = _full_signature(plain, primals, {})
-    rule = _compiled(plain, (name,), signature, variant="tangent")
+    rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
         return gradient(direction, *primals)

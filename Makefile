@@ -42,6 +42,7 @@ bench: install
 	$(PY) benchmarks/general_rule.py
 	$(PY) benchmarks/compile_scaling.py
 	$(PY) benchmarks/einsum_vjp.py
+	$(PY) benchmarks/hvp.py
 	$(PY) benchmarks/checkpointing.py --full
 
 # 8 threads calling grad on 50 functions with random shapes for 60 s (SOAK_ARGS="--seconds 10")

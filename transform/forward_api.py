@@ -134,19 +134,23 @@ def jvp_source(fn, wrt=0):
     return _compiled(plain, names, None).source
 
 
-def _compiled(plain, names, signature):
-    key = (names, "forward", False, True, signature, None, False)
-    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature))
-    return rule if rule is not None else _compiled(plain, names, None)
+def _compiled(plain, names, signature, variant="pair"):
+    """The cached `<name>_jvp` of `plain` for the tangents of `names` (variant: see
+    forward_pipeline.compile_forward)."""
+    mode = "forward" if variant == "pair" else "forward " + variant
+    key = (names, mode, False, True, signature, None, False)
+    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature, variant))
+    return rule if rule is not None else _compiled(plain, names, None, variant)
 
 
-def _compile(plain, names, signature):
+def _compile(plain, names, signature, variant="pair"):
     if getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no Python source for forward mode to compile",
                              hint="call it inside a function of your own")
     try:
         with cache.COMPILE_LOCK:
-            return within_limits(plain, lambda: compile_forward(plain, names, signature))
+            return within_limits(plain, lambda: compile_forward(plain, names, signature,
+                                                                      variant))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause

@@ -3,11 +3,12 @@
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
 
-Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_jvp(x, *,
-x_dot)` from f's source (plain generated code whose source is registered), and reverse
-mode differentiates that generated function like user code: H v is the gradient of
-x -> <the tangent of f(x) along v>, taken by `vjp` of `f_jvp` with the cotangent
-(0, 1). The Hessian is never formed by hvp; `hessian` stacks one hvp per basis vector.
+Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tan(x_dot, x)`
+from f's source (plain generated code whose source is registered, returning the tangent
+alone), and reverse mode differentiates that generated function like user code: H v is
+the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of `f_tan` kept per
+compiled rule (transform/tangent_grad.py). The Hessian is never formed by hvp; `hessian`
+stacks one hvp per basis vector.
 Generated forward code that calls runtime helpers other than `zero_tangent` (a
 broadcast tangent, a reduction's, a call into another user function, an attribute's)
 is refused: reverse mode has no rules for them yet.
@@ -18,13 +19,13 @@ import types
 import numpy as np
 
 from runtime import registry
-from runtime.forward import zero_tangent
 
-from .api import adjoint_source, vjp
+from .api import adjoint_source
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
+from .public.parameters import _collecting, _params, _unwrap, _wrt_names
+from .tangent_grad import resolved, tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
@@ -36,22 +37,23 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="call hvp once per argument; mixed blocks are not "
                              "supported yet")
-    (name,), _ = _wrt_names(plain, wrt)
+    name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
                         f"{name!r}, got {type(tangents).__name__}")
-    index = _params(plain).index(name)
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
-    rule = _compiled(plain, (name,), _full_signature(plain, primals, {}))
-    _refuse_helpers(plain, rule.rrule)
-    out, pullback = vjp(rule.rrule, *primals, wrt=index, policy=policy,
-                        **{rule.tangent_params[name]: direction})
-    _check_scalar(plain, out[0])
-    (result,) = pullback((zero_tangent(out[0]), _one(out[1])))
-    return result
+    rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
+    gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
+    try:
+        return gradient(direction, *primals)
+    except TypeError as exc:            # grad's, which names the generated function
+        if str(exc).startswith("grad needs a scalar output"):
+            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
+                            f"{exc}") from None
+        raise
 
 
 def hessian(fn, wrt=0, *, policy=None):
@@ -120,16 +122,6 @@ def _names(code):
     return found
 
 
-def _check_scalar(plain, out):
-    if not isinstance(out, (float, np.floating)) and np.shape(out) != ():
-        raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar, got shape "
-                        f"{np.shape(out)}")
-
-
-def _one(tangent):
-    return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
-
-
 def hvp_source(fn, wrt=0, *, policy=None):
     """What `thunkgrad dump --mode hvp` prints: the tangent code `<name>_jvp` (general)
     and the adjoint reverse mode runs over it, whose gradient along (0, 1) is H v."""
@@ -139,6 +131,6 @@ def hvp_source(fn, wrt=0, *, policy=None):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
-    rule = _compiled(plain, (name,), None)
+    rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

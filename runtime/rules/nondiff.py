@@ -18,6 +18,7 @@ import numpy as np
 from ..forward import zero_tangent
 from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
+from .reductions_helpers import extremum_share
 
 # Comparisons, logic and predicates
 nondiff(np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal,
@@ -68,6 +69,10 @@ nondiff(time.perf_counter, time.perf_counter_ns, time.time, time.time_ns, time.m
 # The identity whose derivative is zero (transform.stop_gradient): one declaration for
 # every mode; the result is a copy (fresh), see runtime/gradient_stop.py
 nondiff(stop_gradient, why=ZERO, fresh=True)
+
+# The shares of tied extrema in a max's or min's tangent (runtime/rules/reductions.py):
+# piecewise constant in the argument
+nondiff(extremum_share, why=ZERO, fresh=True)
 
 # Generated forward-mode code's zero tangent (runtime/forward.py): only its argument's
 # shape and dtype are read, so reverse mode over `<name>_jvp` (transform.hvp) passes it

@@ -28,10 +28,15 @@ defvjp(np.mean, "a, axis=None, dtype=None, out=None, keepdims=False",
 defvjp(np.prod, _SUM, "prod_vjp(g, a, axis, keepdims) * initial_factor(initial)",
        full_reduction=True, complex_ok=True,
        jvp=REDUCTION)
-for _fn in (np.max, np.amax, np.min, np.amin, np.nanmax, np.nanmin):
+# the tangent sums the tangents of the tied extrema, shared: the shares are plain NumPy
+# and nondiff, so reverse mode differentiates the tangent (hvp) with its own rules
+EXTREMUM_JVP = "np.sum(t_{0} * extremum_share(np.{1}, {0}, axis, initial), axis, None, " \
+    "None, keepdims)"
+for _fn, _kind in ((np.max, "max"), (np.amax, "max"), (np.min, "min"), (np.amin, "min"),
+                   (np.nanmax, "nanmax"), (np.nanmin, "nanmin")):
     defvjp(_fn, _EXTREMUM, "extremum_vjp(g, ans, a, axis, keepdims)", full_reduction=True,
            complex_ok=True,
-           jvp=REDUCTION)
+           jvp=EXTREMUM_JVP.format("a", _kind))
 defvjp(np.ptp, "a, axis=None, out=None, keepdims=False",
        "extremum_vjp(g, np.max(a, axis, keepdims=keepdims), a, axis, keepdims)"
        " - extremum_vjp(g, np.min(a, axis, keepdims=keepdims), a, axis, keepdims)",

@@ -43,6 +43,20 @@ def extremum_vjp(g, ans, a, axis, keepdims):
 
 
 @template_helper
+def extremum_share(extremum, a, axis, initial=None):
+    """The slopes of `extremum` (np.max, np.min, np.nanmax, np.nanmin) along `axis`, shaped
+    like `a` (its VJP at a cotangent of ones): an equal share at the elements equal to
+    the extremum, zero elsewhere (everywhere when `initial` wins). Piecewise constant in
+    `a`, so it carries no derivative (nondiff ZERO): reverse mode over a max's tangent
+    (hvp) needs no rule for it. The extremum is recomputed here, so the function reads
+    `a` alone."""
+    a = np.asarray(a)
+    keywords = {} if initial is None else {"initial": initial}
+    kept = extremum(a, axis=axis, keepdims=True, **keywords)
+    return tie_share(a == kept, _axes(axis, a.ndim), a.dtype if a.dtype.kind in "fc" else float)
+
+
+@template_helper
 def prod_vjp(g, a, axis, keepdims):
     """Cotangent of np.prod: `g` times the product of the other elements.
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..registry import JOINT, LINEAR, NONE, REDUCTION, defvjp
 from .ufunc_methods_helpers import added_at, subtracted_at
+from .reductions import EXTREMUM_JVP
 
 _REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True"
 # templates for: array, axis, dtype, out, keepdims, initial, where
@@ -52,7 +53,7 @@ _EXTREME_REDUCE = "array, axis=0, dtype=None, out=None, keepdims=False, initial=
 for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
            name=f"np.{_extreme.__name__}.reduce",
-           jvp=REDUCTION)
+           jvp=EXTREMUM_JVP.format("array", _extreme.__name__[:3]))
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
        NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,

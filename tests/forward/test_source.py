@@ -86,8 +86,9 @@ def test_cli_dump_hvp_shows_the_tangent_code_and_its_adjoint():
     proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--wrt", "x")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == hvp_source(F.looped, wrt="x")
-    assert proc.stdout.startswith("# thunkgrad: tangent of looped (wrt=x; forward mode)\n")
-    assert "def looped_jvp_rrule(x, w, *, x_dot):" in proc.stdout
+    assert proc.stdout.startswith("# thunkgrad: tangent of looped (wrt=x; forward mode)\n"
+                                  "def looped_tan(x_dot, x, w):\n")
+    assert "def looped_tan_rrule(x_dot, x, w):" in proc.stdout
     assert "def pullback(" in proc.stdout
 
 

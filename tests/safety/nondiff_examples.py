@@ -79,6 +79,9 @@ EXAMPLES[stop_gradient] = (A,)
 # session 32 (hvp): forward mode's zero tangent, nondiff (SHAPE) for hvp's reverse sweep
 from runtime.forward import zero_tangent  # noqa: E402
 EXAMPLES[zero_tangent] = (A,)
+# session 33 (hbench): the tie shares of a max's tangent, piecewise constant in `a`
+from runtime.rules.reductions_helpers import extremum_share  # noqa: E402
+EXAMPLES[extremum_share] = (np.max, A, 1)
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -38,7 +38,7 @@ def statement_tangent(fwd, s):
         _note_user_object_test(fwd, s)
         target = s.targets[0].id
         if target not in fwd.active:
-            return [s]
+            return [_plain_snapshot(s, prim)]
         if prim is None:
             refuse(fwd, s, "a statement it has no rule for", "use vjp")
         if prim.kind == "call":
@@ -49,6 +49,17 @@ def statement_tangent(fwd, s):
                f"a `{type(s).__name__}` statement binding {sorted(bound & fwd.active)[0]!r}",
                "bind one name per statement, or use vjp")
     return [s]
+
+
+def _plain_snapshot(s, prim):
+    """`seq1 = iterable(xs)` for a sequence without a tangent: `seq1 = xs`. The tangent
+    sweep walks it once, as the user's loop does (iterable's refusals concern a sequence
+    whose tangent is walked beside it), and reverse mode over this code (hvp) keeps its
+    own snapshot instead of differentiating a runtime helper."""
+    if prim is not None and prim.kind == "copy" and prim.label == "iterable" and \
+            isinstance(s.value, gast.Call) and len(s.value.args) == 1:
+        s.value = s.value.args[0]
+    return s
 
 
 def _value(fwd, s, prim, target):

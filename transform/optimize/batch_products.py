@@ -51,28 +51,42 @@ def _batch_loop(pullback, loop, counts, shape_of, names):
     mutated = _mutated_in_place(loop)
     stored = name_ids(loop, gast.Store)
     rows = False
-    for k, s, (target, g, a, b) in candidates:
-        reads = name_ids(g) | name_ids(b)
-        mentions = 1 if isinstance(s, gast.AugAssign) else 2     # D += ... / D = f(D, ...)
-        if inside.get(target) != mentions or a.id in stored or reads & mutated:
+    for target, group in _by_target(candidates):
+        # every mention of D in the loop is one of its updates (reverse over forward
+        # code has two: `W @ h` and `W @ h_dot`), all products with the same a
+        mentions = sum(1 if isinstance(s, gast.AugAssign) else 2 for _, s, _ in group)
+        a = group[0][2][2]
+        if inside.get(target) != mentions or a.id in stored or \
+                any(u[2].id != a.id or (name_ids(u[1]) | name_ids(u[3])) & mutated
+                    for _, _, u in group):
             continue
         batch = _fresh(target + "_products", counts.pullback, names)
-        item = _item_update(g, b) or _item_defined(loop.body, k, g, b, counts, mutated)
-        row = _row_update(item, a, shape_of)
-        rows = rows or row is not None
-        counts.remove(s, True)
-        loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
-                                 _method(batch, "add_item", *item) if item else
-                                 _method(batch, "add", g, b))
+        for k, s, (_, g, _, b) in group:
+            item = _item_update(g, b) or _item_defined(loop.body, k, g, b, counts, mutated)
+            row = _row_update(item, a, shape_of)
+            rows = rows or row is not None
+            counts.remove(s, True)
+            loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
+                                     _method(batch, "add_item", *item) if item else
+                                     _method(batch, "add", g, b))
+            counts.add(loop.body[k], True)
         before = gast.Assign(targets=[store(batch)], type_comment=None,
                              value=names.call("MatmulLhsSum", load(a.id)))
         after = gast.Assign(targets=[store(target)], type_comment=None,
                             value=names.call("accumulate_into", load(target),
                                              _method(batch, "total")))
         _around(pullback, loop, before, after)
-        for added in (loop.body[k], before, after):
+        for added in (before, after):
             counts.add(added, True)
     return rows
+
+
+def _by_target(candidates):
+    """The candidate updates grouped by the cotangent they update, in body order."""
+    groups = {}
+    for candidate in candidates:
+        groups.setdefault(candidate[2][0], []).append(candidate)
+    return groups.items()
 
 
 def _outer_product_update(s):

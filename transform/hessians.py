@@ -8,21 +8,20 @@ x_dot)` from f's source (plain generated code whose source is registered), and r
 mode differentiates that generated function like user code: H v is the gradient of
 x -> <the tangent of f(x) along v>, taken by `vjp` of `f_jvp` with the cotangent
 (0, 1). The Hessian is never formed by hvp; `hessian` stacks one hvp per basis vector.
-Generated forward code that calls runtime helpers other than `zero_tangent` (a
-broadcast tangent, a reduction's, a call into another user function, an attribute's)
-is refused: reverse mode has no rules for them yet.
+The runtime helpers generated forward code calls have reverse rules
+(runtime/rules/tangents.py; a call of a user function: transform/forward_reverse.py);
+code reaching a helper without one is refused before anything runs.
 """
 import functools
-import types
 
 import numpy as np
 
-from runtime import registry
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
 from .errors import TransformError
 from .forward_api import _compiled, _like
+from .forward_reverse import refuse_helpers as _refuse_helpers
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
@@ -90,34 +89,6 @@ def _plain(fn):
         raise TransformError(f"hvp/hessian: {plain.__name__} takes *args or **kwargs",
                              hint="name the parameters")
     return plain
-
-
-def _refuse_helpers(plain, generated):
-    """Refuse generated forward code that calls runtime or compiler functions reverse
-    mode has no rule for (zero_tangent and broadcast_to_output have one)."""
-    cells = dict(zip(generated.__code__.co_freevars,
-                     [c.cell_contents for c in generated.__closure__ or ()]))
-    for used in sorted(_names(generated.__code__)):
-        value = cells[used] if used in cells else generated.__globals__.get(used)
-        if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
-                (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            code = plain.__code__
-            raise TransformError(
-                f"hvp/hessian of {plain.__name__}: its forward-mode code calls "
-                f"{used}, which reverse mode cannot differentiate yet (a broadcast or "
-                "reduction tangent, a call to another function, an attribute)",
-                filename=code.co_filename, line=code.co_firstlineno,
-                hint="compute H v by finite differences of grad, or jacfwd of grad "
-                "when it applies; write the broadcast explicitly (np.broadcast_to) or "
-                "inline the called function")
-
-
-def _names(code):
-    found = set(code.co_names) | set(code.co_freevars)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            found |= _names(const)
-    return found
 
 
 def _check_scalar(plain, out):

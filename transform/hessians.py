@@ -28,29 +28,31 @@ from .public.parameters import _collecting, _full_signature, _params, _unwrap, _
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
-    applied to `tangents[0]`, shaped like that argument; see the module text."""
+    applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
+    in those arguments together applied to one direction each (tangents[i] for wrt[i]):
+    a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
     plain = _plain(fn)
-    if isinstance(wrt, (tuple, list)):
-        raise TransformError("hvp: wrt must be one argument (an index or a name)",
-                             hint="call hvp once per argument; mixed blocks are not "
-                             "supported yet")
-    (name,), _ = _wrt_names(plain, wrt)
+    names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
+    single = not isinstance(wrt, (tuple, list))
     primals = tuple(primals)
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
-        raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
-                        f"{name!r}, got {type(tangents).__name__}")
-    index = _params(plain).index(name)
-    if index >= len(primals):
-        raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
-    direction = _like(name, primals[index], tangents[0])
-    rule = _compiled(plain, (name,), _full_signature(plain, primals, {}))
+    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+        raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
+                        f"argument, the direction for {', '.join(map(repr, names))}, got "
+                        f"{type(tangents).__name__}")
+    indices = [_params(plain).index(name) for name in names]
+    for name, index in zip(names, indices):
+        if index >= len(primals):
+            raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
+    given = {name: _like(name, primals[index], t)
+             for name, index, t in zip(names, indices, tangents)}
+    rule = _compiled(plain, tuple(names), _full_signature(plain, primals, {}))
     _refuse_helpers(plain, rule.rrule)
-    out, pullback = vjp(rule.rrule, *primals, wrt=index, policy=policy,
-                        **{rule.tangent_params[name]: direction})
+    out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
+                        **{rule.tangent_params[n]: t for n, t in given.items()})
     _check_scalar(plain, out[0])
-    (result,) = pullback((zero_tangent(out[0]), _one(out[1])))
-    return result
+    result = pullback((zero_tangent(out[0]), _one(out[1])))
+    return result[0] if single else tuple(result)
 
 
 def hessian(fn, wrt=0, *, policy=None):

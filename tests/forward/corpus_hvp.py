@@ -2,12 +2,15 @@
 (float64): (name, outcome, detail) with outcome "pass", "refused" (a TransformError:
 fine), "wrong" (H v is not the differences'), "error" (another exception: loud, not
 silent) or "skipped" (keyword arguments, a case reverse mode refuses, a non-scalar
-output, nothing to differentiate). Each differentiated argument in turn, along a
-direction drawn from the case's own stream (tests/forward/corpus_run.py tangent_like)."""
+output, nothing to differentiate). Every differentiated argument at once (hvp's tuple
+`wrt`: entry i is sum_j H_ij v_j, one compilation per case), along directions drawn
+from the case's own stream (tests/forward/corpus_run.py tangent_like)."""
+import copy
+
 import numpy as np
 
 from tests.corpus.case import all_cases
-from tests.fd import numerical_jvp
+from tests.fd import EPS, _difference, _step
 from tests.forward.corpus_run import _tree_close, tangent_like
 from tests.gradcheck import _positions, _wrt, rng
 from transform import TransformError, grad, hvp
@@ -24,33 +27,37 @@ def run_case(case):
     if case.kwargs or case.refused:
         return "skipped", "keyword arguments" if case.kwargs else "refused in reverse"
     args = case.inputs()
-    positions = _positions(case.fn, _wrt(args, case.wrt))
+    positions = tuple(_positions(case.fn, _wrt(args, case.wrt)))
     if not positions:
         return "skipped", "nothing to differentiate"
     if not _scalar(case.fn(*case.inputs())):
         return "skipped", "not a scalar output"
     r = rng("hvp corpus", case.name)
-    for k in positions:
-        outcome = _one(case, k, tangent_like(r, args[k]))
-        if outcome[0] != "pass":
-            return outcome
-    return "pass", ""
-
-
-def _one(case, k, v):
+    directions = tuple(tangent_like(r, args[k]) for k in positions)
     try:
-        got = hvp(case.fn, case.inputs(), (v,), wrt=k)
+        got = hvp(case.fn, case.inputs(), directions, wrt=positions)
     except TransformError as exc:
         return "refused", str(exc).splitlines()[0]
     except Exception as exc:                        # noqa: BLE001 - reported, not hidden
         return "error", f"{type(exc).__name__}: {exc}"
     try:
-        want = numerical_jvp(grad(case.fn, k), case.inputs(), k, v)
+        want = _differences(grad(case.fn, positions), case.inputs(), positions, directions)
     except Exception as exc:                        # noqa: BLE001 - fd.py cannot step it
         return "skipped", f"no finite differences: {type(exc).__name__}: {exc}"
     if _tree_close(got, want, max(case.rtol, RTOL), max(case.atol, ATOL)):
         return "pass", ""
-    return "wrong", f"argument {k}: got {got!r}, expected {want!r}"
+    return "wrong", f"got {got!r}, expected {want!r}"
+
+
+def _differences(gradient, args, positions, directions):
+    """Central differences of the gradient with every differentiated argument stepped
+    along its direction together (tests/fd.py's step and difference)."""
+    def at(sign):
+        moved = list(copy.deepcopy(args))
+        for k, v in zip(positions, directions):
+            moved[k] = _step(args[k], v, sign * EPS)
+        return gradient(*moved)
+    return _difference(at(1), at(-1), EPS)
 
 
 def run_all():

@@ -77,6 +77,11 @@ EXAMPLES[stop_gradient] = (A,)
 # session 32 (hvp): forward mode's zero tangent, nondiff (SHAPE) for hvp's reverse sweep
 from runtime.forward import zero_tangent  # noqa: E402
 EXAMPLES[zero_tangent] = (A,)
+# session 33 (corp): guards and masks generated forward code calls (runtime/rules/tangents.py)
+from runtime.containers import is_user_object, not_shared_array, unpacked_count  # noqa: E402
+from runtime.rules.elementwise_helpers import clip_inside  # noqa: E402
+EXAMPLES.update({unpacked_count: ((0.3, 0.7), 2), not_shared_array: (0.5, "where"),
+                 is_user_object: (A, "sum"), clip_inside: (A, -0.2, 0.3, None, None)})
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -22,6 +22,7 @@ from .api import adjoint_source, vjp
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .forward_reverse import refuse_helpers as _refuse_helpers
+from .hessian_blocks import container_hessian
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
@@ -57,7 +58,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
 
 def hessian(fn, wrt=0, *, policy=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
-    shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry)."""
+    shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
+    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py)."""
     check_target(fn, "hessian")
     _plain(fn)
 
@@ -67,11 +69,14 @@ def hessian(fn, wrt=0, *, policy=None):
         arg = args[_params(_plain(fn)).index(name)]
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
+        if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
+            return container_hessian(arg, lambda direction: hvp(
+                fn, args, (direction,), wrt=wrt, policy=policy))
         if not isinstance(arg, np.ndarray) or arg.dtype.kind != "f":
             raise TransformError(f"hessian: argument {name!r} is a {type(arg).__name__}; "
-                                 "hessian takes a float or a float array",
-                                 hint="for a container, call hvp with one direction per "
-                                 "entry (nested Hessian blocks are not supported yet)")
+                                 "hessian takes a float, a float array, or a tuple, list "
+                                 "or dict of them",
+                                 hint="pass the object's arrays as arguments")
         columns = []
         for k in range(arg.size):
             basis = np.zeros(arg.size, arg.dtype)

@@ -7,7 +7,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import POLICIES, rng
-from transform import TransformError, grad, hessian, hvp
+from transform import TransformError, grad, hessian, hvp, jvp
 
 
 def straight(x):
@@ -226,3 +226,20 @@ def test_hessian_of_a_dict_argument_is_nested_blocks():
     H = hessian(dict_loss)(arg)
     assert set(H) == set(arg) and all(set(row) == set(arg) for row in H.values())
     _blocks_against_differences(dict_loss, arg, H)
+
+
+def mapped(x):
+    w = x * 1.5
+    ys = list(map(lambda t: t * w, [x, x * x, 2.0]))
+    return np.sum(ys[0] + ys[1] * ys[2])
+
+
+def test_two_specialisations_alive_at_once():
+    """jvp of a number and of an array compiles two `mapped_jvp`s whose texts differ; both
+    were registered under one file name, so reverse mode over the first (hvp) read the
+    second's text and refused it as changed on disk (session 33: found by the corpus
+    runs in one process). Each specialisation's name now says its shapes."""
+    jvp(mapped, (0.3,), (1.0,))
+    jvp(mapped, (np.ones(3),), (np.ones(3),))
+    got = hvp(mapped, (0.3,), (1.0,))
+    assert_close(got, numerical_jvp(grad(mapped), (0.3,), 0, 1.0), rtol=1e-5, atol=1e-6)

@@ -4,7 +4,7 @@ this module only writes the header and the function's signature)."""
 import gast
 
 from ..emit import tracebacks
-from ..emit.emit import Compiled, _build, _origins, _WORD
+from ..emit.emit import Compiled, _build, _origins, _WORD, describe_signature
 from ..emit.flat_elif import flatten_elif_chains
 from ..emit.guards import Guards
 from ..emit.render import render_rule
@@ -36,8 +36,11 @@ def emit_jvp(ctx, function):
     ctx.header_lines = 1
     source = f"# {single_line(header)}\n" + text.rstrip() + "\n"
     module = getattr(ctx.fn, "__module__", "") or ""
+    # the shapes it was specialised to, as reverse mode's names say: two specialisations
+    # of one function live at once, and reverse mode over one (hvp) reads its own text
+    shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
     filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)} " \
-               f"wrt={','.join(ctx.wrt)} forward>"
+               f"wrt={','.join(ctx.wrt)} forward{shapes}>"
     helpers = dict(ctx.names.bindings)
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))

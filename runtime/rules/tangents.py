@@ -15,6 +15,7 @@ from ..tape import iterable
 from .elementwise_helpers import clip_inside
 from .forward_helpers import reduce_jvp
 from .operators_helpers import extreme_jvp
+from .reductions_helpers import extremum_vjp
 
 # `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
 defvjp(stored_tangent, "tangent, index, value", "stored_tangent_vjp(g, index, value, 0)",
@@ -37,6 +38,11 @@ defvjp(reduce_jvp, "slopes, t, axis, keepdims=False",
 # rule's own output)
 defvjp(extreme_jvp, "answer, values, tangents", None, None,
        "extreme_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
+# np.max/np.min's VJP inside their JVP term (at a cotangent of ones): linear in the
+# cotangent; which entries tie for the extremum is piecewise constant (ZERO)
+defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
+       "extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims)", None, None, None, None,
+       jvp=(LINEAR, None, None, None, None))
 # what a `for` loop iterates over, kept as it is (a generator listed): the identity
 defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
 # guards and masks: they return None, a bool or a boolean mask

@@ -8,6 +8,7 @@ from ..helpers import unbroadcast
 from ..registry import template_helper
 from ..thunks import unthunk
 from .operators_helpers import _same, _scaled
+from .reductions_helpers import _axes, _keepdims_shape, tie_share
 
 # getter_vjp(getter, obj, tangent, g) -> (tangent's cotangent, obj's cotangent) for the
 # tangent of a @property's getter (attribute_tangent's getter case): the compiler's
@@ -91,6 +92,19 @@ def extreme_jvp_vjp(g, answer, values, tangents):
         return out
     out = [share if p else None for p in picked]
     return tuple(out) if isinstance(tangents, tuple) else out
+
+
+@template_helper
+def extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims):
+    """Cotangent of the cotangent in extremum_vjp(slopes_g, extremum, a, ...) (max/min's
+    VJP, which a JVP term evaluates at a cotangent of ones): linear in it, so g times
+    each tie's share, summed back over the reduced axes to its shape."""
+    a = np.asarray(a)
+    axes = _axes(axis, a.ndim)
+    hits = a == np.reshape(extremum, _keepdims_shape(a.shape, axes))
+    g = np.asarray(unthunk(g))
+    total = np.sum(g * tie_share(hits, axes, g.dtype), axis=axes, keepdims=True)
+    return unbroadcast(np.reshape(total, np.shape(slopes_g)), slopes_g)
 
 
 __all__ = ["attribute_tangent", "PROVIDED"]

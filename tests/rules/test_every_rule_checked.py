@@ -101,6 +101,11 @@ EXTRA[reduce_jvp] = [(A, B, 1, False), (A, V4, None, True), (A, B, (0, 1), False
 EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
                       (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]
 EXTRA[iterable] = [([V3, A],), (A,)]
+from runtime.rules.reductions_helpers import extremum_vjp  # noqa: E402
+_TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
+EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
+                       (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
+                       (1.3, np.max(A), A, None, False)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

@@ -14,7 +14,7 @@ from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
 from .elementwise_helpers import clip_inside
 from .forward_helpers import reduce_jvp
-from .operators_helpers import extreme_jvp
+from .operators_helpers import extreme_jvp, sorted_jvp
 from .reductions_helpers import extremum_vjp
 
 # `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
@@ -38,6 +38,9 @@ defvjp(reduce_jvp, "slopes, t, axis, keepdims=False",
 # rule's own output)
 defvjp(extreme_jvp, "answer, values, tangents", None, None,
        "extreme_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
+# sorted's tangent: the entries' tangents in sorted's order (a permutation: linear)
+defvjp(sorted_jvp, "answer, values, tangents", None, None,
+       "sorted_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
 # np.max/np.min's VJP inside their JVP term (at a cotangent of ones): linear in the
 # cotangent; which entries tie for the extremum is piecewise constant (ZERO)
 defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",

@@ -7,7 +7,7 @@ from ..forward import attribute_tangent
 from ..helpers import unbroadcast
 from ..registry import template_helper
 from ..thunks import unthunk
-from .operators_helpers import _same, _scaled
+from .operators_helpers import _origins_by_identity, _origins_by_value, _same, _scaled
 from .reductions_helpers import _axes, _keepdims_shape, tie_share
 
 # getter_vjp(getter, obj, tangent, g) -> (tangent's cotangent, obj's cotangent) for the
@@ -105,6 +105,26 @@ def extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims):
     g = np.asarray(unthunk(g))
     total = np.sum(g * tie_share(hits, axes, g.dtype), axis=axes, keepdims=True)
     return unbroadcast(np.reshape(total, np.shape(slopes_g)), slopes_g)
+
+
+@template_helper
+def sorted_jvp_vjp(g, answer, values, tangents):
+    """Cotangent of the tangents in sorted_jvp(answer, values, tangents) (the entries'
+    tangents in sorted's order): entry k of g goes back to where answer[k] came from,
+    matched as sorted_jvp matches them."""
+    g = unthunk(g)
+    items = list(values)
+    origin = _origins_by_identity(items, answer) or _origins_by_value(items, answer)
+    out = [None] * len(items)
+    for k, i in enumerate(origin):
+        out[i] = unthunk(g[k])
+    if isinstance(tangents, np.ndarray):
+        cot = np.zeros(tangents.shape, np.result_type(tangents, 0.0))
+        for i, c in enumerate(out):
+            if c is not None:
+                cot[i] = c
+        return cot
+    return tuple(out) if isinstance(tangents, tuple) else out
 
 
 __all__ = ["attribute_tangent", "PROVIDED"]

@@ -102,6 +102,9 @@ EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
                       (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]
 EXTRA[iterable] = [([V3, A],), (A,)]
 from runtime.rules.reductions_helpers import extremum_vjp  # noqa: E402
+from runtime.rules.operators_helpers import sorted_jvp  # noqa: E402
+EXTRA[sorted_jvp] = [([-0.2, 0.3, 0.7], [0.3, 0.7, -0.2], [1.1, -0.4, 2.0]),
+                     (np.sort(V3), V3, 2.0 * V3)]
 _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
 EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
                        (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),

@@ -12,6 +12,7 @@ from ..containers import is_user_object, not_shared_array, unpacked_count
 from ..forward import attribute_tangent, receiver_tangent, stored_tangent
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
+from .complex_helpers import abs_vjp
 from .elementwise_helpers import clip_inside
 from .forward_helpers import reduce_jvp
 from .operators_helpers import extreme_jvp, sorted_jvp
@@ -41,6 +42,8 @@ defvjp(extreme_jvp, "answer, values, tangents", None, None,
 # sorted's tangent: the entries' tangents in sorted's order (a permutation: linear)
 defvjp(sorted_jvp, "answer, values, tangents", None, None,
        "sorted_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
+# |x|'s VJP inside its JVP term: linear in the cotangent, the sign piecewise constant
+defvjp(abs_vjp, "slopes_g, x", "abs_vjp_vjp(g, slopes_g, x)", None, jvp=(LINEAR, None))
 # np.max/np.min's VJP inside their JVP term (at a cotangent of ones): linear in the
 # cotangent; which entries tie for the extremum is piecewise constant (ZERO)
 defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",

@@ -127,4 +127,14 @@ def sorted_jvp_vjp(g, answer, values, tangents):
     return tuple(out) if isinstance(tangents, tuple) else out
 
 
+@template_helper
+def abs_vjp_vjp(g, slopes_g, x):
+    """Cotangent of the cotangent in abs_vjp(slopes_g, x) = slopes_g * sign(x) (|x|'s
+    VJP inside its JVP term), real x: g * sign(x) summed to its shape (the sign is
+    piecewise constant in x). Complex x (conj(x) / |x|) is not written: refused."""
+    if np.iscomplexobj(x):
+        raise TypeError("the second derivative of |x| for complex x is not supported")
+    return unbroadcast(np.asarray(unthunk(g)) * np.sign(x), slopes_g)
+
+
 __all__ = ["attribute_tangent", "PROVIDED"]

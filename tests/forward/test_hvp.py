@@ -122,15 +122,39 @@ def test_hvp_of_a_tuple_argument_is_shaped_like_it():
     assert_close(got[1], expected[1])
 
 
+def exponential(x):
+    return np.sum(2.0 ** x)
+
+
 def absolute(x):
-    return np.sum(np.abs(x) * x)
+    return np.sum(np.abs(x) * x ** 2)
 
 
 def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
-    """np.abs's tangent term calls abs_vjp, a template helper without a rule of its own."""
-    with pytest.raises(TransformError, match="abs_vjp") as info:
-        hvp(absolute, (np.ones(2),), (np.ones(2),))
+    """`2.0 ** x`'s tangent term calls pow_exponent_vjp, a template helper without a
+    rule of its own."""
+    with pytest.raises(TransformError, match="exponent_vjp") as info:
+        hvp(exponential, (np.ones(2),), (np.ones(2),))
     assert info.value.filename == __file__ and info.value.hint
+
+
+def test_hvp_through_abs_max_and_sorted():
+    """Their JVP terms call VJP helpers (abs_vjp, extremum_vjp, sorted_jvp), which have
+    reverse rules of their own now (session 33)."""
+    r = rng("hvp abs max sorted")
+    x, v = r.normal(size=4), r.normal(size=4)
+    for fn in (absolute, extremes, ordered):
+        got = hvp(fn, (x,), (v,))
+        assert_close(got, numerical_jvp(grad(fn), (x,), 0, v), rtol=1e-5, atol=1e-6)
+
+
+def extremes(x):
+    return np.max(x * x) * np.sum(x) + np.min(np.sin(x))
+
+
+def ordered(x):
+    ys = sorted([x[0] * x[1], x[2], x[3] ** 2])
+    return ys[0] * ys[2] + ys[1]
 
 
 def mixed(x, y):

@@ -103,6 +103,8 @@ EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
 EXTRA[iterable] = [([V3, A],), (A,)]
 from runtime.rules.reductions_helpers import extremum_vjp  # noqa: E402
 from runtime.rules.operators_helpers import sorted_jvp  # noqa: E402
+from runtime.rules.complex_helpers import abs_vjp  # noqa: E402
+EXTRA[abs_vjp] = [(B, A), (V4, A), (0.7, np.float64(-0.3))]
 EXTRA[sorted_jvp] = [([-0.2, 0.3, 0.7], [0.3, 0.7, -0.2], [1.1, -0.4, 2.0]),
                      (np.sort(V3), V3, 2.0 * V3)]
 _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0

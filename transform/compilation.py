@@ -99,7 +99,9 @@ class Compilation:
         return self.temps[key]
 
     def assign_count(self, name):
-        return self.counts.get(name, 0) + (1 if name in self.params else 0)
+        # parameters (keyword-only ones too) are bound once on entry
+        kwonly = {a.id for a in self.src.node.args.kwonlyargs}
+        return self.counts.get(name, 0) + (1 if name in self.params or name in kwonly else 0)
 
     def captures(self, expr):
         """Local names an expression reads (a Thunk captures them by value)."""

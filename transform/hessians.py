@@ -7,36 +7,38 @@ Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tan(
 from f's source (plain generated code whose source is registered, returning the tangent
 alone), and reverse mode differentiates that generated function like user code: H v is
 the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of `f_tan` kept per
-compiled rule (transform/tangent_grad.py). The Hessian is never formed by hvp; `hessian`
-stacks one hvp per basis vector.
-Generated forward code that calls runtime helpers other than `zero_tangent` (a
-broadcast tangent, a reduction's, a call into another user function, an attribute's)
-is refused: reverse mode has no rules for them yet.
+compiled rule (transform/tangent_grad.py). A tuple `wrt` (mixed blocks) takes `vjp` of
+`f_jvp` with the cotangent (0, 1) instead. The Hessian is never formed by hvp; `hessian`
+stacks one hvp per basis vector. The runtime helpers generated forward code calls have
+reverse rules (runtime/rules/tangents.py; a call of a user function:
+transform/forward_reverse.py); code reaching a helper without one is refused before
+anything runs.
 """
 import functools
-import types
 
 import numpy as np
 
-from runtime import registry
+from runtime.forward import zero_tangent
 
-from .api import adjoint_source
+from .api import adjoint_source, vjp
 from .errors import TransformError
 from .forward_api import _compiled, _like
+from .forward_reverse import refuse_helpers as _refuse_helpers
+from .hessian_blocks import container_hessian
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _collecting, _params, _unwrap, _wrt_names
+from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 from .tangent_grad import resolved, tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
-    applied to `tangents[0]`, shaped like that argument; see the module text."""
+    applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
+    in those arguments together applied to one direction each (tangents[i] for wrt[i]):
+    a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
-        raise TransformError("hvp: wrt must be one argument (an index or a name)",
-                             hint="call hvp once per argument; mixed blocks are not "
-                             "supported yet")
+        return _mixed_hvp(plain, primals, tangents, wrt, policy)
     name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
@@ -56,9 +58,33 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
         raise
 
 
+def _mixed_hvp(plain, primals, tangents, wrt, policy):
+    """hvp for a tuple `wrt`: entry i is sum_j H_ij tangents[j] (vjp of `f_jvp`)."""
+    names, _ = _wrt_names(plain, wrt)
+    primals = tuple(primals)
+    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+        raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
+                        f"argument, the direction for {', '.join(map(repr, names))}, got "
+                        f"{type(tangents).__name__}")
+    indices = [_params(plain).index(name) for name in names]
+    for name, index in zip(names, indices):
+        if index >= len(primals):
+            raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
+    given = {name: _like(name, primals[index], t)
+             for name, index, t in zip(names, indices, tangents)}
+    rule = _compiled(plain, tuple(names), _full_signature(plain, primals, {}))
+    _refuse_helpers(plain, rule.rrule)
+    out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
+                        **{rule.tangent_params[n]: t for n, t in given.items()})
+    _check_scalar(plain, out[0])
+    result = pullback((zero_tangent(out[0]), _one(out[1])))
+    return tuple(result)
+
+
 def hessian(fn, wrt=0, *, policy=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
-    shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry)."""
+    shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
+    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py)."""
     check_target(fn, "hessian")
     _plain(fn)
 
@@ -68,11 +94,14 @@ def hessian(fn, wrt=0, *, policy=None):
         arg = args[_params(_plain(fn)).index(name)]
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
+        if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
+            return container_hessian(arg, lambda direction: hvp(
+                fn, args, (direction,), wrt=wrt, policy=policy))
         if not isinstance(arg, np.ndarray) or arg.dtype.kind != "f":
             raise TransformError(f"hessian: argument {name!r} is a {type(arg).__name__}; "
-                                 "hessian takes a float or a float array",
-                                 hint="for a container, call hvp with one direction per "
-                                 "entry (nested Hessian blocks are not supported yet)")
+                                 "hessian takes a float, a float array, or a tuple, list "
+                                 "or dict of them",
+                                 hint="pass the object's arrays as arguments")
         columns = []
         for k in range(arg.size):
             basis = np.zeros(arg.size, arg.dtype)
@@ -94,32 +123,14 @@ def _plain(fn):
     return plain
 
 
-def _refuse_helpers(plain, generated):
-    """Refuse generated forward code that calls runtime or compiler functions reverse
-    mode has no rule for (zero_tangent and broadcast_to_output have one)."""
-    cells = dict(zip(generated.__code__.co_freevars,
-                     [c.cell_contents for c in generated.__closure__ or ()]))
-    for used in sorted(_names(generated.__code__)):
-        value = cells[used] if used in cells else generated.__globals__.get(used)
-        if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
-                (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            code = plain.__code__
-            raise TransformError(
-                f"hvp/hessian of {plain.__name__}: its forward-mode code calls "
-                f"{used}, which reverse mode cannot differentiate yet (a broadcast or "
-                "reduction tangent, a call to another function, an attribute)",
-                filename=code.co_filename, line=code.co_firstlineno,
-                hint="compute H v by finite differences of grad, or jacfwd of grad "
-                "when it applies; write the broadcast explicitly (np.broadcast_to) or "
-                "inline the called function")
+def _check_scalar(plain, out):
+    if not isinstance(out, (float, np.floating)) and np.shape(out) != ():
+        raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar, got shape "
+                        f"{np.shape(out)}")
 
 
-def _names(code):
-    found = set(code.co_names) | set(code.co_freevars)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            found |= _names(const)
-    return found
+def _one(tangent):
+    return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
 
 
 def hvp_source(fn, wrt=0, *, policy=None):

@@ -76,22 +76,38 @@ def _one_hots(out, path, leaf):
     """One cotangent per entry of the leaf at `path`: that entry 1, the rest zero (None
     for the output's other leaves); a number's is a 0-d array."""
     if np.size(leaf) == 0:            # no entries: one zero row gives the shapes
-        yield _placed(out, path, np.zeros_like(leaf))
+        yield _placed(out, path, np.zeros_like(leaf), _nothing)
     for index in np.ndindex(np.shape(leaf)):
         hot = np.zeros_like(leaf)
         hot[index] = 1
-        yield _placed(out, path, hot)
+        yield _placed(out, path, hot, _nothing)
 
 
-def _placed(out, path, value):
-    """out's structure with `value` at path and None elsewhere."""
+def _placed(tree, path, value, others):
+    """tree's structure (tuples, NamedTuples, lists, dicts) with `value` at `path` and
+    others(v) for every other entry v beside the path: None for jacrev's one-hot
+    cotangents (the output's other leaves carry none), v itself for jacfwd's tangents
+    (the zero tangent elsewhere; only the path's containers are new)."""
     if not path:
         return value
     head, rest = path[0], path[1:]
-    if isinstance(out, dict):
-        return {k: _placed(v, rest, value) if k == head else None for k, v in out.items()}
-    parts = [_placed(v, rest, value) if k == head else None for k, v in enumerate(out)]
-    return parts if isinstance(out, list) else tuple(parts)
+
+    def entry(k, v):
+        return _placed(v, rest, value, others) if k == head else others(v)
+    if isinstance(tree, dict):
+        return {k: entry(k, v) for k, v in tree.items()}
+    parts = [entry(k, v) for k, v in enumerate(tree)]
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):
+        return type(tree)(*parts)
+    return parts if isinstance(tree, list) else tuple(parts)
+
+
+def _nothing(_):
+    return None
+
+
+def _kept(v):
+    return v
 
 
 def _stacked(grads, out_shape):
@@ -134,13 +150,14 @@ def jacfwd(fn, wrt=0, *, policy=None):
                                 "pass it (a default is not); pass it")
             _check_jacfwd_argument(args[_position(fn, w)])
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
-        out = fn(*args)
-        columns = {}                            # (k, argument path) -> output tangents
-        for k, w in enumerate(wrt_tuple):
+        # the value too comes from jvp, which never writes into the caller's arrays
+        # (fn itself may: a second call would then start from the written values)
+        out, columns = jvp(fn, args, zeros, wrt=wrt_tuple, policy=policy)[0], {}
+        for k, w in enumerate(wrt_tuple):       # (k, argument path) -> output tangents
             for path, leaf in _float_leaves(args[_position(fn, w)]):
                 columns[k, path] = [
-                    jvp(fn, args, [_placed_in(zeros[j], path, hot) if j == k else zeros[j]
-                                   for j in range(len(wrt_tuple))],
+                    jvp(fn, args, [_placed(zeros[j], path, hot, _kept) if j == k else
+                                   zeros[j] for j in range(len(wrt_tuple))],
                         wrt=wrt_tuple, policy=policy)[1]
                     for hot in _one_hots(leaf, (), leaf)]
 
@@ -203,19 +220,6 @@ def _rebuilt(value, fn, path=()):
 
 def _zeros_like_arg(value):
     return zero_tangent(value)
-
-
-def _placed_in(zeros, path, value):
-    """The zero tangent `zeros` with `value` at path (copies along the path only)."""
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(zeros, dict):
-        return {k: _placed_in(v, rest, value) if k == head else v for k, v in zeros.items()}
-    parts = [_placed_in(v, rest, value) if k == head else v for k, v in enumerate(zeros)]
-    if isinstance(zeros, tuple) and hasattr(zeros, "_fields"):
-        return type(zeros)(*parts)
-    return parts if isinstance(zeros, list) else tuple(parts)
 
 
 def _at(value, path):

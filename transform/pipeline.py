@@ -148,10 +148,13 @@ def _lower(ctx):
 
 def _analyze(ctx, body, output, varied):
     """Stage 5: activity, reasons, counts, shape classes, the tape's contents, views."""
-    params = ctx.src.params
+    # keyword-only parameters are bound on entry too: a body's `y = 2 * y` overwrites
+    # the argument (saved if the backward sweep reads it), not a first definition
+    params = ctx.src.params + [a.id for a in ctx.src.node.args.kwonlyargs]
     analyze_activity(ctx, body, output, varied)     # `u.shape` an array's if refused
     ctx.counts = assignment_counts(body)
-    known = {p: class_of_key(k) for p, k in zip(params, ctx.signature or ()) if k is not None}
+    known = {p: class_of_key(k) for p, k in zip(ctx.src.params, ctx.signature or ())
+             if k is not None}
     ctx.shapes = ShapeClasses(body, params, known)
     ctx.shapes.may_complex = ctx.shapes.may_complex or holds_complex_value(ctx.src)
     if ctx.shapes.may_complex:

@@ -57,6 +57,15 @@ def polymul_vjp(g, a, other):
 
 
 @template_helper(pure=True)
+def polymul_jvp(t, a, other):
+    """Tangent of np.polymul(a, other) along `a`'s tangent t, as polymul_vjp reads it:
+    t over a's kept part convolved with other's kept part (np.polymul(t, other) would
+    drop t's own leading zeros: a product of another length than the answer's)."""
+    kept, by = _trimmed(a), _trimmed(other)
+    return np.convolve(np.ravel(t)[np.size(a) - kept.size:], by)
+
+
+@template_helper(pure=True)
 def polyfit_y_vjp(g, x, y, deg, rcond, full, w, cov):
     """Cotangent of y of np.polyfit (full=False, cov=False)."""
     if full or cov is not False:
@@ -75,7 +84,7 @@ defvjp(np.polyadd, "a1, a2", "poly_linear_vjp(g, np.polyadd, (a1, a2), 0, (1,))"
 defvjp(np.polysub, "a1, a2", "poly_linear_vjp(g, np.polysub, (a1, a2), 0, (1,))",
        "poly_linear_vjp(g, np.polysub, (a1, a2), 1, (0,))", numeric=True, jvp=JOINT)
 defvjp(np.polymul, "a1, a2", "polymul_vjp(g, a1, a2)", "polymul_vjp(g, a2, a1)", numeric=True,
-       jvp=LINEAR)
+       jvp=("polymul_jvp(t_a1, a1, a2)", "polymul_jvp(t_a2, a2, a1)"))
 defvjp(np.polyder, "p, m=1", "poly_linear_vjp(g, np.polyder, (p, m), 0)", None, numeric=True,
        jvp=LINEAR)
 defvjp(np.polyint, "p, m=1, k=None", "poly_linear_vjp(g, np.polyint, (p, m, k), 0, (2,))", None,

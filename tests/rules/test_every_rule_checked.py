@@ -85,6 +85,32 @@ EXTRA[logaddexp_number] = [(0.0, rand(300, seed=12)), (rand(300, seed=13), 1.5),
 from runtime.forward import broadcast_to_output  # noqa: E402
 EXTRA[broadcast_to_output] = [(rand(3, seed=14), rand(2, 3, seed=15)),
                               (rand(2, 3, seed=16), rand(2, 3, seed=17))]
+# session 33 (corp): the helpers generated forward code calls, given reverse rules so hvp
+# runs reverse mode over `<name>_jvp` (runtime/rules/tangents.py): an item stored into a
+# tangent (a row, a number broadcast into a slice, a list entry), a receiver's tangent, an
+# attribute's (a transpose; metadata), a reduction's over fixed axes (broadcast
+# factors), max's picked entry (numbers, an array's rows), a loop's iterable
+from runtime.forward import attribute_tangent, receiver_tangent, stored_tangent  # noqa: E402
+from runtime.rules.forward_helpers import reduce_jvp  # noqa: E402
+from runtime.rules.operators_helpers import extreme_jvp  # noqa: E402
+from runtime.tape import iterable  # noqa: E402
+EXTRA[stored_tangent] = [(A, 1, V4), (A, (0, slice(1, 3)), 0.5), ([0.3, 0.7, -0.2], 1, 0.9)]
+EXTRA[receiver_tangent] = [(A, B), (0.7, np.float64(0.3))]
+EXTRA[attribute_tangent] = [(A, B, "T"), (A, B, "shape")]
+EXTRA[reduce_jvp] = [(A, B, 1, False), (A, V4, None, True), (A, B, (0, 1), False)]
+EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
+                      (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]
+EXTRA[iterable] = [([V3, 2.0 * V3],), (A,)]
+from runtime.rules.reductions_helpers import extremum_vjp  # noqa: E402
+from runtime.rules.operators_helpers import sorted_jvp  # noqa: E402
+from runtime.rules.complex_helpers import abs_vjp  # noqa: E402
+EXTRA[abs_vjp] = [(B, A), (V4, A), (0.7, np.float64(-0.3))]
+EXTRA[sorted_jvp] = [([-0.2, 0.3, 0.7], [0.3, 0.7, -0.2], [1.1, -0.4, 2.0]),
+                     (np.sort(V3), V3, 2.0 * V3)]
+_TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
+EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
+                       (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
+                       (1.3, np.max(A), A, None, False)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

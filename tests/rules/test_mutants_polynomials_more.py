@@ -48,3 +48,22 @@ def test_polymul_with_leading_zeros_uses_the_kept_coefficients(first, second):
             pair = (full, other) if first_arg else (other, full)
             return np.sum(np.polymul(*pair) * g)
         assert_close(got[lead:], numerical_grad(kept_loss, (x[lead:].copy(),), 0))
+
+
+@pytest.mark.parametrize("first, second", [([0.0, 1.5, -0.5], [0.7, 2.0]),
+                                           ([0.7, 2.0, -1.0], [0.0, 0.0, 1.5])])
+@pytest.mark.parametrize("hot", [0, 1, 2])
+def test_polymul_tangent_with_leading_zeros_has_the_answers_length(first, second, hot):
+    """A one-hot tangent (jacfwd's) has leading zeros itself: np.polymul(t, other) would
+    drop them and be shorter than the answer (session 33: a ValueError in jacfwd, found
+    by the corpus's jacfwd-vs-jacrev run). The term is the kept part's, matching the
+    cotangent (a factor's own leading zeros get none) and central differences there."""
+    a, b = np.array(first), np.array(second)
+    t = np.zeros(3)
+    t[hot] = 1.0
+    rule = lookup(np.polymul)
+    out, tangent = rule.frule((t, None), a, b)
+    assert np.shape(tangent) == np.shape(out)
+    g = np.linspace(0.5, 1.5, np.size(out))
+    cotangent = unthunk(rule.rrule(a, b)[1](g)[0])
+    assert np.sum(g * tangent) == pytest.approx(np.sum(cotangent * t), rel=1e-12)

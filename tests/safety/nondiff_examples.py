@@ -82,6 +82,11 @@ EXAMPLES[zero_tangent] = (A,)
 # session 33 (hbench): the tie shares of a max's tangent, piecewise constant in `a`
 from runtime.rules.reductions_helpers import extremum_share  # noqa: E402
 EXAMPLES[extremum_share] = (np.max, A, 1)
+# session 33 (corp): guards and masks generated forward code calls (runtime/rules/tangents.py)
+from runtime.containers import is_user_object, not_shared_array, unpacked_count  # noqa: E402
+from runtime.rules.elementwise_helpers import clip_inside  # noqa: E402
+EXAMPLES.update({unpacked_count: ((0.3, 0.7), 2), not_shared_array: (0.5, "where"),
+                 is_user_object: (A, "sum"), clip_inside: (A, -0.2, 0.3, None, None)})
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -4,7 +4,7 @@ this module only writes the header and the function's signature)."""
 import gast
 
 from ..emit import tracebacks
-from ..emit.emit import Compiled, _build, _origins, _WORD
+from ..emit.emit import Compiled, _build, _origins, _WORD, describe_signature
 from ..emit.flat_elif import flatten_elif_chains
 from ..emit.guards import Guards
 from ..emit.render import render_rule
@@ -41,8 +41,15 @@ def emit_jvp(ctx, function):
     ctx.header_lines = 1
     source = f"# {single_line(header)}\n" + text.rstrip() + "\n"
     module = getattr(ctx.fn, "__module__", "") or ""
-    filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)} " \
-               f"wrt={','.join(ctx.wrt)} forward{_VARIANT[getattr(ctx, 'forward_variant', 'pair')]}>"
+    # the shapes it was specialised to, as reverse mode's names say: two specialisations
+    # of one function live at once, and reverse mode over one (hvp) reads its own text
+    shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
+    # the first line too: lambdas of one module share the qualname `<lambda>`, and a
+    # second one's text under the first's name reads as "changed on disk" to reverse mode
+    line = getattr(getattr(ctx.fn, "__code__", None), "co_firstlineno", 0)
+    filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)}:{line} " \
+               f"wrt={','.join(ctx.wrt)} forward" \
+               f"{_VARIANT[getattr(ctx, 'forward_variant', 'pair')]}{shapes}>"
     helpers = dict(ctx.names.bindings)
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))

@@ -108,9 +108,12 @@ class Forward:
 
     def unpacking_loop(self, s):
         """`for i, v in enumerate(seq)` and `for a, b in zip(xs, ys)` (as lowering writes
-        them) walk the sequences' tangents beside them:
+        them) walk the sequences' tangents beside them, in loops reverse mode walks too
+        (hvp differentiates this code):
 
-            for (a, b), (a_dot, b_dot) in zip(zip(xs, ys), zip(xs_dot, zero_tangent(ys))):
+            for a, b, a_dot, b_dot in zip(xs, ys, xs_dot, zero_tangent(ys)):
+            for i, (v, v_dot) in enumerate(zip(seq, seq_dot)):
+            for (a, (b, c)), (a_dot, (b_dot, c_dot)) in zip(zip(xs, ys), zip(...)):  (nested)
         """
         call, names = s.iter, s.target.elts
         if isinstance(call, gast.Name) and _unpacks_names(s.target):
@@ -127,6 +130,19 @@ class Forward:
             refuse(self, _located_part(s), "a loop unpacking several names from this "
                    "iterable", "loop over one sequence and unpack inside the body")
         seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
+        if role == "zip" and all(isinstance(n, gast.Name) for n in names):
+            # one flat zip (`for a, b, a_dot, b_dot in zip(xs, ys, xs_dot, ys_dot)`):
+            # reverse mode (hvp) walks that, not a zip of zips
+            s.target.elts = list(names) + [self._tangent_target(n) for n in names]
+            call.args = list(call.args) + seqs
+            return
+        if role == "enumerate" and isinstance(names[1], gast.Name):
+            # `for i, (v, v_dot) in enumerate(zip(seq, seq_dot))`, as reverse mode walks it
+            pair = [names[1], self._tangent_target(names[1])]
+            s.target.elts = [names[0], gast.Tuple(elts=pair, ctx=gast.Store())]
+            call.args = [gast.Call(func=self.names.ref("zip"), args=[call.args[0], seqs[0]],
+                                   keywords=[])]
+            return
         tangents = seqs[0] if len(seqs) == 1 else gast.Call(
             func=self.names.ref("zip"), args=seqs, keywords=[])
         stores = [self._tangent_target(n) for n in dotted]

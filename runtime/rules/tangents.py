@@ -1,0 +1,55 @@
+"""Reverse rules for the runtime functions generated forward-mode code calls
+(runtime/forward.py, the JVP templates' helpers, the loop and guard helpers lowering
+emits), so that reverse mode can differentiate `<name>_jvp` like user code: hvp is
+reverse over forward (transform/hessians.py, docs/forward.md). The compiler's own
+call_jvp has its rule in transform/forward_reverse.py.
+
+Each is linear in the tangents it moves (stored_tangent jointly in the tangent and the
+stored value); the primal values they read give only kinds, shapes and which entry a
+max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
+"""
+from ..containers import is_user_object, not_shared_array, unpacked_count
+from ..forward import attribute_tangent, receiver_tangent, stored_tangent
+from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
+from ..tape import iterable
+from .complex_helpers import abs_vjp
+from .elementwise_helpers import clip_inside
+from .forward_helpers import reduce_jvp
+from .operators_helpers import extreme_jvp, sorted_jvp
+from .reductions_helpers import extremum_vjp
+
+# `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
+defvjp(stored_tangent, "tangent, index, value", "stored_tangent_vjp(g, index, value, 0)",
+       None, "stored_tangent_vjp(g, index, value, 1)", jvp=JOINT)
+# a method's receiver tangent (a number's as a 0-d array): the cotangent summed back
+defvjp(receiver_tangent, "tangent, receiver", "unbroadcast(g, tangent)", SHAPE, view=True,
+       jvp=LINEAR)
+# `p.w`'s tangent: the tangent object's field (a @property: its getter's tangent, which
+# depends on obj: transform/forward_reverse.py differentiates the getter's `_jvp`)
+defvjp(attribute_tangent, "tangent, obj, name",
+       "attribute_tangent_vjp(g, tangent, obj, name, 0)",
+       "attribute_tangent_vjp(g, tangent, obj, name, 1)", None, view=True,
+       jvp=(LINEAR, "attribute_obj_jvp(t_obj, tangent, obj, name)"))
+# a reduction's tangent over fixed axes: sum(slopes * t), bilinear
+defvjp(reduce_jvp, "slopes, t, axis, keepdims=False",
+       "reduce_jvp_vjp(g, slopes, t, axis, keepdims)",
+       "reduce_jvp_vjp(g, t, slopes, axis, keepdims)", None, None, jvp=LINEAR)
+# max/min's tangent: the picked entries' tangents (which entry: piecewise constant)
+# (its first parameter is max's answer: named `answer`, since a template's `ans` is the
+# rule's own output)
+defvjp(extreme_jvp, "answer, values, tangents", None, None,
+       "extreme_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
+# sorted's tangent: the entries' tangents in sorted's order (a permutation: linear)
+defvjp(sorted_jvp, "answer, values, tangents", None, None,
+       "sorted_jvp_vjp(g, answer, values, tangents)", jvp=(None, None, LINEAR))
+# |x|'s VJP inside its JVP term: linear in the cotangent, the sign piecewise constant
+defvjp(abs_vjp, "slopes_g, x", "abs_vjp_vjp(g, slopes_g, x)", None, jvp=(LINEAR, None))
+# np.max/np.min's VJP inside their JVP term (at a cotangent of ones): linear in the
+# cotangent; which entries tie for the extremum is piecewise constant (ZERO)
+defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
+       "extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims)", None, None, None, None,
+       jvp=(LINEAR, None, None, None, None))
+# what a `for` loop iterates over, kept as it is (a generator listed): the identity
+defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
+# guards and masks: they return None, a bool or a boolean mask
+nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)

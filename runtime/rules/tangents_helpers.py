@@ -1,0 +1,138 @@
+"""Cotangent helpers for the functions generated forward-mode code calls
+(runtime/rules/tangents.py): reverse mode over `<name>_jvp` (transform.hvp) reads them."""
+import numpy as np
+
+from ..containers import getattr_vjp, setitem_vjp
+from ..helpers import unbroadcast
+from ..registry import template_helper
+from ..thunks import unthunk
+from .operators_helpers import _origins_by_identity, _origins_by_value, _same, _scaled
+from .reductions_helpers import _axes, _keepdims_shape, tie_share
+
+# getter_vjp(getter, obj, tangent, g) -> (tangent's cotangent, obj's cotangent) for the
+# tangent of a @property's getter (attribute_tangent's getter case): the compiler's
+# reverse over the getter's `_jvp` (transform/forward_reverse.py); runtime never imports it
+PROVIDED = {}
+
+
+@template_helper
+def reduce_jvp_vjp(g, own, other, axis, keepdims):
+    """Cotangent of `own` in reduce_jvp(slopes, t, axis, keepdims) = sum(slopes * t):
+    g spread back over the reduced axes, times the other factor, summed to own's shape."""
+    shape = np.broadcast_shapes(np.shape(own), np.shape(other))
+    g = np.asarray(unthunk(g))
+    if axis is not None and not keepdims:
+        g = np.expand_dims(g, axis)
+    return unbroadcast(np.broadcast_to(g, shape) * other, own)
+
+
+@template_helper
+def stored_tangent_vjp(g, index, value, part):
+    """Cotangents of stored_tangent(tangent, index, value) (a copy with value stored at
+    index): part 0, the tangent's (g with zeros at index); part 1, the value's (g at
+    index, summed to value's shape; None where a dict had no such key)."""
+    piece, rest = setitem_vjp(unthunk(g), index, False)
+    if part == 0:
+        return rest
+    return None if piece is None else unbroadcast(piece, value)
+
+
+@template_helper
+def attribute_tangent_vjp(g, tangent, obj, name, part):
+    """Cotangents of attribute_tangent(tangent, obj, name): part 0, the tangent's (a
+    stored field's: the field's cotangent; `.T` transposed back; metadata: None), part 1,
+    obj's (None: only a @property's getter tangent depends on obj)."""
+    g = unthunk(g)
+    getter = _getter(obj, name)
+    if getter is not None:
+        if "getter_vjp" not in PROVIDED:
+            raise TypeError("a @property's tangent needs thunkgrad's compiler (import transform)")
+        return PROVIDED["getter_vjp"](getter, obj, tangent, g)[part]
+    if part == 1 or _metadata(obj, name):
+        return None
+    if isinstance(obj, np.ndarray):
+        return getattr_vjp(g, np.asarray(tangent), name)
+    return getattr_vjp(g, tangent, name)
+
+
+@template_helper
+def attribute_obj_jvp(t_obj, tangent, obj, name):
+    """The tangent obj's own tangent adds to attribute_tangent(tangent, obj, name): none
+    for a stored field or an array's attribute (obj gives only its kind); a getter's
+    tangent depends on obj, and forward mode over it is not written."""
+    if _getter(obj, name) is not None:
+        from ..jvp import NoJvp
+        raise NoJvp("the tangent of a @property's tangent along its object")
+    return None
+
+
+def _getter(obj, name):
+    from ..forward import _python_getter, _stored_attribute
+    if isinstance(obj, np.ndarray) or _stored_attribute(obj, name):
+        return None
+    return _python_getter(obj, name)
+
+
+def _metadata(obj, name):
+    from ..forward import _ARRAY_METADATA
+    return isinstance(obj, np.ndarray) and name in _ARRAY_METADATA
+
+
+@template_helper
+def extreme_jvp_vjp(g, answer, values, tangents):
+    """Cotangent of the tangents in extreme_jvp(ans, values, tangents) (max/min's tangent,
+    the picked entries' averaged): g over the picked entries, zero (None) elsewhere."""
+    g = unthunk(g)
+    picked = [_same(v, answer) for v in list(values)]
+    share = _scaled(g, 1.0 / sum(picked))
+    if isinstance(tangents, np.ndarray):
+        out = np.zeros(tangents.shape, np.result_type(tangents, 0.0))
+        out[np.array(picked)] = share
+        return out
+    out = [share if p else None for p in picked]
+    return tuple(out) if isinstance(tangents, tuple) else out
+
+
+@template_helper
+def extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims):
+    """Cotangent of the cotangent in extremum_vjp(slopes_g, extremum, a, ...) (max/min's
+    VJP, which a JVP term evaluates at a cotangent of ones): linear in it, so g times
+    each tie's share, summed back over the reduced axes to its shape."""
+    a = np.asarray(a)
+    axes = _axes(axis, a.ndim)
+    hits = a == np.reshape(extremum, _keepdims_shape(a.shape, axes))
+    g = np.asarray(unthunk(g))
+    total = np.sum(g * tie_share(hits, axes, g.dtype), axis=axes, keepdims=True)
+    return unbroadcast(np.reshape(total, np.shape(slopes_g)), slopes_g)
+
+
+@template_helper
+def sorted_jvp_vjp(g, answer, values, tangents):
+    """Cotangent of the tangents in sorted_jvp(answer, values, tangents) (the entries'
+    tangents in sorted's order): entry k of g goes back to where answer[k] came from,
+    matched as sorted_jvp matches them."""
+    g = unthunk(g)
+    items = list(values)
+    origin = _origins_by_identity(items, answer) or _origins_by_value(items, answer)
+    out = [None] * len(items)
+    for k, i in enumerate(origin):
+        out[i] = unthunk(g[k])
+    if isinstance(tangents, np.ndarray):
+        cot = np.zeros(tangents.shape, np.result_type(tangents, 0.0))
+        for i, c in enumerate(out):
+            if c is not None:
+                cot[i] = c
+        return cot
+    return tuple(out) if isinstance(tangents, tuple) else out
+
+
+@template_helper
+def abs_vjp_vjp(g, slopes_g, x):
+    """Cotangent of the cotangent in abs_vjp(slopes_g, x) = slopes_g * sign(x) (|x|'s
+    VJP inside its JVP term), real x: g * sign(x) summed to its shape (the sign is
+    piecewise constant in x). Complex x (conj(x) / |x|) is not written: refused."""
+    if np.iscomplexobj(x):
+        raise TypeError("the second derivative of |x| for complex x is not supported")
+    return unbroadcast(np.asarray(unthunk(g)) * np.sign(x), slopes_g)
+
+

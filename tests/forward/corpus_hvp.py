@@ -1,0 +1,73 @@
+"""Every scalar-output corpus case through hvp, against central differences of grad
+(float64): (name, outcome, detail) with outcome "pass", "refused" (a TransformError:
+fine), "wrong" (H v is not the differences'), "error" (another exception: loud, not
+silent) or "skipped" (keyword arguments, a case reverse mode refuses, a non-scalar
+output, nothing to differentiate). Every differentiated argument at once (hvp's tuple
+`wrt`: entry i is sum_j H_ij v_j, one compilation per case), along directions drawn
+from the case's own stream (tests/forward/corpus_run.py tangent_like)."""
+import copy
+
+import numpy as np
+
+from tests.corpus.case import all_cases
+from tests.fd import EPS, _difference, _step
+from tests.forward.corpus_run import _tree_close, tangent_like
+from tests.gradcheck import _positions, _wrt, rng
+from transform import TransformError, grad, hvp
+
+RTOL, ATOL = 1e-4, 1e-6     # differences of a gradient: one order looser than of a value
+
+
+def _scalar(out):
+    return isinstance(out, (float, np.floating)) or \
+        isinstance(out, np.ndarray) and out.shape == () and out.dtype.kind == "f"
+
+
+def run_case(case):
+    if case.kwargs or case.refused:
+        return "skipped", "keyword arguments" if case.kwargs else "refused in reverse"
+    args = case.inputs()
+    positions = tuple(_positions(case.fn, _wrt(args, case.wrt)))
+    if not positions:
+        return "skipped", "nothing to differentiate"
+    if not _scalar(case.fn(*case.inputs())):
+        return "skipped", "not a scalar output"
+    r = rng("hvp corpus", case.name)
+    directions = tuple(tangent_like(r, args[k]) for k in positions)
+    try:
+        got = hvp(case.fn, case.inputs(), directions, wrt=positions)
+    except TransformError as exc:
+        return "refused", str(exc).splitlines()[0]
+    except Exception as exc:                        # noqa: BLE001 - reported, not hidden
+        return "error", f"{type(exc).__name__}: {exc}"
+    try:
+        want = _differences(grad(case.fn, positions), case.inputs(), positions, directions)
+    except Exception as exc:                        # noqa: BLE001 - fd.py cannot step it
+        return "skipped", f"no finite differences: {type(exc).__name__}: {exc}"
+    if _tree_close(got, want, max(case.rtol, RTOL), max(case.atol, ATOL)):
+        return "pass", ""
+    return "wrong", f"got {got!r}, expected {want!r}"
+
+
+def _differences(gradient, args, positions, directions):
+    """Central differences of the gradient with every differentiated argument stepped
+    along its direction together (tests/fd.py's step and difference)."""
+    def at(sign):
+        moved = list(copy.deepcopy(args))
+        for k, v in zip(positions, directions):
+            moved[k] = _step(args[k], v, sign * EPS)
+        return gradient(*moved)
+    return _difference(at(1), at(-1), EPS)
+
+
+def run_all():
+    return [(c.name,) + run_case(c) for c in all_cases()]
+
+
+if __name__ == "__main__":
+    import collections
+    results = run_all()
+    for name, outcome, detail in results:
+        if outcome in ("wrong", "error"):
+            print(outcome, name, detail[:300])
+    print(dict(collections.Counter(r[1] for r in results)))

@@ -1,0 +1,22 @@
+"""Every corpus case with float or float-array arguments through jacfwd and jacrev
+(tests/forward/corpus_jacobians.py): the two agree to rounding and J v matches central
+differences; what either does not cover is refused (a TransformError), none fails when
+it runs (LOUD would list them). The pass count may only grow."""
+import contextlib
+import io
+
+from tests.forward.corpus_jacobians import run_all
+
+# failing when they run (not a TransformError): the set may only shrink
+LOUD = set()
+
+
+def test_corpus_through_jacfwd_and_jacrev():
+    with contextlib.redirect_stdout(io.StringIO()):       # cases that print
+        results = run_all()
+    wrong = [(n, d) for n, outcome, d in results if outcome == "wrong"]
+    assert not wrong, wrong
+    errors = {n for n, outcome, _ in results if outcome == "error"}
+    assert errors <= LOUD, sorted(errors - LOUD)
+    passed = sum(outcome == "pass" for _, outcome, _ in results)
+    assert passed >= 769, passed

@@ -1,0 +1,146 @@
+"""Reverse rules for what generated forward-mode code calls from the compiler: a call
+of the user's own function, and a @property's tangent. hvp is reverse mode over
+`<name>_jvp` (transform/hessians.py); a call inside it is reverse over the callee's
+`_jvp`, by the same route:
+
+    y, y_dot = call_jvp(f, {'x': x_dot}, W, x)
+        pullback (g_y, g_y_dot) -> (None, {'x': cotangent of x_dot}, W's, x's):
+        vjp of f's `f_jvp(W, x, *, x_dot)` with respect to W, x and x_dot
+
+The runtime rules for the other helpers are in runtime/rules/tangents.py;
+`refuse_helpers` refuses generated code that still reaches a helper without one.
+"""
+import inspect
+import types
+
+import numpy as np
+
+from runtime import registry
+from runtime.forward import zero_tangent
+from runtime.rules import tangents_helpers
+from runtime.thunks import unthunk
+
+from .api import _forward
+from .errors import TransformError
+from .forward_api import _compiled, call_jvp
+from .public.parameters import _full_signature
+
+
+@registry.rrule(call_jvp)
+def call_jvp_rule(fn, tangents, *args, **kwargs):
+    """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    _check_callee(fn)
+    params = list(inspect.signature(fn).parameters)
+    names = tuple(params[k] if isinstance(k, int) else k for k in tangents)
+    positions = tuple(k for k, a in enumerate(args) if _differentiable(a))
+    if not names:                       # no tangent: the value's own reverse, a zero tangent
+        return _plain_call(fn, positions, args, kwargs)
+    rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
+    refuse_helpers(fn, rule.rrule)
+    given = {rule.tangent_params[n]: t for n, t in zip(names, tangents.values())}
+    wrt = tuple(params[k] for k in positions) + tuple(given)
+    out, pullback = _reverse(rule.rrule, wrt, args, {**kwargs, **given})
+
+    def call_jvp_pullback(g):
+        cots = pullback(_pair(g, out))
+        by_position = dict(zip(positions, cots))
+        tangent_cots = dict(zip(tangents, cots[len(positions):]))
+        return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
+    return out, call_jvp_pullback
+
+
+def _reverse(fn, wrt, args, kwargs):
+    """(fn(*args, **kwargs), pullback) with the cotangents of `wrt` (names) as compiled
+    code passes them on (a record's as a dict by field, computed: no Thunks); the
+    public vjp would turn them into the user's forms."""
+    if not wrt:
+        return fn(*args, **kwargs), lambda g: ()
+    out, pullback = _forward(fn, None, wrt, args, kwargs)
+    return out, lambda g: tuple(unthunk(c) for c in pullback(g))
+
+
+def _plain_call(fn, positions, args, kwargs):
+    params = list(inspect.signature(fn).parameters)
+    out, pullback = _reverse(fn, tuple(params[k] for k in positions), args, kwargs)
+
+    def plain_pullback(g):
+        cots = dict(zip(positions, pullback(_pair(g, (out, None))[0])))
+        return (None, {}) + tuple(cots.get(k) for k in range(len(args)))
+    return (out, zero_tangent(out)), plain_pullback
+
+
+def _check_callee(fn):
+    if not isinstance(fn, types.FunctionType) or \
+            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+            (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
+        raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
+                             f"{type(fn).__name__} value (or of a function taking *args or **kwargs) "
+                             "is not supported yet",
+                             hint="call a function defined with def, or compute H v by "
+                             "finite differences of grad")
+
+
+def _differentiable(value):
+    """Whether vjp can take `value` as a differentiated argument: a float leaf somewhere
+    (containers and records looked into; other objects left to vjp to judge)."""
+    if isinstance(value, (bool, np.bool_, int, np.integer, str, bytes, type(None), range,
+                          types.FunctionType, type)):
+        return False
+    if isinstance(value, (float, np.floating)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "f"
+    if isinstance(value, (tuple, list)):
+        return any(_differentiable(v) for v in value)
+    if isinstance(value, dict):
+        return any(_differentiable(v) for v in value.values())
+    return not callable(value) and not isinstance(value, (complex, np.complexfloating))
+
+
+def _pair(g, out):
+    """The cotangent of the pair (value, tangent), None parts as zeros."""
+    g = unthunk(g)
+    parts = (None, None) if g is None else tuple(unthunk(p) for p in g)
+    return tuple(zero_tangent(o) if p is None and o is not None else p
+                 for p, o in zip(parts, out))
+
+
+def _getter_vjp(getter, obj, tangent, g):
+    """(tangent's cotangent, obj's) for the tangent g-weighted of a @property's getter,
+    `call_jvp(getter, {first: tangent}, obj)[1]` (runtime/forward.py's getter case)."""
+    first = next(iter(inspect.signature(getter).parameters))
+    _, pullback = call_jvp_rule(getter, {first: tangent}, obj)
+    _, tangent_cots, obj_cot = pullback((None, g))
+    return tangent_cots[first], obj_cot
+
+
+tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
+
+
+def refuse_helpers(plain, generated):
+    """Refuse generated forward code that calls runtime or compiler functions reverse
+    mode has no rule for (a try statement's block is reverse mode's own: it refuses a
+    derivative through it itself)."""
+    cells = dict(zip(generated.__code__.co_freevars,
+                     [c.cell_contents for c in generated.__closure__ or ()]))
+    for used in sorted(_names(generated.__code__)):
+        value = cells[used] if used in cells else generated.__globals__.get(used)
+        if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
+                not getattr(value, "thunkgrad_block", False) and \
+                (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
+            code = plain.__code__
+            raise TransformError(
+                f"hvp/hessian of {plain.__name__}: its forward-mode code calls "
+                f"{used}, which reverse mode cannot differentiate yet (a rule's "
+                "derivative helper, a closure, a container operation)",
+                filename=code.co_filename, line=code.co_firstlineno,
+                hint="compute H v by finite differences of grad, or jacfwd of grad "
+                "when it applies; or inline the construct in plain NumPy")
+
+
+def _names(code):
+    found = set(code.co_names) | set(code.co_freevars)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= _names(const)
+    return found

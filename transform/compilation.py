@@ -36,6 +36,7 @@ class Compilation:
     signature: tuple | None = None  # one shapes.shape_key per argument, or None
     materialised: bool = False      # a callee in a caller's loop: no Thunks (loop policy)
     forward: bool = False           # forward mode: a checkpointed loop stays a plain loop
+    forward_variant: str = "pair"   # forward mode's output: forward_pipeline.compile_forward
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

@@ -37,6 +37,9 @@ from .public.parameters import _collecting, _full_signature, _params, _unwrap, _
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
     check_target(fn, "jvp")
+    if _tangent_function(fn) is not None:             # jvp of grad(f): derivatives.py
+        from . import derivatives
+        return derivatives.jvp_of(fn, primals, tangents, wrt)
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
     if getattr(fn, "__self__", None) is not None:
@@ -97,7 +100,14 @@ def call_jvp(fn, tangents, *args, **kwargs):
                                           for n, t in tangents.items()})
 
 
-provide(call_jvp)
+def _tangent_function(fn, names=None):
+    from . import derivatives          # (derivatives imports this module)
+    if derivatives.spec_of(fn) is None:
+        return None
+    return fn if names is None else derivatives.tangent_function(fn, names)
+
+
+provide(call_jvp, _tangent_function)
 
 
 def _frule(rule, tangents, args, kwargs):
@@ -134,19 +144,23 @@ def jvp_source(fn, wrt=0):
     return _compiled(plain, names, None).source
 
 
-def _compiled(plain, names, signature):
-    key = (names, "forward", False, True, signature, None, False)
-    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature))
-    return rule if rule is not None else _compiled(plain, names, None)
+def _compiled(plain, names, signature, variant="pair"):
+    """The cached `<name>_jvp` of `plain` for the tangents of `names` (variant: see
+    forward_pipeline.compile_forward)."""
+    mode = "forward" if variant == "pair" else "forward " + variant
+    key = (names, mode, False, True, signature, None, False)
+    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature, variant))
+    return rule if rule is not None else _compiled(plain, names, None, variant)
 
 
-def _compile(plain, names, signature):
+def _compile(plain, names, signature, variant="pair"):
     if getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no Python source for forward mode to compile",
                              hint="call it inside a function of your own")
     try:
         with cache.COMPILE_LOCK:
-            return within_limits(plain, lambda: compile_forward(plain, names, signature))
+            return within_limits(plain, lambda: compile_forward(plain, names, signature,
+                                                                      variant))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause

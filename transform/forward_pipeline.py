@@ -4,6 +4,11 @@ as pipeline.py runs them, then the tangent body (forward/tangents.py) and its em
 
     compile_forward(f, ("x",))  ->  Compiled; .rrule is `f_jvp(x, *, x_dot)`
                                     returning (f(x), its tangent)
+
+Variants (higher derivatives, transform/derivatives.py) return the tangent alone:
+"tangent" `f_tan(x_dot, x)` (tangents first, positional, so that the function can be
+differentiated with respect to them), "unit" `f_unit(x)` (the tangent 1 of a scalar
+argument, `x_dot = unit_tangent(x)`, which refuses a non-scalar argument).
 """
 import gc
 
@@ -17,30 +22,33 @@ from .forward.refusals import refuse
 from .forward.tangents import Forward
 
 
-def compile_forward(fn, wrt, signature=None):
+def compile_forward(fn, wrt, signature=None, variant="pair"):
     """Compile `fn` into `<name>_jvp` for the tangents of the parameters `wrt`."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, tuple(wrt), signature)
+        return _compile(fn, tuple(wrt), signature, variant)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, signature):
+def _compile(fn, wrt, signature, variant):
     ctx = Compilation(fn, wrt, "loop", False, True, signature, forward=True)
     pipeline._front_end(ctx)                                    # 1 parse, 2 check
     user = ctx.src.node.args
     if user.vararg is not None or user.kwarg is not None:
         raise ctx.src.error("forward mode (jvp, jacfwd): a function taking *args or "
                             "**kwargs", ctx.src.node, hint="name the parameters, or use vjp")
-    ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_jvp")
+    suffix = {"pair": "_jvp", "tangent": "_tan", "unit": "_unit"}[variant]
+    ctx.rrule_name = ctx.names.reserve(ctx.src.name + suffix)
+    ctx.forward_variant = variant
     body = pipeline._lower(ctx)                                 # 3 normalize, 4 control
     last = body[-1].value if isinstance(body[-1], gast.Return) else None
     output = last.id if isinstance(last, gast.Name) else None
     pipeline._analyze(ctx, body, output, wrt)                   # 5 analyze
     fwd = Forward(ctx)
+    fwd.tangent_only = variant != "pair"
     if ctx.shapes.may_complex:
         refuse(fwd, ctx.src.node, "complex values", "differentiate the real and "
                "imaginary parts as real functions, or use vjp")
@@ -49,6 +57,10 @@ def _compile(fn, wrt, signature):
     zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])
              for p in ctx.params + [a.id for a in user.kwonlyargs]
              if p in fwd.active and p not in wrt]      # not differentiated, made active later
-    compiled = emit_jvp(ctx, jvp_function(ctx, zeros + fwd.block(body), tangent_params))
+    units = [located(assign(t, ctx.names.call("unit_tangent", load(p))), body[0])
+             for p, t in zip(wrt, tangent_params)] if variant == "unit" else []
+    function = jvp_function(ctx, units + zeros + fwd.block(body),
+                            [] if variant == "unit" else tangent_params, variant == "tangent")
+    compiled = emit_jvp(ctx, function)
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled

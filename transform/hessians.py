@@ -21,6 +21,7 @@ from runtime import registry
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
+from .derivatives import as_function
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
@@ -31,6 +32,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
     applied to `tangents[0]`, shaped like that argument; see the module text."""
     check_target(fn, "hvp")
+    fn = as_function(fn, "hvp")
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
@@ -58,6 +60,7 @@ def hessian(fn, wrt=0, *, policy=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
     shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry)."""
     check_target(fn, "hessian")
+    fn = as_function(fn, "hessian")
     _plain(fn)
 
     @functools.wraps(fn)
@@ -92,7 +95,7 @@ def _plain(fn):
     return plain
 
 
-def _refuse_helpers(plain, generated):
+def _refuse_helpers(plain, generated, entry="hvp/hessian"):
     """Refuse generated forward code that calls runtime or compiler functions reverse
     mode has no rule for (zero_tangent and broadcast_to_output have one)."""
     cells = dict(zip(generated.__code__.co_freevars,
@@ -103,7 +106,7 @@ def _refuse_helpers(plain, generated):
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
             code = plain.__code__
             raise TransformError(
-                f"hvp/hessian of {plain.__name__}: its forward-mode code calls "
+                f"{entry} of {plain.__name__}: its forward-mode code calls "
                 f"{used}, which reverse mode cannot differentiate yet (a broadcast or "
                 "reduction tangent, a call to another function, an attribute)",
                 filename=code.co_filename, line=code.co_firstlineno,

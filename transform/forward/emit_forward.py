@@ -11,19 +11,24 @@ from ..emit.render import render_rule
 from ..ir.quoting import single_line
 
 
-def jvp_function(ctx, body, tangent_params):
+def jvp_function(ctx, body, tangent_params, first=False):
     """def f_jvp(x, y, n=3, *, x_dot, y_dot): the body; the user's defaults are the
-    function's own (set after compiling), the tangents keyword-only."""
+    function's own (set after compiling), the tangents keyword-only (first=True: the
+    tangents positional before the parameters, `def f_tan(x_dot, x, y, n=3)`)."""
     user = ctx.src.node.args
 
     def param(name):
         return gast.Name(id=name, ctx=gast.Param(), annotation=None, type_comment=None)
-    kwonly = [a.id for a in user.kwonlyargs] + list(tangent_params)
-    args = gast.arguments(args=[param(p) for p in ctx.params], posonlyargs=[],
+    kwonly = [a.id for a in user.kwonlyargs] + ([] if first else list(tangent_params))
+    positional = (list(tangent_params) if first else []) + ctx.params
+    args = gast.arguments(args=[param(p) for p in positional], posonlyargs=[],
                           vararg=None, kwonlyargs=[param(k) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=body, decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
+
+
+_VARIANT = {"pair": "", "tangent": " tangent", "unit": " unit"}   # forward_pipeline's
 
 
 def emit_jvp(ctx, function):
@@ -37,7 +42,7 @@ def emit_jvp(ctx, function):
     source = f"# {single_line(header)}\n" + text.rstrip() + "\n"
     module = getattr(ctx.fn, "__module__", "") or ""
     filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)} " \
-               f"wrt={','.join(ctx.wrt)} forward>"
+               f"wrt={','.join(ctx.wrt)} forward{_VARIANT[getattr(ctx, 'forward_variant', 'pair')]}>"
     helpers = dict(ctx.names.bindings)
     helpers.update(ctx.globals)
     words = set(_WORD.findall(source))

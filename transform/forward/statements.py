@@ -10,14 +10,16 @@
 
     call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
 
-Custom (rrule) rules are refused: they give a pullback, not a tangent.
+    custom    y_dot = grad_f_tan(x_dot, x)    for y = grad(f)(x) (calls.py)
+
+Other custom (rrule) rules are refused: they give a pullback, not a tangent.
 """
 import gast
 
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import call_statement
+from .calls import PROVIDED, call_statement, derivative_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
 
@@ -55,6 +57,8 @@ def _value(fwd, s, prim, target):
     kind = prim.kind
     if kind == "nondiff":
         return fwd.names.call("zero_tangent", load(target))
+    if kind == "custom" and PROVIDED["tangent_function"](prim.fn) is not None:
+        return derivative_tangent(fwd, s, prim)
     if kind == "custom":
         refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
                _custom_hint(prim.label))

@@ -33,6 +33,7 @@ class Forward:
         self.where = ctx.src.node
         self.user_object_tests = set()
         self.builtins = {}
+        self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
 
     def dot(self, name):
         """The tangent name of an active name (chosen on first use)."""
@@ -161,6 +162,8 @@ class Forward:
 
     def returned(self, s):
         value = s.value if s.value is not None else gast.Constant(value=None, kind=None)
+        if self.tangent_only:
+            return located(gast.Return(value=self.tangent_or_zero(value)), s)
         pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
         return located(gast.Return(value=pair), s)
 

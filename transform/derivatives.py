@@ -77,8 +77,10 @@ def vjp_of(spec, args, kwargs, out, g):
     from .hessians import _refuse_helpers
     if spec.kind == "value_and_grad":
         seed, g = (g if isinstance(g, (tuple, list)) else (None, None))
+        seed = unthunk(seed)
     else:
         seed = None
+    g = unthunk(g) if spec.single else None if g is None else [unthunk(t) for t in g]
     params = _params(spec.fn)
     positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a))
     if g is None or not positions:

@@ -10,6 +10,7 @@ symmetric with the even reflect_type, wrap).
 import numpy as np
 
 from ..forward import broadcast_to_output
+from ..tape import iterable
 from ..registry import JOINT, LINEAR, declare, defvjp
 
 _BACK = "np.reshape(g, np.shape(a))"  # undo any reshape of the same elements in C order
@@ -30,6 +31,9 @@ defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, sourc
 # `<name>_jvp` (transform.hvp): `ans` gives only the shape
 defvjp(broadcast_to_output, "value, ans", "unbroadcast(g, value)", None, view=True,
        jvp=LINEAR)
+# a loop's sequence as generated code names it (`seq1 = iterable(xs)`), met when that
+# code is compiled again (grad of grad, transform/derivatives.py): the values themselves
+defvjp(iterable, "x", "g", view=True, jvp=LINEAR)
 defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True,

@@ -85,6 +85,9 @@ EXTRA[logaddexp_number] = [(0.0, rand(300, seed=12)), (rand(300, seed=13), 1.5),
 from runtime.forward import broadcast_to_output  # noqa: E402
 EXTRA[broadcast_to_output] = [(rand(3, seed=14), rand(2, 3, seed=15)),
                               (rand(2, 3, seed=16), rand(2, 3, seed=17))]
+# session 33 (gog): a loop's sequence in generated code compiled again (grad of grad)
+from runtime.tape import iterable  # noqa: E402
+EXTRA[iterable] = [(rand(3, seed=18),), (rand(2, 3, seed=19),)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

@@ -59,6 +59,10 @@ def _value(fwd, s, prim, target):
         return fwd.names.call("zero_tangent", load(target))
     if kind == "custom" and PROVIDED["tangent_function"](prim.fn) is not None:
         return derivative_tangent(fwd, s, prim)
+    if kind == "custom" and getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
+        refuse(fwd, prim, f"a call of `{prim.label}`, a derivative made by hessian, hvp, "
+               "jacfwd, jacrev, or grad with has_aux", "only what grad and value_and_grad "
+               "return is differentiated again: write it with grad(f) of your own function")
     if kind == "custom":
         refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
                _custom_hint(prim.label))

@@ -61,7 +61,19 @@ def mark_derivative(wrapper, fn):
                    "thunkgrad_unit_function"):
         wrapper.__dict__.pop(copied, None)
     setattr(wrapper, DERIVATIVE, fn)
+    wrapper.thunkgrad_rule = registry.Rule(wrapper, "custom", custom=_refusing_rule(wrapper, fn))
     return wrapper
+
+
+def _refusing_rule(wrapper, fn):
+    """The rule of a derivative function that cannot be differentiated again, called
+    inside code being differentiated: its value, and a refusal (at fn's def) if a
+    derivative reaches it (its source, this package's, is never compiled)."""
+    def refused_rrule(*args, **kwargs):
+        def pullback(g):
+            raise _higher_order("grad", fn)
+        return wrapper(*args, **kwargs), pullback
+    return refused_rrule
 
 
 def describe_output(out):

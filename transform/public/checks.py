@@ -62,6 +62,7 @@ def mark_derivative(wrapper, fn):
         wrapper.__dict__.pop(copied, None)
     setattr(wrapper, DERIVATIVE, fn)
     wrapper.thunkgrad_rule = registry.Rule(wrapper, "custom", custom=_refusing_rule(wrapper, fn))
+    wrapper.thunkgrad_rule.refused = True    # analysis/reasons.py refuses at the call
     return wrapper
 
 

@@ -88,12 +88,13 @@ def derivative_tangent(fwd, s, prim):
     if not active:
         return fwd.names.call("zero_tangent", load(s.targets[0].id))
     tangent = PROVIDED["tangent_function"](prim.fn, tuple(p for p, _ in active))
-    name = fwd.names.reserve(f"{_identifier(prim.fn)}_tangent")
+    name = fwd.names.reserve(f"{_identifier(s.value.func, prim.fn)}_tangent")
     fwd.ctx.globals[name] = tangent
     return gast.Call(func=load(name), args=[load(fwd.dot(a.id)) for _, a in active] +
                      clone(s.value.args), keywords=clone(s.value.keywords))
 
 
-def _identifier(fn):
-    name = getattr(fn, "__name__", "")
+def _identifier(func, fn):
+    """The name the call used (`energy_grad(x)`), else the function's, else a word."""
+    name = func.id if isinstance(func, gast.Name) else getattr(fn, "__name__", "")
     return name if name.isidentifier() else "derivative"

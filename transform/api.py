@@ -294,7 +294,8 @@ def _closure_vjp(closure, *args, wrt, **kwargs):
     return out, values
 
 
-gradient_function.provide(_gradients, compiled)   # grad's general path and compile cache
+gradient_function.provide(_gradients, compiled)
+derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these
 callees.provide(vjp, _closure_vjp,

@@ -25,10 +25,14 @@ from runtime import Rule, unthunk
 from runtime.forward import zero_tangent
 
 from .errors import TransformError
+from . import forward_api
+from .forward.calls import provide_tangents
 from .forward_api import _compiled, _like
+from .generated_calls import refuse_helpers
 from .public.checks import DERIVATIVE, SPEC
 from .public.parameters import _bound_args, _defaults, _full_signature, _params
 
+PROVIDED = {}     # grad, value_and_grad, vjp: transform/api.py's (it imports this module)
 RULE = "thunkgrad_rule"              # its reverse rule (runtime.registry.lookup reads it)
 
 
@@ -73,8 +77,7 @@ def _reverse_rule(wrapper, spec):
 def vjp_of(spec, args, kwargs, out, g):
     """One cotangent per positional argument (None where none flows) of the derivative
     function's output cotangent `g`: reverse mode over fn's generated `_jvp`."""
-    from .api import vjp                    # (api imports this module)
-    from .hessians import _refuse_helpers
+    vjp = PROVIDED["vjp"]
     if spec.kind == "value_and_grad":
         seed, g = (g if isinstance(g, (tuple, list)) else (None, None))
         seed = unthunk(seed)
@@ -88,7 +91,7 @@ def vjp_of(spec, args, kwargs, out, g):
     values = {**_defaults(spec.fn), **_bound_args(params, args, kwargs)}
     given = (g,) if spec.single else tuple(g)
     rule = _compiled(spec.fn, spec.names, _full_signature(spec.fn, args, kwargs))
-    _refuse_helpers(spec.fn, rule.rrule, "a derivative of grad")
+    refuse_helpers(spec.fn, rule.rrule, "a derivative of grad")
     tangents = {rule.tangent_params[n]: _direction(n, values[n], t)
                 for n, t in zip(spec.names, given)}
     pair, pullback = vjp(rule.rrule, *args, wrt=positions, policy=spec.policy,
@@ -134,13 +137,16 @@ def tangent_function(fn, names):
     spec = spec_of(fn)
     cache = fn.__dict__.setdefault("thunkgrad_tangent_functions", {})
     if names not in cache:
-        from .api import grad, value_and_grad
         tan = _compiled(spec.fn, tuple(names), None, "tangent").rrule
         _check_generated(spec.fn, tan)
-        make = grad if spec.kind == "grad" else value_and_grad
+        make = PROVIDED[spec.kind]
         cache[names] = make(tan, wrt=spec.names[0] if spec.single else spec.names,
                             policy=spec.policy)
     return cache[names]
+
+
+def provide(**public):
+    PROVIDED.update(public)
 
 
 def jvp_of(fn, primals, tangents, wrt):
@@ -189,8 +195,7 @@ def unit_function(fn, entry):
 
 
 def _check_generated(fn, generated):
-    from .hessians import _refuse_helpers
-    _refuse_helpers(fn, generated, "a derivative of grad")
+    refuse_helpers(fn, generated, "a derivative of grad")
 
 
 def _described(spec):
@@ -210,3 +215,8 @@ def _not_supported(fn, entry):
         "method)", filename=getattr(code, "co_filename", None),
         line=getattr(code, "co_firstlineno", None),
         hint="write the derivative as grad(f) of a function of your own")
+
+
+provide_tangents(lambda fn, names: tangent_function(fn, names) if spec_of(fn) else None)
+forward_api.DERIVATIVES.update(is_derivative=lambda fn: spec_of(fn) is not None,
+                               jvp=jvp_of)

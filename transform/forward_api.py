@@ -34,12 +34,16 @@ from .public.checks import check_target
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
 
+# jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
+# imports this module; grad & co., which make derivative functions, import it)
+DERIVATIVES = {}
+
+
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
     check_target(fn, "jvp")
-    if _tangent_function(fn) is not None:             # jvp of grad(f): derivatives.py
-        from . import derivatives
-        return derivatives.jvp_of(fn, primals, tangents, wrt)
+    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
+        return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
     if getattr(fn, "__self__", None) is not None:
@@ -100,14 +104,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
                                           for n, t in tangents.items()})
 
 
-def _tangent_function(fn, names=None):
-    from . import derivatives          # (derivatives imports this module)
-    if derivatives.spec_of(fn) is None:
-        return None
-    return fn if names is None else derivatives.tangent_function(fn, names)
-
-
-provide(call_jvp, _tangent_function)
+provide(call_jvp)
 
 
 def _frule(rule, tangents, args, kwargs):

@@ -13,15 +13,14 @@ broadcast tangent, a reduction's, a call into another user function, an attribut
 is refused: reverse mode has no rules for them yet.
 """
 import functools
-import types
 
 import numpy as np
 
-from runtime import registry
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
 from .derivatives import as_function
+from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .public.checks import check_target, mark_derivative
@@ -93,34 +92,6 @@ def _plain(fn):
         raise TransformError(f"hvp/hessian: {plain.__name__} takes *args or **kwargs",
                              hint="name the parameters")
     return plain
-
-
-def _refuse_helpers(plain, generated, entry="hvp/hessian"):
-    """Refuse generated forward code that calls runtime or compiler functions reverse
-    mode has no rule for (zero_tangent and broadcast_to_output have one)."""
-    cells = dict(zip(generated.__code__.co_freevars,
-                     [c.cell_contents for c in generated.__closure__ or ()]))
-    for used in sorted(_names(generated.__code__)):
-        value = cells[used] if used in cells else generated.__globals__.get(used)
-        if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
-                (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            code = plain.__code__
-            raise TransformError(
-                f"{entry} of {plain.__name__}: its forward-mode code calls "
-                f"{used}, which reverse mode cannot differentiate yet (a broadcast or "
-                "reduction tangent, a call to another function, an attribute)",
-                filename=code.co_filename, line=code.co_firstlineno,
-                hint="compute H v by finite differences of grad, or jacfwd of grad "
-                "when it applies; write the broadcast explicitly (np.broadcast_to) or "
-                "inline the called function")
-
-
-def _names(code):
-    found = set(code.co_names) | set(code.co_freevars)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            found |= _names(const)
-    return found
 
 
 def _check_scalar(plain, out):

@@ -88,3 +88,15 @@ def test_value_and_grad_of_a_two_argument_gradient_gives_mixed_blocks():
     assert_close(cx, numerical_jvp(grad(two_args), [x, y], 0, t), rtol=1e-5, atol=1e-6)
     assert_close(cy, numerical_grad(lambda y: np.sum(grad(two_args)(x, y) * t), [y], 0),
                  rtol=1e-5, atol=1e-6)
+
+
+def asserting(x):
+    assert x > 0, "x must be positive"           # pytest rewrites this module's asserts
+    return x ** 3 * np.log(x)
+
+
+def test_an_assert_in_a_module_pytest_rewrote():
+    # generated code names this module but was compiled by thunkgrad: its source check
+    # must not rewrite its asserts as pytest rewrote the module's (a spurious refusal)
+    assert_close(grad(grad(asserting))(1.7), numerical_grad(grad(asserting), [1.7], 0),
+                 rtol=1e-5, atol=1e-6)

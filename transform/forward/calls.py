@@ -20,10 +20,15 @@ from .refusals import refuse
 PROVIDED = {}
 
 
-def provide(call_jvp, tangent_function):
-    """call_jvp; tangent_function(fn, names=None): for a derivative function (grad(f)),
-    the function giving its tangent (transform/derivatives.py), else None."""
-    PROVIDED["call_jvp"], PROVIDED["tangent_function"] = call_jvp, tangent_function
+def provide(call_jvp):
+    PROVIDED["call_jvp"] = call_jvp
+
+
+def provide_tangents(tangent_function):
+    """tangent_function(fn, names): for a derivative function fn (grad(f)) and the
+    parameters whose arguments carry a tangent, the function giving its tangent
+    (transform/derivatives.py), else None."""
+    PROVIDED["tangent_function"] = tangent_function
 
 
 def call_statement(fwd, s, prim, target):

@@ -19,7 +19,7 @@ import gast
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import PROVIDED, call_statement, derivative_tangent
+from .calls import call_statement, derivative_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
 
@@ -57,7 +57,7 @@ def _value(fwd, s, prim, target):
     kind = prim.kind
     if kind == "nondiff":
         return fwd.names.call("zero_tangent", load(target))
-    if kind == "custom" and PROVIDED["tangent_function"](prim.fn) is not None:
+    if kind == "custom" and "thunkgrad_derivative" in getattr(prim.fn, "__dict__", {}):
         return derivative_tangent(fwd, s, prim)
     if kind == "custom" and getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
         refuse(fwd, prim, f"a call of `{prim.label}`, a derivative made by hessian, hvp, "

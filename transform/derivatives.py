@@ -165,6 +165,24 @@ def jvp_of(fn, primals, tangents, wrt):
     return fn(*primals), tangent_function(fn, names)(*given, *primals)
 
 
+def call_tangent(fn, tangents, args, kwargs):
+    """(fn(*args, **kwargs), its tangent) for derivative function fn called as a value
+    in forward-mode code (forward_api.call_jvp): `tangents` {position or name: tangent}."""
+    spec = spec_of(fn)
+    if spec is None:
+        raise _not_supported(fn, "jvp")
+    params = _params(spec.fn)
+    named = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
+    if any(params.index(n) >= len(args) for n in named if n in params) or \
+            any(n not in params for n in named):
+        raise TransformError("forward mode (jvp, jacfwd): a derivative function called as "
+                             "a value with a differentiated argument passed by keyword",
+                             hint="pass it by position")
+    names = tuple(sorted(named, key=params.index))
+    tangent = tangent_function(fn, names)
+    return fn(*args, **kwargs), tangent(*[named[n] for n in names], *args, **kwargs)
+
+
 # ---- grad of a derivative function -------------------------------------------------
 
 def as_function(fn, entry):
@@ -218,5 +236,5 @@ def _not_supported(fn, entry):
 
 
 provide_tangents(lambda fn, names: tangent_function(fn, names) if spec_of(fn) else None)
-forward_api.DERIVATIVES.update(is_derivative=lambda fn: spec_of(fn) is not None,
-                               jvp=jvp_of)
+forward_api.DERIVATIVES.update(is_derivative=lambda fn: derivative_of(fn) is not None,
+                               jvp=jvp_of, call=call_tangent)

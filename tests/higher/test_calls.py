@@ -92,3 +92,29 @@ def test_the_first_derivatives_called_match_differences():
     assert_close(value_grad(x, y)[1], numerical_grad(two_args, [x, y], 1))
     assert_close(looped_grad(x, scale=0.8),
                  numerical_grad(lambda x: looped_sum(x, scale=0.8), [x], 0))
+
+
+def applies(x, fn):
+    return np.sum(fn(x, 2.0 * x) ** 2)
+
+
+def test_a_derivative_function_passed_as_a_value_in_both_modes():
+    x = args_of(both)[0]
+    fn = grad(two_args)
+    assert_close(grad(applies)(x, fn), numerical_grad(lambda x: applies(x, fn), [x], 0),
+                 rtol=1e-5, atol=1e-6)
+    t = rng("gog value tangent").normal(size=3)
+    _, tangent = jvp(applies, (x, fn), (t,), wrt=0)
+    assert_close(tangent, numerical_jvp(lambda x: applies(x, fn), [x], 0, t), rtol=1e-5,
+                 atol=1e-6)
+
+
+def scalar_pair(x, y):
+    return np.sin(x * y) * x ** 2 + y ** 3
+
+
+@pytest.mark.parametrize("inner, outer", [(0, 1), (1, 0), (1, 1)])
+def test_mixed_second_derivatives_of_two_floats(inner, outer):
+    first = grad(scalar_pair, inner)
+    assert_close(grad(first, outer)(0.7, 1.2), numerical_grad(first, [0.7, 1.2], outer),
+                 rtol=1e-5, atol=1e-6)

@@ -19,6 +19,7 @@ mode's generated code, which both modes compile again at the next order:
   plain generated function, so the next order repeats all of this one level up.
 """
 import dataclasses
+
 import numpy as np
 
 from runtime import Rule, unthunk
@@ -30,7 +31,7 @@ from .forward.calls import provide_tangents
 from .forward_api import _compiled, _like
 from .generated_calls import refuse_helpers
 from .public.checks import DERIVATIVE, SPEC
-from .public.parameters import _bound_args, _defaults, _full_signature, _params
+from .public.parameters import _bound_args, _defaults, _full_signature, _params, _wrt_names
 
 PROVIDED = {}     # grad, value_and_grad, vjp: transform/api.py's (it imports this module)
 RULE = "thunkgrad_rule"              # its reverse rule (runtime.registry.lookup reads it)
@@ -69,12 +70,12 @@ def derivative_of(fn):
 def _reverse_rule(wrapper, spec):
     def derivative_rrule(*args, **kwargs):
         out = wrapper(*args, **kwargs)
-        return out, lambda g: vjp_of(spec, args, kwargs, out, unthunk(g))
+        return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g))
     derivative_rrule.__qualname__ = derivative_rrule.__name__ = f"{spec.kind}_rrule"
     return derivative_rrule
 
 
-def vjp_of(spec, args, kwargs, out, g):
+def vjp_of(spec, args, kwargs, g):
     """One cotangent per positional argument (None where none flows) of the derivative
     function's output cotangent `g`: reverse mode over fn's generated `_jvp`."""
     vjp = PROVIDED["vjp"]
@@ -151,7 +152,6 @@ def provide(**public):
 
 def jvp_of(fn, primals, tangents, wrt):
     """(fn(*primals), its tangent) for derivative function fn (public jvp)."""
-    from .public.parameters import _wrt_names
     spec = spec_of(fn)
     primals = tuple(primals)
     if wrt is None:

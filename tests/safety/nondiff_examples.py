@@ -77,6 +77,8 @@ EXAMPLES[stop_gradient] = (A,)
 # session 32 (hvp): forward mode's zero tangent, nondiff (SHAPE) for hvp's reverse sweep
 from runtime.forward import zero_tangent  # noqa: E402
 EXAMPLES[zero_tangent] = (A,)
+from runtime.higher import unit_tangent  # noqa: E402  (grad of grad's unit tangent)
+EXAMPLES[unit_tangent] = (1.3,)
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -10,6 +10,7 @@ at run time, so `grad(np.sin)` and compiled code share one definition.
 import sys
 import inspect
 import math
+import types
 
 import numpy as np
 
@@ -339,7 +340,14 @@ def lookup(fn):
         return None
     if rule is None and _PENDING and _load_pending():
         rule = _RULES.get(fn)
+    if rule is None and type(fn) is types.FunctionType:   # a derivative function's own
+        rule = fn.__dict__.get(OWN_RULE)                   # (transform/derivatives.py)
+        rule = rule if isinstance(rule, Rule) else None
     return rule
+
+
+OWN_RULE = "thunkgrad_rule"    # a function carrying its rule, not registered globally:
+                               # registering bumps `generation`, rebuilding compiled code
 
 
 _PENDING = {}       # module name -> loader of the rules for it, run once it is imported

@@ -28,6 +28,7 @@ from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_p
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
 from .public import gradient_function
+from . import derivatives
 from .public.gradient_function import GradientFunction as _GradientFunction
 
 def differentiable(fn=None, *, policy="loop"):
@@ -159,6 +160,7 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
     has_aux=True: fn returns (value, aux), and the function returns (gradient, aux).
     memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it."""
     check_target(fn, "grad")
+    fn, policy = _again(fn, "grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
     compute = _GradientFunction(plain, wrt, policy, has_aux)
@@ -174,7 +176,7 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
-    return mark_derivative(gradient, fn)
+    return _marked(gradient, fn, "grad", plain, wrt, policy, has_aux or receiver)
 
 
 def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
@@ -182,6 +184,7 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
     has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient).
     memory_limit: as grad's."""
     check_target(fn, "value_and_grad")
+    fn, policy = _again(fn, "value_and_grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
     compute = _GradientFunction(plain, wrt, policy, has_aux)
@@ -196,7 +199,30 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
-    return mark_derivative(value_and_gradient, fn)
+    return _marked(value_and_gradient, fn, "value_and_grad", plain, wrt, policy,
+                   has_aux or receiver)
+
+
+def _again(fn, entry, policy):
+    """(what to differentiate, the policy) for fn: a derivative function grad(f) of a
+    scalar argument is differentiated as its generated "unit" function (derivatives.py)."""
+    spec = derivatives.spec_of(fn)
+    unit = derivatives.as_function(fn, entry)
+    return unit, policy or (spec.policy if unit is not fn else None)
+
+
+def _marked(wrapper, fn, kind, plain, wrt, policy, refused):
+    """mark_derivative, with the record and reverse rule that let it be differentiated
+    again (not for has_aux or a bound method: refused then)."""
+    mark_derivative(wrapper, fn)
+    inner, default_policy = _unwrap(plain)
+    if refused or getattr(inner, "__code__", None) is None or _rule_for(inner) is not None:
+        return wrapper
+    try:
+        names, single = _wrt_names(inner, wrt)
+    except (TypeError, TransformError):         # said when the wrapper is called
+        return wrapper
+    return derivatives.attach(wrapper, kind, inner, names, single, policy or default_policy)
 
 
 def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kwargs):
@@ -273,7 +299,8 @@ def _closure_vjp(closure, *args, wrt, **kwargs):
     return out, values
 
 
-gradient_function.provide(_gradients, compiled)   # grad's general path and compile cache
+gradient_function.provide(_gradients, compiled)
+derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these
 callees.provide(vjp, _closure_vjp,

@@ -34,9 +34,16 @@ from .public.checks import check_target
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 
 
+# jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
+# imports this module; grad & co., which make derivative functions, import it)
+DERIVATIVES = {}
+
+
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
     check_target(fn, "jvp")
+    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
+        return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
     if getattr(fn, "__self__", None) is not None:
@@ -78,6 +85,8 @@ def call_jvp(fn, tangents, *args, **kwargs):
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
+    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
+        return DERIVATIVES["call"](fn, tangents, args, kwargs)
     rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
     if rule is not None and rule.kind == "template":     # np.tanh passed as a value
         return _frule(rule, tangents, args, kwargs)

@@ -23,6 +23,7 @@ from runtime.thunks import unthunk
 from .api import _forward
 from .errors import TransformError
 from .forward_api import _compiled, call_jvp
+from .generated_calls import refuse_helpers
 from .public.parameters import _full_signature
 
 
@@ -116,31 +117,3 @@ def _getter_vjp(getter, obj, tangent, g):
 
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
 
-
-def refuse_helpers(plain, generated):
-    """Refuse generated forward code that calls runtime or compiler functions reverse
-    mode has no rule for (a try statement's block is reverse mode's own: it refuses a
-    derivative through it itself)."""
-    cells = dict(zip(generated.__code__.co_freevars,
-                     [c.cell_contents for c in generated.__closure__ or ()]))
-    for used in sorted(_names(generated.__code__)):
-        value = cells[used] if used in cells else generated.__globals__.get(used)
-        if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
-                not getattr(value, "thunkgrad_block", False) and \
-                (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            code = plain.__code__
-            raise TransformError(
-                f"hvp/hessian of {plain.__name__}: its forward-mode code calls "
-                f"{used}, which reverse mode cannot differentiate yet (a rule's "
-                "derivative helper, a closure, a container operation)",
-                filename=code.co_filename, line=code.co_firstlineno,
-                hint="compute H v by finite differences of grad, or jacfwd of grad "
-                "when it applies; or inline the construct in plain NumPy")
-
-
-def _names(code):
-    found = set(code.co_names) | set(code.co_freevars)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            found |= _names(const)
-    return found

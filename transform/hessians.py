@@ -21,9 +21,10 @@ import numpy as np
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
+from .derivatives import as_function
+from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
-from .forward_reverse import refuse_helpers as _refuse_helpers
 from .hessian_blocks import container_hessian
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
@@ -36,6 +37,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
     a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
+    fn = as_function(fn, "hvp")
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy)
@@ -86,6 +88,7 @@ def hessian(fn, wrt=0, *, policy=None):
     shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
     for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py)."""
     check_target(fn, "hessian")
+    fn = as_function(fn, "hessian")
     _plain(fn)
 
     @functools.wraps(fn)

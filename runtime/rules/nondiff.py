@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 
 from ..forward import zero_tangent
+from ..higher import unit_tangent
 from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
 from .reductions_helpers import extremum_share
@@ -77,3 +78,4 @@ nondiff(extremum_share, why=ZERO, fresh=True)
 # Generated forward-mode code's zero tangent (runtime/forward.py): only its argument's
 # shape and dtype are read, so reverse mode over `<name>_jvp` (transform.hvp) passes it
 nondiff(zero_tangent, why=SHAPE, fresh=True)
+nondiff(unit_tangent, why=SHAPE, fresh=True)       # grad of grad (runtime/higher.py)

@@ -170,8 +170,9 @@ def divmod_vjp(g, x, y, operand):
     quotient is piecewise constant, the remainder is x - y * floor(x / y)."""
     g = unthunk(g)
     remainder = None if g is None else unthunk(g[1])
-    if remainder is None:
-        return None
+    if remainder is None:       # the quotient's cotangent alone: a zero, never None (the
+        target = y if operand else x    # caller's template adds it: `da + dt * 3.0`)
+        return np.zeros(np.shape(target)) if isinstance(target, np.ndarray) else 0.0
     if operand == 0:
         return unbroadcast(remainder, x)
     return unbroadcast(-remainder * np.floor_divide(x, y), y)

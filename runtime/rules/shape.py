@@ -30,6 +30,7 @@ defvjp(np.moveaxis, "a, source, destination", "np.moveaxis(g, destination, sourc
 # `<name>_jvp` (transform.hvp): `ans` gives only the shape
 defvjp(broadcast_to_output, "value, ans", "unbroadcast(g, value)", None, view=True,
        jvp=LINEAR)
+# a loop's sequence in generated code (`seq1 = iterable(xs)`): its rule is in tangents.py
 defvjp(np.expand_dims, "a, axis", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.squeeze, "a, axis=None", _BACK, view=True, complex_ok=True, jvp=LINEAR)
 defvjp(np.broadcast_to, "array, shape, subok=False", "unbroadcast(g, array)", view=True,

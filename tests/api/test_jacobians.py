@@ -188,7 +188,7 @@ def test_jacobian_is_jacrev_and_exported():
 
 
 def test_jacrev_of_jacrev_is_refused():
-    with pytest.raises(TransformError, match="second derivatives are not supported"):
+    with pytest.raises(TransformError, match="is not supported"):
         jacrev(jacrev(recurrent))(np.ones(3), np.eye(3))
 
 

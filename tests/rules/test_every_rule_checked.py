@@ -100,7 +100,7 @@ EXTRA[attribute_tangent] = [(A, B, "T"), (A, B, "shape")]
 EXTRA[reduce_jvp] = [(A, B, 1, False), (A, V4, None, True), (A, B, (0, 1), False)]
 EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
                       (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]
-EXTRA[iterable] = [([V3, 2.0 * V3],), (A,)]
+EXTRA[iterable] = [([V3, 2.0 * V3],), (A,), (rand(3, seed=18),)]
 from runtime.rules.reductions_helpers import extremum_vjp  # noqa: E402
 from runtime.rules.operators_helpers import sorted_jvp  # noqa: E402
 from runtime.rules.complex_helpers import abs_vjp  # noqa: E402

@@ -140,8 +140,10 @@ def _positions_without_rule(prim):
             else:
                 yield param, atom, prim.rule.reason(param)
     elif prim.kind == "custom":
-        # a registered rrule's pullback returns cotangents by position: none for keywords
-        for key, atom in prim.operands:
+        # a registered rrule's pullback returns cotangents by position: none for keywords;
+        # a derivative function that cannot be differentiated again (hessian(f)): none
+        refused = list(enumerate(prim.args)) if getattr(prim.rule, "refused", False) else []
+        for key, atom in refused + list(prim.operands):
             yield key, atom, NONE
     elif prim.kind == "call":
         # a method: keywords (the pullback returns positions only); a user function:
@@ -158,6 +160,12 @@ def _refusal(ctx, s, prim, position, name):
         where = "the receiver" if position < 0 else f"argument {position + 1}"
     else:
         where = f"`{position}`"
+    if getattr(prim.rule, "refused", False):              # public/checks.py
+        return ctx.src.error(
+            f"{what} reaches a derivative function made by hessian, hvp, jacfwd, jacrev, "
+            "or grad with has_aux or of a bound method, which is not differentiated again",
+            _site(s, prim), hint="use grad(f) or value_and_grad(f) of a function of your "
+            "own here: those are differentiated again (grad of grad)")
     if getattr(prim.fn, "thunkgrad_block", None):        # frontend/try_blocks.py
         return ctx.src.error(
             f"{what} is read (or may be kept) by a try statement's body or handler: "

@@ -24,6 +24,13 @@ def provide(call_jvp):
     PROVIDED["call_jvp"] = call_jvp
 
 
+def provide_tangents(tangent_function):
+    """tangent_function(fn, names): for a derivative function fn (grad(f)) and the
+    parameters whose arguments carry a tangent, the function giving its tangent
+    (transform/derivatives.py), else None."""
+    PROVIDED["tangent_function"] = tangent_function
+
+
 def call_statement(fwd, s, prim, target):
     """`target, target_dot = call_jvp(f, {param: tangent}, *the call's arguments)`."""
     fn, call = prim.fn, s.value
@@ -71,3 +78,28 @@ def _statement(fwd, s, target, tangents):
                       keywords=clone(call.keywords))
     pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
     return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)
+
+
+def derivative_tangent(fwd, s, prim):
+    """The tangent of `y = g(x, n)` for g a derivative function (grad(f)): another
+    derivative function's value, `y_dot = g_tan(x_dot, x, n)` (derivatives.py); its
+    arguments carrying a tangent are passed by position."""
+    if any(fwd.is_active(a) for _, a in prim.operands) or \
+            any(isinstance(a, gast.Starred) for a in s.value.args):
+        refuse(fwd, prim, f"a call of `{prim.label}` with a differentiated value passed by "
+               "keyword or spread", "pass it by position, or use vjp")
+    params = list(inspect.signature(prim.fn).parameters)
+    active = [(params[k], a) for k, a in enumerate(prim.args) if fwd.is_active(a)]
+    if not active:
+        return fwd.names.call("zero_tangent", load(s.targets[0].id))
+    tangent = PROVIDED["tangent_function"](prim.fn, tuple(p for p, _ in active))
+    name = fwd.names.reserve(f"{_identifier(s.value.func, prim.fn)}_tangent")
+    fwd.ctx.globals[name] = tangent
+    return gast.Call(func=load(name), args=[load(fwd.dot(a.id)) for _, a in active] +
+                     clone(s.value.args), keywords=clone(s.value.keywords))
+
+
+def _identifier(func, fn):
+    """The name the call used (`energy_grad(x)`), else the function's, else a word."""
+    name = func.id if isinstance(func, gast.Name) else getattr(fn, "__name__", "")
+    return name if name.isidentifier() else "derivative"

@@ -10,14 +10,16 @@
 
     call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
 
-Custom (rrule) rules are refused: they give a pullback, not a tangent.
+    custom    y_dot = grad_f_tan(x_dot, x)    for y = grad(f)(x) (calls.py)
+
+Other custom (rrule) rules are refused: they give a pullback, not a tangent.
 """
 import gast
 
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import call_statement
+from .calls import call_statement, derivative_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
 
@@ -66,6 +68,12 @@ def _value(fwd, s, prim, target):
     kind = prim.kind
     if kind == "nondiff":
         return fwd.names.call("zero_tangent", load(target))
+    if kind == "custom" and "thunkgrad_derivative" in getattr(prim.fn, "__dict__", {}):
+        return derivative_tangent(fwd, s, prim)
+    if kind == "custom" and getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
+        refuse(fwd, prim, f"a call of `{prim.label}`, a derivative made by hessian, hvp, "
+               "jacfwd, jacrev, or grad with has_aux", "only what grad and value_and_grad "
+               "return is differentiated again: write it with grad(f) of your own function")
     if kind == "custom":
         refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
                _custom_hint(prim.label))

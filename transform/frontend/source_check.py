@@ -216,9 +216,11 @@ def innermost_class(parts):
 
 
 def _as_pytest_would(fn, module, filename, first_line):
-    """Rewrite asserts as pytest did when it imported fn's module (a test file)."""
+    """Rewrite asserts as pytest did when it imported fn's module (a test file); not in
+    generated code (`<thunkgrad ...>`, compiled again by grad of grad), which names the
+    module of the user's function but was compiled by thunkgrad, not imported."""
     loader = getattr(sys.modules.get(fn.__module__), "__loader__", None)
-    if type(loader).__name__ != "AssertionRewritingHook" or \
+    if type(loader).__name__ != "AssertionRewritingHook" or filename.startswith("<") or \
             not any(isinstance(n, ast.Assert) for n in ast.walk(module)):
         return
     ast.increment_lineno(module.body[-1], first_line - 1)   # the file's line numbers

@@ -3,7 +3,7 @@
     grad(3)                      -> TypeError: grad needs a function, not int 3
     grad(Model)                  -> TypeError: Model is a class ...
     grad(partial(f, 2.0))        -> TypeError: ... write grad(lambda x: f(2.0, x))
-    grad(grad(f))                -> TransformError at f's def: second derivatives ...
+    grad(hessian(f))             -> TransformError at f's def: not supported ...
 """
 import ast
 import dataclasses
@@ -18,6 +18,7 @@ from runtime import registry
 from ..errors import TransformError
 
 DERIVATIVE = "thunkgrad_derivative_of"   # attribute on the functions grad & co. return
+SPEC = "thunkgrad_derivative"   # on those that can be differentiated again (derivatives.py)
 
 
 def check_target(fn, entry):
@@ -28,7 +29,7 @@ def check_target(fn, entry):
     if not callable(fn):
         raise TypeError(f"{entry} needs a function, not {type(fn).__name__} {fn!r}")
     inner = getattr(fn, DERIVATIVE, None)
-    if inner is not None:
+    if inner is not None and SPEC not in getattr(fn, "__dict__", {}):
         raise _higher_order(entry, inner)
     if isinstance(fn, functools.partial):
         name = getattr(fn.func, "__name__", "f")
@@ -38,21 +39,42 @@ def check_target(fn, entry):
 
 
 def _higher_order(entry, inner):
-    """grad(grad(f)): located at f's def, not at the wrapper in this package."""
+    """grad(hessian(f)): located at f's def, not at the wrapper in this package."""
     code = getattr(inner, "__code__", None)
     name = getattr(inner, "__qualname__", repr(inner))
     return TransformError(
-        f"{entry} of a derivative ({entry}(grad({name}))): second derivatives are not "
-        "supported", filename=getattr(code, "co_filename", None),
+        f"{entry} of this derivative of {name} (made by hessian, hvp, jacfwd, jacrev, "
+        "vjp, or grad with has_aux or of a bound method) is not supported: higher "
+        "derivatives are taken of what grad and value_and_grad return",
+        filename=getattr(code, "co_filename", None),
         line=getattr(code, "co_firstlineno", None),
-        hint="differentiate once; for a second derivative write the first derivative as a "
-             "function of its own (or take finite differences of grad)")
+        hint="write the derivative with grad or value_and_grad of a function of your own "
+             "(grad(grad(f)), hessian(grad(f)) work), or take finite differences")
 
 
 def mark_derivative(wrapper, fn):
-    """Tag a function grad & co. returned, so that differentiating it is refused."""
+    """Tag a function grad & co. returned: differentiating it again is refused unless
+    transform/derivatives.py attaches a rule. What functools.wraps copied from fn's
+    __dict__ (a `differentiable` policy, fn's own derivative record) is not the
+    wrapper's."""
+    for copied in ("thunkgrad_policy", SPEC, "thunkgrad_rule", "thunkgrad_tangent_functions",
+                   "thunkgrad_unit_function"):
+        wrapper.__dict__.pop(copied, None)
     setattr(wrapper, DERIVATIVE, fn)
+    wrapper.thunkgrad_rule = registry.Rule(wrapper, "custom", custom=_refusing_rule(wrapper, fn))
+    wrapper.thunkgrad_rule.refused = True    # analysis/reasons.py refuses at the call
     return wrapper
+
+
+def _refusing_rule(wrapper, fn):
+    """The rule of a derivative function that cannot be differentiated again, called
+    inside code being differentiated: its value, and a refusal (at fn's def) if a
+    derivative reaches it (its source, this package's, is never compiled)."""
+    def refused_rrule(*args, **kwargs):
+        def pullback(g):
+            raise _higher_order("grad", fn)
+        return wrapper(*args, **kwargs), pullback
+    return refused_rrule
 
 
 def describe_output(out):

@@ -1,0 +1,20 @@
+"""Grad of grad on the corpus's scalar cases (tests/higher/corpus_run.py; every second
+case by name, to keep the run near 30 s: `python -m tests.higher.corpus_run 1` runs
+them all, 375 pass, 701 refused, 0 wrong on 2026-12-02): no second derivative differs
+from finite differences of the first, none fails with another exception; what the
+route cannot take is refused. The pass count may only grow."""
+import contextlib
+import io
+
+from tests.higher.corpus_run import run_all
+
+
+def test_corpus_grad_of_grad():
+    with contextlib.redirect_stdout(io.StringIO()):       # cases that print
+        results = run_all()
+    wrong = [(n, d) for n, outcome, d in results if outcome == "wrong"]
+    assert not wrong, wrong
+    errors = [(n, d) for n, outcome, d in results if outcome == "error"]
+    assert not errors, errors
+    passed = sum(outcome == "pass" for _, outcome, _ in results)
+    assert passed >= 194, passed

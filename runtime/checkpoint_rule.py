@@ -194,6 +194,22 @@ def _refuse_generators(value, where):
                         "(noise = rng.normal(size=(n, ...))) and index noise[t]")
 
 
+def _refuse_functions(carry, where):
+    """A function in the carry (a lambda appended in the body): the step's rule has no
+    cotangent for it, and the derivative of what it closes over would not reach the
+    steps that made it; refused when the loop has run (fuzz: checkpointed_loops:1023)."""
+    if isinstance(carry, (tuple, list)):
+        for v in carry:
+            _refuse_functions(v, where)
+    elif isinstance(carry, dict):
+        _refuse_functions(list(carry.values()), where)
+    elif callable(carry) and not isinstance(carry, np.ndarray):
+        raise TypeError(f"{where}: a checkpointed loop carries a function "
+                        f"({type(carry).__name__}) from one step to the next, which the "
+                        "backward sweep cannot differentiate through; make the functions "
+                        "before the loop, or loop without checkpointed")
+
+
 def _global_draws():
     """Where the global generators are (NumPy's legacy one, the random module's)."""
     state = np.random.get_state()
@@ -217,6 +233,7 @@ def _checkpointed(loop, carry, iterable, where):
     _count("loops")
     _count("steps", len(loop.items))
     out, held = loop.forward(carry)
+    _refuse_functions(out, where)
     return out, _pullback(loop, lambda g: loop.backward(g, held), iterable, where)
 
 
@@ -251,6 +268,7 @@ def _budgeted(step, carry, invariants, iterable, limit, where):
 
 def _taped(loop, carry, first, iterable, where):
     out, backward = taped(loop, carry, first)
+    _refuse_functions(out, where)
     return out, _pullback(loop, backward, iterable, where)
 
 

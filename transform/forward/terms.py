@@ -29,6 +29,8 @@ JOINTLY_LINEAR = (operator.add, operator.sub)
 def tangent_of(fwd, s, prim, target, tangents):
     """The expression of `target`'s tangent: `tangents` is {param: tangent name} for the
     inputs of `prim` that carry one."""
+    if not tangents:            # (no input has one: the caller's zero_tangent(target))
+        return None
     if prim.fn in JOINTLY_LINEAR and isinstance(s.value, gast.BinOp):
         return _jointly(fwd, s, prim, target, tangents)
     joint = [p for p, t in prim.rule.jvps.items() if t == JOINT]

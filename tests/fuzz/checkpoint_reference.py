@@ -52,7 +52,13 @@ def against_reference(case, policy, args, weights, value, grads):
         if not _near(got, want):
             return Verdict("failed", "checkpointed gradient differs",
                            f"{policy}: d/d{name} = {got!r}, unmarked program's {want!r}")
-    return Verdict("passed")
+    same = all(_bitwise(g, w) for g, w in zip(grads, ref_grads))
+    return Verdict("passed", "bitwise to the unmarked" if same else "within 1e-12 of the unmarked")
+
+
+def _bitwise(got, want):
+    return got is None and want is None or got is not None and want is not None and \
+        np.array_equal(np.asarray(got), np.asarray(want))
 
 
 def _reference(case, policy, given, weights):

@@ -211,6 +211,11 @@ FINDINGS = [
             "    for t in checkpointed(range(2), snapshots=2):\n"
             "        fs.append(lambda v, t=t: v * w[t])\n    return sum(g(x) for g in fs)",
             (S, A)),
+    Finding("while_inside_a_checkpointed_loop", CK, "checkpointed_loops:330054",
+            "from transform import checkpointed\n\n\ndef f(x):\n"
+            "    for t in checkpointed(range(2), snapshots=1):\n        k = 0\n"
+            "        while k < 2:\n            x = np.sin(x)\n            k += 1\n    return x",
+            (S,)),
     Finding("keyword_only_parameter_rebound", KO, "forward_mode:4238 (hvp)",
             "def f(x, *, k):\n    t = k * x\n    k = t\n    return np.sum(k * x)", (A,),
             options=(("k", np.array([1.5, 0.4, -0.3])),)),

@@ -183,7 +183,7 @@ def _refuse_in(src, node, depth):
         return
     inner = depth + isinstance(node, _LOOPS)
     for child in gast.iter_child_nodes(node):
-        if isinstance(node, _LOOPS) and child is node.iter:
+        if isinstance(node, _LOOPS) and child is getattr(node, "iter", None):
             _refuse_in(src, child, depth)
         else:
             _refuse_in(src, child, inner)

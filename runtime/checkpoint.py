@@ -119,8 +119,11 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     """The loop itself: what the marked loop computes (no derivative)."""
     check_snapshots(snapshots)
     step = STEPS[key]
+    from .checkpoint_objects import object_states, refuse_changed_objects
+    objects = object_states((carry, invariants))
     for x in chunked(step, iterable, where):
         carry = tuple(step(*carry, *invariants, x))
+    refuse_changed_objects(objects, where)
     return carry
 
 

@@ -10,6 +10,7 @@ from . import revolve
 from .accumulate import add_values
 from .callees import loop_body_rule
 from .checkpoint_budget import measured_call, nbytes, snapshots_for, taped
+from .checkpoint_objects import object_states, refuse_changed_objects
 from .checkpoint import SIZED, Budget, STEPS, _STATS, _count, check_snapshots, chunked, \
     run_checkpointed
 from .registry import rrule
@@ -232,8 +233,10 @@ def _checkpointed(loop, carry, iterable, where):
     loop.where = where
     _count("loops")
     _count("steps", len(loop.items))
+    objects = object_states((carry, loop.invariants))
     out, held = loop.forward(carry)
     _refuse_functions(out, where)
+    refuse_changed_objects(objects, where)
     return out, _pullback(loop, lambda g: loop.backward(g, held), iterable, where)
 
 

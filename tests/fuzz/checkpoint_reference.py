@@ -20,7 +20,7 @@ import transform
 
 REL = 1e-12
 _REFUSALS = ("random generator", "drew random numbers", "gave another value",
-             "needs a range", "carries a function")
+             "needs a range", "carries a function", "changes attributes")
 
 
 def checkpoint_refusal(exc):

@@ -216,6 +216,13 @@ FINDINGS = [
             "    for t in checkpointed(range(2), snapshots=1):\n        k = 0\n"
             "        while k < 2:\n            x = np.sin(x)\n            k += 1\n    return x",
             (S,)),
+    Finding("checkpointed_body_changes_an_object", CK, "checkpointed_loops:330861",
+            "from transform import checkpointed\n\n\nclass Cell:\n    def __init__(self, w):\n"
+            "        self.w = w\n        self.h = 0.0\n\n    def step(self, x):\n"
+            "        self.h = np.tanh(self.w * x + self.h * 0.5)\n        return self.h\n\n\n"
+            "def f(x, a):\n    c = Cell(a * x)\n"
+            "    for t in checkpointed(range(3), snapshots=3):\n        c.step(x + t * 0.1)\n"
+            "    return np.sum(c.h)", (S, A)),
     Finding("keyword_only_parameter_rebound", KO, "forward_mode:4238 (hvp)",
             "def f(x, *, k):\n    t = k * x\n    k = t\n    return np.sum(k * x)", (A,),
             options=(("k", np.array([1.5, 0.4, -0.3])),)),

@@ -26,7 +26,8 @@ _REFUSALS = ("random generator", "drew random numbers", "gave another value",
 def checkpoint_refusal(exc):
     frames = traceback.extract_tb(exc.__traceback__)
     return bool(frames) and frames[-1].filename.replace("\\", "/").endswith(
-        ("runtime/checkpoint_rule.py", "runtime/checkpoint.py")) and \
+        ("runtime/checkpoint_rule.py", "runtime/checkpoint.py",
+         "runtime/checkpoint_objects.py")) and \
         any(r in str(exc) for r in _REFUSALS)
 
 

@@ -146,6 +146,7 @@ WORKS = {       # rows marked "works", by their beginning
                            "checkpointed_helper_tuple", "checkpointed_helper_looped",
                            "checkpointed_element_writes", "checkpointed_dict_carry",
                            "checkpointed_list_carry", "checkpointed_draw_numpy",
+                           "checkpointed_object_read", "checkpointed_object_changed",
                            "checkpointed_draw_random", "checkpointed_draw_generator",
                            "checkpointed_draw_helper", "checkpointed_draw_helper_given",
                            "checkpointed_base:loop_carried", "checkpointed_base:calls"),

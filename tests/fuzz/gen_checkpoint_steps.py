@@ -33,14 +33,18 @@ def program(g, seed, mark):
     steps = [g.pick(STEPS) for _ in range(g.rng.randint(1, 2))]
     if draws:
         steps.insert(g.rng.randrange(len(steps) + 1), _drawing)
+    g.refused_calls = {}       # call text -> why a marked loop calling it must be refused
     for step in steps:
         step(g, env, state, x, a, m, draws)
     case = g.case("checkpointed_loops", seed, f"{state['s']} + np.sum({state['v']} ** 2)")
     marked, used = mark(case.source, g.rng, rate=0.9)
     case.reference_source, case.source = case.source, marked or case.source
     case.productions = case.productions | used
-    if draws and marked and _marked_draw(marked, draws):
-        case.must_refuse = "a random draw in a checkpointed loop's body"
+    if draws:
+        g.refused_calls.update(dict.fromkeys(draws, "a random draw"))
+    why = [g.refused_calls[c] for c in _marked_calls(marked or "", g.refused_calls)]
+    if why:
+        case.must_refuse = f"{why[0]} in a checkpointed loop's body"
     return case
 
 
@@ -171,18 +175,37 @@ def _drawing(g, env, state, x, a, m, draws):
     g.line(f"{v} = {v} * (1.0 + 0.1 * {g.pick(draws)}) * {s}", 2)
 
 
-def _marked_draw(source, draws):
-    """Whether a draw expression appears in the body of a loop the source marks."""
+def _objects(g, env, state, x, a, m, draws):
+    """An object made in f whose method the body calls: reading its attributes (right),
+    or setting one (`self.h = ...`: the driver does not carry it, refused)."""
+    s, v, t = state["s"], state["v"], g.name("counter")
+    cls, slf, p, q, meth, obj = ("Cell" + g.name("class"), g.name("self"), g.name("param"),
+                                 g.name("param"), g.name("method"), g.name("object"))
+    changes = g.chance(0.4)
+    body = [f"        {slf}.h = np.tanh({slf}.w * {q} + {slf}.h * 0.5)", f"        return {slf}.h"] \
+        if changes else [f"        return np.tanh({slf}.w * {q}) + {slf}.h"]
+    g.define([f"class {cls}:", f"    def __init__({slf}, {p}):", f"        {slf}.w = {p}",
+              f"        {slf}.h = 0.0", "", f"    def {meth}({slf}, {q}):", *body])
+    g.line(f"{obj} = {cls}({v} * {x})")
+    g.line(f"for {t} in range({g.rng.randint(1, 3)}):")
+    g.line(f"{v} = {v} * 0.5 + {obj}.{meth}({s} + 0.1 * {t})", 2)
+    if changes:
+        g.line(f"{v} = {v} + {obj}.h")
+        g.refused_calls[f"{obj}.{meth}("] = "a method changing its object"
+    g.use("checkpointed_object_changed" if changes else "checkpointed_object_read")
+
+
+def _marked_calls(source, calls):
+    """The calls (their text up to `(`) appearing in the body of a loop source marks."""
     import ast
-    tree = ast.parse(source)
-    for loop in ast.walk(tree):
+    found = set()
+    for loop in ast.walk(ast.parse(source)) if source else ():
         if isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and \
                 getattr(loop.iter.func, "id", "") == "checkpointed":
             body = "\n".join(ast.get_source_segment(source, s) for s in loop.body)
-            if any(d.split("(")[0] + "(" in body for d in draws):
-                return True
-    return False
+            found |= {c for c in calls if c.split("(")[0] + "(" in body}
+    return sorted(found)
 
 
 STEPS = (_range_carry, _rows, _items, _nested, _helper, _element_writes, _containers,
-         _range_carry, _element_writes, _helper)
+         _range_carry, _element_writes, _helper, _objects)

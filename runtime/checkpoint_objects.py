@@ -4,18 +4,34 @@ the backward sweep would run steps again from the state the forward sweep left (
 gradient), and a loop whose carries are not differentiated runs plainly, its effect on
 the object unseen by reverse mode (fuzz: checkpointed_loops:330861). Refused when the
 loop has run (runtime/checkpoint.py, runtime/checkpoint_rule.py)."""
+import hashlib
 import random
 import types
 
 import numpy as np
+
+from .thunks import unthunk
 
 _GENERATORS = (np.random.Generator, np.random.RandomState, np.random.BitGenerator,
                random.Random)
 
 
 def _digest(obj):
-    from .checkpoint_rule import _fingerprint
-    return _fingerprint(_state(obj, 0))
+    """A digest of the numbers an object holds (dtypes, shapes and bits), as the driver's
+    fingerprint of a carry (runtime/checkpoint_rule.py)."""
+    h = hashlib.blake2b(digest_size=16)
+    stack = [_state(obj, 0)]
+    while stack:
+        v = unthunk(stack.pop())
+        if isinstance(v, (tuple, list)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (bool, int, float, complex, np.ndarray, np.generic)):
+            a = np.asarray(v)
+            h.update(f"{a.dtype.str}{a.shape}".encode())
+            h.update(np.ascontiguousarray(a).tobytes() if a.dtype.kind in "biufc" else b"")
+    return h.digest()
 
 
 def _state(obj, depth):

@@ -168,10 +168,14 @@ def run_checkpointed(key, carry, invariants, iterable, snapshots, where=""):
     """The loop itself: what the marked loop computes (no derivative)."""
     check_snapshots(snapshots)
     step = STEPS[key]
+    from .checkpoint_objects import object_states, refuse_changed_objects
+    objects = object_states((carry, invariants))
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
-        return ONLINE["run"](step, carry, invariants, iterable)
-    for x in chunked(step, iterable, where):
-        carry = tuple(step(*carry, *invariants, x))
+        carry = ONLINE["run"](step, carry, invariants, iterable)
+    else:
+        for x in chunked(step, iterable, where):
+            carry = tuple(step(*carry, *invariants, x))
+    refuse_changed_objects(objects, where)
     return carry
 
 

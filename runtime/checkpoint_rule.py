@@ -12,6 +12,7 @@ from .callees import loop_body_rule
 from .checkpoint_budget import auto_chunk, measured_call, nbytes, snapshots_for, taped
 from .checkpoint import ONLINE, SIZED, Budget, Chunks, STEPS, _STATS, _count, _report, \
     check_snapshots, chunked, run_checkpointed
+from .checkpoint_objects import object_states, refuse_changed_objects
 from .registry import rrule
 from .thunks import unthunk
 
@@ -194,6 +195,22 @@ def _refuse_generators(value, where):
                         "(noise = rng.normal(size=(n, ...))) and index noise[t]")
 
 
+def _refuse_functions(carry, where):
+    """A function in the carry (a lambda appended in the body): the step's rule has no
+    cotangent for it, and the derivative of what it closes over would not reach the
+    steps that made it; refused when the loop has run (fuzz: checkpointed_loops:1023)."""
+    if isinstance(carry, (tuple, list)):
+        for v in carry:
+            _refuse_functions(v, where)
+    elif isinstance(carry, dict):
+        _refuse_functions(list(carry.values()), where)
+    elif callable(carry) and not isinstance(carry, np.ndarray):
+        raise TypeError(f"{where}: a checkpointed loop carries a function "
+                        f"({type(carry).__name__}) from one step to the next, which the "
+                        "backward sweep cannot differentiate through; make the functions "
+                        "before the loop, or loop without checkpointed")
+
+
 def _global_draws():
     """Where the global generators are (NumPy's legacy one, the random module's)."""
     state = np.random.get_state()
@@ -208,7 +225,11 @@ def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where="")
         return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
     _refuse_generators((carry, invariants), where)
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
-        return ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
+        objects = object_states((carry, invariants))      # as _checkpointed checks
+        out, pullback = ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
+        _refuse_functions(out, where)
+        refuse_changed_objects(objects, where)
+        return out, pullback
     items, k, per = _items(iterable, where), None, None
     if getattr(step, "thunkgrad_chunk", 1) == "auto":
         k, per = auto_chunk(Loop, step, carry, invariants, items, int(snapshots))
@@ -225,7 +246,10 @@ def _checkpointed(loop, carry, iterable, where):
     loop.where = where
     _count("loops")
     _count("steps", len(loop.items))
+    objects = object_states((carry, loop.invariants))
     out, held = loop.forward(carry)
+    _refuse_functions(out, where)
+    refuse_changed_objects(objects, where)
     return out, _pullback(loop, lambda g: loop.backward(g, held), iterable, where)
 
 
@@ -268,6 +292,7 @@ def _budgeted(step, carry, invariants, iterable, limit, where):
 
 def _taped(loop, carry, first, iterable, where):
     out, backward = taped(loop, carry, first)
+    _refuse_functions(out, where)
     return out, _pullback(loop, backward, iterable, where)
 
 

@@ -28,7 +28,7 @@ from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_p
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
 from .public import gradient_function
-from . import derivatives
+from . import derivatives, forward_reverse
 from .public.gradient_function import GradientFunction as _GradientFunction
 
 def differentiable(fn=None, *, policy="loop"):
@@ -300,6 +300,7 @@ def _closure_vjp(closure, *args, wrt, **kwargs):
 
 
 gradient_function.provide(_gradients, compiled)
+forward_reverse.provide(_forward)        # call_jvp's reverse rule (hvp, grad of grad)
 derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these

@@ -20,11 +20,18 @@ from runtime.forward import zero_tangent
 from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
-from .api import _forward
 from .errors import TransformError
 from .forward_api import _compiled, call_jvp
 from .generated_calls import refuse_helpers
 from .public.parameters import _full_signature
+
+# transform.api's `_forward`, handed over when api imports this module (api imports it
+# so that call_jvp's reverse rule is registered on every route: hvp, grad of grad)
+API = {}
+
+
+def provide(forward):
+    API["forward"] = forward
 
 
 @registry.rrule(call_jvp)
@@ -56,7 +63,7 @@ def _reverse(fn, wrt, args, kwargs):
     public vjp would turn them into the user's forms."""
     if not wrt:
         return fn(*args, **kwargs), lambda g: ()
-    out, pullback = _forward(fn, None, wrt, args, kwargs)
+    out, pullback = API["forward"](fn, None, wrt, args, kwargs)
     return out, lambda g: tuple(unthunk(c) for c in pullback(g))
 
 

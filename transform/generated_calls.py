@@ -13,9 +13,6 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
     """Refuse generated forward code that calls runtime or compiler functions reverse
     mode has no rule for (a try statement's block is reverse mode's own: it refuses a
     derivative through it itself)."""
-    # the reverse rules of call_jvp and a getter's tangent live in transform (they compile
-    # code), registered when forward_reverse is imported: here, as api imports this module
-    from . import forward_reverse  # noqa: F401
     cells = dict(zip(generated.__code__.co_freevars,
                      [c.cell_contents for c in generated.__closure__ or ()]))
     for used in sorted(_names(generated.__code__)):

@@ -39,7 +39,7 @@ from .frontend.checkpointed_online import online_loops, unmark_while_loops
 from .frontend.data_sugar import desugar_data
 from .frontend.desugar import desugar
 from .frontend.parse import parse_function
-from .ir.nodes import statements
+from .ir.nodes import lambda_params, statements
 from .ir.vocabulary import Vocabulary, user_names
 from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
@@ -161,8 +161,9 @@ def _analyze(ctx, body, output, varied):
         check_complex_reach(ctx, body)
     ctx.shapes.settle_products(body)
     cut_joins(body, ctx.shapes)
-    ctx.first_defs = first_definitions(body, params)
-    saved = saved_names(body, ctx.activity, params, ctx.shapes)
+    bound = [*params, *sorted(lambda_params(ctx.src.node) - set(params))]  # (keyword-only:
+    ctx.first_defs = first_definitions(body, bound)     # rebinding one saves it; fuzz)
+    saved = saved_names(body, ctx.activity, bound, ctx.shapes)
     ctx.saved, ctx.shape_saved = unchanging(body, ctx.shapes, *saved)
     ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)
     ctx.aliased_stores = aliased_stores(body, ctx.activity, ctx.shapes)

@@ -97,6 +97,14 @@ def table(results, classes):
     return "\n".join(rows)
 
 
+def notes(results):
+    """Kinds of passed verdicts per class (forward_mode: whether hvp was judged)."""
+    counts = collections.Counter((label.split(":")[0], v.kind) for label, (v, _) in
+                                 results.items() if v.outcome == "passed" and v.kind)
+    return "\n".join(f"{n:>5}  {cls:<14} passed, {kind}" for (cls, kind), n in
+                     sorted(counts.items()))
+
+
 def failure_kinds(results, show=4):
     """Failures (and invalid cases) grouped by (class, kind), with example labels."""
     groups = collections.defaultdict(list)
@@ -167,7 +175,7 @@ def main(argv=None):
     only = parse_classes(options.only) if options.only else None
     results = run(labels(options.examples, options.seed, classes, only), options.jobs,
                   progress=_progress)
-    print(f"\n{table(results, classes)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
+    print(f"\n{table(results, classes)}\n{notes(results)}\n\nfailures:\n{failure_kinds(results) or '  none'}"
           f"\n\nmost common refusals:\n{refusals(results) or '  none'}")
     print(f"\n{len(results)} programs in {time.time() - start:.0f} s; replay one with "
           "python -m tests.fuzz.campaign --replay <class:seed>")

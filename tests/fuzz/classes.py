@@ -9,8 +9,8 @@ docs/fuzz_findings.md); every class can always be run by name (THUNKGRAD_FUZZ_CL
 """
 import random
 
-from . import (gen_alias, gen_calls, gen_closures, gen_complex, gen_idioms, gen_loops,
-               gen_names, gen_nodiff, gen_objects, gen_scipy, gen_tensors)
+from . import (gen_alias, gen_calls, gen_checkpointed, gen_closures, gen_complex, gen_idioms,
+               gen_loops, gen_names, gen_nodiff, gen_objects, gen_scipy, gen_tensors)
 from .program import Case, Gen
 
 # name: (generator(g, seed) -> Case, weight in a mixed run)
@@ -35,12 +35,15 @@ CLASSES = {
     "user_objects": (gen_objects.user_objects, 2),
     "idioms": (gen_idioms.idioms, 2),
     "scipy_calls": (gen_scipy.scipy_calls, 2),
+    "checkpointed_loops": (gen_checkpointed.checkpointed_loops, 2),
+    "forward_mode": (None, 3),                  # another class's program, jvp and hvp (below)
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
 # the vocabulary class's programs with fresh names, to tell name bugs from others
 TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
                                                                    fresh=True)}
+CLASSES["forward_mode"] = (lambda g, seed: forward_program(seed), 3)
 _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_helpers",
                "array_lists", "no_derivative", "tensors", "calls")
 
@@ -72,6 +75,20 @@ def make_case(cls, seed, twin=False):
         return grammar_program(seed)
     generator = TWINS[cls] if twin else CLASSES[cls][0]
     return generator(Gen(random.Random(f"{cls}-{seed}")), seed)
+
+
+def forward_program(seed):
+    """Another class's program (drawn by weight from the seed), judged by forward mode's
+    oracle (tests/fuzz/oracle_forward.py: jvp against differences of f, hvp of scalar
+    programs against differences of the gradient)."""
+    bases = tuple(c for c in CLASSES if c not in ("forward_mode", "checkpointed_loops"))
+    draw = random.Random(f"forward-base-{seed}")
+    base = draw.choices(bases, weights=[CLASSES[c][1] for c in bases])[0]
+    case = make_case(base, draw.randrange(10 ** 8))
+    case.input_seed = case.seed if case.input_seed is None else case.input_seed
+    case.cls, case.seed, case.oracle = "forward_mode", seed, "forward"
+    case.productions = case.productions | {f"forward_base:{base}"}
+    return case
 
 
 def grammar_program(seed):

@@ -138,6 +138,20 @@ WORKS = {       # rows marked "works", by their beginning
     "dict merges added 2026-12-01, session 29 (red29)":
         ("dict_merge", "dict_merge_spread", "dict_merge_union", "dict_merge_inplace"),
     "dict copies added 2026-12-02, session 30 (fuzz30)": ("dict_merge_call",),
+    # session 33 (tests/fuzz/gen_checkpointed.py, oracle_forward.py)
+    "checkpointed loops": ("checkpointed_loop", "checkpointed_chunk", "checkpointed_range",
+                           "checkpointed_rows", "checkpointed_array_elements",
+                           "checkpointed_items", "checkpointed_nested",
+                           "checkpointed_outer_loop", "checkpointed_helper_plain",
+                           "checkpointed_helper_tuple", "checkpointed_helper_looped",
+                           "checkpointed_element_writes", "checkpointed_dict_carry",
+                           "checkpointed_list_carry", "checkpointed_draw_numpy",
+                           "checkpointed_object_read", "checkpointed_object_changed",
+                           "checkpointed_draw_random", "checkpointed_draw_generator",
+                           "checkpointed_draw_helper", "checkpointed_draw_helper_given",
+                           "checkpointed_base:loop_carried", "checkpointed_base:calls"),
+    "forward mode": ("forward_base:calls", "forward_base:tensors", "forward_base:grammar",
+                     "forward_base:loop_carried", "forward_base:scipy_calls"),
 }
 
 UNFUZZED = {    # rows marked "works" that no generator draws: reason

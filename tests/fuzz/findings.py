@@ -9,6 +9,8 @@ lead deletes names from OPEN as the fixes merge; a fixed finding then must stay 
 """
 from dataclasses import dataclass
 
+import numpy as np
+
 from .program import ARRAY, MATRIX, SCALAR, Case
 
 
@@ -20,13 +22,15 @@ class Finding:
     body: str          # module source after `import numpy as np`
     params: tuple      # kinds of f's parameters, in order
     rebinds: tuple = ()
+    oracle: str = "gradient"       # or "forward": jvp and hvp (tests/fuzz/oracle_forward.py)
+    options: tuple = ()            # (name, value) keyword arguments, not differentiated
 
     def case(self):
         names = [line for line in self.body.splitlines() if line.startswith("def f(")][0]
-        names = names[len("def f("):names.index(")")].split(", ")
+        names = names[len("def f("):names.index(")")].split(", *")[0].split(", ")
         source = "import numpy as np\n\n\n" + self.body.strip() + "\n"
         return Case(f"finding {self.name}", 0, source, list(zip(names, self.params)), 3,
-                    list(self.rebinds))
+                    list(self.rebinds), oracle=self.oracle, options=dict(self.options))
 
 
 ND, AL, IP, LC, LS, NM, GL = ("no-derivative", "aliasing", "in-place", "loop-carried",
@@ -35,6 +39,7 @@ VS = "view-read-then-stored"      # issue 13's widened fuzzer (docs/fuzz_finding
 CC = "complex-cotangent-of-real"  # session 27's classes (docs/testing.md, "The fuzzer")
 SD, SH = "spread-default", "spread-holds-source"   # session 30 (docs/testing.md, fuzz30)
 LA, MN = "list-rebound-to-array", "metadata-cotangent-none"   # session 32 (fix)
+CK, FW, KO = "checkpointed-loop", "forward-mode", "keyword-only-rebound"   # session 33
 S, A, M = SCALAR, ARRAY, MATRIX
 FINDINGS = [
     # ---- no-derivative table: a differentiated value gets a zero ---------------------
@@ -200,6 +205,44 @@ FINDINGS = [
     Finding("shape_of_a_list_entry_then_used", MN, "array_lists (_rebound_to_array)",
             "def f(x, a):\n    parts = [a, a * x]\n    q = parts[0]\n"
             "    return np.sum(q * q) * np.tanh(np.sum(q)) / q.shape[0]", (S, A)),
+    # ---- session 33 (fuzz): checkpointed loops and forward mode in the fuzzer ----------
+    Finding("checkpointed_loop_carries_closures", CK, "checkpointed_loops:1023",
+            "from transform import checkpointed\n\n\ndef f(x, a):\n    fs = []\n    w = a * x\n"
+            "    for t in checkpointed(range(2), snapshots=2):\n"
+            "        fs.append(lambda v, t=t: v * w[t])\n    return sum(g(x) for g in fs)",
+            (S, A)),
+    Finding("while_inside_a_checkpointed_loop", CK, "checkpointed_loops:330054",
+            "from transform import checkpointed\n\n\ndef f(x):\n"
+            "    for t in checkpointed(range(2), snapshots=1):\n        k = 0\n"
+            "        while k < 2:\n            x = np.sin(x)\n            k += 1\n    return x",
+            (S,)),
+    Finding("checkpointed_body_changes_an_object", CK, "checkpointed_loops:330861",
+            "from transform import checkpointed\n\n\nclass Cell:\n    def __init__(self, w):\n"
+            "        self.w = w\n        self.h = 0.0\n\n    def step(self, x):\n"
+            "        self.h = np.tanh(self.w * x + self.h * 0.5)\n        return self.h\n\n\n"
+            "def f(x, a):\n    c = Cell(a * x)\n"
+            "    for t in checkpointed(range(3), snapshots=3):\n        c.step(x + t * 0.1)\n"
+            "    return np.sum(c.h)", (S, A)),
+    Finding("keyword_only_parameter_rebound", KO, "forward_mode:4238 (hvp)",
+            "def f(x, *, k):\n    t = k * x\n    k = t\n    return np.sum(k * x)", (A,),
+            options=(("k", np.array([1.5, 0.4, -0.3])),)),
+    Finding("argument_rebound_twice_hvp", KO, "forward_mode:4238",
+            "def f(a):\n    a = np.exp(a)\n    a = np.tanh(a)\n    return np.sum(a)", (A,),
+            oracle="forward"),
+    Finding("loop_target_over_a_range_tangent", FW, "forward_mode:3161",
+            "def f(x, a):\n    y = a * x\n    for y in range(1):\n        x = x * 1.0\n"
+            "    return x * y + np.sum(a)", (S, A), oracle="forward"),
+    Finding("enumerate_index_reuses_a_name_tangent", FW, "forward_mode:3161",
+            "def f(x, a):\n    y = a * x\n    for y, z in enumerate([a, a]):\n"
+            "        x = x * 1.0\n    return np.sum(y * a) + x", (S, A), oracle="forward"),
+    Finding("lstsq_tangent_from_both_operands", FW, "forward_mode:3096",
+            "def f(x, b):\n    m = 1.5 * np.eye(3) + 0.2 * np.tanh(x * np.ones((3, 3)))\n"
+            "    return np.sum(np.sin(np.linalg.lstsq(m, b, rcond=None)[0]))", (S, A),
+            oracle="forward"),
+    Finding("active_name_from_inactive_difference", FW, "forward_mode:3215",
+            "def f(x, a):\n    y = a - a\n    s = np.sum(y * x)\n"
+            "    for y in [a * x, a]:\n        s = s + np.sum(np.tanh(y * x))\n"
+            "    return s + np.sum(y * x)", (S, A), oracle="forward"),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

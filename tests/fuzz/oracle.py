@@ -31,6 +31,7 @@ import transform
 from transform import TransformError
 from transform.public import cache
 
+from .checkpoint_reference import against_reference, checkpoint_refusal, compiled_by_driver
 from .runner import ATOL, LIMIT, MARGIN, POLICIES, RTOL, _smooth_enough, load
 from tests.fd import close, numerical_grad
 
@@ -45,6 +46,16 @@ class Verdict:
 
 
 def judge(case):
+    if case.oracle == "forward":
+        from .oracle_forward import judge_forward
+        return judge_forward(case)
+    verdict = _judge(case)
+    if case.must_refuse and verdict.outcome == "passed":
+        return Verdict("failed", "not refused", f"{case.must_refuse} was not refused")
+    return verdict
+
+
+def _judge(case):
     try:
         module = load(case.source)
     except Exception as exc:  # noqa: BLE001  (a generated module that does not import)
@@ -98,7 +109,8 @@ def _judge_call(case, f, args, phase):
         found = [v for v in verdicts if v.outcome == outcome]
         if found:
             return found[0]
-    return Verdict("passed")
+    kinds = sorted({v.kind for v in verdicts if v.kind})    # (checkpointed: how close)
+    return Verdict("passed", kinds[-1] if kinds else "")
 
 
 def _judge_raising(case, f, args, expected):
@@ -161,19 +173,29 @@ def _judge_policy(case, f, args, policy, primal_out, weights, expected):
                                                 **case.options)
                 grads = pullback(weights)
     except TransformError as exc:
+        if _inside_generated(exc) and compiled_by_driver(exc):
+            return Verdict("refused", "refused late",
+                           f"{policy}: refused compiling a checkpointed step: "
+                           f"{str(exc).splitlines()[0]}")
         if _inside_generated(exc):
             return _failed("TransformError inside generated code", policy, exc)
         if "internal compiler error" in str(exc):     # a compiler bug, not a refusal
             return _failed("internal compiler error", policy, exc)
         return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
     except TypeError as exc:
+        if checkpoint_refusal(exc):         # a checkpointed loop's, when the loop runs
+            return Verdict("refused", "refused",
+                           f"{policy}: refused when it ran: {str(exc).splitlines()[0]}")
         if _shared_augmented(exc):          # the one refusal that can only come late
             return Verdict("refused", "refused",
                            f"{policy}: refused when it ran: {str(exc).splitlines()[0]}")
         return _failed(f"crash {type(exc).__name__}", policy, exc)
     except Exception as exc:  # noqa: BLE001  (every crash is a finding)
         return _failed(f"crash {type(exc).__name__}", policy, exc)
-    return _compare(case, policy, given, kept, value, primal_out, grads, expected)
+    verdict = _compare(case, policy, given, kept, value, primal_out, grads, expected)
+    if verdict.outcome == "passed" and case.reference_source:
+        return against_reference(case, policy, args, weights, value, grads)
+    return verdict
 
 
 def _compare(case, policy, given, kept, value, primal_out, grads, expected):

@@ -48,6 +48,9 @@ class Case:
     data: tuple = ()              # passed after the inputs to f's *args, not differentiated
     options: dict = field(default_factory=dict)   # passed to f's **kwargs, likewise
     raises: str = None            # the exception f raises in Python (its compiled code must too)
+    oracle: str = "gradient"      # gradient | forward (jvp/hvp: tests/fuzz/oracle_forward.py)
+    reference_source: str = None  # the program before its loops were marked checkpointed
+    must_refuse: str = None       # why compiling must refuse it (a random draw in a marked body)
 
     def inputs(self):
         rng = np.random.default_rng(self.seed if self.input_seed is None else self.input_seed)
@@ -64,6 +67,8 @@ class Case:
         replay = "" if " " in self.cls else \
             f" (replay: python -m tests.fuzz.campaign --replay {self.label()})"
         text = [f"case {self.label()}{replay}", self.source.rstrip()]
+        if self.oracle != "gradient":
+            text.insert(1, f"# judged by the {self.oracle} oracle")
         if self.rebinds:
             text.append("# between gradient checks, run in the module: "
                         + "; ".join(self.rebinds))

@@ -86,24 +86,20 @@ class Forward:
 
     def loop(self, s):
         """`for v in seq:` over an active sequence walks its tangent beside it."""
+        first = []
         if not isinstance(s.target, gast.Name):
             if _names(s.target) & self.active:
-                self.unpacking_loop(s)
+                first = self.unpacking_loop(s) or []
         elif s.target.id in self.active:
-            first = []
             if self.is_active(s.iter):
                 pair = gast.Tuple(elts=[store(s.target.id), store(self.dot(s.target.id))],
                                   ctx=gast.Store())
                 s.iter = gast.Call(func=self.names.ref("zip"), args=[
                     s.iter, load(self.dot(s.iter.id))], keywords=[])
                 s.target = pair
-            else:
-                first = [located(assign(self.dot(s.target.id), self.tangent_or_zero(
-                    load(s.target.id))), s)]
-            s.body = first + self.block(s.body)
-            s.orelse = self.block(s.orelse)
-            return s
-        s.body, s.orelse = self.block(s.body), self.block(s.orelse)
+            else:       # (the name's tangent before the loop is not its items': fuzz)
+                first = [self.zero_for(s.target.id, s)]
+        s.body, s.orelse = first + self.block(s.body), self.block(s.orelse)
         return s
 
     def unpacking_loop(self, s):
@@ -122,8 +118,11 @@ class Forward:
         plain = isinstance(call, gast.Call) and not call.keywords and \
             all(_unpacks_names(n) for n in names) and \
             all(isinstance(a, gast.Name) for a in call.args)
+        first = []
         if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
             dotted = names[1:]
+            if isinstance(names[0], gast.Name) and names[0].id in self.active:
+                first = [self.zero_for(names[0].id, s)]   # the index: no derivative
         elif role == "zip" and plain and len(call.args) == len(names):
             dotted = names
         else:
@@ -142,13 +141,19 @@ class Forward:
             s.target.elts = [names[0], gast.Tuple(elts=pair, ctx=gast.Store())]
             call.args = [gast.Call(func=self.names.ref("zip"), args=[call.args[0], seqs[0]],
                                    keywords=[])]
-            return
+            return first
         tangents = seqs[0] if len(seqs) == 1 else gast.Call(
             func=self.names.ref("zip"), args=seqs, keywords=[])
         stores = [self._tangent_target(n) for n in dotted]
         dots = gast.Tuple(elts=stores, ctx=gast.Store()) if len(stores) > 1 else stores[0]
         s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
         s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
+        return first
+
+    def zero_for(self, name, s):
+        """`name_dot = zero_tangent(name)`: a loop target bound to items without a
+        tangent (a range's, an inactive sequence's, enumerate's index)."""
+        return located(assign(self.dot(name), self.names.call("zero_tangent", load(name))), s)
 
     def unpacking_sequence(self, s, seq):
         """`for W, b in layers:` walks the sequence's tangent beside it, its items'

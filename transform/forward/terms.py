@@ -14,6 +14,7 @@ import operator
 import gast
 
 from runtime.jvp import DIAGONAL, JOINT, LINEAR, REDUCTION
+from runtime.registry import TEMPLATE_NAMESPACE
 
 from ..ir.nodes import load
 from ..ir.templates import _names_of, _parsed, _template, as_value, clone
@@ -28,6 +29,8 @@ JOINTLY_LINEAR = (operator.add, operator.sub)
 def tangent_of(fwd, s, prim, target, tangents):
     """The expression of `target`'s tangent: `tangents` is {param: tangent name} for the
     inputs of `prim` that carry one."""
+    if not tangents:            # (no input has one: the caller's zero_tangent(target))
+        return None
     if prim.fn in JOINTLY_LINEAR and isinstance(s.value, gast.BinOp):
         return _jointly(fwd, s, prim, target, tangents)
     joint = [p for p, t in prim.rule.jvps.items() if t == JOINT]
@@ -44,10 +47,20 @@ def tangent_of(fwd, s, prim, target, tangents):
             refuse(fwd, prim, f"`{prim.label}`'s tuple of tangents with other terms",
                    "use vjp")
         return _entrywise(fwd, terms, target)
+    helpers = all(_helper_term(prim.rule.jvps.get(p)) for p in tangents)
     total = None
-    for term in terms:
-        total = term if total is None else gast.BinOp(left=total, op=gast.Add(), right=term)
+    for term in terms:          # (a helper's term may be a tuple, which `+` concatenates)
+        total = term if total is None else fwd.names.call("tangent_terms_sum", total, term) \
+            if helpers else gast.BinOp(left=total, op=gast.Add(), right=term)
     return total
+
+
+def _helper_term(term):
+    """Whether a JVP term is one call of a runtime template helper (lstsq_jvp(...))."""
+    head = term.split("(")[0].strip() if isinstance(term, str) else ""
+    fn = TEMPLATE_NAMESPACE.get(head) if head.isidentifier() else None
+    return (getattr(fn, "__module__", "") or "").startswith("runtime") and \
+        term.strip().endswith(")") and term.count("(") >= 1
 
 
 def _entrywise(fwd, terms, target):

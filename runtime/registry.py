@@ -156,6 +156,11 @@ class Rule:
         return ans, pullback
 
     @property
+    def custom_jvp(self):
+        """A custom rule's declared JVP: LINEAR, JOINT, a function or None."""
+        return self._declared_jvp if self.kind == "custom" else None
+
+    @property
     def has_jvp(self):
         """Whether every parameter with a cotangent template has a tangent term."""
         return self.kind == "template" and set(self.jvps) == set(self.templates) or \
@@ -321,7 +326,8 @@ def rrule(fn, jvp=None, **traits):
     returns one cotangent per positional argument: a value, a Thunk, or None.
     Keywords declare fn's traits: `@rrule(f, complex_ok=True)` lets complex
     arguments reach the rule (refused otherwise: runtime/complex_safety.py). `jvp`:
-    LINEAR or JOINT over the positional arguments (runtime/jvp.py custom_term).
+    LINEAR or JOINT over the positional arguments, or a function of (tangents, *args,
+    **kwargs) returning the output's tangent (runtime/jvp.py custom_term).
     """
     def register(rule_fn):
         _traits.declare(fn, **traits)

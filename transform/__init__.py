@@ -19,6 +19,7 @@ _EXPORTS = {
     "jvp": ".forward_api", "jacfwd": ".jacobians", "hvp": ".hessians", "hessian": ".hessians",
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
     "checkpointed": "runtime", "checkpoint_stats": "runtime",
+    "LINEAR": "runtime.jvp", "JOINT": "runtime.jvp",
 }
 
 __all__ = list(_EXPORTS)

@@ -9,8 +9,7 @@
     nondiff   y_dot = zero_tangent(y)   (only where y is active: bound elsewhere too)
 
     call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
-
-Custom (rrule) rules are refused: they give a pullback, not a tangent.
+    custom    y_dot = the JVP the rrule declares (custom.py; refused without one)
 """
 import gast
 
@@ -18,6 +17,7 @@ from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
 from .calls import call_statement
+from .custom import custom_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
 
@@ -56,8 +56,9 @@ def _value(fwd, s, prim, target):
     if kind == "nondiff":
         return fwd.names.call("zero_tangent", load(target))
     if kind == "custom":
-        refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
-               _custom_hint(prim.label))
+        tangent = custom_tangent(fwd, s, prim)
+        return tangent if tangent is not None else fwd.names.call("zero_tangent",
+                                                                  load(target))
     if kind == "copy":
         return _copied(fwd, s, prim)
     if kind == "pack":
@@ -69,15 +70,6 @@ def _value(fwd, s, prim, target):
     if kind == "rule":
         return _rule_tangent(fwd, s, prim, target)
     refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
-
-
-def _custom_hint(label):
-    """What to do about a custom rule forward mode's compiler does not run (not even one
-    declaring `jvp=`, which only runtime/jvp.py's frule reads so far)."""
-    product = " (for np.einsum, write the product with `@`, np.matmul or np.tensordot, " \
-        "which forward mode differentiates)" if label.endswith("einsum") else ""
-    return ("forward mode does not run custom (rrule) rules yet: use vjp/jacrev for this "
-            f"function{product}")
 
 
 def _copied(fwd, s, prim):

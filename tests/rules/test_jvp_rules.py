@@ -15,6 +15,7 @@ import runtime
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
+from tests.rules.jvp_structures import assert_all_close, like, pairing, plain, zero_or
 from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
@@ -114,11 +115,8 @@ def _value(rule, param, args, kwargs):
 
 
 def _tangent(x, seed):
-    """A random tangent shaped and typed like x (a list or tuple entry by entry)."""
-    if isinstance(x, (list, tuple)):
-        return type(x)(_tangent(e, seed + k) for k, e in enumerate(x))
-    t = random_like(x, seed)
-    return float(t) if isinstance(x, float) else t
+    """A random tangent shaped and typed like x (containers entry by entry)."""
+    return like(x, seed)
 
 
 def _tangent_at(rule, param, args, kwargs, seed=7):
@@ -137,20 +135,7 @@ def _moving(rule, param, args, kwargs):
     return lambda v: rule.fn(*args, **{**kwargs, param: v})
 
 
-def _zero_or(tangent, like):
-    if isinstance(like, (list, tuple)):
-        tangent = [None] * len(like) if tangent is None else tangent
-        return [_zero_or(t, o) for t, o in zip(tangent, like)]
-    return 0 * np.asarray(like, dtype=np.float64) if tangent is None else tangent
-
-
-def _pairing(a, b):
-    """<a, b> over matching structures, None standing for zero."""
-    if a is None or b is None:
-        return 0.0
-    if isinstance(a, (list, tuple)):
-        return sum(_pairing(x, y) for x, y in zip(a, b))
-    return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
+_zero_or, _pairing = zero_or, pairing
 
 
 @pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
@@ -162,15 +147,9 @@ def test_tangent_against_finite_differences(check):
     if rule.name in ALIGN:
         moving = (lambda f, align: lambda v: align(f(v)))(moving, ALIGN[rule.name](ans))
     with np.errstate(all="ignore"):
-        want = numerical_jvp(moving, [_value(rule, param, args, kwargs)], 0, t)
-    got = _zero_or(tangent, ans)
-    if isinstance(want, (list, tuple)):
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            assert_close(g, w, rtol=1e-5, atol=1e-7)
-    else:
-        assert np.shape(got) == np.shape(ans)
-        assert_close(got, want, rtol=1e-5, atol=1e-7)
+        want = numerical_jvp(lambda v: plain(moving(v)), [_value(rule, param, args, kwargs)],
+                             0, t)
+    assert_all_close(_zero_or(tangent, ans), want, rtol=1e-5, atol=1e-7)
 
 
 @pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
@@ -179,7 +158,7 @@ def test_tangent_and_cotangent_agree(check):
     rule, param = check
     args, kwargs = _example(rule, param)
     t, ans, tangent = _tangent_at(rule, param, args, kwargs)
-    v = random_like(ans, seed=11)
+    v = like(ans, seed=11)
     own = {p: x for p, x in rule.bind(args, kwargs).items() if p not in ("g", "ans")}
     with np.errstate(all="ignore"):
         cotangent = runtime.unthunk(rule.vjp_function(param)(v, ans, **own))

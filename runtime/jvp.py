@@ -75,10 +75,13 @@ def linear_term(fn, args, kwargs, replace):
 
 
 def zeros_of(value):
-    """A zero of value's kind: None stays None, lists and tuples entry by entry."""
+    """A zero of value's kind: None (and a string, a key) stays None, lists, tuples and
+    dicts entry by entry."""
     if isinstance(value, (list, tuple)):
         return type(value)(zeros_of(v) for v in value)
-    return None if value is None else 0 * value
+    if isinstance(value, dict):
+        return {k: zeros_of(v) for k, v in value.items()}
+    return None if value is None or isinstance(value, str) else 0 * value
 
 
 def diagonal_term(vjp, param, tangent, ans, own):

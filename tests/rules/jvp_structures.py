@@ -20,7 +20,8 @@ def plain(value):
     if isinstance(value, _VIEWS):
         return [plain(v) for v in value]
     if isinstance(value, functools.partial):
-        return (None, plain(value.args), plain(value.keywords))
+        func = plain(value.func) if isinstance(value.func, Closure) else None
+        return (func, plain(value.args), plain(value.keywords))
     if isinstance(value, Closure):
         return plain(value.env)
     if isinstance(value, dict):
@@ -35,14 +36,14 @@ def plain(value):
 
 def like(value, seed):
     """A random value shaped and typed like `value` (complex entries get a random
-    imaginary part; strings, ints and None give None)."""
+    imaginary part; what is not a float or complex number or array gives None)."""
     value = plain(value)
     if isinstance(value, dict):
         return {k: like(v, seed + 7 * n) for n, (k, v) in enumerate(value.items())}
     if isinstance(value, (list, tuple)):
         return type(value)(like(v, seed + k) for k, v in enumerate(value))
-    if value is None or isinstance(value, (str, bool, int, np.bool_, np.integer)) or \
-            isinstance(value, np.ndarray) and value.dtype.kind not in "fc":
+    if not isinstance(value, (float, complex, np.ndarray, np.generic)) or \
+            isinstance(value, (bool, np.bool_)) or np.asarray(value).dtype.kind not in "fc":
         return None
     rng = np.random.default_rng(seed)
     out = rng.standard_normal(np.shape(value))

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import runtime
+from runtime.closures import Closure, make_closure
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
@@ -48,6 +49,22 @@ MORE = {
     "numpy.row_stack": (([A, B],), {}),
     "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
 }
+def _scaled(t, w):          # a closure's template (make_partial's func below)
+    return t * w
+
+
+D, E = {"a": A, "b": 1.5, "tag": "x"}, {"b": B, "c": -0.5}
+MORE.update({  # 2026-12-02, session 33: container operations, structural helpers
+    "_operator.or_": ((D, E), {}), "builtins.dict": (([("a", A), ("b", 1.5), ("a", B)],), {}),
+    "dict.copy": ((D,), {}), "dict.values": ((D,), {}), "dict.items": ((D,), {}),
+    "list.copy": (([A, 1.5],), {}), ("dict.get", "self"): ((D, "a"), {}),
+    ("dict.get", "default"): ((D, "z", B), {}), "builtins.getattr": ((A, "T"), {}),
+    "runtime.closures.make_closure": ((len, (A, 1.5)), {}),
+    "runtime.closures.make_partial": ((make_closure(_scaled, (A,)), (B,), {}), {}),
+    ("runtime.closures.make_partial", "args"): ((np.add, (A, B), {}), {}),
+    ("runtime.closures.make_partial", "keywords"): ((np.add, (A,), {"x2": B}), {}),
+    "runtime.rules.indexing.index_trick": ((np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
+})
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
@@ -146,9 +163,12 @@ def test_tangent_against_finite_differences(check):
     moving = _moving(rule, param, args, kwargs)
     if rule.name in ALIGN:
         moving = (lambda f, align: lambda v: align(f(v)))(moving, ALIGN[rule.name](ans))
+    value = _value(rule, param, args, kwargs)
+    if isinstance(value, Closure):      # a closure moves with its environment
+        moving = (lambda f, c: lambda env: f(make_closure(c.template, env)))(moving, value)
+        value = value.env
     with np.errstate(all="ignore"):
-        want = numerical_jvp(lambda v: plain(moving(v)), [_value(rule, param, args, kwargs)],
-                             0, t)
+        want = numerical_jvp(lambda v: plain(moving(v)), [value], 0, t)
     assert_all_close(_zero_or(tangent, ans), want, rtol=1e-5, atol=1e-7)
 
 

@@ -172,8 +172,9 @@ class Rule:
         applies (runtime/jvp.py)."""
         given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
         given = {p: t for p, t in given if t is not None}
-        if not self.has_jvp and self.kind == "custom" or any_complex(args) or \
-                any_complex(kwargs.values()) or any_complex(given.values()):
+        if not self.has_jvp and self.kind == "custom" or not self.traits.get(
+                "complex_jvp") and (any_complex(args) or any_complex(kwargs.values()) or
+                                    any_complex(given.values())):
             raise NoJvp(f"{self.name}: no forward rule for this call")
         ans = self.fn(*args, **kwargs)
         if self.kind == "custom":           # varargs: tangents by position

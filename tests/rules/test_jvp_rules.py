@@ -16,6 +16,7 @@ from runtime.closures import Closure, make_closure
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
+from tests.rules.jvp_complex_examples import COMPLEX_MORE, REAL_MORE
 from tests.rules.jvp_structures import assert_all_close, like, pairing, plain, zero_or
 from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
@@ -25,6 +26,7 @@ MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
 EXEMPT = {
     "numpy.float32": "rounds to float32 (differences see the rounding): "
     "test_float_casts_are_their_own_tangent below",
+    "numpy.complex64": "rounds to complex64: test_float_casts_are_their_own_tangent below",
 }
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 # rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none
@@ -65,6 +67,7 @@ MORE.update({  # 2026-12-02, session 33: container operations, structural helper
     ("runtime.closures.make_partial", "keywords"): ((np.add, (A,), {"x2": B}), {}),
     "runtime.rules.indexing.index_trick": ((np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
 })
+MORE.update(COMPLEX_MORE)
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
@@ -158,7 +161,10 @@ _zero_or, _pairing = zero_or, pairing
 @pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
 def test_tangent_against_finite_differences(check):
     rule, param = check
-    args, kwargs = _example(rule, param)
+    _against_differences(rule, param, *_example(rule, param))
+
+
+def _against_differences(rule, param, args, kwargs):
     t, ans, tangent = _tangent_at(rule, param, args, kwargs)
     moving = _moving(rule, param, args, kwargs)
     if rule.name in ALIGN:
@@ -176,7 +182,10 @@ def test_tangent_against_finite_differences(check):
 def test_tangent_and_cotangent_agree(check):
     """<v, J t> == <J^T v, t>: the forward term is the transpose of the reverse one."""
     rule, param = check
-    args, kwargs = _example(rule, param)
+    _against_cotangent(rule, param, *_example(rule, param))
+
+
+def _against_cotangent(rule, param, args, kwargs):
     t, ans, tangent = _tangent_at(rule, param, args, kwargs)
     v = like(ans, seed=11)
     own = {p: x for p, x in rule.bind(args, kwargs).items() if p not in ("g", "ans")}
@@ -186,6 +195,16 @@ def test_tangent_and_cotangent_agree(check):
         cotangent = [runtime.unthunk(c) for c in cotangent]
     forward, reverse = _pairing(v, tangent), _pairing(cotangent, t)
     assert forward == pytest.approx(reverse, rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(REAL_MORE))
+def test_complex_rules_at_real_values(name):
+    """The rules checked on complex examples (MORE), at real ones: sign's and imag's
+    tangent is zero there, ifft's and exp's complex."""
+    rule = next(r for r in JVP_RULES if r.name == name)
+    args, kwargs = REAL_MORE[name]
+    _against_differences(rule, rule.params[0], args, kwargs)
+    _against_cotangent(rule, rule.params[0], args, kwargs)
 
 
 def test_exemptions_have_a_jvp():
@@ -198,10 +217,12 @@ JVP_RULES_ALL = [r for r in registry._RULES.values() if r.has_jvp]
 
 def test_float_casts_are_their_own_tangent():
     x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
-    for cast in (np.float32, np.float64):
+    for cast in (np.float32, np.float64, np.complex64, np.complex128):
         ans, tangent = runtime.lookup(cast).frule((t,), x)
         assert tangent.dtype == ans.dtype == np.dtype(cast)
         np.testing.assert_array_equal(tangent, cast(t))
+    ans, tangent = runtime.lookup(np.complex64).frule((t + 2j,), x + 1j)   # complex in too
+    np.testing.assert_array_equal(tangent, np.complex64(t + 2j))
 
 
 def _missing():

@@ -68,6 +68,15 @@ MORE.update({  # 2026-12-02, session 33: container operations, structural helper
     "runtime.rules.indexing.index_trick": ((np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
 })
 MORE.update(COMPLEX_MORE)
+_S = spd(3, seed=61)
+_LU = rand(3, 3, seed=62) + 3 * np.eye(3)          # L - I + U, with some row interchanges
+MORE.update({  # the factorizations' pairs: c's other triangle holds a's entries, as LAPACK's
+    "scipy.linalg._decomp_cholesky.cho_factor": ((_S,), {}),
+    "scipy.linalg._decomp_cholesky.cho_solve": (((np.linalg.cholesky(_S) + np.triu(_S, 1),
+                                                  True), rand(3, 2, seed=63)), {}),
+    "scipy.linalg._decomp_lu.lu_factor": ((rand(4, 4, seed=64),), {}),
+    "scipy.linalg._decomp_lu.lu_solve": (((_LU, np.array([2, 1, 2], dtype=np.int32)),
+                                          rand(3, seed=65)), {})})
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
@@ -84,7 +93,7 @@ def _along_simplex(t):
 PROJECT = {**{(name, "a"): _symmetric for name in (
     "numpy.linalg.cholesky", "numpy.linalg.eigh", "numpy.linalg.eigvalsh",
     "scipy.linalg._decomp_cholesky.cholesky", "scipy.linalg._decomp.eigh",
-    "scipy.linalg._decomp.eigvalsh")},
+    "scipy.linalg._decomp.eigvalsh", "scipy.linalg._decomp_cholesky.cho_factor")},
     ("scipy.stats.multivariate_normal.logpdf", "cov"): _symmetric,
     ("scipy.stats.multivariate_normal.pdf", "cov"): _symmetric,
     ("scipy.stats.dirichlet.logpdf", "x"): _along_simplex,
@@ -100,7 +109,14 @@ def _signs_of(ans):
     return aligned
 
 
-ALIGN = {"numpy.linalg.eig": _signs_of}
+def _factor_triangle(ans):
+    """cho_factor's c outside the factor's triangle holds a's entries: unread, no tangent."""
+    mask = np.tril if ans[1] else np.triu
+    return lambda out: (mask(out[0]), out[1])
+
+
+ALIGN = {"numpy.linalg.eig": _signs_of,
+         "scipy.linalg._decomp_cholesky.cho_factor": _factor_triangle}
 
 
 def _frozen(name):

@@ -22,6 +22,7 @@ from .calls import call_statement
 from .custom import custom_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
+from .tidy import folded
 
 
 def statement_tangent(fwd, s):
@@ -45,7 +46,7 @@ def statement_tangent(fwd, s):
             refuse(fwd, s, "a statement it has no rule for", "use vjp")
         if prim.kind == "call":
             return [call_statement(fwd, s, prim, target)]
-        return [s, located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s)]
+        return [s, folded(located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s))]
     if bound & fwd.active:
         refuse(fwd, getattr(prim, "site", None) or s,
                f"a `{type(s).__name__}` statement binding {sorted(bound & fwd.active)[0]!r}",

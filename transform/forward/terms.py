@@ -3,7 +3,7 @@ expanded inline as reverse mode expands `Rule.templates`:
 
     t2 = v * t1        DIAGONAL in x and y   ->   t2_dot = v_dot * t1 + t1_dot * v
     t3 = s + t2        jointly linear        ->   t3_dot = s_dot + t2_dot
-    t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot, None, None, None, False)
+    t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot)   (tidy.py)
     t6 = y[1]          LINEAR                ->   t6_dot = y_dot[1]
 
 The output's tangent is the sum of the terms of the inputs that have a tangent; the
@@ -18,6 +18,7 @@ from runtime.jvp import DIAGONAL, JOINT, LINEAR, REDUCTION
 from ..ir.nodes import load
 from ..ir.templates import _names_of, _parsed, _template, as_value, clone
 from .refusals import refuse
+from .tidy import tangent_last, tidy_template
 
 
 # Jointly linear in their arguments, whatever those are (arrays, numbers, or lists that
@@ -83,8 +84,8 @@ def _term(fwd, s, prim, param, tangent, target):
         return _diagonal(fwd, prim, param, tangent, target)
     if term == REDUCTION:
         return _reduction(fwd, prim, param, tangent, target)
-    return _expanded(fwd, term, {f"t_{param}": load(tangent)}, prim.inputs, target,
-                     frozenset())
+    return _expanded(fwd, tidy_template(term, prim, s), {f"t_{param}": load(tangent)},
+                     prim.inputs, target, frozenset())
 
 
 def _jointly(fwd, s, prim, target, tangents):
@@ -169,8 +170,9 @@ def _diagonal(fwd, prim, param, tangent, target):
         g = fwd.names.call("broadcast_to_output", g, load(target))
         inputs[param] = fwd.names.call("broadcast_to_output", clone(atom), load(target))
     text = prim.rule.template_text(param, False)
-    return _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
+    expr = _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
                      keep={param} if inputs[param] is not atom else ())
+    return tangent_last(expr, tangent) if g.__class__ is gast.Name else expr
 
 
 def _reduction(fwd, prim, param, tangent, target):

@@ -77,6 +77,13 @@ def _step(x, tangent, eps):
         return x
     if isinstance(x, dict):                         # a dict argument, key by key
         return {k: _step(v, tangent[k], eps) for k, v in x.items()}
+    if isinstance(x, tuple) and hasattr(x, "_fields"):         # a NamedTuple, by field
+        return type(x)(*[_step(a, t, eps) for a, t in zip(x, tangent)])
+    if hasattr(x, "__dict__") and not isinstance(x, (np.ndarray, np.generic)):
+        moved = copy.copy(x)                        # an object: attribute by attribute
+        for k, v in vars(x).items():
+            object.__setattr__(moved, k, _step(v, getattr(tangent, k, None), eps))
+        return moved
     if isinstance(x, (list, tuple)):
         return _like(x, [_step(a, t, eps) for a, t in zip(x, tangent)])
     if isinstance(x, float) and not isinstance(tangent, complex):

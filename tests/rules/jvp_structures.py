@@ -5,6 +5,7 @@ closure record as its environment, a plain object as its attributes; None is a z
 
 The pairing is Re <a, b> = Re sum(a * b), no conjugate: the cotangent convention of
 docs/complex.md (dL = Re(z_bar dz)), under which a JVP and its VJP are transposes."""
+import copy
 import functools
 
 import numpy as np
@@ -36,7 +37,16 @@ def plain(value):
 
 def like(value, seed):
     """A random value shaped and typed like `value` (complex entries get a random
-    imaginary part; what is not a float or complex number or array gives None)."""
+    imaginary part; what is not a float or complex number or array gives None; a
+    NamedTuple or a plain object gives one of its class holding its entries' tangents,
+    forward mode's convention)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*[like(v, seed + k) for k, v in enumerate(value)])
+    if _is_object(value):
+        new = copy.copy(value)
+        for n, (k, v) in enumerate(vars(value).items()):
+            object.__setattr__(new, k, like(v, seed + 7 * n))
+        return new
     value = plain(value)
     if isinstance(value, dict):
         return {k: like(v, seed + 7 * n) for n, (k, v) in enumerate(value.items())}
@@ -52,6 +62,12 @@ def like(value, seed):
     if isinstance(value, (float, complex)):
         return complex(out) if isinstance(value, complex) else float(out)
     return out.astype(np.asarray(value).dtype)
+
+
+def _is_object(value):
+    return hasattr(value, "__dict__") and not isinstance(
+        value, (np.ndarray, np.generic, type, functools.partial, Closure)) and \
+        not callable(value)
 
 
 def pairing(a, b):

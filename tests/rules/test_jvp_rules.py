@@ -28,6 +28,10 @@ EXEMPT = {
     "numpy.float32": "rounds to float32 (differences see the rounding): "
     "test_float_casts_are_their_own_tangent below",
     "numpy.complex64": "rounds to complex64: test_float_casts_are_their_own_tangent below",
+    "scipy.integrate._odepack_py.odeint": "a callable and solver tolerances: "
+    "tests/rules/test_jvp_integrate.py at tight tolerances",
+    "scipy.integrate._ivp.ivp.solve_ivp": "a callable and solver tolerances: "
+    "tests/rules/test_jvp_integrate.py at tight tolerances",
 }
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 # rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none

@@ -12,6 +12,16 @@ from .indexing_helpers import _is_item, _numbered
 
 
 @template_helper
+def zero_addend(value):
+    """The zero tangent of an operand of `+` or `-` that carries none (forward mode's
+    `x_dot + zero_addend(y)`): zero_tangent's, a list's zeros for concatenation, and 0.0
+    for a bool (`s + (k == 'b')`), whose zero_tangent is None."""
+    if isinstance(value, (bool, np.bool_)):
+        return 0.0
+    return zero_tangent(value)
+
+
+@template_helper
 def dict_pairs_jvp(pairs, t_pairs):
     """Tangent of `dict(pairs)`: each key's value tangent from the pair that set it (the
     last pair of a key wins, as in the dict); of `dict(mapping)`, the mapping's own."""

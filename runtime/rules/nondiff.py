@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 
 from ..forward import zero_tangent
+from .forward_container_helpers import zero_addend
 from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
 
@@ -72,3 +73,4 @@ nondiff(stop_gradient, why=ZERO, fresh=True)
 # Generated forward-mode code's zero tangent (runtime/forward.py): only its argument's
 # shape and dtype are read, so reverse mode over `<name>_jvp` (transform.hvp) passes it
 nondiff(zero_tangent, why=SHAPE, fresh=True)
+nondiff(zero_addend, why=SHAPE, fresh=True)     # (x + y's: a bool's is 0.0, session 33)

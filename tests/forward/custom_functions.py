@@ -65,3 +65,24 @@ def uses_broadcast_arrays(x, y):
 
 def by_keyword(x, w):
     return np.sum(scaled(x, w=w))
+
+
+def dict_methods(x):
+    d = {"a": x, "b": 2.0 * x, "name": "k"}
+    g = d.copy()
+    s = g.get("a") * g.get("zz", x) + np.sum(list(d.values())[1])
+    items = list(g.items())
+    ys = [x, x * 3.0].copy()
+    return np.sum(s + items[1][1]) + np.sum(ys[1]) + (items[2][1] == "k")
+
+
+class Scaler:
+    def __init__(self, w):
+        self.w = w
+
+    def get(self, x):
+        return self.w * x
+
+
+def object_get(x, scaler):
+    return np.sum(scaler.get(x))

@@ -77,6 +77,8 @@ EXAMPLES[stop_gradient] = (A,)
 # session 32 (hvp): forward mode's zero tangent, nondiff (SHAPE) for hvp's reverse sweep
 from runtime.forward import zero_tangent  # noqa: E402
 EXAMPLES[zero_tangent] = (A,)
+from runtime.rules.forward_container_helpers import zero_addend  # noqa: E402
+EXAMPLES[zero_addend] = (A,)          # session 33: `x + y`'s zero for an inactive y
 STOPS = {stop_gradient}
 
 RANDOM = {

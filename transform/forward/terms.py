@@ -91,7 +91,7 @@ def _term(fwd, s, prim, param, tangent, target):
 def _jointly(fwd, s, prim, target, tangents):
     """`x_dot + y_dot` for `x + y` (list concatenation too); an argument without a
     tangent is dropped where the other has the output's shape, else a zero of its own
-    shape takes its place (`x_dot + zero_tangent(y)` broadcasts, or concatenates)."""
+    shape takes its place (`x_dot + zero_addend(y)` broadcasts, or concatenates)."""
     x, y = prim.inputs["x"], prim.inputs["y"]
     if "x" in tangents and "y" in tangents:
         return gast.BinOp(left=load(tangents["x"]), op=s.value.op, right=load(tangents["y"]))
@@ -101,7 +101,7 @@ def _jointly(fwd, s, prim, target, tangents):
         if side == "y" and isinstance(s.value.op, gast.Sub):
             return gast.UnaryOp(op=gast.USub(), operand=one)
         return one
-    zero = fwd.names.call("zero_tangent", clone(other))
+    zero = gast.Call(func=fwd.helper("zero_addend"), args=[clone(other)], keywords=[])
     left, right = (load(tangents["x"]), zero) if side == "x" else (zero, load(tangents["y"]))
     return gast.BinOp(left=left, op=s.value.op, right=right)
 

@@ -22,7 +22,29 @@ def with_attribute(obj, name, value):
     return new
 
 
-@rrule(with_attribute, complex_ok=True)       # structural: linear
+def with_attribute_jvp(tangents, obj, name, value):
+    """The tangent of with_attribute(obj, name, value): obj's tangent (an object of its
+    class holding its attributes' tangents; zeros where it has none) with `name` set to
+    value's tangent (runtime/forward.py's convention for objects)."""
+    from .forward import zero_tangent
+    t_obj, _, t_value = tangents
+    base = _zero_object(obj) if t_obj is None else t_obj
+    return with_attribute(base, name, zero_tangent(value) if t_value is None else t_value)
+
+
+def _zero_object(obj):
+    """zero_tangent's zero, or for a plain instance a shallow copy holding its
+    attributes' zeros."""
+    from .forward import zero_tangent
+    zero = zero_tangent(obj)
+    if zero is None and hasattr(obj, "__dict__"):
+        zero = copy.copy(obj)
+        for key, value in vars(obj).items():
+            object.__setattr__(zero, key, zero_tangent(value))
+    return zero
+
+
+@rrule(with_attribute, complex_ok=True, jvp=with_attribute_jvp)     # structural: linear
 def _with_attribute_rule(obj, name, value):
     def pullback(g):
         g = unthunk(g)

@@ -5,6 +5,22 @@ imported (transform/api.py), as it hands run-time rules its compile entry point.
 _VJP = []
 _CLOSURE_VJP = []
 _BODY_RULE = []
+_JVP = []
+
+
+def provide_jvp(call_jvp):
+    """Called once by transform.forward_api with its call_jvp(fn, {position: tangent},
+    *args): forward mode's run-time call of a user function."""
+    _JVP[:] = [call_jvp]
+
+
+def function_jvp(fn, tangents, *args, **kwargs):
+    """(fn(*args, **kwargs), its tangent) for {position: tangent} (the arguments that
+    carry one), by forward mode: the tangents of odeint's and np.piecewise's functions."""
+    if not _JVP:
+        raise TypeError("forward mode through a function passed to a rule needs "
+                        "thunkgrad's forward mode (import transform.forward_api)")
+    return _JVP[0](fn, tangents, *args, **kwargs)
 
 
 def provide(vjp, closure_vjp=None, body_rule=None):

@@ -369,7 +369,17 @@ def replace_fields(record, names, *values):
     return record._replace(**dict(zip(names, values)))
 
 
-@rrule(replace_fields, complex_ok=True)     # structural: linear
+def replace_fields_jvp(tangents, record, names, *values):
+    """The tangent of replace_fields: the record's tangent (a record of the fields'
+    tangents) with the new values' tangents in their fields (zeros where none)."""
+    from .forward import zero_tangent
+    t_record, t_values = tangents[0], tangents[2:]
+    base = zero_tangent(record) if t_record is None else t_record
+    return replace_fields(base, names, *[zero_tangent(v) if t is None else t
+                                         for v, t in zip(values, t_values)])
+
+
+@rrule(replace_fields, complex_ok=True, jvp=replace_fields_jvp)     # structural: linear
 def _replace_fields_rule(record, names, *values):
     if not isinstance(record, tuple) or not hasattr(record, "_fields"):
         raise TypeError(f"no derivative through {type(record).__name__}._replace(): "

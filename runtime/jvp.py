@@ -75,10 +75,13 @@ def linear_term(fn, args, kwargs, replace):
 
 
 def zeros_of(value):
-    """A zero of value's kind: None stays None, lists and tuples entry by entry."""
+    """A zero of value's kind: None (and a string, a key) stays None, lists, tuples and
+    dicts entry by entry."""
     if isinstance(value, (list, tuple)):
         return type(value)(zeros_of(v) for v in value)
-    return None if value is None else 0 * value
+    if isinstance(value, dict):
+        return {k: zeros_of(v) for k, v in value.items()}
+    return None if value is None or isinstance(value, str) else 0 * value
 
 
 def diagonal_term(vjp, param, tangent, ans, own):
@@ -121,10 +124,13 @@ def custom_term(term, fn, tangents, args, kwargs):
     """A custom (rrule) rule's tangent, its varargs' tangents by position (None: zero):
     JOINT, fn of the tangents with zeros for the other arguments (fn linear in them
     together: np.meshgrid, np.broadcast_arrays), or LINEAR, the sum of fn with one
-    argument replaced by its tangent (fn linear in each: np.einsum's operands)."""
+    argument replaced by its tangent (fn linear in each: np.einsum's operands), or a
+    function of (tangents, *args, **kwargs) giving the output's tangent (np.gradient)."""
     tangents = list(tangents) + [None] * (len(args) - len(tangents))
     if all(t is None for t in tangents):
         return None
+    if callable(term):
+        return term(tuple(tangents), *args, **kwargs)
     if term == JOINT:
         return fn(*[zeros_of(a) if t is None else t for t, a in zip(tangents, args)], **kwargs)
     total = None

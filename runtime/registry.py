@@ -157,6 +157,11 @@ class Rule:
         return ans, pullback
 
     @property
+    def custom_jvp(self):
+        """A custom rule's declared JVP: LINEAR, JOINT, a function or None."""
+        return self._declared_jvp if self.kind == "custom" else None
+
+    @property
     def has_jvp(self):
         """Whether every parameter with a cotangent template has a tangent term."""
         return self.kind == "template" and set(self.jvps) == set(self.templates) or \
@@ -168,8 +173,9 @@ class Rule:
         applies (runtime/jvp.py)."""
         given = tangents.items() if isinstance(tangents, dict) else zip(self.params, tangents)
         given = {p: t for p, t in given if t is not None}
-        if not self.has_jvp and self.kind == "custom" or any_complex(args) or \
-                any_complex(kwargs.values()) or any_complex(given.values()):
+        if not self.has_jvp and self.kind == "custom" or not self.traits.get(
+                "complex_jvp") and (any_complex(args) or any_complex(kwargs.values()) or
+                                    any_complex(given.values())):
             raise NoJvp(f"{self.name}: no forward rule for this call")
         ans = self.fn(*args, **kwargs)
         if self.kind == "custom":           # varargs: tangents by position
@@ -322,7 +328,8 @@ def rrule(fn, jvp=None, **traits):
     returns one cotangent per positional argument: a value, a Thunk, or None.
     Keywords declare fn's traits: `@rrule(f, complex_ok=True)` lets complex
     arguments reach the rule (refused otherwise: runtime/complex_safety.py). `jvp`:
-    LINEAR or JOINT over the positional arguments (runtime/jvp.py custom_term).
+    LINEAR or JOINT over the positional arguments, or a function of (tangents, *args,
+    **kwargs) returning the output's tangent (runtime/jvp.py custom_term).
     """
     def register(rule_fn):
         _traits.declare(fn, **traits)

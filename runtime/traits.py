@@ -30,6 +30,10 @@ PRIMITIVE_TRAITS = {
                   "(checked against complex finite differences, tests/rules/"
                   "test_complex_allow.py); a complex value reaching any other rule is "
                   "refused (runtime/complex_safety.py, transform/analysis/complex_seeds.py)",
+    "complex_jvp": "the rule's JVP terms are right for complex values and tangents (the "
+                   "tangent of a complex value is complex; docs/forward.md), checked on "
+                   "complex examples by tests/rules/test_jvp_rules.py; Rule.frule refuses a "
+                   "complex value reaching any other rule",
 }
 # trait -> what it says about a helper, and which pass reads it
 HELPER_TRAITS = {

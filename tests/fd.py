@@ -73,13 +73,27 @@ def numerical_jvp(f, args, argnum, tangent, eps=EPS):
 
 
 def _step(x, tangent, eps):
+    if tangent is None:                             # a key, a flag: held
+        return x
     if isinstance(x, dict):                         # a dict argument, key by key
         return {k: _step(v, tangent[k], eps) for k, v in x.items()}
+    if isinstance(x, tuple) and hasattr(x, "_fields"):         # a NamedTuple, by field
+        return type(x)(*[_step(a, t, eps) for a, t in zip(x, tangent)])
+    if hasattr(x, "__dict__") and not isinstance(x, (np.ndarray, np.generic)):
+        moved = copy.copy(x)                        # an object: attribute by attribute
+        for k, v in vars(x).items():
+            object.__setattr__(moved, k, _step(v, getattr(tangent, k, None), eps))
+        return moved
     if isinstance(x, (list, tuple)):
         return _like(x, [_step(a, t, eps) for a, t in zip(x, tangent)])
-    if isinstance(x, float):
+    if isinstance(x, float) and not isinstance(tangent, complex):
         return float(x) + eps * float(tangent)
-    return np.asarray(x, dtype=np.float64) + eps * np.asarray(tangent, dtype=np.float64)
+    kind = _kind(x, tangent)                        # complex values keep their imaginary part
+    return np.asarray(x, dtype=kind) + eps * np.asarray(tangent, dtype=kind)
+
+
+def _kind(*values):
+    return np.complex128 if any(np.iscomplexobj(v) for v in values) else np.float64
 
 
 def _difference(plus, minus, eps):
@@ -87,7 +101,10 @@ def _difference(plus, minus, eps):
         return {k: _difference(v, minus[k], eps) for k, v in plus.items()}
     if isinstance(plus, (list, tuple)):
         return _like(plus, [_difference(p, m, eps) for p, m in zip(plus, minus)])
-    return (np.asarray(plus, dtype=np.float64) - np.asarray(minus, dtype=np.float64)) / (2 * eps)
+    if isinstance(plus, str) or plus is None:
+        return None
+    kind = _kind(plus, minus)
+    return (np.asarray(plus, dtype=kind) - np.asarray(minus, dtype=kind)) / (2 * eps)
 
 
 def _like(seq, entries):

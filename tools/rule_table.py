@@ -73,11 +73,14 @@ def _summary(rows):
 def _forward(rule):
     """How the rule's forward-mode (JVP) terms are declared (docs/forward.md): the kinds
     of its terms (a template, or a marker; *derived* for the DIAGONAL an elementwise
-    rule gets without saying so), `zero` for a nondiff rule, or `no`."""
+    rule gets without saying so; a custom rule's marker or *function*), `zero` for a
+    nondiff rule, or `no`."""
     if rule.kind == "nondiff":
         return "zero"
     if not rule.has_jvp:
         return "no"
+    if rule.kind == "custom":           # rrule(fn, jvp=LINEAR, JOINT or a function)
+        return rule.custom_jvp if rule.custom_jvp in MARKERS else "function"
     derived = rule._declared_jvp is None
     kinds = sorted({t if t in MARKERS else "template" for t in rule.jvps.values()})
     return ", ".join(kinds) + (" (derived)" if derived else "")
@@ -166,7 +169,8 @@ def render():
              "(no rule: a differentiated value reaching it is refused at compile time). "
              "JVP: the kinds of the forward-mode terms (docs/forward.md: *template*, "
              "*linear*, *joint*, *diagonal*, *reduction*; *derived*: the diagonal term an "
-             "elementwise rule gets from its VJP), *zero* (nondiff) or *no*.", ""]
+             "elementwise rule gets from its VJP; *function*: a custom rule's JVP function), "
+             "*zero* (nondiff) or *no*.", ""]
     for family in FAMILIES:
         chosen = [r for r in rows if r[0] == family]
         if chosen:

@@ -20,6 +20,7 @@ _EXPORTS = {
     "rrule": "runtime", "Thunk": "runtime", "unthunk": "runtime", "thunk_stats": "runtime",
     "checkpointed": "runtime", "checkpoint_stats": "runtime",
     "checkpointed_while": "runtime",
+    "LINEAR": "runtime.jvp", "JOINT": "runtime.jvp",
 }
 
 __all__ = list(_EXPORTS)

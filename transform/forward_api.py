@@ -17,7 +17,7 @@ import types
 import numpy as np
 
 import runtime.forward as forward_runtime
-from runtime import registry
+from runtime import callees, registry
 from runtime.jvp import NoJvp
 from runtime.forward import zero_tangent
 
@@ -107,6 +107,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
 
 
 provide(call_jvp)
+callees.provide_jvp(call_jvp)         # odeint's and np.piecewise's functions' tangents
 
 
 def _frule(rule, tangents, args, kwargs):

@@ -70,6 +70,27 @@ def sign_vjp(g, x, ans):
     return np.where(square == 0, 0, 1j * np.imag(g * ans) * np.conj(x) / safe)
 
 @template_helper(pure=True)
+def sign_jvp(t, x, ans):
+    """Tangent of sign(x): zero for real x; for complex x, s = z / |z| moves by
+    i s Im(conj(s) dz) / |z| (its modulus stays 1), 0 at 0 (docs/complex.md)."""
+    if not _is_complex(x) and not _is_complex(t):
+        return np.zeros(np.shape(ans))
+    modulus = np.abs(x)
+    safe = np.where(modulus == 0, 1, modulus)
+    return np.where(modulus == 0, 0, 1j * ans * np.imag(np.conj(ans) * t) / safe)
+
+
+@template_helper(pure=True)
+def angle_jvp(t, z, deg=False):
+    """Tangent of angle(z): Im(conj(z) dz) / |z|^2 (the transpose of angle_vjp), 0 at
+    0 and for a real z with a real tangent."""
+    square = np.real(z * np.conj(z))
+    safe = np.where(square == 0, 1, square)
+    out = np.where(square == 0, 0, np.imag(np.conj(z) * t) / safe)
+    return out * (180 / math.pi if deg else 1)
+
+
+@template_helper(pure=True)
 def deviation(a, axis=None):
     """conj(a - mean(a)), the slope of np.var in a (halved): |d|^2 = d conj(d)."""
     d = a - np.mean(a, axis, keepdims=True)

@@ -10,6 +10,7 @@ holds for any spacing, uniform or coordinates, and either edge order.
 import numpy as np
 
 from ..complex_safety import ComplexRefused
+from ..jvp import NoJvp
 
 from ..thunks import Thunk, unthunk
 from .shape_helpers import cot_dtype
@@ -94,3 +95,26 @@ def gradient_rule(f, *varargs, axis=None, edge_order=1):
         f_cot = Thunk(lambda: gradient_f_vjp(parts(), f, axes, spacings, edge_order))
         return (f_cot,) + tuple(spacing_cot(k) for k in range(len(varargs)))
     return ans, pullback
+
+
+def gradient_jvp(tangents, f, *varargs, axis=None, edge_order=1):
+    """np.gradient's tangent (rrule(np.gradient, jvp=...)): the gradient of f's tangent
+    (linear in f), plus -out t_h / h for each scalar spacing h with a tangent (each
+    output is A f / h); a coordinate array's tangent has no rule (as in the pullback)."""
+    t_f, t_spacings = tangents[0], tangents[1:]
+    ans = np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
+    outs = list(ans) if isinstance(ans, (tuple, list)) else [ans]
+    total = [np.zeros(np.shape(o)) for o in outs] if t_f is None else \
+        _parts(np.gradient(t_f, *varargs, axis=axis, edge_order=edge_order))
+    for k, t in enumerate(t_spacings):
+        if t is None:
+            continue
+        if np.ndim(varargs[k]):
+            raise NoJvp("np.gradient's rule has no derivative in a coordinate array spacing")
+        for j in (range(len(outs)) if len(varargs) == 1 else (k,)):
+            total[j] = total[j] - outs[j] * (t / varargs[k])
+    return type(ans)(total) if isinstance(ans, (tuple, list)) else total[0]
+
+
+def _parts(value):
+    return list(value) if isinstance(value, (tuple, list)) else [value]

@@ -13,8 +13,9 @@ import numpy as np
 from .. import registry
 from ..registry import LINEAR
 
-# linear maps, each rule its transpose (docs/complex.md): right for complex values
-defvjp = partial(registry.defvjp, numeric=True, complex_ok=True)
+# linear maps, each rule its transpose (docs/complex.md): right for complex values; each
+# transform's tangent is the transform of the tangent (R-linear, complex values too)
+defvjp = partial(registry.defvjp, numeric=True, complex_ok=True, jvp=LINEAR, complex_jvp=True)
 
 _ONE_AXIS = "a, n=None, axis=-1, norm=None, out=None"
 _N_AXES = "a, s=None, axes=None, norm=None, out=None"

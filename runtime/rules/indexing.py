@@ -31,7 +31,8 @@ def index_object(obj, index):
     return obj[index]
 
 
-defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)", complex_ok=True)
+defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)", complex_ok=True,
+       jvp=(None, "index_trick_jvp(trick, items, t_items)"))
 nondiff(index_object, why=NONE)
 
 # Functions without a rule that write into their first argument (the alias analysis

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..forward import zero_tangent
 from ..higher import unit_tangent
+from .forward_container_helpers import zero_addend
 from ..gradient_stop import stop_gradient
 from ..registry import NONE, SHAPE, ZERO, nondiff
 from .reductions_helpers import extremum_share
@@ -79,3 +80,4 @@ nondiff(extremum_share, why=ZERO, fresh=True)
 # shape and dtype are read, so reverse mode over `<name>_jvp` (transform.hvp) passes it
 nondiff(zero_tangent, why=SHAPE, fresh=True)
 nondiff(unit_tangent, why=SHAPE, fresh=True)       # grad of grad (runtime/higher.py)
+nondiff(zero_addend, why=SHAPE, fresh=True)     # (x + y's: a bool's is 0.0, session 33)

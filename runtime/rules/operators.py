@@ -4,7 +4,7 @@ import operator
 
 from .. import closures, containers  # noqa: F401  (registers container helpers)
 
-from ..registry import DIAGONAL, LINEAR, NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
+from ..registry import DIAGONAL, JOINT, LINEAR, NONE, SHAPE, ZERO, defmethod, defvjp, nondiff
 from .operators_helpers import transposed
 from .sequences_helpers import in_order, reversed_items, shuffle_order
 
@@ -31,17 +31,21 @@ defvjp(operator.neg, "x", "-g", elementwise=True, complex_ok=True)
 defvjp(operator.pos, "x", "g", elementwise=True, complex_ok=True)
 defvjp(operator.getitem, "x, index", "getitem_vjp(g, x, index)", None,
        complex_ok=True, jvp=LINEAR)  # indices: integers
+# a closure's tangent (and cotangent) is its env's; a partial's, (func's, args', keywords')
 defvjp(closures.make_closure, "template, env", None, "g",
-       complex_ok=True)     # a closure: its env's cotangent
+       complex_ok=True, jvp=(None, "t_env"))
 defvjp(closures.make_partial, "func, args, keywords", "partial_part(g, 0)",
-       "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True)
-defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True)
+       "partial_part(g, 1)", "partial_part(g, 2)", complex_ok=True,
+       jvp=("(t_func, None, None)", "(None, t_args, None)", "(None, None, t_keywords)"))
+defvjp(getattr, "obj, name", "getattr_vjp(g, obj, name, ans)", complex_ok=True,
+       jvp="getattr_jvp(t_obj, obj, name)")
 defvjp(sum, "iterable, start=0", "sum_entries_vjp(g, iterable)", "unbroadcast(g, start)",
        complex_ok=True,
        jvp=("sum(t_iterable, 0 * start)", "np.broadcast_to(t_start, np.shape(ans))"))
 # `p | q` merges dicts (q's entries win); on ints and bools it has no derivative
+# (forward: `t_x | zeros of y`, y's entries winning, as for the values)
 defvjp(operator.or_, "x, y", "union_vjp(g, x, y, 0)", "union_vjp(g, x, y, 1)",
-       complex_ok=True)
+       complex_ok=True, jvp=JOINT)
 # x % y = x - y * floor(x / y), the floor constant almost everywhere
 defvjp(operator.mod, "x, y", "unbroadcast(g, x)", "unbroadcast(-g * np.floor_divide(x, y), y)",
        jvp=DIAGONAL)
@@ -85,13 +89,17 @@ defvjp(reversed_items, "xs", "reversed_items_vjp(g, xs)", complex_ok=True,      
 defvjp(in_order, "xs, order", "in_order_vjp(g, xs, order)", None, complex_ok=True,
        jvp=LINEAR)
 nondiff(shuffle_order, why=ZERO)                               # rng.shuffle(xs) of a list
-defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True)
-defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True)
-defvjp(dict.items, "self", "dict_items_vjp(g, self)", complex_ok=True)
+defvjp(dict, "iterable=()", "dict_pairs_vjp(g, iterable)", complex_ok=True,
+       jvp="dict_pairs_jvp(iterable, t_iterable)")
+defvjp(dict.values, "self", "dict_values_vjp(g, self)", complex_ok=True, jvp=LINEAR)
+defvjp(dict.items, "self", "dict_items_vjp(g, self)", complex_ok=True,
+       jvp="dict_items_jvp(self, t_self)")
 defvjp(dict.get, "self, key, default=None", "dict_get_vjp(g, self, key)", ZERO,
-       "None if key in self else g", complex_ok=True)
-defvjp(dict.copy, "self", "g", complex_ok=True)
-defvjp(list.copy, "self", "g", complex_ok=True)
+       "None if key in self else g", complex_ok=True,
+       jvp=("dict_get_jvp(t_self, self, key, ans, 0)", None,
+            "dict_get_jvp(t_default, self, key, ans, 1)"))
+defvjp(dict.copy, "self", "g", complex_ok=True, jvp=LINEAR)
+defvjp(list.copy, "self", "g", complex_ok=True, jvp=LINEAR)
 # copy.copy / copy.deepcopy: the same values in new objects, so the cotangent is g's
 defvjp(copy.copy, "x", "g", complex_ok=True, jvp=LINEAR)
 defvjp(copy.deepcopy, "x, memo=None", "g", ZERO, complex_ok=True, jvp=LINEAR)

@@ -16,7 +16,9 @@ import collections.abc
 
 import numpy as np
 
-from ..callees import value_vjp
+from ..callees import function_jvp, value_vjp
+from ..closures import Closure
+from ..jvp import NoJvp
 from ..helpers import unbroadcast
 from ..registry import rrule
 from ..thunks import Thunk, unthunk
@@ -65,7 +67,29 @@ def _owners(x, conds):
     return owner
 
 
-@rrule(np.piecewise)
+def piecewise_jvp(tangents, x, condlist, funclist, *args, **kw):
+    """np.piecewise's tangent, with its semantics: condition by condition, the elements
+    a piece owns get its tangent (a callable's by forward mode, along x's and the float
+    args' tangents; a constant's, funclist's entry), a later condition overwriting."""
+    tangents = list(tangents) + [None] * (3 + len(args) - len(tangents))
+    t_x, t_funcs, t_args = tangents[0], tangents[2], tangents[3:]
+    x = np.asanyarray(x)
+    if not np.issubdtype(x.dtype, np.floating):
+        return None
+    conds = piecewise_conditions(x, condlist, len(funclist))
+    t_x = np.zeros(x.shape) if t_x is None else np.broadcast_to(t_x, x.shape)
+    given = {1 + p: t_args[p] for p in _float_positions(args) if t_args[p] is not None}
+    out = np.zeros(x.shape, dtype=x.dtype)
+    for k, (cond, func) in enumerate(zip(conds, funclist)):
+        own = None if t_funcs is None else t_funcs[k]
+        if not isinstance(func, collections.abc.Callable):
+            out[cond] = 0 if own is None else own
+        elif np.any(cond):
+            out[cond] = value_jvp(func, own, {0: t_x[cond], **given}, x[cond], *args, **kw)
+    return out if x.ndim else out[()]
+
+
+@rrule(np.piecewise, jvp=piecewise_jvp)
 def _piecewise_rule(x, condlist, funclist, *args, **kw):
     x = np.asanyarray(x)
     if not np.issubdtype(x.dtype, np.floating):
@@ -110,3 +134,20 @@ def _add(total, c):
     if c is None:
         return total
     return c if total is None else total + c
+
+
+def value_jvp(func, own, tangents, *args, **kw):
+    """The tangent of a piece's output by forward mode; a closure record runs as the
+    function it stands for, refused when the values it read carry a tangent."""
+    if isinstance(func, Closure):
+        if own is not None and any(np.any(np.asarray(t) != 0) for t in _leaves(own)):
+            raise NoJvp("np.piecewise: forward mode through a piece reading differentiated "
+                        "values (a closure) is not supported: pass them in `args`")
+        func = func.function()
+    return function_jvp(func, tangents, *args, **kw)[1]
+
+
+def _leaves(tree):
+    if isinstance(tree, (list, tuple)):
+        return [leaf for t in tree for leaf in _leaves(t)]
+    return [] if tree is None else [tree]

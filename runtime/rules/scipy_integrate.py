@@ -19,7 +19,7 @@ backwards with the call's method and options.
 import numpy as np
 from scipy import integrate
 
-from ..callees import function_vjp
+from ..callees import function_jvp, function_vjp
 from ..registry import NONE, defvjp, template_helper
 
 SIGNATURE = ("func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, "
@@ -105,8 +105,41 @@ def odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst,
 
 _TEMPLATE = ("odeint_vjp(g, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst, "
              "{!r})")
+def _sensitivities(func, y0, args, t_y0, t_args, tfirst):
+    """The forward sensitivity system of dy/dt = f: (y, s) with ds/dt = df/dy s +
+    df/dargs t_args and s(0) = t_y0, its tangent terms by forward mode."""
+    n = np.size(y0)
+    positions = [k for k in _floats(args) if t_args is not None and t_args[k] is not None]
+
+    def dynamics(state, time):
+        y, s = state[:n], state[n:].reshape(np.shape(y0))
+        call = (time, y, *args) if tfirst else (y, time, *args)
+        tangents = {1 if tfirst else 0: s, **{2 + k: t_args[k] for k in positions}}
+        dy, ds = function_jvp(func, tangents, *call)
+        return np.concatenate([np.ravel(dy), np.ravel(ds)]).astype(float)
+    start = np.concatenate([np.ravel(y0), np.ravel(np.zeros(np.shape(y0)) if t_y0 is None
+                                                  else t_y0)]).astype(float)
+    return dynamics, start
+
+
+@template_helper
+def odeint_jvp(t_y0, t_args, ans, func, y0, t, args, Dfun, full_output, rtol, atol, tfirst):
+    """The tangent of ys = odeint(...) along y0's and args' tangents: the sensitivity
+    system solved beside y (as exact as the solver's rtol/atol, as the adjoint is)."""
+    if full_output or Dfun is not None:
+        raise TypeError("scipy.integrate.odeint has a rule for full_output=0 and Dfun=None "
+                        "only")
+    args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
+    dynamics, start = _sensitivities(func, y0, args, t_y0, t_args, tfirst)
+    states = integrate.odeint(dynamics, start, t, rtol=rtol, atol=atol)
+    return states[:, np.size(y0):].reshape(np.shape(ans))
+
+
+_FORWARD = ("odeint_jvp({}, ans, func, y0, t, args, Dfun, full_output, rtol, atol, "
+            "tfirst)")
 defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLATE.format("args"),
-       *[None] * 18)
+       *[None] * 18, jvp=(None, _FORWARD.format("t_y0, None"), None,
+                          _FORWARD.format("None, t_args")))
 
 
 _JACOBIAN_OPTIONS = ("jac", "jac_sparsity", "lband", "uband")
@@ -148,8 +181,29 @@ def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, a
     return arg_cots if isinstance(args, tuple) else list(arg_cots)
 
 
+@template_helper
+def solve_ivp_jvp(t_y0, t_args, ans, fun, t_span, y0, method, t_eval, events, vectorized,
+                  args, options):
+    """The tangent of sol = solve_ivp(...) along y0's and args' tangents: {"y": the
+    sensitivities at t_eval} (sol.y's; its cotangent is a dict by attribute too)."""
+    if t_eval is None or events is not None or vectorized:
+        raise TypeError("scipy.integrate.solve_ivp has a rule with t_eval given (the "
+                        "output times fixed), events=None and vectorized=False only")
+    unpacked = () if args is None else tuple(args)
+    dynamics, start = _sensitivities(fun, np.ravel(y0), unpacked, t_y0,
+                                     None if t_args is None else tuple(t_args), True)
+    forward = {k: v for k, v in options.items() if k not in _JACOBIAN_OPTIONS}
+    states = integrate.solve_ivp(lambda t, s: dynamics(s, t), t_span, start, method=method,
+                                 t_eval=t_eval, **forward).y
+    return {"y": states[np.size(y0):]}
+
+
 _IVP = ("solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, "
         "options, {!r})")
+_IVP_JVP = ("solve_ivp_jvp({}, ans, fun, t_span, y0, method, t_eval, events, vectorized, "
+            "args, options)")
 defvjp(integrate.solve_ivp, "fun, t_span, y0, method='RK45', t_eval=None, dense_output=False, "
        "events=None, vectorized=False, args=None, **options", NONE, NONE, _IVP.format("y0"),
-       None, NONE, None, None, None, _IVP.format("args"), NONE)
+       None, NONE, None, None, None, _IVP.format("args"), NONE,
+       jvp=(None, None, _IVP_JVP.format("t_y0, None"), None, None, None, None, None,
+            _IVP_JVP.format("None, t_args")))

@@ -25,10 +25,13 @@ defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        jvp=("triangular_solve_jvp(t_a, ans, a, trans, lower, unit_diagonal)", LINEAR))
 defvjp(sl.cholesky, "a, lower=False, overwrite_a=False, check_finite=True",
        "cholesky_vjp(g, ans, not lower)", jvp="cholesky_jvp(t_a, ans, not lower)")
+# (c, lower) = cho_factor(a): c's other triangle is unread (scipy: "random data"), and
+# its tangent is zero, as its cotangent is never read (c holds a's entries there)
 defvjp(sl.cho_factor, "a, lower=False, overwrite_a=False, check_finite=True",
-       "cho_factor_vjp(g, ans)")
+       "cho_factor_vjp(g, ans)", jvp="cho_factor_jvp(t_a, ans)")
 defvjp(sl.cho_solve, "c_and_lower, b, overwrite_b=False, check_finite=True",
-       "cho_solve_factor_vjp(g, ans, c_and_lower)", "cho_solve_rhs_vjp(g, c_and_lower)")
+       "cho_solve_factor_vjp(g, ans, c_and_lower)", "cho_solve_rhs_vjp(g, c_and_lower)",
+       jvp=("cho_solve_factor_jvp(t_c_and_lower, ans, c_and_lower)", LINEAR))
 # with b (not differentiated) the eigenvectors are b-orthonormal: V^T b V = I, and both
 # cotangents keep the form V (...) V^T with those V (the eigenvalues' from eigh(a, b))
 defvjp(sl.eigh, "a, b=None, *, lower=True, eigvals_only=False",
@@ -106,6 +109,27 @@ def cho_solve_factor_vjp(g, ans, c_and_lower):
     gA = -gb @ x.T
     gL = np.tril((gA + gA.T) @ L)
     return (gL if lower else gL.T, None)
+
+
+@template_helper
+def cho_factor_jvp(t, ans):
+    """(dC, None) for (c, lower) = cho_factor(a): the Cholesky factor's tangent on its
+    triangle (cholesky_jvp), zero on the unread one."""
+    from .forward_linalg_helpers import cholesky_jvp
+    c, lower = ans
+    mask = np.tril if lower else np.triu
+    return (cholesky_jvp(t, mask(c), not lower), None)
+
+
+@template_helper
+def cho_solve_factor_jvp(t, ans, c_and_lower):
+    """dx = -A^-1 dA x for x = A^-1 b, A = L L^T (or U^T U) from the factor's triangle."""
+    (c, lower), dc = c_and_lower, t[0]
+    if dc is None:                      # (the flag's tangent alone)
+        return np.zeros_like(ans)
+    F, dF = (np.tril(c), np.tril(dc)) if lower else (np.triu(c).T, np.triu(dc).T)
+    dA = dF @ F.T + F @ dF.T
+    return -sl.cho_solve(c_and_lower, dA @ ans)
 
 
 @template_helper

@@ -23,11 +23,12 @@ import scipy.linalg as sl
 from ..registry import LINEAR, defvjp, template_helper
 
 defvjp(sl.lu_factor, "a, overwrite_a=False, check_finite=True", "lu_factor_vjp(g, ans)",
-       None, None, complex_ok=True)
+       None, None, complex_ok=True, jvp="lu_factor_jvp(t_a, ans)")
 defvjp(sl.lu_solve, "lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True",
        "lu_solve_factor_vjp(g, ans, lu_and_piv, trans)",
        "lu_solve_rhs_vjp(g, lu_and_piv, trans)",
-       None, None, None, complex_ok=True)
+       None, None, None, complex_ok=True,
+       jvp=("lu_solve_factor_jvp(t_lu_and_piv, ans, lu_and_piv, trans)", LINEAR))
 defvjp(sl.solve, "a, b, lower=False, overwrite_a=False, overwrite_b=False, check_finite=True, "
        "assume_a=None, transposed=False",
        "structured_solve_vjp(g, ans, a, b, 0, assume_a, lower, transposed)",
@@ -84,6 +85,31 @@ def lu_factor_vjp(g, ans):
     out = np.empty_like(inner)
     out[_row_order(piv)] = inner
     return out
+
+
+@template_helper
+def lu_factor_jvp(t, ans):
+    """(d_lu, None) for (lu, piv) = lu_factor(a), pivots held: with A[perm] = L U and
+    F = L^-1 dA[perm] U^-1, dL = L strict_lower(F) and dU = upper(F) U."""
+    lu, piv = ans
+    L, U = _factors(lu)
+    F = sl.solve_triangular(L, t[_row_order(piv)], lower=True, unit_diagonal=True)
+    F = sl.solve_triangular(U, F.T, trans=1, lower=False).T                      # ... U^-1
+    return (L @ np.tril(F, -1) + np.triu(F) @ U, None)
+
+
+@template_helper
+def lu_solve_factor_jvp(t, ans, lu_and_piv, trans):
+    """dx = -A^-1 dA x (A^-T dA^T x when transposed), dA[perm] = dL U + L dU from the
+    factors' tangent (the strict lower and upper parts of d_lu), pivots held."""
+    (lu, piv), d_lu = lu_and_piv, t[0]
+    if d_lu is None:                    # (the pivots' tangent alone)
+        return np.zeros_like(ans)
+    L, U = _factors(lu)
+    dA = np.empty_like(d_lu)
+    dA[_row_order(piv)] = np.tril(d_lu, -1) @ U + L @ np.triu(d_lu)
+    transposed = trans in (1, 2, "T", "C")
+    return -sl.lu_solve(lu_and_piv, (dA.T if transposed else dA) @ ans, trans=trans)
 
 
 @template_helper

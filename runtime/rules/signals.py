@@ -14,7 +14,7 @@ import numpy as np
 
 from ..registry import DIAGONAL, JOINT, LINEAR, NONE, defvjp
 from ..registry import rrule
-from .differences_helpers import gradient_rule
+from .differences_helpers import gradient_jvp, gradient_rule
 
 defvjp(np.interp, "x, xp, fp, left=None, right=None, period=None",
        "interp_x_vjp(g, x, xp, fp, period)", NONE,
@@ -33,4 +33,4 @@ for _trapezoid in (getattr(np, "trapezoid", None), getattr(np, "trapz", None)):
                "trapezoid_vjp(g, y, x, dx, axis, 0)", "trapezoid_vjp(g, y, x, dx, axis, 1)",
                "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True,
                complex_ok=True, jvp=LINEAR)
-rrule(np.gradient)(gradient_rule)        # varargs spacings: a custom rule
+rrule(np.gradient, jvp=gradient_jvp)(gradient_rule)     # varargs spacings: a custom rule

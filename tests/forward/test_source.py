@@ -90,6 +90,27 @@ def test_cli_dump_hvp_shows_the_tangent_code_and_its_adjoint():
                                   "def looped_tan(x_dot, x, w):\n")
     assert "def looped_tan_rrule(x_dot, x, w):" in proc.stdout
     assert "def pullback(" in proc.stdout
+    assert "# thunkgrad: adjoint of looped_tan (wrt=x;" in proc.stdout     # (session 33:
+    assert "<locals>" not in proc.stdout                    # not thunkgrad_factory.<locals>)
+
+
+def test_tangent_statements_read_as_written():
+    """Session 33: literal arithmetic folded and the tangent last in an elementwise
+    term (`2 * t3 * t3_dot`, not `t3_dot * 2 * t3 ** (2 - 1)`); a template calling the
+    rule's own function shows the arguments the user gave, by name, not every default."""
+    text = jvp_source(F.readable, wrt=0)
+    assert "_dot = 2 * h * h_dot\n" in text
+    assert "np.sum(t2_dot)\n" in text and "np.sum(t2_dot, axis=0)\n" in text
+    assert "np.sum(t2_dot, axis=1, keepdims=True)\n" in text
+    assert "None, None" not in text and "(2 - 1)" not in text
+
+
+def test_readable_tangents_are_right():
+    from tests.fd import assert_close, numerical_jvp
+    from transform import jvp
+    x, t = np.linspace(-1.0, 1.0, 6).reshape(2, 3), np.arange(6.0).reshape(2, 3) / 5
+    _, got = jvp(F.readable, (x,), (t,))
+    assert_close(got, numerical_jvp(F.readable, [x], 0, t), rtol=1e-7)
 
 
 def test_cli_dump_hvp_refusals():

@@ -14,6 +14,18 @@ from tests.rules.checks import rand
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 
 
+def _halved(x):             # (rules without a JVP: every library rule but a few has one)
+    return x / 2
+
+
+def _tripled(x):
+    return 3 * x
+
+
+registry.defvjp(_halved, "x", "g / 2")
+registry.rrule(_tripled)(lambda x: (3 * x, lambda g: (3 * g,)))
+
+
 def _zero_or(tangent, like):
     """The tangent's entries, None as zeros shaped like the output's."""
     tangent = [None] * len(like) if tangent is None else tangent
@@ -25,11 +37,15 @@ def test_frule_refuses_what_it_cannot_give():
     custom rule, a complex value: NoJvp, never a silent zero."""
     x = np.array([0.3, -1.25])
     with pytest.raises(registry.NoJvp, match="tangent of 'x'"):
-        runtime.lookup(np.sign).frule((x,), x)
+        runtime.lookup(_halved).frule((x,), x)
     with pytest.raises(registry.NoJvp, match="tangent of 'xp'"):
         runtime.lookup(np.interp).frule({"xp": x}, 0.5, np.array([0.0, 1.0]), x)
     with pytest.raises(registry.NoJvp):                 # a custom rule without a JVP
-        runtime.lookup(np.gradient).frule((x,), x)
+        runtime.lookup(_tripled).frule((x,), x)
+    with pytest.raises(registry.NoJvp):                 # no complex_jvp trait
+        runtime.lookup(np.gradient).frule((x + 0j,), x + 0j)
+    with pytest.raises(registry.NoJvp, match="coordinate array"):
+        runtime.lookup(np.gradient).frule((None, x), x, np.array([0.0, 1.0]))
     with pytest.raises(registry.NoJvp):                 # one with a JVP, of complex values
         runtime.lookup(np.einsum).frule((None, x), "i->", x + 0j)
     for args, tangents in (((x + 0j,), (x,)), ((x,), (x + 0j,))):

@@ -6,15 +6,19 @@ The examples are the ones tests/rules/test_every_rule_checked.py drives the VJPs
 (the rule tests' tables plus its EXTRA); a rule with a JVP that it exempts is checked
 elsewhere, listed in EXEMPT below with where. Rules without a JVP are listed in
 tests/rules/jvp_missing.txt: the list may only shrink (a new rule comes with a JVP)."""
+import collections
 import pathlib
 
 import numpy as np
 import pytest
 
 import runtime
+from runtime.closures import Closure, make_closure
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
+from tests.rules.jvp_complex_examples import COMPLEX_MORE, REAL_MORE
+from tests.rules.jvp_structures import assert_all_close, like, pairing, plain, zero_or
 from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
@@ -23,6 +27,12 @@ MISSING = pathlib.Path(__file__).with_name("jvp_missing.txt")
 EXEMPT = {
     "numpy.float32": "rounds to float32 (differences see the rounding): "
     "test_float_casts_are_their_own_tangent below",
+    "numpy.complex64": "rounds to complex64: test_float_casts_are_their_own_tangent below",
+    "numpy.piecewise": "its pieces are callables: tests/rules/test_jvp_piecewise.py",
+    "scipy.integrate._odepack_py.odeint": "a callable and solver tolerances: "
+    "tests/rules/test_jvp_integrate.py at tight tolerances",
+    "scipy.integrate._ivp.ivp.solve_ivp": "a callable and solver tolerances: "
+    "tests/rules/test_jvp_integrate.py at tight tolerances",
 }
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 # rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none
@@ -47,6 +57,32 @@ MORE = {
     "numpy.row_stack": (([A, B],), {}),
     "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
 }
+def _scaled(t, w):          # a closure's template (make_partial's func below)
+    return t * w
+
+
+D, E = {"a": A, "b": 1.5, "tag": "x"}, {"b": B, "c": -0.5}
+MORE.update({  # 2026-12-02, session 33: container operations, structural helpers
+    "_operator.or_": ((D, E), {}), "builtins.dict": (([("a", A), ("b", 1.5), ("a", B)],), {}),
+    "dict.copy": ((D,), {}), "dict.values": ((D,), {}), "dict.items": ((D,), {}),
+    "list.copy": (([A, 1.5],), {}), ("dict.get", "self"): ((D, "a"), {}),
+    ("dict.get", "default"): ((D, "z", B), {}), "builtins.getattr": ((A, "T"), {}),
+    "runtime.closures.make_closure": ((len, (A, 1.5)), {}),
+    "runtime.closures.make_partial": ((make_closure(_scaled, (A,)), (B,), {}), {}),
+    ("runtime.closures.make_partial", "args"): ((np.add, (A, B), {}), {}),
+    ("runtime.closures.make_partial", "keywords"): ((np.add, (A,), {"x2": B}), {}),
+    "runtime.rules.indexing.index_trick": ((np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
+})
+MORE.update(COMPLEX_MORE)
+_S = spd(3, seed=61)
+_LU = rand(3, 3, seed=62) + 3 * np.eye(3)          # L - I + U, with some row interchanges
+MORE.update({  # the factorizations' pairs: c's other triangle holds a's entries, as LAPACK's
+    "scipy.linalg._decomp_cholesky.cho_factor": ((_S,), {}),
+    "scipy.linalg._decomp_cholesky.cho_solve": (((np.linalg.cholesky(_S) + np.triu(_S, 1),
+                                                  True), rand(3, 2, seed=63)), {}),
+    "scipy.linalg._decomp_lu.lu_factor": ((rand(4, 4, seed=64),), {}),
+    "scipy.linalg._decomp_lu.lu_solve": (((_LU, np.array([2, 1, 2], dtype=np.int32)),
+                                          rand(3, seed=65)), {})})
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
@@ -63,7 +99,7 @@ def _along_simplex(t):
 PROJECT = {**{(name, "a"): _symmetric for name in (
     "numpy.linalg.cholesky", "numpy.linalg.eigh", "numpy.linalg.eigvalsh",
     "scipy.linalg._decomp_cholesky.cholesky", "scipy.linalg._decomp.eigh",
-    "scipy.linalg._decomp.eigvalsh")},
+    "scipy.linalg._decomp.eigvalsh", "scipy.linalg._decomp_cholesky.cho_factor")},
     ("scipy.stats.multivariate_normal.logpdf", "cov"): _symmetric,
     ("scipy.stats.multivariate_normal.pdf", "cov"): _symmetric,
     ("scipy.stats.dirichlet.logpdf", "x"): _along_simplex,
@@ -79,7 +115,14 @@ def _signs_of(ans):
     return aligned
 
 
-ALIGN = {"numpy.linalg.eig": _signs_of}
+def _factor_triangle(ans):
+    """cho_factor's c outside the factor's triangle holds a's entries: unread, no tangent."""
+    mask = np.tril if ans[1] else np.triu
+    return lambda out: (mask(out[0]), out[1])
+
+
+ALIGN = {"numpy.linalg.eig": _signs_of,
+         "scipy.linalg._decomp_cholesky.cho_factor": _factor_triangle}
 
 
 def _frozen(name):
@@ -114,11 +157,8 @@ def _value(rule, param, args, kwargs):
 
 
 def _tangent(x, seed):
-    """A random tangent shaped and typed like x (a list or tuple entry by entry)."""
-    if isinstance(x, (list, tuple)):
-        return type(x)(_tangent(e, seed + k) for k, e in enumerate(x))
-    t = random_like(x, seed)
-    return float(t) if isinstance(x, float) else t
+    """A random tangent shaped and typed like x (containers entry by entry)."""
+    return like(x, seed)
 
 
 def _tangent_at(rule, param, args, kwargs, seed=7):
@@ -137,49 +177,39 @@ def _moving(rule, param, args, kwargs):
     return lambda v: rule.fn(*args, **{**kwargs, param: v})
 
 
-def _zero_or(tangent, like):
-    if isinstance(like, (list, tuple)):
-        tangent = [None] * len(like) if tangent is None else tangent
-        return [_zero_or(t, o) for t, o in zip(tangent, like)]
-    return 0 * np.asarray(like, dtype=np.float64) if tangent is None else tangent
-
-
-def _pairing(a, b):
-    """<a, b> over matching structures, None standing for zero."""
-    if a is None or b is None:
-        return 0.0
-    if isinstance(a, (list, tuple)):
-        return sum(_pairing(x, y) for x, y in zip(a, b))
-    return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
+_zero_or, _pairing = zero_or, pairing
 
 
 @pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
 def test_tangent_against_finite_differences(check):
     rule, param = check
-    args, kwargs = _example(rule, param)
+    _against_differences(rule, param, *_example(rule, param))
+
+
+def _against_differences(rule, param, args, kwargs):
     t, ans, tangent = _tangent_at(rule, param, args, kwargs)
     moving = _moving(rule, param, args, kwargs)
     if rule.name in ALIGN:
         moving = (lambda f, align: lambda v: align(f(v)))(moving, ALIGN[rule.name](ans))
+    value = _value(rule, param, args, kwargs)
+    if isinstance(value, Closure):      # a closure moves with its environment
+        moving = (lambda f, c: lambda env: f(make_closure(c.template, env)))(moving, value)
+        value = value.env
     with np.errstate(all="ignore"):
-        want = numerical_jvp(moving, [_value(rule, param, args, kwargs)], 0, t)
-    got = _zero_or(tangent, ans)
-    if isinstance(want, (list, tuple)):
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            assert_close(g, w, rtol=1e-5, atol=1e-7)
-    else:
-        assert np.shape(got) == np.shape(ans)
-        assert_close(got, want, rtol=1e-5, atol=1e-7)
+        want = numerical_jvp(lambda v: plain(moving(v)), [value], 0, t)
+    assert_all_close(_zero_or(tangent, ans), want, rtol=1e-5, atol=1e-7)
 
 
 @pytest.mark.parametrize("check", JVP_CHECKS, ids=_id)
 def test_tangent_and_cotangent_agree(check):
     """<v, J t> == <J^T v, t>: the forward term is the transpose of the reverse one."""
     rule, param = check
-    args, kwargs = _example(rule, param)
+    _against_cotangent(rule, param, *_example(rule, param))
+
+
+def _against_cotangent(rule, param, args, kwargs):
     t, ans, tangent = _tangent_at(rule, param, args, kwargs)
-    v = random_like(ans, seed=11)
+    v = like(ans, seed=11)
     own = {p: x for p, x in rule.bind(args, kwargs).items() if p not in ("g", "ans")}
     with np.errstate(all="ignore"):
         cotangent = runtime.unthunk(rule.vjp_function(param)(v, ans, **own))
@@ -187,6 +217,16 @@ def test_tangent_and_cotangent_agree(check):
         cotangent = [runtime.unthunk(c) for c in cotangent]
     forward, reverse = _pairing(v, tangent), _pairing(cotangent, t)
     assert forward == pytest.approx(reverse, rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(REAL_MORE))
+def test_complex_rules_at_real_values(name):
+    """The rules checked on complex examples (MORE), at real ones: sign's and imag's
+    tangent is zero there, ifft's and exp's complex."""
+    rule = next(r for r in JVP_RULES if r.name == name)
+    args, kwargs = REAL_MORE[name]
+    _against_differences(rule, rule.params[0], args, kwargs)
+    _against_cotangent(rule, rule.params[0], args, kwargs)
 
 
 def test_exemptions_have_a_jvp():
@@ -199,10 +239,12 @@ JVP_RULES_ALL = [r for r in registry._RULES.values() if r.has_jvp]
 
 def test_float_casts_are_their_own_tangent():
     x, t = np.array([0.3, -1.25]), np.array([1.5, 2.0])
-    for cast in (np.float32, np.float64):
+    for cast in (np.float32, np.float64, np.complex64, np.complex128):
         ans, tangent = runtime.lookup(cast).frule((t,), x)
         assert tangent.dtype == ans.dtype == np.dtype(cast)
         np.testing.assert_array_equal(tangent, cast(t))
+    ans, tangent = runtime.lookup(np.complex64).frule((t + 2j,), x + 1j)   # complex in too
+    np.testing.assert_array_equal(tangent, np.complex64(t + 2j))
 
 
 def _missing():
@@ -226,21 +268,40 @@ def test_rules_without_a_jvp_are_the_listed_ones():
 
 # Custom (rrule) rules with a JVP (varargs: tangents by position), on the VJP driver's first
 # example, each float argument against differences and against the rule's pullback
-CUSTOM = sorted((r for r in JVP_RULES_ALL if r.kind == "custom"), key=lambda r: r.name)
+CUSTOM = sorted((r for r in JVP_RULES_ALL if r.kind == "custom" and r.name not in EXEMPT
+                 and not r.name.startswith("tests.")), key=lambda r: r.name)
+class _Box:                 # an object whose attribute a rule writes (with_attribute)
+    def __init__(self, a, w):
+        self.a, self.w = a, w
+
+
+_PAIR = collections.namedtuple("_PAIR", "a b c")
+# custom rules the VJP driver gives no example (structural helpers): their arguments
+CUSTOM_MORE = {runtime.attributes.with_attribute: ((_Box(A, 1.5), "w", B), {}),
+               runtime.containers.replace_fields: ((_PAIR(A, 1.5, "k"), ("b",), 2.5), {})}
+
+
+def _custom_example(rule):
+    return CUSTOM_MORE.get(rule.fn) or EXAMPLES[rule.fn][0]
+
+
+def _differentiable(a):
+    return is_float_value(a) or isinstance(a, (_Box, _PAIR))
+
+
 CUSTOM_CHECKS = [(rule, k) for rule in CUSTOM
-                 for k, a in enumerate(EXAMPLES[rule.fn][0][0]) if is_float_value(a)]
+                 for k, a in enumerate(_custom_example(rule)[0]) if _differentiable(a)]
 
 
 @pytest.mark.parametrize("check", CUSTOM_CHECKS, ids=lambda c: f"{c[0].name}-{c[1]}")
 def test_a_custom_rule_against_differences_and_its_pullback(check):
     rule, k = check
-    args, kwargs = EXAMPLES[rule.fn][0]
+    args, kwargs = _custom_example(rule)
     t = _tangent(args[k], 7)
     ans, tangent = rule.frule([None] * k + [t], *args, **kwargs)
-    want = numerical_jvp(lambda *a: rule.fn(*a, **kwargs), list(args), k, t)
-    for g, w in zip(*((tangent, want) if isinstance(want, (list, tuple)) else ([tangent], [want]))):
-        assert_close(g, w, rtol=1e-5, atol=1e-7)
-    v = random_like(ans, seed=11)
+    want = numerical_jvp(lambda *a: plain(rule.fn(*a, **kwargs)), list(args), k, t)
+    assert_all_close(_zero_or(tangent, ans), want, rtol=1e-5, atol=1e-7)
+    v = like(ans, seed=11)
     cotangent = runtime.unthunk(rule.rrule(*args, **kwargs)[1](v)[k])
     assert _pairing(v, tangent) == pytest.approx(_pairing(cotangent, t), rel=1e-9, abs=1e-12)
 

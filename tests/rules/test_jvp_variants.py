@@ -71,6 +71,15 @@ SCIPY = [
     ("scipy.linalg._decomp.eigh", "a", (S, spd(3, seed=14)), {}),
     ("scipy.linalg._decomp.eigh", "a", (S, spd(3, seed=14)), {"eigvals_only": True}),
     ("scipy.linalg._decomp_cholesky.cholesky", "a", (S,), {"lower": True}),
+    ("scipy.linalg._decomp_cholesky.cho_factor", "a", (S,), {"lower": True}),
+    ("scipy.linalg._decomp_cholesky.cho_solve", "c_and_lower",
+     ((np.linalg.cholesky(S).T + np.tril(S, -1), False), rand(3, seed=19)), {}),
+    ("scipy.linalg._decomp_lu.lu_solve", "lu_and_piv",
+     ((rand(3, 3, seed=20) + 3 * np.eye(3), np.array([1, 2, 2], dtype=np.int32)),
+      rand(3, 2, seed=21)), {"trans": 1}),
+    ("scipy.linalg._decomp_lu.lu_solve", "b",
+     ((rand(3, 3, seed=20) + 3 * np.eye(3), np.array([1, 2, 2], dtype=np.int32)),
+      rand(3, 2, seed=21)), {"trans": 1}),
     ("scipy.linalg._decomp_qr.qr", "a", (WIDE,), {"pivoting": True}),
     ("scipy.linalg._decomp_qr.qr", "a", (TALL,), {"mode": "r"}),
     ("scipy.linalg._decomp_qr.qr", "a", (TALL,), {"mode": "r", "pivoting": True}),
@@ -108,6 +117,7 @@ SCIPY = [
 PROJECT = {("scipy.linalg._decomp.eigvalsh", "a"): _symmetric,
            ("scipy.linalg._decomp.eigh", "a"): _symmetric,
            ("scipy.linalg._decomp_cholesky.cholesky", "a"): _symmetric,
+           ("scipy.linalg._decomp_cholesky.cho_factor", "a"): _symmetric,
            ("scipy.stats.dirichlet.pdf", "x"): lambda t: t}     # K - 1 entries: free
 CASES = NUMPY + (SCIPY if importlib.util.find_spec("scipy") else [])
 

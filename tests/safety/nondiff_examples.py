@@ -89,6 +89,8 @@ EXAMPLES.update({unpacked_count: ((0.3, 0.7), 2), not_shared_array: (0.5, "where
                  is_user_object: (A, "sum"), clip_inside: (A, -0.2, 0.3, None, None)})
 from runtime.higher import unit_tangent  # noqa: E402  (grad of grad's unit tangent)
 EXAMPLES[unit_tangent] = (1.3,)
+from runtime.rules.forward_container_helpers import zero_addend  # noqa: E402
+EXAMPLES[zero_addend] = (A,)          # session 33: `x + y`'s zero for an inactive y
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -15,6 +15,7 @@ import gast
 from ..ir.nodes import load, located, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
+from ..errors import TransformError
 from .refusals import refuse
 
 PROVIDED = {}
@@ -36,6 +37,9 @@ def call_statement(fwd, s, prim, target):
     fn, call = prim.fn, s.value
     if fn is None and getattr(prim, "method", None) == "__call__":
         return _dynamic(fwd, s, prim, target)
+    if fn is None and getattr(prim, "method", None) is not None and \
+            isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute):
+        return _container_method(fwd, s, prim, target)
     if fn is None or not inspect.isfunction(fn) or not isinstance(call, gast.Call) or \
             fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
             any(isinstance(a, gast.Starred) for a in call.args) or \
@@ -66,7 +70,52 @@ def _dynamic(fwd, s, prim, target):
     return _statement(fwd, s, target, {k: a for k, a in enumerate(args) if fwd.is_active(a)})
 
 
-def _statement(fwd, s, target, tangents):
+def _container_method(fwd, s, prim, target):
+    """`d.get(k)` (a method the source does not resolve): the receiver's class's method
+    run through its rule's JVP when the code runs, for dicts, lists and tuples
+    (`container_method`; another receiver is refused there):
+
+        v, v_dot = call_jvp(container_method(d, 'get'), {0: d_dot}, d, k)
+    """
+    call = s.value
+    if any(fwd.is_active(a) for _, a in prim.operands) or \
+            any(isinstance(a, gast.Starred) for a in call.args):
+        refuse(fwd, prim, f"a call of `{prim.label}` with a differentiated value passed by "
+               "keyword or spread", "pass it by position, or use vjp/jacrev")
+    try:                    # raised when the code runs, if the receiver is no container
+        refuse(fwd, prim, f"`{prim.label}()` of an object that is not a dict, list or "
+               "tuple (a method of a user-defined object)", "pass arrays, or use vjp")
+    except TransformError as exc:
+        refusal = fwd.names.reserve("forward_refusal")
+        fwd.ctx.globals[refusal] = exc
+    method = gast.Call(func=load(_global(fwd, "container_method", container_method)),
+                       args=[clone(call.func.value), gast.Constant(value=prim.method,
+                                                                   kind=None),
+                             load(refusal)], keywords=[])
+    receiver = gast.Call(func=method, args=[clone(call.func.value)] + clone(call.args),
+                         keywords=clone(call.keywords))
+    tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
+    return _statement(fwd, located(gast.Expr(value=receiver), s), target, tangents,
+                      callee=method)
+
+
+def container_method(obj, name, refusal):
+    """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP);
+    another object's method is refused (the TransformError at the user's line, made
+    when compiling): forward mode does not compile it yet."""
+    if type(obj) not in (dict, list, tuple):
+        raise refusal
+    return getattr(type(obj), name)
+
+
+def _global(fwd, name, value):
+    if name not in fwd.builtins:
+        fwd.builtins[name] = fwd.names.reserve(name)
+        fwd.ctx.globals[fwd.builtins[name]] = value
+    return fwd.builtins[name]
+
+
+def _statement(fwd, s, target, tangents, callee=None):
     call = s.value
     keys = [gast.Constant(value=p, kind=None) for p in tangents]
     given = gast.Dict(keys=keys, values=[load(fwd.dot(a.id)) for a in tangents.values()])
@@ -74,8 +123,8 @@ def _statement(fwd, s, target, tangents):
         fwd.builtins["call_jvp"]
     fwd.builtins["call_jvp"] = name
     fwd.ctx.globals[name] = PROVIDED["call_jvp"]
-    value = gast.Call(func=load(name), args=[clone(call.func), given] + clone(call.args),
-                      keywords=clone(call.keywords))
+    value = gast.Call(func=load(name), args=[callee or clone(call.func), given] +
+                      clone(call.args), keywords=clone(call.keywords))
     pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
     return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)
 

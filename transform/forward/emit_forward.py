@@ -57,6 +57,7 @@ def emit_jvp(ctx, function):
     factory, registered = _build(ctx, source, filename, params, words)
     tracebacks.register(ctx.fn, filename, registered, _origins(ctx))
     fn = factory(*[helpers[n] for n in params])
+    fn.__qualname__ = ctx.rrule_name      # not thunkgrad_factory.<locals>.f_jvp: hvp's header
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
     return Compiled(ctx.fn, ctx.wrt, "forward", source, fn, filename,

@@ -11,17 +11,20 @@
     call      y, y_dot = call_jvp(f, {param: tangent}, *args)   (calls.py)
 
     custom    y_dot = grad_f_tan(x_dot, x)    for y = grad(f)(x) (calls.py)
-
-Other custom (rrule) rules are refused: they give a pullback, not a tangent.
+    custom    y_dot = the JVP another rrule declares (custom.py; refused without one)
 """
 import gast
+
+from runtime.closures import make_partial
 
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
 from .calls import call_statement, derivative_tangent
+from .custom import custom_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
+from .tidy import folded
 
 
 def statement_tangent(fwd, s):
@@ -45,7 +48,7 @@ def statement_tangent(fwd, s):
             refuse(fwd, s, "a statement it has no rule for", "use vjp")
         if prim.kind == "call":
             return [call_statement(fwd, s, prim, target)]
-        return [s, located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s)]
+        return [s, folded(located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s))]
     if bound & fwd.active:
         refuse(fwd, getattr(prim, "site", None) or s,
                f"a `{type(s).__name__}` statement binding {sorted(bound & fwd.active)[0]!r}",
@@ -75,8 +78,9 @@ def _value(fwd, s, prim, target):
                "jacfwd, jacrev, or grad with has_aux", "only what grad and value_and_grad "
                "return is differentiated again: write it with grad(f) of your own function")
     if kind == "custom":
-        refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule",
-               _custom_hint(prim.label))
+        tangent = custom_tangent(fwd, s, prim)
+        return tangent if tangent is not None else fwd.names.call("zero_tangent",
+                                                                  load(target))
     if kind == "copy":
         return _copied(fwd, s, prim)
     if kind == "pack":
@@ -88,15 +92,6 @@ def _value(fwd, s, prim, target):
     if kind == "rule":
         return _rule_tangent(fwd, s, prim, target)
     refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
-
-
-def _custom_hint(label):
-    """What to do about a custom rule forward mode's compiler does not run (not even one
-    declaring `jvp=`, which only runtime/jvp.py's frule reads so far)."""
-    product = " (for np.einsum, write the product with `@`, np.matmul or np.tensordot, " \
-        "which forward mode differentiates)" if label.endswith("einsum") else ""
-    return ("forward mode does not run custom (rrule) rules yet: use vjp/jacrev for this "
-            f"function{product}")
 
 
 def _copied(fwd, s, prim):
@@ -112,6 +107,9 @@ def _copied(fwd, s, prim):
 
 
 def _rule_tangent(fwd, s, prim, target):
+    if prim.rule.fn is make_partial:        # its tangent is (func's, args', keywords'),
+        refuse(fwd, prim, "a functools.partial over differentiated values",  # never called
+               "call the function with the values themselves, or use vjp")
     for param, atom in prim.inputs.items():
         inside = name_ids(atom) & fwd.active if not isinstance(atom, gast.Name) else ()
         if inside:

@@ -3,7 +3,7 @@ expanded inline as reverse mode expands `Rule.templates`:
 
     t2 = v * t1        DIAGONAL in x and y   ->   t2_dot = v_dot * t1 + t1_dot * v
     t3 = s + t2        jointly linear        ->   t3_dot = s_dot + t2_dot
-    t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot, None, None, None, False)
+    t9 = np.sum(t8)    a template            ->   t9_dot = np.sum(t8_dot)   (tidy.py)
     t6 = y[1]          LINEAR                ->   t6_dot = y_dot[1]
 
 The output's tangent is the sum of the terms of the inputs that have a tangent; the
@@ -19,6 +19,7 @@ from runtime.registry import TEMPLATE_NAMESPACE
 from ..ir.nodes import load
 from ..ir.templates import _names_of, _parsed, _template, as_value, clone
 from .refusals import refuse
+from .tidy import tangent_last, tidy_template
 
 
 # Jointly linear in their arguments, whatever those are (arrays, numbers, or lists that
@@ -96,14 +97,14 @@ def _term(fwd, s, prim, param, tangent, target):
         return _diagonal(fwd, prim, param, tangent, target)
     if term == REDUCTION:
         return _reduction(fwd, prim, param, tangent, target)
-    return _expanded(fwd, term, {f"t_{param}": load(tangent)}, prim.inputs, target,
-                     frozenset())
+    return _expanded(fwd, tidy_template(term, prim, s), {f"t_{param}": load(tangent)},
+                     prim.inputs, target, frozenset())
 
 
 def _jointly(fwd, s, prim, target, tangents):
     """`x_dot + y_dot` for `x + y` (list concatenation too); an argument without a
     tangent is dropped where the other has the output's shape, else a zero of its own
-    shape takes its place (`x_dot + zero_tangent(y)` broadcasts, or concatenates)."""
+    shape takes its place (`x_dot + zero_addend(y)` broadcasts, or concatenates)."""
     x, y = prim.inputs["x"], prim.inputs["y"]
     if "x" in tangents and "y" in tangents:
         return gast.BinOp(left=load(tangents["x"]), op=s.value.op, right=load(tangents["y"]))
@@ -113,7 +114,7 @@ def _jointly(fwd, s, prim, target, tangents):
         if side == "y" and isinstance(s.value.op, gast.Sub):
             return gast.UnaryOp(op=gast.USub(), operand=one)
         return one
-    zero = fwd.names.call("zero_tangent", clone(other))
+    zero = gast.Call(func=fwd.helper("zero_addend"), args=[clone(other)], keywords=[])
     left, right = (load(tangents["x"]), zero) if side == "x" else (zero, load(tangents["y"]))
     return gast.BinOp(left=left, op=s.value.op, right=right)
 
@@ -182,8 +183,9 @@ def _diagonal(fwd, prim, param, tangent, target):
         g = fwd.names.call("broadcast_to_output", g, load(target))
         inputs[param] = fwd.names.call("broadcast_to_output", clone(atom), load(target))
     text = prim.rule.template_text(param, False)
-    return _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
+    expr = _expanded(fwd, text, {"g": g}, inputs, target, frozenset({param}),
                      keep={param} if inputs[param] is not atom else ())
+    return tangent_last(expr, tangent) if g.__class__ is gast.Name else expr
 
 
 def _reduction(fwd, prim, param, tangent, target):

@@ -34,7 +34,7 @@ def checkpoint_fits(key, carry, invariants, iterable, where=""):
 
 def _refused(key, carry, invariants, iterable):
     """Why the loop runs as written (None: through the driver)."""
-    from .checkpoint_rule import Loop, _refuse_generators    # (it imports this module)
+    from .checkpoint_rule import Loop, _refuse_functions, _refuse_generators  # (cycle)
     step = STEPS.get(key)
     if step is None or not isinstance(iterable, SIZED):
         return "its length is not known when it starts"
@@ -46,7 +46,8 @@ def _refused(key, carry, invariants, iterable):
         return "it reads a random generator"    # (the trial would move it)
     saved = np.random.get_state(), random.getstate()
     try:
-        Loop(step, invariants, iterable, 1).call(tuple(carry), 0)
+        out, _ = Loop(step, invariants, iterable, 1).call(tuple(carry), 0)
+        _refuse_functions(out, "")     # a function carried: the driver refuses it
     except Exception as exc:    # noqa: BLE001 (any: the taped loop raises a real one again)
         first = str(exc).splitlines()[0] if str(exc) else ""
         return f"its step alone raised {type(exc).__name__}: {first[:160]}"

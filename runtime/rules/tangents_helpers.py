@@ -49,7 +49,9 @@ def attribute_tangent_vjp(g, tangent, obj, name, part):
             raise TypeError("a @property's tangent needs thunkgrad's compiler (import transform)")
         return PROVIDED["getter_vjp"](getter, obj, tangent, g)[part]
     if part == 1 or _metadata(obj, name):
-        return None
+        # a zero, not None: the caller's template may add it (`dv_dot + unreduce(...)`,
+        # fuzz forward_mode:20261139, `v.shape[0]` beside `np.sum(v)`)
+        return _zero_like(obj if part == 1 else tangent)
     if isinstance(obj, np.ndarray):
         return getattr_vjp(g, np.asarray(tangent), name)
     return getattr_vjp(g, tangent, name)
@@ -136,3 +138,7 @@ def abs_vjp_vjp(g, slopes_g, x):
     return unbroadcast(np.asarray(unthunk(g)) * np.sign(x), slopes_g)
 
 
+def _zero_like(value):
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fc":
+        return np.zeros_like(value)
+    return 0.0 if isinstance(value, (float, np.floating)) else None

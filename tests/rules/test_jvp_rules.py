@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import runtime
+import transform.api  # noqa: F401  (the rules the compiler registers: call_jvp's reverse)
 from runtime.closures import Closure, make_closure
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp

@@ -16,8 +16,7 @@ snapshots as the loop runs; once it stops the backward sweep reverses segments b
 some of them by the binomial schedule (runtime/online.py: the schedule and its bound)."""
 from . import online
 from .checkpoint import ONLINE, _STATS, _count, check_snapshots
-from .callees import loop_body_rule
-from .checkpoint_rule import Loop, _fingerprint, _items, _pullback, _varied
+from .checkpoint_rule import Loop, _fingerprint, _items, _pullback
 
 
 def checkpointed_while(condition, snapshots):
@@ -53,14 +52,6 @@ class OnlineLoop(Loop):
     def arguments(self, carry, i):
         item = () if self.items is None else (self.items[i],)
         return (*carry, *self.invariants, *item)
-
-    def rule(self, carry, i):
-        args = self.arguments(carry, i)
-        wrt = tuple(k for k, a in enumerate(args) if _varied(a))
-        rule = self.rules.get(wrt)
-        if rule is None:
-            rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
-        return rule, args
 
     def call(self, carry, i):
         rule, args = self.rule(carry, i)

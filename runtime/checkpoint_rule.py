@@ -55,9 +55,12 @@ class Loop:
         self.marks = {}             # position -> fingerprint of the forward's carry there
         self.where = ""
 
+    def arguments(self, carry, i):
+        return (*carry, *self.invariants, self.items[i])
+
     def rule(self, carry, i):
         """(the step's rule at step i, differentiated in what can vary, its args)."""
-        args = (*carry, *self.invariants, self.items[i])
+        args = self.arguments(carry, i)
         wrt = tuple(k for k, a in enumerate(args) if _varied(a))
         rule = self.rules.get(wrt)
         if rule is None:

@@ -308,13 +308,20 @@ def _without(body, loop):
 
 def _step_function(src, loop, carried, invariants, target):
     """The loop body as a function of (carried..., invariants..., target) returning the
-    carried names: a real function (the driver calls it), parsed as this gast node at
-    the user's lines (parse.parse_function reads `thunkgrad_source`)."""
-    params = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
-              for n in carried + invariants + [target]]
+    carried names (the driver calls it)."""
     ret = gast.Return(value=_tuple(carried))
+    return step_function(src, loop, copy.deepcopy(loop.body) + [ret],
+                         carried + invariants + [target])
+
+
+def step_function(src, loop, body, names):
+    """A real function of `names` whose body is `body`, parsed as this gast node at the
+    user's lines (parse.parse_function reads `thunkgrad_source`); also the online
+    driver's steps (checkpointed_online.py)."""
+    params = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
+              for n in names]
     fdef = gast.FunctionDef(
-        name=f"{src.name}_checkpointed_step", body=copy.deepcopy(loop.body) + [ret],
+        name=f"{src.name}_checkpointed_step", body=body,
         args=gast.arguments(args=params, posonlyargs=[], vararg=None, kwonlyargs=[],
                             kw_defaults=[], kwarg=None, defaults=[]),
         decorator_list=[], returns=None, type_comment=None, type_params=[])

@@ -18,16 +18,15 @@ keeps the binomial schedule: its step returns the carried names at a `continue`.
 The condition is evaluated where Python evaluates it (before the loop, then after each
 step that does not break), so its reads are carried or invariant like the body's.
 """
-import ast
 import copy
 
 import gast
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from runtime.checkpoint_online import checkpointed_while
-from .checkpointed import _may_mark as may_mark_for, _filled
+from .checkpointed import _may_mark as may_mark_for, _filled, step_function
 from .checkpointed import _base, _loop_names, _marker_arguments, _plain_advance, \
-    _refuse_in, _refuse_unsupported, _step_key, _step_source, _tuple, _written
+    _refuse_in, _refuse_unsupported, _step_key, _tuple, _written
 from .checkpointed_random import refuse_random_draws
 from ..ir.nodes import const, load, store
 
@@ -274,27 +273,4 @@ def _step(src, loop, carried, invariants, test, breaks):
     on = (lambda: copy.deepcopy(test[0])) if test is not None else (lambda: const(True))
     body = _jumps_returning(body, lambda j: ret(const(False) if isinstance(j, gast.Break)
                                                 else on()))
-    return _step_function(src, loop, body + [ret(on())], params)
-
-
-def _step_function(src, loop, body, params):
-    """A real function of `params` whose body is `body`, at the user's lines, parsed as
-    this gast node when compiled (as checkpointed.py's steps)."""
-    fdef = gast.FunctionDef(
-        name=f"{src.name}_checkpointed_step", body=body,
-        args=gast.arguments(args=[gast.Name(id=n, ctx=gast.Param(), annotation=None,
-                                            type_comment=None) for n in params],
-                            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                            kwarg=None, defaults=[]),
-        decorator_list=[], returns=None, type_comment=None, type_params=[])
-    for n in gast.walk(fdef):
-        if "lineno" in n._attributes and getattr(n, "lineno", None) is None:
-            gast.copy_location(n, loop)
-    tree = gast.gast_to_ast(gast.Module(body=[copy.deepcopy(fdef)], type_ignores=[]))
-    ast.increment_lineno(tree, src.first_line - 1)
-    space = {}
-    exec(compile(ast.fix_missing_locations(tree), src.filename, "exec"),
-         src.fn.__globals__, space)
-    step = space[fdef.name]
-    step.thunkgrad_source = lambda: _step_source(step, fdef, src)
-    return step
+    return step_function(src, loop, body + [ret(on())], params)

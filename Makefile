@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 run: install
 	$(PY) examples/quickstart.py
 
+# On every CPU (pytest-xdist; PYTEST_WORKERS=0 runs in one process, e.g. to debug)
+PYTEST_WORKERS ?= auto
 test: install
-	$(PY) -m pytest tests
+	$(PY) -m pytest -n $(PYTEST_WORKERS) tests
 
 # Every supported Python x NumPy in its own venv under .compat/ (tools/compat.py;
 # THUNKGRAD_COMPAT=py3.10,np1.26 picks combinations by label, THUNKGRAD_COMPAT_PYTEST

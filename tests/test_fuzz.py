@@ -22,22 +22,23 @@ from tests.fuzz.oracle import judge
 from tests.fuzz.shrink import shrink
 
 SELECTED = parse_classes(os.environ.get("THUNKGRAD_FUZZ_CLASSES"))
-TALLY = collections.defaultdict(collections.Counter)   # class -> outcome -> count
 SEED = ci.RANDOM_SEED                                   # (printed by tests/conftest.py)
 
 
 @pytest.mark.parametrize("share", [s[0] for s in ci.shares()])
 @pytest.mark.parametrize("cls", SELECTED)
-def test_class_programs_match_the_primal(cls, share):
+def test_class_programs_match_the_primal(cls, share, record_property):
     _, first, count = next(s for s in ci.shares() if s[0] == share)
     failures = []
+    tally = collections.Counter()          # outcome -> count (summed by tests/conftest.py)
     for k in range(count):
         label, verdict, description = run_one(f"{cls}:{first + k}")
-        TALLY[cls][verdict.outcome] += 1
+        tally[verdict.outcome] += 1
         if verdict.outcome in ("failed", "invalid"):
             failures.append((first + k, f"{verdict.outcome}: {verdict.kind}\n{verdict.detail}"
                                         f"\n{description}"))
-    counts = ", ".join(f"{n} {o}" for o, n in sorted(TALLY[cls].items()))
+    record_property("fuzz_tally", (cls, dict(tally)))
+    counts = ", ".join(f"{n} {o}" for o, n in sorted(tally.items()))
     assert not failures, (f"{len(failures)} of {count} {cls} programs failed ({share} share, "
                           f"seed {first}; {counts}):\n\n" + "\n\n".join(
                               text for _, text in failures[:3]) + _shrunk(cls, failures[0][0]))

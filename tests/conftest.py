@@ -43,4 +43,4 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.write_line(ci.header())
     for cls, counts in sorted(tallies.items()):
         terminalreporter.write_line(
-            f"{cls:<15}" + "  ".join(f"{counts[o]} {o}" for o in outcomes))
+            f"{cls:<19}" + "  ".join(f"{counts[o]} {o}" for o in outcomes))

@@ -1,11 +1,11 @@
 """The typed form (transform/ir/statements.py): the kinds built for a small function,
-its lowering back to the same gast, and a statement of an unknown kind refused at the
-user's line (never skipped)."""
+its lowering back to the same gast, a statement of an unknown kind refused at the
+user's line (never skipped), and both modes, which walk it, against differences."""
 import gast
 import numpy as np
 import pytest
 
-from transform import TransformError, jvp, pipeline
+from transform import TransformError, grad, jvp, pipeline
 from transform.compilation import Compilation
 from transform.ir import statements as ir
 from transform.ir.lower_gast import to_gast
@@ -94,4 +94,17 @@ def test_forward_mode_runs_on_the_typed_form():
     _, got = jvp(small, (x, y), (t,), wrt=0)
     eps = 1e-6
     want = (small(x + eps * t, y) - small(x - eps * t, y)) / (2 * eps)
+    assert np.allclose(got, want, rtol=1e-6, atol=1e-8)
+
+
+def small_total(x, y):
+    return np.sum(small(x, y) * x)
+
+
+def test_reverse_mode_runs_on_the_typed_form():
+    x, y = np.array([0.3, -0.2, 0.5]), 1.5
+    got = grad(small_total)(x, y)
+    eps = 1e-6
+    want = [(small_total(x + eps * e, y) - small_total(x - eps * e, y)) / (2 * eps)
+            for e in np.eye(3)]
     assert np.allclose(got, want, rtol=1e-6, atol=1e-8)

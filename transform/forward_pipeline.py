@@ -1,6 +1,7 @@
 """The forward-mode compiler's driver, beside pipeline.py (reverse mode's): stages 1-5
-as pipeline.py runs them, then the tangent body (forward/tangents.py) and its emit
-(forward/emit_forward.py).
+as pipeline.py runs them, then the typed form of the lowered body (ir/typed.py), the
+tangent body built on it (forward/tangents.py), lowered to gast (ir/lower_gast.py) and
+emitted (forward/emit_forward.py).
 
     compile_forward(f, ("x",))  ->  Compiled; .rrule is `f_jvp(x, *, x_dot)`
                                     returning (f(x), its tangent)
@@ -15,7 +16,10 @@ import gc
 import gast
 
 from . import pipeline
+from .ir.lower_gast import to_gast
 from .ir.nodes import assign, load, located
+from .ir.statements import Emitted
+from .ir.typed import typed_form
 from .compilation import Compilation
 from .forward.emit_forward import emit_jvp, jvp_function
 from .forward.refusals import refuse
@@ -59,7 +63,8 @@ def _compile(fn, wrt, signature, variant):
              if p in fwd.active and p not in wrt]      # not differentiated, made active later
     units = [located(assign(t, ctx.names.call("unit_tangent", load(p))), body[0])
              for p, t in zip(wrt, tangent_params)] if variant == "unit" else []
-    function = jvp_function(ctx, units + zeros + fwd.block(body),
+    tangent_body = [Emitted(s) for s in units + zeros] + fwd.block(typed_form(ctx.src, body))
+    function = jvp_function(ctx, to_gast(ctx.src, tangent_body),
                             [] if variant == "unit" else tangent_params, variant == "tangent")
     compiled = emit_jvp(ctx, function)
     compiled.tangent_params = dict(zip(wrt, tangent_params))

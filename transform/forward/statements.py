@@ -17,6 +17,7 @@ import gast
 
 from runtime.closures import make_partial
 
+from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
@@ -28,32 +29,34 @@ from .tidy import folded
 
 
 def statement_tangent(fwd, s):
-    """[s, its tangent statement(s)] (just [s] when it binds no active name)."""
-    prim = getattr(s, "prim", None)
-    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Subscript):
-        return [s] + _setitem(fwd, s, prim)
-    if isinstance(s, gast.Expr) and prim is not None and prim.kind in ("append", "extend"):
-        return [s] + _append(fwd, s, prim)
-    if isinstance(s, gast.Expr) and name_ids(s.value, gast.Load) & fwd.active and \
-            getattr(prim, "kind", None) != "nondiff":
-        refuse(fwd, getattr(prim, "site", None) or s, "a call for its effect on a "
-               "differentiated value", "bind the result to a name, or use vjp")
-    bound = _bound(s)
-    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
-        _note_user_object_test(fwd, s)
-        target = s.targets[0].id
-        if target not in fwd.active:
-            return [_plain_snapshot(s, prim)]
-        if prim is None:
-            refuse(fwd, s, "a statement it has no rule for", "use vjp")
-        if prim.kind == "call":
-            return [call_statement(fwd, s, prim, target)]
-        return [s, folded(located(assign(fwd.dot(target), _value(fwd, s, prim, target)), s))]
-    if bound & fwd.active:
-        refuse(fwd, getattr(prim, "site", None) or s,
-               f"a `{type(s).__name__}` statement binding {sorted(bound & fwd.active)[0]!r}",
+    """[s, its tangent statement(s)] (just [s] when it binds no active name), for a
+    typed simple statement (ir/statements.py); the tangents are `ir.Emitted`."""
+    match s:
+        case ir.SetItem():
+            return [s] + _setitem(fwd, s)
+        case ir.Append():
+            return [s] + _append(fwd, s)
+        case ir.Assignment() | ir.NonDiff(node=gast.Assign(targets=[gast.Name()])):
+            return _assigned(fwd, s)
+    bound = name_ids(s.node, gast.Store) & fwd.active
+    if bound:
+        refuse(fwd, s, f"a `{type(s.node).__name__}` statement binding {sorted(bound)[0]!r}",
                "bind one name per statement, or use vjp")
     return [s]
+
+
+def _assigned(fwd, st):
+    """`y = ...`: its tangent by the statement's kind, or the statement alone."""
+    s, prim = st.node, st.prim
+    _note_user_object_test(fwd, s)
+    target = s.targets[0].id
+    if target not in fwd.active:
+        _plain_snapshot(s, prim)
+        return [st]
+    if isinstance(st, ir.Call):
+        return [ir.Emitted(call_statement(fwd, s, prim, target))]
+    tangent = folded(located(assign(fwd.dot(target), _value(fwd, st, target)), s))
+    return [st, ir.Emitted(tangent)]
 
 
 def _plain_snapshot(s, prim):
@@ -67,31 +70,36 @@ def _plain_snapshot(s, prim):
     return s
 
 
-def _value(fwd, s, prim, target):
-    kind = prim.kind
-    if kind == "nondiff":
-        return fwd.names.call("zero_tangent", load(target))
-    if kind == "custom" and "thunkgrad_derivative" in getattr(prim.fn, "__dict__", {}):
+def _value(fwd, st, target):
+    """The tangent expression of `target = ...` by the statement's kind."""
+    s, prim = st.node, st.prim
+    match st:
+        case ir.NonDiff():
+            return fwd.names.call("zero_tangent", load(target))
+        case ir.Custom():
+            return _custom(fwd, s, prim, target)
+        case ir.Copy():
+            return _copied(fwd, s, prim)
+        case ir.Pack():
+            swaps = {id(a): fwd.tangent_or_zero(a) for a in st.args}
+            expr, found = _swap(s.value, swaps)
+            if len(found) != len(swaps):
+                refuse(fwd, prim, f"a `{prim.label}` display it cannot follow", "use vjp")
+            return expr
+        case ir.RuleCall():
+            return _rule_tangent(fwd, s, prim, target)
+    refuse(fwd, st, f"a `{prim.label}` statement", "use vjp")
+
+
+def _custom(fwd, s, prim, target):
+    if "thunkgrad_derivative" in getattr(prim.fn, "__dict__", {}):
         return derivative_tangent(fwd, s, prim)
-    if kind == "custom" and getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
+    if getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
         refuse(fwd, prim, f"a call of `{prim.label}`, a derivative made by hessian, hvp, "
                "jacfwd, jacrev, or grad with has_aux", "only what grad and value_and_grad "
                "return is differentiated again: write it with grad(f) of your own function")
-    if kind == "custom":
-        tangent = custom_tangent(fwd, s, prim)
-        return tangent if tangent is not None else fwd.names.call("zero_tangent",
-                                                                  load(target))
-    if kind == "copy":
-        return _copied(fwd, s, prim)
-    if kind == "pack":
-        swaps = {id(a): fwd.tangent_or_zero(a) for a in prim.args}
-        expr, found = _swap(s.value, swaps)
-        if len(found) != len(swaps):
-            refuse(fwd, prim, f"a `{prim.label}` display it cannot follow", "use vjp")
-        return expr
-    if kind == "rule":
-        return _rule_tangent(fwd, s, prim, target)
-    refuse(fwd, prim, f"a `{prim.label}` statement", "use vjp")
+    tangent = custom_tangent(fwd, s, prim)
+    return tangent if tangent is not None else fwd.names.call("zero_tangent", load(target))
 
 
 def _copied(fwd, s, prim):
@@ -128,25 +136,22 @@ def _rule_tangent(fwd, s, prim, target):
     return expr if expr is not None else fwd.names.call("zero_tangent", load(target))
 
 
-def _setitem(fwd, s, prim):
-    base = s.targets[0].value
+def _setitem(fwd, s):
+    base = s.base
     if not isinstance(base, gast.Name) or base.id not in fwd.active:
         return []
-    if prim is None or prim.kind != "setitem":
-        refuse(fwd, s, "an element store it has no rule for", "use vjp")
-    index = as_value(fwd.names, clone(prim.inputs["index"]))
-    value = fwd.tangent_or_zero(prim.args[1])
+    index = as_value(fwd.names, clone(s.index))
+    value = fwd.tangent_or_zero(s.value)
     call = fwd.names.call("stored_tangent", load(fwd.dot(base.id)), index, value)
-    return [located(assign(fwd.dot(base.id), call), s)]
+    return [ir.Emitted(located(assign(fwd.dot(base.id), call), s.node))]
 
 
-def _append(fwd, s, prim):
-    acc = prim.args[0]
-    if not fwd.is_active(acc):
+def _append(fwd, s):
+    if not fwd.is_active(s.acc):
         return []
-    method = gast.Attribute(value=load(fwd.dot(acc.id)), attr=prim.kind, ctx=gast.Load())
-    call = gast.Call(func=method, args=[fwd.tangent_or_zero(prim.args[1])], keywords=[])
-    return [located(gast.Expr(value=call), s)]
+    method = gast.Attribute(value=load(fwd.dot(s.acc.id)), attr=s.method, ctx=gast.Load())
+    call = gast.Call(func=method, args=[fwd.tangent_or_zero(s.value)], keywords=[])
+    return [ir.Emitted(located(gast.Expr(value=call), s.node))]
 
 
 def _note_user_object_test(fwd, s):
@@ -154,6 +159,3 @@ def _note_user_object_test(fwd, s):
     if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object":
         fwd.user_object_tests.add(s.targets[0].id)
 
-
-def _bound(s):
-    return name_ids(s, gast.Store)

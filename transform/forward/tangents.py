@@ -14,6 +14,7 @@ import builtins
 
 import gast
 
+from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
@@ -64,25 +65,29 @@ class Forward:
         return self.ctx.shapes is not None and self.ctx.shapes.same(atom, target)
 
     def block(self, stmts):
+        """Typed statements (ir/statements.py), each followed by its tangent's."""
         out = []
         for s in stmts:
-            self.where = s if hasattr(s, "lineno") else self.where
+            self.where = s.node if hasattr(s.node, "lineno") else self.where
             out.extend(self.statement(s))
         return out
 
     def statement(self, s):
-        if isinstance(s, gast.For):
-            return [self.loop(s)]
-        if isinstance(s, (gast.While, gast.If)):
-            if isinstance(s, gast.If) and _names(s.test) & self.user_object_tests:
+        match s:
+            case ir.For():
+                return [self.loop(s)]
+            case ir.If() if _names(s.test) & self.user_object_tests:
                 s.body = [self.deferred(s)]          # a user object's own method: refused
-            else:
-                s.body = self.block(s.body)
-            s.orelse = self.block(s.orelse)
-            return [s]
-        if isinstance(s, gast.Return):
-            return [self.returned(s)]
-        return statement_tangent(self, s)
+                s.orelse = self.block(s.orelse)
+                return [s]
+            case ir.While() | ir.If():
+                s.body, s.orelse = self.block(s.body), self.block(s.orelse)
+                return [s]
+            case ir.Return():
+                return [self.returned(s)]
+            case ir.Simple() | ir.Break() | ir.Continue() | ir.Pass():
+                return statement_tangent(self, s)
+        refuse(self, s, f"a `{type(s).__name__}` statement", "use vjp")
 
     def loop(self, s):
         """`for v in seq:` over an active sequence walks its tangent beside it."""
@@ -126,7 +131,7 @@ class Forward:
         elif role == "zip" and plain and len(call.args) == len(names):
             dotted = names
         else:
-            refuse(self, _located_part(s), "a loop unpacking several names from this "
+            refuse(self, _located_part(s.node), "a loop unpacking several names from this "
                    "iterable", "loop over one sequence and unpack inside the body")
         seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
         if role == "zip" and all(isinstance(n, gast.Name) for n in names):
@@ -153,7 +158,8 @@ class Forward:
     def zero_for(self, name, s):
         """`name_dot = zero_tangent(name)`: a loop target bound to items without a
         tangent (a range's, an inactive sequence's, enumerate's index)."""
-        return located(assign(self.dot(name), self.names.call("zero_tangent", load(name))), s)
+        tangent = assign(self.dot(name), self.names.call("zero_tangent", load(name)))
+        return ir.Emitted(located(tangent, s.node))
 
     def unpacking_sequence(self, s, seq):
         """`for W, b in layers:` walks the sequence's tangent beside it, its items'
@@ -184,19 +190,19 @@ class Forward:
     def returned(self, s):
         value = s.value if s.value is not None else gast.Constant(value=None, kind=None)
         if self.tangent_only:
-            return located(gast.Return(value=self.tangent_or_zero(value)), s)
+            return ir.Emitted(located(gast.Return(value=self.tangent_or_zero(value)), s.node))
         pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
-        return located(gast.Return(value=pair), s)
+        return ir.Emitted(located(gast.Return(value=pair), s.node))
 
     def deferred(self, s):
         """The body of `if is_user_object(x, "copy"):`: a user object's own method, which
         forward mode does not compile yet; refused if that branch runs."""
         try:
-            refuse(self, s, "a method of a user-defined object", "pass arrays, or use vjp")
+            refuse(self, s.node, "a method of a user-defined object", "pass arrays, or use vjp")
         except TransformError as exc:
             name = self.names.reserve("forward_refusal")
             self.ctx.globals[name] = exc
-        return located(gast.Raise(exc=load(name), cause=None), s)
+        return ir.Emitted(located(gast.Raise(exc=load(name), cause=None), s.node))
 
 
 def _names(node):

@@ -11,25 +11,28 @@ import copy
 import gast
 
 from ..analysis.accumulation import Form, State
+from ..ir.lower_gast import to_gast
 from ..ir.nodes import assign, const, load, names_below
+from ..ir.typed import typed_form
 from .reverse import Reverser
 
 
 def build_rrule(ctx, body, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
     reverser = Reverser(ctx, body)
+    typed = typed_form(ctx.src, body)           # ir/statements.py: what the sweeps walk
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):
         # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
         state[seed] = Form("no", not ctx.consumed, False)
-    backward = reverser.list_sweep.list_copies() + reverser.backward(body[:-1], state)
+    backward = reverser.list_sweep.list_copies() + reverser.backward(typed[:-1], state)
     if output in reverser.lists and ctx.activity.is_active(output):
         # a returned list's cotangent may come as one array (np.sum(helper(x)) in the
         # caller): entries again, as the appends' backward sweep pops them
         backward.insert(0, assign(seed, ctx.names.call("list_cotangent", load(seed),
                                                        load(output))))
-    forward = reverser.forward(body)
+    forward = to_gast(ctx.src, reverser.forward(typed))
     results = []
     for w in ctx.wrt:
         d = ctx.adjoint(w)

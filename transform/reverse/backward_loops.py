@@ -69,7 +69,10 @@ class LoopEmitter:
                 names |= {n for n in target_names(s.target) if self.act.is_active(n)}
         return names
 
-    def backward_loop(self, loop, state):
+    def backward_loop(self, typed, state):
+        """A typed loop's backward form; its gast node answers the analyses, its typed
+        body is walked."""
+        loop = typed.node
         touched = self.touched(loop)
         if not touched and not self.needs_replay(loop):
             return self.pops_after(loop)
@@ -89,7 +92,7 @@ class LoopEmitter:
         for _ in range(6):
             body_state = head.copy()
             self.sweep.loops.append(LoopInfo(assigned, inplace, loop))
-            body = self.loop_body(loop, body_state)
+            body = self.loop_body(loop, typed.body, body_state)
             self.sweep.loops.pop()
             new_head = head.copy()
             self.sweep.join_into(new_head, body_state)
@@ -118,8 +121,8 @@ class LoopEmitter:
                             value=self.call("pop"),
                             type_comment=None) for n in reversed(names)]
 
-    def loop_body(self, loop, state):
-        body = self.sweep.backward(loop.body, state)
+    def loop_body(self, loop, typed_body, state):
+        body = self.sweep.backward(typed_body, state)
         if isinstance(loop, gast.For):
             body.extend(self.element_adjoints(loop, state))
             body.extend(self.spent_targets(loop, state))

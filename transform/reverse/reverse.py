@@ -18,6 +18,7 @@ import operator
 import gast
 import numpy as np
 
+from ..ir import statements as ir
 from ..ir import templates
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
@@ -26,9 +27,9 @@ from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
 from ..ir.primitives import may_be_none
 from ..analysis.shapes import NUMERIC, shape_of
-from ..analysis.index_shapes import indexing_rule
 from .fresh_buffers import fresh_array, moved, owned_cuts
-from .slice_adds import adds_in_place, axes_view, slice_add, split_written_out
+from .slice_adds import (adds_in_place, axes_view, fills_index, slice_add,
+                         split_written_out)
 
 
 class Reverser:
@@ -56,45 +57,53 @@ class Reverser:
 
     # ---- forward ----------------------------------------------------------
     def forward(self, block):
+        """The forward sweep of typed statements (ir/statements.py): the statements
+        with tape pushes before overwrites (`ir.Emitted`), typed still."""
         out = []
         for s in block:
             out.extend(self.forward_stmt(s))
         return out
 
     def forward_stmt(self, s):
-        if isinstance(s, gast.Assign):
-            names = defined_by(s)[0]
-            first = id(s) in self.ctx.first_defs
-            pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
-            prim = s.prim
-            if prim is not None and prim.kind in ("custom", "call") and self.is_active_stmt(s):
-                pb = pullback_name(s)
-                if pb in self.saved and not first:
-                    pushes.extend(self.push(pb))
-                s = self.rule_call(s, names[0], pb)
-            if prim is not None and prim.kind == "setitem" and self.reads_old(names[0]):
-                # the backward sweep reads the old array: write into a copy
-                copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
-                pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
-            if names and names[0] in getattr(self.ctx, "owned_views", ()):
-                # a view of an array a later element store changes: keep its own copy
-                return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
-            return pushes + [s]
-        if isinstance(s, gast.If):
-            s.body = self.forward(s.body) or [gast.Pass()]
-            s.orelse = self.forward(s.orelse)
-        elif isinstance(s, (gast.For, gast.While)):
-            self.forward_depth += 1
-            s.body = self.forward(s.body)
-            self.forward_depth -= 1
-            if isinstance(s, gast.For):
-                pushes = [p for n in target_names(s.target) if n in self.saved
-                          for p in self.push(n, "the loop rebinds it")]
-                return pushes + [s]
-        elif isinstance(s, gast.Return):
-            pullback = self.ctx.names.ref("pullback")
-            return [gast.Return(value=gast.Tuple(elts=[s.value, pullback], ctx=gast.Load()))]
+        match s:
+            case ir.Simple(node=gast.Assign()):
+                return [_typed(n, s) for n in self.forward_assign(s)]
+            case ir.If():
+                s.body = self.forward(s.body) or [ir.Pass(gast.Pass())]
+                s.orelse = self.forward(s.orelse)
+            case ir.For() | ir.While():
+                self.forward_depth += 1
+                s.body = self.forward(s.body)
+                self.forward_depth -= 1
+                if isinstance(s, ir.For):
+                    pushes = [ir.Emitted(p) for n in target_names(s.target) if n in self.saved
+                              for p in self.push(n, "the loop rebinds it")]
+                    return pushes + [s]
+            case ir.Return():
+                pullback = self.ctx.names.ref("pullback")
+                pair = gast.Tuple(elts=[s.value, pullback], ctx=gast.Load())
+                return [ir.Emitted(gast.Return(value=pair))]
         return [s]
+
+    def forward_assign(self, st):
+        """An assignment's forward form (gast): pushes, the statement (a call's rule call)."""
+        s = st.node
+        names = defined_by(s)[0]
+        first = id(s) in self.ctx.first_defs
+        pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
+        if isinstance(st, (ir.Custom, ir.Call)) and self.is_active_stmt(s):
+            pb = pullback_name(s)
+            if pb in self.saved and not first:
+                pushes.extend(self.push(pb))
+            s = self.rule_call(s, names[0], pb)
+        if isinstance(st, ir.SetItem) and self.reads_old(names[0]):
+            # the backward sweep reads the old array: write into a copy
+            copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
+            pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
+        if names and names[0] in getattr(self.ctx, "owned_views", ()):
+            # a view of an array a later element store changes: keep its own copy
+            return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
+        return pushes + [s]
 
     def reads_old(self, name):
         """Whether the backward sweep reads the array a store into `name` changes: its
@@ -143,36 +152,39 @@ class Reverser:
         return out
 
     def backward_stmt(self, s, state):
-        if isinstance(s, gast.Assign):
-            return self.backward_assign(s, state)
-        if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append",
-                                                                               "extend"):
-            return self.list_sweep.backward_append(s, state)
-        if isinstance(s, gast.If):
-            return self.backward_if(s, state)
-        if isinstance(s, (gast.For, gast.While)):
-            return self.loop_sweep.backward_loop(s, state)
+        """The backward sweep's (gast) statements for one typed statement."""
+        match s:
+            case ir.Simple(node=gast.Assign()):
+                return self.backward_assign(s, state)
+            case ir.Append():
+                return self.list_sweep.backward_append(s.node, state)
+            case ir.If():
+                return self.backward_if(s, state)
+            case ir.For() | ir.While():
+                return self.loop_sweep.backward_loop(s, state)
         return []
 
-    def backward_assign(self, s, state):
+    def backward_assign(self, st, state):
+        s = st.node
         names = defined_by(s)[0]
         out = []
         target = names[0] if names else None
-        if target is not None and self.act.is_active(target) and s.prim is not None:
-            out.extend(self.adjoint_of(s, target, state))
+        if target is not None and self.act.is_active(target):
+            out.extend(self.adjoint_of(st, target, state))
         first = id(s) in self.ctx.first_defs
         for name in reversed(names):
             if name in self.saved and not first:
                 out.append(assign(name, self.call("pop")))
-        if s.prim is not None and s.prim.kind in ("custom", "call") and target:
+        if isinstance(st, (ir.Custom, ir.Call)) and target:
             pb = pullback_name(s)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
                 out.insert(len(out) - popped, assign(pb, self.call("pop")))
         return out
 
-    def adjoint_of(self, s, target, state):
+    def adjoint_of(self, st, target, state):
         """Comment, contributions to active inputs, reset of the target's adjoint."""
+        s = st.node
         d = self.ctx.adjoint(target)
         form = state.form(d)
         inputs = self.act.active_inputs(s.prim)
@@ -191,33 +203,34 @@ class Reverser:
             self.maybe_read.add(d)
             before = state.copy()
             state[d] = Form("no", form.thunk, form.owned)
-            body = self.contributions(s, target, d, inputs, state)
+            body = self.contributions(st, target, d, inputs, state)
             test = gast.Compare(left=load(d), ops=[gast.IsNot()], comparators=[const(None)])
             body = [gast.If(test=test, body=body, orelse=[])]
             self.join_into(state, before)
         else:
-            body = self.contributions(s, target, d, inputs, state)
+            body = self.contributions(st, target, d, inputs, state)
         out.extend(body)
         if reassigned and not any(a == target for _, a in inputs):
             out.append(assign(d, const(None)))
             state[d] = Form()
         return out
 
-    def contributions(self, s, target, d, inputs, state):
-        prim = s.prim
+    def contributions(self, st, target, d, inputs, state):
+        """The contributions of a typed assignment to its active inputs' adjoints."""
+        s, prim = st.node, st.prim
         g = self.lp.cotangent(d, state.form(d), bool(self.loops))
         values = []         # (input, value, computed here?, may be a Thunk?, may be None?, numeric?)
         view = axes_view(self, prim, g) if prim.fn is operator.getitem and inputs else None
         if view is not None:                    # `q[:, None, :]`: g[:, 0, :]
             return self.accumulate([(inputs[0][1], view[0], True, False, view[1], True)],
                                    target, d, state)
-        if prim.kind == "rule" and prim.fn is operator.getitem and \
+        if isinstance(st, ir.RuleCall) and prim.fn is operator.getitem and \
                 adds_in_place(self, inputs, state, prim.inputs["index"]):
             return slice_add(self, inputs[0][1], prim.inputs["index"], g, state)
         if prim.cuts is not None:           # slices of g to each part (analysis/joins.py)
             values = owned_cuts(self, prim.cuts, g, state.form(d), target)
             return self.accumulate(values, target, d, state)
-        if prim.kind == "rule":
+        if isinstance(st, ir.RuleCall):
             dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
             literal = gast.Constant in map(type, prim.inputs.values())
             for param, name in inputs:
@@ -237,17 +250,17 @@ class Reverser:
                 if prim.fn is operator.getitem and shape_of(self.ctx.shapes.cls.get(name)) \
                         is None:
                     self.entries.add(id(expr))   # b[0] of a b that may be a list
-        elif prim.kind == "copy":
+        elif isinstance(st, ir.Copy):
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
             if moved(state.form(d), self.ctx.assign_count(target) > 1 and
                      inputs[0][1] != target):
                 self.moves.add(id(g))       # d is reset right after: its buffer moves
-        elif prim.kind == "pack":
+        elif isinstance(st, ir.Pack):
             keys = getattr(prim, "keys", None)
             for k, name in inputs:
                 key = const(keys[k] if keys else k)
                 values.append((name, self.call("part", g, key), True, False, True, False))
-        elif prim.kind == "setitem":
+        elif isinstance(st, ir.SetItem):
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function
             return self.pullback_contributions(s, target, d, inputs, state)
@@ -266,25 +279,11 @@ class Reverser:
                                value=split, type_comment=None)]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
-        piece = load(part) if self.fills_index(s.prim) else \
+        piece = load(part) if fills_index(self, s.prim) else \
             self.call("unbroadcast", load(part), value)
         array = bool(shape_of(self.ctx.shapes.cls.get(s.prim.args[0].id)))  # never None
         values = [(value.id, piece, True, False, not array, array) for k, name in inputs if k == 1]
         return out + self.accumulate(values, None, d, state)
-
-    def fills_index(self, prim):
-        """`x[1:-1] = v` with v of x[1:-1]'s known shape: nothing to unbroadcast."""
-        x, index, value = prim.args[0], prim.inputs.get("index"), prim.args[1]
-        rule = indexing_rule(index) if index is not None else None
-        classes = self.ctx.shapes.cls
-        x_shape = shape_of(classes.get(getattr(x, "id", None)))
-        v_shape = shape_of(classes.get(getattr(value, "id", None)))
-        if rule is None or x_shape is None or v_shape is None:
-            return False
-        try:
-            return rule(x_shape) == v_shape
-        except (IndexError, ValueError):
-            return False
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
@@ -393,3 +392,8 @@ class Reverser:
         self.maybe_read.update(k for k, form in merged.items() if form.zero == "maybe")
         state.clear()
         state.update(merged)
+
+
+def _typed(node, original):
+    """A forward-sweep statement: the typed original itself, else one made here."""
+    return original if node is original.node else ir.Emitted(node)

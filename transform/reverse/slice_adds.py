@@ -20,7 +20,7 @@ complex).
 import gast
 
 from ..analysis.accumulation import Form
-from ..analysis.index_shapes import literal_index
+from ..analysis.index_shapes import indexing_rule, literal_index
 from ..analysis.shapes import shape_of
 from ..ir import templates
 from ..ir.nodes import assign, const, load
@@ -200,3 +200,18 @@ def never_none(expr):
     return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) and \
         expr.func.id.startswith(("unbroadcast", "unreduce")) and bool(expr.args) and \
         never_none(expr.args[0])
+
+
+def fills_index(rev, prim):
+    """`x[1:-1] = v` with v of x[1:-1]'s known shape: nothing to unbroadcast."""
+    x, index, value = prim.args[0], prim.inputs.get("index"), prim.args[1]
+    rule = indexing_rule(index) if index is not None else None
+    classes = rev.ctx.shapes.cls
+    x_shape = shape_of(classes.get(getattr(x, "id", None)))
+    v_shape = shape_of(classes.get(getattr(value, "id", None)))
+    if rule is None or x_shape is None or v_shape is None:
+        return False
+    try:
+        return rule(x_shape) == v_shape
+    except (IndexError, ValueError):
+        return False

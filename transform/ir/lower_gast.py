@@ -1,0 +1,57 @@
+"""The typed form (ir/statements.py) lowered to gast, the input of emit's renderer.
+
+Each kind has its method (`lower_<class>`, found along the class's bases); a second
+lowering (issue 20's numba backend: no closures, no `del`, tapes read by index) would
+be another class with the same methods. A statement no method knows is refused at
+its line, never dropped.
+"""
+
+
+class GastLowering:
+    """Typed statements -> gast statements; simple ones are their own node."""
+
+    def __init__(self, src):
+        self.src = src
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            out.extend(self.statement(s))
+        return out
+
+    def statement(self, s):
+        for cls in type(s).__mro__:
+            method = getattr(self, "lower_" + cls.__name__, None)
+            if method is not None:
+                return method(s)
+        raise self.src.error(f"internal compiler error: a typed `{type(s).__name__}` "
+                             "statement the gast lowering does not know", s.node,
+                             hint="please report this with the function's source")
+
+    def lower_Simple(self, s):
+        return [s.node]
+
+    def lower_Emitted(self, s):
+        return [s.node]
+
+    def lower_Return(self, s):
+        return [s.node]
+
+    def lower_Pass(self, s):
+        return [s.node]
+
+    def lower_Break(self, s):
+        return [s.node]
+
+    def lower_Continue(self, s):
+        return [s.node]
+
+    def lower_Control(self, s):
+        """A loop or branch: its node with the bodies lowered."""
+        s.node.body, s.node.orelse = self.block(s.body), self.block(s.orelse)
+        return [s.node]
+
+
+def to_gast(src, stmts):
+    """The gast statements of a typed block."""
+    return GastLowering(src).block(stmts)

@@ -1,0 +1,235 @@
+"""The typed three-address form (docs/ir.md): one class per statement kind, built from
+the Prim-tagged gast after stage 4 (ir/typed.py) and lowered to gast at the end
+(ir/lower_gast.py).
+
+    t1 = np.sin(x)          RuleCall    target t1, rule np.sin, inputs {x: x}
+    n1 = len(xs)            NonDiff
+    h = layer(W, x)         Call        fn layer, args [W, x]
+    y = g(x)                Custom      (a registered rrule)
+    z = t1                  Copy        source t1
+    p = (a, b)              Pack        args [a, b]
+    b[i] = v                SetItem     base b, index i, value v
+    acc.append(v)           Append      acc, value v, method "append" or "extend"
+    n1 += 1                 Count       a loop's trip counter (control.py)
+    for / while / if        For, While, If, with typed bodies
+    break, continue, pass, return
+
+Expressions stay gast (atoms: Names, Constants, an index's slices). Each statement keeps
+the gast node it was built from (`node`: its location, comments and marks) and answers
+`site`, the user's node for errors. The fields read through to the node, so a mode that
+rewrites a loop's target or a statement's value rewrites what is lowered.
+`Emitted` holds a statement a mode generated (a tangent), gast until generated code is
+typed too (docs/ir.md: Push, Pop, Accumulate, ...).
+"""
+import gast
+
+
+class Statement:
+    """One statement of the typed form; node: the gast statement it stands for."""
+
+    def __init__(self, node):
+        self.node = node
+
+    @property
+    def site(self):
+        """The user's node behind the statement, for errors (the Prim's site, if any)."""
+        return getattr(getattr(self, "prim", None), "site", None) or self.node
+
+    def __repr__(self):
+        return f"<{type(self).__name__} line {getattr(self.node, 'lineno', '?')}>"
+
+
+class Emitted(Statement):
+    """A gast statement a mode generated beside the user's (a tangent, a refusal)."""
+
+
+class Pass(Statement):
+    pass
+
+
+class Break(Statement):
+    pass
+
+
+class Continue(Statement):
+    pass
+
+
+class Return(Statement):
+    @property
+    def value(self):
+        return self.node.value
+
+
+class Simple(Statement):
+    """A statement doing one operation, described by its Prim (ir/primitives.py)."""
+
+    def __init__(self, node, prim):
+        super().__init__(node)
+        self.prim = prim
+
+    @property
+    def bound(self):
+        """The names the statement binds."""
+        return {n.id for n in gast.walk(self.node)
+                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+
+
+class NonDiff(Simple):
+    """No derivative: a test, a counter's start, a check, `raise`, `assert`, `len(x)`."""
+
+
+class Count(Simple):
+    """`n1 += 1`: a loop's trip counter (lowering/control.py), an integer."""
+
+    @property
+    def target(self):
+        return self.node.target.id
+
+
+class Assignment(Simple):
+    """`target = value`: one name bound to one operation's result."""
+
+    @property
+    def target(self):
+        return self.node.targets[0].id
+
+    @property
+    def value(self):
+        return self.node.value
+
+    @value.setter
+    def value(self, expr):
+        self.node.value = expr
+
+
+class RuleCall(Assignment):
+    """A registered template rule: `rule`, `inputs` {parameter: atom}, defaults filled."""
+
+    @property
+    def rule(self):
+        return self.prim.rule
+
+    @property
+    def inputs(self):
+        return self.prim.inputs
+
+
+class Call(Assignment):
+    """A user function compiled to its own rule (`fn`), a user object's method
+    (`method`) or a callable value (`method` "__call__", args[0] the callable)."""
+
+    @property
+    def fn(self):
+        return self.prim.fn
+
+    @property
+    def args(self):
+        return self.prim.args
+
+    @property
+    def method(self):
+        return getattr(self.prim, "method", None)
+
+
+class Custom(Assignment):
+    """A registered rrule (a pullback, no templates): `rule`, `args` by position."""
+
+    @property
+    def rule(self):
+        return self.prim.rule
+
+    @property
+    def args(self):
+        return self.prim.args
+
+
+class Copy(Assignment):
+    """A second name for `source` (also `seq = iterable(xs)` before a loop)."""
+
+    @property
+    def source(self):
+        return self.prim.args[0]
+
+
+class Pack(Assignment):
+    """A display of atoms: a tuple, list or dict (`args`; a dict's keys on the Prim)."""
+
+    @property
+    def args(self):
+        return self.prim.args
+
+
+class SetItem(Simple):
+    """`base[index] = value`: an element store."""
+
+    @property
+    def base(self):
+        return self.node.targets[0].value
+
+    @property
+    def index(self):
+        return self.prim.inputs["index"]
+
+    @property
+    def value(self):
+        return self.prim.args[1]
+
+
+class Append(Simple):
+    """`acc.append(value)` or `acc.extend(value)` (`method`): a list grown in place."""
+
+    @property
+    def acc(self):
+        return self.prim.args[0]
+
+    @property
+    def value(self):
+        return self.prim.args[1]
+
+    @property
+    def method(self):
+        return self.prim.kind
+
+
+class Control(Statement):
+    """A loop or a branch: typed `body` and `orelse`, lowered with the node."""
+
+    def __init__(self, node, body, orelse):
+        super().__init__(node)
+        self.body, self.orelse = body, orelse
+
+
+class For(Control):
+    @property
+    def target(self):
+        return self.node.target
+
+    @target.setter
+    def target(self, node):
+        self.node.target = node
+
+    @property
+    def iter(self):
+        return self.node.iter
+
+    @iter.setter
+    def iter(self, node):
+        self.node.iter = node
+
+
+class While(Control):
+    @property
+    def test(self):
+        return self.node.test
+
+
+class If(Control):
+    @property
+    def test(self):
+        return self.node.test
+
+
+# a simple statement's class by its Prim's kind (Assign to a name, unless noted)
+BY_KIND = {"rule": RuleCall, "nondiff": NonDiff, "call": Call, "custom": Custom,
+           "copy": Copy, "pack": Pack}

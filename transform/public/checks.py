@@ -58,7 +58,7 @@ def mark_derivative(wrapper, fn):
     __dict__ (a `differentiable` policy, fn's own derivative record) is not the
     wrapper's."""
     for copied in ("thunkgrad_policy", SPEC, "thunkgrad_rule", "thunkgrad_tangent_functions",
-                   "thunkgrad_unit_function"):
+                   "thunkgrad_unit_function", "thunkgrad_jacobian"):
         wrapper.__dict__.pop(copied, None)
     setattr(wrapper, DERIVATIVE, fn)
     wrapper.thunkgrad_rule = registry.Rule(wrapper, "custom", custom=_refusing_rule(wrapper, fn))

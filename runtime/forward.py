@@ -106,7 +106,7 @@ def _python_getter(obj, name):
     return getter if isinstance(getter, types.FunctionType) else None
 
 
-_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real")      # transposes, a real array's own values
+_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real", "imag")   # transposes, the parts (R-linear)
 _ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
 
 

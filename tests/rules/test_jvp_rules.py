@@ -238,6 +238,16 @@ def test_complex_rules_at_real_values(name):
     _against_cotangent(rule, rule.params[0], args, kwargs)
 
 
+@pytest.mark.parametrize("name", ["numpy.real", "numpy.conjugate"])
+def test_parts_at_complex_values(name):
+    """np.real and np.conj (LINEAR, complex_jvp: session 34), whose VJP driver's examples
+    are real, at a complex value and tangent."""
+    rule = next(r for r in JVP_RULES if r.name == name)
+    args, kwargs = COMPLEX_MORE[name]
+    _against_differences(rule, rule.params[0], args, kwargs)
+    _against_cotangent(rule, rule.params[0], args, kwargs)
+
+
 def test_exemptions_have_a_jvp():
     stale = [name for name in EXEMPT if name not in {r.name for r in JVP_RULES_ALL}]
     assert not stale, stale

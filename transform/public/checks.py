@@ -44,8 +44,9 @@ def _higher_order(entry, inner):
     name = getattr(inner, "__qualname__", repr(inner))
     return TransformError(
         f"{entry} of this derivative of {name} (made by hessian, hvp, jacfwd, jacrev, "
-        "vjp, or grad with has_aux or of a bound method) is not supported: higher "
-        "derivatives are taken of what grad and value_and_grad return",
+        "vjp, or grad of a bound method) is not supported: higher derivatives are taken "
+        "of what grad and value_and_grad return, and jacfwd/jacrev of what jacfwd, "
+        "jacrev and hessian return (one argument each)",
         filename=getattr(code, "co_filename", None),
         line=getattr(code, "co_firstlineno", None),
         hint="write the derivative with grad or value_and_grad of a function of your own "

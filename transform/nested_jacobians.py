@@ -10,16 +10,18 @@ code: entry i of the inner Jacobian (its column along x's basis vector e_i) is
 `f_tan(e_i, x, y)`, forward mode's "tangent" variant (forward_pipeline.compile_forward),
 and the outer jacfwd or jacrev is taken of that; a Hessian's row i is
 grad_x f_tan(e_i, x, y) (an hvp), a derivative function whose Jacobian both modes take
-(transform/derivatives.py). Other nestings (tuple `wrt`, containers, has_aux, a bound
-method, a Jacobian of a Jacobian of a Jacobian) keep their refusal at f's def."""
+(transform/derivatives.py), as is grad(g)'s tangent function when f is grad(g). Other
+nestings (tuple `wrt`, containers, has_aux, a bound method, a Jacobian of a Jacobian of
+a Jacobian) are refused at the user's def."""
 import functools
 import inspect
 
 import numpy as np
 
+from . import derivatives
 from .errors import TransformError
 from .forward_api import _compiled
-from .public.checks import check_target, mark_derivative
+from .public.checks import mark_derivative
 from .public.parameters import _collecting, _unwrap, _wrt_names
 
 SPEC = "thunkgrad_jacobian"        # (kind, f, wrt, has_aux) on what jacfwd & co. return
@@ -42,8 +44,7 @@ def nested(entry, outer, fn, wrt, policy, grad):
     plain = _plain(entry, fn, f, inner_wrt, wrt, has_aux)
     (first,), _ = _wrt_names(plain, inner_wrt)
     (second,), _ = _wrt_names(plain, wrt)
-    tangent = _compiled(plain, (first,), None, "tangent").rrule     # f_tan(e, *args)
-    rows = tangent if kind != "hessian" else grad(tangent, wrt=first, policy=policy)
+    rows = _rows(kind, f, plain, first, policy, grad)
     outer_fn = outer(rows, wrt=second, policy=policy)
     position = list(_params(plain)).index(first)
 
@@ -60,6 +61,16 @@ def nested(entry, outer, fn, wrt, policy, grad):
     return mark_derivative(jacobian_of_jacobian, f)
 
 
+def _rows(kind, f, plain, first, policy, grad):
+    """The function of (e, *args) giving the inner Jacobian's column along e (a
+    Hessian's row): f's tangent variant, or for f = grad(g) its tangent function
+    (derivatives.py), itself a derivative function."""
+    if derivatives.spec_of(f) is not None:
+        return derivatives.tangent_function(f, (first,))
+    tangent = _compiled(plain, (first,), None, "tangent").rrule     # f_tan(e, *args)
+    return tangent if kind != "hessian" else grad(tangent, wrt=first, policy=policy)
+
+
 def _params(plain):
     return inspect.signature(plain).parameters
 
@@ -70,13 +81,23 @@ def _rank(args, plain, name):
 
 
 def _plain(entry, fn, f, inner_wrt, wrt, has_aux):
-    """f's plain function, or the refusal at f's def for the nestings not taken."""
-    plain = _unwrap(f)[0]
+    """f's plain function (grad(g)'s g's), or the refusal at the user's def for the
+    nestings not taken."""
+    spec = derivatives.spec_of(f)
+    plain = spec.fn if spec is not None else _unwrap(f)[0]
+    other = derivatives.derivative_of(f) is not None and (spec is None or spec.has_aux)
     if has_aux or isinstance(inner_wrt, (tuple, list)) or isinstance(wrt, (tuple, list)) \
-            or getattr(f, "__self__", None) is not None or _collecting(plain) or \
-            spec_of(f) is not None or getattr(plain, "__code__", None) is None:
-        check_target(fn, entry)             # raises: the general refusal, at f's def
-        raise TransformError(f"{entry} of this Jacobian is not supported")  # (not reached)
+            or getattr(f, "__self__", None) is not None or _collecting(plain) or other \
+            or getattr(plain, "__code__", None) is None:
+        user = inspect.unwrap(f)
+        code = getattr(user, "__code__", None)
+        raise TransformError(
+            f"{entry} of this Jacobian of {getattr(user, '__qualname__', user)!r} is not "
+            "supported: nested Jacobians take one argument at each level, no has_aux, of "
+            "a function or of grad(f)", filename=getattr(code, "co_filename", None),
+            line=getattr(code, "co_firstlineno", None),
+            hint="write the inner derivative with grad of a function of your own, or "
+            "differentiate one argument at a time")
     return plain
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
-from transform import TransformError, hessian, jacfwd, jacrev
+from transform import TransformError, grad, hessian, jacfwd, jacrev
 
 R = rng(51)
 X, Y = R.normal(size=3), R.normal(size=2)
@@ -59,6 +59,14 @@ def test_jacobian_of_a_hessian(outer, wrt):
     _against_differences(outer(h, wrt=wrt), h, (X, Y), wrt)
 
 
+@pytest.mark.parametrize("outer", [jacfwd, jacrev], ids=["jacfwd", "jacrev"])
+def test_jacobian_of_the_jacobian_of_a_gradient(outer):
+    """Third derivatives: the inner Jacobian's columns are grad(energy)'s tangent
+    function (transform/derivatives.py)."""
+    first = jacfwd(grad(energy))
+    _against_differences(outer(first), first, (X, Y), 0)
+
+
 def test_jacfwd_of_jacrev_of_a_scalar_function_is_its_hessian():
     assert_close(jacfwd(jacrev(energy))(X, Y), hessian(energy)(X, Y), rtol=1e-10)
 
@@ -84,8 +92,10 @@ def _with_aux(x):
     lambda: jacfwd(jacrev(field), wrt=(0, 1)),
     lambda: jacrev(jacrev(_with_aux, has_aux=True)),
     lambda: jacfwd(jacfwd(jacfwd(field))),
-    lambda: hessian(jacfwd(energy))],
-    ids=["tuple inner wrt", "tuple outer wrt", "has_aux", "third Jacobian", "hessian"])
+    lambda: hessian(jacfwd(energy)),
+    lambda: jacfwd(jacfwd(grad(_with_aux, has_aux=True)))],
+    ids=["tuple inner wrt", "tuple outer wrt", "has_aux", "third Jacobian", "hessian",
+         "grad with has_aux"])
 def test_other_nestings_are_refused_at_the_def(make):
     with pytest.raises(TransformError, match="not supported") as info:
         make()

@@ -82,6 +82,9 @@ def attribute_tangent(tangent, obj, name):
     refused."""
     if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
         return getattr(np.asarray(tangent), name)
+    if isinstance(obj, (np.generic, complex, float)) and name in ("real", "imag"):
+        return getattr(tangent, name) if hasattr(tangent, name) else \
+            getattr(np.asarray(tangent), name)          # a number's parts (R-linear)
     if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
     if not _stored_attribute(obj, name):

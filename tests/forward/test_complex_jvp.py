@@ -50,6 +50,12 @@ def calls(z, w):
     return _scaled(z, w) + z * _scaled(z ** 2, 0.5)
 
 
+def parts_of_numbers(x, v):
+    """`.real`/`.imag` of a Python complex and of an array (fuzz: forward_mode:340143)."""
+    w = np.tanh(v).astype(np.complex128) + 1j * v
+    return x + (complex(np.sum(w) * 0.1 + 3.0) * (1 - 2j)).imag + np.sum(w.imag * w.real)
+
+
 def looped(z, n):
     s = z
     for k in range(n):
@@ -74,6 +80,7 @@ CASES = {"holomorphic": (holomorphic, (Z + 2.0,), (T,)),
          "matrix": (product, (_complex(3, 3), Z), (_complex(3, 3), T)),
          "a helper called": (calls, (Z, 0.7 - 0.2j), (T, 0.3j)),
          "a loop": (looped, (0.3 + 0.2j, 3), (1.0 - 0.5j, None)),
+         "parts of numbers": (parts_of_numbers, (0.9, X), (0.5, TX)),
          "a scalar": (holomorphic, (1.1 + 0.4j,), (0.5j,))}
 
 

@@ -89,6 +89,16 @@ def call_jvp(fn, tangents, *args, **kwargs):
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
+    complex_in = holds_complex((args, kwargs, tangents))
+    out = _call(fn, tangents, complex_in, args, kwargs)
+    if not complex_in and holds_complex(out):   # into code that may be compiled for reals
+        raise _made_complex(fn)
+    return out
+
+
+def _call(fn, tangents, complex_in, args, kwargs):
+    """call_jvp's (value, tangent) for a derivative function, a rule's function or a
+    user function (its `_jvp`, compiled apart for complex values)."""
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         return DERIVATIVES["call"](fn, tangents, args, kwargs)
     rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
@@ -103,25 +113,23 @@ def call_jvp(fn, tangents, *args, **kwargs):
     params = list(inspect.signature(fn).parameters)
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
-    complex_in = holds_complex((args, kwargs, tangents))
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs), complex_values=complex_in)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(fn), args, kwargs)
-    out = rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t for n, t in tangents.items()})
-    if not complex_in and holds_complex(out):
-        raise _made_complex(fn)
-    return out
+    return rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t
+                                          for n, t in tangents.items()})
 
 
 def _made_complex(fn):
     """A callee made a complex value from real ones: its caller may be compiled for real
     values (forward/complex_terms.py checks terms only where complex values may appear)."""
-    code = fn.__code__
+    code = getattr(fn, "__code__", None)
     return TransformError(
-        f"forward mode (jvp, jacfwd): {fn.__name__} returns a complex value made from real "
-        "arguments; the code calling it is compiled for real values", filename=code.co_filename,
-        line=code.co_firstlineno, hint="pass it complex arguments, return real values "
-        "(np.real, np.imag) from it, or use vjp")
+        f"forward mode (jvp, jacfwd): {getattr(fn, '__name__', fn)} returns a complex value "
+        "made from real arguments; the code calling it is compiled for real values",
+        filename=getattr(code, "co_filename", None),
+        line=getattr(code, "co_firstlineno", None), hint="pass it complex arguments, "
+        "return real values (np.real, np.imag) from it, or use vjp")
 
 
 def holds_complex(value, depth=0):

@@ -162,3 +162,25 @@ def test_a_record_with_a_complex_field_compiles_for_complex_values():
     np.testing.assert_allclose(tangent, want, rtol=1e-6)
     held = jvp(reads_a_field, (Box(Z), X), (TX,), wrt=1)[1]
     np.testing.assert_allclose(held, np.sum(np.abs(Z) * TX), rtol=1e-12)
+
+
+def _applied(g, x):
+    return g(x)
+
+
+def through_a_helper(x):
+    return np.sum(np.abs(_applied(np.fft.fft, x)))
+
+
+def through_a_value(x, g):
+    return np.sum(np.abs(g(x)))
+
+
+@pytest.mark.parametrize("fn, args", [(through_a_helper, (X,)),
+                                      (through_a_value, (X, np.fft.fft))],
+                         ids=["a helper", "a function value"])
+def test_a_complex_value_made_from_real_ones_by_a_call_is_refused(fn, args):
+    """Both gave a complex, wrong tangent before (np.abs's real term took the FFT's
+    complex values; the caller is compiled for real values)."""
+    with pytest.raises(TransformError, match="fft returns a complex value made from real"):
+        jvp(fn, args, (TX,), wrt=0)

@@ -90,20 +90,22 @@ def call_jvp(fn, tangents, *args, **kwargs):
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
     complex_in = holds_complex((args, kwargs, tangents))
-    out = _call(fn, tangents, complex_in, args, kwargs)
+    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
+    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
+        out = DERIVATIVES["call"](fn, tangents, args, kwargs)
+    elif rule is not None and rule.kind == "template":     # np.tanh passed as a value
+        out = _frule(rule, tangents, args, kwargs)
+    else:           # (one frame per call of a user function: deep recursion has room)
+        rule, given = _user_rule(fn, tangents, complex_in, args, kwargs)
+        out = rule.rrule(*args, **kwargs, **given)
     if not complex_in and holds_complex(out):   # into code that may be compiled for reals
         raise _made_complex(fn)
     return out
 
 
-def _call(fn, tangents, complex_in, args, kwargs):
-    """call_jvp's (value, tangent) for a derivative function, a rule's function or a
-    user function (its `_jvp`, compiled apart for complex values)."""
-    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
-        return DERIVATIVES["call"](fn, tangents, args, kwargs)
-    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
-    if rule is not None and rule.kind == "template":     # np.tanh passed as a value
-        return _frule(rule, tangents, args, kwargs)
+def _user_rule(fn, tangents, complex_in, args, kwargs):
+    """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
+    apart for complex values."""
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
@@ -116,8 +118,7 @@ def _call(fn, tangents, complex_in, args, kwargs):
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs), complex_values=complex_in)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(fn), args, kwargs)
-    return rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t
-                                          for n, t in tangents.items()})
+    return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
 
 
 def _made_complex(fn):

@@ -12,6 +12,7 @@ from .callees import loop_body_rule
 from .checkpoint_budget import auto_chunk, measured_call, nbytes, snapshots_for, taped
 from .checkpoint import ONLINE, SIZED, Budget, Chunks, STEPS, _STATS, _count, _report, \
     check_snapshots, chunked, run_checkpointed
+from .checkpoint_forward import run_checkpointed_jvp
 from .checkpoint_objects import object_states, refuse_changed_objects
 from .registry import rrule
 from .thunks import unthunk
@@ -220,7 +221,7 @@ def _global_draws():
     return state[1].tobytes(), state[2:], random.getstate()
 
 
-@rrule(run_checkpointed)
+@rrule(run_checkpointed, jvp=run_checkpointed_jvp)
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
     step = STEPS[key]

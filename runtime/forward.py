@@ -82,6 +82,9 @@ def attribute_tangent(tangent, obj, name):
     refused."""
     if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
         return getattr(np.asarray(tangent), name)
+    if isinstance(obj, (np.generic, complex, float)) and name in ("real", "imag"):
+        return getattr(tangent, name) if hasattr(tangent, name) else \
+            getattr(np.asarray(tangent), name)          # a number's parts (R-linear)
     if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
     if not _stored_attribute(obj, name):
@@ -106,7 +109,7 @@ def _python_getter(obj, name):
     return getter if isinstance(getter, types.FunctionType) else None
 
 
-_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real")      # transposes, a real array's own values
+_LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real", "imag")   # transposes, the parts (R-linear)
 _ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
 
 

@@ -28,7 +28,7 @@ from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_p
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, refuse_inplace_args)
 from .public import gradient_function
-from . import derivatives, forward_reverse
+from . import derivatives, forward_reverse, jvp_calls  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
 
 def differentiable(fn=None, *, policy="loop"):
@@ -176,7 +176,7 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
-    return _marked(gradient, fn, "grad", plain, wrt, policy, has_aux or receiver)
+    return _marked(gradient, fn, "grad", plain, wrt, policy, receiver, has_aux)
 
 
 def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
@@ -199,8 +199,8 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
         except Exception as exc:     # a frame in generated code: say the user's line
             tracebacks.annotate(exc)
             raise
-    return _marked(value_and_gradient, fn, "value_and_grad", plain, wrt, policy,
-                   has_aux or receiver)
+    return _marked(value_and_gradient, fn, "value_and_grad", plain, wrt, policy, receiver,
+                   has_aux)
 
 
 def _again(fn, entry, policy):
@@ -211,9 +211,9 @@ def _again(fn, entry, policy):
     return unit, policy or (spec.policy if unit is not fn else None)
 
 
-def _marked(wrapper, fn, kind, plain, wrt, policy, refused):
+def _marked(wrapper, fn, kind, plain, wrt, policy, refused, has_aux=False):
     """mark_derivative, with the record and reverse rule that let it be differentiated
-    again (not for has_aux or a bound method: refused then)."""
+    again (not for a bound method: refused then)."""
     mark_derivative(wrapper, fn)
     inner, default_policy = _unwrap(plain)
     if refused or getattr(inner, "__code__", None) is None or _rule_for(inner) is not None:
@@ -222,7 +222,8 @@ def _marked(wrapper, fn, kind, plain, wrt, policy, refused):
         names, single = _wrt_names(inner, wrt)
     except (TypeError, TransformError):         # said when the wrapper is called
         return wrapper
-    return derivatives.attach(wrapper, kind, inner, names, single, policy or default_policy)
+    return derivatives.attach(wrapper, kind, inner, names, single, policy or default_policy,
+                              has_aux)
 
 
 def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kwargs):

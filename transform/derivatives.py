@@ -44,11 +44,12 @@ class Derivative:
     names: tuple         # the parameters differentiated (wrt)
     single: bool         # wrt was one parameter: the gradient is not a tuple
     policy: str
+    has_aux: bool = False    # fn returns (value, aux): (gradient, aux) is returned
 
 
-def attach(wrapper, kind, fn, names, single, policy):
+def attach(wrapper, kind, fn, names, single, policy, has_aux=False):
     """Make `wrapper` (what grad/value_and_grad returned) differentiable again."""
-    spec = Derivative(kind, fn, tuple(names), single, policy)
+    spec = Derivative(kind, fn, tuple(names), single, policy, has_aux)
     setattr(wrapper, SPEC, spec)
     setattr(wrapper, RULE, Rule(wrapper, "custom", custom=_reverse_rule(wrapper, spec),
                                 name=f"{kind}({getattr(fn, '__qualname__', 'f')})"))
@@ -79,28 +80,50 @@ def vjp_of(spec, args, kwargs, g):
     """One cotangent per positional argument (None where none flows) of the derivative
     function's output cotangent `g`: reverse mode over fn's generated `_jvp`."""
     vjp = PROVIDED["vjp"]
-    if spec.kind == "value_and_grad":
-        seed, g = (g if isinstance(g, (tuple, list)) else (None, None))
-        seed = unthunk(seed)
-    else:
-        seed = None
-    g = unthunk(g) if spec.single else None if g is None else [unthunk(t) for t in g]
+    seed, aux, g = _parts(spec, g)
     params = _params(spec.fn)
     positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a))
-    if g is None or not positions:
+    if g is None and aux is None or not positions:
         return (None,) * len(args)
     values = {**_defaults(spec.fn), **_bound_args(params, args, kwargs)}
-    given = (g,) if spec.single else tuple(g)
+    given = (None,) * len(spec.names) if g is None else (g,) if spec.single else tuple(g)
     rule = _compiled(spec.fn, spec.names, _full_signature(spec.fn, args, kwargs))
     refuse_helpers(spec.fn, rule.rrule, "a derivative of grad")
     tangents = {rule.tangent_params[n]: _direction(n, values[n], t)
                 for n, t in zip(spec.names, given)}
     pair, pullback = vjp(rule.rrule, *args, wrt=positions, policy=spec.policy,
                          **kwargs, **tangents)
-    seed = zero_tangent(pair[0]) if seed is None else seed
-    cots = pullback((seed, _one(pair[1])))
+    cots = pullback(_seeded(spec, pair, seed, aux))
     found = dict(zip(positions, cots))
     return tuple(found.get(k) for k in range(len(args)))
+
+
+def _parts(spec, g):
+    """(the value's cotangent, aux's, the gradient's) from the output's cotangent g:
+    value_and_grad's ((value, aux), gradient) or (value, gradient), grad's (gradient,
+    aux) or gradient."""
+    g = unthunk(g)
+    seed = aux = None
+    if spec.kind == "value_and_grad":
+        seed, g = (g if isinstance(g, (tuple, list)) else (None, None))
+        seed = unthunk(seed)
+        if spec.has_aux:
+            seed, aux = (seed if isinstance(seed, (tuple, list)) else (None, None))
+    elif spec.has_aux:
+        g, aux = (g if isinstance(g, (tuple, list)) else (None, None))
+    g = unthunk(g) if spec.single else None if g is None else [unthunk(t) for t in g]
+    return unthunk(seed), unthunk(aux), g
+
+
+def _seeded(spec, pair, seed, aux):
+    """The cotangent of the pair function's ((value[, aux]), (value_dot[, aux_dot])):
+    1 on value_dot (<grad f, v> along the gradient's cotangent v)."""
+    if not spec.has_aux:
+        return (zero_tangent(pair[0]) if seed is None else seed, _one(pair[1]))
+    (value, aux_value), (value_dot, aux_dot) = pair
+    return ((zero_tangent(value) if seed is None else seed,
+             zero_tangent(aux_value) if aux is None else aux),
+            (_one(value_dot), zero_tangent(aux_dot)))
 
 
 def _direction(name, value, t):
@@ -142,7 +165,7 @@ def tangent_function(fn, names):
         _check_generated(spec.fn, tan)
         make = PROVIDED[spec.kind]
         cache[names] = make(tan, wrt=spec.names[0] if spec.single else spec.names,
-                            policy=spec.policy)
+                            policy=spec.policy, has_aux=spec.has_aux)
     return cache[names]
 
 
@@ -200,7 +223,7 @@ def unit_function(fn, entry):
     spec = spec_of(fn)
     if spec is None:
         raise _not_supported(fn, entry)
-    if spec.kind != "grad" or not spec.single:
+    if spec.kind != "grad" or not spec.single or spec.has_aux:
         raise TypeError(f"{entry} needs a scalar output, but {_described(spec)} returns a "
                         "tuple; use vjp or jvp of it, or pick one entry in a function "
                         "of your own")
@@ -223,14 +246,13 @@ def _described(spec):
 
 def _not_supported(fn, entry):
     """A derivative function other than grad's and value_and_grad's (hessian, jacfwd,
-    has_aux, a bound method's): refused at the differentiated function's def."""
+    a bound method's): refused at the differentiated function's def."""
     inner = derivative_of(fn)
     code = getattr(inner, "__code__", None)
     name = getattr(inner, "__qualname__", repr(inner))
     return TransformError(
         f"{entry} of this derivative of {name} is not supported: higher derivatives are "
-        "taken of grad and value_and_grad (without has_aux, of a function, not a bound "
-        "method)", filename=getattr(code, "co_filename", None),
+        "taken of grad and value_and_grad (of a function, not a bound method)", filename=getattr(code, "co_filename", None),
         line=getattr(code, "co_firstlineno", None),
         hint="write the derivative as grad(f) of a function of your own")
 

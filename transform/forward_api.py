@@ -6,8 +6,10 @@
 `tangents` has one entry per differentiated argument (`wrt` as in vjp; default every
 positional argument), each shaped like its argument: an array's, a float for a float,
 the same tuples, lists and dicts for a container. A float32 argument's tangent is
-computed in float32. Complex values are refused (the tangent convention for them is
-not written yet, docs/forward.md).
+computed in float32. A complex argument's tangent is complex (JAX's convention: the
+output's tangent is d/dh f(z + h t) at h = 0, h real); a real argument's must be real.
+Code reaching complex values is compiled with the terms known right for them only
+(transform/forward/complex_terms.py).
 """
 import copy
 import dataclasses
@@ -18,6 +20,7 @@ import numpy as np
 
 import runtime.forward as forward_runtime
 from runtime import callees, registry
+from runtime.complex_safety import any_complex
 from runtime.jvp import NoJvp
 from runtime.forward import zero_tangent
 
@@ -60,8 +63,9 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     tangents = _tangents(names, tangents)
     values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
     given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}  # left out)
-    _check_inputs(_params(plain, keyword_only=True), names, primals, {})
-    rule = _compiled(plain, names, _full_signature(plain, primals, {}))
+    _check_inputs(_params(plain, keyword_only=True), names, primals, {}, complex_ok=True)
+    rule = _compiled(plain, names, _full_signature(plain, primals, {}),
+                     complex_values=holds_complex((primals, given)))
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(plain), primals, {})
     try:
@@ -85,11 +89,23 @@ def call_jvp(fn, tangents, *args, **kwargs):
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
-    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
-        return DERIVATIVES["call"](fn, tangents, args, kwargs)
+    complex_in = holds_complex((args, kwargs, tangents))
     rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
-    if rule is not None and rule.kind == "template":     # np.tanh passed as a value
-        return _frule(rule, tangents, args, kwargs)
+    if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
+        out = DERIVATIVES["call"](fn, tangents, args, kwargs)
+    elif rule is not None and rule.kind == "template":     # np.tanh passed as a value
+        out = _frule(rule, tangents, args, kwargs)
+    else:           # (one frame per call of a user function: deep recursion has room)
+        rule, given = _user_rule(fn, tangents, complex_in, args, kwargs)
+        out = rule.rrule(*args, **kwargs, **given)
+    if not complex_in and holds_complex(out):   # into code that may be compiled for reals
+        raise _made_complex(fn)
+    return out
+
+
+def _user_rule(fn, tangents, complex_in, args, kwargs):
+    """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
+    apart for complex values."""
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
@@ -99,11 +115,42 @@ def call_jvp(fn, tangents, *args, **kwargs):
     params = list(inspect.signature(fn).parameters)
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
-    rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
+    rule = _compiled(fn, names, _full_signature(fn, args, kwargs), complex_values=complex_in)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(fn), args, kwargs)
-    return rule.rrule(*args, **kwargs, **{rule.tangent_params[n]: t
-                                          for n, t in tangents.items()})
+    return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
+
+
+def _made_complex(fn):
+    """A callee made a complex value from real ones: its caller may be compiled for real
+    values (forward/complex_terms.py checks terms only where complex values may appear)."""
+    code = getattr(fn, "__code__", None)
+    return TransformError(
+        f"forward mode (jvp, jacfwd): {getattr(fn, '__name__', fn)} returns a complex value "
+        "made from real arguments; the code calling it is compiled for real values",
+        filename=getattr(code, "co_filename", None),
+        line=getattr(code, "co_firstlineno", None), hint="pass it complex arguments, "
+        "return real values (np.real, np.imag) from it, or use vjp")
+
+
+def holds_complex(value, depth=0):
+    """Whether a value holds a complex number: containers, dataclass records and plain
+    objects' attributes looked into (a few levels deep)."""
+    if any_complex((value,)):
+        return True
+    if depth > 8:
+        return False
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(holds_complex(getattr(value, f.name), depth + 1)
+                   for f in dataclasses.fields(value))
+    if isinstance(value, (list, tuple)):
+        return any(holds_complex(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return any(holds_complex(v, depth + 1) for v in value.values())
+    if hasattr(value, "__dict__") and not isinstance(value, (type, types.FunctionType,
+                                                             types.ModuleType)):
+        return any(holds_complex(v, depth + 1) for v in vars(value).values())
+    return False
 
 
 provide(call_jvp)
@@ -144,23 +191,26 @@ def jvp_source(fn, wrt=0):
     return _compiled(plain, names, None).source
 
 
-def _compiled(plain, names, signature, variant="pair"):
+def _compiled(plain, names, signature, variant="pair", complex_values=False):
     """The cached `<name>_jvp` of `plain` for the tangents of `names` (variant: see
-    forward_pipeline.compile_forward)."""
-    mode = "forward" if variant == "pair" else "forward " + variant
+    forward_pipeline.compile_forward); complex_values: complex arguments or tangents
+    (compiled apart, with only the terms right for complex values)."""
+    mode = ("forward" if variant == "pair" else "forward " + variant) + \
+        (" complex" if complex_values else "")
     key = (names, mode, False, True, signature, None, False)
-    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature, variant))
-    return rule if rule is not None else _compiled(plain, names, None, variant)
+    rule = cache.rule_for(plain, key, lambda: _compile(plain, names, signature, variant,
+                                                       complex_values))
+    return rule if rule is not None else _compiled(plain, names, None, variant, complex_values)
 
 
-def _compile(plain, names, signature, variant="pair"):
+def _compile(plain, names, signature, variant="pair", complex_values=False):
     if getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no Python source for forward mode to compile",
                              hint="call it inside a function of your own")
     try:
         with cache.COMPILE_LOCK:
-            return within_limits(plain, lambda: compile_forward(plain, names, signature,
-                                                                      variant))
+            return within_limits(plain, lambda: compile_forward(
+                plain, names, signature, variant, complex_values))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
@@ -196,10 +246,12 @@ def _like(name, primal, tangent, where=""):
         if not isinstance(tangent, dict) or set(tangent) != set(primal):
             raise ValueError(f"jvp: {label} must be a dict with the argument's keys")
         return {k: _like(name, p, tangent[k], f"{where}[{k!r}]") for k, p in primal.items()}
-    if np.iscomplexobj(primal) or np.iscomplexobj(tangent):
-        raise TransformError(f"jvp: {label} is complex; forward mode supports real values "
-                             "only", hint="differentiate the real and imaginary parts as "
-                             "real arguments, or use vjp")
+    if np.iscomplexobj(tangent) and not np.iscomplexobj(primal):
+        raise TypeError(f"jvp: {label} is complex but the argument is real; a real "
+                        "argument's tangent is real (pass a complex argument to move it "
+                        "off the real line)")
+    if np.iscomplexobj(primal):
+        return _complex_like(label, primal, tangent)
     if dataclasses.is_dataclass(primal) and not isinstance(primal, type):
         return _record_like(name, primal, tangent, where)
     if isinstance(primal, (bool, int, np.integer, np.bool_, str, type(None))):
@@ -227,3 +279,13 @@ def _record_like(name, primal, tangent, where):
                       f"{where}.{field.name}")
         object.__setattr__(out, field.name, value)
     return out
+
+
+def _complex_like(label, primal, tangent):
+    """A complex argument's tangent: its shape, in its dtype."""
+    if np.shape(tangent) != np.shape(primal):
+        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
+                         f"{np.shape(primal)}")
+    if isinstance(primal, np.ndarray):
+        return np.asarray(tangent, dtype=primal.dtype)
+    return type(primal)(tangent)

@@ -22,22 +22,22 @@ from .ir.statements import Emitted
 from .ir.typed import typed_form
 from .compilation import Compilation
 from .forward.emit_forward import emit_jvp, jvp_function
-from .forward.refusals import refuse
 from .forward.tangents import Forward
 
 
-def compile_forward(fn, wrt, signature=None, variant="pair"):
-    """Compile `fn` into `<name>_jvp` for the tangents of the parameters `wrt`."""
+def compile_forward(fn, wrt, signature=None, variant="pair", complex_values=False):
+    """Compile `fn` into `<name>_jvp` for the tangents of the parameters `wrt`
+    (complex_values: its arguments or tangents are complex)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, tuple(wrt), signature, variant)
+        return _compile(fn, tuple(wrt), signature, variant, complex_values)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compile(fn, wrt, signature, variant):
+def _compile(fn, wrt, signature, variant, complex_values=False):
     ctx = Compilation(fn, wrt, "loop", False, True, signature, forward=True)
     pipeline._front_end(ctx)                                    # 1 parse, 2 check
     user = ctx.src.node.args
@@ -47,15 +47,14 @@ def _compile(fn, wrt, signature, variant):
     suffix = {"pair": "_jvp", "tangent": "_tan", "unit": "_unit"}[variant]
     ctx.rrule_name = ctx.names.reserve(ctx.src.name + suffix)
     ctx.forward_variant = variant
+    ctx.complex_values = complex_values
     body = pipeline._lower(ctx)                                 # 3 normalize, 4 control
     last = body[-1].value if isinstance(body[-1], gast.Return) else None
     output = last.id if isinstance(last, gast.Name) else None
     pipeline._analyze(ctx, body, output, wrt)                   # 5 analyze
     fwd = Forward(ctx)
     fwd.tangent_only = variant != "pair"
-    if ctx.shapes.may_complex:
-        refuse(fwd, ctx.src.node, "complex values", "differentiate the real and "
-               "imaginary parts as real functions, or use vjp")
+    fwd.complex = ctx.shapes.may_complex       # (complex_values included: forward/complex_terms.py)
     tangent_params = [fwd.dot(p) if p in fwd.active else ctx.names.reserve(f"{p}_dot")
                       for p in wrt]
     zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])

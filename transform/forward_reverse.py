@@ -22,6 +22,8 @@ from runtime.thunks import unthunk
 
 from .errors import TransformError
 from .forward_api import _compiled, call_jvp
+from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
+    call_jvp_tangent_jvp
 from .generated_calls import refuse_helpers
 from .public.parameters import _full_signature
 
@@ -34,7 +36,7 @@ def provide(forward):
     API["forward"] = forward
 
 
-@registry.rrule(call_jvp)
+@registry.rrule(call_jvp, jvp=call_jvp_tangent)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
     _check_callee(fn)
@@ -123,4 +125,65 @@ def _getter_vjp(getter, obj, tangent, g):
 
 
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
+
+
+# ---- call_jvp_tangent (forward over forward: transform/forward_nested.py) ----------
+
+@registry.rrule(call_jvp_tangent, jvp=call_jvp_tangent_jvp)
+def call_jvp_tangent_rule(tangents, fn, given, *args, **kwargs):
+    """call_jvp_tangent's value and pullback: reverse mode over the pair function of
+    the pair function (its arguments, its given tangents and their tangents)."""
+    t_given, t_args = _split(fn, tangents, len(args))
+    t_named = _by_name(fn, t_args)
+    moved = _moved(fn, given, args, kwargs, t_given, t_named)
+    if moved is None:
+        (_, out_tangent), pullback = call_jvp_rule(fn, t_named, *args, **kwargs)
+        out = out_tangent, zero_tangent(out_tangent)
+        return out, lambda g: _from_plain(fn, pullback(_plain_cotangent(g)), t_named, args)
+    pair_fn, inner, kw = moved
+    names = _pair_function(fn, given, args, kwargs)[1]
+    return _reverse_pair(fn, pair_fn, inner, kw, names, (given, t_given), args)
+
+
+def _plain_cotangent(g):
+    """The cotangent of (out_tangent, a zero) as call_jvp's pair's (out, out_tangent)."""
+    g = unthunk(g)
+    return None, None if g is None else unthunk(g[0])
+
+
+def _from_plain(fn, cots, t_named, args):
+    """call_jvp_rule's cotangents (None, {name: of t}, args') as call_jvp_tangent's."""
+    params = list(inspect.signature(fn).parameters)
+    t_cots = cots[1]
+    tangents = (None, None) + tuple(t_cots.get(params[k]) for k in range(len(args)))
+    return (tangents, None, None) + tuple(cots[2:])
+
+
+def _reverse_pair(fn, pair_fn, inner, kw, names, given_pair, args):
+    """(value, pullback) of call_jvp(pair_fn, inner, *args, **kw)[1]."""
+    given, t_given = given_pair
+    twice = _compiled(pair_fn, tuple(inner), _full_signature(pair_fn, args, kw))
+    params = list(inspect.signature(fn).parameters)
+    positions = tuple(k for k, a in enumerate(args) if _differentiable(a))
+    keys = {names[n]: k for k, n in ((k, _by_name_key(params, k)) for k in given)}
+    wrt = tuple(params[k] for k in positions) + tuple(keys) + \
+        tuple(twice.tangent_params[m] for m in inner)
+    dots = {twice.tangent_params[m]: t for m, t in inner.items()}
+    out, pullback = _reverse(twice.rrule, wrt, args, {**kw, **dots})
+
+    def call_jvp_tangent_pullback(g):
+        cots = pullback((zero_tangent(out[0]), _pair(g, out[1])))
+        by_arg = dict(zip(positions, cots))
+        given_cots = dict(zip(keys.values(), cots[len(positions):len(positions) + len(keys)]))
+        of_inner = dict(zip(inner, cots[len(positions) + len(keys):]))
+        t_given_cots = {k: of_inner.get(names[_by_name_key(params, k)]) for k in t_given or {}}
+        tangents = (None, t_given_cots) + tuple(of_inner.get(params[k])
+                                                for k in range(len(args)))
+        return (tangents, None, given_cots) + tuple(by_arg.get(k) for k in range(len(args)))
+    return out[1], call_jvp_tangent_pullback
+
+
+def _by_name_key(params, k):
+    return params[k] if isinstance(k, int) else k
+
 

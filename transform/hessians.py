@@ -26,6 +26,7 @@ from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
+from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
 from .tangent_grad import resolved, tangent_gradient
@@ -112,7 +113,7 @@ def hessian(fn, wrt=0, *, policy=None):
             columns.append(np.ravel(hvp(fn, args, (basis.reshape(arg.shape),), wrt=wrt,
                                         policy=policy)))
         return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
-    return mark_derivative(hessian_fn, fn)
+    return tag(mark_derivative(hessian_fn, fn), "hessian", fn, wrt)
 
 
 def _plain(fn):

@@ -20,8 +20,9 @@ import inspect
 import numpy as np
 
 from runtime.forward import zero_tangent
-from .api import vjp
+from .api import grad, vjp
 from .forward_api import jvp
+from .nested_jacobians import nested, spec_of, tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import _method_parts, _unwrap, _wrt_names
 
@@ -30,6 +31,8 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
     """A function returning the Jacobian of `fn` with respect to `wrt` (an index, a name,
     or a tuple of those: a tuple of Jacobians), by reverse mode; see the module text.
     has_aux=True: fn returns (output, aux), and the function returns (Jacobian, aux)."""
+    if spec_of(fn) is not None and not has_aux:    # jacrev(jacfwd(f)): nested_jacobians.py
+        return nested("jacrev", jacrev, fn, wrt, policy, grad)
     check_target(fn, "jacrev")
     plain, _, shifted = _method_parts(fn, wrt)
     _, single = _wrt_names(_unwrap(plain)[0], shifted)
@@ -47,7 +50,7 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
             return per_wrt[0] if single else per_wrt
         jac = _map_leaves(out, leaf_jacobian)
         return (jac, aux[0]) if has_aux else jac
-    return mark_derivative(jacobian_fn, fn)
+    return tag(mark_derivative(jacobian_fn, fn), "jacrev", fn, wrt, has_aux)
 
 
 jacobian = jacrev
@@ -138,6 +141,8 @@ def jacfwd(fn, wrt=0, *, policy=None):
     """A function returning the Jacobian of `fn` with respect to `wrt` by forward mode:
     one jvp per entry of each differentiated argument, its tangent that entry 1 and the
     rest zero; the same shapes and structures as jacrev (see the module text)."""
+    if spec_of(fn) is not None:                 # jacfwd(jacrev(f)): nested_jacobians.py
+        return nested("jacfwd", jacfwd, fn, wrt, policy, grad)
     check_target(fn, "jacfwd")
     wrt_tuple = tuple(wrt) if isinstance(wrt, (tuple, list)) else (wrt,)
     single = not isinstance(wrt, (tuple, list))
@@ -167,7 +172,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
                 for k, w in enumerate(wrt_tuple))
             return per_wrt[0] if single else per_wrt
         return _map_leaves(out, leaf_jacobian, api="jacfwd")
-    return mark_derivative(jacobian_fn, fn)
+    return tag(mark_derivative(jacobian_fn, fn), "jacfwd", fn, wrt)
 
 
 def _check_jacfwd_argument(value):

@@ -156,7 +156,8 @@ def _analyze(ctx, body, output, varied):
     known = {p: class_of_key(k) for p, k in zip(ctx.src.params, ctx.signature or ())
              if k is not None}
     ctx.shapes = ShapeClasses(body, params, known)
-    ctx.shapes.may_complex = ctx.shapes.may_complex or holds_complex_value(ctx.src)
+    ctx.shapes.may_complex = ctx.shapes.may_complex or ctx.complex_values or \
+        holds_complex_value(ctx.src)
     if ctx.shapes.may_complex:
         check_complex_reach(ctx, body)
     ctx.shapes.settle_products(body)

@@ -20,11 +20,11 @@ from ..registry import DIAGONAL, LINEAR
 defvjp = partial(registry.defvjp, elementwise=True, complex_ok=True)
 complex_defvjp = partial(registry.defvjp, complex_ok=True)
 
-defvjp(np.real, "val", "real_vjp(g, val)", view=True)
+defvjp(np.real, "val", "real_vjp(g, val)", view=True, jvp=LINEAR, complex_jvp=True)
 # (forward: the tangent of a complex value is complex, docs/forward.md; imag is R-linear,
 # sign's derivative e^(i angle) i d(angle) is 0 for real x)
 defvjp(np.imag, "val", "imag_vjp(g, val)", view=True, jvp=LINEAR, complex_jvp=True)
-defvjp(np.conjugate, "x", "np.conj(g)")                   # = np.conj
+defvjp(np.conjugate, "x", "np.conj(g)", jvp=LINEAR, complex_jvp=True)   # = np.conj
 defvjp(np.abs, "x", "abs_vjp(g, x)")                      # = np.absolute
 defvjp(np.angle, "z, deg=False", "angle_vjp(g, z, deg)", None)
 defvjp(np.sign, "x", "sign_vjp(g, x, ans)", jvp="sign_jvp(t_x, x, ans)",

@@ -187,9 +187,20 @@ def test_jacobian_is_jacrev_and_exported():
     assert {"jacrev", "jacobian", "stop_gradient"} <= set(transform.__all__)
 
 
-def test_jacrev_of_jacrev_is_refused():
+def test_jacrev_of_jacrev_against_differences_and_a_third_level_refused():
+    # session 34: nested Jacobians (transform/nested_jacobians.py, tests/forward/
+    # test_nested_jacobians.py); a Jacobian of that is still refused at the def
+    x, W = np.array([0.3, -0.2, 0.5]), 0.4 * np.eye(3) + 0.1
+    inner = jacrev(recurrent)
+    got = jacrev(inner)(x, W)
+    assert got.shape == (3, 3, 3)
+    for j in range(3):
+        e = np.zeros(3)
+        e[j] = 1.0
+        want = (inner(x + 1e-6 * e, W) - inner(x - 1e-6 * e, W)) / 2e-6
+        assert_close(got[..., j], want, rtol=1e-6, atol=1e-8)
     with pytest.raises(TransformError, match="is not supported"):
-        jacrev(jacrev(recurrent))(np.ones(3), np.eye(3))
+        jacrev(jacrev(inner))
 
 
 @pytest.mark.parametrize("policy", POLICIES)

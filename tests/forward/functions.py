@@ -172,6 +172,10 @@ def complex_inside(x):
     return np.real(z * z)
 
 
+def complex_abs(x):
+    return np.sum(np.abs(x * 1j))
+
+
 class Model:
     def __init__(self, w):
         self.w = w

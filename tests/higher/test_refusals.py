@@ -1,5 +1,5 @@
-"""What grad of grad refuses, and where: a non-scalar derivative output, derivatives of
-hessian/jacfwd/has_aux functions, generated code calling helpers reverse mode has no rule
+"""What grad of grad refuses, and where: a non-scalar derivative output (has_aux's
+(gradient, aux) too), derivatives of hessian/jacfwd functions, generated code calling helpers reverse mode has no rule
 for, a differentiated value passed by keyword. Each refusal names the user's file and
 line; none returns a value."""
 import inspect
@@ -61,8 +61,14 @@ def test_grad_of_a_derivative_returning_a_tuple_is_refused(make):
         make()(1.0, 2.0)
 
 
-@pytest.mark.parametrize("make", [lambda: grad(hessian(f)),
-                                  lambda: grad(grad(with_aux, has_aux=True))])
+def test_grad_of_grad_with_aux_is_refused_as_a_tuple():
+    # session 34: grad(f, has_aux=True) is differentiated again (tests/higher/
+    # test_aux_derivatives.py); its output (gradient, aux) is no scalar
+    with pytest.raises(TypeError, match="returns a tuple"):
+        grad(grad(with_aux, has_aux=True))
+
+
+@pytest.mark.parametrize("make", [lambda: grad(hessian(f))])
 def test_derivatives_of_other_derivative_functions_are_refused_at_the_def(make):
     with pytest.raises(TransformError, match="not supported") as info:
         make()

@@ -17,7 +17,8 @@ FFT = {f"numpy.fft.{name}": ((R,), {}) for name in (
 FFT.update({f"numpy.fft.{name}": ((Z,), {}) for name in ("ifft", "ifft2", "ifftn")})
 FFT.update({f"numpy.fft.{name}": ((H,), {}) for name in ("irfft", "irfft2", "irfftn",
                                                             "hfft")})
-PARTS = {"numpy.imag": ((Z,), {}), "numpy.sign": ((Z,), {}),
+PARTS = {"numpy.imag": ((Z,), {}), "numpy.sign": ((Z,), {}), "numpy.real": ((Z,), {}),
+         "numpy.conjugate": ((Z,), {}),
          "numpy.complex128": ((R,), {}),
          "builtins.complex": ((0.7, -1.3), {})}
 CMATH = {f"cmath.{name}": ((Z0,), {}) for name in (
@@ -25,6 +26,7 @@ CMATH = {f"cmath.{name}": ((Z0,), {}) for name in (
 CMATH.update({("cmath.log", "base"): ((Z0, 2.5 + 0.5j), {}), "cmath.rect": ((1.7, 0.4), {})})
 COMPLEX_MORE = {**FFT, **PARTS, **CMATH}
 # the real inputs of the parts (a zero tangent for sign and imag) and of a complex result
-REAL_MORE = {"numpy.imag": ((R,), {}), "numpy.sign": ((R,), {}),
+REAL_MORE = {"numpy.imag": ((R,), {}), "numpy.sign": ((R,), {}), "numpy.real": ((R,), {}),
+             "numpy.conjugate": ((R,), {}),
              "numpy.fft.ifft": ((R,), {}), "cmath.exp": ((0.3,), {}),
              "numpy.fft.irfft": ((R,), {})}

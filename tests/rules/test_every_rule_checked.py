@@ -139,6 +139,11 @@ EXEMPT = {
     "transform.forward_api.call_jvp": "reverse mode over a callee's generated `_jvp` "
     "(transform/forward_reverse.py): tests/forward/test_hvp.py and the corpus's hvp run "
     "(tests/forward/test_corpus_hvp.py) against differences of grad",
+    "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward), "
+    "a user function called: its pullback against its JVP and differences in "
+    "tests/rules/test_jvp_generated_calls.py, third derivatives in tests/higher",
+    "transform.forward_api.jvp": "jvp called in differentiated code (call_jvp's rules, "
+    "regrouped): tests/higher/test_nested_forward.py against differences",
     "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
     "tests/rules/test_scipy_integrate.py at tight tolerances",
     "scipy.integrate._ivp.ivp.solve_ivp": "callable and solver tolerances: "

@@ -34,6 +34,14 @@ EXEMPT = {
     "tests/rules/test_jvp_integrate.py at tight tolerances",
     "scipy.integrate._ivp.ivp.solve_ivp": "a callable and solver tolerances: "
     "tests/rules/test_jvp_integrate.py at tight tolerances",
+    "runtime.checkpoint.run_checkpointed": "a registered loop step: "
+    "tests/rules/test_jvp_generated_calls.py (for, chunked, while and break loops)",
+    "transform.forward_api.call_jvp": "a user function and its tangents: "
+    "tests/rules/test_jvp_generated_calls.py",
+    "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward): "
+    "tests/rules/test_jvp_generated_calls.py",
+    "transform.forward_api.jvp": "jvp called in differentiated code: "
+    "tests/higher/test_nested_forward.py against differences",
 }
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 # rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none
@@ -226,6 +234,16 @@ def test_complex_rules_at_real_values(name):
     tangent is zero there, ifft's and exp's complex."""
     rule = next(r for r in JVP_RULES if r.name == name)
     args, kwargs = REAL_MORE[name]
+    _against_differences(rule, rule.params[0], args, kwargs)
+    _against_cotangent(rule, rule.params[0], args, kwargs)
+
+
+@pytest.mark.parametrize("name", ["numpy.real", "numpy.conjugate"])
+def test_parts_at_complex_values(name):
+    """np.real and np.conj (LINEAR, complex_jvp: session 34), whose VJP driver's examples
+    are real, at a complex value and tangent."""
+    rule = next(r for r in JVP_RULES if r.name == name)
+    args, kwargs = COMPLEX_MORE[name]
     _against_differences(rule, rule.params[0], args, kwargs)
     _against_cotangent(rule, rule.params[0], args, kwargs)
 

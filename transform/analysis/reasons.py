@@ -163,7 +163,7 @@ def _refusal(ctx, s, prim, position, name):
     if getattr(prim.rule, "refused", False):              # public/checks.py
         return ctx.src.error(
             f"{what} reaches a derivative function made by hessian, hvp, jacfwd, jacrev, "
-            "or grad with has_aux or of a bound method, which is not differentiated again",
+            "or grad of a bound method, which is not differentiated again",
             _site(s, prim), hint="use grad(f) or value_and_grad(f) of a function of your "
             "own here: those are differentiated again (grad of grad)")
     if getattr(prim.fn, "thunkgrad_block", None):        # frontend/try_blocks.py

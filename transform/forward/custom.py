@@ -15,6 +15,7 @@ from runtime.jvp import JOINT, LINEAR
 
 from ..ir.nodes import load
 from ..ir.templates import clone
+from .complex_terms import check_complex_custom
 from .refusals import refuse
 from .terms import _swap
 
@@ -25,6 +26,7 @@ def custom_tangent(fwd, s, prim):
     if term is None:
         refuse(fwd, prim, f"a call of `{prim.label}`, a custom (rrule) rule declaring no "
                "JVP", _hint(prim.label))
+    check_complex_custom(fwd, prim, term)
     if any(fwd.is_active(a) for _, a in prim.operands):
         refuse(fwd, prim, f"a differentiated value passed by keyword to `{prim.label}`, a "
                "custom (rrule) rule", "pass it by position")

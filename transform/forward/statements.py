@@ -22,6 +22,7 @@ from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
 from .calls import call_statement, derivative_tangent
+from .complex_terms import check_complex_terms
 from .custom import custom_tangent
 from .refusals import refuse
 from .terms import _swap, tangent_of
@@ -96,7 +97,7 @@ def _custom(fwd, s, prim, target):
         return derivative_tangent(fwd, s, prim)
     if getattr(prim.fn, "thunkgrad_derivative_of", None) is not None:
         refuse(fwd, prim, f"a call of `{prim.label}`, a derivative made by hessian, hvp, "
-               "jacfwd, jacrev, or grad with has_aux", "only what grad and value_and_grad "
+               "jacfwd, jacrev, or grad of a bound method", "only what grad and value_and_grad "
                "return is differentiated again: write it with grad(f) of your own function")
     tangent = custom_tangent(fwd, s, prim)
     return tangent if tangent is not None else fwd.names.call("zero_tangent", load(target))
@@ -132,6 +133,7 @@ def _rule_tangent(fwd, s, prim, target):
     if missing and prim.rule.reason(missing[0]) not in ("zero", "shape"):
         refuse(fwd, prim, f"`{prim.label}` has no derivative for its argument "
                f"{missing[0]!r}", "use vjp")
+    check_complex_terms(fwd, prim, tangents)
     expr = tangent_of(fwd, s, prim, target, tangents)
     return expr if expr is not None else fwd.names.call("zero_tangent", load(target))
 

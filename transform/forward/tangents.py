@@ -35,6 +35,7 @@ class Forward:
         self.user_object_tests = set()
         self.builtins = {}
         self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
+        self.complex = False            # complex values may appear (forward/complex_terms.py)
 
     def dot(self, name):
         """The tangent name of an active name (chosen on first use)."""

@@ -16,12 +16,13 @@ from .checks import refuse_integer_containers
 from ..errors import TransformError
 
 
-def _check_inputs(params, wrt_names, args, kwargs):
+def _check_inputs(params, wrt_names, args, kwargs, complex_ok=False):
+    """complex_ok: complex arguments are differentiated (jvp's, forward mode)."""
     for value in list(args) + list(kwargs.values()):
         refuse_masked(value)
     values = dict(zip(params, args))
     values.update({k: v for k, v in kwargs.items() if k in params})
-    _check_values(wrt_names, [values.get(name) for name in wrt_names])
+    _check_values(wrt_names, [values.get(name) for name in wrt_names], complex_ok)
 
 
 def refuse_masked(value):
@@ -34,15 +35,16 @@ def refuse_masked(value):
             "zeroed (`np.where(mask, 0.0, x)`) or selected (`x[~mask]`)")
 
 
-def _check_values(wrt_names, wrt_values):
-    """TypeError unless every value is a float, a float array or a container of them."""
+def _check_values(wrt_names, wrt_values, complex_ok=False):
+    """TypeError unless every value is a float, a float array or a container of them
+    (or complex ones, if complex_ok)."""
     for name, value in zip(wrt_names, wrt_values):
         if type(value) is float or type(value) is np.ndarray and value.dtype.kind == "f":
             continue                                  # the common cases, checked first
         if _is_integer(value) or isinstance(value, (str, bytes)):
             raise TypeError(f"cannot differentiate with respect to {name!r}: it is "
                             f"{type(value).__name__}, not a float or float array")
-        if _has_complex(value):
+        if _has_complex(value) and not complex_ok:
             raise TypeError(f"cannot differentiate with respect to {name!r}: complex "
                             "arguments are not supported (complex values inside the "
                             "function are; docs/complex.md): pass the real and imaginary "

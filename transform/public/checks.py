@@ -44,8 +44,9 @@ def _higher_order(entry, inner):
     name = getattr(inner, "__qualname__", repr(inner))
     return TransformError(
         f"{entry} of this derivative of {name} (made by hessian, hvp, jacfwd, jacrev, "
-        "vjp, or grad with has_aux or of a bound method) is not supported: higher "
-        "derivatives are taken of what grad and value_and_grad return",
+        "vjp, or grad of a bound method) is not supported: higher derivatives are taken "
+        "of what grad and value_and_grad return, and jacfwd/jacrev of what jacfwd, "
+        "jacrev and hessian return (one argument each)",
         filename=getattr(code, "co_filename", None),
         line=getattr(code, "co_firstlineno", None),
         hint="write the derivative with grad or value_and_grad of a function of your own "
@@ -58,7 +59,7 @@ def mark_derivative(wrapper, fn):
     __dict__ (a `differentiable` policy, fn's own derivative record) is not the
     wrapper's."""
     for copied in ("thunkgrad_policy", SPEC, "thunkgrad_rule", "thunkgrad_tangent_functions",
-                   "thunkgrad_unit_function"):
+                   "thunkgrad_unit_function", "thunkgrad_jacobian"):
         wrapper.__dict__.pop(copied, None)
     setattr(wrapper, DERIVATIVE, fn)
     wrapper.thunkgrad_rule = registry.Rule(wrapper, "custom", custom=_refusing_rule(wrapper, fn))

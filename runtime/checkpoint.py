@@ -122,7 +122,7 @@ def _report_line(r):
         said.append(f"chunks of {r['chunk']:,} ({r['steps']:,} steps)")
     if r.get("snapshots") is not None:
         said.append(f"{r['snapshots']} snapshots, {r['theory']:,} steps to recompute "
-                    "(binomial schedule)")
+                    f"({r.get('schedule', 'binomial')} schedule)")
     for key, what in (("step_tape", "one step's tape"), ("carry", "carry"),
                       ("limit", "limit")):
         if r.get(key) is not None:

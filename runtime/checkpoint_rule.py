@@ -58,32 +58,43 @@ class Loop:
     def arguments(self, carry, i):
         return (*carry, *self.invariants, self.items[i])
 
-    def rule(self, carry, i):
-        """(the step's rule at step i, differentiated in what can vary, its args)."""
+    def rule(self, carry, i, given=()):
+        """(the step's rule at step i, differentiated in what can vary, its args).
+        given: the carries whose cotangents its pullback will get as values, not None
+        (None: every differentiated one, for a call whose pullback is not used): its
+        backward sweep is compiled without None checks for them (a chunk's inner loop
+        as fast as the taped loop's)."""
         args = self.arguments(carry, i)
         wrt = tuple(k for k, a in enumerate(args) if _varied(a))
-        rule = self.rules.get(wrt)
+        dense = self.returned(tuple(k for k in wrt if k < len(carry) and
+                                    (given is None or k in given)))
+        rule = self.rules.get((wrt, dense))
         if rule is None:
-            rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
+            rule = self.rules[wrt, dense] = loop_body_rule(self.step, wrt, dense)
         return rule, args
 
-    def call(self, carry, i):
-        """(step's output, pullback) at step i."""
-        rule, args = self.rule(carry, i)
+    def returned(self, positions):
+        """The positions in the step's returned tuple of these carries."""
+        return positions
+
+    def call(self, carry, i, given=()):
+        """(step's output, pullback) at step i (given: rule's)."""
+        rule, args = self.rule(carry, i, given)
         out, pullback = rule(*args)
         return tuple(out), pullback
 
     def advance(self, carry, i):
         """The carry after step i: the step itself where the compiler found that it
-        writes into nothing (its values are the rule's), else the step's rule."""
+        writes into nothing (its values are the rule's), else the step's rule (the one
+        the backward sweep will likely use: one compilation)."""
         if getattr(self.step, "thunkgrad_plain_advance", False):
             return tuple(self.step(*carry, *self.invariants, self.items[i]))
-        return self.call(carry, i)[0]
+        return self.call(carry, i, None)[0]
 
     def reverse_step(self, carry, i, g):
         """The carry's cotangent before step i, from g after it; invariants' added."""
         _count("reversed")
-        out, pullback = self.call(carry, i)
+        out, pullback = self.call(carry, i, {k for k, c in enumerate(g) if c is not None})
         self.check_again(carry, i, out)
         return self.pulled(pullback, len(carry), i, g)
 

@@ -39,6 +39,7 @@ class Compilation:
     limit_marks: object = True      # memory_limit's loops marked (else its retry's reason)
     limit_marked: int = 0           # how many loops memory_limit marked
     forward_variant: str = "pair"   # forward mode's output: forward_pipeline.compile_forward
+    dense: tuple = ()               # returned tuple's entries whose cotangents come as values
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

@@ -48,6 +48,7 @@ class Reverser:
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.forward_depth = 0         # loops around the forward statement being emitted
         self.maybe_read = set()
+        self.seed = None               # (the seed's name, its Form): build_rrule's
         self.entries = set()           # ids of contributions that may be lists of entries
         self.moves = set()             # ids of copies' cotangents whose buffer moves
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
@@ -244,14 +245,23 @@ class Reverser:
                 self.moves.add(id(g))       # d is reset right after: its buffer moves
         elif prim.kind == "pack":
             keys = getattr(prim, "keys", None)
+            dense = () if keys else self.dense_entries(d, state)
             for k, name in inputs:
                 key = const(keys[k] if keys else k)
-                values.append((name, self.call("part", g, key), True, False, True, False))
+                values.append((name, self.call("part", g, key), True, False, k not in dense,
+                               False))
         elif prim.kind == "setitem":
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function
             return self.pullback_contributions(s, target, d, inputs, state)
         return self.accumulate(values, target, d, state)
+
+    def dense_entries(self, d, state):
+        """The returned tuple's entries the caller passes as values (ctx.dense), when d
+        is still the seed itself: `return (u, total)` as a checkpointed step's last line."""
+        if self.seed is not None and self.seed[0] == d and state.form(d) is self.seed[1]:
+            return self.ctx.dense
+        return ()
 
     def setitem_contributions(self, s, d, inputs, state):
         """`x[i] = v`: v gets dx[i]; the old x gets dx with zeros at i."""

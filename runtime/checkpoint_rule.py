@@ -235,12 +235,16 @@ def _global_draws():
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
     step = STEPS[key]
-    if isinstance(snapshots, Budget):           # grad(..., memory_limit=...)'s loop
+    budget = isinstance(snapshots, Budget)      # grad(..., memory_limit=...)'s loop
+    if budget and not getattr(step, "thunkgrad_online", None):
         return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
-    _refuse_generators((carry, invariants), where)
+    if not budget:
+        _refuse_generators((carry, invariants), where)
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
         objects = object_states((carry, invariants))      # as _checkpointed checks
-        out, pullback = ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
+        run, s = (ONLINE["budgeted"], snapshots.limit) if budget else (ONLINE["rule"],
+                                                                       snapshots)
+        out, pullback = run(step, tuple(carry), invariants, iterable, s, where)
         _refuse_functions(out, where)
         refuse_changed_objects(objects, where)
         return out, pullback

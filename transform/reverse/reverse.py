@@ -245,7 +245,8 @@ class Reverser:
                 self.moves.add(id(g))       # d is reset right after: its buffer moves
         elif prim.kind == "pack":
             keys = getattr(prim, "keys", None)
-            dense = () if keys else self.dense_entries(d, state)
+            # the seed's entries the caller passes as values (a checkpointed step's)
+            dense = self.ctx.dense if not keys and self.seed == (d, state.form(d)) else ()
             for k, name in inputs:
                 key = const(keys[k] if keys else k)
                 values.append((name, self.call("part", g, key), True, False, k not in dense,
@@ -255,13 +256,6 @@ class Reverser:
         else:                              # custom rule or compiled user function
             return self.pullback_contributions(s, target, d, inputs, state)
         return self.accumulate(values, target, d, state)
-
-    def dense_entries(self, d, state):
-        """The returned tuple's entries the caller passes as values (ctx.dense), when d
-        is still the seed itself: `return (u, total)` as a checkpointed step's last line."""
-        if self.seed is not None and self.seed[0] == d and state.form(d) is self.seed[1]:
-            return self.ctx.dense
-        return ()
 
     def setitem_contributions(self, s, d, inputs, state):
         """`x[i] = v`: v gets dx[i]; the old x gets dx with zeros at i."""

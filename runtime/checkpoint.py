@@ -35,14 +35,15 @@ class Chunks:
 
     def __init__(self, items, k):
         self.items, self.k = items, k
+        self.n = -(-len(items) // k)        # (the driver's items are not changed)
 
     def __len__(self):
-        return -(-len(self.items) // self.k)
+        return self.n
 
     def __getitem__(self, i):
-        if not -len(self) <= i < len(self):
+        if not -self.n <= i < self.n:
             raise IndexError(i)
-        i %= len(self)
+        i %= self.n
         return self.items[i * self.k:(i + 1) * self.k]
 
     def __iter__(self):

@@ -19,6 +19,8 @@ from .thunks import unthunk
 
 def _varied(value):
     """Whether a value can carry a derivative: a float or complex leaf somewhere."""
+    if type(value) is float or type(value) is np.ndarray:     # (the common carries)
+        return type(value) is float or value.dtype.kind in "fc"
     if isinstance(value, (list, tuple)):
         return any(_varied(v) for v in value)
     if isinstance(value, dict):

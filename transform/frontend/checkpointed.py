@@ -94,7 +94,8 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    stepped, last = chunk_loop(src, loop, k) if k != 1 else (loop, target)
+    over_range = isinstance(iterable, gast.Call) and src.resolve(iterable.func) is range
+    stepped, last = chunk_loop(src, loop, k, over_range) if k != 1 else (loop, target)
     step = _step_function(src, stepped, carried, invariants, last)
     step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
     step.thunkgrad_chunk = k                                         # these two)

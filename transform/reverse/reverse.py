@@ -243,14 +243,12 @@ class Reverser:
             if moved(state.form(d), self.ctx.assign_count(target) > 1 and
                      inputs[0][1] != target):
                 self.moves.add(id(g))       # d is reset right after: its buffer moves
-        elif prim.kind == "pack":
+        elif prim.kind == "pack":     # (the seed's entries ctx.dense come as values)
             keys = getattr(prim, "keys", None)
-            # the seed's entries the caller passes as values (a checkpointed step's)
             dense = self.ctx.dense if not keys and self.seed == (d, state.form(d)) else ()
             for k, name in inputs:
-                key = const(keys[k] if keys else k)
-                values.append((name, self.call("part", g, key), True, False, k not in dense,
-                               False))
+                part = self.call("part", g, const(keys[k] if keys else k))
+                values.append((name, part, True, False, k not in dense, False))
         elif prim.kind == "setitem":
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function

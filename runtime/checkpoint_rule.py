@@ -338,8 +338,8 @@ def _pullback(loop, backward, iterable, where):
 
 def _item_cotangent(loop, iterable):
     cots = _per_item(loop.items, loop.item_cots)
-    if not cots:                                # (a range's items: integers)
-        return None
+    if not cots or isinstance(iterable, range):     # (a range's items: integers, even
+        return None                                 # where the body rebinds the name)
     if not isinstance(iterable, SIZED):
         raise TypeError(f"memory_limit: a loop over a {type(iterable).__name__} whose items "
                         "carry a derivative; loop over a list of them")

@@ -14,7 +14,9 @@ online for the heat loop written as a `while`) next to the measured one. Not a t
                                                     # (online schedule) only, printed
     python benchmarks/checkpointing.py --full --scalar-only    # the scalar tables alone
 
-Times: the median of 3 gradient calls, fewer when they take 2 s or more together.
+Times: the median of 3 gradient calls, fewer when they take 2 s or more together; the
+ratio to the taped loop (x taped) is that of medians of calls made alternately with the
+taped loop's (`side_by_side`), so both see the same load on a shared machine.
 
 THUNKGRAD_BENCH_QUICK=1 (as for `make bench`'s other scripts) keeps the small sizes.
 Prints the tables and writes them to benchmarks/results/checkpointing.md.
@@ -87,22 +89,35 @@ def scalar_auto(x, n, s):
     return x
 
 
-def measure(fn, args, warm):
-    """(seconds: the median of 3 gradient calls, or one call's when it takes 2 s or more,
-    peak bytes of another call, its stats), compiled beforehand on `warm`."""
+def measure(fn, args, warm, timed=True):
+    """(seconds: the median of 3 gradient calls, or one call's when it takes 2 s or more
+    (None unless timed), peak bytes of another call, its stats), compiled beforehand on
+    `warm`."""
     grad(fn, 0)(*warm)
     times = []
-    while len(times) < 3 and sum(times) < 2:
+    while timed and len(times) < 3 and sum(times) < 2:
         start = time.perf_counter()
         grad(fn, 0)(*args)
         times.append(time.perf_counter() - start)
-    seconds = statistics.median(times)
+    seconds = statistics.median(times) if times else None
     tracemalloc.start()
     with checkpoint_stats() as stats:
         grad(fn, 0)(*args)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return seconds, peak, stats
+
+
+def side_by_side(taped, taped_args, fn, args):
+    """(fn's median seconds, median / the taped loop's median): 3 calls of each made
+    alternately (fewer when they take 2 s or more together); both compiled already."""
+    mine, theirs = [], []
+    while len(mine) < 3 and sum(mine) + sum(theirs) < 4:
+        for f, a, into in ((taped, taped_args, theirs), (fn, args, mine)):
+            start = time.perf_counter()
+            grad(f, 0)(*a)
+            into.append(time.perf_counter() - start)
+    return statistics.median(mine), statistics.median(mine) / statistics.median(theirs)
 
 
 RESULTS = Path(__file__).resolve().parent / "results" / "checkpointing.md"
@@ -116,10 +131,12 @@ def table(name, taped, marked, args, steps, snapshot_counts, theory=revolve.reco
              "|---|---|---|---|---|"]
     print(*lines, sep="\n")
     for s in snapshot_counts:
-        t, p, stats = measure(marked, args + (steps, s), args + (3, s))
+        grad(marked, 0)(*args, 3, s)            # (compiled; the peak is of a later call)
+        t, ratio = side_by_side(taped, args + (steps,), marked, args + (steps, s))
+        _, p, stats = measure(marked, args + (steps, s), args + (3, s), timed=False)
         chunk = stats.reports[0].get("chunk", 1) if stats.reports else 1
         lines.append(f"| {s} | {chunk} | {stats.recomputed:,} ({theory(stats.steps, s):,}) | "
-                     f"{t:.2f} s ({t / seconds:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
+                     f"{t:.2f} s ({ratio:.1f}) | {p / 1e6:.2f} ({peak / p:,.0f}) |")
         print(lines[-1])
     return lines
 

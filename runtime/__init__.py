@@ -15,6 +15,7 @@ from .checkpoint import checkpointed, checkpoint_stats
 from . import checkpoint_rule  # noqa: F401  (run_checkpointed's rule)
 from .checkpoint_online import checkpointed_while
 from . import checkpoint_trial  # noqa: F401  (memory_limit: checkpoint_fits)
+from . import checkpoint_online_budget  # noqa: F401  (memory_limit's while/break loops)
 from .helpers import accumulate_unbroadcast, matmul_lhs_spread, matmul_rhs_spread
 from .products import MatmulLhsSum
 from .containers import not_shared_array, unpacked_count

@@ -32,13 +32,15 @@ def provide(vjp, closure_vjp=None, body_rule=None):
     _BODY_RULE[:] = [body_rule] if body_rule is not None else []
 
 
-def loop_body_rule(fn, wrt):
+def loop_body_rule(fn, wrt, dense=()):
     """fn's compiled rule as a loop body calls it (a checkpointed loop's step): called
     as rule(*args) -> (output, pullback), pullback(g) gives one cotangent per argument,
-    computed (no Thunks); wrt: the positions carrying a derivative."""
+    computed (no Thunks); wrt: the positions carrying a derivative; dense: the positions
+    of fn's returned tuple whose entries of g the caller promises are values, not None
+    (its backward sweep then checks none of them)."""
     if not _BODY_RULE:
         raise TypeError("a checkpointed loop needs thunkgrad's compiler (import transform)")
-    return _BODY_RULE[0](fn, tuple(wrt))
+    return _BODY_RULE[0](fn, tuple(wrt), tuple(dense))
 
 
 def function_vjp(fn, *args, wrt, **kwargs):

@@ -35,14 +35,15 @@ class Chunks:
 
     def __init__(self, items, k):
         self.items, self.k = items, k
+        self.n = -(-len(items) // k)        # (the driver's items are not changed)
 
     def __len__(self):
-        return -(-len(self.items) // self.k)
+        return self.n
 
     def __getitem__(self, i):
-        if not -len(self) <= i < len(self):
+        if not -self.n <= i < self.n:
             raise IndexError(i)
-        i %= len(self)
+        i %= self.n
         return self.items[i * self.k:(i + 1) * self.k]
 
     def __iter__(self):
@@ -122,7 +123,7 @@ def _report_line(r):
         said.append(f"chunks of {r['chunk']:,} ({r['steps']:,} steps)")
     if r.get("snapshots") is not None:
         said.append(f"{r['snapshots']} snapshots, {r['theory']:,} steps to recompute "
-                    "(binomial schedule)")
+                    f"({r.get('schedule', 'binomial')} schedule)")
     for key, what in (("step_tape", "one step's tape"), ("carry", "carry"),
                       ("limit", "limit")):
         if r.get(key) is not None:

@@ -15,7 +15,7 @@ run_checkpointed and its rule hand such a step here. The forward sweep thins its
 snapshots as the loop runs; once it stops the backward sweep reverses segments between
 some of them by the binomial schedule (runtime/online.py: the schedule and its bound)."""
 from . import online
-from .checkpoint import ONLINE, _STATS, _count, check_snapshots
+from .checkpoint import ONLINE, _STATS, _count, _report, check_snapshots
 from .checkpoint_rule import Loop, _fingerprint, _items, _pullback
 
 
@@ -53,8 +53,11 @@ class OnlineLoop(Loop):
         item = () if self.items is None else (self.items[i],)
         return (*carry, *self.invariants, *item)
 
-    def call(self, carry, i):
-        rule, args = self.rule(carry, i)
+    def returned(self, positions):
+        return tuple(1 + k for k in positions)      # (after the go-on flag)
+
+    def call(self, carry, i, given=()):
+        rule, args = self.rule(carry, i, given)
         out, pullback = rule(*args)
         out = tuple(out)
         self.go = out[0]
@@ -65,7 +68,7 @@ class OnlineLoop(Loop):
             out = tuple(self.step(*self.arguments(carry, i)))
             self.go = out[0]
             return out[1:]
-        return self.call(carry, i)[0]
+        return self.call(carry, i, None)[0]
 
     def check_again(self, carry, i, out):
         """As Loop's, the loop's end being the step count the forward sweep ran."""
@@ -114,6 +117,9 @@ def online_rule(step, carry, invariants, first, snapshots, where):
     loop.where = where
     _count("loops")
     out, held = loop.forward(tuple(carry), first if kind == "while" else True)
+    _report(where=where, decision=f"checkpointed ({kind} loop: trip count unknown when it "
+            "starts)", items=loop.n, steps=loop.n, snapshots=loop.snapshots,
+            theory=online.recomputations(loop.n, loop.snapshots), schedule="online")
     return out, _pullback(loop, lambda g: loop.backward(g, held), first, where)
 
 

@@ -20,6 +20,8 @@ from .thunks import unthunk
 
 def _varied(value):
     """Whether a value can carry a derivative: a float or complex leaf somewhere."""
+    if type(value) is float or type(value) is np.ndarray:     # (the common carries)
+        return type(value) is float or value.dtype.kind in "fc"
     if isinstance(value, (list, tuple)):
         return any(_varied(v) for v in value)
     if isinstance(value, dict):
@@ -59,32 +61,43 @@ class Loop:
     def arguments(self, carry, i):
         return (*carry, *self.invariants, self.items[i])
 
-    def rule(self, carry, i):
-        """(the step's rule at step i, differentiated in what can vary, its args)."""
+    def rule(self, carry, i, given=()):
+        """(the step's rule at step i, differentiated in what can vary, its args).
+        given: the carries whose cotangents its pullback will get as values, not None
+        (None: every differentiated one, for a call whose pullback is not used): its
+        backward sweep is compiled without None checks for them (a chunk's inner loop
+        as fast as the taped loop's)."""
         args = self.arguments(carry, i)
         wrt = tuple(k for k, a in enumerate(args) if _varied(a))
-        rule = self.rules.get(wrt)
+        dense = self.returned(tuple(k for k in wrt if k < len(carry) and
+                                    (given is None or k in given)))
+        rule = self.rules.get((wrt, dense))
         if rule is None:
-            rule = self.rules[wrt] = loop_body_rule(self.step, wrt)
+            rule = self.rules[wrt, dense] = loop_body_rule(self.step, wrt, dense)
         return rule, args
 
-    def call(self, carry, i):
-        """(step's output, pullback) at step i."""
-        rule, args = self.rule(carry, i)
+    def returned(self, positions):
+        """The positions in the step's returned tuple of these carries."""
+        return positions
+
+    def call(self, carry, i, given=()):
+        """(step's output, pullback) at step i (given: rule's)."""
+        rule, args = self.rule(carry, i, given)
         out, pullback = rule(*args)
         return tuple(out), pullback
 
     def advance(self, carry, i):
         """The carry after step i: the step itself where the compiler found that it
-        writes into nothing (its values are the rule's), else the step's rule."""
+        writes into nothing (its values are the rule's), else the step's rule (the one
+        the backward sweep will likely use: one compilation)."""
         if getattr(self.step, "thunkgrad_plain_advance", False):
             return tuple(self.step(*carry, *self.invariants, self.items[i]))
-        return self.call(carry, i)[0]
+        return self.call(carry, i, None)[0]
 
     def reverse_step(self, carry, i, g):
         """The carry's cotangent before step i, from g after it; invariants' added."""
         _count("reversed")
-        out, pullback = self.call(carry, i)
+        out, pullback = self.call(carry, i, {k for k, c in enumerate(g) if c is not None})
         self.check_again(carry, i, out)
         return self.pulled(pullback, len(carry), i, g)
 
@@ -225,12 +238,16 @@ def _global_draws():
 def run_checkpointed_rule(key, carry, invariants, iterable, snapshots, where=""):
     check_snapshots(snapshots)
     step = STEPS[key]
-    if isinstance(snapshots, Budget):           # grad(..., memory_limit=...)'s loop
+    budget = isinstance(snapshots, Budget)      # grad(..., memory_limit=...)'s loop
+    if budget and not getattr(step, "thunkgrad_online", None):
         return _budgeted(step, tuple(carry), invariants, iterable, snapshots.limit, where)
-    _refuse_generators((carry, invariants), where)
+    if not budget:
+        _refuse_generators((carry, invariants), where)
     if getattr(step, "thunkgrad_online", None):     # while, break: checkpoint_online.py
         objects = object_states((carry, invariants))      # as _checkpointed checks
-        out, pullback = ONLINE["rule"](step, carry, invariants, iterable, snapshots, where)
+        run, s = (ONLINE["budgeted"], snapshots.limit) if budget else (ONLINE["rule"],
+                                                                       snapshots)
+        out, pullback = run(step, tuple(carry), invariants, iterable, s, where)
         _refuse_functions(out, where)
         refuse_changed_objects(objects, where)
         return out, pullback
@@ -322,8 +339,8 @@ def _pullback(loop, backward, iterable, where):
 
 def _item_cotangent(loop, iterable):
     cots = _per_item(loop.items, loop.item_cots)
-    if not cots:                                # (a range's items: integers)
-        return None
+    if not cots or isinstance(iterable, range):     # (a range's items: integers, even
+        return None                                 # where the body rebinds the name)
     if not isinstance(iterable, SIZED):
         raise TypeError(f"memory_limit: a loop over a {type(iterable).__name__} whose items "
                         "carry a derivative; loop over a list of them")

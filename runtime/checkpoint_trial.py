@@ -8,6 +8,9 @@
         for t in _checkpoint_items_12:      # the loop as written, taped
             ...
 
+and a `while` loop the same way, its condition's first value taking the items' place
+(the loop as written then tests that value first: checkpointed_auto.py).
+
 (transform/frontend/checkpointed_auto.py). The step is the loop body compiled as a
 function of its own, which the whole function's compile does not check: its arguments
 look like the caller's data to it (a write into a carried list), a complex carry meets a
@@ -27,26 +30,35 @@ def checkpoint_fits(key, carry, invariants, iterable, where=""):
     """Whether memory_limit's marked loop may run through the checkpointing driver."""
     reason = _refused(key, carry, invariants, iterable)
     if reason is not None:
-        n = len(iterable) if isinstance(iterable, SIZED) else 0
+        while_loop = getattr(STEPS.get(key), "thunkgrad_online", None) == "while"
+        n = len(iterable) if isinstance(iterable, SIZED) and not while_loop else 0
         _report(where=where, decision=f"taped as written ({reason})", items=n, steps=n)
     return reason is None
 
 
 def _refused(key, carry, invariants, iterable):
-    """Why the loop runs as written (None: through the driver)."""
+    """Why the loop runs as written (None: through the driver). A `while` loop's
+    `iterable` is its condition's first value."""
     from .checkpoint_rule import Loop, _refuse_functions, _refuse_generators  # (cycle)
+    from .checkpoint_online import OnlineLoop
     step = STEPS.get(key)
-    if step is None or not isinstance(iterable, SIZED):
+    kind = getattr(step, "thunkgrad_online", None)
+    if step is None or kind != "while" and not isinstance(iterable, SIZED):
         return "its length is not known when it starts"
-    if len(iterable) == 0:
-        return None
+    try:
+        if not (iterable if kind == "while" else len(iterable)):
+            return None
+    except Exception as exc:    # noqa: BLE001 (an array's truth: raised again as written)
+        return f"its condition raised {type(exc).__name__}"
+    items = None if kind == "while" else iterable
     try:
         _refuse_generators((carry, invariants), "")
     except TypeError:
         return "it reads a random generator"    # (the trial would move it)
     saved = np.random.get_state(), random.getstate()
     try:
-        out, _ = Loop(step, invariants, iterable, 1).call(tuple(carry), 0)
+        loop = (OnlineLoop if kind else Loop)(step, invariants, items, 1)
+        out, _ = loop.call(tuple(carry), 0)
         _refuse_functions(out, "")     # a function carried: the driver refuses it
     except Exception as exc:    # noqa: BLE001 (any: the taped loop raises a real one again)
         first = str(exc).splitlines()[0] if str(exc) else ""

@@ -46,20 +46,21 @@ def differentiable(fn=None, *, policy="loop"):
 
 
 def compiled(fn, wrt_names, policy, explain=False, consumed=True, signature=None, varied=None,
-             materialised=False):
+             materialised=False, dense=()):
     """The cached compiled rule of `fn` for (wrt, policy).
 
     consumed=True is what grad, value_and_grad and vjp run (they force every
     cotangent); consumed=False is the rule other compiled code calls, whose
     cotangents stay Thunks until forced. signature: the argument shapes
     (`signature_of`) to specialise to; after MAX_SPECIALISATIONS of them a
-    function gets its general rule. varied, materialised: see pipeline.compile_function.
+    function gets its general rule. varied, materialised, dense: see
+    pipeline.compile_function.
     """
-    key = (wrt_names, policy, explain, consumed, signature, varied, materialised)
+    key = (wrt_names, policy, explain, consumed, signature, varied, materialised, dense)
     rule = cache.rule_for(fn, key, lambda: _compile(fn, *key))
     if rule is None:                     # specialisations used up: the general rule
         return compiled(fn, wrt_names, policy, explain, consumed, varied=varied,
-                        materialised=materialised)
+                        materialised=materialised, dense=dense)
     return rule
 
 
@@ -68,7 +69,7 @@ MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,
-             materialised=False):
+             materialised=False, dense=()):
     """compile_function, with any compiler failure reported as a TransformError."""
     active = cache.compiling()
     outermost = fn not in active
@@ -76,7 +77,8 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
     try:
         with cache.COMPILE_LOCK:
             return within_limits(fn, lambda: compile_function(
-                fn, wrt_names, policy, explain, consumed, signature, varied, materialised))
+                fn, wrt_names, policy, explain, consumed, signature, varied, materialised,
+                dense))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
@@ -306,7 +308,8 @@ derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad 
 
 # rules differentiating a function value (odeint, np.piecewise) use these
 callees.provide(vjp, _closure_vjp,
-                lambda fn, wrt: callee_rule(fn, "loop", wrt, materialised=True))
+                lambda fn, wrt, dense=(): callee_rule(fn, "loop", wrt, materialised=True,
+                                                      dense=dense))
 
 __all__ = ["differentiable", "grad", "value_and_grad", "vjp", "adjoint_source", "compiled",
            "CalleeRule", "MethodRule", "callee_rule", "Thunk"]

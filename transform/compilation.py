@@ -40,6 +40,7 @@ class Compilation:
     limit_marked: int = 0           # how many loops memory_limit marked
     forward_variant: str = "pair"   # forward mode's output: forward_pipeline.compile_forward
     complex_values: bool = False    # forward mode: complex arguments or tangents (jvp's)
+    dense: tuple = ()               # returned tuple's entries whose cotangents come as values
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

@@ -50,7 +50,7 @@ from .reverse.assemble import build_rrule
 
 
 def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None,
-                     varied=None, materialised=False):
+                     varied=None, materialised=False, dense=()):
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
@@ -61,6 +61,9 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     materialised: a callee called inside a loop body (or from such a callee) under the
     "loop" policy: its pullback returns computed cotangents, never Thunks, so the
     caller's loop creates none through the call.
+    dense: positions of fn's returned tuple whose cotangents the caller promises to pass
+    as values, never None (a checkpointed loop's step, called by its driver): the
+    backward sweep then needs no None checks for them.
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
@@ -68,19 +71,21 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised)
+        return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
+                        dense=dense)
     finally:
         if enabled:
             gc.enable()
 
 
 def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False,
-             limit_marks=True):
+             limit_marks=True, dense=()):
     """A function memory_limit marked loops of that fails to compile so (the loop under
     the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
     again unmarked: the limit is best effort, never a new error."""
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
-                      materialised=materialised and policy == "loop", limit_marks=limit_marks)
+                      materialised=materialised and policy == "loop", limit_marks=limit_marks,
+                      dense=tuple(dense))
     try:
         return _stages(ctx, varied)
     except TransformError as exc:
@@ -88,7 +93,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materia
             raise
         why = exc.one_line()
     return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
-                    limit_marks=why)
+                    limit_marks=why, dense=dense)
 
 
 def _stages(ctx, varied):

@@ -3,7 +3,9 @@ sizes, with checkpointing forced (tests/checkpoint/forced.py: memory_limit's mar
 2 snapshots): the gradient equals the unmarked one, bitwise or within 1e-12 relative
 where the order of the additions differs (an invariant's cotangent summed by the driver
 step by step). None may differ or fail; the loops left taped are counted, and the
-count of checkpointed cases may only grow (2026-12-02: 165 of 297)."""
+count of checkpointed cases may only grow (2026-12-02: 165 of 297; session 34, loops
+with `break` marked too: 176 of 297; cases whose outermost loops are `while` loops
+only: 10 of 20)."""
 import ast
 import inspect
 import textwrap
@@ -16,11 +18,12 @@ from tests.checkpoint.forced import cotangents, difference, forced
 from tests.corpus.case import all_cases
 from tests.gradcheck import is_float_arg
 
-CHECKPOINTED_AT_LEAST = 165
+CHECKPOINTED_AT_LEAST = 176
+WHILE_CHECKPOINTED_AT_LEAST = 10
 
 
-def _outermost_for(fn):
-    """Whether fn's own body has a `for` loop not inside another loop."""
+def _outermost_for(fn, kinds=(ast.For,)):
+    """Whether fn's own body has a loop of `kinds` not inside another loop."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     except (OSError, TypeError, SyntaxError):
@@ -28,9 +31,10 @@ def _outermost_for(fn):
     stack = list(tree.body[0].body)
     while stack:
         s = stack.pop()
-        if isinstance(s, ast.For):
+        if isinstance(s, kinds):
             return True
-        if isinstance(s, (ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(s, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef,
+                          ast.ClassDef)):
             continue
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             stack.extend(getattr(s, field, None) or [])
@@ -65,6 +69,20 @@ def test_corpus_loops_forced_checkpointed_equal_the_taped_gradient():
         seen[kind] += 1
     assert seen["same"] + seen["close"] >= CHECKPOINTED_AT_LEAST, seen
     assert seen["same"] > seen["close"], seen        # most orders are the taped loop's
+
+
+def test_corpus_while_loops_forced_checkpointed_equal_the_taped_gradient():
+    """Session 34 (chunk): memory_limit marks `while` loops too (the online schedule;
+    forced: 2 snapshots, every loop past its limit of 1 byte run again)."""
+    seen = {"same": 0, "close": 0, "taped": 0}
+    for case in all_cases():
+        if case.refused or not _outermost_for(case.fn, (ast.While,)) or \
+                _outermost_for(case.fn):
+            continue
+        args = case.inputs()
+        kind, _ = _compare(case.fn, args, _wrt(args, case.wrt), case.kwargs)
+        seen[kind] += 1
+    assert seen["same"] + seen["close"] >= WHILE_CHECKPOINTED_AT_LEAST, seen
 
 
 def _bench_cases():

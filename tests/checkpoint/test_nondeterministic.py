@@ -42,7 +42,7 @@ def _plain_loop(scale):
     assert step.thunkgrad_plain_advance
     loop = Loop(step, (), range(4), 2)
     out, held = loop.forward((np.array([0.3, -0.5]),))
-    loop.call(out, 0)                       # (the rule, compiled from the true step)
+    loop.call(out, 0, None)     # (the rule the backward sweep uses, from the true step)
     calls = []
 
     def rerun(x, t):

@@ -44,8 +44,8 @@ def _counting(monkeypatch):
     calls = []
     real = rule_module.loop_body_rule
 
-    def counted(fn, wrt):
-        inner = real(fn, wrt)
+    def counted(fn, wrt, dense=()):
+        inner = real(fn, wrt, dense)
         return lambda *a: (calls.append(1), inner(*a))[1]
     monkeypatch.setattr(rule_module, "loop_body_rule", counted)
     return calls

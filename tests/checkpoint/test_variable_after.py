@@ -6,7 +6,7 @@ import pytest
 
 from tests.fd import numerical_grad
 from tests.gradcheck import POLICIES
-from transform import checkpoint_stats, checkpointed, grad
+from transform import TransformError, checkpoint_stats, checkpointed, grad
 
 
 def _range_ck(x, n):
@@ -57,3 +57,36 @@ def test_the_last_item_gets_its_cotangent(policy, kind):
         np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-12, atol=1e-300)
         fd = numerical_grad(_rows, (W, xs, h), k)
         np.testing.assert_allclose(np.asarray(a), fd, rtol=1e-6, atol=1e-9)
+
+
+def _rebound_ck(v0, n):
+    v3 = v0 * -0.3
+    for v2 in checkpointed(range(n), snapshots=2):
+        v2 = np.tanh(v2 * v0)
+        v3 = v3 * 0.5 + v2 * -0.3
+    return v3 * 2.0
+
+
+def _rebound(v0, n):
+    v3 = v0 * -0.3
+    for v2 in range(n):
+        v2 = np.tanh(v2 * v0)
+        v3 = v3 * 0.5 + v2 * -0.3
+    return v3 * 2.0
+
+
+def _rebound_read_after(v0, n):
+    v2 = v0
+    for v2 in checkpointed(range(n), snapshots=2):
+        v2 = np.tanh(v2 * v0)
+    return v2
+
+
+def test_a_body_rebinding_its_loop_variable():
+    # session 34 (fuzz checkpointed_loops:9437): the item's cotangent (the rebound name's)
+    # was returned as a range's entries: a TypeError; read after the loop, the name
+    # would hold the last item, where Python leaves the rebound value: refused
+    assert grad(_rebound_ck)(0.3, 5) == grad(_rebound)(0.3, 5)
+    with pytest.raises(TransformError, match="rebinds its loop variable") as info:
+        grad(_rebound_read_after)(0.3, 5)
+    assert info.value.line == _rebound_read_after.__code__.co_firstlineno + 2

@@ -23,16 +23,25 @@ def chunk_size(src, given):
     return k
 
 
-def chunk_loop(src, loop, k):
+def chunk_loop(src, loop, k, over_range=False):
     """(a copy of the loop whose body is a loop of the body over `items`, items' name);
-    the step made of it takes a range of k items as its last argument."""
+    the step made of it takes k items as its last argument. over_range: the marked
+    iterable is a range(...), so the items are a range (runtime/checkpoint.py Chunks),
+    walked as `range(items.start, items.stop, items.step)`: a loop over a range
+    call runs without a trip counter, as the taped loop does (transform/lowering/
+    control.py), where one over a value counts its trips."""
     items = f"_chunk_of_{loop.target.id}"
     if items in src.locals:
         raise src.error(f"a checkpointed loop with chunk= uses the name {items!r}", loop,
                         hint=f"rename the function's variable {items}")
-    inner = gast.For(target=copy.deepcopy(loop.target),
-                     iter=gast.Name(id=items, ctx=gast.Load(), annotation=None,
-                                    type_comment=None),
+    walked = gast.Name(id=items, ctx=gast.Load(), annotation=None, type_comment=None)
+    if over_range:
+        walked = gast.Call(func=gast.Name(id="range", ctx=gast.Load(), annotation=None,
+                                          type_comment=None),
+                           args=[gast.Attribute(value=copy.deepcopy(walked), attr=a,
+                                                ctx=gast.Load())
+                                 for a in ("start", "stop", "step")], keywords=[])
+    inner = gast.For(target=copy.deepcopy(loop.target), iter=walked,
                      body=copy.deepcopy(loop.body), orelse=[], type_comment=None)
     gast.copy_location(inner, loop)
     outer = copy.copy(loop)

@@ -94,7 +94,8 @@ def _rewrite(src, loop, explain):
     if _base(iterable) in carried:
         raise src.error("a checkpointed loop's body changes what it iterates over",
                         iterable, hint="iterate over a copy: checkpointed(list(xs), ...)")
-    stepped, last = chunk_loop(src, loop, k) if k != 1 else (loop, target)
+    over_range = isinstance(iterable, gast.Call) and src.resolve(iterable.func) is range
+    stepped, last = chunk_loop(src, loop, k, over_range) if k != 1 else (loop, target)
     step = _step_function(src, stepped, carried, invariants, last)
     step.thunkgrad_plain_advance = _plain_advance(src, loop.body)   # (the driver reads
     step.thunkgrad_chunk = k                                         # these two)
@@ -244,7 +245,7 @@ def _loop_names(src, loop):
     carried = [n for n in stored if n != target and
                (not _bound_first(n, body) or n in read_outside)]
     params = set(src.params) | {a.id for a in src.node.args.kwonlyargs}
-    before = params | set(_names([s for s in outside if s.lineno < loop.lineno],
+    before = params | set(_names([s for s in outside if _first_line(s) < loop.lineno],
                                  gast.Store, True)) | set(src.fn.__code__.co_freevars)
     for n in carried:           # a module's name (`np` in x.astype(np.float32)): not carried
         if n not in before and n in src.locals and n in read_outside | set(_names(body, gast.Load, False)) \
@@ -258,6 +259,12 @@ def _loop_names(src, loop):
     invariants = [n for n in _free_loads(body)
                   if n in local and n not in stored and n != target]
     return carried, invariants
+
+
+def _first_line(node):
+    """A statement's line, or a `with` item's or `case`'s (no line of their own): their
+    first node's."""
+    return min((n.lineno for n in gast.walk(node) if getattr(n, "lineno", None)), default=0)
 
 
 def _refuse_local_definitions(src, loop):

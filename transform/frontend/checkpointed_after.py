@@ -23,7 +23,14 @@ def read_outside(src, loop, outside):
 
 
 def with_last_item(src, loop, driven):
-    """[the items' assignment, the driver's statement reading them, the last item]."""
+    """[the items' assignment, the driver's statement reading them, the last item].
+    A body that rebinds the loop variable is refused: Python leaves the rebound value,
+    not the last item (fuzz: checkpointed_loops:9437)."""
+    if any(isinstance(n, gast.Name) and n.id == loop.target.id and
+           isinstance(n.ctx, gast.Store) for s in loop.body for n in gast.walk(s)):
+        raise src.error("a checkpointed loop's body rebinds its loop variable, which is "
+                        "read outside the loop", loop.target,
+                        hint="bind the new value to another name in the body")
     items = f"_checkpoint_items_{loop.lineno}"
     if items in src.locals:
         raise src.error(f"a checkpointed loop whose variable is read after it uses the name "

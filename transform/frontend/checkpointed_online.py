@@ -26,7 +26,8 @@ from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from runtime.checkpoint_online import checkpointed_while
 from .checkpointed import _may_mark as may_mark_for, _filled, step_function
 from .checkpointed import _base, _loop_names, _marker_arguments, _plain_advance, \
-    _refuse_in, _refuse_unsupported, _step_key, _tuple, _written
+    _refuse_in, _refuse_unsupported, _step_key, _tuple, _without, _written
+from .checkpointed_after import read_outside, with_last_item
 from .checkpointed_random import refuse_random_draws
 from ..ir.nodes import const, load, store
 
@@ -90,10 +91,10 @@ def _block(src, body, explain):
     out = []
     for k, s in enumerate(body):
         if _marked_while(src, s):
-            out.append(_in_place(src, body, k, _stand_in(src, s), explain))
+            out.extend(_in_place(src, body, k, _stand_in(src, s), explain))
             continue
         if _marked_for(src, s):
-            out.append(_in_place(src, body, k, s, explain) if _jumps(s.body) else s)
+            out.extend(_in_place(src, body, k, s, explain) if _jumps(s.body) else [s])
             continue
         for field in ("body", "orelse", "finalbody"):
             if isinstance(getattr(s, field, None), list):
@@ -105,8 +106,8 @@ def _block(src, body, explain):
 
 
 def _in_place(src, body, k, loop, explain):
-    """The driver call for loop, analysed standing at body[k] (the names read outside
-    it are those of the tree without it)."""
+    """[the driver call for loop, ...], analysed standing at body[k] (the names read
+    outside it are those of the tree without it)."""
     was, body[k] = body[k], loop
     try:
         return _rewrite(src, loop, explain)
@@ -204,6 +205,8 @@ def _jumps_returning(stmts, make):
 
 
 def _rewrite(src, loop, explain):
+    """[the driver's call] (a `for` loop whose variable is read outside it and that
+    only `continue`s: the last item after it, checkpointed_after.py)."""
     test = getattr(loop, "while_test", None)
     if test is None:
         first, snapshots, k = _marker_arguments(src, loop.iter)
@@ -235,7 +238,14 @@ def _rewrite(src, loop, explain):
     for n in gast.walk(s):
         if "lineno" in n._attributes:
             gast.copy_location(n, loop)
-    return s
+    if test is None and read_outside(src, loop, _without(src.node.body, loop)):
+        if breaks:          # (its last value is the item of the step that broke)
+            raise src.error("the loop variable of a checkpointed loop with `break` is read "
+                            "outside the loop", loop.target, hint=f"bind it to another "
+                            f"name before the loop and in the body (last = "
+                            f"{loop.target.id}), and read that name after the loop")
+        return with_last_item(src, loop, s)
+    return [s]
 
 
 def _refuse_changes(src, loop, carried, iterable):

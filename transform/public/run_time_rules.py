@@ -35,9 +35,10 @@ class CalleeRule:
     positional arguments' shapes: it is called many times with the same ones.
     """
 
-    def __init__(self, fn, policy, varied=None, materialised=False):
+    def __init__(self, fn, policy, varied=None, materialised=False, dense=()):
         self.policy, self.varied = policy, varied
         self.materialised = materialised   # called in a loop body: no Thunks returned
+        self.dense = dense              # returned entries whose cotangents come as values
         # weakly: a recursive function's rule holds this, and the cache must not
         self._fn = weak(fn)             # keep the function alive through its rules
         self.compiled = None
@@ -50,7 +51,8 @@ class CalleeRule:
 
     def prepare(self):
         if self.fn not in compiling():     # recursion: compiled when first called
-            self.compiled = _compiled(self.fn, self.policy, self.varied, self.materialised)
+            self.compiled = _compiled(self.fn, self.policy, self.varied, self.materialised,
+                                      dense=self.dense)
 
     def __call__(self, *args, **kwargs):
         if self.materialised and not kwargs:
@@ -62,11 +64,11 @@ class CalleeRule:
         compiled = self.compiled
         if compiled is None or not compiled.guards.hold():
             compiled = self.compiled = _compiled(self.fn, self.policy, self.varied,
-                                                 self.materialised)
+                                                 self.materialised, dense=self.dense)
         return real_checked(compiled, args, kwargs).rrule(*args, **kwargs)
 
     def specialised(self, signature):
-        compiled = _compiled(self.fn, self.policy, self.varied, True, signature)
+        compiled = _compiled(self.fn, self.policy, self.varied, True, signature, self.dense)
         if len(self.shaped) < 16:          # a helper called with ever new shapes
             self.shaped[signature] = compiled
         return compiled
@@ -309,12 +311,12 @@ def _rule_of(fn, policy, positions, materialised):
     return lambda *args, **kwargs: real_checked(compiled, args, kwargs).rrule(*args, **kwargs)
 
 
-def _compiled(fn, policy, positions=None, materialised=False, signature=None):
+def _compiled(fn, policy, positions=None, materialised=False, signature=None, dense=()):
     """fn's rule as other compiled code calls it: it answers for every parameter, its
     cotangents deferred, compiled with only the parameters at `positions` (None: all)
     carrying a derivative, as at the call site: an integer argument (a size, a count)
     is then not taken for a value being differentiated. materialised: for a call in a
-    loop body, cotangents computed at once (pipeline.compile_function)."""
+    loop body, cotangents computed at once; dense: pipeline.compile_function's."""
     library = opaque_library(fn)
     if library is not None:
         raise TransformError(f"{getattr(fn, '__qualname__', fn)} is {library}'s own code and "
@@ -325,11 +327,11 @@ def _compiled(fn, policy, positions=None, materialised=False, signature=None):
     varied = None if positions is None else tuple(names[k] for k in positions
                                                     if k < len(names))
     return _COMPILER[0](fn, names, policy, consumed=False, signature=signature,
-                        varied=varied, materialised=materialised)
+                        varied=varied, materialised=materialised, dense=dense)
 
 
-def callee_rule(fn, policy, varied=None, materialised=False):
-    rule = CalleeRule(fn, policy, varied, materialised)
+def callee_rule(fn, policy, varied=None, materialised=False, dense=()):
+    rule = CalleeRule(fn, policy, varied, materialised, dense)
     rule.prepare()
     return rule
 

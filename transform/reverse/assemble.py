@@ -26,6 +26,7 @@ def build_rrule(ctx, body, output):
     if output and ctx.activity.is_active(output):
         # grad, value_and_grad and vjp (consumed) pass a forced seed (api._materialised)
         state[seed] = Form("no", not ctx.consumed, False)
+        reverser.seed = (seed, state[seed])     # (its entries ctx.dense: values)
     backward = reverser.list_sweep.list_copies() + reverser.backward(typed[:-1], state)
     if output in reverser.lists and ctx.activity.is_active(output):
         # a returned list's cotangent may come as one array (np.sum(helper(x)) in the

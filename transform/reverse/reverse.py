@@ -9,9 +9,8 @@
                                                return (dW,)
                                            return y, pullback
 
-The backward sweep runs in the forward's namespace: a value the forward
-overwrites is pushed before the overwrite and popped after its adjoint
-(restore discipline), so every adjoint reads exactly the value it saw.
+The backward sweep runs in the forward's namespace: a value the forward overwrites is
+pushed before the overwrite and popped after its adjoint (restore discipline).
 """
 import operator
 
@@ -49,6 +48,7 @@ class Reverser:
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.forward_depth = 0         # loops around the forward statement being emitted
         self.maybe_read = set()
+        self.seed = None               # (the seed's name, its Form): build_rrule's
         self.entries = set()           # ids of contributions that may be lists of entries
         self.moves = set()             # ids of copies' cotangents whose buffer moves
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
@@ -255,11 +255,12 @@ class Reverser:
             if moved(state.form(d), self.ctx.assign_count(target) > 1 and
                      inputs[0][1] != target):
                 self.moves.add(id(g))       # d is reset right after: its buffer moves
-        elif isinstance(st, ir.Pack):
+        elif isinstance(st, ir.Pack):    # (the seed's entries ctx.dense come as values)
             keys = getattr(prim, "keys", None)
+            dense = self.ctx.dense if not keys and self.seed == (d, state.form(d)) else ()
             for k, name in inputs:
-                key = const(keys[k] if keys else k)
-                values.append((name, self.call("part", g, key), True, False, True, False))
+                part = self.call("part", g, const(keys[k] if keys else k))
+                values.append((name, part, True, False, k not in dense, False))
         elif isinstance(st, ir.SetItem):
             return self.setitem_contributions(s, d, inputs, state)
         else:                              # custom rule or compiled user function

@@ -1,0 +1,88 @@
+"""The red team's cases (programs.py): arguments, the argument differentiated, and the
+derivatives that apply. Scalar outputs get hvp, hessian (array or float argument) and
+grad of grad (float argument); vector outputs jvp, jacfwd and jacrev."""
+import numpy as np
+
+from tests.gradcheck import rng
+from tests.red34 import programs as P
+
+SCALAR = ("jvp", "hvp", "hessian")
+VECTOR = ("jvp", "jacfwd", "jacrev")
+PHYS = ("jvp", "hvp", "hessian", "jacfwd_grad", "jvp_grad")
+
+
+def _spd(r, n):
+    A = r.normal(size=(n, n))
+    return A
+
+
+def _data(r):
+    X = r.normal(size=(8, 3)) * 0.5
+    return X, (r.uniform(size=8) < 0.5).astype(float)
+
+
+def _cases(r):
+    X, yb = _data(r)
+    counts = r.poisson(2.0, size=8).astype(float)
+    xs = r.normal(size=10)
+    pos = np.array([[0.0, 0.0], [1.1, 0.1], [0.2, 1.05], [1.2, 1.15]]) + 0.03 * r.normal(size=(4, 2))
+    mlp = [(r.normal(size=(3, 4)) * 0.5, r.normal(size=4) * 0.1),
+           (r.normal(size=(4, 1)) * 0.5, r.normal(size=1) * 0.1)]
+    return {
+        "poisson_loglik": (P.poisson_loglik, (r.normal(size=3) * 0.3, X, counts), 0, SCALAR + ("jvp_grad",)),
+        "logistic_nll": (P.logistic_nll, (r.normal(size=3), X, yb), 0, SCALAR),
+        "gaussian_nll": (P.gaussian_nll, (np.array([0.3, -0.2]), xs), 0, SCALAR),
+        "student_t_nll": (P.student_t_nll, (np.array([0.1, 0.2]), xs), 0, SCALAR),
+        "gamma_loglik": (P.gamma_loglik, (np.array([0.4, -0.1]), np.abs(xs) + 0.2), 0, SCALAR),
+        "negbin_loglik": (P.negbin_loglik, (0.7, counts), 0, SCALAR + ("gog",)),
+        "laplace_logdet": (P.laplace_logdet, (r.normal(size=3) * 0.3, X), 0, SCALAR),
+        "mvn_logpdf": (P.mvn_logpdf, (r.normal(size=3), r.normal(size=3), _spd(r, 3)), 0, SCALAR),
+        "mvn_logpdf_L": (P.mvn_logpdf, (r.normal(size=3), r.normal(size=3), _spd(r, 3)), 2, ("jvp", "hvp")),
+        "cho_loglik": (P.cho_loglik, (r.normal(size=3), r.normal(size=3), _spd(r, 3)), 0, SCALAR),
+        "cho_loglik_A": (P.cho_loglik, (r.normal(size=3), r.normal(size=3), _spd(r, 3)), 2, ("jvp", "hvp")),
+        "mixture_nll": (P.mixture_nll, ({"w": np.array([0.4, 0.6]), "mu": [-0.5, 0.8], "s": [0.7, 1.2]}, xs), 0, ("jvp", "hvp")),
+        "huber_loss": (P.huber_loss, (r.normal(size=3), X, r.normal(size=8)), 0, SCALAR),
+        "logsumexp_lik": (P.logsumexp_lik, (r.normal(size=5),), 0, SCALAR),
+        "softplus_reg": (P.softplus_reg, (r.normal(size=3), X), 0, SCALAR),
+        "mlp_loss": (P.mlp_loss, (mlp, r.normal(size=(5, 3)), r.normal(size=5)), 0, ("jvp", "hvp")),
+        "mlp_flat": (P.mlp_flat, (r.normal(size=12) * 0.5, r.normal(size=(5, 2)), r.normal(size=5)), 0, SCALAR),
+        "softmax_ce": (P.softmax_ce, (r.normal(size=(3, 4)), X, np.array([0, 1, 3, 2, 1, 0, 3, 2])), 0, SCALAR),
+        "attention": (P.attention, (r.normal(size=3), r.normal(size=(5, 3)), r.normal(size=(5, 2))), 0, VECTOR),
+        "rnn_loss": (P.rnn_loss, (np.array([0.5, 0.8, 0.3]), [0.3, -0.2, 0.9, 0.1]), 0, SCALAR),
+        "layernorm_out": (P.layernorm_out, (r.normal(size=5), 1.3), 0, VECTOR),
+        "gelu_loss": (P.gelu_loss, (0.8, r.normal(size=6)), 0, SCALAR + ("gog",)),
+        "lj_energy": (P.lj_energy, (pos,), 0, PHYS),
+        "morse_energy": (P.morse_energy, (pos.ravel(),), 0, PHYS),
+        "spring_chain": (P.spring_chain, (np.arange(5.0) * 1.1 + 0.1 * r.normal(size=5),), 0, PHYS),
+        "pendulum_qd": (P.pendulum_lagrangian, (0.4, 1.2), 1, ("jvp", "hvp", "gog")),
+        "pendulum_q": (P.pendulum_lagrangian, (0.4, 1.2), 0, ("jvp", "hvp", "gog")),
+        "double_pendulum": (P.double_pendulum_L, (np.array([0.3, -0.2]), np.array([0.5, 0.9])), 1, PHYS),
+        "implicit_euler": (P.implicit_euler_step, (np.array([0.7, -0.4]),), 0, VECTOR),
+        "rk4_decay": (P.rk4_decay, (0.8, 1.5), 0, ("jvp", "gog", "hvp")),
+        "ode_residuals": (P.ode_residuals, (np.array([0.7, 2.0]), [0.5, 1.0, 1.5, 2.0], r.normal(size=4)), 0, VECTOR),
+        "heat_step": (P.heat_step, (r.normal(size=6),), 0, VECTOR),
+        "elastic_energy": (P.elastic_energy, (r.normal(size=5), 0.5, 1.5), 0, SCALAR),
+        "dc_loss": (P.dc_loss, (P.Params(0.7, r.normal(size=3)), r.normal(size=3)), 0, ("jvp", "hvp")),
+        "class_energy": (P.class_energy, (r.normal(size=4), 1.7), 0, SCALAR),
+        "dict_params_loss": (P.dict_params_loss, ({"w": r.normal(size=4), "b": 0.3}, r.normal(size=4)), 0, ("jvp", "hvp")),
+        "builtins_loss": (P.builtins_loss, (np.array([0.5, -1.2, 2.0, 0.3]),), 0, SCALAR),
+        "lambda_loss": (P.lambda_loss, (r.normal(size=4),), 0, SCALAR),
+        "scalar_newton": (P.scalar_newton, (0.9,), 0, ("jvp", "hvp", "hessian", "gog", "gog3")),
+        "erfc_tail": (P.erfc_tail, (0.6,), 0, ("jvp", "hvp", "gog")),
+        "expm_loss": (P.expm_loss, (r.normal(size=(3, 3)) * 0.4,), 0, ("jvp", "hvp")),
+        "branch_loop": (P.branch_loop, (np.array([0.5, -0.3, -1.5, 1.2]),), 0, SCALAR),
+        "clip_view_loss": (P.clip_view_loss, (np.array([0.5, -0.3, 0.8, 1.2, -0.4, 0.9]),), 0, SCALAR),
+        "while_newton_sqrt": (P.while_newton_sqrt, (2.3,), 0, ("jvp", "gog", "hvp")),
+    }
+
+
+def cases():
+    """{name: (fn, args, wrt, checks)}; cases needing SciPy are dropped without it."""
+    out = _cases(rng("red34"))
+    if P.special is None:
+        out = {k: v for k, v in out.items() if k not in SCIPY}
+    return out
+
+
+SCIPY = {"student_t_nll", "gamma_loglik", "negbin_loglik", "cho_loglik", "cho_loglik_A",
+         "logsumexp_lik", "gelu_loss", "erfc_tail", "expm_loss"}

@@ -86,14 +86,18 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
 def hessian(fn, wrt=0, *, policy=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
     shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
-    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py)."""
+    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
+    a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
     check_target(fn, "hessian")
     fn = as_function(fn, "hessian")
     _plain(fn)
 
     @functools.wraps(fn)
     def hessian_fn(*args):
-        (name,), _ = _wrt_names(_plain(fn), wrt)
+        names, _ = _wrt_names(_plain(fn), wrt)
+        if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
+            return _argument_blocks(fn, args, names, wrt, policy)
+        (name,) = names
         arg = args[_params(_plain(fn)).index(name)]
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
@@ -113,6 +117,17 @@ def hessian(fn, wrt=0, *, policy=None):
                                         policy=policy)))
         return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
     return mark_derivative(hessian_fn, fn)
+
+
+def _argument_blocks(fn, args, names, wrt, policy):
+    """hessian for a tuple `wrt`: H[i][j] = d2 f / d arg_i d arg_j, from the mixed
+    hvps along one-hot directions (zeros in the other arguments)."""
+    params = _params(_plain(fn))
+    if any(params.index(name) >= len(args) for name in names):
+        raise TypeError("hessian: pass every differentiated argument among the arguments")
+    chosen = tuple(args[params.index(name)] for name in names)
+    return container_hessian(chosen, lambda direction: hvp(
+        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy))
 
 
 def _plain(fn):

@@ -12,11 +12,13 @@ from ..containers import is_user_object, not_shared_array, unpacked_count
 from ..forward import attribute_tangent, receiver_tangent, stored_tangent
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
-from .complex_helpers import abs_vjp
+from .complex_helpers import abs_vjp, sign_jvp
+from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
-from .forward_helpers import reduce_jvp
+from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
 from .operators_helpers import extreme_jvp, sorted_jvp
-from .reductions_helpers import extremum_vjp
+from .reductions_helpers import extremum_vjp, initial_factor
+from .shape_helpers import as_cotangent
 
 # `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
 defvjp(stored_tangent, "tangent, index, value", "stored_tangent_vjp(g, index, value, 0)",
@@ -51,5 +53,20 @@ defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
        jvp=(LINEAR, None, None, None, None))
 # what a `for` loop iterates over, kept as it is (a generator listed): the identity
 defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
+# helpers inside the rules' JVP terms (session 34, red): a matrix transpose (slogdet,
+# det, inv, solve), a sort's permutation (np.sort), std's cotangent as an array: linear;
+# a product's `initial=` factor: the identity (1 when absent, then not differentiated)
+defvjp(mT, "x", "mT(g)", view=True, jvp=LINEAR)
+defvjp(permuted_jvp, "t, order, axis", "permuted_jvp_vjp(g, t, order, axis)", None, None,
+       jvp=(LINEAR, None, None))
+defvjp(as_cotangent, "value, like", "unbroadcast(g, value)", None, view=True,
+       jvp=(LINEAR, None))
+defvjp(initial_factor, "initial", "g", view=True, jvp=LINEAR)
+# np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
+defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
+       jvp=(LINEAR, "0 * t_x", None))
+# np.diff's tangent: linear in t (the ends joined are held: only their shapes count)
+defvjp(diff_jvp, "t, n, axis, prepend, append", "diff_vjp(g, t, n, axis, prepend, append)",
+       None, None, None, None, jvp=(LINEAR, None, None, None, None))
 # guards and masks: they return None, a bool or a boolean mask
 nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)

@@ -142,3 +142,27 @@ def _zero_like(value):
     if isinstance(value, np.ndarray) and value.dtype.kind in "fc":
         return np.zeros_like(value)
     return 0.0 if isinstance(value, (float, np.floating)) else None
+
+
+@template_helper
+def permuted_jvp_vjp(g, t, order, axis):
+    """Cotangent of t in permuted_jvp(t, order, axis) (a sort's tangent, t in `order`
+    along axis): g put back where each entry came from."""
+    g = np.asarray(unthunk(g))
+    out = np.zeros(np.shape(t), np.result_type(g, 0.0))
+    if axis is None:
+        out.reshape(-1)[order] = g          # order is a permutation: no repeats
+        return out
+    np.put_along_axis(out, order, g, axis)
+    return out
+
+
+@template_helper
+def real_sign_jvp_vjp(g, value):
+    """Cotangent of t or x in sign_jvp(t, x, ans): zero, the tangent of a real sign being
+    zero whatever t and x; a complex sign's tangent moves with both (not taken here)."""
+    if np.iscomplexobj(value):
+        raise TypeError("hvp of np.sign of complex values is not supported")
+    if not isinstance(value, np.ndarray):
+        return 0.0
+    return np.zeros(value.shape, value.dtype if value.dtype.kind == "f" else float)

@@ -104,6 +104,51 @@ def check_gog3(f, args, k, r):
     assert_close(grad(g2, k)(*args), numerical_grad(g2, args, k), 1e-5, 1e-5, "grad^3")
 
 
+def check_hessian_tuple(f, args, k, r):
+    """hessian of a tuple wrt: blocks H[i][j] against differences of grad_i in arg j."""
+    H = hessian(f, wrt=k)(*args)
+    for i, a in enumerate(k):
+        gi = _checked_grad(f, args, a)
+        for j, b in enumerate(k):
+            assert_close(H[i][j], _fd_jacobian(gi, args, b), RTOL, ATOL, f"H[{i}][{j}]")
+
+
+def check_hvp_tuple(f, args, k, r):
+    vs = tuple(tangent_like(r, args[a]) for a in k)
+    got = hvp(f, tuple(args), vs, wrt=k)
+    for i, a in enumerate(k):
+        gi = _checked_grad(f, args, a)
+        want = sum(numerical_jvp(gi, args, b, v) for b, v in zip(k, vs))
+        assert_close(got[i], want, RTOL, ATOL, f"hvp[{i}]")
+
+
+def check_cross(f, args, k, r):
+    """d/d arg k[1] of grad in arg k[0]: grad of grad for floats, jacfwd of grad else."""
+    a, b = k
+    g = _checked_grad(f, args, a)
+    want = _fd_jacobian(g, args, b)
+    if np.ndim(args[a]) == 0 and np.ndim(args[b]) == 0:
+        got = grad(g, b)(*args)
+    else:
+        got = jacfwd(g, wrt=b)(*args)
+    assert_close(got, want, RTOL, ATOL, "cross")
+
+
+def check_cross_rev(f, args, k, r):
+    a, b = k
+    g = _checked_grad(f, args, a)
+    assert_close(jacrev(g, wrt=b)(*args), _fd_jacobian(g, args, b), RTOL, ATOL, "jacrev(grad)")
+
+
+def check_jacfwd_tuple(f, args, k, r):
+    """jacfwd and jacrev of a tuple output: one Jacobian per entry."""
+    for jac in (jacfwd, jacrev):
+        got = jac(f, wrt=k)(*args)
+        for i in range(len(got)):
+            want = _fd_jacobian(lambda *a, i=i: f(*a)[i], args, k)
+            assert_close(got[i], want, RTOL, ATOL, f"{jac.__name__}[{i}]")
+
+
 CHECKS = {name[6:]: fn for name, fn in globals().items() if name.startswith("check_")}
 
 

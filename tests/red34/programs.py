@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tests.optional_scipy import scipy_module
+from transform import stop_gradient
 
 special = scipy_module("special")
 linalg = scipy_module("linalg")
@@ -320,3 +321,287 @@ def while_newton_sqrt(a):
         x = 0.5 * (x + a / x)
         it += 1
     return x
+
+
+# ---- batch 2: mixed partials, stopped values, calls of grad, records -------------------
+def quad_form(x, A):
+    return 0.5 * x @ A @ x + np.sum(np.sin(x))
+
+
+def inplace_loop(x):
+    y = np.zeros_like(x)
+    for i in range(len(x)):
+        y[i] += x[i] ** 2
+        if i > 0:
+            y[i] = y[i] + x[i - 1] * x[i]
+    return np.sum(y ** 2)
+
+
+def pow_loss(x, p):
+    return np.sum(np.abs(x) ** p) ** (1.0 / p)
+
+
+def norm_loss(x):
+    return np.linalg.norm(x) + 0.5 * np.linalg.norm(x) ** 2
+
+
+def stopped_square(x):
+    return np.sum(x ** 2 * np.exp(-x))
+
+
+def relu_net(w, X):
+    h = np.maximum(X @ w, 0.0)
+    return np.sum(h ** 2) + np.sum(np.minimum(X @ w, 1.0))
+
+
+def sort_loss(x):
+    s = np.sort(x)
+    return np.sum(s * np.arange(1, len(x) + 1) ** 2 * s)
+
+
+def cumsum_prod(x):
+    c = np.cumsum(x)
+    return np.sum(c ** 2) + np.prod(x + 2.0)
+
+
+def einsum_loss(W, x):
+    h = np.einsum("ij,j->i", W, x)
+    return np.einsum("i,i->", h, h) + np.sum(np.tanh(h))
+
+
+def inv_det(A):
+    return np.trace(np.linalg.inv(A)) + np.log(np.abs(np.linalg.det(A)))
+
+
+def special_mix(x):
+    return np.sum(special.xlogy(x, x) + special.expit(x) + special.log_ndtr(x) + special.gammaln(x + 1))
+
+
+def digamma_loss(a):
+    return np.sum(special.digamma(a) * a)
+
+
+def comprehension_loss(x):
+    terms = [np.sin(v) * (i + 1) for i, v in enumerate(x)]
+    return sum(terms) + np.mean([v ** 2 for v in x])
+
+
+def while_break(x):
+    total = 0.0
+    k = 0
+    while True:
+        total = total + np.cos(x * (k + 1))
+        k += 1
+        if k >= 4:
+            break
+    return total
+
+
+def gather_repeat(x):
+    idx = np.array([0, 2, 2, 1, 0])
+    return np.sum(x[idx] ** 3)
+
+
+def stack_concat(x):
+    a = np.concatenate([x, x ** 2])
+    b = np.stack([x, np.cos(x)], axis=1)
+    return np.sum(a ** 2) + np.sum(np.outer(b[:, 0], b[:, 1]))
+
+
+def tril_loss(L):
+    T = np.tril(L)
+    return np.sum((T @ T.T) ** 2)
+
+
+def glm_nll(beta, log_sigma, X, y):
+    r = y - X @ beta
+    s = np.exp(log_sigma)
+    return np.sum(0.5 * (r / s) ** 2) + len(y) * log_sigma
+
+
+class Model:
+    def __init__(self, X, y):
+        self.X = X
+        self.y = y
+
+    def loss(self, w):
+        z = self.X @ w
+        return np.sum(np.logaddexp(0.0, z) - self.y * z)
+
+
+def newton_step_value(x, a):
+    g = x ** 3 - a
+    h = 3 * x ** 2
+    x1 = x - g / h
+    return x1 ** 2
+
+
+def f32_loss(w, x):
+    return np.sum(np.tanh(x @ w) ** 2)
+
+
+def float_default(x, scale=2.0, *, shift=0.5):
+    return np.sum(np.exp(-scale * (x - shift) ** 2))
+
+
+def sg_loss(x):
+    return np.sum(x ** 2 * stop_gradient(x))
+
+
+def where_div(x):
+    safe = np.where(x > 0, x, 1.0)
+    return np.sum(np.where(x > 0, np.log(safe) * x, x ** 2))
+
+
+def tuple_helper(x):
+    def stats(v):
+        return np.mean(v), np.std(v)
+    m, s = stats(x)
+    return (m - 1.0) ** 2 + s ** 2 + m * s
+
+
+def fstring_print(w, X):
+    loss = np.sum((X @ w) ** 2)
+    for it in range(2):
+        loss = loss + 0.1 * np.sum(w ** 4)
+        print(f"iter {it}: loss={loss:.3f}")
+    return loss
+
+
+def abs_max_loss(x):
+    return max(abs(v) for v in x) + np.max(np.abs(x) ** 2)
+
+
+def logdet_chol(L):
+    A = L @ L.T + np.eye(L.shape[0])
+    C = np.linalg.cholesky(A)
+    return 2 * np.sum(np.log(np.diag(C)))
+
+
+def solve_loss(b, A):
+    x = linalg.solve(A, b)
+    return x @ x
+
+
+def sg_fixed(x, c):
+    """sg_loss with the stopped value held as the constant c (its reference)."""
+    return np.sum(x ** 2 * c)
+
+
+# ---- batch 3: views written through, stores, modulo, masks -----------------------------
+def view_scale(x):
+    y = x.copy()
+    v = y[1:3]
+    v *= 2.0
+    return y * x
+
+
+def view_assign(x):
+    y = np.zeros(4)
+    top = y[:2]
+    top[:] = x[:2] ** 2
+    y[2:] = np.sin(x[2:])
+    return y
+
+
+def empty_fill(x):
+    out = np.empty(len(x))
+    for i in range(len(x)):
+        out[i] = np.exp(-x[i]) * x[i]
+    return np.sum(out ** 2)
+
+
+def mod_loss(x):
+    frac = x % 1.0
+    wrapped = np.mod(x * 3.0, 2.0)
+    return np.sum(frac ** 2 + np.sin(wrapped)) + np.sum(np.floor(x) * x)
+
+
+def mask_loss(x):
+    pos = x[x > 0]
+    return np.sum(pos ** 3) + np.sum(np.sign(x) * x ** 2)
+
+
+def fill_diag(d, A):
+    M = A.copy()
+    np.fill_diagonal(M, d ** 2)
+    return np.sum(M @ M)
+
+
+def list_store(x):
+    acc = [x[0], x[1], 0.0]
+    acc[2] += x[0] * x[1]
+    acc[0] *= acc[1]
+    return acc[0] + acc[1] ** 2 + acc[2] ** 3
+
+
+def dict_update(x):
+    d = {"a": x[0], "b": x[1]}
+    d["a"] = d["a"] * d["b"] + x[2]
+    d["c"] = np.tanh(d["a"])
+    return sum(v ** 2 for v in d.values())
+
+
+def interp_poly(x):
+    xp = np.array([-2.0, 0.0, 1.0, 3.0])
+    fp = np.array([1.0, -1.0, 2.0, 0.5])
+    return np.sum(np.interp(x, xp, fp) * x) + np.sum(np.polyval([1.0, -2.0, 0.5], x) ** 2)
+
+
+def arg_inplace(x):
+    x = x * 1.0
+    x += np.cos(x)
+    x[0] = x[0] ** 2
+    return np.sum(x ** 3)
+
+
+def eigh_loss(A):
+    S = A + A.T
+    w, V = np.linalg.eigh(S)
+    return np.sum(w ** 3) + w[-1]
+
+
+def reuse_loopvar(x):
+    for i in range(3):
+        y = x * (i + 1)
+    return np.sum(y * np.sin(x)) + i
+
+
+def beta_fn(a):
+    return np.sum(special.betaln(a, 2.0) + special.gamma(a))
+
+
+def stack_rows(x):
+    rows = []
+    for k in range(3):
+        rows.append(x * k + np.sin(x * k))
+    M = np.vstack(rows)
+    return np.sum(M.T @ M)
+
+
+def where_scalar(x):
+    return np.sum(np.where(x > 0.2, x ** 2, 0.0) + np.where(x < 0, 1.0, np.exp(x)))
+
+
+def reshape_methods(x):
+    M = x.reshape(2, 3)
+    return (M.T @ M).sum() + M.mean(axis=0).dot(M.max(axis=0)) + M.prod()
+
+
+def global_const(x):
+    return np.sum(SCALE * x ** 2) + OFFSET * np.sum(x)
+
+
+SCALE = np.array([1.0, 2.0, 3.0])
+OFFSET = 0.5
+
+
+def tuple_return_jac(x):
+    return np.sin(x), np.sum(x ** 2)
+
+
+def int_exponent_loop(x):
+    total = 0.0
+    for n in range(1, 4):
+        total = total + x ** n / n
+    return total

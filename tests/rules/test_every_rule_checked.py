@@ -112,6 +112,22 @@ _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
 EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
                        (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
                        (1.3, np.max(A), A, None, False)]
+# session 34 (red): helpers inside the rules' JVP terms, given reverse rules so hvp runs
+# over them (runtime/rules/tangents.py): a transpose, a sort's permutation (flattened and
+# along an axis), std's cotangent as an array, prod's `initial=` factor, np.diff's
+# tangent (with an end joined), sign's tangent (zero)
+from runtime.rules.complex_helpers import sign_jvp  # noqa: E402
+from runtime.rules.decompositions_helpers import mT  # noqa: E402
+from runtime.rules.forward_helpers import diff_jvp, permuted_jvp  # noqa: E402
+from runtime.rules.reductions_helpers import initial_factor  # noqa: E402
+from runtime.rules.shape_helpers import as_cotangent  # noqa: E402
+EXTRA[mT] = [(A,), (rand(2, 3, 4, seed=20),)]
+EXTRA[permuted_jvp] = [(A, np.argsort(B, 1), 1), (V4, np.argsort(-V4), None),
+                       (A, np.argsort(B, None), None)]
+EXTRA[as_cotangent] = [(A, B), (0.7, B)]
+EXTRA[initial_factor] = [(0.7,), (V3,)]
+EXTRA[diff_jvp] = [(A, 1, -1, None, None), (V5, 2, 0, np.array([0.3]), 1.5)]
+EXTRA[sign_jvp] = [(B, A, np.sign(A)), (0.3, -0.7, -1.0)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

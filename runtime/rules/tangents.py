@@ -16,6 +16,7 @@ from .complex_helpers import abs_vjp, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
+from .norm_helpers import norm_vjp
 from .operators_helpers import extreme_jvp, sorted_jvp
 from .reductions_helpers import extremum_vjp, initial_factor
 from .shape_helpers import as_cotangent
@@ -62,6 +63,15 @@ defvjp(permuted_jvp, "t, order, axis", "permuted_jvp_vjp(g, t, order, axis)", No
 defvjp(as_cotangent, "value, like", "unbroadcast(g, value)", None, view=True,
        jvp=(LINEAR, None))
 defvjp(initial_factor, "initial", "g", view=True, jvp=LINEAR)
+# np.linalg.norm's slopes in its JVP term: the 2-norm family's g x / |x| (other orders
+# refused when they run; runtime/rules/norm_helpers.py)
+defvjp(norm_vjp, "slopes_g, answer, x, ord, axis, keepdims",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 0)",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 1)",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None, None,
+       jvp=(LINEAR, "norm_vjp_jvp(t_answer, slopes_g, answer, x, ord, axis, keepdims, 1)",
+            "norm_vjp_jvp(t_x, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None,
+            None))
 # np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
 defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
        jvp=(LINEAR, "0 * t_x", None))

@@ -125,6 +125,20 @@ def _cases(r):
         "global_const": (P.global_const, (r.normal(size=3),), 0, SCALAR),
         "tuple_return_jac": (P.tuple_return_jac, (r.normal(size=3),), 0, ("jvp", "jacfwd_tuple")),
         "int_exponent_loop": (P.int_exponent_loop, (0.7,), 0, ("jvp", "hvp", "gog", "gog3")),
+        "lj_cutoff": (P.lj_cutoff, (pos * 1.05,), 0, PHYS),
+        "periodic_harmonic": (P.periodic_harmonic, (np.array([[0.1, 0.2], [2.5, 0.3], [1.2, 2.8]]),), 0, PHYS),
+        "norm_springs": (P.norm_springs, (pos,), 0, PHYS),
+        "cube_root_newton": (P.cube_root_newton, (2.5,), 0, ("jvp", "hvp", "gog", "gog3")),
+        "gauss_newton_step": (P.gauss_newton_step, (np.array([0.7, 2.0]), np.array([0.5, 1.0, 1.5, 2.0]), np.array([1.4, 1.0, 0.7, 0.5])), 0, VECTOR),
+        "coulomb_soft": (P.coulomb_soft, (np.array([1.0, -1.0, 0.5]), pos[:3]), 1, PHYS),
+        "coulomb_soft_q": (P.coulomb_soft, (np.array([1.0, -1.0, 0.5]), pos[:3]), 0, SCALAR),
+        "langevin_loglik": (P.langevin_loglik, (0.6, r.normal(size=6)), 0, ("jvp", "hvp", "gog")),
+        "langevin_xs": (P.langevin_loglik, (0.6, r.normal(size=6)), 1, SCALAR),
+        "kl_gauss": (P.kl_gauss, (r.normal(size=3), r.normal(size=3)), (0, 1), ("hessian_tuple", "hvp_tuple", "cross")),
+        "ar1_nll": (P.ar1_nll, ((0.5, 0.1), r.normal(size=8)), 0, ("jvp", "hvp", "hessian_container")),
+        "vmap_like": (P.vmap_like, (r.normal(size=(2, 3)), [r.normal(size=3) for _ in range(3)]), 0, SCALAR),
+        "ridge_closed_form": (P.ridge_closed_form, (0.5, X, r.normal(size=8)), 0, ("jvp", "hvp", "gog")),
+        "bfgs_like_update": (P.bfgs_like_update, (np.array([0.3, -0.6]),), 0, SCALAR),
     }
 
 

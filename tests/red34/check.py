@@ -149,6 +149,19 @@ def check_jacfwd_tuple(f, args, k, r):
             assert_close(got[i], want, RTOL, ATOL, f"{jac.__name__}[{i}]")
 
 
+def check_hessian_container(f, args, k, r):
+    """hessian of a tuple argument: H[i][j] against differences of grad's entry i."""
+    H = hessian(f, wrt=k)(*args)
+    g = _checked_grad(f, args, k)
+    for i in range(len(args[k])):
+        for j in range(len(args[k])):
+            def entry_i(*a, i=i):
+                return g(*a)[i]
+            e = tuple(1.0 if m == j else 0.0 for m in range(len(args[k])))
+            assert_close(H[i][j], numerical_jvp(entry_i, args, k, e), RTOL, ATOL,
+                         f"H[{i}][{j}]")
+
+
 CHECKS = {name[6:]: fn for name, fn in globals().items() if name.startswith("check_")}
 
 

@@ -605,3 +605,94 @@ def int_exponent_loop(x):
     for n in range(1, 4):
         total = total + x ** n / n
     return total
+
+
+# ---- batch 4: cutoffs, periodic images, norms, solvers inside -------------------------
+def lj_cutoff(pos, rc=1.6):
+    E = 0.0
+    n = len(pos)
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            r = np.sqrt(np.sum((pos[i] - pos[j]) ** 2))
+            if r < rc:
+                E = E + 4.0 * (r ** -12 - r ** -6) - 4.0 * (rc ** -12 - rc ** -6)
+    return E
+
+
+def periodic_harmonic(pos, L=3.0, k=1.5):
+    E = 0.0
+    for i in range(len(pos)):
+        for j in range(i):
+            d = pos[i] - pos[j]
+            d = d - L * np.round(d / L)
+            E += 0.5 * k * np.dot(d, d) ** 1.5
+    return E
+
+
+def norm_springs(pos, rest=1.0):
+    E = 0.0
+    for i in range(len(pos) - 1):
+        r = np.linalg.norm(pos[i + 1] - pos[i])
+        E = E + (r - rest) ** 2
+    return E
+
+
+def cube_root_newton(a):
+    x = 1.0
+    for _ in range(30):
+        x = x - (x ** 3 - a) / (3 * x ** 2)
+    return x * np.sin(a)
+
+
+def gauss_newton_step(theta, ts, data):
+    """One Gauss-Newton step for the exponential-decay fit: J by the user's formula."""
+    k, y0 = theta[0], theta[1]
+    pred = y0 * np.exp(-k * ts)
+    r = pred - data
+    J = np.stack([-ts * pred, pred / y0], axis=1)
+    step = np.linalg.solve(J.T @ J + 1e-3 * np.eye(2), J.T @ r)
+    return theta - step
+
+
+def coulomb_soft(q, pos):
+    E = 0.0
+    for i, (qi, pi) in enumerate(zip(q, pos)):
+        for j in range(i):
+            E = E + qi * q[j] / np.sqrt(np.sum((pi - pos[j]) ** 2) + 0.1)
+    return E
+
+
+def langevin_loglik(gamma, xs, dt=0.1):
+    ll = 0.0
+    for a, b in zip(xs[:-1], xs[1:]):
+        mu = a - gamma * a * dt
+        ll = ll - 0.5 * (b - mu) ** 2 / dt
+    return ll
+
+
+def kl_gauss(mu, log_var):
+    return 0.5 * np.sum(np.exp(log_var) + mu ** 2 - 1.0 - log_var)
+
+
+def ar1_nll(params, y):
+    phi, log_s = params
+    s2 = np.exp(2 * log_s)
+    resid = y[1:] - phi * y[:-1]
+    return 0.5 * np.sum(resid ** 2) / s2 + (len(y) - 1) * log_s
+
+
+def vmap_like(W, xs):
+    outs = [np.tanh(W @ x) for x in xs]
+    return np.sum(np.array(outs) ** 2)
+
+
+def ridge_closed_form(lam, X, y):
+    A = X.T @ X + lam * np.eye(X.shape[1])
+    w = np.linalg.solve(A, X.T @ y)
+    return np.sum((X @ w - y) ** 2) + lam * w @ w
+
+
+def bfgs_like_update(x):
+    g = np.array([2 * x[0] + x[1], x[0] + 4 * x[1] ** 3])
+    s = -0.1 * g
+    return np.sum((x + s) ** 2) + np.prod(np.cos(x))

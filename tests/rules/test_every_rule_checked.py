@@ -128,6 +128,12 @@ EXTRA[as_cotangent] = [(A, B), (0.7, B)]
 EXTRA[initial_factor] = [(0.7,), (V3,)]
 EXTRA[diff_jvp] = [(A, 1, -1, None, None), (V5, 2, 0, np.array([0.3]), 1.5)]
 EXTRA[sign_jvp] = [(B, A, np.sign(A)), (0.3, -0.7, -1.0)]
+# norm's slopes (its JVP term), the 2-norm family: everything, rows kept, a matrix's fro
+from runtime.rules.norm_helpers import norm_vjp  # noqa: E402
+EXTRA[norm_vjp] = [(1.3, np.linalg.norm(A), A, None, None, False),
+                   (V3, np.linalg.norm(A, axis=1), A, None, 1, False),
+                   (rand(1, 4, seed=21), np.linalg.norm(A, 2, 0, True), A, 2, 0, True),
+                   (0.7, np.linalg.norm(A, "fro"), A, "fro", (0, 1), False)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

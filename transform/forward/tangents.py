@@ -119,6 +119,9 @@ class Forward:
             all(_unpacks_names(n) for n in names) and \
             all(isinstance(a, gast.Name) for a in call.args)
         first = []
+        if _dict_items(call) and len(names) == 2 and all(isinstance(n, gast.Name)
+                                                          for n in names):
+            return self.items_loop(s, call.func.value, *names)
         if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
             dotted = names[1:]
             if isinstance(names[0], gast.Name) and names[0].id in self.active:
@@ -135,8 +138,9 @@ class Forward:
             s.target.elts = list(names) + [self._tangent_target(n) for n in names]
             call.args = list(call.args) + seqs
             return
-        if role == "enumerate" and isinstance(names[1], gast.Name):
+        if role == "enumerate":
             # `for i, (v, v_dot) in enumerate(zip(seq, seq_dot))`, as reverse mode walks it
+            # (`for i, ((W, b), (W_dot, b_dot)) in ...` for items unpacked: session 34)
             pair = [names[1], self._tangent_target(names[1])]
             s.target.elts = [names[0], gast.Tuple(elts=pair, ctx=gast.Store())]
             call.args = [gast.Call(func=self.names.ref("zip"), args=[call.args[0], seqs[0]],
@@ -148,6 +152,21 @@ class Forward:
         dots = gast.Tuple(elts=stores, ctx=gast.Store()) if len(stores) > 1 else stores[0]
         s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
         s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
+        return first
+
+    def items_loop(self, s, seq, key, value):
+        """`for k, v in d.items():` (and `for v in d.values():`, lowered to it): each
+        value's tangent read from the dict's tangent by its key (a dict's tangent has
+        its keys), inside the body:
+
+            for key1, v in seq1.items():
+                v_dot = seq1_dot[key1]
+        """
+        first = [self.zero_for(key.id, s)] if key.id in self.active else []
+        if value.id in self.active:
+            read = gast.Subscript(value=self.tangent_or_zero(seq), slice=load(key.id),
+                                  ctx=gast.Load())
+            first.append(located(assign(self.dot(value.id), read), s))
         return first
 
     def zero_for(self, name, s):
@@ -205,6 +224,13 @@ def _names(node):
 
 def _copy(atom):
     return clone(atom)
+
+
+def _dict_items(call):
+    """`seq.items()` with no arguments on a name (how lowering writes a dict's loop)."""
+    return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
+        call.func.attr == "items" and isinstance(call.func.value, gast.Name) and \
+        not call.args and not call.keywords
 
 
 def _unpacks_names(target):

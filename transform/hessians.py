@@ -27,7 +27,8 @@ from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
+from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
+                                _wrt_names)
 from .tangent_grad import resolved, tangent_gradient
 
 
@@ -38,6 +39,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
     fn = as_function(fn, "hvp")
+    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
+    primals = receiver + tuple(primals)
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy)
@@ -90,10 +93,13 @@ def hessian(fn, wrt=0, *, policy=None):
     a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
     check_target(fn, "hessian")
     fn = as_function(fn, "hessian")
+    method = fn
+    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     _plain(fn)
 
-    @functools.wraps(fn)
+    @functools.wraps(method)
     def hessian_fn(*args):
+        args = receiver + args
         names, _ = _wrt_names(_plain(fn), wrt)
         if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
             return _argument_blocks(fn, args, names, wrt, policy)
@@ -116,7 +122,7 @@ def hessian(fn, wrt=0, *, policy=None):
             columns.append(np.ravel(hvp(fn, args, (basis.reshape(arg.shape),), wrt=wrt,
                                         policy=policy)))
         return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
-    return mark_derivative(hessian_fn, fn)
+    return mark_derivative(hessian_fn, method)
 
 
 def _argument_blocks(fn, args, names, wrt, policy):

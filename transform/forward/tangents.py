@@ -89,7 +89,8 @@ class Forward:
         first = []
         if not isinstance(s.target, gast.Name):
             if _names(s.target) & self.active:
-                first = self.unpacking_loop(s) or []
+                first = self.items_loop(s) if _dict_items(s) else \
+                    self.unpacking_loop(s) or []
         elif s.target.id in self.active:
             if self.is_active(s.iter):
                 pair = gast.Tuple(elts=[store(s.target.id), store(self.dot(s.target.id))],
@@ -119,9 +120,6 @@ class Forward:
             all(_unpacks_names(n) for n in names) and \
             all(isinstance(a, gast.Name) for a in call.args)
         first = []
-        if _dict_items(call) and len(names) == 2 and all(isinstance(n, gast.Name)
-                                                          for n in names):
-            return self.items_loop(s, call.func.value, *names)
         if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
             dotted = names[1:]
             if isinstance(names[0], gast.Name) and names[0].id in self.active:
@@ -154,7 +152,7 @@ class Forward:
         s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
         return first
 
-    def items_loop(self, s, seq, key, value):
+    def items_loop(self, s):
         """`for k, v in d.items():` (and `for v in d.values():`, lowered to it): each
         value's tangent read from the dict's tangent by its key (a dict's tangent has
         its keys), inside the body:
@@ -162,6 +160,7 @@ class Forward:
             for key1, v in seq1.items():
                 v_dot = seq1_dot[key1]
         """
+        (key, value), seq = s.target.elts, s.iter.func.value
         first = [self.zero_for(key.id, s)] if key.id in self.active else []
         if value.id in self.active:
             read = gast.Subscript(value=self.tangent_or_zero(seq), slice=load(key.id),
@@ -226,11 +225,13 @@ def _copy(atom):
     return clone(atom)
 
 
-def _dict_items(call):
-    """`seq.items()` with no arguments on a name (how lowering writes a dict's loop)."""
+def _dict_items(s):
+    """`for k, v in seq.items():`, seq a name (how lowering writes a dict's loop)."""
+    call = s.iter
     return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
         call.func.attr == "items" and isinstance(call.func.value, gast.Name) and \
-        not call.args and not call.keywords
+        not call.args and not call.keywords and len(s.target.elts) == 2 and \
+        all(isinstance(n, gast.Name) for n in s.target.elts)
 
 
 def _unpacks_names(target):

@@ -139,6 +139,16 @@ def _cases(r):
         "vmap_like": (P.vmap_like, (r.normal(size=(2, 3)), [r.normal(size=3) for _ in range(3)]), 0, SCALAR),
         "ridge_closed_form": (P.ridge_closed_form, (0.5, X, r.normal(size=8)), 0, ("jvp", "hvp", "gog")),
         "bfgs_like_update": (P.bfgs_like_update, (np.array([0.3, -0.6]),), 0, SCALAR),
+        "chain_energy": (P.chain_energy, (np.array([0.0, 1.1, 2.0]), 1.5), 0, PHYS),
+        "chain_energy_k": (P.chain_energy, (np.array([0.0, 1.1, 2.0]), 1.5), 1, ("jvp", "hvp", "gog")),
+        "dict_helper": (P.dict_helper, (r.normal(size=4),), 0, SCALAR),
+        "conversions": (P.conversions, (r.normal(size=3),), 0, SCALAR),
+        "scalar_math": (P.scalar_math, (0.7,), 0, ("jvp", "hvp", "gog", "gog3")),
+        "ternary_loop": (P.ternary_loop, (r.normal(size=5),), 0, SCALAR),
+        "nested_helpers": (P.nested_helpers, (r.normal(size=3), r.normal(size=(4, 3))), 0, SCALAR),
+        "zip_two": (P.zip_two, (np.array([0.5, -0.3]), [0.1, 0.7, 1.3], [0.2, 0.4, 0.9]), 0, SCALAR),
+        "minmax_builtin": (P.minmax_builtin, (0.8, -0.6), (0, 1), ("hessian_tuple", "hvp_tuple", "cross")),
+        "reversed_scan": (P.reversed_scan, (r.normal(size=4),), 0, SCALAR),
     }
 
 

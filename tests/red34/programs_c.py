@@ -1,4 +1,6 @@
 """Session 34 red team (red) programs, batch 3-4: views, stores, modulo, masks, cutoffs, norms, solvers (tests/red34/programs.py)."""
+import math
+
 import numpy as np
 
 from tests.optional_scipy import scipy_module
@@ -229,3 +231,67 @@ def labelled_dict(x, cfg):
         if k in ("a", "b"):
             t = t + v ** 2 * cfg["w"]
     return t
+
+
+# ---- batch 5: helpers called twice, keywords, conversions, math ------------------------
+def _pair(r, k=1.0, r0=1.0):
+    return 0.5 * k * (r - r0) ** 2 + 0.1 * (r - r0) ** 4
+
+
+def chain_energy(x, k):
+    return _pair(x[1] - x[0], k) + _pair(x[2] - x[1], k=k, r0=1.2) + _pair(x[2] - x[0])
+
+
+def _summary(v):
+    return {"m": np.mean(v), "q": np.sum(v ** 2)}
+
+
+def dict_helper(x):
+    s = _summary(x)
+    t = _summary(np.sin(x))
+    return s["m"] * t["q"] + s["q"]
+
+
+def conversions(x):
+    a = float(x[0])
+    b = x[1].item()
+    c = np.float64(x[2])
+    return a * b + math.exp(c) + math.sin(a) * np.sqrt(x[0] ** 2 + 1)
+
+
+def scalar_math(t):
+    return math.exp(-t) * math.cos(3 * t) + math.log1p(t * t) + abs(t - 0.2) ** 3
+
+
+def ternary_loop(x):
+    total = 0.0
+    for v in x:
+        total += v ** 2 if v > 0 else -v ** 3
+    return total
+
+
+def nested_helpers(w, x):
+    def act(z):
+        return np.tanh(z) * z
+    h = act(x @ w)
+    return np.sum(act(h) ** 2)
+
+
+def zip_two(w, xs, ys):
+    loss = 0.0
+    for x, y in zip(xs, ys):
+        loss = loss + (w[0] * x + w[1] * np.sin(x) - y) ** 2
+    return loss / len(xs)
+
+
+def minmax_builtin(a, b):
+    return max(a, b) ** 2 + min(a * b, 1.0) + max(a ** 2, b ** 2, 0.5)
+
+
+def reversed_scan(x):
+    acc = 0.0
+    out = []
+    for v in reversed(list(x)):
+        acc = 0.9 * acc + v
+        out.append(acc)
+    return np.sum(np.array(out) ** 2)

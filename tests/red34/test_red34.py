@@ -32,6 +32,7 @@ REFUSED = {
     ("solve_loss_A", "hvp"),                                          # solved_matrix
     ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp
     ("eigh_loss", "hvp"),                                             # eigh_jvp
+    ("conversions", "hvp"), ("conversions", "hessian"),              # x[1].item()
     # documented: *args functions, methods of objects made in the function, derivatives
     # of grad of a bound method
     ("elastic_energy", "jvp"), ("elastic_energy", "hvp"), ("elastic_energy", "hessian"),

@@ -149,6 +149,8 @@ def _cases(r):
         "zip_two": (P.zip_two, (np.array([0.5, -0.3]), [0.1, 0.7, 1.3], [0.2, 0.4, 0.9]), 0, SCALAR),
         "minmax_builtin": (P.minmax_builtin, (0.8, -0.6), (0, 1), ("hessian_tuple", "hvp_tuple", "cross")),
         "reversed_scan": (P.reversed_scan, (r.normal(size=4),), 0, SCALAR),
+        "gmm_loglik": (P.gmm_loglik, (np.array([-0.8, 0.9]), xs[:6], np.array([0.3, 0.7])), 0, SCALAR),
+        "gmm_weights": (P.gmm_loglik, (np.array([-0.8, 0.9]), xs[:6], np.array([0.3, 0.7])), 2, SCALAR),
     }
 
 
@@ -162,4 +164,4 @@ def cases():
 
 SCIPY = {"student_t_nll", "gamma_loglik", "negbin_loglik", "cho_loglik", "cho_loglik_A",
          "logsumexp_lik", "gelu_loss", "erfc_tail", "expm_loss", "special_mix", "digamma_loss",
-         "solve_loss", "solve_loss_A", "beta_fn"}
+         "solve_loss", "solve_loss_A", "beta_fn", "gmm_loglik", "gmm_weights"}

@@ -295,3 +295,10 @@ def reversed_scan(x):
         acc = 0.9 * acc + v
         out.append(acc)
     return np.sum(np.array(out) ** 2)
+
+
+def gmm_loglik(mu, x, w):
+    """A 1-D Gaussian mixture: logsumexp over components with weights b=w."""
+    d = x[:, None] - mu[None, :]
+    logp = -0.5 * d ** 2 - 0.5 * np.log(2 * np.pi)
+    return np.sum(special.logsumexp(logp, axis=1, b=w))

@@ -21,7 +21,6 @@ REFUSED = {
     # rules whose JVP terms call derivative helpers reverse mode has no rule for yet
     ("student_t_nll", "hvp"), ("student_t_nll", "hessian"),          # stats_vjp
     ("cho_loglik_A", "hvp"),                                          # cho_factor_jvp
-    ("logsumexp_lik", "hvp"), ("logsumexp_lik", "hessian"),          # logsumexp_jvp
     ("expm_loss", "hvp"),                                             # expm_jvp
     ("pow_loss_p", "hvp"), ("pow_loss_p", "gog"),                     # pow_exponent_vjp
     ("cumsum_prod", "hvp"), ("cumsum_prod", "hessian"),              # prod_vjp

@@ -134,6 +134,15 @@ EXTRA[norm_vjp] = [(1.3, np.linalg.norm(A), A, None, None, False),
                    (V3, np.linalg.norm(A, axis=1), A, None, 1, False),
                    (rand(1, 4, seed=21), np.linalg.norm(A, 2, 0, True), A, 2, 0, True),
                    (0.7, np.linalg.norm(A, "fro"), A, "fro", (0, 1), False)]
+# logsumexp's JVP term (second order), over every axis and rows, with b (part 0) and
+# b's own tangent (part 1)
+if stats is not None:
+    from runtime.rules.scipy_special import logsumexp_jvp  # noqa: E402
+    _LSE = sc.logsumexp(A, axis=1)
+    EXTRA[logsumexp_jvp] = [(B, sc.logsumexp(A), A, None, None, False, False, 0),
+                            (B, _LSE, A, 1, None, False, False, 0),
+                            (B, sc.logsumexp(A, 1, B), A, 1, B, False, False, 0),
+                            (V4, sc.logsumexp(A, 1, V4, True), A, 1, V4, True, False, 1)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

@@ -27,9 +27,9 @@ from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
 from .public.checks import check_target, mark_derivative
-from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
+from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names)
-from .tangent_grad import resolved, tangent_gradient
+from .tangent_grad import position, resolved, tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
@@ -71,7 +71,7 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
         raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
                         f"argument, the direction for {', '.join(map(repr, names))}, got "
                         f"{type(tangents).__name__}")
-    indices = [_params(plain).index(name) for name in names]
+    indices = [position(plain, name) for name in names]
     for name, index in zip(names, indices):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
@@ -104,7 +104,7 @@ def hessian(fn, wrt=0, *, policy=None):
         if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
             return _argument_blocks(fn, args, names, wrt, policy)
         (name,) = names
-        arg = args[_params(_plain(fn)).index(name)]
+        arg = args[position(_plain(fn), name)]
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
@@ -128,10 +128,10 @@ def hessian(fn, wrt=0, *, policy=None):
 def _argument_blocks(fn, args, names, wrt, policy):
     """hessian for a tuple `wrt`: H[i][j] = d2 f / d arg_i d arg_j, from the mixed
     hvps along one-hot directions (zeros in the other arguments)."""
-    params = _params(_plain(fn))
-    if any(params.index(name) >= len(args) for name in names):
+    indices = [position(_plain(fn), name) for name in names]
+    if any(index >= len(args) for index in indices):
         raise TypeError("hessian: pass every differentiated argument among the arguments")
-    chosen = tuple(args[params.index(name)] for name in names)
+    chosen = tuple(args[index] for index in indices)
     return container_hessian(chosen, lambda direction: hvp(
         fn, args, tuple(direction), wrt=tuple(wrt), policy=policy))
 

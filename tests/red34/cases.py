@@ -151,6 +151,11 @@ def _cases(r):
         "reversed_scan": (P.reversed_scan, (r.normal(size=4),), 0, SCALAR),
         "gmm_loglik": (P.gmm_loglik, (np.array([-0.8, 0.9]), xs[:6], np.array([0.3, 0.7])), 0, SCALAR),
         "gmm_weights": (P.gmm_loglik, (np.array([-0.8, 0.9]), xs[:6], np.array([0.3, 0.7])), 2, SCALAR),
+        "maml_loss": (P.maml_loss, (r.normal(size=3), X, r.normal(size=8), X[::-1] + 0.1, r.normal(size=8)), 0, ("jvp", "hvp")),
+        "maml_query": (P.maml_loss, (r.normal(size=3), X, r.normal(size=8), X[::-1] + 0.1, r.normal(size=8)), 4, ("jvp", "hvp")),
+        "vg_inside": (P.vg_inside, (r.normal(size=3), X, r.normal(size=8)), 0, ("jvp", "hvp")),
+        "verlet": (P.verlet, (r.normal(size=3), r.normal(size=3)), 0, VECTOR),
+        "verlet_v": (P.verlet, (r.normal(size=3), r.normal(size=3)), 1, VECTOR),
     }
 
 

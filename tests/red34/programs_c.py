@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from tests.optional_scipy import scipy_module
+from transform import grad, value_and_grad
 
 special = scipy_module("special")
 linalg = scipy_module("linalg")
@@ -302,3 +303,46 @@ def gmm_loglik(mu, x, w):
     d = x[:, None] - mu[None, :]
     logp = -0.5 * d ** 2 - 0.5 * np.log(2 * np.pi)
     return np.sum(special.logsumexp(logp, axis=1, b=w))
+
+
+# ---- batch 6: gradients inside the program (MAML, force matching, implicit steps) -----
+def _mse(w, X, y):
+    return np.mean((np.tanh(X @ w) - y) ** 2)
+
+
+_mse_grad = grad(_mse)
+_mse_value_grad = value_and_grad(_mse)
+
+
+def maml_loss(w, X, y, Xq, yq, lr=0.5):
+    """One inner gradient step on the support set, the loss on the query set."""
+    for _ in range(2):
+        w = w - lr * _mse_grad(w, X, y)
+    return _mse(w, Xq, yq)
+
+
+def vg_inside(w, X, y):
+    value, g = _mse_value_grad(w, X, y)
+    return value + 0.5 * np.sum(g ** 2)
+
+
+def _pot(x):
+    return np.sum(np.cos(x) + 0.1 * x ** 4)
+
+
+_force = grad(_pot)
+
+
+def verlet(x0, v0, dt=0.1, steps=4):
+    x, v = x0, v0
+    a = -_force(x)
+    for _ in range(steps):
+        x = x + dt * v + 0.5 * dt ** 2 * a
+        a_new = -_force(x)
+        v = v + 0.5 * dt * (a + a_new)
+        a = a_new
+    return x
+
+
+def kw_loss(w, X, y, *, lam=0.1):
+    return np.sum((X @ w - y) ** 2) + lam * np.sum(w ** 4) + lam ** 3

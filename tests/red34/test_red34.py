@@ -110,3 +110,24 @@ def test_bound_method_hessian_holds_the_object():
     want = np.stack([numerical_jvp(grad(model.loss), [w], 0, e) for e in np.eye(3)], -1)
     assert_close(H, want, 1e-5, 1e-6)
     assert_close(hessian(P.Model.loss, wrt=1)(model, w), H, 1e-12, 1e-12)
+
+
+def test_keyword_only_parameter_in_hvp_is_a_type_error():
+    # a ValueError from list.index inside hvp before session 34
+    w, X, y = np.ones(3), np.eye(3), np.zeros(3)
+    for call in (lambda: hvp(P.kw_loss, (w, X, y), (1.0,), wrt="lam"),
+                 lambda: hessian(P.kw_loss, wrt="lam")(w, X, y),
+                 lambda: hvp(P.kw_loss, (w, X, y), (w, 1.0), wrt=(0, "lam"))):
+        with pytest.raises(TypeError, match="keyword-only"):
+            call()
+    # jvp and grad of grad take it at its default
+    assert_close(grad(grad(P.kw_loss, "lam"), "lam")(w, X, y), 6 * 0.1)
+
+
+def test_item_and_keyword_calls_in_forward_code():
+    x, t = np.array([0.4, -1.1, 0.8]), np.array([0.5, 1.0, -2.0])
+    assert_close(jvp(P.conversions, (x,), (t,))[1], numerical_jvp(P.conversions, [x], 0, t))
+    # `_pair(r, k=k, r0=1.2)`: k passed by keyword reaches hvp and grad of grad
+    args = [np.array([0.0, 1.1, 2.0]), 1.5]
+    assert_close(grad(grad(P.chain_energy, 1), 1)(*args),
+                 numerical_grad(grad(P.chain_energy, 1), args, 1), 1e-5, 1e-6)

@@ -9,7 +9,7 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
-from ..forward import attribute_tangent, receiver_tangent, stored_tangent
+from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
 from .complex_helpers import abs_vjp, sign_jvp
@@ -79,4 +79,5 @@ defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x
 defvjp(diff_jvp, "t, n, axis, prepend, append", "diff_vjp(g, t, n, axis, prepend, append)",
        None, None, None, None, jvp=(LINEAR, None, None, None, None))
 # guards and masks: they return None, a bool or a boolean mask
-nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)
+nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_items_guard,
+        why=ZERO)

@@ -1,5 +1,6 @@
 """Session 34 red team (red) programs, batch 3-4: views, stores, modulo, masks, cutoffs, norms, solvers (tests/red34/programs.py)."""
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -346,3 +347,21 @@ def verlet(x0, v0, dt=0.1, steps=4):
 
 def kw_loss(w, X, y, *, lam=0.1):
     return np.sum((X @ w - y) ** 2) + lam * np.sum(w ** 4) + lam ** 3
+
+
+@dataclass
+class Pairs:
+    """A record with its own `.items()` (forward mode reads tangents by key only from
+    dicts: refused when the loop runs)."""
+    a: float
+    b: float
+
+    def items(self):
+        return [("a", self.a), ("b", self.b)]
+
+
+def pairs_loss(p):
+    t = 0.0
+    for k, v in p.items():
+        t = t + v ** 2
+    return t

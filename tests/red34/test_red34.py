@@ -131,3 +131,9 @@ def test_item_and_keyword_calls_in_forward_code():
     args = [np.array([0.0, 1.1, 2.0]), 1.5]
     assert_close(grad(grad(P.chain_energy, 1), 1)(*args),
                  numerical_grad(grad(P.chain_energy, 1), args, 1), 1e-5, 1e-6)
+
+
+def test_items_of_an_object_that_is_not_a_dict_is_refused_at_the_loop():
+    with pytest.raises(TransformError, match="not a dict") as info:
+        jvp(P.pairs_loss, (P.Pairs(0.5, 1.5),), (P.Pairs(1.0, 0.0),))
+    assert "programs_c.py" in str(info.value)

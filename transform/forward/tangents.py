@@ -14,6 +14,8 @@ import builtins
 
 import gast
 
+from runtime.forward import dict_items_guard
+
 from ..ir.nodes import assign, load, located, name_ids, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
@@ -161,12 +163,30 @@ class Forward:
                 v_dot = seq1_dot[key1]
         """
         (key, value), seq = s.target.elts, s.iter.func.value
-        first = [self.zero_for(key.id, s)] if key.id in self.active else []
+        first = [self.items_guard(s, seq)]
+        if key.id in self.active:
+            first.append(self.zero_for(key.id, s))
         if value.id in self.active:
             read = gast.Subscript(value=self.tangent_or_zero(seq), slice=load(key.id),
                                   ctx=gast.Load())
             first.append(located(assign(self.dot(value.id), read), s))
         return first
+
+    def items_guard(self, s, seq):
+        """`dict_items_guard(seq, refusal)`: another object's `.items()` is refused when
+        the loop runs (its tangent is not read by key)."""
+        try:
+            refuse(self, _located_part(s), "a loop over `.items()` or `.values()` of an "
+                   "object that is not a dict", "loop over a dict, or use vjp")
+        except TransformError as exc:
+            refusal = self.names.reserve("forward_refusal")
+            self.ctx.globals[refusal] = exc
+        if "dict_items_guard" not in self.builtins:
+            self.builtins["dict_items_guard"] = self.names.reserve("dict_items_guard")
+            self.ctx.globals[self.builtins["dict_items_guard"]] = dict_items_guard
+        call = gast.Call(func=load(self.builtins["dict_items_guard"]),
+                         args=[clone(seq), load(refusal)], keywords=[])
+        return located(gast.Expr(value=call), s)
 
     def zero_for(self, name, s):
         """`name_dot = zero_tangent(name)`: a loop target bound to items without a

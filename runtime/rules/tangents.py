@@ -10,9 +10,10 @@ max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
 from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
+from ..helpers import reduction_size, unreduce
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
-from .complex_helpers import abs_vjp, sign_jvp
+from .complex_helpers import abs_vjp, deviation, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
@@ -72,6 +73,12 @@ defvjp(norm_vjp, "slopes_g, answer, x, ord, axis, keepdims",
        jvp=(LINEAR, "norm_vjp_jvp(t_answer, slopes_g, answer, x, ord, axis, keepdims, 1)",
             "norm_vjp_jvp(t_x, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None,
             None))
+# np.var's and np.std's slopes a - mean(a): linear, self-adjoint (real values)
+defvjp(deviation, "a, axis=None", "deviation_vjp(g, a, axis)", None, jvp=LINEAR)
+# a reduction's cotangent spread back over the reduced axes (var's and std's slopes):
+# linear in g, x read for its shape
+defvjp(unreduce, "value, x, axis=None, keepdims=False", "unreduce_vjp(g, value, axis, keepdims)",
+       None, None, None, jvp=(LINEAR, None, None, None))
 # np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
 defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
        jvp=(LINEAR, "0 * t_x", None))
@@ -81,3 +88,5 @@ defvjp(diff_jvp, "t, n, axis, prepend, append", "diff_vjp(g, t, n, axis, prepend
 # guards and masks: they return None, a bool or a boolean mask
 nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_items_guard,
         why=ZERO)
+# a count (np.var's and np.std's divisor): only the shape is read
+nondiff(reduction_size, why=SHAPE)

@@ -156,6 +156,8 @@ def _cases(r):
         "vg_inside": (P.vg_inside, (r.normal(size=3), X, r.normal(size=8)), 0, ("jvp", "hvp")),
         "verlet": (P.verlet, (r.normal(size=3), r.normal(size=3)), 0, VECTOR),
         "verlet_v": (P.verlet, (r.normal(size=3), r.normal(size=3)), 1, VECTOR),
+        "standardize_X": (P.standardize_loss, (r.normal(size=(5, 3)), r.normal(size=3)), 0, ("jvp", "hvp", "hessian")),
+        "standardize_w": (P.standardize_loss, (r.normal(size=(5, 3)), r.normal(size=3)), 1, SCALAR),
     }
 
 

@@ -26,7 +26,6 @@ REFUSED = {
     ("cumsum_prod", "hvp"), ("cumsum_prod", "hessian"),              # prod_vjp
     ("reshape_methods", "hvp"), ("reshape_methods", "hessian"),      # prod_vjp
     ("bfgs_like_update", "hvp"), ("bfgs_like_update", "hessian"),    # prod_vjp
-    ("tuple_helper", "hvp"), ("tuple_helper", "hessian"),            # std's deviation
     ("logdet_chol", "hvp"),                                           # cholesky_jvp
     ("solve_loss_A", "hvp"),                                          # solved_matrix
     ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp

@@ -128,6 +128,10 @@ EXTRA[as_cotangent] = [(A, B), (0.7, B)]
 EXTRA[initial_factor] = [(0.7,), (V3,)]
 EXTRA[diff_jvp] = [(A, 1, -1, None, None), (V5, 2, 0, np.array([0.3]), 1.5)]
 EXTRA[sign_jvp] = [(B, A, np.sign(A)), (0.3, -0.7, -1.0)]
+from runtime.rules.complex_helpers import deviation  # noqa: E402
+EXTRA[deviation] = [(A, 1), (A, None), (A, (0, 1))]
+from runtime.helpers import unreduce  # noqa: E402
+EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22), A, 0, True)]
 # norm's slopes (its JVP term), the 2-norm family: everything, rows kept, a matrix's fro
 from runtime.rules.norm_helpers import norm_vjp  # noqa: E402
 EXTRA[norm_vjp] = [(1.3, np.linalg.norm(A), A, None, None, False),

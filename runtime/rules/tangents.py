@@ -19,7 +19,7 @@ from .elementwise_helpers import clip_inside
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
 from .norm_helpers import norm_vjp
 from .operators_helpers import extreme_jvp, sorted_jvp
-from .reductions_helpers import extremum_vjp, initial_factor
+from .reductions_helpers import extremum_vjp, initial_factor, prod_vjp
 from .shape_helpers import as_cotangent
 
 # `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
@@ -79,6 +79,11 @@ defvjp(deviation, "a, axis=None", "deviation_vjp(g, a, axis)", None, jvp=LINEAR)
 # linear in g, x read for its shape
 defvjp(unreduce, "value, x, axis=None, keepdims=False", "unreduce_vjp(g, value, axis, keepdims)",
        None, None, None, jvp=(LINEAR, None, None, None))
+# np.prod's slopes (each entry's product of the others): runtime/rules/prod_second_helpers.py
+defvjp(prod_vjp, "slopes_g, a, axis, keepdims",
+       "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 0)",
+       "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 1)", None, None,
+       jvp=(LINEAR, "prod_vjp_jvp(t_a, slopes_g, a, axis, keepdims)", None, None))
 # np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
 defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
        jvp=(LINEAR, "0 * t_x", None))

@@ -23,9 +23,6 @@ REFUSED = {
     ("cho_loglik_A", "hvp"),                                          # cho_factor_jvp
     ("expm_loss", "hvp"),                                             # expm_jvp
     ("pow_loss_p", "hvp"), ("pow_loss_p", "gog"),                     # pow_exponent_vjp
-    ("cumsum_prod", "hvp"), ("cumsum_prod", "hessian"),              # prod_vjp
-    ("reshape_methods", "hvp"), ("reshape_methods", "hessian"),      # prod_vjp
-    ("bfgs_like_update", "hvp"), ("bfgs_like_update", "hessian"),    # prod_vjp
     ("logdet_chol", "hvp"),                                           # cholesky_jvp
     ("solve_loss_A", "hvp"),                                          # solved_matrix
     ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp
@@ -136,3 +133,11 @@ def test_items_of_an_object_that_is_not_a_dict_is_refused_at_the_loop():
     with pytest.raises(TransformError, match="not a dict") as info:
         jvp(P.pairs_loss, (P.Pairs(0.5, 1.5),), (P.Pairs(1.0, 0.0),))
     assert "programs_c.py" in str(info.value)
+
+
+def test_prod_second_derivative_along_axes_with_a_zero_entry():
+    X = rng("red34 prod").normal(size=(3, 2, 2))
+    X[1, 0, 1] = 0.0
+    for v in (np.ones_like(X), rng("red34 prod v").normal(size=X.shape)):
+        assert_close(hvp(P.row_products, (X,), (v,)),
+                     numerical_jvp(grad(P.row_products), [X], 0, v), 1e-5, 1e-6)

@@ -131,6 +131,11 @@ EXTRA[sign_jvp] = [(B, A, np.sign(A)), (0.3, -0.7, -1.0)]
 from runtime.rules.complex_helpers import deviation  # noqa: E402
 EXTRA[deviation] = [(A, 1), (A, None), (A, (0, 1))]
 from runtime.helpers import unreduce  # noqa: E402
+from runtime.rules.reductions_helpers import prod_vjp  # noqa: E402
+_ZEROED = A.copy()
+_ZEROED[1, 2] = 0.0                                       # a zero entry: exact, no division
+EXTRA[prod_vjp] = [(1.3, A, None, False), (V3, _ZEROED, 1, False),
+                   (rand(1, 4, seed=23), A, 0, True), (V3, rand(3, 2, 2, seed=24), (1, 2), False)]
 EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22), A, 0, True)]
 # norm's slopes (its JVP term), the 2-norm family: everything, rows kept, a matrix's fro
 from runtime.rules.norm_helpers import norm_vjp  # noqa: E402

@@ -17,6 +17,7 @@ from .complex_helpers import abs_vjp, deviation, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
+from .forward_linalg_helpers import cholesky_jvp
 from .norm_helpers import norm_vjp
 from .operators_helpers import extreme_jvp, sorted_jvp
 from .reductions_helpers import extremum_vjp, initial_factor, prod_vjp
@@ -84,6 +85,10 @@ defvjp(prod_vjp, "slopes_g, a, axis, keepdims",
        "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 0)",
        "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 1)", None, None,
        jvp=(LINEAR, "prod_vjp_jvp(t_a, slopes_g, a, axis, keepdims)", None, None))
+# cholesky's tangent L Phi(L^-1 sym(t) L^-T): linear in t (runtime/rules/prod_second_helpers.py)
+defvjp(cholesky_jvp, "t, ans_l, upper", "cholesky_jvp_vjp(g, t, ans_l, upper, 0)",
+       "cholesky_jvp_vjp(g, t, ans_l, upper, 1)", None,
+       jvp=(LINEAR, "cholesky_jvp_jvp(t, t_ans_l, ans_l, upper)", None))
 # np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
 defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
        jvp=(LINEAR, "0 * t_x", None))

@@ -158,6 +158,7 @@ def _cases(r):
         "verlet_v": (P.verlet, (r.normal(size=3), r.normal(size=3)), 1, VECTOR),
         "standardize_X": (P.standardize_loss, (r.normal(size=(5, 3)), r.normal(size=3)), 0, ("jvp", "hvp", "hessian")),
         "standardize_w": (P.standardize_loss, (r.normal(size=(5, 3)), r.normal(size=3)), 1, SCALAR),
+        "gp_nll": (P.gp_nll, (0.2, np.linspace(0.0, 2.0, 5), r.normal(size=5)), 0, ("jvp", "hvp", "gog")),
     }
 
 

@@ -134,6 +134,9 @@ from runtime.helpers import unreduce  # noqa: E402
 from runtime.rules.reductions_helpers import prod_vjp  # noqa: E402
 _ZEROED = A.copy()
 _ZEROED[1, 2] = 0.0                                       # a zero entry: exact, no division
+from runtime.rules.forward_linalg_helpers import cholesky_jvp  # noqa: E402
+_CHOL = np.linalg.cholesky(S)
+EXTRA[cholesky_jvp] = [(M + M.T, _CHOL, False), (M + M.T, _CHOL.T, True)]
 EXTRA[prod_vjp] = [(1.3, A, None, False), (V3, _ZEROED, 1, False),
                    (rand(1, 4, seed=23), A, 0, True), (V3, rand(3, 2, 2, seed=24), (1, 2), False)]
 EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22), A, 0, True)]

@@ -130,7 +130,8 @@ def _l2_axes(x, ord, axis):
         return axes
     raise ComplexRefused(f"np.linalg.norm's second derivative (hvp, hessian, grad of "
                          f"grad) covers the 2-norm and the Frobenius norm, not ord={ord!r}. "
-                         "Instead: write the norm with NumPy functions (np.sum(np.abs(x)) for ord=1)")
+                         "Instead: write the norm with NumPy functions "
+                         "(np.sum(np.abs(x)) for ord=1)")
 
 
 def _norm_parts(slopes_g, answer, x, ord, axis, keepdims):

@@ -120,3 +120,11 @@ def _stored_attribute(obj, name):
         return name in obj._fields
     descriptor = getattr(type(obj), name, None)
     return name in getattr(obj, "__dict__", ()) and not hasattr(descriptor, "__set__")
+
+
+def dict_items_guard(seq, refusal):
+    """In `for k, v in seq.items():` forward code reads v's tangent as seq_dot[k], which
+    holds for a dict; another object's `.items()` raises the compiler's refusal (a
+    TransformError at the loop's line)."""
+    if not isinstance(seq, dict):
+        raise refusal

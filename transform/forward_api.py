@@ -34,7 +34,8 @@ from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
-from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
+from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
+                                _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -49,9 +50,13 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    if getattr(fn, "__self__", None) is not None:
-        raise TransformError("jvp of a bound method is not supported yet",
-                             hint="pass a function taking the object's arrays")
+    if getattr(fn, "__self__", None) is not None:       # a bound method: its function,
+        func, receiver, wrt = _method_parts(fn, tuple(range(len(primals)))   # the object
+                                            if wrt is None else wrt)          # held fixed
+        if not receiver:
+            raise TransformError("jvp of a bound method is not supported yet",
+                                 hint="pass a function taking the object's arrays")
+        return jvp(func, receiver + tuple(primals), tangents, wrt=wrt, policy=policy)
     plain, _ = _unwrap(fn)
     if _collecting(plain):
         raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
@@ -90,7 +95,8 @@ def call_jvp(fn, tangents, *args, **kwargs):
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
     complex_in = holds_complex((args, kwargs, tangents))
-    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
+    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) or \
+        (fn.__module__ or "").startswith("runtime.") else None    # (x.item(): a rule's)
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         out = DERIVATIVES["call"](fn, tangents, args, kwargs)
     elif rule is not None and rule.kind == "template":     # np.tanh passed as a value

@@ -28,8 +28,9 @@ from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _collecting, _full_signature, _params, _unwrap, _wrt_names
-from .tangent_grad import resolved, tangent_gradient
+from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
+                                _wrt_names)
+from .tangent_grad import position, resolved, tangent_gradient
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None):
@@ -39,6 +40,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
     fn = as_function(fn, "hvp")
+    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
+    primals = receiver + tuple(primals)
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy)
@@ -69,7 +72,7 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
         raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
                         f"argument, the direction for {', '.join(map(repr, names))}, got "
                         f"{type(tangents).__name__}")
-    indices = [_params(plain).index(name) for name in names]
+    indices = [position(plain, name) for name in names]
     for name, index in zip(names, indices):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
@@ -87,15 +90,22 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
 def hessian(fn, wrt=0, *, policy=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
     shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
-    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py)."""
+    for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
+    a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
     check_target(fn, "hessian")
     fn = as_function(fn, "hessian")
+    method = fn
+    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     _plain(fn)
 
-    @functools.wraps(fn)
+    @functools.wraps(method)
     def hessian_fn(*args):
-        (name,), _ = _wrt_names(_plain(fn), wrt)
-        arg = args[_params(_plain(fn)).index(name)]
+        args = receiver + args
+        names, _ = _wrt_names(_plain(fn), wrt)
+        if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
+            return _argument_blocks(fn, args, names, wrt, policy)
+        (name,) = names
+        arg = args[position(_plain(fn), name)]
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
@@ -113,7 +123,21 @@ def hessian(fn, wrt=0, *, policy=None):
             columns.append(np.ravel(hvp(fn, args, (basis.reshape(arg.shape),), wrt=wrt,
                                         policy=policy)))
         return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
-    return tag(mark_derivative(hessian_fn, fn), "hessian", fn, wrt)
+    wrapper = mark_derivative(hessian_fn, method)
+    # a bound method's Hessian is not tagged: nested Jacobians would call it without
+    # the receiver its `wrt` counts (they refuse it instead)
+    return wrapper if receiver else tag(wrapper, "hessian", fn, wrt)
+
+
+def _argument_blocks(fn, args, names, wrt, policy):
+    """hessian for a tuple `wrt`: H[i][j] = d2 f / d arg_i d arg_j, from the mixed
+    hvps along one-hot directions (zeros in the other arguments)."""
+    indices = [position(_plain(fn), name) for name in names]
+    if any(index >= len(args) for index in indices):
+        raise TypeError("hessian: pass every differentiated argument among the arguments")
+    chosen = tuple(args[index] for index in indices)
+    return container_hessian(chosen, lambda direction: hvp(
+        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy))
 
 
 def _plain(fn):

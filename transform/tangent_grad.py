@@ -32,6 +32,19 @@ def tangent_gradient(rule, index, policy, check):
     return gradient
 
 
+def position(plain, name):
+    """The position of the differentiated parameter `name`: hvp and hessian take the
+    arguments by position, so a keyword-only one is a TypeError (a ValueError from
+    list.index before session 34)."""
+    params = _params(plain)
+    if name not in params:
+        raise TypeError(f"hvp/hessian: {name!r} is a keyword-only parameter of "
+                        f"{plain.__name__}, and hvp and hessian take the differentiated "
+                        f"arguments by position: make it positional, or take jvp of "
+                        f"grad(f, {name!r})")
+    return params.index(name)
+
+
 _RESOLVED = weakref.WeakKeyDictionary()    # the user's function -> {wrt: _Resolved}
 
 
@@ -41,7 +54,7 @@ class _Resolved:
 
     def __init__(self, plain, wrt):
         (self.name,), _ = _wrt_names(plain, wrt)
-        self.index = _params(plain).index(self.name)
+        self.index = position(plain, self.name)
         self.fill = positional_filler(plain)       # None: bind each call's arguments
         self.defaults = getattr(plain, "__defaults__", None)
         self.generation = registry.generation

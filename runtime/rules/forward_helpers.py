@@ -19,6 +19,13 @@ def zero_ends(prepend, append):
 
 
 @template_helper
+def diff_jvp(t, n, axis, prepend, append):
+    """np.diff's tangent: the differences of t, the values joined at either end held
+    (a function, not a `**` spread, so reverse mode can take it: hvp over np.diff)."""
+    return np.diff(t, n, axis, **zero_ends(prepend, append))
+
+
+@template_helper
 def reduce_jvp(slopes, t, axis, keepdims=False):
     """The tangent of a reduction along `axis`: each output's slopes (the cotangent of
     its inputs for a cotangent of ones) against its inputs' tangents."""

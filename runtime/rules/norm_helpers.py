@@ -111,3 +111,60 @@ def _complex_norm_vjp(g, ans, x, ord, axis, keepdims):
                              "2-norm or nuclear norm (their singular values are not |x|'s). "
                              "Instead: use the Frobenius norm, or a vector norm")
     return abs_vjp(norm_vjp(np.real(g), ans, np.abs(x), ord, axis, keepdims), x)
+
+
+# Second order (session 34, red): norm's JVP term calls norm_vjp (its slopes), so hvp,
+# hessian and grad of grad run reverse mode over norm_vjp. Its rule covers the 2-norm
+# family (vector ord None/2, Frobenius), out = g x / |x| (zero where |x| = 0); the other
+# orders are refused when they run.
+def _l2_axes(x, ord, axis):
+    """The reduced axes when norm(x, ord, axis) is a 2-norm or Frobenius norm."""
+    nd = np.ndim(x)
+    axes = _axes(axis, nd)
+    if np.iscomplexobj(x):
+        raise ComplexRefused("np.linalg.norm's second derivative takes real values only")
+    if ord is None and axis is None or ord in (None, 2) and (len(axes) == 1 or axis is None
+                                                               and nd == 1):
+        return axes
+    if len(axes) == 2 and ord in (None, "fro"):
+        return axes
+    raise ComplexRefused(f"np.linalg.norm's second derivative (hvp, hessian, grad of "
+                         f"grad) covers the 2-norm and the Frobenius norm, not ord={ord!r}. "
+                         "Instead: write the norm with NumPy functions "
+                         "(np.sum(np.abs(x)) for ord=1)")
+
+
+def _norm_parts(slopes_g, answer, x, ord, axis, keepdims):
+    x = np.asarray(x)
+    axes = _l2_axes(x, ord, axis)
+    g = _kept(as_cotangent(slopes_g, x), x, axes, keepdims)
+    ans = _kept(answer, x, axes, keepdims)
+    zero = ans == 0
+    return x, axes, g, np.where(zero, 1, ans), zero
+
+
+@template_helper
+def norm_vjp_vjp(cot, slopes_g, answer, x, ord, axis, keepdims, part):
+    """Cotangent of slopes_g (part 0), answer (1) or x (2) in
+    norm_vjp(slopes_g, answer, x, ord, axis, keepdims) = g x / |x| (2-norm family)."""
+    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims)
+    cot = np.asarray(cot)
+    if part == 2:
+        return np.where(zero, 0, cot * g / ans)
+    moved = np.sum(cot * x / ans, axis=axes, keepdims=True)
+    if part == 1:
+        moved = np.where(zero, 0, -moved * g / ans)
+    like = slopes_g if part == 0 else answer
+    out = np.reshape(moved, np.shape(like))
+    return out if isinstance(like, np.ndarray) else out[()]
+
+
+@template_helper
+def norm_vjp_jvp(t, slopes_g, answer, x, ord, axis, keepdims, part):
+    """Tangent of norm_vjp(slopes_g, answer, x, ...) along answer's tangent t (part 1)
+    or x's (part 2); along slopes_g's it is norm_vjp itself (linear)."""
+    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims)
+    if part == 2:
+        return np.where(zero, 0, g * np.asarray(t) / ans)
+    t = _kept(t, x, axes, keepdims)
+    return np.where(zero, 0, -g * x * t / ans ** 2)

@@ -9,7 +9,7 @@ from functools import partial
 import numpy as np
 import scipy.special as sc
 
-from ..registry import DIAGONAL, NONE, defvjp, template_helper
+from ..registry import DIAGONAL, LINEAR, NONE, defvjp, template_helper
 from ..helpers import unbroadcast, unreduce
 
 for _helper in (sc.psi, sc.polygamma, sc.i0, sc.i1, sc.i0e, sc.i1e, sc.ive, sc.iv, sc.jv,
@@ -118,3 +118,42 @@ def logsumexp_weights_vjp(g, ans, a, axis, b, keepdims):
     weights = _weights(ans, a, axis, keepdims)
     weights = weights * np.ones(np.shape(b), dtype=weights.dtype)
     return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, b)
+
+
+# Second order (session 34, red): logsumexp's JVP term, out = sum(W s t) along axis
+# (W = exp(a - ans), s = b for part 0, else 1), differentiated by reverse mode under
+# hvp, hessian and grad of grad: dW = W da, d ans = -out.
+@template_helper
+def logsumexp_jvp_vjp(g, t, answer, a, axis, b, keepdims, part, wrt):
+    """Cotangent of t, answer, a or b (wrt) in logsumexp_jvp(t, answer, a, axis, b, ...)."""
+    weights = _weights(answer, a, axis, keepdims)
+    scale = b if part == 0 and b is not None else 1.0
+    if wrt == "answer":
+        out = logsumexp_jvp(t, answer, a, axis, b, keepdims, False, part)
+        return np.reshape(-np.asarray(g) * out, np.shape(answer))
+    spread = np.expand_dims(g, axis) if axis is not None and not keepdims else g
+    if wrt == "b" and part != 0:
+        return np.zeros(np.shape(b), np.result_type(b, 0.0))
+    factors = {"t": weights * scale, "a": weights * scale * t, "b": weights * t}[wrt]
+    return unbroadcast(spread * factors, {"t": t, "a": a, "b": b}[wrt])
+
+
+@template_helper
+def logsumexp_jvp_b_jvp(t, t_b, answer, a, axis, keepdims, part):
+    """Tangent of logsumexp_jvp(t, ..., b, ..., part) along b's tangent t_b."""
+    if part != 0:
+        return 0.0 * logsumexp_jvp(t, answer, a, axis, None, keepdims, False, 1)
+    return logsumexp_jvp(t * t_b, answer, a, axis, None, keepdims, False, 1)
+
+
+def _second(wrt):
+    return f"logsumexp_jvp_vjp(g, t, answer, a, axis, b, keepdims, part, {wrt!r})"
+
+
+defvjp(logsumexp_jvp, "t, answer, a, axis, b, keepdims, return_sign, part", _second("t"),
+       _second("answer"), _second("a"), None, _second("b"), None, None, None,
+       jvp=(LINEAR,
+            "-logsumexp_jvp(t, answer, a, axis, b, keepdims, return_sign, part) * t_answer",
+            "logsumexp_jvp(t * t_a, answer, a, axis, b, keepdims, return_sign, part)", None,
+            "logsumexp_jvp_b_jvp(t, t_b, answer, a, axis, keepdims, part)", None, None,
+            None))

@@ -94,7 +94,7 @@ defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
        jvp="np.pad(t_array, pad_width, mode, **zero_fill(kwargs))")
 defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
        "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True,
-       jvp="np.diff(t_a, n, axis, **zero_ends(prepend, append))")
+       jvp="diff_jvp(t_a, n, axis, prepend, append)")
 
 # Functions without a rule that may return a view of their argument (when unsure, a view;
 # np.real and np.imag have rules, complex_parts.py, which declare it)

@@ -9,14 +9,19 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
-from ..forward import attribute_tangent, receiver_tangent, stored_tangent
+from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
+from ..helpers import reduction_size, unreduce
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
-from .complex_helpers import abs_vjp
+from .complex_helpers import abs_vjp, deviation, sign_jvp
+from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
-from .forward_helpers import reduce_jvp
+from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
+from .forward_linalg_helpers import cholesky_jvp
+from .norm_helpers import norm_vjp
 from .operators_helpers import extreme_jvp, sorted_jvp
-from .reductions_helpers import extremum_vjp
+from .reductions_helpers import extremum_vjp, initial_factor, prod_vjp
+from .shape_helpers import as_cotangent
 
 # `w[i] = v` in forward code: the tangent's copy with v's tangent stored (jointly linear)
 defvjp(stored_tangent, "tangent, index, value", "stored_tangent_vjp(g, index, value, 0)",
@@ -51,5 +56,47 @@ defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
        jvp=(LINEAR, None, None, None, None))
 # what a `for` loop iterates over, kept as it is (a generator listed): the identity
 defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
+# helpers inside the rules' JVP terms (session 34, red): a matrix transpose (slogdet,
+# det, inv, solve), a sort's permutation (np.sort), std's cotangent as an array: linear;
+# a product's `initial=` factor: the identity (1 when absent, then not differentiated)
+defvjp(mT, "x", "mT(g)", view=True, jvp=LINEAR)
+defvjp(permuted_jvp, "t, order, axis", "permuted_jvp_vjp(g, t, order, axis)", None, None,
+       jvp=(LINEAR, None, None))
+defvjp(as_cotangent, "value, like", "unbroadcast(g, value)", None, view=True,
+       jvp=(LINEAR, None))
+defvjp(initial_factor, "initial", "g", view=True, jvp=LINEAR)
+# np.linalg.norm's slopes in its JVP term: the 2-norm family's g x / |x| (other orders
+# refused when they run; runtime/rules/norm_helpers.py)
+defvjp(norm_vjp, "slopes_g, answer, x, ord, axis, keepdims",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 0)",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 1)",
+       "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None, None,
+       jvp=(LINEAR, "norm_vjp_jvp(t_answer, slopes_g, answer, x, ord, axis, keepdims, 1)",
+            "norm_vjp_jvp(t_x, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None,
+            None))
+# np.var's and np.std's slopes a - mean(a): linear, self-adjoint (real values)
+defvjp(deviation, "a, axis=None", "deviation_vjp(g, a, axis)", None, jvp=LINEAR)
+# a reduction's cotangent spread back over the reduced axes (var's and std's slopes):
+# linear in g, x read for its shape
+defvjp(unreduce, "value, x, axis=None, keepdims=False", "unreduce_vjp(g, value, axis, keepdims)",
+       None, None, None, jvp=(LINEAR, None, None, None))
+# np.prod's slopes (each entry's product of the others): runtime/rules/prod_second_helpers.py
+defvjp(prod_vjp, "slopes_g, a, axis, keepdims",
+       "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 0)",
+       "prod_vjp_vjp(g, slopes_g, a, axis, keepdims, 1)", None, None,
+       jvp=(LINEAR, "prod_vjp_jvp(t_a, slopes_g, a, axis, keepdims)", None, None))
+# cholesky's tangent L Phi(L^-1 sym(t) L^-T): linear in t (runtime/rules/prod_second_helpers.py)
+defvjp(cholesky_jvp, "t, ans_l, upper", "cholesky_jvp_vjp(g, t, ans_l, upper, 0)",
+       "cholesky_jvp_vjp(g, t, ans_l, upper, 1)", None,
+       jvp=(LINEAR, "cholesky_jvp_jvp(t, t_ans_l, ans_l, upper)", None))
+# np.sign's tangent: zero for real values whatever t and x (complex: refused at run time)
+defvjp(sign_jvp, "t, x, ans", "real_sign_jvp_vjp(g, t)", "real_sign_jvp_vjp(g, x)", None,
+       jvp=(LINEAR, "0 * t_x", None))
+# np.diff's tangent: linear in t (the ends joined are held: only their shapes count)
+defvjp(diff_jvp, "t, n, axis, prepend, append", "diff_vjp(g, t, n, axis, prepend, append)",
+       None, None, None, None, jvp=(LINEAR, None, None, None, None))
 # guards and masks: they return None, a bool or a boolean mask
-nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)
+nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_items_guard,
+        why=ZERO)
+# a count (np.var's and np.std's divisor): only the shape is read
+nondiff(reduction_size, why=SHAPE)

@@ -2,6 +2,7 @@
 (runtime/rules/tangents.py): reverse mode over `<name>_jvp` (transform.hvp) reads them."""
 import numpy as np
 
+from ..complex_safety import ComplexRefused
 from ..containers import getattr_vjp, setitem_vjp
 from ..helpers import unbroadcast
 from ..registry import template_helper
@@ -142,3 +143,49 @@ def _zero_like(value):
     if isinstance(value, np.ndarray) and value.dtype.kind in "fc":
         return np.zeros_like(value)
     return 0.0 if isinstance(value, (float, np.floating)) else None
+
+
+@template_helper
+def permuted_jvp_vjp(g, t, order, axis):
+    """Cotangent of t in permuted_jvp(t, order, axis) (a sort's tangent, t in `order`
+    along axis): g put back where each entry came from."""
+    g = np.asarray(unthunk(g))
+    out = np.zeros(np.shape(t), np.result_type(g, 0.0))
+    if axis is None:
+        out.reshape(-1)[order] = g          # order is a permutation: no repeats
+        return out
+    np.put_along_axis(out, order, g, axis)
+    return out
+
+
+@template_helper
+def real_sign_jvp_vjp(g, value):
+    """Cotangent of t or x in sign_jvp(t, x, ans): zero, the tangent of a real sign being
+    zero whatever t and x; a complex sign's tangent moves with both (not taken here)."""
+    if np.iscomplexobj(value):
+        raise TypeError("hvp of np.sign of complex values is not supported")
+    if not isinstance(value, np.ndarray):
+        return 0.0
+    return np.zeros(value.shape, value.dtype if value.dtype.kind == "f" else float)
+
+
+@template_helper
+def deviation_vjp(g, a, axis):
+    """Cotangent of a in deviation(a, axis) = a - mean(a, axis) (np.var's and np.std's
+    slopes, real values): the same projection of g, which is self-adjoint."""
+    if np.iscomplexobj(a) or np.iscomplexobj(g):
+        raise ComplexRefused("np.var's and np.std's second derivatives take real values only")
+    g = np.asarray(unthunk(g))
+    return g - np.mean(g, axis, keepdims=True)
+
+
+@template_helper
+def unreduce_vjp(cot, g, axis, keepdims):
+    """Cotangent of g in unreduce(g, x, axis, keepdims) (g spread over the reduced axes
+    of x): summed back over them, in g's shape."""
+    cot = np.asarray(unthunk(cot))
+    summed = np.sum(cot, axis=axis, keepdims=True)
+    if np.size(summed) == np.size(g):
+        summed = np.reshape(summed, np.shape(g))
+        return summed if isinstance(g, np.ndarray) else summed[()]
+    return unbroadcast(summed, g)

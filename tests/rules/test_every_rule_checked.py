@@ -112,6 +112,49 @@ _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
 EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
                        (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
                        (1.3, np.max(A), A, None, False)]
+# session 34 (red): helpers inside the rules' JVP terms, given reverse rules so hvp runs
+# over them (runtime/rules/tangents.py): a transpose, a sort's permutation (flattened and
+# along an axis), std's cotangent as an array, prod's `initial=` factor, np.diff's
+# tangent (with an end joined), sign's tangent (zero)
+from runtime.rules.complex_helpers import sign_jvp  # noqa: E402
+from runtime.rules.decompositions_helpers import mT  # noqa: E402
+from runtime.rules.forward_helpers import diff_jvp, permuted_jvp  # noqa: E402
+from runtime.rules.reductions_helpers import initial_factor  # noqa: E402
+from runtime.rules.shape_helpers import as_cotangent  # noqa: E402
+EXTRA[mT] = [(A,), (rand(2, 3, 4, seed=20),)]
+EXTRA[permuted_jvp] = [(A, np.argsort(B, 1), 1), (V4, np.argsort(-V4), None),
+                       (A, np.argsort(B, None), None)]
+EXTRA[as_cotangent] = [(A, B), (0.7, B)]
+EXTRA[initial_factor] = [(0.7,), (V3,)]
+EXTRA[diff_jvp] = [(A, 1, -1, None, None), (V5, 2, 0, np.array([0.3]), 1.5)]
+EXTRA[sign_jvp] = [(B, A, np.sign(A)), (0.3, -0.7, -1.0)]
+from runtime.rules.complex_helpers import deviation  # noqa: E402
+EXTRA[deviation] = [(A, 1), (A, None), (A, (0, 1))]
+from runtime.helpers import unreduce  # noqa: E402
+from runtime.rules.reductions_helpers import prod_vjp  # noqa: E402
+_ZEROED = A.copy()
+_ZEROED[1, 2] = 0.0                                       # a zero entry: exact, no division
+from runtime.rules.forward_linalg_helpers import cholesky_jvp  # noqa: E402
+_CHOL = np.linalg.cholesky(S)
+EXTRA[cholesky_jvp] = [(M + M.T, _CHOL, False), (M + M.T, _CHOL.T, True)]
+EXTRA[prod_vjp] = [(1.3, A, None, False), (V3, _ZEROED, 1, False),
+                   (rand(1, 4, seed=23), A, 0, True), (V3, rand(3, 2, 2, seed=24), (1, 2), False)]
+EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22), A, 0, True)]
+# norm's slopes (its JVP term), the 2-norm family: everything, rows kept, a matrix's fro
+from runtime.rules.norm_helpers import norm_vjp  # noqa: E402
+EXTRA[norm_vjp] = [(1.3, np.linalg.norm(A), A, None, None, False),
+                   (V3, np.linalg.norm(A, axis=1), A, None, 1, False),
+                   (rand(1, 4, seed=21), np.linalg.norm(A, 2, 0, True), A, 2, 0, True),
+                   (0.7, np.linalg.norm(A, "fro"), A, "fro", (0, 1), False)]
+# logsumexp's JVP term (second order), over every axis and rows, with b (part 0) and
+# b's own tangent (part 1)
+if stats is not None:
+    from runtime.rules.scipy_special import logsumexp_jvp  # noqa: E402
+    _LSE = sc.logsumexp(A, axis=1)
+    EXTRA[logsumexp_jvp] = [(B, sc.logsumexp(A), A, None, None, False, False, 0),
+                            (B, _LSE, A, 1, None, False, False, 0),
+                            (B, sc.logsumexp(A, 1, B), A, 1, B, False, False, 0),
+                            (V4, sc.logsumexp(A, 1, V4, True), A, 1, V4, True, False, 1)]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with

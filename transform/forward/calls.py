@@ -11,6 +11,9 @@ cache is passed to reverse mode's run-time rules: this stage does not import it.
 import inspect
 
 import gast
+import numpy as np
+
+from runtime.rules.methods import RUN_TIME_METHODS
 
 from ..ir.nodes import load, located, store
 from ..ir.templates import clone
@@ -50,7 +53,21 @@ def call_statement(fwd, s, prim, target):
     params = [p.name for p in inspect.signature(fn).parameters.values()
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     tangents = {params[k]: atom for k, atom in enumerate(prim.args) if fwd.is_active(atom)}
-    return _statement(fwd, s, target, tangents)
+    return _statement(fwd, s, target, tangents, call=_positional(fn, call))
+
+
+def _positional(fn, call):
+    """The call with the keywords that continue its positional arguments passed by
+    position (`_pair(r, k=k, r0=1.2)` -> `_pair(r, k, 1.2)`): call_jvp's reverse rule
+    (hvp, grad of grad) gives cotangents by position only."""
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [p.name for p in inspect.signature(fn).parameters.values() if p.kind in kinds]
+    given = {k.arg: k.value for k in call.keywords}
+    args = list(call.args)
+    while len(args) < len(params) and params[len(args)] in given:
+        args.append(given.pop(params[len(args)]))
+    keywords = [k for k in call.keywords if k.arg in given]
+    return gast.Call(func=call.func, args=args, keywords=keywords)
 
 
 def _dynamic(fwd, s, prim, target):
@@ -100,12 +117,15 @@ def _container_method(fwd, s, prim, target):
 
 
 def container_method(obj, name, refusal):
-    """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP);
-    another object's method is refused (the TransformError at the user's line, made
-    when compiling): forward mode does not compile it yet."""
-    if type(obj) not in (dict, list, tuple):
-        raise refusal
-    return getattr(type(obj), name)
+    """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP), an
+    array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34); another
+    object's method is refused (the TransformError at the user's line, made when
+    compiling): forward mode does not compile it yet."""
+    if type(obj) in (dict, list, tuple):
+        return getattr(type(obj), name)
+    if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
+        return RUN_TIME_METHODS[name]
+    raise refusal
 
 
 def _global(fwd, name, value):
@@ -115,8 +135,8 @@ def _global(fwd, name, value):
     return fwd.builtins[name]
 
 
-def _statement(fwd, s, target, tangents, callee=None):
-    call = s.value
+def _statement(fwd, s, target, tangents, callee=None, call=None):
+    call = call or s.value
     keys = [gast.Constant(value=p, kind=None) for p in tangents]
     given = gast.Dict(keys=keys, values=[load(fwd.dot(a.id)) for a in tangents.values()])
     name = fwd.names.reserve("call_jvp") if "call_jvp" not in fwd.builtins else \

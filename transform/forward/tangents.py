@@ -14,6 +14,8 @@ import builtins
 
 import gast
 
+from runtime.forward import dict_items_guard
+
 from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids, store
 from ..ir.templates import clone
@@ -95,7 +97,8 @@ class Forward:
         first = []
         if not isinstance(s.target, gast.Name):
             if _names(s.target) & self.active:
-                first = self.unpacking_loop(s) or []
+                first = self.items_loop(s) if _dict_items(s) else \
+                    self.unpacking_loop(s) or []
         elif s.target.id in self.active:
             if self.is_active(s.iter):
                 pair = gast.Tuple(elts=[store(s.target.id), store(self.dot(s.target.id))],
@@ -141,8 +144,9 @@ class Forward:
             s.target.elts = list(names) + [self._tangent_target(n) for n in names]
             call.args = list(call.args) + seqs
             return
-        if role == "enumerate" and isinstance(names[1], gast.Name):
+        if role == "enumerate":
             # `for i, (v, v_dot) in enumerate(zip(seq, seq_dot))`, as reverse mode walks it
+            # (`for i, ((W, b), (W_dot, b_dot)) in ...` for items unpacked: session 34)
             pair = [names[1], self._tangent_target(names[1])]
             s.target.elts = [names[0], gast.Tuple(elts=pair, ctx=gast.Store())]
             call.args = [gast.Call(func=self.names.ref("zip"), args=[call.args[0], seqs[0]],
@@ -155,6 +159,40 @@ class Forward:
         s.target = gast.Tuple(elts=[s.target, dots], ctx=gast.Store())
         s.iter = gast.Call(func=self.names.ref("zip"), args=[call, tangents], keywords=[])
         return first
+
+    def items_loop(self, s):
+        """`for k, v in d.items():` (and `for v in d.values():`, lowered to it): each
+        value's tangent read from the dict's tangent by its key (a dict's tangent has
+        its keys), inside the body:
+
+            for key1, v in seq1.items():
+                v_dot = seq1_dot[key1]
+        """
+        (key, value), seq = s.target.elts, s.iter.func.value
+        first = [self.items_guard(s, seq)]
+        if key.id in self.active:
+            first.append(self.zero_for(key.id, s))
+        if value.id in self.active:
+            read = gast.Subscript(value=self.tangent_or_zero(seq), slice=load(key.id),
+                                  ctx=gast.Load())
+            first.append(located(assign(self.dot(value.id), read), s))
+        return first
+
+    def items_guard(self, s, seq):
+        """`dict_items_guard(seq, refusal)`: another object's `.items()` is refused when
+        the loop runs (its tangent is not read by key)."""
+        try:
+            refuse(self, _located_part(s), "a loop over `.items()` or `.values()` of an "
+                   "object that is not a dict", "loop over a dict, or use vjp")
+        except TransformError as exc:
+            refusal = self.names.reserve("forward_refusal")
+            self.ctx.globals[refusal] = exc
+        if "dict_items_guard" not in self.builtins:
+            self.builtins["dict_items_guard"] = self.names.reserve("dict_items_guard")
+            self.ctx.globals[self.builtins["dict_items_guard"]] = dict_items_guard
+        call = gast.Call(func=load(self.builtins["dict_items_guard"]),
+                         args=[clone(seq), load(refusal)], keywords=[])
+        return located(gast.Expr(value=call), s)
 
     def zero_for(self, name, s):
         """`name_dot = zero_tangent(name)`: a loop target bound to items without a
@@ -212,6 +250,15 @@ def _names(node):
 
 def _copy(atom):
     return clone(atom)
+
+
+def _dict_items(s):
+    """`for k, v in seq.items():`, seq a name (how lowering writes a dict's loop)."""
+    call = s.iter
+    return isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
+        call.func.attr == "items" and isinstance(call.func.value, gast.Name) and \
+        not call.args and not call.keywords and len(s.target.elts) == 2 and \
+        all(isinstance(n, gast.Name) for n in s.target.elts)
 
 
 def _unpacks_names(target):

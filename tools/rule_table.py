@@ -109,7 +109,7 @@ def numpy_rows():
         rule = runtime.lookup(fn)
         rows.setdefault(id(rule), [rule, []])[1].append(f"ndarray.{name}")
     for rule in runtime.registry._RULES.values():    # ufunc methods (np.add.reduce): by name
-        if getattr(rule, "family", None) in ("ufunc_methods", "ufunc_outer"):
+        if getattr(rule, "family", None) in ("ufunc_methods", "ufunc_outer", "ufunc_at_more"):
             rows.setdefault(id(rule), [rule, [rule.name]])
     return _summary(rows)
 

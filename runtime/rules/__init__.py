@@ -25,7 +25,7 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
-            "gathers", "linalg_more", "polynomials_more", "tangents", "vectorized")
+            "gathers", "linalg_more", "polynomials_more", "tangents", "vectorized", "ufunc_at_more")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

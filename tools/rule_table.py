@@ -38,7 +38,7 @@ DOC = ROOT / "docs" / "rules.md"
 SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_special_extra", "scipy_stats",
                 "scipy_stats_more", "scipy_stats_extra",
                 "scipy_stats_summaries", "scipy_linalg", "scipy_linalg_more",
-                "scipy_linalg_extra", "scipy_linalg_factorizations", "scipy_signal",
+                "scipy_linalg_extra", "scipy_linalg_factorizations", "scipy_linalg_eig", "scipy_signal",
                 "scipy_signal_extra",
                 "scipy_integrate")
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random), ("np.fft", np.fft)]

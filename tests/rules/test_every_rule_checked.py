@@ -172,6 +172,10 @@ EXEMPT = {
     ("scipy.stats.multivariate_normal.pdf", "cov"): _SYMMETRIC,
     "numpy.linalg.eig": "real spectra only, eigenvectors up to scale: "
     "tests/rules/test_decompositions.py with its normalising fd=",
+    "scipy.linalg._decomp.eig": "complex eigenvalues of a real spectrum, eigenvectors up to "
+    "sign: tests/rules/test_scipy_linalg_eig.py (sign-free losses, both modes)",
+    "scipy.linalg._decomp.eigvals": "complex eigenvalues of a real spectrum: "
+    "tests/rules/test_scipy_linalg_eig.py",
     ("scipy.stats.dirichlet.logpdf", "x"): "x must stay on the simplex (a plain finite "
     "difference leaves it): tests/rules/test_scipy_stats_more.py",
     ("scipy.stats.dirichlet.pdf", "x"): "x must stay on the simplex: "

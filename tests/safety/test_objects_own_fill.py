@@ -53,12 +53,19 @@ def array_filled(w):
     return np.sum(a * w)
 
 
+def argument_filled(w, c):
+    c.fill(w[0])
+    return c.v * w[1]
+
+
 W = np.array([0.3, -1.2, 2.0])
 
 
 def test_an_objects_fill_keeping_a_differentiated_value_is_refused_not_ignored():
     with pytest.raises(TransformError, match=r"test_objects_own_fill.py:\d+:\d+: .*own `fill`"):
         grad(canvas_filled, wrt=0)(W)
+    with pytest.raises(TransformError, match=r"test_objects_own_fill.py:\d+:\d+: .*own `fill`"):
+        grad(argument_filled, wrt=0)(W, Canvas(W))      # was [0, 0.9]: -3.6 lost
 
 
 @pytest.mark.parametrize("fn", [counter_filled, counter_filled_with_a_constant, array_filled])

@@ -20,7 +20,8 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "factorizations_helpers", "layouts_helpers",
                   "ufunc_methods_helpers", "ufunc_outer_helpers", "quantiles_helpers",
                   "gathers_helpers", "sequences_helpers", "forward_helpers",
-                  "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers")
+                  "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers",
+                  "own_methods_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",

@@ -4,21 +4,25 @@ stacked. SciPy returns the eigenvalues complex even then (their imaginary parts 
 zero) and the eigenvectors real; a real matrix's eigenvalue moves along the real axis
 only, so its cotangent is the real part of the complex one (docs/complex.md, the real ->
 complex boundary). A complex spectrum, `b=` (the generalized problem), `left=True` and
-homogeneous_eigvals=True are refused; right=False returns the eigenvalues alone.
+homogeneous_eigvals=True are refused; right=False returns the eigenvalues alone. The
+rules are complex_ok (their outputs and cotangents are complex) and refuse a complex
+matrix themselves (ComplexRefused); tests/rules/test_complex_allow.py lists them as
+program-checked, in tests/rules/test_scipy_linalg_eig.py.
 """
 import numpy as np
 import scipy.linalg as sl
 
+from ..complex_safety import refuse_complex
 from ..registry import NONE, defvjp, template_helper
 from .factorizations_helpers import eig_vjp, eigvals_vjp
 from .forward_linalg_helpers import eig_jvp, eigvals_jvp
 
 
 def _plain(a, b, left, homogeneous):
-    if b is not None or left or homogeneous or np.ndim(a) != 2 or np.iscomplexobj(a):
+    refuse_complex("scipy.linalg._decomp.eig", a)      # a complex matrix: no rule yet
+    if b is not None or left or homogeneous or np.ndim(a) != 2:
         raise NotImplementedError("scipy.linalg.eig's rule takes one real matrix, without b=, "
-                                  "left=True or homogeneous_eigvals=True")   # (complex_ok:
-    # its outputs and their cotangents are complex; a complex matrix is refused here)
+                                  "left=True or homogeneous_eigvals=True")
 
 
 def _real(w):

@@ -2,14 +2,13 @@
 of a user object with its own method runs that method, as NumPy does, with NumPy's
 keywords (`obj.sum(axis=None, out=None)`), differentiated through it
 (transform/lowering/numpy_methods.py): an object made in the function, a constructor
-call, an argument given an object, a global object. Before, the forward ran the method
+call, a global object (not yet an argument: its signature does not tell an object from a
+complex number or a dict). Before, the forward ran the method
 unfollowed and the backward sweep failed on the object's cotangent."""
 import numpy as np
 import pytest
 
-from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import check_grad
-from transform import grad
 
 
 class Bag:
@@ -45,21 +44,10 @@ def a_global(w):
     return np.sum(FIXED) * np.sum(w)
 
 
-def an_argument(w, b):
-    return np.sum(b) * np.sum(w)
-
-
 W = np.array([0.3, -1.2, 2.0])
 
 
 @pytest.mark.parametrize("fn", [made_here, a_constructor_call, a_global])
 def test_matches_finite_differences(fn):
     check_grad(fn, (W,))
-
-
-def test_an_argument_given_an_object():
-    b = Bag(W + 1.0)
-    assert_close(grad(an_argument, wrt=0)(W, b), numerical_grad(an_argument, (W, b), 0))
-    got = grad(an_argument, wrt=1)(W, b)["w"]
-    assert_close(got, numerical_grad(lambda v: an_argument(W, Bag(v)), (W + 1.0,), 0))
 

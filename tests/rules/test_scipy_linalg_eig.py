@@ -46,6 +46,16 @@ def test_forward_mode(fn):
     assert_close(np.real(tangent), numerical_jvp(fn, (M,), 0, t))
 
 
+def test_a_complex_matrix_is_refused():
+    from runtime import registry
+    from runtime.complex_safety import ComplexRefused
+    rule = registry.lookup(sl.eigvals)
+    z = M + 0.5j * np.eye(3)
+    with pytest.raises(ComplexRefused, match="real values only"):
+        rule.vjp_function("a")(np.ones(3), sl.eigvals(z), a=z, b=None, overwrite_a=False,
+                               check_finite=True, homogeneous_eigvals=False)
+
+
 def generalized(a):
     return np.sum(sl.eigvals(a, np.eye(len(a)) * 2.0).real)
 

@@ -1,9 +1,9 @@
 """Stage 3, normalize: `np.sum(obj)` where obj may be a user object. NumPy calls the
 object's own method when its type is not ndarray and it has one (`obj.sum(axis=None,
 out=None)`), with the keywords NumPy passes; so does the generated code, decided when
-it runs (as receiver_kinds.py does for `obj.sum()`):
+it runs (as receiver_kinds.py does for `obj.sum()`), where the source shows an object:
 
-    t = np.sum(b)     ->  cond = is_user_object(b, "sum")
+    t = np.sum(b)     ->  cond = has_own_method(b, "sum")
                           if cond: t = b.sum(axis=None, out=None)   (compiled from type(b).sum)
                           else:    t = np.sum(b)                    (np.sum's rule)
 
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..ir.nodes import assign, const, load
 from ..ir.primitives import Prim
-from runtime.containers import is_user_object
+from runtime.rules.own_methods_helpers import has_own_method
 from .receiver_kinds import _static_value, may_be_object
 from .receivers import _single_assignment
 
@@ -68,21 +68,20 @@ def numpy_method_of(src, e, fn):
 
 def _shows_object(src, node):
     """Whether the source shows `node` may be a user object: a call of a class written in
-    Python, a local bound once to one, an argument given neither an array, a number nor
-    a short list, or a global object; other values NumPy handles as arrays (a loop's
-    item, what a helper returns: the rule, as before)."""
+    Python, a local bound once to one, or a global object; other values (an argument, a
+    loop's item, what a helper returns) get the rule, as before."""
     if not may_be_object(src, node):
         return False
     if isinstance(node, gast.Call):
         return _python_class(src, node.func)
     if isinstance(node, gast.Name) and node.id in src.params:
-        return getattr(src, "has_signature", False) and node.id not in src.param_kinds
+        return False      # (a complex number, a dict, a long list: the signature says None)
     if isinstance(node, gast.Name) and node.id in src.locals:
         value = _single_assignment(src.node, node.id)
         return isinstance(value, gast.Call) and _python_class(src, value.func)
     static = _static_value(src, node)
     return static is not None and not isinstance(static, type) and \
-        any(is_user_object(static, m) for m, *_ in TABLE.values())
+        any(has_own_method(static, m) for m, *_ in TABLE.values())
 
 
 def _python_class(src, func):
@@ -101,7 +100,7 @@ def dispatch_numpy_method(calls, e, func, fn, target):
     target = target or names.new("t")
     base = norm.atom(obj)
     cond = names.new("cond")
-    norm.emit(assign(cond, names.call("is_user_object", base, const(method))),
+    norm.emit(assign(cond, names.call("has_own_method", base, const(method))),
               Prim("nondiff", "test"))
 
     def own():

@@ -38,7 +38,7 @@ DOC = ROOT / "docs" / "rules.md"
 SCIPY_TABLES = ("scipy_special", "scipy_special_more", "scipy_special_extra", "scipy_stats",
                 "scipy_stats_more", "scipy_stats_extra",
                 "scipy_stats_summaries", "scipy_linalg", "scipy_linalg_more",
-                "scipy_linalg_extra", "scipy_linalg_factorizations", "scipy_signal",
+                "scipy_linalg_extra", "scipy_linalg_factorizations", "scipy_linalg_eig", "scipy_signal",
                 "scipy_signal_extra",
                 "scipy_integrate")
 NAMESPACES = [("np", np), ("np.linalg", np.linalg), ("np.random", np.random), ("np.fft", np.fft)]
@@ -109,7 +109,7 @@ def numpy_rows():
         rule = runtime.lookup(fn)
         rows.setdefault(id(rule), [rule, []])[1].append(f"ndarray.{name}")
     for rule in runtime.registry._RULES.values():    # ufunc methods (np.add.reduce): by name
-        if getattr(rule, "family", None) in ("ufunc_methods", "ufunc_outer"):
+        if getattr(rule, "family", None) in ("ufunc_methods", "ufunc_outer", "ufunc_at_more"):
             rows.setdefault(id(rule), [rule, [rule.name]])
     return _summary(rows)
 

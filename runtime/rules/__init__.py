@@ -21,12 +21,12 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "ufunc_methods_helpers", "ufunc_outer_helpers", "quantiles_helpers",
                   "gathers_helpers", "sequences_helpers", "forward_helpers",
                   "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers",
-                  "prod_second_helpers")
+                  "prod_second_helpers", "own_methods_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
-            "gathers", "linalg_more", "polynomials_more", "tangents")
+            "gathers", "linalg_more", "polynomials_more", "tangents", "vectorized", "ufunc_at_more")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).
@@ -35,7 +35,7 @@ SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                   "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
                                   "scipy_stats_summaries"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra",
-                                   "scipy_linalg_factorizations"),
+                                   "scipy_linalg_factorizations", "scipy_linalg_eig"),
                   "scipy.signal": ("scipy_signal", "scipy_signal_extra"),
                   "scipy.integrate": ("scipy_integrate",)}
 

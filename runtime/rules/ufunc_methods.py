@@ -13,8 +13,9 @@ np.maximum/np.minimum/np.multiply.reduceat (per segment as np.max/np.min/np.prod
 positional arguments) are rewritten `a[...] = added_at(a, indices, b)`
 (transform/frontend/ufunc_at.py), an in-place write of the whole array with the usual
 checks: `a` gets g, b what reached the places it was added to (once per repeated index).
-The other `ufunc.at` and other forms write into their first argument: the compiler
-refuses them on a value being differentiated (transform/alias). np.add.reduceat sums
+np.multiply/np.divide/np.maximum/np.minimum.at likewise (runtime/rules/ufunc_at_more.py,
+session 34). The other `ufunc.at` and other forms write into their first argument: the
+compiler refuses them on a value being differentiated (transform/alias). np.add.reduceat sums
 segments (an index not after the previous one reads one element, as NumPy does); the
 other ufuncs' reduceat, accumulate and reduce have no rule.
 """

@@ -1,7 +1,8 @@
 """`dict(p)` and `dict(p, k=v)` where the source shows p is a dict (2026-12-02, session 30
 (fuzz30); transform/frontend/dict_calls.py writes them as `{**p, "k": v}`), against
-central finite differences under every policy; what the source does not show stays
-refused: a parameter, pairs, `**` keywords."""
+central finite differences under every policy; since session 34 (carried) `dict(p, k=v)`
+of any p (a parameter, pairs) is `{**dict(p), "k": v}` (dict(p) has a rule for both);
+`**` keywords stay refused."""
 import numpy as np
 import pytest
 
@@ -61,12 +62,35 @@ def test_gradient_matches_finite_differences(fn, policy):
     check_grad(fn, (X, A), wrt=(0, 1), policy=policy)
 
 
-def _of(p):
-    return dict(p, b=1.0)
+def _of(p, v):
+    return dict(p, b=v * 2.0)
 
 
-def of_a_parameter(x, a):
-    return np.sum(_of({"w": a * x, "b": x})["w"])
+def of_a_parameter(x, a):          # session 34: dict(p, k=v) of any p is {**dict(p), "k": v}
+    q = _of({"w": a * x, "b": x}, np.sin(x))
+    return np.sum(q["w"]) * q["b"]
+
+
+def of_a_name_bound_to_pairs_once(x, a):
+    p = {"w": a * x}
+    if x > 100.0:
+        p = [("w", a)]
+    return np.sum(dict(p, b=x)["w"]) + dict([("u", x * a[0])], v=x)["u"] * 3.0
+
+
+@pytest.mark.parametrize("fn", [of_a_parameter, of_a_name_bound_to_pairs_once],
+                         ids=lambda f: f.__name__)
+def test_keywords_over_a_parameter_or_pairs(fn):
+    check_grad(fn, (X, A), wrt=(0, 1))
+
+
+def of_the_argument(p, x):
+    q = dict(p, b=x * p["b"])
+    return np.sum(q["w"] * q["b"]) + p["b"]
+
+
+def test_keywords_over_the_argument_grad_is_given():
+    check_grad(of_the_argument, ({"w": A, "b": X}, 0.4), wrt=(0, 1))
 
 
 def with_double_star(x, a):
@@ -74,16 +98,6 @@ def with_double_star(x, a):
     return np.sum(dict(p, **{"b": x})["w"])
 
 
-def of_a_name_bound_to_pairs_once(x, a):
-    p = {"w": a * x}
-    if x > 100.0:
-        p = [("w", a)]
-    return np.sum(dict(p, b=x)["w"])
-
-
-@pytest.mark.parametrize("fn", [of_a_parameter, with_double_star,
-                                of_a_name_bound_to_pairs_once], ids=lambda f: f.__name__)
-def test_what_the_source_does_not_show_is_a_dict_stays_refused(fn):
-    # (after py30b's rule for dict(pairs), the refusal is that rule's: it takes no keywords)
+def test_double_star_keywords_stay_refused():
     with pytest.raises(TransformError, match=r"dict"):
-        grad(fn, wrt=(0, 1))(X, A)
+        grad(with_double_star, wrt=(0, 1))(X, A)

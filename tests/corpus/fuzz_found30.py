@@ -111,6 +111,6 @@ def _dict_of(p):
     return dict(p, b=1.0)
 
 
-@refused(given(0.7, A), "dict(p) of a parameter: the source does not show p is a dict")
-def dict_call_of_a_parameter_still_refused(x, a):
+@case(given(0.7, A), wrt=(0, 1))     # session 34: dict(p, k=v) is {**dict(p), "k": v}
+def dict_call_of_a_parameter_with_a_keyword(x, a):
     return np.sum(_dict_of({"w": a * x, "b": x})["w"])

@@ -189,8 +189,7 @@ def decayed_gradient_descent(w0, target, cfg=Schedule()):
     return history[-1] + 0.1 * sum(history)
 
 
-@refused(floats((3,), (3,)), "`lr *= cfg.decay` of a value read from an object: in place if "
-         "it were an array (the object's own), which the source does not rule out")
+@case(floats((3,), (3,)), wrt=(0, 1))     # session 34: a number read from an object is rebound
 def decayed_gradient_descent_augmented(w0, target, cfg=Schedule()):
     w = w0
     lr = cfg.lr

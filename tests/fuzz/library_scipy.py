@@ -181,6 +181,17 @@ def _linalg_factorizations(a, shape):
     return None
 
 
+def _linalg_eig(a, shape):
+    """Session 34: SciPy's eig of a real matrix with a real, distinct spectrum (spread
+    diagonal, small coupling), eigenvalues sorted (SciPy returns them complex)."""
+    if len(shape) != 1:
+        return None
+    m = shape[0]
+    matrix = f"(np.diag({a.spread(m)}) + 0.1 * np.tanh({a.e((m, m))}))"
+    call = a.pick([f"scipy.linalg.eigvals({matrix})", f"scipy.linalg.eig({matrix})[0]"])
+    return f"np.sort(np.real({call}))"
+
+
 def _signal(a, shape):
     if len(shape) != 1:
         return None
@@ -227,4 +238,4 @@ def _integrate(a, shape):
 
 MAKERS = (_special, _special_more, _special_extra, _stats, _stats_frozen, _stats_extra,
           _summaries, _linalg, _linalg_more, _linalg_extra, _linalg_factorizations, _signal,
-          _signal_extra, _integrate)
+          _signal_extra, _integrate, _linalg_eig)

@@ -34,6 +34,9 @@ PROGRAM_CHECKED.update(dict.fromkeys((      # session 30 (py30b): zip/reversed, 
     "builtins.dict", "copy.copy", "copy.deepcopy", "runtime.rules.sequences_helpers.in_order",
     "runtime.rules.sequences_helpers.reversed_items"), "tests/runtime/test_sequences30.py"))
 PROGRAM_CHECKED["runtime.attributes.with_attribute"] = "tests/runtime/test_attributes.py"
+PROGRAM_CHECKED.update(dict.fromkeys((     # session 34: a real matrix only (complex refused)
+    "scipy.linalg._decomp.eig", "scipy.linalg._decomp.eigvals") if HAVE_SCIPY else (),
+    "tests/rules/test_scipy_linalg_eig.py"))
 STRUCTURAL = set(PROGRAM_CHECKED)
 
 RULES = differentiable_rules()

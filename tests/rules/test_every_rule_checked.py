@@ -155,6 +155,9 @@ if stats is not None:
                             (B, _LSE, A, 1, None, False, False, 0),
                             (B, sc.logsumexp(A, 1, B), A, 1, B, False, False, 0),
                             (V4, sc.logsumexp(A, 1, V4, True), A, 1, V4, True, False, 1)]
+# session 34 (carried): np.vectorize's gathering of its calls' results (a list of numbers)
+from runtime.rules.vectorized import vectorized_result  # noqa: E402
+EXTRA[vectorized_result] = [([0.3, -1.2, 2.0, 0.7], (2, 2), "f.py:1"), ([0.5], (), "f.py:1")]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with
@@ -217,6 +220,10 @@ EXEMPT = {
     ("scipy.stats.multivariate_normal.pdf", "cov"): _SYMMETRIC,
     "numpy.linalg.eig": "real spectra only, eigenvectors up to scale: "
     "tests/rules/test_decompositions.py with its normalising fd=",
+    "scipy.linalg._decomp.eig": "complex eigenvalues of a real spectrum, eigenvectors up to "
+    "sign: tests/rules/test_scipy_linalg_eig.py (sign-free losses, both modes)",
+    "scipy.linalg._decomp.eigvals": "complex eigenvalues of a real spectrum: "
+    "tests/rules/test_scipy_linalg_eig.py",
     ("scipy.stats.dirichlet.logpdf", "x"): "x must stay on the simplex (a plain finite "
     "difference leaves it): tests/rules/test_scipy_stats_more.py",
     ("scipy.stats.dirichlet.pdf", "x"): "x must stay on the simplex: "

@@ -92,6 +92,10 @@ MORE.update({  # the factorizations' pairs: c's other triangle holds a's entries
     "scipy.linalg._decomp_lu.lu_factor": ((rand(4, 4, seed=64),), {}),
     "scipy.linalg._decomp_lu.lu_solve": (((_LU, np.array([2, 1, 2], dtype=np.int32)),
                                           rand(3, seed=65)), {})})
+_REAL_SPECTRUM = np.array([[2.0, 0.5, 0.1], [0.3, 1.0, 0.2], [0.0, 0.4, -1.0]])
+MORE.update({  # session 34 (carried): SciPy's eig of a real spectrum (complex eigenvalues)
+    "scipy.linalg._decomp.eig": ((_REAL_SPECTRUM,), {}),
+    "scipy.linalg._decomp.eigvals": ((_REAL_SPECTRUM,), {})})
 WRITABLE = {"scipy.signal._signaltools.sosfilt"}    # SciPy's sosfilt refuses a read-only sos
 def _symmetric(t):
     """A matrix's symmetric part (a number or a diagonal given as a vector: itself)."""
@@ -130,7 +134,7 @@ def _factor_triangle(ans):
     return lambda out: (mask(out[0]), out[1])
 
 
-ALIGN = {"numpy.linalg.eig": _signs_of,
+ALIGN = {"numpy.linalg.eig": _signs_of, "scipy.linalg._decomp.eig": _signs_of,
          "scipy.linalg._decomp_cholesky.cho_factor": _factor_triangle}
 
 

@@ -100,9 +100,9 @@ def adds_at_a_view_read_later(x, w):
     return np.sum(y)
 
 
-def multiplies_at(x, w):
+def powers_at(x, w):        # multiply, divide, maximum, minimum: test_ufunc_at_more.py
     y = x * 1.0
-    np.multiply.at(y, [0, 0], w)
+    np.power.at(y, [0, 0], w)
     return np.sum(y)
 
 
@@ -115,7 +115,7 @@ def at_into_a_subscript(x, w):
 @pytest.mark.parametrize("fn, message", [
     (writes_through_a_helper, "writing into the argument `a` is not supported"),
     (adds_at_a_view_read_later, "`y` may be a view of|`head` may be a view of"),
-    (multiplies_at, r"`at\(...\)` changes `y` in place"),
+    (powers_at, r"`at\(...\)` changes `y` in place"),
     (at_into_a_subscript, r"writing into `y\[0\]` is not supported here \(`at` writes"),
 ])
 def test_what_is_not_rewritten_is_refused_at_the_users_line(fn, message):

@@ -4,6 +4,7 @@ calls under other names. Each refusal's line carries a `# refused` marker."""
 import numpy as np
 from numpy import add as plus
 from numpy import multiply
+from numpy import power as raised
 
 
 def push(xs, v):
@@ -264,7 +265,14 @@ def ufunc_reduce_out(x, a):
 
 def ufunc_alias_at(x, a):
     b = a * x
-    multiply.at(b, [0], x)                   # refused
+    raised.at(b, [0], x)                     # refused (np.power.at has no rewrite)
+    return np.sum(b * a)
+
+
+def ufunc_alias_multiply_at(x, a):
+    """np.multiply.at under another name: rewritten as np.multiply.at is (session 34)."""
+    b = a * x
+    multiply.at(b, [0, 0], x)
     return np.sum(b * a)
 
 

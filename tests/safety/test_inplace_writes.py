@@ -170,3 +170,4 @@ def test_in_place_calls_under_another_name_are_refused(fn, policy):
 def test_aliased_functions_without_an_output_keep_working(policy):
     check_grad(F.alias_without_out, [X, A], policy=policy)
     check_grad(F.ufunc_alias_add_at, [X, A], policy=policy)     # session 30 (lib30)
+    check_grad(F.ufunc_alias_multiply_at, [X, A], policy=policy)  # session 34 (carried)

@@ -282,11 +282,15 @@ class AliasCheck:
             return
         how = "`+=` and the like change an array, list or dict in place"
         if not value.in_place and self.taken_out(name):
-            # a value read out of a container or record: refused here, not when it runs
-            if other is not None:
+            # a value read out of a container or record: refused here when a live name
+            # of this function may share it; read out of an argument or global
+            # (`lr = cfg.lr`), a number is rebound and an array, list or dict is refused
+            # when it runs (the container itself is not written: no argument check)
+            if other is not None and len(external) < len(value.objs):
                 raise self.messages.shared(name, other, s, how, self.state.origin,
                                            hint=self.messages.rebind_hint(s))
-            raise self.external(name, external[0], s, how)
+            self.src.shared_augassign.add(id(s))
+            return
         if not value.in_place and not self.mutable_default(external):
             self.src.shared_augassign.add(id(s))     # checked at run time: arrays only
             for obj in external:

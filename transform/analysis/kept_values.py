@@ -36,12 +36,15 @@ def check_kept_values(ctx, statement, prim, varied):
     if prim.kind != "call" or not varied:
         return
     method = getattr(prim, "method", None)
-    if method in INPLACE_METHODS:
+    if method in INPLACE_METHODS and not getattr(prim, "objects_own", False):
         return                 # x.fill(v), x.sort(): writes the alias check follows
     if method in _LIST_READS and isinstance(prim.receiver, gast.Name) and \
             prim.receiver.id in sequence_names(ctx.src):
         return                 # xs.index(v) of a list display: reads it, keeps nothing
-    if method:
+    if getattr(prim, "objects_own", False):
+        where = f"the method call {prim.label}() (an object's own `fill`: the source does " \
+            "not show the receiver is an array; if it is one, write `a[...] = v`)"
+    elif method:
         where = f"the method call {prim.label}()"
     elif _may_store(prim.fn):
         where = f"{prim.label}(), which may store it (in a global, an attribute or a container)"

@@ -14,6 +14,7 @@ import gast
 from gast import unparse
 
 from ..ir.comments import comment_texts, header, mark_of
+from ..ir.signed_literals import signed_literals
 
 _PAD = "    "
 _COMPOUND = {c for c in vars(gast).values() if isinstance(c, type) and issubclass(c, gast.stmt)
@@ -25,7 +26,7 @@ def render_rule(rule, comments, sources=None):
     statement or a text). sources: a list to fill with what each line came from
     (`_Renderer.line_sources`)."""
     out = _Renderer(comments)
-    out.statement(rule, "")
+    out.statement(signed_literals(rule), "")
     text = out.text()
     if sources is not None:
         sources.extend(out.line_sources())

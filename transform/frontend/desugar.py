@@ -34,6 +34,7 @@ from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
 from .ufunc_at import at_helper, ufunc_at_statement
+from .vectorize_calls import is_vectorize
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
 from .mutable_defaults import mutable_defaults, none_defaults
@@ -100,9 +101,11 @@ def _sugar_call(src, call, params):
         return True
     if type(func) is gast.Name and func.id in src.locals:
         return False
+    if type(func) is gast.Call:                      # `np.vectorize(f)(x)`
+        return _sugar_call(src, func, params)
     fn = src.resolve(func)
     return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn) or \
-        at_helper(fn) is not None or \
+        at_helper(fn) is not None or is_vectorize(fn) or \
         consumes_iterator(src, fn, call)
 
 

@@ -8,8 +8,8 @@ dict become the display Python builds, whose `**` the normalizer writes as dict 
 Only when p is a dict or dict comprehension display, or a local every binding of which
 makes a new dict (a display, `dict(...)`, `p.copy()`, a union with a display) or merges
 into one (`p |= q`; the others show p is a dict): `dict(pairs)` of a list of pairs or
-a zip, and a parameter, stay as written (the normalizer refuses them where a derivative
-flows: `dict`'s argument has no rule).
+a zip, and a parameter, stay as written (`dict(p)` has a rule for a dict and for pairs);
+with keywords, any p: `dict(p, k=v)` -> `{**dict(p), "k": v}` (session 34).
 """
 import gast
 
@@ -20,11 +20,23 @@ def rewrite_dict_calls(src, uses):
     """Rewrite each such `dict(...)` call of `src.node` in place; True if any."""
     changed = False
     for node in list(walk(src.node)):
-        if _copies_a_dict(node, uses):
+        copied = _copies_a_dict(node, uses)
+        if copied or _overrides(node, uses):
+            first = node.args[0] if copied else located(
+                gast.Call(func=node.func, args=[node.args[0]], keywords=[]), node)
             display = gast.Dict(keys=[None, *(const(kw.arg) for kw in node.keywords)],
-                                values=[node.args[0], *(kw.value for kw in node.keywords)])
+                                values=[first, *(kw.value for kw in node.keywords)])
             changed |= _replace(uses.parent.get(id(node)), node, located(display, node))
     return changed
+
+
+def _overrides(node, uses):
+    """`dict(p, k=v)` of any p (a parameter, pairs): `{**dict(p), "k": v}`, which is what
+    Python builds (dict(p), then the keywords written over it); `dict(p)` has a rule for
+    a dict and for pairs (session 34)."""
+    return uses.is_builtin_call(node, dict) and len(node.args) == 1 and \
+        not isinstance(node.args[0], gast.Starred) and bool(node.keywords) and \
+        all(kw.arg is not None for kw in node.keywords)
 
 
 def _copies_a_dict(node, uses):

@@ -13,6 +13,7 @@ import gast
 
 from ..ir.nodes import load as _load, located as _at, store as _store, walk
 from .consumed_iterators import rewrite_consumed, spread_displays as _spread_displays
+from .vectorize_calls import local_vectorized, vectorized_call
 
 
 class Functional:
@@ -27,7 +28,7 @@ class Functional:
     def __init__(self, src, names):
         self.src, self.names = src, names
         fdef = src.node
-        self.stores, self.values = {}, set()
+        self.stores, self.values, self.vectorized = {}, set(), set()
         called = {id(n.func) for n in walk(fdef) if isinstance(n, gast.Call)}
         for n in walk(fdef):
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
@@ -52,8 +53,12 @@ class Functional:
     def consumed_maps(self, s):
         """Rewrite map/filter calls that are call arguments or loop iterables; spread
         `f(*(a, b))` and write `zip(*rows)` as `transposed(rows)`."""
+        name = local_vectorized(self.src, s, self.stores, self.values)
+        if name is not None:
+            self.vectorized.add(name)
         for node in walk(s):
             if isinstance(node, gast.Call):
+                vectorized_call(self.src, node, self.vectorized)
                 node.args = [self.as_list(a) for a in _spread_displays(node.args)]
                 rewrite_consumed(self.src, node)
                 self.unzip(node)

@@ -1,4 +1,6 @@
-"""Stage 1b, desugar: `np.add.at` and `np.subtract.at` written as statements become an
+"""Stage 1b, desugar: `np.add.at` and `np.subtract.at` (since session 34 also
+`np.multiply.at`, `np.divide.at`, `np.maximum.at`, `np.minimum.at`: runtime/rules/
+ufunc_at_more.py) written as statements become an
 assignment of the whole array, whose in-place write the later stages know (its value
 semantics, the alias check of shared memory, the copy of an argument written into):
 
@@ -12,14 +14,16 @@ the other ufuncs' `at`, stay refused by the alias check (an in-place write it ca
 import gast
 import numpy as np
 
+from runtime.rules.ufunc_at_more import divided_at, maximized_at, minimized_at, multiplied_at
 from runtime.rules.ufunc_methods_helpers import added_at, subtracted_at
 from ..ir.nodes import load as _load, located as _at
 
-_HELPERS = {np.add: added_at, np.subtract: subtracted_at}
+_HELPERS = {np.add: added_at, np.subtract: subtracted_at, np.multiply: multiplied_at,
+            np.divide: divided_at, np.maximum: maximized_at, np.minimum: minimized_at}
 
 
 def at_helper(fn):
-    """added_at for np.add.at (subtracted_at for np.subtract.at), else None."""
+    """added_at for np.add.at (subtracted_at for np.subtract.at, ...), else None."""
     if getattr(fn, "__name__", None) != "at":
         return None
     owner = getattr(fn, "__self__", None)

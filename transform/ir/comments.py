@@ -17,6 +17,7 @@ from gast import unparse as unparse_node
 
 from .nodes import statements
 from .quoting import single_line
+from .signed_literals import signed_literals
 
 
 _PASS = "\n    pass"
@@ -57,7 +58,7 @@ def unparse(node):
     for s in statements(node):
         if not hasattr(s, "lineno"):
             s.lineno = 1
-    return unparse_node(node)
+    return unparse_node(signed_literals(node))
 
 
 def header(s):
@@ -67,7 +68,7 @@ def header(s):
     shell.body, shell.orelse, shell.lineno = [gast.Pass()], [], getattr(s, "lineno", 1)
     if isinstance(s, gast.FunctionDef):
         shell.decorator_list = []
-    text = unparse_node(shell)
+    text = unparse_node(signed_literals(shell))
     assert text.endswith(_PASS), text
     return text[:-len(_PASS)]
 

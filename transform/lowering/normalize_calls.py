@@ -19,6 +19,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
                              rule_for, unsafe_call_hint)
 from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
+from .numpy_methods import dispatch_numpy_method, numpy_method_of
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
@@ -115,6 +116,8 @@ class CallNormalizer:
             literal = gast.Dict(keys=[const(kw.arg) for kw in e.keywords],
                                 values=[kw.value for kw in e.keywords])
             return self.norm.expr_Dict(literal, target, discard)
+        if numpy_method_of(self.src, e, fn) is not None:    # np.sum(obj): obj.sum(...)
+            return dispatch_numpy_method(self, e, func, fn, target)
         return self.rule_call(e, func, fn, target, discard)
 
     def rule_call(self, e, func, fn, target, discard):

@@ -11,6 +11,7 @@ import gast
 
 from ..ir.nodes import assign, const, load
 from ..ir.primitives import Prim, from_rule, rule_for
+from .receiver_kinds import may_be_object
 from .receivers import index_trick, label_of
 
 
@@ -23,21 +24,30 @@ class TrickNormalizer:
 
     def fill(self, call):
         """`a.fill(v)` writes v into every entry of an array: the write `a[...] = v`.
-        Whether `a` is an array is known at run time only, so both are emitted:
+        Where the source shows `a` is an array (receiver_kinds.may_be_object) that write
+        alone; else whether `a` is an array is known at run time only, so both are emitted:
 
             cond = is_ndarray(a)
             if cond: a[...] = v
             else: a.fill(v)             # another object's own method
-        """
+
+        The object's own method is an ordinary method call (kept_values.py refuses it
+        where a value being differentiated reaches it and its result is unused)."""
         name = call.func.value.id
         value = self.norm.atom(call.args[0])
+        target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
+        if not may_be_object(self.src, call.func.value):
+            return self.norm.write_item(target, value)
         cond = self.names.new("cond")
         self.norm.emit(assign(cond, self.names.call("is_ndarray", load(name))),
                   Prim("nondiff", "test"))
-        target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
         write = self.norm.block_of(lambda: self.norm.write_item(target, value))
-        method = gast.Call(func=call.func, args=[value], keywords=[])
+        method = gast.copy_location(gast.Call(func=call.func, args=[value], keywords=[]), call)
         other = self.norm.block_of(lambda: self.norm.expr(method, None, discard=True))
+        for node in other:
+            if getattr(node, "prim", None) is not None and \
+                    getattr(node.prim, "method", None) == "fill":
+                node.prim.objects_own = True        # not ndarray.fill: see kept_values
         self.norm.emit(gast.If(test=load(cond), body=write, orelse=other))
 
     def index_trick(self, e, target):

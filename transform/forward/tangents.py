@@ -175,14 +175,14 @@ class Forward:
         if value.id in self.active:
             read = gast.Subscript(value=self.tangent_or_zero(seq), slice=load(key.id),
                                   ctx=gast.Load())
-            first.append(located(assign(self.dot(value.id), read), s))
+            first.append(ir.Emitted(located(assign(self.dot(value.id), read), s.node)))
         return first
 
     def items_guard(self, s, seq):
         """`dict_items_guard(seq, refusal)`: another object's `.items()` is refused when
         the loop runs (its tangent is not read by key)."""
         try:
-            refuse(self, _located_part(s), "a loop over `.items()` or `.values()` of an "
+            refuse(self, _located_part(s.node), "a loop over `.items()` or `.values()` of an "
                    "object that is not a dict", "loop over a dict, or use vjp")
         except TransformError as exc:
             refusal = self.names.reserve("forward_refusal")
@@ -192,7 +192,7 @@ class Forward:
             self.ctx.globals[self.builtins["dict_items_guard"]] = dict_items_guard
         call = gast.Call(func=load(self.builtins["dict_items_guard"]),
                          args=[clone(seq), load(refusal)], keywords=[])
-        return located(gast.Expr(value=call), s)
+        return ir.Emitted(located(gast.Expr(value=call), s.node))
 
     def zero_for(self, name, s):
         """`name_dot = zero_tangent(name)`: a loop target bound to items without a

@@ -15,7 +15,6 @@ pushed before the overwrite and popped after its adjoint (restore discipline).
 import operator
 
 import gast
-import numpy as np
 
 from ..ir import statements as ir
 from ..ir import templates
@@ -24,9 +23,9 @@ from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
 from ..ir.nodes import assign, const, load, store, thunk_of
-from ..ir.primitives import may_be_none
-from ..analysis.shapes import NUMERIC, shape_of
+from ..analysis.shapes import shape_of
 from .fresh_buffers import fresh_array, moved, owned_cuts
+from .rule_terms import rule_call_values
 from .slice_adds import (adds_in_place, axes_view, fills_index, slice_add,
                          split_written_out)
 
@@ -231,25 +230,7 @@ class Reverser:
             values = owned_cuts(self, prim.cuts, g, state.form(d), target)
             return self.accumulate(values, target, d, state)
         if isinstance(st, ir.RuleCall):
-            dropped = templates.dropped_params(prim.rule, prim.inputs, target, self.ctx.shapes)
-            literal = gast.Constant in map(type, prim.inputs.values())
-            for param, name in inputs:
-                expr = templates.expand(prim.rule, param, g, target, prim.inputs, dropped,
-                                        self.ctx.names)
-                if literal:                  # `h ** 2`: the optimiser folds `h ** (2 - 1)`
-                    self.ctx.literal_terms.append(expr)
-                # np.copy of an array (not of a list) gives the array's cotangent, an array
-                numeric = prim.fn in NUMERIC or prim.fn is np.copy and \
-                    shape_of(self.ctx.shapes.cls.get(name)) not in (None, ())
-                if name in self.sequences and prim.fn is not operator.getitem:
-                    # a NumPy function given a list returns an array's cotangent (checked
-                    # when it runs: a name bound to a list here may hold an array there)
-                    expr, numeric = self.call("list_cotangent", expr, load(name)), False
-                maybe_none = may_be_none(prim)
-                values.append((name, expr, True, False, maybe_none, numeric))
-                if prim.fn is operator.getitem and shape_of(self.ctx.shapes.cls.get(name)) \
-                        is None:
-                    self.entries.add(id(expr))   # b[0] of a b that may be a list
+            values = rule_call_values(self, prim, g, target, inputs)
         elif isinstance(st, ir.Copy):
             values.append((inputs[0][1], g, False, state.form(d).thunk, False, False))
             if moved(state.form(d), self.ctx.assign_count(target) > 1 and

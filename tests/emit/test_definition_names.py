@@ -66,3 +66,22 @@ def test_the_same_definition_gives_the_same_name_and_text(compile_):
         first, second = compile_(getattr(L, name)), compile_(getattr(again, name))
         assert first is not second
         assert (first.filename, first.source) == (second.filename, second.source)
+
+
+def _cell(filename, text):
+    """Run `text` as a notebook runs a cell: its own file name, its lines in linecache,
+    its functions in module `__main__`-like `cells` (no file of its own)."""
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    namespace = {"__name__": "cells", "np": np}
+    exec(compile(text, filename, "exec"), namespace)
+    return namespace["f"]
+
+
+def test_cells_of_one_module_with_a_def_on_the_same_line():
+    first = _cell("<cell-1>", "def f(x):\n    return np.sum(np.sin(x) * x)\n")
+    second = _cell("<cell-2>", "def f(x):\n    return np.sum(np.cos(x) * x)\n")
+    names = {_reverse(first).filename, _reverse(second).filename}
+    assert len(names) == 2 and all("<cell-" in n for n in names), names
+    for fn in (first, second, first):
+        assert_close(hvp(fn, (X,), (V,)), numerical_jvp(grad(fn), (X,), 0, V),
+                     rtol=1e-5, atol=1e-6)

@@ -87,8 +87,9 @@ def call_jvp(fn, tangents, *args, **kwargs):
         return out, zero_tangent(out)
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         return DERIVATIVES["call"](fn, tangents, args, kwargs)
-    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) else None
-    if rule is not None and rule.kind == "template":     # np.tanh passed as a value
+    rule = registry.lookup(fn)
+    if rule is not None and rule.kind == "template":     # np.tanh passed as a value,
+        # or a Python function with a rule (a frozen distribution's method)
         return _frule(rule, tangents, args, kwargs)
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):

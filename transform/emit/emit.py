@@ -6,7 +6,6 @@ from user objects (qualified names, statements in comments) is escaped to one li
 """
 import ast
 import re
-import sys
 import types
 
 from ..public.cache import weak
@@ -65,7 +64,7 @@ def definition_name(ctx):
     module = getattr(fn, "__module__", "") or ""
     name = f"{module}.{fn.__qualname__}:{line}:{col}"
     where = getattr(src, "filename", "") or ""
-    if where and where != getattr(sys.modules.get(module), "__file__", None):
+    if where and where != (getattr(fn, "__globals__", None) or {}).get("__file__"):
         if where.startswith(_GENERATED) and where.endswith(">"):
             where = where[len(_GENERATED):-1]
         name += f" in [{where}]"

@@ -12,6 +12,8 @@ import inspect
 
 import gast
 
+from runtime import registry
+
 from ..ir.nodes import load, located, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
@@ -100,12 +102,17 @@ def _container_method(fwd, s, prim, target):
 
 
 def container_method(obj, name, refusal):
-    """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP);
-    another object's method is refused (the TransformError at the user's line, made
-    when compiling): forward mode does not compile it yet."""
-    if type(obj) not in (dict, list, tuple):
+    """`type(obj).name` for a dict, list or tuple receiver, or one whose method has a
+    rule with tangent terms (a frozen distribution's `stats.norm(mu, s).pdf`: the rule
+    gives the JVP); another object's method is refused (the TransformError at the user's
+    line, made when compiling): forward mode does not compile it yet."""
+    method = getattr(type(obj), name, None)
+    if type(obj) in (dict, list, tuple):
+        return method
+    rule = registry.lookup(method) if method is not None else None
+    if rule is None or rule.kind != "template" or not rule.has_jvp:
         raise refusal
-    return getattr(type(obj), name)
+    return method
 
 
 def _global(fwd, name, value):

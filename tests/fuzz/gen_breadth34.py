@@ -55,8 +55,9 @@ def _finally_return(g, env, state, x, a):
         _set(g, state, "s", f"np.tanh({s} * {x} + 0.3)", 2)
         g.line(f"if {g.pick((f'len({a}) > {g.rng.randint(1, 4)}', f'{s} > -5.0', f'{s} > 5.0'))}:", 2)
         g.line(f"return {result}", 3)
-        g.line("finally:")
-        _set(g, state, g.pick(("s", "v")), g.pick((f"{s} * 0.5 + 0.1", f"np.sin({v}) * 0.9")), 2)
+        g.line("finally:")          # the carried scalar or array rebound, as its kind
+        key, value = g.pick((("s", f"{s} * 0.5 + 0.1"), ("v", f"np.sin({v}) * 0.9")))
+        _set(g, state, key, value, 2)
     elif form == 1:
         k = g.name("counter")
         g.line(f"for {k} in range({g.rng.randint(1, 4)}):")
@@ -65,7 +66,8 @@ def _finally_return(g, env, state, x, a):
         g.line(f"if {k} == {g.rng.randint(0, 3)}:", 3)
         g.line(f"return {result}", 4)
         g.line("finally:", 2)
-        _set(g, state, g.pick(("s", "v")), g.pick((f"{s} + 0.1", f"{v} * 0.9 + 0.1")), 3)
+        key, value = g.pick((("s", f"{s} + 0.1"), ("v", f"{v} * 0.9 + 0.1")))
+        _set(g, state, key, value, 3)
         g.use("finally_return_loop")
     else:
         _finally_helper(g, state, x)

@@ -95,8 +95,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
     complex_in = holds_complex((args, kwargs, tangents))
-    rule = registry.lookup(fn) if not isinstance(fn, types.FunctionType) or \
-        (fn.__module__ or "").startswith("runtime.") else None    # (x.item(): a rule's)
+    rule = registry.lookup(fn)     # np.tanh as a value, x.item(), a frozen distribution's
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         out = DERIVATIVES["call"](fn, tangents, args, kwargs)
     elif rule is not None and rule.kind == "template":     # np.tanh passed as a value

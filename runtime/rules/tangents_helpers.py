@@ -31,11 +31,14 @@ def reduce_jvp_vjp(g, own, other, axis, keepdims):
 def stored_tangent_vjp(g, index, value, part):
     """Cotangents of stored_tangent(tangent, index, value) (a copy with value stored at
     index): part 0, the tangent's (g with zeros at index); part 1, the value's (g at
-    index, summed to value's shape; None where a dict had no such key)."""
+    index, summed to value's shape; a zero where g has none there: a list's entry
+    nothing read, a dict without the key). A zero, not None: the caller's template may
+    multiply it (`dv0 += dt1_dot * v0_dot`: fuzz forward_mode:34221, hvp of a loop
+    storing into a list whose first entry alone is read)."""
     piece, rest = setitem_vjp(unthunk(g), index, False)
     if part == 0:
         return rest
-    return None if piece is None else unbroadcast(piece, value)
+    return _zero_like(value) if piece is None else unbroadcast(piece, value)
 
 
 @template_helper

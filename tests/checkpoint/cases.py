@@ -1,7 +1,9 @@
-"""Checkpointed loops and the same loops without the marker: pairs (checkpointed, plain),
-with arguments. The snapshot count is the last argument of the checkpointed one."""
+"""Checkpointed loops and the same loops without the marker: pairs (NAME_ck, NAME), the
+snapshot count the last argument of the checkpointed one; each NAME is NAME_ck without
+its markers (tests/checkpoint/unmarked.py), made at the end."""
 import numpy as np
 
+from tests.checkpoint.unmarked import unmarked_twins
 from transform import checkpointed
 
 
@@ -23,22 +25,8 @@ def scalar_ck(x, w, n, s):
     return total + x
 
 
-def scalar(x, w, n):
-    total = 0
-    for t in range(n):
-        x = np.tanh(w * x) + 0.1 * t
-        total = total + x * x
-    return total + x
-
-
 def heat_ck(u, kappa, dt, n, s):
     for t in checkpointed(range(n), snapshots=s):
-        u = u + dt * kappa * _lap(u)
-    return np.sum(u ** 2)
-
-
-def heat(u, kappa, dt, n):
-    for t in range(n):
         u = u + dt * kappa * _lap(u)
     return np.sum(u ** 2)
 
@@ -50,23 +38,9 @@ def rows_ck(xs, w, s):
     return np.sum(h * h)
 
 
-def rows(xs, w):
-    h = np.zeros(3)
-    for x in xs:
-        h = np.tanh(w @ h + x)
-    return np.sum(h * h)
-
-
 def items_ck(xs, w, s):
     acc = 1.0
     for x in checkpointed(xs, snapshots=s):
-        acc = acc * w + np.sin(x)
-    return acc
-
-
-def items(xs, w):
-    acc = 1.0
-    for x in xs:
         acc = acc * w + np.sin(x)
     return acc
 
@@ -78,21 +52,8 @@ def nested_ck(x, w, n, s):
     return x
 
 
-def nested(x, w, n):
-    for t in range(n):
-        for k in range(3):
-            x = np.cos(w * x) + 0.1 * k
-    return x
-
-
 def calls_ck(x, w, n, s):
     for t in checkpointed(range(n), snapshots=s):
-        x = _helper(x, w) + 0.5
-    return x
-
-
-def calls(x, w, n):
-    for t in range(n):
         x = _helper(x, w) + 0.5
     return x
 
@@ -106,25 +67,9 @@ def in_place_ck(u, c, n, s):
     return np.sum(u) + last
 
 
-def in_place(u, c, n):
-    u = u.copy()
-    last = 0.0
-    for t in range(n):
-        u[1:] = u[1:] * c + np.sin(u[:-1])
-        last = u[0] * t
-    return np.sum(u) + last
-
-
 def inner_marked_ck(x, n, s):
     for t in checkpointed(range(n), snapshots=s):
         for k in checkpointed(range(3), snapshots=2):
-            x = np.sin(x) * 1.1 + 0.1
-    return x
-
-
-def inner_marked(x, n):
-    for t in range(n):
-        for k in range(3):
             x = np.sin(x) * 1.1 + 0.1
     return x
 
@@ -137,24 +82,8 @@ def inside_plain_ck(x, n, s):
     return x
 
 
-def inside_plain(x, n):
-    for k in range(3):
-        for t in range(n):
-            x = np.sin(x) * 1.2 + 0.1 * k
-        x = x * 0.9
-    return x
-
-
 def scopes_ck(x, ws, n, s):
     for t in checkpointed(range(n), snapshots=s):
-        x = sum([np.sin(w * x) for w in ws]) + 0.1
-        f = lambda v: v * x                                     # noqa: E731
-        x = f(0.9)
-    return x
-
-
-def scopes(x, ws, n):
-    for t in range(n):
         x = sum([np.sin(w * x) for w in ws]) + 0.1
         f = lambda v: v * x                                     # noqa: E731
         x = f(0.9)
@@ -172,23 +101,9 @@ def record_ck(x, p, n, s):
     return x
 
 
-def record(x, p, n):
-    for t in range(n):
-        x = np.sin(x * p.w) + 0.1
-    return x
-
-
 def unused_carry_ck(x, n, s):
     acc = 0.0
     for t in checkpointed(range(n), snapshots=s):
-        acc = acc + x
-        x = x * 1.1 + 0.01 * acc
-    return x
-
-
-def unused_carry(x, n):
-    acc = 0.0
-    for t in range(n):
         acc = acc + x
         x = x * 1.1 + 0.01 * acc
     return x
@@ -200,12 +115,6 @@ def plus_ck(u, w, n, s):
     return np.sum(u * u)
 
 
-def plus(u, w, n):
-    for t in range(n):
-        u = u + w
-    return np.sum(u * u)
-
-
 def closure_ck(x, w, n, s):
     f = lambda v: np.sin(v * w)                                 # noqa: E731
     for t in checkpointed(range(n), snapshots=s):
@@ -213,8 +122,4 @@ def closure_ck(x, w, n, s):
     return x
 
 
-def closure(x, w, n):
-    f = lambda v: np.sin(v * w)                                 # noqa: E731
-    for t in range(n):
-        x = f(x) + 0.1
-    return x
+unmarked_twins(globals())

@@ -80,11 +80,14 @@ def make_case(cls, seed, twin=False):
 def forward_program(seed):
     """Another class's program (drawn by weight from the seed), judged by forward mode's
     oracle (tests/fuzz/oracle_forward.py: jvp against differences of f, hvp of scalar
-    programs against differences of the gradient)."""
+    programs against differences of the gradient); half the calls programs draw only
+    the latest steps (gen_calls.recent), which the whole calls class dilutes."""
     bases = tuple(c for c in CLASSES if c not in ("forward_mode", "checkpointed_loops"))
     draw = random.Random(f"forward-base-{seed}")
     base = draw.choices(bases, weights=[CLASSES[c][1] for c in bases])[0]
     case = make_case(base, draw.randrange(10 ** 8))
+    if base == "calls" and draw.random() < 0.5:     # half of them: session 34's steps
+        case = gen_calls.recent(Gen(random.Random(f"recent-{seed}")), case.seed)
     case.input_seed = case.seed if case.input_seed is None else case.input_seed
     case.cls, case.seed, case.oracle = "forward_mode", seed, "forward"
     case.productions = case.productions | {f"forward_base:{base}"}

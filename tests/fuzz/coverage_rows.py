@@ -32,8 +32,10 @@ SUPPORTED = {
          "list_append", "list_index", "for_list", "list_len_sum"),
     "dicts (literals, dict(a=...), constant and variable keys, nested, .items())":
         ("dict_literal", "dict_call", "dict_variable_key", "dict_nested", "for_dict_items"),
-    "calls to user functions (positional, keyword, default arguments), recursion":
-        ("helper_call", "keyword_args", "default_args", "recursion"),
+    "calls to user functions (positional, keyword, default arguments, positional-only "
+    "parameters def f(x, /)), recursion":
+        ("helper_call", "keyword_args", "default_args", "recursion", "positional_only",
+         "positional_only_f"),
     "nested def (inlined; closures over outer values, including differentiated ones)":
         ("closure",),
     "attribute reads on objects and dataclasses, methods of user objects":
@@ -96,7 +98,8 @@ WORKS = {       # rows marked "works", by their beginning
     "a and b / a or b as values": ("bool_value",),
     "lambdas called by name, lambdas and functions given to map/filter":
         ("lambda_value", "function_map", "functools_partial", "function_argument",
-         "function_dict", "function_list"),
+         "function_dict", "function_list", "lambdas_one_line", "lambdas_side_by_side",
+         "lambdas_one_line_local"),
     "lambdas and nested defs kept as values":
         ("closure_returned", "closure_reads_local", "function_dict", "function_list",
          "function_argument", "closure_default_bound", "closure_late_binding"),
@@ -108,10 +111,12 @@ WORKS = {       # rows marked "works", by their beginning
     # session 29 (tests/fuzz/gen_breadth.py, steps of the calls class)
     "comprehensions with several for and if clauses": ("comprehension_clauses",
                                                        "dict_comprehension"),
-    "builtins max/min": ("builtin_max_min", "sorted_tolist"),
+    "builtins max/min": ("builtin_max_min", "sorted_tolist", "divmod_quotient",
+                         "divmod_remainder"),
     "annotated assignments, del name, loop else": ("annotated_assign", "del_name", "loop_else",
                                                    "with_block", "walrus"),
-    "try/except/else/finally": ("try_except",),
+    "try/except/else/finally": ("try_except", "finally_return", "finally_return_loop",
+                                "finally_return_helper"),
     "global declarations of names only read": ("global_declared_read",),
     "generator functions (yield, yield from)": ("generator_function",),
     "writes into an argument of the function grad is called on": ("argument_write",),

@@ -243,6 +243,14 @@ FINDINGS = [
             "def f(x, a):\n    y = a - a\n    s = np.sum(y * x)\n"
             "    for y in [a * x, a]:\n        s = s + np.sum(np.tanh(y * x))\n"
             "    return s + np.sum(y * x)", (S, A), oracle="forward"),
+    # session 34 (fuzzgen)
+    Finding("list_entry_nothing_reads_hvp", FW, "forward_mode:34221",
+            "def f(x, a):\n    out = [0.0, 0.0]\n    for k in range(2):\n"
+            "        out[k] = x * x * np.sum(a)\n    return out[0]", (S, A), oracle="forward"),
+    Finding("frozen_distribution_of_two_values_tangent", FW, "forward_mode:34072",
+            "import scipy.stats\n\n\ndef f(x, y):\n"
+            "    return scipy.stats.norm(x, 1.5 + np.tanh(y)).pdf(0.3)", (S, S),
+            oracle="forward"),
 ]
 OPEN = set()      # every finding is fixed: right, or refused before generated code runs
 

@@ -218,9 +218,9 @@ def _varargs(g, env, state, x, a):
     """f's own `*args, **kwargs` parameters: data the oracle passes after the inputs (not
     differentiated); the named parameters are."""
     s, v = state["s"], state["v"]
-    if not g.star:
+    if not hasattr(g, "star_names"):       # (g.star may hold a `/` already)
         rest, options = g.name("rest"), g.name("options")
-        g.star = f", *{rest}, **{options}"
+        g.star += f", *{rest}, **{options}"
         g.data = tuple(g.pick((0.3, -1.2, 2.0)) for _ in range(g.rng.randint(0, 2)))
         g.options = g.pick(({}, {"scale": 0.7}, {"scale": -0.4, "shift": 0.2}))
         g.star_names = (rest, options)

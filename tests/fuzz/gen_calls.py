@@ -17,7 +17,7 @@ max/min, loop else, try/except, globals, generator functions, argument writes, d
 list methods, functools.reduce).
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
-from . import gen_breadth, gen_breadth30, gen_breadth31, gen_breadth32
+from . import gen_breadth, gen_breadth30, gen_breadth31, gen_breadth32, gen_breadth34
 from .program import ARRAY, SCALAR
 
 
@@ -37,6 +37,12 @@ def carried_program(g, seed, name, steps, trips):
 
 def calls(g, seed):
     return carried_program(g, seed, "calls", STEPS, (2, 4))
+
+
+def recent(g, seed):
+    """A calls program of session 34's steps only (gen_breadth34.py: divmod, finally,
+    lambdas side by side, positional-only parameters), for the forward_mode class."""
+    return carried_program(g, seed, "calls", gen_breadth34.STEPS, (1, 3))
 
 
 def _set(g, state, key, value, depth=1):
@@ -282,4 +288,5 @@ def _pair_helper(g, env, state, x, a):
 
 STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
-         *gen_breadth30.STEPS, *gen_breadth31.STEPS, *gen_breadth32.STEPS)
+         *gen_breadth30.STEPS, *gen_breadth31.STEPS, *gen_breadth32.STEPS,
+         *gen_breadth34.STEPS)

@@ -8,7 +8,7 @@
                    v = h(v) + 0.5 * v
                    return s + np.sum(v * v)
 
-Steps: lambdas bound to a name reading s or x; nested defs and lambdas returned by module
+Steps: lambdas bound to a name reading s or x (two on one line, too); nested defs and lambdas returned by module
 helpers (def inner or lambda); dicts and lists of functions called by key, index or in a
 loop; functools.partial of a helper, its bound values positional; a function given to a
 helper that calls it; map over a list; lambdas made in a loop binding the loop index as a
@@ -47,6 +47,18 @@ def _lambda_local(g, env, state, x, a):
     g.use("lambda_value")
     g.line(f"{state['v']} = {h}({state['v']})")
     g.line(f"{state['s']} = np.tanh({h}({state['s']}))")
+
+
+def _side_by_side(g, env, state, x, a):
+    """Two lambdas of one parameter name on one line of f (session 34: generated file
+    names of lambdas on one line collided; gen_breadth34.py has module-level ones)."""
+    h, k, t = g.name("fn"), g.name("fn"), g.name("param")
+    c = _reader(g, state, x)
+    g.line(f"{h}, {k} = (lambda {t}: np.sin({t} * {c}) + {t} * 0.5), "
+           f"(lambda {t}: np.tanh({t}) * {c})")
+    g.use("lambda_value", "lambdas_one_line_local")
+    g.line(f"{state['v']} = {h}({state['v']}) + 0.5 * {k}({state['v']})")
+    g.line(f"{state['s']} = np.tanh({k}({h}({state['s']})))")
 
 
 def _returned(g, env, state, x, a):
@@ -137,4 +149,4 @@ def _made_in_loop(g, env, state, x, a):
 
 
 STEPS = (_lambda_local, _returned, _returned, _container, _partial, _given, _mapped,
-         _made_in_loop)
+         _made_in_loop, _side_by_side)

@@ -12,6 +12,7 @@ import ast
 import functools
 import keyword
 import random
+import re
 import sys
 
 from .program import ARRAY, SCALAR, UNARY
@@ -138,6 +139,7 @@ def vocabulary_names(g, seed, generators, fresh=False):
     if g.chance(0.4):       # never read, named like the compiler's temporaries (round 31)
         g.module[:0] = [f"{n} = {g.const()}" for n in ("t1", "t2", "t3", "cond1", "steps1")]
         g.use("unread_globals_named_like_temporaries")
+    shadow = None
     if g.chance(0.4):
         shadow = g.pick(sorted(_SHADOWS))
         taken = any(line.startswith(f"{shadow} = ") for line in g.module)
@@ -147,6 +149,11 @@ def vocabulary_names(g, seed, generators, fresh=False):
             g.define(_SHADOWS[shadow].splitlines())
     case = CLASSES[base][0](g, seed)
     case.cls = "vocabulary"
+    if shadow and len(re.findall(rf"(?<![\w.]){shadow}\(", case.source)) > 1:
+        # the program's own code calls it (`dict(zip(keys, values))`): the shadow is for
+        # the generated code's calls, and would make the primal raise (vocabulary:34170)
+        source = case.source.replace(_SHADOWS[shadow].split("\n\n\n")[0], "", 1)
+        case.source = re.sub(r"\n{4,}", "\n\n\n", source)
     return case
 
 

@@ -56,6 +56,13 @@ def judge(case):
 
 
 def _judge(case):
+    return judge_module(case, _judge_call)
+
+
+def judge_module(case, judge_call):
+    """Import the case's module and judge its f with judge_call(case, f, args, phase),
+    once and again after each statement of Case.rebinds (run in the module): the first
+    verdict other than passed, else the last."""
     try:
         module = load(case.source)
     except Exception as exc:  # noqa: BLE001  (a generated module that does not import)
@@ -65,7 +72,7 @@ def _judge(case):
         for phase, statement in enumerate([None, *case.rebinds]):
             if statement is not None:
                 exec(statement, module.__dict__)        # noqa: S102  (generated, printed)
-            verdict = _judge_call(case, module.f, case.inputs(), phase)
+            verdict = judge_call(case, module.f, case.inputs(), phase)
             if verdict.outcome != "passed":
                 if phase:
                     verdict.detail = f"after `{statement}`: {verdict.detail}"
@@ -87,14 +94,10 @@ def _judge_call(case, f, args, phase):
         return Verdict("invalid", "primal raises", f"{type(exc).__name__}: {exc}")
     if case.raises:
         return Verdict("invalid", "primal does not raise", f"{case.raises} expected")
-    values = np.asarray(out, dtype=float)
-    if not (np.all(np.isfinite(values)) and np.all(np.abs(values) < LIMIT)):
-        return Verdict("skipped", "not finite or too large")
-    if phase == 0 and case.probe_source and not _margins_ok(case, args):
-        return Verdict("skipped", "near a branch")
+    unfit = unjudgeable(case, primal, args, out, phase)
+    if unfit:
+        return unfit
     reference = _in_float64(args)
-    if not _smooth_enough(primal, reference):
-        return Verdict("skipped", "not smooth")
     weights = None if np.ndim(out) == 0 else \
         np.random.default_rng(0).normal(size=np.shape(out))
     expected = _finite_differences(primal, reference, weights)
@@ -140,6 +143,20 @@ def general_rules():
         yield
     finally:
         cache.MAX_SPECIALISATIONS = kept
+
+
+def unjudgeable(case, primal, args, out, phase):
+    """Verdict skipped when finite differences cannot judge the program at args (its
+    value `out` not finite and moderate, a branch within their reach, too curved for
+    them), else None."""
+    values = np.asarray(out, dtype=float)
+    if not (np.all(np.isfinite(values)) and np.all(np.abs(values) < LIMIT)):
+        return Verdict("skipped", "not finite or too large")
+    if phase == 0 and case.probe_source and not _margins_ok(case, args):
+        return Verdict("skipped", "near a branch")
+    if not _smooth_enough(primal, _in_float64(args)):
+        return Verdict("skipped", "not smooth")
+    return None
 
 
 def _margins_ok(case, args):

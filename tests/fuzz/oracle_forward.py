@@ -12,7 +12,6 @@ Outcomes as oracle.py's: refused is a TransformError before generated code runs 
 hvp's for a scalar output); a wrong value, tangent or product, a crash, a TransformError
 from generated code or an internal compiler error fails.
 """
-import sys
 import traceback
 
 import numpy as np
@@ -22,28 +21,14 @@ from transform import TransformError
 from tests.fd import close
 
 from .oracle import (FLOAT32_ATOL, FLOAT32_RTOL, Verdict, _copies, _failed, _in_float64,
-                     _inside_generated, _margins_ok)
-from .runner import ATOL, LIMIT, RTOL, _smooth_enough, load
+                     _inside_generated, judge_module, unjudgeable)
+from .runner import ATOL, RTOL
 
 H_JVP, H_HVP, H_SECOND = 1e-6, 1e-5, 1e-4
 
 
 def judge_forward(case):
-    try:
-        module = load(case.source)
-    except Exception as exc:  # noqa: BLE001
-        return Verdict("invalid", "module raises", f"{type(exc).__name__}: {exc}")
-    try:
-        verdict = Verdict("passed")
-        for phase, statement in enumerate([None, *case.rebinds]):
-            if statement is not None:
-                exec(statement, module.__dict__)        # noqa: S102  (generated, printed)
-            verdict = _forward_call(case, module.f, case.inputs(), phase)
-            if verdict.outcome != "passed":
-                return verdict
-        return verdict
-    finally:
-        sys.modules.pop(module.__name__, None)
+    return judge_module(case, _forward_call)
 
 
 def _forward_call(case, f, args, phase):
@@ -56,14 +41,10 @@ def _forward_call(case, f, args, phase):
             out = primal(*args)
     except Exception as exc:  # noqa: BLE001
         return Verdict("invalid", "primal raises", f"{type(exc).__name__}: {exc}")
-    values = np.asarray(out, dtype=float)
-    if not (np.all(np.isfinite(values)) and np.all(np.abs(values) < LIMIT)):
-        return Verdict("skipped", "not finite or too large")
-    if phase == 0 and case.probe_source and not _margins_ok(case, args):
-        return Verdict("skipped", "near a branch")
+    unfit = unjudgeable(case, primal, args, out, phase)
+    if unfit:
+        return unfit
     reference = _in_float64(args)
-    if not _smooth_enough(primal, reference):
-        return Verdict("skipped", "not smooth")
     rng = np.random.default_rng(case.seed + 7)
     tangents = [_direction(rng, a) for a in args]
     verdict = _judge_jvp(case, f, primal, args, reference, tangents, out)

@@ -98,3 +98,20 @@ def test_a_frozen_method_against_its_parameters_and_point(family, method):
         _, tangent = rule.frule({"x": tx}, frozen, x)
         assert_close(tangent, numerical_jvp(lambda y: getattr(frozen, method)(y), [x], 0, tx),
                      rtol=1e-5, atol=1e-8)
+
+
+def _two_parameters(mu, s):
+    return stats.norm(mu, 1.5 + np.tanh(s)).logpdf(0.3) + stats.norm(mu * s).pdf(0.1)
+
+
+def test_compiled_jvp_of_a_distribution_built_from_two_differentiated_values():
+    """Both parameters' terms ({'loc': ...} and {'scale': ...}) added by parameter, not
+    with `+` (a TypeError for two dicts: fuzz forward_mode:34072), and the frozen method
+    (`.logpdf`, resolved when the code runs) taken through its rule, not refused."""
+    from transform import jvp
+    args, tangents = (0.4, -0.2), (0.7, -1.3)
+    value, tangent = jvp(_two_parameters, args, tangents)
+    assert value == pytest.approx(_two_parameters(*args), rel=1e-12)
+    want = numerical_jvp(_two_parameters, args, 0, tangents[0]) + \
+        numerical_jvp(_two_parameters, args, 1, tangents[1])
+    assert_close(tangent, want, rtol=1e-6)

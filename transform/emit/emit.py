@@ -42,13 +42,33 @@ class Compiled:
 
 
 def _filename(ctx):
-    fn = ctx.fn
-    module = getattr(fn, "__module__", "") or ""
     wrt = ",".join(ctx.wrt)
     kind = "" if ctx.consumed else " rule"
     shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
-    name = single_line(f"{module}.{fn.__qualname__}")
-    return f"<thunkgrad {name} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
+    return f"<thunkgrad {definition_name(ctx)} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
+
+
+_GENERATED = "<thunkgrad "
+
+
+def definition_name(ctx):
+    """What a generated file name says of the function: `mod.f:12:4`, its module, name
+    and where its definition starts (line, column), so two of one name (lambdas, even on
+    one line; defs of one name in two branches) never share a file name, whose text
+    reverse mode over the code (hvp, grad of grad) reads again. A function whose source
+    is not its module's file (code thunkgrad generated, a notebook cell, exec) names that
+    file too: `mod.f_jvp:2:1 in [mod.f:12:4 wrt=x forward]`."""
+    fn, src = ctx.fn, ctx.src
+    code = getattr(fn, "__code__", None)
+    line, col = getattr(src, "site", (getattr(code, "co_firstlineno", 0), 0))
+    module = getattr(fn, "__module__", "") or ""
+    name = f"{module}.{fn.__qualname__}:{line}:{col}"
+    where = getattr(src, "filename", "") or ""
+    if where and where != (getattr(fn, "__globals__", None) or {}).get("__file__"):
+        if where.startswith(_GENERATED) and where.endswith(">"):
+            where = where[len(_GENERATED):-1]
+        name += f" in [{where}]"
+    return single_line(name)
 
 
 def describe_signature(ctx):

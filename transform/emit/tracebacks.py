@@ -2,12 +2,12 @@
 of its lines.
 
 Python 3.11's default excepthook reads source lines from files on disk, so a frame in
-generated code (`<thunkgrad mod.f wrt=x policy=loop>`) shows no text there, and
+generated code (`<thunkgrad mod.f:3:0 wrt=x policy=loop>`) shows no text there, and
 nothing in it points to the user's file. An exception that leaves grad, value_and_grad
 or vjp through generated code gets a note (printed by every hook) per generated frame:
 
     ValueError: operands could not be broadcast together with shapes (3,) (4,)
-    in code generated for f (<thunkgrad mod.f wrt=x policy=loop>, line 7):
+    in code generated for f (<thunkgrad mod.f:3:0 wrt=x policy=loop>, line 7):
         t1 = W @ x
       from /home/me/mod.py, line 5:
         h = W @ x

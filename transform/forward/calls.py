@@ -13,6 +13,7 @@ import inspect
 import gast
 import numpy as np
 
+from runtime import registry
 from runtime.rules.methods import RUN_TIME_METHODS
 
 from ..ir.nodes import load, located, store
@@ -118,14 +119,19 @@ def _container_method(fwd, s, prim, target):
 
 def container_method(obj, name, refusal):
     """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP), an
-    array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34); another
-    object's method is refused (the TransformError at the user's line, made when
-    compiling): forward mode does not compile it yet."""
+    array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34), or a
+    method with a rule with tangent terms (a frozen distribution's
+    `stats.norm(mu, s).pdf`); another object's method is refused (the TransformError at
+    the user's line, made when compiling): forward mode does not compile it yet."""
+    method = getattr(type(obj), name, None)
     if type(obj) in (dict, list, tuple):
-        return getattr(type(obj), name)
+        return method
     if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
         return RUN_TIME_METHODS[name]
-    raise refusal
+    rule = registry.lookup(method) if method is not None else None
+    if rule is None or rule.kind != "template" or not rule.has_jvp:
+        raise refusal
+    return method
 
 
 def _global(fwd, name, value):

@@ -4,7 +4,7 @@ this module only writes the header and the function's signature)."""
 import gast
 
 from ..emit import tracebacks
-from ..emit.emit import Compiled, _build, _origins, _WORD, describe_signature
+from ..emit.emit import Compiled, _build, _origins, _WORD, definition_name, describe_signature
 from ..emit.flat_elif import flatten_elif_chains
 from ..emit.guards import Guards
 from ..emit.render import render_rule
@@ -21,7 +21,10 @@ def jvp_function(ctx, body, tangent_params, first=False):
         return gast.Name(id=name, ctx=gast.Param(), annotation=None, type_comment=None)
     kwonly = [a.id for a in user.kwonlyargs] + ([] if first else list(tangent_params))
     positional = (list(tangent_params) if first else []) + ctx.params
-    args = gast.arguments(args=[param(p) for p in positional], posonlyargs=[],
+    slashed = getattr(ctx.src, "positional_only", 0)     # `def f(x, /, y)`: x stays so
+    slashed += len(tangent_params) if first and slashed else 0
+    args = gast.arguments(args=[param(p) for p in positional[slashed:]],
+                          posonlyargs=[param(p) for p in positional[:slashed]],
                           vararg=None, kwonlyargs=[param(k) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=body, decorator_list=[],
@@ -40,15 +43,10 @@ def emit_jvp(ctx, function):
              "forward mode)"
     ctx.header_lines = 1
     source = f"# {single_line(header)}\n" + text.rstrip() + "\n"
-    module = getattr(ctx.fn, "__module__", "") or ""
     # the shapes it was specialised to, as reverse mode's names say: two specialisations
     # of one function live at once, and reverse mode over one (hvp) reads its own text
     shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
-    # the first line too: lambdas of one module share the qualname `<lambda>`, and a
-    # second one's text under the first's name reads as "changed on disk" to reverse mode
-    line = getattr(getattr(ctx.fn, "__code__", None), "co_firstlineno", 0)
-    filename = f"<thunkgrad {single_line(module + '.' + ctx.fn.__qualname__)}:{line} " \
-               f"wrt={','.join(ctx.wrt)} forward" \
+    filename = f"<thunkgrad {definition_name(ctx)} wrt={','.join(ctx.wrt)} forward" \
                f"{_VARIANT[getattr(ctx, 'forward_variant', 'pair')]}{shapes}>"
     helpers = dict(ctx.names.bindings)
     helpers.update(ctx.globals)

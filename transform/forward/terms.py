@@ -48,9 +48,12 @@ def tangent_of(fwd, s, prim, target, tangents):
             refuse(fwd, prim, f"`{prim.label}`'s tuple of tangents with other terms",
                    "use vjp")
         return _entrywise(fwd, terms, target)
-    helpers = all(_helper_term(prim.rule.jvps.get(p)) for p in tangents)
+    # a helper's term may be a tuple, which `+` concatenates; a dict display (a frozen
+    # distribution's, by parameter: stats.norm(mu, s)) has no `+` (fuzz forward_mode:34072)
+    helpers = all(_helper_term(prim.rule.jvps.get(p)) for p in tangents) or \
+        any(isinstance(t, gast.Dict) for t in terms)
     total = None
-    for term in terms:          # (a helper's term may be a tuple, which `+` concatenates)
+    for term in terms:
         total = term if total is None else fwd.names.call("tangent_terms_sum", total, term) \
             if helpers else gast.BinOp(left=total, op=gast.Add(), right=term)
     return total

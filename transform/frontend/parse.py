@@ -34,6 +34,10 @@ class SourceFunction:
         self.locals = _local_names(node)
         self.resolved = {}
         self.made_names = frozenset()     # the compiler's names (pipeline: the Vocabulary's)
+        self.positional_only = 0          # how many leading params come before a `/`
+        # where it is defined (file line, column): two lambdas of one line differ here
+        self.site = (first_line + (getattr(node, "lineno", 1) or 1) - 1,
+                     col_offset + (getattr(node, "col_offset", 0) or 0))
 
     def refresh(self):
         """Recompute what was derived from `node` after a stage rewrote it."""
@@ -159,11 +163,26 @@ def parse_function(fn):
         node = ast_to_gast(tree).body[0]               # leaves `tree` as it was
         check_current(fn, tree.body[0], filename, first_line)
     node.decorator_list = []
+    slashed = positional_only_as_positional(node)
     if getattr(fn, "thunkgrad_lifted", False):
         lift_free_variables(fn, node)
     if getattr(fn, "thunkgrad_varargs", None):
         named_varargs(node, fn.thunkgrad_varargs)
-    return SourceFunction(fn, node, filename, first_line, col_offset, lines)
+    src = SourceFunction(fn, node, filename, first_line, col_offset, lines)
+    if slashed:
+        src.positional_only = 1 + src.params.index(slashed[-1])
+    return src
+
+
+def positional_only_as_positional(node):
+    """`def f(x, /, y)` is parsed as `def f(x, y)` (every stage reads `args.args`; the
+    code that runs was checked on the def as written), and the names before the `/`
+    returned: the generated rule takes them positional-only again (emit), so
+    `f(1.0, x=2.0)` binds `x=2.0` to a `**kw` as Python does."""
+    args = node.args
+    slashed = [a.id for a in args.posonlyargs]
+    args.args, args.posonlyargs = args.posonlyargs + args.args, []
+    return slashed
 
 
 def lift_free_variables(fn, node):
@@ -226,7 +245,7 @@ def _lambda_as_def(fn, text, filename, first_line, col_offset=0):
                              hint="write it as a def")
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
-             and [a.id for a in n.args.args] == params]
+             and [a.id for a in n.args.posonlyargs + n.args.args] == params]
     if len(found) > 1:               # `{"a": lambda z: f(z), "b": lambda z: g(z)}`
         found = [n for n in found if body_starts_at(
             fn.__code__, first_line + n.body.lineno - 1, n.body.col_offset + col_offset)]

@@ -63,8 +63,8 @@ def _levels(exc, name):
     tb = exc.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename.startswith("<thunkgrad") and \
-                f".{name} " in code.co_filename or code.co_filename.endswith(f"{name}>"):
+        # `<thunkgrad mod.rec:12:0 wrt=x ...>` (emit.definition_name)
+        if code.co_filename.startswith("<thunkgrad ") and f".{name}:" in code.co_filename:
             forward += code.co_name.endswith("_rrule")
             backward += code.co_name == "pullback"
         tb = tb.tb_next

@@ -45,9 +45,11 @@ def build_rrule(ctx, body, output):
     forward = prelude + forward[:-1] + [pullback, forward[-1]]
     user = ctx.src.node.args                  # *args/**kwargs: data, taken as given
     kwonly = [a.id for a in user.kwonlyargs]
-    args = gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
-                                          type_comment=None) for p in ctx.params],
-                          posonlyargs=[], vararg=copy.copy(user.vararg),
+    params = [gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
+              for p in ctx.params]
+    slashed = getattr(ctx.src, "positional_only", 0)     # `def f(x, /, y)`: x stays so
+    args = gast.arguments(args=params[slashed:],
+                          posonlyargs=params[:slashed], vararg=copy.copy(user.vararg),
                           kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
                                                 type_comment=None) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=copy.copy(user.kwarg),

@@ -91,6 +91,12 @@ from runtime.higher import unit_tangent  # noqa: E402  (grad of grad's unit tang
 EXAMPLES[unit_tangent] = (1.3,)
 from runtime.rules.forward_container_helpers import zero_addend  # noqa: E402
 EXAMPLES[zero_addend] = (A,)          # session 33: `x + y`'s zero for an inactive y
+# session 34 (red): forward mode's guard of a dict loop, var/std's element count
+from runtime.forward import dict_items_guard  # noqa: E402
+from runtime.helpers import reduction_size  # noqa: E402
+from transform.errors import TransformError  # noqa: E402
+EXAMPLES.update({dict_items_guard: ({"w": A}, TransformError("not a dict")),
+                 reduction_size: (A, 1)})
 STOPS = {stop_gradient}
 
 RANDOM = {

@@ -22,7 +22,9 @@ from runtime.thunks import unthunk
 
 from .errors import TransformError
 from .forward_api import _compiled, call_jvp
+from .forward.calls import container_method
 from .generated_calls import refuse_helpers
+from .value_calls import calling, positional, wrappable
 from .public.parameters import _full_signature
 
 # transform.api's `_forward`, handed over when api imports this module (api imports it
@@ -37,6 +39,8 @@ def provide(forward):
 @registry.rrule(call_jvp)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    if _by_value(fn, tangents, args, kwargs):
+        return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
     params = list(inspect.signature(fn).parameters)
     names = tuple(params[k] if isinstance(k, int) else k for k in tangents)
@@ -55,6 +59,41 @@ def call_jvp_rule(fn, tangents, *args, **kwargs):
         tangent_cots = dict(zip(tangents, cots[len(positions):]))
         return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
     return out, call_jvp_pullback
+
+
+def _by_value(fn, tangents, args, kwargs):
+    """Whether fn is a value called through a function of the call's arity
+    (transform/value_calls.py), its keywords not that function's own names."""
+    taken = {"fn"} | {positional(k) for k in range(len(args))}
+    return not isinstance(fn, types.FunctionType) and wrappable(fn) and \
+        not taken & set(kwargs) and \
+        all(_wrapper_param(fn, k, args, kwargs) is not None for k in tangents)
+
+
+def _wrapper_param(fn, key, args, kwargs):
+    """The wrapper's parameter for a tangent's key: a position's `a<k>`, a keyword's
+    own name, a positional parameter's name its position's (None: not found)."""
+    if isinstance(key, int) or key in kwargs:
+        return positional(key) if isinstance(key, int) else key
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+    k = params.index(key) if key in params else len(args)
+    return positional(k) if k < len(args) else None
+
+
+def _value_call(fn, tangents, args, kwargs):
+    """call_jvp_rule of `call_<name>(a0, ..)` calling fn, the tangents renamed."""
+    names = {k: _wrapper_param(fn, k, args, kwargs) for k in tangents}
+    out, pullback = call_jvp_rule(calling(fn, len(args), tuple(kwargs)),
+                                  {names[k]: t for k, t in tangents.items()},
+                                  *args, **kwargs)
+
+    def value_call_pullback(g):
+        none, tangent_cots, *cots = pullback(g)
+        return (none, {k: tangent_cots[names[k]] for k in tangents}, *cots)
+    return out, value_call_pullback
 
 
 def _reverse(fn, wrt, args, kwargs):
@@ -123,4 +162,6 @@ def _getter_vjp(getter, obj, tangent, g):
 
 
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
+# a container's method looked up by the receiver's type (forward/calls.py): the type only
+registry.nondiff(container_method, why=registry.SHAPE)
 

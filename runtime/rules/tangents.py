@@ -9,12 +9,14 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
+from ..operators import operator_side
 from ..forward import attribute_tangent, receiver_tangent, stored_tangent
 from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
 from .complex_helpers import abs_vjp
 from .elementwise_helpers import clip_inside
-from .forward_helpers import reduce_jvp
+from .forward_container_helpers import dict_get_jvp
+from .forward_helpers import reduce_jvp, tangent_terms_sum
 from .operators_helpers import extreme_jvp, sorted_jvp
 from .reductions_helpers import extremum_vjp
 
@@ -49,7 +51,15 @@ defvjp(abs_vjp, "slopes_g, x", "abs_vjp_vjp(g, slopes_g, x)", None, jvp=(LINEAR,
 defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
        "extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims)", None, None, None, None,
        jvp=(LINEAR, None, None, None, None))
+# d.get(key, default)'s tangent: the entry's or the default's (which one: the key's presence)
+defvjp(dict_get_jvp, "tangent, d, key, answer, which", "dict_get_jvp_vjp(g, d, key, which)",
+       ZERO, None, ZERO, None, jvp=(LINEAR, None, None, None, None))
+# two helpers' tangent terms added (entry by entry for tuples and dicts): linear in both
+defvjp(tangent_terms_sum, "total, term", "terms_sum_vjp(g, total)", "terms_sum_vjp(g, term)",
+       jvp=JOINT)
 # what a `for` loop iterates over, kept as it is (a generator listed): the identity
 defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
 # guards and masks: they return None, a bool or a boolean mask
 nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)
+# which side's method an operator calls: the operands' types only
+nondiff(operator_side, why=SHAPE)

@@ -112,6 +112,9 @@ _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
 EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
                        (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
                        (1.3, np.max(A), A, None, False)]
+# two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
+from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
+EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with
@@ -139,6 +142,9 @@ EXEMPT = {
     "transform.forward_api.call_jvp": "reverse mode over a callee's generated `_jvp` "
     "(transform/forward_reverse.py): tests/forward/test_hvp.py and the corpus's hvp run "
     "(tests/forward/test_corpus_hvp.py) against differences of grad",
+    "runtime.rules.forward_container_helpers.dict_get_jvp": "d.get's tangent takes dicts "
+    "(checks.py steps lists and arrays): tests/forward/test_hvp_helpers.py (dict_get, "
+    "dict_methods) against differences of grad",
     "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
     "tests/rules/test_scipy_integrate.py at tight tolerances",
     "scipy.integrate._ivp.ivp.solve_ivp": "callable and solver tolerances: "

@@ -23,7 +23,8 @@ from runtime.thunks import unthunk
 from .errors import TransformError
 from .forward_api import _compiled, call_jvp
 from .forward.calls import container_method
-from .generated_calls import refuse_helpers
+from .frontend.match import is_sequence_of
+from .generated_calls import by_source, refuse_helpers
 from .value_calls import calling, positional, wrappable
 from .public.parameters import _full_signature
 
@@ -55,8 +56,9 @@ def call_jvp_rule(fn, tangents, *args, **kwargs):
 
     def call_jvp_pullback(g):
         cots = pullback(_pair(g, out))
-        by_position = dict(zip(positions, cots))
-        tangent_cots = dict(zip(tangents, cots[len(positions):]))
+        by_position = {k: _as_given(c, args[k]) for k, c in zip(positions, cots)}
+        tangent_cots = {k: _as_given(c, tangents[k])
+                        for k, c in zip(tangents, cots[len(positions):])}
         return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
     return out, call_jvp_pullback
 
@@ -119,7 +121,8 @@ def _plain_call(fn, positions, args, kwargs):
 def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or \
             fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
-            (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
+            (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
+            not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
                              f"{type(fn).__name__} value (or of a function taking *args or **kwargs) "
                              "is not supported yet",
@@ -144,6 +147,17 @@ def _differentiable(value):
     return not callable(value) and not isinstance(value, (complex, np.complexfloating))
 
 
+def _as_given(cot, value):
+    """A list or tuple argument's cotangent as compiled code may give it, one array
+    stacking the entries', made a list of them again: the caller's generated code pops
+    it entry by entry (`items.append(t)` reversed)."""
+    if type(value) in (list, tuple) and type(cot) is np.ndarray and \
+            cot.shape[:1] == (len(value),) and \
+            all(np.shape(v) == cot.shape[1:] for v in value):
+        return type(value)(cot[k] for k in range(len(value)))
+    return cot
+
+
 def _pair(g, out):
     """The cotangent of the pair (value, tangent), None parts as zeros."""
     g = unthunk(g)
@@ -164,4 +178,6 @@ def _getter_vjp(getter, obj, tangent, g):
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
 # a container's method looked up by the receiver's type (forward/calls.py): the type only
 registry.nondiff(container_method, why=registry.SHAPE)
+# whether a `case [a, b]:` pattern matches (transform/frontend/match.py): a bool
+registry.nondiff(is_sequence_of, why=registry.ZERO)
 

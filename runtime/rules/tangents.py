@@ -9,9 +9,10 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
+from ..contexts import enter_context, exit_context
 from ..operators import operator_side
 from ..forward import attribute_tangent, receiver_tangent, stored_tangent
-from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
+from ..registry import JOINT, LINEAR, NONE, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
 from .complex_helpers import abs_vjp
 from .elementwise_helpers import clip_inside
@@ -63,3 +64,6 @@ defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
 nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, why=ZERO)
 # which side's method an operator calls: the operands' types only
 nondiff(operator_side, why=SHAPE)
+# a `with` block's manager opened and closed (runtime/contexts.py): no derivative flows
+# through a manager (NONE: a differentiated one is refused, as reverse mode refuses it)
+nondiff(enter_context, exit_context, why=NONE)

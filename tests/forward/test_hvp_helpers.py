@@ -3,8 +3,14 @@ runtime helpers reverse mode needed rules for (runtime/rules/tangents.py) or cal
 value that is no Python function (transform/value_calls.py): H v against central
 finite differences of grad (tests/fd.py, float64); grad(grad(f)) against differences
 of grad(f) for a float argument."""
+import functools
+import operator
+import warnings
+
 import numpy as np
 import pytest
+import scipy.signal
+import scipy.special
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp
 from tests.gradcheck import rng
@@ -34,7 +40,68 @@ def dict_methods(x):                # d.pop with a default, d.values(): their ru
     return np.sum(first * other * vals[0])
 
 
-CASES = [ufuncs_as_values, dict_get, dict_methods]
+def dict_views(x):                  # dict_items_jvp, dict_pairs_jvp (by their source)
+    d = dict(zip(["a", "b"], [x * x, np.sin(x)]))
+    (_, first), (_, second) = d.items()
+    return np.sum(first * second)
+
+
+def spd(x):
+    m = np.outer(np.arange(1.0, 4.0), x) * 0.3
+    return m @ m.T + (2.0 + np.sum(x * x)) * np.eye(3)
+
+
+def cholesky_and_det(x):            # cholesky_jvp, mT in det's tangent
+    L = np.linalg.cholesky(spd(x))
+    return np.sum(L ** 2 * np.arange(1.0, 10.0).reshape(3, 3)) + np.linalg.det(spd(x))
+
+
+def singular_values(x):             # svd_jvp
+    u, s, vh = np.linalg.svd(spd(x) + np.diag([3.0, 1.0, 0.0]))
+    return np.sum(s ** 2 * np.array([1.0, 0.5, 0.2])) + u[0, 0] ** 2 * vh[1, 1] ** 2
+
+
+def log_sum_exp(x):                 # logsumexp_jvp
+    return np.sum(scipy.special.logsumexp(np.stack([x * x, np.sin(x), x]), axis=0))
+
+
+def products(x):                    # cumprod_jvp, polymul_jvp, filled_2d
+    p = np.polymul(np.stack([x, x * x]).ravel(), np.array([1.0, -0.5, np.sum(x)]))
+    image = np.outer(np.cos(x), x) + 1.0
+    kernel = np.array([[0.5, -0.2], [0.1, 0.3]])
+    return np.sum(np.cumprod(1.0 + 0.1 * x) ** 2) + np.sum(p * p) + \
+        np.sum(scipy.signal.convolve2d(image, kernel * np.sum(x)) ** 2)
+
+
+def with_block(x):                  # enter_context, exit_context (runtime/contexts.py)
+    with warnings.catch_warnings():
+        y = np.sin(x) * x
+    with np.errstate(all="ignore"):
+        y = y * np.exp(x)
+    return np.sum(y * y)
+
+
+def matched(x):                     # is_sequence_of
+    match [x, x * x]:
+        case [a, b]:
+            return np.sum(a * np.sin(b))
+        case _:
+            return np.sum(x)
+
+
+def sine_then_add(p, q):
+    return np.sin(p) + q * q
+
+
+def reduced(x):                     # reduce_from_first / reduce_with_initial by source
+    items = [x * (k + 1.0) for k in range(3)]
+    return np.sum(functools.reduce(sine_then_add, items) +
+                  functools.reduce(operator.mul, items, 1.0) +
+                  functools.reduce(np.multiply, items))
+
+
+CASES = [ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
+         singular_values, log_sum_exp, products, with_block, matched, reduced]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
@@ -48,3 +115,46 @@ def test_hvp_matches_differences_of_grad(fn, shape):
     if not shape:
         assert_close(grad(grad(fn))(x), numerical_grad(grad(fn), [x], 0),
                      rtol=1e-5, atol=1e-6)
+
+
+def recurrence(items):
+    items = list(items)
+    acc = items[0]
+    for item in items[1:]:
+        acc = np.sin(acc) + item * acc
+    return acc
+
+
+def through_a_list(x, a):
+    xs = []
+    for k in range(3):
+        xs.append(x * a[k])
+    return np.sum(recurrence(xs))
+
+
+def test_mixed_hvp_through_a_helper_taking_a_list():
+    """A list argument's cotangent, stacked in one array by the callee's compiled code,
+    is handed back as a list (the caller pops it: `xs.append` reversed)."""
+    r = rng("hvp helpers", "list argument")
+    x, a = 0.7, r.normal(size=3)
+    v = (0.9, r.normal(size=3))
+    got = hvp(through_a_list, (x, a), v, wrt=(0, 1))
+    gradient, eps = grad(through_a_list, (0, 1)), 1e-6
+    up, down = gradient(x + eps * v[0], a + eps * v[1]), gradient(x - eps * v[0], a - eps * v[1])
+    for k in range(2):
+        assert_close(got[k], (up[k] - down[k]) / (2 * eps), rtol=1e-5, atol=1e-6)
+
+
+class Scale:
+    def __init__(self, w):
+        self.w = w
+
+
+def class_as_a_value(x):
+    make = Scale
+    return np.sum(make(x * x).w)
+
+
+def test_a_class_called_as_a_value_stays_refused():
+    with pytest.raises(TransformError):
+        hvp(class_as_a_value, (np.array([0.3, 0.5]),), (np.ones(2),))

@@ -20,12 +20,13 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "factorizations_helpers", "layouts_helpers",
                   "ufunc_methods_helpers", "ufunc_outer_helpers", "quantiles_helpers",
                   "gathers_helpers", "sequences_helpers", "forward_helpers",
-                  "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers")
+                  "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers",
+                  "second_order_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
-            "gathers", "linalg_more", "polynomials_more", "tangents")
+            "gathers", "linalg_more", "polynomials_more", "tangents", "second_order")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

@@ -100,7 +100,17 @@ def reduced(x):                     # reduce_from_first / reduce_with_initial by
                   functools.reduce(np.multiply, items))
 
 
-CASES = [ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
+def powers(x):                      # pow_exponent_vjp's rule (the exponent's term)
+    base = 1.5 + x * x
+    return np.sum(base ** np.sin(x)) + np.sum(2.0 ** x) + np.sum((base + 1.0) ** x)
+
+
+def norms(x):                       # norm_vjp's rule (the 2-norm's slopes)
+    m = np.outer(x, np.cos(x)) + 1.0
+    return np.linalg.norm(x * x + 0.5) ** 3 + np.linalg.norm(m) * np.linalg.norm(np.exp(x))
+
+
+CASES = [powers, norms, ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
          singular_values, log_sum_exp, products, with_block, matched, reduced]
 
 
@@ -158,3 +168,12 @@ def class_as_a_value(x):
 def test_a_class_called_as_a_value_stays_refused():
     with pytest.raises(TransformError):
         hvp(class_as_a_value, (np.array([0.3, 0.5]),), (np.ones(2),))
+
+
+def vector_norms(x):
+    return np.sum(np.linalg.norm(np.outer(x, x) + 1.0, axis=0))
+
+
+def test_another_norm_is_refused():
+    with pytest.raises(TransformError, match="2-norm of all"):
+        hvp(vector_norms, (np.array([0.3, 0.5]),), (np.ones(2),))

@@ -112,6 +112,12 @@ _TIED = np.array([[0.5, 0.2, 0.5], [0.1, 0.9, -0.3]])         # a tie in row 0
 EXTRA[extremum_vjp] = [(rand(2, seed=18), np.max(_TIED, 1), _TIED, 1, False),
                        (rand(1, 3, seed=19), np.min(A, 0, keepdims=True), A, 0, True),
                        (1.3, np.max(A), A, None, False)]
+# the exponent's term of `x ** y` (a positive base: an array, a number, y broadcast)
+# and the 2-norm's slopes, inside JVP terms (runtime/rules/second_order.py)
+from runtime.helpers import pow_exponent_vjp  # noqa: E402
+from runtime.rules.norm_helpers import norm_vjp  # noqa: E402
+EXTRA[pow_exponent_vjp] = [(A, B, B, A), (A, B, B + 0.2, 0.7), (A, B, 1.3, A)]
+EXTRA[norm_vjp] = [(0.7, 1.9, A, None, None, False), (1.2, 0.8, V4, None, None, False)]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

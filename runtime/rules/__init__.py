@@ -26,7 +26,8 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
-            "gathers", "linalg_more", "polynomials_more", "tangents", "second_order")
+            "gathers", "linalg_more", "polynomials_more", "tangents", "second_order",
+            "structural_tangents")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

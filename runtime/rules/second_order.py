@@ -1,8 +1,8 @@
 """Reverse rules for VJP helpers that generated forward-mode code calls inside JVP terms
 (the exponent's term of `x ** y`, the slopes of np.linalg.norm's REDUCTION term), so
 that reverse mode differentiates `<name>_jvp` through them (hvp, hessian, grad of
-grad). Each is linear in its first parameter (the cotangent the VJP is evaluated at);
-the helpers are in second_order_helpers.py."""
+grad). Each is a product, linear in its first parameter (the cotangent the VJP is
+evaluated at); the helpers are in second_order_helpers.py."""
 from ..helpers import pow_exponent_vjp
 from ..registry import LINEAR, SHAPE, defvjp
 from .norm_helpers import norm_vjp
@@ -11,9 +11,10 @@ defvjp(pow_exponent_vjp, "slopes_g, answer, x, y",
        "pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, 0)",
        "pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, 1)",
        "pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, 2)", SHAPE,
-       jvp=(LINEAR, None, None, None))
+       jvp=(LINEAR, LINEAR, "pow_exponent_x_jvp(t_x, slopes_g, answer, x, y)", None))
 defvjp(norm_vjp, "slopes_g, answer, x, ord, axis, keepdims",
        "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 0)",
        "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 1)",
        "norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, 2)", None, None, None,
-       jvp=(LINEAR, None, None, None, None, None))
+       jvp=(LINEAR, "norm_answer_jvp(t_answer, slopes_g, answer, x)", LINEAR, None, None,
+            None))

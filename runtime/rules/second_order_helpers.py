@@ -61,3 +61,21 @@ def norm_vjp_vjp(g, slopes_g, answer, x, ord, axis, keepdims, part):
     if part == 1:
         return -slopes_g * np.sum(g * x) / answer ** 2
     return g * (slopes_g / answer)
+
+
+@template_helper
+def pow_exponent_x_jvp(t_x, slopes_g, answer, x, y):
+    """Tangent of pow_exponent_vjp(slopes_g, answer, x, y) from x: slopes_g * answer *
+    t_x / x where x > 0 (its log is 0 elsewhere), summed to y's shape."""
+    _, slope = _log_and_slope(x)
+    return unbroadcast(np.broadcast_to(slopes_g * answer * slope * t_x, np.broadcast_shapes(
+        *(np.shape(v) for v in (slopes_g, answer, x, t_x)))), y)
+
+
+@template_helper
+def norm_answer_jvp(t_answer, slopes_g, answer, x):
+    """Tangent of norm_vjp(slopes_g, answer, x, None, None, False) = slopes_g * x /
+    answer from answer: -slopes_g * x * t_answer / answer ** 2 (0 where answer is 0)."""
+    if answer == 0:
+        return 0.0 * x
+    return -slopes_g * x * (t_answer / answer ** 2)

@@ -9,7 +9,7 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
-from ..contexts import enter_context, exit_context
+from ..contexts import enter_context, exit_context, finally_guard
 from ..operators import operator_side
 from ..forward import attribute_tangent, receiver_tangent, stored_tangent
 from ..registry import JOINT, LINEAR, NONE, SHAPE, ZERO, defvjp, nondiff
@@ -67,3 +67,6 @@ nondiff(operator_side, why=SHAPE)
 # a `with` block's manager opened and closed (runtime/contexts.py): no derivative flows
 # through a manager (NONE: a differentiated one is refused, as reverse mode refuses it)
 nondiff(enter_context, exit_context, why=NONE)
+# a `try`/`finally` block's guard, opened on the calling frame (runtime/contexts.py): it
+# runs the block when an exception leaves, and returns the open guard
+nondiff(finally_guard, why=NONE)

@@ -6,6 +6,7 @@ of grad(f) for a float argument."""
 import functools
 import operator
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -81,6 +82,37 @@ def with_block(x):                  # enter_context, exit_context (runtime/conte
     return np.sum(y * y)
 
 
+class Pair(NamedTuple):
+    a: object
+    b: object
+
+
+class Box:
+    pass
+
+
+def structural(x):                  # replace_fields_jvp, with_attribute_jvp
+    p = Pair(np.sin(x), x * x)
+    q = p._replace(b=np.exp(x) * p.b)
+    box = Box()
+    box.state = q.a * q.b
+    box.state = box.state * x
+    return np.sum(box.state * q.b)
+
+
+CLOSED = []
+
+
+def finally_block(x):               # finally_guard (runtime/contexts.py)
+    try:
+        y = np.sin(x) * x
+        if np.any(x > 5.0):
+            raise ValueError("too large")
+    finally:
+        CLOSED.append(1)
+    return np.sum(y * np.exp(x))
+
+
 def matched(x):                     # is_sequence_of
     match [x, x * x]:
         case [a, b]:
@@ -110,8 +142,8 @@ def norms(x):                       # norm_vjp's rule (the 2-norm's slopes)
     return np.linalg.norm(x * x + 0.5) ** 3 + np.linalg.norm(m) * np.linalg.norm(np.exp(x))
 
 
-CASES = [powers, norms, ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
-         singular_values, log_sum_exp, products, with_block, matched, reduced]
+CASES = [powers, norms, structural, ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
+         singular_values, log_sum_exp, products, with_block, finally_block, matched, reduced]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
@@ -177,3 +209,10 @@ def vector_norms(x):
 def test_another_norm_is_refused():
     with pytest.raises(TransformError, match="2-norm of all"):
         hvp(vector_norms, (np.array([0.3, 0.5]),), (np.ones(2),))
+
+
+def test_a_finally_block_runs_once_when_an_exception_leaves():
+    del CLOSED[:]
+    with pytest.raises(ValueError, match="too large"):
+        hvp(finally_block, (np.array([0.3, 6.0]),), (np.ones(2),))
+    assert CLOSED == [1]

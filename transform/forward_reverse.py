@@ -21,7 +21,7 @@ from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
 from .errors import TransformError
-from .forward_api import _compiled, call_jvp
+from .forward_api import _compiled, _constructor, call_jvp
 from .forward.calls import container_method
 from .frontend.match import is_sequence_of
 from .generated_calls import by_source, refuse_helpers
@@ -40,6 +40,7 @@ def provide(forward):
 @registry.rrule(call_jvp)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    fn = _constructor(fn)                 # a class: its __init__ compiled as a function
     if _by_value(fn, tangents, args, kwargs):
         return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)

@@ -1,8 +1,9 @@
 """A call of a value that is no Python function, in generated forward-mode code under
 reverse mode (hvp, hessian, grad of grad): `call_jvp(np.tanh, {0: x_dot}, x)` for a
 NumPy function passed as a value, `call_jvp(dict.get, {0: d_dot}, d, k)` for a
-container's method (transform/forward/calls.py container_method). Reverse mode differentiates the tangent code of a
-Python function; so the value is called from a two-line function of the call's arity,
+container's method (transform/forward/calls.py container_method). Reverse mode
+differentiates the tangent code of a Python function; so the value is called from a
+two-line function of the call's arity,
 
     def call_tanh(a0):
         return fn(a0)            (fn: np.tanh)

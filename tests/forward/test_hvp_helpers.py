@@ -3,6 +3,7 @@ runtime helpers reverse mode needed rules for (runtime/rules/tangents.py) or cal
 value that is no Python function (transform/value_calls.py): H v against central
 finite differences of grad (tests/fd.py, float64); grad(grad(f)) against differences
 of grad(f) for a float argument."""
+import dataclasses
 import functools
 import operator
 import warnings
@@ -13,9 +14,9 @@ import pytest
 import scipy.signal
 import scipy.special
 
-from tests.fd import assert_close, numerical_grad, numerical_jvp
+from tests.fd import assert_close, directional, numerical_grad, numerical_jvp
 from tests.gradcheck import rng
-from transform import TransformError, grad, hvp
+from transform import TransformError, grad, hvp, jvp
 
 ACTIVATIONS = [np.tanh, np.sin]
 TABLE = {"a": np.exp, "b": np.cos}
@@ -142,8 +143,34 @@ def norms(x):                       # norm_vjp's rule (the 2-norm's slopes)
     return np.linalg.norm(x * x + 0.5) ** 3 + np.linalg.norm(m) * np.linalg.norm(np.exp(x))
 
 
-CASES = [powers, norms, structural, ufuncs_as_values, dict_get, dict_methods, dict_views, cholesky_and_det,
-         singular_values, log_sum_exp, products, with_block, finally_block, matched, reduced]
+class Scale:
+    def __init__(self, w):
+        self.w = np.sin(w) * w
+        self.v = w * w
+
+
+def class_as_a_value(x):            # a class called as a value: its __init__ compiled
+    make = Scale
+    s = make(x + 0.5)
+    return np.sum(s.w * s.v) + np.sum(make(np.exp(x)).w)
+
+
+@dataclasses.dataclass
+class Scaled:
+    w: object
+
+    def __post_init__(self):
+        self.norm = np.sum(self.w ** 2)
+
+
+def dataclass_as_a_value(x):
+    make = Scaled
+    return make(x).norm
+
+
+CASES = [powers, norms, structural, class_as_a_value, ufuncs_as_values, dict_get,
+         dict_methods, dict_views, cholesky_and_det, singular_values, log_sum_exp, products,
+         with_block, finally_block, matched, reduced]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
@@ -187,19 +214,15 @@ def test_mixed_hvp_through_a_helper_taking_a_list():
         assert_close(got[k], (up[k] - down[k]) / (2 * eps), rtol=1e-5, atol=1e-6)
 
 
-class Scale:
-    def __init__(self, w):
-        self.w = w
+def test_jvp_of_a_class_called_as_a_value():
+    x, v = np.array([0.3, -0.4]), np.array([0.7, 1.1])
+    assert_close(jvp(class_as_a_value, (x,), (v,))[1],
+                 directional(class_as_a_value, (x,), 0, v), rtol=1e-6, atol=1e-8)
 
 
-def class_as_a_value(x):
-    make = Scale
-    return np.sum(make(x * x).w)
-
-
-def test_a_class_called_as_a_value_stays_refused():
+def test_a_dataclass_with_post_init_called_as_a_value_stays_refused():
     with pytest.raises(TransformError):
-        hvp(class_as_a_value, (np.array([0.3, 0.5]),), (np.ones(2),))
+        hvp(dataclass_as_a_value, (np.array([0.3, 0.5]),), (np.ones(2),))
 
 
 def vector_norms(x):

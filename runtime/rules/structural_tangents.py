@@ -24,7 +24,7 @@ def _along_tangents(fn):
     return jvp
 
 
-@rrule(with_attribute_jvp, complex_ok=True, jvp=_along_tangents(with_attribute_jvp))
+@rrule(with_attribute_jvp, jvp=_along_tangents(with_attribute_jvp))
 def _with_attribute_jvp_rule(tangents, obj, name, value):
     t_obj, _, t_value = tangents
     base = _zero_object(obj) if t_obj is None else t_obj
@@ -38,7 +38,7 @@ def _with_attribute_jvp_rule(tangents, obj, name, value):
     return out, with_attribute_jvp_pullback
 
 
-@rrule(replace_fields_jvp, complex_ok=True, jvp=_along_tangents(replace_fields_jvp))
+@rrule(replace_fields_jvp, jvp=_along_tangents(replace_fields_jvp))
 def _replace_fields_jvp_rule(tangents, record, names, *values):
     t_record, t_values = tangents[0], tangents[2:]
     base = zero_tangent(record) if t_record is None else t_record

@@ -11,11 +11,10 @@ from typing import NamedTuple
 
 import numpy as np
 import pytest
-import scipy.signal
-import scipy.special
 
 from tests.fd import assert_close, directional, numerical_grad, numerical_jvp
 from tests.gradcheck import rng
+from tests.optional_scipy import if_scipy, scipy_module
 from transform import TransformError, grad, hvp, jvp
 
 ACTIVATIONS = [np.tanh, np.sin]
@@ -63,16 +62,22 @@ def singular_values(x):             # svd_jvp
     return np.sum(s ** 2 * np.array([1.0, 0.5, 0.2])) + u[0, 0] ** 2 * vh[1, 1] ** 2
 
 
+SPECIAL, SIGNAL = scipy_module("special"), scipy_module("signal")
+
+
 def log_sum_exp(x):                 # logsumexp_jvp
-    return np.sum(scipy.special.logsumexp(np.stack([x * x, np.sin(x), x]), axis=0))
+    return np.sum(SPECIAL.logsumexp(np.stack([x * x, np.sin(x), x]), axis=0))
 
 
-def products(x):                    # cumprod_jvp, polymul_jvp, filled_2d
+def products(x):                    # cumprod_jvp, polymul_jvp
     p = np.polymul(np.stack([x, x * x]).ravel(), np.array([1.0, -0.5, np.sum(x)]))
+    return np.sum(np.cumprod(1.0 + 0.1 * x) ** 2) + np.sum(p * p)
+
+
+def convolved(x):                   # filled_2d
     image = np.outer(np.cos(x), x) + 1.0
     kernel = np.array([[0.5, -0.2], [0.1, 0.3]])
-    return np.sum(np.cumprod(1.0 + 0.1 * x) ** 2) + np.sum(p * p) + \
-        np.sum(scipy.signal.convolve2d(image, kernel * np.sum(x)) ** 2)
+    return np.sum(SIGNAL.convolve2d(image, kernel * np.sum(x)) ** 2)
 
 
 def with_block(x):                  # enter_context, exit_context (runtime/contexts.py)
@@ -169,8 +174,8 @@ def dataclass_as_a_value(x):
 
 
 CASES = [powers, norms, structural, class_as_a_value, ufuncs_as_values, dict_get,
-         dict_methods, dict_views, cholesky_and_det, singular_values, log_sum_exp, products,
-         with_block, finally_block, matched, reduced]
+         dict_methods, dict_views, cholesky_and_det, singular_values, products, with_block,
+         finally_block, matched, reduced] + if_scipy(log_sum_exp, convolved)
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

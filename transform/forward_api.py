@@ -29,7 +29,9 @@ from .emit import tracebacks
 from .errors import TransformError
 from .forward.calls import provide
 from .forward_pipeline import compile_forward
+from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
+from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
@@ -111,6 +113,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
 def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
+    fn = _constructor(fn)                 # a class: its __init__ compiled as a function
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
@@ -160,6 +163,16 @@ def holds_complex(value, depth=0):
 
 provide(call_jvp)
 callees.provide_jvp(call_jvp)         # odeint's and np.piecewise's functions' tangents
+
+
+def _constructor(fn):
+    """A class called with tangents: the function its __init__ is compiled as (reverse
+    mode's, frontend/constructors.py), or fn itself (refused below). Not a dataclass:
+    an attribute its __post_init__ sets is no field, and forward mode reads a record's
+    tangent by field (runtime/forward.py attribute_tangent)."""
+    if isinstance(fn, type) and not dataclasses.is_dataclass(fn) and record_rule(fn) is None:
+        return constructor_of(fn, object_builder) or fn
+    return fn
 
 
 def _frule(rule, tangents, args, kwargs):

@@ -21,10 +21,13 @@ from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
 from .errors import TransformError
-from .forward_api import _compiled, call_jvp
+from .forward_api import _compiled, _constructor, call_jvp
+from .forward.calls import container_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
-from .generated_calls import refuse_helpers
+from .frontend.match import is_sequence_of
+from .generated_calls import by_source, refuse_helpers
+from .value_calls import calling, positional, wrappable
 from .public.parameters import _full_signature
 
 # transform.api's `_forward`, handed over when api imports this module (api imports it
@@ -39,6 +42,9 @@ def provide(forward):
 @registry.rrule(call_jvp, jvp=call_jvp_tangent)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    fn = _constructor(fn)                 # a class: its __init__ compiled as a function
+    if _by_value(fn, tangents, args, kwargs):
+        return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
     params = list(inspect.signature(fn).parameters)
     names = tuple(params[k] if isinstance(k, int) else k for k in tangents)
@@ -53,10 +59,46 @@ def call_jvp_rule(fn, tangents, *args, **kwargs):
 
     def call_jvp_pullback(g):
         cots = pullback(_pair(g, out))
-        by_position = dict(zip(positions, cots))
-        tangent_cots = dict(zip(tangents, cots[len(positions):]))
+        by_position = {k: _as_given(c, args[k]) for k, c in zip(positions, cots)}
+        tangent_cots = {k: _as_given(c, tangents[k])
+                        for k, c in zip(tangents, cots[len(positions):])}
         return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
     return out, call_jvp_pullback
+
+
+def _by_value(fn, tangents, args, kwargs):
+    """Whether fn is a value called through a function of the call's arity
+    (transform/value_calls.py), its keywords not that function's own names."""
+    taken = {"fn"} | {positional(k) for k in range(len(args))}
+    return not isinstance(fn, types.FunctionType) and wrappable(fn) and \
+        not taken & set(kwargs) and \
+        all(_wrapper_param(fn, k, args, kwargs) is not None for k in tangents)
+
+
+def _wrapper_param(fn, key, args, kwargs):
+    """The wrapper's parameter for a tangent's key: a position's `a<k>`, a keyword's
+    own name, a positional parameter's name its position's (None: not found)."""
+    if isinstance(key, int) or key in kwargs:
+        return positional(key) if isinstance(key, int) else key
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+    k = params.index(key) if key in params else len(args)
+    return positional(k) if k < len(args) else None
+
+
+def _value_call(fn, tangents, args, kwargs):
+    """call_jvp_rule of `call_<name>(a0, ..)` calling fn, the tangents renamed."""
+    names = {k: _wrapper_param(fn, k, args, kwargs) for k in tangents}
+    out, pullback = call_jvp_rule(calling(fn, len(args), tuple(kwargs)),
+                                  {names[k]: t for k, t in tangents.items()},
+                                  *args, **kwargs)
+
+    def value_call_pullback(g):
+        none, tangent_cots, *cots = pullback(g)
+        return (none, {k: tangent_cots[names[k]] for k in tangents}, *cots)
+    return out, value_call_pullback
 
 
 def _reverse(fn, wrt, args, kwargs):
@@ -82,7 +124,8 @@ def _plain_call(fn, positions, args, kwargs):
 def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or \
             fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
-            (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
+            (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
+            not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
                              f"{type(fn).__name__} value (or of a function taking *args or **kwargs) "
                              "is not supported yet",
@@ -107,6 +150,17 @@ def _differentiable(value):
     return not callable(value) and not isinstance(value, (complex, np.complexfloating))
 
 
+def _as_given(cot, value):
+    """A list or tuple argument's cotangent as compiled code may give it, one array
+    stacking the entries', made a list of them again: the caller's generated code pops
+    it entry by entry (`items.append(t)` reversed)."""
+    if type(value) in (list, tuple) and type(cot) is np.ndarray and \
+            cot.shape[:1] == (len(value),) and \
+            all(np.shape(v) == cot.shape[1:] for v in value):
+        return type(value)(cot[k] for k in range(len(value)))
+    return cot
+
+
 def _pair(g, out):
     """The cotangent of the pair (value, tangent), None parts as zeros."""
     g = unthunk(g)
@@ -125,6 +179,10 @@ def _getter_vjp(getter, obj, tangent, g):
 
 
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
+# a container's method looked up by the receiver's type (forward/calls.py): the type only
+registry.nondiff(container_method, why=registry.SHAPE)
+# whether a `case [a, b]:` pattern matches (transform/frontend/match.py): a bool
+registry.nondiff(is_sequence_of, why=registry.ZERO)
 
 
 # ---- call_jvp_tangent (forward over forward: transform/forward_nested.py) ----------

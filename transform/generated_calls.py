@@ -8,6 +8,24 @@ from runtime import registry
 
 from .errors import TransformError
 
+# runtime functions reverse mode differentiates from their own source like a user's
+# helper: JVP helpers in plain NumPy, and functools.reduce's Python form (each checked
+# against differences of grad in tests/forward/test_hvp_helpers.py); what their source
+# does that reverse mode does not take is refused there, at the helper's line. By name:
+# importing the SciPy rules' modules here would register them before SciPy is imported
+BY_SOURCE = frozenset(
+    ["runtime.rules.forward_linalg_helpers.svd_jvp"] +
+    ["runtime.rules.forward_container_helpers." + n
+     for n in ("dict_items_jvp", "dict_pairs_jvp")] +
+    ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +
+    ["runtime.rules.forward_helpers.cumprod_jvp", "runtime.rules.polynomials_more.polymul_jvp",
+     "runtime.rules.scipy_signal_extra.filled_2d"])
+
+
+def by_source(fn):
+    """Whether reverse mode may differentiate runtime function `fn` from its source."""
+    return f"{fn.__module__}.{fn.__qualname__}" in BY_SOURCE
+
 
 def refuse_helpers(plain, generated, entry="hvp/hessian"):
     """Refuse generated forward code that calls runtime or compiler functions reverse
@@ -19,6 +37,7 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
         value = cells[used] if used in cells else generated.__globals__.get(used)
         if isinstance(value, types.FunctionType) and registry.lookup(value) is None and \
                 not getattr(value, "thunkgrad_block", False) and \
+                not by_source(value) and \
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
             code = plain.__code__
             raise TransformError(

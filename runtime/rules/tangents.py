@@ -9,14 +9,17 @@ stored value); the primal values they read give only kinds, shapes and which ent
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
 from ..containers import is_user_object, not_shared_array, unpacked_count
+from ..contexts import enter_context, exit_context, finally_guard
 from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
 from ..helpers import reduction_size, unreduce
-from ..registry import JOINT, LINEAR, SHAPE, ZERO, defvjp, nondiff
+from ..operators import operator_side
+from ..registry import JOINT, LINEAR, NONE, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
 from .complex_helpers import abs_vjp, deviation, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
-from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp
+from .forward_container_helpers import dict_get_jvp
+from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp, tangent_terms_sum
 from .forward_linalg_helpers import cholesky_jvp
 from .norm_helpers import norm_vjp
 from .operators_helpers import extreme_jvp, sorted_jvp
@@ -54,6 +57,12 @@ defvjp(abs_vjp, "slopes_g, x", "abs_vjp_vjp(g, slopes_g, x)", None, jvp=(LINEAR,
 defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
        "extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims)", None, None, None, None,
        jvp=(LINEAR, None, None, None, None))
+# d.get(key, default)'s tangent: the entry's or the default's (which one: the key's presence)
+defvjp(dict_get_jvp, "tangent, d, key, answer, which", "dict_get_jvp_vjp(g, d, key, which)",
+       ZERO, None, ZERO, None, jvp=(LINEAR, None, None, None, None))
+# two helpers' tangent terms added (entry by entry for tuples and dicts): linear in both
+defvjp(tangent_terms_sum, "total, term", "terms_sum_vjp(g, total)", "terms_sum_vjp(g, term)",
+       jvp=JOINT)
 # what a `for` loop iterates over, kept as it is (a generator listed): the identity
 defvjp(iterable, "x", "g", view=True, complex_ok=True, jvp=LINEAR)
 # helpers inside the rules' JVP terms (session 34, red): a matrix transpose (slogdet,
@@ -100,3 +109,11 @@ nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_item
         why=ZERO)
 # a count (np.var's and np.std's divisor): only the shape is read
 nondiff(reduction_size, why=SHAPE)
+# which side's method an operator calls: the operands' types only
+nondiff(operator_side, why=SHAPE)
+# a `with` block's manager opened and closed (runtime/contexts.py): no derivative flows
+# through a manager (NONE: a differentiated one is refused, as reverse mode refuses it)
+nondiff(enter_context, exit_context, why=NONE)
+# a `try`/`finally` block's guard, opened on the calling frame (runtime/contexts.py): it
+# runs the block when an exception leaves, and returns the open guard
+nondiff(finally_guard, why=NONE)

@@ -192,3 +192,23 @@ def unreduce_vjp(cot, g, axis, keepdims):
         summed = np.reshape(summed, np.shape(g))
         return summed if isinstance(g, np.ndarray) else summed[()]
     return unbroadcast(summed, g)
+def dict_get_jvp_vjp(g, d, key, which):
+    """Cotangent of the tangent in dict_get_jvp(tangent, d, key, ans, which), linear in
+    it: for d's (which 0) g at key when key is there; for the default's, g when it is not."""
+    if (key in d) != (which == 0):
+        return None
+    return {key: unthunk(g)} if which == 0 else g
+
+
+@template_helper
+def terms_sum_vjp(g, own):
+    """Cotangent of `own` in tangent_terms_sum(total, term) (add_tangents: None a zero,
+    tuples, lists and dicts entry by entry): g in own's structure, summed to its shape."""
+    g = unthunk(g)
+    if own is None or g is None:
+        return None
+    if isinstance(own, dict):
+        return {k: terms_sum_vjp(g.get(k), v) for k, v in own.items()}
+    if isinstance(own, (tuple, list)):
+        return type(own)(terms_sum_vjp(c, v) for c, v in zip(g, own))
+    return unbroadcast(g, own)

@@ -158,6 +158,14 @@ if stats is not None:
 # session 34 (carried): np.vectorize's gathering of its calls' results (a list of numbers)
 from runtime.rules.vectorized import vectorized_result  # noqa: E402
 EXTRA[vectorized_result] = [([0.3, -1.2, 2.0, 0.7], (2, 2), "f.py:1"), ([0.5], (), "f.py:1")]
+# the exponent's term of `x ** y` (a positive base: an array, a number, y broadcast)
+# and the 2-norm's slopes, inside JVP terms (runtime/rules/second_order.py)
+from runtime.helpers import pow_exponent_vjp  # noqa: E402
+EXTRA[pow_exponent_vjp] = [(A, B, B, A), (A, B, B + 0.2, 0.7), (A, B, 1.3, A)]
+EXTRA[norm_vjp] += [(1.2, np.linalg.norm(V4), V4, None, None, False)]
+# two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
+from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
+EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]
 if hasattr(np, "unstack"):                                                  # NumPy 2.1+
     EXTRA[np.unstack] = [(A,)]
 # session 30 (lib30): rules that register only on some versions, found on Python 3.12 with
@@ -190,6 +198,13 @@ EXEMPT = {
     "tests/rules/test_jvp_generated_calls.py, third derivatives in tests/higher",
     "transform.forward_api.jvp": "jvp called in differentiated code (call_jvp's rules, "
     "regrouped): tests/higher/test_nested_forward.py against differences",
+    "runtime.rules.forward_container_helpers.dict_get_jvp": "d.get's tangent takes dicts "
+    "(checks.py steps lists and arrays): tests/forward/test_hvp_helpers.py (dict_get, "
+    "dict_methods) against differences of grad",
+    "runtime.attributes.with_attribute_jvp": "a tuple of tangents holding an object: "
+    "tests/forward/test_hvp_helpers.py (structural) against differences of grad",
+    "runtime.containers.replace_fields_jvp": "a tuple of tangents holding a record: "
+    "tests/forward/test_hvp_helpers.py (structural) against differences of grad",
     "scipy.integrate._odepack_py.odeint": "callable and solver tolerances: "
     "tests/rules/test_scipy_integrate.py at tight tolerances",
     "scipy.integrate._ivp.ivp.solve_ivp": "callable and solver tolerances: "

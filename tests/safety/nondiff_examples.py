@@ -135,3 +135,16 @@ def random_variant(fn):
     if name and getattr(np.random, name, None) is fn and fn not in SEEDED:
         return "legacy", name
     return None
+# session 34 (hvpcov): what generated forward code calls, nondiff for hvp's reverse sweep:
+# `with` and `try`/`finally` (runtime/contexts.py; no float argument: not called), an
+# operator's side, a container's method looked up by type, a match's sequence test
+import runtime.contexts as _contexts  # noqa: E402
+from runtime.operators import operator_side  # noqa: E402
+from transform.forward.calls import container_method  # noqa: E402
+from transform.frontend.match import is_sequence_of  # noqa: E402
+EXAMPLES.update({_contexts.enter_context: (contextlib.nullcontext(),),
+                 _contexts.exit_context: (contextlib.nullcontext(),),
+                 _contexts.finally_guard: ("key",),
+                 operator_side: (A, 0.5, "mul", False, "here"),
+                 container_method: ([0.5, 1.5], "index", None),
+                 is_sequence_of: ([0.5, 1.5], 2)})

@@ -1,0 +1,50 @@
+"""Cotangents of the VJP helper that generated forward-mode code calls inside the JVP
+term of a power with a differentiated exponent (runtime/rules/second_order.py registers
+it), so that hvp, hessian and grad of grad (reverse mode over `<name>_jvp`) take it:
+
+    x ** y      tangent from y:  pow_exponent_vjp(t_y, ans, x, y) = t_y * ans * log x
+
+A product, so each factor's cotangent is the cotangent times the others. (The norm's
+slopes, norm_vjp, have their rule in runtime/rules/tangents.py: the 2-norm family with
+axis, keepdims and "fro".)
+"""
+import math
+
+import numpy as np
+
+from ..complex_safety import ComplexRefused
+from ..helpers import unbroadcast
+from ..registry import template_helper
+from ..thunks import unthunk
+
+
+def _log_and_slope(x):
+    """(log x, 1 / x) where x > 0, (0, 0) elsewhere: pow_exponent_vjp's log (0 at 0)."""
+    if isinstance(x, (int, float)):
+        return (math.log(x), 1.0 / x) if x > 0 else (0.0, 0.0)
+    x = np.asarray(x)
+    safe = np.where(x > 0, x, 1)
+    return np.log(safe), np.where(x > 0, 1 / safe, 0)
+
+
+@template_helper
+def pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, part):
+    """Cotangent of part 0 (slopes_g), 1 (answer) or 2 (x) in
+    pow_exponent_vjp(slopes_g, answer, x, y) = unbroadcast(slopes_g * answer * log x, y)."""
+    if np.iscomplexobj(answer) or np.iscomplexobj(x):
+        raise ComplexRefused("hvp/hessian: the second derivative of `x ** y` in y is "
+                             "written for real powers Instead: differentiate a real power")
+    log, slope = _log_and_slope(x)
+    others = [(answer, log), (slopes_g, log), (slopes_g * answer, slope)][part]
+    shape = np.broadcast_shapes(*(np.shape(v) for v in (slopes_g, answer, x)))
+    spread = np.broadcast_to(unthunk(g), shape)
+    return unbroadcast(spread * others[0] * others[1], (slopes_g, answer, x)[part])
+
+
+@template_helper
+def pow_exponent_x_jvp(t_x, slopes_g, answer, x, y):
+    """Tangent of pow_exponent_vjp(slopes_g, answer, x, y) from x: slopes_g * answer *
+    t_x / x where x > 0 (its log is 0 elsewhere), summed to y's shape."""
+    _, slope = _log_and_slope(x)
+    return unbroadcast(np.broadcast_to(slopes_g * answer * slope * t_x, np.broadcast_shapes(
+        *(np.shape(v) for v in (slopes_g, answer, x, t_x)))), y)

@@ -192,6 +192,9 @@ def unreduce_vjp(cot, g, axis, keepdims):
         summed = np.reshape(summed, np.shape(g))
         return summed if isinstance(g, np.ndarray) else summed[()]
     return unbroadcast(summed, g)
+
+
+@template_helper
 def dict_get_jvp_vjp(g, d, key, which):
     """Cotangent of the tangent in dict_get_jvp(tangent, d, key, ans, which), linear in
     it: for d's (which 0) g at key when key is there; for the default's, g when it is not."""

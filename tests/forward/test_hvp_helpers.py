@@ -234,9 +234,20 @@ def vector_norms(x):
     return np.sum(np.linalg.norm(np.outer(x, x) + 1.0, axis=0))
 
 
-def test_another_norm_is_refused():
-    with pytest.raises(TransformError, match="2-norm of all"):
-        hvp(vector_norms, (np.array([0.3, 0.5]),), (np.ones(2),))
+def one_norm(x):
+    return np.linalg.norm(x * 2.0, 1) ** 2
+
+
+def test_column_norms_match_differences_of_grad():
+    """The 2-norm along an axis (norm_vjp's rule covers the 2-norm family)."""
+    x, v = np.array([0.3, 0.5]), np.array([1.0, -0.4])
+    want = numerical_jvp(grad(vector_norms), [x], 0, v)
+    assert_close(hvp(vector_norms, (x,), (v,)), want, rtol=1e-5, atol=1e-7)
+
+
+def test_another_norm_order_is_refused():
+    with pytest.raises(TransformError, match="not ord=1"):
+        hvp(one_norm, (np.array([0.3, 0.5]),), (np.ones(2),))
 
 
 def test_a_finally_block_runs_once_when_an_exception_leaves():

@@ -22,7 +22,6 @@ REFUSED = {
     ("student_t_nll", "hvp"), ("student_t_nll", "hessian"),          # stats_vjp
     ("cho_loglik_A", "hvp"),                                          # cho_factor_jvp
     ("expm_loss", "hvp"),                                             # expm_jvp
-    ("pow_loss_p", "hvp"), ("pow_loss_p", "gog"),                     # pow_exponent_vjp
     ("solve_loss_A", "hvp"),                                          # solved_matrix
     ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp
     ("eigh_loss", "hvp"),                                             # eigh_jvp

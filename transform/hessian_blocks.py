@@ -12,6 +12,7 @@ import numpy as np
 from runtime.forward import zero_tangent
 
 from .jacobians import _at, _columns, _float_leaves, _kept, _placed, _rebuilt
+from .nested_jacobians import one_hots
 
 
 def container_hessian(arg, direction_hvp):
@@ -21,20 +22,9 @@ def container_hessian(arg, direction_hvp):
     columns = {}                               # leaf j's path -> hvps along its entries
     for path, leaf in _float_leaves(arg):
         columns[path] = [direction_hvp(_placed(zeros, path, hot, _kept))
-                         for hot in _hots(leaf)]
+                         for hot in one_hots(leaf)]
 
     def block(path_i, leaf_i):
         return _rebuilt(arg, lambda path_j, leaf_j: _columns(
             [_at(hv, path_i) for hv in columns[path_j]], np.shape(leaf_i), leaf_j))
     return _rebuilt(arg, block)
-
-
-def _hots(leaf):
-    """One direction per entry of a leaf: that entry 1, the rest 0 (a float's: 1.0)."""
-    if not isinstance(leaf, np.ndarray):
-        yield type(leaf)(1.0)
-        return
-    for index in np.ndindex(leaf.shape):
-        hot = np.zeros_like(leaf)
-        hot[index] = 1
-        yield hot

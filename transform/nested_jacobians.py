@@ -52,7 +52,7 @@ def nested(entry, outer, fn, wrt, policy, grad):
     def jacobian_of_jacobian(*args):
         arg = args[position] if position < len(args) else None
         _check_argument(entry, first, arg)
-        parts = [np.asarray(outer_fn(e, *args)) for e in _basis(arg)]
+        parts = [np.asarray(outer_fn(e, *args)) for e in one_hots(arg)]
         shape = np.shape(arg)
         lead = parts[0].ndim - _rank(args, plain, second) - (
             len(shape) if kind == "hessian" else 0)
@@ -112,12 +112,13 @@ def _check_argument(entry, name, arg):
                          "your own that takes it")
 
 
-def _basis(arg):
-    """One-hot tangents along each entry of a float or float array."""
-    if not isinstance(arg, np.ndarray):
-        yield type(arg)(1.0)
+def one_hots(leaf):
+    """One direction per entry of a float or float array: that entry 1, the rest 0 (a
+    float's: 1.0). Also the Hessian's blocks' directions (hessian_blocks.py)."""
+    if not isinstance(leaf, np.ndarray):
+        yield type(leaf)(1.0)
         return
-    for index in np.ndindex(arg.shape):
-        e = np.zeros_like(arg)
-        e[index] = 1.0
-        yield e
+    for index in np.ndindex(leaf.shape):
+        hot = np.zeros_like(leaf)
+        hot[index] = 1
+        yield hot

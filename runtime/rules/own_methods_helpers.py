@@ -21,3 +21,15 @@ def own_fill_refused(value, where):
                     "not used: a value it keeps and the function reads back would carry no "
                     "derivative; return what the method computes and use the result, or "
                     "keep the state in local variables")
+
+
+@template_helper
+def own_method_refused(value, name, where, varied):
+    """Guard for `np.sum(b)` (np.mean, ...), b an argument: NumPy calls b's own method
+    when b has one, which np.sum's rule does not follow; refused at the user's line where
+    b is being differentiated (transform/lowering/numpy_methods.py)."""
+    if varied and has_own_method(value, name):
+        raise TypeError(f"{where}: np.{name}() of a {type(value).__name__} argument being "
+                        f"differentiated calls its own `{name}` method, which thunkgrad "
+                        "does not follow from np." + name + f"(); call the method itself "
+                        f"(`b.{name}()`) or apply np.{name} to the arrays it holds")

@@ -46,8 +46,8 @@ def check_kept_values(ctx, statement, prim, varied):
     if getattr(prim, "decided_when_run", None):
         return _refused_when_run(ctx, statement, prim)
     if getattr(prim, "objects_own", False):
-        where = f"the method call {prim.label}() (an object's own `fill`: the source does " \
-            "not show the receiver is an array; if it is one, write `a[...] = v`)"
+        where = f"the method call {prim.label}() (an object's own `fill`, not ndarray.fill: " \
+            "the source shows the receiver is made by a class written in Python)"
     elif method:
         where = f"the method call {prim.label}()"
     elif _may_store(prim.fn):

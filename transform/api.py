@@ -26,7 +26,7 @@ from .public.aux import copied_arrays, split_aux, value_pullback
 from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
-                              _unaliased, materialise, refuse_inplace_args)
+                              _unaliased, materialise, named_for_user, refuse_inplace_args)
 from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
@@ -128,6 +128,8 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         raise exc.with_traceback(None) from None     # not from inside generated code
     except BaseException as exc:      # `with` blocks left by it: __exit__ runs
         close_since(mark, exc)
+        if isinstance(exc, TypeError) and named_for_user(exc, rule.rrule, plain) is not exc:
+            raise named_for_user(exc, rule.rrule, plain) from None
         raise
 
 

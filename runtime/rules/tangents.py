@@ -8,7 +8,7 @@ Each is linear in the tangents it moves (stored_tangent jointly in the tangent a
 stored value); the primal values they read give only kinds, shapes and which entry a
 max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template.
 """
-from ..containers import is_user_object, not_shared_array, unpacked_count
+from ..containers import is_ndarray, is_user_object, not_shared_array, unpacked_count
 from ..contexts import enter_context, exit_context, finally_guard
 from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
 from ..helpers import reduction_size, unreduce
@@ -18,6 +18,7 @@ from ..tape import iterable
 from .complex_helpers import abs_vjp, deviation, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
+from .own_methods_helpers import own_method_refused
 from .forward_container_helpers import dict_get_jvp
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp, tangent_terms_sum
 from .forward_linalg_helpers import cholesky_jvp
@@ -107,6 +108,8 @@ defvjp(diff_jvp, "t, n, axis, prepend, append", "diff_vjp(g, t, n, axis, prepend
 # guards and masks: they return None, a bool or a boolean mask
 nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_items_guard,
         why=ZERO)
+# session 34: a.fill(v)'s dispatch, np.sum(b)'s guard for an argument with its own method
+nondiff(is_ndarray, own_method_refused, why=ZERO)
 # a count (np.var's and np.std's divisor): only the shape is read
 nondiff(reduction_size, why=SHAPE)
 # which side's method an operator calls: the operands' types only

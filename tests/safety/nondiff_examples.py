@@ -87,6 +87,10 @@ from runtime.containers import is_user_object, not_shared_array, unpacked_count 
 from runtime.rules.elementwise_helpers import clip_inside  # noqa: E402
 EXAMPLES.update({unpacked_count: ((0.3, 0.7), 2), not_shared_array: (0.5, "where"),
                  is_user_object: (A, "sum"), clip_inside: (A, -0.2, 0.3, None, None)})
+# session 34 (fill): a.fill(v)'s dispatch, np.sum(b)'s guard for an argument
+from runtime.containers import is_ndarray  # noqa: E402
+from runtime.rules.own_methods_helpers import own_method_refused  # noqa: E402
+EXAMPLES.update({is_ndarray: (A,), own_method_refused: (A, "sum", "where", True)})
 from runtime.higher import unit_tangent  # noqa: E402  (grad of grad's unit tangent)
 EXAMPLES[unit_tangent] = (1.3,)
 from runtime.rules.forward_container_helpers import zero_addend  # noqa: E402

@@ -13,6 +13,7 @@ as one; a method of an object, or any callee other than a module's function or a
 builtin, counts as one too) is fine, as is a function with a rule.
 """
 import ast
+import copy
 import builtins
 import inspect
 import textwrap
@@ -21,6 +22,7 @@ import gast
 
 from ..alias.tables import INPLACE_METHODS
 from ..ir.nodes import name_ids
+from ..ir.primitives import Prim
 from ..lowering.sequence_kinds import sequence_names
 
 # methods of a list or tuple that read it and keep nothing (their result: an int)
@@ -41,9 +43,11 @@ def check_kept_values(ctx, statement, prim, varied):
     if method in _LIST_READS and isinstance(prim.receiver, gast.Name) and \
             prim.receiver.id in sequence_names(ctx.src):
         return                 # xs.index(v) of a list display: reads it, keeps nothing
+    if getattr(prim, "decided_when_run", None):
+        return _refused_when_run(ctx, statement, prim)
     if getattr(prim, "objects_own", False):
-        where = f"the method call {prim.label}() (an object's own `fill`: the source does " \
-            "not show the receiver is an array; if it is one, write `a[...] = v`)"
+        where = f"the method call {prim.label}() (an object's own `fill`, not ndarray.fill: " \
+            "the source shows the receiver is made by a class written in Python)"
     elif method:
         where = f"the method call {prim.label}()"
     elif _may_store(prim.fn):
@@ -61,6 +65,15 @@ def check_kept_values(ctx, statement, prim, varied):
                  "; a method setting attributes of `self` is followed on an object the "
                  "function makes itself when no other name, container, helper or closure "
                  "sees it (`r = RNN(W, U)`, then `r.step(x)`)" if method else ""))
+
+
+def _refused_when_run(ctx, statement, prim):
+    """`a.fill(v)`'s branch for an object that is not an array, where the source does not
+    show what `a` is (normalize_tricks.py): that object's own `fill` given a value being
+    differentiated is refused when the branch runs (an array takes the other branch)."""
+    statement.value = ctx.names.call("own_fill_refused", copy.deepcopy(prim.receiver),
+                                     gast.Constant(value=prim.decided_when_run, kind=None))
+    statement.prim = Prim("nondiff", "check")
 
 
 def varied_arguments(prim, act):

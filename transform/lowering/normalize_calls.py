@@ -19,7 +19,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
                              rule_for, unsafe_call_hint)
 from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
-from .numpy_methods import dispatch_numpy_method, numpy_method_of
+from .numpy_methods import dispatch_numpy_method, guard_argument_method, numpy_method_of
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
@@ -118,6 +118,7 @@ class CallNormalizer:
             return self.norm.expr_Dict(literal, target, discard)
         if numpy_method_of(self.src, e, fn) is not None:    # np.sum(obj): obj.sum(...)
             return dispatch_numpy_method(self, e, func, fn, target)
+        guard_argument_method(self, e, fn)      # np.sum(b), b an argument: numpy_methods.py
         return self.rule_call(e, func, fn, target, discard)
 
     def rule_call(self, e, func, fn, target, discard):
@@ -184,8 +185,7 @@ class CallNormalizer:
                          "write the loop or comprehension yourself")
 
     def dynamic_call(self, e, target, discard):
-        """`f(x)` where f is a local value (a function or callable object): dispatched at
-        run time to the compiled rule of f (or of type(f).__call__)."""
+        """`f(x)`, f a local function or callable: its compiled rule, chosen when it runs."""
         self.refuse_starred(Prim("call", getattr(e.func, "id", "the callable")), e)
         func = self.norm.atom(e.func)
         args = [self.norm.atom(a) for a in e.args]

@@ -11,8 +11,9 @@ import gast
 
 from ..ir.nodes import assign, const, load
 from ..ir.primitives import Prim, from_rule, rule_for
+from .numpy_methods import _python_class
 from .receiver_kinds import may_be_object
-from .receivers import index_trick, label_of
+from .receivers import _single_assignment, index_trick, label_of
 
 
 class TrickNormalizer:
@@ -31,8 +32,10 @@ class TrickNormalizer:
             if cond: a[...] = v
             else: a.fill(v)             # another object's own method
 
-        The object's own method is an ordinary method call (kept_values.py refuses it
-        where a value being differentiated reaches it and its result is unused)."""
+        The object's own method is an ordinary method call: kept_values.py refuses it
+        where a value being differentiated reaches it (its result unused), at compile time
+        where the source shows `a` is made by a class written in Python (`c = Canvas(w)`),
+        else when the branch runs (`a = helper()`: an array there is filled, session 34)."""
         name = call.func.value.id
         value = self.norm.atom(call.args[0])
         target = gast.Subscript(value=load(name), slice=const(Ellipsis), ctx=gast.Store())
@@ -44,10 +47,13 @@ class TrickNormalizer:
         write = self.norm.block_of(lambda: self.norm.write_item(target, value))
         method = gast.copy_location(gast.Call(func=call.func, args=[value], keywords=[]), call)
         other = self.norm.block_of(lambda: self.norm.expr(method, None, discard=True))
+        shown = _made_by_a_class(self.src, name)
         for node in other:
             if getattr(node, "prim", None) is not None and \
                     getattr(node.prim, "method", None) == "fill":
                 node.prim.objects_own = True        # not ndarray.fill: see kept_values
+                if not shown:                       # refused when it runs, if at all
+                    node.prim.decided_when_run = f"{self.norm.where(call)}:{call.col_offset + 1}"
         self.norm.emit(gast.If(test=load(cond), body=write, orelse=other))
 
     def index_trick(self, e, target):
@@ -68,6 +74,12 @@ class TrickNormalizer:
         bounds = [const(None) if p is None else norm.atom(p) for p in (s.lower, s.upper, s.step)]
         call = self.names.call("slice", *bounds)
         return load(norm.finish(None, call, norm.calls.rule_prim(builtins.slice, bounds, {}, s)))
+
+
+def _made_by_a_class(src, name):
+    """Whether the local `name` is bound once, to a call of a class written in Python."""
+    value = _single_assignment(src.node, name)
+    return isinstance(value, gast.Call) and _python_class(src, value.func)
 
 
 def is_fill(call, src):

@@ -66,6 +66,31 @@ def numpy_method_of(src, e, fn):
     return None if given else (method, keywords, obj)
 
 
+def guard_argument_method(calls, e, fn):
+    """`np.sum(b)`, b an argument the signature does not show is an array or number (a
+    user object with its own `sum`, a complex number, a dict): NumPy calls `b.sum()`, which
+    the rule does not follow (its backward sweep would fail away from the user's line).
+    A guard refuses that at the user's line when it runs, if b is being differentiated
+    (analysis/reasons.py turns it on):
+
+        own_method_refused(b, "sum", "f.py:3:11", False)     np.sum's rule follows
+    """
+    try:
+        entry = TABLE.get(fn)
+    except TypeError:                        # an unhashable callable
+        return
+    node = e.args[0] if entry is not None and e.args else None
+    if not isinstance(node, gast.Name) or node.id not in calls.src.params or \
+            not may_be_object(calls.src, node):
+        return
+    where = f"{calls.norm.where(e)}:{e.col_offset + 1}"
+    check = calls.names.call("own_method_refused", load(node.id), const(entry[0]),
+                             const(where), const(False))
+    prim = Prim("nondiff", "check")
+    prim.guarded = node.id
+    calls.norm.emit(gast.Expr(value=check), prim)
+
+
 def _shows_object(src, node):
     """Whether the source shows `node` may be a user object: a call of a class written in
     Python, a local bound once to one, or a global object; other values (an argument, a
@@ -119,4 +144,4 @@ def dispatch_numpy_method(calls, e, func, fn, target):
     return target
 
 
-__all__ = ["dispatch_numpy_method", "numpy_method_of"]
+__all__ = ["dispatch_numpy_method", "guard_argument_method", "numpy_method_of"]

@@ -25,6 +25,19 @@ def _check_inputs(params, wrt_names, args, kwargs, complex_ok=False):
     _check_values(wrt_names, [values.get(name) for name in wrt_names], complex_ok)
 
 
+def named_for_user(exc, rrule, fn):
+    """A TypeError binding a call's arguments to a generated rrule (`f(x=1.0)` for
+    `def f(x, /)`: Python's own error, raised before the rule's code runs) names the
+    user's function, as calling it plainly would, not the generated `f_rrule`."""
+    generated = getattr(getattr(rrule, "__code__", None), "co_qualname", None)
+    text = str(exc)
+    if exc.__traceback__ is None or exc.__traceback__.tb_next is not None or \
+            not generated or not text.startswith(generated + "()"):
+        return exc                          # raised inside the rule: the user's code
+    user = getattr(fn, "__qualname__", getattr(fn, "__name__", "the function"))
+    return TypeError(user + "()" + text[len(generated) + 2:])
+
+
 def refuse_masked(value):
     """A masked array's operations skip masked entries, which the derivative rules
     (written for plain arrays) do not: a masked entry would get a gradient."""

@@ -34,6 +34,13 @@ class GastLowering:
     def lower_Emitted(self, s):
         return [s.node]
 
+    def lower_Push(self, s):
+        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them."""
+        return [s.node] + ([s.comment] if s.comment is not None else [])
+
+    def lower_Pop(self, s):
+        return [s.node]
+
     def lower_Return(self, s):
         return [s.node]
 

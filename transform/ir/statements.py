@@ -23,6 +23,7 @@ typed too; reverse mode's tape traffic is typed (docs/ir.md):
 
     tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z)))
     z = pop()               Pop         target z
+    dz = accum(dz, c)       Accumulate  target dz, value c, mode "accum" (analysis/accumulation.py)
 """
 import gast
 
@@ -75,6 +76,19 @@ class Pop(Statement):
     @property
     def target(self):
         return self.node.targets[0].id
+
+
+class Accumulate(Statement):
+    """A contribution `value` added into the adjoint `target`, the way `mode` says
+    (the loop pass picks it, analysis/accumulation.py): "set" `d = v` (d was zero),
+    "own" `d = own(v)`, "in_place" `d += v`, "sum" `d = d + v`, "accumulate_unbroadcast"
+    `d = accumulate_unbroadcast(d, c, x)` for v = `unbroadcast(c, x)`, else a runtime
+    helper's role (accum, accum_flat, accum_nested, accum_eager, accumulate_into):
+    `d = helper(d, v)`. No node until lowered: the lowering builds it."""
+
+    def __init__(self, target, value, mode):
+        super().__init__(None)
+        self.target, self.value, self.mode = target, value, mode
 
 
 class Pass(Statement):

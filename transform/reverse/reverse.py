@@ -18,7 +18,7 @@ import gast
 
 from ..ir import statements as ir
 from ..ir import templates
-from ..ir.lower_gast import GastLowering
+from ..ir.lower_gast import to_gast
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
@@ -128,12 +128,12 @@ class Reverser:
 
     def pop(self, name):
         """`name = pop()`, an `ir.Pop`, lowered at once: the backward sweep is gast."""
-        return self.lower(ir.Pop(assign(name, self.call("pop"))))
+        return self.lowered([ir.Pop(assign(name, self.call("pop")))])[0]
 
-    def lower(self, s):
-        """The gast of one typed statement the backward sweep makes (ir/lower_gast.py)."""
-        [node] = GastLowering(self.ctx.src).statement(s)
-        return node
+    def lowered(self, stmts):
+        """The gast of typed statements the backward sweep makes (ir/lower_gast.py):
+        pops, accumulations; the sweep itself is gast still."""
+        return to_gast(self.ctx.src, stmts, self.ctx.names)
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
@@ -316,9 +316,9 @@ class Reverser:
             fresh = id(original) in self.moves or computed and not lazy and \
                 fresh_array(original, self.ctx.shapes.cls, name)
             self.moves.discard(id(original))
-            out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
-                                          self.crossing(name), numeric,
-                                          container=self.was_entries(original), fresh=fresh))
+            out.extend(self.lowered(self.lp.contribute(
+                da, expr, lazy, maybe_none, state, in_loop, self.crossing(name), numeric,
+                container=self.was_entries(original), fresh=fresh)))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out
@@ -350,8 +350,8 @@ class Reverser:
             temps.append((temp, lazy, maybe_none))
         state[d] = Form()
         for temp, lazy, maybe_none in temps:
-            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
-                                          False))
+            out.extend(self.lowered(self.lp.contribute(d, load(temp), lazy, maybe_none,
+                                                       state, in_loop, False)))
         return out
 
     def crossing(self, name):

@@ -81,11 +81,11 @@ def test_an_unknown_statement_class_is_refused():
 
 
 def test_the_lowering_refuses_a_kind_it_does_not_know():
-    class Push(ir.Statement):
+    class Unknown(ir.Statement):
         pass
     ctx, body = _lowered(small)
-    with pytest.raises(TransformError, match="typed `Push` statement"):
-        to_gast(ctx.src, [Push(body[0])])
+    with pytest.raises(TransformError, match="typed `Unknown` statement"):
+        to_gast(ctx.src, [Unknown(body[0])])
 
 
 def test_forward_mode_runs_on_the_typed_form():

@@ -16,9 +16,8 @@ promise holds through calls. The other policies exist for comparison:
 "eager" (materialise everywhere, fresh sums), "flat" (never materialise, one
 flat list), "nested" (never materialise, each sum wraps the last: the bug).
 """
-import gast
-
-from ..ir.nodes import assign, load, store
+from ..ir.nodes import assign, load
+from ..ir.statements import Accumulate
 from ..ir.recognize import is_call
 
 POLICIES = ("loop", "eager", "flat", "nested")
@@ -122,7 +121,8 @@ class LoopPass:
 
     def contribute(self, target, value, lazy, maybe_none, state, in_loop, crossing,
                    numeric=False, container=False, fresh=False):
-        """Statements adding `value` into adjoint `target`.
+        """Typed statements (`ir.Accumulate`, the caller lowers them) adding `value`
+        into adjoint `target`.
 
         lazy: `value` may be a Thunk; maybe_none: `value` may be None (zero);
         numeric: `value` is an array or number (so `+` adds, never concatenates);
@@ -139,36 +139,35 @@ class LoopPass:
                 if numeric and not maybe_none and form.zero == "no" and form.owned \
                         and not form.thunk:
                     _added_whole(target, form, state)
-                    return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
+                    return [Accumulate(target, value, "in_place")]
                 state[target] = Form(zero, False, True)
                 if form.zero == "yes":      # zero here: never read it (unbound or stale)
-                    return [assign(target, value if fresh else self.call("own", value))]
+                    return [Accumulate(target, value, "set" if fresh else "own")]
                 if is_call(value, "unbroadcast"):       # one call, not two, per step
-                    return [assign(target, self.call("accumulate_unbroadcast", load(target),
-                                                *value.args))]
-                return [assign(target, self.call("accumulate_into", load(target), value))]
+                    return [Accumulate(target, value, "accumulate_unbroadcast")]
+                return [Accumulate(target, value, "accumulate_into")]
             if form.zero == "yes":
                 state[target] = Form(zero, False, fresh)
-                return [assign(target, value)]
+                return [Accumulate(target, value, "set")]
             if numeric and form.zero == "no" and not form.thunk and not maybe_none \
                     and not form.container:
                 return self.add(target, value, form, state)
             if self.policy == "loop" and numeric and form.owned and not form.thunk \
                     and not form.container:         # None or a buffer this code owns
                 state[target] = Form(zero, False, True)
-                return [assign(target, self.call("accumulate_into", load(target), value))]
+                return [Accumulate(target, value, "accumulate_into")]
             state[target] = Form(zero, False, False, container=form.container)
-            return [assign(target, self.call("accum_eager", load(target), value))]
+            return [Accumulate(target, value, "accum_eager")]
         if form.zero == "yes":
             state[target] = Form(zero, lazy, fresh and not lazy, lazy and maybe_none,
                                  container=container)
-            return [assign(target, value)]
+            return [Accumulate(target, value, "set")]
         if self.policy == "loop" and numeric and not lazy and form.zero == "no" \
                 and not form.thunk and not maybe_none and not form.container:
             return self.add(target, value, form, state)
         fn = {"loop": "accum", "flat": "accum_flat", "nested": "accum_nested"}[self.policy]
         state[target] = Form(zero, True, False, form.nullable or maybe_none)
-        return [assign(target, self.call(fn, load(target), value))]
+        return [Accumulate(target, value, fn)]
 
     def add(self, target, value, form, state):
         """`d = d + c` makes a fresh buffer the code owns; later adds go in place (`d += c`).
@@ -177,12 +176,12 @@ class LoopPass:
         """
         if self.policy == "eager":                # a fresh array per accumulation
             state[target] = Form("no", False, False)
-            return [assign(target, self.call("accum_eager", load(target), value))]
+            return [Accumulate(target, value, "accum_eager")]
         if form.owned:
             _added_whole(target, form, state)
-            return [gast.AugAssign(target=store(target), op=gast.Add(), value=value)]
+            return [Accumulate(target, value, "in_place")]
         state[target] = Form("no", False, True)
-        return [assign(target, gast.BinOp(left=load(target), op=gast.Add(), right=value))]
+        return [Accumulate(target, value, "sum")]
 
     def before_loop(self, touched, crossing, state, zeros=None):
         """Materialise adjoints a loop body accumulates into (loop policy only).

@@ -3,15 +3,19 @@
 Each kind has its method (`lower_<class>`, found along the class's bases); a second
 lowering (issue 20's numba backend: no closures, no `del`, tapes read by index) would
 be another class with the same methods. A statement no method knows is refused at
-its line, never dropped.
+its line, never dropped. `names` (the Vocabulary) makes the runtime helpers' marked
+names for the statements built at lowering (`Accumulate`).
 """
+import gast
+
+from .nodes import assign, load, store
 
 
 class GastLowering:
     """Typed statements -> gast statements; simple ones are their own node."""
 
-    def __init__(self, src):
-        self.src = src
+    def __init__(self, src, names=None):
+        self.src, self.names = src, names
 
     def block(self, stmts):
         out = []
@@ -34,6 +38,27 @@ class GastLowering:
     def lower_Emitted(self, s):
         return [s.node]
 
+    def lower_Push(self, s):
+        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them."""
+        return [s.node] + ([s.comment] if s.comment is not None else [])
+
+    def lower_Pop(self, s):
+        return [s.node]
+
+    def lower_Accumulate(self, s):
+        """`d = v`, `d = own(v)`, `d += v`, `d = d + v` or `d = helper(d, v)` by the mode."""
+        d, v, mode = s.target, s.value, s.mode
+        if mode == "in_place":
+            return [gast.AugAssign(target=store(d), op=gast.Add(), value=v)]
+        if mode == "set":
+            return [assign(d, v)]
+        if mode == "own":
+            return [assign(d, self.names.call("own", v))]
+        if mode == "sum":
+            return [assign(d, gast.BinOp(left=load(d), op=gast.Add(), right=v))]
+        args = v.args if mode == "accumulate_unbroadcast" else [v]
+        return [assign(d, self.names.call(mode, load(d), *args))]
+
     def lower_Return(self, s):
         return [s.node]
 
@@ -52,6 +77,6 @@ class GastLowering:
         return [s.node]
 
 
-def to_gast(src, stmts):
+def to_gast(src, stmts, names=None):
     """The gast statements of a typed block."""
-    return GastLowering(src).block(stmts)
+    return GastLowering(src, names).block(stmts)

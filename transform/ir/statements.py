@@ -19,7 +19,11 @@ the gast node it was built from (`node`: its location, comments and marks) and a
 `site`, the user's node for errors. The fields read through to the node, so a mode that
 rewrites a loop's target or a statement's value rewrites what is lowered.
 `Emitted` holds a statement a mode generated (a tangent), gast until generated code is
-typed too (docs/ir.md: Push, Pop, Accumulate, ...).
+typed too; reverse mode's tape traffic is typed (docs/ir.md):
+
+    tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z)))
+    z = pop()               Pop         target z
+    dz = accum(dz, c)       Accumulate  target dz, value c, mode "accum" (analysis/accumulation.py)
 """
 import gast
 
@@ -41,6 +45,50 @@ class Statement:
 
 class Emitted(Statement):
     """A gast statement a mode generated beside the user's (a tangent, a refusal)."""
+
+
+class Push(Statement):
+    """`tape.append(value)`, or `tape.append(shape_only(value))` when the backward sweep
+    reads only its shape, and the end-of-line comment saying why (`comment`, a marker)."""
+
+    def __init__(self, node, comment=None):
+        super().__init__(node)
+        self.comment = comment
+
+    @property
+    def saved(self):
+        """What is appended: the name, or `shape_only(name)`."""
+        return self.node.value.args[0]
+
+    @property
+    def shape_only(self):
+        return isinstance(self.saved, gast.Call)
+
+    @property
+    def value(self):
+        """The name saved."""
+        return (self.saved.args[0] if self.shape_only else self.saved).id
+
+
+class Pop(Statement):
+    """`target = pop()`: the backward sweep restoring a saved name (last in, first out)."""
+
+    @property
+    def target(self):
+        return self.node.targets[0].id
+
+
+class Accumulate(Statement):
+    """A contribution `value` added into the adjoint `target`, the way `mode` says
+    (the loop pass picks it, analysis/accumulation.py): "set" `d = v` (d was zero),
+    "own" `d = own(v)`, "in_place" `d += v`, "sum" `d = d + v`, "accumulate_unbroadcast"
+    `d = accumulate_unbroadcast(d, c, x)` for v = `unbroadcast(c, x)`, else a runtime
+    helper's role (accum, accum_flat, accum_nested, accum_eager, accumulate_into):
+    `d = helper(d, v)`. No node until lowered: the lowering builds it."""
+
+    def __init__(self, target, value, mode):
+        super().__init__(None)
+        self.target, self.value, self.mode = target, value, mode
 
 
 class Pass(Statement):

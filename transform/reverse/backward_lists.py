@@ -50,8 +50,9 @@ class ListEmitter:
         inner[dl] = Form("no", False, True)
         if isinstance(value, gast.Name) and self.act.is_active(value.id):
             sweep = self.sweep
-            body.extend(sweep.lp.contribute(self.ctx.adjoint(value.id), pop, False, True, inner,
-                                            bool(sweep.loops), sweep.crossing(value.id)))
+            body.extend(sweep.lowered(sweep.lp.contribute(
+                self.ctx.adjoint(value.id), pop, False, True, inner, bool(sweep.loops),
+                sweep.crossing(value.id))))
         else:                                   # a constant's entry: dropped, not reused
             body.append(gast.Expr(value=pop))
         if form.zero == "maybe":

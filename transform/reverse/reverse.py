@@ -18,6 +18,7 @@ import gast
 
 from ..ir import statements as ir
 from ..ir import templates
+from ..ir.lower_gast import to_gast
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
@@ -75,8 +76,8 @@ class Reverser:
                 s.body = self.forward(s.body)
                 self.forward_depth -= 1
                 if isinstance(s, ir.For):
-                    pushes = [ir.Emitted(p) for n in target_names(s.target) if n in self.saved
-                              for p in self.push(n, "the loop rebinds it")]
+                    pushes = [self.push(n, "the loop rebinds it")
+                              for n in target_names(s.target) if n in self.saved]
                     return pushes + [s]
             case ir.Return():
                 pullback = self.ctx.names.ref("pullback")
@@ -85,15 +86,15 @@ class Reverser:
         return [s]
 
     def forward_assign(self, st):
-        """An assignment's forward form (gast): pushes, the statement (a call's rule call)."""
+        """An assignment's forward form: pushes (typed), the statement (a call's rule call)."""
         s = st.node
         names = defined_by(s)[0]
         first = id(s) in self.ctx.first_defs
-        pushes = [p for n in names if n in self.saved and not first for p in self.push(n)]
+        pushes = [self.push(n) for n in names if n in self.saved and not first]
         if isinstance(st, (ir.Custom, ir.Call)) and self.is_active_stmt(s):
             pb = pullback_name(s)
             if pb in self.saved and not first:
-                pushes.extend(self.push(pb))
+                pushes.append(self.push(pb))
             s = self.rule_call(s, names[0], pb)
         if isinstance(st, ir.SetItem) and self.reads_old(names[0]):
             # the backward sweep reads the old array: write into a copy
@@ -114,7 +115,7 @@ class Reverser:
         return name in swapped and bool(swapped & self.ctx.saved)
 
     def push(self, name, why="overwritten next, read by the backward sweep"):
-        """tape.append(name) with an end-of-line comment saying why it is saved."""
+        """`tape.append(name)` (an `ir.Push`) with an end-of-line comment saying why."""
         self.ctx.uses_tape = True
         append = gast.Attribute(value=self.ctx.names.ref("tape"), attr="append",
                                 ctx=gast.Load())
@@ -123,7 +124,16 @@ class Reverser:
             value = self.call("shape_only", value)
             why = "only its shape is read back"
         stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
-        return [stmt, self.ctx.end_comment(f"save {name}: {why}")]
+        return ir.Push(stmt, self.ctx.end_comment(f"save {name}: {why}"))
+
+    def pop(self, name):
+        """`name = pop()`, an `ir.Pop`, lowered at once: the backward sweep is gast."""
+        return self.lowered([ir.Pop(assign(name, self.call("pop")))])[0]
+
+    def lowered(self, stmts):
+        """The gast of typed statements the backward sweep makes (ir/lower_gast.py):
+        pops, accumulations; the sweep itself is gast still."""
+        return to_gast(self.ctx.src, stmts, self.ctx.names)
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
@@ -173,12 +183,12 @@ class Reverser:
         first = id(s) in self.ctx.first_defs
         for name in reversed(names):
             if name in self.saved and not first:
-                out.append(assign(name, self.call("pop")))
+                out.append(self.pop(name))
         if isinstance(st, (ir.Custom, ir.Call)) and target:
             pb = pullback_name(s)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
-                out.insert(len(out) - popped, assign(pb, self.call("pop")))
+                out.insert(len(out) - popped, self.pop(pb))
         return out
 
     def adjoint_of(self, st, target, state):
@@ -306,9 +316,9 @@ class Reverser:
             fresh = id(original) in self.moves or computed and not lazy and \
                 fresh_array(original, self.ctx.shapes.cls, name)
             self.moves.discard(id(original))
-            out.extend(self.lp.contribute(da, expr, lazy, maybe_none, state, in_loop,
-                                          self.crossing(name), numeric,
-                                          container=self.was_entries(original), fresh=fresh))
+            out.extend(self.lowered(self.lp.contribute(
+                da, expr, lazy, maybe_none, state, in_loop, self.crossing(name), numeric,
+                container=self.was_entries(original), fresh=fresh)))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out
@@ -340,8 +350,8 @@ class Reverser:
             temps.append((temp, lazy, maybe_none))
         state[d] = Form()
         for temp, lazy, maybe_none in temps:
-            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
-                                          False))
+            out.extend(self.lowered(self.lp.contribute(d, load(temp), lazy, maybe_none,
+                                                       state, in_loop, False)))
         return out
 
     def crossing(self, name):
@@ -377,5 +387,8 @@ class Reverser:
 
 
 def _typed(node, original):
-    """A forward-sweep statement: the typed original itself, else one made here."""
-    return original if node is original.node else ir.Emitted(node)
+    """A forward-sweep statement: the typed original itself, one typed here (a push),
+    else `ir.Emitted`."""
+    if node is original.node:
+        return original
+    return node if isinstance(node, ir.Statement) else ir.Emitted(node)

@@ -183,6 +183,8 @@ def _note(filename, lineno):
     text = [f"in code generated for {qualname} ({filename}, line {lineno}):",
             "    " + linecache.getline(filename, lineno).strip()]
     user_line = origins.get(lineno)
+    if user_line and user_file and _generated(user_file):    # hvp: reverse over f_jvp
+        user_file, user_line = user_origin(user_file, user_line) or (user_file, user_line)
     if user_line and user_file:
         text += [f"  from {user_file}, line {user_line}:",
                  "    " + linecache.getline(user_file, user_line).strip()]

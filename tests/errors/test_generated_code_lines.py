@@ -120,3 +120,18 @@ def test_a_norm_order_is_refused_as_a_rule_refusal_not_a_complex_one():
     assert not isinstance(info.value, ComplexRefused)
     with pytest.raises(ComplexRefused, match="real values only"):
         _l2_axes(np.ones(3) * 1j, None, None)
+
+
+W = np.ones((4, 3))
+
+
+def mismatched(x):
+    h = W @ x
+    return np.sum(np.tanh(h))
+
+
+def test_a_numpy_error_in_hvp_notes_the_users_line():
+    with pytest.raises(ValueError) as info:
+        hvp(mismatched, (X,), (V,))
+    notes = "\n".join(getattr(info.value, "__notes__", []))
+    assert f"from {__file__}, line {line_of(mismatched, 'h = W @ x')}:" in notes

@@ -2,6 +2,7 @@
 of grad: reverse mode over `<name>_jvp`, over a value's two-line function) name the
 user's file and line, not a line of generated code (transform/emit/tracebacks.py)."""
 import dataclasses
+import gc
 import inspect
 
 import numpy as np
@@ -135,3 +136,13 @@ def test_a_numpy_error_in_hvp_notes_the_users_line():
         hvp(mismatched, (X,), (V,))
     notes = "\n".join(getattr(info.value, "__notes__", []))
     assert f"from {__file__}, line {line_of(mismatched, 'h = W @ x')}:" in notes
+
+
+def test_grad_of_grad_of_a_temporary_lambda_keeps_the_users_line():
+    """The lambda's generated code is kept while code compiled from it lives (its
+    lines' user lines go through it), though the lambda itself is gone."""
+    second = grad(grad(lambda s: outer(s + 0.0)))   # noqa: E731
+    gc.collect()
+    exc = refused(lambda: grad(grad(second)))
+    assert exc.filename == __file__
+    assert "lambda s: outer(s + 0.0)" in exc.source_line

@@ -36,6 +36,12 @@ def register(fn, filename, text, origins):
     code = getattr(fn, "__code__", None)
     _ORIGINS[filename] = (getattr(fn, "__qualname__", "?"),
                           getattr(code, "co_filename", None), origins)
+    hold(fn, [filename, *chain(getattr(code, "co_filename", None))])
+
+
+def hold(fn, filenames):
+    """Keep the registered `filenames` while fn lives (also: a function generated from
+    one of them, whose source a further derivative reads)."""
     with _LOCK:
         try:
             names = _FILENAMES.get(fn)
@@ -44,9 +50,21 @@ def register(fn, filename, text, origins):
         if names is None:
             names = _FILENAMES[fn] = set()
             weakref.finalize(fn, _forget, names)
-        if filename not in names:
-            names.add(filename)
-            _REGISTERED[filename] = _REGISTERED.get(filename, 0) + 1
+        for held in filenames:
+            if held not in names:
+                names.add(held)
+                _REGISTERED[held] = _REGISTERED.get(held, 0) + 1
+
+
+def chain(filename):
+    """The generated files fn's own generated file comes from (fn compiled from
+    generated code: grad of grad's unit functions), kept while fn lives: its lines'
+    user lines go through them, though the functions they were made for are gone."""
+    chain = []
+    while _generated(filename) and filename in _ORIGINS and len(chain) < 8:
+        chain.append(filename)
+        filename = _ORIGINS[filename][1]
+    return chain
 
 
 def _forget(filenames):

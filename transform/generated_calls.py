@@ -43,7 +43,7 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
             where = _user_line(plain, generated, used)
             raise TransformError(
-                f"{entry} of {plain.__name__}: its forward-mode code calls "
+                f"{entry} of {tracebacks.user_name(plain)}: its forward-mode code calls "
                 f"{used}, which reverse mode cannot differentiate yet (a rule's "
                 "derivative helper, a closure, a container operation)",
                 filename=where[0], line=where[1], col=where[2], source_line=where[3],

@@ -19,7 +19,7 @@ import linecache
 import threading
 import weakref
 
-from runtime.complex_safety import RuleRefused
+from runtime.complex_safety import RuleRefused, user_facing
 from ..errors import TransformError
 
 _LOCK = threading.RLock()             # a finaliser may run inside register (gc)
@@ -148,6 +148,18 @@ def user_origin(filename, lineno):
             return None
         filename, lineno = found[1], found[2][lineno]
     return None
+
+
+def user_name(fn):
+    """The name of the user's function that fn's code was generated from (grad of grad's
+    `f_unit_unit`: f), else fn's own."""
+    filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
+    value = getattr(fn, "__globals__", {}).get("fn")
+    if str(filename).startswith("<thunkgrad call of ") and value is not None:
+        name = f"{getattr(value, '__module__', None)}.{getattr(value, '__qualname__', '?')}"
+        return f"{user_facing(name)} (called as a value)"      # transform/value_calls.py
+    names = [_ORIGINS[f][0] for f in chain(filename)]
+    return names[-1] if names else getattr(fn, "__name__", "?")
 
 
 def _innermost_user_line(tb):

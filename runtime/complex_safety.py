@@ -59,9 +59,15 @@ INSTEAD = {
 }
 
 
-class ComplexRefused(NotImplementedError):
-    """A complex value reached a derivative rule written for real values (the public
-    API raises it again as a TransformError at the user's line)."""
+class RuleRefused(NotImplementedError):
+    """A derivative rule refuses the values it got, found only when it runs (a norm
+    order its second derivative has no rule for, a complex value): the public API
+    raises it again as a TransformError at the user's line (transform/emit/tracebacks.py).
+    The message may end with " Instead: what to do"."""
+
+
+class ComplexRefused(RuleRefused):
+    """A complex value reached a derivative rule written for real values."""
 
 
 def guarded(name, param, template):

@@ -2,10 +2,12 @@
 hessian, grad of grad): calls of runtime or compiler functions without a reverse rule
 are refused before anything runs, at the user's `def` line (reverse mode would otherwise
 compile the helper's own source)."""
+import linecache
 import types
 
 from runtime import registry
 
+from .emit import tracebacks
 from .errors import TransformError
 
 # runtime functions reverse mode differentiates from their own source like a user's
@@ -39,14 +41,27 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
                 not getattr(value, "thunkgrad_block", False) and \
                 not by_source(value) and \
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            code = plain.__code__
+            where = _user_line(plain, generated, used)
             raise TransformError(
-                f"{entry} of {plain.__name__}: its forward-mode code calls "
+                f"{entry} of {tracebacks.user_name(plain)}: its forward-mode code calls "
                 f"{used}, which reverse mode cannot differentiate yet (a rule's "
                 "derivative helper, a closure, a container operation)",
-                filename=code.co_filename, line=code.co_firstlineno,
+                filename=where[0], line=where[1], col=where[2], source_line=where[3],
                 hint="compute H v by finite differences of grad, or jacfwd of grad "
                 "when it applies; or inline the construct in plain NumPy")
+
+
+def _user_line(plain, generated, used):
+    """(file, line, column, text): the user's line whose generated code calls `used`
+    (through generated code compiled again: grad of grad of grad), else plain's def."""
+    filename = generated.__code__.co_filename
+    for k, text in enumerate(linecache.getlines(filename), 1):
+        where = f"{used}(" in text and tracebacks.user_origin(filename, k)
+        if where:
+            source = linecache.getline(*where).rstrip("\n")
+            return (*where, len(source) - len(source.lstrip()), source or None)
+    code = plain.__code__
+    return code.co_filename, code.co_firstlineno, None, None
 
 
 def _names(code):

@@ -9,7 +9,7 @@ singular value, and 'nuc' nonzero, distinct singular values for a unique U V^T.
 import numpy as np
 
 from ..registry import template_helper
-from ..complex_safety import ComplexRefused
+from ..complex_safety import ComplexRefused, RuleRefused
 from .complex_helpers import abs_vjp
 from .reductions_helpers import tie_share
 from .shape_helpers import as_cotangent, cot_dtype
@@ -128,10 +128,10 @@ def _l2_axes(x, ord, axis):
         return axes
     if len(axes) == 2 and ord in (None, "fro"):
         return axes
-    raise ComplexRefused(f"np.linalg.norm's second derivative (hvp, hessian, grad of "
-                         f"grad) covers the 2-norm and the Frobenius norm, not ord={ord!r}. "
-                         "Instead: write the norm with NumPy functions "
-                         "(np.sum(np.abs(x)) for ord=1)")
+    raise RuleRefused(f"np.linalg.norm's second derivative (hvp, hessian, grad of "
+                      f"grad) covers the 2-norm and the Frobenius norm, not ord={ord!r}. "
+                      "Instead: write the norm with NumPy functions "
+                      "(np.sum(np.abs(x)) for ord=1)")
 
 
 def _norm_parts(slopes_g, answer, x, ord, axis, keepdims):

@@ -33,7 +33,7 @@ def pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, part):
     pow_exponent_vjp(slopes_g, answer, x, y) = unbroadcast(slopes_g * answer * log x, y)."""
     if np.iscomplexobj(answer) or np.iscomplexobj(x):
         raise ComplexRefused("hvp/hessian: the second derivative of `x ** y` in y is "
-                             "written for real powers Instead: differentiate a real power")
+                             "written for real powers. Instead: differentiate a real power")
     log, slope = _log_and_slope(x)
     others = [(answer, log), (slopes_g, log), (slopes_g * answer, slope)][part]
     shape = np.broadcast_shapes(*(np.shape(v) for v in (slopes_g, answer, x)))

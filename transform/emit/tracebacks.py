@@ -19,7 +19,7 @@ import linecache
 import threading
 import weakref
 
-from runtime.complex_safety import ComplexRefused
+from runtime.complex_safety import RuleRefused, user_facing
 from ..errors import TransformError
 
 _LOCK = threading.RLock()             # a finaliser may run inside register (gc)
@@ -36,6 +36,12 @@ def register(fn, filename, text, origins):
     code = getattr(fn, "__code__", None)
     _ORIGINS[filename] = (getattr(fn, "__qualname__", "?"),
                           getattr(code, "co_filename", None), origins)
+    hold(fn, [filename, *chain(getattr(code, "co_filename", None))])
+
+
+def hold(fn, filenames):
+    """Keep the registered `filenames` while fn lives (also: a function generated from
+    one of them, whose source a further derivative reads)."""
     with _LOCK:
         try:
             names = _FILENAMES.get(fn)
@@ -44,9 +50,21 @@ def register(fn, filename, text, origins):
         if names is None:
             names = _FILENAMES[fn] = set()
             weakref.finalize(fn, _forget, names)
-        if filename not in names:
-            names.add(filename)
-            _REGISTERED[filename] = _REGISTERED.get(filename, 0) + 1
+        for held in filenames:
+            if held not in names:
+                names.add(held)
+                _REGISTERED[held] = _REGISTERED.get(held, 0) + 1
+
+
+def chain(filename):
+    """The generated files fn's own generated file comes from (fn compiled from
+    generated code: grad of grad's unit functions), kept while fn lives: its lines'
+    user lines go through them, though the functions they were made for are gone."""
+    chain = []
+    while _generated(filename) and filename in _ORIGINS and len(chain) < 8:
+        chain.append(filename)
+        filename = _ORIGINS[filename][1]
+    return chain
 
 
 def _forget(filenames):
@@ -81,11 +99,16 @@ def user_lines(sources, first_line, header_lines, origin_of_comment):
 
 
 def annotate(exc):
-    """Add a note per generated frame of exc's traceback, once. A complex value refused
-    by a rule for real values (runtime/complex_safety.py) is raised again as a
-    TransformError at the user's line."""
-    if isinstance(exc, ComplexRefused):
+    """Add a note per generated frame of exc's traceback, once. A rule's refusal found
+    when it runs (runtime/complex_safety.py RuleRefused: a complex value, a norm order)
+    is raised again as a TransformError at the user's line, and so is a TransformError
+    that names a line of generated code (reverse mode over forward mode's code: hvp,
+    hessian, grad of grad; a value's two-line function, transform/value_calls.py)."""
+    if isinstance(exc, RuleRefused):
         raise _at_user_line(exc) from None
+    moved = at_user_line(exc)
+    if moved is not exc:
+        raise moved from None
     if getattr(exc, _NOTED, False):
         return
     tb = exc.__traceback__
@@ -109,22 +132,77 @@ def annotate(exc):
         pass
 
 
-def _at_user_line(exc):
-    """The TransformError for a ComplexRefused, at the innermost generated frame's origin."""
-    message, _, hint = str(exc).partition(" Instead: ")
+def _generated(filename):
+    return isinstance(filename, str) and filename.startswith("<thunkgrad")
+
+
+def user_origin(filename, lineno):
+    """(the user's file, line) a line of generated code comes from, through generated
+    code compiled from generated code (reverse mode over `f_jvp`: its lines map to
+    f_jvp's, f_jvp's to f's); None when the chain ends in no user's file."""
+    for _ in range(8):                    # a chain is as long as the derivative's order
+        if not _generated(filename):
+            return (filename, lineno) if filename and lineno else None
+        found = _ORIGINS.get(filename)
+        if not found or not found[1] or not found[2].get(lineno):
+            return None
+        filename, lineno = found[1], found[2][lineno]
+    return None
+
+
+def user_name(fn):
+    """The name of the user's function that fn's code was generated from (grad of grad's
+    `f_unit_unit`: f), else fn's own."""
+    filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
+    value = getattr(fn, "__globals__", {}).get("fn")
+    if str(filename).startswith("<thunkgrad call of ") and value is not None:
+        name = f"{getattr(value, '__module__', None)}.{getattr(value, '__qualname__', '?')}"
+        return f"{user_facing(name)} (called as a value)"      # transform/value_calls.py
+    names = [_ORIGINS[f][0] for f in chain(filename)]
+    return names[-1] if names else getattr(fn, "__name__", "?")
+
+
+def _innermost_user_line(tb):
+    """The user's (file, line) of the innermost generated frame that has one."""
     where = None
-    tb = exc.__traceback__
     while tb is not None:
-        found = _ORIGINS.get(tb.tb_frame.f_code.co_filename)
-        if found and found[2].get(tb.tb_lineno) and found[1]:
-            where = (found[1], found[2][tb.tb_lineno])
+        frame = tb.tb_frame.f_code.co_filename
+        if _generated(frame):
+            where = user_origin(frame, tb.tb_lineno) or where
         tb = tb.tb_next
+    return where
+
+
+def _at_user_line(exc):
+    """The TransformError for a RuleRefused, at the innermost generated frame's origin."""
+    message, _, hint = str(exc).partition(" Instead: ")
+    where = _innermost_user_line(exc.__traceback__)
     if where is None:
         return TransformError(message, hint=hint or None)
+    return _located(message, hint or None, where)
+
+
+def at_user_line(exc):
+    """exc, or a TransformError without a location or at a line of generated code
+    moved to the user's line (a new TransformError); a frame of the generated code it
+    left must still be in its traceback."""
+    if isinstance(exc, TransformError) and (exc.filename is None or _generated(exc.filename)):
+        return _moved(exc) or exc
+    return exc
+
+
+def _moved(exc):
+    """exc (a TransformError at a line of generated code) at the user's line its line
+    comes from, else at the innermost generated frame's; None when neither is known."""
+    where = user_origin(exc.filename, exc.line) or _innermost_user_line(exc.__traceback__)
+    return None if where is None else _located(exc.message, exc.hint, where)
+
+
+def _located(message, hint, where):
     source = linecache.getline(*where).rstrip("\n")
     col = len(source) - len(source.lstrip())
     return TransformError(message, filename=where[0], line=where[1], col=col,
-                          source_line=source or None, hint=hint or None)
+                          source_line=source or None, hint=hint)
 
 
 def _note(filename, lineno):
@@ -135,6 +213,8 @@ def _note(filename, lineno):
     text = [f"in code generated for {qualname} ({filename}, line {lineno}):",
             "    " + linecache.getline(filename, lineno).strip()]
     user_line = origins.get(lineno)
+    if user_line and user_file and _generated(user_file):    # hvp: reverse over f_jvp
+        user_file, user_line = user_origin(user_file, user_line) or (user_file, user_line)
     if user_line and user_file:
         text += [f"  from {user_file}, line {user_line}:",
                  "    " + linecache.getline(user_file, user_line).strip()]

@@ -55,6 +55,7 @@ def emit_jvp(ctx, function):
     factory, registered = _build(ctx, source, filename, params, words)
     tracebacks.register(ctx.fn, filename, registered, _origins(ctx))
     fn = factory(*[helpers[n] for n in params])
+    tracebacks.hold(fn, tracebacks.chain(filename))     # its source: grad of it reads it
     fn.__qualname__ = ctx.rrule_name      # not thunkgrad_factory.<locals>.f_jvp: hvp's header
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__

@@ -55,10 +55,14 @@ def assign(name, value):
 
 
 def located(node, where):
-    """`node`, and the nodes below it that have no location, at `where`'s location."""
+    """`node`, and the nodes below it that have no location, at `where`'s location (and
+    the user's line a compiler-made statement `where` came from: tracebacks' origins)."""
     for n in walk(node):
         if getattr(n, "lineno", None) is None and "lineno" in n._attributes:
             gast.copy_location(n, where)
+    line = getattr(where, "origin_line", None)
+    if line is not None and getattr(node, "origin_line", None) is None:
+        node.origin_line = line
     return node
 
 

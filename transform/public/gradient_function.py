@@ -24,6 +24,7 @@ from .complex_args import real_checked
 from .parameters import _params, _rule_for, _unwrap, _wrt_names, positional_filler
 from .recursion_room import too_deep_policy
 from ..analysis.shapes import signature_of
+from ..emit import tracebacks
 from ..errors import TransformError
 
 _HOOKS = {}      # "general": the general path (fn, wrt, policy, args, kwargs, has_aux)
@@ -136,6 +137,7 @@ def _run(rrule, args):
         return rrule(*args)
     except TransformError as exc:     # from a rule compiled on the way (a method call):
         close_since(mark, exc)
+        exc = tracebacks.at_user_line(exc)       # at the user's line, not generated code's
         raise exc.with_traceback(None) from None     # not from inside generated code
     except BaseException as exc:      # `with` blocks left by it: __exit__ runs
         close_since(mark, exc)

@@ -1,0 +1,150 @@
+"""Refusals found while generated forward-mode code runs under reverse mode (hvp, grad
+of grad: reverse mode over `<name>_jvp`, over a value's two-line function) name the
+user's file and line, not a line of generated code (transform/emit/tracebacks.py)."""
+import dataclasses
+import gc
+import inspect
+
+import numpy as np
+import pytest
+
+from runtime.complex_safety import ComplexRefused, RuleRefused
+from transform import TransformError, grad, hvp
+
+X, V = np.array([0.3, 0.5]), np.ones(2)
+
+
+def line_of(fn, text):
+    """The line of fn's source (this file) holding `text`."""
+    lines, first = inspect.getsourcelines(fn)
+    hits = [first + k for k, line in enumerate(lines) if text in line]
+    assert len(hits) == 1, (fn, text)
+    return hits[0]
+
+
+def refused(call):
+    with pytest.raises(TransformError) as info:
+        call()
+    return info.value
+
+
+def one_norm(x):
+    return np.linalg.norm(x * 2.0, 1) ** 2
+
+
+NORMS = [np.linalg.norm]
+
+
+def norm_as_a_value(x):              # reverse mode over call_norm's tangent code
+    s = 0.0
+    for h in NORMS:
+        s = s + h(x * 2.0, 1) ** 2
+    return s
+
+
+def helper(x):
+    return np.linalg.norm(x, 1)
+
+
+def through_a_helper(x):
+    return helper(x * 3.0) ** 2
+
+
+@pytest.mark.parametrize("fn, where, text", [
+    (one_norm, one_norm, "np.linalg.norm(x * 2.0, 1)"),
+    (norm_as_a_value, norm_as_a_value, "h(x * 2.0, 1)"),
+    (through_a_helper, helper, "np.linalg.norm(x, 1)")],
+    ids=["norm", "value call", "helper"])
+def test_a_norm_order_refused_at_the_users_line(fn, where, text):
+    exc = refused(lambda: hvp(fn, (X,), (V,)))
+    assert "not ord=1" in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(where, text))
+    assert text in exc.source_line
+    assert "thunkgrad" not in str(exc)
+
+
+QRS = [np.linalg.qr]
+
+
+def qr_as_a_value(x):                # the value's tangent code calls qr_jvp
+    s = 0.0
+    for h in QRS:
+        q, r = h(np.outer(x, x) + np.eye(2), mode="complete")
+        s = s + np.sum(r ** 2)
+    return s
+
+
+def test_a_value_calls_refusal_names_the_users_call():
+    exc = refused(lambda: hvp(qr_as_a_value, (X,), (V,)))
+    assert "of np.linalg.qr (called as a value): its forward-mode code calls qr_jvp" in \
+        exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(qr_as_a_value, "h(np.outer"))
+
+
+@dataclasses.dataclass
+class Scaled:
+    w: object
+
+    def __post_init__(self):
+        self.norm = np.sum(self.w ** 2)
+
+
+def dataclass_as_a_value(x):
+    make = Scaled
+    return make(x).norm
+
+
+def test_a_refusal_without_a_location_gets_the_users_call():
+    """Refused when call_jvp's reverse rule runs: at the call's line (its tangent
+    code's call_jvp statement carries the line, not the line above's)."""
+    exc = refused(lambda: hvp(dataclass_as_a_value, (X,), (V,)))
+    assert (exc.filename, exc.line) == (__file__, line_of(dataclass_as_a_value, "make(x)"))
+
+
+def sine_helper(s):
+    return np.sin(s) * s
+
+
+def outer(s):
+    return sine_helper(s * 3.0) ** 2
+
+
+def test_a_fourth_derivative_through_a_helper_is_refused_at_the_call():
+    exc = refused(lambda: grad(grad(grad(grad(outer)))))
+    assert "a derivative of grad of outer: its forward-mode code calls " \
+        "call_jvp_tangent_jvp" in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(outer, "sine_helper(s * 3.0)"))
+
+
+def test_a_norm_order_is_refused_as_a_rule_refusal_not_a_complex_one():
+    from runtime.rules.norm_helpers import _l2_axes
+    with pytest.raises(RuleRefused, match="not ord=1") as info:
+        _l2_axes(np.ones(3), 1, None)
+    assert not isinstance(info.value, ComplexRefused)
+    with pytest.raises(ComplexRefused, match="real values only"):
+        _l2_axes(np.ones(3) * 1j, None, None)
+
+
+W = np.ones((4, 3))
+
+
+def mismatched(x):
+    h = W @ x
+    return np.sum(np.tanh(h))
+
+
+def test_a_numpy_error_in_hvp_notes_the_users_line():
+    with pytest.raises(ValueError) as info:
+        hvp(mismatched, (X,), (V,))
+    notes = "\n".join(getattr(info.value, "__notes__", []))
+    assert f"from {__file__}, line {line_of(mismatched, 'h = W @ x')}:" in notes
+
+
+def test_grad_of_grad_of_a_temporary_lambda_keeps_the_users_line():
+    """The lambda's generated code is kept while code compiled from it lives (its
+    lines' user lines go through it), though the lambda itself is gone."""
+    second = grad(grad(lambda s: outer(s + 0.0)))   # noqa: E731
+    gc.collect()
+    exc = refused(lambda: grad(grad(second)))
+    assert exc.filename == __file__
+    assert "lambda s: outer(s + 0.0)" in exc.source_line

@@ -5,6 +5,7 @@ decomposition" (2016); J. Townsend, "Differentiating the SVD" (2016).
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from .shape_helpers import sum_to_shape
 from ..thunks import unthunk
@@ -172,9 +173,9 @@ def svd_vjp(g, ans, a, full_matrices, compute_uv, hermitian=False):
     """
     a = np.asarray(a)
     if hermitian:
-        raise NotImplementedError("svd with hermitian=True has no rule")
+        raise RuleRefused("svd with hermitian=True has no rule")
     if full_matrices and compute_uv and a.shape[-1] != a.shape[-2]:
-        raise NotImplementedError("svd of a non-square matrix needs full_matrices=False")
+        raise RuleRefused("svd of a non-square matrix needs full_matrices=False")
     if not compute_uv:
         u, s, vh = np.linalg.svd(a, full_matrices=False)
         return (u * np.expand_dims(g, -2)) @ vh
@@ -208,7 +209,7 @@ def pinv_vjp(g, ans, a, hermitian):
     With X = pinv(a): -X^T g X^T + (I - a X) g^T X X^T + X^T X g^T (I - X a).
     """
     if hermitian:
-        raise NotImplementedError("pinv with hermitian=True has no rule")
+        raise RuleRefused("pinv with hermitian=True has no rule")
     a, X = np.asarray(a), ans
     gT = mT(g)
     out = -(mT(X) @ g @ mT(X))

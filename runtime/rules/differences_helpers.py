@@ -9,7 +9,7 @@ holds for any spacing, uniform or coordinates, and either edge order.
 """
 import numpy as np
 
-from ..complex_safety import ComplexRefused
+from ..complex_safety import ComplexRefused, RuleRefused
 from ..jvp import NoJvp
 
 from ..thunks import Thunk, unthunk
@@ -64,7 +64,7 @@ def spacing_vjp(parts, outs, spacing):
     """Cotangent of a scalar spacing h shared by `parts`: out = (A1 f) / h, so
     d out / dh = -out / h. A coordinate array has no rule."""
     if np.ndim(spacing):
-        raise NotImplementedError("np.gradient's rule has no derivative in a coordinate "
+        raise RuleRefused("np.gradient's rule has no derivative in a coordinate "
                                   "array spacing (only in scalar spacings and in f)")
     total = sum(np.sum(g * o) for g, o in zip(parts, outs) if g is not None)
     return cot_dtype(1.0, spacing).type(-total / spacing)

@@ -2,6 +2,7 @@
 eigvals (real matrices, stacked in the last two axes)."""
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from .decompositions_helpers import mT, pinv_vjp, svd_vjp
 from .shape_helpers import cot_dtype
@@ -35,7 +36,7 @@ def qr_vjp(g, ans, a, mode):
     """Cotangent of np.linalg.qr(a, mode='reduced'); a wide matrix A = Q [U V] is
     split: gY = Q gV and the square part sees gQ + Y gV^T."""
     if mode != "reduced":
-        raise NotImplementedError(f"np.linalg.qr's rule takes mode='reduced' only, not "
+        raise RuleRefused(f"np.linalg.qr's rule takes mode='reduced' only, not "
                                   f"{mode!r}")
     a = np.asarray(a)
     Q, R = ans
@@ -52,7 +53,7 @@ def qr_vjp(g, ans, a, mode):
 
 def _full_rank(a, rank):
     if np.any(np.asarray(rank) < min(np.shape(a)[-2:])):
-        raise NotImplementedError("np.linalg.lstsq's rule needs a full-rank matrix "
+        raise RuleRefused("np.linalg.lstsq's rule needs a full-rank matrix "
                                   f"(rank {rank} of a {np.shape(a)} matrix)")
 
 
@@ -84,7 +85,7 @@ def lstsq_vjp(g, ans, a, b, rcond, operand):
 
 def _real_spectrum(w):
     if np.iscomplexobj(w):
-        raise NotImplementedError("np.linalg.eig's rule needs a real matrix with a real "
+        raise RuleRefused("np.linalg.eig's rule needs a real matrix with a real "
                                   "spectrum; this one has complex eigenvalues")
 
 

@@ -6,6 +6,7 @@ is: the tangent's symmetric part. Formulas: Giles (2008), Murray (2016), Townsen
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from .decompositions_helpers import _inverse_gaps, mT
 from .forward_helpers import pinv_jvp, svdvals_jvp
@@ -49,7 +50,7 @@ def svd_jvp(t, ans, a, full_matrices, compute_uv, hermitian=False):
     F o (P S + S P^T) (F_ij = 1 / (s_j^2 - s_i^2)) plus the parts outside U's and V's
     spans. svd_vjp's limits: not hermitian, thin (or square), distinct nonzero s."""
     if hermitian or full_matrices and compute_uv and np.shape(a)[-1] != np.shape(a)[-2]:
-        raise NotImplementedError("svd's forward rule takes hermitian=False and the thin "
+        raise RuleRefused("svd's forward rule takes hermitian=False and the thin "
                                   "SVD (full_matrices=False) of a non-square matrix")
     if not compute_uv:
         return svdvals_jvp(t, a)
@@ -75,7 +76,7 @@ def qr_jvp(t, ans, a, mode):
     """np.linalg.qr(a, 'reduced'); a wide A = Q [U V] is split: U's columns as a square
     QR, and V's R = Q^T V."""
     if mode != "reduced":
-        raise NotImplementedError(f"np.linalg.qr's forward rule takes mode='reduced' only, "
+        raise RuleRefused(f"np.linalg.qr's forward rule takes mode='reduced' only, "
                                   f"not {mode!r}")
     Q, R = ans
     m, n = np.shape(a)[-2:]
@@ -92,7 +93,7 @@ def eig_jvp(t, ans):
     1 / (w_j - w_i)) less each column's part along itself (unit-norm eigenvectors)."""
     w, V = ans
     if np.iscomplexobj(w):
-        raise NotImplementedError("np.linalg.eig's forward rule needs a real spectrum")
+        raise RuleRefused("np.linalg.eig's forward rule needs a real spectrum")
     C = np.linalg.solve(V, t @ V)
     dV = V @ (_inverse_gaps(w) * C)
     return _diagonal(C), dV - V * np.sum(V * dV, axis=-2, keepdims=True)
@@ -111,7 +112,7 @@ def lstsq_jvp(t, ans, a, b, operand):
     own move does not change it to first order), s by the SVD's rule (None: SciPy's gelsy)."""
     x, residuals, rank, s = ans
     if np.any(np.asarray(rank) < min(np.shape(a)[-2:])):
-        raise NotImplementedError("np.linalg.lstsq's forward rule needs a full-rank matrix")
+        raise RuleRefused("np.linalg.lstsq's forward rule needs a full-rank matrix")
     a, b = np.asarray(a), np.asarray(b)
     X, B = (x[:, None], b[:, None]) if b.ndim == 1 else (x, b)
     T = t[:, None] if operand == 1 and b.ndim == 1 else t

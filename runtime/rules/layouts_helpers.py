@@ -2,6 +2,7 @@
 the real-input checks of np.angle and np.real_if_close; np.meshgrid's rule."""
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from ..thunks import Thunk, unthunk
 from .shape_helpers import cot_dtype
@@ -52,7 +53,7 @@ def real_input_vjp(g, x, name, slope):
     """g * slope for a function given real x (np.angle: 0, np.real_if_close: 1);
     complex input has no rule."""
     if np.iscomplexobj(x):
-        raise NotImplementedError(f"{name}'s rule takes real input only")
+        raise RuleRefused(f"{name}'s rule takes real input only")
     return (np.asarray(g) * slope).astype(cot_dtype(g, x))
 
 

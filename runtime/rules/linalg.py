@@ -5,6 +5,7 @@ first operand, docs/complex.md); np.cross for 3-vectors; np.einsum with string s
 because its operands are varargs."""
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import LINEAR, defvjp, rrule
 from .einsum_helpers import einsum_vjp
 from .einsum_paths import cached_einsum
@@ -58,7 +59,7 @@ def _einsum_rule(subscripts, *operands, **kwargs):
     """einsum takes its operands as varargs, so its rule is a custom rrule: one
     einsum_vjp per operand, none for the subscripts. String subscripts only."""
     if not isinstance(subscripts, str):
-        raise NotImplementedError("einsum's rule needs string subscripts")
+        raise RuleRefused("einsum's rule needs string subscripts")
     ans = cached_einsum(subscripts, *operands, **kwargs)     # optimize=True: path cached
 
     def pullback(g):

@@ -14,6 +14,7 @@ rule runs.
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import JOINT, LINEAR, NONE, defvjp, template_helper
 from .shape_helpers import cot_dtype
 
@@ -69,7 +70,7 @@ def polymul_jvp(t, a, other):
 def polyfit_y_vjp(g, x, y, deg, rcond, full, w, cov):
     """Cotangent of y of np.polyfit (full=False, cov=False)."""
     if full or cov is not False:
-        raise NotImplementedError("the polyfit rule returns the coefficients only: "
+        raise RuleRefused("the polyfit rule returns the coefficients only: "
                                   "full=True and cov= are not covered")
     weights = np.ones(np.shape(x)) if w is None else np.asarray(w, dtype=float)
     lhs = np.vander(np.asarray(x, dtype=float), int(deg) + 1) * weights[:, None]

@@ -11,6 +11,7 @@ jump between entries). The nan-functions count only the values that are not NaN
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from .shape_helpers import cot_dtype
 
@@ -48,11 +49,11 @@ def _split(q, count, method):
 
 def _parts(a, q, axis, method, weights, skip_nan):
     if method not in METHODS or weights is not None:
-        raise NotImplementedError(
+        raise RuleRefused(
             f"the quantile rule covers method= {', '.join(METHODS)} without weights=, "
             f"not method={method!r}" + ("" if weights is None else " with weights="))
     if skip_nan is None:                            # overwrite_input=True reordered `a`
-        raise NotImplementedError("the quantile rule needs overwrite_input=False: NumPy "
+        raise RuleRefused("the quantile rule needs overwrite_input=False: NumPy "
                                   "reorders `a` in place otherwise")
     lines, moved_shape, axes, last = _lines(a, axis)
     order = np.argsort(lines, axis=-1, kind="stable")              # NaN sorts last

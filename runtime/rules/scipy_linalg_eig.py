@@ -12,7 +12,7 @@ program-checked, in tests/rules/test_scipy_linalg_eig.py.
 import numpy as np
 import scipy.linalg as sl
 
-from ..complex_safety import refuse_complex
+from ..complex_safety import RuleRefused, refuse_complex
 from ..registry import NONE, defvjp, template_helper
 from .factorizations_helpers import eig_vjp, eigvals_vjp
 from .forward_linalg_helpers import eig_jvp, eigvals_jvp
@@ -21,14 +21,14 @@ from .forward_linalg_helpers import eig_jvp, eigvals_jvp
 def _plain(a, b, left, homogeneous):
     refuse_complex("scipy.linalg._decomp.eig", a)      # a complex matrix: no rule yet
     if b is not None or left or homogeneous or np.ndim(a) != 2:
-        raise NotImplementedError("scipy.linalg.eig's rule takes one real matrix, without b=, "
+        raise RuleRefused("scipy.linalg.eig's rule takes one real matrix, without b=, "
                                   "left=True or homogeneous_eigvals=True")
 
 
 def _real(w):
     w = np.asarray(w)
     if np.iscomplexobj(w) and np.any(w.imag != 0):
-        raise NotImplementedError("scipy.linalg.eig's rule needs a real matrix with a real "
+        raise RuleRefused("scipy.linalg.eig's rule needs a real matrix with a real "
                                   "spectrum; this one has complex eigenvalues")
     return w.real
 

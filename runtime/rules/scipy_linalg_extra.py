@@ -13,6 +13,7 @@ gQ = Y, gA = Y A X^T + Y^T A X. norm and svdvals reuse NumPy's rules.
 import numpy as np
 import scipy.linalg as sl
 
+from ..complex_safety import RuleRefused
 from ..registry import JOINT, LINEAR, REDUCTION, defvjp, rrule, template_helper
 from ..thunks import Thunk, unthunk
 from .gathers_helpers import entry_indices, gather_vjp
@@ -64,7 +65,7 @@ def structured_sources(kind, c, r, part):
 def matrix_equation_vjp(g, ans, kind, a, b, part):
     """Cotangent of a (part 0), b (1) or q (2) of a Sylvester or Lyapunov equation."""
     if np.iscomplexobj(a) or np.iscomplexobj(ans):
-        raise NotImplementedError(f"the {kind} equation's rule takes real matrices only")
+        raise RuleRefused(f"the {kind} equation's rule takes real matrices only")
     a, g, x = np.asarray(a), np.asarray(g), np.asarray(ans)
     if kind == "sylvester":
         y = sl.solve_sylvester(a.T, np.asarray(b).T, g)

@@ -15,6 +15,7 @@ is read; with b (not differentiated) the eigenvalues of the generalized problem 
 import numpy as np
 import scipy.linalg as sl
 
+from ..complex_safety import RuleRefused
 from ..registry import NONE, defvjp, template_helper
 from .decompositions_helpers import pinv_vjp
 from .forward_linalg_helpers import eigh_jvp, qr_jvp
@@ -25,7 +26,7 @@ from .scipy_linalg import eigh_values_vjp
 def _qr_mode(a, mode):
     m, n = np.shape(a)
     if mode not in ("full", "economic", "r") or mode == "full" and m > n:
-        raise NotImplementedError(f"scipy.linalg.qr's rule takes mode='economic', 'r', or "
+        raise RuleRefused(f"scipy.linalg.qr's rule takes mode='economic', 'r', or "
                                   f"'full' of a matrix with no more rows than columns, not "
                                   f"mode={mode!r} of a {m}x{n} matrix")
     return m, n
@@ -69,7 +70,7 @@ def scipy_pinv_vjp(g, ans, a, return_rank):
 
 def _whole_spectrum(b, type, subset_by_index, subset_by_value):
     if subset_by_index is not None or subset_by_value is not None or b is not None and type != 1:
-        raise NotImplementedError("scipy.linalg.eigvalsh's rule takes all the eigenvalues "
+        raise RuleRefused("scipy.linalg.eigvalsh's rule takes all the eigenvalues "
                                   "(no subset_by_index or subset_by_value), and type=1 with b")
 
 

@@ -14,6 +14,7 @@ projection), so its cotangent is detrend of g.
 import numpy as np
 import scipy.signal as ss
 
+from ..complex_safety import RuleRefused
 from ..registry import LINEAR, NONE, defvjp, template_helper
 from .scipy_signal import signal_convolve_vjp
 from .shape_helpers import cot_dtype
@@ -23,7 +24,7 @@ from .shape_helpers import cot_dtype
 def fill_boundary_checked(boundary, fillvalue):
     """convolve2d's method for signal_convolve_vjp, when its rule covers the boundary."""
     if boundary not in ("fill", "pad") or fillvalue != 0:
-        raise NotImplementedError("the convolve2d/correlate2d rules take boundary='fill' "
+        raise RuleRefused("the convolve2d/correlate2d rules take boundary='fill' "
                                   "with fillvalue=0 only")
     return "direct"
 
@@ -31,7 +32,7 @@ def fill_boundary_checked(boundary, fillvalue):
 @template_helper(pure=True)
 def oa_axes_checked(axes):
     if axes is not None:
-        raise NotImplementedError("scipy.signal.oaconvolve has a rule for axes=None only")
+        raise RuleRefused("scipy.signal.oaconvolve has a rule for axes=None only")
     return "fft"
 
 
@@ -42,7 +43,7 @@ def _backwards(filt, *coefficients, signal):
 
 def _zi_checked(zi):
     if zi is not None:
-        raise NotImplementedError("the lfilter/sosfilt rules take zi=None only")
+        raise RuleRefused("the lfilter/sosfilt rules take zi=None only")
 
 
 @template_helper(pure=True)

@@ -8,12 +8,13 @@ slope is dm_k/da = k (d^(k-1) - m_(k-1)) / n (m_1 = 0); sem, variation, skew and
 gmean (exp of the weighted mean log) and hmean. zscore's cotangent is
 (g - mean(g) - z sum(g z) / (n - ddof)) / std. entropy normalises pk (and qk): the
 cotangent of the normalised p goes back through p = pk / sum(pk). nan_policy other than
-'propagate' is refused when the rule runs (NotImplementedError); weights= and center=
+'propagate' is refused when the rule runs (RuleRefused: a TransformError at your line); weights= and center=
 are not differentiated (a differentiated one is refused).
 """
 import numpy as np
 from scipy import stats
 
+from ..complex_safety import RuleRefused
 from ..registry import NONE, REDUCTION, defvjp, template_helper
 from .shape_helpers import cot_dtype
 
@@ -34,7 +35,7 @@ def _lines(a, axis, g, keepdims, reduced=True):
 
 def _check(nan_policy):
     if nan_policy != "propagate":
-        raise NotImplementedError("the scipy.stats summary rules take nan_policy='propagate' "
+        raise RuleRefused("the scipy.stats summary rules take nan_policy='propagate' "
                                   f"only, not {nan_policy!r}")
 
 
@@ -107,7 +108,7 @@ def entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, part):
     """Cotangent of pk (part 0) or qk (part 1) of scipy.stats.entropy."""
     _check(nan_policy)
     if axis is None:
-        raise NotImplementedError("the entropy rule takes an integer axis")
+        raise RuleRefused("the entropy rule takes an integer axis")
     target = pk if part == 0 else qk
     p_lines, g, back = _lines(pk, axis, g, keepdims)
     p = p_lines / np.sum(p_lines, axis=-1, keepdims=True)
@@ -167,5 +168,5 @@ defvjp(stats.entropy, "pk, qk=None, base=None, axis=0, *, nan_policy='propagate'
 def moment_order(order, center):
     """moment's order, when the rule covers the call: one integer, centre the mean."""
     if center is not None or np.ndim(order) != 0:
-        raise NotImplementedError("the moment rule takes one integer order and center=None")
+        raise RuleRefused("the moment rule takes one integer order and center=None")
     return int(order)

@@ -6,6 +6,7 @@ scatters `g` back with accumulation where an element was read twice.
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import template_helper
 from ..thunks import unthunk
 
@@ -168,7 +169,7 @@ def pad_vjp(g, array, pad_width, mode, kwargs):
     if mode == "constant":
         return g[tuple(slice(lo, lo + n) for (lo, _), n in zip(widths, shape))]
     if mode not in _COPYING_PAD_MODES or (kwargs or {}).get("reflect_type") == "odd":
-        raise NotImplementedError(f"np.pad mode {mode!r} has no rule (linear copies only)")
+        raise RuleRefused(f"np.pad mode {mode!r} has no rule (linear copies only)")
     index = np.arange(int(np.prod(shape))).reshape(shape)
     source = np.pad(index, pad_width, mode, **(kwargs or {})).ravel()
     sums = np.bincount(source, weights=np.ravel(g), minlength=index.size)

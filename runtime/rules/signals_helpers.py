@@ -2,7 +2,7 @@
 trapezoid and gradient."""
 import numpy as np
 
-from ..complex_safety import ComplexRefused
+from ..complex_safety import ComplexRefused, RuleRefused
 from ..registry import template_helper
 from .shape_helpers import cot_dtype, sum_to_shape
 
@@ -25,10 +25,10 @@ def _segment(x, xp):
 
 def _checked(xp, period):
     if period is not None:
-        raise NotImplementedError("np.interp's rule has no period= (periodic interpolation)")
+        raise RuleRefused("np.interp's rule has no period= (periodic interpolation)")
     xp = np.asarray(xp)
     if xp.ndim != 1 or len(xp) < 2 or np.any(np.diff(xp) <= 0):
-        raise NotImplementedError("np.interp's rule needs xp strictly increasing, "
+        raise RuleRefused("np.interp's rule needs xp strictly increasing, "
                                   "with at least two knots")
     return xp
 

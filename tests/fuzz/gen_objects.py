@@ -16,7 +16,9 @@ ndarray ones.
 
 Classes: a plain class with `__init__` (attributes T, size, ndim, shape or plain names),
 a @dataclass with `__post_init__`, and @property getters; methods mean(), sum(t), std(),
-dot(t), reshape(k), T given as attributes. The object is built in f from differentiated
+dot(t), reshape(k), T given as attributes, and fill(v), which changes self like
+ndarray.fill changes an array (taken for ndarray.fill, it gave a silently wrong gradient:
+session 34), called on the object directly or through a helper also given an array. The object is built in f from differentiated
 values or at module level; read directly, through a helper whose parameter does not show the
 receiver's type (`stat(o)` called with an object and with an ndarray), or by a method.
 """
@@ -52,7 +54,8 @@ def user_objects(g, seed):
         _plain(g, cls, arr, sc, methods, prop)
     obj = g.name("box")
     w, b = g.array(env, 1), f"np.tanh({g.scalar(env, 1)})"
-    if g.chance(0.8):
+    built_here = g.chance(0.8)      # (a global object changed by fill would carry over)
+    if built_here:
         g.line(f"{obj} = {cls}({w}, {b})")
         g.use("object_from_differentiated")
     else:
@@ -61,7 +64,29 @@ def user_objects(g, seed):
     terms = [_read(g, obj, arr, sc, prop, m, a) for m in methods]
     terms.append(g.pick((f"np.sum({obj}.{prop})", f"np.sum({obj}.{arr} * {a})",
                          f"{obj}.{sc} * {x}")))
+    if built_here and g.chance(0.3):
+        terms += _fill(g, obj, env, a)       # (last: the draws above stay the same)
     return g.case("user_objects", seed, " + ".join(terms))
+
+
+def _fill(g, obj, env, a):
+    """`obj.fill(v)` before the return (the object's own method, changing self), or
+    `paint(obj, v)` with a helper also given a local array (ndarray.fill there)."""
+    v = g.scalar(env, 1)
+    if not g.chance(0.5):
+        g.line(f"{obj}.fill({v})")
+        return []
+    helper, o, t, buf = g.name("paint"), g.name("param"), g.name("param"), g.name("buf")
+    g.define([f"def {helper}({o}, {t}):", f"    {o}.fill({t})"])
+    g.line(f"{buf} = np.zeros({g.n})")
+    g.line(f"{helper}({obj}, {v})")
+    g.line(f"{helper}({buf}, {v})")
+    g.use("receiver_unknown")
+    return [f"np.sum({buf} * {a})"]
+
+
+def _fill_lines(sc):
+    return ["    def fill(self, v):", f"        self.{sc} = self.{sc} * v", ""]
 
 
 def _method_lines(name, arr, sc):
@@ -78,7 +103,7 @@ def _property_lines(prop, arr, sc):
 def _plain(g, cls, arr, sc, methods, prop):
     lines = [f"class {cls}:", "    def __init__(self, w, b):",
              f"        self.{arr} = w * b", f"        self.{sc} = b", ""]
-    lines += _property_lines(prop, arr, sc)
+    lines += _property_lines(prop, arr, sc) + _fill_lines(sc)
     for m in methods:
         lines += _method_lines(m, arr, sc)
     g.define(lines[:-1])
@@ -91,7 +116,7 @@ def _dataclass(g, cls, arr, sc, methods, prop):
     lines = ["@dataclasses.dataclass", f"class {cls}:", "    w: object", "    b: float", "",
              "    def __post_init__(self):", f"        self.{arr} = self.w * self.b",
              f"        self.{sc} = np.tanh(self.b)", ""]
-    lines += _property_lines(prop, arr, sc)
+    lines += _property_lines(prop, arr, sc) + _fill_lines(sc)
     for m in methods:
         lines += _method_lines(m, arr, sc)
     g.define(lines[:-1])

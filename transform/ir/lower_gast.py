@@ -9,6 +9,7 @@ names for the statements built at lowering (`Accumulate`).
 import gast
 
 from .nodes import assign, load, store
+from .statements import Accumulate, mark_typed
 
 
 class GastLowering:
@@ -38,26 +39,35 @@ class GastLowering:
     def lower_Emitted(self, s):
         return [s.node]
 
+    # The generated statements' nodes are marked with their typed statement
+    # (`statements.typed_of`): the optimiser matches the classes, not the gast.
+
     def lower_Push(self, s):
         """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them."""
+        mark_typed(s.node, s)
         return [s.node] + ([s.comment] if s.comment is not None else [])
 
     def lower_Pop(self, s):
+        mark_typed(s.node, s)
         return [s.node]
 
     def lower_Accumulate(self, s):
+        node = self.accumulation(s.target, s.value, s.mode)
+        mark_typed(node, s)
+        return [node]
+
+    def accumulation(self, d, v, mode):
         """`d = v`, `d = own(v)`, `d += v`, `d = d + v` or `d = helper(d, v)` by the mode."""
-        d, v, mode = s.target, s.value, s.mode
         if mode == "in_place":
-            return [gast.AugAssign(target=store(d), op=gast.Add(), value=v)]
+            return gast.AugAssign(target=store(d), op=gast.Add(), value=v)
         if mode == "set":
-            return [assign(d, v)]
+            return assign(d, v)
         if mode == "own":
-            return [assign(d, self.names.call("own", v))]
+            return assign(d, self.names.call("own", v))
         if mode == "sum":
-            return [assign(d, gast.BinOp(left=load(d), op=gast.Add(), right=v))]
+            return assign(d, gast.BinOp(left=load(d), op=gast.Add(), right=v))
         args = v.args if mode == "accumulate_unbroadcast" else [v]
-        return [assign(d, self.names.call(mode, load(d), *args))]
+        return assign(d, self.names.call(mode, load(d), *args))
 
     def lower_Return(self, s):
         return [s.node]
@@ -80,3 +90,9 @@ class GastLowering:
 def to_gast(src, stmts, names=None):
     """The gast statements of a typed block."""
     return GastLowering(src, names).block(stmts)
+
+
+def lowered_accumulation(target, value, mode, names):
+    """The marked gast of `Accumulate(target, value, mode)`, for a pass that adds one."""
+    [node] = GastLowering(None, names).statement(Accumulate(target, value, mode))
+    return node

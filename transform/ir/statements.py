@@ -25,6 +25,8 @@ typed too; reverse mode's tape traffic is typed (docs/ir.md):
     z = pop()               Pop         target z
     dz = accum(dz, c)       Accumulate  target dz, value c, mode "accum" (analysis/accumulation.py)
 """
+import copy
+
 import gast
 
 
@@ -88,7 +90,49 @@ class Accumulate(Statement):
 
     def __init__(self, target, value, mode):
         super().__init__(None)
-        self.target, self.value, self.mode = target, value, mode
+        self._target, self._value, self.mode = target, value, mode
+
+    # Lowered, the fields read through to the node (a pass folding into the value is
+    # seen): `d += v` | `d = v` | `d = own(v)` | `d = d + v` | `d = helper(d, v)`.
+    @property
+    def target(self):
+        node = self.node
+        if node is None:
+            return self._target
+        return (node.target if isinstance(node, gast.AugAssign) else node.targets[0]).id
+
+    @property
+    def value(self):
+        node, mode = self.node, self.mode
+        if node is None:
+            return self._value
+        if mode in ("in_place", "set"):
+            return node.value
+        if mode == "sum":
+            return node.value.right
+        if mode == "accumulate_unbroadcast":        # d = accumulate_unbroadcast(d, c, x)
+            return gast.Call(func=self._value.func, args=node.value.args[1:], keywords=[])
+        return node.value.args[-1]                   # own(v), helper(d, v)
+
+
+def typed_of(node):
+    """The typed statement a lowered gast statement stands for, else None: the gast
+    lowering marks the nodes of the generated statements it lowers (`Push`, `Pop`,
+    `Accumulate`: `node.typed`), which the optimiser matches instead of recognising gast.
+    Marks are plain attributes, so a copy of a node keeps it: answered for the copy."""
+    s = getattr(node, "typed", None)
+    if s is not None and s.node is not node:
+        s = copy.copy(s)
+        mark_typed(node, s)
+    return s
+
+
+def mark_typed(node, s):
+    """Mark `node` as the lowered form of the typed statement `s` (None: of none, for a
+    pass that rewrote it into something else)."""
+    node.typed = s
+    if s is not None:
+        s.node = node
 
 
 class Pass(Statement):

@@ -20,7 +20,9 @@ from runtime.traits import HELPER
 from .name_counts import NameCounts
 from .passes import Pass
 from ..ir.nodes import blocks, count_names, load, name_ids, statements, store
+from ..ir.lower_gast import lowered_accumulation
 from ..ir.recognize import called_role, is_call, is_comment
+from ..ir.statements import Accumulate, typed_of
 
 
 
@@ -72,9 +74,8 @@ def _batch_loop(pullback, loop, counts, shape_of, names):
             counts.add(loop.body[k], True)
         before = gast.Assign(targets=[store(batch)], type_comment=None,
                              value=names.call("MatmulLhsSum", load(a.id)))
-        after = gast.Assign(targets=[store(target)], type_comment=None,
-                            value=names.call("accumulate_into", load(target),
-                                             _method(batch, "total")))
+        after = lowered_accumulation(target, _method(batch, "total"), "accumulate_into",
+                                     names)
         _around(pullback, loop, before, after)
         for added in (before, after):
             counts.add(added, True)
@@ -90,19 +91,16 @@ def _by_target(candidates):
 
 
 def _outer_product_update(s):
-    """(D, g, a, b) for `D = accumulate_into(D, matmul_lhs(g, a, b))` or
-    `D += matmul_lhs(g, a, b)`, with a a Name."""
-    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add) \
-            and isinstance(s.target, gast.Name):
-        target, buffer, contribution = s.target.id, load(s.target.id), s.value
-    elif isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) and is_call(s.value, "accumulate_into"):
-        buffer, contribution = s.value.args if len(s.value.args) == 2 else (None, None)
-        target = s.targets[0].id
-    else:
-        return None
-    if not (isinstance(buffer, gast.Name) and buffer.id == target
-            and is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
+    """(D, g, a, b) for the accumulation (an `Accumulate`, ir/statements.py)
+    `D = accumulate_into(D, matmul_lhs(g, a, b))` or `D += matmul_lhs(g, a, b)`, with
+    a a Name."""
+    match typed_of(s):
+        case Accumulate(mode="accumulate_into" | "in_place", target=target,
+                        value=contribution):
+            pass
+        case _:
+            return None
+    if not (is_call(contribution, "matmul_lhs") and len(contribution.args) == 3
             and isinstance(contribution.args[1], gast.Name)):
         return None
     g, a, b = contribution.args

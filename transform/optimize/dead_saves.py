@@ -8,13 +8,17 @@
 Later passes can remove the last read of a saved value (a row update needs no shape
 of `W @ x`). Every push of a name pairs with one pop into it on the mirrored path, so
 dropping all of both keeps the rest of the tape in order.
+
+Pushes and pops are found by their typed class (`Push`, `Pop`: ir/statements.py),
+never by their gast; the tape's setup (`tape = []`, `pop = tape_reader(tape)`) and a
+header HoistPops made (`popped(pop, n)`) by their marked names.
 """
 import gast
 
 from .passes import Pass
 from ..ir.nodes import blocks, name_ids, statements, walk
-from ..ir.recognize import assigns_role, called_role, is_end_comment, popped_into, pushed
-
+from ..ir.recognize import assigns_role, called_role, is_end_comment
+from ..ir.statements import Pop, Push, typed_of
 
 
 def drop_dead_saves(rrule, pullback):
@@ -22,30 +26,44 @@ def drop_dead_saves(rrule, pullback):
     popped, reads = set(), name_ids(gast.Module(body=pullback.body, type_ignores=[]),
                                     gast.Load)
     for s in statements(pullback):
-        name = popped_into(s)
-        if name is not None:
-            popped.add(name)
-        elif isinstance(s, gast.For):
-            reads |= name_ids(s.target)              # header reads of the tape stay
+        match typed_of(s):
+            case Pop(target=name):
+                popped.add(name)
+            case None if isinstance(s, gast.For):
+                reads |= name_ids(s.target)          # header reads of the tape stay
     dead = popped - reads
     if not dead:
         return
     for block in blocks(rrule):
-        block[:] = _without(block, lambda t: popped_into(t) in dead or pushed(t) in dead)
-    if not any(popped_into(t) for t in statements(pullback)) and \
+        block[:] = _without(block, dead)
+    if not any(isinstance(typed_of(t), Pop) for t in statements(pullback)) and \
             not any(isinstance(t, gast.For) and _reads_popped(t.iter)
                     for t in statements(pullback)):
-        pullback.body[:] = _without(pullback.body, _reads_the_tape)
-        if not any(pushed(t) for t in statements(rrule)):
-            rrule.body[:] = _without(rrule.body, _makes_the_tape)
+        pullback.body[:] = _without_setup(pullback.body, _reads_the_tape)
+        if not any(isinstance(typed_of(t), Push) for t in statements(rrule)):
+            rrule.body[:] = _without_setup(rrule.body, _makes_the_tape)
     args = pullback.args
     keep = [k for k, a in enumerate(args.kwonlyargs) if a.id not in dead]
     args.kwonlyargs = [args.kwonlyargs[k] for k in keep]
     args.kw_defaults = [args.kw_defaults[k] for k in keep]
 
 
-def _without(block, drop):
-    """block without the statements `drop` picks, nor the end-of-line comments after them."""
+def _without(block, dead):
+    """block without the pushes and pops of `dead` names, nor a push's end-of-line
+    comment (`Push.comment`)."""
+    gone = set()
+    for t in block:
+        match typed_of(t):
+            case Pop(target=name) if name in dead:
+                gone.add(id(t))
+            case Push(value=name, comment=comment) if name in dead:
+                gone.update((id(t), id(comment)))
+    return [t for t in block if id(t) not in gone]
+
+
+def _without_setup(block, drop):
+    """block without the tape's setup statements `drop` picks, nor the end-of-line
+    comments after them."""
     out, dropping = [], False
     for t in block:
         if dropping and is_end_comment(t):

@@ -27,7 +27,8 @@ from runtime.traits import HELPER
 from .name_counts import NameCounts, ScopedCounts
 from .passes import Pass
 from ..ir.nodes import name_ids, walk
-from ..ir.recognize import called_role, is_comment, is_pop, is_push
+from ..ir.recognize import called_role, is_comment
+from ..ir.statements import Pop, Push, mark_typed, typed_of
 from ..ir.templates import clone
 
 
@@ -103,6 +104,7 @@ class _Folder:
                     s = self.rewritable(s)
                     merged = out.pop(k)
                     s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
+                    mark_typed(s, None)                  # (an accumulation no more)
                     self.scope.shift(merged.targets[0].id, -2)
                     self.forget(merged)
                     self.forget(s)
@@ -198,10 +200,12 @@ def _defined_temp(p, foldable, modules):
 def _can_pass(p, modules):
     """Statements a pure expression may be moved after: pure assignments to names,
     pushes onto the tape, `x = pop()` (the moved expression does not pop), comments."""
+    match typed_of(p):
+        case Pop() | Push():
+            return True
     if isinstance(p, gast.Assign):
-        return all(isinstance(t, gast.Name) for t in p.targets) \
-            and (is_pop(p.value) or _pure(p.value, modules))
-    return is_comment(p) or is_push(p)
+        return all(isinstance(t, gast.Name) for t in p.targets) and _pure(p.value, modules)
+    return is_comment(p)
 
 
 # runtime helpers that only read their arguments and return new values (declared

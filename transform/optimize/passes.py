@@ -20,6 +20,7 @@ from typing import Callable, Optional
 import gast
 
 from .name_counts import NameCounts
+from ..ir.statements import typed_of
 
 
 @dataclass
@@ -56,6 +57,13 @@ class Facts:
             found = self._pullback = next(s for s in self.rrule.body
                                           if isinstance(s, gast.FunctionDef))
         return found
+
+    @staticmethod
+    def typed(stmt):
+        """The typed statement a generated gast statement stands for (`Push`, `Pop`,
+        `Accumulate`: ir/statements.py, marked when lowered), else None: passes match
+        these classes instead of recognising gast."""
+        return typed_of(stmt)
 
     @property
     def modules(self):

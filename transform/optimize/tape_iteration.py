@@ -8,6 +8,8 @@ entry in its header.
 In scalar code a Python call to `pop` per iteration costs about as much as the
 iteration's arithmetic; iterating the tape reader itself costs nothing extra.
 The loop's own target is kept (zipped with the entries) when anything reads it.
+The pop is found by its typed class (`Pop`, ir/statements.py); the loop's header (a
+backward header the compiler made) by its marked name.
 """
 import gast
 
@@ -15,8 +17,9 @@ from runtime.traits import HELPER
 
 from .name_counts import NameCounts
 from .passes import Pass
-from ..ir.nodes import const, count_names, name_ids, nodes_below, statements, walk
-from ..ir.recognize import called_role, is_pop
+from ..ir.nodes import const, count_names, name_ids, statements, walk
+from ..ir.recognize import called_role
+from ..ir.statements import Pop, typed_of
 
 
 
@@ -41,19 +44,18 @@ def hoist_pops(pullback, names, counts=None):
 
 
 def _single_pop(body):
-    """Index of the one top-level `v = pop()` in body, if it is the only pop and
-    nothing before it mentions v."""
-    pops = [n for s in body for n in nodes_below(s, gast.Call) if is_pop(n)]
+    """Index of the one top-level `v = pop()` (a `Pop`) in body, if it is the only pop
+    (nested blocks included: no pass folds a pop into an expression) and nothing
+    before it mentions v."""
+    pops = [t for s in body for t in statements(s) if isinstance(typed_of(t), Pop)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
-            name = s.targets[0].id
+        if s is pops[0]:
             before = set()
             for b in body[:k]:
                 name_ids(b, None, before)
-            return k if name not in before else None
+            return k if typed_of(s).target not in before else None
     return None
 
 

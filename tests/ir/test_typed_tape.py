@@ -1,14 +1,14 @@
 """Reverse mode's generated tape traffic, typed (transform/ir/statements.py): the pushes,
-pops and accumulations it builds for a small loop, each lowered to the gast the
-optimiser recognises by its marks (transform/ir/recognize.py), and the gradient against
-central differences."""
+pops and accumulations it builds for a small loop, each lowered to gast marked with
+its typed statement (which the optimiser matches: statements.typed_of), and the
+gradient against central differences."""
 import gast
 import numpy as np
 
 from transform import grad
 from transform.ir import statements as ir
 from transform.ir.comments import mark_of
-from transform.ir.recognize import called_role, popped_into, pushed
+from transform.ir.recognize import called_role
 from transform.reverse import assemble, reverse
 
 
@@ -34,7 +34,8 @@ def _spied(monkeypatch):
         def lowered(src, stmts, *names):
             out = to_gast(src, stmts, *names)
             typed = [s for s in _walk(stmts) if isinstance(s, (ir.Push, ir.Pop, ir.Accumulate))]
-            seen.extend((s, to_gast(src, [s], *names)) for s in typed)
+            seen.extend((s, [s.node] + ([s.comment] if isinstance(s, ir.Push) else []))
+                        for s in typed)
             return out
         return lowered
     monkeypatch.setattr(assemble, "to_gast", spy(assemble.to_gast))
@@ -51,10 +52,13 @@ def test_kinds_built_for_a_loop_their_marked_gast_and_the_gradient(monkeypatch):
     assert "z" in {s.value for s, _ in seen if isinstance(s, ir.Push)}
     assert "z" in {s.target for s, _ in seen if isinstance(s, ir.Pop)}
     for s, lowered in seen:
+        assert ir.typed_of(lowered[0]) is s
         if isinstance(s, ir.Push):                 # tape.append(z) and `# save z: ...`
-            assert pushed(lowered[0]) == s.value and mark_of(lowered[1]).end
+            assert s.node.value.args[0].id == s.value and mark_of(lowered[1]).end
+            assert lowered[1] is s.comment
         elif isinstance(s, ir.Pop):
-            assert [popped_into(n) for n in lowered] == [s.target]
+            [node] = lowered
+            assert node.targets[0].id == s.target and called_role(node.value) == "pop"
         else:
             [node] = lowered
             target = node.target if isinstance(node, gast.AugAssign) else node.targets[0]

@@ -8,6 +8,8 @@ import pytest
 
 from tests.gradcheck import POLICIES, check_grad
 from transform import adjoint_source
+from transform.ir.lower_gast import to_gast
+from transform.ir.statements import Accumulate
 from transform.optimize.constants import fold_constants
 from transform.optimize.like_terms import merge_like_terms
 
@@ -87,10 +89,27 @@ def test_what_is_not_folded(kept):
 
 
 # ---- the merging rules ---------------------------------------------------------------
-def merged(body, cotangents=("g",)):
+def merged(body, cotangents=("g",), typed=True):
     tree = gast.parse("def pullback(g):\n" + "".join(f"    {s}\n" for s in body)).body[0]
+    if typed:
+        tree.body = [_as_accumulation(s) for s in tree.body]
     merge_like_terms(tree, frozenset(cotangents))
     return [gast.unparse(s).strip() for s in tree.body]
+
+
+def _as_accumulation(s):
+    """`d += v` and `d = d + v` lowered from `Accumulate`s, as the reverse stage makes
+    them (the pass matches the class, ir/statements.py); any other statement as it is."""
+    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add) \
+            and isinstance(s.target, gast.Name):
+        return gast.copy_location(to_gast(None, [Accumulate(s.target.id, s.value,
+                                                            "in_place")])[0], s)
+    if isinstance(s, gast.Assign) and isinstance(s.value, gast.BinOp) \
+            and isinstance(s.value.op, gast.Add) and isinstance(s.value.left, gast.Name) \
+            and s.value.left.id == s.targets[0].id:
+        return gast.copy_location(to_gast(None, [Accumulate(s.targets[0].id, s.value.right,
+                                                            "sum")])[0], s)
+    return s
 
 
 @pytest.mark.parametrize("body, after", [
@@ -121,6 +140,12 @@ def test_like_terms_merge(body, after):
 ])
 def test_what_is_not_merged(body):
     assert merged(body) == [gast.unparse(gast.parse(s)).strip() for s in body]
+
+
+def test_only_an_accumulation_is_merged():
+    """A sum the reverse stage did not build as an `Accumulate` is left alone."""
+    body = ["d = g * W", "d = d + g * W"]
+    assert merged(body, typed=False) == body
 
 
 def test_merging_is_exact_to_the_last_bit():

@@ -1,6 +1,7 @@
-"""The passes recognise the compiler's own statements by the mark `Vocabulary.ref`
-puts on them, which survives every way the compiler copies nodes, and never by
-the name: a user's `pop()` or `tape.append(...)` is not the compiler's."""
+"""The passes find the compiler's own names by the mark `Vocabulary.ref` puts on them
+and its tape traffic by the typed statement the lowering marks its nodes with
+(`statements.typed_of`); both survive every way the compiler copies nodes, and neither
+goes by the name: a user's `pop()` or `tape.append(...)` is not the compiler's."""
 import copy
 
 import gast
@@ -8,7 +9,9 @@ import pytest
 
 from transform.ir import templates
 from transform.ir.nodes import load
-from transform.ir.recognize import is_call, is_pop, is_push, popped_into, pushed
+from transform.ir import statements as ir
+from transform.ir.lower_gast import to_gast
+from transform.ir.recognize import is_call
 from transform.ir.vocabulary import Vocabulary, role_of
 
 
@@ -31,16 +34,22 @@ def test_the_mark_survives_copying(copier):
     pop = gast.Assign(targets=[gast.Name(id="x", ctx=gast.Store(), annotation=None,
                                          type_comment=None)],
                       value=names.call("pop"), type_comment=None)
-    assert popped_into(copier(pop)) == "x"
+    [pop] = to_gast(None, [ir.Pop(pop)])
+    copied = copier(pop)
+    assert type(ir.typed_of(copied)) is ir.Pop and ir.typed_of(copied).target == "x"
+    assert ir.typed_of(copied).node is copied and ir.typed_of(pop).node is pop
     push = _push(names.ref("tape"), names.call("shape_only", load("x")))
-    assert pushed(copier(push)) == "x"
+    [push] = to_gast(None, [ir.Push(push)])
+    assert ir.typed_of(copier(push)).value == "x"
+    assert role_of(copier(push).value.func.value) == "tape"
 
 
 def test_user_names_are_not_the_compilers():
-    """A Name the user wrote, spelled like the compiler's, carries no mark."""
+    """A Name the user wrote, spelled like the compiler's, carries no mark; a statement
+    the lowering did not make is no typed statement."""
     call = gast.Call(func=load("pop"), args=[], keywords=[])
-    assert not is_pop(call)
-    assert not is_push(_push(load("tape"), load("x")))
+    assert not is_call(call, "pop")
+    assert ir.typed_of(_push(load("tape"), load("x"))) is None
     assert not is_call(gast.Call(func=load("unbroadcast"), args=[], keywords=[]), "unbroadcast")
 
 
@@ -48,7 +57,7 @@ def test_a_taken_name_moves_aside_and_keeps_its_role():
     names = Vocabulary({"tape", "pop", "unbroadcast"}, bound={"tape", "pop", "unbroadcast"})
     ref = names.ref("tape")
     assert ref.id == "tape_1" and role_of(ref) == "tape"
-    assert is_pop(names.call("pop")) and names.name("pop") == "pop_1"
+    assert is_call(names.call("pop"), "pop") and names.name("pop") == "pop_1"
     assert names.name("unbroadcast") == "unbroadcast_1"
     assert "unbroadcast_1" in names.bindings
 

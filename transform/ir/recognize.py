@@ -1,5 +1,7 @@
-"""Recognizers for the statements the compiler itself generates (tape pushes and pops,
-comment markers, helper calls), shared by the optimizer passes.
+"""Recognizers for what the compiler itself generates and has no typed class for yet
+(helper calls inside expressions, the tape's setup, comment markers), shared by the
+optimizer passes. Tape pushes and pops and accumulations are typed (`Push`, `Pop`,
+`Accumulate`): the passes match those classes (`statements.typed_of`) instead.
 
 They read the mark `Vocabulary.ref` puts on the Name nodes the compiler makes
 (`node.role`), never the name in the source: a user's own `tape` or `pop` is a
@@ -19,36 +21,6 @@ def is_call(node, role):
 def called_role(node):
     """The role a call of a compiler-made name is for, else None."""
     return role_of(node.func) if isinstance(node, gast.Call) else None
-
-
-def is_pop(node):
-    """`pop()`: the backward sweep reading the tape."""
-    return is_call(node, "pop") and not node.args
-
-
-def popped_into(s):
-    """N for the statement `N = pop()`, else None."""
-    if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) and is_pop(s.value):
-        return s.targets[0].id
-    return None
-
-
-def is_push(s):
-    """`tape.append(...)`: the forward sweep saving a value."""
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Call) \
-        and isinstance(s.value.func, gast.Attribute) and s.value.func.attr == "append" \
-        and role_of(s.value.func.value) == "tape"
-
-
-def pushed(s):
-    """N for `tape.append(N)` and `tape.append(shape_only(N))`, else None."""
-    if not (is_push(s) and len(s.value.args) == 1):
-        return None
-    arg = s.value.args[0]
-    if is_call(arg, "shape_only") and len(arg.args) == 1:
-        arg = arg.args[0]
-    return arg.id if isinstance(arg, gast.Name) else None
 
 
 def assigns_role(s, role):

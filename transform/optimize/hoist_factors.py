@@ -11,6 +11,8 @@ after the loop, instead of every contribution.
 The sum of `ds * e_k` is `ds * (sum of e_k)` when ds is the same in every iteration
 and the buffer starts at zero; for small arrays the saved multiplication per step is a
 good part of the step. Only a buffer the loop touches in that one statement qualifies.
+The update is found by its typed class (`Accumulate`, mode "in_place"); the zero
+buffer by its marked helper (`cotangent_zeros`).
 """
 import gast
 
@@ -18,6 +20,7 @@ from .name_counts import NameCounts
 from .passes import Pass
 from ..ir.nodes import blocks, count_names, load, name_ids, store
 from ..ir.recognize import is_call
+from ..ir.statements import Accumulate, typed_of
 
 
 
@@ -62,10 +65,11 @@ def _hoistable(block, k, mentions):
             and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name)}
     found = []
     for s in loop.body:
-        if not (isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add)
-                and isinstance(s.target, gast.Name)):
-            continue
-        buffer = s.target.id
+        match typed_of(s):
+            case Accumulate(mode="in_place", target=buffer):      # `d += v`
+                pass
+            case _:
+                continue
         if inside.get(buffer) != 1 or not _zeroed_before(block, k, buffer):
             continue
         holder, product = s, s.value

@@ -12,10 +12,13 @@ harmless because a merged term is plain arithmetic on names and literals. Only a
 that reads a cotangent is merged: its value is then never a bool array, for which `e +
 e` is a logical or but `2 * e` an int. Only the two operands of one `+` are compared:
 `a + b + a` is left alone, because floating-point addition does not reassociate.
+The second statement is an accumulation, found by its typed class (`Accumulate`, mode
+"sum" or "in_place": ir/statements.py).
 """
 import gast
 
 from .passes import Pass
+from ..ir.statements import Accumulate, typed_of
 
 _PLAIN_OPS = (gast.Add, gast.Sub, gast.Mult, gast.Div)
 
@@ -96,27 +99,19 @@ def _doubled(term):
 
 
 def _added_to_itself(first, second):
-    """e, if `first` is `a = e` and `second` is `a = a + e` or `a += e` (e plain, not
-    reading a)."""
+    """e, if `first` is `a = e` and `second` the accumulation (an `Accumulate`,
+    ir/statements.py) `a = a + e` or `a += e` (e plain, not reading a)."""
     target = _single_target(first) if type(first) is gast.Assign else None
-    if target is None or _single_target(second) != target:
-        return None
-    value = second.value
-    if type(second) is gast.AugAssign:
-        if not (type(second.op) is gast.Add and _same(first.value, value)):
-            return None
-    elif not (type(value) is gast.BinOp and type(value.op) is gast.Add
-              and type(value.left) is gast.Name and value.left.id == target
-              and _same(first.value, value.right)):
-        return None
-    return None if _reads(first.value, target) else first.value
+    match typed_of(second):
+        case Accumulate(mode="sum" | "in_place", target=name, value=value) \
+                if target is not None and name == target and _same(first.value, value):
+            return None if _reads(first.value, target) else first.value
+    return None
 
 
 def _single_target(s):
     if type(s) is gast.Assign and len(s.targets) == 1 and type(s.targets[0]) is gast.Name:
         return s.targets[0].id
-    if type(s) is gast.AugAssign and type(s.target) is gast.Name:
-        return s.target.id
     return None
 
 

@@ -17,6 +17,9 @@ from transform.api import _wrt_names, compiled, signature_of
 from transform.optimize.passes import DERIVED, Facts, Pass, run_passes
 from transform.optimize.release import FillEmptyBlocks
 from transform.optimize.resets import InlineForcedThunks
+from transform.ir.lower_gast import to_gast
+from transform.ir.nodes import load
+from transform.ir.statements import Accumulate, mark_typed
 from transform.ir.vocabulary import Vocabulary
 
 PASSES = optimize.PASSES
@@ -145,3 +148,40 @@ def test_kept_facts_are_exact_on_the_corpus(monkeypatch, case):
     for policy, signature in (("loop", signature_of(case.inputs())), ("eager", None)):
         with optimiser(PASSES):
             compiled(case.fn, names, policy, False, True, signature)
+
+
+class _Rewrite(Pass):
+    """Turns the accumulation `dx = dx + e` into `dx = 1.0 + e`; re-marks it if asked."""
+
+    def __init__(self, remark):
+        self.remark = remark
+
+    def run(self, facts):
+        [s] = [s for s in facts.pullback.body if isinstance(facts.typed(s), Accumulate)]
+        s.value.left = gast.Constant(value=1.0, kind=None)
+        if self.remark:
+            mark_typed(s, None)
+
+
+@pytest.mark.parametrize("remark", [False, True])
+def test_a_pass_must_keep_a_typed_statement_in_step(remark):
+    """Passes match Push/Pop/Accumulate (facts.typed): the checked run fails a pass that
+    changes such a statement's shape and does not re-mark it."""
+    tree, names = _marked(
+        "def f_rrule(x):\n"
+        "    def pullback(g):\n"
+        "        dx = g\n"
+        "        return (dx,)\n"
+        "    return (x, pullback)\n")
+    pullback = tree.body[0]
+    value = gast.BinOp(left=load("g"), op=gast.Mult(), right=load("x"))
+    [node] = to_gast(None, [Accumulate("dx", value, "sum")], names)
+    pullback.body.insert(1, gast.copy_location(node, pullback.body[0]))
+    assert gast.unparse(pullback.body[1]).strip() == "dx = dx + g * x"
+    facts = Facts.of(tree, names)
+    if remark:
+        run_passes([_Rewrite(True)], facts, check=True)
+        assert facts.typed(pullback.body[1]) is None
+    else:
+        with pytest.raises(AssertionError, match="out of step"):
+            run_passes([_Rewrite(False)], facts, check=True)

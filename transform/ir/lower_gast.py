@@ -9,7 +9,9 @@ names for the statements built at lowering (`Accumulate`).
 import gast
 
 from .nodes import assign, load, store
-from .statements import Accumulate, mark_typed
+from .recognize import is_call
+from .statements import Accumulate, Pop, Push, mark_typed, typed_of
+from .vocabulary import role_of
 
 
 class GastLowering:
@@ -90,6 +92,22 @@ class GastLowering:
 def to_gast(src, stmts, names=None):
     """The gast statements of a typed block."""
     return GastLowering(src, names).block(stmts)
+
+
+def out_of_step(node, names):
+    """Whether a marked node is no longer what its typed statement stands for (a pass
+    changed its shape and did not re-mark it: `statements.mark_typed`); the pass
+    manager checks every pass so when the tests ask it to."""
+    s = typed_of(node)
+    if isinstance(s, Accumulate):
+        built = GastLowering(None, names).accumulation(s.target, s.value, s.mode)
+        return gast.dump(built) != gast.dump(node)
+    if isinstance(s, Pop):
+        return not (isinstance(node, gast.Assign) and is_call(node.value, "pop"))
+    if isinstance(s, Push):
+        return not (isinstance(node, gast.Expr) and isinstance(node.value.func, gast.Attribute)
+                    and role_of(node.value.func.value) == "tape")
+    return False
 
 
 def lowered_accumulation(target, value, mode, names):

@@ -12,7 +12,9 @@ A pass has one job and can be run alone (`run_passes([p], Facts.of(rrule, names)
 a fact no earlier pass provided falls back to its conservative default, and a derived
 fact (the name counts) is computed on first use. After a pass runs, every derived fact
 it does not list in `keeps` is forgotten, so no pass reads a stale count; `check=True`
-recomputes each kept fact after every pass and fails if it drifted (the tests run so).
+recomputes each kept fact after every pass and fails if it drifted, or if a pass left a
+generated statement out of step with the typed statement it is marked with (`Push`,
+`Pop`, `Accumulate`, which passes match: `facts.typed(stmt)`; the tests run so).
 """
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -20,6 +22,8 @@ from typing import Callable, Optional
 import gast
 
 from .name_counts import NameCounts
+from ..ir.lower_gast import out_of_step
+from ..ir.nodes import statements
 from ..ir.statements import typed_of
 
 
@@ -116,4 +120,8 @@ def run_passes(passes, facts, check=False):
                 f"{p!r} left the name counts stale: {facts._counts.drift(fresh)}"
             stale = facts._counts.stale_loads(facts.rrule)
             assert not stale, f"{p!r} left the loads of {len(stale)} statements stale"
+        if check:
+            moved = [s for s in statements(facts.rrule) if out_of_step(s, facts.names)]
+            assert not moved, f"{p!r} left {len(moved)} generated statements out of step " \
+                "with their typed statement (re-mark them: statements.mark_typed)"
     return facts.rrule

@@ -24,6 +24,9 @@ typed too; reverse mode's tape traffic is typed (docs/ir.md):
     tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z)))
     z = pop()               Pop         target z
     dz = accum(dz, c)       Accumulate  target dz, value c, mode "accum" (analysis/accumulation.py)
+
+Lowered, their gast nodes are marked with them (`typed_of`), and the optimiser's passes
+match these classes instead of recognising the gast.
 """
 import copy
 

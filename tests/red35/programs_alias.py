@@ -214,3 +214,20 @@ def cumulative_lists(x):
     for v in xs[1:]:
         acc.append(acc[-1] * 0.5 + v)
     return np.array(acc)
+
+
+def kw_scaled(x, scale=2.0):
+    return np.sum(np.sin(x) * scale) ** 2
+
+
+def kw_only(x, *, scale=2.0):
+    return np.sum(np.sin(x) * scale) ** 2
+
+
+def max_shifted(T):
+    z = np.array([1.0, -0.5, 2.0]) / T
+    return np.sum(np.exp(z - np.max(z)))
+
+
+def out_none(x):
+    return np.sum(x ** 2 * np.exp(x), out=None) + np.max(x, out=None) ** 2

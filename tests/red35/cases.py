@@ -6,6 +6,7 @@ import numpy as np
 from tests.gradcheck import rng
 from tests.red35 import programs_ml as M
 from tests.red35 import programs_alias as A
+from tests.red35 import programs_geom as G
 from tests.red35 import programs_more as B
 from tests.red35 import programs_sim as S
 from tests.red35 import programs_stats as T
@@ -228,9 +229,43 @@ def _alias(r):
     }
 
 
+def _geom(r):
+    x4 = np.array([0.0, 0.1, 0.0, 1.5, 0.0, 0.2, 2.0, 1.3, 0.1, 2.8, 1.2, 1.4])
+    return {
+        "dihedral": (G.dihedral, (x4,), 0, SCALAR),
+        "bond_angle": (G.bond_angle, (x4[:9],), 0, SCALAR),
+        "torque": (G.torque, (r.normal(size=3), r.normal(size=3)), 0, VECTOR),
+        "torque_F": (G.torque, (r.normal(size=3), r.normal(size=3)), 1, VECTOR),
+        "tet_volume": (G.tet_volume, (x4 + 0.1 * r.normal(size=12),), 0, SCALAR),
+        "polar_energy": (G.polar_energy, (r.normal(size=6),), 0, SCALAR),
+        "conv1d_windows": (G.conv1d_windows, (r.normal(size=3), r.normal(size=7)), 0, SCALAR),
+        "conv1d_windows_x": (G.conv1d_windows, (r.normal(size=3), r.normal(size=7)), 1, SCALAR),
+        "conv1d_loop": (G.conv1d_loop, (r.normal(size=3), r.normal(size=6)), 0, VECTOR),
+        "maxpool": (G.maxpool, (r.normal(size=6),), 0, VECTOR),
+        "topk_mean": (G.topk_mean, (r.normal(size=5),), 0, SCALAR),
+        "take_along": (G.take_along, (r.normal(size=6),), 0, SCALAR),
+        "einsum_bilinear": (G.einsum_bilinear, (r.normal(size=(3, 2)), r.normal(size=3), r.normal(size=2)), 0, SCALAR),
+        "tile_repeat": (G.tile_repeat, (r.normal(size=3),), 0, SCALAR),
+        "meshgrid_field": (G.meshgrid_field, (np.array([0.2, -0.3]),), 0, SCALAR),
+        "special_second": (G.special_second, (np.array([0.7, 1.3, 2.2]),), 0, SCALAR),
+        "log_softmax_nll": (G.log_softmax_nll, (r.normal(size=4),), 0, SCALAR),
+        "digamma_mix": (G.digamma_mix, (1.7,), 0, FLOAT),
+        "logit_loss": (G.logit_loss, (np.array([0.2, 0.6, 0.9]),), 0, SCALAR),
+        "qr_loss": (G.qr_loss, (r.normal(size=6),), 0, SCALAR),
+        "triu_energy": (G.triu_energy, (np.array([0.1, 0.9, -0.6, 1.7]),), 0, SCALAR),
+        "any_all_branch": (G.any_all_branch, (np.array([1.3, -0.2, 0.5]),), 0, SCALAR),
+        "reversed_range": (G.reversed_range, (r.normal(size=4),), 0, SCALAR),
+        "max_key": (G.max_key, ([0.3, 1.2, -0.5, 0.9, 0.8, 0.9],), 0, ("grad", "jvp", "hvp")),
+        "tri_solves": (G.tri_solves, (r.normal(size=(3, 3)), r.normal(size=3)), 0, SCALAR + ("jvp_grad",)),
+        "tri_solves_b": (G.tri_solves, (r.normal(size=(3, 3)), r.normal(size=3)), 1, SCALAR),
+        "tri_solves_both": (G.tri_solves, (r.normal(size=(3, 3)), r.normal(size=3)), (0, 1), ("hessian_tuple", "hvp_tuple")),
+        "try_finally": (G.try_finally, (r.normal(size=3),), 0, SCALAR),
+    }
+
+
 def cases():
     r = rng("red35 cases")
     out = {}
-    for part in (_ml, _sim, _stats, _more, _alias):
+    for part in (_ml, _sim, _stats, _more, _alias, _geom):
         out.update(part(r))
     return out

@@ -6,6 +6,7 @@ import numpy as np
 from tests.gradcheck import rng
 from tests.red35 import programs_ml as M
 from tests.red35 import programs_alias as A
+from tests.red35 import programs_fin as F
 from tests.red35 import programs_geom as G
 from tests.red35 import programs_more as B
 from tests.red35 import programs_sim as S
@@ -263,9 +264,37 @@ def _geom(r):
     }
 
 
+def _fin(r):
+    R = r.normal(size=(12, 3)) * 0.1 + 0.02
+    cov = np.cov(R.T)
+    return {
+        "black_scholes": (F.black_scholes, (1.1,), 0, FLOAT + ("gog3",)),
+        "black_scholes_sigma": (F.black_scholes, (1.1, 1.0, 0.5, 0.02, 0.3), 4, FLOAT),
+        "black_scholes_erf": (F.black_scholes_erf, (1.1, 0.3), 0, FLOAT),
+        "black_scholes_erf_vol": (F.black_scholes_erf, (1.1, 0.3), 1, FLOAT),
+        "black_scholes_cross": (F.black_scholes_erf, (1.1, 0.3), (0, 1), ("cross", "hessian_tuple")),
+        "bs_stats": (F.bs_stats, (1.1,), 0, FLOAT),
+        "mc_call": (F.mc_call, (1.05,), 0, ("grad", "jvp")),
+        "mc_smooth": (F.mc_smooth, (np.array([0.2, -0.1, -0.5]),), 0, SCALAR),
+        "discounted_return": (F.discounted_return, (0.9,), 0, FLOAT + ("gog3",)),
+        "returns_vector": (F.returns_vector, (0.9, r.normal(size=4)), 1, VECTOR),
+        "returns_vector_gamma": (F.returns_vector, (0.9, r.normal(size=4)), 0, ("jvp", "jacfwd", "jacrev")),
+        "drawdown": (F.drawdown, (np.array([0.05, -0.1, 0.03, -0.04, 0.02]),), 0, SCALAR),
+        "portfolio_var": (F.portfolio_var, (np.array([0.3, 0.5, 0.2]), cov), 0, SCALAR),
+        "sharpe": (F.sharpe, (np.array([0.3, 0.5, 0.2]), R), 0, SCALAR),
+        "policy_gradient": (F.policy_gradient_loss, (r.normal(size=(3, 2)), r.normal(size=(6, 3)), np.array([0, 1, 1, 0, 1, 0]), r.normal(size=6)), 0, SCALAR),
+        "hand_interp_loss": (F.hand_interp_loss, (r.normal(size=5), np.array([0.1, 0.33, 0.6, 0.95])), 0, SCALAR),
+        "hand_interp_x": (F.hand_interp_loss, (r.normal(size=5), np.array([0.1, 0.33, 0.6, 0.95])), 1, SCALAR),
+        "int_lookup": (F.int_lookup, (0.77,), 0, FLOAT),
+        "nonzero_gather": (F.nonzero_gather, (np.array([0.4, -0.7, 1.1, -0.3]),), 0, SCALAR),
+        "floor_mod": (F.floor_mod, (np.array([0.4, -0.75, 1.1]),), 0, SCALAR),
+        "implied_vol": (F.implied_vol, (0.15,), 0, ("grad", "jvp")),
+    }
+
+
 def cases():
     r = rng("red35 cases")
     out = {}
-    for part in (_ml, _sim, _stats, _more, _alias, _geom):
+    for part in (_ml, _sim, _stats, _more, _alias, _geom, _fin):
         out.update(part(r))
     return out

@@ -23,7 +23,7 @@ REFUSED = {
     ("gmm_stats", "hvp"), ("gmm_stats", "hessian"), ("norm_nll", "hvp"),
     ("norm_nll", "hessian"), ("norm_nll_frozen", "hvp"), ("norm_nll_frozen", "hessian"),
     ("mvn_scipy", "hvp"), ("mvn_scipy", "hessian"), ("censored_nll", "hvp"),
-    ("censored_nll", "hessian"),
+    ("censored_nll", "hessian"), ("bs_stats", "hvp"), ("bs_stats", "gog"),
     # derivatives of derivative calls inside differentiated code (documented)
     ("newton_with_grad", "hvp"), ("newton_with_grad", "hessian"),
     ("newton_with_hessian", "grad"), ("newton_with_hessian", "jvp"),
@@ -43,6 +43,8 @@ REFUSED = {
     ("conv1d_windows", "hessian"), ("conv1d_windows_x", "grad"), ("conv1d_windows_x", "jvp"),
     ("conv1d_windows_x", "hvp"), ("conv1d_windows_x", "hessian"),
     ("qr_loss", "hvp"), ("qr_loss", "hessian"),
+    # np.maximum.accumulate's JVP helper has no reverse rule
+    ("drawdown", "hvp"), ("drawdown", "hessian"),
     # writes through aliases, views and helper arguments (all modes)
     ("alias_iadd", "jvp"), ("alias_iadd", "jacfwd"), ("alias_iadd", "jacrev"),
     ("alias_setitem", "jvp"), ("alias_setitem", "jacfwd"), ("alias_setitem", "jacrev"),

@@ -6,6 +6,7 @@ import numpy as np
 from tests.gradcheck import rng
 from tests.red35 import programs_ml as M
 from tests.red35 import programs_alias as A
+from tests.red35 import programs_py as Y
 from tests.red35 import programs_fin as F
 from tests.red35 import programs_geom as G
 from tests.red35 import programs_more as B
@@ -292,9 +293,36 @@ def _fin(r):
     }
 
 
+def _py(r):
+    x3 = np.array([0.4, -0.7, 1.1])
+    return {
+        "array_from_entries": (Y.array_from_entries, (x3,), 0, VECTOR),
+        "fancy_store": (Y.fancy_store, (x3,), 0, VECTOR),
+        "strided_2d": (Y.strided_2d, (r.normal(size=12),), 0, VECTOR),
+        "fill_scalar": (Y.fill_scalar, (0.7, x3), 0, FLOAT),
+        "sort_inplace_copy": (Y.sort_inplace_copy, (x3,), 0, VECTOR),
+        "gen_sum_cond": (Y.gen_sum_cond, (x3,), 0, SCALAR),
+        "walrus_loop": (Y.walrus_loop, (x3,), 0, SCALAR),
+        "conditional_expr": (Y.conditional_expr, (x3,), 0, SCALAR),
+        "math_helpers": (Y.math_helpers, (x3,), 0, SCALAR),
+        "reduce_lambda": (Y.reduce_lambda, (x3,), 0, SCALAR),
+        "sum_of_arrays": (Y.sum_of_arrays, (r.normal(size=(4, 3)),), 0, SCALAR),
+        "matrix_power_loss": (Y.matrix_power_loss, (r.normal(size=4),), 0, SCALAR),
+        "powers_and_pinvs": (Y.powers_and_pinvs, (r.normal(size=12),), 0, SCALAR + ("jvp_grad",)),
+        "axis_reductions": (Y.axis_reductions, (r.normal(size=12),), 0, SCALAR),
+        "nearest_distance": (Y.nearest_distance, (r.normal(size=2), r.normal(size=(4, 2))), 0, SCALAR),
+        "round_isclose": (Y.round_isclose, (np.array([0.33, -0.71, 1.12]),), 0, SCALAR),
+        "chained_compare": (Y.chained_compare, (x3,), 0, SCALAR),
+        "zeros_int_promote": (Y.zeros_int_promote, (x3,), 0, SCALAR),
+        "concat_pieces": (Y.concat_pieces, (x3,), 0, VECTOR),
+        "diag_write": (Y.diag_write, (x3 + 1.0,), 0, SCALAR),
+        "swap_rows": (Y.swap_rows, (r.normal(size=6),), 0, VECTOR),
+    }
+
+
 def cases():
     r = rng("red35 cases")
     out = {}
-    for part in (_ml, _sim, _stats, _more, _alias, _geom, _fin):
+    for part in (_ml, _sim, _stats, _more, _alias, _geom, _fin, _py):
         out.update(part(r))
     return out

@@ -43,8 +43,14 @@ REFUSED = {
     ("conv1d_windows", "hessian"), ("conv1d_windows_x", "grad"), ("conv1d_windows_x", "jvp"),
     ("conv1d_windows_x", "hvp"), ("conv1d_windows_x", "hessian"),
     ("qr_loss", "hvp"), ("qr_loss", "hessian"),
-    # np.maximum.accumulate's JVP helper has no reverse rule
+    # JVP helpers without reverse rules: np.maximum.accumulate's, math.prod's
     ("drawdown", "hvp"), ("drawdown", "hessian"),
+    ("math_helpers", "hvp"), ("math_helpers", "hessian"),
+    # forward mode calls no lambda given values carrying a tangent (closures' area)
+    ("reduce_lambda", "jvp"), ("reduce_lambda", "hvp"), ("reduce_lambda", "hessian"),
+    # `y.sort()` on a copy is refused in every mode (write y = np.sort(y))
+    ("sort_inplace_copy", "jvp"), ("sort_inplace_copy", "jacfwd"),
+    ("sort_inplace_copy", "jacrev"),
     # writes through aliases, views and helper arguments (all modes)
     ("alias_iadd", "jvp"), ("alias_iadd", "jacfwd"), ("alias_iadd", "jacrev"),
     ("alias_setitem", "jvp"), ("alias_setitem", "jacfwd"), ("alias_setitem", "jacrev"),

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from transform import differentiable
+
 OFFSETS = np.array([0.5, -0.25, 1.0])
 
 
@@ -141,3 +143,27 @@ def powers_and_pinvs(x):
     stack = x[:12].reshape(2, 3, 2)
     return P + np.sum(np.linalg.pinv(tall) ** 2) + np.sum(np.linalg.pinv(wide) * wide.T) \
         + np.sum(np.sin(np.linalg.pinv(stack)))
+
+
+@differentiable
+def _act(z):
+    return np.tanh(z) * z
+
+
+@differentiable(policy="flat")
+def _sq(v):
+    return v * v
+
+
+def deco_helpers(x):
+    """Helpers marked @differentiable, as the README's quickstart marks functions (forward
+    mode called their *args wrapper before: a TypeError, and hvp refused it)."""
+    return np.sum(_act(x) ** 2) + np.sum(_sq(x[::-1]) * x)
+
+
+def deco_vector(x):
+    return _act(x) * _sq(x[0])
+
+
+def deco_scalar(a):
+    return _act(a) * _sq(a) + np.sin(_act(a))

@@ -97,6 +97,10 @@ def _sim(r):
         "chain_sag": (S.chain_sag, (-0.1 * np.ones(4) + 0.02 * r.normal(size=4),), 0, SCALAR),
         "lotka_volterra": (S.lotka_volterra, ((1.1, 0.4), 0.9), 0, ("jvp", "jac_tree")),
         "diffusion_while": (S.diffusion_steps_while, (np.array([1.0, -0.2, 0.4, 0.1]),), 0, SCALAR),
+        "heat_checkpointed": (S.heat_checkpointed, (r.normal(size=5), 0.8), 0, SCALAR),
+        "heat_checkpointed_k": (S.heat_checkpointed, (r.normal(size=5), 0.8), 1, FLOAT),
+        "leapfrog_checkpointed": (S.leapfrog_checkpointed, (r.normal(size=3), 0.1), 0, SCALAR),
+        "leapfrog_checkpointed_dt": (S.leapfrog_checkpointed, (r.normal(size=3), 0.1), 1, FLOAT),
         "verlet_positions": (S.verlet_positions, (r.normal(size=2), r.normal(size=2)), 1, VECTOR),
     }
 

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from transform import checkpointed
+
 VERBOSE = False
 
 
@@ -250,3 +252,21 @@ def verlet_positions(x0, v0):
         a = a_new
         xs.append(x)
     return np.array(xs).ravel()
+
+
+def heat_checkpointed(u, kappa, n=12):
+    """A long simulation loop marked for checkpointing, as the README shows it."""
+    for t in checkpointed(range(n), snapshots=3):
+        u = u + 0.1 * kappa * (np.roll(u, 1) - 2 * u + np.roll(u, -1))
+        if t % 4 == 0:
+            u = u * (1 - 0.01 * np.tanh(u))
+    return np.sum(u ** 2 * np.arange(len(u)))
+
+
+def leapfrog_checkpointed(q0, dt):
+    q, p = q0, np.zeros_like(q0)
+    for _ in checkpointed(range(8), snapshots=2):
+        p = p - 0.5 * dt * np.sin(q)
+        q = q + dt * p
+        p = p - 0.5 * dt * np.sin(q)
+    return np.sum(0.5 * p ** 2 - np.cos(q))

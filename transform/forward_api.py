@@ -169,10 +169,11 @@ def _constructor(fn):
     """A class called with tangents: the function its __init__ is compiled as (reverse
     mode's, frontend/constructors.py), or fn itself (refused below). Not a dataclass:
     an attribute its __post_init__ sets is no field, and forward mode reads a record's
-    tangent by field (runtime/forward.py attribute_tangent)."""
+    tangent by field (runtime/forward.py attribute_tangent). A `@differentiable`
+    helper: the function it wraps (its wrapper takes *args, **kwargs)."""
     if isinstance(fn, type) and not dataclasses.is_dataclass(fn) and record_rule(fn) is None:
         return constructor_of(fn, object_builder) or fn
-    return fn
+    return _unwrap(fn)[0]
 
 
 def _frule(rule, tangents, args, kwargs):
@@ -212,7 +213,9 @@ def jvp_source(fn, wrt=0):
 def _compiled(plain, names, signature, variant="pair", complex_values=False):
     """The cached `<name>_jvp` of `plain` for the tangents of `names` (variant: see
     forward_pipeline.compile_forward); complex_values: complex arguments or tangents
-    (compiled apart, with only the terms right for complex values)."""
+    (compiled apart, with only the terms right for complex values). A `@differentiable`
+    wrapper's: the function it wraps."""
+    plain = _unwrap(plain)[0]
     mode = ("forward" if variant == "pair" else "forward " + variant) + \
         (" complex" if complex_values else "")
     key = (names, mode, False, True, signature, None, False)

@@ -12,7 +12,8 @@ from .errors import TransformError
 
 # runtime functions reverse mode differentiates from their own source like a user's
 # helper: JVP helpers in plain NumPy, and functools.reduce's Python form (each checked
-# against differences of grad in tests/forward/test_hvp_helpers.py); what their source
+# against differences of grad in tests/forward/test_hvp_helpers.py; solve_triangular's,
+# matrix_power's and pinv's in tests/red35: `tri_solves`, `powers_and_pinvs`); what their source
 # does that reverse mode does not take is refused there, at the helper's line. By name:
 # importing the SciPy rules' modules here would register them before SciPy is imported
 BY_SOURCE = frozenset(
@@ -21,7 +22,9 @@ BY_SOURCE = frozenset(
      for n in ("dict_items_jvp", "dict_pairs_jvp")] +
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +
     ["runtime.rules.forward_helpers.cumprod_jvp", "runtime.rules.polynomials_more.polymul_jvp",
-     "runtime.rules.scipy_signal_extra.filled_2d"])
+     "runtime.rules.scipy_signal_extra.filled_2d",
+     "runtime.rules.scipy_linalg.triangular_solve_jvp",
+     "runtime.rules.forward_helpers.matrix_power_jvp", "runtime.rules.forward_helpers.pinv_jvp"])
 
 
 def by_source(fn):

@@ -29,7 +29,7 @@ from .hessian_blocks import container_hessian
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
-                                _wrt_names)
+                                _wrt_names, keywords_by_position)
 from .tangent_grad import position, resolved, tangent_gradient
 
 
@@ -99,8 +99,8 @@ def hessian(fn, wrt=0, *, policy=None):
     _plain(fn)
 
     @functools.wraps(method)
-    def hessian_fn(*args):
-        args = receiver + args
+    def hessian_fn(*args, **kwargs):
+        args = receiver + keywords_by_position(method, "hessian", args, kwargs)
         names, _ = _wrt_names(_plain(fn), wrt)
         if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
             return _argument_blocks(fn, args, names, wrt, policy)

@@ -24,7 +24,7 @@ from .api import grad, vjp
 from .forward_api import jvp
 from .nested_jacobians import nested, spec_of, tag
 from .public.checks import check_target, mark_derivative
-from .public.parameters import _method_parts, _unwrap, _wrt_names
+from .public.parameters import _method_parts, _unwrap, _wrt_names, keywords_by_position
 
 
 def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
@@ -148,7 +148,8 @@ def jacfwd(fn, wrt=0, *, policy=None):
     single = not isinstance(wrt, (tuple, list))
 
     @functools.wraps(fn)
-    def jacobian_fn(*args):
+    def jacobian_fn(*args, **kwargs):
+        args = keywords_by_position(fn, "jacfwd", args, kwargs)
         for w in wrt_tuple:
             if _position(fn, w) >= len(args):
                 raise TypeError(f"jacfwd: {w!r} is differentiated but this call does not "

@@ -191,7 +191,7 @@ class ExprAliases:
         args = [self.value(a) for a in e.args]
         kwargs = {kw.arg: self.value(kw.value) for kw in e.keywords}
         for kw in e.keywords:
-            if kw.arg == "out":
+            if kw.arg == "out" and not _is_none(kw.value):   # `out=None` writes nothing
                 self.check.write(kw.value, e, "the `out=` argument writes into it")
                 self.check.refuse_inplace(kw.value, e, "`out=`", "out=")
             target = overwritten(e, kw)
@@ -210,7 +210,7 @@ class ExprAliases:
 
     def method_value(self, e, receiver, args, kwargs):
         name, func = e.func.attr, e.func
-        if "out" in kwargs:
+        if _writes_out(e):
             return kwargs["out"]
         if name in INPLACE_METHODS and isinstance(func.value, gast.Name) and \
                 objects_own_method(self.src, func.value.id, name):
@@ -244,7 +244,7 @@ class ExprAliases:
         return self.unknown_result(e, [receiver] + args + list(kwargs.values()))
 
     def function_value(self, e, fn, args, kwargs):
-        if "out" in kwargs:
+        if _writes_out(e):
             return kwargs["out"]
         if isinstance(fn, np.ufunc) and len(e.args) > fn.nin:    # np.add(a, b, out)
             for target in e.args[fn.nin:]:
@@ -331,3 +331,13 @@ def overwritten(call, kw):
     position = {"a": 0, "b": 1}.get(name, 0)
     args = call.args
     return args[position] if position < len(args) else (args[0] if args else kw.value)
+
+
+def _writes_out(call):
+    """The call passes `out=` an array (not the constant None)."""
+    return any(kw.arg == "out" and not _is_none(kw.value) for kw in call.keywords)
+
+
+def _is_none(node):
+    """The constant None (generated forward code spells out a reduction's `out=None`)."""
+    return isinstance(node, gast.Constant) and node.value is None

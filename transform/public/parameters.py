@@ -200,3 +200,23 @@ def _defaults(fn):
                 if p.default is not p.empty}
     except (TypeError, ValueError):
         return {}
+
+
+def keywords_by_position(fn, api, args, kwargs):
+    """The positional arguments of the call `fn(*args, **kwargs)`, keywords placed by
+    position and the defaults between filled in, for jacfwd and hessian (their jvps and
+    hvps take positional primals): `jacfwd(f)(x, scale=3.0)` runs as `f(x, 3.0)`. A
+    keyword-only parameter given a value is a TypeError saying so."""
+    if not kwargs:
+        return tuple(args)
+    signature = inspect.signature(fn)
+    bound = signature.bind(*args, **kwargs)           # Python's own TypeError if not
+    named = [name for name, p in signature.parameters.items()
+             if name in kwargs and p.kind in (p.KEYWORD_ONLY, p.VAR_KEYWORD)]
+    if named or any(k not in signature.parameters for k in kwargs):
+        raise TypeError(f"{api}: the keyword-only argument {(named or list(kwargs))[0]!r} "
+                        f"of {getattr(fn, '__name__', fn)} cannot be passed through {api} "
+                        "yet (it calls jvp/hvp with positional arguments); make it "
+                        "positional, or use jacrev/grad")
+    bound.apply_defaults()
+    return tuple(bound.args)

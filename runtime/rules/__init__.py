@@ -36,7 +36,8 @@ SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                   "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
                                   "scipy_stats_summaries"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra",
-                                   "scipy_linalg_factorizations", "scipy_linalg_eig"),
+                                   "scipy_linalg_factorizations", "scipy_linalg_eig",
+                                   "scipy_linalg_second"),
                   "scipy.signal": ("scipy_signal", "scipy_signal_extra"),
                   "scipy.integrate": ("scipy_integrate",)}
 

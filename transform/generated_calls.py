@@ -16,9 +16,16 @@ from .errors import TransformError
 # does that reverse mode does not take is refused there, at the helper's line. By name:
 # importing the SciPy rules' modules here would register them before SciPy is imported
 BY_SOURCE = frozenset(
-    ["runtime.rules.forward_linalg_helpers." + n for n in ("svd_jvp", "eigh_jvp")] +
-    ["runtime.rules.scipy_linalg." + n for n in ("cho_factor_jvp", "cho_solve_factor_jvp")] +
-    ["runtime.rules.scipy_linalg_factorizations.scipy_eigvalsh_jvp"] +
+    ["runtime.rules.forward_linalg_helpers." + n for n in (
+        "svd_jvp", "eigh_jvp", "eigvalsh_jvp", "qr_jvp", "lstsq_jvp", "eig_jvp", "eigvals_jvp")] +
+    ["runtime.rules.forward_helpers." + n for n in (
+        "pinv_jvp", "svdvals_jvp", "matrix_power_jvp", "multi_dot_jvp")] +
+    ["runtime.rules.scipy_linalg." + n for n in (
+        "cho_factor_jvp", "cho_solve_factor_jvp", "triangular_solve_jvp", "sqrtm_jvp",
+        "matrix_equation_jvp")] +
+    ["runtime.rules.scipy_linalg_factorizations." + n for n in (
+        "scipy_eigvalsh_jvp", "scipy_qr_jvp")] +
+    ["runtime.rules.scipy_linalg_second.expm_jvp_a_jvp", "runtime.rules.scipy_stats.mvn_jvp"] +
     ["runtime.rules.forward_container_helpers." + n
      for n in ("dict_items_jvp", "dict_pairs_jvp")] +
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +

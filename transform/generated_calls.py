@@ -26,6 +26,8 @@ BY_SOURCE = frozenset(
     ["runtime.rules.scipy_linalg_factorizations." + n for n in (
         "scipy_eigvalsh_jvp", "scipy_qr_jvp")] +
     ["runtime.rules.scipy_linalg_second.expm_jvp_a_jvp", "runtime.rules.scipy_stats.mvn_jvp"] +
+    ["runtime.rules.polynomials_helpers." + n for n in ("polyval_slope", "vander_slopes")] +
+    ["runtime.rules.ufunc_methods_helpers.running_max_jvp"] +
     ["runtime.rules.forward_container_helpers." + n
      for n in ("dict_items_jvp", "dict_pairs_jvp")] +
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +

@@ -1,6 +1,6 @@
 """Reverse rules for the scipy.linalg JVP helpers that generated forward-mode code calls
 (hvp, hessian, grad of grad: reverse mode over forward mode's code), each with its own
-JVP. Registered only when SciPy imports (runtime/rules/__init__.py).
+JVP. Registered with the scipy_linalg_eig family (when SciPy imports).
 
 expm: L(A, t) = expm_jvp(t, A), the Frechet derivative, is the top-right block of
 expm(B), B = [[A, t], [0, A]] (linear in A and t together). In t its adjoint is

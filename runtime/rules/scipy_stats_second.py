@@ -1,6 +1,6 @@
 """Reverse rule for stats_vjp (scipy_stats.py), which generated forward-mode code calls
 for the tangent of scipy.stats.<family>.logpdf and .pdf (hvp, hessian, grad of grad of
-a likelihood). Registered only when SciPy imports (runtime/rules/__init__.py).
+a likelihood). Registered with the scipy_stats_summaries family (when SciPy imports).
 
 stats_vjp(g, ans, ..., wrt, x, shapes, loc, scale) is g times a slope of logpdf (times
 ans for pdf), summed back to `wrt`'s shape. With logpdf = L(z, shapes) - log(scale),

@@ -176,6 +176,9 @@ EXTRA[vectorized_result] = [([0.3, -1.2, 2.0, 0.7], (2, 2), "f.py:1"), ([0.5], (
 from runtime.helpers import pow_exponent_vjp  # noqa: E402
 EXTRA[pow_exponent_vjp] = [(A, B, B, A), (A, B, B + 0.2, 0.7), (A, B, 1.3, A)]
 EXTRA[norm_vjp] += [(1.2, np.linalg.norm(V4), V4, None, None, False)]
+# np.power's base term (session 35, rules2): x broadcast against y, a float_power
+from runtime.rules.elementwise_helpers import power_base_vjp  # noqa: E402
+EXTRA[power_base_vjp] = [(A, B, A + 2.0), (A, V4 + 1.0, B, np.float_power), (A, B, 2.0)]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

@@ -50,3 +50,17 @@ def test_a_power_of_a_negative_base_in_its_exponent_is_refused():
     with pytest.raises(TransformError, match="needs x > 0"):
         hvp(negative_base, (np.array([-1.5, 2.0]), np.array([2.0, 3.0])),
             (np.ones(2), np.ones(2)), wrt=(0, 1))
+
+
+def complete_qr(x):
+    q, r = np.linalg.qr(np.outer(x, x) + np.eye(2), mode="complete")
+    return np.sum(r ** 2)
+
+
+def test_a_refusal_inside_a_helper_taken_from_its_source_is_at_the_users_line():
+    """qr_jvp (differentiated from its source under hvp) refuses mode='complete' when it
+    runs: the TransformError names the user's call, not the helper's line."""
+    with pytest.raises(TransformError, match="mode='reduced'") as info:
+        hvp(complete_qr, (np.array([0.3, 0.5]),), (np.ones(2),))
+    assert info.value.filename == __file__
+    assert "np.linalg.qr(" in info.value.source_line

@@ -19,12 +19,14 @@ import scipy.special as sc
 
 from ..complex_safety import RuleRefused
 from ..helpers import unbroadcast
-from ..registry import LINEAR, SHAPE, defvjp, nondiff, template_helper
-from .scipy_stats import CONTINUOUS, mvn_dimension, stats_vjp
+from ..registry import LINEAR, SHAPE, ZERO, defvjp, nondiff, template_helper
+from .scipy_stats import CONTINUOUS, mvn_dimension, mvn_symmetric, stats_vjp
 
-# multivariate_normal's dimension (read from the parameters' shapes) in mvn_jvp, which
-# reverse mode differentiates from its source (transform/generated_calls.py BY_SOURCE)
+# multivariate_normal's dimension (read from the parameters' shapes) and its check of a
+# symmetric cov in mvn_jvp, which reverse mode differentiates from its source
+# (transform/generated_calls.py BY_SOURCE)
 nondiff(mvn_dimension, why=SHAPE)
+nondiff(mvn_symmetric, why=ZERO)
 
 
 def _t_mixed(z, df):

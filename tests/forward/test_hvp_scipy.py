@@ -126,3 +126,16 @@ def a_family_without_second_derivatives(x):
 def test_what_stats_vjp_has_no_rule_for_is_refused(fn):
     with pytest.raises(TransformError, match="second derivative of scipy.stats"):
         hvp(fn, (np.array([0.3, -0.2, 0.5]),), (np.ones(3),))
+
+
+def mvn_asymmetric(x):
+    cov = np.array([[3.0, 0.5, 0.1], [0.2, 2.0, 0.3], [0.0, 0.1, 1.0]]) + np.diag(x * x)
+    return st.multivariate_normal.logpdf(x, None, cov)
+
+
+def test_an_asymmetric_covariance_is_refused():
+    """SciPy reads cov's lower triangle, the rules the whole matrix: grad was silently
+    wrong before session 35 (rules2), now refused, at the user's line."""
+    with pytest.raises(TransformError, match="symmetric cov") as info:
+        grad(mvn_asymmetric)(np.array([0.3, -0.2, 0.5]))
+    assert info.value.filename == __file__

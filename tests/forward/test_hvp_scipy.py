@@ -61,11 +61,11 @@ def cholesky_solves(x):             # cho_factor_jvp, cho_solve_factor_jvp, solv
     return np.sum(sl.cho_solve(c, x) * x) + np.sum(sl.solve(spd(x), x, assume_a="sym") ** 2)
 
 
-def decompositions(x):              # qr, lstsq, pinv, svdvals, eig
+def decompositions(x):              # qr, lstsq, pinv, svdvals, eig, eigvals
     q, r = np.linalg.qr(spd(x))
     a = np.vstack([spd(x), np.ones(3) + x])
-    w = np.linalg.eigvals(spd(x))
-    return np.sum(r ** 2 * x) + q[0, 1] ** 2 + np.sum(np.linalg.lstsq(a, x[0] + np.arange(4.0),
+    w, vectors = np.linalg.eigvals(spd(x)), np.linalg.eig(spd(x))[1]
+    return np.sum(vectors[:, 0] ** 2 * x) + np.sum(r ** 2 * x) + q[0, 1] ** 2 + np.sum(np.linalg.lstsq(a, x[0] + np.arange(4.0),
                                                                       rcond=None)[0] ** 2) + \
         np.sum(np.linalg.pinv(a) ** 2) + np.sum(np.linalg.svd(a, compute_uv=False) ** 3) + \
         np.sum(w ** 2)

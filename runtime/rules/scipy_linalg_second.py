@@ -14,9 +14,14 @@ is its own adjoint (real values) but the transpose, so the cotangent runs them b
 """
 import numpy as np
 
-from ..registry import LINEAR, defvjp, template_helper
+from ..registry import LINEAR, ZERO, defvjp, nondiff, template_helper
 from .scipy_linalg import expm_jvp, expm_vjp
-from .scipy_linalg_more import GENERAL, SYMMETRIC, _mirrored, _read_part, solved_matrix
+from .scipy_linalg_more import GENERAL, SYMMETRIC, _mirrored, _read_part, _row_order, \
+    solved_matrix
+
+# the row order of lu_factor's pivots, read by lu_factor_jvp and lu_solve_factor_jvp,
+# which reverse mode differentiates from their source (generated_calls.py BY_SOURCE)
+nondiff(_row_order, why=ZERO)
 
 
 def _block(a, b, c, d):

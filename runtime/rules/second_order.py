@@ -7,6 +7,7 @@ at); the helpers are in second_order_helpers.py."""
 from ..helpers import pow_exponent_vjp
 from ..registry import DIAGONAL, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from .elementwise_helpers import power_base_vjp
+from .linalg_more import _tensor_axes
 from .shape_helpers import cot_dtype
 from .ufunc_methods_helpers import _renewed_at
 
@@ -17,10 +18,11 @@ defvjp(pow_exponent_vjp, "slopes_g, answer, x, y",
        jvp=(LINEAR, LINEAR, "pow_exponent_x_jvp(t_x, slopes_g, answer, x, y)", None))
 
 # read by JVP helpers reverse mode differentiates from their source (polyval_slope,
-# running_max_jvp: transform/generated_calls.py BY_SOURCE): a dtype, and the indices where
-# a running extreme was renewed (piecewise constant)
+# running_max_jvp, tensorsolve_jvp: transform/generated_calls.py BY_SOURCE): a dtype, the
+# indices where a running extreme was renewed (piecewise constant), an axis order
 nondiff(cot_dtype, why=SHAPE)
 nondiff(_renewed_at, why=ZERO)
+nondiff(_tensor_axes, why=SHAPE)
 
 # np.power's tangent in its base (DIAGONAL over power_base_vjp's template): elementwise in
 # the slopes, x and y once broadcast, so its own tangent is DIAGONAL too (np.power's

@@ -1,7 +1,7 @@
 """hvp through NumPy rules whose JVP terms call helpers reverse mode now takes (session
 35, rules2): np.power's base term (power_base_vjp's rule, runtime/rules/second_order.py),
-np.polyval's and np.vander's slopes and a running maximum's tangent (differentiated from
-their source: transform/generated_calls.py BY_SOURCE). H v against central differences
+np.polyval's and np.vander's slopes, a running maximum's tangent, tensorinv's and
+tensorsolve's (differentiated from their source: transform/generated_calls.py BY_SOURCE). H v against central differences
 of grad (float64), every argument moved together."""
 import numpy as np
 import pytest
@@ -28,7 +28,14 @@ def running_extremes(p, x):         # running_max_jvp
         np.sum(np.minimum.accumulate(np.sin(x) + p[0]) * x)
 
 
-@pytest.mark.parametrize("fn", [powers, polynomial, vandermonde, running_extremes],
+def tensors(p, x):                  # tensorinv_jvp, tensorsolve_jvp
+    m = np.outer(x, p) + np.diag(3.0 + p)
+    k = np.reshape(np.kron(m, np.eye(2) + 0.1 * x[0]), (4, 2, 8))
+    return np.sum(np.linalg.tensorinv(k, ind=2) ** 2) + \
+        np.sum(np.linalg.tensorsolve(np.reshape(k, (8, 4, 2)), np.arange(8.0) * p[1]) ** 2)
+
+
+@pytest.mark.parametrize("fn", [powers, polynomial, vandermonde, running_extremes, tensors],
                          ids=lambda f: f.__name__)
 def test_hvp_matches_differences_of_grad(fn):
     r = rng("hvp numpy helpers", fn.__name__)

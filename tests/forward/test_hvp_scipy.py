@@ -61,6 +61,11 @@ def cholesky_solves(x):             # cho_factor_jvp, cho_solve_factor_jvp, solv
     return np.sum(sl.cho_solve(c, x) * x) + np.sum(sl.solve(spd(x), x, assume_a="sym") ** 2)
 
 
+def lu_solves(x):                   # lu_factor_jvp, lu_solve_factor_jvp (pivots held)
+    lu = sl.lu_factor(spd(x) + np.diag(x))
+    return np.sum(sl.lu_solve(lu, x) ** 2) + np.sum(sl.lu_solve(lu, np.cos(x), trans=1) * x)
+
+
 def decompositions(x):              # qr, lstsq, pinv, svdvals, eig, eigvals
     q, r = np.linalg.qr(spd(x))
     a = np.vstack([spd(x), np.ones(3) + x])
@@ -91,7 +96,7 @@ def mvn_likelihood(x):              # mvn_jvp from source (a symmetric covarianc
 
 
 CASES = [gaussian_likelihood, student_and_gamma, beta_density, lognormal_and_logistic,
-         matrix_exponential_ode, eigen_objective, scipy_eigen, cholesky_solves,
+         matrix_exponential_ode, eigen_objective, scipy_eigen, cholesky_solves, lu_solves,
          decompositions, matrix_products, matrix_equations, mvn_likelihood]
 
 

@@ -12,19 +12,32 @@ from .errors import TransformError
 
 # runtime functions reverse mode differentiates from their own source like a user's
 # helper: JVP helpers in plain NumPy, and functools.reduce's Python form (each checked
-# against differences of grad in tests/forward/test_hvp_helpers.py; solve_triangular's,
-# matrix_power's and pinv's in tests/red35: `tri_solves`, `powers_and_pinvs`); what their source
-# does that reverse mode does not take is refused there, at the helper's line. By name:
+# against differences of grad in tests/forward/test_hvp_helpers.py, test_hvp_scipy.py
+# and test_hvp_numpy_helpers.py; solve_triangular's, matrix_power's and pinv's also in
+# tests/red35: `tri_solves`, `powers_and_pinvs`); what their source does that reverse
+# mode does not take is refused there, at the helper's line (a refusal raised when one runs, at the user's:
+# emit/tracebacks.py). By name:
 # importing the SciPy rules' modules here would register them before SciPy is imported
 BY_SOURCE = frozenset(
-    ["runtime.rules.forward_linalg_helpers.svd_jvp"] +
+    ["runtime.rules.forward_linalg_helpers." + n for n in (
+        "svd_jvp", "eigh_jvp", "eigvalsh_jvp", "qr_jvp", "lstsq_jvp", "eig_jvp", "eigvals_jvp")] +
+    ["runtime.rules.forward_helpers." + n for n in (
+        "pinv_jvp", "svdvals_jvp", "matrix_power_jvp", "multi_dot_jvp")] +
+    ["runtime.rules.scipy_linalg." + n for n in (
+        "cho_factor_jvp", "cho_solve_factor_jvp", "triangular_solve_jvp", "sqrtm_jvp",
+        "matrix_equation_jvp")] +
+    ["runtime.rules.scipy_linalg_factorizations." + n for n in (
+        "scipy_eigvalsh_jvp", "scipy_qr_jvp")] +
+    ["runtime.rules.scipy_linalg_second.expm_jvp_a_jvp", "runtime.rules.scipy_stats.mvn_jvp"] +
+    ["runtime.rules.polynomials_helpers." + n for n in ("polyval_slope", "vander_slopes")] +
+    ["runtime.rules.ufunc_methods_helpers.running_max_jvp"] +
+    ["runtime.rules.scipy_linalg_more." + n for n in ("lu_factor_jvp", "lu_solve_factor_jvp")] +
+    ["runtime.rules.linalg_more." + n for n in ("tensorinv_jvp", "tensorsolve_jvp")] +
     ["runtime.rules.forward_container_helpers." + n
      for n in ("dict_items_jvp", "dict_pairs_jvp")] +
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +
     ["runtime.rules.forward_helpers.cumprod_jvp", "runtime.rules.polynomials_more.polymul_jvp",
-     "runtime.rules.scipy_signal_extra.filled_2d",
-     "runtime.rules.scipy_linalg.triangular_solve_jvp",
-     "runtime.rules.forward_helpers.matrix_power_jvp", "runtime.rules.forward_helpers.pinv_jvp"])
+     "runtime.rules.scipy_signal_extra.filled_2d"])
 
 
 def by_source(fn):

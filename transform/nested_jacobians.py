@@ -10,9 +10,11 @@ code: entry i of the inner Jacobian (its column along x's basis vector e_i) is
 `f_tan(e_i, x, y)`, forward mode's "tangent" variant (forward_pipeline.compile_forward),
 and the outer jacfwd or jacrev is taken of that; a Hessian's row i is
 grad_x f_tan(e_i, x, y) (an hvp), a derivative function whose Jacobian both modes take
-(transform/derivatives.py), as is grad(g)'s tangent function when f is grad(g). Other
-nestings (tuple `wrt`, containers, has_aux, a bound method, a Jacobian of a Jacobian of
-a Jacobian) are refused at the user's def."""
+(transform/derivatives.py), as is grad(g)'s tangent function when f is grad(g). A
+tuple `wrt` at either level is taken one argument at a time (entry [i][j]: inner
+argument i, outer argument j). Other nestings (a Hessian's tuple `wrt`, containers,
+has_aux, a bound method, a Jacobian of a Jacobian of a Jacobian) are refused at the
+user's def."""
 import functools
 import inspect
 
@@ -39,8 +41,15 @@ def spec_of(fn):
 
 def nested(entry, outer, fn, wrt, policy, grad):
     """`outer` (jacfwd or jacrev, named `entry`) of fn, a function jacfwd, jacrev or
-    hessian returned; grad: api's (a Hessian's rows)."""
+    hessian returned; grad: api's (a Hessian's rows). A tuple `wrt` at either level
+    (not a Hessian's) gives a tuple, entry [i][j] the one of inner argument i and outer
+    argument j, as jacfwd and jacrev give out[i][j] for a tuple output and `wrt`."""
     kind, f, inner_wrt, has_aux = spec_of(fn)
+    if _tuple(inner_wrt) and kind != "hessian" and not has_aux:
+        singles = [tag(_stand_in(), kind, f, w) for w in inner_wrt]
+        return _entries(f, [nested(entry, outer, one, wrt, policy, grad) for one in singles])
+    if _tuple(wrt) and not _tuple(inner_wrt) and not has_aux:
+        return _entries(f, [nested(entry, outer, fn, w, policy, grad) for w in wrt])
     plain = _plain(entry, fn, f, inner_wrt, wrt, has_aux)
     (first,), _ = _wrt_names(plain, inner_wrt)
     (second,), _ = _wrt_names(plain, wrt)
@@ -59,6 +68,25 @@ def nested(entry, outer, fn, wrt, policy, grad):
         stacked = np.stack(parts, axis=lead)
         return stacked.reshape(stacked.shape[:lead] + shape + stacked.shape[lead + 1:])
     return mark_derivative(jacobian_of_jacobian, f)
+
+
+def _tuple(wrt):
+    return isinstance(wrt, (tuple, list))
+
+
+def _stand_in():
+    """A new function standing for the inner Jacobian along one of its `wrt` (only its
+    tag is read)."""
+    def inner_along_one(*args):
+        raise AssertionError("a stand-in's tag is read, it is never called")
+    return inner_along_one
+
+
+def _entries(f, parts):
+    """One function returning the tuple of the functions `parts` return."""
+    def jacobian_entries(*args):
+        return tuple(part(*args) for part in parts)
+    return mark_derivative(jacobian_entries, f)
 
 
 def _rows(kind, f, plain, first, policy, grad):
@@ -93,8 +121,8 @@ def _plain(entry, fn, f, inner_wrt, wrt, has_aux):
         code = getattr(user, "__code__", None)
         raise TransformError(
             f"{entry} of this Jacobian of {getattr(user, '__qualname__', user)!r} is not "
-            "supported: nested Jacobians take one argument at each level, no has_aux, of "
-            "a function or of grad(f)", filename=getattr(code, "co_filename", None),
+            "supported: nested Jacobians take arguments (one or a tuple) at each level, no "
+            "has_aux, of a function or of grad(f)", filename=getattr(code, "co_filename", None),
             line=getattr(code, "co_firstlineno", None),
             hint="write the inner derivative with grad of a function of your own, or "
             "differentiate one argument at a time")

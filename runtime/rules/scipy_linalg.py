@@ -12,6 +12,7 @@ import scipy.linalg as sl
 
 from ..registry import LINEAR, NONE, defvjp, template_helper
 from .decompositions_helpers import eigh_vjp, eigvalsh_vjp
+from .forward_linalg_helpers import cholesky_jvp
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True,
        jvp="-(ans @ t_a @ ans)")
@@ -115,10 +116,8 @@ def cho_solve_factor_vjp(g, ans, c_and_lower):
 def cho_factor_jvp(t, ans):
     """(dC, None) for (c, lower) = cho_factor(a): the Cholesky factor's tangent on its
     triangle (cholesky_jvp), zero on the unread one."""
-    from .forward_linalg_helpers import cholesky_jvp
     c, lower = ans
-    mask = np.tril if lower else np.triu
-    return (cholesky_jvp(t, mask(c), not lower), None)
+    return (cholesky_jvp(t, np.tril(c) if lower else np.triu(c), not lower), None)
 
 
 @template_helper

@@ -79,3 +79,6 @@ defvjp(sl.eig, "a, b=None, left=False, right=True, overwrite_a=False, overwrite_
 defvjp(sl.eigvals, "a, b=None, overwrite_a=False, check_finite=True, homogeneous_eigvals=False",
        "scipy_eigvals_vjp(g, a, b, homogeneous_eigvals)", NONE, None, None, None,
        complex_ok=True, jvp="scipy_eigvals_jvp(t_a, a, b, homogeneous_eigvals)")
+
+# the reverse rules of the scipy.linalg JVP helpers (hvp, grad of grad) register with this family
+from . import scipy_linalg_second  # noqa: E402,F401

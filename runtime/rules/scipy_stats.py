@@ -18,6 +18,7 @@ import numpy as np
 import scipy.special as sc
 from scipy import stats
 
+from ..complex_safety import RuleRefused
 from ..helpers import unbroadcast
 from ..registry import DIAGONAL, NONE, defvjp, template_helper
 from .scipy_stats_shapes import cdf_shape_slope
@@ -148,6 +149,7 @@ def mvn_vjp(g, wrt, x, mean, cov):
     given_cov, mean = cov, np.zeros(dim) if mean is None else mean
     cov = np.asarray(cov, dtype=float)
     cov = cov * np.eye(dim) if cov.ndim == 0 else np.diag(cov) if cov.ndim == 1 else cov
+    mvn_symmetric(cov)
     r = np.reshape(points - np.ravel(mean), (-1, dim))     # (n, d): one row a point
     pr = np.linalg.solve(cov, r.T).T                      # rows P r_i
     weights = np.broadcast_to(np.asarray(g, dtype=float).reshape(-1), (r.shape[0],))
@@ -159,6 +161,15 @@ def mvn_vjp(g, wrt, x, mean, cov):
     if np.ndim(given_cov) == 2:
         return grad
     return np.diag(grad) if np.ndim(given_cov) == 1 else float(np.trace(grad))
+
+
+def mvn_symmetric(cov):
+    """Refuse a covariance matrix that is not symmetric: SciPy reads its lower triangle,
+    these rules the whole matrix (an asymmetric one gave a silently wrong gradient)."""
+    if not np.allclose(cov, cov.T, rtol=1e-8, atol=1e-12 * np.max(np.abs(cov))):
+        raise RuleRefused("scipy.stats.multivariate_normal's derivative rules take a "
+                          "symmetric cov (SciPy reads its lower triangle). Instead: pass "
+                          "a symmetric matrix, such as (c + c.T) / 2")
 
 
 def mvn_full_cov(cov, dim):
@@ -174,6 +185,7 @@ def mvn_jvp(t, ans, wrt, x, mean, cov):
     P r . dmean and ((P r)^T dcov P r - tr(P dcov)) / 2."""
     dim = mvn_dimension(mean, cov)
     cov = mvn_full_cov(cov, dim)
+    mvn_symmetric(cov)
     r = np.reshape(np.asarray(x, dtype=float) - np.ravel(0 if mean is None else mean), (-1, dim))
     pr = np.linalg.solve(cov, r.T).T                      # rows P r_i
     if wrt == "x":

@@ -170,3 +170,6 @@ def moment_order(order, center):
     if center is not None or np.ndim(order) != 0:
         raise RuleRefused("the moment rule takes one integer order and center=None")
     return int(order)
+
+# stats_vjp's reverse rule (hvp, grad of grad of a likelihood) registers with this family
+from . import scipy_stats_second  # noqa: E402,F401

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ..complex_safety import ComplexRefused
+from ..complex_safety import ComplexRefused, RuleRefused
 from ..helpers import unbroadcast
 from ..registry import template_helper
 from ..thunks import unthunk
@@ -48,3 +48,23 @@ def pow_exponent_x_jvp(t_x, slopes_g, answer, x, y):
     _, slope = _log_and_slope(x)
     return unbroadcast(np.broadcast_to(slopes_g * answer * slope * t_x, np.broadcast_shapes(
         *(np.shape(v) for v in (slopes_g, answer, x, t_x)))), y)
+
+
+@template_helper
+def power_base_second(g, slopes_g, x, y, part):
+    """Cotangent of part 1 (x) or 2 (y) in power_base_vjp(slopes_g, x, y) =
+    slopes_g * y * x ** (y - 1) (0 where y == 0), spread over the broadcast shape: in x
+    slopes_g * y * (y - 1) * x ** (y - 2) (0 where y is 0 or 1), in y slopes_g * x ** (y
+    - 1) * (1 + y log x), for x > 0 (a base <= 0 has no derivative in y: refused)."""
+    if np.iscomplexobj(x) or np.iscomplexobj(y) or np.iscomplexobj(slopes_g):
+        raise ComplexRefused("hvp/hessian: the second derivative of np.power in its base is "
+                             "written for real powers. Instead: differentiate a real power")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if part == 1:
+            slope = slopes_g * y * (y - 1) * np.power(x, y - 2)
+            slope = np.where(np.equal(y, 0) | np.equal(y, 1), 0, slope)
+        else:
+            if np.any(np.asarray(x) <= 0):
+                raise RuleRefused("hvp/hessian of np.power(x, y) in y needs x > 0")
+            slope = slopes_g * np.power(x, y - 1) * (1 + y * np.log(x))
+    return unbroadcast(g * slope, (slopes_g, x, y)[part])

@@ -87,14 +87,28 @@ def _with_aux(x):
     return np.sin(x), x * 2
 
 
+@pytest.mark.parametrize("outer, inner", [(jacfwd, jacrev), (jacrev, jacfwd)],
+                         ids=["jacfwd-jacrev", "jacrev-jacfwd"])
+def test_tuple_wrt_at_both_levels(outer, inner):
+    """Entry [i][j]: the inner Jacobian in argument i differentiated in argument j; a
+    tuple at one level alone gives one index (session 35, rules2)."""
+    first = inner(field, wrt=(0, 1))
+    both = outer(first, wrt=(0, 1))(X, Y)
+    for i in range(2):
+        column = (lambda k: lambda *args: first(*args)[k])(i)
+        for j in range(2):
+            _against_differences(lambda *args, i=i, j=j: both[i][j], column, (X, Y), j)
+    assert_close(outer(first)(X, Y)[1], both[1][0], rtol=1e-12)
+    assert_close(outer(inner(field), wrt=(0, 1))(X, Y)[1], both[0][1], rtol=1e-12)
+
+
 @pytest.mark.parametrize("make", [
-    lambda: jacfwd(jacrev(field, wrt=(0, 1))),
-    lambda: jacfwd(jacrev(field), wrt=(0, 1)),
+    lambda: hessian(energy, wrt=(0, 1)) and jacfwd(hessian(energy, wrt=(0, 1))),
     lambda: jacrev(jacrev(_with_aux, has_aux=True)),
     lambda: jacfwd(jacfwd(jacfwd(field))),
     lambda: hessian(jacfwd(energy)),
     lambda: jacfwd(jacfwd(grad(_with_aux, has_aux=True)))],
-    ids=["tuple inner wrt", "tuple outer wrt", "has_aux", "third Jacobian", "hessian",
+    ids=["a Hessian's tuple wrt", "has_aux", "third Jacobian", "hessian",
          "grad with has_aux"])
 def test_other_nestings_are_refused_at_the_def(make):
     with pytest.raises(TransformError, match="not supported") as info:

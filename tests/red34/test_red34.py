@@ -19,12 +19,8 @@ from transform import TransformError, grad, hessian, hvp, jvp
 CASES = cases()
 REFUSED = {
     # rules whose JVP terms call derivative helpers reverse mode has no rule for yet
-    ("student_t_nll", "hvp"), ("student_t_nll", "hessian"),          # stats_vjp
-    ("cho_loglik_A", "hvp"),                                          # cho_factor_jvp
-    ("expm_loss", "hvp"),                                             # expm_jvp
-    ("solve_loss_A", "hvp"),                                          # solved_matrix
+    # (stats_vjp, cho_factor_jvp, expm_jvp, solved_matrix, eigh_jvp: session 35)
     ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp
-    ("eigh_loss", "hvp"),                                             # eigh_jvp
     ("conversions", "hvp"), ("conversions", "hessian"),              # x[1].item()
     # documented: *args functions, methods of objects made in the function, derivatives
     # of grad of a bound method

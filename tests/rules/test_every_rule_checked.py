@@ -155,6 +155,19 @@ if stats is not None:
                             (B, _LSE, A, 1, None, False, False, 0),
                             (B, sc.logsumexp(A, 1, B), A, 1, B, False, False, 0),
                             (V4, sc.logsumexp(A, 1, V4, True), A, 1, V4, True, False, 1)]
+# session 35 (rules2): the scipy.linalg and scipy.stats JVP helpers hvp differentiates
+# (runtime/rules/scipy_linalg_second.py, scipy_stats_second.py: more families in
+# tests/rules/test_second_order_scipy.py)
+if stats is not None:
+    from runtime.rules.scipy_linalg import expm_jvp  # noqa: E402
+    from runtime.rules.scipy_linalg_more import solved_matrix  # noqa: E402
+    from runtime.rules.scipy_stats import stats_vjp  # noqa: E402
+    EXTRA[expm_jvp] = [(rand(3, 3, seed=71), 0.5 * rand(3, 3, seed=72))]
+    EXTRA[solved_matrix] = [(M, "sym", True, True), (M, "upper triangular", False, False)]
+    _X = rand(3, seed=73, low=0.2, high=0.7)
+    EXTRA[stats_vjp] = [(V3, stats.beta.pdf(_X, 2.0, 3.0, 0.05, 1.1), "beta", "pdf", 1, _X,
+                         (2.0, 3.0), 0.05, 1.1),
+                        (V3, None, "t", "logpdf", "scale", _X, (3.5,), 0.1, 1.3)]
 # session 34 (carried): np.vectorize's gathering of its calls' results (a list of numbers)
 from runtime.rules.vectorized import vectorized_result  # noqa: E402
 EXTRA[vectorized_result] = [([0.3, -1.2, 2.0, 0.7], (2, 2), "f.py:1"), ([0.5], (), "f.py:1")]
@@ -163,6 +176,9 @@ EXTRA[vectorized_result] = [([0.3, -1.2, 2.0, 0.7], (2, 2), "f.py:1"), ([0.5], (
 from runtime.helpers import pow_exponent_vjp  # noqa: E402
 EXTRA[pow_exponent_vjp] = [(A, B, B, A), (A, B, B + 0.2, 0.7), (A, B, 1.3, A)]
 EXTRA[norm_vjp] += [(1.2, np.linalg.norm(V4), V4, None, None, False)]
+# np.power's base term (session 35, rules2): x broadcast against y, a float_power
+from runtime.rules.elementwise_helpers import power_base_vjp  # noqa: E402
+EXTRA[power_base_vjp] = [(A, B, A + 2.0), (A, V4 + 1.0, B, np.float_power), (A, B, 2.0)]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

@@ -16,9 +16,11 @@ Both registrations last as long as the differentiated function: a finaliser remo
 them when the last function using the name is gone.
 """
 import linecache
+import os
 import threading
 import weakref
 
+import runtime
 from runtime.complex_safety import RuleRefused, user_facing
 from ..errors import TransformError
 
@@ -27,6 +29,9 @@ _REGISTERED = {}                      # filename -> how many live functions regi
 _FILENAMES = weakref.WeakKeyDictionary()     # function -> the filenames its rules use
 _ORIGINS = {}                         # filename -> (qualname, user file, {line: user line})
 _NOTED = "__thunkgrad_noted__"
+# the runtime's and the compiler's own files (a runtime helper's line is not the user's)
+_PACKAGES = (os.path.dirname(runtime.__file__) + os.sep,
+             os.path.dirname(os.path.dirname(__file__)) + os.sep)
 
 
 def register(fn, filename, text, origins):
@@ -163,14 +168,19 @@ def user_name(fn):
 
 
 def _innermost_user_line(tb):
-    """The user's (file, line) of the innermost generated frame that has one."""
-    where = None
+    """The user's (file, line) of the innermost generated frame that has one; a line of
+    a runtime helper compiled from its source (transform/generated_calls.py BY_SOURCE:
+    qr_jvp's mode check under hvp) only when no frame has a user's line."""
+    where = helper = None
     while tb is not None:
         frame = tb.tb_frame.f_code.co_filename
-        if _generated(frame):
-            where = user_origin(frame, tb.tb_lineno) or where
+        found = user_origin(frame, tb.tb_lineno) if _generated(frame) else None
+        if found and str(found[0]).startswith(_PACKAGES):
+            helper = found
+        elif found:
+            where = found
         tb = tb.tb_next
-    return where
+    return where or helper
 
 
 def _at_user_line(exc):

@@ -36,6 +36,15 @@ def with_varargs(fn, given):
     return varargs_variant(fn, count) if count > 0 else fn
 
 
+def named_callee(fn, given):
+    """Forward mode's callee for a call of fn with `given` positional values: a helper
+    taking `*args` as its stand-in for the values `*args` gets (none, when the call
+    fills only the named parameters), else fn itself."""
+    if takes_varargs(fn) and given >= fn.__code__.co_argcount:
+        return varargs_variant(fn, given - fn.__code__.co_argcount)
+    return fn
+
+
 def varargs_variant(fn, count):
     """fn compiled with `count` values in its `*args` (one stand-in per fn and count)."""
     made = _MADE.setdefault(fn, {})

@@ -164,10 +164,11 @@ def _as_given(cot, value):
 
 
 def _pair(g, out):
-    """The cotangent of the pair (value, tangent), None parts as zeros."""
+    """The cotangent of the pair (value, tangent), None parts as zeros; a list part's
+    given stacked in one array (a generator helper's items read by np.array) as a list."""
     g = unthunk(g)
     parts = (None, None) if g is None else tuple(unthunk(p) for p in g)
-    return tuple(zero_tangent(o) if p is None and o is not None else p
+    return tuple(zero_tangent(o) if p is None and o is not None else _as_given(p, o)
                  for p, o in zip(parts, out))
 
 

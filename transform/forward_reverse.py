@@ -26,7 +26,7 @@ from .forward.calls import container_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
-from .frontend.varargs import named_callee, takes_varargs
+from .frontend.varargs import named_callee
 from .generated_calls import by_source, refuse_helpers
 from .value_calls import calling, positional, wrappable
 from .public.parameters import _full_signature
@@ -124,8 +124,8 @@ def _plain_call(fn, positions, args, kwargs):
 
 def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or \
-            fn.__code__.co_flags & inspect.CO_VARKEYWORDS or \
-            takes_varargs(fn) or \
+            fn.__code__.co_flags & inspect.CO_VARARGS and \
+            not getattr(fn, "thunkgrad_varargs", None) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "

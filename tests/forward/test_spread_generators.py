@@ -167,3 +167,55 @@ def test_a_spread_to_a_closure_over_differentiated_values_is_refused_at_the_line
     with pytest.raises(TransformError) as info:
         jvp(spread_to_a_closure, (np.ones(2),), (np.ones(2),))
     assert info.value.line == spread_to_a_closure.__code__.co_firstlineno + 4
+
+
+def model(w, b, scale=1.0):
+    return w * np.sin(b) * scale
+
+
+def layer(x, *, w, b=0.0):
+    return np.tanh(x * w + b)
+
+
+def rest_helper(a, **rest):
+    return np.sum(a ** 2 * rest["c"]) + len(rest)
+
+
+def keywords_grown(x):
+    kw = {}
+    for name in ("w", "b"):
+        kw[name] = x * (2.0 if name == "w" else 0.5)
+    return np.sum(model(**kw)) + rest_helper(np.cos(x), c=3.0, tag="run")
+
+
+def keywords_of_a_dict_parameter(x, params):
+    return np.sum(model(x, **params))
+
+
+def keyword_only_from_a_dict(x):
+    params = {"w": x * 0.5}
+    params["b"] = 0.3
+    return np.sum(layer(x, **params))
+
+
+@pytest.mark.parametrize("fn", [keywords_grown, keywords_of_a_dict_parameter],
+                         ids=lambda f: f.__name__)
+def test_keywords_spread_from_a_dict(fn):
+    x, v = _point(fn.__name__)
+    args = (x,) if fn is keywords_grown else (x, {"b": x[::-1] * 0.7, "scale": 2.0})
+    f = (lambda z: fn(z, *args[1:]))
+    assert_close(jvp(fn, args, (v,), wrt=0)[1], numerical_jvp(f, [x], 0, v), rtol=1e-6,
+                 atol=1e-8)
+    assert_close(hvp(fn, args, (v,), wrt=0), _second_differences(f, x, v), rtol=1e-4,
+                 atol=1e-5)
+
+
+def test_a_keyword_only_parameter_from_a_dict():
+    """jvp takes it by name; hvp refuses it (call_jvp's reverse rule answers by
+    position), at the user's line."""
+    x, v = _point("keyword only")
+    assert_close(jvp(keyword_only_from_a_dict, (x,), (v,))[1],
+                 numerical_jvp(keyword_only_from_a_dict, [x], 0, v), rtol=1e-6, atol=1e-8)
+    with pytest.raises(TransformError, match="keyword-only") as info:
+        hvp(keyword_only_from_a_dict, (x,), (v,))
+    assert info.value.line == keyword_only_from_a_dict.__code__.co_firstlineno + 3

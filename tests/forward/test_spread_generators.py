@@ -219,3 +219,23 @@ def test_a_keyword_only_parameter_from_a_dict():
     with pytest.raises(TransformError, match="keyword-only") as info:
         hvp(keyword_only_from_a_dict, (x,), (v,))
     assert info.value.line == keyword_only_from_a_dict.__code__.co_firstlineno + 3
+
+
+def batches(m, size):
+    for i in range(0, m.shape[0], size):
+        yield m[i:i + size]
+
+
+def loop_over_batches(w, m):
+    total = 0.0
+    for rows in batches(m, 2):            # no tangent: listed in the forward code
+        total += np.sum(np.tanh(rows @ w) ** 2)
+    return total
+
+
+def test_hvp_through_a_loop_over_a_generator_without_a_tangent():
+    w, v = _point("batches")
+    m = rng("spread generators", "rows").normal(size=(5, 3))
+    f = (lambda z: loop_over_batches(z, m))
+    assert_close(hvp(loop_over_batches, (w, m), (v,), wrt=0), _second_differences(f, w, v),
+                 rtol=1e-4, atol=1e-5)

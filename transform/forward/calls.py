@@ -149,6 +149,17 @@ def unspread(s, prim):
     return s
 
 
+def listed_generator(fwd, s, prim):
+    """`t = gen(X)` without a tangent, gen a generator function: `t = list(gen(X))`.
+    The caller consumes it whole (frontend/generators.py checked), so the items are
+    the same; reverse mode over this code (hvp) would refuse a generator kept in `t`."""
+    if prim is not None and prim.kind == "call" and inspect.isgeneratorfunction(prim.fn) \
+            and isinstance(s.value, gast.Call):
+        s.value = gast.Call(func=load(_global(fwd, "list", list)), args=[s.value],
+                            keywords=[])
+    return s
+
+
 def _container_method(fwd, s, prim, target):
     """`d.get(k)` (a method the source does not resolve): the receiver's class's method
     run through its rule's JVP when the code runs, for dicts, lists and tuples

@@ -34,13 +34,13 @@ def _given(args, args_dot):
             if _differentiable(a) and args_dot[k] is not None}
 
 
-def spread_jvp(fn, args, args_dot, **kwargs):
+def spread_jvp(fn, args, args_dot, /, **kwargs):
     """(fn(*args, **kwargs), its tangent along the entries' tangents args_dot)."""
     args = list(args)
     return call_jvp(named_callee(fn, len(args)), _given(args, args_dot), *args, **kwargs)
 
 
-def spread_jvp_tangent(tangents, fn, args, args_dot, **kwargs):
+def spread_jvp_tangent(tangents, fn, args, args_dot, /, **kwargs):
     """The tangent of spread_jvp(fn, args, args_dot) along (fn's, args', args_dot's)."""
     t_fn, t_args, t_args_dot = (list(tangents) + [None] * 3)[:3]
     entries = list(args)
@@ -52,7 +52,7 @@ def spread_jvp_tangent(tangents, fn, args, args_dot, **kwargs):
 
 
 @registry.rrule(spread_jvp, jvp=spread_jvp_tangent)
-def spread_jvp_rule(fn, args, args_dot, **kwargs):
+def spread_jvp_rule(fn, args, args_dot, /, **kwargs):
     """spread_jvp's value and the pullback of its (output, output tangent) pair:
     (None, args' cotangent, args_dot's), each like the sequence it came in."""
     entries = list(args)

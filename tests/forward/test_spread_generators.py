@@ -28,6 +28,12 @@ def star_of_a_grown_list(x):
     return np.sum(pair(*xs))
 
 
+def star_with_a_keyword(x):
+    xs = [x]
+    xs.append(np.sin(x))
+    return np.sum(scaled(*xs, scale=0.5))
+
+
 def star_of_rows(x):
     m = np.outer(x, x)[:2]
     return np.sum(pair(*m))
@@ -83,7 +89,7 @@ def generator_helpers(x):
     return t
 
 
-CASES = [star_of_a_grown_list, star_of_rows, star_of_a_comprehension, star_in_a_loop,
+CASES = [star_of_a_grown_list, star_with_a_keyword, star_of_rows, star_of_a_comprehension, star_in_a_loop,
          varargs_helper, varargs_through_varargs, generator_expressions, generator_helpers]
 
 

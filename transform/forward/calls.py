@@ -93,7 +93,8 @@ def _dynamic(fwd, s, prim, target):
     """`f(x)` where f is a value (a function passed in): the tangents keyed by position,
     named when the call runs (call_jvp refuses a value that is not a plain function)."""
     func, args, call = prim.args[0], prim.args[1:], s.value
-    if role_of(func) in ("spread_call", "spread_keywords") and not call.keywords:
+    if role_of(func) == "spread_call" or role_of(func) == "spread_keywords" and \
+            not call.keywords:
         return _spread(fwd, s, prim, target)
     if role_of(func) is not None:           # spread_keywords(f, args, params): f(**params)
         refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`) "
@@ -112,7 +113,7 @@ def _spread(fwd, s, prim, target):
     """`spread_call(f, xs)` (f(*xs), the length of xs known when it runs), and
     `spread_keywords(f, args, params)` (f(*args, **params), params's keys known then):
 
-        y, y_dot = spread_jvp(f, xs, xs_dot)
+        y, y_dot = spread_jvp(f, xs, xs_dot, k=v)         (k=v: no tangent)
         y, y_dot = spread_keywords_jvp(f, args, params, None, params_dot)
     """
     helper = "spread_jvp" if role_of(prim.args[0]) == "spread_call" else \
@@ -126,7 +127,7 @@ def _spread(fwd, s, prim, target):
     dots = [load(fwd.dot(v.id)) if fwd.is_active(v) else gast.Constant(value=None, kind=None)
             for v in values]
     value = gast.Call(func=load(name), args=[load(fn.id)] + [load(v.id) for v in values] +
-                      dots, keywords=[])
+                      dots, keywords=clone(s.value.keywords))
     pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
     return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)
 

@@ -245,3 +245,17 @@ def test_hvp_through_a_loop_over_a_generator_without_a_tangent():
     f = (lambda z: loop_over_batches(z, m))
     assert_close(hvp(loop_over_batches, (w, m), (v,), wrt=0), _second_differences(f, w, v),
                  rtol=1e-4, atol=1e-5)
+
+
+def into_kwargs(x):
+    p = {"a": x}
+    p["extra"] = x * 2.0                  # lands in rest_helper's **rest
+    return rest_helper(**p)
+
+
+def test_a_differentiated_value_spread_into_kwargs_is_refused_at_the_line():
+    x = np.ones(3)
+    for call in (lambda: jvp(into_kwargs, (x,), (x,)), lambda: hvp(into_kwargs, (x,), (x,))):
+        with pytest.raises(TransformError, match=r"\*\*kwargs") as info:
+            call()
+        assert info.value.line == into_kwargs.__code__.co_firstlineno + 3

@@ -129,7 +129,8 @@ def _check_callee(fn):
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
-                             f"{type(fn).__name__} value (or of a function taking *args or **kwargs) "
+                             f"{type(fn).__name__} value (or of a function taking *args "
+                             "whose named parameters the call does not fill by position) "
                              "is not supported yet",
                              hint="call a function defined with def, or compute H v by "
                              "finite differences of grad")

@@ -125,7 +125,7 @@ def _plain_call(fn, positions, args, kwargs):
 def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or \
             fn.__code__.co_flags & inspect.CO_VARARGS and \
-            not getattr(fn, "thunkgrad_varargs", None) or \
+            getattr(fn, "thunkgrad_varargs", None) is None or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "

@@ -55,6 +55,14 @@ def varargs_helper(x):
     return np.sum(total(x, np.exp(x)) + scaled(x, x + 1.0, np.tanh(x), scale=0.5))
 
 
+def head_and_rest(a, *rest):
+    return np.sum(a * a) + sum(np.sum(np.sin(v)) for v in rest)
+
+
+def varargs_counts(x):                 # no value, one, two into *rest
+    return head_and_rest(x) + head_and_rest(x, x * 2.0) + head_and_rest(x, x, np.cos(x))
+
+
 def varargs_through_varargs(x):
     return np.sum(outer_args(x, x * 2.0, np.sin(x)))
 
@@ -89,8 +97,9 @@ def generator_helpers(x):
     return t
 
 
-CASES = [star_of_a_grown_list, star_with_a_keyword, star_of_rows, star_of_a_comprehension, star_in_a_loop,
-         varargs_helper, varargs_through_varargs, generator_expressions, generator_helpers]
+CASES = [star_of_a_grown_list, star_with_a_keyword, star_of_rows, star_of_a_comprehension,
+         star_in_a_loop, varargs_helper, varargs_counts, varargs_through_varargs,
+         generator_expressions, generator_helpers]
 
 
 def _point(name):

@@ -72,7 +72,7 @@ def _collects(fn):
     """Whether fn's code takes `*args` not named for this call (frontend/varargs.py's
     stand-in names them; method_writes.py's stand-in is refused here)."""
     return bool(fn.__code__.co_flags & inspect.CO_VARARGS) and \
-        not getattr(fn, "thunkgrad_varargs", None)
+        getattr(fn, "thunkgrad_varargs", None) is None
 
 
 def _positional(fn, call):

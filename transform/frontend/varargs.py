@@ -25,7 +25,7 @@ def takes_varargs(fn):
     """Whether `fn` is a plain Python function with a `*args` parameter (not already
     a stand-in)."""
     return inspect.isfunction(fn) and bool(fn.__code__.co_flags & inspect.CO_VARARGS) \
-        and not getattr(fn, "thunkgrad_varargs", None) and \
+        and getattr(fn, "thunkgrad_varargs", None) is None and \
         not getattr(fn, "thunkgrad_parse_as", None)       # method_writes.py's stand-in
 
 

@@ -28,7 +28,7 @@ from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_p
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
                               _unaliased, materialise, named_for_user, refuse_inplace_args)
 from .public import gradient_function
-from . import derivatives, forward_reverse, jvp_calls  # noqa: F401  (jvp's rules)
+from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
 
 def differentiable(fn=None, *, policy="loop"):

@@ -28,9 +28,10 @@ from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
 from .forward.calls import provide
-from .forward_pipeline import compile_forward
+from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
+from .frontend.varargs import named_callee
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
@@ -63,6 +64,7 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     if _collecting(plain):
         raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
                              "**kwargs", hint="name the parameters, or use vjp")
+    refuse_generator(plain, "jvp")
     primals = tuple(primals)
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
@@ -113,7 +115,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
 def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
-    fn = _constructor(fn)                 # a class: its __init__ compiled as a function
+    fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
     if not isinstance(fn, types.FunctionType) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "

@@ -20,12 +20,14 @@ from runtime.forward import zero_tangent
 
 from .errors import TransformError
 from .forward_api import DERIVATIVES, _compiled, call_jvp
+from .frontend.varargs import named_callee
 from .public.parameters import _full_signature
 
 
 def call_jvp_tangent(tangents, fn, given, *args, **kwargs):
     """The tangent of call_jvp(fn, given, *args, **kwargs) = (out, out_dot) along
     `tangents` by position: (fn's, given's (a dict like it), each argument's)."""
+    fn = named_callee(fn, len(args))
     t_given, t_args = _split(fn, tangents, len(args))
     return _tangent(fn, given, args, kwargs, t_given, _by_name(fn, t_args))
 
@@ -90,6 +92,7 @@ def call_jvp_tangent_jvp(tangents, t_tangents, fn, given, *args, **kwargs):
     """The tangent of call_jvp_tangent(t_tangents, fn, given, *args, **kwargs) along
     `tangents` by position (t_tangents', fn's, given's, each argument's): the same
     construction one level up, over the function whose tangent it is."""
+    fn = named_callee(fn, len(args))
     tangents = list(tangents) + [None] * (len(args) + 3 - len(tangents))
     d_tangents, (d_given, d_args) = tangents[0], _split(fn, tangents[1:], len(args))
     t_given, t_args = _split(fn, t_tangents, len(args))

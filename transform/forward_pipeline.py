@@ -10,8 +10,14 @@ Variants (higher derivatives, transform/derivatives.py) return the tangent alone
 "tangent" `f_tan(x_dot, x)` (tangents first, positional, so that the function can be
 differentiated with respect to them), "unit" `f_unit(x)` (the tangent 1 of a scalar
 argument, `x_dot = unit_tangent(x)`, which refuses a non-scalar argument).
+
+A generator function is compiled as reverse mode compiles a generator helper: a
+function returning the list of its items (frontend/generators.py), which its callers
+consume whole (or are refused there); jvp, jacfwd and hvp of a generator function
+itself are refused (`refuse_generator`).
 """
 import gc
+import inspect
 
 import gast
 
@@ -21,6 +27,7 @@ from .ir.nodes import assign, load, located
 from .ir.statements import Emitted
 from .ir.typed import typed_form
 from .compilation import Compilation
+from .errors import TransformError
 from .forward.emit_forward import emit_jvp, jvp_function
 from .forward.tangents import Forward
 
@@ -38,12 +45,13 @@ def compile_forward(fn, wrt, signature=None, variant="pair", complex_values=Fals
 
 
 def _compile(fn, wrt, signature, variant, complex_values=False):
-    ctx = Compilation(fn, wrt, "loop", False, True, signature, forward=True)
+    generator = inspect.isgeneratorfunction(fn)      # a helper: the list of its items
+    ctx = Compilation(fn, wrt, "loop", False, not generator, signature, forward=True)
     pipeline._front_end(ctx)                                    # 1 parse, 2 check
     user = ctx.src.node.args
-    if user.vararg is not None or user.kwarg is not None:
-        raise ctx.src.error("forward mode (jvp, jacfwd): a function taking *args or "
-                            "**kwargs", ctx.src.node, hint="name the parameters, or use vjp")
+    if user.vararg is not None:       # (a helper's is named: frontend/varargs.py)
+        raise ctx.src.error("forward mode (jvp, jacfwd): a function taking *args",
+                            ctx.src.node, hint="name the parameters, or use vjp")
     suffix = {"pair": "_jvp", "tangent": "_tan", "unit": "_unit"}[variant]
     ctx.rrule_name = ctx.names.reserve(ctx.src.name + suffix)
     ctx.forward_variant = variant
@@ -68,3 +76,13 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
     compiled = emit_jvp(ctx, function)
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled
+
+
+def refuse_generator(fn, entry):
+    """jvp/jacfwd/hvp of a generator function: its value is a lazy iterator, no array."""
+    if inspect.isgeneratorfunction(fn):
+        code = fn.__code__
+        raise TransformError(f"{entry} of {fn.__name__}, a generator function (`yield`)",
+                             filename=code.co_filename, line=code.co_firstlineno,
+                             hint="differentiate a function consuming it (`sum(gen(x))`, "
+                             "`np.stack(list(gen(x)))`)")

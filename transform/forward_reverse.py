@@ -26,6 +26,7 @@ from .forward.calls import container_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
+from .frontend.varargs import named_callee
 from .generated_calls import by_source, refuse_helpers
 from .value_calls import calling, positional, wrappable
 from .public.parameters import _full_signature
@@ -42,7 +43,7 @@ def provide(forward):
 @registry.rrule(call_jvp, jvp=call_jvp_tangent)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
-    fn = _constructor(fn)                 # a class: its __init__ compiled as a function
+    fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
     if _by_value(fn, tangents, args, kwargs):
         return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
@@ -123,11 +124,13 @@ def _plain_call(fn, positions, args, kwargs):
 
 def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or \
-            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+            fn.__code__.co_flags & inspect.CO_VARARGS and \
+            getattr(fn, "thunkgrad_varargs", None) is None or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
-                             f"{type(fn).__name__} value (or of a function taking *args or **kwargs) "
+                             f"{type(fn).__name__} value (or of a function taking *args "
+                             "whose named parameters the call does not fill by position) "
                              "is not supported yet",
                              hint="call a function defined with def, or compute H v by "
                              "finite differences of grad")
@@ -162,10 +165,11 @@ def _as_given(cot, value):
 
 
 def _pair(g, out):
-    """The cotangent of the pair (value, tangent), None parts as zeros."""
+    """The cotangent of the pair (value, tangent), None parts as zeros; a list part's
+    given stacked in one array (a generator helper's items read by np.array) as a list."""
     g = unthunk(g)
     parts = (None, None) if g is None else tuple(unthunk(p) for p in g)
-    return tuple(zero_tangent(o) if p is None and o is not None else p
+    return tuple(zero_tangent(o) if p is None and o is not None else _as_given(p, o)
                  for p, o in zip(parts, out))
 
 
@@ -191,6 +195,7 @@ registry.nondiff(is_sequence_of, why=registry.ZERO)
 def call_jvp_tangent_rule(tangents, fn, given, *args, **kwargs):
     """call_jvp_tangent's value and pullback: reverse mode over the pair function of
     the pair function (its arguments, its given tangents and their tangents)."""
+    fn = named_callee(fn, len(args))
     t_given, t_args = _split(fn, tangents, len(args))
     t_named = _by_name(fn, t_args)
     moved = _moved(fn, given, args, kwargs, t_given, t_named)

@@ -25,6 +25,7 @@ from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
+from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
@@ -148,6 +149,7 @@ def _plain(fn):
     if _collecting(plain):
         raise TransformError(f"hvp/hessian: {plain.__name__} takes *args or **kwargs",
                              hint="name the parameters")
+    refuse_generator(plain, "hvp/hessian")
     return plain
 
 

@@ -212,6 +212,11 @@ EXEMPT = {
     "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward), "
     "a user function called: its pullback against its JVP and differences in "
     "tests/rules/test_jvp_generated_calls.py, third derivatives in tests/higher",
+    "transform.spread_jvp.spread_jvp": "call_jvp over spread entries (f(*xs)): "
+    "tests/forward/test_spread_generators.py, hvp against second differences of f",
+    "transform.spread_jvp.spread_keywords_jvp": "call_jvp over spread keywords "
+    "(f(**params)): tests/forward/test_spread_generators.py, hvp against second "
+    "differences of f",
     "transform.forward_api.jvp": "jvp called in differentiated code (call_jvp's rules, "
     "regrouped): tests/higher/test_nested_forward.py against differences",
     "runtime.rules.forward_container_helpers.dict_get_jvp": "d.get's tangent takes dicts "

@@ -40,6 +40,10 @@ EXEMPT = {
     "tests/rules/test_jvp_generated_calls.py",
     "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward): "
     "tests/rules/test_jvp_generated_calls.py",
+    "transform.spread_jvp.spread_jvp": "call_jvp over spread entries (f(*xs)): "
+    "tests/forward/test_spread_generators.py",
+    "transform.spread_jvp.spread_keywords_jvp": "call_jvp over spread keywords "
+    "(f(**params)): tests/forward/test_spread_generators.py",
     "transform.forward_api.jvp": "jvp called in differentiated code: "
     "tests/higher/test_nested_forward.py against differences",
     "runtime.rules.forward_container_helpers.dict_get_jvp": "its tangent is a dict (the "

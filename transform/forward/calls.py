@@ -20,6 +20,7 @@ from ..ir.nodes import load, located, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
 from ..errors import TransformError
+from ..frontend.varargs import named_callee
 from .refusals import refuse
 
 PROVIDED = {}
@@ -27,6 +28,13 @@ PROVIDED = {}
 
 def provide(call_jvp):
     PROVIDED["call_jvp"] = call_jvp
+
+
+def provide_spread(spread_jvp, spread_keywords_jvp):
+    """spread_jvp(f, xs, xs_dot): `f(*xs)`; spread_keywords_jvp(f, args, params,
+    args_dot, params_dot): `f(*args, **params)` (transform/spread_jvp.py)."""
+    PROVIDED["spread_jvp"] = spread_jvp
+    PROVIDED["spread_keywords_jvp"] = spread_keywords_jvp
 
 
 def provide_tangents(tangent_function):
@@ -44,17 +52,27 @@ def call_statement(fwd, s, prim, target):
     if fn is None and getattr(prim, "method", None) is not None and \
             isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute):
         return _container_method(fwd, s, prim, target)
+    if inspect.isfunction(fn) and isinstance(call, gast.Call):      # `*args`: named
+        fn = named_callee(fn, len(call.args))     # for the values it gets (call_jvp too)
     if fn is None or not inspect.isfunction(fn) or not isinstance(call, gast.Call) or \
-            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+            _collects(fn) or any(fwd.is_active(a) for _, a in prim.operands) or \
             any(isinstance(a, gast.Starred) for a in call.args) or \
             any(k.arg is None for k in call.keywords):
-        refuse(fwd, prim, f"a call of `{prim.label}` (a method, a callable value, or a "
-               "function taking *args or **kwargs)", "forward mode compiles calls of "
-               "plain functions with named parameters: call one, or use vjp/jacrev")
+        refuse(fwd, prim, f"a call of `{prim.label}` (a method, a callable value, a "
+               "function taking *args, or a differentiated value into **kwargs)",
+               "forward mode compiles calls of plain functions with named parameters: "
+               "call one, or use vjp/jacrev")
     params = [p.name for p in inspect.signature(fn).parameters.values()
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     tangents = {params[k]: atom for k, atom in enumerate(prim.args) if fwd.is_active(atom)}
     return _statement(fwd, s, target, tangents, call=_positional(fn, call))
+
+
+def _collects(fn):
+    """Whether fn's code takes `*args` not named for this call (frontend/varargs.py's
+    stand-in names them; method_writes.py's stand-in is refused here)."""
+    return bool(fn.__code__.co_flags & inspect.CO_VARARGS) and \
+        getattr(fn, "thunkgrad_varargs", None) is None
 
 
 def _positional(fn, call):
@@ -75,6 +93,9 @@ def _dynamic(fwd, s, prim, target):
     """`f(x)` where f is a value (a function passed in): the tangents keyed by position,
     named when the call runs (call_jvp refuses a value that is not a plain function)."""
     func, args, call = prim.args[0], prim.args[1:], s.value
+    if role_of(func) == "spread_call" or role_of(func) == "spread_keywords" and \
+            not call.keywords:
+        return _spread(fwd, s, prim, target)
     if role_of(func) is not None:           # spread_keywords(f, args, params): f(**params)
         refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`) "
                "of a length the source does not fix", "pass the arguments by name, or use "
@@ -86,6 +107,58 @@ def _dynamic(fwd, s, prim, target):
                "over differentiated values), or with one passed by keyword",
                "call a function defined with def at module level, or use vjp/jacrev")
     return _statement(fwd, s, target, {k: a for k, a in enumerate(args) if fwd.is_active(a)})
+
+
+def _spread(fwd, s, prim, target):
+    """`spread_call(f, xs)` (f(*xs), the length of xs known when it runs), and
+    `spread_keywords(f, args, params)` (f(*args, **params), params's keys known then):
+
+        y, y_dot = spread_jvp(f, xs, xs_dot, k=v)         (k=v: no tangent)
+        y, y_dot = spread_keywords_jvp(f, args, params, None, params_dot)
+    """
+    helper = "spread_jvp" if role_of(prim.args[0]) == "spread_call" else \
+        "spread_keywords_jvp"
+    fn, *values = prim.args[1:]
+    if fwd.is_active(fn) or any(fwd.is_active(a) for _, a in prim.operands):
+        refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`)"
+               " of a value that carries a derivative itself, or with one passed by "
+               "keyword", "call a function defined with def, or use vjp/jacrev")
+    name = _global(fwd, helper, PROVIDED[helper])
+    dots = [load(fwd.dot(v.id)) if fwd.is_active(v) else gast.Constant(value=None, kind=None)
+            for v in values]
+    value = gast.Call(func=load(name), args=[load(fn.id)] + [load(v.id) for v in values] +
+                      dots, keywords=clone(s.value.keywords))
+    pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
+    return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)
+
+
+def unspread(s, prim):
+    """`y = spread_call(f, xs)` without a tangent: `y = f(*xs)` again (and
+    spread_keywords's `f(*args, **params)`), which reverse mode over this code (hvp)
+    spreads by its own route; generated code calls no runtime helper it has no rule for."""
+    call = s.value
+    role = role_of(prim.args[0]) if prim is not None and prim.args and \
+        getattr(prim, "method", None) == "__call__" else None
+    if role == "spread_call" and len(call.args) == 2:
+        s.value = gast.Call(func=call.args[0], args=[gast.Starred(value=call.args[1],
+                                                                  ctx=gast.Load())],
+                            keywords=call.keywords)
+    elif role == "spread_keywords" and len(call.args) == 3 and not call.keywords:
+        s.value = gast.Call(func=call.args[0], args=[gast.Starred(value=call.args[1],
+                                                                  ctx=gast.Load())],
+                            keywords=[gast.keyword(arg=None, value=call.args[2])])
+    return s
+
+
+def listed_generator(fwd, s, prim):
+    """`t = gen(X)` without a tangent, gen a generator function: `t = list(gen(X))`.
+    The caller consumes it whole (frontend/generators.py checked), so the items are
+    the same; reverse mode over this code (hvp) would refuse a generator kept in `t`."""
+    if prim is not None and prim.kind == "call" and inspect.isgeneratorfunction(prim.fn) \
+            and isinstance(s.value, gast.Call):
+        s.value = gast.Call(func=load(_global(fwd, "list", list)), args=[s.value],
+                            keywords=[])
+    return s
 
 
 def _container_method(fwd, s, prim, target):

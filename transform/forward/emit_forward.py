@@ -12,9 +12,10 @@ from ..ir.quoting import single_line
 
 
 def jvp_function(ctx, body, tangent_params, first=False):
-    """def f_jvp(x, y, n=3, *, x_dot, y_dot): the body; the user's defaults are the
-    function's own (set after compiling), the tangents keyword-only (first=True: the
-    tangents positional before the parameters, `def f_tan(x_dot, x, y, n=3)`)."""
+    """def f_jvp(x, y, n=3, *, x_dot, y_dot, **rest): the body; the user's defaults are
+    the function's own (set after compiling), the tangents keyword-only (first=True: the
+    tangents positional before the parameters, `def f_tan(x_dot, x, y, n=3)`); a helper's
+    `**rest` holds what no differentiated value reaches (calls.py refuses one)."""
     user = ctx.src.node.args
 
     def param(name):
@@ -26,7 +27,8 @@ def jvp_function(ctx, body, tangent_params, first=False):
     args = gast.arguments(args=[param(p) for p in positional[slashed:]],
                           posonlyargs=[param(p) for p in positional[:slashed]],
                           vararg=None, kwonlyargs=[param(k) for k in kwonly],
-                          kw_defaults=[None] * len(kwonly), kwarg=None, defaults=[])
+                          kw_defaults=[None] * len(kwonly), defaults=[],
+                          kwarg=user.kwarg and param(user.kwarg.id))   # held: no tangent
     return gast.FunctionDef(name=ctx.rrule_name, args=args, body=body, decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
 

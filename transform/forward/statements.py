@@ -21,7 +21,7 @@ from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import call_statement, derivative_tangent
+from .calls import call_statement, derivative_tangent, listed_generator, unspread
 from .complex_terms import check_complex_terms
 from .custom import custom_tangent
 from .refusals import refuse
@@ -52,7 +52,7 @@ def _assigned(fwd, st):
     _note_user_object_test(fwd, s)
     target = s.targets[0].id
     if target not in fwd.active:
-        _plain_snapshot(s, prim)
+        listed_generator(fwd, unspread(_plain_snapshot(s, prim), prim), prim)
         return [st]
     if isinstance(st, ir.Call):
         return [ir.Emitted(call_statement(fwd, s, prim, target))]

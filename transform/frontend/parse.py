@@ -166,7 +166,7 @@ def parse_function(fn):
     slashed = positional_only_as_positional(node)
     if getattr(fn, "thunkgrad_lifted", False):
         lift_free_variables(fn, node)
-    if getattr(fn, "thunkgrad_varargs", None):
+    if getattr(fn, "thunkgrad_varargs", None) is not None:     # (none: `xs = ()`)
         named_varargs(node, fn.thunkgrad_varargs)
     src = SourceFunction(fn, node, filename, first_line, col_offset, lines)
     if slashed:

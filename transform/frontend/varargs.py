@@ -25,7 +25,7 @@ def takes_varargs(fn):
     """Whether `fn` is a plain Python function with a `*args` parameter (not already
     a stand-in)."""
     return inspect.isfunction(fn) and bool(fn.__code__.co_flags & inspect.CO_VARARGS) \
-        and not getattr(fn, "thunkgrad_varargs", None) and \
+        and getattr(fn, "thunkgrad_varargs", None) is None and \
         not getattr(fn, "thunkgrad_parse_as", None)       # method_writes.py's stand-in
 
 
@@ -34,6 +34,15 @@ def with_varargs(fn, given):
     stand-in when some of them land in its `*args`, else fn itself."""
     count = given - fn.__code__.co_argcount if takes_varargs(fn) else 0
     return varargs_variant(fn, count) if count > 0 else fn
+
+
+def named_callee(fn, given):
+    """Forward mode's callee for a call of fn with `given` positional values: a helper
+    taking `*args` as its stand-in for the values `*args` gets (none, when the call
+    fills only the named parameters), else fn itself."""
+    if takes_varargs(fn) and given >= fn.__code__.co_argcount:
+        return varargs_variant(fn, given - fn.__code__.co_argcount)
+    return fn
 
 
 def varargs_variant(fn, count):

@@ -28,6 +28,7 @@ from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
 from .forward.calls import provide
+from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
@@ -93,6 +94,12 @@ def call_jvp(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
     `tangents` is {parameter name or position: tangent} for the arguments that carry
     one (positions for a function called as a value: `f(x)`, f a parameter)."""
+    if is_value(fn) or OWN in tangents:     # a closure record's or partial's function
+        plain = lowered(fn, tangents, args, kwargs)         # (forward_closures.py)
+        if not plain.tangents:
+            tangents = {}
+        else:
+            fn, tangents, args, kwargs = plain.fn, plain.tangents, plain.args, plain.kwargs
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
@@ -124,8 +131,9 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs), complex_values=complex_in)
-    if rule.inplace_args:
-        refuse_inplace_args(rule, _params(fn), args, kwargs)
+    if rule.inplace_args:       # (a closure's template: its variables lead)
+        lifted = list(fn.__code__.co_freevars) if getattr(fn, "thunkgrad_lifted", False) else []
+        refuse_inplace_args(rule, lifted + _params(fn), args, kwargs)
     return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
 
 

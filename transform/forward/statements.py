@@ -15,8 +15,6 @@
 """
 import gast
 
-from runtime.closures import make_partial
-
 from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
@@ -116,9 +114,6 @@ def _copied(fwd, s, prim):
 
 
 def _rule_tangent(fwd, s, prim, target):
-    if prim.rule.fn is make_partial:        # its tangent is (func's, args', keywords'),
-        refuse(fwd, prim, "a functools.partial over differentiated values",  # never called
-               "call the function with the values themselves, or use vjp")
     for param, atom in prim.inputs.items():
         inside = name_ids(atom) & fwd.active if not isinstance(atom, gast.Name) else ()
         if inside:

@@ -32,6 +32,7 @@ from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
+from .generated_calls import by_source
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
@@ -121,7 +122,7 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
     fn = _constructor(fn)                 # a class: its __init__ compiled as a function
-    if not isinstance(fn, types.FunctionType) or \
+    if not isinstance(fn, types.FunctionType) or not by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
                              "value with arguments that carry a derivative is not "

@@ -53,9 +53,23 @@ def _assigned(fwd, st):
         _plain_snapshot(s, prim)
         return [st]
     if isinstance(st, ir.Call):
-        return [ir.Emitted(call_statement(fwd, s, prim, target))]
+        return [ir.Emitted(a) for a in _lambdas_named(fwd, call_statement(fwd, s, prim,
+                                                                           target))]
     tangent = folded(located(assign(fwd.dot(target), _value(fwd, st, target)), s))
     return [st, ir.Emitted(tangent)]
+
+
+def _lambdas_named(fwd, s):
+    """[`fn1 = lambda t: t ** 2`, ..., s]: a lambda reading no locals, passed to
+    call_jvp, bound to a name first (reverse mode over this code, hvp, refuses a lambda
+    given to a rule; a name holding one it compiles where it is called)."""
+    named = []
+    for k, arg in enumerate(s.value.args):
+        if isinstance(arg, gast.Lambda):
+            name = fwd.names.reserve("fn")
+            named.append(located(assign(name, arg), s))
+            s.value.args[k] = load(name)
+    return named + [s]
 
 
 def _plain_snapshot(s, prim):

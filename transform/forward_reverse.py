@@ -75,6 +75,13 @@ def _lowered_call(fn, tangents, args, kwargs):
     """call_jvp_rule of the plain call a closure record or partial stands for, its
     cotangents regrouped as the value's own and the call's (forward_closures.py)."""
     plain = lowered(fn, tangents, args, kwargs)
+    held = [n for n, v in plain.kwargs.items() if n not in kwargs and _differentiable(v)]
+    if held:        # (call_jvp's pullback gives cotangents by position only)
+        raise TransformError(f"hvp/hessian: a functools.partial binding a float value to "
+                             f"the keyword-only parameter {held[0]!r} of "
+                             f"{getattr(plain.fn, '__name__', 'a function')}: its "
+                             "cotangent would be lost", hint="bind it by position, or pass "
+                             "it where the function is called")
     out, pullback = call_jvp_rule(plain.fn, plain.tangents, *plain.args, **plain.kwargs)
 
     def lowered_pullback(g):

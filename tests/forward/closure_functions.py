@@ -25,19 +25,21 @@ def weighted(a, z, scale=1.0):
 
 # -- closures defined in the function -------------------------------------------------------
 
+X = np.array([[1.0, 0.5, -0.3], [0.2, -1.0, 0.7]])
+Y = np.array([0.4, -0.2])
+
+
 def per_example_closures(w):
-    """A closure made in each pass of a loop, reading the pass's row and a value being
-    differentiated, passed to a helper."""
-    X = np.array([[1.0, 0.5, -0.3], [0.2, -1.0, 0.7]])
-    y = np.array([0.4, -0.2])
+    """Closures made in each pass of a loop, reading the pass's row and a value being
+    differentiated: a def called by name, a lambda passed to a helper."""
     bias = np.tanh(w[0])
     total = 0.0
     for i in range(2):
         x_i = X[i]
 
         def loss_i(v):
-            return (v @ x_i - y[i] + bias) ** 2
-        total = total + apply(loss_i, w)
+            return (v @ x_i - Y[i] + bias) ** 2
+        total = total + loss_i(w) + apply(lambda v: np.sum(v * x_i) * bias, w)
     return total
 
 
@@ -130,3 +132,17 @@ def kept_and_called_late(w):
 
 def keep(f):
     return f
+
+
+def def_in_a_loop_passed_on(w):
+    """The def's record would be called by the helper after `x_i` is bound again for
+    the next pass only if the helper kept it: refused in both modes (lambda arguments
+    are expired after their call instead)."""
+    total = 0.0
+    for i in range(2):
+        x_i = X[i] * w
+
+        def loss_i(v):
+            return np.sum(v * x_i) ** 2
+        total = total + apply(loss_i, w)
+    return total

@@ -129,7 +129,8 @@ def _copied(fwd, s, prim):
 
 def _rule_tangent(fwd, s, prim, target):
     for param, atom in prim.inputs.items():
-        inside = name_ids(atom) & fwd.active if not isinstance(atom, gast.Name) else ()
+        inside = name_ids(atom) & fwd.active if not isinstance(atom, (gast.Name, gast.Lambda)) \
+            else ()           # (a lambda kept as written reads no locals: its own names)
         if inside:
             refuse(fwd, prim, f"a differentiated value inside the argument {param!r} of "
                    f"`{prim.label}`", "pass it as a name of its own, or use vjp")

@@ -26,8 +26,7 @@ import types
 from runtime.closures import Closure
 
 from .errors import TransformError
-
-OWN = "<called value>"       # call_jvp's key for the tangent of the called value itself
+from .forward.calls import OWN      # call_jvp's key for the called value's own tangent
 
 
 class Plain:

@@ -129,11 +129,12 @@ def _partial(partial, tangents, args, kwargs):
         a_cots = list(a_cots) + [None] * (len(bound) + len(args) - len(a_cots))
         given = {k: t_cots.get(len(bound) + k if isinstance(k, int) else k)
                  for k in tangents if k != OWN}
-        if OWN in tangents:
+        if OWN in tangents:         # (a keyword the call gives again: none of its own)
             given[OWN] = (t_cots.get(OWN), tuple(t_cots.get(j) for j in range(len(bound))),
-                          {n: t_cots.get(n) for n in partial.keywords})
+                          {n: t_cots.get(n) if n in keywords else None
+                           for n in partial.keywords})
         mine = (own_cot, tuple(a_cots[:len(bound)]),
-                {n: k_cots.get(n) for n in partial.keywords})
+                {n: k_cots.get(n) if n in keywords else None for n in partial.keywords})
         return mine, given, a_cots[len(bound):], {n: c for n, c in k_cots.items()
                                                    if n not in keywords}
     return Plain(partial.func, shifted, tuple(bound) + tuple(args), {**keywords, **kwargs},

@@ -90,9 +90,17 @@ def partial_of_a_closure_passed_on(w):
     return np.sum(apply(h, w) * k(w))
 
 
+def partial_keyword_given_again(w):
+    """The call's keyword wins over the partial's: the partial's value gets no
+    derivative from that call (reverse mode gave it the call's: a wrong gradient)."""
+    f = functools.partial(weighted, scale=w * 2.0)
+    return np.sum(f(w, w, scale=0.7) * f(w, w))
+
+
 SCALAR_OUTPUT = [per_example_closures, closure_kept_in_a_list, closure_with_a_default,
                  made_loss, lambdas_passed, partial_bound,
-                 partial_of_a_differentiated_keyword, partial_of_a_closure_passed_on]
+                 partial_of_a_differentiated_keyword, partial_of_a_closure_passed_on,
+                 partial_keyword_given_again]
 
 
 def vector_output(w):

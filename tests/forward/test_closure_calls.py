@@ -7,7 +7,7 @@ refused at the user's line."""
 import numpy as np
 import pytest
 
-from tests.fd import assert_close, numerical_jvp
+from tests.fd import assert_close, numerical_grad, numerical_jvp
 from tests.forward import closure_functions as C
 from tests.gradcheck import rng
 from transform import TransformError, grad, hvp, jacfwd, jvp
@@ -41,6 +41,13 @@ def test_hvp_matches_differences_of_grad(fn):
     x, v = _point(fn.__name__)
     assert_close(hvp(fn, (x,), (v,)), numerical_jvp(grad(fn), (x,), 0, v),
                  rtol=1e-5, atol=1e-6)
+
+
+def test_grad_of_a_partial_whose_keyword_the_call_gives_again():
+    # the partial's keyword got the cotangent of the call's (closure_calls.partial_pullback)
+    x, _ = _point("keyword given again")
+    fn = C.partial_keyword_given_again
+    assert_close(grad(fn)(x), numerical_grad(fn, [x], 0), rtol=1e-6, atol=1e-8)
 
 
 @pytest.mark.parametrize("fn, line_text", [

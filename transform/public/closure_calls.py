@@ -62,10 +62,11 @@ def _default_cotangents(param_cots, closure, defaulted):
                  first + k < len(param_cots) else None for k in range(len(defaults)))
 
 
-def partial_pullback(partial, pullback):
+def partial_pullback(partial, pullback, given=()):
     """The pullback of `partial(*args)` given that of `partial.func(*bound, *args)`: the
     partial's own cotangent is (func's, the bound arguments', the keywords') as
-    runtime/closures.make_partial's rule reads it."""
+    runtime/closures.make_partial's rule reads it; a keyword the call gives again
+    (`given`) is not the partial's, which gets none for it."""
     bound = len(partial.args)
     func = partial.func
     names = _params(func.template if isinstance(func, Closure) else func, keyword_only=True)
@@ -74,7 +75,7 @@ def partial_pullback(partial, pullback):
         cots = tuple(pullback(g))
         params = cots[1:]
         keywords = {k: unthunk(params[names.index(k)]) for k in partial.keywords
-                    if k in names and names.index(k) < len(params)}
+                    if k in names and names.index(k) < len(params) and k not in given}
         own = (unthunk(cots[0]), tuple(unthunk(c) for c in params[:bound]), keywords)
         return (own,) + params[bound:]
     return split

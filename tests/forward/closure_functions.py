@@ -154,3 +154,14 @@ def def_in_a_loop_passed_on(w):
             return np.sum(v * x_i) ** 2
         total = total + apply(loss_i, w)
     return total
+
+
+def scaled_by(t, *, s):
+    return np.sin(t) * s
+
+
+def partial_binding_a_keyword_only_parameter(w):
+    """jvp takes it; hvp refuses (call_jvp's pullback gives cotangents by position: the
+    bound value's would be lost)."""
+    f = functools.partial(scaled_by, s=np.exp(w))
+    return np.sum(f(w))

@@ -62,3 +62,12 @@ def test_what_python_reads_differently_refused_at_the_users_line(fn, line_text, 
         (jvp if derivative == "jvp" else hvp)(fn, (x,), (v,))
     assert info.value.filename == C.__file__
     assert line_text in info.value.source_line
+
+
+def test_a_partial_binding_a_keyword_only_parameter():
+    fn = C.partial_binding_a_keyword_only_parameter
+    x, v = _point(fn.__name__)
+    assert_close(jvp(fn, (x,), (v,))[1], numerical_jvp(fn, [x], 0, v), rtol=1e-6, atol=1e-8)
+    with pytest.raises(TransformError, match="keyword-only parameter 's'") as info:
+        hvp(fn, (x,), (v,))
+    assert "f(w)" in info.value.source_line

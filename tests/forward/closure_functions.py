@@ -97,10 +97,22 @@ def partial_keyword_given_again(w):
     return np.sum(f(w, w, scale=0.7) * f(w, w))
 
 
+def partial_of_a_partial_replacing_a_default(w):
+    """The outer partial's keyword replaces the nested def's default (reverse mode lost
+    its cotangent: the inner partial's parameters were read from inspect.signature,
+    which sees a closure record as `(*args, **kwargs)`)."""
+    a = np.exp(w)
+
+    def f(x, y, k=a):
+        return x * y * k
+    p = functools.partial(functools.partial(f, w), k=np.sin(w))
+    return np.sum(p(w))
+
+
 SCALAR_OUTPUT = [per_example_closures, closure_kept_in_a_list, closure_with_a_default,
                  made_loss, lambdas_passed, partial_bound,
                  partial_of_a_differentiated_keyword, partial_of_a_closure_passed_on,
-                 partial_keyword_given_again]
+                 partial_keyword_given_again, partial_of_a_partial_replacing_a_default]
 
 
 def vector_output(w):

@@ -43,10 +43,12 @@ def test_hvp_matches_differences_of_grad(fn):
                  rtol=1e-5, atol=1e-6)
 
 
-def test_grad_of_a_partial_whose_keyword_the_call_gives_again():
-    # the partial's keyword got the cotangent of the call's (closure_calls.partial_pullback)
-    x, _ = _point("keyword given again")
-    fn = C.partial_keyword_given_again
+@pytest.mark.parametrize("fn", [C.partial_keyword_given_again,
+                                C.partial_of_a_partial_replacing_a_default],
+                         ids=lambda f: f.__name__)
+def test_grad_through_partial_keywords(fn):
+    # reverse mode's partial_pullback gave both wrong gradients (session 35)
+    x, _ = _point(fn.__name__)
     assert_close(grad(fn)(x), numerical_grad(fn, [x], 0), rtol=1e-6, atol=1e-8)
 
 

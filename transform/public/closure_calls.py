@@ -7,6 +7,8 @@ record's own cotangent (a tuple, like the record's env):
           ->  out, pullback = rule_of_template(w, x)
               pullback(g) = ((gw,), gx)       # (f's cotangent, x's cotangent)
 """
+import functools
+
 from runtime.closures import Closure
 from runtime.thunks import unthunk
 from ..errors import TransformError
@@ -68,8 +70,7 @@ def partial_pullback(partial, pullback, given=()):
     runtime/closures.make_partial's rule reads it; a keyword the call gives again
     (`given`) is not the partial's, which gets none for it."""
     bound = len(partial.args)
-    func = partial.func
-    names = _params(func.template if isinstance(func, Closure) else func, keyword_only=True)
+    names = _names(partial.func)
 
     def split(g):
         cots = tuple(pullback(g))
@@ -79,3 +80,15 @@ def partial_pullback(partial, pullback, given=()):
         own = (unthunk(cots[0]), tuple(unthunk(c) for c in params[:bound]), keywords)
         return (own,) + params[bound:]
     return split
+
+
+def _names(func):
+    """The parameters whose cotangents func's pullback gives, in order: a closure's
+    template's; a partial's over a closure, its function's after the bound ones
+    (inspect.signature sees a closure record as `(*args, **kwargs)`)."""
+    inner = func
+    while isinstance(inner, functools.partial):
+        inner = inner.func
+    if isinstance(func, functools.partial) and isinstance(inner, Closure):
+        return _names(func.func)[len(func.args):]
+    return _params(func.template if isinstance(func, Closure) else func, keyword_only=True)

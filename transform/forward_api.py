@@ -28,10 +28,12 @@ from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
 from .forward.calls import provide
+from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
 from .frontend.varargs import named_callee
+from .generated_calls import by_source
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
@@ -95,6 +97,12 @@ def call_jvp(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
     `tangents` is {parameter name or position: tangent} for the arguments that carry
     one (positions for a function called as a value: `f(x)`, f a parameter)."""
+    if is_value(fn) or OWN in tangents:     # a closure record's or partial's function
+        plain = lowered(fn, tangents, args, kwargs)         # (forward_closures.py)
+        if not plain.tangents:
+            tangents = {}
+        else:
+            fn, tangents, args, kwargs = plain.fn, plain.tangents, plain.args, plain.kwargs
     if not tangents:
         out = fn(*args, **kwargs)
         return out, zero_tangent(out)
@@ -116,7 +124,7 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
-    if not isinstance(fn, types.FunctionType) or \
+    if not isinstance(fn, types.FunctionType) or not by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
                              "value with arguments that carry a derivative is not "
@@ -126,8 +134,9 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs), complex_values=complex_in)
-    if rule.inplace_args:
-        refuse_inplace_args(rule, _params(fn), args, kwargs)
+    if rule.inplace_args:       # (a closure's template: its variables lead)
+        lifted = list(fn.__code__.co_freevars) if getattr(fn, "thunkgrad_lifted", False) else []
+        refuse_inplace_args(rule, lifted + _params(fn), args, kwargs)
     return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
 
 

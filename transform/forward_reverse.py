@@ -10,12 +10,14 @@ of the user's own function, and a @property's tangent. hvp is reverse mode over
 The runtime rules for the other helpers are in runtime/rules/tangents.py;
 `refuse_helpers` refuses generated code that still reaches a helper without one.
 """
+import functools
 import inspect
 import types
 
 import numpy as np
 
 from runtime import registry
+from runtime.closures import Closure, expire_closure
 from runtime.forward import zero_tangent
 from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
@@ -23,6 +25,7 @@ from runtime.thunks import unthunk
 from .errors import TransformError
 from .forward_api import _compiled, _constructor, call_jvp
 from .forward.calls import container_method
+from .forward_closures import OWN, is_value, lifted_params, lowered
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
@@ -43,11 +46,13 @@ def provide(forward):
 @registry.rrule(call_jvp, jvp=call_jvp_tangent)
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    if is_value(fn) or OWN in tangents:   # a closure record's or partial's function
+        return _lowered_call(fn, tangents, args, kwargs)
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
     if _by_value(fn, tangents, args, kwargs):
         return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
-    params = list(inspect.signature(fn).parameters)
+    params = lifted_params(fn)
     names = tuple(params[k] if isinstance(k, int) else k for k in tangents)
     positions = tuple(k for k, a in enumerate(args) if _differentiable(a))
     if not names:                       # no tangent: the value's own reverse, a zero tangent
@@ -65,6 +70,26 @@ def call_jvp_rule(fn, tangents, *args, **kwargs):
                         for k, c in zip(tangents, cots[len(positions):])}
         return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
     return out, call_jvp_pullback
+
+
+def _lowered_call(fn, tangents, args, kwargs):
+    """call_jvp_rule of the plain call a closure record or partial stands for, its
+    cotangents regrouped as the value's own and the call's (forward_closures.py)."""
+    plain = lowered(fn, tangents, args, kwargs)
+    held = [n for n, v in plain.kwargs.items() if n not in kwargs and _differentiable(v)]
+    if held:        # (call_jvp's pullback gives cotangents by position only)
+        raise TransformError(f"hvp/hessian: a functools.partial binding a float value to "
+                             f"the keyword-only parameter {held[0]!r} of "
+                             f"{getattr(plain.fn, '__name__', 'a function')}: its "
+                             "cotangent would be lost", hint="bind it by position, or pass "
+                             "it where the function is called")
+    out, pullback = call_jvp_rule(plain.fn, plain.tangents, *plain.args, **plain.kwargs)
+
+    def lowered_pullback(g):
+        own, t_cots, *a_cots = pullback(g)
+        own, given, a_cots, _ = plain.regroup(own, t_cots, a_cots, {})
+        return (own, given, *a_cots)
+    return out, lowered_pullback
 
 
 def _by_value(fn, tangents, args, kwargs):
@@ -113,7 +138,7 @@ def _reverse(fn, wrt, args, kwargs):
 
 
 def _plain_call(fn, positions, args, kwargs):
-    params = list(inspect.signature(fn).parameters)
+    params = lifted_params(fn)
     out, pullback = _reverse(fn, tuple(params[k] for k in positions), args, kwargs)
 
     def plain_pullback(g):
@@ -139,6 +164,10 @@ def _check_callee(fn):
 def _differentiable(value):
     """Whether vjp can take `value` as a differentiated argument: a float leaf somewhere
     (containers and records looked into; other objects left to vjp to judge)."""
+    if isinstance(value, Closure):      # a record of the values it reads
+        return _differentiable(value.env)
+    if isinstance(value, functools.partial):
+        return _differentiable((value.func, value.args, value.keywords))
     if isinstance(value, (bool, np.bool_, int, np.integer, str, bytes, type(None), range,
                           types.FunctionType, type)):
         return False
@@ -185,6 +214,9 @@ def _getter_vjp(getter, obj, tangent, g):
 tangents_helpers.PROVIDED["getter_vjp"] = _getter_vjp
 # a container's method looked up by the receiver's type (forward/calls.py): the type only
 registry.nondiff(container_method, why=registry.SHAPE)
+# a closure argument marked stale once its call is over (lowering/functions_as_values.py):
+# generated forward code keeps the user's `expire_closure(f)` statements
+registry.nondiff(expire_closure, why=registry.ZERO)
 # whether a `case [a, b]:` pattern matches (transform/frontend/match.py): a bool
 registry.nondiff(is_sequence_of, why=registry.ZERO)
 

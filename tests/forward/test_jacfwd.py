@@ -71,7 +71,7 @@ def test_jacfwd_containers_match_jacrev():
 
 def test_jacfwd_refuses_what_jvp_refuses():
     with pytest.raises(TransformError, match="forward mode"):
-        jacfwd(F.calls_a_closure)(np.ones(3))
+        jacfwd(F.calls_custom)(np.ones(3))
 
 
 def test_jacfwd_refuses_argument_kinds_it_does_not_lay_out():

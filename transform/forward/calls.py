@@ -24,6 +24,7 @@ from ..frontend.varargs import named_callee
 from .refusals import refuse
 
 PROVIDED = {}
+OWN = "<called value>"  # call_jvp's key for the called value's own tangent (a closure's)
 
 
 def provide(call_jvp):
@@ -100,13 +101,15 @@ def _dynamic(fwd, s, prim, target):
         refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`) "
                "of a length the source does not fix", "pass the arguments by name, or use "
                "vjp/jacrev")
-    if fwd.is_active(func) or any(fwd.is_active(a) for _, a in prim.operands) or \
+    if any(fwd.is_active(a) for _, a in prim.operands) or \
             not isinstance(call, gast.Call) or \
             any(isinstance(a, gast.Starred) for a in call.args):
-        refuse(fwd, prim, "a call of a value that carries a derivative itself (a closure "
-               "over differentiated values), or with one passed by keyword",
-               "call a function defined with def at module level, or use vjp/jacrev")
-    return _statement(fwd, s, target, {k: a for k, a in enumerate(args) if fwd.is_active(a)})
+        refuse(fwd, prim, "a call of a function value with a differentiated value passed "
+               "by keyword or spread", "pass it by position, or use vjp/jacrev")
+    tangents = {k: a for k, a in enumerate(args) if fwd.is_active(a)}
+    if fwd.is_active(func):     # a closure record or partial: its own tangent too
+        tangents = {OWN: func, **tangents}
+    return _statement(fwd, s, target, tangents)
 
 
 def _spread(fwd, s, prim, target):

@@ -15,8 +15,6 @@
 """
 import gast
 
-from runtime.closures import make_partial
-
 from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
@@ -55,9 +53,23 @@ def _assigned(fwd, st):
         listed_generator(fwd, unspread(_plain_snapshot(s, prim), prim), prim)
         return [st]
     if isinstance(st, ir.Call):
-        return [ir.Emitted(call_statement(fwd, s, prim, target))]
+        return [ir.Emitted(a) for a in _lambdas_named(fwd, call_statement(fwd, s, prim,
+                                                                           target))]
     tangent = folded(located(assign(fwd.dot(target), _value(fwd, st, target)), s))
     return [st, ir.Emitted(tangent)]
+
+
+def _lambdas_named(fwd, s):
+    """[`fn1 = lambda t: t ** 2`, ..., s]: a lambda reading no locals, passed to
+    call_jvp, bound to a name first (reverse mode over this code, hvp, refuses a lambda
+    given to a rule; a name holding one it compiles where it is called)."""
+    named = []
+    for k, arg in enumerate(s.value.args):
+        if isinstance(arg, gast.Lambda):
+            name = fwd.names.reserve("fn")
+            named.append(located(assign(name, arg), s))
+            s.value.args[k] = load(name)
+    return named + [s]
 
 
 def _plain_snapshot(s, prim):
@@ -116,11 +128,9 @@ def _copied(fwd, s, prim):
 
 
 def _rule_tangent(fwd, s, prim, target):
-    if prim.rule.fn is make_partial:        # its tangent is (func's, args', keywords'),
-        refuse(fwd, prim, "a functools.partial over differentiated values",  # never called
-               "call the function with the values themselves, or use vjp")
     for param, atom in prim.inputs.items():
-        inside = name_ids(atom) & fwd.active if not isinstance(atom, gast.Name) else ()
+        inside = name_ids(atom) & fwd.active if not isinstance(atom, (gast.Name, gast.Lambda)) \
+            else ()           # (a lambda kept as written reads no locals: its own names)
         if inside:
             refuse(fwd, prim, f"a differentiated value inside the argument {param!r} of "
                    f"`{prim.label}`", "pass it as a name of its own, or use vjp")

@@ -14,6 +14,7 @@ import operator
 import gast
 
 from runtime.jvp import DIAGONAL, JOINT, LINEAR, REDUCTION
+from runtime.closures import make_partial
 from runtime.registry import TEMPLATE_NAMESPACE
 
 from ..ir.nodes import load
@@ -47,7 +48,7 @@ def tangent_of(fwd, s, prim, target, tangents):
         if len(displays) != len(terms) or len({len(t.elts) for t in terms}) != 1:
             refuse(fwd, prim, f"`{prim.label}`'s tuple of tangents with other terms",
                    "use vjp")
-        return _entrywise(fwd, terms, target)
+        return _entrywise(fwd, terms, target, none=prim.rule.fn is make_partial)
     # a helper's term may be a tuple, which `+` concatenates; a dict display (a frozen
     # distribution's, by parameter: stats.norm(mu, s)) has no `+` (fuzz forward_mode:34072)
     helpers = all(_helper_term(prim.rule.jvps.get(p)) for p in tangents) or \
@@ -67,14 +68,16 @@ def _helper_term(term):
         term.strip().endswith(")") and term.count("(") >= 1
 
 
-def _entrywise(fwd, terms, target):
+def _entrywise(fwd, terms, target, none=False):
     """Tuple outputs' terms (`(None, t_x)` for divmod's) added entry by entry; an entry
-    no term gives (None) is a zero of the output's entry: `zero_tangent(t1[0])`."""
+    no term gives (None) is a zero of the output's entry: `zero_tangent(t1[0])` (None
+    for a partial's, which has no entries: `none`)."""
     entries = []
     for k in range(len(terms[0].elts)):
         parts = [t.elts[k] for t in terms
                  if not (isinstance(t.elts[k], gast.Constant) and t.elts[k].value is None)]
-        total = parts[0] if parts else fwd.names.call("zero_tangent", gast.Subscript(
+        total = parts[0] if parts else gast.Constant(value=None, kind=None) if none else \
+            fwd.names.call("zero_tangent", gast.Subscript(
             value=load(target), slice=gast.Constant(value=k, kind=None), ctx=gast.Load()))
         for part in parts[1:]:
             total = gast.BinOp(left=total, op=gast.Add(), right=part)

@@ -7,6 +7,8 @@ record's own cotangent (a tuple, like the record's env):
           ->  out, pullback = rule_of_template(w, x)
               pullback(g) = ((gw,), gx)       # (f's cotangent, x's cotangent)
 """
+import functools
+
 from runtime.closures import Closure
 from runtime.thunks import unthunk
 from ..errors import TransformError
@@ -62,19 +64,31 @@ def _default_cotangents(param_cots, closure, defaulted):
                  first + k < len(param_cots) else None for k in range(len(defaults)))
 
 
-def partial_pullback(partial, pullback):
+def partial_pullback(partial, pullback, given=()):
     """The pullback of `partial(*args)` given that of `partial.func(*bound, *args)`: the
     partial's own cotangent is (func's, the bound arguments', the keywords') as
-    runtime/closures.make_partial's rule reads it."""
+    runtime/closures.make_partial's rule reads it; a keyword the call gives again
+    (`given`) is not the partial's, which gets none for it."""
     bound = len(partial.args)
-    func = partial.func
-    names = _params(func.template if isinstance(func, Closure) else func, keyword_only=True)
+    names = _names(partial.func)
 
     def split(g):
         cots = tuple(pullback(g))
         params = cots[1:]
         keywords = {k: unthunk(params[names.index(k)]) for k in partial.keywords
-                    if k in names and names.index(k) < len(params)}
+                    if k in names and names.index(k) < len(params) and k not in given}
         own = (unthunk(cots[0]), tuple(unthunk(c) for c in params[:bound]), keywords)
         return (own,) + params[bound:]
     return split
+
+
+def _names(func):
+    """The parameters whose cotangents func's pullback gives, in order: a closure's
+    template's; a partial's over a closure, its function's after the bound ones
+    (inspect.signature sees a closure record as `(*args, **kwargs)`)."""
+    inner = func
+    while isinstance(inner, functools.partial):
+        inner = inner.func
+    if isinstance(func, functools.partial) and isinstance(inner, Closure):
+        return _names(func.func)[len(func.args):]
+    return _params(func.template if isinstance(func, Closure) else func, keyword_only=True)

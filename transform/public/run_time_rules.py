@@ -201,7 +201,7 @@ class MethodRule:
             return None
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)
         out, pullback = whole(fn.func, *fn.args, *args, **{**fn.keywords, **kwargs})
-        return out, partial_pullback(fn, pullback)
+        return out, partial_pullback(fn, pullback, given=tuple(kwargs))
 
     def without_source(self, obj, args, kwargs):
         """A method with no Python source: a random draw's rule or a registered rule."""

@@ -39,7 +39,10 @@ def with_varargs(fn, given):
 def named_callee(fn, given):
     """Forward mode's callee for a call of fn with `given` positional values: a helper
     taking `*args` as its stand-in for the values `*args` gets (none, when the call
-    fills only the named parameters), else fn itself."""
+    fills only the named parameters), else fn itself. A `@differentiable` helper: the
+    function it wraps (its wrapper takes `*args, **kwargs`; forward mode has no policy)."""
+    while getattr(fn, "thunkgrad_policy", None) is not None and hasattr(fn, "__wrapped__"):
+        fn = fn.__wrapped__
     if takes_varargs(fn) and given >= fn.__code__.co_argcount:
         return varargs_variant(fn, given - fn.__code__.co_argcount)
     return fn

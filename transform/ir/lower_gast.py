@@ -4,14 +4,15 @@ Each kind has its method (`lower_<class>`, found along the class's bases); a sec
 lowering (issue 20's numba backend: no closures, no `del`, tapes read by index) would
 be another class with the same methods. A statement no method knows is refused at
 its line, never dropped. `names` (the Vocabulary) makes the runtime helpers' marked
-names for the statements built at lowering (`Accumulate`).
+names for the statements built at lowering (`Accumulate`, ir/generated.py's).
 """
 import gast
 
+from .lower_generated import GeneratedLowering
 from .nodes import assign, load, store
 
 
-class GastLowering:
+class GastLowering(GeneratedLowering):
     """Typed statements -> gast statements; simple ones are their own node."""
 
     def __init__(self, src, names=None):

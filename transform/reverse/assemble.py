@@ -11,8 +11,9 @@ import copy
 import gast
 
 from ..analysis.accumulation import Form, State
+from ..ir import generated as gen
 from ..ir.lower_gast import to_gast
-from ..ir.nodes import assign, const, load, names_below
+from ..ir.nodes import const, load, names_below
 from ..ir.typed import typed_form
 from .reverse import Reverser
 
@@ -31,9 +32,8 @@ def build_rrule(ctx, body, output):
     if output in reverser.lists and ctx.activity.is_active(output):
         # a returned list's cotangent may come as one array (np.sum(helper(x)) in the
         # caller): entries again, as the appends' backward sweep pops them
-        backward.insert(0, assign(seed, ctx.names.call("list_cotangent", load(seed),
-                                                       load(output))))
-    forward = to_gast(ctx.src, reverser.forward(typed))
+        backward[:0] = reverser.lowered([gen.ListCotangent(seed, output)])
+    forward = to_gast(ctx.src, reverser.forward(typed), ctx.names)
     results = []
     for w in ctx.wrt:
         d = ctx.adjoint(w)
@@ -74,17 +74,13 @@ def _restored(ctx, reverser, backward):
 def _pullback_def(ctx, reverser, seed, backward, results):
     snapshot = _restored(ctx, reverser, backward)
     ctx.snapshot = snapshot
-    body = []
+    typed = []
     if ctx.uses_tape:
-        body.append(ctx.names.assign("pop", ctx.names.call("tape_reader",
-                                                           ctx.names.ref("tape"))))
-        body.append(ctx.end_comment("last in, first out; the tape itself is kept"))
+        typed.append(gen.TapeReader(ctx.end_comment("last in, first out; the tape itself is kept")))
     zeros = sorted(reverser.maybe_read - {seed})
     if zeros:
-        body.append(gast.Assign(targets=[gast.Name(id=z, ctx=gast.Store(), annotation=None,
-                                                   type_comment=None) for z in zeros],
-                                value=const(None), type_comment=None))
-    body += backward
+        typed.append(gen.Reset(*zeros))
+    body = reverser.lowered(typed) + backward
     body.append(gast.Return(value=gast.Tuple(elts=results, ctx=gast.Load())))
     kwonly = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
               for n in snapshot]
@@ -101,7 +97,7 @@ def _prelude(ctx, reverser):
     """tape = [] and None for names the tape or the snapshot may read before binding."""
     out = []
     if ctx.uses_tape:
-        out.append(ctx.names.assign("tape", gast.List(elts=[], ctx=gast.Load())))
+        out.extend(reverser.lowered([gen.TapeStart()]))
     user = ctx.src.node.args                  # keyword-only and * parameters are bound too
     given = set(ctx.params) | {a.id for a in user.kwonlyargs} | \
         {a.id for a in (user.vararg, user.kwarg) if a is not None}

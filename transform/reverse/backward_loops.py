@@ -13,6 +13,7 @@ import gast
 
 from ..analysis.activity import defined_by, iter_statements, loop_element_targets, target_names
 from ..analysis.accumulation import Form
+from ..ir import generated as gen
 from ..ir.nodes import const, load
 
 
@@ -83,11 +84,11 @@ class LoopEmitter:
         out = [self.ctx.comment(loop)]
         before = self.sweep.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
-            names = ", ".join(st.targets[0].id for st in before)
+            names = ", ".join(st.target for st in before)
             out.append(self.ctx.note(
                 f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} made "
                 "concrete; the loop body adds into them"))
-        out += before
+        out += self.sweep.lowered(before)
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
@@ -134,9 +135,7 @@ class LoopEmitter:
         for name in target_names(loop.target):
             d = self.ctx.adjoint(name)
             if self.act.is_active(name) and state.form(d).zero != "yes":
-                out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(), annotation=None,
-                                                          type_comment=None)],
-                                       value=const(None), type_comment=None))
+                out.extend(self.sweep.lowered([gen.Reset(d)]))
                 state[d] = Form()
         return out
 
@@ -164,18 +163,12 @@ class LoopEmitter:
                 parts = self.cotangent_tree(node, state)
                 value = gast.Call(func=self.ctx.names.ref("pack_cotangent"),
                                   args=[load(seq), load(index), parts], keywords=[])
-            call = gast.Call(func=self.ctx.names.ref("accumulate_at"),
-                             args=[load(dseq), load(seq), load(index), value], keywords=[])
-            out.append(gast.Assign(targets=[gast.Name(id=dseq, ctx=gast.Store(), annotation=None,
-                                                      type_comment=None)], value=call,
-                                   type_comment=None))
+            out.extend(self.sweep.lowered([gen.Spread(dseq, load(dseq), seq, load(index),
+                                                      value)]))
             for name in elts:
                 d = self.ctx.adjoint(name)
                 if state.form(d).zero != "yes":
-                    out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(),
-                                                              annotation=None,
-                                                              type_comment=None)],
-                                           value=const(None), type_comment=None))
+                    out.extend(self.sweep.lowered([gen.Reset(d)]))
                 state[d] = Form()
             state[dseq] = Form("maybe", False, True)
         return out

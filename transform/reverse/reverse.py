@@ -16,6 +16,7 @@ import operator
 
 import gast
 
+from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir import templates
 from ..ir.lower_gast import to_gast
@@ -23,7 +24,7 @@ from ..analysis.activity import defined_by, needed_names, pullback_name, target_
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
-from ..ir.nodes import assign, const, load, store, thunk_of
+from ..ir.nodes import assign, const, load, thunk_of
 from ..analysis.shapes import shape_of
 from .fresh_buffers import fresh_array, moved, owned_cuts
 from .rule_terms import rule_call_values
@@ -98,11 +99,10 @@ class Reverser:
             s = self.rule_call(s, names[0], pb)
         if isinstance(st, ir.SetItem) and self.reads_old(names[0]):
             # the backward sweep reads the old array: write into a copy
-            copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
-            pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
+            pushes.append(gen.CopyBeforeStore(names[0]))
         if names and names[0] in getattr(self.ctx, "owned_views", ()):
             # a view of an array a later element store changes: keep its own copy
-            return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
+            return pushes + [s, gen.Unview(names[0])]
         return pushes + [s]
 
     def reads_old(self, name):
@@ -136,18 +136,15 @@ class Reverser:
         return to_gast(self.ctx.src, stmts, self.ctx.names)
 
     def rule_call(self, s, target, pb):
-        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
+        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
         rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
         elif getattr(s.prim, "receiver_first", False):   # x.m(a) mapped to fn(x, a)
             args = [s.value.func.value] + args
-        value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
-        new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
-                                              ctx=gast.Store())], value=value, type_comment=None)
-        new.prim, new.origin_line = s.prim, s.origin_line
-        return new
+        return gen.RruleCall(target, pb, rule_name, args, s.value.keywords, s.prim,
+                             s.origin_line)
 
     def is_active_stmt(self, s):
         names = defined_by(s)[0] if isinstance(s, gast.Assign) else []
@@ -201,11 +198,11 @@ class Reverser:
         out = [self.ctx.comment(s)]
         if form.thunk and form.nullable and inputs:
             # a thunk that may evaluate to zero: force it so the None guard below sees it
-            out.append(assign(d, self.call("unthunk", load(d))))
+            out.extend(self.lowered([gen.Unthunk(d)]))
             form = state[d] = Form("maybe", False, form.owned)
         if form.zero == "yes" or not inputs:
             if reassigned and form.zero != "yes":
-                out.append(assign(d, const(None)))
+                out.extend(self.lowered([gen.Reset(d)]))
                 state[d] = Form()
             return out if len(out) > 1 else []
         if form.zero == "maybe":
@@ -220,7 +217,7 @@ class Reverser:
             body = self.contributions(st, target, d, inputs, state)
         out.extend(body)
         if reassigned and not any(a == target for _, a in inputs):
-            out.append(assign(d, const(None)))
+            out.extend(self.lowered([gen.Reset(d)]))
             state[d] = Form()
         return out
 
@@ -263,12 +260,9 @@ class Reverser:
         form = state.form(d)
         part = self.ctx.temp(("part", d))
         index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
-        out = split_written_out(self, s.prim, d, part, form)
-        if out is None:
-            split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
-            out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)],
-                                                   ctx=gast.Store())],
-                               value=split, type_comment=None)]
+        split = split_written_out(self, s.prim, d, part, form) or \
+            gen.SplitStore(part, d, index, form.owned and not form.thunk)
+        out = self.lowered([split])
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
         piece = load(part) if fills_index(self, s.prim) else \
@@ -279,13 +273,13 @@ class Reverser:
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
-        pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
         values = []
         for k, name in inputs:           # k: the argument's position in the callee's pullback
             cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
             cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
             values.append((name, cot, False, True, True, False))    # (a list's: a list)
-        return [assign(cots, pullback)] + self.accumulate(values, target, d, state)
+        return self.lowered([gen.CallPullback(cots, pullback_name(s), d)]) + \
+            self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):
         """Whether `expr` was marked a possible list of entries (the mark is used once,
@@ -346,7 +340,7 @@ class Reverser:
         out, temps = [], []
         for k, (expr, lazy, maybe_none) in enumerate(own):
             temp = self.ctx.temp(("self", d, k))
-            out.append(assign(temp, expr))
+            out.extend(self.lowered([gen.Bind(temp, expr)]))
             temps.append((temp, lazy, maybe_none))
         state[d] = Form()
         for temp, lazy, maybe_none in temps:
@@ -370,7 +364,7 @@ class Reverser:
             a, b = then_state.form(name), else_state.form(name)
             if self.lp.at_join(name, a, b):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
-                branch.append(assign(name, self.call("unthunk", load(name))))
+                branch.extend(self.lowered([gen.Unthunk(name)]))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
         state.clear()
         state.update(then_state)

@@ -40,10 +40,13 @@ class GastLowering(GeneratedLowering):
         return [s.node]
 
     def lower_Push(self, s):
-        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them."""
+        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them
+        (and with the pair's id: `node.pair_id`)."""
+        s.node.pair_id = s.pair_id
         return [s.node] + ([s.comment] if s.comment is not None else [])
 
     def lower_Pop(self, s):
+        s.node.pair_id = s.pair_id
         return [s.node]
 
     def lower_Accumulate(self, s):

@@ -51,6 +51,12 @@ def pushed(s):
     return arg.id if isinstance(arg, gast.Name) else None
 
 
+def pair_of(s):
+    """The id a tape push and the pop reading its entry back share (the mark the
+    typed form's `Push` and `Pop` lower with), else None."""
+    return getattr(s, "pair_id", None) if pushed(s) or popped_into(s) else None
+
+
 def assigns_role(s, role):
     """`role = ...` (e.g. `pop = tape_reader(tape)`) or `del role`."""
     targets = s.targets if isinstance(s, (gast.Assign, gast.Delete)) else []

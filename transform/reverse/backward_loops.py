@@ -117,7 +117,7 @@ class LoopEmitter:
         if not isinstance(loop, gast.For):
             return []
         names = [n for n in target_names(loop.target) if n in self.sweep.saved]
-        return [self.sweep.pop(n) for n in reversed(names)]
+        return [self.sweep.pop(n, loop) for n in reversed(names)]
 
     def loop_body(self, loop, typed_body, state):
         body = self.sweep.backward(typed_body, state)

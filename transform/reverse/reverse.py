@@ -52,6 +52,7 @@ class Reverser:
         self.seed = None               # (the seed's name, its Form): build_rrule's
         self.entries = set()           # ids of contributions that may be lists of entries
         self.moves = set()             # ids of copies' cotangents whose buffer moves
+        self.pairs = {}                # (id of a statement, name) -> its push and pop's id
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
         self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
         self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
@@ -77,7 +78,7 @@ class Reverser:
                 s.body = self.forward(s.body)
                 self.forward_depth -= 1
                 if isinstance(s, ir.For):
-                    pushes = [self.push(n, "the loop rebinds it")
+                    pushes = [self.push(n, s.node, "the loop rebinds it")
                               for n in target_names(s.target) if n in self.saved]
                     return pushes + [s]
             case ir.Return():
@@ -91,11 +92,11 @@ class Reverser:
         s = st.node
         names = defined_by(s)[0]
         first = id(s) in self.ctx.first_defs
-        pushes = [self.push(n) for n in names if n in self.saved and not first]
+        pushes = [self.push(n, st.node) for n in names if n in self.saved and not first]
         if isinstance(st, (ir.Custom, ir.Call)) and self.is_active_stmt(s):
             pb = pullback_name(s)
             if pb in self.saved and not first:
-                pushes.append(self.push(pb))
+                pushes.append(self.push(pb, st.node))
             s = self.rule_call(s, names[0], pb)
         if isinstance(st, ir.SetItem) and self.reads_old(names[0]):
             # the backward sweep reads the old array: write into a copy
@@ -114,7 +115,12 @@ class Reverser:
         swapped = getattr(self.ctx.src, "swapped", ())
         return name in swapped and bool(swapped & self.ctx.saved)
 
-    def push(self, name, why="overwritten next, read by the backward sweep"):
+    def pair_id(self, node, name):
+        """The id the push of `name` at statement `node` (a user's statement or loop)
+        and the pop restoring it share: one per pair, whichever sweep asks first."""
+        return self.pairs.setdefault((id(node), name), len(self.pairs) + 1)
+
+    def push(self, name, node, why="overwritten next, read by the backward sweep"):
         """`tape.append(name)` (an `ir.Push`) with an end-of-line comment saying why."""
         self.ctx.uses_tape = True
         append = gast.Attribute(value=self.ctx.names.ref("tape"), attr="append",
@@ -124,11 +130,14 @@ class Reverser:
             value = self.call("shape_only", value)
             why = "only its shape is read back"
         stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
-        return ir.Push(stmt, self.ctx.end_comment(f"save {name}: {why}"))
+        return ir.Push(stmt, self.ctx.end_comment(f"save {name}: {why}"),
+                       self.pair_id(node, name))
 
-    def pop(self, name):
-        """`name = pop()`, an `ir.Pop`, lowered at once: the backward sweep is gast."""
-        return self.lowered([ir.Pop(assign(name, self.call("pop")))])[0]
+    def pop(self, name, node):
+        """`name = pop()`, an `ir.Pop` (its push's pair_id), lowered at once: the
+        backward sweep is gast."""
+        return self.lowered([ir.Pop(assign(name, self.call("pop")),
+                                    self.pair_id(node, name))])[0]
 
     def lowered(self, stmts):
         """The gast of typed statements the backward sweep makes (ir/lower_gast.py):
@@ -180,12 +189,12 @@ class Reverser:
         first = id(s) in self.ctx.first_defs
         for name in reversed(names):
             if name in self.saved and not first:
-                out.append(self.pop(name))
+                out.append(self.pop(name, s))
         if isinstance(st, (ir.Custom, ir.Call)) and target:
             pb = pullback_name(s)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
-                out.insert(len(out) - popped, self.pop(pb))
+                out.insert(len(out) - popped, self.pop(pb, s))
         return out
 
     def adjoint_of(self, st, target, state):

@@ -23,8 +23,14 @@ the runtime helpers' names (the Vocabulary); expressions (values, indices) stay 
     x = unviewed(x)                 Unview      target x
     t = expr                        Bind        target t, value expr (a cotangent kept)
     # ...                           Comment     the marker node (Compilation.comment)
+
+and the sweep's own branches and loops as `If` and `For` of ir/statements.py (`typed_if`,
+`typed_for`), lowered with their bodies.
 """
-from .statements import Statement
+import gast
+
+from .nodes import const, load
+from .statements import For, If, Pass, Statement
 
 
 class Generated(Statement):
@@ -174,3 +180,25 @@ class Bind(Generated):
 
 class Comment(Statement):
     """A comment marker (Compilation.comment, .note, .end_comment): its node."""
+
+
+def not_none(name):
+    """The test `name is not None`."""
+    return gast.Compare(left=load(name), ops=[gast.IsNot()], comparators=[const(None)])
+
+
+def typed_if(test, body, orelse=()):
+    """A typed `if test: body else: orelse` the sweep made (its node takes the lowered
+    bodies)."""
+    return If(gast.If(test=test, body=[], orelse=[]), list(body), list(orelse))
+
+
+def typed_for(target, iterator, body):
+    """A typed `for target in iterator: body` the sweep made."""
+    node = gast.For(target=target, iter=iterator, body=[], orelse=[], type_comment=None)
+    return For(node, list(body), [])
+
+
+def pass_if_empty(body):
+    """`body`, or a typed `pass` for an empty one."""
+    return body or [Pass(gast.Pass())]

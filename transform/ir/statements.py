@@ -18,8 +18,9 @@ Expressions stay gast (atoms: Names, Constants, an index's slices). Each stateme
 the gast node it was built from (`node`: its location, comments and marks) and answers
 `site`, the user's node for errors. The fields read through to the node, so a mode that
 rewrites a loop's target or a statement's value rewrites what is lowered.
-`Emitted` holds a statement a mode generated (a tangent), gast until generated code is
-typed too; reverse mode's tape traffic is typed (docs/ir.md):
+`Emitted` holds a statement forward mode generated (a tangent), gast until its generated
+code is typed too; reverse mode's is typed (docs/ir.md): its tape traffic here, the rest
+in ir/generated.py:
 
     tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z))),
                                         pair_id (shared with the Pop reading it back)

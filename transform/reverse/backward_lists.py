@@ -15,7 +15,7 @@ from ..analysis.activity import iter_statements
 from ..analysis.accumulation import Form, State
 from ..ir import generated as gen
 from ..ir.lower_generated import entries_popped
-from ..ir.nodes import const, load
+from ..ir.nodes import load
 
 
 class ListEmitter:
@@ -32,9 +32,9 @@ class ListEmitter:
         out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
         if lst in self.sweep.restored_lists and lst in self.sweep.saved:
             # rebound, so earlier lists sit on the tape: shorten a copy, never them
-            out.extend(self.sweep.lowered([gen.ShortenList(lst, _extended(s))]))
+            out.append(gen.ShortenList(lst, _extended(s)))
         elif lst in self.sweep.restored_lists:              # our own copy (list_copies)
-            out.extend(self.sweep.lowered([gen.PopEntries(load(lst), _extended(s))]))
+            out.append(gen.PopEntries(load(lst), _extended(s)))
         return out
 
     def append_adjoint(self, s, state):
@@ -43,24 +43,23 @@ class ListEmitter:
         form = state.form(dl)
         if form.zero == "yes":
             return []
-        out = [self.ctx.comment(s)]
+        out = [gen.Comment(self.ctx.comment(s))]
         body = []
         if not form.owned or form.thunk:
-            body.extend(self.sweep.lowered([gen.Own(dl)]))
+            body.append(gen.Own(dl))
         pop = entries_popped(load(dl), _extended(s), self.ctx.names)
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
         if isinstance(value, gast.Name) and self.act.is_active(value.id):
             sweep = self.sweep
-            body.extend(sweep.lowered(sweep.lp.contribute(
+            body.extend(sweep.lp.contribute(
                 self.ctx.adjoint(value.id), pop, False, True, inner, bool(sweep.loops),
-                sweep.crossing(value.id))))
+                sweep.crossing(value.id)))
         else:                                   # a constant's entry: dropped, not reused
-            body.extend(self.sweep.lowered([gen.PopEntries(load(dl), _extended(s))]))
+            body.append(gen.PopEntries(load(dl), _extended(s)))
         if form.zero == "maybe":
             self.sweep.maybe_read.add(dl)
-            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
-            node = gast.If(test=test, body=body, orelse=[])
+            node = gen.typed_if(gen.not_none(dl), body)
             self.sweep.join_into(state, inner)
             return out + [node]
         state.clear()
@@ -70,8 +69,7 @@ class ListEmitter:
     def list_copies(self):
         """`xs = list(xs)` at the top of the pullback for lists it shortens again
         (`if xs is not None`: a path, such as an early return, may never build xs)."""
-        return self.sweep.lowered([gen.CopyList(n) for n in
-                                   sorted(self.sweep.restored_lists - self.sweep.saved)])
+        return [gen.CopyList(n) for n in sorted(self.sweep.restored_lists - self.sweep.saved)]
 
 
 def appended_lists(body):

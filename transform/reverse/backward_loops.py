@@ -81,14 +81,14 @@ class LoopEmitter:
         adjoints = {self.ctx.adjoint(n) for n in touched}
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
-        out = [self.ctx.comment(loop)]
+        out = [gen.Comment(self.ctx.comment(loop))]
         before = self.sweep.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
             names = ", ".join(st.target for st in before)
-            out.append(self.ctx.note(
+            out.append(gen.Comment(self.ctx.note(
                 f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} made "
-                "concrete; the loop body adds into them"))
-        out += self.sweep.lowered(before)
+                "concrete; the loop body adds into them")))
+        out += before
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
@@ -103,8 +103,7 @@ class LoopEmitter:
         state.clear()
         state.update(head)
         target, iterator = self.backward_header(loop)
-        node = gast.For(target=target, iter=iterator, body=body or [gast.Pass()], orelse=[],
-                        type_comment=None)
+        node = gen.typed_for(target, iterator, gen.pass_if_empty(body))
         return out + [node] + self.pops_after(loop)
 
     def needs_replay(self, loop):
@@ -135,7 +134,7 @@ class LoopEmitter:
         for name in target_names(loop.target):
             d = self.ctx.adjoint(name)
             if self.act.is_active(name) and state.form(d).zero != "yes":
-                out.extend(self.sweep.lowered([gen.Reset(d)]))
+                out.append(gen.Reset(d))
                 state[d] = Form()
         return out
 
@@ -163,12 +162,11 @@ class LoopEmitter:
                 parts = self.cotangent_tree(node, state)
                 value = gast.Call(func=self.ctx.names.ref("pack_cotangent"),
                                   args=[load(seq), load(index), parts], keywords=[])
-            out.extend(self.sweep.lowered([gen.Spread(dseq, load(dseq), seq, load(index),
-                                                      value)]))
+            out.append(gen.Spread(dseq, load(dseq), seq, load(index), value))
             for name in elts:
                 d = self.ctx.adjoint(name)
                 if state.form(d).zero != "yes":
-                    out.extend(self.sweep.lowered([gen.Reset(d)]))
+                    out.append(gen.Reset(d))
                 state[d] = Form()
             state[dseq] = Form("maybe", False, True)
         return out

@@ -19,7 +19,6 @@ import gast
 from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir import templates
-from ..ir.lower_gast import to_gast
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
@@ -60,7 +59,8 @@ class Reverser:
     # ---- forward ----------------------------------------------------------
     def forward(self, block):
         """The forward sweep of typed statements (ir/statements.py): the statements
-        with tape pushes before overwrites (`ir.Emitted`), typed still."""
+        with tape pushes (`ir.Push`) before overwrites, rrule calls and copies
+        (ir/generated.py), typed still."""
         out = []
         for s in block:
             out.extend(self.forward_stmt(s))
@@ -84,7 +84,7 @@ class Reverser:
             case ir.Return():
                 pullback = self.ctx.names.ref("pullback")
                 pair = gast.Tuple(elts=[s.value, pullback], ctx=gast.Load())
-                return [ir.Emitted(gast.Return(value=pair))]
+                return [ir.Return(gast.Return(value=pair))]
         return [s]
 
     def forward_assign(self, st):
@@ -134,15 +134,8 @@ class Reverser:
                        self.pair_id(node, name))
 
     def pop(self, name, node):
-        """`name = pop()`, an `ir.Pop` (its push's pair_id), lowered at once: the
-        backward sweep is gast."""
-        return self.lowered([ir.Pop(assign(name, self.call("pop")),
-                                    self.pair_id(node, name))])[0]
-
-    def lowered(self, stmts):
-        """The gast of typed statements the backward sweep makes (ir/lower_gast.py):
-        pops, accumulations; the sweep itself is gast still."""
-        return to_gast(self.ctx.src, stmts, self.ctx.names)
+        """`name = pop()`, an `ir.Pop` (its push's pair_id)."""
+        return ir.Pop(assign(name, self.call("pop")), self.pair_id(node, name))
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
@@ -167,7 +160,7 @@ class Reverser:
         return out
 
     def backward_stmt(self, s, state):
-        """The backward sweep's (gast) statements for one typed statement."""
+        """The backward sweep's typed statements for one typed statement."""
         match s:
             case ir.Simple(node=gast.Assign()):
                 return self.backward_assign(s, state)
@@ -204,14 +197,14 @@ class Reverser:
         form = state.form(d)
         inputs = self.act.active_inputs(s.prim)
         reassigned = self.ctx.assign_count(target) > 1
-        out = [self.ctx.comment(s)]
+        out = [gen.Comment(self.ctx.comment(s))]
         if form.thunk and form.nullable and inputs:
             # a thunk that may evaluate to zero: force it so the None guard below sees it
-            out.extend(self.lowered([gen.Unthunk(d)]))
+            out.append(gen.Unthunk(d))
             form = state[d] = Form("maybe", False, form.owned)
         if form.zero == "yes" or not inputs:
             if reassigned and form.zero != "yes":
-                out.extend(self.lowered([gen.Reset(d)]))
+                out.append(gen.Reset(d))
                 state[d] = Form()
             return out if len(out) > 1 else []
         if form.zero == "maybe":
@@ -219,14 +212,13 @@ class Reverser:
             before = state.copy()
             state[d] = Form("no", form.thunk, form.owned)
             body = self.contributions(st, target, d, inputs, state)
-            test = gast.Compare(left=load(d), ops=[gast.IsNot()], comparators=[const(None)])
-            body = [gast.If(test=test, body=body, orelse=[])]
+            body = [gen.typed_if(gen.not_none(d), body)]
             self.join_into(state, before)
         else:
             body = self.contributions(st, target, d, inputs, state)
         out.extend(body)
         if reassigned and not any(a == target for _, a in inputs):
-            out.extend(self.lowered([gen.Reset(d)]))
+            out.append(gen.Reset(d))
             state[d] = Form()
         return out
 
@@ -271,7 +263,7 @@ class Reverser:
         index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
         split = split_written_out(self, s.prim, d, part, form) or \
             gen.SplitStore(part, d, index, form.owned and not form.thunk)
-        out = self.lowered([split])
+        out = [split]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
         piece = load(part) if fills_index(self, s.prim) else \
@@ -287,7 +279,7 @@ class Reverser:
             cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
             cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
             values.append((name, cot, False, True, True, False))    # (a list's: a list)
-        return self.lowered([gen.CallPullback(cots, pullback_name(s), d)]) + \
+        return [gen.CallPullback(cots, pullback_name(s), d)] + \
             self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):
@@ -315,13 +307,13 @@ class Reverser:
                 continue
             da = self.ctx.adjoint(name)
             if self.ctx.explain:
-                out.append(self.ctx.note(self.why(da, self.crossing(name))))
+                out.append(gen.Comment(self.ctx.note(self.why(da, self.crossing(name)))))
             fresh = id(original) in self.moves or computed and not lazy and \
                 fresh_array(original, self.ctx.shapes.cls, name)
             self.moves.discard(id(original))
-            out.extend(self.lowered(self.lp.contribute(
+            out.extend(self.lp.contribute(
                 da, expr, lazy, maybe_none, state, in_loop, self.crossing(name), numeric,
-                container=self.was_entries(original), fresh=fresh)))
+                container=self.was_entries(original), fresh=fresh))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out
@@ -349,12 +341,12 @@ class Reverser:
         out, temps = [], []
         for k, (expr, lazy, maybe_none) in enumerate(own):
             temp = self.ctx.temp(("self", d, k))
-            out.extend(self.lowered([gen.Bind(temp, expr)]))
+            out.append(gen.Bind(temp, expr))
             temps.append((temp, lazy, maybe_none))
         state[d] = Form()
         for temp, lazy, maybe_none in temps:
-            out.extend(self.lowered(self.lp.contribute(d, load(temp), lazy, maybe_none,
-                                                       state, in_loop, False)))
+            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
+                                          False))
         return out
 
     def crossing(self, name):
@@ -373,12 +365,12 @@ class Reverser:
             a, b = then_state.form(name), else_state.form(name)
             if self.lp.at_join(name, a, b):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
-                branch.extend(self.lowered([gen.Unthunk(name)]))
+                branch.append(gen.Unthunk(name))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
         state.clear()
         state.update(then_state)
         self.join_into(state, else_state)
-        return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
+        return [gen.typed_if(s.test, gen.pass_if_empty(body), orelse)]
 
     def join_into(self, state, other):
         """state := the join of two paths; a name bound on one path only is read as
@@ -390,8 +382,6 @@ class Reverser:
 
 
 def _typed(node, original):
-    """A forward-sweep statement: the typed original itself, one typed here (a push),
-    else `ir.Emitted`."""
-    if node is original.node:
-        return original
-    return node if isinstance(node, ir.Statement) else ir.Emitted(node)
+    """A forward-sweep statement: the typed original for its own node, else the one
+    typed here (a push, an rrule call, a copy: ir/generated.py)."""
+    return original if node is original.node else node

@@ -65,13 +65,12 @@ def slice_add(rev, name, index, g, state):
         state[da] = Form("no", False, True, written=None if written is None or region is None
                          else written | {region})
         # a region still zero (a fresh buffer, written elsewhere only) takes g: 0 + g is g
-        add = rev.lowered([gen.SliceAdd(da, index, g, fresh)])[0]
+        add = gen.SliceAdd(da, index, g, fresh)
         if not isinstance(g, gast.Name):            # arithmetic: never None
             return [add]
         # a rule may hand back None for a zero cotangent (sequence_vjp), as accumulate_at
         # takes it: nothing to add
-        test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
-        return [gast.If(test=test, body=[add], orelse=[])]
+        return [gen.typed_if(gen.not_none(g.id), [add])]
     # accumulate_at(None, ...) allocates zeros and writes g at index: zero elsewhere
     first = form.zero == "yes" and region is not None and not rev.ctx.shapes.may_complex
     state[da] = Form("no", False, True, written=frozenset({region}) if first else None)
@@ -79,7 +78,7 @@ def slice_add(rev, name, index, g, state):
         return first_write(rev, da, name, index, g)
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
-    return rev.lowered([gen.Spread(da, buffer, name, value, g)])
+    return [gen.Spread(da, buffer, name, value, g)]
 
 
 def general_add(rev, da, name, index, g, state):
@@ -91,7 +90,7 @@ def general_add(rev, da, name, index, g, state):
     buffer = const(None) if state.form(da).zero == "yes" else load(da)
     state[da] = Form("no", False, True, container=True)
     value = templates.as_value(rev.ctx.names, index)
-    return rev.lowered([gen.Spread(da, buffer, name, value, g, "accumulate_slice")])
+    return [gen.Spread(da, buffer, name, value, g, "accumulate_slice")]
 
 
 def first_write(rev, da, name, index, g):
@@ -99,10 +98,8 @@ def first_write(rev, da, name, index, g):
     literal index and no complex value: `dx = cotangent_zeros(x)` (float zeros shaped
     like x, as accumulate_at allocates) and, unless the rule handed back None, `dx[1:-1]
     = g` (0 + g is g; None written into a float array would be NaN)."""
-    test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
-    zeros, write = rev.lowered([gen.ZeroBuffer(da, name), gen.SliceAdd(da, index, load(g.id),
-                                                                      fresh=True)])
-    return [zeros, gast.If(test=test, body=[write], orelse=[])]
+    write = gen.SliceAdd(da, index, load(g.id), fresh=True)
+    return [gen.ZeroBuffer(da, name), gen.typed_if(gen.not_none(g.id), [write])]
 
 
 def split_written_out(rev, prim, d, part, form):

@@ -8,6 +8,9 @@ forward: per case, `jvp_source` (what `thunkgrad dump --mode forward` prints) an
 rule compiled while `jvp` runs on the case's inputs (callees through call_jvp included),
 or the first line of its refusal. hvp: the same for `hvp` on the scalar cases (forward
 mode over reverse mode's generated code). reverse: every rule `grad` compiles.
+policy-loop, policy-eager, policy-flat, policy-nested: every rule `grad` and `vjp` (its
+pullback not consumed) compile under that accumulation policy, which reaches the
+accumulations the default never emits.
 Sources are recorded when built (emit's Compiled), in the order they are built.
 """
 import contextlib
@@ -20,7 +23,7 @@ import numpy as np
 from tests.corpus.case import all_cases
 from tests.forward.corpus_run import tangent_like
 from tests.gradcheck import _positions, _wrt, rng
-from transform import TransformError, grad, hvp, jvp
+from transform import TransformError, grad, hvp, jvp, vjp
 from transform.emit import emit
 from transform.forward_api import jvp_source
 
@@ -74,7 +77,15 @@ def _reverse(case, args, positions):
     return [_attempt(lambda: grad(case.fn, positions)(*case.inputs()))]
 
 
+def _policy(policy):
+    def run(case, args, positions):
+        return [_attempt(lambda: grad(case.fn, positions, policy=policy)(*case.inputs())),
+                _attempt(lambda: vjp(case.fn, *case.inputs(), wrt=positions, policy=policy))]
+    return run
+
+
 MODES = {"forward": _forward, "hvp": _hvp, "reverse": _reverse}
+MODES.update({f"policy-{p}": _policy(p) for p in ("loop", "eager", "flat", "nested")})
 
 
 def main(mode):

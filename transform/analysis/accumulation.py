@@ -16,7 +16,8 @@ promise holds through calls. The other policies exist for comparison:
 "eager" (materialise everywhere, fresh sums), "flat" (never materialise, one
 flat list), "nested" (never materialise, each sum wraps the last: the bug).
 """
-from ..ir.nodes import assign, load
+from ..ir.generated import Own, Unthunk, ZeroBuffer
+from ..ir.nodes import load
 from ..ir.statements import Accumulate
 from ..ir.recognize import is_call
 
@@ -184,7 +185,8 @@ class LoopPass:
         return [Accumulate(target, value, "sum")]
 
     def before_loop(self, touched, crossing, state, zeros=None):
-        """Materialise adjoints a loop body accumulates into (loop policy only).
+        """Materialise adjoints a loop body accumulates into (loop policy only): typed
+        statements (ir/generated.py: `ZeroBuffer`, `Own`, `Unthunk`) the caller lowers.
 
         zeros: adjoint -> parameter for parameters of known shape (a rule specialised to
         argument shapes); a crossing one still zero gets an owned zero buffer, so the
@@ -195,16 +197,16 @@ class LoopPass:
         for name in sorted(touched):
             form = state.form(name)
             if form.zero == "yes" and zeros and name in crossing and name in zeros:
-                out.append(assign(name, self.call("cotangent_zeros", load(zeros[name]))))
+                out.append(ZeroBuffer(name, zeros[name]))
                 state[name] = Form("no", False, True)
                 continue
             if form.zero == "yes":
                 continue
             if name in crossing and not form.owned:
-                out.append(assign(name, self.call("own", load(name))))
+                out.append(Own(name))
                 state[name] = Form(form.zero, False, True)
             elif form.thunk:
-                out.append(assign(name, self.call("unthunk", load(name))))
+                out.append(Unthunk(name))
                 state[name] = Form(form.zero, False, form.owned)
         return out
 

@@ -4,17 +4,18 @@ Each kind has its method (`lower_<class>`, found along the class's bases); a sec
 lowering (issue 20's numba backend: no closures, no `del`, tapes read by index) would
 be another class with the same methods. A statement no method knows is refused at
 its line, never dropped. `names` (the Vocabulary) makes the runtime helpers' marked
-names for the statements built at lowering (`Accumulate`).
+names for the statements built at lowering (`Accumulate`, ir/generated.py's).
 """
 import gast
 
+from .lower_generated import GeneratedLowering
 from .nodes import assign, load, store
 from .recognize import is_call
 from .statements import Accumulate, Pop, Push, mark_typed, typed_of
 from .vocabulary import role_of
 
 
-class GastLowering:
+class GastLowering(GeneratedLowering):
     """Typed statements -> gast statements; simple ones are their own node."""
 
     def __init__(self, src, names=None):
@@ -45,7 +46,8 @@ class GastLowering:
     # (`statements.typed_of`): the optimiser matches the classes, not the gast.
 
     def lower_Push(self, s):
-        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them."""
+        """`tape.append(v)` and its end-of-line comment, marked as the compiler makes them
+        (the typed mark carries the pair's id: `recognize.pair_of`)."""
         mark_typed(s.node, s)
         return [s.node] + ([s.comment] if s.comment is not None else [])
 

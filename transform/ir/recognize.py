@@ -10,6 +10,7 @@ different name, and is never mistaken for the compiler's.
 import gast
 
 from .comments import mark_of
+from .statements import Pop, Push, typed_of
 from .vocabulary import role_of
 
 
@@ -21,6 +22,13 @@ def is_call(node, role):
 def called_role(node):
     """The role a call of a compiler-made name is for, else None."""
     return role_of(node.func) if isinstance(node, gast.Call) else None
+
+
+def pair_of(s):
+    """The id a tape push and the pop reading its entry back share (the `pair_id` of
+    the typed `Push` or `Pop` the statement is marked with), else None."""
+    typed = typed_of(s)
+    return typed.pair_id if isinstance(typed, (Push, Pop)) else None
 
 
 def assigns_role(s, role):

@@ -18,11 +18,13 @@ Expressions stay gast (atoms: Names, Constants, an index's slices). Each stateme
 the gast node it was built from (`node`: its location, comments and marks) and answers
 `site`, the user's node for errors. The fields read through to the node, so a mode that
 rewrites a loop's target or a statement's value rewrites what is lowered.
-`Emitted` holds a statement a mode generated (a tangent), gast until generated code is
-typed too; reverse mode's tape traffic is typed (docs/ir.md):
+`Emitted` holds a statement forward mode generated (a tangent), gast until its generated
+code is typed too; reverse mode's is typed (docs/ir.md): its tape traffic here, the rest
+in ir/generated.py:
 
-    tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z)))
-    z = pop()               Pop         target z
+    tape.append(z)          Push        value z (`shape_only`: tape.append(shape_only(z))),
+                                        pair_id (shared with the Pop reading it back)
+    z = pop()               Pop         target z, pair_id
     dz = accum(dz, c)       Accumulate  target dz, value c, mode "accum" (analysis/accumulation.py)
 
 Lowered, their gast nodes are marked with them (`typed_of`), and the optimiser's passes
@@ -54,11 +56,13 @@ class Emitted(Statement):
 
 class Push(Statement):
     """`tape.append(value)`, or `tape.append(shape_only(value))` when the backward sweep
-    reads only its shape, and the end-of-line comment saying why (`comment`, a marker)."""
+    reads only its shape, and the end-of-line comment saying why (`comment`, a marker).
+    `pair_id`: the id it shares with the one `Pop` that reads the entry back (read off
+    the lowered gast through the typed mark: ir/recognize.pair_of)."""
 
-    def __init__(self, node, comment=None):
+    def __init__(self, node, comment=None, pair_id=None):
         super().__init__(node)
-        self.comment = comment
+        self.comment, self.pair_id = comment, pair_id
 
     @property
     def saved(self):
@@ -76,7 +80,12 @@ class Push(Statement):
 
 
 class Pop(Statement):
-    """`target = pop()`: the backward sweep restoring a saved name (last in, first out)."""
+    """`target = pop()`: the backward sweep restoring a saved name (last in, first out);
+    `pair_id` its `Push`'s."""
+
+    def __init__(self, node, pair_id=None):
+        super().__init__(node)
+        self.pair_id = pair_id
 
     @property
     def target(self):

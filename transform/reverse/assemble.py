@@ -11,14 +11,18 @@ import copy
 import gast
 
 from ..analysis.accumulation import Form, State
+from ..ir import generated as gen
+from ..ir import statements as ir
 from ..ir.lower_gast import to_gast
-from ..ir.nodes import assign, const, load, names_below
+from ..ir.nodes import const, load, names_below
 from ..ir.typed import typed_form
 from .reverse import Reverser
 
 
 def build_rrule(ctx, body, output):
-    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return."""
+    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return.
+    Both sweeps are built typed (ir/statements.py, ir/generated.py) and lowered here,
+    each once (ir/lower_gast.py)."""
     reverser = Reverser(ctx, body)
     typed = typed_form(ctx.src, body)           # ir/statements.py: what the sweeps walk
     state = State()
@@ -31,61 +35,68 @@ def build_rrule(ctx, body, output):
     if output in reverser.lists and ctx.activity.is_active(output):
         # a returned list's cotangent may come as one array (np.sum(helper(x)) in the
         # caller): entries again, as the appends' backward sweep pops them
-        backward.insert(0, assign(seed, ctx.names.call("list_cotangent", load(seed),
-                                                       load(output))))
-    forward = to_gast(ctx.src, reverser.forward(typed))
+        backward.insert(0, gen.ListCotangent(seed, output))
+    forward = reverser.forward(typed)
     results = []
     for w in ctx.wrt:
         d = ctx.adjoint(w)
         results.append(load(d) if state.form(d).zero != "yes" else const(None))
         if state.form(d).zero == "maybe":
             reverser.maybe_read.add(d)
-    pullback = _pullback_def(ctx, reverser, seed, backward, results)
-    prelude = _prelude(ctx, reverser)
-    forward = prelude + forward[:-1] + [pullback, forward[-1]]
-    user = ctx.src.node.args                  # *args/**kwargs: data, taken as given
+    pullback = _pullback_def(ctx, seed, to_gast(ctx.src, _pullback_body(
+        ctx, reverser, seed, backward, results), ctx.names))
+    forward = to_gast(ctx.src, _prelude(ctx) + forward, ctx.names)
+    return gast.FunctionDef(name=ctx.rrule_name, args=_rrule_args(ctx),
+                            body=forward[:-1] + [pullback, forward[-1]], decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])
+
+
+def _rrule_args(ctx):
+    """The rule's parameters: the user's (*args/**kwargs: data, taken as given)."""
+    user = ctx.src.node.args
     kwonly = [a.id for a in user.kwonlyargs]
     params = [gast.Name(id=p, ctx=gast.Param(), annotation=None, type_comment=None)
               for p in ctx.params]
     slashed = getattr(ctx.src, "positional_only", 0)     # `def f(x, /, y)`: x stays so
-    args = gast.arguments(args=params[slashed:],
+    return gast.arguments(args=params[slashed:],
                           posonlyargs=params[:slashed], vararg=copy.copy(user.vararg),
                           kwonlyargs=[gast.Name(id=k, ctx=gast.Param(), annotation=None,
                                                 type_comment=None) for k in kwonly],
                           kw_defaults=[None] * len(kwonly), kwarg=copy.copy(user.kwarg),
                           defaults=[])
-    return gast.FunctionDef(name=ctx.rrule_name, args=args, body=forward,
-                            decorator_list=[], returns=None, type_comment=None, type_params=[])
 
 
-def _restored(ctx, reverser, backward):
+def _restored(ctx, body):
     """Primal names the backward sweep rebinds (tape pops, loop headers)."""
     stored, loaded = set(), set()
-    for n in names_below(gast.Module(body=backward, type_ignores=[])):
+    for n in names_below(gast.Module(body=body, type_ignores=[])):
         (stored if type(n.ctx) is gast.Store else loaded).add(n.id)
     adjoints = set(ctx.adjoints.values()) | set(ctx.temps.values())
-    ignored = {ctx.names.roles.get("_")}          # the compiler's throwaway loop target
+    # the compiler's throwaway loop target, and its tape reader (`pop = tape_reader(tape)`)
+    ignored = {ctx.names.roles.get("_"), ctx.names.roles.get("pop")}
     if "_" not in loaded:
         ignored.add("_")                          # the user's, when the sweep never reads it
-    names = stored
-    return sorted(n for n in names if n not in adjoints and n not in ignored)
+    return sorted(n for n in stored if n not in adjoints and n not in ignored)
 
 
-def _pullback_def(ctx, reverser, seed, backward, results):
-    snapshot = _restored(ctx, reverser, backward)
-    ctx.snapshot = snapshot
+def _pullback_body(ctx, reverser, seed, backward, results):
+    """The pullback's typed body: the tape reader, None for adjoints a path may leave
+    unbound, the backward sweep, `return (dW, dx)`."""
     body = []
     if ctx.uses_tape:
-        body.append(ctx.names.assign("pop", ctx.names.call("tape_reader",
-                                                           ctx.names.ref("tape"))))
-        body.append(ctx.end_comment("last in, first out; the tape itself is kept"))
+        body.append(gen.TapeReader(ctx.end_comment("last in, first out; the tape itself is kept")))
     zeros = sorted(reverser.maybe_read - {seed})
     if zeros:
-        body.append(gast.Assign(targets=[gast.Name(id=z, ctx=gast.Store(), annotation=None,
-                                                   type_comment=None) for z in zeros],
-                                value=const(None), type_comment=None))
+        body.append(gen.Reset(*zeros))
     body += backward
-    body.append(gast.Return(value=gast.Tuple(elts=results, ctx=gast.Load())))
+    body.append(ir.Return(gast.Return(value=gast.Tuple(elts=results, ctx=gast.Load()))))
+    return body
+
+
+def _pullback_def(ctx, seed, body):
+    """def pullback(d_out, *, snapshot): body (gast), the snapshot the names it rebinds."""
+    snapshot = _restored(ctx, body)
+    ctx.snapshot = snapshot
     kwonly = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
               for n in snapshot]
     args = gast.arguments(args=[gast.Name(id=seed, ctx=gast.Param(), annotation=None,
@@ -97,19 +108,18 @@ def _pullback_def(ctx, reverser, seed, backward, results):
                             returns=None, type_comment=None, type_params=[])
 
 
-def _prelude(ctx, reverser):
-    """tape = [] and None for names the tape or the snapshot may read before binding."""
+def _prelude(ctx):
+    """tape = [] and None for names the tape or the snapshot may read before binding
+    (typed: `TapeStart`, `Reset`)."""
     out = []
     if ctx.uses_tape:
-        out.append(ctx.names.assign("tape", gast.List(elts=[], ctx=gast.Load())))
+        out.append(gen.TapeStart())
     user = ctx.src.node.args                  # keyword-only and * parameters are bound too
     given = set(ctx.params) | {a.id for a in user.kwonlyargs} | \
         {a.id for a in (user.vararg, user.kwarg) if a is not None}
     unbound = [n for n in ctx.snapshot if n not in given]
     if unbound:
-        out.append(gast.Assign(targets=[gast.Name(id=n, ctx=gast.Store(), annotation=None,
-                                                  type_comment=None) for n in unbound],
-                               value=const(None), type_comment=None))
+        out.append(gen.Reset(*unbound))
     return out
 
 

@@ -13,7 +13,9 @@ import gast
 
 from ..analysis.activity import iter_statements
 from ..analysis.accumulation import Form, State
-from ..ir.nodes import assign, const, load
+from ..ir import generated as gen
+from ..ir.lower_generated import entries_popped
+from ..ir.nodes import load
 
 
 class ListEmitter:
@@ -30,9 +32,9 @@ class ListEmitter:
         out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
         if lst in self.sweep.restored_lists and lst in self.sweep.saved:
             # rebound, so earlier lists sit on the tape: shorten a copy, never them
-            out.append(assign(lst, _without_entries(lst, s, self.call)))
+            out.append(gen.ShortenList(lst, _extended(s)))
         elif lst in self.sweep.restored_lists:              # our own copy (list_copies)
-            out.append(gast.Expr(value=_pop_entries(load(lst), s, self.call)))
+            out.append(gen.PopEntries(load(lst), _extended(s)))
         return out
 
     def append_adjoint(self, s, state):
@@ -41,24 +43,23 @@ class ListEmitter:
         form = state.form(dl)
         if form.zero == "yes":
             return []
-        out = [self.ctx.comment(s)]
+        out = [gen.Comment(self.ctx.comment(s))]
         body = []
         if not form.owned or form.thunk:
-            body.append(assign(dl, self.call("own", load(dl))))
-        pop = _pop_entries(load(dl), s, self.call)
+            body.append(gen.Own(dl))
+        pop = entries_popped(load(dl), _extended(s), self.ctx.names)
         inner = State(state.copy())
         inner[dl] = Form("no", False, True)
         if isinstance(value, gast.Name) and self.act.is_active(value.id):
             sweep = self.sweep
-            body.extend(sweep.lowered(sweep.lp.contribute(
+            body.extend(sweep.lp.contribute(
                 self.ctx.adjoint(value.id), pop, False, True, inner, bool(sweep.loops),
-                sweep.crossing(value.id))))
+                sweep.crossing(value.id)))
         else:                                   # a constant's entry: dropped, not reused
-            body.append(gast.Expr(value=pop))
+            body.append(gen.PopEntries(load(dl), _extended(s)))
         if form.zero == "maybe":
             self.sweep.maybe_read.add(dl)
-            test = gast.Compare(left=load(dl), ops=[gast.IsNot()], comparators=[const(None)])
-            node = gast.If(test=test, body=body, orelse=[])
+            node = gen.typed_if(gen.not_none(dl), body)
             self.sweep.join_into(state, inner)
             return out + [node]
         state.clear()
@@ -68,10 +69,7 @@ class ListEmitter:
     def list_copies(self):
         """`xs = list(xs)` at the top of the pullback for lists it shortens again
         (`if xs is not None`: a path, such as an early return, may never build xs)."""
-        return [gast.If(test=gast.Compare(left=load(n), ops=[gast.IsNot()],
-                                          comparators=[const(None)]),
-                        body=[assign(n, self.call("list", load(n)))], orelse=[])
-                for n in sorted(self.sweep.restored_lists - self.sweep.saved)]
+        return [gen.CopyList(n) for n in sorted(self.sweep.restored_lists - self.sweep.saved)]
 
 
 def appended_lists(body):
@@ -89,20 +87,6 @@ def packed_sequences(body):
             for target in [t.id for t in s.targets if isinstance(t, gast.Name)]}
 
 
-def _pop_entries(lst, s, call):
-    """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for extend."""
-    if s.prim.kind == "extend":
-        return call("pop_last", lst, s.prim.args[1])
-    return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
-                     keywords=[])
-
-
-def _without_entries(lst, s, call):
-    """`lst[:-1]` for an append; `lst[:len(lst) - len(v)]` for extend: a shorter copy."""
-    if s.prim.kind == "extend":
-        end = gast.BinOp(left=call("len", load(lst)), op=gast.Sub(),
-                         right=call("len", s.prim.args[1]))
-    else:
-        end = const(-1)
-    return gast.Subscript(value=load(lst), slice=gast.Slice(lower=None, upper=end, step=None),
-                          ctx=gast.Load())
+def _extended(s):
+    """The value an `extend` appended (its entries are popped again), None for `append`."""
+    return s.prim.args[1] if s.prim.kind == "extend" else None

@@ -13,6 +13,7 @@ import gast
 
 from ..analysis.activity import defined_by, iter_statements, loop_element_targets, target_names
 from ..analysis.accumulation import Form
+from ..ir import generated as gen
 from ..ir.nodes import const, load
 
 
@@ -80,13 +81,13 @@ class LoopEmitter:
         adjoints = {self.ctx.adjoint(n) for n in touched}
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
-        out = [self.ctx.comment(loop)]
+        out = [gen.Comment(self.ctx.comment(loop))]
         before = self.sweep.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
-            names = ", ".join(st.targets[0].id for st in before)
-            out.append(self.ctx.note(
+            names = ", ".join(st.target for st in before)
+            out.append(gen.Comment(self.ctx.note(
                 f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} made "
-                "concrete; the loop body adds into them"))
+                "concrete; the loop body adds into them")))
         out += before
         head = state.copy()
         for _ in range(6):
@@ -102,8 +103,7 @@ class LoopEmitter:
         state.clear()
         state.update(head)
         target, iterator = self.backward_header(loop)
-        node = gast.For(target=target, iter=iterator, body=body or [gast.Pass()], orelse=[],
-                        type_comment=None)
+        node = gen.typed_for(target, iterator, gen.pass_if_empty(body))
         return out + [node] + self.pops_after(loop)
 
     def needs_replay(self, loop):
@@ -116,7 +116,7 @@ class LoopEmitter:
         if not isinstance(loop, gast.For):
             return []
         names = [n for n in target_names(loop.target) if n in self.sweep.saved]
-        return [self.sweep.pop(n) for n in reversed(names)]
+        return [self.sweep.pop(n, loop) for n in reversed(names)]
 
     def loop_body(self, loop, typed_body, state):
         body = self.sweep.backward(typed_body, state)
@@ -134,9 +134,7 @@ class LoopEmitter:
         for name in target_names(loop.target):
             d = self.ctx.adjoint(name)
             if self.act.is_active(name) and state.form(d).zero != "yes":
-                out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(), annotation=None,
-                                                          type_comment=None)],
-                                       value=const(None), type_comment=None))
+                out.append(gen.Reset(d))
                 state[d] = Form()
         return out
 
@@ -164,18 +162,11 @@ class LoopEmitter:
                 parts = self.cotangent_tree(node, state)
                 value = gast.Call(func=self.ctx.names.ref("pack_cotangent"),
                                   args=[load(seq), load(index), parts], keywords=[])
-            call = gast.Call(func=self.ctx.names.ref("accumulate_at"),
-                             args=[load(dseq), load(seq), load(index), value], keywords=[])
-            out.append(gast.Assign(targets=[gast.Name(id=dseq, ctx=gast.Store(), annotation=None,
-                                                      type_comment=None)], value=call,
-                                   type_comment=None))
+            out.append(gen.Spread(dseq, load(dseq), seq, load(index), value))
             for name in elts:
                 d = self.ctx.adjoint(name)
                 if state.form(d).zero != "yes":
-                    out.append(gast.Assign(targets=[gast.Name(id=d, ctx=gast.Store(),
-                                                              annotation=None,
-                                                              type_comment=None)],
-                                           value=const(None), type_comment=None))
+                    out.append(gen.Reset(d))
                 state[d] = Form()
             state[dseq] = Form("maybe", False, True)
         return out

@@ -16,14 +16,14 @@ import operator
 
 import gast
 
+from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir import templates
-from ..ir.lower_gast import to_gast
 from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
-from ..ir.nodes import assign, const, load, store, thunk_of
+from ..ir.nodes import assign, const, load, thunk_of
 from ..analysis.shapes import shape_of
 from .fresh_buffers import fresh_array, moved, owned_cuts
 from .rule_terms import rule_call_values
@@ -51,6 +51,7 @@ class Reverser:
         self.seed = None               # (the seed's name, its Form): build_rrule's
         self.entries = set()           # ids of contributions that may be lists of entries
         self.moves = set()             # ids of copies' cotangents whose buffer moves
+        self.pairs = {}                # (id of a statement, name) -> its push and pop's id
         self.call = ctx.names.call      # calls of the compiler's vocabulary (marked nodes)
         self.loop_sweep = LoopEmitter(self)     # `for` and `while`, backward
         self.list_sweep = ListEmitter(self)     # appends and extends, backward; list copies
@@ -58,7 +59,8 @@ class Reverser:
     # ---- forward ----------------------------------------------------------
     def forward(self, block):
         """The forward sweep of typed statements (ir/statements.py): the statements
-        with tape pushes before overwrites (`ir.Emitted`), typed still."""
+        with tape pushes (`ir.Push`) before overwrites, rrule calls and copies
+        (ir/generated.py), typed still."""
         out = []
         for s in block:
             out.extend(self.forward_stmt(s))
@@ -76,13 +78,13 @@ class Reverser:
                 s.body = self.forward(s.body)
                 self.forward_depth -= 1
                 if isinstance(s, ir.For):
-                    pushes = [self.push(n, "the loop rebinds it")
+                    pushes = [self.push(n, s.node, "the loop rebinds it")
                               for n in target_names(s.target) if n in self.saved]
                     return pushes + [s]
             case ir.Return():
                 pullback = self.ctx.names.ref("pullback")
                 pair = gast.Tuple(elts=[s.value, pullback], ctx=gast.Load())
-                return [ir.Emitted(gast.Return(value=pair))]
+                return [ir.Return(gast.Return(value=pair))]
         return [s]
 
     def forward_assign(self, st):
@@ -90,19 +92,18 @@ class Reverser:
         s = st.node
         names = defined_by(s)[0]
         first = id(s) in self.ctx.first_defs
-        pushes = [self.push(n) for n in names if n in self.saved and not first]
+        pushes = [self.push(n, st.node) for n in names if n in self.saved and not first]
         if isinstance(st, (ir.Custom, ir.Call)) and self.is_active_stmt(s):
             pb = pullback_name(s)
             if pb in self.saved and not first:
-                pushes.append(self.push(pb))
+                pushes.append(self.push(pb, st.node))
             s = self.rule_call(s, names[0], pb)
         if isinstance(st, ir.SetItem) and self.reads_old(names[0]):
             # the backward sweep reads the old array: write into a copy
-            copy = gast.Attribute(value=load(names[0]), attr="copy", ctx=gast.Load())
-            pushes.append(assign(names[0], gast.Call(func=copy, args=[], keywords=[])))
+            pushes.append(gen.CopyBeforeStore(names[0]))
         if names and names[0] in getattr(self.ctx, "owned_views", ()):
             # a view of an array a later element store changes: keep its own copy
-            return pushes + [s, assign(names[0], self.call("unviewed", load(names[0])))]
+            return pushes + [s, gen.Unview(names[0])]
         return pushes + [s]
 
     def reads_old(self, name):
@@ -114,7 +115,12 @@ class Reverser:
         swapped = getattr(self.ctx.src, "swapped", ())
         return name in swapped and bool(swapped & self.ctx.saved)
 
-    def push(self, name, why="overwritten next, read by the backward sweep"):
+    def pair_id(self, node, name):
+        """The id the push of `name` at statement `node` (a user's statement or loop)
+        and the pop restoring it share: one per pair, whichever sweep asks first."""
+        return self.pairs.setdefault((id(node), name), len(self.pairs) + 1)
+
+    def push(self, name, node, why="overwritten next, read by the backward sweep"):
         """`tape.append(name)` (an `ir.Push`) with an end-of-line comment saying why."""
         self.ctx.uses_tape = True
         append = gast.Attribute(value=self.ctx.names.ref("tape"), attr="append",
@@ -124,30 +130,23 @@ class Reverser:
             value = self.call("shape_only", value)
             why = "only its shape is read back"
         stmt = gast.Expr(value=gast.Call(func=append, args=[value], keywords=[]))
-        return ir.Push(stmt, self.ctx.end_comment(f"save {name}: {why}"))
+        return ir.Push(stmt, self.ctx.end_comment(f"save {name}: {why}"),
+                       self.pair_id(node, name))
 
-    def pop(self, name):
-        """`name = pop()`, an `ir.Pop`, lowered at once: the backward sweep is gast."""
-        return self.lowered([ir.Pop(assign(name, self.call("pop")))])[0]
-
-    def lowered(self, stmts):
-        """The gast of typed statements the backward sweep makes (ir/lower_gast.py):
-        pops, accumulations; the sweep itself is gast still."""
-        return to_gast(self.ctx.src, stmts, self.ctx.names)
+    def pop(self, name, node):
+        """`name = pop()`, an `ir.Pop` (its push's pair_id)."""
+        return ir.Pop(assign(name, self.call("pop")), self.pair_id(node, name))
 
     def rule_call(self, s, target, pb):
-        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)`."""
+        """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
         rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
         elif getattr(s.prim, "receiver_first", False):   # x.m(a) mapped to fn(x, a)
             args = [s.value.func.value] + args
-        value = gast.Call(func=load(rule_name), args=args, keywords=s.value.keywords)
-        new = gast.Assign(targets=[gast.Tuple(elts=[store(target), store(pb)],
-                                              ctx=gast.Store())], value=value, type_comment=None)
-        new.prim, new.origin_line = s.prim, s.origin_line
-        return new
+        return gen.RruleCall(target, pb, rule_name, args, s.value.keywords, s.prim,
+                             s.origin_line)
 
     def is_active_stmt(self, s):
         names = defined_by(s)[0] if isinstance(s, gast.Assign) else []
@@ -161,7 +160,7 @@ class Reverser:
         return out
 
     def backward_stmt(self, s, state):
-        """The backward sweep's (gast) statements for one typed statement."""
+        """The backward sweep's typed statements for one typed statement."""
         match s:
             case ir.Simple(node=gast.Assign()):
                 return self.backward_assign(s, state)
@@ -183,12 +182,12 @@ class Reverser:
         first = id(s) in self.ctx.first_defs
         for name in reversed(names):
             if name in self.saved and not first:
-                out.append(self.pop(name))
+                out.append(self.pop(name, s))
         if isinstance(st, (ir.Custom, ir.Call)) and target:
             pb = pullback_name(s)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
-                out.insert(len(out) - popped, self.pop(pb))
+                out.insert(len(out) - popped, self.pop(pb, s))
         return out
 
     def adjoint_of(self, st, target, state):
@@ -198,14 +197,14 @@ class Reverser:
         form = state.form(d)
         inputs = self.act.active_inputs(s.prim)
         reassigned = self.ctx.assign_count(target) > 1
-        out = [self.ctx.comment(s)]
+        out = [gen.Comment(self.ctx.comment(s))]
         if form.thunk and form.nullable and inputs:
             # a thunk that may evaluate to zero: force it so the None guard below sees it
-            out.append(assign(d, self.call("unthunk", load(d))))
+            out.append(gen.Unthunk(d))
             form = state[d] = Form("maybe", False, form.owned)
         if form.zero == "yes" or not inputs:
             if reassigned and form.zero != "yes":
-                out.append(assign(d, const(None)))
+                out.append(gen.Reset(d))
                 state[d] = Form()
             return out if len(out) > 1 else []
         if form.zero == "maybe":
@@ -213,14 +212,13 @@ class Reverser:
             before = state.copy()
             state[d] = Form("no", form.thunk, form.owned)
             body = self.contributions(st, target, d, inputs, state)
-            test = gast.Compare(left=load(d), ops=[gast.IsNot()], comparators=[const(None)])
-            body = [gast.If(test=test, body=body, orelse=[])]
+            body = [gen.typed_if(gen.not_none(d), body)]
             self.join_into(state, before)
         else:
             body = self.contributions(st, target, d, inputs, state)
         out.extend(body)
         if reassigned and not any(a == target for _, a in inputs):
-            out.append(assign(d, const(None)))
+            out.append(gen.Reset(d))
             state[d] = Form()
         return out
 
@@ -263,12 +261,9 @@ class Reverser:
         form = state.form(d)
         part = self.ctx.temp(("part", d))
         index = templates.as_value(self.ctx.names, s.prim.inputs["index"])
-        out = split_written_out(self, s.prim, d, part, form)
-        if out is None:
-            split = self.call("setitem_vjp", load(d), index, const(form.owned and not form.thunk))
-            out = [gast.Assign(targets=[gast.Tuple(elts=[store(part), store(d)],
-                                                   ctx=gast.Store())],
-                               value=split, type_comment=None)]
+        split = split_written_out(self, s.prim, d, part, form) or \
+            gen.SplitStore(part, d, index, form.owned and not form.thunk)
+        out = [split]
         state[d] = Form("no", False, True)
         value = s.prim.args[1]
         piece = load(part) if fills_index(self, s.prim) else \
@@ -279,13 +274,13 @@ class Reverser:
 
     def pullback_contributions(self, s, target, d, inputs, state):
         cots = self.ctx.temp(("cots", target))
-        pullback = gast.Call(func=load(pullback_name(s)), args=[load(d)], keywords=[])
         values = []
         for k, name in inputs:           # k: the argument's position in the callee's pullback
             cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
             cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
             values.append((name, cot, False, True, True, False))    # (a list's: a list)
-        return [assign(cots, pullback)] + self.accumulate(values, target, d, state)
+        return [gen.CallPullback(cots, pullback_name(s), d)] + \
+            self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):
         """Whether `expr` was marked a possible list of entries (the mark is used once,
@@ -312,13 +307,13 @@ class Reverser:
                 continue
             da = self.ctx.adjoint(name)
             if self.ctx.explain:
-                out.append(self.ctx.note(self.why(da, self.crossing(name))))
+                out.append(gen.Comment(self.ctx.note(self.why(da, self.crossing(name)))))
             fresh = id(original) in self.moves or computed and not lazy and \
                 fresh_array(original, self.ctx.shapes.cls, name)
             self.moves.discard(id(original))
-            out.extend(self.lowered(self.lp.contribute(
+            out.extend(self.lp.contribute(
                 da, expr, lazy, maybe_none, state, in_loop, self.crossing(name), numeric,
-                container=self.was_entries(original), fresh=fresh)))
+                container=self.was_entries(original), fresh=fresh))
         if own:
             out.extend(self.replace_self(d, own, state, in_loop))
         return out
@@ -346,12 +341,12 @@ class Reverser:
         out, temps = [], []
         for k, (expr, lazy, maybe_none) in enumerate(own):
             temp = self.ctx.temp(("self", d, k))
-            out.append(assign(temp, expr))
+            out.append(gen.Bind(temp, expr))
             temps.append((temp, lazy, maybe_none))
         state[d] = Form()
         for temp, lazy, maybe_none in temps:
-            out.extend(self.lowered(self.lp.contribute(d, load(temp), lazy, maybe_none,
-                                                       state, in_loop, False)))
+            out.extend(self.lp.contribute(d, load(temp), lazy, maybe_none, state, in_loop,
+                                          False))
         return out
 
     def crossing(self, name):
@@ -370,12 +365,12 @@ class Reverser:
             a, b = then_state.form(name), else_state.form(name)
             if self.lp.at_join(name, a, b):
                 side, branch = (then_state, body) if a.thunk else (else_state, orelse)
-                branch.append(assign(name, self.call("unthunk", load(name))))
+                branch.append(gen.Unthunk(name))
                 side[name] = Form(side.form(name).zero, False, side.form(name).owned)
         state.clear()
         state.update(then_state)
         self.join_into(state, else_state)
-        return [gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse)]
+        return [gen.typed_if(s.test, gen.pass_if_empty(body), orelse)]
 
     def join_into(self, state, other):
         """state := the join of two paths; a name bound on one path only is read as
@@ -387,8 +382,6 @@ class Reverser:
 
 
 def _typed(node, original):
-    """A forward-sweep statement: the typed original itself, one typed here (a push),
-    else `ir.Emitted`."""
-    if node is original.node:
-        return original
-    return node if isinstance(node, ir.Statement) else ir.Emitted(node)
+    """A forward-sweep statement: the typed original for its own node, else the one
+    typed here (a push, an rrule call, a copy: ir/generated.py)."""
+    return original if node is original.node else node

@@ -22,8 +22,9 @@ import gast
 from ..analysis.accumulation import Form
 from ..analysis.index_shapes import indexing_rule, literal_index
 from ..analysis.shapes import shape_of
+from ..ir import generated as gen
 from ..ir import templates
-from ..ir.nodes import assign, const, load
+from ..ir.nodes import const, load
 
 
 def adds_in_place(rev, inputs, state, index):
@@ -63,16 +64,13 @@ def slice_add(rev, name, index, g, state):
             all(disjoint(region, w) for w in written)
         state[da] = Form("no", False, True, written=None if written is None or region is None
                          else written | {region})
-        target = gast.Subscript(value=load(da), slice=templates.clone(index), ctx=gast.Store())
         # a region still zero (a fresh buffer, written elsewhere only) takes g: 0 + g is g
-        add = gast.Assign(targets=[target], value=g, type_comment=None) if fresh else \
-            gast.AugAssign(target=target, op=gast.Add(), value=g)
+        add = gen.SliceAdd(da, index, g, fresh)
         if not isinstance(g, gast.Name):            # arithmetic: never None
             return [add]
         # a rule may hand back None for a zero cotangent (sequence_vjp), as accumulate_at
         # takes it: nothing to add
-        test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
-        return [gast.If(test=test, body=[add], orelse=[])]
+        return [gen.typed_if(gen.not_none(g.id), [add])]
     # accumulate_at(None, ...) allocates zeros and writes g at index: zero elsewhere
     first = form.zero == "yes" and region is not None and not rev.ctx.shapes.may_complex
     state[da] = Form("no", False, True, written=frozenset({region}) if first else None)
@@ -80,7 +78,7 @@ def slice_add(rev, name, index, g, state):
         return first_write(rev, da, name, index, g)
     buffer = const(None) if form.zero == "yes" else load(da)
     value = templates.as_value(rev.ctx.names, index)
-    return [assign(da, rev.call("accumulate_at", buffer, load(name), value, g))]
+    return [gen.Spread(da, buffer, name, value, g)]
 
 
 def general_add(rev, da, name, index, g, state):
@@ -92,7 +90,7 @@ def general_add(rev, da, name, index, g, state):
     buffer = const(None) if state.form(da).zero == "yes" else load(da)
     state[da] = Form("no", False, True, container=True)
     value = templates.as_value(rev.ctx.names, index)
-    return [assign(da, rev.call("accumulate_slice", buffer, g, load(name), value))]
+    return [gen.Spread(da, buffer, name, value, g, "accumulate_slice")]
 
 
 def first_write(rev, da, name, index, g):
@@ -100,17 +98,15 @@ def first_write(rev, da, name, index, g):
     literal index and no complex value: `dx = cotangent_zeros(x)` (float zeros shaped
     like x, as accumulate_at allocates) and, unless the rule handed back None, `dx[1:-1]
     = g` (0 + g is g; None written into a float array would be NaN)."""
-    target = gast.Subscript(value=load(da), slice=templates.clone(index), ctx=gast.Store())
-    test = gast.Compare(left=load(g.id), ops=[gast.IsNot()], comparators=[const(None)])
-    write = gast.Assign(targets=[target], value=load(g.id), type_comment=None)
-    return [assign(da, rev.call("cotangent_zeros", load(name))),
-            gast.If(test=test, body=[write], orelse=[])]
+    write = gen.SliceAdd(da, index, load(g.id), fresh=True)
+    return [gen.ZeroBuffer(da, name), gen.typed_if(gen.not_none(g.id), [write])]
 
 
 def split_written_out(rev, prim, d, part, form):
     """For `x[1:-1] = v`, `setitem_vjp(dx, np.s_[1:-1], True)` written out where dx is
     certainly an array buffer this code owns (x of known shape, literal slices only):
-    `dx_part = dx[1:-1].copy()` and `dx[1:-1] = 0`; else None."""
+    `dx_part = dx[1:-1].copy()` and `dx[1:-1] = 0` (a written-out `gen.SplitStore`);
+    else None."""
     index, x = prim.inputs.get("index"), prim.args[0]
     shape = shape_of(rev.ctx.shapes.cls.get(getattr(x, "id", None)))
     at = literal_index(index) if index is not None else None
@@ -118,11 +114,7 @@ def split_written_out(rev, prim, d, part, form):
             not form.container and index_region(at, shape) is not None and
             all(isinstance(p, slice) for p in (at if isinstance(at, tuple) else (at,)))):
         return None
-    view = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Load())
-    copy = gast.Call(func=gast.Attribute(value=view, attr="copy", ctx=gast.Load()), args=[],
-                     keywords=[])
-    target = gast.Subscript(value=load(d), slice=templates.clone(index), ctx=gast.Store())
-    return [assign(part, copy), gast.Assign(targets=[target], value=const(0), type_comment=None)]
+    return gen.SplitStore(part, d, index, written_out=True)
 
 
 def index_region(index, shape):

@@ -1,0 +1,119 @@
+"""The gast lowering of reverse mode's generated statements (ir/generated.py), a part of
+GastLowering (ir/lower_gast.py): each builds the node the sweeps built before they
+were typed, node for node (the optimiser recognises them by their marks:
+ir/recognize.py), the runtime helpers' names made by the Vocabulary (`self.names`).
+"""
+import gast
+
+from . import templates
+from .nodes import assign, const, load, store
+
+
+class GeneratedLowering:
+    """`lower_<class>` for the classes of ir/generated.py."""
+
+    def lower_Comment(self, s):
+        return [s.node]
+
+    def lower_Reset(self, s):
+        return [gast.Assign(targets=[store(t) for t in s.targets], value=const(None),
+                            type_comment=None)]
+
+    def lower_ZeroBuffer(self, s):
+        return [assign(s.target, self.names.call("cotangent_zeros", load(s.like)))]
+
+    def lower_Unthunk(self, s):
+        return [assign(s.target, self.names.call("unthunk", load(s.target)))]
+
+    def lower_Own(self, s):
+        return [assign(s.target, self.names.call("own", load(s.target)))]
+
+    def lower_Spread(self, s):
+        if s.helper == "accumulate_slice":
+            args = [s.buffer, s.value, load(s.like), s.index]
+        else:
+            args = [s.buffer, load(s.like), s.index, s.value]
+        return [assign(s.target, self.names.call(s.helper, *args))]
+
+    def lower_SliceAdd(self, s):
+        target = gast.Subscript(value=load(s.target), slice=templates.clone(s.index),
+                                ctx=gast.Store())
+        if s.fresh:
+            return [gast.Assign(targets=[target], value=s.value, type_comment=None)]
+        return [gast.AugAssign(target=target, op=gast.Add(), value=s.value)]
+
+    def lower_SplitStore(self, s):
+        if s.written_out:
+            view = gast.Subscript(value=load(s.target), slice=templates.clone(s.index),
+                                  ctx=gast.Load())
+            copy = gast.Call(func=gast.Attribute(value=view, attr="copy", ctx=gast.Load()),
+                             args=[], keywords=[])
+            target = gast.Subscript(value=load(s.target), slice=templates.clone(s.index),
+                                    ctx=gast.Store())
+            return [assign(s.part, copy),
+                    gast.Assign(targets=[target], value=const(0), type_comment=None)]
+        split = self.names.call("setitem_vjp", load(s.target), s.index, const(s.owned))
+        return [gast.Assign(targets=[gast.Tuple(elts=[store(s.part), store(s.target)],
+                                                ctx=gast.Store())],
+                            value=split, type_comment=None)]
+
+    def lower_PopEntries(self, s):
+        return [gast.Expr(value=entries_popped(s.lst, s.extended, self.names))]
+
+    def lower_ShortenList(self, s):
+        lst = s.target
+        if s.extended is not None:
+            end = gast.BinOp(left=self.names.call("len", load(lst)), op=gast.Sub(),
+                             right=self.names.call("len", s.extended))
+        else:
+            end = const(-1)
+        short = gast.Subscript(value=load(lst), slice=gast.Slice(lower=None, upper=end,
+                                                                 step=None), ctx=gast.Load())
+        return [assign(lst, short)]
+
+    def lower_CopyList(self, s):
+        test = gast.Compare(left=load(s.target), ops=[gast.IsNot()], comparators=[const(None)])
+        return [gast.If(test=test, body=[assign(s.target, self.names.call("list",
+                                                                          load(s.target)))],
+                        orelse=[])]
+
+    def lower_ListCotangent(self, s):
+        return [assign(s.target, self.names.call("list_cotangent", load(s.target),
+                                                 load(s.like)))]
+
+    def lower_TapeStart(self, s):
+        return [self.names.assign("tape", gast.List(elts=[], ctx=gast.Load()))]
+
+    def lower_TapeReader(self, s):
+        return [self.names.assign("pop", self.names.call("tape_reader", self.names.ref("tape"))),
+                s.comment]
+
+    def lower_RruleCall(self, s):
+        value = gast.Call(func=load(s.rule), args=s.args, keywords=s.keywords)
+        new = gast.Assign(targets=[gast.Tuple(elts=[store(s.target), store(s.pullback)],
+                                              ctx=gast.Store())], value=value, type_comment=None)
+        new.prim, new.origin_line = s.prim, s.origin_line
+        return [new]
+
+    def lower_CallPullback(self, s):
+        call = gast.Call(func=load(s.pullback), args=[load(s.cotangent)], keywords=[])
+        return [assign(s.target, call)]
+
+    def lower_CopyBeforeStore(self, s):
+        copy = gast.Attribute(value=load(s.target), attr="copy", ctx=gast.Load())
+        return [assign(s.target, gast.Call(func=copy, args=[], keywords=[]))]
+
+    def lower_Unview(self, s):
+        return [assign(s.target, self.names.call("unviewed", load(s.target)))]
+
+    def lower_Bind(self, s):
+        return [assign(s.target, s.value)]
+
+
+def entries_popped(lst, extended, names):
+    """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for
+    extend: the expression."""
+    if extended is not None:
+        return names.call("pop_last", lst, extended)
+    return gast.Call(func=gast.Attribute(value=lst, attr="pop", ctx=gast.Load()), args=[],
+                     keywords=[])

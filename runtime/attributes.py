@@ -57,7 +57,7 @@ def _with_attribute_rule(obj, name, value):
     return with_attribute(obj, name, value), pullback
 
 
-def call_writing_self(method, obj, *args, **kwargs):
+def call_writing_self(method, obj, /, *args, **kwargs):
     """(method's result, the object after it): `method` runs on a copy of `obj`, whose
     attributes it sets (`self.h = ...`); obj is left as it was."""
     new = copy.copy(obj)

@@ -14,7 +14,7 @@ def provide_jvp(call_jvp):
     _JVP[:] = [call_jvp]
 
 
-def function_jvp(fn, tangents, *args, **kwargs):
+def function_jvp(fn, tangents, /, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) for {position: tangent} (the arguments that
     carry one), by forward mode: the tangents of odeint's and np.piecewise's functions."""
     if not _JVP:

@@ -19,7 +19,7 @@ from .thunks import unthunk
 
 
 @template_helper
-def spread_call(fn, args, **kwargs):
+def spread_call(fn, args, /, **kwargs):
     """fn(*args, **kwargs): what the forward sweep computes (the rule is elsewhere)."""
     return fn(*args, **kwargs)
 

@@ -93,7 +93,7 @@ def _defaults(plain):
             if p.default is not inspect.Parameter.empty}
 
 
-def call_jvp(fn, tangents, *args, **kwargs):
+def call_jvp(fn, tangents, /, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) for a call in generated forward-mode code:
     `tangents` is {parameter name or position: tangent} for the arguments that carry
     one (positions for a function called as a value: `f(x)`, f a parameter)."""

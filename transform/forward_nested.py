@@ -24,7 +24,7 @@ from .frontend.varargs import named_callee
 from .public.parameters import _full_signature
 
 
-def call_jvp_tangent(tangents, fn, given, *args, **kwargs):
+def call_jvp_tangent(tangents, fn, given, /, *args, **kwargs):
     """The tangent of call_jvp(fn, given, *args, **kwargs) = (out, out_dot) along
     `tangents` by position: (fn's, given's (a dict like it), each argument's)."""
     fn = named_callee(fn, len(args))
@@ -88,7 +88,7 @@ def _tangent(fn, given, args, kwargs, t_given, t_named):
     return call_jvp(pair_fn, tangents, *args, **kw)[1]
 
 
-def call_jvp_tangent_jvp(tangents, t_tangents, fn, given, *args, **kwargs):
+def call_jvp_tangent_jvp(tangents, t_tangents, fn, given, /, *args, **kwargs):
     """The tangent of call_jvp_tangent(t_tangents, fn, given, *args, **kwargs) along
     `tangents` by position (t_tangents', fn's, given's, each argument's): the same
     construction one level up, over the function whose tangent it is."""

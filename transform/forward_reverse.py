@@ -44,7 +44,7 @@ def provide(forward):
 
 
 @registry.rrule(call_jvp, jvp=call_jvp_tangent)
-def call_jvp_rule(fn, tangents, *args, **kwargs):
+def call_jvp_rule(fn, tangents, /, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
     if is_value(fn) or OWN in tangents:   # a closure record's or partial's function
         return _lowered_call(fn, tangents, args, kwargs)
@@ -224,7 +224,7 @@ registry.nondiff(is_sequence_of, why=registry.ZERO)
 # ---- call_jvp_tangent (forward over forward: transform/forward_nested.py) ----------
 
 @registry.rrule(call_jvp_tangent, jvp=call_jvp_tangent_jvp)
-def call_jvp_tangent_rule(tangents, fn, given, *args, **kwargs):
+def call_jvp_tangent_rule(tangents, fn, given, /, *args, **kwargs):
     """call_jvp_tangent's value and pullback: reverse mode over the pair function of
     the pair function (its arguments, its given tangents and their tangents)."""
     fn = named_callee(fn, len(args))

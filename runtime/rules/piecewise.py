@@ -136,7 +136,7 @@ def _add(total, c):
     return c if total is None else total + c
 
 
-def value_jvp(func, own, tangents, *args, **kw):
+def value_jvp(func, own, tangents, /, *args, **kw):
     """The tangent of a piece's output by forward mode; a closure record runs as the
     function it stands for, refused when the values it read carry a tangent."""
     if isinstance(func, Closure):

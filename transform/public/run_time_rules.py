@@ -83,7 +83,7 @@ class MethodRule:
         self.site = site               # a TransformError locating the call in user code
         self.materialised = materialised   # called in a loop body: no Thunks returned
 
-    def __call__(self, obj, *args, **kwargs):
+    def __call__(self, obj, /, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
             if self.name == "__call__" and inspect.ismethod(obj) and \
                     inspect.isfunction(obj.__func__):

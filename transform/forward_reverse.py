@@ -22,7 +22,7 @@ from runtime.thunks import unthunk
 
 from .errors import TransformError
 from .forward_api import _compiled, _constructor, call_jvp
-from .forward.calls import container_method
+from .forward.calls import _collects, container_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
@@ -122,8 +122,7 @@ def _plain_call(fn, positions, args, kwargs):
 
 
 def _check_callee(fn):
-    if not isinstance(fn, types.FunctionType) or \
-            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+    if not isinstance(fn, types.FunctionType) or _collects(fn) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "

@@ -14,9 +14,11 @@ import gast
 import numpy as np
 
 from runtime import registry
+from runtime.operators import user_class
 from runtime.rules.methods import RUN_TIME_METHODS
 
 from ..ir.nodes import load, located, store
+from ..ir.primitives import opaque_library
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
 from ..errors import TransformError
@@ -45,7 +47,7 @@ def call_statement(fwd, s, prim, target):
             isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute):
         return _container_method(fwd, s, prim, target)
     if fn is None or not inspect.isfunction(fn) or not isinstance(call, gast.Call) or \
-            fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or \
+            _collects(fn) or \
             any(isinstance(a, gast.Starred) for a in call.args) or \
             any(k.arg is None for k in call.keywords):
         refuse(fwd, prim, f"a call of `{prim.label}` (a method, a callable value, or a "
@@ -55,6 +57,14 @@ def call_statement(fwd, s, prim, target):
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     tangents = {params[k]: atom for k, atom in enumerate(prim.args) if fwd.is_active(atom)}
     return _statement(fwd, s, target, tangents, call=_positional(fn, call))
+
+
+def _collects(fn):
+    """Whether fn takes *args or **kwargs (a method's stand-in returning the object it
+    changes, frontend/method_writes.py, is compiled from the method: its parameters)."""
+    if "thunkgrad_parse_as" in getattr(fn, "__dict__", {}):
+        fn = fn.thunkgrad_parse_as[0]
+    return fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
 
 
 def _positional(fn, call):
@@ -129,9 +139,26 @@ def container_method(obj, name, refusal):
     if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
         return RUN_TIME_METHODS[name]
     rule = registry.lookup(method) if method is not None else None
-    if rule is None or rule.kind != "template" or not rule.has_jvp:
+    if rule is not None and rule.kind == "template" and rule.has_jvp:
+        return method
+    fn = user_method(obj, name)
+    if fn is None:
         raise refusal
-    return method
+    return fn
+
+
+def user_method(obj, name):
+    """The function behind `obj.name(...)` for a user object whose class defines it in
+    Python (an instance method, not shadowed by an attribute of the object): compiled
+    like any user function, given the receiver first (its tangent, an object of its
+    class holding its attributes' tangents, as `self`'s). Else None (refused)."""
+    cls = type(obj)
+    if not user_class(cls) or name in getattr(obj, "__dict__", ()):
+        return None
+    fn = inspect.getattr_static(cls, name, None)
+    if not inspect.isfunction(fn) or opaque_library(fn) is not None:
+        return None
+    return fn
 
 
 def _global(fwd, name, value):

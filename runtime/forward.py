@@ -7,16 +7,19 @@ never writes into an array someone else holds.
 """
 import copy
 import dataclasses
+import threading
 import types
 
 import numpy as np
+
+from .operators import user_class
 
 
 def zero_tangent(value):
     """A zero tangent for `value`: float zeros of an array's shape (its dtype if it is a
     float array), 0.0 for a number, the same structure for tuples, lists, dicts and
-    dataclass records; None
-    for what carries no derivative (strings, None, other objects)."""
+    dataclass records and user objects (_object_zero); None for what carries no
+    derivative (strings, None, functions, other objects)."""
     if isinstance(value, np.ndarray):
         return np.zeros(value.shape, value.dtype if value.dtype.kind in "fc" else float)
     if isinstance(value, (bool, np.bool_)):
@@ -36,7 +39,34 @@ def zero_tangent(value):
         for field in dataclasses.fields(value):
             object.__setattr__(zero, field.name, zero_tangent(getattr(value, field.name)))
         return zero
-    return None
+    return _object_zero(value)
+
+
+_BUILDING = threading.local()
+
+
+def _object_zero(value):
+    """A user object's zero tangent: an object of its class (its __init__ not run)
+    holding its attributes' zeros, as a method's `self_dot` reads them; None for other
+    objects (functions, modules, the library's) and for an object met again inside
+    itself (a cycle)."""
+    cls = type(value)
+    if not user_class(cls) or not hasattr(value, "__dict__") or \
+            (cls.__module__ or "").split(".")[0] in ("runtime", "transform"):
+        return None
+    seen = _BUILDING.__dict__.setdefault("ids", set())
+    if id(value) in seen:
+        return None
+    seen.add(id(value))
+    try:
+        zero = object.__new__(cls)
+        for name, attribute in vars(value).items():
+            object.__setattr__(zero, name, zero_tangent(attribute))
+    except TypeError:                   # a class object.__new__ cannot make
+        return None
+    finally:
+        seen.discard(id(value))
+    return zero
 
 
 def stored_tangent(tangent, index, value):

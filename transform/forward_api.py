@@ -23,11 +23,12 @@ from runtime import callees, registry
 from runtime.complex_safety import any_complex
 from runtime.jvp import NoJvp
 from runtime.forward import zero_tangent
+from runtime.operators import user_class
 
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
-from .forward.calls import provide
+from .forward.calls import provide, user_method
 from .forward_pipeline import compile_forward
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
@@ -103,6 +104,7 @@ def call_jvp(fn, tangents, *args, **kwargs):
     elif rule is not None and rule.kind == "template":     # np.tanh passed as a value
         out = _frule(rule, tangents, args, kwargs)
     else:           # (one frame per call of a user function: deep recursion has room)
+        fn, tangents, args = bound_call(fn, tangents, args) or (fn, tangents, args)
         rule, given = _user_rule(fn, tangents, complex_in, args, kwargs)
         out = rule.rrule(*args, **kwargs, **given)
     if not complex_in and holds_complex(out):   # into code that may be compiled for reals
@@ -127,6 +129,24 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(fn), args, kwargs)
     return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
+
+
+def bound_call(fn, tangents, args):
+    """For a bound method of a user object (`step = model.forward; step(x)`) or a user
+    object with a Python `__call__` (`model(x)`) called as a value carrying no tangent
+    itself: (the function, the tangents one place on, the receiver first); else None."""
+    if inspect.ismethod(fn):
+        func, receiver = fn.__func__, fn.__self__
+        if isinstance(receiver, type) or not user_class(type(receiver)):
+            return None
+        func = user_method(receiver, func.__name__, len(args) + 1) \
+            if getattr(type(receiver), func.__name__, None) is func else None
+    else:
+        func, receiver = user_method(fn, "__call__", len(args) + 1), fn
+    if func is None:
+        return None
+    shifted = {k + 1 if isinstance(k, int) else k: t for k, t in tangents.items()}
+    return func, shifted, (receiver,) + tuple(args)
 
 
 def _made_complex(fn):

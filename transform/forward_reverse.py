@@ -21,8 +21,8 @@ from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
 from .errors import TransformError
-from .forward_api import _compiled, _constructor, call_jvp
-from .forward.calls import _collects, container_method
+from .forward_api import _compiled, _constructor, bound_call, call_jvp
+from .forward.calls import _collects, container_method, user_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
@@ -43,6 +43,9 @@ def provide(forward):
 def call_jvp_rule(fn, tangents, *args, **kwargs):
     """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
     fn = _constructor(fn)                 # a class: its __init__ compiled as a function
+    bound = bound_call(fn, tangents, args)
+    if bound is not None:                 # `model(x)`: type(model).__call__(model, x)
+        return _bound_call(tangents, bound, kwargs)
     if _by_value(fn, tangents, args, kwargs):
         return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
@@ -64,6 +67,19 @@ def call_jvp_rule(fn, tangents, *args, **kwargs):
                         for k, c in zip(tangents, cots[len(positions):])}
         return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
     return out, call_jvp_pullback
+
+
+def _bound_call(tangents, bound, kwargs):
+    """call_jvp_rule of a bound method or a callable user object (forward_api.bound_call):
+    the function's, given the receiver, whose cotangent is dropped (it carries no
+    tangent: a differentiated receiver's method is called as such, forward/calls.py)."""
+    func, shifted, args = bound
+    out, pullback = call_jvp_rule(func, shifted, *args, **kwargs)
+
+    def bound_pullback(g):
+        none, tangent_cots, _, *cots = pullback(g)
+        return (none, {k: tangent_cots[j] for k, j in zip(tangents, shifted)}, *cots)
+    return out, bound_pullback
 
 
 def _by_value(fn, tangents, args, kwargs):
@@ -134,7 +150,8 @@ def _check_callee(fn):
 
 def _differentiable(value):
     """Whether vjp can take `value` as a differentiated argument: a float leaf somewhere
-    (containers and records looked into; other objects left to vjp to judge)."""
+    (containers and records looked into; other objects, a user object with a `__call__`
+    too, left to vjp to judge)."""
     if isinstance(value, (bool, np.bool_, int, np.integer, str, bytes, type(None), range,
                           types.FunctionType, type)):
         return False
@@ -146,6 +163,8 @@ def _differentiable(value):
         return any(_differentiable(v) for v in value)
     if isinstance(value, dict):
         return any(_differentiable(v) for v in value.values())
+    if callable(value) and user_method(value, "__call__") is not None:
+        return True                     # a user object with a __call__ (a layer)
     return not callable(value) and not isinstance(value, (complex, np.complexfloating))
 
 

@@ -22,6 +22,7 @@ from ..ir.primitives import opaque_library
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
 from ..errors import TransformError
+from ..frontend.varargs import takes_varargs, with_varargs
 from .refusals import refuse
 
 PROVIDED = {}
@@ -64,7 +65,9 @@ def _collects(fn):
     changes, frontend/method_writes.py, is compiled from the method: its parameters)."""
     if "thunkgrad_parse_as" in getattr(fn, "__dict__", {}):
         fn = fn.thunkgrad_parse_as[0]
-    return fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    flags = fn.__code__.co_flags
+    return flags & inspect.CO_VARKEYWORDS or \
+        flags & inspect.CO_VARARGS and not getattr(fn, "thunkgrad_varargs", None)
 
 
 def _positional(fn, call):
@@ -89,6 +92,9 @@ def _dynamic(fwd, s, prim, target):
         refuse(fwd, prim, "a call spread from a sequence or dict (`f(*xs)`, `f(**params)`) "
                "of a length the source does not fix", "pass the arguments by name, or use "
                "vjp/jacrev")
+    if fwd.is_active(func) and isinstance(call, gast.Call) and \
+            isinstance(call.func, gast.Name):      # `layer(h)`, layer a user object
+        return _container_method(fwd, s, prim, target, receiver=call.func)
     if fwd.is_active(func) or any(fwd.is_active(a) for _, a in prim.operands) or \
             not isinstance(call, gast.Call) or \
             any(isinstance(a, gast.Starred) for a in call.args):
@@ -98,36 +104,45 @@ def _dynamic(fwd, s, prim, target):
     return _statement(fwd, s, target, {k: a for k, a in enumerate(args) if fwd.is_active(a)})
 
 
-def _container_method(fwd, s, prim, target):
+def _container_method(fwd, s, prim, target, receiver=None):
     """`d.get(k)` (a method the source does not resolve): the receiver's class's method
     run through its rule's JVP when the code runs, for dicts, lists and tuples
     (`container_method`; another receiver is refused there):
 
-        v, v_dot = call_jvp(container_method(d, 'get'), {0: d_dot}, d, k)
-    """
+        v, v_dot = call_jvp(container_method(d, 'get', refusal, 2), {0: d_dot}, d, k)
+
+    `receiver`: a called value carrying a tangent (`layer(h)`: its `__call__`)."""
     call = s.value
     if any(fwd.is_active(a) for _, a in prim.operands) or \
             any(isinstance(a, gast.Starred) for a in call.args):
         refuse(fwd, prim, f"a call of `{prim.label}` with a differentiated value passed by "
                "keyword or spread", "pass it by position, or use vjp/jacrev")
+    what = f"`{prim.label}()` of an object that is not a dict, list or tuple, nor a " \
+        "user object whose class defines the method in Python (a builtin type's method, " \
+        "a callable stored on the object, a static or class method)" if receiver is None \
+        else "a call of a value that carries a derivative itself that is no user object " \
+        "with a `__call__` method in Python (a closure over differentiated values, a " \
+        "bound method)"
+    receiver = receiver or call.func.value
     try:                    # raised when the code runs, if the receiver is no container
-        refuse(fwd, prim, f"`{prim.label}()` of an object that is not a dict, list or "
-               "tuple (a method of a user-defined object)", "pass arrays, or use vjp")
+        refuse(fwd, prim, what, "call a function defined with def at module level or a "
+               "method defined with def in your class, or use vjp/jacrev")
     except TransformError as exc:
         refusal = fwd.names.reserve("forward_refusal")
         fwd.ctx.globals[refusal] = exc
     method = gast.Call(func=load(_global(fwd, "container_method", container_method)),
-                       args=[clone(call.func.value), gast.Constant(value=prim.method,
+                       args=[clone(receiver), gast.Constant(value=prim.method,
                                                                    kind=None),
-                             load(refusal)], keywords=[])
-    receiver = gast.Call(func=method, args=[clone(call.func.value)] + clone(call.args),
-                         keywords=clone(call.keywords))
+                             load(refusal), gast.Constant(value=len(prim.args),
+                                                          kind=None)], keywords=[])
+    made = gast.Call(func=method, args=[clone(receiver)] + clone(call.args),
+                     keywords=clone(call.keywords))
     tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
-    return _statement(fwd, located(gast.Expr(value=receiver), s), target, tangents,
+    return _statement(fwd, located(gast.Expr(value=made), s), target, tangents,
                       callee=method)
 
 
-def container_method(obj, name, refusal):
+def container_method(obj, name, refusal, count=None):
     """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP), an
     array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34), or a
     method with a rule with tangent terms (a frozen distribution's
@@ -141,24 +156,27 @@ def container_method(obj, name, refusal):
     rule = registry.lookup(method) if method is not None else None
     if rule is not None and rule.kind == "template" and rule.has_jvp:
         return method
-    fn = user_method(obj, name)
+    fn = user_method(obj, name, count)
     if fn is None:
         raise refusal
     return fn
 
 
-def user_method(obj, name):
+def user_method(obj, name, count=None):
     """The function behind `obj.name(...)` for a user object whose class defines it in
     Python (an instance method, not shadowed by an attribute of the object): compiled
     like any user function, given the receiver first (its tangent, an object of its
-    class holding its attributes' tangents, as `self`'s). Else None (refused)."""
+    class holding its attributes' tangents, as `self`'s). A method taking `*args` is
+    compiled for the call's `count` positional values, the receiver included
+    (frontend/varargs.py). Else None (refused)."""
     cls = type(obj)
-    if not user_class(cls) or name in getattr(obj, "__dict__", ()):
+    if not user_class(cls) or name in getattr(obj, "__dict__", ()) or \
+            (cls.__module__ or "").split(".")[0] in ("runtime", "transform"):
         return None
     fn = inspect.getattr_static(cls, name, None)
     if not inspect.isfunction(fn) or opaque_library(fn) is not None:
         return None
-    return fn
+    return with_varargs(fn, count) if count is not None and takes_varargs(fn) else fn
 
 
 def _global(fwd, name, value):

@@ -20,7 +20,6 @@ from runtime.closures import make_partial
 from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
-from ..ir.vocabulary import role_of
 from .calls import call_statement, derivative_tangent
 from .complex_terms import check_complex_terms
 from .custom import custom_tangent
@@ -49,7 +48,6 @@ def statement_tangent(fwd, s):
 def _assigned(fwd, st):
     """`y = ...`: its tangent by the statement's kind, or the statement alone."""
     s, prim = st.node, st.prim
-    _note_user_object_test(fwd, s)
     target = s.targets[0].id
     if target not in fwd.active:
         _plain_snapshot(s, prim)
@@ -154,10 +152,4 @@ def _append(fwd, s):
     method = gast.Attribute(value=load(fwd.dot(s.acc.id)), attr=s.method, ctx=gast.Load())
     call = gast.Call(func=method, args=[fwd.tangent_or_zero(s.value)], keywords=[])
     return [ir.Emitted(located(gast.Expr(value=call), s.node))]
-
-
-def _note_user_object_test(fwd, s):
-    value = s.value
-    if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object":
-        fwd.user_object_tests.add(s.targets[0].id)
 

@@ -34,7 +34,6 @@ class Forward:
         self.active = ctx.activity.active
         self.tangents = {}
         self.where = ctx.src.node
-        self.user_object_tests = set()
         self.builtins = {}
         self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
         self.complex = False            # complex values may appear (forward/complex_terms.py)
@@ -79,10 +78,6 @@ class Forward:
         match s:
             case ir.For():
                 return [self.loop(s)]
-            case ir.If() if _names(s.test) & self.user_object_tests:
-                s.body = [self.deferred(s)]          # a user object's own method: refused
-                s.orelse = self.block(s.orelse)
-                return [s]
             case ir.While() | ir.If():
                 s.body, s.orelse = self.block(s.body), self.block(s.orelse)
                 return [s]
@@ -232,16 +227,6 @@ class Forward:
             return ir.Emitted(located(gast.Return(value=self.tangent_or_zero(value)), s.node))
         pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
         return ir.Emitted(located(gast.Return(value=pair), s.node))
-
-    def deferred(self, s):
-        """The body of `if is_user_object(x, "copy"):`: a user object's own method, which
-        forward mode does not compile yet; refused if that branch runs."""
-        try:
-            refuse(self, s.node, "a method of a user-defined object", "pass arrays, or use vjp")
-        except TransformError as exc:
-            name = self.names.reserve("forward_refusal")
-            self.ctx.globals[name] = exc
-        return ir.Emitted(located(gast.Raise(exc=load(name), cause=None), s.node))
 
 
 def _names(node):

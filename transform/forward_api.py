@@ -28,7 +28,8 @@ from runtime.operators import user_class
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
-from .forward.calls import provide, user_method
+from .forward.calls import provide
+from .forward.methods import user_method
 from .forward_pipeline import compile_forward
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits

@@ -22,7 +22,8 @@ from runtime.thunks import unthunk
 
 from .errors import TransformError
 from .forward_api import _compiled, _constructor, bound_call, call_jvp
-from .forward.calls import _collects, container_method, user_method
+from .forward.calls import _collects, container_method
+from .forward.methods import user_method
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
 from .frontend.match import is_sequence_of
@@ -138,7 +139,7 @@ def _plain_call(fn, positions, args, kwargs):
 
 
 def _check_callee(fn):
-    if not isinstance(fn, types.FunctionType) or _collects(fn) or \
+    if not isinstance(fn, types.FunctionType) or _collects(fn, counted=True) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "

@@ -143,3 +143,48 @@ def accumulated_in_an_expression(W, x):
 
 def static_helper(w, x):
     return np.sum(Scaled(w).run(x))
+
+
+class Activated:
+    def __init__(self, W, activation):
+        self.W = W
+        self.activation = activation
+
+    def __call__(self, x):
+        return self.activation(self.W @ x)
+
+
+def stored_activation(W, x):
+    layer = Activated(W, np.tanh)
+    return np.sum(layer(x))
+
+
+class Prod:
+    factor = 2.0
+
+    def __init__(self, w):
+        self.w = w
+
+    @classmethod
+    def scaled(cls, v):
+        return cls.factor * v
+
+    def run(self, x):
+        return np.sum(self.scaled(self.w * x) ** 2)
+
+
+def class_method_helper(w, x):
+    return Prod(w).run(x)
+
+
+class Gate:
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, x):
+        return self.fn(x)
+
+
+def stored_closure(w, x):
+    gate = Gate(lambda v: np.tanh(w * v))
+    return np.sum(gate(x))

@@ -103,8 +103,18 @@ def test_a_change_of_self_inside_an_expression_is_refused_at_the_line():
     assert "acc.add_and_read(x)" in "\n".join(getattr(info.value, "__notes__", []))
 
 
-def test_a_static_method_called_on_a_differentiated_object_is_refused():
-    w, x = _arrays((2,), (2,), key="static")
-    with pytest.raises(TransformError, match="static or class method") as info:
-        jvp(O.static_helper, (w, x), (w, x))
-    assert "self.twice(" in info.value.source_line
+@pytest.mark.parametrize("name", ["static_helper", "class_method_helper",
+                                  "stored_activation"])
+def test_static_and_class_methods_and_a_stored_numpy_function(name):
+    f = getattr(O, name)
+    shapes = ((3, 2), (2,)) if name == "stored_activation" else ((2,), (2,))
+    args, tangents = _arrays(*shapes, key=name), _arrays(*shapes, key=name + " t")
+    _jvp_check(f, args, tangents)
+    _hvp_check(f, args, tangents)
+
+
+def test_a_closure_stored_on_the_object_is_refused_at_the_call():
+    w, x = _arrays((2,), (2,), key="closure")
+    with pytest.raises(TransformError, match="closure stored on the object") as info:
+        jvp(O.stored_closure, (w, x), (w, x))
+    assert "self.fn(x)" in info.value.source_line

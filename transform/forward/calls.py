@@ -14,15 +14,13 @@ import gast
 import numpy as np
 
 from runtime import registry
-from runtime.operators import user_class
 from runtime.rules.methods import RUN_TIME_METHODS
 
 from ..ir.nodes import load, located, store
-from ..ir.primitives import opaque_library
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
 from ..errors import TransformError
-from ..frontend.varargs import takes_varargs, with_varargs
+from .methods import user_method
 from .refusals import refuse
 
 PROVIDED = {}
@@ -60,14 +58,16 @@ def call_statement(fwd, s, prim, target):
     return _statement(fwd, s, target, tangents, call=_positional(fn, call))
 
 
-def _collects(fn):
-    """Whether fn takes *args or **kwargs (a method's stand-in returning the object it
-    changes, frontend/method_writes.py, is compiled from the method: its parameters)."""
+def _collects(fn, counted=False):
+    """Whether fn takes *args or **kwargs. A method's stand-in returning the object it
+    changes (frontend/method_writes.py) is compiled from the method, with its
+    parameters; counted: a method compiled for a call's count of `*args` values
+    (frontend/varargs.py, found when the call runs: user_method) is taken too."""
     if "thunkgrad_parse_as" in getattr(fn, "__dict__", {}):
         fn = fn.thunkgrad_parse_as[0]
     flags = fn.__code__.co_flags
-    return flags & inspect.CO_VARKEYWORDS or \
-        flags & inspect.CO_VARARGS and not getattr(fn, "thunkgrad_varargs", None)
+    return flags & inspect.CO_VARKEYWORDS or flags & inspect.CO_VARARGS and \
+        not (counted and getattr(fn, "thunkgrad_varargs", None))
 
 
 def _positional(fn, call):
@@ -119,7 +119,7 @@ def _container_method(fwd, s, prim, target, receiver=None):
                "keyword or spread", "pass it by position, or use vjp/jacrev")
     what = f"`{prim.label}()` of an object that is not a dict, list or tuple, nor a " \
         "user object whose class defines the method in Python (a builtin type's method, " \
-        "a callable stored on the object, a static or class method)" if receiver is None \
+        "a closure stored on the object)" if receiver is None \
         else "a call of a value that carries a derivative itself that is no user object " \
         "with a `__call__` method in Python (a closure over differentiated values, a " \
         "bound method)"
@@ -160,23 +160,6 @@ def container_method(obj, name, refusal, count=None):
     if fn is None:
         raise refusal
     return fn
-
-
-def user_method(obj, name, count=None):
-    """The function behind `obj.name(...)` for a user object whose class defines it in
-    Python (an instance method, not shadowed by an attribute of the object): compiled
-    like any user function, given the receiver first (its tangent, an object of its
-    class holding its attributes' tangents, as `self`'s). A method taking `*args` is
-    compiled for the call's `count` positional values, the receiver included
-    (frontend/varargs.py). Else None (refused)."""
-    cls = type(obj)
-    if not user_class(cls) or name in getattr(obj, "__dict__", ()) or \
-            (cls.__module__ or "").split(".")[0] in ("runtime", "transform"):
-        return None
-    fn = inspect.getattr_static(cls, name, None)
-    if not inspect.isfunction(fn) or opaque_library(fn) is not None:
-        return None
-    return with_varargs(fn, count) if count is not None and takes_varargs(fn) else fn
 
 
 def _global(fwd, name, value):

@@ -20,6 +20,7 @@ from runtime.closures import make_partial
 from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
+from ..ir.vocabulary import role_of
 from .calls import call_statement, derivative_tangent
 from .complex_terms import check_complex_terms
 from .custom import custom_tangent
@@ -48,6 +49,7 @@ def statement_tangent(fwd, s):
 def _assigned(fwd, st):
     """`y = ...`: its tangent by the statement's kind, or the statement alone."""
     s, prim = st.node, st.prim
+    _note_copy_test(fwd, s)
     target = s.targets[0].id
     if target not in fwd.active:
         _plain_snapshot(s, prim)
@@ -153,3 +155,10 @@ def _append(fwd, s):
     call = gast.Call(func=method, args=[fwd.tangent_or_zero(s.value)], keywords=[])
     return [ir.Emitted(located(gast.Expr(value=call), s.node))]
 
+
+def _note_copy_test(fwd, s):
+    value = s.value
+    if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object" and \
+            len(value.args) == 2 and isinstance(value.args[1], gast.Constant) and \
+            value.args[1].value == "copy":
+        fwd.copy_tests.add(s.targets[0].id)

@@ -102,6 +102,8 @@ def call_jvp(fn, tangents, *args, **kwargs):
     rule = registry.lookup(fn)     # np.tanh as a value, x.item(), a frozen distribution's
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         out = DERIVATIVES["call"](fn, tangents, args, kwargs)
+    elif isinstance(fn, type) and record_rule(fn) is not None:   # `type(self)(q, p)`
+        out = _record_call(fn, tangents, args, kwargs)
     elif rule is not None and rule.kind == "template":     # np.tanh passed as a value
         out = _frule(rule, tangents, args, kwargs)
     else:           # (one frame per call of a user function: deep recursion has room)
@@ -194,6 +196,23 @@ def _constructor(fn):
     if isinstance(fn, type) and not dataclasses.is_dataclass(fn) and record_rule(fn) is None:
         return constructor_of(fn, object_builder) or fn
     return fn
+
+
+def _record_call(cls, tangents, args, kwargs):
+    """A dataclass or NamedTuple that only stores its fields, called as a value: the
+    record and its tangent, the record of its fields' tangents (zeros where none is
+    given, defaults included)."""
+    out = cls(*args, **kwargs)
+    tangent = zero_tangent(out)
+    names = list(getattr(cls, "_fields", ())) or \
+        [f.name for f in dataclasses.fields(cls) if f.init]
+    for k, t in tangents.items():
+        name = names[k] if isinstance(k, int) else k
+        if isinstance(tangent, tuple):
+            tangent = tangent._replace(**{name: t})
+        else:
+            object.__setattr__(tangent, name, t)
+    return out, tangent
 
 
 def _frule(rule, tangents, args, kwargs):

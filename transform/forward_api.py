@@ -138,6 +138,8 @@ def bound_call(fn, tangents, args):
     """For a bound method of a user object (`step = model.forward; step(x)`) or a user
     object with a Python `__call__` (`model(x)`) called as a value carrying no tangent
     itself: (the function, the tangents one place on, the receiver first); else None."""
+    if isinstance(fn, type):            # a class: called to make an object (its own rule)
+        return None
     if inspect.ismethod(fn):
         func, receiver = fn.__func__, fn.__self__
         if isinstance(receiver, type) or not user_class(type(receiver)):

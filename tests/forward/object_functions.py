@@ -1,7 +1,9 @@
 """ML-style classes whose methods forward mode compiles (session 35): an MLP with a
 forward method, a layer list called through `__call__`, a model with a loss method
 calling its own predict, a dataclass with a method and a property, a method that
-changes the object it is called on. Used by tests/forward/test_object_methods.py."""
+changes the object it is called on, static and class methods, a NumPy function or a
+closure stored on the object, methods called through the class (`type(a).total(a)`).
+Used by tests/forward/test_object_methods.py."""
 import dataclasses
 
 import numpy as np
@@ -188,3 +190,24 @@ class Gate:
 def stored_closure(w, x):
     gate = Gate(lambda v: np.tanh(w * v))
     return np.sum(gate(x))
+
+
+class Vec:
+    def __init__(self, v):
+        self.v = v
+
+    def __call__(self, x):
+        return self.v * x
+
+    def scaled(self, k):
+        return Vec(self.v * k)
+
+    def total(self):
+        return np.sum(self.v ** 2)
+
+
+def through_the_class(v, x):
+    first = Vec(v)
+    cls = type(first)
+    made = cls(first.v * x)                   # the class called: an object, not its __call__
+    return cls.total(made) + cls.scaled(made, 2.0).total()

@@ -104,8 +104,8 @@ def test_a_change_of_self_inside_an_expression_is_refused_at_the_line():
 
 
 @pytest.mark.parametrize("name", ["static_helper", "class_method_helper",
-                                  "stored_activation"])
-def test_static_and_class_methods_and_a_stored_numpy_function(name):
+                                  "stored_activation", "through_the_class"])
+def test_static_and_class_methods_a_stored_numpy_function_and_the_class(name):
     f = getattr(O, name)
     shapes = ((3, 2), (2,)) if name == "stored_activation" else ((2,), (2,))
     args, tangents = _arrays(*shapes, key=name), _arrays(*shapes, key=name + " t")

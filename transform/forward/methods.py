@@ -38,9 +38,10 @@ def user_method(obj, name, count=None):
     whose class defines `name` in Python and does not shadow it by an attribute of the
     object; count: the call's positional values, the receiver included (a method
     taking `*args` is compiled for it, frontend/varargs.py). Else None (refused)."""
+    if isinstance(obj, type):                     # `type(a).__mul__(a, 3.0)`, `C.f(x)`
+        return _class_attribute(obj, name, count)
     cls = type(obj)
-    if not user_class(cls) or (cls.__module__ or "").split(".")[0] in ("runtime",
-                                                                      "transform"):
+    if not _users(cls):
         return None
     if name in getattr(obj, "__dict__", ()):      # `self.activation = np.tanh`
         value = obj.__dict__[name]
@@ -55,6 +56,23 @@ def user_method(obj, name, count=None):
         return None if count is None or takes_varargs(fn) else \
             _receiver_first(fn, cls if kind is classmethod else None, count)
     return with_varargs(fn, count) if count is not None and takes_varargs(fn) else fn
+
+
+def _users(cls):
+    return user_class(cls) and \
+        (cls.__module__ or "").split(".")[0] not in ("runtime", "transform")
+
+
+def _class_attribute(cls, name, count):
+    """`C.name(*args)` for a user class C (the class is the call's first value): its
+    function, static method or class method (given C), called without C."""
+    found = inspect.getattr_static(cls, name, None) if _users(cls) else None
+    given = cls if isinstance(found, classmethod) else None
+    fn = found.__func__ if isinstance(found, (staticmethod, classmethod)) else found
+    if count is None or not inspect.isfunction(fn) or takes_varargs(fn) or \
+            opaque_library(fn) is not None:
+        return None
+    return _receiver_first(fn, given, count)
 
 
 def _carries_nothing(value):

@@ -7,6 +7,7 @@ never writes into an array someone else holds.
 """
 import copy
 import dataclasses
+import inspect
 import threading
 import types
 
@@ -117,6 +118,8 @@ def attribute_tangent(tangent, obj, name):
             getattr(np.asarray(tangent), name)          # a number's parts (R-linear)
     if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
+    if _class_constant(obj, name):                  # `self.eps`, a class's own value
+        return zero_tangent(getattr(obj, name))
     if not _stored_attribute(obj, name):
         getter = _python_getter(obj, name)
         if getter is not None and "getter_jvp" in PROVIDED:
@@ -141,6 +144,20 @@ def _python_getter(obj, name):
 
 _LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real", "imag")   # transposes, the parts (R-linear)
 _ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
+
+
+def _class_constant(obj, name):
+    """Whether `obj.name` reads a value its class holds (`eps = 1e-8` in the class body),
+    no descriptor and not shadowed by the object's own attribute: shared by every
+    instance, it carries no derivative."""
+    if name in getattr(obj, "__dict__", ()) or isinstance(obj, (np.ndarray, np.generic)):
+        return False
+    value = inspect.getattr_static(type(obj), name, _MISSING)
+    return value is not _MISSING and not hasattr(type(value), "__get__") and \
+        not isinstance(obj, tuple)
+
+
+_MISSING = object()
 
 
 def _stored_attribute(obj, name):

@@ -118,3 +118,10 @@ def test_a_closure_stored_on_the_object_is_refused_at_the_call():
     with pytest.raises(TransformError, match="closure stored on the object") as info:
         jvp(O.stored_closure, (w, x), (w, x))
     assert "self.fn(x)" in info.value.source_line
+
+
+def test_a_class_constant_read_through_a_differentiated_object():
+    """`self.eps` set in the class body carries no tangent (jvp only: reverse mode
+    over it, hvp, meets reverse mode's own refusal of the attribute, a known gap)."""
+    args, tangents = _arrays((2,), (2,), key="eps"), _arrays((2,), (2,), key="eps t")
+    _jvp_check(O.class_constant, args, tangents)

@@ -117,6 +117,16 @@ def _container_method(fwd, s, prim, target, receiver=None):
             any(isinstance(a, gast.Starred) for a in call.args):
         refuse(fwd, prim, f"a call of `{prim.label}` with a differentiated value passed by "
                "keyword or spread", "pass it by position, or use vjp/jacrev")
+    method, made = dispatched(fwd, s, prim, receiver)
+    tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
+    return _statement(fwd, located(gast.Expr(value=made), s), target, tangents,
+                      callee=method)
+
+
+def dispatched(fwd, s, prim, receiver=None):
+    """(`container_method(obj, 'name', refusal, count)`, that called with the receiver
+    first and the call's arguments): `obj.name(...)` dispatched when the code runs."""
+    call = s.value
     what = f"`{prim.label}()` of an object that is not a dict, list or tuple, nor a " \
         "user object whose class defines the method in Python (a builtin type's method, " \
         "a closure stored on the object)" if receiver is None \
@@ -131,15 +141,12 @@ def _container_method(fwd, s, prim, target, receiver=None):
         refusal = fwd.names.reserve("forward_refusal")
         fwd.ctx.globals[refusal] = exc
     method = gast.Call(func=load(_global(fwd, "container_method", container_method)),
-                       args=[clone(receiver), gast.Constant(value=prim.method,
-                                                                   kind=None),
-                             load(refusal), gast.Constant(value=len(prim.args),
-                                                          kind=None)], keywords=[])
+                       args=[clone(receiver), gast.Constant(value=prim.method, kind=None),
+                             load(refusal), gast.Constant(value=len(prim.args), kind=None)],
+                       keywords=[])
     made = gast.Call(func=method, args=[clone(receiver)] + clone(call.args),
                      keywords=clone(call.keywords))
-    tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
-    return _statement(fwd, located(gast.Expr(value=made), s), target, tangents,
-                      callee=method)
+    return method, made
 
 
 def container_method(obj, name, refusal, count=None):

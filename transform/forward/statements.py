@@ -21,7 +21,7 @@ from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import call_statement, derivative_tangent
+from .calls import call_statement, derivative_tangent, dispatched
 from .complex_terms import check_complex_terms
 from .custom import custom_tangent
 from .refusals import refuse
@@ -53,6 +53,9 @@ def _assigned(fwd, st):
     target = s.targets[0].id
     if target not in fwd.active:
         _plain_snapshot(s, prim)
+        if fwd.dispatching and isinstance(st, ir.Call) and st.fn is None and \
+                st.method is not None and isinstance(s.value.func, gast.Attribute):
+            s.value = dispatched(fwd, s, prim)[1]     # refused if the object has none
         return [st]
     if isinstance(st, ir.Call):
         return [ir.Emitted(call_statement(fwd, s, prim, target))]

@@ -34,7 +34,8 @@ class Forward:
         self.active = ctx.activity.active
         self.tangents = {}
         self.where = ctx.src.node
-        self.copy_tests = set()         # `cond = is_user_object(x, "copy")`: entry copies
+        self.copy_tests = set()         # `cond = is_user_object(x, "copy")`
+        self.dispatching = False        # in its branch: inactive methods dispatched too
         self.builtins = {}
         self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
         self.complex = False            # complex values may appear (forward/complex_terms.py)
@@ -80,7 +81,9 @@ class Forward:
             case ir.For():
                 return [self.loop(s)]
             case ir.If() if _names(s.test) & self.copy_tests:
-                s.body = [self.deferred(s)]     # an argument's copy: a user object's own
+                self.dispatching = True         # `obj.copy()`: the object's own, or refused
+                s.body = self.block(s.body)     # (an argument's entry copy, desugar.py)
+                self.dispatching = False
                 s.orelse = self.block(s.orelse)
                 return [s]
             case ir.While() | ir.If():
@@ -232,19 +235,6 @@ class Forward:
             return ir.Emitted(located(gast.Return(value=self.tangent_or_zero(value)), s.node))
         pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
         return ir.Emitted(located(gast.Return(value=pair), s.node))
-
-    def deferred(self, s):
-        """The body of `if is_user_object(x, "copy"):`, an argument copied on entry (a
-        method written into it, desugar.py) whose object may have no `copy`: refused if
-        that branch runs (reverse mode, called with the argument's kind, knows it)."""
-        try:
-            refuse(self, s.node, "a copy of a user-defined object passed in, whose method "
-                   "the function calls with a name that changes arrays in place",
-                   "pass arrays, or use vjp")
-        except TransformError as exc:
-            name = self.names.reserve("forward_refusal")
-            self.ctx.globals[name] = exc
-        return ir.Emitted(located(gast.Raise(exc=load(name), cause=None), s.node))
 
 
 def _names(node):

@@ -57,6 +57,8 @@ def _assigned(fwd, st):
                 st.method is not None and isinstance(s.value.func, gast.Attribute):
             s.value = dispatched(fwd, s, prim)[1]     # refused if the object has none
         return [st]
+    if isinstance(st, ir.Call) and fwd.dispatching and st.fn is None:
+        return [fwd.deferred(st)]         # `y = obj.copy()`, obj carrying a tangent
     if isinstance(st, ir.Call):
         return [ir.Emitted(call_statement(fwd, s, prim, target))]
     tangent = folded(located(assign(fwd.dot(target), _value(fwd, st, target)), s))

@@ -236,6 +236,21 @@ class Forward:
         pair = gast.Tuple(elts=[value, self.tangent_or_zero(value)], ctx=gast.Load())
         return ir.Emitted(located(gast.Return(value=pair), s.node))
 
+    def deferred(self, s):
+        """`y = obj.copy()` carrying a tangent in the branch of `is_user_object(obj,
+        "copy")` (the user's own call, or an argument's entry copy, desugar.py): refused
+        if it runs. Dispatched like another method, its result would be taken by reverse
+        mode over this code (hvp) for memory `obj` shares, refusing a later write into
+        it even where obj is an array and the branch never runs."""
+        try:
+            refuse(self, s.node, "`.copy()` of a user-defined object carrying a "
+                   "derivative (a method of that name)", "name the method otherwise, or "
+                   "use vjp")
+        except TransformError as exc:
+            name = self.names.reserve("forward_refusal")
+            self.ctx.globals[name] = exc
+        return ir.Emitted(located(gast.Raise(exc=load(name), cause=None), s.node))
+
 
 def _names(node):
     return set(name_ids(node))

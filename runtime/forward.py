@@ -7,16 +7,20 @@ never writes into an array someone else holds.
 """
 import copy
 import dataclasses
+import inspect
+import threading
 import types
 
 import numpy as np
+
+from .operators import user_class
 
 
 def zero_tangent(value):
     """A zero tangent for `value`: float zeros of an array's shape (its dtype if it is a
     float array), 0.0 for a number, the same structure for tuples, lists, dicts and
-    dataclass records; None
-    for what carries no derivative (strings, None, other objects)."""
+    dataclass records and user objects (_object_zero); None for what carries no
+    derivative (strings, None, functions, other objects)."""
     if isinstance(value, np.ndarray):
         return np.zeros(value.shape, value.dtype if value.dtype.kind in "fc" else float)
     if isinstance(value, (bool, np.bool_)):
@@ -36,7 +40,34 @@ def zero_tangent(value):
         for field in dataclasses.fields(value):
             object.__setattr__(zero, field.name, zero_tangent(getattr(value, field.name)))
         return zero
-    return None
+    return _object_zero(value)
+
+
+_BUILDING = threading.local()
+
+
+def _object_zero(value):
+    """A user object's zero tangent: an object of its class (its __init__ not run)
+    holding its attributes' zeros, as a method's `self_dot` reads them; None for other
+    objects (functions, modules, the library's) and for an object met again inside
+    itself (a cycle)."""
+    cls = type(value)
+    if not user_class(cls) or not hasattr(value, "__dict__") or \
+            (cls.__module__ or "").split(".")[0] in ("runtime", "transform"):
+        return None
+    seen = _BUILDING.__dict__.setdefault("ids", set())
+    if id(value) in seen:
+        return None
+    seen.add(id(value))
+    try:
+        zero = object.__new__(cls)
+        for name, attribute in vars(value).items():
+            object.__setattr__(zero, name, zero_tangent(attribute))
+    except TypeError:                   # a class object.__new__ cannot make
+        return None
+    finally:
+        seen.discard(id(value))
+    return zero
 
 
 def stored_tangent(tangent, index, value):
@@ -87,6 +118,8 @@ def attribute_tangent(tangent, obj, name):
             getattr(np.asarray(tangent), name)          # a number's parts (R-linear)
     if isinstance(obj, np.ndarray) and name in _ARRAY_METADATA:
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
+    if _class_constant(obj, name):                  # `self.eps`, a class's own value
+        return zero_tangent(getattr(obj, name))
     if not _stored_attribute(obj, name):
         getter = _python_getter(obj, name)
         if getter is not None and "getter_jvp" in PROVIDED:
@@ -111,6 +144,20 @@ def _python_getter(obj, name):
 
 _LINEAR_ARRAY_ATTRIBUTES = ("T", "mT", "real", "imag")   # transposes, the parts (R-linear)
 _ARRAY_METADATA = ("shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides")
+
+
+def _class_constant(obj, name):
+    """Whether `obj.name` reads a value its class holds (`eps = 1e-8` in the class body),
+    no descriptor and not shadowed by the object's own attribute: shared by every
+    instance, it carries no derivative."""
+    if name in getattr(obj, "__dict__", ()) or isinstance(obj, (np.ndarray, np.generic)):
+        return False
+    value = inspect.getattr_static(type(obj), name, _MISSING)
+    return value is not _MISSING and not hasattr(type(value), "__get__") and \
+        not isinstance(obj, tuple)
+
+
+_MISSING = object()
 
 
 def _stored_attribute(obj, name):

@@ -23,11 +23,13 @@ from runtime import callees, registry
 from runtime.complex_safety import any_complex
 from runtime.jvp import NoJvp
 from runtime.forward import zero_tangent
+from runtime.operators import user_class
 
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
 from .errors import TransformError
 from .forward.calls import provide
+from .forward.methods import user_method
 from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
@@ -110,9 +112,12 @@ def call_jvp(fn, tangents, /, *args, **kwargs):
     rule = registry.lookup(fn)     # np.tanh as a value, x.item(), a frozen distribution's
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):     # grad(f) passed as a value
         out = DERIVATIVES["call"](fn, tangents, args, kwargs)
+    elif isinstance(fn, type) and record_rule(fn) is not None:   # `type(self)(q, p)`
+        out = _record_call(fn, tangents, args, kwargs)
     elif rule is not None and rule.kind == "template":     # np.tanh passed as a value
         out = _frule(rule, tangents, args, kwargs)
     else:           # (one frame per call of a user function: deep recursion has room)
+        fn, tangents, args = bound_call(fn, tangents, args) or (fn, tangents, args)
         rule, given = _user_rule(fn, tangents, complex_in, args, kwargs)
         out = rule.rrule(*args, **kwargs, **given)
     if not complex_in and holds_complex(out):   # into code that may be compiled for reals
@@ -138,6 +143,26 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
         lifted = list(fn.__code__.co_freevars) if getattr(fn, "thunkgrad_lifted", False) else []
         refuse_inplace_args(rule, lifted + _params(fn), args, kwargs)
     return rule, {rule.tangent_params[n]: t for n, t in tangents.items()}
+
+
+def bound_call(fn, tangents, args):
+    """For a bound method of a user object (`step = model.forward; step(x)`) or a user
+    object with a Python `__call__` (`model(x)`) called as a value carrying no tangent
+    itself: (the function, the tangents one place on, the receiver first); else None."""
+    if isinstance(fn, type):            # a class: called to make an object (its own rule)
+        return None
+    if inspect.ismethod(fn):
+        func, receiver = fn.__func__, fn.__self__
+        if isinstance(receiver, type) or not user_class(type(receiver)):
+            return None
+        func = user_method(receiver, func.__name__, len(args) + 1) \
+            if getattr(type(receiver), func.__name__, None) is func else None
+    else:
+        func, receiver = user_method(fn, "__call__", len(args) + 1), fn
+    if func is None:
+        return None
+    shifted = {k + 1 if isinstance(k, int) else k: t for k, t in tangents.items()}
+    return func, shifted, (receiver,) + tuple(args)
 
 
 def _made_complex(fn):
@@ -185,6 +210,23 @@ def _constructor(fn):
     if isinstance(fn, type) and not dataclasses.is_dataclass(fn) and record_rule(fn) is None:
         return constructor_of(fn, object_builder) or fn
     return _unwrap(fn)[0]
+
+
+def _record_call(cls, tangents, args, kwargs):
+    """A dataclass or NamedTuple that only stores its fields, called as a value: the
+    record and its tangent, the record of its fields' tangents (zeros where none is
+    given, defaults included)."""
+    out = cls(*args, **kwargs)
+    tangent = zero_tangent(out)
+    names = list(getattr(cls, "_fields", ())) or \
+        [f.name for f in dataclasses.fields(cls) if f.init]
+    for k, t in tangents.items():
+        name = names[k] if isinstance(k, int) else k
+        if isinstance(tangent, tuple):
+            tangent = tangent._replace(**{name: t})
+        else:
+            object.__setattr__(tangent, name, t)
+    return out, tangent
 
 
 def _frule(rule, tangents, args, kwargs):

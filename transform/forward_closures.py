@@ -27,6 +27,7 @@ from runtime.closures import Closure
 
 from .errors import TransformError
 from .forward.calls import OWN      # call_jvp's key for the called value's own tangent
+from .forward.methods import user_method
 
 
 class Plain:
@@ -51,6 +52,9 @@ def lowered(fn, tangents, args, kwargs):
     if not isinstance(fn, functools.partial):
         if tangents.get(OWN, 0) is None:        # a function's zero tangent (a list of
             tangents = {k: t for k, t in tangents.items() if k != OWN}   # functions')
+        method = user_method(fn, "__call__", len(args) + 1) if OWN in tangents else None
+        if method is not None:                  # `layer(h)`, layer a user object
+            return _called_object(fn, method, tangents, args, kwargs)
         if OWN in tangents:
             raise TransformError(f"forward mode (jvp, jacfwd): calling a "
                                  f"{type(fn).__name__} value that carries a derivative "
@@ -61,6 +65,22 @@ def lowered(fn, tangents, args, kwargs):
     inner = lowered(outer.fn, outer.tangents, outer.args, outer.kwargs)
     return Plain(inner.fn, inner.tangents, inner.args, inner.kwargs,
                  _composed(inner.regroup, outer.regroup))
+
+
+def _called_object(obj, method, tangents, args, kwargs):
+    """A user object with a Python `__call__`, carrying a tangent: its class's method
+    with the object first (forward/methods.py), the object's tangent the receiver's."""
+    shifted = {k + 1 if isinstance(k, int) else k: t for k, t in tangents.items()
+               if k != OWN}
+    inner = _positional(method, {0: tangents[OWN], **shifted}, (obj,) + tuple(args), kwargs)
+
+    def regroup(own_cot, t_cots, a_cots, k_cots):
+        _, t_cots, a_cots, k_cots = inner.regroup(own_cot, t_cots, a_cots, k_cots)
+        given = {k: t_cots.get(k + 1 if isinstance(k, int) else k) for k in tangents
+                 if k != OWN}
+        given[OWN] = t_cots.get(0)
+        return a_cots[0], given, a_cots[1:], k_cots
+    return Plain(method, inner.tangents, inner.args, inner.kwargs, regroup)
 
 
 def _composed(inner, outer):

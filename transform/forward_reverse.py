@@ -23,8 +23,9 @@ from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
 from .errors import TransformError
-from .forward_api import _compiled, _constructor, call_jvp
-from .forward.calls import container_method
+from .forward_api import _compiled, _constructor, bound_call, call_jvp
+from .forward.calls import _collects, container_method
+from .forward.methods import user_method
 from .forward_closures import OWN, is_value, lifted_params, lowered
 from .forward_nested import _by_name, _moved, _pair_function, _split, call_jvp_tangent, \
     call_jvp_tangent_jvp
@@ -49,6 +50,9 @@ def call_jvp_rule(fn, tangents, /, *args, **kwargs):
     if is_value(fn) or OWN in tangents:   # a closure record's or partial's function
         return _lowered_call(fn, tangents, args, kwargs)
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
+    bound = bound_call(fn, tangents, args)
+    if bound is not None:                 # `model(x)`: type(model).__call__(model, x)
+        return _bound_call(tangents, bound, kwargs)
     if _by_value(fn, tangents, args, kwargs):
         return _value_call(fn, tangents, args, kwargs)
     _check_callee(fn)
@@ -90,6 +94,19 @@ def _lowered_call(fn, tangents, args, kwargs):
         own, given, a_cots, _ = plain.regroup(own, t_cots, a_cots, {})
         return (own, given, *a_cots)
     return out, lowered_pullback
+
+
+def _bound_call(tangents, bound, kwargs):
+    """call_jvp_rule of a bound method or a callable user object (forward_api.bound_call):
+    the function's, given the receiver, whose cotangent is dropped (it carries no
+    tangent: a differentiated receiver's method is called as such, forward/calls.py)."""
+    func, shifted, args = bound
+    out, pullback = call_jvp_rule(func, shifted, *args, **kwargs)
+
+    def bound_pullback(g):
+        none, tangent_cots, _, *cots = pullback(g)
+        return (none, {k: tangent_cots[j] for k, j in zip(tangents, shifted)}, *cots)
+    return out, bound_pullback
 
 
 def _by_value(fn, tangents, args, kwargs):
@@ -148,9 +165,7 @@ def _plain_call(fn, positions, args, kwargs):
 
 
 def _check_callee(fn):
-    if not isinstance(fn, types.FunctionType) or \
-            fn.__code__.co_flags & inspect.CO_VARARGS and \
-            getattr(fn, "thunkgrad_varargs", None) is None or \
+    if not isinstance(fn, types.FunctionType) or _collects(fn) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
         raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
@@ -163,7 +178,8 @@ def _check_callee(fn):
 
 def _differentiable(value):
     """Whether vjp can take `value` as a differentiated argument: a float leaf somewhere
-    (containers and records looked into; other objects left to vjp to judge)."""
+    (containers and records looked into; other objects, a user object with a `__call__`
+    too, left to vjp to judge)."""
     if isinstance(value, Closure):      # a record of the values it reads
         return _differentiable(value.env)
     if isinstance(value, functools.partial):
@@ -179,6 +195,8 @@ def _differentiable(value):
         return any(_differentiable(v) for v in value)
     if isinstance(value, dict):
         return any(_differentiable(v) for v in value.values())
+    if callable(value) and user_method(value, "__call__") is not None:
+        return True                     # a user object with a __call__ (a layer)
     return not callable(value) and not isinstance(value, (complex, np.complexfloating))
 
 

@@ -19,6 +19,8 @@ import weakref
 
 from runtime import registry
 
+from .lowering.records import record_rule
+
 _LOCK = threading.Lock()
 _MADE = weakref.WeakKeyDictionary()         # value -> {(arity, keyword names): function}
 _KEPT = {}                                  # the same, for values without weak references
@@ -27,8 +29,9 @@ _KEPT = {}                                  # the same, for values without weak 
 def wrappable(fn):
     """A value forward mode compiles when called by name without calling call_jvp
     again: a function with a template rule (NumPy and Python functions, container
-    methods). A class is not (forward mode refuses calling one with a tangent)."""
-    rule = registry.lookup(fn)
+    methods), a dataclass or NamedTuple built by its record rule (`type(self)(q, p)`).
+    Another class is not (forward mode refuses calling one with a tangent)."""
+    rule = registry.lookup(fn) or (record_rule(fn) if isinstance(fn, type) else None)
     return rule is not None and rule.kind == "template"
 
 

@@ -21,6 +21,7 @@ from ..ir.templates import clone
 from ..ir.vocabulary import role_of
 from ..errors import TransformError
 from ..frontend.varargs import named_callee
+from .methods import user_method
 from .refusals import refuse
 
 PROVIDED = {}
@@ -71,9 +72,12 @@ def call_statement(fwd, s, prim, target):
 
 def _collects(fn):
     """Whether fn's code takes `*args` not named for this call (frontend/varargs.py's
-    stand-in names them; method_writes.py's stand-in is refused here)."""
-    return bool(fn.__code__.co_flags & inspect.CO_VARARGS) and \
-        getattr(fn, "thunkgrad_varargs", None) is None
+    stand-in names them). A method's stand-in returning the object it changes
+    (frontend/method_writes.py) is judged by the method it is compiled from."""
+    named = getattr(fn, "thunkgrad_varargs", None)
+    if "thunkgrad_parse_as" in getattr(fn, "__dict__", {}):
+        fn = fn.thunkgrad_parse_as[0]
+    return bool(fn.__code__.co_flags & inspect.CO_VARARGS) and named is None
 
 
 def _positional(fn, call):
@@ -164,36 +168,52 @@ def listed_generator(fwd, s, prim):
     return s
 
 
-def _container_method(fwd, s, prim, target):
+def _container_method(fwd, s, prim, target, receiver=None):
     """`d.get(k)` (a method the source does not resolve): the receiver's class's method
     run through its rule's JVP when the code runs, for dicts, lists and tuples
     (`container_method`; another receiver is refused there):
 
-        v, v_dot = call_jvp(container_method(d, 'get'), {0: d_dot}, d, k)
-    """
+        v, v_dot = call_jvp(container_method(d, 'get', refusal, 2), {0: d_dot}, d, k)
+
+    `receiver`: a called value carrying a tangent (`layer(h)`: its `__call__`)."""
     call = s.value
     if any(fwd.is_active(a) for _, a in prim.operands) or \
             any(isinstance(a, gast.Starred) for a in call.args):
         refuse(fwd, prim, f"a call of `{prim.label}` with a differentiated value passed by "
                "keyword or spread", "pass it by position, or use vjp/jacrev")
+    method, made = dispatched(fwd, s, prim, receiver)
+    tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
+    return _statement(fwd, located(gast.Expr(value=made), s), target, tangents,
+                      callee=method)
+
+
+def dispatched(fwd, s, prim, receiver=None):
+    """(`container_method(obj, 'name', refusal, count)`, that called with the receiver
+    first and the call's arguments): `obj.name(...)` dispatched when the code runs."""
+    call = s.value
+    what = f"`{prim.label}()` of an object that is not a dict, list or tuple, nor a " \
+        "user object whose class defines the method in Python (a builtin type's method, " \
+        "a closure stored on the object)" if receiver is None \
+        else "a call of a value that carries a derivative itself that is no user object " \
+        "with a `__call__` method in Python (a closure over differentiated values, a " \
+        "bound method)"
+    receiver = receiver or call.func.value
     try:                    # raised when the code runs, if the receiver is no container
-        refuse(fwd, prim, f"`{prim.label}()` of an object that is not a dict, list or "
-               "tuple (a method of a user-defined object)", "pass arrays, or use vjp")
+        refuse(fwd, prim, what, "call a function defined with def at module level or a "
+               "method defined with def in your class, or use vjp/jacrev")
     except TransformError as exc:
         refusal = fwd.names.reserve("forward_refusal")
         fwd.ctx.globals[refusal] = exc
     method = gast.Call(func=load(_global(fwd, "container_method", container_method)),
-                       args=[clone(call.func.value), gast.Constant(value=prim.method,
-                                                                   kind=None),
-                             load(refusal)], keywords=[])
-    receiver = gast.Call(func=method, args=[clone(call.func.value)] + clone(call.args),
-                         keywords=clone(call.keywords))
-    tangents = {k: a for k, a in enumerate(prim.args) if fwd.is_active(a)}
-    return _statement(fwd, located(gast.Expr(value=receiver), s), target, tangents,
-                      callee=method)
+                       args=[clone(receiver), gast.Constant(value=prim.method, kind=None),
+                             load(refusal), gast.Constant(value=len(prim.args), kind=None)],
+                       keywords=[])
+    made = gast.Call(func=method, args=[clone(receiver)] + clone(call.args),
+                     keywords=clone(call.keywords))
+    return method, made
 
 
-def container_method(obj, name, refusal):
+def container_method(obj, name, refusal, count=None):
     """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP), an
     array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34), or a
     method with a rule with tangent terms (a frozen distribution's
@@ -205,9 +225,12 @@ def container_method(obj, name, refusal):
     if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
         return RUN_TIME_METHODS[name]
     rule = registry.lookup(method) if method is not None else None
-    if rule is None or rule.kind != "template" or not rule.has_jvp:
+    if rule is not None and rule.kind == "template" and rule.has_jvp:
+        return method
+    fn = user_method(obj, name, count)
+    if fn is None:
         raise refusal
-    return method
+    return fn
 
 
 def _global(fwd, name, value):

@@ -19,7 +19,8 @@ from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids
 from ..ir.templates import as_value, clone
 from ..ir.vocabulary import role_of
-from .calls import call_statement, derivative_tangent, listed_generator, unspread
+from .calls import call_statement, derivative_tangent, dispatched, listed_generator, \
+    unspread
 from .complex_terms import check_complex_terms
 from .custom import custom_tangent
 from .refusals import refuse
@@ -47,11 +48,19 @@ def statement_tangent(fwd, s):
 def _assigned(fwd, st):
     """`y = ...`: its tangent by the statement's kind, or the statement alone."""
     s, prim = st.node, st.prim
-    _note_user_object_test(fwd, s)
+    _note_copy_test(fwd, s)
     target = s.targets[0].id
     if target not in fwd.active:
-        listed_generator(fwd, unspread(_plain_snapshot(s, prim), prim), prim)
+        _plain_snapshot(s, prim)
+        before = s.value
+        listed_generator(fwd, unspread(s, prim), prim)
+        if s.value is before and fwd.dispatching and isinstance(st, ir.Call) and \
+                st.fn is None and st.method is not None and \
+                isinstance(s.value.func, gast.Attribute):
+            s.value = dispatched(fwd, s, prim)[1]     # refused if the object has none
         return [st]
+    if isinstance(st, ir.Call) and fwd.dispatching and st.fn is None:
+        return [fwd.deferred(st)]         # `y = obj.copy()`, obj carrying a tangent
     if isinstance(st, ir.Call):
         return [ir.Emitted(a) for a in _lambdas_named(fwd, call_statement(fwd, s, prim,
                                                                            target))]
@@ -166,8 +175,9 @@ def _append(fwd, s):
     return [ir.Emitted(located(gast.Expr(value=call), s.node))]
 
 
-def _note_user_object_test(fwd, s):
+def _note_copy_test(fwd, s):
     value = s.value
-    if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object":
-        fwd.user_object_tests.add(s.targets[0].id)
-
+    if isinstance(value, gast.Call) and role_of(value.func) == "is_user_object" and \
+            len(value.args) == 2 and isinstance(value.args[1], gast.Constant) and \
+            value.args[1].value == "copy":
+        fwd.copy_tests.add(s.targets[0].id)

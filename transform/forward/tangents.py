@@ -34,7 +34,8 @@ class Forward:
         self.active = ctx.activity.active
         self.tangents = {}
         self.where = ctx.src.node
-        self.user_object_tests = set()
+        self.copy_tests = set()         # `cond = is_user_object(x, "copy")`
+        self.dispatching = False        # in its branch: inactive methods dispatched too
         self.builtins = {}
         self.tangent_only = False       # return the tangent alone (forward_pipeline variants)
         self.complex = False            # complex values may appear (forward/complex_terms.py)
@@ -79,8 +80,10 @@ class Forward:
         match s:
             case ir.For():
                 return [self.loop(s)]
-            case ir.If() if _names(s.test) & self.user_object_tests:
-                s.body = [self.deferred(s)]          # a user object's own method: refused
+            case ir.If() if _names(s.test) & self.copy_tests:
+                self.dispatching = True         # `obj.copy()`: the object's own, or refused
+                s.body = self.block(s.body)     # (an argument's entry copy, desugar.py)
+                self.dispatching = False
                 s.orelse = self.block(s.orelse)
                 return [s]
             case ir.While() | ir.If():
@@ -234,10 +237,15 @@ class Forward:
         return ir.Emitted(located(gast.Return(value=pair), s.node))
 
     def deferred(self, s):
-        """The body of `if is_user_object(x, "copy"):`: a user object's own method, which
-        forward mode does not compile yet; refused if that branch runs."""
+        """`y = obj.copy()` carrying a tangent in the branch of `is_user_object(obj,
+        "copy")` (the user's own call, or an argument's entry copy, desugar.py): refused
+        if it runs. Dispatched like another method, its result would be taken by reverse
+        mode over this code (hvp) for memory `obj` shares, refusing a later write into
+        it even where obj is an array and the branch never runs."""
         try:
-            refuse(self, s.node, "a method of a user-defined object", "pass arrays, or use vjp")
+            refuse(self, s.node, "`.copy()` of a user-defined object carrying a "
+                   "derivative (a method of that name)", "name the method otherwise, or "
+                   "use vjp")
         except TransformError as exc:
             name = self.names.reserve("forward_refusal")
             self.ctx.globals[name] = exc

@@ -26,6 +26,7 @@ from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
+from .hvp_forward import forward_over_reverse
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
@@ -33,18 +34,24 @@ from .public.parameters import (_collecting, _full_signature, _method_parts, _un
 from .tangent_grad import position, resolved, tangent_gradient
 
 
-def hvp(fn, primals, tangents, *, wrt=0, policy=None):
+ROUTES = ("forward_over_reverse", "reverse_over_forward")
+DEFAULT_ROUTE = "reverse_over_forward"
+
+
+def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
     applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
-    a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
+    a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse" or
+    "reverse_over_forward" (None: DEFAULT_ROUTE). See the module text."""
     check_target(fn, "hvp")
+    route = _route(route)
     fn = as_function(fn, "hvp")
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     primals = receiver + tuple(primals)
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
-        return _mixed_hvp(plain, primals, tangents, wrt, policy)
+        return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
     name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
@@ -53,6 +60,9 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
+    if route == "forward_over_reverse":
+        return _scalar_checked(plain, lambda: forward_over_reverse(
+            plain, (name,), primals, (direction,), policy)[0])
     rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
@@ -64,7 +74,24 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
         raise
 
 
-def _mixed_hvp(plain, primals, tangents, wrt, policy):
+def _route(route):
+    route = DEFAULT_ROUTE if route is None else route
+    if route not in ROUTES:
+        raise ValueError(f"hvp: unknown route {route!r}; choose one of {', '.join(ROUTES)}")
+    return route
+
+
+def _scalar_checked(plain, run):
+    try:
+        return run()
+    except TypeError as exc:            # gradient_seed's (runtime/flat.py)
+        if str(exc).startswith("hvp needs a scalar output"):
+            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
+                            f"{exc}") from None
+        raise
+
+
+def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     """hvp for a tuple `wrt`: entry i is sum_j H_ij tangents[j] (vjp of `f_jvp`)."""
     names, _ = _wrt_names(plain, wrt)
     primals = tuple(primals)
@@ -78,6 +105,9 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     given = {name: _like(name, primals[index], t)
              for name, index, t in zip(names, indices, tangents)}
+    if route == "forward_over_reverse":
+        return _scalar_checked(plain, lambda: forward_over_reverse(
+            plain, tuple(names), primals, tuple(given.values()), policy))
     rule = _compiled(plain, tuple(names), _full_signature(plain, primals, {}))
     _refuse_helpers(plain, rule.rrule)
     out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,

@@ -23,7 +23,7 @@ def _scalar(out):
         isinstance(out, np.ndarray) and out.shape == () and out.dtype.kind == "f"
 
 
-def run_case(case):
+def run_case(case, route=None):
     if case.kwargs or case.refused:
         return "skipped", "keyword arguments" if case.kwargs else "refused in reverse"
     args = case.inputs()
@@ -35,7 +35,7 @@ def run_case(case):
     r = rng("hvp corpus", case.name)
     directions = tuple(tangent_like(r, args[k]) for k in positions)
     try:
-        got = hvp(case.fn, case.inputs(), directions, wrt=positions)
+        got = hvp(case.fn, case.inputs(), directions, wrt=positions, route=route)
     except TransformError as exc:
         return "refused", str(exc).splitlines()[0]
     except Exception as exc:                        # noqa: BLE001 - reported, not hidden
@@ -60,14 +60,15 @@ def _differences(gradient, args, positions, directions):
     return _difference(at(1), at(-1), EPS)
 
 
-def run_all():
-    return [(c.name,) + run_case(c) for c in all_cases()]
+def run_all(route=None):
+    return [(c.name,) + run_case(c, route) for c in all_cases()]
 
 
 if __name__ == "__main__":
     import collections
-    results = run_all()
+    import sys
+    results = run_all(sys.argv[1] if len(sys.argv) > 1 else None)
     for name, outcome, detail in results:
-        if outcome in ("wrong", "error"):
+        if outcome in ("wrong", "error", "refused"):
             print(outcome, name, detail[:300])
     print(dict(collections.Counter(r[1] for r in results)))

@@ -1,0 +1,43 @@
+"""What reverse mode's gradient in one sweep (transform/flat_gradient.py, hvp forward
+over reverse) calls besides the backward sweep's own helpers: its seed, its result,
+and `added_at`, which stands for the in-place `accumulate_at` there (`accumulate_into`
+is written `accum_eager`, a fresh sum)."""
+import numbers
+
+import numpy as np
+
+from .accumulate import accumulate_at, own
+from .forward import zero_tangent
+from .thunks import unthunk
+
+
+def gradient_of(cotangent, like):
+    """A gradient as grad returns it: the cotangent forced, zeros like the argument where
+    none flowed (None)."""
+    g = unthunk(cotangent)
+    return zero_tangent(like) if g is None else g
+
+
+def gradient_seed(out):
+    """The cotangent 1 grad seeds a scalar output with (transform/public/boundary.py
+    `_seed`); anything else is refused here: H v needs a scalar function."""
+    if isinstance(out, np.ndarray):
+        if out.shape == () and out.dtype.kind == "f":
+            return np.ones_like(out)
+    elif isinstance(out, np.floating):
+        return type(out)(1)
+    elif isinstance(out, numbers.Real) and not isinstance(out, (bool, np.bool_)):
+        return 1.0
+    raise TypeError(f"hvp needs a scalar output, got {_described(out)}")
+
+
+def _described(value):
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape} and dtype {value.dtype}"
+    return f"a {type(value).__name__}"
+
+
+def added_at(buffer, like, index, value):
+    """`accumulate_at` on a copy of the buffer: forward mode reads the buffer's old
+    value in no tangent, but the tangent of a buffer may be another value's tangent."""
+    return accumulate_at(own(buffer), like, index, value)

@@ -1,0 +1,37 @@
+"""Rules for the runtime functions reverse mode's generated code calls that forward
+mode meets when it compiles that code again (hvp forward over reverse:
+transform/flat_gradient.py, which writes the in-place accumulations as fresh sums
+first: `accum_eager`, `added_at`). Each is linear in the cotangents it moves (matmul's
+two: bilinear); the values they read for shapes or positions carry no cotangent."""
+from ..accumulate import accum_eager, cotangent_zeros, own
+from ..flat import added_at, gradient_of, gradient_seed
+from ..helpers import matmul_lhs, matmul_rhs, unbroadcast
+from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
+from ..tape import shape_only, unviewed
+from ..thunks import unthunk
+
+# the gradient returned: the cotangent (zeros where None), the argument only its kind
+defvjp(gradient_of, "cotangent, like", "g", SHAPE, jvp=(LINEAR, None))
+# the output's cotangent 1: only the output's kind is read
+nondiff(gradient_seed, why=SHAPE, fresh=True)
+# a cotangent buffer's zeros: only the argument's shape and kind are read
+nondiff(cotangent_zeros, why=SHAPE, fresh=True)
+# a tape entry the backward sweep reads only for its shape
+nondiff(shape_only, why=SHAPE)
+# a cotangent's fresh sum (None is zero) and a copy
+defvjp(accum_eager, "acc, contribution", "g", "g", jvp=JOINT)
+defvjp(own, "value", "g", jvp=LINEAR)
+defvjp(unviewed, "x", "g", jvp=LINEAR)
+# buffer[index] += value on a copy (zeros like `like` for a None buffer)
+defvjp(added_at, "buffer, like, index, value", "g", SHAPE, None,
+       "unbroadcast(g[index], value)", jvp=(JOINT, None, None, JOINT))
+# a @ b's cotangents: bilinear in (the output's cotangent, the other factor)
+defvjp(matmul_lhs, "slopes_g, a, b", "unbroadcast(np.matmul(g, b), slopes_g)", SHAPE,
+       "matmul_rhs(slopes_g, g, b)", jvp=(LINEAR, None, LINEAR))
+defvjp(matmul_rhs, "slopes_g, a, b", "unbroadcast(np.matmul(a, g), slopes_g)",
+       "matmul_lhs(slopes_g, a, g)", SHAPE, jvp=(LINEAR, LINEAR, None))
+# a cotangent summed back to an argument's shape: linear in the cotangent
+defvjp(unbroadcast, "grad, x, side=None", "g + np.zeros_like(grad)", SHAPE, None,
+       jvp=(LINEAR, None, None))
+# a deferred cotangent forced: its value
+defvjp(unthunk, "value", "g", jvp=LINEAR)

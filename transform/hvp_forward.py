@@ -1,0 +1,62 @@
+"""hvp forward over reverse: forward mode over reverse mode's generated gradient.
+
+    H v = the tangent of grad f along v = `f_grad_tan(v, x, y)`
+
+Reverse mode compiles f's gradient rule (grad's, for the argument signature); that rule
+made one plain function `f_grad(x, y)` (transform/flat_gradient.py: the backward sweep
+right after the forward one); forward mode compiles `f_grad`'s "tangent" variant,
+returning the gradient's tangent alone. One forward sweep carrying tangents through
+the primal and the adjoint: the Hessian is never formed. A tuple `wrt` gives the
+tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
+"""
+import weakref
+
+from runtime.contexts import close_since, open_count
+
+from .api import compiled
+from .emit import tracebacks
+from .errors import TransformError
+from .flat_gradient import flat_gradient
+from .forward_api import _compiled
+from .public.boundary import refuse_inplace_args
+from .public.parameters import _full_signature, _params, _unwrap
+
+_FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
+
+
+def forward_over_reverse(plain, names, primals, directions, policy):
+    """The tuple of H v's entries (one per name), directions one per name."""
+    policy = policy or _unwrap(plain)[1]
+    signature = _full_signature(plain, primals, {})
+    rule = compiled(plain, names, policy, signature=signature)
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(plain), primals, {})
+    tangent = tangent_code(rule, plain, names, signature)
+    mark = open_count()
+    try:
+        out = tangent.rrule(*directions, *primals)
+    except TransformError as exc:
+        close_since(mark, exc)
+        raise tracebacks.at_user_line(exc).with_traceback(None) from None
+    except Exception as exc:         # a frame in generated code: say the user's line
+        close_since(mark, exc)
+        tracebacks.annotate(exc)
+        raise
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+def tangent_code(rule, plain, names, signature):
+    """Forward mode's compiled `<name>_grad_tan` over `rule`'s flat gradient."""
+    flat = _FLAT.get(rule.rrule)
+    if flat is None:
+        flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
+    return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def source(plain, names, policy):
+    """What `thunkgrad dump --mode hvp` prints for this route: the flat gradient and
+    the tangent code forward mode runs over it (both general)."""
+    policy = policy or _unwrap(plain)[1]
+    rule = compiled(plain, tuple(names), policy)
+    tangent = tangent_code(rule, plain, tuple(names), None)
+    return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

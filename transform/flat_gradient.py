@@ -161,6 +161,7 @@ def _tape_by_position(numbered):
     return out
 
 
+_AUGMENTED = re.compile(r"^(\s*)(\w+) \+= (.+)$")
 _IN_PLACE = re.compile(r"\b(accumulate_into|accumulate_at|accum)\(")
 
 
@@ -168,6 +169,10 @@ def _fresh_sums(line):
     """The in-place accumulations written as fresh sums: a buffer's tangent may be
     another value's (forward mode's `y_dot = c_dot`), which an in-place add would change."""
     code, hash_, comment = line.partition("#")
+    added = _AUGMENTED.match(code.rstrip())
+    if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
+        code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})" + \
+            ("\n" if not hash_ else " ")
     return _IN_PLACE.sub(lambda m: {"accumulate_into": "accum_eager(",
                                     "accumulate_at": "added_at(", "accum": "accum_eager("}[m.group(1)], code) + \
         hash_ + comment

@@ -31,7 +31,10 @@ def forward_over_reverse(plain, names, primals, directions, policy):
     rule = compiled(plain, names, policy, signature=signature)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(plain), primals, {})
-    tangent = tangent_code(rule, plain, names, signature)
+    try:
+        tangent = tangent_code(rule, plain, names, signature)
+    except TransformError as exc:    # forward mode's, at a line of the flat gradient
+        raise tracebacks.at_user_line(exc).with_traceback(None) from None
     mark = open_count()
     try:
         out = tangent.rrule(*directions, *primals)

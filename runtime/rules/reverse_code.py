@@ -4,8 +4,9 @@ transform/flat_gradient.py, which writes the in-place accumulations as fresh sum
 first: `accum_eager`, `added_at`). Each is linear in the cotangents it moves (matmul's
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
 from ..accumulate import accum_eager, cotangent_zeros, own
+from ..containers import getitem_vjp, product_or_repeat_vjp
 from ..flat import added_at, gradient_of, gradient_seed
-from ..helpers import matmul_lhs, matmul_rhs, unbroadcast
+from ..helpers import matmul_lhs, matmul_rhs, transpose_vjp, unbroadcast
 from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
 from ..tape import shape_only, unviewed
 from ..thunks import unthunk
@@ -35,3 +36,13 @@ defvjp(unbroadcast, "grad, x, side=None", "g + np.zeros_like(grad)", SHAPE, None
        jvp=(LINEAR, None, None))
 # a deferred cotangent forced: its value
 defvjp(unthunk, "value", "g", jvp=LINEAR)
+# an indexed read's cotangent (zeros but at index; a dict's {index: g}): linear in g
+defvjp(getitem_vjp, "slopes, x, index", "g[index]", SHAPE, None, jvp=(LINEAR, None, None))
+# x's cotangent in `x * y`: bilinear in (g, y) for numbers and arrays; a sequence
+# repeated (`xs * n`) has no y to differentiate (its tangent term: the copies' sum of
+# the tangent); the cotangent templates are the product's (the checks use arrays)
+defvjp(product_or_repeat_vjp, "slopes, x, y",
+       "unbroadcast((g + np.zeros_like(slopes * y)) * y, slopes)", SHAPE,
+       "unbroadcast((g + np.zeros_like(slopes * y)) * slopes, y)", jvp=(LINEAR, None, LINEAR))
+# a transpose's cotangent: transposed back, linear
+defvjp(transpose_vjp, "slopes, axes=None", "np.transpose(g, axes)", None, jvp=(LINEAR, None))

@@ -26,7 +26,7 @@ from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
-from .hvp_forward import forward_over_reverse
+from .hvp_forward import forward_over_reverse, source as forward_source
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
@@ -191,15 +191,19 @@ def _one(tangent):
     return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
 
 
-def hvp_source(fn, wrt=0, *, policy=None):
-    """What `thunkgrad dump --mode hvp` prints: the tangent code `<name>_jvp` (general)
-    and the adjoint reverse mode runs over it, whose gradient along (0, 1) is H v."""
+def hvp_source(fn, wrt=0, *, policy=None, route=None):
+    """What `thunkgrad dump --mode hvp` prints for hvp's `route` (None: its default):
+    reverse over forward, the tangent code `<name>_tan` (general) and the adjoint reverse
+    mode runs over it; forward over reverse, the gradient as one function and the
+    tangent code forward mode runs over it (transform/hvp_forward.py)."""
     plain = _plain(fn)
     names, _ = _wrt_names(plain, wrt)
     if len(names) != 1:
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
+    if _route(route) == "forward_over_reverse":
+        return forward_source(plain, names, policy)
     rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

@@ -26,7 +26,7 @@ _FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its fla
 
 def forward_over_reverse(plain, names, primals, directions, policy):
     """The tuple of H v's entries (one per name), directions one per name."""
-    policy = policy or _unwrap(plain)[1]
+    policy = _flat_policy(policy or _unwrap(plain)[1])
     signature = _full_signature(plain, primals, {})
     rule = compiled(plain, names, policy, signature=signature)
     if rule.inplace_args:
@@ -48,6 +48,12 @@ def forward_over_reverse(plain, names, primals, directions, policy):
     return (out,) if len(names) == 1 else tuple(out)
 
 
+def _flat_policy(policy):
+    """The policies deferring sums as Thunks ("flat", "nested") compile as "eager": the
+    flat gradient adds every cotangent at once anyway (forward mode calls no Thunk)."""
+    return "eager" if policy in ("flat", "nested") else policy
+
+
 def tangent_code(rule, plain, names, signature):
     """Forward mode's compiled `<name>_grad_tan` over `rule`'s flat gradient."""
     flat = _FLAT.get(rule.rrule)
@@ -59,7 +65,7 @@ def tangent_code(rule, plain, names, signature):
 def source(plain, names, policy):
     """What `thunkgrad dump --mode hvp` prints for this route: the flat gradient and
     the tangent code forward mode runs over it (both general)."""
-    policy = policy or _unwrap(plain)[1]
+    policy = _flat_policy(policy or _unwrap(plain)[1])
     rule = compiled(plain, tuple(names), policy)
     tangent = tangent_code(rule, plain, tuple(names), None)
     return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

@@ -4,7 +4,7 @@ transform/flat_gradient.py, which writes the in-place accumulations as fresh sum
 first: `accum_eager`, `added_at`). Each is linear in the cotangents it moves (matmul's
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
 from ..accumulate import accum_eager, cotangent_zeros, own
-from ..containers import getitem_vjp, product_or_repeat_vjp
+from ..containers import getitem_vjp, part, product_or_repeat_vjp
 from ..flat import added_at, gradient_of, gradient_seed
 from ..helpers import matmul_lhs, matmul_rhs, transpose_vjp, unbroadcast
 from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
@@ -46,3 +46,5 @@ defvjp(product_or_repeat_vjp, "slopes, x, y",
        "unbroadcast((g + np.zeros_like(slopes * y)) * slopes, y)", jvp=(LINEAR, None, LINEAR))
 # a transpose's cotangent: transposed back, linear
 defvjp(transpose_vjp, "slopes, axes=None", "np.transpose(g, axes)", None, jvp=(LINEAR, None))
+# entry `key` of a container's cotangent: linear in it
+defvjp(part, "slopes, key", "getitem_vjp(g, slopes, key)", None, jvp=(LINEAR, None))

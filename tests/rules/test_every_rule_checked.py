@@ -157,7 +157,8 @@ EXTRA[added_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
 EXTRA[matmul_lhs] = [(rand(3, 4, seed=33), A, M), (V3, A, V4), (V4, V3, A)]
 EXTRA[matmul_rhs] = [(rand(4, 4, seed=34), A.T, A), (V3, A, V4), (V4, V3, A)]
 EXTRA[unbroadcast] = [(A, V4), (A, B), (A, 0.7)]
-from runtime.containers import getitem_vjp, product_or_repeat_vjp  # noqa: E402
+from runtime.containers import getitem_vjp, part, product_or_repeat_vjp  # noqa: E402
+EXTRA[part] = [(A, 1), (A, (slice(None), 2))]
 from runtime.helpers import transpose_vjp  # noqa: E402
 EXTRA[getitem_vjp] = [(V4, A, 1), (rand(3, 2, seed=35), A, (slice(None), slice(1, 3)))]
 EXTRA[product_or_repeat_vjp] = [(A, A, B), (A, V4, B), (A, 0.7, B)]

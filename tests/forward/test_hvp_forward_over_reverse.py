@@ -1,0 +1,133 @@
+"""hvp's forward-over-reverse route (transform/hvp_forward.py: forward mode over
+reverse mode's gradient written as one function, transform/flat_gradient.py): H v
+against central finite differences of grad (tests/fd.py) on straight-line code, loops
+(the tape read by position), nested loops, branches, matrix products, indexing
+containers and a tuple `wrt`; the same as the other route; what it cannot take is
+refused at the user's line; the dump shows the code it runs."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from tests.forward.test_hvp import CASES as ROUTE_CASES, vector
+from tests.gradcheck import POLICIES, rng
+from transform import TransformError, grad, hvp
+from transform.hessians import hvp_source
+
+ROUTE = "forward_over_reverse"
+
+
+def nested(a):
+    s = 0.0
+    for i in range(3):
+        t = a[i]
+        for j in range(2):
+            t = t * a[j] + 0.1
+        s = s + t
+    return s
+
+
+def rnn(Wh, xs, h):
+    for x in xs:
+        h = np.tanh(Wh @ h + x)
+    return np.sum(h * h)
+
+
+def softmax_loss(W, X):
+    z = X @ W
+    z = z - np.max(z, axis=1, keepdims=True)
+    return np.mean(np.log(np.sum(np.exp(z), axis=1)))
+
+
+def indexed(x):
+    pair = [x[0] * x[1], np.sin(x)]
+    return pair[0] * np.sum(pair[1] ** 2) + x[2] ** 3
+
+
+def branchy_loop(x):
+    s = 0.0
+    for k in range(3):
+        if np.sum(x) > k - 1:
+            s = s + np.sum(np.exp(x * k))
+        else:
+            s = s - np.sum(x ** 2)
+    return s
+
+
+def two(x, y):
+    return np.sum(np.sin(x) * y ** 2) + x[0] * y[1] ** 3
+
+
+CASES = ROUTE_CASES + [
+    (nested, lambda r: (r.normal(size=3),), 0),
+    (rnn, lambda r: (0.5 * r.normal(size=(3, 3)), r.normal(size=(4, 3)), r.normal(size=3)), 0),
+    (rnn, lambda r: (0.5 * r.normal(size=(3, 3)), r.normal(size=(4, 3)), r.normal(size=3)), 2),
+    (softmax_loss, lambda r: (r.normal(size=(3, 4)), r.normal(size=(5, 3))), 0),
+    (indexed, lambda r: (r.normal(size=3),), 0),
+    (branchy_loop, lambda r: (r.normal(size=2),), 0),
+]
+TAKEN = [k for k, (fn, _, _) in enumerate(CASES) if fn.__name__ != "calls"]
+
+
+@pytest.mark.parametrize("case", TAKEN)
+def test_hvp_forward_over_reverse_matches_differences_of_grad(case):
+    fn, make, wrt = CASES[case]
+    r = rng(35, case)
+    args = make(r)
+    v = r.normal(size=np.shape(args[wrt])) if np.ndim(args[wrt]) else 0.9
+    got = hvp(fn, args, (v,), wrt=wrt, route=ROUTE)
+    expected = numerical_jvp(grad(fn, wrt), args, wrt, v)
+    assert np.shape(got) == np.shape(args[wrt])
+    assert_close(got, expected, rtol=1e-5, atol=1e-6)
+    assert_close(got, hvp(fn, args, (v,), wrt=wrt, route="reverse_over_forward"),
+                 rtol=1e-9, atol=1e-10)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_every_policy(policy):
+    r = rng(36, policy)
+    args, v = (r.normal(size=3), 0.7), r.normal(size=3)
+    got = hvp(ROUTE_CASES[1][0], args, (v,), route=ROUTE, policy=policy)
+    assert_close(got, numerical_jvp(grad(ROUTE_CASES[1][0]), args, 0, v),
+                 rtol=1e-5, atol=1e-6)
+
+
+def test_a_tuple_wrt_gives_the_mixed_products():
+    r = rng(37)
+    x, y, vx, vy = (r.normal(size=3) for _ in range(4))
+    got = hvp(two, (x, y), (vx, vy), wrt=(0, 1), route=ROUTE)
+    step = 1e-5
+    want = [(a - b) / (2 * step) for a, b in zip(grad(two, (0, 1))(x + step * vx, y + step * vy),
+                                                  grad(two, (0, 1))(x - step * vx, y - step * vy))]
+    assert isinstance(got, tuple) and len(got) == 2
+    for g, w in zip(got, want):
+        assert_close(g, w, rtol=1e-5, atol=1e-6)
+
+
+def test_a_call_of_a_user_function_is_refused_at_the_users_line():
+    """A callee's pullback is a closure forward mode does not call (the other route
+    takes it): refused, at a line of this file, never a wrong value."""
+    with pytest.raises(TransformError) as info:
+        hvp(ROUTE_CASES[-1][0], (np.ones(3),), (np.ones(3),), route=ROUTE)
+    assert info.value.filename == __file__.replace("test_hvp_forward_over_reverse", "test_hvp")
+    assert info.value.hint
+
+
+def test_an_unknown_route_and_a_non_scalar_output_are_errors():
+    with pytest.raises(ValueError, match="route"):
+        hvp(nested, (np.ones(3),), (np.ones(3),), route="sideways")
+    with pytest.raises(TypeError, match="must return a scalar"):
+        hvp(vector, (np.ones(3),), (np.ones(3),), route=ROUTE)
+
+
+def test_the_dump_shows_the_flat_gradient_and_its_tangent_code():
+    text = hvp_source(nested, route=ROUTE)
+    assert "def nested_grad(a):" in text and "gradient_seed(s)" in text
+    assert "tape[tape_top]" in text and "def nested_grad_tan(a_dot, a):" in text
+
+
+def test_cli_dump_hvp_with_the_route(capsys):
+    from transform.cli import main
+    assert main([f"{__file__}:nested", "--mode", "hvp", "--route", ROUTE]) == 0
+    assert capsys.readouterr().out == hvp_source(nested, route=ROUTE)
+    assert main([f"{__file__}:nested", "--route", ROUTE]) == 2
+    assert "--route applies to --mode hvp only" in capsys.readouterr().err

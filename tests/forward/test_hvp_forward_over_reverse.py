@@ -127,7 +127,7 @@ def test_the_dump_shows_the_flat_gradient_and_its_tangent_code():
 
 def test_cli_dump_hvp_with_the_route(capsys):
     from transform.cli import main
-    assert main([f"{__file__}:nested", "--mode", "hvp", "--route", ROUTE]) == 0
+    assert main(["dump", f"{__file__}:nested", "--mode", "hvp", "--route", ROUTE]) == 0
     assert capsys.readouterr().out == hvp_source(nested, route=ROUTE)
-    assert main([f"{__file__}:nested", "--route", ROUTE]) == 2
+    assert main(["dump", f"{__file__}:nested", "--route", ROUTE]) == 2
     assert "--route applies to --mode hvp only" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import numpy as np
 
 from .accumulate import accumulate_at, own
 from .forward import zero_tangent
+from .registry import template_helper
 from .thunks import unthunk
 
 
@@ -41,3 +42,10 @@ def added_at(buffer, like, index, value):
     """`accumulate_at` on a copy of the buffer: forward mode reads the buffer's old
     value in no tangent, but the tangent of a buffer may be another value's tangent."""
     return accumulate_at(own(buffer), like, index, value)
+
+
+@template_helper
+def zero_if_none(tangent):
+    """A tangent, 0.0 for None: the tangent forward mode gives a bool or None read back
+    from the tape (a factor `x * flag` of the user's code), which carries no derivative."""
+    return 0.0 if tangent is None else tangent

@@ -43,7 +43,8 @@ defvjp(getitem_vjp, "slopes, x, index", "g[index]", SHAPE, None, jvp=(LINEAR, No
 # the tangent); the cotangent templates are the product's (the checks use arrays)
 defvjp(product_or_repeat_vjp, "slopes, x, y",
        "unbroadcast((g + np.zeros_like(slopes * y)) * y, slopes)", SHAPE,
-       "unbroadcast((g + np.zeros_like(slopes * y)) * slopes, y)", jvp=(LINEAR, None, LINEAR))
+       "unbroadcast((g + np.zeros_like(slopes * y)) * slopes, y)",
+       jvp=(LINEAR, None, "product_or_repeat_vjp(slopes, x, zero_if_none(t_y))"))
 # a transpose's cotangent: transposed back, linear
 defvjp(transpose_vjp, "slopes, axes=None", "np.transpose(g, axes)", None, jvp=(LINEAR, None))
 # entry `key` of a container's cotangent: linear in it

@@ -8,6 +8,8 @@ import numpy as np
 
 from .accumulate import accumulate_at, own
 from .forward import zero_tangent
+from .helpers import matmul_rhs, unbroadcast
+from .products import _stacked_lhs
 from .registry import template_helper
 from .thunks import unthunk
 
@@ -49,3 +51,29 @@ def zero_if_none(tangent):
     """A tangent, 0.0 for None: the tangent forward mode gives a bool or None read back
     from the tape (a factor `x * flag` of the user's code), which carries no derivative."""
     return 0.0 if tangent is None else tangent
+
+
+def lhs_products(gs, bs, a):
+    """Σ_k matmul_lhs(gs[k], a, bs[k]) over the pairs whose g is not None (None when
+    there are none): a backward loop's batched outer products (runtime/products.py
+    MatmulLhsSum) as one function of the two lists, so forward mode carries their
+    tangent lists and the tangent is two such products."""
+    pairs = [(unthunk(g), b) for g, b in zip(gs, bs) if unthunk(g) is not None]
+    if not pairs:
+        return None
+    return _stacked_lhs([g for g, _ in pairs], [b for _, b in pairs], a)
+
+
+@template_helper
+def lhs_products_vjp(g, gs, bs, a, which):
+    """The cotangent of `gs` (which=0) or `bs` (1) in lhs_products: per entry, that of
+    matmul_lhs(gs[k], a, bs[k]) (None where gs[k] is None)."""
+    out = []
+    for gk, bk in zip(gs, bs):
+        if unthunk(gk) is None:
+            out.append(None)
+        elif which == 0:
+            out.append(unbroadcast(np.matmul(g, bk), gk))
+        else:
+            out.append(matmul_rhs(gk, g, bk))
+    return out

@@ -21,8 +21,7 @@ import ast
 import re
 
 from runtime.accumulate import accum_eager
-from runtime.helpers import matmul_lhs
-from runtime.flat import added_at, gradient_of, gradient_seed
+from runtime.flat import added_at, gradient_of, gradient_seed, lhs_products
 
 from .emit import tracebacks
 from .errors import TransformError
@@ -41,7 +40,7 @@ def flat_gradient(rule, plain, names):
     cells = dict(zip(rrule.__code__.co_freevars,
                      [c.cell_contents for c in rrule.__closure__ or ()]))
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
-               "accum_eager": accum_eager, "added_at": added_at, "matmul_lhs": matmul_lhs}
+               "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -183,8 +182,9 @@ _BATCH = re.compile(r"^(\s*)(\w+) = MatmulLhsSum\((.+)\)$")
 
 def _products_unbatched(numbered):
     """A backward loop's batched outer products (`P = MatmulLhsSum(a)`, `P.add(g, b)`,
-    `P.total()`, transform/optimize) written as the sum they compute, one matmul_lhs
-    per step: forward mode has no tangent for the batch object."""
+    `P.total()`, transform/optimize) as two lists and `lhs_products(P_gs, P_bs, a)`,
+    one stacked product: forward mode has no tangent for the batch object, and carries
+    the lists' tangents."""
     out, batches = [], {}
     for line, k in numbered:
         code = line.split("#")[0].rstrip()
@@ -192,17 +192,21 @@ def _products_unbatched(numbered):
         if found:
             indent, name, a = found.groups()
             batches[name] = a
-            out.append((f"{indent}{name} = None\n", k))
+            out.append((f"{indent}{name}_gs, {name}_bs = [], []\n", k))
             continue
         for name, a in batches.items():
             add = re.fullmatch(rf"(\s*){name}\.add\((.+)\)", code)
             if add:
                 g, b = (ast.unparse(e) for e in ast.parse(f"f({add.group(2)})").body[0].value.args)
-                code = f"{add.group(1)}{name} = accum_eager({name}, matmul_lhs({g}, {a}, {b}))"
-            code = code.replace(f"{name}.total()", name)
-            if re.search(rf"\b{name}\.", code):
+                code = f"{add.group(1)}{name}_gs.append({g})\n{add.group(1)}{name}_bs.append({b})"
+            code = code.replace(f"{name}.total()", f"lhs_products({name}_gs, {name}_bs, {a})")
+            code = re.sub(rf"^(\s*)del {name}$", rf"\1del {name}_gs, {name}_bs", code)
+            if re.search(rf"\b{name}\b", code.replace(f"{name}_gs", "").replace(f"{name}_bs", "")):
                 raise _NotFlat(f"its backward sweep uses batched products as `{code.strip()}`")
-        out.append((code + "\n" if code != line.split("#")[0].rstrip() else line, k))
+        if code == line.split("#")[0].rstrip():
+            out.append((line, k))
+        else:
+            out += [(part + "\n", k) for part in code.split("\n")]
     return out
 
 

@@ -143,7 +143,7 @@ EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22
 # reverse mode's helpers forward over reverse meets (runtime/rules/reverse_code.py):
 # never an array buffer, which accumulate's helpers would write into
 from runtime.accumulate import accum_eager, own  # noqa: E402
-from runtime.flat import added_at, gradient_of  # noqa: E402
+from runtime.flat import added_at, gradient_of, lhs_products  # noqa: E402
 from runtime.helpers import matmul_lhs, matmul_rhs, unbroadcast  # noqa: E402
 from runtime.tape import unviewed  # noqa: E402
 from runtime.thunks import unthunk  # noqa: E402
@@ -157,6 +157,8 @@ EXTRA[added_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
 EXTRA[matmul_lhs] = [(rand(3, 4, seed=33), A, M), (V3, A, V4), (V4, V3, A)]
 EXTRA[matmul_rhs] = [(rand(4, 4, seed=34), A.T, A), (V3, A, V4), (V4, V3, A)]
 EXTRA[unbroadcast] = [(A, V4), (A, B), (A, 0.7)]
+EXTRA[lhs_products] = [([V3, 2 * V3], [V4, rand(4, seed=38)], A),
+                       ([rand(3, 2, seed=39)], [rand(4, 2, seed=40)], A)]
 from runtime.containers import getitem_vjp, part, product_or_repeat_vjp  # noqa: E402
 EXTRA[part] = [(A, 1), (A, (slice(None), 2))]
 from runtime.helpers import transpose_vjp  # noqa: E402

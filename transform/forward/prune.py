@@ -17,7 +17,8 @@ import gast
 PURE = frozenset({"matmul_lhs", "matmul_rhs", "unbroadcast", "unreduce", "accum_eager",
                   "added_at", "gradient_of", "gradient_seed", "unthunk", "own", "unviewed",
                   "getitem_vjp", "product_or_repeat_vjp", "transpose_vjp", "part",
-                  "extremum_vjp", "reduction_size", "cotangent_zeros", "shape_only"})
+                  "extremum_vjp", "reduction_size", "cotangent_zeros", "shape_only",
+                  "lhs_products"})
 
 
 def drop_dead(function):

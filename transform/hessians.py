@@ -1,4 +1,7 @@
-"""hvp and hessian: second derivatives of a scalar function, reverse-over-forward.
+"""hvp and hessian: second derivatives of a scalar function, reverse-over-forward by
+default; `hvp(..., route="forward_over_reverse")` runs forward mode over reverse mode's
+gradient instead (transform/hvp_forward.py; docs/forward.md says why it is not the
+default: it refuses more programs, and is about as fast).
 
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)

@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 from .accumulate import accumulate_at, own
+from .complex_safety import RuleRefused
 from .forward import zero_tangent
 from .helpers import matmul_rhs, unbroadcast
 from .products import _stacked_lhs
@@ -77,3 +78,15 @@ def lhs_products_vjp(g, gs, bs, a, which):
         else:
             out.append(matmul_rhs(gk, g, bk))
     return out
+
+
+@template_helper
+def arrays_only(g, *values):
+    """g, after checking that every value is a number or an array: the cotangent
+    templates of `unbroadcast` and `product_or_repeat_vjp` (runtime/rules/reverse_code.py)
+    are written for those, not for the sequences (`xs + ys`, `xs * n`) the helpers also
+    take, so reverse mode through them refuses a sequence."""
+    if any(isinstance(v, (list, tuple, dict)) for v in values):
+        raise RuleRefused("reverse mode through a cotangent helper of a sequence is not "
+                          "supported Instead: use hvp's default route")
+    return g

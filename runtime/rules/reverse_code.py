@@ -32,7 +32,8 @@ defvjp(matmul_lhs, "slopes_g, a, b", "unbroadcast(np.matmul(g, b), slopes_g)", S
 defvjp(matmul_rhs, "slopes_g, a, b", "unbroadcast(np.matmul(a, g), slopes_g)",
        "matmul_lhs(slopes_g, a, g)", SHAPE, jvp=(LINEAR, LINEAR, None))
 # a cotangent summed back to an argument's shape: linear in the cotangent
-defvjp(unbroadcast, "grad, x, side=None", "g + np.zeros_like(grad)", SHAPE, None,
+defvjp(unbroadcast, "grad, x, side=None", "arrays_only(g, grad, x, side) + np.zeros_like(grad)",
+       SHAPE, None,
        jvp=(LINEAR, None, None))
 # a deferred cotangent forced: its value
 defvjp(unthunk, "value", "g", jvp=LINEAR)
@@ -42,8 +43,8 @@ defvjp(getitem_vjp, "slopes, x, index", "g[index]", SHAPE, None, jvp=(LINEAR, No
 # repeated (`xs * n`) has no y to differentiate (its tangent term: the copies' sum of
 # the tangent); the cotangent templates are the product's (the checks use arrays)
 defvjp(product_or_repeat_vjp, "slopes, x, y",
-       "unbroadcast((g + np.zeros_like(slopes * y)) * y, slopes)", SHAPE,
-       "unbroadcast((g + np.zeros_like(slopes * y)) * slopes, y)",
+       "unbroadcast((arrays_only(g, x, y) + np.zeros_like(slopes * y)) * y, slopes)", SHAPE,
+       "unbroadcast((arrays_only(g, x, y) + np.zeros_like(slopes * y)) * slopes, y)",
        jvp=(LINEAR, None, "product_or_repeat_vjp(slopes, x, zero_if_none(t_y))"))
 # a transpose's cotangent: transposed back, linear
 defvjp(transpose_vjp, "slopes, axes=None", "np.transpose(g, axes)", None, jvp=(LINEAR, None))

@@ -34,18 +34,31 @@ def forward_over_reverse(plain, names, primals, directions, policy):
     try:
         tangent = tangent_code(rule, plain, names, signature)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
-        raise tracebacks.at_user_line(exc).with_traceback(None) from None
+        raise _refused(exc) from None
     mark = open_count()
     try:
         out = tangent.rrule(*directions, *primals)
     except TransformError as exc:
         close_since(mark, exc)
-        raise tracebacks.at_user_line(exc).with_traceback(None) from None
+        raise _refused(exc) from None
     except Exception as exc:         # a frame in generated code: say the user's line
         close_since(mark, exc)
         tracebacks.annotate(exc)
         raise
     return (out,) if len(names) == 1 else tuple(out)
+
+
+def _refused(exc):
+    """Forward mode's refusal of the flat gradient, at the user's line, saying which
+    route refused it and that the other takes more programs."""
+    exc = tracebacks.at_user_line(exc)
+    message = exc.message if exc.message.startswith("hvp") else \
+        f"hvp (forward over reverse): {exc.message}"
+    return TransformError(message, filename=exc.filename, line=exc.line, col=exc.col,
+                          source_line=exc.source_line,
+                          hint="use hvp's default route (route=\"reverse_over_forward\"), "
+                               "which takes more programs" + (f"; or {exc.hint}" if exc.hint
+                                                              else ""))
 
 
 def _flat_policy(policy):
@@ -67,5 +80,8 @@ def source(plain, names, policy):
     the tangent code forward mode runs over it (both general)."""
     policy = _flat_policy(policy or _unwrap(plain)[1])
     rule = compiled(plain, tuple(names), policy)
-    tangent = tangent_code(rule, plain, tuple(names), None)
+    try:
+        tangent = tangent_code(rule, plain, tuple(names), None)
+    except TransformError as exc:    # forward mode's, at a line of the flat gradient
+        raise _refused(exc) from None
     return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

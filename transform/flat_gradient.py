@@ -139,15 +139,18 @@ _READER = re.compile(r"^(\s*)(\w+) = tape_reader\((\w+)\)\s*(#.*)?$")
 def _tape_by_position(numbered):
     """`pop = tape_reader(tape)` and `x = pop()` read the tape by position."""
     out, reader = [], None
+    taken = _words("".join(_code(line) for line, _ in numbered))
     for line, k in numbered:
         indent = line[:len(line) - len(line.lstrip())]
         found = _READER.match(line.rstrip("\n"))
         if found:
             reader, tape = found.group(2), found.group(3)
             top = f"{tape}_top"
+            while top in taken:             # a name of the user's
+                top += "_"
             out.append((f"{indent}{top} = len({tape})\n", k))
             continue
-        code = line.split("#")[0].strip()
+        code = _code(line).strip()
         if reader and re.fullmatch(rf"(\w+) = {reader}\(\)", code):
             target = code.split("=")[0].strip()
             out += [(f"{indent}{top} = {top} - 1\n", k), (f"{indent}{target} = {tape}[{top}]\n", k)]
@@ -167,14 +170,15 @@ _IN_PLACE = re.compile(r"\b(accumulate_into|accumulate_at|accum)\(")
 def _fresh_sums(line):
     """The in-place accumulations written as fresh sums: a buffer's tangent may be
     another value's (forward mode's `y_dot = c_dot`), which an in-place add would change."""
-    code, hash_, comment = line.partition("#")
-    added = _AUGMENTED.match(code.rstrip())
+    code = _code(line)
+    rest = line[len(code):]                     # the comment, the line's end
+    added = _AUGMENTED.match(code)
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
-        code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})" + \
-            ("\n" if not hash_ else " ")
-    return _IN_PLACE.sub(lambda m: {"accumulate_into": "accum_eager(",
-                                    "accumulate_at": "added_at(", "accum": "accum_eager("}[m.group(1)], code) + \
-        hash_ + comment
+        code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
+    return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
+
+
+_FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "added_at", "accum": "accum_eager"}
 
 
 _BATCH = re.compile(r"^(\s*)(\w+) = MatmulLhsSum\((.+)\)$")
@@ -187,7 +191,7 @@ def _products_unbatched(numbered):
     the lists' tangents."""
     out, batches = [], {}
     for line, k in numbered:
-        code = line.split("#")[0].rstrip()
+        code = _code(line).rstrip()
         found = _BATCH.match(code)
         if found:
             indent, name, a = found.groups()
@@ -203,11 +207,20 @@ def _products_unbatched(numbered):
             code = re.sub(rf"^(\s*)del {name}$", rf"\1del {name}_gs, {name}_bs", code)
             if re.search(rf"\b{name}\b", code.replace(f"{name}_gs", "").replace(f"{name}_bs", "")):
                 raise _NotFlat(f"its backward sweep uses batched products as `{code.strip()}`")
-        if code == line.split("#")[0].rstrip():
+        if code == _code(line).rstrip():
             out.append((line, k))
         else:
             out += [(part + "\n", k) for part in code.split("\n")]
     return out
+
+
+def _code(line):
+    """The line without its rendered comment (a line of its own, or after two spaces:
+    a `#` inside a string literal is code)."""
+    if line.lstrip().startswith("#"):
+        return line[:len(line) - len(line.lstrip())]
+    at = line.rfind("  # ")
+    return line[:at] if at >= 0 else line.rstrip("\n")
 
 
 def _words(text):

@@ -131,3 +131,17 @@ def test_cli_dump_hvp_with_the_route(capsys):
     assert capsys.readouterr().out == hvp_source(nested, route=ROUTE)
     assert main(["dump", f"{__file__}:nested", "--route", ROUTE]) == 2
     assert "--route applies to --mode hvp only" in capsys.readouterr().err
+
+
+def clashing(x):
+    tape_top = 0.5                      # the name the tape's reading position takes
+    s = 0.0
+    for i in range(3):
+        s = s + np.sum(np.sin(x * i)) * tape_top
+    return s
+
+
+def test_a_users_name_is_not_taken_by_the_tapes_position():
+    x, v = np.array([0.3, 0.5]), np.array([1.0, -2.0])
+    assert_close(hvp(clashing, (x,), (v,), route=ROUTE),
+                 numerical_jvp(grad(clashing), (x,), 0, v), rtol=1e-5, atol=1e-6)

@@ -8,6 +8,7 @@ import numpy as np
 
 from .accumulate import accumulate_at, own
 from .complex_safety import RuleRefused
+from .containers import _last_writes_only, is_basic_index
 from .forward import zero_tangent
 from .helpers import matmul_rhs, unbroadcast
 from .products import _stacked_lhs
@@ -90,3 +91,35 @@ def arrays_only(g, *values):
         raise RuleRefused("reverse mode through a cotangent helper of a sequence is not "
                           "supported Instead: use hvp's default route")
     return g
+
+
+def item_split(dx, index):
+    """`setitem_vjp(dx, index, owned)` of an array on a copy (the flat gradient's: the
+    tangent of dx may be another value's): (the part that flows to the stored value,
+    dx with zeros at index); a list's or dict's is refused."""
+    dx = unthunk(dx)
+    if not isinstance(dx, np.ndarray):
+        raise RuleRefused(f"hvp (forward over reverse): an item store into a "
+                          f"{type(dx).__name__} is not supported Instead: use hvp's "
+                          "default route")
+    piece = np.array(dx[index], copy=True)
+    if not is_basic_index(index):
+        piece = _last_writes_only(piece, dx.shape, index)
+    rest = np.array(dx, copy=True)
+    rest[index] = 0
+    return piece, rest
+
+
+@template_helper
+def item_split_vjp(g, dx, index):
+    """The cotangent of `dx` in item_split, from g = (of the piece, of the rest): the
+    rest's with zeros at index, plus the piece's at index (a position written twice:
+    its last write's only)."""
+    g_piece, g_rest = (None, None) if g is None else (unthunk(g[0]), unthunk(g[1]))
+    kind = dx.dtype if dx.dtype.kind in "fc" else np.dtype(float)
+    out = np.zeros(dx.shape, kind) if g_rest is None else \
+        np.array(g_rest, dtype=np.result_type(g_rest, kind), copy=True)
+    out[index] = 0
+    if g_piece is not None:
+        np.add.at(out, index, _last_writes_only(np.asarray(g_piece), dx.shape, index))
+    return out

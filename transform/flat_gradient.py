@@ -21,7 +21,7 @@ import ast
 import re
 
 from runtime.accumulate import accum_eager
-from runtime.flat import added_at, gradient_of, gradient_seed, lhs_products
+from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
 
 from .emit import tracebacks
 from .errors import TransformError
@@ -40,7 +40,8 @@ def flat_gradient(rule, plain, names):
     cells = dict(zip(rrule.__code__.co_freevars,
                      [c.cell_contents for c in rrule.__closure__ or ()]))
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
-               "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products}
+               "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
+               "item_split": item_split}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -175,7 +176,11 @@ def _fresh_sums(line):
     added = _AUGMENTED.match(code)
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
+    code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
+
+
+_SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 
 _FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "added_at", "accum": "accum_eager"}

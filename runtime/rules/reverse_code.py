@@ -5,7 +5,7 @@ first: `accum_eager`, `added_at`). Each is linear in the cotangents it moves (ma
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
 from ..accumulate import accum_eager, cotangent_zeros, own
 from ..containers import getitem_vjp, part, product_or_repeat_vjp
-from ..flat import added_at, gradient_of, gradient_seed, lhs_products
+from ..flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
 from ..helpers import matmul_lhs, matmul_rhs, transpose_vjp, unbroadcast
 from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
 from ..tape import shape_only, unviewed
@@ -53,3 +53,5 @@ defvjp(part, "slopes, key", "getitem_vjp(g, slopes, key)", None, jvp=(LINEAR, No
 # a backward loop's outer products summed at once: bilinear in the two lists
 defvjp(lhs_products, "gs, bs, a", "lhs_products_vjp(g, gs, bs, a, 0)",
        "lhs_products_vjp(g, gs, bs, a, 1)", SHAPE, jvp=(LINEAR, LINEAR, None))
+# an item store's cotangents (the stored value's, the rest's) on a copy: linear in dx
+defvjp(item_split, "dx, index", "item_split_vjp(g, dx, index)", None, jvp=(LINEAR, None))

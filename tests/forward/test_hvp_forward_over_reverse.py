@@ -53,6 +53,15 @@ def branchy_loop(x):
     return s
 
 
+def stores(x):
+    y = np.zeros(4)
+    y[1:3] = np.sin(x[:2]) * x[2]
+    y[0] = x[3] ** 2
+    for k in range(2):
+        y[k] = y[k] * x[k] + y[k + 1]
+    return np.sum(y * y)
+
+
 def two(x, y):
     return np.sum(np.sin(x) * y ** 2) + x[0] * y[1] ** 3
 
@@ -64,6 +73,7 @@ CASES = ROUTE_CASES + [
     (softmax_loss, lambda r: (r.normal(size=(3, 4)), r.normal(size=(5, 3))), 0),
     (indexed, lambda r: (r.normal(size=3),), 0),
     (branchy_loop, lambda r: (r.normal(size=2),), 0),
+    (stores, lambda r: (r.normal(size=4),), 0),
 ]
 TAKEN = [k for k, (fn, _, _) in enumerate(CASES) if fn.__name__ != "calls"]
 

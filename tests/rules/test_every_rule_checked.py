@@ -161,6 +161,8 @@ EXTRA[lhs_products] = [([V3, 2 * V3], [V4, rand(4, seed=38)], A),
                        ([rand(3, 2, seed=39)], [rand(4, 2, seed=40)], A)]
 from runtime.containers import getitem_vjp, part, product_or_repeat_vjp  # noqa: E402
 EXTRA[part] = [(A, 1), (A, (slice(None), 2))]
+from runtime.flat import item_split  # noqa: E402
+EXTRA[item_split] = [(A, 1), (A, (slice(None), 2)), (V4, [0, 0, 2])]
 from runtime.helpers import transpose_vjp  # noqa: E402
 EXTRA[getitem_vjp] = [(V4, A, 1), (rand(3, 2, seed=35), A, (slice(None), slice(1, 3)))]
 EXTRA[product_or_repeat_vjp] = [(A, A, B), (A, V4, B), (A, 0.7, B)]

@@ -18,7 +18,7 @@ PURE = frozenset({"matmul_lhs", "matmul_rhs", "unbroadcast", "unreduce", "accum_
                   "added_at", "gradient_of", "gradient_seed", "unthunk", "own", "unviewed",
                   "getitem_vjp", "product_or_repeat_vjp", "transpose_vjp", "part",
                   "extremum_vjp", "reduction_size", "cotangent_zeros", "shape_only",
-                  "lhs_products"})
+                  "lhs_products", "item_split"})
 
 
 def drop_dead(function):

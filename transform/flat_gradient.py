@@ -24,24 +24,27 @@ from runtime.accumulate import accum_eager
 from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
 
 from .emit import tracebacks
+from .flat_calls import calls_flattened
 from .errors import TransformError
 
 
-def flat_gradient(rule, plain, names):
+def flat_gradient(rule, plain, names, seeded=False):
     """The plain function `<name>_grad(args)` computing `rule`'s gradient (reverse mode's
     compiled rule of `plain` for the parameters `names`): the gradient for one name, a
     tuple for several. Refused (a TransformError at plain's def) for a rule of another
-    shape."""
-    try:
-        numbered, name = _flat_lines(rule, names)
-    except _NotFlat as exc:
-        raise _refused(plain, str(exc)) from None
+    shape. seeded: the output's cotangent is the keyword-only parameter `thunkgrad_g`
+    (a callee's VJP, transform/flat_calls.py), `<name>_vjp`."""
     rrule = rule.rrule
     cells = dict(zip(rrule.__code__.co_freevars,
                      [c.cell_contents for c in rrule.__closure__ or ()]))
+    try:
+        numbered, name = _flat_lines(rule, names, seeded)
+        numbered, called = calls_flattened(numbered, cells, _NotFlat)
+    except _NotFlat as exc:
+        raise _refused(plain, str(exc)) from None
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
                "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
-               "item_split": item_split}
+               "item_split": item_split, **called}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -66,7 +69,7 @@ class _NotFlat(Exception):
     pass
 
 
-def _flat_lines(rule, names):
+def _flat_lines(rule, names, seeded=False):
     """([(line, the rule's line it comes from or None)], the function's name)."""
     source = rule.source
     if '"""' in source or "'''" in source:
@@ -81,17 +84,30 @@ def _flat_lines(rule, names):
     if not isinstance(ret, ast.Return) or any(isinstance(n, ast.Return) for s in
                                               pullback.body[:-1] for n in ast.walk(s)):
         raise _NotFlat("its backward sweep does not end in its one return")
-    name = (top.name[:-len("_rrule")] if top.name.endswith("_rrule") else top.name) + "_grad"
-    header = lines[top.lineno - 1][1]
-    out = [(f"def {name}{header[header.index('('):]}", None)]
+    name = (top.name[:-len("_rrule")] if top.name.endswith("_rrule") else top.name) + \
+        ("_vjp" if seeded else "_grad")
+    out = [(f"def {name}{_signature(lines[top.lineno - 1][1], top, seeded)}", None)]
     out += _dedented(lines[top.body[0].lineno - 1:pullback.lineno - 1], 4, 4)
     out += [(f"    {n} = {ast.unparse(d)}\n", None) for n, d in _captured(pullback)
             if n != ast.unparse(d)]
     seed = pullback.args.args[0].arg
-    out.append((f"    {seed} = gradient_seed({ast.unparse(last.value.elts[0])})\n", None))
+    seeded_by = "thunkgrad_g" if seeded else f"gradient_seed({ast.unparse(last.value.elts[0])})"
+    out.append((f"    {seed} = {seeded_by}\n", None))
     out += _dedented(lines[_first_line(lines, pullback) - 1:ret.lineno - 1], 8, 4)
     out.append((f"    return {_returned(ret.value, names)}\n", None))
     return _products_unbatched([(_fresh_sums(t), k) for t, k in _tape_by_position(out)]), name
+
+
+def _signature(header, top, seeded):
+    """The rule's `(x, y):` (seeded: with the keyword-only `thunkgrad_g` added)."""
+    text = header[header.index("("):]
+    if not seeded:
+        return text
+    args = top.args
+    if args.vararg or args.kwarg or not text.rstrip().endswith("):"):
+        raise _NotFlat("a callee taking *args or **kwargs")
+    star = ", " if args.kwonlyargs else (", *, " if args.args or args.posonlyargs else "*, ")
+    return text.rstrip()[:-2] + star + "thunkgrad_g):\n"
 
 
 def _pullback(top, last):

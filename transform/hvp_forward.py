@@ -16,6 +16,7 @@ from runtime.contexts import close_since, open_count
 from .api import compiled
 from .emit import tracebacks
 from .errors import TransformError
+from . import flat_calls
 from .flat_gradient import flat_gradient
 from .forward_api import _compiled
 from .public.boundary import refuse_inplace_args
@@ -73,6 +74,33 @@ def tangent_code(rule, plain, names, signature):
     if flat is None:
         flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
     return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def _callee_code(fn, names, args, g):
+    """(f's seeded flat gradient, its signature) for callee_vjp (transform/flat_calls.py)."""
+    signature = _full_signature(fn, args, {})
+    rule = compiled(fn, tuple(names), "loop", signature=signature)
+    flat = _SEEDED.get(rule.rrule)
+    if flat is None:
+        flat = _SEEDED[rule.rrule] = flat_gradient(rule, fn, tuple(names), seeded=True)
+    return flat, _full_signature(flat, args, {"thunkgrad_g": g})
+
+
+def _callee_vjp(fn, names, args, g):
+    flat, _ = _callee_code(fn, names, args, g)
+    out = flat(*args, thunkgrad_g=g)
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+def _callee_tangent(fn, names, args, g, given):
+    flat, signature = _callee_code(fn, names, args, g)
+    tangent = _compiled(flat, tuple(names) + ("thunkgrad_g",), signature, variant="tangent")
+    out = tangent.rrule(*given, *args, thunkgrad_g=g)
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+_SEEDED = weakref.WeakKeyDictionary()     # a callee's rule's `rrule` -> its seeded flat
+flat_calls.PROVIDED.update(vjp=_callee_vjp, tangent=_callee_tangent)
 
 
 def source(plain, names, policy):

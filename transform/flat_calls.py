@@ -13,7 +13,9 @@ carrying no derivative): f's own gradient rule in one sweep seeded with g, `f_vj
 tangent is forward mode over that function, along the arguments' tangents and g's; a
 call inside f is written the same way in f_vjp, one level down.
 """
+import contextlib
 import inspect
+import threading
 
 import numpy as np
 
@@ -29,7 +31,8 @@ PROVIDED = {}                                # hvp_forward's compiled pieces (no
 def callee_vjp(fn, g, *args):
     """J_fn(args)^T g: one cotangent per argument."""
     names, positions = _differentiated(fn, g, args)
-    grads = PROVIDED["vjp"](fn, names, args, g)
+    with _deeper(fn):
+        grads = PROVIDED["vjp"](fn, names, args, g)
     return _by_position(grads, positions, len(args))
 
 
@@ -38,14 +41,43 @@ def callee_vjp_jvp(tangents, fn, g, *args):
     names, positions = _differentiated(fn, g, args)
     t_g, t_args = tangents[1], tangents[2:]
     given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
-    out = PROVIDED["tangent"](fn, names, args, g, given)
+    with _deeper(fn):
+        out = PROVIDED["tangent"](fn, names, args, g, given)
     return _by_position(out, positions, len(args))
+
+
+_DEPTH = threading.local()
+MAX_DEPTH = 40          # nested callee_vjp calls (each a few frames of generated code)
+
+
+@contextlib.contextmanager
+def _deeper(fn):
+    depth = getattr(_DEPTH, "n", 0)
+    if depth >= MAX_DEPTH:
+        raise RuleRefused(f"hvp (forward over reverse): calls of {fn.__qualname__} nested "
+                          f"deeper than {MAX_DEPTH} Instead: use hvp's default route")
+    _DEPTH.n = depth + 1
+    try:
+        yield
+    finally:
+        _DEPTH.n = depth
 
 
 @registry.rrule(callee_vjp, jvp=callee_vjp_jvp)
 def callee_vjp_rule(fn, g, *args):
     raise RuleRefused("reverse mode over a callee's cotangents is not supported "
                       "Instead: use hvp's default route")
+
+
+def _plain(value):
+    """A value whose cotangent is its own kind: a number, an array, a string, None, or a
+    list or tuple of them (an object's, a record's or a dict's are not taken here)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, np.generic,
+                                           np.ndarray, range)):
+        return not isinstance(value, np.ndarray) or value.dtype.kind in "biuf"
+    if type(value) in (list, tuple):
+        return all(_plain(v) for v in value)
+    return False
 
 
 def _or_zero(tangent, value):
@@ -57,6 +89,11 @@ def _differentiated(fn, g, args):
     if g is None or not isinstance(g, (float, np.floating, np.ndarray)):
         raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} whose "
                           "output is no array or float Instead: use hvp's default route")
+    odd = [a for a in args if not _plain(a)]
+    if odd:
+        raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} with a "
+                          f"{type(odd[0]).__name__} argument (its cotangent's form) Instead: "
+                          "use hvp's default route")
     params = list(inspect.signature(fn).parameters)
     positions = tuple(k for k, a in enumerate(args) if carries(a) and k < len(params))
     return tuple(params[k] for k in positions), positions
@@ -79,8 +116,9 @@ def calls_flattened(numbered, cells, not_flat):
             indent, value, pullback, name, args = call
             helpers[f"{name}_fn"] = cells[name].fn
             pullbacks[pullback] = (f"{name}_fn", [f"{pullback}_a{j}" for j in range(len(args))])
-            out.append((f"{indent}{value} = {name}_fn({', '.join(args)})\n", k))
-            out += [(f"{indent}{pullback}_a{j} = {a}\n", k) for j, a in enumerate(args)]
+            saved = [f"{pullback}_a{j}" for j in range(len(args))]
+            out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
+            out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
             continue
         if code.strip().startswith("del ") and pullbacks:
             kept = [n.strip() for n in code.strip()[4:].split(",")
@@ -123,8 +161,9 @@ def _callee_call(code, cells):
             not any(isinstance(a, ast.Starred) for a in node.value.args)):
         return None
     rule = cells.get(node.value.func.id)
-    if type(rule).__name__ != "CalleeRule" or rule.fn is None:
-        return None
+    if type(rule).__name__ != "CalleeRule" or not inspect.isfunction(rule.fn) or \
+            rule.fn.__code__.co_filename.startswith("<"):
+        return None       # (a class's constructor the compiler wrote: refused as before)
     value, pullback = (t.id for t in node.targets[0].elts)
     indent = code[:len(code) - len(code.lstrip())]
     return indent, value, pullback, node.value.func.id, [ast.unparse(a) for a in node.value.args]

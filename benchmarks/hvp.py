@@ -5,7 +5,9 @@ For each workload, timed round-robin in one process (benchmarks/harness_utils.py
 
     grad (wrt)       thunkgrad's gradient with respect to the hvp's argument (W1, Wh)
     grad (workload)  the gradient benchmarks/run.py times (W1, b1, W2, b2; Wh, Wx, b)
-    hvp (wrt)        transform.hvp along a random direction, wrt W1 / Wh
+    hvp (wrt)        transform.hvp along a random direction, wrt W1 / Wh (its default route)
+    hvp rev-over-fwd route="reverse_over_forward": grad of forward mode's tangent code
+    hvp fwd-over-rev route="forward_over_reverse": forward mode over the gradient's code
     hand grad        the hand-written NumPy gradient of benchmarks/workloads.py
     hand hvp         a hand-written NumPy R-operator (Pearlmutter) hvp: the forward and
                      backward sweeps of the gradient with their directional derivatives
@@ -109,15 +111,20 @@ def implementations(case, args):
     v = direction(case, args)
     g_wrt = grad(case.fn, case.wrt)
     g_all = grad(case.fn, case.workload_wrt)
-    ours = hvp(case.fn, args, (v,), wrt=case.wrt)
     hand = case.hand_hvp(*args, v)
-    err = relative_error(ours, hand)
     tol = 1e-3 if v.dtype == np.float32 else 1e-8
-    if not err <= tol:
-        raise AssertionError(f"{case.key}: hvp differs from the hand hvp by {err:.1e}")
+    for route in ROUTES:
+        err = relative_error(hvp(case.fn, args, (v,), wrt=case.wrt, route=route), hand)
+        if not err <= tol:
+            raise AssertionError(f"{case.key}: hvp ({route}) differs from the hand hvp by "
+                                 f"{err:.1e}")
     return {"grad (wrt)": lambda: g_wrt(*args),
             "grad (workload)": lambda: g_all(*args),
             "hvp (wrt)": lambda: hvp(case.fn, args, (v,), wrt=case.wrt),
+            "hvp rev-over-fwd": lambda: hvp(case.fn, args, (v,), wrt=case.wrt,
+                                            route="reverse_over_forward"),
+            "hvp fwd-over-rev": lambda: hvp(case.fn, args, (v,), wrt=case.wrt,
+                                            route="forward_over_reverse"),
             "hand grad": lambda: case.hand(*args),
             "hand hvp": lambda: case.hand_hvp(*args, v)}
 
@@ -127,7 +134,11 @@ def relative_error(actual, expected):
     return float(np.max(np.abs(a - e)) / max(float(np.max(np.abs(e))), 1e-30))
 
 
+ROUTES = ("reverse_over_forward", "forward_over_reverse")
 RATIOS = (("hvp / grad (wrt)", "hvp (wrt)", "grad (wrt)"),
+          ("rev-over-fwd / grad (wrt)", "hvp rev-over-fwd", "grad (wrt)"),
+          ("fwd-over-rev / grad (wrt)", "hvp fwd-over-rev", "grad (wrt)"),
+          ("fwd-over-rev / rev-over-fwd", "hvp fwd-over-rev", "hvp rev-over-fwd"),
           ("hvp / grad (workload)", "hvp (wrt)", "grad (workload)"),
           ("hand hvp / hand grad", "hand hvp", "hand grad"))
 

@@ -33,6 +33,8 @@ def zero_tangent(value):
         return type(value)(*[zero_tangent(v) for v in value])
     if isinstance(value, (tuple, list)):
         return type(value)(zero_tangent(v) for v in value)
+    if isinstance(value, range):            # its entries' zeros, walked beside it
+        return [0.0] * len(value)
     if isinstance(value, dict):
         return {k: zero_tangent(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

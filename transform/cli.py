@@ -53,6 +53,9 @@ examples:
       the tangent code `jvp(loss, ...)` runs (forward mode)
   thunkgrad dump model.py:loss --mode hvp
       the code `hvp(loss, ...)` runs: reverse mode over the tangent code
+  thunkgrad dump model.py:loss --mode hvp --route forward_over_reverse
+      the code `hvp(loss, ..., route="forward_over_reverse")` runs: the gradient as one
+      function, and forward mode's tangent code over it
 """
 
 
@@ -99,6 +102,12 @@ def _dump_options(dump):
                       help="reverse: the adjoint grad runs (default); forward: the "
                            "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "
                            "code and the adjoint hvp runs over it")
+    dump.add_argument("--route", choices=("reverse_over_forward", "forward_over_reverse"),
+                      default=None,
+                      help="with --mode hvp: the route hvp takes (default: hvp's "
+                           "default, reverse_over_forward), e.g. --route "
+                           "forward_over_reverse: the gradient as one function and the "
+                           "tangent code forward mode runs over it")
 
 
 def version():
@@ -151,7 +160,8 @@ def _source(fn, args):
     if args.mode in ("forward", "hvp"):
         given = [o for o, v in (("--policy", args.mode == "forward" and args.policy),
                                 ("--explain", args.explain), ("--as-rule", args.as_rule),
-                                ("--memory-limit", args.memory_limit)) if v]
+                                ("--memory-limit", args.memory_limit),
+                                ("--route", args.mode == "forward" and args.route)) if v]
         if given:
             raise CliError(f"{given[0]} does not apply to --mode {args.mode}",
                            hint=f"drop it, or leave out --mode {args.mode}")
@@ -160,7 +170,9 @@ def _source(fn, args):
         return jvp_source(fn, wrt=parse_wrt(args.wrt))
     if args.mode == "hvp":
         from .hessians import hvp_source
-        return hvp_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy)
+        return hvp_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy, route=args.route)
+    if args.route:
+        raise CliError("--route applies to --mode hvp only", hint="add --mode hvp")
     limit = int(args.memory_limit) if (args.memory_limit or "").isdigit() else \
         args.memory_limit
     return adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,

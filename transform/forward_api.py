@@ -132,8 +132,8 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     if not isinstance(fn, types.FunctionType) or not by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
-                             "value with arguments that carry a derivative is not "
-                             "supported yet", hint="call a function defined with def, or "
+                             f"value ({getattr(fn, '__qualname__', '?')}) with arguments "
+                             "that carry a derivative is not supported yet", hint="call a function defined with def, or "
                              "use vjp/jacrev")
     params = list(inspect.signature(fn).parameters)
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}

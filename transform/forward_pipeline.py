@@ -29,6 +29,7 @@ from .ir.typed import typed_form
 from .compilation import Compilation
 from .errors import TransformError
 from .forward.emit_forward import emit_jvp, jvp_function
+from .forward.prune import drop_dead
 from .forward.tangents import Forward
 
 
@@ -73,6 +74,8 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
     tangent_body = [Emitted(s) for s in units + zeros] + fwd.block(typed_form(ctx.src, body))
     function = jvp_function(ctx, to_gast(ctx.src, tangent_body),
                             [] if variant == "unit" else tangent_params, variant == "tangent")
+    if variant == "tangent" and getattr(fn, "thunkgrad_flat", False):
+        drop_dead(function)             # the gradient itself: hvp reads its tangent alone
     compiled = emit_jvp(ctx, function)
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled

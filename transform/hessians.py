@@ -1,4 +1,7 @@
-"""hvp and hessian: second derivatives of a scalar function, reverse-over-forward.
+"""hvp and hessian: second derivatives of a scalar function, reverse-over-forward by
+default; `hvp(..., route="forward_over_reverse")` runs forward mode over reverse mode's
+gradient instead (transform/hvp_forward.py; docs/forward.md says why it is not the
+default: it refuses more programs, and is about as fast).
 
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
@@ -27,6 +30,7 @@ from .errors import TransformError
 from .forward_api import _compiled, _like
 from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
+from .hvp_forward import forward_over_reverse, source as forward_source
 from .nested_jacobians import tag
 from .public.checks import check_target, mark_derivative
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
@@ -34,18 +38,24 @@ from .public.parameters import (_collecting, _full_signature, _method_parts, _un
 from .tangent_grad import position, resolved, tangent_gradient
 
 
-def hvp(fn, primals, tangents, *, wrt=0, policy=None):
+ROUTES = ("forward_over_reverse", "reverse_over_forward")
+DEFAULT_ROUTE = "reverse_over_forward"
+
+
+def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
     applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
-    a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
+    a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse" or
+    "reverse_over_forward" (None: DEFAULT_ROUTE). See the module text."""
     check_target(fn, "hvp")
+    route = _route(route)
     fn = as_function(fn, "hvp")
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     primals = receiver + tuple(primals)
     plain = _plain(fn)
     if isinstance(wrt, (tuple, list)):
-        return _mixed_hvp(plain, primals, tangents, wrt, policy)
+        return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
     name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
@@ -54,6 +64,9 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
+    if route == "forward_over_reverse":
+        return _scalar_checked(plain, lambda: forward_over_reverse(
+            plain, (name,), primals, (direction,), policy)[0])
     rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
@@ -65,7 +78,24 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
         raise
 
 
-def _mixed_hvp(plain, primals, tangents, wrt, policy):
+def _route(route):
+    route = DEFAULT_ROUTE if route is None else route
+    if route not in ROUTES:
+        raise ValueError(f"hvp: unknown route {route!r}; choose one of {', '.join(ROUTES)}")
+    return route
+
+
+def _scalar_checked(plain, run):
+    try:
+        return run()
+    except TypeError as exc:            # gradient_seed's (runtime/flat.py)
+        if str(exc).startswith("hvp needs a scalar output"):
+            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
+                            f"{exc}") from None
+        raise
+
+
+def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     """hvp for a tuple `wrt`: entry i is sum_j H_ij tangents[j] (vjp of `f_jvp`)."""
     names, _ = _wrt_names(plain, wrt)
     primals = tuple(primals)
@@ -79,6 +109,9 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     given = {name: _like(name, primals[index], t)
              for name, index, t in zip(names, indices, tangents)}
+    if route == "forward_over_reverse":
+        return _scalar_checked(plain, lambda: forward_over_reverse(
+            plain, tuple(names), primals, tuple(given.values()), policy))
     rule = _compiled(plain, tuple(names), _full_signature(plain, primals, {}))
     _refuse_helpers(plain, rule.rrule)
     out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
@@ -163,15 +196,19 @@ def _one(tangent):
     return np.ones_like(tangent) if isinstance(tangent, np.ndarray) else 1.0
 
 
-def hvp_source(fn, wrt=0, *, policy=None):
-    """What `thunkgrad dump --mode hvp` prints: the tangent code `<name>_jvp` (general)
-    and the adjoint reverse mode runs over it, whose gradient along (0, 1) is H v."""
+def hvp_source(fn, wrt=0, *, policy=None, route=None):
+    """What `thunkgrad dump --mode hvp` prints for hvp's `route` (None: its default):
+    reverse over forward, the tangent code `<name>_tan` (general) and the adjoint reverse
+    mode runs over it; forward over reverse, the gradient as one function and the
+    tangent code forward mode runs over it (transform/hvp_forward.py)."""
     plain = _plain(fn)
     names, _ = _wrt_names(plain, wrt)
     if len(names) != 1:
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
+    if _route(route) == "forward_over_reverse":
+        return forward_source(plain, names, policy)
     rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

@@ -140,6 +140,33 @@ EXTRA[cholesky_jvp] = [(M + M.T, _CHOL, False), (M + M.T, _CHOL.T, True)]
 EXTRA[prod_vjp] = [(1.3, A, None, False), (V3, _ZEROED, 1, False),
                    (rand(1, 4, seed=23), A, 0, True), (V3, rand(3, 2, 2, seed=24), (1, 2), False)]
 EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22), A, 0, True)]
+# reverse mode's helpers forward over reverse meets (runtime/rules/reverse_code.py):
+# never an array buffer, which accumulate's helpers would write into
+from runtime.accumulate import accum_eager, own  # noqa: E402
+from runtime.flat import added_at, gradient_of, lhs_products  # noqa: E402
+from runtime.helpers import matmul_lhs, matmul_rhs, unbroadcast  # noqa: E402
+from runtime.tape import unviewed  # noqa: E402
+from runtime.thunks import unthunk  # noqa: E402
+EXTRA[gradient_of] = [(A, A), (0.7, 0.3)]
+EXTRA[accum_eager] = [(A, B), (0.7, 0.3)]
+EXTRA[own] = [(A,), (0.7,)]
+EXTRA[unviewed] = [(A,)]
+EXTRA[unthunk] = [(A,)]
+EXTRA[added_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
+                   (A, A, ([0, 0], [1, 1]), rand(2, seed=32))]
+EXTRA[matmul_lhs] = [(rand(3, 4, seed=33), A, M), (V3, A, V4), (V4, V3, A)]
+EXTRA[matmul_rhs] = [(rand(4, 4, seed=34), A.T, A), (V3, A, V4), (V4, V3, A)]
+EXTRA[unbroadcast] = [(A, V4), (A, B), (A, 0.7)]
+EXTRA[lhs_products] = [([V3, 2 * V3], [V4, rand(4, seed=38)], A),
+                       ([rand(3, 2, seed=39)], [rand(4, 2, seed=40)], A)]
+from runtime.containers import getitem_vjp, part, product_or_repeat_vjp  # noqa: E402
+EXTRA[part] = [(A, 1), (A, (slice(None), 2))]
+from runtime.flat import item_split  # noqa: E402
+EXTRA[item_split] = [(A, 1), (A, (slice(None), 2)), (V4, [0, 0, 2])]
+from runtime.helpers import transpose_vjp  # noqa: E402
+EXTRA[getitem_vjp] = [(V4, A, 1), (rand(3, 2, seed=35), A, (slice(None), slice(1, 3)))]
+EXTRA[product_or_repeat_vjp] = [(A, A, B), (A, V4, B), (A, 0.7, B)]
+EXTRA[transpose_vjp] = [(A,), (rand(2, 3, 4, seed=36), (2, 0, 1))]
 # norm's slopes (its JVP term), the 2-norm family: everything, rows kept, a matrix's fro
 from runtime.rules.norm_helpers import norm_vjp  # noqa: E402
 EXTRA[norm_vjp] = [(1.3, np.linalg.norm(A), A, None, None, False),

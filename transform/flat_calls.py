@@ -1,0 +1,187 @@
+"""A call of the user's own function in reverse mode's flat gradient (hvp forward over
+reverse, transform/flat_gradient.py). Reverse mode's code calls the callee's rule and,
+in the backward sweep, the pullback it returned (a closure forward mode cannot call);
+the flat gradient calls the function itself, keeps its arguments, and asks for the
+cotangents with `callee_vjp`:
+
+    t1, t1_pullback = cube_rrule(x)          t1 = cube(x); t1_a0 = x
+    t1_cots1 = t1_pullback(g)          ->    t1_cots1 = callee_vjp(cube, g, t1_a0)
+
+callee_vjp(f, g, *args) is J_f(args)^T g, one cotangent per argument (None for one
+carrying no derivative): f's own gradient rule in one sweep seeded with g, `f_vjp(args,
+*, thunkgrad_g)` (an array or float output; a tuple's is refused when it runs). Its
+tangent is forward mode over that function, along the arguments' tangents and g's; a
+call inside f is written the same way in f_vjp, one level down.
+"""
+import contextlib
+import inspect
+import threading
+
+import numpy as np
+
+from runtime import registry
+from runtime.complex_safety import RuleRefused
+from runtime.forward import zero_tangent
+
+from .derivatives import carries
+
+PROVIDED = {}                                # hvp_forward's compiled pieces (no cycle)
+
+
+def callee_vjp(fn, g, *args):
+    """J_fn(args)^T g: one cotangent per argument."""
+    names, positions = _differentiated(fn, g, args)
+    with _deeper(fn):
+        grads = PROVIDED["vjp"](fn, names, args, g)
+    return _by_position(grads, positions, len(args))
+
+
+def callee_vjp_jvp(tangents, fn, g, *args):
+    """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
+    names, positions = _differentiated(fn, g, args)
+    t_g, t_args = tangents[1], tangents[2:]
+    given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
+    with _deeper(fn):
+        out = PROVIDED["tangent"](fn, names, args, g, given)
+    return _by_position(out, positions, len(args))
+
+
+_DEPTH = threading.local()
+MAX_DEPTH = 40          # nested callee_vjp calls (each a few frames of generated code)
+
+
+@contextlib.contextmanager
+def _deeper(fn):
+    depth = getattr(_DEPTH, "n", 0)
+    if depth >= MAX_DEPTH:
+        raise RuleRefused(f"hvp (forward over reverse): calls of {fn.__qualname__} nested "
+                          f"deeper than {MAX_DEPTH} Instead: use hvp's default route")
+    _DEPTH.n = depth + 1
+    try:
+        yield
+    finally:
+        _DEPTH.n = depth
+
+
+@registry.rrule(callee_vjp, jvp=callee_vjp_jvp)
+def callee_vjp_rule(fn, g, *args):
+    raise RuleRefused("reverse mode over a callee's cotangents is not supported "
+                      "Instead: use hvp's default route")
+
+
+def _plain(value):
+    """A value whose cotangent is its own kind: a number, an array, a string, None, or a
+    list or tuple of them (an object's, a record's or a dict's are not taken here)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, np.generic,
+                                           np.ndarray, range)):
+        return not isinstance(value, np.ndarray) or value.dtype.kind in "biuf"
+    if type(value) in (list, tuple):
+        return all(_plain(v) for v in value)
+    return False
+
+
+def _or_zero(tangent, value):
+    return zero_tangent(value) if tangent is None else tangent
+
+
+def _differentiated(fn, g, args):
+    """(the parameters differentiated, their positions among the args)."""
+    if g is None or not isinstance(g, (float, np.floating, np.ndarray)):
+        raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} whose "
+                          "output is no array or float Instead: use hvp's default route")
+    odd = [a for a in args if not _plain(a)]
+    if odd:
+        raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} with a "
+                          f"{type(odd[0]).__name__} argument (its cotangent's form) Instead: "
+                          "use hvp's default route")
+    params = list(inspect.signature(fn).parameters)
+    positions = tuple(k for k, a in enumerate(args) if carries(a) and k < len(params))
+    return tuple(params[k] for k in positions), positions
+
+
+def _by_position(values, positions, n):
+    found = dict(zip(positions, values))
+    return tuple(found.get(k) for k in range(n))
+
+
+def calls_flattened(numbered, cells, not_flat):
+    """The flat gradient's lines with each callee rule's call and pullback call written
+    as the module text says; (lines, the helpers they name). `not_flat(why)`: the
+    exception to raise for a pullback used otherwise."""
+    out, pullbacks, helpers = [], {}, {"callee_vjp": callee_vjp}
+    for line, k in numbered:
+        code = _code_of(line)
+        call = _callee_call(code, cells)
+        if call is not None:
+            indent, value, pullback, name, args = call
+            helpers[f"{name}_fn"] = cells[name].fn
+            pullbacks[pullback] = (f"{name}_fn", [f"{pullback}_a{j}" for j in range(len(args))])
+            saved = [f"{pullback}_a{j}" for j in range(len(args))]
+            out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
+            out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
+            continue
+        if code.strip().startswith("del ") and pullbacks:
+            kept = [n.strip() for n in code.strip()[4:].split(",")
+                    if n.strip() not in pullbacks]
+            line = f"{code[:len(code) - len(code.lstrip())]}del {', '.join(kept)}\n" \
+                if kept else ""
+            code = line
+        for pullback, (fn, saved) in pullbacks.items():
+            if pullback not in code:
+                continue
+            called = _pullback_call(code, pullback)
+            if called is None:
+                raise not_flat(f"its backward sweep uses a callee's pullback as `{code.strip()}`")
+            indent, target, g = called
+            line = f"{indent}{target} = callee_vjp({', '.join([fn, g] + saved)})\n"
+        if line:
+            out.append((line, k))
+    return out, helpers
+
+
+def _code_of(line):
+    return line if not line.lstrip().startswith("#") else ""
+
+
+def _callee_call(code, cells):
+    """(indent, value name, pullback name, rule name, argument texts) for
+    `t1, t1_pullback = cube_rrule(x)` of a callee rule, else None."""
+    import ast
+    stripped = code.strip()
+    if " = " not in stripped or "_pullback" not in stripped:
+        return None
+    try:
+        node = ast.parse(stripped).body[0]
+    except SyntaxError:
+        return None
+    if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and
+            len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call) and
+            isinstance(node.value.func, ast.Name) and not node.value.keywords and
+            all(isinstance(t, ast.Name) for t in node.targets[0].elts) and
+            not any(isinstance(a, ast.Starred) for a in node.value.args)):
+        return None
+    rule = cells.get(node.value.func.id)
+    if type(rule).__name__ != "CalleeRule" or not inspect.isfunction(rule.fn) or \
+            rule.fn.__code__.co_filename.startswith("<"):
+        return None       # (a class's constructor the compiler wrote: refused as before)
+    value, pullback = (t.id for t in node.targets[0].elts)
+    indent = code[:len(code) - len(code.lstrip())]
+    return indent, value, pullback, node.value.func.id, [ast.unparse(a) for a in node.value.args]
+
+
+def _pullback_call(code, pullback):
+    """(indent, target, the cotangent's text) for `x = pullback(g)`, else None."""
+    import ast
+    try:
+        node = ast.parse(code.strip()).body[0]
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+            isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call) and \
+            isinstance(node.value.func, ast.Name) and node.value.func.id == pullback and \
+            len(node.value.args) == 1 and not node.value.keywords:
+        indent = code[:len(code) - len(code.lstrip())]
+        return indent, node.targets[0].id, ast.unparse(node.value.args[0])
+    if isinstance(node, ast.Delete):
+        return None
+    return None

@@ -1,0 +1,115 @@
+"""hvp forward over reverse: forward mode over reverse mode's generated gradient.
+
+    H v = the tangent of grad f along v = `f_grad_tan(v, x, y)`
+
+Reverse mode compiles f's gradient rule (grad's, for the argument signature); that rule
+made one plain function `f_grad(x, y)` (transform/flat_gradient.py: the backward sweep
+right after the forward one); forward mode compiles `f_grad`'s "tangent" variant,
+returning the gradient's tangent alone. One forward sweep carrying tangents through
+the primal and the adjoint: the Hessian is never formed. A tuple `wrt` gives the
+tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
+"""
+import weakref
+
+from runtime.contexts import close_since, open_count
+
+from .api import compiled
+from .emit import tracebacks
+from .errors import TransformError
+from . import flat_calls
+from .flat_gradient import flat_gradient
+from .forward_api import _compiled
+from .public.boundary import refuse_inplace_args
+from .public.parameters import _full_signature, _params, _unwrap
+
+_FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
+
+
+def forward_over_reverse(plain, names, primals, directions, policy):
+    """The tuple of H v's entries (one per name), directions one per name."""
+    policy = _flat_policy(policy or _unwrap(plain)[1])
+    signature = _full_signature(plain, primals, {})
+    rule = compiled(plain, names, policy, signature=signature)
+    if rule.inplace_args:
+        refuse_inplace_args(rule, _params(plain), primals, {})
+    try:
+        tangent = tangent_code(rule, plain, names, signature)
+    except TransformError as exc:    # forward mode's, at a line of the flat gradient
+        raise _refused(exc) from None
+    mark = open_count()
+    try:
+        out = tangent.rrule(*directions, *primals)
+    except TransformError as exc:
+        close_since(mark, exc)
+        raise _refused(exc) from None
+    except Exception as exc:         # a frame in generated code: say the user's line
+        close_since(mark, exc)
+        tracebacks.annotate(exc)
+        raise
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+def _refused(exc):
+    """Forward mode's refusal of the flat gradient, at the user's line, saying which
+    route refused it and that the other takes more programs."""
+    exc = tracebacks.at_user_line(exc)
+    message = exc.message if exc.message.startswith("hvp") else \
+        f"hvp (forward over reverse): {exc.message}"
+    return TransformError(message, filename=exc.filename, line=exc.line, col=exc.col,
+                          source_line=exc.source_line,
+                          hint="use hvp's default route (route=\"reverse_over_forward\"), "
+                               "which takes more programs" + (f"; or {exc.hint}" if exc.hint
+                                                              else ""))
+
+
+def _flat_policy(policy):
+    """The policies deferring sums as Thunks ("flat", "nested") compile as "eager": the
+    flat gradient adds every cotangent at once anyway (forward mode calls no Thunk)."""
+    return "eager" if policy in ("flat", "nested") else policy
+
+
+def tangent_code(rule, plain, names, signature):
+    """Forward mode's compiled `<name>_grad_tan` over `rule`'s flat gradient."""
+    flat = _FLAT.get(rule.rrule)
+    if flat is None:
+        flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
+    return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def _callee_code(fn, names, args, g):
+    """(f's seeded flat gradient, its signature) for callee_vjp (transform/flat_calls.py)."""
+    signature = _full_signature(fn, args, {})
+    rule = compiled(fn, tuple(names), "loop", signature=signature)
+    flat = _SEEDED.get(rule.rrule)
+    if flat is None:
+        flat = _SEEDED[rule.rrule] = flat_gradient(rule, fn, tuple(names), seeded=True)
+    return flat, _full_signature(flat, args, {"thunkgrad_g": g})
+
+
+def _callee_vjp(fn, names, args, g):
+    flat, _ = _callee_code(fn, names, args, g)
+    out = flat(*args, thunkgrad_g=g)
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+def _callee_tangent(fn, names, args, g, given):
+    flat, signature = _callee_code(fn, names, args, g)
+    tangent = _compiled(flat, tuple(names) + ("thunkgrad_g",), signature, variant="tangent")
+    out = tangent.rrule(*given, *args, thunkgrad_g=g)
+    return (out,) if len(names) == 1 else tuple(out)
+
+
+_SEEDED = weakref.WeakKeyDictionary()     # a callee's rule's `rrule` -> its seeded flat
+flat_calls.PROVIDED.update(vjp=_callee_vjp, tangent=_callee_tangent)
+
+
+def source(plain, names, policy):
+    """What `thunkgrad dump --mode hvp` prints for this route: the flat gradient and
+    the tangent code forward mode runs over it (both general)."""
+    policy = _flat_policy(policy or _unwrap(plain)[1])
+    rule = compiled(plain, tuple(names), policy)
+    try:
+        tangent = tangent_code(rule, plain, tuple(names), None)
+    except TransformError as exc:    # forward mode's, at a line of the flat gradient
+        raise _refused(exc) from None
+    return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

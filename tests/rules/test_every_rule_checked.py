@@ -16,6 +16,7 @@ import pytest
 
 import runtime
 import transform.api  # noqa: F401  (the rules the compiler registers: call_jvp's reverse)
+import transform.flat_calls  # noqa: F401  (and hvp's forward-over-reverse route's callee_vjp)
 from runtime import registry
 from tests.rules.checks import check_float32, check_rule, rand, spd
 from tests.rules.rule_examples import gathered, is_float_value
@@ -233,6 +234,9 @@ _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests differenc
               "test_scipy_linalg_decompositions.py)")
 # rule name, or (rule name, parameter): why it is not driven here, and where it is checked
 EXEMPT = {
+    "transform.flat_calls.callee_vjp": "a user callee's gradient seeded with g (hvp's "
+    "forward-over-reverse route): tests/forward/test_hvp_forward_over_reverse.py and the "
+    "corpus's hvp run of that route against differences of grad",
     "transform.forward_api.call_jvp": "reverse mode over a callee's generated `_jvp` "
     "(transform/forward_reverse.py): tests/forward/test_hvp.py and the corpus's hvp run "
     "(tests/forward/test_corpus_hvp.py) against differences of grad",

@@ -14,6 +14,7 @@ import pytest
 
 import runtime
 import transform.api  # noqa: F401  (the rules the compiler registers: call_jvp's reverse)
+import transform.flat_calls  # noqa: F401  (and hvp's forward-over-reverse route's callee_vjp)
 from runtime.closures import Closure, make_closure
 from runtime import registry
 from tests.fd import assert_close, numerical_jvp
@@ -36,6 +37,8 @@ EXEMPT = {
     "tests/rules/test_jvp_integrate.py at tight tolerances",
     "runtime.checkpoint.run_checkpointed": "a registered loop step: "
     "tests/rules/test_jvp_generated_calls.py (for, chunked, while and break loops)",
+    "transform.flat_calls.callee_vjp": "a user callee's gradient seeded with g: "
+    "tests/forward/test_hvp_forward_over_reverse.py (calls) against differences",
     "transform.forward_api.call_jvp": "a user function and its tangents: "
     "tests/rules/test_jvp_generated_calls.py",
     "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward): "

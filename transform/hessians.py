@@ -27,7 +27,9 @@ from .errors import TransformError
 from .forward_api import _compiled, _like
 from .hessian_blocks import container_hessian
 from .nested_jacobians import tag
+from .public.boundary import _check_values
 from .public.checks import check_target, mark_derivative
+from .public.sourced import with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names)
 from .tangent_grad import position, resolved, tangent_gradient
@@ -39,7 +41,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
     a tuple, entry i sum_j H_ij tangents[j]. See the module text."""
     check_target(fn, "hvp")
-    fn = as_function(fn, "hvp")
+    fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     primals = receiver + tuple(primals)
     plain = _plain(fn)
@@ -93,7 +95,7 @@ def hessian(fn, wrt=0, *, policy=None):
     for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
     a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
     check_target(fn, "hessian")
-    fn = as_function(fn, "hessian")
+    fn = with_source(as_function(fn, "hessian"))   # np.sum: a function calling it
     method = fn
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     _plain(fn)
@@ -106,6 +108,7 @@ def hessian(fn, wrt=0, *, policy=None):
             return _argument_blocks(fn, args, names, wrt, policy)
         (name,) = names
         arg = args[position(_plain(fn), name)]
+        _check_values((name,), (arg,))       # an int: grad's and jacfwd's TypeError
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]

@@ -62,3 +62,11 @@ def test_hessian_of_an_int_argument_is_grads_type_error():
             derivative(f)(3)
     with pytest.raises(TypeError, match="it is ndarray, not a float"):
         hessian(lambda a: np.sum(a * a))(np.arange(3))
+
+
+def test_grad_of_grad_of_a_rule_without_named_parameters_says_why():
+    x = np.array([0.3, 0.5])
+    first = grad(np.einsum, 1)
+    assert_close(first("i,i->", x, X[:2]), X[:2], 1e-12, 1e-12, "grad")
+    with pytest.raises(TransformError, match="registered rule, which gives first"):
+        grad(first, 1)("i,i->", x, X[:2])

@@ -7,8 +7,9 @@ differentiated as a generated one-line function calling it,
 
 whose text is registered with linecache (inspect.getsource and tracebacks show it), its
 parameters the function's positional parameters without a default. The call inside is
-compiled like any call of the function: its rule, its JVP. A function with neither source
-nor a rule is refused by the caller as before.
+compiled like any call of the function: its rule, its JVP. A builtin or ufunc with no
+rule, or with no named positional parameter (np.einsum), is refused here (strict); any
+other callable is returned as it is, for the caller's own checks.
 """
 import inspect
 import linecache
@@ -41,7 +42,7 @@ def with_source(fn, strict=True):
         raise TransformError(f"{fn!r} has no derivative rule and no Python source to "
                              "compile", hint="register a rule for it with transform.rrule "
                              "(and its JVP), or call it inside a function of your own")
-    params = _positional(fn) if rule is not None else None
+    params = _positional(fn, rule) if rule is not None else None
     if not params and builtin:
         raise TransformError(f"{fn!r} has a derivative rule but no named positional "
                              "parameters to compile a call of it with",
@@ -52,13 +53,14 @@ def with_source(fn, strict=True):
     return wrapper
 
 
-def _positional(fn):
-    """The names of fn's positional parameters without a default; None if unknown."""
-    if isinstance(fn, np.ufunc):
-        return ["x"] if fn.nin == 1 else [f"x{k + 1}" for k in range(fn.nin)]
+def _positional(fn, rule):
+    """The names of fn's positional parameters without a default, as its rule's signature
+    has them (NumPy < 2.4 gives ufuncs none); None if unknown."""
     try:
-        parameters = inspect.signature(fn).parameters.values()
+        parameters = (rule.signature or inspect.signature(fn)).parameters.values()
     except (TypeError, ValueError):
+        if isinstance(fn, np.ufunc):
+            return ["x"] if fn.nin == 1 else [f"x{k + 1}" for k in range(fn.nin)]
         return None
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     return [p.name for p in parameters

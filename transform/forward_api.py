@@ -36,7 +36,7 @@ from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
-from .public.sourced import with_source
+from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
                                 _wrt_names)
 
@@ -66,6 +66,7 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
                              "**kwargs", hint="name the parameters, or use vjp")
     primals = tuple(primals)
+    check_arity(plain, "jvp", len(primals))          # np.sum(x, 0): name the axis
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))

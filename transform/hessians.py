@@ -29,7 +29,7 @@ from .hessian_blocks import container_hessian
 from .nested_jacobians import tag
 from .public.boundary import _check_values
 from .public.checks import check_target, mark_derivative
-from .public.sourced import with_source
+from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names)
 from .tangent_grad import position, resolved, tangent_gradient
@@ -45,6 +45,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None):
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     primals = receiver + tuple(primals)
     plain = _plain(fn)
+    check_arity(plain, "hvp", len(primals))         # np.sum(x, 0): name the axis
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy)
     name, index, signature_of_call = resolved(plain, wrt)

@@ -70,3 +70,11 @@ def test_grad_of_grad_of_a_rule_without_named_parameters_says_why():
     assert_close(first("i,i->", x, X[:2]), X[:2], 1e-12, 1e-12, "grad")
     with pytest.raises(TransformError, match="registered rule, which gives first"):
         grad(first, 1)("i,i->", x, X[:2])
+
+
+def test_more_arguments_than_the_wrapper_takes_is_a_clear_type_error():
+    m = np.ones((2, 3))
+    for call in (lambda: jvp(np.sum, (m, 0), (m,)), lambda: jacfwd(np.sum)(m, 0),
+                 lambda: hessian(np.sum)(m, 0), lambda: hvp(np.sum, (m, 0), (m,))):
+        with pytest.raises(TypeError, match=r"without a default only \(a\), got 2"):
+            call()

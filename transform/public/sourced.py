@@ -80,4 +80,16 @@ def _generated(fn, qualified, params):
     exec(compile(text, filename, "exec"), scope)      # noqa: S102 (text made above)
     wrapper = scope[name]
     wrapper.__qualname__ = name
+    wrapper.thunkgrad_calls = fn
     return wrapper
+
+
+def check_arity(fn, entry, count):
+    """A TypeError for more arguments than a generated wrapper takes (`np.sum(x, 0)`)."""
+    wrapped = getattr(fn, "thunkgrad_calls", None)
+    params = list(inspect.signature(fn).parameters) if wrapped is not None else []
+    if wrapped is not None and count > len(params):
+        raise TypeError(f"{entry} of {fn.__name__} itself takes its parameters without a "
+                        f"default only ({', '.join(params)}), got {count} arguments; for "
+                        f"the others write a function of your own, e.g. "
+                        f"{entry}(lambda {params[0]}: {fn.__name__}({params[0]}, ...))")

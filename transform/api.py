@@ -23,6 +23,7 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
+from .public.sourced import with_source
 from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
@@ -220,6 +221,7 @@ def _marked(wrapper, fn, kind, plain, wrt, policy, refused, has_aux=False):
     again (not for a bound method: refused then)."""
     mark_derivative(wrapper, fn)
     inner, default_policy = _unwrap(plain)
+    inner = with_source(inner, strict=False)     # np.sin: differentiated as a call of it
     if refused or getattr(inner, "__code__", None) is None or _rule_for(inner) is not None:
         return wrapper
     try:

@@ -41,6 +41,7 @@ from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
+from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
                                 _wrt_names)
 
@@ -55,6 +56,7 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     check_target(fn, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
         return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
+    fn = with_source(fn)                  # np.sin: a generated function calling it
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
     if getattr(fn, "__self__", None) is not None:       # a bound method: its function,
@@ -70,6 +72,7 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
                              "**kwargs", hint="name the parameters, or use vjp")
     refuse_generator(plain, "jvp")
     primals = tuple(primals)
+    check_arity(plain, "jvp", len(primals))          # np.sum(x, 0): name the axis
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
@@ -197,7 +200,8 @@ def holds_complex(value, depth=0):
     return False
 
 
-provide(call_jvp)
+call_jvp.thunkgrad_jvp_call = True   # reverse mode's alias analysis reads its result
+provide(call_jvp)                    # (transform/alias/jvp_calls.py)
 callees.provide_jvp(call_jvp)         # odeint's and np.piecewise's functions' tangents
 
 
@@ -279,8 +283,7 @@ def _compiled(plain, names, signature, variant="pair", complex_values=False):
 
 def _compile(plain, names, signature, variant="pair", complex_values=False):
     if getattr(plain, "__code__", None) is None:
-        raise TransformError(f"{plain!r} has no Python source for forward mode to compile",
-                             hint="call it inside a function of your own")
+        raise _no_source(plain)
     try:
         with cache.COMPILE_LOCK:
             return within_limits(plain, lambda: compile_forward(
@@ -294,6 +297,13 @@ def _compile(plain, names, signature, variant="pair", complex_values=False):
             f"{type(exc).__name__}: {exc}", filename=code.co_filename,
             line=code.co_firstlineno, hint="please report this with the function's "
             "source; meanwhile use vjp or jacrev") from exc
+
+
+def _no_source(fn):
+    return TransformError(f"{fn!r} has no derivative rule and no Python source for "
+                          "forward mode to compile", hint="register a rule for it with "
+                          "transform.rrule and its JVP, or call it inside a function of "
+                          "your own")
 
 
 def _tangents(names, tangents):

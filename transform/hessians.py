@@ -32,7 +32,9 @@ from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .hvp_forward import forward_over_reverse, source as forward_source
 from .nested_jacobians import tag
+from .public.boundary import _check_values
 from .public.checks import check_target, mark_derivative
+from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
 from .tangent_grad import position, resolved, tangent_gradient
@@ -50,10 +52,11 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     "reverse_over_forward" (None: DEFAULT_ROUTE). See the module text."""
     check_target(fn, "hvp")
     route = _route(route)
-    fn = as_function(fn, "hvp")
+    fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     primals = receiver + tuple(primals)
     plain = _plain(fn)
+    check_arity(plain, "hvp", len(primals))         # np.sum(x, 0): name the axis
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
     name, index, signature_of_call = resolved(plain, wrt)
@@ -127,7 +130,7 @@ def hessian(fn, wrt=0, *, policy=None):
     for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
     a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
     check_target(fn, "hessian")
-    fn = as_function(fn, "hessian")
+    fn = with_source(as_function(fn, "hessian"))   # np.sum: a function calling it
     method = fn
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
     _plain(fn)
@@ -140,6 +143,7 @@ def hessian(fn, wrt=0, *, policy=None):
             return _argument_blocks(fn, args, names, wrt, policy)
         (name,) = names
         arg = args[position(_plain(fn), name)]
+        _check_values((name,), (arg,))       # an int: grad's and jacfwd's TypeError
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]

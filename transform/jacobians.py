@@ -24,6 +24,7 @@ from .api import grad, vjp
 from .forward_api import jvp
 from .nested_jacobians import nested, spec_of, tag
 from .public.checks import check_target, mark_derivative
+from .public.sourced import with_source
 from .public.parameters import _method_parts, _unwrap, _wrt_names, keywords_by_position
 
 
@@ -144,6 +145,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
     if spec_of(fn) is not None:                 # jacfwd(jacrev(f)): nested_jacobians.py
         return nested("jacfwd", jacfwd, fn, wrt, policy, grad)
     check_target(fn, "jacfwd")
+    fn = with_source(fn)                        # np.tanh: a generated function calling it
     wrt_tuple = tuple(wrt) if isinstance(wrt, (tuple, list)) else (wrt,)
     single = not isinstance(wrt, (tuple, list))
 

@@ -18,6 +18,7 @@ import copy
 import gast
 import numpy as np
 
+from .jvp_calls import jvp_call_value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
@@ -278,6 +279,9 @@ class ExprAliases:
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
                 or isinstance(fn, type):
             return self.fresh(e)
+        paired = jvp_call_value(self, e, fn, args, kwargs)   # forward mode's helper calls
+        if paired is not None:
+            return paired
         nodes = e.args + [k.value for k in e.keywords]
         self.check.calls.helper_writes(e, fn, dict(zip(map(id, nodes),
                                                        args + list(kwargs.values()))))

@@ -42,6 +42,15 @@ def _higher_order(entry, inner):
     """grad(hessian(f)): located at f's def, not at the wrapper in this package."""
     code = getattr(inner, "__code__", None)
     name = getattr(inner, "__qualname__", repr(inner))
+    if code is None or registry.lookup(inner) is not None:     # grad(np.einsum)
+        return TransformError(
+            f"{entry} of a derivative of {name} is not supported: {name} is differentiated "
+            "by its registered rule, which gives first derivatives only"
+            + ("" if code is None else " (its source is not read)"),
+            filename=getattr(code, "co_filename", None),
+            line=getattr(code, "co_firstlineno", None),
+            hint=f"call {name} inside a function of your own and differentiate that "
+                 "twice (grad(grad(f)), hessian(f))")
     return TransformError(
         f"{entry} of this derivative of {name} (made by hessian, hvp, jacfwd, jacrev, "
         "vjp, or grad of a bound method) is not supported: higher derivatives are taken "

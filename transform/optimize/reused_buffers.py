@@ -51,6 +51,7 @@ from .passes import Pass
 from ..analysis.index_shapes import literal_index
 from ..ir.nodes import blocks, walk
 from ..ir.recognize import is_call
+from ..ir.statements import mark_typed
 from ..reverse.slice_adds import disjoint, index_region
 
 _READERS = ("vdot", "dot", "inner", "sum")          # np functions that copy what they read
@@ -244,6 +245,7 @@ def rewrite(site, facts):
     zeros.value = facts.names.call("reused_cotangent", gast.Name(
         id=site.buffer, ctx=gast.Load(), annotation=None, type_comment=None),
         zeros.value.args[0])
+    mark_typed(zeros, None)                  # no zero buffer any more
     gone = {id(site.block[k]) for k, _ in site.writes}
     site.block[:] = [s for s in site.block if id(s) not in gone]
     while True:

@@ -9,15 +9,18 @@ Later passes can remove the last read of a saved value (a row update needs no sh
 of `W @ x`). Every push of a name pairs with one pop into it on the mirrored path, so
 dropping all of both keeps the rest of the tape in order.
 
-Pushes and pops are found by their typed class (`Push`, `Pop`: ir/statements.py),
-never by their gast; the tape's setup (`tape = []`, `pop = tape_reader(tape)`) and a
-header HoistPops made (`popped(pop, n)`) by their marked names.
+Pushes, pops and the tape's setup are found by their typed classes (`Push`, `Pop`:
+ir/statements.py; `TapeStart` `tape = []`, `TapeReader` `pop = tape_reader(tape)` and
+its end comment: ir/generated.py), never by their gast; a header HoistPops made
+(`popped(pop, n)`, an expression) and a `del pop` (ReleaseTemporaries', which runs after
+this pass in the pipeline) by their marked names.
 """
 import gast
 
 from .passes import Pass
 from ..ir.nodes import blocks, name_ids, statements, walk
-from ..ir.recognize import assigns_role, called_role, is_end_comment
+from ..ir.generated import TapeReader, TapeStart
+from ..ir.recognize import assigns_role, called_role
 from ..ir.statements import Pop, Push, typed_of
 
 
@@ -39,9 +42,9 @@ def drop_dead_saves(rrule, pullback):
     if not any(isinstance(typed_of(t), Pop) for t in statements(pullback)) and \
             not any(isinstance(t, gast.For) and _reads_popped(t.iter)
                     for t in statements(pullback)):
-        pullback.body[:] = _without_setup(pullback.body, _reads_the_tape)
+        pullback.body[:] = _without_setup(pullback.body)
         if not any(isinstance(typed_of(t), Push) for t in statements(rrule)):
-            rrule.body[:] = _without_setup(rrule.body, _makes_the_tape)
+            rrule.body[:] = _without_setup(rrule.body)
     args = pullback.args
     keep = [k for k, a in enumerate(args.kwonlyargs) if a.id not in dead]
     args.kwonlyargs = [args.kwonlyargs[k] for k in keep]
@@ -61,32 +64,24 @@ def _without(block, dead):
     return [t for t in block if id(t) not in gone]
 
 
-def _without_setup(block, drop):
-    """block without the tape's setup statements `drop` picks, nor the end-of-line
-    comments after them."""
-    out, dropping = [], False
+def _without_setup(block):
+    """block without the tape's setup (`tape = []`; `pop = tape_reader(tape)` and its
+    end comment; `del pop`)."""
+    gone = set()
     for t in block:
-        if dropping and is_end_comment(t):
-            continue
-        dropping = drop(t)
-        if not dropping:
-            out.append(t)
-    return out
+        match typed_of(t):
+            case TapeStart():
+                gone.add(id(t))
+            case TapeReader(comment=comment):
+                gone.update((id(t), id(comment)))
+            case None if isinstance(t, gast.Delete) and assigns_role(t, "pop"):
+                gone.add(id(t))
+    return [t for t in block if id(t) not in gone]
 
 
 def _reads_popped(header):
     """Whether a loop header takes tape entries (`popped(pop, n)`)."""
     return any(called_role(n) == "popped" for n in walk(header))
-
-
-def _reads_the_tape(s):
-    """`pop = tape_reader(tape)` and `del pop`."""
-    return assigns_role(s, "pop")
-
-
-def _makes_the_tape(s):
-    """`tape = []`."""
-    return isinstance(s, gast.Assign) and assigns_role(s, "tape")
 
 
 class DropDeadSaves(Pass):

@@ -6,8 +6,9 @@
     t1 = pop()                           (gone)
 
 Later passes can remove the last read of a saved value (a row update needs no shape
-of `W @ x`). Every push of a name pairs with one pop into it on the mirrored path, so
-dropping all of both keeps the rest of the tape in order.
+of `W @ x`). Every push pairs with the one pop reading its entry back (they share a
+`pair_id`); a pop into a name the pullback never reads goes with the push of its id,
+which keeps the rest of the tape in order.
 
 Pushes, pops and the tape's setup are found by their typed classes (`Push`, `Pop`:
 ir/statements.py; `TapeStart` `tape = []`, `TapeReader` `pop = tape_reader(tape)` and
@@ -37,8 +38,9 @@ def drop_dead_saves(rrule, pullback):
     dead = popped - reads
     if not dead:
         return
+    pairs, by_name = _dead_pairs(rrule, dead)
     for block in blocks(rrule):
-        block[:] = _without(block, dead)
+        block[:] = _without(block, pairs, by_name)
     if not any(isinstance(typed_of(t), Pop) for t in statements(pullback)) and \
             not any(isinstance(t, gast.For) and _reads_popped(t.iter)
                     for t in statements(pullback)):
@@ -51,15 +53,33 @@ def drop_dead_saves(rrule, pullback):
     args.kw_defaults = [args.kw_defaults[k] for k in keep]
 
 
-def _without(block, dead):
-    """block without the pushes and pops of `dead` names, nor a push's end-of-line
-    comment (`Push.comment`)."""
+def _dead_pairs(rrule, dead):
+    """(the pair ids of the pops into `dead` names, the dead names some push or pop of
+    has no pair id). The compiler gives every push and pop one (`Reverser.pair_id`);
+    a pair without (a pullback written by hand) is dropped by name: every push of the
+    name and every pop into it."""
+    pairs, by_name = set(), set()
+    for t in statements(rrule):
+        match typed_of(t):
+            case Pop(target=name, pair_id=pair) | Push(value=name, pair_id=pair) \
+                    if name in dead:
+                if pair is None:
+                    by_name.add(name)
+                elif isinstance(typed_of(t), Pop):
+                    pairs.add(pair)
+    return pairs, by_name
+
+
+def _without(block, pairs, by_name):
+    """block without the pushes and pops of the dead `pairs` (ids) and `by_name`
+    (names), nor a push's end-of-line comment (`Push.comment`)."""
     gone = set()
     for t in block:
         match typed_of(t):
-            case Pop(target=name) if name in dead:
+            case Pop(target=name, pair_id=pair) if pair in pairs or name in by_name:
                 gone.add(id(t))
-            case Push(value=name, comment=comment) if name in dead:
+            case Push(value=name, comment=comment, pair_id=pair) \
+                    if pair in pairs or name in by_name:
                 gone.update((id(t), id(comment)))
     return [t for t in block if id(t) not in gone]
 

@@ -9,6 +9,8 @@ import pytest
 from runtime import generated_namespace
 from transform.optimize.passes import Facts, run_passes
 from transform.optimize.reused_buffers import ReuseCutBuffers, reuse_buffers
+from transform.ir.generated import SliceAdd, ZeroBuffer
+from transform.ir.statements import mark_typed
 from transform.ir.vocabulary import Vocabulary
 
 BASE = """\
@@ -62,7 +64,20 @@ def marked(text, shape=(4,), mark=(4,)):
         if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) and \
                 n.value.id == "du" and isinstance(n.ctx, gast.Load) and mark is not None:
             n.owned_cut = mark
+        _typed(n)
     return Facts.of(tree, names, shape_of=lambda name: shape if name == "u" else None)
+
+
+def _typed(s):
+    """Mark the zero buffer and the writes into du as the compiler's lowering does
+    (`ZeroBuffer`, `SliceAdd`): the pass matches those classes."""
+    if isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
+            getattr(s.value.func, "id", None) == "cotangent_zeros":
+        mark_typed(s, ZeroBuffer(s.targets[0].id, s.value.args[0].id))
+    target = s.targets[0] if isinstance(s, gast.Assign) else getattr(s, "target", None)
+    if isinstance(s, (gast.Assign, gast.AugAssign)) and isinstance(target, gast.Subscript) \
+            and getattr(target.value, "id", None) == "du":
+        mark_typed(s, SliceAdd("du", target.slice, s.value, isinstance(s, gast.Assign)))
 
 
 def rewritten(text, shape=(4,), mark=(4,)):

@@ -19,7 +19,8 @@ from tests.safety import text_programs as tp
 from transform import adjoint_source, value_and_grad
 from transform.ir.comments import comment_texts, marker
 from transform.ir.quoting import identifier, single_line
-from transform.ir.recognize import is_comment, is_end_comment
+from transform.ir.comments import mark_of
+from transform.ir.recognize import is_comment
 from transform.emit.render import render_rule
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,8 +94,8 @@ def test_old_marker_texts_stay_inside_their_strings(fn):
 def test_comment_recognised_by_mark_not_by_text():
     for text in tp.OLD_MARKERS:
         assert not is_comment(gast.Expr(value=gast.Constant(value=text, kind=None)))
-    assert is_comment(marker(0)) and not is_end_comment(marker(0))
-    assert is_comment(marker(3, end=True)) and is_end_comment(marker(3, end=True))
+    assert is_comment(marker(0)) and not mark_of(marker(0)).end
+    assert is_comment(marker(3, end=True)) and mark_of(marker(3, end=True)).end
 
 
 @pytest.mark.parametrize("fn", [tp.named_with_code, tp.named_with_payload],

@@ -10,7 +10,8 @@ import pytest
 from transform.ir import templates
 from transform.ir.nodes import load
 from transform.ir import statements as ir
-from transform.ir.lower_gast import to_gast
+from transform.ir import generated as gen
+from transform.ir.lower_gast import out_of_step, to_gast
 from transform.ir.recognize import is_call
 from transform.ir.vocabulary import Vocabulary, role_of
 
@@ -75,3 +76,20 @@ def test_a_global_denoting_the_same_object_is_shared():
 def test_an_unknown_role_is_a_compiler_error():
     with pytest.raises(KeyError):
         Vocabulary(set()).name("not_a_helper_of_the_runtime")
+
+
+def test_a_generated_statement_is_marked_and_checked_for_its_shape():
+    """The generated classes' lowered nodes carry their statement; a pass changing a
+    node's helper or target without re-marking it is out of step, one changing an
+    expression inside it is not."""
+    names = Vocabulary(set())
+    [zeros, reset] = to_gast(None, [gen.ZeroBuffer("dx", "x"), gen.Reset("dy")], names)
+    assert type(ir.typed_of(zeros)) is gen.ZeroBuffer and type(ir.typed_of(reset)) is gen.Reset
+    assert not out_of_step(zeros, names) and not out_of_step(reset, names)
+    zeros.value.args[0] = load("z")                     # an expression: still one
+    assert not out_of_step(zeros, names)
+    zeros.value.func = names.ref("own")                 # another helper: not any more
+    reset.targets[0].id = "dz"
+    assert out_of_step(zeros, names) and out_of_step(reset, names)
+    ir.mark_typed(zeros, None)
+    assert not out_of_step(zeros, names)

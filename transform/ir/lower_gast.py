@@ -8,7 +8,8 @@ names for the statements built at lowering (`Accumulate`, ir/generated.py's).
 """
 import gast
 
-from .lower_generated import GeneratedLowering
+from .generated import Generated
+from .lower_generated import GeneratedLowering, generated_out_of_step
 from .nodes import assign, load, store
 from .recognize import is_call
 from .statements import Accumulate, Pop, Push, mark_typed, typed_of
@@ -99,7 +100,8 @@ def to_gast(src, stmts, names=None):
 def out_of_step(node, names):
     """Whether a marked node is no longer what its typed statement stands for (a pass
     changed its shape and did not re-mark it: `statements.mark_typed`); the pass
-    manager checks every pass so when the tests ask it to."""
+    manager checks every pass so when the tests ask it to. A generated statement's
+    (ir/generated.py) shape, targets and helper are checked, not its expressions."""
     s = typed_of(node)
     if isinstance(s, Accumulate):
         built = GastLowering(None, names).accumulation(s.target, s.value, s.mode)
@@ -109,6 +111,8 @@ def out_of_step(node, names):
     if isinstance(s, Push):
         return not (isinstance(node, gast.Expr) and isinstance(node.value.func, gast.Attribute)
                     and role_of(node.value.func.value) == "tape")
+    if isinstance(s, Generated):
+        return generated_out_of_step(node, s)
     return False
 
 

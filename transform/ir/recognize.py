@@ -1,7 +1,8 @@
-"""Recognizers for what the compiler itself generates and has no typed class for yet
-(helper calls inside expressions, the tape's setup, comment markers), shared by the
-optimizer passes. Tape pushes and pops and accumulations are typed (`Push`, `Pop`,
-`Accumulate`): the passes match those classes (`statements.typed_of`) instead.
+"""Recognizers for what the compiler itself generates and has no typed statement class
+for (helper calls inside expressions, loop headers, comment markers in general),
+shared by the optimizer passes. The generated statements are typed (`Push`, `Pop`,
+`Accumulate`, and ir/generated.py's `Reset`, `ZeroBuffer`, `TapeStart`, ...): the
+passes match those classes (`statements.typed_of`) instead.
 
 They read the mark `Vocabulary.ref` puts on the Name nodes the compiler makes
 (`node.role`), never the name in the source: a user's own `tape` or `pop` is a
@@ -41,9 +42,3 @@ def is_comment(s):
     """A comment marker (Compilation.comment, .note, .end_comment; render makes it a
     `# ...` line), known by its mark: a user's string statement is never one."""
     return mark_of(s) is not None
-
-
-def is_end_comment(s):
-    """A marker for a comment at the end of the previous line."""
-    mark = mark_of(s)
-    return mark is not None and mark.end

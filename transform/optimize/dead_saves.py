@@ -6,18 +6,22 @@
     t1 = pop()                           (gone)
 
 Later passes can remove the last read of a saved value (a row update needs no shape
-of `W @ x`). Every push of a name pairs with one pop into it on the mirrored path, so
-dropping all of both keeps the rest of the tape in order.
+of `W @ x`). Every push pairs with the one pop reading its entry back (they share a
+`pair_id`); a pop into a name the pullback never reads goes with the push of its id,
+which keeps the rest of the tape in order.
 
-Pushes and pops are found by their typed class (`Push`, `Pop`: ir/statements.py),
-never by their gast; the tape's setup (`tape = []`, `pop = tape_reader(tape)`) and a
-header HoistPops made (`popped(pop, n)`) by their marked names.
+Pushes, pops and the tape's setup are found by their typed classes (`Push`, `Pop`:
+ir/statements.py; `TapeStart` `tape = []`, `TapeReader` `pop = tape_reader(tape)` and
+its end comment: ir/generated.py), never by their gast; a header HoistPops made
+(`popped(pop, n)`, an expression) and a `del pop` (ReleaseTemporaries', which runs after
+this pass in the pipeline) by their marked names.
 """
 import gast
 
 from .passes import Pass
 from ..ir.nodes import blocks, name_ids, statements, walk
-from ..ir.recognize import assigns_role, called_role, is_end_comment
+from ..ir.generated import TapeReader, TapeStart
+from ..ir.recognize import assigns_role, called_role
 from ..ir.statements import Pop, Push, typed_of
 
 
@@ -34,59 +38,70 @@ def drop_dead_saves(rrule, pullback):
     dead = popped - reads
     if not dead:
         return
+    pairs, by_name = _dead_pairs(rrule, dead)
     for block in blocks(rrule):
-        block[:] = _without(block, dead)
+        block[:] = _without(block, pairs, by_name)
     if not any(isinstance(typed_of(t), Pop) for t in statements(pullback)) and \
             not any(isinstance(t, gast.For) and _reads_popped(t.iter)
                     for t in statements(pullback)):
-        pullback.body[:] = _without_setup(pullback.body, _reads_the_tape)
+        pullback.body[:] = _without_setup(pullback.body)
         if not any(isinstance(typed_of(t), Push) for t in statements(rrule)):
-            rrule.body[:] = _without_setup(rrule.body, _makes_the_tape)
+            rrule.body[:] = _without_setup(rrule.body)
     args = pullback.args
     keep = [k for k, a in enumerate(args.kwonlyargs) if a.id not in dead]
     args.kwonlyargs = [args.kwonlyargs[k] for k in keep]
     args.kw_defaults = [args.kw_defaults[k] for k in keep]
 
 
-def _without(block, dead):
-    """block without the pushes and pops of `dead` names, nor a push's end-of-line
-    comment (`Push.comment`)."""
+def _dead_pairs(rrule, dead):
+    """(the pair ids of the pops into `dead` names, the dead names some push or pop of
+    has no pair id). The compiler gives every push and pop one (`Reverser.pair_id`);
+    a pair without (a pullback written by hand) is dropped by name: every push of the
+    name and every pop into it."""
+    pairs, by_name = set(), set()
+    for t in statements(rrule):
+        match typed_of(t):
+            case Pop(target=name, pair_id=pair) | Push(value=name, pair_id=pair) \
+                    if name in dead:
+                if pair is None:
+                    by_name.add(name)
+                elif isinstance(typed_of(t), Pop):
+                    pairs.add(pair)
+    return pairs, by_name
+
+
+def _without(block, pairs, by_name):
+    """block without the pushes and pops of the dead `pairs` (ids) and `by_name`
+    (names), nor a push's end-of-line comment (`Push.comment`)."""
     gone = set()
     for t in block:
         match typed_of(t):
-            case Pop(target=name) if name in dead:
+            case Pop(target=name, pair_id=pair) if pair in pairs or name in by_name:
                 gone.add(id(t))
-            case Push(value=name, comment=comment) if name in dead:
+            case Push(value=name, comment=comment, pair_id=pair) \
+                    if pair in pairs or name in by_name:
                 gone.update((id(t), id(comment)))
     return [t for t in block if id(t) not in gone]
 
 
-def _without_setup(block, drop):
-    """block without the tape's setup statements `drop` picks, nor the end-of-line
-    comments after them."""
-    out, dropping = [], False
+def _without_setup(block):
+    """block without the tape's setup (`tape = []`; `pop = tape_reader(tape)` and its
+    end comment; `del pop`)."""
+    gone = set()
     for t in block:
-        if dropping and is_end_comment(t):
-            continue
-        dropping = drop(t)
-        if not dropping:
-            out.append(t)
-    return out
+        match typed_of(t):
+            case TapeStart():
+                gone.add(id(t))
+            case TapeReader(comment=comment):
+                gone.update((id(t), id(comment)))
+            case None if isinstance(t, gast.Delete) and assigns_role(t, "pop"):
+                gone.add(id(t))
+    return [t for t in block if id(t) not in gone]
 
 
 def _reads_popped(header):
     """Whether a loop header takes tape entries (`popped(pop, n)`)."""
     return any(called_role(n) == "popped" for n in walk(header))
-
-
-def _reads_the_tape(s):
-    """`pop = tape_reader(tape)` and `del pop`."""
-    return assigns_role(s, "pop")
-
-
-def _makes_the_tape(s):
-    """`tape = []`."""
-    return isinstance(s, gast.Assign) and assigns_role(s, "tape")
 
 
 class DropDeadSaves(Pass):

@@ -11,15 +11,15 @@ after the loop, instead of every contribution.
 The sum of `ds * e_k` is `ds * (sum of e_k)` when ds is the same in every iteration
 and the buffer starts at zero; for small arrays the saved multiplication per step is a
 good part of the step. Only a buffer the loop touches in that one statement qualifies.
-The update is found by its typed class (`Accumulate`, mode "in_place"); the zero
-buffer by its marked helper (`cotangent_zeros`).
+The update and the zero buffer are found by their typed classes (`Accumulate`, mode
+"in_place"; `ZeroBuffer`).
 """
 import gast
 
 from .name_counts import NameCounts
 from .passes import Pass
+from ..ir.generated import ZeroBuffer
 from ..ir.nodes import blocks, count_names, load, name_ids, store
-from ..ir.recognize import is_call
 from ..ir.statements import Accumulate, typed_of
 
 
@@ -109,8 +109,8 @@ def _zeroed_before(block, k, buffer):
 
 
 def _zeroes(s):
-    """`d = cotangent_zeros(p)`."""
-    return isinstance(s, gast.Assign) and is_call(s.value, "cotangent_zeros")
+    """`d = cotangent_zeros(p)`: a typed `ZeroBuffer`."""
+    return isinstance(typed_of(s), ZeroBuffer)
 
 
 

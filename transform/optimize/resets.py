@@ -4,13 +4,17 @@
     dx = None  (never read again)   ->   (removed)
 
 The reverse stage resets an adjoint to None where its primal is rebound, so that a
-later contribution starts afresh; most resets are overwritten or never read.
+later contribution starts afresh; most resets are overwritten or never read. Resets
+are found by their typed class (`Reset`); forced thunks, expressions, by their marked
+helpers (`unthunk`, `Thunk`).
 """
 import gast
 
 from ..ir.nodes import count_names, name_ids, statements
 from .passes import Pass
+from ..ir.generated import Reset
 from ..ir.recognize import is_call
+from ..ir.statements import typed_of
 
 
 class _InlineForcedThunks(gast.NodeTransformer):
@@ -76,10 +80,12 @@ def _drop_dead_resets(block, adjoints):
 
 
 def _is_reset(stmt, adjoints):
-    """`dx = None` for an adjoint (`adjoints`: the names the compiler chose for them)."""
-    return isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
-        and isinstance(stmt.targets[0], gast.Name) and isinstance(stmt.value, gast.Constant) \
-        and stmt.value.value is None and stmt.targets[0].id in adjoints
+    """`dx = None` for an adjoint (`adjoints`: the names the compiler chose for them):
+    a typed `Reset` of one name (`a = b = None` stays)."""
+    match typed_of(stmt):
+        case Reset(targets=[name]):
+            return name in adjoints
+    return False
 
 
 class DropOverwrittenResets(Pass):

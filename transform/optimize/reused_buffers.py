@@ -42,7 +42,10 @@ else nothing changes):
   ndarray of the zeros' dtype, else a copy cast as the zeros would have been (float32 X,
   float64 cotangent: the writes cast).
 
-The writes, the views only they read and the copies only they read go.
+The writes, the views only they read and the copies only they read go. The zero buffer
+and the writes are found by their typed classes (`ZeroBuffer`, `SliceAdd`); the views
+by the reverse stage's `owned_cut` mark, the `if V is not None` around a write (a typed
+`If`, no generated class) by its gast.
 """
 import gast
 
@@ -50,7 +53,8 @@ from .expr_shapes import parents_of
 from .passes import Pass
 from ..analysis.index_shapes import literal_index
 from ..ir.nodes import blocks, walk
-from ..ir.recognize import is_call
+from ..ir.generated import SliceAdd, ZeroBuffer
+from ..ir.statements import mark_typed, typed_of
 from ..reverse.slice_adds import disjoint, index_region
 
 _READERS = ("vdot", "dot", "inner", "sum")          # np functions that copy what they read
@@ -86,21 +90,21 @@ def view_of(s, buffer, shape):
 
 
 def written_back(s, buffer, shape, aliases):
-    """(view name, region key) for `buffer[index] = V` (or behind `if V is not None`)
-    writing a view back where it came from, else None."""
+    """(view name, region key) for `buffer[index] = V` (a typed `SliceAdd` on a zero
+    region, or behind `if V is not None`) writing a view back where it came from, else
+    None."""
     if type(s) is gast.If and not s.orelse and len(s.body) == 1 and _is_not_none(s.test):
         name = s.test.left.id
         s = s.body[0]
         if type(s) is not gast.Assign or type(s.value) is not gast.Name or s.value.id != name:
             return None
-    if type(s) is not gast.Assign or len(s.targets) != 1 or type(s.value) is not gast.Name:
-        return None
-    target = s.targets[0]
-    if type(target) is not gast.Subscript or type(target.value) is not gast.Name or \
-            target.value.id != buffer or s.value.id not in aliases:
-        return None
-    key = region_key(target.slice, shape)
-    return (s.value.id, key) if key is not None and key == aliases[s.value.id] else None
+    match typed_of(s):
+        case SliceAdd(fresh=True, target=target) if target == buffer and \
+                type(s.value) is gast.Name and s.value.id in aliases:
+            key = region_key(s.targets[0].slice, shape)
+            return (s.value.id, key) if key is not None and key == aliases[s.value.id] \
+                else None
+    return None
 
 
 def _is_not_none(test):
@@ -244,6 +248,7 @@ def rewrite(site, facts):
     zeros.value = facts.names.call("reused_cotangent", gast.Name(
         id=site.buffer, ctx=gast.Load(), annotation=None, type_comment=None),
         zeros.value.args[0])
+    mark_typed(zeros, None)                  # no zero buffer any more
     gone = {id(site.block[k]) for k, _ in site.writes}
     site.block[:] = [s for s in site.block if id(s) not in gone]
     while True:
@@ -260,8 +265,7 @@ def sites(pullback, shape_of):
     """Each `B = cotangent_zeros(X)` (X a name of known shape) as (block, index, shape)."""
     for block in blocks(pullback):
         for k, s in enumerate(block):
-            if _name_target(s) is not None and is_call(s.value, "cotangent_zeros") and \
-                    len(s.value.args) == 1 and type(s.value.args[0]) is gast.Name:
+            if isinstance(typed_of(s), ZeroBuffer) and type(s.value.args[0]) is gast.Name:
                 shape = shape_of(s.value.args[0].id)
                 if shape:
                     yield block, k, tuple(shape)

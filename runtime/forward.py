@@ -5,6 +5,7 @@ never writes into an array someone else holds.
     w = np.zeros(3)            w_dot = zero_tangent(w)
     w[0] = y                   w_dot = stored_tangent(w_dot, 0, y_dot)
 """
+import collections.abc
 import copy
 import dataclasses
 import inspect
@@ -34,7 +35,7 @@ def zero_tangent(value):
     if isinstance(value, (tuple, list)):
         return type(value)(zero_tangent(v) for v in value)
     if isinstance(value, range):            # its entries' zeros, walked beside it
-        return [0.0] * len(value)
+        return Zeros(len(value))
     if isinstance(value, dict):
         return {k: zero_tangent(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -177,3 +178,31 @@ def dict_items_guard(seq, refusal):
     TransformError at the loop's line)."""
     if not isinstance(seq, dict):
         raise refusal
+
+
+class Zeros(collections.abc.Sequence):
+    """A range's tangent: `n` float zeros, none stored. enumerate's counter is
+    `range(start, 2 ** 62)` (lowering/normalize_loops.py), walked in a zip beside shorter
+    sequences; a list of its zeros would not fit in memory."""
+    __slots__ = ("n",)
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return Zeros(len(range(self.n)[k]))
+        range(self.n)[k]                    # IndexError as a list's
+        return 0.0
+
+    def __eq__(self, other):
+        return isinstance(other, Zeros) and other.n == self.n or \
+            isinstance(other, list) and len(other) == self.n and not any(other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Zeros({self.n})"

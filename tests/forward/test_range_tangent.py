@@ -1,0 +1,32 @@
+"""A range's zero tangent is a lazy sequence of zeros: enumerate's counter is
+`range(start, 2 ** 62)` (lowering/normalize_loops.py), and hvp's forward-over-reverse
+route walks its tangent in a zip; a list of its zeros raised MemoryError."""
+import numpy as np
+
+from runtime.forward import Zeros, zero_tangent
+from tests.fd import assert_close, numerical_grad
+from transform import hvp
+
+
+def test_an_unbounded_range_has_lazy_zeros():
+    t = zero_tangent(range(3, 1 << 62))
+    assert isinstance(t, Zeros) and len(t) == (1 << 62) - 3
+    assert t[0] == 0.0 and t[-1] == 0.0 and list(t[:3]) == [0.0, 0.0, 0.0]
+    assert list(zip(range(2), t)) == [(0, 0.0), (1, 0.0)]
+
+
+def enumerated(X, w):
+    loss = 0.0
+    for i, x in enumerate(X):
+        loss += np.sin(x @ w) * (1.0 + 0.1 * i)
+    return loss
+
+
+def test_forward_over_reverse_through_enumerate():
+    r = np.random.default_rng(4)
+    X, w, v = r.normal(size=(4, 3)), r.normal(size=3), r.normal(size=3)
+    got = hvp(enumerated, (X, w), (v,), wrt=1, route="forward_over_reverse")
+    h = 1e-4                                    # differences of differences, no grad
+    want = (numerical_grad(enumerated, [X, w + h * v], 1) -
+            numerical_grad(enumerated, [X, w - h * v], 1)) / (2 * h)
+    assert_close(got, want, 1e-4, 1e-6)

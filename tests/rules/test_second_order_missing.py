@@ -10,6 +10,8 @@ import pathlib
 import types
 
 import transform.api  # noqa: F401  (the rules the compiler registers)
+import transform.flat_calls  # noqa: F401  (and hvp forward-over-reverse route's callee_vjp)
+import transform.spread_jvp  # noqa: F401  (and the spread calls')
 from runtime import registry
 from runtime.jvp import DIAGONAL, JOINT, LINEAR, REDUCTION
 from runtime.registry import TEMPLATE_NAMESPACE

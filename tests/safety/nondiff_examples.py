@@ -101,6 +101,24 @@ from runtime.helpers import reduction_size  # noqa: E402
 from transform.errors import TransformError  # noqa: E402
 EXAMPLES.update({dict_items_guard: ({"w": A}, TransformError("not a dict")),
                  reduction_size: (A, 1)})
+# session 35: the second-order rules' and hvp routes' shape and check helpers
+from runtime.accumulate import cotangent_zeros  # noqa: E402
+from runtime.closures import make_closure, expire_closure  # noqa: E402
+from runtime.flat import gradient_seed  # noqa: E402
+from runtime.rules.linalg_more import _tensor_axes  # noqa: E402
+from runtime.rules.scipy_linalg_more import _row_order  # noqa: E402
+from runtime.rules.shape_helpers import cot_dtype  # noqa: E402
+from runtime.rules.ufunc_methods_helpers import _renewed_at  # noqa: E402
+from runtime.tape import shape_only  # noqa: E402
+EXAMPLES.update({cotangent_zeros: (A,), gradient_seed: (1.3,), shape_only: (A,),
+                 expire_closure: (make_closure(lambda t, w: t * w, (0.5,)),),
+                 _tensor_axes: (A, (0,)), _row_order: (np.array([2, 2, 2], np.int32),),
+                 cot_dtype: (A, B), _renewed_at: (np.maximum.accumulate(V), 0)})
+try:
+    from runtime.rules.scipy_stats import mvn_dimension, mvn_symmetric
+    EXAMPLES.update({mvn_dimension: (V, 2.0 * np.eye(3)), mvn_symmetric: (2.0 * np.eye(3),)})
+except ImportError:         # (SciPy's rules: an optional extra)
+    pass
 STOPS = {stop_gradient}
 
 RANDOM = {

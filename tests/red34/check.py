@@ -2,12 +2,14 @@
 order against differences of the plain function, second order against differences of
 `grad` (itself checked against differences of the function first)."""
 import dataclasses
+import warnings
 
 import numpy as np
+import pytest
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp, numerical_tree_grad
 from tests.forward.test_jvp import assert_tree_close
-from tests.gradcheck import rng
+from tests.gradcheck import readonly, rng
 from tests.trees import float_leaves, get_path
 from transform import TransformError, grad, hessian, hvp, jacfwd, jacrev, jvp
 
@@ -177,3 +179,18 @@ def classify(name, case, check):
     except Exception as e:   # noqa: BLE001 -- the classification's point
         return f"crash: {type(e).__name__}: {str(e)[:120]}"
     return "pass"
+
+
+def run_checked(team, checks, case, name, check, refused):
+    """One (program, check) of a red team's table: the check against differences, or,
+    listed as refused, a TransformError (a refusal that starts passing fails here, so
+    the list is kept exact). Arguments are read-only: generated code never writes one."""
+    f, args, k, _ = case
+    args = readonly(args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        if refused:
+            with pytest.raises(TransformError):
+                checks[check](f, args, k, rng(team, name, check))
+        else:
+            checks[check](f, args, k, rng(team, name, check))

@@ -4,16 +4,15 @@ and grad of grad, each against central finite differences in float64 (check.py: 
 order against differences of the plain function, second order against differences of
 `grad`, itself checked first). Every case either matches or is refused with a
 TransformError; REFUSED lists the refusals left (the red team's report says why)."""
-import warnings
 
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp
-from tests.gradcheck import readonly, rng
+from tests.gradcheck import rng
 from tests.red34 import programs as P
 from tests.red34.cases import cases
-from tests.red34.check import CHECKS
+from tests.red34.check import CHECKS, run_checked
 from transform import TransformError, grad, hessian, hvp, jvp
 
 CASES = cases()
@@ -37,15 +36,7 @@ CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 
 @pytest.mark.parametrize("name, check", CHECKED, ids=[f"{n}-{c}" for n, c in CHECKED])
 def test_against_finite_differences(name, check, capsys):
-    f, args, k, _ = CASES[name]
-    args = readonly(args)                   # generated code never writes an argument
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        if (name, check) in REFUSED:
-            with pytest.raises(TransformError):
-                CHECKS[check](f, args, k, rng("red34", name, check))
-        else:
-            CHECKS[check](f, args, k, rng("red34", name, check))
+    run_checked("red34", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
 
 
 def test_refusal_list_names_cases():

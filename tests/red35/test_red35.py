@@ -4,17 +4,17 @@ hessian, hvp, jvp/jacfwd/jacrev of grad and grad of grad, each against central f
 differences in float64 (check.py). Every case matches or is refused with a
 TransformError; REFUSED lists the refusals (why, by group), and a refused case that
 starts to run must then match the differences too (the check runs either way)."""
-import warnings
 
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp
-from tests.gradcheck import readonly, rng
+from tests.gradcheck import rng
 from tests.red35 import programs_alias as A
 from tests.red35 import programs_ml as M
 from tests.red35.cases import cases
 from tests.red35.check import CHECKS
+from tests.red34.check import run_checked
 from transform import TransformError, grad, hessian, hvp, jacfwd, jacrev, jvp
 
 CASES = cases()
@@ -60,15 +60,7 @@ CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 
 @pytest.mark.parametrize("name, check", CHECKED, ids=[f"{n}-{c}" for n, c in CHECKED])
 def test_against_finite_differences(name, check, capsys):
-    f, args, k, _ = CASES[name]
-    args = readonly(args)                   # generated code never writes an argument
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        if (name, check) in REFUSED:
-            with pytest.raises(TransformError):
-                CHECKS[check](f, args, k, rng("red35", name, check))
-        else:
-            CHECKS[check](f, args, k, rng("red35", name, check))
+    run_checked("red35", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
 
 
 def test_refusal_list_names_cases():

@@ -1,0 +1,52 @@
+"""Session 35 red team (red2): user objects' methods, closures, partials, spread calls and
+generator methods mixed (programs.py, cases.py) through jvp, jacfwd, hvp, hessian and
+grad of grad, each against central differences in float64 computed without thunkgrad
+(check.py). Every case matches or is refused with a TransformError at the user's line
+(in programs.py); REFUSED lists the refusals, and a refused case that starts to run must
+then match the differences too."""
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+from tests.gradcheck import readonly, rng
+from tests.red2 import programs as P
+from tests.red2.cases import cases
+from tests.red2.check import CHECKS
+from transform import TransformError
+
+CASES = cases()
+ALL = ("jvp", "jacfwd", "hvp", "hessian")
+REFUSED = {
+    # a generator defined inside the function (a nested def with yield): all modes
+    *(("generator_helper_of_layers", c) for c in ALL),
+    # a generator method's loop stopping early (break): consume it whole
+    *(("generator_early_stop", c) for c in ALL),
+    # lambdas in a loop reading the loop variable late (Python's late binding)
+    *(("late_binding_loop", c) for c in ALL),
+    # a method changing a local object, its result unused (`a.add(v)`): all modes
+    *(("method_mutating_local", c) for c in ALL),
+    # hvp/hessian: a partial binding a float to a keyword-only parameter
+    ("partial_of_partial_kw", "hvp"), ("partial_of_partial_kw", "hessian"),
+}
+CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
+
+
+@pytest.mark.parametrize("name, check", CHECKED, ids=[f"{n}-{c}" for n, c in CHECKED])
+def test_against_finite_differences(name, check):
+    f, args, k, _ = CASES[name]
+    args = readonly(args)                   # generated code never writes an argument
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        if (name, check) in REFUSED:
+            with pytest.raises(TransformError) as info:
+                CHECKS[check](f, list(args), k, rng("red2", name, check))
+            assert str(info.value).startswith(P.__file__.replace(".pyc", ".py")) or \
+                os.path.basename(P.__file__) in str(info.value).splitlines()[0]
+        else:
+            CHECKS[check](f, list(args), k, rng("red2", name, check))
+
+
+def test_refusal_list_names_cases():
+    assert REFUSED <= set(CHECKED)

@@ -27,7 +27,9 @@ def cases():
             "closure_in_loop_over_layers", "type_dispatch", "residual_scalar",
             "late_binding_closure", "late_binding_loop", "partial_of_partial_kw",
             "method_returns_closure", "call_with_star_args", "generator_early_stop",
-            "closure_captures_x_reassigned"]
+            "closure_captures_x_reassigned", "list_read_late", "getattr_method",
+            "attribute_reassigned", "inherited_call", "super_call", "recursive_closure",
+            "yield_from_method", "property_plain_class"]
     out = {n: (getattr(P, n), (x,), 0, SCAL) for n in scal}
     out.update({n: (getattr(P, n), (x,), 0, VEC) for n in vec})
     block = P.DRes(P.DLayer(r.normal(size=(2, 2)) * 0.5, r.normal(size=2) * 0.1), 0.7)

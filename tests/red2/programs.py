@@ -420,3 +420,87 @@ class DRes:
 
 def nested_object_wrt(block, x):
     return np.sum(block(block(x)) ** 2)
+
+
+def list_read_late(x):
+    acc = [x]
+    f = lambda: acc[-1] * 2.0
+    acc.append(np.sin(x))
+    return np.sum(f() * x)
+
+
+def getattr_method(x):
+    return getattr(MODEL, "sum_of")(x, x * 3.0)
+
+
+class Scaled:
+    def __init__(self, s):
+        self.s = s
+
+    def __call__(self, v):
+        return self.s * v
+
+
+def attribute_reassigned(x):
+    m = Scaled(1.0)
+    m.s = np.sin(x)
+    a = m(x)
+    m.s = x * x
+    return np.sum(a + m(x))
+
+
+class Base:
+    def __call__(self, h):
+        return np.tanh(self.transform(h))
+
+
+class Child(Base):
+    def __init__(self, W):
+        self.W = W
+
+    def transform(self, h):
+        return self.W @ h
+
+
+class Child2(Child):
+    def __call__(self, h):
+        return super().__call__(h) * 2.0
+
+
+def inherited_call(x):
+    return np.sum(Child(L1.W)(x) * x)
+
+
+def super_call(x):
+    return np.sum(Child2(L2.W)(x))
+
+
+def recursive_closure(x):
+    def power(v, n):
+        if n == 0:
+            return np.ones_like(v)
+        return v * power(v, n - 1)
+    return np.sum(power(x, 3))
+
+
+class Chain:
+    def outs(self, x):
+        yield from MODEL.forward_all(x)
+        yield x * 2.0
+
+
+def yield_from_method(x):
+    return sum(np.sum(h ** 2) for h in Chain().outs(x))
+
+
+class WithProp:
+    def __init__(self, w):
+        self.w = w
+
+    @property
+    def w2(self):
+        return self.w * self.w
+
+
+def property_plain_class(x):
+    return np.sum(WithProp(x).w2 * x)

@@ -35,6 +35,10 @@ def cases():
     block = P.DRes(P.DLayer(r.normal(size=(2, 2)) * 0.5, r.normal(size=2) * 0.1), 0.7)
     out.update({
         "nested_object_wrt": (P.nested_object_wrt, (block, x2), 0, ("jvp", "hvp")),
+        **{n: (getattr(P, n), (block, x2), 0, ("jvp", "hvp")) for n in (
+            "closure_over_wrt_object", "spread_wrt_objects", "reduce_wrt_object",
+            "kwargs_spread_wrt", "bound_wrt_method_value")},
+        "partial_of_wrt_method": (P.partial_of_wrt_method, (aff, x2), 0, ("jvp", "hvp")),
         "nested_object_wrt_x": (P.nested_object_wrt, (block, x2), 1, SCAL),
         "model_built_inside_x": (P.model_built_inside, (x, W, b), 0, SCAL),
         "model_built_inside_W": (P.model_built_inside, (x, W, b), 1, ("jvp", "hvp")),

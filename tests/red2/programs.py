@@ -504,3 +504,41 @@ class WithProp:
 
 def property_plain_class(x):
     return np.sum(WithProp(x).w2 * x)
+
+
+def closure_over_wrt_object(block, x):
+    g = lambda v: block(v)
+    return np.sum(g(x) ** 2)
+
+
+def partial_of_wrt_method(aff, x):
+    f = functools.partial(aff.energy)
+    return f(x) + functools.partial(Affine.energy, aff)(2.0 * x)
+
+
+def _both(f1, f2, v):
+    return f1(v) * f2(v)
+
+
+def spread_wrt_objects(block, x):
+    fs = [block, block.inner]
+    return np.sum(_both(*fs, x))
+
+
+def reduce_wrt_object(block, x):
+    h = functools.reduce(lambda h, layer: layer(h), [block, block.inner, block], x)
+    return np.sum(h ** 2)
+
+
+def _kw_apply(layer, **opts):
+    return layer(opts["v"]) * opts["scale"]
+
+
+def kwargs_spread_wrt(block, x):
+    opts = {"v": x, "scale": 2.0}
+    return np.sum(_kw_apply(block, **opts) ** 2)
+
+
+def bound_wrt_method_value(block, x):
+    step = block.__call__
+    return np.sum(step(step(x)))

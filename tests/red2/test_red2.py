@@ -38,10 +38,21 @@ REFUSED = {
     # hvp/hessian: a partial binding a float to a keyword-only parameter
     ("partial_of_partial_kw", "hvp"), ("partial_of_partial_kw", "hessian"),
 }
+# CRASH (a TypeError from runtime/forward.py attribute_tangent, not a TransformError): a
+# method read as a value from an object that carries a tangent (`step = block.__call__`,
+# `functools.partial(aff.energy)`); its tangent (the receiver's) is not written yet
+CRASHES = {("bound_wrt_method_value", "jvp"), ("bound_wrt_method_value", "hvp"),
+           ("partial_of_wrt_method", "jvp"), ("partial_of_wrt_method", "hvp")}
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 
 
-@pytest.mark.parametrize("name, check", CHECKED, ids=[f"{n}-{c}" for n, c in CHECKED])
+PARAMS = [pytest.param(n, c, id=f"{n}-{c}", marks=pytest.mark.xfail(
+    strict=True, raises=TypeError, reason="bound method of a differentiated object read as a "
+    "value: TypeError in attribute_tangent")) if (n, c) in CRASHES else
+    pytest.param(n, c, id=f"{n}-{c}") for n, c in CHECKED]
+
+
+@pytest.mark.parametrize("name, check", PARAMS)
 def test_against_finite_differences(name, check):
     f, args, k, _ = CASES[name]
     args = readonly(args)                   # generated code never writes an argument
@@ -57,7 +68,7 @@ def test_against_finite_differences(name, check):
 
 
 def test_refusal_list_names_cases():
-    assert REFUSED <= set(CHECKED)
+    assert REFUSED | CRASHES <= set(CHECKED) and not REFUSED & CRASHES
 
 
 @pytest.mark.xfail(strict=True, reason="hvp of a method calling super(): reverse mode over "

@@ -1,11 +1,20 @@
 """red2's cases: (function, arguments, argument differentiated, checks)."""
 import numpy as np
 
-from tests.red2 import programs as P
+from tests.red2 import programs, programs_more
 
 VEC = ("jvp", "jacfwd")
 SCAL = ("jvp", "jacfwd", "hvp", "hessian")
 FLOAT = ("jvp", "hvp", "gog")
+
+
+class _Both:
+    def __getattr__(self, name):
+        return getattr(programs_more if hasattr(programs_more, name) and
+                       not hasattr(programs, name) else programs, name)
+
+
+P = _Both()
 
 
 def cases():
@@ -28,7 +37,7 @@ def cases():
             "late_binding_closure", "late_binding_loop", "partial_of_partial_kw",
             "method_returns_closure", "call_with_star_args", "generator_early_stop",
             "closure_captures_x_reassigned", "list_read_late", "getattr_method",
-            "attribute_reassigned", "inherited_call", "super_call", "recursive_closure",
+            "attribute_reassigned", "inherited_call", "super_call", "base_method_by_name", "recursive_closure",
             "yield_from_method", "property_plain_class"]
     out = {n: (getattr(P, n), (x,), 0, SCAL) for n in scal}
     out.update({n: (getattr(P, n), (x,), 0, VEC) for n in vec})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tests.red2.programs import AFF, L1, L2, MODEL, Affine, Dense, Model, Residual, _kwcall  # noqa: F401
+from tests.red2.programs import L1, L2, MODEL, Affine, Model, Residual, _kwcall
 
 
 def residual_scalar(x):

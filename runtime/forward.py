@@ -123,6 +123,8 @@ def attribute_tangent(tangent, obj, name):
         return zero_tangent(getattr(obj, name))       # `q.shape`: no derivative
     if _class_constant(obj, name):                  # `self.eps`, a class's own value
         return zero_tangent(getattr(obj, name))
+    if _bound_method(obj, name):                    # `step = model.forward`: the
+        return tangent                              # receiver's tangent
     if not _stored_attribute(obj, name):
         getter = _python_getter(obj, name)
         if getter is not None and "getter_jvp" in PROVIDED:
@@ -161,6 +163,16 @@ def _class_constant(obj, name):
 
 
 _MISSING = object()
+
+
+def _bound_method(obj, name):
+    """Whether `obj.name` is a method defined with def in obj's (user) class, bound to
+    obj: its tangent is obj's (called, forward_closures.lowered passes it as the
+    receiver's)."""
+    if isinstance(obj, (type, np.ndarray, np.generic, dict, list, tuple)) or \
+            name in getattr(obj, "__dict__", ()):
+        return False
+    return isinstance(inspect.getattr_static(type(obj), name, None), types.FunctionType)
 
 
 def _stored_attribute(obj, name):

@@ -52,6 +52,10 @@ def lowered(fn, tangents, args, kwargs):
     if not isinstance(fn, functools.partial):
         if tangents.get(OWN, 0) is None:        # a function's zero tangent (a list of
             tangents = {k: t for k, t in tangents.items() if k != OWN}   # functions')
+        if OWN in tangents and inspect.ismethod(fn):     # `step = model.forward`
+            method = user_method(fn.__self__, fn.__name__, len(args) + 1)
+            if method is fn.__func__:
+                return _called_object(fn.__self__, method, tangents, args, kwargs)
         method = user_method(fn, "__call__", len(args) + 1) if OWN in tangents else None
         if method is not None:                  # `layer(h)`, layer a user object
             return _called_object(fn, method, tangents, args, kwargs)

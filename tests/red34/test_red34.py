@@ -24,6 +24,7 @@ REFUSED = {
     # documented: *args functions, methods of objects made in the function, derivatives
     # of grad of a bound method
     ("elastic_energy", "jvp"), ("elastic_energy", "hvp"), ("elastic_energy", "hessian"),
+    # (class_energy's jvp, hvp, hessian run since session 35's methods in forward mode)
     ("method_loss", "jvp_grad"),
     # writes through views, in-place library calls, `+=` on a list entry (all modes)
     ("view_scale", "jvp"), ("view_scale", "jacfwd"), ("view_scale", "jacrev"),

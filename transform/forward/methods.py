@@ -45,6 +45,8 @@ def user_method(obj, name, count=None):
         return None
     if name in getattr(obj, "__dict__", ()):      # `self.activation = np.tanh`
         value = obj.__dict__[name]
+        if count is not None and _callable_object(value):
+            return _attribute_call(cls, name, count)
         return _receiver_first(value, None, count) if count is not None and \
             _carries_nothing(value) else None
     found = inspect.getattr_static(cls, name, None)
@@ -85,6 +87,32 @@ def _carries_nothing(value):
     return inspect.isfunction(value) and value.__closure__ is None and \
         not value.__defaults__ and not value.__kwdefaults__ and \
         opaque_library(value) is None and not takes_varargs(value)
+
+
+def _callable_object(value):
+    """A user object stored on the object whose class defines `__call__` in Python
+    (`self.inner = Dense(W, b)`, then `self.inner(h)`): its attributes may carry
+    tangents, which the receiver's tangent holds."""
+    call = inspect.getattr_static(type(value), "__call__", None)
+    return _users(type(value)) and not isinstance(value, type) and \
+        inspect.isfunction(call) and opaque_library(call) is None
+
+
+def _attribute_call(cls, name, count):
+    """`call_attr_<name>(a0, ..)`: `f = a0.<name>`, then `f(a1, ..)`, so the attribute's
+    tangent is read from the receiver's and the call is dispatched by f's `__call__`."""
+    with _LOCK:
+        made = _MADE.setdefault(cls, {})
+        if ("attr", name, count) not in made:
+            params = [f"a{k}" for k in range(count)]
+            text = f"def call_attr_{name}({', '.join(params)}):\n" \
+                f"    f = a0.{name}\n    return f({', '.join(params[1:])})\n"
+            filename = f"<thunkgrad call of {cls.__qualname__}.{name} {id(cls):x} {count}>"
+            linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+            namespace = {}
+            exec(compile(text, filename, "exec"), namespace)
+            made[("attr", name, count)] = namespace[f"call_attr_{name}"]
+        return made[("attr", name, count)]
 
 
 def _receiver_first(fn, cls, count):

@@ -20,6 +20,7 @@ from runtime.patterns import is_instance_with
 from runtime.checkpoint_trial import checkpoint_fits
 from runtime.rules.operators import enter_context, exit_context
 from runtime.rules.sequences_helpers import shuffle_order
+from tests.optional_scipy import HAVE_SCIPY
 from tests.rules.test_nondiff import CALLS
 
 A = np.array([[0.53, -0.21, 0.36], [-0.79, 0.48, -0.17]])
@@ -106,19 +107,19 @@ from runtime.accumulate import cotangent_zeros  # noqa: E402
 from runtime.closures import make_closure, expire_closure  # noqa: E402
 from runtime.flat import gradient_seed  # noqa: E402
 from runtime.rules.linalg_more import _tensor_axes  # noqa: E402
-from runtime.rules.scipy_linalg_more import _row_order  # noqa: E402
 from runtime.rules.shape_helpers import cot_dtype  # noqa: E402
 from runtime.rules.ufunc_methods_helpers import _renewed_at  # noqa: E402
 from runtime.tape import shape_only  # noqa: E402
 EXAMPLES.update({cotangent_zeros: (A,), gradient_seed: (1.3,), shape_only: (A,),
                  expire_closure: (make_closure(lambda t, w: t * w, (0.5,)),),
-                 _tensor_axes: (A, (0,)), _row_order: (np.array([2, 2, 2], np.int32),),
+                 _tensor_axes: (A, (0,)),
                  cot_dtype: (A, B), _renewed_at: (np.maximum.accumulate(V), 0)})
-try:
+if HAVE_SCIPY:               # (SciPy's rules: an optional extra)
+    from runtime.rules.scipy_linalg_more import _row_order
     from runtime.rules.scipy_stats import mvn_dimension, mvn_symmetric
-    EXAMPLES.update({mvn_dimension: (V, 2.0 * np.eye(3)), mvn_symmetric: (2.0 * np.eye(3),)})
-except ImportError:         # (SciPy's rules: an optional extra)
-    pass
+    EXAMPLES[_row_order] = (np.array([2, 2, 2], np.int32),)
+    # a 1x1 covariance stays symmetric under the differences' steps
+    EXAMPLES.update({mvn_dimension: (V, 2.0 * np.eye(3)), mvn_symmetric: (np.array([[2.0]]),)})
 STOPS = {stop_gradient}
 
 RANDOM = {

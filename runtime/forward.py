@@ -26,10 +26,12 @@ def zero_tangent(value):
         return np.zeros(value.shape, value.dtype if value.dtype.kind in "fc" else float)
     if isinstance(value, (bool, np.bool_)):
         return None
-    if isinstance(value, np.floating):
+    if isinstance(value, (np.floating, np.complexfloating)):
         return type(value)(0.0)
     if isinstance(value, (int, float, np.integer)):
         return 0.0
+    if isinstance(value, complex):          # `v + 0j`: was None, and `v_dot + None` failed
+        return 0j
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return type(value)(*[zero_tangent(v) for v in value])
     if isinstance(value, (tuple, list)):

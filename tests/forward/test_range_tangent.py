@@ -1,6 +1,7 @@
-"""A range's zero tangent is a lazy sequence of zeros: enumerate's counter is
-`range(start, 2 ** 62)` (lowering/normalize_loops.py), and hvp's forward-over-reverse
-route walks its tangent in a zip; a list of its zeros raised MemoryError."""
+"""Zero tangents of ranges and complex numbers. A range's is a lazy sequence of zeros:
+enumerate's counter is `range(start, 2 ** 62)` (lowering/normalize_loops.py), and hvp's forward-over-reverse
+route walks its tangent in a zip; a list of its zeros raised MemoryError. A complex
+number's is 0j (it was None, and `v_dot + zero_addend(0j)` failed)."""
 import numpy as np
 
 from runtime.forward import Zeros, zero_tangent
@@ -30,3 +31,21 @@ def test_forward_over_reverse_through_enumerate():
     want = (numerical_grad(enumerated, [X, w + h * v], 1) -
             numerical_grad(enumerated, [X, w - h * v], 1)) / (2 * h)
     assert_close(got, want, 1e-4, 1e-6)
+
+
+def test_a_complex_number_has_a_complex_zero_tangent():
+    assert zero_tangent(2j) == 0j and isinstance(zero_tangent(2j), complex)
+    assert zero_tangent(np.complex64(1j)).dtype == np.complex64
+
+
+def complex_constant_added(v):
+    z = np.asarray(v + 0j) * (1 + 2j)           # (forward_mode fuzz seed 35288)
+    return np.sum(np.sin(np.fft.irfft(z[:3], n=4)))
+
+
+def test_jvp_of_a_value_plus_a_complex_constant():
+    from tests.fd import directional
+    from transform import jvp
+    v, t = np.array([0.9, -1.2, 0.9, 0.1]), np.array([0.3, 0.5, -0.2, 1.0])
+    got = jvp(complex_constant_added, (v,), (t,))[1]
+    assert_close(got, directional(complex_constant_added, [v], 0, t), 1e-6, 1e-8)

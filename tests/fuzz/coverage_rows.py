@@ -35,7 +35,7 @@ SUPPORTED = {
     "calls to user functions (positional, keyword, default arguments, positional-only "
     "parameters def f(x, /)), recursion":
         ("helper_call", "keyword_args", "default_args", "recursion", "positional_only",
-         "positional_only_f"),
+         "positional_only_f", "runtime_parameter_names"),
     "nested def (inlined; closures over outer values, including differentiated ones)":
         ("closure",),
     "attribute reads on objects and dataclasses, methods of user objects":

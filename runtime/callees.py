@@ -43,24 +43,24 @@ def loop_body_rule(fn, wrt, dense=()):
     return _BODY_RULE[0](fn, tuple(wrt), tuple(dense))
 
 
-def function_vjp(fn, *args, wrt, **kwargs):
+def function_vjp(fn, wrt, /, *args, **kwargs):
     """(fn(*args, **kwargs), pullback) with cotangents for the positions in `wrt`
     (keyword arguments are not differentiated)."""
     if not _VJP:
         raise TypeError("differentiating a function passed to a rule needs thunkgrad's "
                         "compiler (import transform)")
-    return _VJP[0](fn, *args, wrt=wrt, **kwargs)
+    return _VJP[0](fn, wrt, *args, **kwargs)
 
 
-def value_vjp(fn, *args, wrt, **kwargs):
+def value_vjp(fn, wrt, /, *args, **kwargs):
     """(fn(*args, **kwargs), pullback) where pullback(g) gives fn's own cotangent first
     (a closure record's: the cotangents of the values it read; None for a plain
     function), then those of the positions in `wrt` (values, not thunks)."""
     from .closures import Closure
     if not isinstance(fn, Closure):
-        out, pullback = function_vjp(fn, *args, wrt=wrt, **kwargs)
+        out, pullback = function_vjp(fn, wrt, *args, **kwargs)
         return out, lambda g: (None,) + tuple(pullback(g))
     if not _CLOSURE_VJP:
         raise TypeError("differentiating a closure passed to a rule needs thunkgrad's "
                         "compiler (import transform)")
-    return _CLOSURE_VJP[0](fn, *args, wrt=wrt, **kwargs)
+    return _CLOSURE_VJP[0](fn, wrt, *args, **kwargs)

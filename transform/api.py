@@ -236,6 +236,16 @@ def vjp(fn, *args, wrt=None, policy=None, has_aux=False, memory_limit=None, **kw
     """(output, pullback); pullback(cotangent) gives one cotangent per differentiated arg.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
     has_aux=True: fn returns (output, aux), and vjp returns (output, pullback, aux)."""
+    return _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit)
+
+
+def _function_vjp(fn, wrt, /, *args, **kwargs):
+    """vjp for rules differentiating a function value (runtime/callees.py): its keywords
+    all fn's own, a `wrt` or `policy` among them too."""
+    return _vjp(fn, args, kwargs, wrt, None, False, None)
+
+
+def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
     check_target(fn, "vjp")
     if wrt is None:            # every positional argument a named parameter takes
         named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
@@ -293,7 +303,7 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
                     consumed=not as_rule).source
 
 
-def _closure_vjp(closure, *args, wrt, **kwargs):
+def _closure_vjp(closure, wrt, /, *args, **kwargs):
     """(out, pullback) of a closure record called by a rule (np.piecewise's pieces):
     pullback(g) is (the record's cotangent, those of the `wrt` positions), as values."""
     varied = (0,) + tuple(1 + k for k in wrt)
@@ -311,7 +321,7 @@ forward_reverse.provide(_forward)        # call_jvp's reverse rule (hvp, grad of
 derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 
 # rules differentiating a function value (odeint, np.piecewise) use these
-callees.provide(vjp, _closure_vjp,
+callees.provide(_function_vjp, _closure_vjp,
                 lambda fn, wrt, dense=(): callee_rule(fn, "loop", wrt, materialised=True,
                                                       dense=dense))
 

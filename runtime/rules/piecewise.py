@@ -53,7 +53,7 @@ def _forward(x, conds, funclist, args, kw, wrt):
             continue
         vals = x[cond]
         if vals.size > 0:
-            out, pullback = value_vjp(func, vals, *args, wrt=wrt, **kw)
+            out, pullback = value_vjp(func, wrt, vals, *args, **kw)
             y[cond] = out
             pieces[k] = (out, pullback)
     return y, pieces

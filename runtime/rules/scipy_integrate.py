@@ -53,7 +53,7 @@ def _augmented(func, args, float_positions, n, tfirst):
         y, a = state[:n], state[n:2 * n]
         call = (time, y, *args) if tfirst else (y, time, *args)
         positions = wrt if not tfirst else (1,) + wrt[1:]
-        dy, pullback = function_vjp(func, *call, wrt=positions)
+        dy, pullback = function_vjp(func, positions, *call)
         cots = pullback(a)
         parts = [-np.asarray(c if c is not None else np.zeros_like(args[k]), dtype=float)
                  for c, k in zip(cots[1:], float_positions)]

@@ -14,7 +14,7 @@ def cubic(x, c):
 
 def test_function_vjp_differentiates_through_the_provided_compiler():
     x, c, g = np.array([0.5, -1.5]), 2.0, np.array([1.0, 3.0])
-    value, pullback = callees.function_vjp(cubic, x, c, wrt=(0,))
+    value, pullback = callees.function_vjp(cubic, (0,), x, c)
     assert_close(value, cubic(x, c))
     got = pullback(g)
     got = got[0] if isinstance(got, tuple) else got
@@ -24,4 +24,4 @@ def test_function_vjp_differentiates_through_the_provided_compiler():
 def test_without_the_compiler_it_is_refused(monkeypatch):
     monkeypatch.setattr(callees, "_VJP", [])
     with pytest.raises(TypeError, match="import transform"):
-        callees.function_vjp(cubic, np.ones(2), 1.0, wrt=(0,))
+        callees.function_vjp(cubic, (0,), np.ones(2), 1.0)

@@ -168,7 +168,7 @@ def test_a_closure_passed_to_a_rule_needs_the_compiler(monkeypatch):
     monkeypatch.setattr(callees, "_CLOSURE_VJP", [])
     closure = Closure(lambda w, t: t * w, (2.0,))
     with pytest.raises(TypeError, match="closure passed to a rule needs"):
-        callees.value_vjp(closure, 3.0, wrt=(0,))
+        callees.value_vjp(closure, (0,), 3.0)
 
 
 class _SubArray(np.ndarray):

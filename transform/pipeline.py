@@ -31,6 +31,7 @@ from .compilation import Compilation
 from .emit.bound_check import check_pullback
 from .emit.emit import emit
 from .errors import TransformError
+from .frontend.super_calls import rewrite_super_calls
 from .frontend.check import check_function
 from .frontend.checkpointed import checkpointed_loops
 from .frontend.checkpointed_auto import memory_limit_loops
@@ -111,6 +112,7 @@ def _stages(ctx, varied):
 def _front_end(ctx):
     """Stages 1-2: ctx.src, ctx.params, ctx.names, ctx.rrule_name."""
     ctx.src = src = parse_function(ctx.fn)
+    rewrite_super_calls(src)               # super().f(x): f(self, x), self differentiated
     src.param_kinds = _param_kinds(src.params, ctx.signature)
     src.has_signature = ctx.signature is not None   # param_kinds says what it can
     if ctx.forward:                          # no tape to bound: a plain loop

@@ -19,6 +19,7 @@ from ..forward import zero_tangent
 from ..higher import unit_tangent
 from .forward_container_helpers import zero_addend
 from ..gradient_stop import stop_gradient
+from ..supers import super_function
 from ..registry import NONE, SHAPE, ZERO, nondiff
 from .reductions_helpers import extremum_share
 
@@ -81,3 +82,5 @@ nondiff(extremum_share, why=ZERO, fresh=True)
 nondiff(zero_tangent, why=SHAPE, fresh=True)
 nondiff(unit_tangent, why=SHAPE, fresh=True)       # grad of grad (runtime/higher.py)
 nondiff(zero_addend, why=SHAPE, fresh=True)     # (x + y's: a bool's is 0.0, session 33)
+# the function `super().name` calls (transform/frontend/super_calls.py): a function value
+nondiff(super_function, why=ZERO)

@@ -9,13 +9,15 @@ import pytest
 from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import readonly, rng
 from tests.noticed36 import programs as P
-from tests.red2.check import CHECKS
-from transform import grad
+from tests.red2.check import CHECKS, flat, unflat
+from transform import TransformError, grad
 
 X = np.array([0.3, -0.2, 0.5, -1.1])
-# (program, argument, checks): grad against first differences, the rest red2's
+# name: (the argument, checks): grad against first differences, the rest red2's
 CASES = {
     "piecewise_keywords_named_like_vjp": (X, ("grad", "jvp")),   # hvp: piecewise_jvp refused
+    "super_call_of_differentiated_object": (P._Doubled(P.W3), ("grad", "jvp", "hvp")),
+    "super_call_on_argument": (P.H, ("grad", "jvp", "hvp", "hessian")),
 }
 
 
@@ -25,6 +27,15 @@ def test_against_finite_differences(name, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         if check == "grad":
-            assert_close(grad(f)(readonly((x,))[0]), numerical_grad(f, (x,), 0))
+            want = numerical_grad(lambda v: f(unflat(x, v)), (flat(x),), 0)
+            assert_close(flat(grad(f)(readonly((x,))[0])), want)
         else:
             CHECKS[check](f, list(readonly((x,))), 0, rng("noticed36", name, check))
+
+
+def test_super_method_read_as_value_is_refused_at_its_line():
+    """`call = super().__call__` would drop the object's derivative: refused there."""
+    with pytest.raises(TransformError) as info:
+        grad(P.super_method_read_as_value)(P.W3)
+    assert "programs.py:" in str(info.value).splitlines()[0]
+    assert "call = super().__call__" in str(info.value)

@@ -15,7 +15,7 @@ from tests.red2 import programs as P
 from tests.red2 import programs_more as M
 from tests.red2.cases import cases
 from tests.red2.check import CHECKS
-from transform import TransformError, hvp
+from transform import TransformError
 
 CASES = cases()
 ALL = ("jvp", "jacfwd", "hvp", "hessian")
@@ -33,9 +33,7 @@ REFUSED = {
     *(("attribute_reassigned", c) for c in ALL),
     # a nested def calling itself: all modes (define it at module level)
     *(("recursive_closure", c) for c in ALL),
-    # `super().__call__(h)` in a method with a differentiated argument: jvp refuses the
-    # method value; hvp's refusal is misleading (test_super_call_hvp_refusal_names_super)
-    *(("super_call", c) for c in ALL),
+    # (`super().__call__(h)`: runs in every mode since session 36, frontend/super_calls.py)
     # hvp/hessian: a partial binding a float to a keyword-only parameter
     ("partial_of_partial_kw", "hvp"), ("partial_of_partial_kw", "hessian"),
 }
@@ -69,13 +67,3 @@ def test_against_finite_differences(name, check):
 
 def test_refusal_list_names_cases():
     assert REFUSED | CRASHES <= set(CHECKED) and not REFUSED & CRASHES
-
-
-@pytest.mark.xfail(strict=True, reason="hvp of a method calling super(): reverse mode over "
-                   "forward mode's generated `__call___jvp` (compiled outside its class) "
-                   "refuses it as 'the file changed after the module was imported'")
-def test_super_call_hvp_refusal_names_super():
-    x = np.array([0.3, -0.2, 0.5])
-    with pytest.raises(TransformError) as info:
-        hvp(M.super_call, (x,), (x,))
-    assert "file changed" not in str(info.value)

@@ -14,7 +14,7 @@ from .flat_elif import flatten_elif_chains
 from .guards import Guards
 from ..ir.quoting import single_line
 from .render import render_rule
-from ..frontend.source_check import find_code, innermost_class
+from ..frontend.source_check import cell_class, find_code, innermost_class
 
 
 class Compiled:
@@ -147,7 +147,7 @@ def _build(ctx, source, filename, params, words):
     """(the factory function, the text it was compiled from)."""
     user_cells = dict(zip(ctx.fn.__code__.co_freevars, ctx.fn.__closure__ or ()))
     free = sorted((words & set(user_cells)) - set(params))
-    owner = innermost_class(ctx.fn.__qualname__.split("."))
+    owner = innermost_class(ctx.fn.__qualname__.split(".")) or cell_class(ctx.fn)
     if free or owner or '"""' in source or "'''" in source:
         return _build_from_ast(ctx, ast.parse(source, filename), filename, params,
                                free, owner, user_cells), source

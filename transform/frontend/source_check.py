@@ -171,7 +171,7 @@ def _in_context(fn, tree, imported):
     else:
         tree.decorator_list = []          # decorators run in the enclosing scope
     body = [tree]
-    owner = innermost_class(fn.__qualname__.split("."))
+    owner = innermost_class(fn.__qualname__.split(".")) or cell_class(fn)
     free = [n for n in fn.__code__.co_freevars if n != "__class__"]
     if owner:
         body = [ast.ClassDef(name=owner, bases=[], keywords=[], body=body,
@@ -190,6 +190,20 @@ def _in_context(fn, tree, imported):
     module = ast.Module(body=imports + [outer], type_ignores=[])
     _locate_new(module, parsed)
     return module
+
+
+def cell_class(fn):
+    """The name of the class in fn's `__class__` cell (`super()`), for a def compiled
+    outside a class statement: generated code compiled for a method (emit/emit.py puts
+    it in a class of that name)."""
+    code = fn.__code__
+    if "__class__" not in code.co_freevars or not fn.__closure__:
+        return None
+    try:
+        cls = fn.__closure__[code.co_freevars.index("__class__")].cell_contents
+    except ValueError:                  # an empty cell
+        return None
+    return getattr(cls, "__name__", None)
 
 
 def _locate_new(node, parsed):

@@ -55,6 +55,20 @@ for _extreme in (np.maximum, np.minimum):
     defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
            name=f"np.{_extreme.__name__}.reduce",
            jvp=EXTREMUM_JVP.format("array", _extreme.__name__[:3]))
+# np.fmax/np.fmin ignore NaN: as np.maximum/np.minimum, a NaN never the extremum (its
+# cotangent and tangent share zero), the tangent's share from np.nanmax/np.nanmin
+for _extreme, _kind in ((np.fmax, "nanmax"), (np.fmin, "nanmin")):
+    defvjp(_extreme.reduce, _EXTREME_REDUCE, "extremum_vjp(g, ans, array, axis, keepdims)",
+           name=f"np.{_extreme.__name__}.reduce", jvp=EXTREMUM_JVP.format("array", _kind))
+    defvjp(_extreme.accumulate, _ACCUMULATE, "running_max_vjp(g, ans, array, axis)", None,
+           None, NONE, name=f"np.{_extreme.__name__}.accumulate",
+           jvp="running_max_jvp(t_array, ans, axis)")
+defvjp(np.subtract.accumulate, _ACCUMULATE, "subtract_accumulate_vjp(g, array, axis)", None,
+       None, NONE, name="np.subtract.accumulate", complex_ok=True, jvp=LINEAR)
+# np.hypot.reduce: sqrt of the sum of squares, each element's weight x / ans (as np.hypot's)
+defvjp(np.hypot.reduce, _EXTREME_REDUCE,
+       "unreduce(g, array, axis, keepdims) * array / unreduce(ans, array, axis, keepdims)",
+       name="np.hypot.reduce", jvp=REDUCTION)
 defvjp(np.multiply.accumulate, _ACCUMULATE, "cumprod_vjp(g, ans, array, axis)", None, None,
        NONE, name="np.multiply.accumulate", jvp="cumprod_jvp(t_array, array, axis)")
 defvjp(np.logaddexp.reduce, _EXTREME_REDUCE,

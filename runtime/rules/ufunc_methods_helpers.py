@@ -119,3 +119,15 @@ def segment_jvp(t, ans, array, indices, axis, kind):
         slopes = segment_vjp(np.ones_like(y[i:i + 1]), y[i:i + 1], x[part], [0], 0, kind)
         out[i] = np.sum(slopes * t[part], axis=0)
     return np.moveaxis(out, 0, axis)
+
+
+@template_helper(pure=True)
+def subtract_accumulate_vjp(g, array, axis):
+    """Cotangent of np.subtract.accumulate, y_k = x_0 - x_1 - ... - x_k along axis
+    (2 x_0 - cumsum(x)): the first element gets the sum of g, element j > 0 minus the
+    sum of g from j on."""
+    g = np.moveaxis(np.broadcast_to(as_cotangent(g, array), np.shape(array)), axis, -1)
+    tail = np.flip(np.cumsum(np.flip(g, -1), axis=-1), -1)
+    cot = -tail
+    cot[..., 0] = tail[..., 0]
+    return np.moveaxis(cot, -1, axis)

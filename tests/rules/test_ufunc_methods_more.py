@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import runtime
+from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES, check_grad
 from tests.rules.checks import case, check_float32, check_rule, rand
 from transform import TransformError, grad
@@ -31,6 +32,15 @@ CASES = [
     case(np.multiply.reduceat, V5, [0, 2, 3]), case(np.multiply.reduceat, A34, [0, 2], axis=1),
     case(np.multiply.reduceat, WITH_ZERO, [0, 1, 3], axis=1, id="multiply-reduceat-zeros"),
     case(np.multiply.reduceat, B62, [3, 1, 1], id="multiply-reduceat-decreasing"),
+    # session 36: np.fmax/np.fmin's reduce and accumulate, np.subtract.accumulate,
+    # np.hypot.reduce
+    case(np.fmax.reduce, A34), case(np.fmax.reduce, A34, axis=1, keepdims=True),
+    case(np.fmin.reduce, A34, axis=None), case(np.fmin.reduce, V5),
+    case(np.fmax.accumulate, A34, axis=1), case(np.fmin.accumulate, V5),
+    case(np.subtract.accumulate, V5), case(np.subtract.accumulate, A34, axis=1),
+    case(np.subtract.accumulate, A34),
+    case(np.hypot.reduce, V5), case(np.hypot.reduce, A34, axis=1),
+    case(np.hypot.reduce, A34, axis=None), case(np.hypot.reduce, A34, axis=0, keepdims=True),
 ]
 
 
@@ -80,7 +90,7 @@ def test_methods_in_compiled_code(policy):
 
 
 def accumulate_differences(x):
-    return np.sum(np.subtract.accumulate(x))
+    return np.sum(np.divide.accumulate(x))
 
 
 def masked_peak(x):
@@ -88,10 +98,25 @@ def masked_peak(x):
 
 
 @pytest.mark.parametrize("fn, message", [
-    (accumulate_differences, "np.subtract.accumulate has no derivative rule"),
+    (accumulate_differences, "np.divide.accumulate has no derivative rule"),
     (masked_peak, "bad arguments for np.maximum.reduce: got an unexpected keyword argument 'where'"),
 ])
 def test_what_has_no_rule_is_refused_at_the_users_line(fn, message):
     with pytest.raises(TransformError, match=message) as info:
         grad(fn)(A34)
     assert "test_ufunc_methods_more.py" in str(info.value)
+
+
+def nan_ignoring_extremes(x):
+    """np.fmax/np.fmin skip NaN: the NaN entries get no cotangent, the rest as max/min."""
+    y = np.where(np.abs(x) < 0.15, np.nan, x)
+    return np.fmax.reduce(y * 2.0, axis=1) @ np.arange(1.0, 4.0) + \
+        np.sum(np.fmin.accumulate(y, axis=1)[:, -1] ** 2) + np.sum(np.subtract.accumulate(x))
+
+
+def test_nan_ignoring_extremes_match_differences():
+    x = A34.copy()
+    x[0, 1], x[2, 3] = 0.1, -0.05                     # NaN there inside the function
+    got, want = grad(nan_ignoring_extremes)(x), numerical_grad(nan_ignoring_extremes, (x,), 0)
+    assert np.all(np.isfinite(got))
+    assert_close(got, want)

@@ -9,7 +9,8 @@ Only when p is a dict or dict comprehension display, or a local every binding of
 makes a new dict (a display, `dict(...)`, `p.copy()`, a union with a display) or merges
 into one (`p |= q`; the others show p is a dict): `dict(pairs)` of a list of pairs or
 a zip, and a parameter, stay as written (`dict(p)` has a rule for a dict and for pairs);
-with keywords, any p: `dict(p, k=v)` -> `{**dict(p), "k": v}` (session 34).
+with keywords, any p: `dict(p, k=v)` -> `{**dict(p), "k": v}` (session 34), and
+`dict(p, **q)` -> `{**dict(p), **q}` (session 36).
 """
 import gast
 
@@ -22,10 +23,12 @@ def rewrite_dict_calls(src, uses):
     for node in list(walk(src.node)):
         copied = _copies_a_dict(node, uses)
         if copied or _overrides(node, uses):
-            first = node.args[0] if copied else located(
-                gast.Call(func=node.func, args=[node.args[0]], keywords=[]), node)
-            display = gast.Dict(keys=[None, *(const(kw.arg) for kw in node.keywords)],
-                                values=[first, *(kw.value for kw in node.keywords)])
+            first = node.args[:1] if copied else [located(
+                gast.Call(func=node.func, args=node.args, keywords=[]), node)
+                for _ in node.args]
+            display = gast.Dict(keys=[None] * len(first) + [
+                None if kw.arg is None else const(kw.arg) for kw in node.keywords],
+                values=first + [kw.value for kw in node.keywords])
             changed |= _replace(uses.parent.get(id(node)), node, located(display, node))
     return changed
 
@@ -33,10 +36,11 @@ def rewrite_dict_calls(src, uses):
 def _overrides(node, uses):
     """`dict(p, k=v)` of any p (a parameter, pairs): `{**dict(p), "k": v}`, which is what
     Python builds (dict(p), then the keywords written over it); `dict(p)` has a rule for
-    a dict and for pairs (session 34)."""
-    return uses.is_builtin_call(node, dict) and len(node.args) == 1 and \
-        not isinstance(node.args[0], gast.Starred) and bool(node.keywords) and \
-        all(kw.arg is not None for kw in node.keywords)
+    a dict and for pairs (session 34). Keywords spread from a dict too: `dict(p, **q)` ->
+    `{**dict(p), **q}`, `dict(**q)` -> `{**q}` (session 36)."""
+    return uses.is_builtin_call(node, dict) and len(node.args) <= 1 and \
+        not any(isinstance(a, gast.Starred) for a in node.args) and bool(node.keywords) and \
+        (len(node.args) == 1 or any(kw.arg is None for kw in node.keywords))
 
 
 def _copies_a_dict(node, uses):

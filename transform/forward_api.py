@@ -128,6 +128,13 @@ def call_jvp(fn, tangents, /, *args, **kwargs):
     return out
 
 
+def call_jvp_keywords(fn, tangents, keywords, /, *args):
+    """call_jvp(fn, tangents, *args, **keywords): generated code passes the keywords as
+    one dict when one of them carries a tangent, so that reverse mode over the code
+    (hvp) gives them cotangents (a custom rule's pullback answers by position)."""
+    return call_jvp(fn, tangents, *args, **keywords)
+
+
 def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
@@ -201,7 +208,7 @@ def holds_complex(value, depth=0):
 
 
 call_jvp.thunkgrad_jvp_call = True   # reverse mode's alias analysis reads its result
-provide(call_jvp)                    # (transform/alias/jvp_calls.py)
+provide(call_jvp, call_jvp_keywords)   # (transform/alias/jvp_calls.py)
 callees.provide_jvp(call_jvp)         # odeint's and np.piecewise's functions' tangents
 
 

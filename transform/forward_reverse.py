@@ -23,7 +23,7 @@ from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
 from .errors import TransformError
-from .forward_api import _compiled, _constructor, bound_call, call_jvp
+from .forward_api import _compiled, _constructor, bound_call, call_jvp, call_jvp_keywords
 from .forward.calls import _collects, container_method
 from .forward.methods import user_method
 from .forward_closures import OWN, is_value, lifted_params, lowered
@@ -46,7 +46,21 @@ def provide(forward):
 
 @registry.rrule(call_jvp, jvp=call_jvp_tangent)
 def call_jvp_rule(fn, tangents, /, *args, **kwargs):
-    """(fn(*args, **kwargs), its tangent) and the pullback of that pair."""
+    """(fn(*args, **kwargs), its tangent) and the pullback of that pair (a keyword's
+    cotangent is call_jvp_keywords's to give: the compiler passes no differentiated value
+    to call_jvp by keyword)."""
+    out, pullback = keyword_rule(fn, tangents, args, kwargs)
+
+    def call_jvp_pullback(g):
+        own, tangent_cots, arg_cots, _ = pullback(g)
+        return (own, tangent_cots) + tuple(arg_cots)
+    return out, call_jvp_pullback
+
+
+def keyword_rule(fn, tangents, args, kwargs):
+    """(the pair, pullback) where pullback(g) gives (fn's own cotangent: a closure
+    record's or partial's, the tangents' by key, the arguments' by position, the keyword
+    arguments' by name)."""
     if is_value(fn) or OWN in tangents:   # a closure record's or partial's function
         return _lowered_call(fn, tangents, args, kwargs)
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
@@ -59,53 +73,66 @@ def call_jvp_rule(fn, tangents, /, *args, **kwargs):
     params = lifted_params(fn)
     names = tuple(params[k] if isinstance(k, int) else k for k in tangents)
     positions = tuple(k for k, a in enumerate(args) if _differentiable(a))
+    keywords = _keywords(fn, kwargs, tangents)
     if not names:                       # no tangent: the value's own reverse, a zero tangent
-        return _plain_call(fn, positions, args, kwargs)
+        return _plain_call(fn, positions, keywords, args, kwargs)
     rule = _compiled(fn, names, _full_signature(fn, args, kwargs))
     refuse_helpers(fn, rule.rrule)
     given = {rule.tangent_params[n]: t for n, t in zip(names, tangents.values())}
-    wrt = tuple(params[k] for k in positions) + tuple(given)
+    wrt = tuple(params[k] for k in positions) + keywords + tuple(given)
     out, pullback = _reverse(rule.rrule, wrt, args, {**kwargs, **given})
 
-    def call_jvp_pullback(g):
+    def keyword_pullback(g):
         cots = pullback(_pair(g, out))
         by_position = {k: _as_given(c, args[k]) for k, c in zip(positions, cots)}
+        by_name = {n: _as_given(c, kwargs[n]) for n, c in
+                   zip(keywords, cots[len(positions):])}
         tangent_cots = {k: _as_given(c, tangents[k])
-                        for k, c in zip(tangents, cots[len(positions):])}
-        return (None, tangent_cots) + tuple(by_position.get(k) for k in range(len(args)))
-    return out, call_jvp_pullback
+                        for k, c in zip(tangents, cots[len(positions) + len(keywords):])}
+        return None, tangent_cots, tuple(by_position.get(k) for k in range(len(args))), \
+            by_name
+    return out, keyword_pullback
+
+
+def _keywords(fn, kwargs, tangents):
+    """The names of the keyword arguments carrying a tangent: reverse mode over this code
+    differentiates them (a value without one depends on no differentiated value); one
+    landing in fn's `**kwargs` is refused (its compiled code does not differentiate it)."""
+    named = inspect.signature(fn).parameters
+    found = tuple(n for n in kwargs if n in tangents)
+    for n in found:
+        if n not in named or named[n].kind is named[n].VAR_KEYWORD:
+            raise TransformError(f"hvp/hessian: a differentiated value passed by keyword "
+                                 f"into {fn.__name__}'s **kwargs as {n!r}: its compiled "
+                                 "code does not differentiate what **kwargs holds",
+                                 hint="name the parameter in the function's def")
+    return found
 
 
 def _lowered_call(fn, tangents, args, kwargs):
-    """call_jvp_rule of the plain call a closure record or partial stands for, its
+    """keyword_rule of the plain call a closure record or partial stands for, its
     cotangents regrouped as the value's own and the call's (forward_closures.py)."""
     plain = lowered(fn, tangents, args, kwargs)
-    held = [n for n, v in plain.kwargs.items() if n not in kwargs and _differentiable(v)]
-    if held:        # (call_jvp's pullback gives cotangents by position only)
-        raise TransformError(f"hvp/hessian: a functools.partial binding a float value to "
-                             f"the keyword-only parameter {held[0]!r} of "
-                             f"{getattr(plain.fn, '__name__', 'a function')}: its "
-                             "cotangent would be lost", hint="bind it by position, or pass "
-                             "it where the function is called")
-    out, pullback = call_jvp_rule(plain.fn, plain.tangents, *plain.args, **plain.kwargs)
+    out, pullback = keyword_rule(plain.fn, plain.tangents, plain.args, plain.kwargs)
 
     def lowered_pullback(g):
-        own, t_cots, *a_cots = pullback(g)
-        own, given, a_cots, _ = plain.regroup(own, t_cots, a_cots, {})
-        return (own, given, *a_cots)
+        own, t_cots, a_cots, k_cots = pullback(g)
+        own, given, a_cots, k_cots = plain.regroup(own, t_cots, a_cots, k_cots)
+        return own, given, tuple(a_cots), k_cots
     return out, lowered_pullback
 
 
 def _bound_call(tangents, bound, kwargs):
-    """call_jvp_rule of a bound method or a callable user object (forward_api.bound_call):
+    """keyword_rule of a bound method or a callable user object (forward_api.bound_call):
     the function's, given the receiver, whose cotangent is dropped (it carries no
     tangent: a differentiated receiver's method is called as such, forward/calls.py)."""
     func, shifted, args = bound
-    out, pullback = call_jvp_rule(func, shifted, *args, **kwargs)
+    out, pullback = keyword_rule(func, shifted, args, kwargs)
 
     def bound_pullback(g):
-        none, tangent_cots, _, *cots = pullback(g)
-        return (none, {k: tangent_cots[j] for k, j in zip(tangents, shifted)}, *cots)
+        none, tangent_cots, cots, k_cots = pullback(g)
+        return none, {k: tangent_cots[j] for k, j in zip(tangents, shifted)}, cots[1:], \
+            k_cots
     return out, bound_pullback
 
 
@@ -132,15 +159,14 @@ def _wrapper_param(fn, key, args, kwargs):
 
 
 def _value_call(fn, tangents, args, kwargs):
-    """call_jvp_rule of `call_<name>(a0, ..)` calling fn, the tangents renamed."""
+    """keyword_rule of `call_<name>(a0, ..)` calling fn, the tangents renamed."""
     names = {k: _wrapper_param(fn, k, args, kwargs) for k in tangents}
-    out, pullback = call_jvp_rule(calling(fn, len(args), tuple(kwargs)),
-                                  {names[k]: t for k, t in tangents.items()},
-                                  *args, **kwargs)
+    out, pullback = keyword_rule(calling(fn, len(args), tuple(kwargs)),
+                                 {names[k]: t for k, t in tangents.items()}, args, kwargs)
 
     def value_call_pullback(g):
-        none, tangent_cots, *cots = pullback(g)
-        return (none, {k: tangent_cots[names[k]] for k in tangents}, *cots)
+        none, tangent_cots, cots, k_cots = pullback(g)
+        return none, {k: tangent_cots[names[k]] for k in tangents}, cots, k_cots
     return out, value_call_pullback
 
 
@@ -154,13 +180,16 @@ def _reverse(fn, wrt, args, kwargs):
     return out, lambda g: tuple(unthunk(c) for c in pullback(g))
 
 
-def _plain_call(fn, positions, args, kwargs):
+def _plain_call(fn, positions, keywords, args, kwargs):
     params = lifted_params(fn)
-    out, pullback = _reverse(fn, tuple(params[k] for k in positions), args, kwargs)
+    wrt = tuple(params[k] for k in positions) + keywords
+    out, pullback = _reverse(fn, wrt, args, kwargs)
 
     def plain_pullback(g):
-        cots = dict(zip(positions, pullback(_pair(g, (out, None))[0])))
-        return (None, {}) + tuple(cots.get(k) for k in range(len(args)))
+        cots = pullback(_pair(g, (out, None))[0])
+        by_position = dict(zip(positions, cots))
+        return None, {}, tuple(by_position.get(k) for k in range(len(args))), \
+            dict(zip(keywords, cots[len(positions):]))
     return (out, zero_tangent(out)), plain_pullback
 
 
@@ -300,3 +329,28 @@ def _by_name_key(params, k):
     return params[k] if isinstance(k, int) else k
 
 
+
+
+# ---- call_jvp_keywords: call_jvp with its keywords in one dict (forward/calls.py) ----
+
+def _keywords_tangent(tangents, fn, given, keywords, /, *args):
+    """call_jvp_keywords's tangent (forward over forward): call_jvp's, when no keyword
+    carries a second tangent."""
+    t_fn, t_given, t_keywords, *t_args = list(tangents) + [None] * (3 + len(args) -
+                                                                   len(tangents))
+    if any(t is not None for t in (t_keywords or {}).values()):
+        raise TransformError("a third derivative through a keyword argument of a call "
+                             "(jvp of hvp) is not supported yet",
+                             hint="pass the value by position")
+    return call_jvp_tangent((t_fn, t_given, *t_args), fn, given, *args, **keywords)
+
+
+@registry.rrule(call_jvp_keywords, jvp=_keywords_tangent)
+def call_jvp_keywords_rule(fn, tangents, keywords, /, *args):
+    """call_jvp's value and pullback, the keywords' cotangents as a dict by name."""
+    out, pullback = keyword_rule(fn, tangents, args, keywords)
+
+    def call_jvp_keywords_pullback(g):
+        own, tangent_cots, arg_cots, k_cots = pullback(g)
+        return (own, tangent_cots, k_cots or None) + tuple(arg_cots)
+    return out, call_jvp_keywords_pullback

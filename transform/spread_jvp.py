@@ -22,7 +22,7 @@ from .errors import TransformError
 from .forward.calls import provide_spread
 from .forward_api import call_jvp
 from .forward_nested import call_jvp_tangent
-from .forward_reverse import _differentiable, call_jvp_rule
+from .forward_reverse import _differentiable, call_jvp_rule, keyword_rule
 from .frontend.varargs import named_callee
 
 
@@ -116,21 +116,24 @@ def spread_keywords_jvp(fn, args, keywords, args_dot, keywords_dot):
 
 
 def _spread_keywords_rule(fn, args, keywords, args_dot, keywords_dot):
-    """spread_keywords_jvp's value and pullback: call_jvp's reverse rule with every
-    differentiated value passed by position (one left to a keyword-only parameter is
-    refused: call_jvp's reverse rule answers by position)."""
+    """spread_keywords_jvp's value and pullback: call_jvp's reverse rule, the keywords
+    continuing fn's positional parameters passed by position, the others by name
+    (keyword_rule gives their cotangents)."""
     n = len(args)
     entries, rest, tangents, rest_dot, moved = _by_position(fn, args, keywords, args_dot,
                                                             keywords_dot)
-    fn = _positional_only(named_callee(fn, len(entries)), rest, rest_dot, "hvp/hessian")
-    out, pullback = call_jvp_rule(fn, _given(entries, tangents), *entries, **rest)
+    fn = named_callee(fn, len(entries))
+    named = _keyword_tangents(fn, rest, rest_dot)
+    out, pullback = keyword_rule(fn, {**_given(entries, tangents), **named}, entries, rest)
 
     def spread_keywords_pullback(g):
-        _, tangent_cots, *cots = pullback(g)
+        _, tangent_cots, cots, k_cots = pullback(g)
         of_tangents = [tangent_cots.get(k) for k in range(len(entries))]
-        return (None, entries_cotangent(cots[:n], args), _by_name(moved, cots[n:]),
+        of_named = {k: tangent_cots.get(k) for k in named}
+        return (None, entries_cotangent(cots[:n], args),
+                _by_name(moved, cots[n:], k_cots),
                 None if args_dot is None else entries_cotangent(of_tangents[:n], args_dot),
-                None if keywords_dot is None else _by_name(moved, of_tangents[n:]))
+                None if keywords_dot is None else _by_name(moved, of_tangents[n:], of_named))
     return out, spread_keywords_pullback
 
 
@@ -146,8 +149,9 @@ def _positional_only(fn, rest, rest_dot, entry):
     return fn
 
 
-def _by_name(names, cots):
+def _by_name(names, cots, by_name=None):
     out = {k: c for k, c in zip(names, cots) if c is not None}
+    out.update({k: c for k, c in (by_name or {}).items() if c is not None})
     return out or None
 
 

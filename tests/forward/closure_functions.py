@@ -173,7 +173,6 @@ def scaled_by(t, *, s):
 
 
 def partial_binding_a_keyword_only_parameter(w):
-    """jvp takes it; hvp refuses (call_jvp's pullback gives cotangents by position: the
-    bound value's would be lost)."""
+    """The bound value's cotangent comes back by name (forward_reverse.keyword_rule)."""
     f = functools.partial(scaled_by, s=np.exp(w))
     return np.sum(f(w))

@@ -18,6 +18,13 @@ CASES = {
     "piecewise_keywords_named_like_vjp": (X, ("grad", "jvp")),   # hvp: piecewise_jvp refused
     "super_call_of_differentiated_object": (P._Doubled(P.W3), ("grad", "jvp", "hvp")),
     "super_call_on_argument": (P.H, ("grad", "jvp", "hvp", "hessian")),
+    **{name: (P.H, ("grad", "jvp", "hvp", "hessian")) for name in (
+        "partial_binding_float_keyword", "partial_binding_differentiated_keyword",
+        "keyword_only_through_spread_dict", "keyword_only_passed_directly",
+        "helper_with_constant_keywords", "dict_with_spread_keywords",
+        "dict_of_pairs_with_spread_keywords", "own_method_named_otherwise",
+        "copies_of_a_dataclass")},
+    "own_copy_method": (P.H, ("grad",)),
 }
 
 
@@ -39,3 +46,22 @@ def test_super_method_read_as_value_is_refused_at_its_line():
         grad(P.super_method_read_as_value)(P.W3)
     assert "programs.py:" in str(info.value).splitlines()[0]
     assert "call = super().__call__" in str(info.value)
+
+
+def test_grad_of_grad_through_a_keyword_only_parameter():
+    f, x, h = P.scalar_keyword_calls, 0.4, 1e-4
+    want = (f(x + h) - 2 * f(x) + f(x - h)) / h ** 2
+    assert_close(grad(grad(f))(x), want, rtol=1e-5)
+
+
+def test_third_derivative_through_a_keyword_is_refused_at_the_users_line():
+    with pytest.raises(TransformError, match="_keywords_tangent") as info:
+        grad(grad(grad(P.scalar_keyword_calls)))(0.4)
+    assert "programs.py:" in str(info.value).splitlines()[0]
+
+
+@pytest.mark.parametrize("check", ["jvp", "hvp"])
+def test_own_copy_method_refused_at_the_call(check):
+    with pytest.raises(TransformError, match="method named copy") as info:
+        CHECKS[check](P.own_copy_method, [P.H], 0, rng("noticed36 copy"))
+    assert "q = p.copy()" in str(info.value) and "clone" in str(info.value)

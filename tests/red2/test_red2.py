@@ -34,8 +34,8 @@ REFUSED = {
     # a nested def calling itself: all modes (define it at module level)
     *(("recursive_closure", c) for c in ALL),
     # (`super().__call__(h)`: runs in every mode since session 36, frontend/super_calls.py)
-    # hvp/hessian: a partial binding a float to a keyword-only parameter
-    ("partial_of_partial_kw", "hvp"), ("partial_of_partial_kw", "hessian"),
+    # (a partial binding a float to a keyword-only parameter: hvp and hessian run since
+    # session 36, forward_reverse.keyword_rule gives keywords cotangents)
 }
 # (fixed in session 35 by red2: a method read as a value from an object that carries a
 # tangent, `step = block.__call__`, `functools.partial(aff.energy)`, raised a TypeError in

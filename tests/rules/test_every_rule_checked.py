@@ -240,6 +240,9 @@ EXEMPT = {
     "transform.forward_api.call_jvp": "reverse mode over a callee's generated `_jvp` "
     "(transform/forward_reverse.py): tests/forward/test_hvp.py and the corpus's hvp run "
     "(tests/forward/test_corpus_hvp.py) against differences of grad",
+    "transform.forward_api.call_jvp_keywords": "call_jvp with its keywords in one dict "
+    "(a keyword carrying a tangent): tests/noticed36 (hvp and hessian against second "
+    "differences of f) and red2's partial_of_partial_kw",
     "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward), "
     "a user function called: its pullback against its JVP and differences in "
     "tests/rules/test_jvp_generated_calls.py, third derivatives in tests/higher",

@@ -41,6 +41,9 @@ EXEMPT = {
     "tests/forward/test_hvp_forward_over_reverse.py (calls) against differences",
     "transform.forward_api.call_jvp": "a user function and its tangents: "
     "tests/rules/test_jvp_generated_calls.py",
+    "transform.forward_api.call_jvp_keywords": "call_jvp with its keywords in one dict: "
+    "tests/noticed36 (hvp, hessian, grad of grad against differences; reverse mode over "
+    "its JVP is refused there)",
     "transform.forward_nested.call_jvp_tangent": "call_jvp's tangent (forward over forward): "
     "tests/rules/test_jvp_generated_calls.py",
     "transform.spread_jvp.spread_jvp": "call_jvp over spread entries (f(*xs)): "

@@ -28,8 +28,9 @@ PROVIDED = {}
 OWN = "<called value>"  # call_jvp's key for the called value's own tangent (a closure's)
 
 
-def provide(call_jvp):
+def provide(call_jvp, call_jvp_keywords):
     PROVIDED["call_jvp"] = call_jvp
+    PROVIDED["call_jvp_keywords"] = call_jvp_keywords
 
 
 def provide_spread(spread_jvp, spread_keywords_jvp):
@@ -233,6 +234,12 @@ def container_method(obj, name, refusal, count=None):
     return fn
 
 
+def _keywords_carrying(fwd, keywords):
+    """Whether a keyword argument (none spread with `**`) carries a tangent."""
+    return all(k.arg is not None for k in keywords) and \
+        any(isinstance(k.value, gast.Name) and fwd.is_active(k.value) for k in keywords)
+
+
 def _global(fwd, name, value):
     if name not in fwd.builtins:
         fwd.builtins[name] = fwd.names.reserve(name)
@@ -244,12 +251,15 @@ def _statement(fwd, s, target, tangents, callee=None, call=None):
     call = call or s.value
     keys = [gast.Constant(value=p, kind=None) for p in tangents]
     given = gast.Dict(keys=keys, values=[load(fwd.dot(a.id)) for a in tangents.values()])
-    name = fwd.names.reserve("call_jvp") if "call_jvp" not in fwd.builtins else \
-        fwd.builtins["call_jvp"]
-    fwd.builtins["call_jvp"] = name
-    fwd.ctx.globals[name] = PROVIDED["call_jvp"]
-    value = gast.Call(func=load(name), args=[callee or clone(call.func), given] +
-                      clone(call.args), keywords=clone(call.keywords))
+    head, keywords = [callee or clone(call.func), given], clone(call.keywords)
+    helper = "call_jvp"
+    if _keywords_carrying(fwd, keywords):   # `call_jvp_keywords(f, {..}, {'y': t2}, x)`
+        helper = "call_jvp_keywords"         # (hvp gives a dict argument cotangents)
+        head.append(gast.Dict(keys=[gast.Constant(value=k.arg, kind=None) for k in keywords],
+                              values=[k.value for k in keywords]))
+        keywords = []
+    value = gast.Call(func=load(_global(fwd, helper, PROVIDED[helper])),
+                      args=head + clone(call.args), keywords=keywords)
     pair = gast.Tuple(elts=[store(target), store(fwd.dot(target))], ctx=gast.Store())
     return located(gast.Assign(targets=[pair], value=value, type_comment=None), s)
 

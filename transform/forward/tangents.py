@@ -243,9 +243,12 @@ class Forward:
         mode over this code (hvp) for memory `obj` shares, refusing a later write into
         it even where obj is an array and the branch never runs."""
         try:
-            refuse(self, s.node, "`.copy()` of a user-defined object carrying a "
-                   "derivative (a method of that name)", "name the method otherwise, or "
-                   "use vjp")
+            refuse(self, getattr(s.prim, "site", None) or s.node,
+                   "`.copy()` calling a class's own method named copy on an object "
+                   "carrying a derivative is not supported yet (hvp and hessian run "
+                   "forward-mode code too)", "give the method another name "
+                   "(`def clone(self)`, called `p.clone()`; copy.copy(p) works too), or "
+                   "use vjp/grad")
         except TransformError as exc:
             name = self.names.reserve("forward_refusal")
             self.ctx.globals[name] = exc

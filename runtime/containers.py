@@ -228,9 +228,8 @@ SHAPE_FACTS = frozenset(("shape", "ndim", "size", "dtype", "itemsize", "nbytes",
 
 @template_helper
 def getattr_vjp(g, obj, name, ans=None):
-    """Cotangent of `obj.name`: for an array (or a number) the attribute's own math
-    (`.real` and `.imag` as np.real and np.imag, `.T`/`.mT`
-    transposes); for any other object a dict from the attribute's name to g."""
+    """Cotangent of `obj.name`: an array's (a number's) by the attribute's math (.real,
+    .imag, .T, .mT); another object's {name: g}, none for its class's own constant."""
     if isinstance(obj, tuple) and name in getattr(obj, "_fields", ()):
         out = [None] * len(obj)           # a namedtuple: by position, as `p[0]` gives
         out[obj._fields.index(name)] = g
@@ -241,7 +240,8 @@ def getattr_vjp(g, obj, name, ans=None):
             return g                  # a bound method: its cotangent is its receiver's
         if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
             return computed_attribute_vjp(g, obj, name, static, ans)
-        return {name: g}
+        shared = static is not None and name not in getattr(obj, "__dict__", ())
+        return None if shared and not isinstance(static, _STORED) else {name: g}
     if name in SHAPE_FACTS:                   # an array's .shape, .size, ...: integers
         return None
     if name == "real":                        # docs/complex.md

@@ -179,3 +179,30 @@ def copies_of_a_dataclass(x):
     r = _Record(x * 2.0, 0.5)
     q, s = copy.copy(r), copy.deepcopy(r)
     return np.sum(np.sin(q.w * x)) * s.b + np.sum(s.w ** 2)
+
+
+class _Scaler:
+    factor = 2.5                  # a class's constant: no part of any object's state
+
+    def __init__(self, w):
+        self.w = w
+
+    def __call__(self, x):
+        return self.w * x * self.factor
+
+
+def class_constant_through_a_built_object(x):
+    """`s.factor` of an object built in the function reads the class's constant (grad
+    raised "no derivative through the attribute .factor of a record built in the code")."""
+    s = _Scaler(x * 2.0)
+    return np.sum(s(x)) + s.factor * np.sum(x ** 2)
+
+
+@dataclass
+class _Rated:
+    w: np.ndarray
+    rate = 0.3                    # no annotation: a class attribute, not a field
+
+
+def class_constant_of_an_argument(r):
+    return np.sum(np.sin(r.w) * r.rate) + r.rate * np.sum(r.w ** 2)

@@ -23,7 +23,8 @@ CASES = {
         "keyword_only_through_spread_dict", "keyword_only_passed_directly",
         "helper_with_constant_keywords", "dict_with_spread_keywords",
         "dict_of_pairs_with_spread_keywords", "own_method_named_otherwise",
-        "copies_of_a_dataclass")},
+        "copies_of_a_dataclass", "class_constant_through_a_built_object")},
+    "class_constant_of_an_argument": (P._Rated(P.H), ("grad", "jvp", "hvp")),
     "own_copy_method": (P.H, ("grad",)),
 }
 

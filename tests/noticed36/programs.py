@@ -206,3 +206,26 @@ class _Rated:
 
 def class_constant_of_an_argument(r):
     return np.sum(np.sin(r.w) * r.rate) + r.rate * np.sum(r.w ** 2)
+
+
+class _Cell:
+    def __init__(self):
+        self.h = np.zeros(3)
+
+    def step(self, x):
+        self.h = np.tanh(self.h + x)
+        return self.h
+
+
+def method_setting_attributes_in_statements(x):
+    """`m = M()` with no arguments, then `m.step(x)` in statements of their own: runs."""
+    m = _Cell()
+    m.step(x)
+    h = m.step(x * 2.0)
+    return np.sum(h * m.h)
+
+
+def method_setting_attributes_inside_an_expression(x):
+    m = _Cell()
+    m.step(x)
+    return np.sum(m.step(x * 2.0))

@@ -25,6 +25,7 @@ CASES = {
         "dict_of_pairs_with_spread_keywords", "own_method_named_otherwise",
         "copies_of_a_dataclass", "class_constant_through_a_built_object")},
     "class_constant_of_an_argument": (P._Rated(P.H), ("grad", "jvp", "hvp")),
+    "method_setting_attributes_in_statements": (P.H, ("grad",)),
     "own_copy_method": (P.H, ("grad",)),
 }
 
@@ -66,3 +67,13 @@ def test_own_copy_method_refused_at_the_call(check):
     with pytest.raises(TransformError, match="method named copy") as info:
         CHECKS[check](P.own_copy_method, [P.H], 0, rng("noticed36 copy"))
     assert "q = p.copy()" in str(info.value) and "clone" in str(info.value)
+
+
+def test_method_setting_attributes_inside_an_expression_says_what_to_write():
+    """The hint named what the user had done (`m = M(); m.step(x)`): it says to call the
+    method in a statement of its own."""
+    with pytest.raises(TransformError) as info:
+        grad(P.method_setting_attributes_inside_an_expression)(P.H)
+    text = str(info.value)
+    assert "self.h = np.tanh(self.h + x)" in text and "statement of its own" in text
+    assert "return np.sum(m.step(x * 2.0))" in text          # the call that reached it

@@ -123,9 +123,11 @@ def _attribute_hint(src, target):
         return (f"return a new object from {src.name}() (`return type({owner})(...)`), "
                 "or define only the plain operator (`__add__`): `a += b` then rebinds `a`")
     if owner is not None and owner == first:
-        return (f"call this method on an object the differentiated function makes itself "
-                "and no other name, container, helper or closure sees (`r = RNN(W, U)`, "
-                "then `r.step(x)`), or return the new value and set it in the caller")
+        return ("call this method in a statement of its own, `h = r.step(x)` or "
+                "`r.step(x)` (not inside an expression: `np.sum(r.step(x))`, `return "
+                "r.step(x)`), on an object the differentiated function makes itself "
+                "(`r = RNN(W, U)`) and no other name, container, helper or closure sees; "
+                "or return the new value and set it in the caller")
     return ("write attributes only of an object the function makes itself and no other "
             "name, container, helper or closure sees (`b = Box(); b.state = v`), or keep "
             "the value in a local variable")

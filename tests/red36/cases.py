@@ -204,3 +204,38 @@ def cases():
     for part in (_ml, _sim, _stats, _opt):
         out.update(part(r))
     return out
+
+
+def _more(r):
+    from tests.red36 import programs_more as P
+    X = r.normal(size=(6, 3)) * 0.6
+    x6 = np.array([0.4, -0.7, 1.1, -0.2, 0.6, 0.9])
+    return {
+        "early_stopping": (P.early_stopping, (r.normal(size=3), X, r.normal(size=6)), 0, SCALAR),
+        "tolerance_while": (P.tolerance_while, (1.7,), 0, FLOAT),
+        "filtered_energy": (P.filtered_energy, (x6,), 0, SCALAR),
+        "progress_print": (P.progress_print, (r.normal(size=3), X), 0, SCALAR),
+        "namedtuple_loss": (P.namedtuple_loss, (P.Params(r.normal(size=3), 0.2), X, np.sign(r.normal(size=6))), 0, ("grad", "vg")),
+        "inherited_call": (P.inherited_call, (0.5 * r.normal(size=(2, 3)), r.normal(size=3)), 0, SCALAR),
+        "itertools_accumulate": (P.itertools_accumulate, (r.normal(size=4),), 0, SCALAR),
+        "pairwise_distances": (P.pairwise_distances, (r.normal(size=6),), 0, SCALAR),
+        "iter_next": (P.iter_next, (r.normal(size=4),), 0, SCALAR),
+        "generator_zip": (P.generator_zip, (r.normal(size=4), r.normal(size=4)), 0, SCALAR),
+        "generator_zip_w": (P.generator_zip, (r.normal(size=4), r.normal(size=4)), 1, SCALAR),
+        "dict_comprehension": (P.dict_comprehension_loss, (r.normal(size=3),), 0, SCALAR),
+        "sorted_key_lambda": (P.sorted_key_lambda, (x6,), 0, SCALAR),
+        "math_module": (P.math_module, (0.7,), 0, FLOAT),
+        "static_class_methods": (P.static_and_class_methods, (r.normal(size=3),), 0, SCALAR),
+        "while_else": (P.while_else_flag, (r.normal(size=3),), 0, SCALAR),
+        "nested_loops_break": (P.nested_loops_break, (r.normal(size=4),), 0, SCALAR),
+        "local_def_loop_test": (P.local_def_in_loop_test, (np.array([2.0, 3.0, 0.5]),), 0, VECTOR),
+        "kwargs_helper_call": (P.kwargs_helper_call, (r.normal(size=3),), 0, SCALAR),
+        "two_lambdas_swap": (P.two_lambdas_swap, (np.array([0.5, 0.3, -0.1]),), 0, SCALAR),
+        "ode_event_bisect": (P.ode_event_bisect, (6.0,), 0, FLOAT),
+    }
+
+
+def all_cases():
+    out = cases()
+    out.update(_more(rng("red36 more")))
+    return out

@@ -8,7 +8,8 @@
 2. A nested def or a lambda bound to a local name, called in an `if`/`while` test, a
    comparison, a comprehension's filter or an assert, was left in that expression while
    its definition was inlined away: NameError, or with a module-level function of the
-   same name, that function was called (a wrong branch in every mode).
+   same name, that function was called (a wrong branch in every mode). Such calls are
+   now computed before the test (in a branch where the test may skip them).
 """
 import numpy as np
 import pytest
@@ -127,11 +128,42 @@ def test_local_function_called_in_a_test(fn, x):
 def skipped_by_and(x):
     f = lambda v: v ** 2  # noqa: E731
     if x > 0 and f(x) > 0.3:
-        return 2 * x
+        return 2 * x * x
     return 3 * x
 
 
-def test_local_function_a_test_may_skip_is_refused_at_its_line():
-    with pytest.raises(TransformError, match=r"test_regressions.py:\d+:\d+: a call of the "
-                       r"nested function or lambda f\(\) where this expression may skip it"):
-        grad(skipped_by_and)(0.6)
+def skipped_by_or(x):
+    f = lambda v: v ** 2  # noqa: E731
+    if x < 0 or f(x) > 0.3:
+        return 2 * x * x
+    return 3 * x
+
+
+def chained_comparison(x):
+    f = lambda v: v ** 2  # noqa: E731
+    g = lambda v: v + 1  # noqa: E731
+    return x * x if 0.0 < f(x) < g(x) < 1.7 else x
+
+
+def branch_of_a_test(x):
+    f = lambda v: v ** 2  # noqa: E731
+    return x * x if (f(x) if x > 0 else -f(x)) > 0.3 else x
+
+
+def comprehension_in_a_test(x):
+    f = lambda v: v ** 2  # noqa: E731
+    y = x
+    while sum(f(v) for v in y) > 0.5 and np.sum(f(y) * 2) > 0.1:
+        y = y * 0.8
+    return np.sum(y * x)
+
+
+@pytest.mark.parametrize("fn, x", [
+    (skipped_by_and, 0.6), (skipped_by_and, -0.6), (skipped_by_or, 0.6),
+    (skipped_by_or, 0.4), (chained_comparison, 0.6), (chained_comparison, 0.9),
+    (branch_of_a_test, 0.6), (branch_of_a_test, -0.6),
+    (comprehension_in_a_test, np.array([0.6, -0.9]))])
+def test_local_function_a_test_may_skip_runs_in_a_branch(fn, x):
+    # the call after `and`/`or`, in a branch or a chained comparison's later terms runs
+    # only when Python's does (computed in a branch of the lowered test)
+    test_local_function_called_in_a_test(fn, x)

@@ -14,11 +14,14 @@ Left in place it raised NameError, or, with a module-level function of the same 
 silently called that one (a wrong branch, a wrong gradient). A `while` test is computed
 again on each trip (`while True: if not test: break`). A call the expression may skip
 (after `and`/`or`, in a branch of `a if c else b`, a chained comparison's later terms)
-is refused: hoisted, it would run when Python's would not.
+is computed in a branch, as Python runs it (`b if a else a` for `a and b`).
 """
+import copy
+
 import gast
 
 from ..ir.nodes import load
+from .normalize_tricks import as_choice
 
 _CONDITIONAL = {gast.BoolOp: ("values", 1), gast.IfExp: ("body", 0),
                 gast.Compare: ("comparators", 1)}
@@ -47,20 +50,21 @@ def hoisted(norm, e):
 
 
 def _hoist(norm, e):
-    if isinstance(e, gast.Call) and isinstance(e.func, gast.Name) and \
-            e.func.id in norm.local_defs:
-        return load(norm.calls.inline_call(norm.local_defs[e.func.id], e, None))
-    if isinstance(e, gast.Name) and e.id in norm.local_defs:
+    """Comparisons, `and`/`or` and `not` are walked; any other part reading a local def
+    (a call, arithmetic over one, a comprehension) is computed first by the normalizer,
+    which inlines the calls."""
+    if not reads_local_def(norm, e):
+        return e
+    if _skippable(norm, e):
+        return load(norm.expr(_branching(norm, e), None))
+    if isinstance(e, gast.Name):
         return norm.atom(e)
-    if isinstance(e, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
-                      gast.GeneratorExp)) or _skippable(norm, e):
-        raise norm.src.error("a call of the nested function or lambda "
-                             f"{_first_local(norm, e)}() where this expression may skip it",
-                             e, hint="compute it on its own line first, then test the "
-                             "result")
+    if not isinstance(e, (gast.Compare, gast.BoolOp)) and not (
+            isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.Not)):
+        return load(norm.expr(e, None))
     for field, value in gast.iter_fields(e):
         if isinstance(value, list):
-            setattr(e, field, [_hoist(norm, v) if isinstance(v, gast.AST) else v
+            setattr(e, field, [_hoist(norm, v) if isinstance(v, gast.expr) else v
                                for v in value])
         elif isinstance(value, gast.expr):
             setattr(e, field, _hoist(norm, value))
@@ -72,12 +76,22 @@ def _skippable(norm, e):
     if kind is None:
         return False
     field, start = kind
-    parts = getattr(e, field)[start:]
-    if isinstance(e, gast.IfExp):
-        parts = [e.body, e.orelse]
+    parts = [e.body, e.orelse] if isinstance(e, gast.IfExp) else getattr(e, field)[start:]
     return any(reads_local_def(norm, p) for p in parts)
 
 
-def _first_local(norm, e):
-    return next(n.id for n in gast.walk(e) if isinstance(n, gast.Name)
-                and n.id in norm.local_defs)
+def _branching(norm, e):
+    """A skippable part as branches the normalizer lowers to `if` statements, each
+    operand evaluated once: `a and b` as `b if a else a`, `a < b < c` as
+    `a < b and b < c`, a conditional expression as it is."""
+    if isinstance(e, gast.BoolOp):
+        return as_choice(e, norm.atom(e.values[0]))
+    if isinstance(e, gast.Compare):
+        left, middle = norm.atom(e.left), norm.atom(e.comparators[0])
+        first = gast.Compare(left=left, ops=e.ops[:1], comparators=[middle])
+        rest = gast.Compare(left=copy.deepcopy(middle), ops=e.ops[1:],
+                            comparators=e.comparators[1:])
+        return gast.BoolOp(op=gast.And(), values=[first, rest])
+    return e
+
+

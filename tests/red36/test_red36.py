@@ -36,7 +36,7 @@ FORWARD_OVER_REVERSE = (
     "enumerate_zip", "enumerate_zip_w", "nested_comprehension", "augmented_dict_update",
     "max_builtin_key", "abs_sign_mix", "kron_outer_trace", "eigen_loss", "svd_nuclear",
     "qr_orthogonal", "inverse_trace", "sorted_key_lambda", "while_else",
-    "two_lambdas_swap",
+    "two_lambdas_swap", "filtered_energy",
     # refused without the user's line (hvp_fr's own code, or none): see the report
     "dict_comprehension", "nested_loops_break",
 )

@@ -140,11 +140,13 @@ class Forward:
         else:
             refuse(self, _located_part(s.node), "a loop unpacking several names from this "
                    "iterable", "loop over one sequence and unpack inside the body")
-        seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
+        seqs, dotted = self._walked(call.args, dotted)
+        if not dotted:
+            return first
         if role == "zip" and all(isinstance(n, gast.Name) for n in names):
             # one flat zip (`for a, b, a_dot, b_dot in zip(xs, ys, xs_dot, ys_dot)`):
             # reverse mode (hvp) walks that, not a zip of zips
-            s.target.elts = list(names) + [self._tangent_target(n) for n in names]
+            s.target.elts = list(names) + [self._tangent_target(n) for n in dotted]
             call.args = list(call.args) + seqs
             return
         if role == "enumerate":
@@ -214,10 +216,12 @@ class Forward:
         s.iter = gast.Call(func=self.names.ref("zip"),
                            args=[seq, self.tangent_or_zero(seq)], keywords=[])
 
-    def _walked(self, seq, name):
-        """What the loop walks for `name`'s tangent: the sequence's tangent, or the
-        sequence itself when the name needs none (bound to `_`)."""
-        return self.tangent_or_zero(seq) if _names(name) & self.active else clone(seq)
+    def _walked(self, seqs, targets):
+        """(the tangents walked, their targets) for the targets that need one. The
+        others' sequences are not walked again: a one-shot iterator walked twice
+        (`zip(zip(xs, ys), alphas)`) paired alternate items, a wrong value and tangent."""
+        keep = [k for k, n in enumerate(targets) if _names(n) & self.active]
+        return [self.tangent_or_zero(seqs[k]) for k in keep], [targets[k] for k in keep]
 
     def _tangent_target(self, target):
         if isinstance(target, gast.Name):

@@ -16,6 +16,7 @@ backward sweep reads it (needed) and some assignment overwrites it
 """
 import gast
 
+from ..ir import statements as ir
 from ..ir import templates
 from ..ir.primitives import Prim
 from ..ir.nodes import name_ids
@@ -30,6 +31,33 @@ def iter_statements(block, loop_depth=0):
             yield from iter_statements(s.orelse, loop_depth)
         elif isinstance(s, (gast.For, gast.While)):
             yield from iter_statements(s.body, loop_depth + 1)
+
+
+def walk(block, loop_depth=0):
+    """(typed statement, loop depth) for every statement of a typed block
+    (ir/statements.py), the bodies of loops and branches included."""
+    for s in block:
+        yield s, loop_depth
+        match s:
+            case ir.If():
+                yield from walk(s.body, loop_depth)
+                yield from walk(s.orelse, loop_depth)
+            case ir.Loop():
+                yield from walk(s.body, loop_depth + 1)
+
+
+def defined(s):
+    """(names a typed statement defines, its Prim or None): an assignment's targets, the
+    container an element store writes into, the list an append grows. A trip counter
+    (`Count`) and a jump define none."""
+    match s:
+        case ir.SetItem():
+            return [s.base.id], s.prim
+        case ir.Append():
+            return [s.acc.id], s.prim
+        case ir.Simple(node=gast.Assign()):
+            return target_names(s.node.targets[0]), s.prim
+    return [], None
 
 
 def target_names(target):

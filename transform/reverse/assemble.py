@@ -23,8 +23,8 @@ def build_rrule(ctx, body, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return.
     Both sweeps are built typed (ir/statements.py, ir/generated.py) and lowered here,
     each once (ir/lower_gast.py)."""
-    reverser = Reverser(ctx, body)
     typed = typed_form(ctx.src, body)           # ir/statements.py: what the sweeps walk
+    reverser = Reverser(ctx, typed)
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):

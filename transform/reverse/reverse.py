@@ -34,13 +34,13 @@ from .slice_adds import (adds_in_place, axes_view, fills_index, slice_add,
 class Reverser:
     """The two sweeps over a normalized body; loops and list building by its parts."""
 
-    def __init__(self, ctx, body):
+    def __init__(self, ctx, typed):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
-        self.lists = appended_lists(body)   # names certainly bound to lists
-        self.sequences = self.lists | packed_sequences(body)   # lists and tuples, at times
+        self.lists = appended_lists(typed)   # names certainly bound to lists
+        self.sequences = self.lists | packed_sequences(typed)   # lists and tuples, at times
         self.restored_lists = set()          # lists the backward sweep reads
         if self.lists:
-            read = needed_names(body, ctx.activity, ctx.shapes)
+            read = needed_names([s.node for s in typed], ctx.activity, ctx.shapes)
             self.restored_lists = self.lists & (read[0] | read[1])
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
@@ -165,7 +165,7 @@ class Reverser:
             case ir.Simple(node=gast.Assign()):
                 return self.backward_assign(s, state)
             case ir.Append():
-                return self.list_sweep.backward_append(s.node, state)
+                return self.list_sweep.backward_append(s, state)
             case ir.If():
                 return self.backward_if(s, state)
             case ir.For() | ir.While():

@@ -22,16 +22,19 @@ import numpy as np
 
 from .index_shapes import literal_axis
 from .shapes import shape_of
+from ..ir import statements as ir
 from ..ir.nodes import const
+from ..ir.typed import walk
 from ..ir.templates import clone
 
 _JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
 
 
 def cut_joins(body, shapes):
-    """Set `prim.cuts = [(part name, index node)]` on the joins cut directly."""
-    returned = {s.value.id for s in gast.walk(gast.Module(body=body, type_ignores=[]))
-                if isinstance(s, gast.Return) and isinstance(s.value, gast.Name)}
+    """Set `prim.cuts = [(part name, index node)]` on the joins cut directly (`body`:
+    typed, ir/statements.py)."""
+    returned = {s.value.id for s, _ in walk(body)
+                if isinstance(s, ir.Return) and isinstance(s.value, gast.Name)}
     for block in _blocks(body):
         for before, s in zip(block, block[1:]):
             cuts = _cuts(before, s, shapes, returned)
@@ -42,7 +45,7 @@ def cut_joins(body, shapes):
 def _blocks(body):
     yield body
     for s in body:
-        if isinstance(s, (gast.If, gast.For, gast.While)):
+        if isinstance(s, ir.Control):
             for inner in (s.body, s.orelse):
                 if inner:
                     yield from _blocks(inner)
@@ -56,7 +59,7 @@ def _cuts(before, s, shapes, returned):
             or not all(isinstance(a, gast.Name) for a in pack.args):
         return None
     arrays, axis = prim.inputs.get("arrays"), literal_axis(prim.inputs.get("axis"))
-    target = s.targets[0]
+    target = s.node.targets[0]
     if axis is None or not isinstance(arrays, gast.Name) or not isinstance(target, gast.Name) \
             or target.id in returned or arrays.id in shapes.params \
             or len(shapes.defs.get(arrays.id, ())) != 1 or not _binds(before, arrays.id):
@@ -72,8 +75,7 @@ def _cuts(before, s, shapes, returned):
 
 
 def _binds(s, name):
-    return isinstance(s, gast.Assign) and len(s.targets) == 1 and \
-        isinstance(s.targets[0], gast.Name) and s.targets[0].id == name
+    return isinstance(s, ir.Assignment) and s.target == name
 
 
 def _index(axis, k, parts, new_axis):

@@ -45,13 +45,12 @@ def check_complex_reach(ctx, body):
     known = certainly_complex(body)
     act = ctx.activity
     for s, _ in walk(body):
-        prim = getattr(s, "prim", None)
-        if prim is None or prim.kind != "rule" or prim.rule is None or \
-                prim.rule.complex_ok or not set(defined(s)[0]) & act.useful:
+        if not isinstance(s, ir.RuleCall) or s.rule is None or s.rule.complex_ok or \
+                s.target not in act.useful:
             continue
-        for param, name in act.active_inputs(prim):
-            if name in known and param in prim.rule.templates:
-                raise _refusal(ctx, s.node, prim, name)
+        for param, name in act.active_inputs(s.prim):
+            if name in known and param in s.rule.templates:
+                raise _refusal(ctx, s.node, s.prim, name)
 
 
 def certainly_complex(body):

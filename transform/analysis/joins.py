@@ -52,30 +52,28 @@ def _blocks(body):
 
 
 def _cuts(before, s, shapes, returned):
-    """The parts of the join `s` and their indices into g, or None."""
-    prim, pack = getattr(s, "prim", None), getattr(before, "prim", None)
-    if prim is None or pack is None or prim.kind != "rule" or prim.fn not in _JOINS \
-            or pack.kind != "pack" or getattr(pack, "keys", None) or not pack.args \
-            or not all(isinstance(a, gast.Name) for a in pack.args):
+    """The parts of the join `s` (a typed `RuleCall` of np.concatenate or np.stack whose
+    list display `before` is the statement just before) and their indices into g, or
+    None."""
+    if not isinstance(s, ir.RuleCall) or not isinstance(before, ir.Pack):
         return None
-    arrays, axis = prim.inputs.get("arrays"), literal_axis(prim.inputs.get("axis"))
-    target = s.node.targets[0]
-    if axis is None or not isinstance(arrays, gast.Name) or not isinstance(target, gast.Name) \
-            or target.id in returned or arrays.id in shapes.params \
-            or len(shapes.defs.get(arrays.id, ())) != 1 or not _binds(before, arrays.id):
+    fn, args = s.prim.fn, before.args
+    if fn not in _JOINS or getattr(before.prim, "keys", None) or not args \
+            or not all(isinstance(a, gast.Name) for a in args):
         return None
-    new_axis = _JOINS[prim.fn]
-    parts = [shape_of(shapes.cls.get(a.id)) for a in pack.args]
+    arrays, axis = s.inputs.get("arrays"), literal_axis(s.inputs.get("axis"))
+    if axis is None or not isinstance(arrays, gast.Name) or s.target in returned \
+            or arrays.id in shapes.params or len(shapes.defs.get(arrays.id, ())) != 1 \
+            or before.target != arrays.id:
+        return None
+    new_axis = _JOINS[fn]
+    parts = [shape_of(shapes.cls.get(a.id)) for a in args]
     if not parts[0] or any(sh is None or len(sh) != len(parts[0]) for sh in parts):
         return None
     ndim = len(parts[0]) + new_axis
     if not -ndim <= axis < ndim:
         return None
-    return [(a.id, _index(axis % ndim, k, parts, new_axis)) for k, a in enumerate(pack.args)]
-
-
-def _binds(s, name):
-    return isinstance(s, ir.Assignment) and s.target == name
+    return [(a.id, _index(axis % ndim, k, parts, new_axis)) for k, a in enumerate(args)]
 
 
 def _index(axis, k, parts, new_axis):

@@ -110,8 +110,8 @@ class ShapeClasses:
             prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if not self.may_complex:
                 self.may_complex = _complex_seed(s.node, prim)
-            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
-                scalar_args.extend(prim.inputs.values())
+            if isinstance(s, ir.RuleCall) and prim.fn in _SCALAR_ARGS:
+                scalar_args.extend(s.inputs.values())
             if isinstance(s, ir.For):
                 element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
                 for name in _names(s.target):
@@ -218,9 +218,8 @@ class ShapeClasses:
         """
         mul = rule_for(operator.mul)
         for s, _ in walk(body):
-            prim = getattr(s, "prim", None)
-            if prim is not None and prim.kind == "rule" and self._numeric_product(prim):
-                prim.fn, prim.rule = operator.mul, mul
+            if isinstance(s, ir.RuleCall) and self._numeric_product(s.prim):
+                s.prim.fn, s.prim.rule = operator.mul, mul
 
     def _joined(self, prim, name):
         """np.concatenate/np.stack of a list display bound once, on a literal axis."""

@@ -47,6 +47,7 @@ class Compilation:
     names: object = None            # ir.vocabulary.Vocabulary: every generated name
     rrule_name: str = None          # `<fn>_rrule`
     # ---- 5 analyze ---------------------------------------------------------------
+    typed: list = None              # the lowered body's typed form (ir/typed.py): both modes'
     activity: object = None         # analysis.activity.Activity: varied, useful, active
     counts: dict = None             # name -> assignments in the normalized body
     shapes: object = None           # analysis.shapes.ShapeClasses

@@ -1,5 +1,6 @@
 """The forward-mode compiler's driver, beside pipeline.py (reverse mode's): stages 1-5
-as pipeline.py runs them, then the typed form of the lowered body (ir/typed.py), the
+as pipeline.py runs them (stage 5 builds the typed form of the lowered body, ir/typed.py,
+`ctx.typed`), the
 tangent body built on it (forward/tangents.py), lowered to gast (ir/lower_gast.py) and
 emitted (forward/emit_forward.py).
 
@@ -25,7 +26,6 @@ from . import pipeline
 from .ir.lower_gast import to_gast
 from .ir.nodes import assign, load, located
 from .ir.statements import Emitted
-from .ir.typed import typed_form
 from .compilation import Compilation
 from .errors import TransformError
 from .forward.emit_forward import emit_jvp, jvp_function
@@ -71,7 +71,7 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
              if p in fwd.active and p not in wrt]      # not differentiated, made active later
     units = [located(assign(t, ctx.names.call("unit_tangent", load(p))), body[0])
              for p, t in zip(wrt, tangent_params)] if variant == "unit" else []
-    tangent_body = [Emitted(s) for s in units + zeros] + fwd.block(typed_form(ctx.src, body))
+    tangent_body = [Emitted(s) for s in units + zeros] + fwd.block(ctx.typed)
     function = jvp_function(ctx, to_gast(ctx.src, tangent_body),
                             [] if variant == "unit" else tangent_params, variant == "tangent")
     if variant == "tangent" and getattr(fn, "thunkgrad_flat", False):

@@ -21,6 +21,7 @@ import gast
 from .analysis.activity import (assignment_counts, first_definitions, saved_names,
                                 target_names)
 from .analysis.metadata import analyze_activity
+from .ir.typed import stale, typed_form
 from .analysis.shapes import ShapeClasses, class_of_key, shape_of
 from .analysis.complex_seeds import holds_complex_value
 from .analysis.complex_reach import check_complex_reach
@@ -103,7 +104,7 @@ def _stages(ctx, varied):
     body = _lower(ctx)                                          # 3 normalize, 4 control
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     _analyze(ctx, body, output, wrt if varied is None else varied)      # 5 analyze
-    rrule = build_rrule(ctx, body, output)                      # 6 reverse
+    rrule = build_rrule(ctx, output)                            # 6 reverse
     _optimize(ctx, rrule)                                       # 7 optimize
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
@@ -154,28 +155,34 @@ def _lower(ctx):
 
 
 def _analyze(ctx, body, output, varied):
-    """Stage 5: activity, reasons, counts, shape classes, the tape's contents, views."""
+    """Stage 5: activity, reasons, counts, shape classes, the tape's contents, views,
+    on the typed form of the lowered body (`ctx.typed`, ir/typed.py), which both modes
+    then walk."""
     # keyword-only parameters are bound on entry too: a body's `y = 2 * y` overwrites
     # the argument (saved if the backward sweep reads it), not a first definition
     params = ctx.src.params + [a.id for a in ctx.src.node.args.kwonlyargs]
+    ctx.typed = typed_form(ctx.src, body)
     analyze_activity(ctx, body, output, varied)     # `u.shape` an array's if refused
-    ctx.counts = assignment_counts(body)
+    if stale(ctx.typed):                # a statement rewritten as a nondiff check
+        ctx.typed = typed_form(ctx.src, body)
+    typed = ctx.typed
+    ctx.counts = assignment_counts(typed)
     known = {p: class_of_key(k) for p, k in zip(ctx.src.params, ctx.signature or ())
              if k is not None}
-    ctx.shapes = ShapeClasses(body, params, known)
+    ctx.shapes = ShapeClasses(typed, params, known)
     ctx.shapes.may_complex = ctx.shapes.may_complex or ctx.complex_values or \
         holds_complex_value(ctx.src)
     if ctx.shapes.may_complex:
-        check_complex_reach(ctx, body)
-    ctx.shapes.settle_products(body)
-    cut_joins(body, ctx.shapes)
+        check_complex_reach(ctx, typed)
+    ctx.shapes.settle_products(typed)
+    cut_joins(typed, ctx.shapes)
     bound = [*params, *sorted(lambda_params(ctx.src.node) - set(params))]  # (keyword-only:
-    ctx.first_defs = first_definitions(body, bound)     # rebinding one saves it; fuzz)
-    saved = saved_names(body, ctx.activity, bound, ctx.shapes)
-    ctx.saved, ctx.shape_saved = unchanging(body, ctx.shapes, *saved)
-    ctx.owned_views = owned_views(body, ctx.activity, ctx.shapes)
-    ctx.aliased_stores = aliased_stores(body, ctx.activity, ctx.shapes)
-    ctx.saved = read_after_loop(body, ctx, ctx.saved)
+    ctx.first_defs = first_definitions(typed, bound)     # rebinding one saves it; fuzz)
+    saved = saved_names(typed, ctx.activity, bound, ctx.shapes)
+    ctx.saved, ctx.shape_saved = unchanging(typed, ctx.shapes, *saved)
+    ctx.owned_views = owned_views(typed, ctx.activity, ctx.shapes)
+    ctx.aliased_stores = aliased_stores(typed, ctx.activity, ctx.shapes)
+    ctx.saved = read_after_loop(typed, ctx, ctx.saved)
 
 
 def _optimize(ctx, rrule):

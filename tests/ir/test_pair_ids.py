@@ -76,8 +76,8 @@ def _pairs(rrule):
 def test_every_pop_has_one_push_with_its_id(fn, monkeypatch):
     built = []
 
-    def spy(ctx, body, output):
-        rrule = pipeline_build(ctx, body, output)
+    def spy(ctx, output):
+        rrule = pipeline_build(ctx, output)
         built.append((copy.deepcopy(rrule), rrule))      # as built; as optimised later
         return rrule
     pipeline_build = pipeline.build_rrule

@@ -16,20 +16,25 @@ backward sweep reads it (needed) and some assignment overwrites it
 """
 import gast
 
+from ..ir import statements as ir
 from ..ir import templates
 from ..ir.primitives import Prim
 from ..ir.nodes import name_ids
+from ..ir.typed import walk
 
 
-def iter_statements(block, loop_depth=0):
-    """(statement, loop depth) for every statement, nested blocks included."""
-    for s in block:
-        yield s, loop_depth
-        if isinstance(s, gast.If):
-            yield from iter_statements(s.body, loop_depth)
-            yield from iter_statements(s.orelse, loop_depth)
-        elif isinstance(s, (gast.For, gast.While)):
-            yield from iter_statements(s.body, loop_depth + 1)
+def defined(s):
+    """(names a typed statement defines, its Prim or None): an assignment's targets, the
+    container an element store writes into, the list an append grows. A trip counter
+    (`Count`) and a jump define none."""
+    match s:
+        case ir.SetItem():
+            return [s.base.id], s.prim
+        case ir.Append():
+            return [s.acc.id], s.prim
+        case ir.Simple(node=gast.Assign()):
+            return target_names(s.node.targets[0]), s.prim
+    return [], None
 
 
 def target_names(target):
@@ -51,27 +56,16 @@ def loop_element_targets(loop):
     return []
 
 
-def defined_by(s):
-    """(names defined, Prim or None) for a normalized statement."""
-    if isinstance(s, gast.Assign):
-        if s.prim is not None and s.prim.kind == "setitem":
-            return [s.prim.args[0].id], s.prim
-        return target_names(s.targets[0]), s.prim
-    if isinstance(s, gast.Expr) and s.prim is not None and s.prim.kind in ("append", "extend"):
-        return [s.prim.args[0].id], s.prim
-    return [], None
-
-
 def dependencies(body):
     """name -> set of names it depends on differentiably."""
     deps = {}
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s)
+    for s, _ in walk(body):
+        names, prim = defined(s)
         if prim is not None:
             sources = {a.id for _, a in prim.diff_inputs() if isinstance(a, gast.Name)}
             for name in names:
                 deps.setdefault(name, set()).update(sources)
-        if isinstance(s, (gast.For,)):
+        if isinstance(s, ir.For):
             for seq, elts in loop_element_targets(s):
                 for name in elts:
                     deps.setdefault(name, set()).add(seq)
@@ -118,20 +112,21 @@ class Activity:
 def needed_names(body, activity, shapes=None):
     """(names the backward sweep reads by value, names it reads only for their shape)."""
     needed, shape_only = set(), set()
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s)
+    for s, _ in walk(body):
+        names, prim = defined(s)
         if prim is not None and names and any(activity.is_active(n) for n in names) \
                 and prim.kind != "append":
             value, shape = prim_needs(prim, names[0], activity, shapes)
             needed |= value
             shape_only |= shape
-        if isinstance(s, gast.If):
-            needed |= {s.test.id} if isinstance(s.test, gast.Name) else set()
-        if isinstance(s, (gast.For, gast.While)):
-            if s.count is not None:
-                needed.add(s.count)
-            if isinstance(s, gast.For):
-                needed |= set(s.seqs)
+        match s:
+            case ir.If(test=gast.Name(id=test)):
+                needed.add(test)
+            case ir.Loop():
+                if s.count is not None:
+                    needed.add(s.count)
+                if isinstance(s, ir.For):
+                    needed |= set(s.seqs)
     return needed, shape_only - needed
 
 
@@ -172,27 +167,25 @@ def _atoms(prim, target, params):
 
 
 def pullback_name(s):
-    """The name a callee call statement binds its pullback to (chosen by the pipeline,
-    free of the user's names)."""
+    """The name a callee call statement (a typed `Call` or `Custom`) binds its pullback
+    to (chosen by the pipeline, free of the user's names)."""
     return s.prim.pullback
 
 
 def assignment_counts(body):
     """name -> how many times it may be assigned (a site inside a loop counts twice)."""
     counts = {}
-    for s, depth in iter_statements(body):
-        if getattr(s, "counter", False) and isinstance(s, gast.AugAssign):
-            continue
-        names, prim = defined_by(s)
-        if isinstance(s, gast.Expr):
+    for s, depth in walk(body):
+        names, prim = defined(s)
+        if isinstance(s, ir.Append):
             names = []                     # appends mutate, they do not rebind
-        if isinstance(s, gast.For):
+        if isinstance(s, ir.For):
             # the header's own trips are restored from the iterable, not the tape: it
             # counts once, so a target is saved only if something else binds it too
             counts.update({n: counts.get(n, 0) + (2 if depth else 1)
                            for n in target_names(s.target)})
-        if isinstance(s, gast.Assign) and prim is not None and prim.kind in ("custom", "call"):
-            names = names + [prim.pullback]
+        if isinstance(s, (ir.Custom, ir.Call)):
+            names = names + [s.prim.pullback]
         for name in names:
             counts[name] = counts.get(name, 0) + (2 if depth else 1)
     return counts
@@ -210,17 +203,18 @@ def saved_names(body, activity, params, shapes=None):
 
 
 def first_definitions(body, params):
-    """Statements that bind a name for the first time, outside loops: nothing to save."""
+    """Statements that bind a name for the first time, outside loops: nothing to save
+    (the ids of their gast nodes)."""
     seen, first = set(params), set()
-    for s, depth in iter_statements(body):
-        names, _ = defined_by(s)
-        if isinstance(s, gast.For):
+    for s, depth in walk(body):
+        names, _ = defined(s)
+        if isinstance(s, ir.For):
             names = target_names(s.target)
-        if names and depth == 0 and not seen & set(names) and isinstance(s, gast.Assign):
-            first.add(id(s))
+        if names and depth == 0 and not seen & set(names) and isinstance(s.node, gast.Assign):
+            first.add(id(s.node))
         seen |= set(names)
     return first
 
 
-__all__ = ["Activity", "saved_names", "iter_statements", "target_names",
+__all__ = ["Activity", "saved_names", "walk", "defined", "target_names",
            "loop_element_targets", "pullback_name", "Prim"]

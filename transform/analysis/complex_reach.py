@@ -20,7 +20,8 @@ import numpy as np
 
 from runtime.complex_safety import refusal
 
-from .activity import defined_by, iter_statements
+from .activity import defined, walk
+from ..ir import statements as ir
 from .reasons import _site
 
 _FFT = np.fft
@@ -43,21 +44,20 @@ def check_complex_reach(ctx, body):
     argument of a rule not declared complex_ok."""
     known = certainly_complex(body)
     act = ctx.activity
-    for s, _ in iter_statements(body):
-        prim = getattr(s, "prim", None)
-        if prim is None or prim.kind != "rule" or prim.rule is None or \
-                prim.rule.complex_ok or not set(defined_by(s)[0]) & act.useful:
+    for s, _ in walk(body):
+        if not isinstance(s, ir.RuleCall) or s.rule is None or s.rule.complex_ok or \
+                s.target not in act.useful:
             continue
-        for param, name in act.active_inputs(prim):
-            if name in known and param in prim.rule.templates:
-                raise _refusal(ctx, s, prim, name)
+        for param, name in act.active_inputs(s.prim):
+            if name in known and param in s.rule.templates:
+                raise _refusal(ctx, s.node, s.prim, name)
 
 
 def certainly_complex(body):
     """Names every definition of which is certainly a complex value."""
     defs = {}
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s) if isinstance(s, gast.Assign) else ([], None)
+    for s, _ in walk(body):
+        names, prim = defined(s) if not isinstance(s, ir.Append) else ([], None)
         for name in names:
             defs.setdefault(name, []).append(prim if len(names) == 1 else None)
     known = set()

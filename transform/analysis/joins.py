@@ -22,16 +22,19 @@ import numpy as np
 
 from .index_shapes import literal_axis
 from .shapes import shape_of
+from ..ir import statements as ir
 from ..ir.nodes import const
+from ..ir.typed import walk
 from ..ir.templates import clone
 
 _JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
 
 
 def cut_joins(body, shapes):
-    """Set `prim.cuts = [(part name, index node)]` on the joins cut directly."""
-    returned = {s.value.id for s in gast.walk(gast.Module(body=body, type_ignores=[]))
-                if isinstance(s, gast.Return) and isinstance(s.value, gast.Name)}
+    """Set `prim.cuts = [(part name, index node)]` on the joins cut directly (`body`:
+    typed, ir/statements.py)."""
+    returned = {s.value.id for s, _ in walk(body)
+                if isinstance(s, ir.Return) and isinstance(s.value, gast.Name)}
     for block in _blocks(body):
         for before, s in zip(block, block[1:]):
             cuts = _cuts(before, s, shapes, returned)
@@ -42,38 +45,35 @@ def cut_joins(body, shapes):
 def _blocks(body):
     yield body
     for s in body:
-        if isinstance(s, (gast.If, gast.For, gast.While)):
+        if isinstance(s, ir.Control):
             for inner in (s.body, s.orelse):
                 if inner:
                     yield from _blocks(inner)
 
 
 def _cuts(before, s, shapes, returned):
-    """The parts of the join `s` and their indices into g, or None."""
-    prim, pack = getattr(s, "prim", None), getattr(before, "prim", None)
-    if prim is None or pack is None or prim.kind != "rule" or prim.fn not in _JOINS \
-            or pack.kind != "pack" or getattr(pack, "keys", None) or not pack.args \
-            or not all(isinstance(a, gast.Name) for a in pack.args):
+    """The parts of the join `s` (a typed `RuleCall` of np.concatenate or np.stack whose
+    list display `before` is the statement just before) and their indices into g, or
+    None."""
+    if not isinstance(s, ir.RuleCall) or not isinstance(before, ir.Pack):
         return None
-    arrays, axis = prim.inputs.get("arrays"), literal_axis(prim.inputs.get("axis"))
-    target = s.targets[0]
-    if axis is None or not isinstance(arrays, gast.Name) or not isinstance(target, gast.Name) \
-            or target.id in returned or arrays.id in shapes.params \
-            or len(shapes.defs.get(arrays.id, ())) != 1 or not _binds(before, arrays.id):
+    fn, args = s.prim.fn, before.args
+    if fn not in _JOINS or getattr(before.prim, "keys", None) or not args \
+            or not all(isinstance(a, gast.Name) for a in args):
         return None
-    new_axis = _JOINS[prim.fn]
-    parts = [shape_of(shapes.cls.get(a.id)) for a in pack.args]
+    arrays, axis = s.inputs.get("arrays"), literal_axis(s.inputs.get("axis"))
+    if axis is None or not isinstance(arrays, gast.Name) or s.target in returned \
+            or arrays.id in shapes.params or len(shapes.defs.get(arrays.id, ())) != 1 \
+            or before.target != arrays.id:
+        return None
+    new_axis = _JOINS[fn]
+    parts = [shape_of(shapes.cls.get(a.id)) for a in args]
     if not parts[0] or any(sh is None or len(sh) != len(parts[0]) for sh in parts):
         return None
     ndim = len(parts[0]) + new_axis
     if not -ndim <= axis < ndim:
         return None
-    return [(a.id, _index(axis % ndim, k, parts, new_axis)) for k, a in enumerate(pack.args)]
-
-
-def _binds(s, name):
-    return isinstance(s, gast.Assign) and len(s.targets) == 1 and \
-        isinstance(s.targets[0], gast.Name) and s.targets[0].id == name
+    return [(a.id, _index(axis % ndim, k, parts, new_axis)) for k, a in enumerate(args)]
 
 
 def _index(axis, k, parts, new_axis):

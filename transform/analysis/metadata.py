@@ -18,27 +18,32 @@ import gast
 from ..errors import TransformError
 from ..ir.nodes import const
 from ..ir.primitives import Prim
-from .activity import Activity, iter_statements
+from .activity import Activity, walk
+from ..ir.typed import typed_form
 from .reasons import _known_object, check_reasons
 
 
 def analyze_activity(ctx, body, output, varied):
-    """ctx.activity, the reasons checked; metadata reads settled if they were refused."""
-    ctx.activity = Activity(body, varied, output)
+    """ctx.activity, the reasons checked; metadata reads settled if they were refused.
+    The analyses walk `ctx.typed`, built again from `body` (gast) where a read became a
+    nondiff statement."""
+    ctx.activity = Activity(ctx.typed, varied, output)
     try:
-        check_reasons(ctx, body)
+        check_reasons(ctx, ctx.typed)
     except TransformError:
-        if not _as_metadata(ctx, body):
+        if not _as_metadata(ctx, ctx.typed):
             raise
-        ctx.activity = Activity(body, varied, output)
-        check_reasons(ctx, body)
+        ctx.typed = typed_form(ctx.src, body)
+        ctx.activity = Activity(ctx.typed, varied, output)
+        check_reasons(ctx, ctx.typed)
 
 
-def _as_metadata(ctx, body):
-    """Rewrite each `t = x.shape` (x varied, maybe an array) as array_metadata."""
+def _as_metadata(ctx, typed):
+    """Rewrite each `t = x.shape` (x varied, maybe an array) as array_metadata (the gast
+    statement and its Prim: the typed form is then built again)."""
     changed = False
-    for s, _ in iter_statements(body):
-        prim = getattr(s, "prim", None)
+    for st, _ in walk(typed):
+        prim, s = getattr(st, "prim", None), st.node
         attr = getattr(prim, "metadata", None)
         if attr is None or not isinstance(s, gast.Assign):
             continue

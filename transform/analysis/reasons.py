@@ -18,7 +18,7 @@ import numpy as np
 
 from runtime.registry import NONE
 
-from .activity import defined_by, iter_statements
+from .activity import defined, walk
 from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
 from ..lowering.sequence_kinds import bindings
@@ -26,15 +26,16 @@ from ..lowering.records import record_hint
 
 
 def check_reasons(ctx, body):
-    """Raise TransformError where a varied value meets a position with no derivative."""
+    """Raise TransformError where a varied value meets a position with no derivative
+    (`body`: typed, ir/statements.py)."""
     act = ctx.activity
-    for s, _ in iter_statements(body):
-        prim = getattr(s, "prim", None)
+    for st, _ in walk(body):
+        prim, s = getattr(st, "prim", None), st.node
         if prim is None:
             continue
         if getattr(prim, "guarded", None) in act.varied:     # numpy_methods.py's guard
             s.value.args[3] = gast.Constant(value=True, kind=None)
-        names = defined_by(s)[0]
+        names = defined(st)[0]
         if not (set(names) & act.useful):            # the result is not used
             check_kept_values(ctx, s, prim, varied_arguments(prim, act))
         if names and not (set(names) & act.useful) and not getattr(prim, "opaque", False):

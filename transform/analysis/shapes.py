@@ -16,10 +16,11 @@ import numpy as np
 from runtime import TEMPLATE_NAMESPACE
 from runtime.traits import PRIMITIVE
 
-from .activity import defined_by, iter_statements
+from .activity import defined, walk
 from .complex_seeds import has_complex_literal, is_seed_call
 from .index_shapes import indexing_rule, joining_rule, literal_axis, reducing_rule
-from ..ir.nodes import walk
+from ..ir import statements as ir
+from ..ir.nodes import walk as walk_node
 from ..ir.primitives import rule_for
 
 SCALAR = "scalar"
@@ -41,6 +42,18 @@ def _complex_seed(statement, prim):
     if prim.kind == "rule" and is_seed_call(prim.fn):
         return True
     return any(has_complex_literal(atom) for atom in prim.inputs.values())
+
+
+def _definition(s, prim):
+    """What a typed statement's definition of a name computes: SCALAR (`s = 0.0`),
+    SETITEM (`x[i] = v`), its Prim (an assignment), else None."""
+    node = s.node
+    if isinstance(node, gast.Assign) and isinstance(node.value, gast.Constant) \
+            and type(node.value.value) in (int, float):
+        return SCALAR
+    if isinstance(s, ir.SetItem):
+        return SETITEM
+    return prim if isinstance(node, gast.Assign) and prim else None
 
 
 def _reduces_everything(prim):
@@ -88,33 +101,25 @@ class ShapeClasses:
 
     def _definitions(self, body):
         """Fill self.defs (name -> what each definition computes) in one scan of the
-        body; returns the atoms passed to `math.sin` & co."""
+        typed body; returns the atoms passed to `math.sin` & co."""
         defs, scalar_args = self.defs, []
         self.may_complex = False        # docs/complex.md: a scalar's 0.0 stand-in is real
         self.stood_in = False           # set when a template took that stand-in
         self.unguarded = False          # set when a rule's complex guard was left out
-        for s, _ in iter_statements(body):
+        for s, _ in walk(body):
             prim = getattr(s, "prim", None)         # any statement's, as defined or not
             if not self.may_complex:
-                self.may_complex = _complex_seed(s, prim)
-            if prim is not None and prim.kind == "rule" and prim.fn in _SCALAR_ARGS:
-                scalar_args.extend(prim.inputs.values())
-            if isinstance(s, gast.For):
+                self.may_complex = _complex_seed(s.node, prim)
+            if isinstance(s, ir.RuleCall) and prim.fn in _SCALAR_ARGS:
+                scalar_args.extend(s.inputs.values())
+            if isinstance(s, ir.For):
                 element = isinstance(s.target, gast.Name) and getattr(s, "iter_kind", "") == "seq"
                 for name in _names(s.target):
                     defs.setdefault(name, []).append(Element(s.seqs[0]) if element else None)
                 continue
-            names, prim = defined_by(s)
+            names, prim = defined(s)
             for name in names:
-                if isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
-                        and type(s.value.value) in (int, float):
-                    defs.setdefault(name, []).append(SCALAR)     # s = 0.0
-                    continue
-                if prim is not None and prim.kind == "setitem":
-                    defs.setdefault(name, []).append(SETITEM)
-                    continue
-                defs.setdefault(name, []).append(prim if isinstance(s, gast.Assign)
-                                                 and prim else None)
+                defs.setdefault(name, []).append(_definition(s, prim))
         return scalar_args
 
     def _scalar_evidence(self, atoms):
@@ -212,10 +217,9 @@ class ShapeClasses:
             t3 = 2 * t2    # product_or_repeat, t2 shape:254  ->  operator.mul
         """
         mul = rule_for(operator.mul)
-        for s, _ in iter_statements(body):
-            prim = getattr(s, "prim", None)
-            if prim is not None and prim.kind == "rule" and self._numeric_product(prim):
-                prim.fn, prim.rule = operator.mul, mul
+        for s, _ in walk(body):
+            if isinstance(s, ir.RuleCall) and self._numeric_product(s.prim):
+                s.prim.fn, s.prim.rule = operator.mul, mul
 
     def _joined(self, prim, name):
         """np.concatenate/np.stack of a list display bound once, on a literal axis."""
@@ -385,4 +389,4 @@ def matmul_shape(a, b):
 
 
 def _names(target):
-    return [n.id for n in walk(target) if isinstance(n, gast.Name)]
+    return [n.id for n in walk_node(target) if isinstance(n, gast.Name)]

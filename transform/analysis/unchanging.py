@@ -18,7 +18,8 @@ import operator
 
 import gast
 
-from .activity import assignment_counts, iter_statements, needed_names, target_names
+from .activity import assignment_counts, needed_names, target_names, walk
+from ..ir import statements as ir
 from .shapes import SCALAR, SETITEM, shape_of
 
 
@@ -44,8 +45,7 @@ def fixed_shape(shapes, name):
 def unchanging(body, shapes, values, shape_only):
     """(values, shape_only) without the names whose overwrites need no save. A name a
     statement adds to in place (a trip counter's `n1 += 1`) is not constant."""
-    counters = {s.target.id for s, _ in iter_statements(body)
-                if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name)}
+    counters = {s.target for s, _ in walk(body) if isinstance(s, ir.Count)}
     constant = {n for n in values | shape_only
                 if n not in counters and literal_constant(shapes, n)}
     return (values - constant,
@@ -65,12 +65,12 @@ def read_after_loop(body, ctx, saved):
     drop = set()
     stores = set(getattr(ctx.src, "swapped", ())) | set(getattr(ctx, "aliased_stores", ()))
     for k, loop in enumerate(body):
-        if not isinstance(loop, (gast.For, gast.While)):
+        if not isinstance(loop, ir.Loop):
             continue
         inside = assignment_counts([loop])
         value_in, shape_in = needed_names([loop], ctx.activity, ctx.shapes)
         value_before, shape_before = needed_names(body[:k], ctx.activity, ctx.shapes)
-        targets = {n for s, _ in iter_statements([loop]) if isinstance(s, gast.For)
+        targets = {n for s, _ in walk([loop]) if isinstance(s, ir.For)
                    for n in target_names(s.target)}
         for name in saved - value_in - value_before - targets - stores:
             if inside.get(name) == ctx.counts.get(name) and \

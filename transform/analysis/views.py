@@ -21,7 +21,8 @@ import operator
 import gast
 import numpy as np
 
-from .activity import defined_by, iter_statements, needed_names
+from .activity import needed_names, walk
+from ..ir import statements as ir
 from ..alias.tables import VIEW_FUNCTIONS
 
 
@@ -88,23 +89,20 @@ def _fresh_stores(body):
 def _scan_fresh(block, fresh, other):
     copied = set()                  # bound to a fresh copy in this block, not named since
     for s in block:
-        if isinstance(s, (gast.If, gast.For, gast.While)):
-            for inner in (s.body, getattr(s, "orelse", [])):
-                _scan_fresh(inner, fresh, other)
-            copied -= _mentioned(s)
-            continue
-        names, prim = defined_by(s)
-        if isinstance(s, gast.Assign) and prim is not None and prim.kind == "setitem" and \
-                isinstance(prim.args[0], gast.Name):
-            w = prim.args[0].id
-            alone = w in copied and w not in _mentioned(s.value)
-            (fresh if alone else other).add(w)
-            copied -= _mentioned(s) - {w}
-            continue
-        copied -= _mentioned(s)
-        if len(names) == 1 and prim is not None and prim.kind == "rule" and \
-                prim.fn is np.copy and isinstance(s, gast.Assign):
-            copied.add(names[0])
+        match s:
+            case ir.Control():
+                for inner in (s.body, s.orelse):
+                    _scan_fresh(inner, fresh, other)
+                copied -= _mentioned(s.node)
+            case ir.SetItem(base=gast.Name(id=w)):
+                alone = w in copied and w not in _mentioned(s.node.value)
+                (fresh if alone else other).add(w)
+                copied -= _mentioned(s.node) - {w}
+            case ir.RuleCall() if s.prim.fn is np.copy:
+                copied -= _mentioned(s.node)
+                copied.add(s.target)
+            case _:
+                copied -= _mentioned(s.node)
 
 
 def _mentioned(node):
@@ -114,33 +112,30 @@ def _mentioned(node):
 def _copy_parents(body):
     """name -> the names it was bound to as a second name (`c = a`)."""
     parents = {}
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s)
-        if names and prim is not None and prim.kind == "copy" and \
-                isinstance(prim.args[0], gast.Name):
-            parents.setdefault(names[0], set()).add(prim.args[0].id)
+    for s, _ in walk(body):
+        if isinstance(s, ir.Copy) and isinstance(s.source, gast.Name):
+            parents.setdefault(s.target, set()).add(s.source.id)
     return parents
 
 
 def _stored(body):
-    return {s.prim.args[0].id for s, _ in iter_statements(body)
-            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "setitem"}
+    return {s.base.id for s, _ in walk(body) if isinstance(s, ir.SetItem)}
 
 
 def _view_parents(body, shapes):
     """name -> the names it may be a view of (a getitem of a scalar class is none)."""
     parents = {}
-    for s, _ in iter_statements(body):
-        names, prim = defined_by(s)
-        if not names or prim is None or prim.kind != "rule":
+    for s, _ in walk(body):
+        if not isinstance(s, ir.RuleCall):
             continue
-        if prim.fn is operator.getitem and shapes is not None and \
-                shapes.cls.get(names[0]) == "scalar":
+        fn = s.prim.fn
+        if fn is operator.getitem and shapes is not None and \
+                shapes.cls.get(s.target) == "scalar":
             continue
-        if prim.fn is operator.getitem or prim.fn in VIEW_FUNCTIONS:
-            base = next(iter(prim.inputs.values()), None)
+        if fn is operator.getitem or fn in VIEW_FUNCTIONS:
+            base = next(iter(s.inputs.values()), None)
             if isinstance(base, gast.Name):
-                parents.setdefault(names[0], set()).add(base.id)
+                parents.setdefault(s.target, set()).add(base.id)
     return parents
 
 

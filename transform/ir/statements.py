@@ -257,11 +257,16 @@ class Copy(Assignment):
 
 
 class Pack(Assignment):
-    """A display of atoms: a tuple, list or dict (`args`; a dict's keys on the Prim)."""
+    """A display of atoms: a tuple, list or dict (`args`; a dict's keys on the Prim;
+    `label` "tuple", "list" or "dict")."""
 
     @property
     def args(self):
         return self.prim.args
+
+    @property
+    def label(self):
+        return self.prim.label
 
 
 class SetItem(Simple):
@@ -304,7 +309,26 @@ class Control(Statement):
         self.body, self.orelse = body, orelse
 
 
-class For(Control):
+class Loop(Control):
+    """`for` or `while`: `count`, the trip counter control.py gave it (None: a whole
+    range, walked again without one)."""
+
+    @property
+    def count(self):
+        return getattr(self.node, "count", None)
+
+
+class For(Loop):
+    @property
+    def iter_kind(self):
+        """What the header walks (normalize_loops.py): "range", "seq", "enumerate",
+        "items", "zip"; `seqs` the names it walks."""
+        return self.node.iter_kind
+
+    @property
+    def seqs(self):
+        return self.node.seqs
+
     @property
     def target(self):
         return self.node.target
@@ -322,7 +346,7 @@ class For(Control):
         self.node.iter = node
 
 
-class While(Control):
+class While(Loop):
     @property
     def test(self):
         return self.node.test

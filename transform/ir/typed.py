@@ -19,6 +19,27 @@ def typed_form(src, body):
     return [typed_statement(src, s) for s in body]
 
 
+def walk(block, loop_depth=0):
+    """(typed statement, loop depth) for every statement of a typed block, the bodies
+    of loops and branches included (a loop's body one deeper)."""
+    for s in block:
+        yield s, loop_depth
+        match s:
+            case ir.If():
+                yield from walk(s.body, loop_depth)
+                yield from walk(s.orelse, loop_depth)
+            case ir.Loop():
+                yield from walk(s.body, loop_depth + 1)
+
+
+def stale(block):
+    """Whether a pass gave a statement of `block` another Prim since it was typed (stage
+    5 turns a refused `x.shape` or an object's `fill` into a nondiff check): its class
+    may no longer be its kind's, so the typed form is built again."""
+    return any(isinstance(s, ir.Simple) and s.prim is not getattr(s.node, "prim", None)
+               for s, _ in walk(block))
+
+
 def typed_statement(src, s):
     control = _CONTROL.get(type(s))
     if control is not None:

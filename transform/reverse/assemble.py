@@ -15,16 +15,15 @@ from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir.lower_gast import to_gast
 from ..ir.nodes import const, load, names_below
-from ..ir.typed import typed_form
 from .reverse import Reverser
 
 
-def build_rrule(ctx, body, output):
+def build_rrule(ctx, output):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return.
     Both sweeps are built typed (ir/statements.py, ir/generated.py) and lowered here,
     each once (ir/lower_gast.py)."""
-    reverser = Reverser(ctx, body)
-    typed = typed_form(ctx.src, body)           # ir/statements.py: what the sweeps walk
+    typed = ctx.typed           # ir/statements.py, built before stage 5: what the sweeps walk
+    reverser = Reverser(ctx, typed)
     state = State()
     seed = ctx.adjoint(output) if output else ctx.names.reserve("dout")
     if output and ctx.activity.is_active(output):

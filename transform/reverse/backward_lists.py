@@ -11,9 +11,10 @@ array's cotangent: `list_cotangent` turns it into the list of its rows.
 """
 import gast
 
-from ..analysis.activity import iter_statements
+from ..analysis.activity import walk
 from ..analysis.accumulation import Form, State
 from ..ir import generated as gen
+from ..ir import statements as ir
 from ..ir.lower_generated import entries_popped
 from ..ir.nodes import load
 
@@ -26,9 +27,10 @@ class ListEmitter:
         self.ctx, self.act, self.call = sweep.ctx, sweep.act, sweep.call
 
     def backward_append(self, s, state):
-        """`xs.append(v)`: v's adjoint is the last entry of dxs; then the entry goes from xs
-        too, if the backward sweep reads xs, so earlier reads see the list they saw."""
-        lst = s.prim.args[0].id
+        """A typed `xs.append(v)` (`ir.Append`): v's adjoint is the last entry of dxs; then
+        the entry goes from xs too, if the backward sweep reads xs, so earlier reads see
+        the list they saw."""
+        lst = s.acc.id
         out = self.append_adjoint(s, state) if self.act.is_active(lst) else []
         if lst in self.sweep.restored_lists and lst in self.sweep.saved:
             # rebound, so earlier lists sit on the tape: shorten a copy, never them
@@ -38,12 +40,12 @@ class ListEmitter:
         return out
 
     def append_adjoint(self, s, state):
-        lst, value = s.prim.args[0].id, s.prim.args[1]
+        lst, value = s.acc.id, s.value
         dl = self.ctx.adjoint(lst)
         form = state.form(dl)
         if form.zero == "yes":
             return []
-        out = [gen.Comment(self.ctx.comment(s))]
+        out = [gen.Comment(self.ctx.comment(s.node))]
         body = []
         if not form.owned or form.thunk:
             body.append(gen.Own(dl))
@@ -73,20 +75,18 @@ class ListEmitter:
 
 
 def appended_lists(body):
-    """Names `append` or `extend` is called on: their cotangents must be lists."""
-    return {s.prim.args[0].id for s, _ in iter_statements(body)
-            if isinstance(s, gast.Expr) and s.prim is not None
-            and s.prim.kind in ("append", "extend") and isinstance(s.prim.args[0], gast.Name)}
+    """Names `append` or `extend` is called on in a typed body: their cotangents must be
+    lists."""
+    return {s.acc.id for s, _ in walk(body)
+            if isinstance(s, ir.Append) and isinstance(s.acc, gast.Name)}
 
 
 def packed_sequences(body):
-    """Names a list or tuple display binds somewhere (`ys = [x, 2 * x]`)."""
-    return {target for s, _ in iter_statements(body)
-            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "pack"
-            and s.prim.label in ("list", "tuple")
-            for target in [t.id for t in s.targets if isinstance(t, gast.Name)]}
+    """Names a list or tuple display binds somewhere in a typed body (`ys = [x, 2 * x]`)."""
+    return {s.target for s, _ in walk(body)
+            if isinstance(s, ir.Pack) and s.label in ("list", "tuple")}
 
 
 def _extended(s):
     """The value an `extend` appended (its entries are popped again), None for `append`."""
-    return s.prim.args[1] if s.prim.kind == "extend" else None
+    return s.value if s.method == "extend" else None

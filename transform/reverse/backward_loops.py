@@ -11,14 +11,16 @@ after one backward iteration).
 """
 import gast
 
-from ..analysis.activity import defined_by, iter_statements, loop_element_targets, target_names
+from ..analysis.activity import defined, loop_element_targets, target_names, walk
 from ..analysis.accumulation import Form
 from ..ir import generated as gen
+from ..ir import statements as ir
 from ..ir.nodes import const, load
 
 
 class LoopInfo:
-    """assigned: primal names the loop rebinds; inplace: arrays it writes elements of."""
+    """assigned: primal names the loop rebinds; inplace: arrays it writes elements of;
+    node: the loop's gast node (its line)."""
 
     def __init__(self, assigned, inplace, node=None):
         self.assigned = assigned
@@ -27,19 +29,19 @@ class LoopInfo:
 
 
 def written_in(loop):
-    """Names of containers whose elements the loop writes (`x[i] = v`)."""
-    return {s.prim.args[0].id for s, _ in iter_statements(loop.body)
-            if isinstance(s, gast.Assign) and s.prim is not None and s.prim.kind == "setitem"}
+    """Names of containers whose elements a typed loop writes (`x[i] = v`)."""
+    return {s.base.id for s, _ in walk(loop.body) if isinstance(s, ir.SetItem)}
 
 
 def assigned_in(loop):
-    """Primal names the loop (re)binds: assignment targets, loop targets, tape state."""
-    names = set(target_names(loop.target)) if isinstance(loop, gast.For) else set()
-    for s, _ in iter_statements(loop.body):
-        if isinstance(s, gast.Assign):
-            names |= set(defined_by(s)[0])
-        elif isinstance(s, gast.For):
-            names |= set(target_names(s.target))
+    """Primal names a typed loop (re)binds: assignment targets, loop targets, tape state."""
+    names = set(target_names(loop.target)) if isinstance(loop, ir.For) else set()
+    for s, _ in walk(loop.body):
+        match s:
+            case ir.Simple(node=gast.Assign()):
+                names |= set(defined(s)[0])
+            case ir.For():
+                names |= set(target_names(s.target))
     return names
 
 
@@ -51,29 +53,28 @@ class LoopEmitter:
         self.ctx, self.act, self.call = sweep.ctx, sweep.act, sweep.call
 
     def touched(self, loop):
-        """Adjoint names the loop's backward body reads or writes."""
+        """Adjoint names a typed loop's backward body reads or writes."""
         names = set()
-        for s, _ in iter_statements([loop]):
-            if isinstance(s, gast.Assign) and s.prim is not None:
-                targets = defined_by(s)[0]
-                if targets and self.act.is_active(targets[0]):
-                    names.add(targets[0])
-                    names |= {n for _, n in self.act.active_inputs(s.prim)}
-            elif isinstance(s, gast.Expr) and s.prim is not None and \
-                    s.prim.kind in ("append", "extend"):
-                names |= {a.id for a in s.prim.args if isinstance(a, gast.Name)
-                          and self.act.is_active(a.id)}
-            elif isinstance(s, gast.For):
-                for seq, elts in loop_element_targets(s):
-                    names |= {n for n in elts + [seq] if self.act.is_active(n)}
-                # an active target's adjoint stops at the header (spent_targets)
-                names |= {n for n in target_names(s.target) if self.act.is_active(n)}
+        for s, _ in walk([loop]):
+            match s:
+                case ir.Simple(node=gast.Assign()):
+                    targets = defined(s)[0]
+                    if targets and self.act.is_active(targets[0]):
+                        names.add(targets[0])
+                        names |= {n for _, n in self.act.active_inputs(s.prim)}
+                case ir.Append(acc=acc, value=value):
+                    names |= {a.id for a in (acc, value) if isinstance(a, gast.Name)
+                              and self.act.is_active(a.id)}
+                case ir.For():
+                    for seq, elts in loop_element_targets(s):
+                        names |= {n for n in elts + [seq] if self.act.is_active(n)}
+                    # an active target's adjoint stops at the header (spent_targets)
+                    names |= {n for n in target_names(s.target) if self.act.is_active(n)}
         return names
 
-    def backward_loop(self, typed, state):
-        """A typed loop's backward form; its gast node answers the analyses, its typed
-        body is walked."""
-        loop = typed.node
+    def backward_loop(self, loop, state):
+        """A typed loop's backward form (its gast node: the comment, the line, the ids
+        its pushes and pops share)."""
         touched = self.touched(loop)
         if not touched and not self.needs_replay(loop):
             return self.pops_after(loop)
@@ -81,19 +82,19 @@ class LoopEmitter:
         adjoints = {self.ctx.adjoint(n) for n in touched}
         crossing = {self.ctx.adjoint(n) for n in touched
                     if n not in assigned or n in inplace}
-        out = [gen.Comment(self.ctx.comment(loop))]
+        out = [gen.Comment(self.ctx.comment(loop.node))]
         before = self.sweep.lp.before_loop(adjoints, crossing, state, self.ctx.zero_buffers())
         if before and self.ctx.explain:
             names = ", ".join(st.target for st in before)
             out.append(gen.Comment(self.ctx.note(
-                f"unthunk before the loop at line {self.ctx.line_of(loop)}: {names} made "
+                f"unthunk before the loop at line {self.ctx.line_of(loop.node)}: {names} made "
                 "concrete; the loop body adds into them")))
         out += before
         head = state.copy()
         for _ in range(6):
             body_state = head.copy()
-            self.sweep.loops.append(LoopInfo(assigned, inplace, loop))
-            body = self.loop_body(loop, typed.body, body_state)
+            self.sweep.loops.append(LoopInfo(assigned, inplace, loop.node))
+            body = self.loop_body(loop, body_state)
             self.sweep.loops.pop()
             new_head = head.copy()
             self.sweep.join_into(new_head, body_state)
@@ -109,18 +110,17 @@ class LoopEmitter:
     def needs_replay(self, loop):
         """A loop with no active statement still replays if it restores saved names."""
         restores = self.sweep.saved | self.sweep.restored_lists
-        return any(isinstance(s, (gast.Assign, gast.Expr)) and set(defined_by(s)[0]) & restores
-                   for s, _ in iter_statements(loop.body))
+        return any(set(defined(s)[0]) & restores for s, _ in walk(loop.body))
 
     def pops_after(self, loop):
-        if not isinstance(loop, gast.For):
+        if not isinstance(loop, ir.For):
             return []
         names = [n for n in target_names(loop.target) if n in self.sweep.saved]
-        return [self.sweep.pop(n, loop) for n in reversed(names)]
+        return [self.sweep.pop(n, loop.node) for n in reversed(names)]
 
-    def loop_body(self, loop, typed_body, state):
-        body = self.sweep.backward(typed_body, state)
-        if isinstance(loop, gast.For):
+    def loop_body(self, loop, state):
+        body = self.sweep.backward(loop.body, state)
+        if isinstance(loop, ir.For):
             body.extend(self.element_adjoints(loop, state))
             body.extend(self.spent_targets(loop, state))
         return body
@@ -148,7 +148,7 @@ class LoopEmitter:
         if loop.iter_kind == "items":
             index = target_names(loop.target.elts[0])[0]
         else:
-            index = self.ctx.temp(("index", id(loop)))
+            index = self.ctx.temp(("index", id(loop.node)))
         for seq, elts in self.active_elements(loop):
             node = element_target(loop, seq)
             if all(state.form(self.ctx.adjoint(n)).zero == "yes" for n in elts):
@@ -185,7 +185,7 @@ class LoopEmitter:
     def backward_header(self, loop):
         """(target, iterator) walking the forward's iterations in reverse."""
         n = load(loop.count)
-        if isinstance(loop, gast.While):
+        if isinstance(loop, ir.While):
             return self.ctx.names.store("_"), self.call("range", n)
         target = _store_copy(loop.target)
         seqs = [load(s) for s in loop.seqs]
@@ -198,7 +198,7 @@ class LoopEmitter:
             items = seqs[0]
             if loop.iter_kind != "seq":
                 items = self.call("list", _copy(loop.iter))
-            index = self.ctx.temp(("index", id(loop)))
+            index = self.ctx.temp(("index", id(loop.node)))
             target = gast.Tuple(elts=[gast.Name(id=index, ctx=gast.Store(), annotation=None,
                                                 type_comment=None), target], ctx=gast.Store())
             return target, self.call("reversed_enumerate", items, n)
@@ -210,7 +210,7 @@ class LoopEmitter:
 
 
 def element_target(loop, seq):
-    """The target node that receives the elements of `seq` in a for loop."""
+    """The target node that receives the elements of `seq` in a typed for loop."""
     if loop.iter_kind == "seq":
         return loop.target
     if loop.iter_kind in ("enumerate", "items"):

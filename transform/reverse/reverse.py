@@ -19,7 +19,7 @@ import gast
 from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir import templates
-from ..analysis.activity import defined_by, needed_names, pullback_name, target_names
+from ..analysis.activity import defined, needed_names, pullback_name, target_names
 from .backward_lists import ListEmitter, appended_lists, packed_sequences
 from .backward_loops import LoopEmitter
 from ..analysis.accumulation import Form
@@ -34,13 +34,13 @@ from .slice_adds import (adds_in_place, axes_view, fills_index, slice_add,
 class Reverser:
     """The two sweeps over a normalized body; loops and list building by its parts."""
 
-    def __init__(self, ctx, body):
+    def __init__(self, ctx, typed):
         self.ctx = ctx                 # Compilation: names, activity, saved, policy...
-        self.lists = appended_lists(body)   # names certainly bound to lists
-        self.sequences = self.lists | packed_sequences(body)   # lists and tuples, at times
+        self.lists = appended_lists(typed)   # names certainly bound to lists
+        self.sequences = self.lists | packed_sequences(typed)   # lists and tuples, at times
         self.restored_lists = set()          # lists the backward sweep reads
         if self.lists:
-            read = needed_names(body, ctx.activity, ctx.shapes)
+            read = needed_names(typed, ctx.activity, ctx.shapes)
             self.restored_lists = self.lists & (read[0] | read[1])
         self.act = ctx.activity
         self.saved = ctx.saved | ctx.shape_saved
@@ -90,11 +90,11 @@ class Reverser:
     def forward_assign(self, st):
         """An assignment's forward form: pushes (typed), the statement (a call's rule call)."""
         s = st.node
-        names = defined_by(s)[0]
+        names = defined(st)[0]
         first = id(s) in self.ctx.first_defs
         pushes = [self.push(n, st.node) for n in names if n in self.saved and not first]
-        if isinstance(st, (ir.Custom, ir.Call)) and self.is_active_stmt(s):
-            pb = pullback_name(s)
+        if isinstance(st, (ir.Custom, ir.Call)) and self.act.is_active(st.target):
+            pb = pullback_name(st)
             if pb in self.saved and not first:
                 pushes.append(self.push(pb, st.node))
             s = self.rule_call(s, names[0], pb)
@@ -148,10 +148,6 @@ class Reverser:
         return gen.RruleCall(target, pb, rule_name, args, s.value.keywords, s.prim,
                              s.origin_line)
 
-    def is_active_stmt(self, s):
-        names = defined_by(s)[0] if isinstance(s, gast.Assign) else []
-        return bool(names) and self.act.is_active(names[0])
-
     # ---- backward ---------------------------------------------------------
     def backward(self, block, state):
         out = []
@@ -165,7 +161,7 @@ class Reverser:
             case ir.Simple(node=gast.Assign()):
                 return self.backward_assign(s, state)
             case ir.Append():
-                return self.list_sweep.backward_append(s.node, state)
+                return self.list_sweep.backward_append(s, state)
             case ir.If():
                 return self.backward_if(s, state)
             case ir.For() | ir.While():
@@ -174,7 +170,7 @@ class Reverser:
 
     def backward_assign(self, st, state):
         s = st.node
-        names = defined_by(s)[0]
+        names = defined(st)[0]
         out = []
         target = names[0] if names else None
         if target is not None and self.act.is_active(target):
@@ -184,7 +180,7 @@ class Reverser:
             if name in self.saved and not first:
                 out.append(self.pop(name, s))
         if isinstance(st, (ir.Custom, ir.Call)) and target:
-            pb = pullback_name(s)
+            pb = pullback_name(st)
             if pb in self.saved and self.act.is_active(target) and not first:
                 popped = sum(n in self.saved for n in names)
                 out.insert(len(out) - popped, self.pop(pb, s))

@@ -116,7 +116,13 @@ def out_of_step(node, names):
     return False
 
 
+def lowered(s, names=None):
+    """The marked gast of one simple typed statement (a node, for a pass that adds a
+    generated statement to the lowered sweeps: ir/generated.py's `Scale`, ...)."""
+    [node] = GastLowering(None, names).statement(s)
+    return node
+
+
 def lowered_accumulation(target, value, mode, names):
     """The marked gast of `Accumulate(target, value, mode)`, for a pass that adds one."""
-    [node] = GastLowering(None, names).statement(Accumulate(target, value, mode))
-    return node
+    return lowered(Accumulate(target, value, mode), names)

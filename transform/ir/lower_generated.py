@@ -10,12 +10,15 @@ import gast
 from . import templates
 from .nodes import assign, const, load, store
 from .recognize import assigns_role, is_call
+from .generated import Generated
 from .statements import mark_typed
 
 
 def _marked(lower):
     """A `lower_<class>` whose first node is marked with the statement it lowers."""
     def lowering(self, s):
+        if isinstance(s, Generated):
+            s.node = None                   # lowered from its fields as built
         nodes = lower(self, s)
         mark_typed(nodes[0], s)
         return nodes
@@ -142,6 +145,24 @@ class GeneratedLowering:
     def lower_Bind(self, s):
         return [assign(s.target, s.value)]
 
+    @_marked
+    def lower_Scale(self, s):
+        return [gast.AugAssign(target=store(s.target), op=gast.Mult(), value=load(s.factor))]
+
+    @_marked
+    def lower_ReuseBuffer(self, s):
+        return [assign(s.target, self.names.call("reused_cotangent", load(s.target),
+                                                 load(s.like)))]
+
+    @_marked
+    def lower_ProductSum(self, s):
+        return [assign(s.target, self.names.call("MatmulLhsSum", load(s.like)))]
+
+    @_marked
+    def lower_AddProduct(self, s):
+        method = gast.Attribute(value=load(s.batch), attr=s.method, ctx=gast.Load())
+        return [gast.Expr(value=gast.Call(func=method, args=list(s.args), keywords=[]))]
+
 
 def entries_popped(lst, extended, names):
     """`lst.pop()` for an append; `pop_last(lst, v)` (the last len(v), in order) for
@@ -156,24 +177,27 @@ def entries_popped(lst, extended, names):
 # lower_gast.out_of_step): the statement's shape, its targets and the helper it calls.
 # Expressions (values, indices) are the passes' to rewrite and are not compared.
 _CALLS = {"ZeroBuffer": "cotangent_zeros", "Unthunk": "unthunk", "Own": "own",
-          "ListCotangent": "list_cotangent", "Unview": "unviewed"}
+          "ListCotangent": "list_cotangent", "Unview": "unviewed",
+          "ReuseBuffer": "reused_cotangent", "ProductSum": "MatmulLhsSum"}
 
 
 def generated_out_of_step(node, s):
-    """Whether a node marked with a generated statement `s` no longer is one."""
+    """Whether a node marked with a generated statement `s` no longer is one (its
+    fields as built: lowered, they read through to the node)."""
     kind = type(s).__name__
     if kind in _CALLS or kind == "Spread":
         role = s.helper if kind == "Spread" else _CALLS[kind]
-        return _assigned(node) != [s.target] or not is_call(node.value, role)
+        return _assigned(node) != [s.built("target")] or not is_call(node.value, role)
     if kind == "Reset":
-        return _assigned(node) != s.targets or not (
+        return _assigned(node) != s.built("targets") or not (
             isinstance(node.value, gast.Constant) and node.value.value is None)
     if kind == "SliceAdd":
         kept = gast.Assign if s.fresh else gast.AugAssign
         target = node.targets[0] if isinstance(node, gast.Assign) else \
             getattr(node, "target", None)
         return not (type(node) is kept and isinstance(target, gast.Subscript)
-                    and isinstance(target.value, gast.Name) and target.value.id == s.target)
+                    and isinstance(target.value, gast.Name)
+                    and target.value.id == s.built("target"))
     if kind == "TapeStart":
         return not (isinstance(node, gast.Assign) and assigns_role(node, "tape"))
     if kind == "TapeReader":

@@ -19,8 +19,9 @@ from runtime.traits import HELPER
 
 from .name_counts import NameCounts
 from .passes import Pass
-from ..ir.nodes import blocks, count_names, load, name_ids, statements, store
-from ..ir.lower_gast import lowered_accumulation
+from ..ir.nodes import blocks, count_names, load, name_ids, statements
+from ..ir.generated import AddProduct, ProductSum
+from ..ir.lower_gast import lowered, lowered_accumulation
 from ..ir.recognize import called_role, is_call, is_comment
 from ..ir.statements import Accumulate, typed_of
 
@@ -56,7 +57,7 @@ def _batch_loop(pullback, loop, counts, shape_of, names):
     for target, group in _by_target(candidates):
         # every mention of D in the loop is one of its updates (reverse over forward
         # code has two: `W @ h` and `W @ h_dot`), all products with the same a
-        mentions = sum(1 if isinstance(s, gast.AugAssign) else 2 for _, s, _ in group)
+        mentions = sum(1 if typed_of(s).mode == "in_place" else 2 for _, s, _ in group)
         a = group[0][2][2]
         if inside.get(target) != mentions or a.id in stored or \
                 any(u[2].id != a.id or (name_ids(u[1]) | name_ids(u[3])) & mutated
@@ -68,12 +69,11 @@ def _batch_loop(pullback, loop, counts, shape_of, names):
             row = _row_update(item, a, shape_of)
             rows = rows or row is not None
             counts.remove(s, True)
-            loop.body[k] = gast.Expr(value=_method(batch, "add_row", *row) if row else
-                                     _method(batch, "add_item", *item) if item else
-                                     _method(batch, "add", g, b))
+            loop.body[k] = lowered(AddProduct(batch, "add_row", row) if row else
+                                   AddProduct(batch, "add_item", item) if item else
+                                   AddProduct(batch, "add", (g, b)))
             counts.add(loop.body[k], True)
-        before = gast.Assign(targets=[store(batch)], type_comment=None,
-                             value=names.call("MatmulLhsSum", load(a.id)))
+        before = lowered(ProductSum(batch, a.id), names)
         after = lowered_accumulation(target, _method(batch, "total"), "accumulate_into",
                                      names)
         _around(pullback, loop, before, after)

@@ -18,8 +18,9 @@ import gast
 
 from .name_counts import NameCounts
 from .passes import Pass
-from ..ir.generated import ZeroBuffer
-from ..ir.nodes import blocks, count_names, load, name_ids, store
+from ..ir.generated import Scale, ZeroBuffer
+from ..ir.lower_gast import lowered
+from ..ir.nodes import blocks, count_names, name_ids
 from ..ir.statements import Accumulate, typed_of
 
 
@@ -38,8 +39,7 @@ def hoist_factors(pullback, counts=None):
                 mentions = _Mentions(counts, pullback)
             for target, factor in _hoistable(block, k, mentions):
                 at = block.index(loop) + 1
-                block.insert(at, gast.AugAssign(target=store(target), op=gast.Mult(),
-                                                value=load(factor)))
+                block.insert(at, lowered(Scale(target, factor)))
                 mentions.counts.shift(target, 1, True)    # the factor only moved
 
 
@@ -66,13 +66,13 @@ def _hoistable(block, k, mentions):
     found = []
     for s in loop.body:
         match typed_of(s):
-            case Accumulate(mode="in_place", target=buffer):      # `d += v`
+            case Accumulate(mode="in_place", target=buffer, value=product):      # `d += v`
                 pass
             case _:
                 continue
         if inside.get(buffer) != 1 or not _zeroed_before(block, k, buffer):
             continue
-        holder, product = s, s.value
+        holder = s
         if isinstance(product, gast.Name) and product.id in defs \
                 and mentions.get(product.id) == 2:
             holder = defs[product.id]
@@ -98,11 +98,12 @@ def _invariant_factor(expr, stored):
 
 
 def _zeroed_before(block, k, buffer):
-    """`buffer = cotangent_zeros(...)` earlier in the block, buffer untouched since."""
+    """`buffer = cotangent_zeros(...)` (a `ZeroBuffer`) earlier in the block, buffer
+    untouched since."""
     for s in reversed(block[:k]):
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) and s.targets[0].id == buffer:
-            return _zeroes(s)
+        match typed_of(s):
+            case ZeroBuffer(target=name) if name == buffer:
+                return True
         if buffer in name_ids(s):
             return False
     return False

@@ -72,7 +72,7 @@ def _drop_dead_resets(block, adjoints):
     first = next((k for k, s in enumerate(block) if _is_reset(s, adjoints)), len(block))
     later, keep = set(), []
     for stmt in reversed(block[first:]):     # one pass from the end: names used later
-        if _is_reset(stmt, adjoints) and stmt.targets[0].id not in later:
+        if _is_reset(stmt, adjoints) and typed_of(stmt).targets[0] not in later:
             continue
         keep.append(stmt)
         name_ids(stmt, None, later)
@@ -139,7 +139,7 @@ def _drop_overwritten_resets(loop, outside, adjoints):
     keep = []
     for k, stmt in enumerate(body):
         if _is_reset(stmt, adjoints):
-            name = stmt.targets[0].id
+            name = typed_of(stmt).targets[0]
             after = [body[j] for j in range(k + 1, len(body)) if name in names[j]]
             before = [body[j] for j in range(k) if name in names[j]]
             if after and _overwrites(after[0], name):

@@ -53,8 +53,9 @@ from .expr_shapes import parents_of
 from .passes import Pass
 from ..analysis.index_shapes import literal_index
 from ..ir.nodes import blocks, walk
-from ..ir.generated import SliceAdd, ZeroBuffer
-from ..ir.statements import mark_typed, typed_of
+from ..ir.generated import ReuseBuffer, SliceAdd, ZeroBuffer
+from ..ir.lower_gast import lowered
+from ..ir.statements import typed_of
 from ..reverse.slice_adds import disjoint, index_region
 
 _READERS = ("vdot", "dot", "inner", "sum")          # np functions that copy what they read
@@ -99,11 +100,10 @@ def written_back(s, buffer, shape, aliases):
         if type(s) is not gast.Assign or type(s.value) is not gast.Name or s.value.id != name:
             return None
     match typed_of(s):
-        case SliceAdd(fresh=True, target=target) if target == buffer and \
-                type(s.value) is gast.Name and s.value.id in aliases:
-            key = region_key(s.targets[0].slice, shape)
-            return (s.value.id, key) if key is not None and key == aliases[s.value.id] \
-                else None
+        case SliceAdd(fresh=True, target=target, index=index, value=gast.Name(id=view)) \
+                if target == buffer and view in aliases:
+            key = region_key(index, shape)
+            return (view, key) if key is not None and key == aliases[view] else None
     return None
 
 
@@ -122,8 +122,7 @@ class Site:
 
     def __init__(self, block, at, shape):
         self.block, self.at, self.shape = block, at, shape
-        zeros = block[at]
-        self.buffer = zeros.targets[0].id
+        self.buffer = typed_of(block[at]).target
         self.aliases, self.binding = {}, {}     # name -> region key, statement index
         self.writes, self.end = [], len(block)
 
@@ -244,11 +243,9 @@ def _holds(s, node):
 
 def rewrite(site, facts):
     """Keep B: `B = reused_cotangent(B, X)`, the writes back and dead views gone."""
-    zeros = site.block[site.at]
-    zeros.value = facts.names.call("reused_cotangent", gast.Name(
-        id=site.buffer, ctx=gast.Load(), annotation=None, type_comment=None),
-        zeros.value.args[0])
-    mark_typed(zeros, None)                  # no zero buffer any more
+    zeros = typed_of(site.block[site.at])
+    site.block[site.at] = gast.copy_location(
+        lowered(ReuseBuffer(zeros.target, zeros.like), facts.names), zeros.node)
     gone = {id(site.block[k]) for k, _ in site.writes}
     site.block[:] = [s for s in site.block if id(s) not in gone]
     while True:
@@ -265,8 +262,9 @@ def sites(pullback, shape_of):
     """Each `B = cotangent_zeros(X)` (X a name of known shape) as (block, index, shape)."""
     for block in blocks(pullback):
         for k, s in enumerate(block):
-            if isinstance(typed_of(s), ZeroBuffer) and type(s.value.args[0]) is gast.Name:
-                shape = shape_of(s.value.args[0].id)
+            typed = typed_of(s)
+            if isinstance(typed, ZeroBuffer) and isinstance(typed.like, str):
+                shape = shape_of(typed.like)
                 if shape:
                     yield block, k, tuple(shape)
 

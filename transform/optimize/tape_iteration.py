@@ -17,7 +17,7 @@ from runtime.traits import HELPER
 
 from .name_counts import NameCounts
 from .passes import Pass
-from ..ir.nodes import const, count_names, name_ids, statements, walk
+from ..ir.nodes import const, count_names, name_ids, statements, store, walk
 from ..ir.recognize import called_role
 from ..ir.statements import Pop, typed_of
 
@@ -61,7 +61,7 @@ def _single_pop(body):
 
 def _hoist(loop, k, counts, names):
     popped = loop.body.pop(k)
-    entry = popped.targets[0]
+    entry = store(typed_of(popped).target)
     loop.body = loop.body or [gast.Pass()]
     count = _trip_count(loop.iter, names)
     target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]

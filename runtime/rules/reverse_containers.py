@@ -1,0 +1,42 @@
+"""Rules for reverse mode's container cotangent helpers (runtime/containers.py,
+operators_helpers.py, sequences_helpers.py, shape_helpers.py) that forward mode meets
+in the flat gradient (hvp forward over reverse, transform/flat_gradient.py). Each is
+linear in its cotangent `g` (JVP LINEAR: the helper of the cotangent's tangent); the
+primal values beside it give only kinds, shapes, positions and which entries tie
+(None: piecewise constant). The cotangent templates are the transposes
+(reverse_containers_helpers.py)."""
+from ..containers import getattr_vjp, list_cotangent
+from ..registry import LINEAR, defvjp
+from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp
+from .sequences_helpers import in_order_vjp
+from .shape_helpers import stack_vjp, unstack_vjp
+
+# list(xs)/tuple(xs)'s cotangent: the entries' as xs's kind (an array: rows stacked)
+defvjp(sequence_vjp, "slopes, iterable", "sequence_vjp_vjp(g, iterable)", None,
+       jvp=(LINEAR, None))
+# sum(xs)'s cotangent: the sum's summed back to each entry
+defvjp(sum_entries_vjp, "slopes, iterable", "sum_entries_vjp_vjp(g, slopes, iterable)", None,
+       jvp=(LINEAR, None))
+# max(xs)/min(xs)'s: the tied entries' shares (which entries tie: piecewise constant)
+defvjp(extreme_vjp, "slopes, answer, values", "extreme_vjp_vjp(g, answer, values)", None,
+       None, jvp=(LINEAR, None, None))
+# sorted(xs)'s: back to each entry's origin (the order: piecewise constant)
+defvjp(sorted_vjp, "slopes, values, answer", "sorted_vjp_vjp(g, values, answer)", None, None,
+       jvp=(LINEAR, None, None))
+# a shuffle's: back to each entry's origin (the order is drawn, not differentiated)
+defvjp(in_order_vjp, "slopes, xs, order", "in_order_vjp_vjp(g, xs, order)", None, None,
+       jvp=(LINEAR, None, None))
+# a list's cotangent as a list (an array's rows split)
+defvjp(list_cotangent, "slopes, like", "list_cotangent_vjp(g, slopes, like)", None,
+       jvp=(LINEAR, None))
+# np.stack's: g's slices along the new axis
+defvjp(stack_vjp, "slopes, arrays, axis", "stack_vjp_vjp(g, slopes, arrays, axis)", None,
+       None, jvp=(LINEAR, None, None))
+# obj.name's: a field's (a dict by name, a namedtuple by position), a transpose's; a
+# computed attribute's depends on obj (its getter's derivative): refused (the object's
+# term, getattr_vjp_obj, raises there; none otherwise)
+defvjp(getattr_vjp, "slopes, obj, name, answer=None", "getattr_vjp_vjp(g, obj, name)",
+       "getattr_vjp_obj(g, obj, name)", None, None,
+       jvp=(LINEAR, "getattr_vjp_obj(t_obj, obj, name)", None, None))
+# np.array(xs)'s (and a copy's): g split to mirror xs (the entries' kinds and nesting)
+defvjp(unstack_vjp, "slopes, obj", "unstack_vjp_vjp(g, slopes, obj)", None, jvp=(LINEAR, None))

@@ -1,0 +1,168 @@
+"""Cotangent templates (transposes) of reverse mode's container cotangent helpers,
+which forward over reverse differentiates (runtime/rules/reverse_containers.py). Each
+helper is linear in its cotangent `g`; its transpose maps a cotangent of its output
+back to one of g, the positions and shapes read from the primal values."""
+import inspect
+
+import numpy as np
+
+from ..complex_safety import RuleRefused
+from ..containers import _STORED, SHAPE_FACTS
+from ..jvp import add_tangents
+from ..registry import template_helper
+from ..thunks import unthunk
+from .shape_helpers import _nested_ndim
+from .operators_helpers import _numbers, _origins_by_identity, _origins_by_value, _same, \
+    _scaled
+
+
+def _entries(g):
+    """A cotangent of a sequence as a list of its entries (an array's rows), or None."""
+    g = unthunk(g)
+    return None if g is None else [unthunk(part) for part in g]
+
+
+@template_helper
+def sequence_vjp_vjp(g, iterable):
+    """Transpose of sequence_vjp: the entries (rows) of the sequence's cotangent."""
+    return _entries(g)
+
+
+@template_helper
+def sum_entries_vjp_vjp(g, slopes, iterable):
+    """Transpose of sum_entries_vjp: the entries' cotangents, each broadcast back to
+    the sum's shape (`slopes`: the cotangent sum_entries_vjp was given), added."""
+    total = None
+    for part in _entries(g) or ():
+        if part is not None:
+            total = part if total is None else total + part
+    if total is None:
+        return None
+    return np.broadcast_to(total, np.shape(slopes)).copy()
+
+
+@template_helper
+def extreme_vjp_vjp(g, ans, values):
+    """Transpose of extreme_vjp: the tied entries' cotangents, averaged."""
+    parts = _entries(g)
+    if parts is None:
+        return None
+    items = list(values)
+    hits = [k for k, v in enumerate(items) if _same(v, ans)]
+    total = None
+    for k in hits:
+        total = add_tangents(total, parts[k])
+    return _scaled(total, 1.0 / len(hits))
+
+
+@template_helper
+def sorted_vjp_vjp(g, values, ans):
+    """Transpose of sorted_vjp: the entries' cotangents in sorted's order."""
+    parts = _entries(g)
+    if parts is None:
+        return None
+    items = list(values)
+    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    return [parts[i] for i in origin]
+
+
+@template_helper
+def in_order_vjp_vjp(g, xs, order):
+    """Transpose of in_order_vjp: the entries' cotangents in the shuffled order."""
+    parts = _entries(g)
+    return None if parts is None else [parts[i] for i in order]
+
+
+@template_helper
+def list_cotangent_vjp(g, slopes, like):
+    """Transpose of list_cotangent: a list made of an array's rows stacked back (zeros
+    for an entry without a cotangent); anything else as it is."""
+    g, slopes = unthunk(g), unthunk(slopes)
+    if g is None or not (type(slopes) is np.ndarray and type(like) in (list, tuple) and
+                         slopes.shape[:1] == (len(like),)):
+        return g
+    rows = [list_cotangent_vjp(part, row, item) for part, row, item in zip(g, slopes, like)]
+    return np.stack([np.zeros_like(row, dtype=np.result_type(row, 0.0)) if part is None else part
+                     for part, row in zip(rows, slopes)])
+
+
+@template_helper
+def stack_vjp_vjp(g, slopes, arrays, axis):
+    """Transpose of stack_vjp: the parts' cotangents reshaped to g's slices, stacked."""
+    parts = _entries(g)
+    if parts is None:
+        return None
+    moved = np.moveaxis(np.asarray(slopes), axis, 0)
+    pieces = [np.zeros(moved.shape[1:], np.result_type(moved, 0.0)) if p is None else np.reshape(p, moved.shape[1:])
+              for p in parts]
+    return np.moveaxis(np.stack(pieces), 0, axis)
+
+
+@template_helper
+def getattr_vjp_vjp(g, obj, name):
+    """Transpose of getattr_vjp: the attribute's part of the object's cotangent (a
+    field's, a transpose's); a computed attribute is refused (getattr_vjp_obj)."""
+    g = unthunk(g)
+    getattr_vjp_obj(None, obj, name)
+    if g is None:
+        return None
+    if isinstance(obj, tuple) and name in getattr(obj, "_fields", ()):
+        return g[obj._fields.index(name)]
+    if not isinstance(obj, (np.ndarray, np.generic, float, int, complex)):
+        return g.get(name) if isinstance(g, dict) else g
+    if name in SHAPE_FACTS:
+        return None
+    if name == "real":                      # of a real value (a complex one: refused)
+        return np.real(g)
+    if name == "T":
+        return np.transpose(g)
+    if name == "mT":
+        return np.swapaxes(g, -1, -2)
+    raise RuleRefused(f"forward over reverse through the attribute .{name} is not supported "
+                      "Instead: use hvp's default route")
+
+
+@template_helper
+def getattr_vjp_obj(g, obj, name):
+    """The object's own term in getattr_vjp: none (the cotangent getattr_vjp gives depends
+    on the object's kind, fields and shape only), except for a computed attribute (a
+    @property: its getter's derivative depends on the object), which is refused."""
+    if not isinstance(obj, (np.ndarray, np.generic, float, int, complex, tuple)):
+        static = inspect.getattr_static(type(obj), name, None)
+        if not inspect.isfunction(static) and hasattr(type(static), "__get__") and \
+                not isinstance(static, _STORED):
+            raise RuleRefused(f"forward over reverse through the computed attribute "
+                              f".{name} is not supported Instead: use hvp's default route")
+    if name in ("real", "imag") and np.iscomplexobj(obj):
+        raise RuleRefused("forward over reverse through .real or .imag of a complex value "
+                          "is not supported Instead: use hvp's default route")
+    return None
+
+
+@template_helper
+def unstack_vjp_vjp(g, slopes, obj):
+    """Transpose of unstack_vjp (np.array(obj)'s cotangent): the entries' cotangents
+    stacked back into g's array (`slopes`: the cotangent unstack_vjp was given), zeros
+    where an entry has none; a dict's, or an array's of obj's shape, as it is."""
+    g, slopes = unthunk(g), unthunk(slopes)
+    if g is None or isinstance(obj, dict) or isinstance(slopes, dict):
+        return g
+    if np.iscomplexobj(slopes) or np.iscomplexobj(g):
+        raise RuleRefused("forward over reverse through np.array's cotangent of a complex "
+                          "value is not supported Instead: use hvp's default route")
+    if type(slopes) is np.ndarray and type(obj) is np.ndarray and slopes.shape == obj.shape:
+        return g
+    if isinstance(slopes, (list, tuple)) and isinstance(obj, (list, tuple)):
+        return [unstack_vjp_vjp(part, s, item) for part, s, item in zip(g, slopes, obj)]
+    out = np.zeros(np.shape(slopes), dtype=np.result_type(slopes, 0.0))
+    view = out
+    while np.ndim(view) > _nested_ndim(obj):        # ndmin's leading axes: entry 0
+        view = view[0]
+    if not isinstance(obj, (list, tuple)):
+        view[...] = np.reshape(g, np.shape(view))
+        return out
+    for k, item in enumerate(obj):
+        part = unthunk(g[k])
+        if part is not None:
+            view[k] = unstack_vjp_vjp(part, view[k], item)
+    return out

@@ -1,0 +1,38 @@
+"""Examples for the rules of reverse mode's container cotangent helpers (hvp forward
+over reverse, runtime/rules/reverse_containers.py), joined into
+tests/rules/test_every_rule_checked.py's EXTRA: each helper's cotangent `g` is the
+differentiated argument (lists of numbers and arrays, arrays), the others its
+primal values (entries, ties, orders, shapes)."""
+import numpy as np
+
+from runtime.containers import getattr_vjp, list_cotangent
+from runtime.rules.operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, \
+    sum_entries_vjp
+from runtime.rules.sequences_helpers import in_order_vjp
+from runtime.rules.shape_helpers import stack_vjp, unstack_vjp
+from tests.rules.checks import rand
+
+A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
+V3, V4 = rand(3, seed=3), rand(4, seed=4)
+ROWS = [A[0].copy(), A[1].copy(), A[2].copy()]
+_TIED = [0.3, 0.7, -0.2, 0.7]
+
+REVERSE_CONTAINERS = {
+    sequence_vjp: [([V4, 2.0 * V4, -V4], A), ([0.3, -1.1, 0.4], [1.0, 2.0, 3.0]),
+                   ([V4, 2.0 * V4], [V4, V4]), ([V3, V4], (V3, V4))],
+    sum_entries_vjp: [(V4, A), (V4, [V4, 2.0 * V4]), (A, [A, V4, 0.5])],
+    extreme_vjp: [(0.7, 0.7, _TIED), (1.3, float(np.max(V3)), V3),
+                  (V4, ROWS[1], [ROWS[0], ROWS[1], ROWS[2]])],
+    sorted_vjp: [([1.1, -0.4, 2.0], [0.3, 0.7, -0.2], [-0.2, 0.3, 0.7]),
+                 ([V4, 2.0 * V4], [ROWS[0], ROWS[1]], [ROWS[1], ROWS[0]])],
+    in_order_vjp: [([1.1, -0.4, 2.0], [0.3, 0.7, -0.2], [2, 0, 1]),
+                   ([V4, 2.0 * V4], [ROWS[0], ROWS[1]], [1, 0])],
+    list_cotangent: [(A, [V4, V4, V4]), (V3, [0.1, 0.2, 0.3]), (A, A)],
+    stack_vjp: [(A, [V3, V3, V3, V3], 1), (A, [V4, V4, V4], 0),
+                (rand(2, 6, seed=5), [np.ones((2, 3)), np.ones((2, 3))], 0)],
+    unstack_vjp: [(A, [V4, V4, V4]), (rand(1, 3, 4, seed=8), [ROWS[0], ROWS[1], ROWS[2]]),
+                  (A, A), ([V4, 2.0 * V4], [V4, V4]), (V3, [0.1, 0.2, 0.3]),
+                  (A, [[V4[0], V4[1], V4[2], V4[3]], V4, V4])],
+    getattr_vjp: [(B.T.copy(), A, "T"), (B, A, "real"), (rand(2, 4, 3, seed=6),
+                                                           rand(2, 3, 4, seed=7), "mT")],
+}

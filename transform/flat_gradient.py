@@ -236,7 +236,26 @@ def _fresh_sums(line):
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
     code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
+    if "accumulate_unbroadcast(" in code:
+        code = _unbroadcast_fresh(code)
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
+
+
+def _unbroadcast_fresh(code):
+    """`accumulate_unbroadcast(dx, g, x, side)` (in place into dx) as the fresh sum
+    `accum_eager(dx, unbroadcast(g, x, side))`."""
+    indent = code[:len(code) - len(code.lstrip())]
+    try:
+        tree = ast.parse(code.strip())
+    except SyntaxError:
+        raise _NotFlat(f"its backward sweep adds in place as `{code.strip()}`") from None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "accumulate_unbroadcast" and not node.keywords:
+            buffer, *rest = node.args
+            node.func.id = "accum_eager"
+            node.args = [buffer, ast.Call(ast.Name("unbroadcast"), rest, [])]
+    return indent + ast.unparse(tree)
 
 
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")

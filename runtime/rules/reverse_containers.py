@@ -1,5 +1,6 @@
-"""Rules for reverse mode's container cotangent helpers (runtime/containers.py,
-operators_helpers.py, sequences_helpers.py, shape_helpers.py) that forward mode meets
+"""Rules for reverse mode's cotangent helpers of containers and of a few linear
+rules (runtime/containers.py, operators_helpers.py, sequences_helpers.py,
+shape_helpers.py, linalg_helpers.py, reductions_helpers.py) that forward mode meets
 in the flat gradient (hvp forward over reverse, transform/flat_gradient.py). Each is
 linear in its cotangent `g` (JVP LINEAR: the helper of the cotangent's tangent); the
 primal values beside it give only kinds, shapes, positions and which entries tie
@@ -9,7 +10,9 @@ from ..containers import getattr_vjp, list_cotangent
 from ..registry import LINEAR, defvjp
 from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp
 from .sequences_helpers import in_order_vjp
-from .shape_helpers import stack_vjp, unstack_vjp
+from .linalg_helpers import diag_vjp, dot_vjp
+from .reductions_helpers import trace_vjp
+from .shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
 
 # list(xs)/tuple(xs)'s cotangent: the entries' as xs's kind (an array: rows stacked)
 defvjp(sequence_vjp, "slopes, iterable", "sequence_vjp_vjp(g, iterable)", None,
@@ -40,3 +43,19 @@ defvjp(getattr_vjp, "slopes, obj, name, answer=None", "getattr_vjp_vjp(g, obj, n
        jvp=(LINEAR, "getattr_vjp_obj(t_obj, obj, name)", None, None))
 # np.array(xs)'s (and a copy's): g split to mirror xs (the entries' kinds and nesting)
 defvjp(unstack_vjp, "slopes, obj", "unstack_vjp_vjp(g, slopes, obj)", None, jvp=(LINEAR, None))
+# np.concatenate's: g cut back into the pieces
+defvjp(concatenate_vjp, "slopes, arrays, axis", "concatenate_vjp_vjp(g, slopes, arrays, axis)",
+       None, None, jvp=(LINEAR, None, None))
+# np.diag's: a diagonal read or written, its own transpose (v read for its kind)
+defvjp(diag_vjp, "slopes, v, k", "diag_vjp(g, slopes, k)", None, None, jvp=(LINEAR, None, None))
+# np.trace's: g on the diagonal, whose transpose is the trace
+defvjp(trace_vjp, "slopes, a, offset, axis1, axis2", "np.trace(g, offset, axis1, axis2)", None,
+       None, None, None, jvp=(LINEAR, None, None, None, None))
+# np.dot's cotangent of a (operand 0: g b^T) or of b (1: a^T g): bilinear in g and the
+# other factor; the operand's own factor gives only its shape
+defvjp(dot_vjp, "slopes, a, b, operand",
+       "np.dot(g, b) if operand == 0 else np.dot(a, g)",
+       "dot_vjp(slopes, a, g, 0) if operand == 1 else None",
+       "dot_vjp(slopes, g, b, 1) if operand == 0 else None", None,
+       jvp=(LINEAR, "dot_vjp(slopes, t_a, b, 1) if operand == 1 else None",
+            "dot_vjp(slopes, a, t_b, 0) if operand == 0 else None", None))

@@ -166,3 +166,17 @@ def unstack_vjp_vjp(g, slopes, obj):
         if part is not None:
             view[k] = unstack_vjp_vjp(part, view[k], item)
     return out
+
+
+@template_helper
+def concatenate_vjp_vjp(g, slopes, arrays, axis):
+    """Transpose of concatenate_vjp: the pieces' cotangents joined back (zeros for a
+    piece without one; flattened first for axis None)."""
+    parts = _entries(g)
+    if parts is None:
+        return None
+    pieces = [np.zeros(np.shape(a), np.result_type(slopes, 0.0)) if p is None else p
+              for p, a in zip(parts, arrays)]
+    if axis is None:
+        return np.reshape(np.concatenate([np.ravel(p) for p in pieces]), np.shape(slopes))
+    return np.concatenate(pieces, axis)

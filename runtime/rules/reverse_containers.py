@@ -6,7 +6,7 @@ linear in its cotangent `g` (JVP LINEAR: the helper of the cotangent's tangent);
 primal values beside it give only kinds, shapes, positions and which entries tie
 (None: piecewise constant). The cotangent templates are the transposes
 (reverse_containers_helpers.py)."""
-from ..containers import getattr_vjp, list_cotangent
+from ..containers import getattr_vjp, list_cotangent, record_field
 from ..registry import LINEAR, defvjp
 from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp
 from .sequences_helpers import in_order_vjp
@@ -40,7 +40,8 @@ defvjp(stack_vjp, "slopes, arrays, axis", "stack_vjp_vjp(g, slopes, arrays, axis
 # term, getattr_vjp_obj, raises there; none otherwise)
 defvjp(getattr_vjp, "slopes, obj, name, answer=None", "getattr_vjp_vjp(g, obj, name)",
        "getattr_vjp_obj(g, obj, name)", None, None,
-       jvp=(LINEAR, "getattr_vjp_obj(t_obj, obj, name)", None, None))
+       jvp=("getattr_vjp_slopes_jvp(t_slopes, obj, name, answer)",
+            "getattr_vjp_obj_jvp(t_obj, slopes, obj, name, answer)", None, None))
 # np.array(xs)'s (and a copy's): g split to mirror xs (the entries' kinds and nesting)
 defvjp(unstack_vjp, "slopes, obj", "unstack_vjp_vjp(g, slopes, obj)", None, jvp=(LINEAR, None))
 # np.concatenate's: g cut back into the pieces
@@ -57,5 +58,9 @@ defvjp(dot_vjp, "slopes, a, b, operand",
        "np.dot(g, b) if operand == 0 else np.dot(a, g)",
        "dot_vjp(slopes, a, g, 0) if operand == 1 else None",
        "dot_vjp(slopes, g, b, 1) if operand == 0 else None", None,
-       jvp=(LINEAR, "dot_vjp(slopes, t_a, b, 1) if operand == 1 else None",
-            "dot_vjp(slopes, a, t_b, 0) if operand == 0 else None", None))
+       jvp=("dot_vjp(t_slopes, a, b, operand)", "dot_vjp_factor(slopes, t_a, b, operand, 0)",
+            "dot_vjp_factor(slopes, a, t_b, operand, 1)", None))
+# a record's field's cotangent: the record's entry by name or position
+defvjp(record_field, "slopes, name, position, fields",
+       "record_field_vjp(g, slopes, name, position, fields)", None, None, None,
+       jvp=(LINEAR, None, None, None))

@@ -7,10 +7,12 @@ import inspect
 import numpy as np
 
 from ..complex_safety import RuleRefused
-from ..containers import _STORED, SHAPE_FACTS
+from ..containers import _STORED, SHAPE_FACTS, getattr_vjp
+from ..forward import zero_tangent
 from ..jvp import add_tangents
 from ..registry import template_helper
 from ..thunks import unthunk
+from .linalg_helpers import dot_vjp
 from .shape_helpers import _nested_ndim
 from .operators_helpers import _numbers, _origins_by_identity, _origins_by_value, _same, \
     _scaled
@@ -180,3 +182,47 @@ def concatenate_vjp_vjp(g, slopes, arrays, axis):
     if axis is None:
         return np.reshape(np.concatenate([np.ravel(p) for p in pieces]), np.shape(slopes))
     return np.concatenate(pieces, axis)
+
+
+@template_helper
+def getattr_vjp_obj_jvp(t_obj, slopes, obj, name, answer):
+    """The object's term in getattr_vjp's tangent: zeros of its output (refused for a
+    computed attribute: getattr_vjp_obj)."""
+    getattr_vjp_obj(t_obj, obj, name)
+    return zero_tangent(getattr_vjp(slopes, obj, name, answer))
+
+
+@template_helper
+def dot_vjp_factor(slopes, a, b, operand, moved):
+    """The term of np.dot's cotangent helper dot_vjp(slopes, a, b, operand) along a
+    tangent of factor `moved` (given in its place): linear in the other operand's
+    factor; zeros along the operand's own (only its shape is read)."""
+    if moved != operand:
+        return dot_vjp(slopes, a, b, operand)
+    return np.zeros(np.shape(a if operand == 0 else b), np.result_type(slopes, a, b, 0.0))
+
+
+@template_helper
+def getattr_vjp_slopes_jvp(t_slopes, obj, name, answer):
+    """The cotangent's term in getattr_vjp's tangent: getattr_vjp of its tangent."""
+    return getattr_vjp(t_slopes, obj, name, answer)
+
+
+@template_helper
+def record_field_vjp(g, slopes, name, position, fields):
+    """Transpose of record_field: the field's cotangent as the record's, in the kind
+    record_field read (a dict by name, a tuple or an array's rows by position); a
+    record object's is refused."""
+    g, slopes = unthunk(g), unthunk(slopes)
+    if g is None:
+        return None
+    if isinstance(slopes, dict):
+        return {name: g}
+    if isinstance(slopes, (tuple, list)) and not hasattr(slopes, name):
+        return type(slopes)(g if k == position else None for k in range(len(slopes)))
+    if isinstance(slopes, np.ndarray):
+        out = np.zeros(slopes.shape, np.result_type(slopes, 0.0))
+        out[position] = g
+        return out
+    raise RuleRefused("forward over reverse through a record's field of a cotangent "
+                      "record is not supported Instead: use hvp's default route")

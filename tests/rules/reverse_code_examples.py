@@ -5,7 +5,7 @@ differentiated argument (lists of numbers and arrays, arrays), the others its
 primal values (entries, ties, orders, shapes)."""
 import numpy as np
 
-from runtime.containers import getattr_vjp, list_cotangent
+from runtime.containers import getattr_vjp, list_cotangent, record_field
 from runtime.rules.operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, \
     sum_entries_vjp
 from runtime.rules.sequences_helpers import in_order_vjp
@@ -45,4 +45,5 @@ REVERSE_CONTAINERS = {
     dot_vjp: [(V3, A, V4, 1), (V3, A, V4, 0), (A, A, 0.7, 0), (0.7, V4, 2.0 * V4, 1),
               (A, rand(3, 2, seed=18), rand(2, 4, seed=19), 0),
               (A, rand(3, 2, seed=18), rand(2, 4, seed=19), 1)],
+    record_field: [((V4, 0.7), "b", 1, ("w", "b")), (A, "w", 1, ("u", "w", "b"))],
 }

@@ -8,8 +8,9 @@ primal values beside it give only kinds, shapes, positions and which entries tie
 (reverse_containers_helpers.py)."""
 from ..containers import getattr_vjp, list_cotangent, record_field
 from ..registry import LINEAR, defvjp
-from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp
-from .sequences_helpers import in_order_vjp
+from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp, \
+    union_vjp
+from .sequences_helpers import dict_pairs_vjp, in_order_vjp
 from .linalg_helpers import diag_vjp, dot_vjp
 from .reductions_helpers import trace_vjp
 from .shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
@@ -64,3 +65,10 @@ defvjp(dot_vjp, "slopes, a, b, operand",
 defvjp(record_field, "slopes, name, position, fields",
        "record_field_vjp(g, slopes, name, position, fields)", None, None, None,
        jvp=(LINEAR, None, None, None))
+# dict cotangents (checked in programs: tests/forward/test_hvp_forward_over_reverse_loops.py):
+# `x | y`'s, the merged dict's entries back to the side that gave them (a restriction)
+defvjp(union_vjp, "slopes, x, y, which", "union_vjp_vjp(g, x, y, which)", None, None, None,
+       jvp=(LINEAR, None, None, None))
+# dict(pairs)'s: each key's cotangent back to the pair dict() kept
+defvjp(dict_pairs_vjp, "slopes, pairs", "dict_pairs_vjp_vjp(g, pairs)", None,
+       jvp=(LINEAR, None))

@@ -15,7 +15,7 @@ from ..thunks import unthunk
 from .linalg_helpers import dot_vjp
 from .shape_helpers import _nested_ndim
 from .operators_helpers import _numbers, _origins_by_identity, _origins_by_value, _same, \
-    _scaled
+    _scaled, union_vjp
 
 
 def _entries(g):
@@ -226,3 +226,29 @@ def record_field_vjp(g, slopes, name, position, fields):
         return out
     raise RuleRefused("forward over reverse through a record's field of a cotangent "
                       "record is not supported Instead: use hvp's default route")
+
+
+@template_helper
+def union_vjp_vjp(g, x, y, which):
+    """Transpose of union_vjp (a dict's cotangent restricted to the keys one side gave
+    the merge): the restriction itself."""
+    return union_vjp(g, x, y, which)
+
+
+@template_helper
+def dict_pairs_vjp_vjp(g, pairs):
+    """Transpose of dict_pairs_vjp: each pair's value cotangent back to its key (the
+    last pair of a key is the one dict() kept)."""
+    g = unthunk(g)
+    if g is None:
+        return None
+    if isinstance(pairs, dict):
+        return {k: unthunk(v) for k, v in g.items() if k in pairs} or None
+    items = list(pairs)
+    last = {k: i for i, (k, _) in enumerate(items)}
+    out = {}
+    for k, i in last.items():
+        part = unthunk(g[i])
+        if part is not None and unthunk(part[1]) is not None:
+            out[k] = unthunk(part[1])
+    return out or None

@@ -76,6 +76,16 @@ def fields(x):                      # a NamedTuple's fields read by name (getatt
     return np.sum(p.w * p.w) * p.b + p.b ** 3
 
 
+def dict_union(x):                  # `x | y` of dicts (union_vjp)
+    d = {"a": x * x, "b": np.sin(x)} | {"b": np.cos(x), "c": x ** 3}
+    return np.sum(d["a"] * d["b"]) + np.sum(d["c"] * d["a"])
+
+
+def dict_of_pairs(x):               # dict(zip(...)) with a repeated key (dict_pairs_vjp)
+    d = dict([("a", x * x), ("b", np.sin(x)), ("a", np.exp(x))])
+    return np.sum(d["a"] * d["b"] ** 2)
+
+
 CASES = [
     (carried, lambda r: (r.normal(size=3),), 0),
     (grown_list, lambda r: (r.normal(size=3),), 0),
@@ -85,6 +95,8 @@ CASES = [
     (arrays_of_lists, lambda r: (r.normal(size=3),), 0),
     (linear_algebra, lambda r: (0.5 * r.normal(size=(3, 3)), r.normal(size=3)), (0, 1)),
     (fields, lambda r: (r.normal(size=3),), 0),
+    (dict_union, lambda r: (r.normal(size=3),), 0),
+    (dict_of_pairs, lambda r: (r.normal(size=3),), 0),
 ]
 
 

@@ -6,11 +6,11 @@ linear in its cotangent `g` (JVP LINEAR: the helper of the cotangent's tangent);
 primal values beside it give only kinds, shapes, positions and which entries tie
 (None: piecewise constant). The cotangent templates are the transposes
 (reverse_containers_helpers.py)."""
-from ..containers import getattr_vjp, list_cotangent, record_field
+from ..containers import getattr_vjp, list_cotangent, pack_cotangent, record_field
 from ..registry import LINEAR, defvjp
 from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp, \
-    union_vjp
-from .sequences_helpers import dict_pairs_vjp, in_order_vjp
+    transposed_vjp, union_vjp
+from .sequences_helpers import dict_pairs_vjp, in_order_vjp, reversed_items_vjp
 from .linalg_helpers import diag_vjp, dot_vjp
 from .reductions_helpers import trace_vjp
 from .shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
@@ -65,6 +65,14 @@ defvjp(dot_vjp, "slopes, a, b, operand",
 defvjp(record_field, "slopes, name, position, fields",
        "record_field_vjp(g, slopes, name, position, fields)", None, None, None,
        jvp=(LINEAR, None, None, None))
+# zip(*rows)'s: the columns' cotangents back into the rows
+defvjp(transposed_vjp, "slopes, rows", "transposed_vjp_vjp(g, slopes, rows)", None,
+       jvp=(LINEAR, None))
+# reversed(xs)'s: g read backwards, its own transpose
+defvjp(reversed_items_vjp, "slopes, xs", "reversed_items_vjp(g, xs)", None, jvp=(LINEAR, None))
+# `a, b = seq[index]`'s: the parts' cotangents packed into seq[index]'s
+defvjp(pack_cotangent, "seq, index, parts", None, None, "pack_cotangent_vjp(g, seq, index, parts)",
+       jvp=(None, None, LINEAR))
 # dict cotangents (checked in programs: tests/forward/test_hvp_forward_over_reverse_loops.py):
 # `x | y`'s, the merged dict's entries back to the side that gave them (a restriction)
 defvjp(union_vjp, "slopes, x, y, which", "union_vjp_vjp(g, x, y, which)", None, None, None,

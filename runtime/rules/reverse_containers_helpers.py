@@ -252,3 +252,37 @@ def dict_pairs_vjp_vjp(g, pairs):
         if part is not None and unthunk(part[1]) is not None:
             out[k] = unthunk(part[1])
     return out or None
+
+
+@template_helper
+def transposed_vjp_vjp(g, slopes, rows):
+    """Transpose of transposed_vjp (`zip(*rows)`'s cotangent): the rows' cotangents
+    read back into columns (`slopes`: the columns' cotangent transposed_vjp was given;
+    a dict row's entries, its keys, carry none)."""
+    rows_g = _entries(g)
+    if rows_g is None:
+        return None
+    out = []
+    for j, col in enumerate(slopes):
+        if col is None:
+            out.append(None)
+            continue
+        entries = [None if part is None or isinstance(part, dict) else unthunk(part[j])
+                   for part in rows_g[:len(col)]]
+        out.append(tuple(entries) if isinstance(col, tuple) else entries)
+    return out
+
+
+@template_helper
+def pack_cotangent_vjp(g, seq, index, parts):
+    """Transpose of pack_cotangent: seq[index]'s cotangent unpacked into its parts'
+    structure (`parts`: the cotangent pack_cotangent was given)."""
+    return _unpacked(unthunk(g), seq[index], unthunk(parts))
+
+
+def _unpacked(g, like, parts):
+    if g is None or parts is None:
+        return None
+    if isinstance(parts, tuple):
+        return tuple(_unpacked(unthunk(g[k]), like[k], unthunk(p)) for k, p in enumerate(parts))
+    return g

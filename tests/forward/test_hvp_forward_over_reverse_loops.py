@@ -86,6 +86,14 @@ def dict_of_pairs(x):               # dict(zip(...)) with a repeated key (dict_p
     return np.sum(d["a"] * d["b"] ** 2)
 
 
+def rearranged(x):                  # zip(*rows), reversed(xs), `a, b = pairs[0]`
+    pairs = [(x[0] * x[1], np.sin(x[2])), (x[1] ** 2, x[0] * x[2])]
+    firsts, seconds = zip(*pairs)
+    a, b = pairs[0]
+    back = list(reversed([firsts[0], seconds[1], a * b]))
+    return back[0] * firsts[1] + seconds[0] ** 2 + back[2] * b
+
+
 CASES = [
     (carried, lambda r: (r.normal(size=3),), 0),
     (grown_list, lambda r: (r.normal(size=3),), 0),
@@ -97,6 +105,7 @@ CASES = [
     (fields, lambda r: (r.normal(size=3),), 0),
     (dict_union, lambda r: (r.normal(size=3),), 0),
     (dict_of_pairs, lambda r: (r.normal(size=3),), 0),
+    (rearranged, lambda r: (r.normal(size=3),), 0),
 ]
 
 

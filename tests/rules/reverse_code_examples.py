@@ -5,10 +5,10 @@ differentiated argument (lists of numbers and arrays, arrays), the others its
 primal values (entries, ties, orders, shapes)."""
 import numpy as np
 
-from runtime.containers import getattr_vjp, list_cotangent, record_field
+from runtime.containers import getattr_vjp, list_cotangent, pack_cotangent, record_field
 from runtime.rules.operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, \
-    sum_entries_vjp
-from runtime.rules.sequences_helpers import in_order_vjp
+    sum_entries_vjp, transposed_vjp
+from runtime.rules.sequences_helpers import in_order_vjp, reversed_items_vjp
 from runtime.rules.linalg_helpers import diag_vjp, dot_vjp
 from runtime.rules.reductions_helpers import trace_vjp
 from runtime.rules.shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
@@ -45,6 +45,11 @@ REVERSE_CONTAINERS = {
     dot_vjp: [(V3, A, V4, 1), (V3, A, V4, 0), (A, A, 0.7, 0), (0.7, V4, 2.0 * V4, 1),
               (A, rand(3, 2, seed=18), rand(2, 4, seed=19), 0),
               (A, rand(3, 2, seed=18), rand(2, 4, seed=19), 1)],
+    transposed_vjp: [([(0.3, 1.1, -0.2), (0.5, 0.7, 0.9)], [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),
+                     ([(V4, 2.0 * V4), (-V4, V4)], [(V4, V4), (V4, V4)]),
+                     ([[0.3, 1.1], [0.5, 0.7], [0.2, 0.4]], A[:2, :3])],
+    reversed_items_vjp: [([0.3, 1.1, -0.2], [1.0, 2.0, 3.0]), (A, A), ([V4, V3], (V4, V3))],
+    pack_cotangent: [([(V4, 2.0 * V4), A], 0, (V4, -V4)), ((A, V4), 0, (V4, 2.0 * V4, -V4))],
     record_field: [((V4, 0.7), "b", 1, ("w", "b")), (A, "w", 1, ("u", "w", "b"))],
 }
 _DICTS = ("a dict cotangent (the drivers step arrays and lists): "

@@ -25,6 +25,7 @@ from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_p
 
 from .emit import tracebacks
 from .flat_calls import calls_flattened
+from .flat_loops import header_counted
 from .errors import TransformError
 
 
@@ -93,7 +94,8 @@ def _flat_lines(rule, names, seeded=False):
     seed = pullback.args.args[0].arg
     seeded_by = "thunkgrad_g" if seeded else f"gradient_seed({ast.unparse(last.value.elts[0])})"
     out.append((f"    {seed} = {seeded_by}\n", None))
-    out += _dedented(lines[_first_line(lines, pullback) - 1:ret.lineno - 1], 8, 4)
+    backward = _dedented(lines[_first_line(lines, pullback) - 1:ret.lineno - 1], 8, 4)
+    out += _pops_fresh(backward, _words(source))
     out.append((f"    return {_returned(ret.value, names)}\n", None))
     return _products_unbatched([(_fresh_sums(t), k) for t, k in _tape_by_position(out)]), name
 
@@ -155,7 +157,7 @@ _READER = re.compile(r"^(\s*)(\w+) = tape_reader\((\w+)\)\s*(#.*)?$")
 
 def _tape_by_position(numbered):
     """`pop = tape_reader(tape)` and `x = pop()` read the tape by position."""
-    out, reader = [], None
+    out, reader, tape, top = [], None, None, None
     taken = _words("".join(_code(line) for line, _ in numbered))
     for line, k in numbered:
         indent = line[:len(line) - len(line.lstrip())]
@@ -168,15 +170,56 @@ def _tape_by_position(numbered):
             out.append((f"{indent}{top} = len({tape})\n", k))
             continue
         code = _code(line).strip()
-        if reader and re.fullmatch(rf"(\w+) = {reader}\(\)", code):
+        counted = header_counted(_code(line), k, reader, tape, top, taken)
+        if counted is not None:
+            out += counted
+        elif reader and re.fullmatch(rf"(\w+) = {reader}\(\)", code):
             target = code.split("=")[0].strip()
             out += [(f"{indent}{top} = {top} - 1\n", k), (f"{indent}{target} = {tape}[{top}]\n", k)]
-        elif reader and code == f"del {reader}":
-            continue
-        elif reader and reader in _words(code):
+        elif reader and re.fullmatch(rf"del (\w+, )*{reader}", code):
+            if code != f"del {reader}":
+                out.append((f"{indent}{code[:-len(reader) - 2]}\n", k))
+        elif reader and reader in _bare_names(code):
             raise _NotFlat(f"its backward sweep reads the tape as `{code}`")
         else:
             out.append((line, k))
+    return out
+
+
+def _bare_names(code):
+    """The names in code not read as an attribute (`dxs.pop()` is not the reader `pop`)."""
+    return set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", code))
+
+
+_POP = re.compile(r"(?<![\w.])(\w+)\.pop\(\)")
+
+
+def _pops_fresh(numbered, taken):
+    """The backward sweep's `dxs.pop()` of a list it owns (a cotangent list after
+    `own`, a primal list it copied) as a fresh shorter list: `t = dxs[-1]`, `dxs =
+    dxs[:-1]`. Forward mode's tangent of a list may be another list's tangent, which
+    a pop in place would change (and its alias check refuses the pop)."""
+    out = []
+    for line, k in numbered:
+        code = _code(line)
+        found = _POP.findall(code)
+        if len(found) != 1:
+            out.append((line, k))
+            continue
+        indent, name = code[:len(code) - len(code.lstrip())], found[0]
+        if code.strip() == f"{name}.pop()":
+            out.append((f"{indent}{name} = {name}[:-1]\n", k))
+            continue
+        simple = re.fullmatch(rf"(\w+) = {name}\.pop\(\)", code.strip())
+        if simple:
+            out += [(f"{indent}{simple.group(1)} = {name}[-1]\n", k),
+                    (f"{indent}{name} = {name}[:-1]\n", k)]
+            continue
+        last = f"{name}_last"
+        while last in taken:
+            last += "_"
+        out += [(f"{indent}{last} = {name}[-1]\n", k), (f"{indent}{name} = {name}[:-1]\n", k),
+                (_POP.sub(last, code) + "\n", k)]
     return out
 
 
@@ -193,7 +236,26 @@ def _fresh_sums(line):
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
     code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
+    if "accumulate_unbroadcast(" in code:
+        code = _unbroadcast_fresh(code)
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
+
+
+def _unbroadcast_fresh(code):
+    """`accumulate_unbroadcast(dx, g, x, side)` (in place into dx) as the fresh sum
+    `accum_eager(dx, unbroadcast(g, x, side))`."""
+    indent = code[:len(code) - len(code.lstrip())]
+    try:
+        tree = ast.parse(code.strip())
+    except SyntaxError:
+        raise _NotFlat(f"its backward sweep adds in place as `{code.strip()}`") from None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "accumulate_unbroadcast" and not node.keywords:
+            buffer, *rest = node.args
+            node.func.id = "accum_eager"
+            node.args = [buffer, ast.Call(ast.Name("unbroadcast"), rest, [])]
+    return indent + ast.unparse(tree)
 
 
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")

@@ -21,13 +21,14 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "ufunc_methods_helpers", "ufunc_outer_helpers", "quantiles_helpers",
                   "gathers_helpers", "sequences_helpers", "forward_helpers",
                   "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers",
-                  "prod_second_helpers", "own_methods_helpers", "second_order_helpers")
+                  "prod_second_helpers", "own_methods_helpers", "second_order_helpers",
+                  "reverse_containers_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
             "layouts", "ufunc_methods", "ufunc_outer", "piecewise", "fft", "quantiles",
             "gathers", "linalg_more", "polynomials_more", "tangents", "vectorized", "ufunc_at_more",
-            "second_order", "structural_tangents", "reverse_code")
+            "second_order", "structural_tangents", "reverse_code", "reverse_containers")
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

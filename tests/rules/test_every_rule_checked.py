@@ -158,6 +158,8 @@ EXTRA[added_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
 EXTRA[matmul_lhs] = [(rand(3, 4, seed=33), A, M), (V3, A, V4), (V4, V3, A)]
 EXTRA[matmul_rhs] = [(rand(4, 4, seed=34), A.T, A), (V3, A, V4), (V4, V3, A)]
 EXTRA[unbroadcast] = [(A, V4), (A, B), (A, 0.7)]
+from tests.rules.reverse_code_examples import REVERSE_CONTAINERS, REVERSE_EXEMPT  # noqa: E402
+EXTRA.update(REVERSE_CONTAINERS)       # their container cotangent helpers (reverse_containers)
 EXTRA[lhs_products] = [([V3, 2 * V3], [V4, rand(4, seed=38)], A),
                        ([rand(3, 2, seed=39)], [rand(4, 2, seed=40)], A)]
 from runtime.containers import getitem_vjp, part, product_or_repeat_vjp  # noqa: E402
@@ -321,6 +323,7 @@ def _exempt_families():
 
 
 EXEMPT.update(_exempt_families())
+EXEMPT.update(REVERSE_EXEMPT)
 EXAMPLES = gathered()
 for _fn, _examples in EXTRA.items():          # first: they are written for this test
     EXAMPLES[_fn] = [(args, {}) for args in _examples] + EXAMPLES.get(_fn, [])

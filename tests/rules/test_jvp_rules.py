@@ -21,6 +21,7 @@ from tests.fd import assert_close, numerical_jvp
 from tests.rules.checks import frozen, rand, random_like, spd
 from tests.rules.jvp_complex_examples import COMPLEX_MORE, REAL_MORE
 from tests.rules.jvp_structures import assert_all_close, like, pairing, plain, zero_or
+from tests.rules.reverse_code_examples import REVERSE_EXEMPT
 from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
@@ -58,6 +59,7 @@ EXEMPT = {
     "tests/forward/test_hvp_helpers.py (structural, hvp against differences of grad)",
     "runtime.containers.replace_fields_jvp": "a tuple of tangents holding a record: "
     "tests/forward/test_hvp_helpers.py (structural, hvp against differences of grad)",
+    **REVERSE_EXEMPT,
 }
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 # rule name or (rule name, parameter): (args, kwargs) where the VJP driver has none

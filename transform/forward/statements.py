@@ -140,7 +140,7 @@ def _rule_tangent(fwd, s, prim, target):
     for param, atom in prim.inputs.items():
         inside = name_ids(atom) & fwd.active if not isinstance(atom, (gast.Name, gast.Lambda)) \
             else ()           # (a lambda kept as written reads no locals: its own names)
-        if inside:
+        if inside and _differentiated(prim.rule, param):
             refuse(fwd, prim, f"a differentiated value inside the argument {param!r} of "
                    f"`{prim.label}`", "pass it as a name of its own, or use vjp")
     if target in name_ids(s.value):
@@ -155,6 +155,15 @@ def _rule_tangent(fwd, s, prim, target):
     check_complex_terms(fwd, prim, tangents)
     expr = tangent_of(fwd, s, prim, target, tangents)
     return expr if expr is not None else fwd.names.call("zero_tangent", load(target))
+
+
+def _differentiated(rule, param):
+    """Whether the rule differentiates `param`: an argument declared to carry no
+    derivative (zero: an index; shape: read for its shape) may hold differentiated
+    values inside an expression, as it may as a name (`getitem_vjp(g, A, (i, j))` in
+    hvp's flat gradient, i and j read back from the tape)."""
+    return param in rule.templates or param in rule.jvps or \
+        rule.reason(param) not in ("zero", "shape")
 
 
 def _setitem(fwd, s):

@@ -24,12 +24,16 @@ from runtime.complex_safety import RuleRefused
 from runtime.forward import zero_tangent
 
 from .derivatives import carries
+from .flat_dispatch import FunctionAsRule, rule_call, rule_cotangents, rule_cotangents_jvp
 
 PROVIDED = {}                                # hvp_forward's compiled pieces (no cycle)
 
 
 def callee_vjp(fn, g, *args):
-    """J_fn(args)^T g: one cotangent per argument."""
+    """J_fn(args)^T g: one cotangent per argument (by fn's parameters, through
+    transform/flat_dispatch.py, for an argument or output of another form)."""
+    if not _flat_forms(g, args):
+        return rule_cotangents(FunctionAsRule(fn), (), g, *args)
     names, positions = _differentiated(fn, g, args)
     with _deeper(fn):
         grads = PROVIDED["vjp"](fn, names, args, g)
@@ -38,6 +42,9 @@ def callee_vjp(fn, g, *args):
 
 def callee_vjp_jvp(tangents, fn, g, *args):
     """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
+    if not _flat_forms(g, args):
+        return rule_cotangents_jvp((None, None) + tuple(tangents[1:]),
+                                   FunctionAsRule(fn), (), g, *args)
     names, positions = _differentiated(fn, g, args)
     t_g, t_args = tangents[1], tangents[2:]
     given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
@@ -80,6 +87,12 @@ def _plain(value):
     return False
 
 
+def _flat_forms(g, args):
+    """Whether callee_vjp's own route takes the call: an array or float output, and
+    arguments whose cotangents are of their own kind."""
+    return isinstance(g, (float, np.floating, np.ndarray)) and all(_plain(a) for a in args)
+
+
 def _or_zero(tangent, value):
     return zero_tangent(value) if tangent is None else tangent
 
@@ -108,17 +121,29 @@ def calls_flattened(numbered, cells, not_flat):
     """The flat gradient's lines with each callee rule's call and pullback call written
     as the module text says; (lines, the helpers they name). `not_flat(why)`: the
     exception to raise for a pullback used otherwise."""
-    out, pullbacks, helpers = [], {}, {"callee_vjp": callee_vjp}
+    out, pullbacks = [], {}
+    helpers = {"callee_vjp": callee_vjp, "rule_call": rule_call,
+               "rule_cotangents": rule_cotangents}
     for line, k in numbered:
         code = _code_of(line)
         call = _callee_call(code, cells)
         if call is not None:
             indent, value, pullback, name, args = call
             helpers[f"{name}_fn"] = cells[name].fn
-            pullbacks[pullback] = (f"{name}_fn", [f"{pullback}_a{j}" for j in range(len(args))])
+            pullbacks[pullback] = (f"{name}_fn", [f"{pullback}_a{j}" for j in range(len(args))],
+                                   "callee_vjp")
             saved = [f"{pullback}_a{j}" for j in range(len(args))]
             out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
             out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
+            continue
+        call = rule_call_parts(code, cells)
+        if call is not None:
+            indent, value, pullback, name, args, keywords = call
+            saved = [f"{pullback}_a{j}" for j in range(len(args))]
+            pullbacks[pullback] = (name, [repr(tuple(keywords))] + saved, "rule_cotangents")
+            out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]
+            out.append((f"{indent}{value} = rule_call({', '.join([name] + pullbacks[pullback][1])})"
+                        "\n", k))
             continue
         if code.strip().startswith("del ") and pullbacks:
             kept = [n.strip() for n in code.strip()[4:].split(",")
@@ -126,14 +151,15 @@ def calls_flattened(numbered, cells, not_flat):
             line = f"{code[:len(code) - len(code.lstrip())]}del {', '.join(kept)}\n" \
                 if kept else ""
             code = line
-        for pullback, (fn, saved) in pullbacks.items():
+        for pullback, (fn, saved, helper) in pullbacks.items():
             if pullback not in code:
                 continue
             called = _pullback_call(code, pullback)
             if called is None:
                 raise not_flat(f"its backward sweep uses a callee's pullback as `{code.strip()}`")
             indent, target, g = called
-            line = f"{indent}{target} = callee_vjp({', '.join([fn, g] + saved)})\n"
+            parts = [fn, g] + saved if helper == "callee_vjp" else [fn, saved[0], g] + saved[1:]
+            line = f"{indent}{target} = {helper}({', '.join(parts)})\n"
         if line:
             out.append((line, k))
     return out, helpers
@@ -185,3 +211,32 @@ def _pullback_call(code, pullback):
     if isinstance(node, ast.Delete):
         return None
     return None
+
+
+def rule_call_parts(code, cells):
+    """(indent, value name, pullback name, rule name, argument texts with the keywords'
+    values last, the keywords) for `t1, t1_pullback = f_rrule(x, a=a)` of a callee or
+    method rule dispatched when it runs (transform/flat_dispatch.py), else None."""
+    import ast
+    stripped = code.strip()
+    if " = " not in stripped or "_pullback" not in stripped:
+        return None
+    try:
+        node = ast.parse(stripped).body[0]
+    except SyntaxError:
+        return None
+    if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and
+            len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call) and
+            isinstance(node.value.func, ast.Name) and
+            all(isinstance(t, ast.Name) for t in node.targets[0].elts) and
+            not any(isinstance(a, ast.Starred) for a in node.value.args) and
+            all(k.arg is not None for k in node.value.keywords)):
+        return None
+    name = node.value.func.id
+    if type(cells.get(name)).__name__ not in ("CalleeRule", "MethodRule"):
+        return None
+    value, pullback = (t.id for t in node.targets[0].elts)
+    indent = code[:len(code) - len(code.lstrip())]
+    args = [ast.unparse(a) for a in node.value.args] + \
+        [ast.unparse(k.value) for k in node.value.keywords]
+    return indent, value, pullback, name, args, [k.arg for k in node.value.keywords]

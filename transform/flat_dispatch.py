@@ -1,0 +1,161 @@
+"""A call dispatched when it runs, in reverse mode's flat gradient (hvp forward over
+reverse, transform/flat_gradient.py): a user function called with keywords, a method
+of a user object, a closure, a partial or a bound method called as a value, a callable
+object (reverse mode's CalleeRule and MethodRule). The flat gradient keeps the rule
+object and the call's values, and asks for the value and the cotangents apart:
+
+    t1, t1_pullback = affine_rrule(x, a=a)        t1 = rule_call(affine_rrule, ('a',), x, a)
+    t1_cots1 = t1_pullback(g)               ->    t1_cots1 = rule_cotangents(affine_rrule,
+                                                                ('a',), g, x, a)
+
+Both run the rule itself (reverse mode's own value and cotangents, by the callee's
+parameters as the flat gradient reads them). Their tangents are forward mode's call of
+the same callee (`call_jvp`, which resolves methods, closures, partials and callable
+objects as forward mode does) and, for the cotangents J^T g, the tangent
+J^T g_dot + H_g x_dot: the pullback of the callee's pair code (value, tangent) along
+the cotangent (g_dot, g), which transform/forward_reverse.py's rule of call_jvp gives
+(reverse mode over the callee's forward code). A plain callee with array arguments
+goes through transform/flat_calls.py's callee_vjp instead: forward over its own flat
+gradient.
+"""
+import inspect
+
+from runtime import registry
+from runtime.complex_safety import RuleRefused
+from runtime.spread import spread_call, spread_keywords
+from runtime.thunks import unthunk
+
+from .forward.calls import OWN, container_method
+from .forward_api import call_jvp
+from .forward_reverse import call_jvp_rule
+from .public.run_time_rules import CalleeRule, MethodRule, function_rule
+
+_INSTEAD = " Instead: use hvp's default route"
+
+
+def rule_call(rule, keywords, *values):
+    """The value of the rule's call: `rule(*args, **dict(zip(keywords, ...)))[0]`."""
+    args, kwargs = _split(keywords, values)
+    return rule(*args, **kwargs)[0]
+
+
+def rule_call_jvp(tangents, rule, keywords, *values):
+    call = _ForwardCall(rule, keywords, values, tangents[2:])
+    if not call.tangents:
+        return None
+    return call_jvp(call.fn, call.tangents, *call.args, **call.kwargs)[1]
+
+
+def rule_cotangents(rule, keywords, g, *values):
+    """The rule's pullback at g: cotangents by the callee's parameters (a method's
+    receiver, or the called value's own, first)."""
+    args, kwargs = _split(keywords, values)
+    _, pullback = rule(*args, **kwargs)
+    return tuple(unthunk(c) for c in pullback(g))
+
+
+def rule_cotangents_jvp(tangents, rule, keywords, g, *values):
+    """The tangent of rule_cotangents along the values' tangents and g's."""
+    layout = rule_cotangents(rule, keywords, g, *values)
+    call = _ForwardCall(rule, keywords, values, tangents[3:])
+    t_g = tangents[2]
+    _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
+    own, _, *cots = pullback((t_g, g))
+    found = ([own] if call.own else []) + list(cots)
+    return tuple(None if value is None or k >= len(found) else found[k]
+                 for k, value in enumerate(layout))
+
+
+class FunctionAsRule:
+    """A plain function called like a CalleeRule (flat_calls.callee_vjp's arguments
+    that are no arrays: a closure, an object)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, *args, **kwargs):
+        return function_rule(self.fn, "loop")(*args, **kwargs)
+
+
+class _ForwardCall:
+    """The call forward mode makes for the rule's: fn, {position or OWN: tangent},
+    args, kwargs; own: whether the rule's cotangents begin with the called value's."""
+
+    def __init__(self, rule, keywords, values, t_values):
+        args, kwargs = _split(keywords, values)
+        t_args, t_kwargs = _split(keywords, t_values)
+        self.t_own = None
+        if isinstance(rule, (CalleeRule, FunctionAsRule)):
+            self.own, fn = False, rule.fn
+        elif isinstance(rule, MethodRule) and args:
+            self.own, fn, args, t_args = self._method(rule, args, t_args)
+        else:
+            raise RuleRefused(f"hvp (forward over reverse): a call of {_name(rule)}" +
+                              _INSTEAD)
+        if any(t is not None for t in t_kwargs.values()):
+            args, kwargs, t_args = _bound(fn, args, kwargs, t_args, t_kwargs)
+        self.fn, self.args, self.kwargs = fn, tuple(args), kwargs
+        self.tangents = {k: t for k, t in enumerate(t_args) if t is not None}
+        if self.t_own is not None:
+            self.tangents = {OWN: self.t_own, **self.tangents}
+
+    def _method(self, rule, args, t_args):
+        obj, rest = args[0], args[1:]
+        if obj is spread_call or obj is spread_keywords:
+            raise RuleRefused("hvp (forward over reverse): a call spread from a sequence "
+                              "or dict" + _INSTEAD)
+        if rule.name == "__call__":
+            self.t_own = t_args[0]
+            return True, obj, rest, t_args[1:]
+        refusal = RuleRefused(f"hvp (forward over reverse): the method "
+                              f"{type(obj).__name__}.{rule.name}()" + _INSTEAD)
+        return False, container_method(obj, rule.name, refusal, len(args)), args, t_args
+
+
+def _split(keywords, values):
+    """(positional values, {keyword: value}): the keywords' values come last."""
+    values = tuple(values)
+    if not keywords:
+        return values, {}
+    return values[:-len(keywords)], dict(zip(keywords, values[-len(keywords):]))
+
+
+def _bound(fn, args, kwargs, t_args, t_kwargs):
+    """The keywords carrying a tangent passed by position (call_jvp's rule gives
+    cotangents by position only), a skipped parameter's default passed too; refused
+    where that cannot be done (a keyword-only parameter, a callee that is no plain
+    function)."""
+    if not inspect.isfunction(fn) or fn.__code__.co_flags & inspect.CO_VARARGS:
+        raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
+                          f"keyword to {_name(fn)}" + _INSTEAD)
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [p for p in inspect.signature(fn).parameters.values() if p.kind in kinds]
+    args, t_args, kwargs, t_kwargs = list(args), list(t_args), dict(kwargs), dict(t_kwargs)
+    while len(args) < len(params) and any(p.name in kwargs for p in params[len(args):]):
+        p = params[len(args)]
+        if p.name in kwargs:
+            args.append(kwargs.pop(p.name))
+            t_args.append(t_kwargs.pop(p.name))
+        elif p.default is not inspect.Parameter.empty:
+            args.append(p.default)
+            t_args.append(None)
+        else:
+            break
+    if any(t is not None for t in t_kwargs.values()):
+        raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed to a "
+                          f"keyword-only parameter of {_name(fn)}" + _INSTEAD)
+    return args, kwargs, t_args
+
+
+def _name(fn):
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", type(fn).__name__)
+
+
+@registry.rrule(rule_call, jvp=rule_call_jvp)
+def rule_call_rule(rule, keywords, *values):
+    raise RuleRefused("reverse mode over a flat gradient's call is not supported" + _INSTEAD)
+
+
+@registry.rrule(rule_cotangents, jvp=rule_cotangents_jvp)
+def rule_cotangents_rule(rule, keywords, g, *values):
+    raise RuleRefused("reverse mode over a callee's cotangents is not supported" + _INSTEAD)

@@ -33,7 +33,7 @@ def callee_vjp(fn, g, *args):
     """J_fn(args)^T g: one cotangent per argument (by fn's parameters, through
     transform/flat_dispatch.py, for an argument or output of another form)."""
     if not _flat_forms(g, args):
-        return rule_cotangents(FunctionAsRule(fn), (), g, *args)
+        return rule_cotangents(FunctionAsRule(fn), (), g, args)
     names, positions = _differentiated(fn, g, args)
     with _deeper(fn):
         grads = PROVIDED["vjp"](fn, names, args, g)
@@ -43,8 +43,8 @@ def callee_vjp(fn, g, *args):
 def callee_vjp_jvp(tangents, fn, g, *args):
     """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
     if not _flat_forms(g, args):
-        return rule_cotangents_jvp((None, None) + tuple(tangents[1:]),
-                                   FunctionAsRule(fn), (), g, *args)
+        return rule_cotangents_jvp((None, None, tangents[1], tangents[2:]),
+                                   FunctionAsRule(fn), (), g, args)
     names, positions = _differentiated(fn, g, args)
     t_g, t_args = tangents[1], tangents[2:]
     given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
@@ -122,11 +122,14 @@ def calls_flattened(numbered, cells, not_flat):
     as the module text says; (lines, the helpers they name). `not_flat(why)`: the
     exception to raise for a pullback used otherwise."""
     out, pullbacks = [], {}
+    taped = "".join(_code_of(line) for line, _ in numbered if ".append(" in line)
     helpers = {"callee_vjp": callee_vjp, "rule_call": rule_call,
                "rule_cotangents": rule_cotangents}
     for line, k in numbered:
         code = _code_of(line)
         call = _callee_call(code, cells)
+        if call is not None and f"({call[2]})" in taped:
+            call = None                 # restored from the tape: rule_cotangents's path
         if call is not None:
             indent, value, pullback, name, args = call
             helpers[f"{name}_fn"] = cells[name].fn
@@ -139,11 +142,10 @@ def calls_flattened(numbered, cells, not_flat):
         call = rule_call_parts(code, cells)
         if call is not None:
             indent, value, pullback, name, args, keywords = call
-            saved = [f"{pullback}_a{j}" for j in range(len(args))]
-            pullbacks[pullback] = (name, [repr(tuple(keywords))] + saved, "rule_cotangents")
-            out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]
-            out.append((f"{indent}{value} = rule_call({', '.join([name] + pullbacks[pullback][1])})"
-                        "\n", k))
+            kept = [name, repr(tuple(keywords)), pullback]
+            pullbacks[pullback] = (name, kept[1:], "rule_cotangents")
+            out.append((f"{indent}{pullback} = ({''.join(a + ', ' for a in args)})\n", k))
+            out.append((f"{indent}{value} = rule_call({', '.join(kept)})\n", k))
             continue
         if code.strip().startswith("del ") and pullbacks:
             kept = [n.strip() for n in code.strip()[4:].split(",")
@@ -155,6 +157,8 @@ def calls_flattened(numbered, cells, not_flat):
             if pullback not in code:
                 continue
             called = _pullback_call(code, pullback)
+            if called is None and helper == "rule_cotangents":
+                continue                # the tuple of its values, moved as it is
             if called is None:
                 raise not_flat(f"its backward sweep uses a callee's pullback as `{code.strip()}`")
             indent, target, g = called

@@ -18,9 +18,11 @@ the cotangent (g_dot, g), which transform/forward_reverse.py's rule of call_jvp 
 goes through transform/flat_calls.py's callee_vjp instead: forward over its own flat
 gradient.
 """
+import contextlib
 import inspect
 
 from runtime import registry
+from runtime.closures import Closure
 from runtime.complex_safety import RuleRefused
 from runtime.spread import spread_call, spread_keywords
 from runtime.thunks import unthunk
@@ -33,37 +35,56 @@ from .public.run_time_rules import CalleeRule, MethodRule, function_rule
 _INSTEAD = " Instead: use hvp's default route"
 
 
-def rule_call(rule, keywords, *values):
-    """The value of the rule's call: `rule(*args, **dict(zip(keywords, ...)))[0]`."""
+def rule_call(rule, keywords, values):
+    """The value of the rule's call: `rule(*args, **dict(zip(keywords, ...)))[0]`, the
+    keywords' values last in the tuple `values`."""
     args, kwargs = _split(keywords, values)
     return rule(*args, **kwargs)[0]
 
 
-def rule_call_jvp(tangents, rule, keywords, *values):
-    call = _ForwardCall(rule, keywords, values, tangents[2:])
+def rule_call_jvp(tangents, rule, keywords, values):
+    call = _ForwardCall(rule, keywords, values, _entries(tangents[2], values))
     if not call.tangents:
         return None
     return call_jvp(call.fn, call.tangents, *call.args, **call.kwargs)[1]
 
 
-def rule_cotangents(rule, keywords, g, *values):
+def rule_cotangents(rule, keywords, g, values):
     """The rule's pullback at g: cotangents by the callee's parameters (a method's
     receiver, or the called value's own, first)."""
     args, kwargs = _split(keywords, values)
-    _, pullback = rule(*args, **kwargs)
+    with _called_again(values):
+        _, pullback = rule(*args, **kwargs)
     return tuple(unthunk(c) for c in pullback(g))
 
 
-def rule_cotangents_jvp(tangents, rule, keywords, g, *values):
+def rule_cotangents_jvp(tangents, rule, keywords, g, values):
     """The tangent of rule_cotangents along the values' tangents and g's."""
-    layout = rule_cotangents(rule, keywords, g, *values)
-    call = _ForwardCall(rule, keywords, values, tangents[3:])
+    layout = rule_cotangents(rule, keywords, g, values)
+    call = _ForwardCall(rule, keywords, values, _entries(tangents[3], values))
     t_g = tangents[2]
-    _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
+    with _called_again(values):
+        _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
     own, _, *cots = pullback((t_g, g))
     found = ([own] if call.own else []) + list(cots)
     return tuple(None if value is None or k >= len(found) else found[k]
                  for k, value in enumerate(layout))
+
+
+@contextlib.contextmanager
+def _called_again(values):
+    """The closures among `values` taken as live while the call is made again: a
+    closure passed to a call expires once the call is over (a variable it reads may be
+    bound again, runtime/closures.py), but it holds the values it read then, by value,
+    so calling it again for the cotangents is the call the user's code made."""
+    expired = [v for v in values if isinstance(v, Closure) and v.expired]
+    for closure in expired:
+        closure.expired = False
+    try:
+        yield
+    finally:
+        for closure in expired:
+            closure.expired = True
 
 
 class FunctionAsRule:
@@ -112,6 +133,11 @@ class _ForwardCall:
         return False, container_method(obj, rule.name, refusal, len(args)), args, t_args
 
 
+def _entries(tangent, values):
+    """The tangent of the tuple `values` entry by entry (None: none carries one)."""
+    return (None,) * len(values) if tangent is None else tuple(tangent)
+
+
 def _split(keywords, values):
     """(positional values, {keyword: value}): the keywords' values come last."""
     values = tuple(values)
@@ -152,10 +178,10 @@ def _name(fn):
 
 
 @registry.rrule(rule_call, jvp=rule_call_jvp)
-def rule_call_rule(rule, keywords, *values):
+def rule_call_rule(rule, keywords, values):
     raise RuleRefused("reverse mode over a flat gradient's call is not supported" + _INSTEAD)
 
 
 @registry.rrule(rule_cotangents, jvp=rule_cotangents_jvp)
-def rule_cotangents_rule(rule, keywords, g, *values):
+def rule_cotangents_rule(rule, keywords, g, values):
     raise RuleRefused("reverse mode over a callee's cotangents is not supported" + _INSTEAD)

@@ -35,34 +35,38 @@ from .public.run_time_rules import CalleeRule, MethodRule, function_rule
 _INSTEAD = " Instead: use hvp's default route"
 
 
-def rule_call(rule, keywords, values):
-    """The value of the rule's call: `rule(*args, **dict(zip(keywords, ...)))[0]`, the
-    keywords' values last in the tuple `values`."""
+def rule_call(site):
+    """The value of the rule's call: `rule(*args, **dict(zip(keywords, ...)))[0]` for
+    site = (rule, keywords, values), the keywords' values last in `values`."""
+    rule, keywords, values = site
     args, kwargs = _split(keywords, values)
     return rule(*args, **kwargs)[0]
 
 
-def rule_call_jvp(tangents, rule, keywords, values):
-    call = _ForwardCall(rule, keywords, values, _entries(tangents[2], values))
+def rule_call_jvp(tangents, site):
+    rule, keywords, values = site
+    call = _ForwardCall(rule, keywords, values, _entries(tangents[0], values))
     if not call.tangents:
         return None
     return call_jvp(call.fn, call.tangents, *call.args, **call.kwargs)[1]
 
 
-def rule_cotangents(rule, keywords, g, values):
+def rule_cotangents(g, site):
     """The rule's pullback at g: cotangents by the callee's parameters (a method's
     receiver, or the called value's own, first)."""
+    rule, keywords, values = site
     args, kwargs = _split(keywords, values)
     with _called_again(values):
         _, pullback = rule(*args, **kwargs)
     return tuple(unthunk(c) for c in pullback(g))
 
 
-def rule_cotangents_jvp(tangents, rule, keywords, g, values):
+def rule_cotangents_jvp(tangents, g, site):
     """The tangent of rule_cotangents along the values' tangents and g's."""
-    layout = rule_cotangents(rule, keywords, g, values)
-    call = _ForwardCall(rule, keywords, values, _entries(tangents[3], values))
-    t_g = tangents[2]
+    rule, keywords, values = site
+    layout = rule_cotangents(g, site)
+    call = _ForwardCall(rule, keywords, values, _entries(tangents[1], values))
+    t_g = tangents[0]
     with _called_again(values):
         _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
     own, _, *cots = pullback((t_g, g))
@@ -134,8 +138,10 @@ class _ForwardCall:
 
 
 def _entries(tangent, values):
-    """The tangent of the tuple `values` entry by entry (None: none carries one)."""
-    return (None,) * len(values) if tangent is None else tuple(tangent)
+    """The tangent of the call's values entry by entry, from the site's (rule, keywords,
+    values) tangent (None: none carries one)."""
+    return (None,) * len(values) if tangent is None or tangent[2] is None else \
+        tuple(tangent[2])
 
 
 def _split(keywords, values):
@@ -178,10 +184,10 @@ def _name(fn):
 
 
 @registry.rrule(rule_call, jvp=rule_call_jvp)
-def rule_call_rule(rule, keywords, values):
+def rule_call_rule(site):
     raise RuleRefused("reverse mode over a flat gradient's call is not supported" + _INSTEAD)
 
 
 @registry.rrule(rule_cotangents, jvp=rule_cotangents_jvp)
-def rule_cotangents_rule(rule, keywords, g, values):
+def rule_cotangents_rule(g, site):
     raise RuleRefused("reverse mode over a callee's cotangents is not supported" + _INSTEAD)

@@ -23,6 +23,7 @@ import inspect
 
 from runtime import registry
 from runtime.closures import Closure
+from runtime.forward import zero_tangent
 from runtime.complex_safety import RuleRefused
 from runtime.spread import spread_call, spread_keywords
 from runtime.thunks import unthunk
@@ -46,8 +47,6 @@ def rule_call(site):
 def rule_call_jvp(tangents, site):
     rule, keywords, values = site
     call = _ForwardCall(rule, keywords, values, _entries(tangents[0], values))
-    if not call.tangents:
-        return None
     return call_jvp(call.fn, call.tangents, *call.args, **call.kwargs)[1]
 
 
@@ -71,7 +70,8 @@ def rule_cotangents_jvp(tangents, g, site):
         _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
     own, _, *cots = pullback((t_g, g))
     found = ([own] if call.own else []) + list(cots)
-    return tuple(None if value is None or k >= len(found) else found[k]
+    return tuple(None if value is None else zero_tangent(value)
+                 if k >= len(found) or found[k] is None else found[k]
                  for k, value in enumerate(layout))
 
 
@@ -110,8 +110,8 @@ class _ForwardCall:
         args, kwargs = _split(keywords, values)
         t_args, t_kwargs = _split(keywords, t_values)
         self.t_own = None
-        if isinstance(rule, (CalleeRule, FunctionAsRule)):
-            self.own, fn = False, rule.fn
+        if isinstance(rule, (CalleeRule, FunctionAsRule)) and _callee(rule.fn) is not None:
+            self.own, fn = False, _callee(rule.fn)
         elif isinstance(rule, MethodRule) and args:
             self.own, fn, args, t_args = self._method(rule, args, t_args)
         else:
@@ -137,6 +137,17 @@ class _ForwardCall:
         return False, container_method(obj, rule.name, refusal, len(args)), args, t_args
 
 
+def _callee(fn):
+    """What forward mode calls for a callee rule's function: for the constructor the
+    compiler wrote for a class, the class (forward mode's own, which refuses what it
+    cannot build: a `__post_init__` adding attributes); None for other generated code."""
+    made = getattr(fn, "thunkgrad_constructor", None)
+    if made is not None:
+        return made[0]
+    return fn if inspect.isfunction(fn) and not fn.__code__.co_filename.startswith("<") \
+        else None
+
+
 def _entries(tangent, values):
     """The tangent of the call's values entry by entry, from the site's (rule, keywords,
     values) tangent (None: none carries one)."""
@@ -157,11 +168,13 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
     cotangents by position only), a skipped parameter's default passed too; refused
     where that cannot be done (a keyword-only parameter, a callee that is no plain
     function)."""
-    if not inspect.isfunction(fn) or fn.__code__.co_flags & inspect.CO_VARARGS:
+    plain = inspect.isfunction(fn) and not fn.__code__.co_flags & inspect.CO_VARARGS
+    if not plain and not isinstance(fn, type) or \
+            any(p.kind == p.VAR_POSITIONAL for p in _parameters(fn)):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
                           f"keyword to {_name(fn)}" + _INSTEAD)
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    params = [p for p in inspect.signature(fn).parameters.values() if p.kind in kinds]
+    params = [p for p in _parameters(fn) if p.kind in kinds]
     args, t_args, kwargs, t_kwargs = list(args), list(t_args), dict(kwargs), dict(t_kwargs)
     while len(args) < len(params) and any(p.name in kwargs for p in params[len(args):]):
         p = params[len(args)]
@@ -177,6 +190,14 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed to a "
                           f"keyword-only parameter of {_name(fn)}" + _INSTEAD)
     return args, kwargs, t_args
+
+
+def _parameters(fn):
+    """fn's parameters as a call passes them (a class's: its constructor's, no self)."""
+    try:
+        return list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return [inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)]
 
 
 def _name(fn):

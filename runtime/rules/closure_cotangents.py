@@ -7,13 +7,16 @@ any derivative takes: refused."""
 from ..closures import partial_part
 from ..complex_safety import RuleRefused
 from ..containers import list_cotangent, record_field
+from ..forward import zero_tangent
 from ..registry import rrule
 
 
 def _in_g(helper):
     """The JVP of a helper linear in its first argument, the others structure only."""
     def jvp(tangents, g, *rest):
-        return None if tangents[0] is None else helper(tangents[0], *rest)
+        if tangents[0] is None:         # (a tangent of the structure only: zero)
+            return zero_tangent(helper(g, *rest))
+        return helper(tangents[0], *rest)
     jvp.__name__ = helper.__name__ + "_jvp"
     return jvp
 

@@ -129,3 +129,15 @@ def test_a_keyword_only_parameter_given_a_differentiated_value_is_refused():
         hvp(uses_kwonly, (np.ones(3),), (np.ones(3),), route=ROUTE)
     assert info.value.filename == __file__ and "keyword-only" in str(info.value)
     assert "default route" in str(info.value)
+
+
+def test_hessian_takes_the_route():
+    from transform import hessian
+    args, _ = _point([(3, 3), (3,)], "hessian")
+    H = hessian(methods, wrt=1, route=ROUTE)(*args)
+    assert_close(H, hessian(methods, wrt=1)(*args), rtol=1e-9, atol=1e-12)
+    assert_close(H, H.T, rtol=1e-9, atol=1e-12)
+    column = numerical_jvp(grad(methods, 1), args, 1, np.eye(3)[0])
+    assert_close(H[:, 0], column, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="route"):
+        hessian(methods, route="sideways")

@@ -17,7 +17,7 @@ def _in_g(helper):
         if tangents[0] is None:         # (a tangent of the structure only: zero)
             return zero_tangent(helper(g, *rest))
         return helper(tangents[0], *rest)
-    jvp.__name__ = helper.__name__ + "_jvp"
+    jvp.__name__ = jvp.__qualname__ = helper.__name__ + "_jvp"
     return jvp
 
 

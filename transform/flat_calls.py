@@ -24,6 +24,7 @@ from runtime.complex_safety import RuleRefused
 from runtime.forward import zero_tangent
 
 from .derivatives import carries
+from .flat_custom import custom_rule
 from .flat_dispatch import FunctionAsRule, rule_call, rule_cotangents, rule_cotangents_jvp
 
 PROVIDED = {}                                # hvp_forward's compiled pieces (no cycle)
@@ -260,7 +261,8 @@ def rule_call_parts(code, cells):
             all(k.arg is not None for k in node.value.keywords)):
         return None
     name = node.value.func.id
-    if type(cells.get(name)).__name__ not in ("CalleeRule", "MethodRule"):
+    if type(cells.get(name)).__name__ not in ("CalleeRule", "MethodRule") and \
+            custom_rule(cells.get(name)) is None:
         return None
     value, pullback = (t.id for t in node.targets[0].elts)
     indent = code[:len(code) - len(code.lstrip())]

@@ -28,6 +28,7 @@ from runtime.complex_safety import RuleRefused
 from runtime.spread import spread_call, spread_keywords
 from runtime.thunks import unthunk
 
+from .flat_custom import custom_cotangent_tangents, custom_rule, custom_value_tangent
 from .forward.calls import OWN, container_method
 from .forward_api import call_jvp
 from .forward_reverse import call_jvp_rule
@@ -46,6 +47,9 @@ def rule_call(site):
 
 def rule_call_jvp(tangents, site):
     rule, keywords, values = site
+    if custom_rule(rule) is not None:
+        args, kwargs, t_args = _custom_parts(site, tangents[0])
+        return custom_value_tangent(custom_rule(rule), args, kwargs, t_args)
     call = _ForwardCall(rule, keywords, values, _entries(tangents[0], values))
     return call_jvp(call.fn, call.tangents, *call.args, **call.kwargs)[1]
 
@@ -64,6 +68,10 @@ def rule_cotangents_jvp(tangents, g, site):
     """The tangent of rule_cotangents along the values' tangents and g's."""
     rule, keywords, values = site
     layout = rule_cotangents(g, site)
+    if custom_rule(rule) is not None:
+        args, kwargs, t_args = _custom_parts(site, tangents[1])
+        return custom_cotangent_tangents(custom_rule(rule), args, kwargs, g, tangents[0],
+                                         t_args, layout)
     call = _ForwardCall(rule, keywords, values, _entries(tangents[1], values))
     t_g = tangents[0]
     with _called_again(values):
@@ -146,6 +154,18 @@ def _callee(fn):
         return made[0]
     return fn if inspect.isfunction(fn) and not fn.__code__.co_filename.startswith("<") \
         else None
+
+
+def _custom_parts(site, tangent):
+    """(args, kwargs, the args' tangents) of a custom rule's call; a tangent reaching a
+    keyword refused (a custom rule's JVP reads positions only)."""
+    _, keywords, values = site
+    args, kwargs = _split(keywords, values)
+    t_args, t_kwargs = _split(keywords, _entries(tangent, values))
+    if any(t is not None for t in t_kwargs.values()):
+        raise RuleRefused("hvp (forward over reverse): a differentiated value passed by "
+                          "keyword to a function with a custom rule" + _INSTEAD)
+    return args, kwargs, t_args
 
 
 def _entries(tangent, values):

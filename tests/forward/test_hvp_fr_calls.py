@@ -1,7 +1,8 @@
 """hvp's forward-over-reverse route through calls dispatched when they run
 (transform/flat_dispatch.py): a user function called with keywords or returning a
 tuple, methods of user objects, closures and partials called later or in a loop, a
-callable object, a `@differentiable` helper; H v against central finite differences of
+callable object, a `@differentiable` helper, functions with custom rules (a JVP
+function, LINEAR); H v against central finite differences of
 grad (tests/fd.py) and against the default route. A keyword-only parameter given a
 differentiated value is refused at the user's line."""
 import functools
@@ -11,7 +12,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
-from transform import TransformError, differentiable, grad, hvp
+from transform import LINEAR, TransformError, differentiable, grad, hvp, rrule
 
 ROUTE = "forward_over_reverse"
 
@@ -80,6 +81,32 @@ def uses_helper(x):
     return np.sum(helper(x, s=0.5) ** 2)
 
 
+def cube(x):
+    return x ** 3
+
+
+def cube_jvp(tangents, x):
+    return 3.0 * x ** 2 * tangents[0]
+
+
+@rrule(cube, jvp=cube_jvp)
+def cube_rule(x):
+    return x ** 3, lambda g: (3.0 * x ** 2 * g,)
+
+
+def scaled(a, b):
+    return a * b
+
+
+@rrule(scaled, jvp=LINEAR)              # bilinear: linear in each argument
+def scaled_rule(a, b):
+    return a * b, lambda g: (g * b, g * a)
+
+
+def custom_rules(x, w):
+    return np.sum(cube(x) * np.sin(x)) + np.sum(scaled(x, w) ** 2)
+
+
 def kwonly(x, *, s):
     return np.sum(x * s) ** 2
 
@@ -95,7 +122,8 @@ def _point(shapes, seed):
 
 CASES = [(keywords, [(3,), (2,)]), (uses_pair, [(3,)]), (methods, [(3, 3), (3,)]),
          (closures, [(3,)]), (closures_in_a_loop, [(3,)]),
-         (methods_in_a_loop, [(3, 3), (3,)]), (uses_helper, [(3,)])]
+         (methods_in_a_loop, [(3, 3), (3,)]), (uses_helper, [(3,)]),
+         (custom_rules, [(3,), (3,)])]
 
 
 # the default route refuses `affine(x, c=a[0])` with a differentiated `a` (a keyword

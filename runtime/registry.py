@@ -35,8 +35,7 @@ TEMPLATE_NAMESPACE = {"np": np, "math": math, "refuse_complex": refuse_complex}
 _RULES = {}
 _METHODS = {}
 
-# Bumped by every registration: compiled code records the generation it was built
-# under and is rebuilt when it changes (a re-registered rule must not be run stale).
+# Bumped by every registration: code compiled under an older generation is rebuilt.
 generation = 0
 
 
@@ -82,7 +81,7 @@ class Rule:
         self.kind = kind
         self.name = name or _qualname(fn)
         self.custom = custom
-        self.call_custom = custom and _with_array_cotangents(custom)   # what code calls
+        self.call_custom = custom and _with_array_cotangents(custom, self)   # code calls it
         self.signature = _parse_signature(signature) if signature else None
         self.params = list(self.signature.parameters) if self.signature else []
         if self.signature and len(templates) > len(self.params):   # zip would drop the rest
@@ -230,11 +229,12 @@ class Rule:
         return f"<Rule {self.kind} {self.name}>"
 
 
-def _with_array_cotangents(custom):
+def _with_array_cotangents(custom, rule):
     def call(*args, **kwargs):
         ans, pullback = custom(*args, **kwargs)
         return ans, _arrays_for_arrays(pullback, args)
     call.__name__, call.__qualname__ = custom.__name__, custom.__qualname__
+    call.thunkgrad_custom_rule = rule       # (hvp forward over reverse: flat_custom.py)
     return call
 
 

@@ -24,12 +24,17 @@ from runtime.complex_safety import RuleRefused
 from runtime.forward import zero_tangent
 
 from .derivatives import carries
+from .flat_custom import custom_rule
+from .flat_dispatch import FunctionAsRule, rule_call, rule_cotangents, rule_cotangents_jvp
 
 PROVIDED = {}                                # hvp_forward's compiled pieces (no cycle)
 
 
 def callee_vjp(fn, g, *args):
-    """J_fn(args)^T g: one cotangent per argument."""
+    """J_fn(args)^T g: one cotangent per argument (by fn's parameters, through
+    transform/flat_dispatch.py, for an argument or output of another form)."""
+    if not _flat_forms(g, args):
+        return rule_cotangents(g, (FunctionAsRule(fn), (), args))
     names, positions = _differentiated(fn, g, args)
     with _deeper(fn):
         grads = PROVIDED["vjp"](fn, names, args, g)
@@ -38,6 +43,9 @@ def callee_vjp(fn, g, *args):
 
 def callee_vjp_jvp(tangents, fn, g, *args):
     """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
+    if not _flat_forms(g, args):
+        return rule_cotangents_jvp((tangents[1], (None, None, tangents[2:])), g,
+                                   (FunctionAsRule(fn), (), args))
     names, positions = _differentiated(fn, g, args)
     t_g, t_args = tangents[1], tangents[2:]
     given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
@@ -80,6 +88,12 @@ def _plain(value):
     return False
 
 
+def _flat_forms(g, args):
+    """Whether callee_vjp's own route takes the call: an array or float output, and
+    arguments whose cotangents are of their own kind."""
+    return isinstance(g, (float, np.floating, np.ndarray)) and all(_plain(a) for a in args)
+
+
 def _or_zero(tangent, value):
     return zero_tangent(value) if tangent is None else tangent
 
@@ -108,35 +122,75 @@ def calls_flattened(numbered, cells, not_flat):
     """The flat gradient's lines with each callee rule's call and pullback call written
     as the module text says; (lines, the helpers they name). `not_flat(why)`: the
     exception to raise for a pullback used otherwise."""
-    out, pullbacks, helpers = [], {}, {"callee_vjp": callee_vjp}
+    out, pullbacks = [], {}
+    dispatched = _dispatched_pullbacks(numbered, cells)
+    helpers = {"callee_vjp": callee_vjp, "rule_call": rule_call,
+               "rule_cotangents": rule_cotangents}
     for line, k in numbered:
         code = _code_of(line)
         call = _callee_call(code, cells)
-        if call is not None:
+        if call is not None and call[2] not in dispatched:
             indent, value, pullback, name, args = call
             helpers[f"{name}_fn"] = cells[name].fn
-            pullbacks[pullback] = (f"{name}_fn", [f"{pullback}_a{j}" for j in range(len(args))])
             saved = [f"{pullback}_a{j}" for j in range(len(args))]
+            pullbacks[pullback] = (f"{name}_fn", saved)
             out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
             out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
             continue
-        if code.strip().startswith("del ") and pullbacks:
-            kept = [n.strip() for n in code.strip()[4:].split(",")
-                    if n.strip() not in pullbacks]
-            line = f"{code[:len(code) - len(code.lstrip())]}del {', '.join(kept)}\n" \
-                if kept else ""
-            code = line
-        for pullback, (fn, saved) in pullbacks.items():
-            if pullback not in code:
-                continue
-            called = _pullback_call(code, pullback)
-            if called is None:
-                raise not_flat(f"its backward sweep uses a callee's pullback as `{code.strip()}`")
-            indent, target, g = called
-            line = f"{indent}{target} = callee_vjp({', '.join([fn, g] + saved)})\n"
+        call = rule_call_parts(code, cells)
+        if call is not None and call[2] in dispatched:
+            indent, value, pullback, name, args, keywords = call
+            values = "".join(a + ", " for a in args)
+            out.append((f"{indent}{pullback} = ({name}, {tuple(keywords)!r}, ({values}))\n", k))
+            out.append((f"{indent}{value} = rule_call({pullback})\n", k))
+            continue
+        line = _backward_line(line, code, pullbacks, dispatched, not_flat)
         if line:
             out.append((line, k))
     return out, helpers
+
+
+def _dispatched_pullbacks(numbered, cells):
+    """The pullbacks rule_call's path takes: each bound by a call callee_vjp's path does
+    not take, by more than one call (`a + b` calls `__add__` or `__radd__`, by the
+    same name), or moved by the tape (a call in a loop). Their value is the tuple
+    (rule, keywords, the call's values), moved and restored as it is."""
+    bound, taken = {}, set()
+    taped = "".join(_code_of(line) for line, _ in numbered if ".append(" in line)
+    for line, _ in numbered:
+        code = _code_of(line)
+        call = rule_call_parts(code, cells)
+        if call is None:
+            continue
+        pullback = call[2]
+        bound[pullback] = bound.get(pullback, 0) + 1
+        if _callee_call(code, cells) is None or f"({pullback})" in taped:
+            taken.add(pullback)
+    return taken | {p for p, n in bound.items() if n > 1}
+
+
+def _backward_line(line, code, pullbacks, dispatched, not_flat):
+    """A line of the sweeps with the pullbacks' calls written as calls of callee_vjp or
+    rule_cotangents, their `del`s dropped ('' for a line left empty)."""
+    if code.strip().startswith("del ") and (pullbacks or dispatched):
+        kept = [n.strip() for n in code.strip()[4:].split(",")
+                if n.strip() not in pullbacks and n.strip() not in dispatched]
+        line = code = f"{code[:len(code) - len(code.lstrip())]}del {', '.join(kept)}\n" \
+            if kept else ""
+    for pullback in [*pullbacks, *dispatched]:
+        if pullback not in code:
+            continue
+        called = _pullback_call(code, pullback)
+        if called is None and pullback in dispatched:
+            continue                    # the tuple of its values, moved as it is
+        if called is None:
+            raise not_flat(f"its backward sweep uses a callee's pullback as `{code.strip()}`")
+        indent, target, g = called
+        if pullback in dispatched:
+            return f"{indent}{target} = rule_cotangents({g}, {pullback})\n"
+        fn, saved = pullbacks[pullback]
+        return f"{indent}{target} = callee_vjp({', '.join([fn, g] + saved)})\n"
+    return line
 
 
 def _code_of(line):
@@ -185,3 +239,33 @@ def _pullback_call(code, pullback):
     if isinstance(node, ast.Delete):
         return None
     return None
+
+
+def rule_call_parts(code, cells):
+    """(indent, value name, pullback name, rule name, argument texts with the keywords'
+    values last, the keywords) for `t1, t1_pullback = f_rrule(x, a=a)` of a callee or
+    method rule dispatched when it runs (transform/flat_dispatch.py), else None."""
+    import ast
+    stripped = code.strip()
+    if " = " not in stripped or "_pullback" not in stripped:
+        return None
+    try:
+        node = ast.parse(stripped).body[0]
+    except SyntaxError:
+        return None
+    if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and
+            len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call) and
+            isinstance(node.value.func, ast.Name) and
+            all(isinstance(t, ast.Name) for t in node.targets[0].elts) and
+            not any(isinstance(a, ast.Starred) for a in node.value.args) and
+            all(k.arg is not None for k in node.value.keywords)):
+        return None
+    name = node.value.func.id
+    if type(cells.get(name)).__name__ not in ("CalleeRule", "MethodRule") and \
+            custom_rule(cells.get(name)) is None:
+        return None
+    value, pullback = (t.id for t in node.targets[0].elts)
+    indent = code[:len(code) - len(code.lstrip())]
+    args = [ast.unparse(a) for a in node.value.args] + \
+        [ast.unparse(k.value) for k in node.value.keywords]
+    return indent, value, pullback, name, args, [k.arg for k in node.value.keywords]

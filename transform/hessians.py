@@ -124,12 +124,14 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     return tuple(result)
 
 
-def hessian(fn, wrt=0, *, policy=None):
+def hessian(fn, wrt=0, *, policy=None, route=None):
     """A function returning the Hessian of scalar `fn` with respect to argument `wrt`:
     shape arg.shape + arg.shape for an array, a float for a float (one hvp per entry);
     for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
-    a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]."""
+    a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]. `route`:
+    hvp's, for every hvp it takes."""
     check_target(fn, "hessian")
+    _route(route)
     fn = with_source(as_function(fn, "hessian"))   # np.sum: a function calling it
     method = fn
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
@@ -140,15 +142,15 @@ def hessian(fn, wrt=0, *, policy=None):
         args = receiver + keywords_by_position(method, "hessian", args, kwargs)
         names, _ = _wrt_names(_plain(fn), wrt)
         if isinstance(wrt, (tuple, list)):            # blocks H[i][j] between arguments
-            return _argument_blocks(fn, args, names, wrt, policy)
+            return _argument_blocks(fn, args, names, wrt, policy, route)
         (name,) = names
         arg = args[position(_plain(fn), name)]
         _check_values((name,), (arg,))       # an int: grad's and jacfwd's TypeError
         if isinstance(arg, (float, np.floating)):
-            return hvp(fn, args, (1.0,), wrt=wrt, policy=policy)
+            return hvp(fn, args, (1.0,), wrt=wrt, policy=policy, route=route)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
             return container_hessian(arg, lambda direction: hvp(
-                fn, args, (direction,), wrt=wrt, policy=policy))
+                fn, args, (direction,), wrt=wrt, policy=policy, route=route))
         if not isinstance(arg, np.ndarray) or arg.dtype.kind != "f":
             raise TransformError(f"hessian: argument {name!r} is a {type(arg).__name__}; "
                                  "hessian takes a float, a float array, or a tuple, list "
@@ -159,7 +161,7 @@ def hessian(fn, wrt=0, *, policy=None):
             basis = np.zeros(arg.size, arg.dtype)
             basis[k] = 1.0
             columns.append(np.ravel(hvp(fn, args, (basis.reshape(arg.shape),), wrt=wrt,
-                                        policy=policy)))
+                                        policy=policy, route=route)))
         return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
     wrapper = mark_derivative(hessian_fn, method)
     # a bound method's Hessian is not tagged: nested Jacobians would call it without
@@ -167,7 +169,7 @@ def hessian(fn, wrt=0, *, policy=None):
     return wrapper if receiver else tag(wrapper, "hessian", fn, wrt)
 
 
-def _argument_blocks(fn, args, names, wrt, policy):
+def _argument_blocks(fn, args, names, wrt, policy, route=None):
     """hessian for a tuple `wrt`: H[i][j] = d2 f / d arg_i d arg_j, from the mixed
     hvps along one-hot directions (zeros in the other arguments)."""
     indices = [position(_plain(fn), name) for name in names]
@@ -175,7 +177,7 @@ def _argument_blocks(fn, args, names, wrt, policy):
         raise TypeError("hessian: pass every differentiated argument among the arguments")
     chosen = tuple(args[index] for index in indices)
     return container_hessian(chosen, lambda direction: hvp(
-        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy))
+        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy, route=route))
 
 
 def _plain(fn):

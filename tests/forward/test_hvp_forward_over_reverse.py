@@ -113,15 +113,6 @@ def test_a_tuple_wrt_gives_the_mixed_products():
         assert_close(g, w, rtol=1e-5, atol=1e-6)
 
 
-def pair(x):
-    return np.sin(x), np.cos(x)
-
-
-def uses_pair(x):
-    a, b = pair(x)
-    return np.sum(a * b)
-
-
 def layer(W, h):
     return np.tanh(W @ h)
 
@@ -139,12 +130,6 @@ def test_calls_of_the_users_functions():
     args, v = (0.5 * r.normal(size=(3, 3)), r.normal(size=3)), r.normal(size=(3, 3))
     assert_close(hvp(calls_in_a_loop, args, (v,), route=ROUTE),
                  numerical_jvp(grad(calls_in_a_loop), args, 0, v), rtol=1e-5, atol=1e-6)
-
-
-def test_a_callee_returning_a_tuple_is_refused_at_the_users_line():
-    with pytest.raises(TransformError) as info:
-        hvp(uses_pair, (np.ones(3),), (np.ones(3),), route=ROUTE)
-    assert info.value.filename == __file__ and "default route" in str(info.value)
 
 
 def test_an_unknown_route_and_a_non_scalar_output_are_errors():

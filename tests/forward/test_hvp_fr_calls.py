@@ -1,0 +1,171 @@
+"""hvp's forward-over-reverse route through calls dispatched when they run
+(transform/flat_dispatch.py): a user function called with keywords or returning a
+tuple, methods of user objects, closures and partials called later or in a loop, a
+callable object, a `@differentiable` helper, functions with custom rules (a JVP
+function, LINEAR); H v against central finite differences of
+grad (tests/fd.py) and against the default route. A keyword-only parameter given a
+differentiated value is refused at the user's line."""
+import functools
+
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from tests.gradcheck import rng
+from transform import LINEAR, TransformError, differentiable, grad, hvp, rrule
+
+ROUTE = "forward_over_reverse"
+
+
+def affine(x, a=1.0, b=0.0, c=3.0):
+    return a * np.sin(x) + b * x * x + c
+
+
+def keywords(x, a):
+    return np.sum(affine(x, b=a[1], a=a[0]) ** 2) + np.sum(affine(x, c=a[0]))
+
+
+def pair(x):
+    return np.sin(x), x * np.cos(x)
+
+
+def uses_pair(x):
+    s, c = pair(x)
+    return np.sum(s * c) + np.sum(c ** 2)
+
+
+class Layer:
+    def __init__(self, W):
+        self.W = W
+
+    def __call__(self, h):
+        return np.tanh(self.W @ h)
+
+    def energy(self, h, scale=1.0):
+        return scale * np.sum(self(h) ** 2)
+
+
+def methods(W, h):
+    layer = Layer(W)
+    return layer.energy(h, scale=0.5) + np.sum(layer(h) * h)
+
+
+def closures(x):
+    w = np.cos(x)
+    f = lambda t: t * w             # noqa: E731  (a closure over a local)
+    g = functools.partial(affine, a=x[0])
+    return np.sum(f(x) ** 2) + np.sum(g(x) * x)
+
+
+def closures_in_a_loop(x):
+    total = 0.0
+    for k in range(3):
+        f = lambda t, k=k: np.sin(t * (k + 1)) * x   # noqa: E731
+        total = total + np.sum(f(x) * x)
+    return total
+
+
+def methods_in_a_loop(W, h):
+    layers = [Layer(W), Layer(0.5 * W)]
+    for k in range(2):              # (a loop over the list itself: another helper's)
+        h = layers[k](h) + 0.1 * h
+    return np.sum(h ** 2)
+
+
+@differentiable
+def helper(x, s=1.0):
+    return np.exp(s * x) * x
+
+
+def uses_helper(x):
+    return np.sum(helper(x, s=0.5) ** 2)
+
+
+def cube(x):
+    return x ** 3
+
+
+def cube_jvp(tangents, x):
+    return 3.0 * x ** 2 * tangents[0]
+
+
+@rrule(cube, jvp=cube_jvp)
+def cube_rule(x):
+    return x ** 3, lambda g: (3.0 * x ** 2 * g,)
+
+
+def scaled(a, b):
+    return a * b
+
+
+@rrule(scaled, jvp=LINEAR)              # bilinear: linear in each argument
+def scaled_rule(a, b):
+    return a * b, lambda g: (g * b, g * a)
+
+
+def custom_rules(x, w):
+    return np.sum(cube(x) * np.sin(x)) + np.sum(scaled(x, w) ** 2)
+
+
+def kwonly(x, *, s):
+    return np.sum(x * s) ** 2
+
+
+def uses_kwonly(x):
+    return kwonly(x, s=np.sin(x))
+
+
+def _point(shapes, seed):
+    r = rng("hvp fr calls", seed)
+    return tuple(0.5 * r.normal(size=s) for s in shapes), tuple(r.normal(size=s) for s in shapes)
+
+
+CASES = [(keywords, [(3,), (2,)]), (uses_pair, [(3,)]), (methods, [(3, 3), (3,)]),
+         (closures, [(3,)]), (closures_in_a_loop, [(3,)]),
+         (methods_in_a_loop, [(3, 3), (3,)]), (uses_helper, [(3,)]),
+         (custom_rules, [(3,), (3,)])]
+
+
+# the default route refuses `affine(x, c=a[0])` with a differentiated `a` (a keyword
+# after a skipped default: its call_jvp takes cotangents by position only)
+BEYOND_DEFAULT = {("keywords", 1)}
+
+
+@pytest.mark.parametrize("fn, shapes", CASES, ids=[f.__name__ for f, _ in CASES])
+def test_calls_against_differences_and_the_default_route(fn, shapes):
+    args, vs = _point(shapes, fn.__name__)
+    for k, v in enumerate(vs):
+        got = hvp(fn, args, (v,), wrt=k, route=ROUTE)
+        assert_close(got, numerical_jvp(grad(fn, k), args, k, v), rtol=1e-5, atol=1e-6)
+        if (fn.__name__, k) in BEYOND_DEFAULT:
+            with pytest.raises(TransformError):
+                hvp(fn, args, (v,), wrt=k)
+        else:
+            assert_close(got, hvp(fn, args, (v,), wrt=k), rtol=1e-9, atol=1e-12)
+
+
+def test_every_argument_at_once():
+    args, vs = _point([(3, 3), (3,)], "both")
+    got = hvp(methods, args, vs, wrt=(0, 1), route=ROUTE)
+    want = hvp(methods, args, vs, wrt=(0, 1))
+    for a, b in zip(got, want):
+        assert_close(a, b, rtol=1e-9, atol=1e-12)
+
+
+def test_a_keyword_only_parameter_given_a_differentiated_value_is_refused():
+    with pytest.raises(TransformError) as info:
+        hvp(uses_kwonly, (np.ones(3),), (np.ones(3),), route=ROUTE)
+    assert info.value.filename == __file__ and "keyword-only" in str(info.value)
+    assert "default route" in str(info.value)
+
+
+def test_hessian_takes_the_route():
+    from transform import hessian
+    args, _ = _point([(3, 3), (3,)], "hessian")
+    H = hessian(methods, wrt=1, route=ROUTE)(*args)
+    assert_close(H, hessian(methods, wrt=1)(*args), rtol=1e-9, atol=1e-12)
+    assert_close(H, H.T, rtol=1e-9, atol=1e-12)
+    column = numerical_jvp(grad(methods, 1), args, 1, np.eye(3)[0])
+    assert_close(H[:, 0], column, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="route"):
+        hessian(methods, route="sideways")

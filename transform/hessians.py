@@ -69,7 +69,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     direction = _like(name, primals[index], tangents[0])
     if route == "forward_over_reverse":
         return _scalar_checked(plain, lambda: forward_over_reverse(
-            plain, (name,), primals, (direction,), policy)[0])
+            plain, (name,), primals, (direction,), policy, signature_of_call(primals))[0])
     rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:

@@ -23,12 +23,15 @@ from .public.boundary import refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
 _FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
+_BIND = object()                          # forward_over_reverse: no signature given
 
 
-def forward_over_reverse(plain, names, primals, directions, policy):
-    """The tuple of H v's entries (one per name), directions one per name."""
+def forward_over_reverse(plain, names, primals, directions, policy, signature=_BIND):
+    """The tuple of H v's entries (one per name), directions one per name; `signature`
+    the primals' (transform/tangent_grad.py `resolved`), bound here when not given."""
     policy = _flat_policy(policy or _unwrap(plain)[1])
-    signature = _full_signature(plain, primals, {})
+    if signature is _BIND:
+        signature = _full_signature(plain, primals, {})
     rule = compiled(plain, names, policy, signature=signature)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(plain), primals, {})

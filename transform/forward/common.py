@@ -7,6 +7,9 @@ what the tangent of the forward sweep's tanh computed.
     t22 = h ** 2                          ...
     t23 = 1 - t22                         t23 = t15
 
+A negation of a product with a number, read once, takes the number's sign instead
+(`t23_dot = -t22_dot`, `t22_dot = 2 * h * h_dot`: `t23_dot = -2 * h * h_dot`).
+
 Only the function's top-level statements are looked at (straight-line code), only
 arithmetic operators (`+ - * / ** @`, unary minus) of constants and names bound once
 (parameters and top-level assignments, never rebound), and only in a function where no
@@ -45,6 +48,39 @@ def share_common(function, names, resolve):
         if _simple(s):
             s.value = _shared(s.value, k, s, seen, inserts, keys, names)
     function.body = [t for k, s in enumerate(body) for t in inserts.get(k, []) + [s]]
+    _negations_folded(function.body, defs, stores)
+
+
+def _negations_folded(body, defs, stores):
+    """`b = -a` with `a = 2 * h * h_dot` read there only: `b = -2 * h * h_dot` (a goes
+    with the dead code): one array operation less (tanh's second derivative)."""
+    reads = {}
+    for node in gast.walk(gast.Module(body=body, type_ignores=[])):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
+            reads[node.id] = reads.get(node.id, 0) + 1
+    for s in body:
+        if _simple(s) and isinstance(s.value, gast.UnaryOp) and \
+                isinstance(s.value.op, gast.USub) and isinstance(s.value.operand, gast.Name):
+            name = s.value.operand.id
+            value = defs.get(name)
+            if reads.get(name) == 1 and stores.get(name) == 1 and value is not None:
+                folded = _negated_product(value)
+                if folded is not None:
+                    s.value = folded
+
+
+def _negated_product(node):
+    """A copy of the product `c * x * y` (c a number) as `-c * x * y`, else None."""
+    if not (isinstance(node, gast.BinOp) and isinstance(node.op, gast.Mult)):
+        return None
+    if isinstance(node.left, gast.Constant):
+        c = node.left.value
+        if type(c) not in (int, float):
+            return None
+        return gast.BinOp(left=gast.Constant(value=-c, kind=None), op=gast.Mult(),
+                          right=node.right)
+    left = _negated_product(node.left)
+    return None if left is None else gast.BinOp(left=left, op=gast.Mult(), right=node.right)
 
 
 def _simple(s):

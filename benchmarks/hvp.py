@@ -8,6 +8,7 @@ For each workload, timed round-robin in one process (benchmarks/harness_utils.py
     hvp (wrt)        transform.hvp along a random direction, wrt W1 / Wh (its default route)
     hvp rev-over-fwd route="reverse_over_forward": grad of forward mode's tangent code
     hvp fwd-over-rev route="forward_over_reverse": forward mode over the gradient's code
+    hvp auto         route="auto": forward over reverse where it compiles
     hand grad        the hand-written NumPy gradient of benchmarks/workloads.py
     hand hvp         a hand-written NumPy R-operator (Pearlmutter) hvp: the forward and
                      backward sweeps of the gradient with their directional derivatives
@@ -17,7 +18,7 @@ measurement runs `--runs` times (default 3); the table quotes each implementatio
 median over the runs' medians, and the ratios' spread over the runs. Ratio targets live
 here, never in timed tests (tests/benchmarks/test_hvp_bench.py only runs it tiny).
 
-Run:  .venv/bin/python benchmarks/hvp.py [--quick] [--runs 3] [--threads 1]
+Run:  .venv/bin/python benchmarks/hvp.py [--quick] [--runs 3] [--threads 1] [--clock cpu]
 """
 import argparse
 import inspect
@@ -38,6 +39,7 @@ import numpy as np                                   # noqa: E402
 from transform import grad, hvp                      # noqa: E402
 
 import workloads as wl                               # noqa: E402
+import harness_utils                                 # noqa: E402
 from harness_utils import fmt_time, freeze_heap, interleaved_medians, markdown_table  # noqa: E402
 
 TARGET_HVP_OVER_GRAD = 4.0
@@ -125,6 +127,7 @@ def implementations(case, args):
                                             route="reverse_over_forward"),
             "hvp fwd-over-rev": lambda: hvp(case.fn, args, (v,), wrt=case.wrt,
                                             route="forward_over_reverse"),
+            "hvp auto": lambda: hvp(case.fn, args, (v,), wrt=case.wrt, route="auto"),
             "hand grad": lambda: case.hand(*args),
             "hand hvp": lambda: case.hand_hvp(*args, v)}
 
@@ -134,11 +137,12 @@ def relative_error(actual, expected):
     return float(np.max(np.abs(a - e)) / max(float(np.max(np.abs(e))), 1e-30))
 
 
-ROUTES = ("reverse_over_forward", "forward_over_reverse")
+ROUTES = ("reverse_over_forward", "forward_over_reverse", "auto")
 RATIOS = (("hvp / grad (wrt)", "hvp (wrt)", "grad (wrt)"),
           ("rev-over-fwd / grad (wrt)", "hvp rev-over-fwd", "grad (wrt)"),
           ("fwd-over-rev / grad (wrt)", "hvp fwd-over-rev", "grad (wrt)"),
           ("fwd-over-rev / rev-over-fwd", "hvp fwd-over-rev", "hvp rev-over-fwd"),
+          ("auto / rev-over-fwd", "hvp auto", "hvp rev-over-fwd"),
           ("hvp / grad (workload)", "hvp (wrt)", "grad (workload)"),
           ("hand hvp / hand grad", "hand hvp", "hand grad"))
 
@@ -179,13 +183,19 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a smoke run)")
     parser.add_argument("--tiny", action="store_true", help="tiny sizes (tests)")
     parser.add_argument("--runs", type=int, default=3, help="whole measurements (>= 3)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time samples by wall time (default) or by the thread's CPU "
+                             "time (e.g. --clock cpu on a machine other jobs load)")
     parser.add_argument("--threads", type=int, default=1,
                         help="BLAS/OpenMP threads (default 1; 0 leaves the default)")
     args = parser.parse_args(argv)
+    if args.clock == "cpu":
+        harness_utils.CLOCK["now"] = time.thread_time
     start = time.perf_counter()
     freeze_heap()
     out = [f"## hvp against one gradient (issue 20), {args.runs} runs, "
-           f"{THREADS or 'default'} BLAS thread(s), {time.strftime('%Y-%m-%d %H:%M')}", ""]
+           f"{THREADS or 'default'} BLAS thread(s), {args.clock} clock, "
+           f"{time.strftime('%Y-%m-%d %H:%M')}", ""]
     for case in CASES:
         data = case.tiny() if args.tiny else case.data()
         rounds = 3 if args.quick or args.tiny else 25

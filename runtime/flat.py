@@ -123,3 +123,18 @@ def item_split_vjp(g, dx, index):
     if g_piece is not None:
         np.add.at(out, index, _last_writes_only(np.asarray(g_piece), dx.shape, index))
     return out
+
+
+@template_helper
+def plus_zero(tangent, other):
+    """`tangent + zero_addend(other)` (forward mode's tangent of `x + y`, y carrying
+    none), without the zeros where adding them changes nothing: `tangent` an array (not
+    0-d) of other's shape and dtype, or a float one and `other` a Python float (hvp
+    forward over reverse, transform/forward/zeros.py)."""
+    if type(tangent) is np.ndarray and tangent.ndim:      # (a 0-d sum is a NumPy scalar)
+        if type(other) is np.ndarray and other.shape == tangent.shape and \
+                other.dtype == tangent.dtype:
+            return tangent
+        if type(other) is float and tangent.dtype.kind in "fc":
+            return tangent
+    return tangent + (0.0 if isinstance(other, (bool, np.bool_)) else zero_tangent(other))

@@ -102,7 +102,7 @@ def _dump_options(dump):
                       help="reverse: the adjoint grad runs (default); forward: the "
                            "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "
                            "code and the adjoint hvp runs over it")
-    dump.add_argument("--route", choices=("reverse_over_forward", "forward_over_reverse"),
+    dump.add_argument("--route", choices=("auto", "reverse_over_forward", "forward_over_reverse"),
                       default=None,
                       help="with --mode hvp: the route hvp takes (default: hvp's "
                            "default, reverse_over_forward), e.g. --route "

@@ -29,7 +29,9 @@ from .ir.statements import Emitted
 from .compilation import Compilation
 from .errors import TransformError
 from .forward.emit_forward import emit_jvp, jvp_function
-from .forward.prune import drop_dead
+from .forward.prune import drop_dead, release_dead, resolver
+from .forward.common import share_common
+from .forward.zeros import fold_zero_addends
 from .forward.tangents import Forward
 
 
@@ -75,7 +77,11 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
     function = jvp_function(ctx, to_gast(ctx.src, tangent_body),
                             [] if variant == "unit" else tangent_params, variant == "tangent")
     if variant == "tangent" and getattr(fn, "thunkgrad_flat", False):
-        drop_dead(function)             # the gradient itself: hvp reads its tangent alone
+        fold_zero_addends(function, ctx.names)
+        resolve = resolver(fn, {**ctx.names.bindings, **ctx.globals})
+        share_common(function, ctx.names, resolve)
+        drop_dead(function, resolve)
+        release_dead(function)
     compiled = emit_jvp(ctx, function)
     compiled.tangent_params = dict(zip(wrt, tangent_params))
     return compiled

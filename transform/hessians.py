@@ -30,7 +30,7 @@ from .errors import TransformError
 from .forward_api import _compiled, _like
 from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
-from .hvp_forward import forward_over_reverse, source as forward_source
+from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
 from .public.boundary import _check_values
 from .public.checks import check_target, mark_derivative
@@ -40,7 +40,7 @@ from .public.parameters import (_collecting, _full_signature, _method_parts, _un
 from .tangent_grad import position, resolved, tangent_gradient
 
 
-ROUTES = ("forward_over_reverse", "reverse_over_forward")
+ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
 DEFAULT_ROUTE = "reverse_over_forward"
 
 
@@ -67,10 +67,11 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     direction = _like(name, primals[index], tangents[0])
-    if route == "forward_over_reverse":
-        return _scalar_checked(plain, lambda: forward_over_reverse(
-            plain, (name,), primals, (direction,), policy)[0])
-    rule = _compiled(plain, (name,), signature_of_call(primals), variant="tangent")
+    signature = signature_of_call(primals)
+    tangent = _forward_code(plain, (name,), primals, policy, signature, route)
+    if tangent is not None:
+        return _scalar_checked(plain, lambda: run(tangent, (name,), primals, (direction,))[0])
+    rule = _compiled(plain, (name,), signature, variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
         return gradient(direction, *primals)
@@ -88,9 +89,20 @@ def _route(route):
     return route
 
 
-def _scalar_checked(plain, run):
+def _forward_code(plain, names, primals, policy, signature, route):
+    """Forward over reverse's compiled code for this call, or None for reverse over
+    forward: "auto" takes forward over reverse where it compiles (a compile-time
+    refusal only: once its code runs, its refusals are the answer)."""
+    if route == "forward_over_reverse":
+        return prepared(plain, names, primals, policy, signature)
+    if route == "auto":
+        return chosen(plain, names, primals, policy, signature)
+    return None
+
+
+def _scalar_checked(plain, call):
     try:
-        return run()
+        return call()
     except TypeError as exc:            # gradient_seed's (runtime/flat.py)
         if str(exc).startswith("hvp needs a scalar output"):
             raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
@@ -112,10 +124,12 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     given = {name: _like(name, primals[index], t)
              for name, index, t in zip(names, indices, tangents)}
-    if route == "forward_over_reverse":
-        return _scalar_checked(plain, lambda: forward_over_reverse(
-            plain, tuple(names), primals, tuple(given.values()), policy))
-    rule = _compiled(plain, tuple(names), _full_signature(plain, primals, {}))
+    signature = _full_signature(plain, primals, {})
+    tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
+    if tangent is not None:
+        return _scalar_checked(plain, lambda: run(tangent, tuple(names), primals,
+                                                  tuple(given.values())))
+    rule = _compiled(plain, tuple(names), signature)
     _refuse_helpers(plain, rule.rrule)
     out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
                         **{rule.tangent_params[n]: t for n, t in given.items()})
@@ -206,15 +220,21 @@ def hvp_source(fn, wrt=0, *, policy=None, route=None):
     """What `thunkgrad dump --mode hvp` prints for hvp's `route` (None: its default):
     reverse over forward, the tangent code `<name>_tan` (general) and the adjoint reverse
     mode runs over it; forward over reverse, the gradient as one function and the
-    tangent code forward mode runs over it (transform/hvp_forward.py)."""
+    tangent code forward mode runs over it (transform/hvp_forward.py); "auto", the
+    latter where it compiles (general code: a call's shapes may decide otherwise)."""
     plain = _plain(fn)
     names, _ = _wrt_names(plain, wrt)
     if len(names) != 1:
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
-    if _route(route) == "forward_over_reverse":
-        return forward_source(plain, names, policy)
+    route = _route(route)
+    if route != "reverse_over_forward":
+        try:
+            return forward_source(plain, names, policy)
+        except TransformError:
+            if route == "forward_over_reverse":
+                raise                   # "auto": what it falls back on where this refuses
     rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
     return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

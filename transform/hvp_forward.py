@@ -9,8 +9,12 @@ returning the gradient's tangent alone. One forward sweep carrying tangents thro
 the primal and the adjoint: the Hessian is never formed. A tuple `wrt` gives the
 tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
 """
+import ast
+import threading
+import types
 import weakref
 
+from runtime import registry
 from runtime.contexts import close_since, open_count
 
 from .api import compiled
@@ -18,24 +22,44 @@ from .emit import tracebacks
 from .errors import TransformError
 from . import flat_calls
 from .flat_gradient import flat_gradient
-from .forward_api import _compiled
+from .forward_api import DERIVATIVES, _compiled, call_jvp
+from .generated_calls import by_source
 from .public.boundary import refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
 _FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
+_BIND = object()                          # forward_over_reverse: no signature given
+_REFUSED = weakref.WeakKeyDictionary()    # the user's function -> {call key: generation}
+_CHECKED = weakref.WeakKeyDictionary()    # tangent code -> its refusal (None: none)
+_LOCK = threading.Lock()
 
 
-def forward_over_reverse(plain, names, primals, directions, policy):
-    """The tuple of H v's entries (one per name), directions one per name."""
+def forward_over_reverse(plain, names, primals, directions, policy, signature=_BIND):
+    """The tuple of H v's entries (one per name), directions one per name; `signature`
+    the primals' (transform/tangent_grad.py `resolved`), bound here when not given."""
+    if signature is _BIND:
+        signature = _full_signature(plain, primals, {})
+    tangent = prepared(plain, names, primals, policy, signature)
+    return run(tangent, names, primals, directions)
+
+
+def prepared(plain, names, primals, policy, signature):
+    """The compiled tangent code `<name>_grad_tan` for this call: its compile-time
+    refusals (reverse mode's, the flat gradient's, forward mode's) are TransformErrors
+    raised here, before anything runs (what route "auto" falls back on)."""
     policy = _flat_policy(policy or _unwrap(plain)[1])
-    signature = _full_signature(plain, primals, {})
     rule = compiled(plain, names, policy, signature=signature)
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(plain), primals, {})
     try:
-        tangent = tangent_code(rule, plain, names, signature)
+        return tangent_code(rule, plain, names, signature)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
         raise _refused(exc) from None
+
+
+def run(tangent, names, primals, directions):
+    """Run the tangent code: H v's entries. A refusal now (a callee's, a helper's) is
+    raised as it is: the route has started (no fallback hides it)."""
     mark = open_count()
     try:
         out = tangent.rrule(*directions, *primals)
@@ -47,6 +71,28 @@ def forward_over_reverse(plain, names, primals, directions, policy):
         tracebacks.annotate(exc)
         raise
     return (out,) if len(names) == 1 else tuple(out)
+
+
+def chosen(plain, names, primals, policy, signature):
+    """Route "auto": forward over reverse's prepared code for this call, or None where
+    it refuses at compile time (remembered per call signature while the rule registry
+    is unchanged: a refused compilation is not retried at every call)."""
+    key = (tuple(names), policy, signature)
+    try:
+        known = _REFUSED.get(plain)
+    except TypeError:                   # cannot be weakly referenced: try each call
+        known = None
+    if known is not None and known.get(key) == registry.generation:
+        return None
+    try:
+        return prepared(plain, names, primals, policy, signature)
+    except TransformError:
+        try:
+            with _LOCK:
+                _REFUSED.setdefault(plain, {})[key] = registry.generation
+        except TypeError:
+            pass
+        return None
 
 
 def _refused(exc):
@@ -73,7 +119,47 @@ def tangent_code(rule, plain, names, signature):
     flat = _FLAT.get(rule.rrule)
     if flat is None:
         flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
-    return _compiled(flat, tuple(names), signature, variant="tangent")
+    tangent = _compiled(flat, tuple(names), signature, variant="tangent")
+    if tangent.rrule not in _CHECKED:
+        try:
+            refuse_helper_calls(tangent)
+        except TransformError as exc:
+            _CHECKED[tangent.rrule] = exc
+            raise
+        _CHECKED[tangent.rrule] = None
+    elif _CHECKED[tangent.rrule] is not None:
+        raise _CHECKED[tangent.rrule].with_traceback(None)
+    return tangent
+
+
+def refuse_helper_calls(tangent):
+    """The refusal `call_jvp` would raise when the code runs, raised now: a call of a
+    runtime or compiler function (a VJP helper of the flat gradient, `solve_vjp`) with
+    arguments carrying tangents, which has no rule forward mode can use
+    (forward_api._user_rule refuses it the same way). A compile-time refusal: route
+    "auto" then takes reverse over forward before anything runs."""
+    fn = tangent.rrule
+    found = dict(zip(fn.__code__.co_freevars, [c.cell_contents for c in fn.__closure__ or ()]))
+    value = lambda name: found[name] if name in found else fn.__globals__.get(name)  # noqa: E731
+    for node in ast.walk(ast.parse(tangent.source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                value(node.func.id) is call_jvp and len(node.args) >= 2 and \
+                isinstance(node.args[0], ast.Name) and isinstance(node.args[1], ast.Dict) \
+                and node.args[1].keys and _unusable(value(node.args[0].id)):
+            callee = value(node.args[0].id)
+            raise tracebacks.at_user_line(TransformError(
+                f"forward mode (jvp, jacfwd): calling a function value ({callee.__qualname__}) "
+                "with arguments that carry a derivative is not supported yet",
+                filename=tangent.filename, line=node.lineno,
+                hint="call a function defined with def, or use vjp/jacrev"))
+
+
+def _unusable(fn):
+    rule = registry.lookup(fn) if callable(fn) else None
+    return isinstance(fn, types.FunctionType) and not by_source(fn) and \
+        (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
+        (rule is None or rule.kind != "template") and \
+        not (DERIVATIVES and DERIVATIVES["is_derivative"](fn))
 
 
 def _callee_code(fn, names, args, g):

@@ -32,6 +32,12 @@ _SCALAR_ARGS = PRIMITIVE["scalar_args"]
 _FULL_REDUCTIONS = PRIMITIVE["full_reduction"]
 _PRODUCT_OR_REPEAT = TEMPLATE_NAMESPACE["product_or_repeat"]
 _JOINS = {np.concatenate: False, np.stack: True}        # the join adds an axis?
+# reverse mode's cotangent helpers, which forward mode meets in the flat gradient (hvp
+# forward over reverse, transform/flat_gradient.py): the cotangent of an argument has
+# that argument's shape (`matmul_lhs(g, a, b)`, a's in `a @ b`)
+_COTANGENT_OF = {TEMPLATE_NAMESPACE[name]: param for name, param in (
+    ("matmul_lhs", "a"), ("matmul_rhs", "b"), ("unbroadcast", "x"), ("unreduce", "x"),
+    ("extremum_vjp", "a"), ("getitem_vjp", "x"), ("product_or_repeat_vjp", "x"))}
 
 
 def _complex_seed(statement, prim):
@@ -172,6 +178,8 @@ class ShapeClasses:
         if prim.kind != "rule":
             return "own:" + name
         fn, atoms = prim.fn, list(prim.inputs.values())
+        if fn in _COTANGENT_OF and _COTANGENT_OF[fn] in prim.inputs:
+            return self.of(prim.inputs[_COTANGENT_OF[fn]])
         if fn in _SCALAR_RESULT or fn in _FULL_REDUCTIONS and _reduces_everything(prim):
             return SCALAR
         if reducing_rule(prim) is not None and atoms:       # `np.sum(t, axis=1)`

@@ -1,0 +1,115 @@
+"""The code hvp's forward-over-reverse route runs, made lean (transform/forward/prune.py,
+zeros.py, common.py; docs/forward.md "Forward over reverse: the waste removed"): what
+is gone from the generated text, values against central differences of grad, the
+`plus_zero` helper against the sum it stands for, and route "auto"."""
+import numpy as np
+import pytest
+
+from runtime.flat import plus_zero
+from runtime.rules.forward_container_helpers import zero_addend
+from tests.fd import assert_close, numerical_jvp
+from tests.gradcheck import rng
+from transform import TransformError, grad, hvp
+from transform.hessians import hvp_source
+from transform.hvp_forward import tangent_code
+from transform.api import compiled
+from transform.public.parameters import _full_signature
+
+FR = "forward_over_reverse"
+
+
+def rnn(Wh, Wx, b, xs, h):
+    for x in xs:
+        h = np.tanh(Wh @ h + Wx @ x + b)
+    return np.sum(h * h)
+
+
+def mlp(W1, X, W2):
+    h = np.tanh(X @ W1)
+    z = h @ W2
+    return np.mean(np.log(np.sum(np.exp(z - np.max(z, axis=1, keepdims=True)), axis=1)))
+
+
+def _tangent_source(fn, args, wrt):
+    signature = _full_signature(fn, args, {})
+    return tangent_code(compiled(fn, (wrt,), "loop", signature=signature), fn, (wrt,),
+                        signature).source
+
+
+def _rnn_args(r):
+    return (0.5 * r.normal(size=(4, 4)), r.normal(size=(4, 3)), r.normal(size=4),
+            r.normal(size=(5, 3)), r.normal(size=4))
+
+
+def _mlp_args(r):
+    return r.normal(size=(3, 4)), r.normal(size=(5, 3)), r.normal(size=(4, 2))
+
+
+def test_the_rnns_tangent_code_computes_no_gradient_and_adds_no_zeros():
+    r = rng(361)
+    args, v = _rnn_args(r), r.normal(size=(4, 4))
+    text = _tangent_source(rnn, args, "Wh")
+    assert "zero_addend" not in text and "plus_zero(" in text
+    assert "lhs_products(dWh_products_gs, dWh_products_bs, Wh)" not in text   # the gradient
+    assert "n2 += 1" not in text                # forward mode's own loop count, unread
+    assert_close(hvp(rnn, args, (v,), route=FR), numerical_jvp(grad(rnn), args, 0, v),
+                 rtol=1e-5, atol=1e-6)
+
+
+def test_the_mlps_tangent_code_shares_tanhs_slope_and_frees_its_temporaries():
+    r = rng(362)
+    args, v = _mlp_args(r), r.normal(size=(3, 4))
+    text = _tangent_source(mlp, args, "W1")
+    assert text.count("h ** 2") == 1
+    assert "\n    del " in text and "matmul_rhs(t" in text
+    assert_close(hvp(mlp, args, (v,), route=FR), numerical_jvp(grad(mlp), args, 0, v),
+                 rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("tangent, other", [
+    (np.ones(3), np.zeros(3)),                          # the tangent itself
+    (np.ones(3, np.float32), np.zeros(3)),              # promoted to float64
+    (np.ones(3), np.zeros((2, 3))),                     # broadcast to the sum's shape
+    (np.ones(3), np.zeros(3, int)),                     # an int operand's zeros are float
+    (np.float64(2.0), np.zeros(3)),
+    (np.ones(()), np.zeros(())),                        # a 0-d sum is a NumPy scalar
+    (np.ones(3, np.float32), 1.5),
+    (np.ones(2), True),
+    ([1.0, 2.0], [3.0]),                                # lists concatenate
+])
+def test_plus_zero_is_the_sum_it_stands_for(tangent, other):
+    got, want = plus_zero(tangent, other), tangent + zero_addend(other)
+    assert type(got) is type(want) and np.shape(got) == np.shape(want)
+    assert getattr(got, "dtype", None) == getattr(want, "dtype", None)
+    assert np.array_equal(got, want)
+
+
+def solved(x):
+    return np.sum(np.linalg.solve(np.eye(2) + np.outer(x, x), x))
+
+
+def pair(x):
+    return np.sin(x), np.cos(x)
+
+
+def uses_pair(x):
+    a, b = pair(x)
+    return np.sum(a * b)
+
+
+def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_compile():
+    x, v = np.array([0.3, 0.5]), np.array([1.0, -2.0])
+    with pytest.raises(TransformError, match="solve_vjp"):       # refused before it runs
+        hvp(solved, (x,), (v,), route=FR)
+    want = hvp(solved, (x,), (v,), route="reverse_over_forward")
+    assert_close(hvp(solved, (x,), (v,), route="auto"), want, rtol=1e-12, atol=0)
+    assert hvp_source(solved, route="auto") == hvp_source(solved,
+                                                          route="reverse_over_forward")
+    assert hvp_source(rnn, route="auto") == hvp_source(rnn, route=FR)
+
+
+def test_auto_does_not_fall_back_once_forward_over_reverse_runs():
+    """A refusal while its code runs (a callee returning a tuple) is the answer: a
+    fallback then would run the user's code twice."""
+    with pytest.raises(TransformError, match="forward over reverse"):
+        hvp(uses_pair, (np.ones(3),), (np.ones(3),), route="auto")

@@ -167,3 +167,20 @@ def test_local_function_a_test_may_skip_runs_in_a_branch(fn, x):
     # the call after `and`/`or`, in a branch or a chained comparison's later terms runs
     # only when Python's does (computed in a branch of the lowered test)
     test_local_function_called_in_a_test(fn, x)
+
+
+def target_active_sequence_not(g, s):
+    si = g[0]                   # `si` carries a tangent elsewhere; the zip's items none
+    r = g * si
+    for (si, yi), a in zip(zip(s, s), [g[0], g[1]]):
+        r = r + a * si * yi
+    return r
+
+
+def test_jvp_zero_tangents_for_targets_of_a_sequence_without_one():
+    # TypeError before: the loop walked zero_tangent(zip object), which is None
+    r = np.random.default_rng(7)
+    g, t, s = r.normal(size=3), r.normal(size=3), [r.normal(size=3) for _ in range(2)]
+    out, tangent = jvp(target_active_sequence_not, (g, s), (t,), wrt=0)
+    assert_close(out, target_active_sequence_not(g, s), 1e-12, 1e-12, "value")
+    assert_close(tangent, numerical_jvp(target_active_sequence_not, [g, s], 0, t), 1e-5, 1e-6)

@@ -113,10 +113,9 @@ def needed_names(body, activity, shapes=None):
     """(names the backward sweep reads by value, names it reads only for their shape)."""
     needed, shape_only = set(), set()
     for s, _ in walk(body):
-        names, prim = defined(s)
-        if prim is not None and names and any(activity.is_active(n) for n in names) \
-                and prim.kind != "append":
-            value, shape = prim_needs(prim, names[0], activity, shapes)
+        names, _ = defined(s)
+        if names and any(activity.is_active(n) for n in names):
+            value, shape = statement_needs(s, names[0], activity, shapes)
             needed |= value
             shape_only |= shape
         match s:
@@ -130,29 +129,31 @@ def needed_names(body, activity, shapes=None):
     return needed, shape_only - needed
 
 
-def prim_needs(prim, target, activity, shapes=None):
-    if prim.cuts is not None:           # slices of g at known places (joins.py)
+def statement_needs(s, target, activity, shapes=None):
+    """(names read by value, names read only for their shape) by the backward form of
+    the typed statement `s`, which defines the active name `target`."""
+    if s.prim.cuts is not None:         # slices of g at known places (joins.py)
         return set(), set()
-    if prim.kind == "rule":
-        value, shape = set(), set()
-        dropped = templates.dropped_params(prim.rule, prim.inputs, target, shapes)
-        for param, _ in activity.active_inputs(prim):
-            v, sh = templates.names_read(prim.rule, param, dropped)
-            value |= v
-            shape |= sh
-        return _atoms(prim, target, value), _atoms(prim, target, shape)
-    if prim.kind in ("custom", "call"):
-        return {prim.pullback}, set()
-    if prim.kind == "extend" and isinstance(prim.args[1], gast.Name):
-        return set(), {prim.args[1].id}
-    if prim.kind == "setitem":
-        # the stored value's cotangent is unbroadcast to its shape: in a loop each
-        # iteration's value has its own shape (`q[k] = p[k] * 2.0` over a params dict)
-        index = prim.inputs["index"]
-        stored = {a for _, a in activity.active_inputs(prim)} - {target}
-        if shapes is not None:          # a shape every definition agrees on need not be kept
-            stored = {a for a in stored if shapes.cls.get(a, "own:").startswith("own:")}
-        return name_ids(index), stored
+    match s:
+        case ir.RuleCall(rule=rule, inputs=inputs):
+            value, shape = set(), set()
+            dropped = templates.dropped_params(rule, inputs, target, shapes)
+            for param, _ in activity.active_inputs(s.prim):
+                v, sh = templates.names_read(rule, param, dropped)
+                value |= v
+                shape |= sh
+            return _atoms(s.prim, target, value), _atoms(s.prim, target, shape)
+        case ir.Custom() | ir.Call():
+            return {s.prim.pullback}, set()
+        case ir.Append(method="extend", value=gast.Name(id=extended)):
+            return set(), {extended}
+        case ir.SetItem(index=index):
+            # the stored value's cotangent is unbroadcast to its shape: in a loop each
+            # iteration's value has its own shape (`q[k] = p[k] * 2.0` over a params dict)
+            stored = {a for _, a in activity.active_inputs(s.prim)} - {target}
+            if shapes is not None:      # a shape every definition agrees on need not be kept
+                stored = {a for a in stored if shapes.cls.get(a, "own:").startswith("own:")}
+            return name_ids(index), stored
     return set(), set()
 
 

@@ -10,7 +10,7 @@ the shape analysis knows: each part's cotangent is its basic slice of g, the sam
 `concatenate_vjp` would cut. `cut_joins` marks such a join's Prim with `cuts` (part name,
 index into g); the reverse stage then sends each slice to its part, so no list of
 cotangents is built, `list_cotangent` and a `part` per entry are not called, and the
-backward sweep does not read the list (`prim_needs`: the tape does not keep it).
+backward sweep does not read the list (`statement_needs`: the tape does not keep it).
 
 Left to the rule (`concatenate_vjp(g, parts, axis)`): a part of unknown shape or a
 constant part, a list bound more than once or a parameter, a display that is not the

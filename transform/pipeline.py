@@ -47,8 +47,8 @@ from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
-from .optimize.optimize import optimize
-from .reverse.assemble import build_rrule
+from .optimize.optimize import optimize, optimize_typed
+from .reverse.assemble import build_sweeps, lower_sweeps
 
 
 def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None,
@@ -104,8 +104,10 @@ def _stages(ctx, varied):
     body = _lower(ctx)                                          # 3 normalize, 4 control
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     _analyze(ctx, body, output, wrt if varied is None else varied)      # 5 analyze
-    rrule = build_rrule(ctx, output)                            # 6 reverse
-    _optimize(ctx, rrule)                                       # 7 optimize
+    sweeps = build_sweeps(ctx, output)                          # 6 reverse (typed)
+    _optimize_typed(ctx, sweeps)                                # 7 optimize: typed phase
+    rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
+    _optimize(ctx, rrule)                                       # 7 optimize: gast phase
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
 
@@ -185,8 +187,14 @@ def _analyze(ctx, body, output, varied):
     ctx.saved = read_after_loop(typed, ctx, ctx.saved)
 
 
+def _optimize_typed(ctx, sweeps):
+    """Stage 7's typed phase, on the typed pullback body before it is lowered."""
+    optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
+                   adjoints=frozenset(ctx.adjoints.values()))
+
+
 def _optimize(ctx, rrule):
-    """Stage 7: what the optimiser may assume, from the compilation state."""
+    """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
     optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},

@@ -76,12 +76,12 @@ def _pairs(rrule):
 def test_every_pop_has_one_push_with_its_id(fn, monkeypatch):
     built = []
 
-    def spy(ctx, output):
-        rrule = pipeline_build(ctx, output)
-        built.append((copy.deepcopy(rrule), rrule))      # as built; as optimised later
+    def spy(ctx, sweeps):
+        rrule = pipeline_lower(ctx, sweeps)
+        built.append((copy.deepcopy(rrule), rrule))      # as lowered; as optimised later
         return rrule
-    pipeline_build = pipeline.build_rrule
-    monkeypatch.setattr(pipeline, "build_rrule", spy)
+    pipeline_lower = pipeline.lower_sweeps
+    monkeypatch.setattr(pipeline, "lower_sweeps", spy)
     grad(fn)(np.array([0.3, -0.7, 1.1]))
     assert built and any(_pairs(b)[1] for b, _ in built)     # some pops were made
     for made, optimised in built:

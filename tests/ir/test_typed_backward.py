@@ -1,5 +1,5 @@
 """Reverse mode's backward sweep built typed end to end (transform/ir/generated.py and
-statements.py) and lowered once in build_rrule: the pullback body handed to the
+statements.py) and lowered once in lower_sweeps: the pullback body handed to the
 lowering holds no gast and no `Emitted`, has the generated kinds a loop with a branch,
 a list and a slice read make, and the gradient matches central differences."""
 import numpy as np

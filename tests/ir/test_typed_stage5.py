@@ -33,13 +33,13 @@ def argument_filled(w, c):
 
 
 def _compiled(monkeypatch):
-    """The Compilations build_rrule is given (stage 5 done)."""
-    seen, build = [], pipeline.build_rrule
+    """The Compilations build_sweeps is given (stage 5 done)."""
+    seen, build = [], pipeline.build_sweeps
 
     def spy(ctx, output):
         seen.append(ctx)
         return build(ctx, output)
-    monkeypatch.setattr(pipeline, "build_rrule", spy)
+    monkeypatch.setattr(pipeline, "build_sweeps", spy)
     return seen
 
 

@@ -3,11 +3,15 @@
     unthunk(Thunk(lambda a=a: e))   ->   e
     dx = None  (never read again)   ->   (removed)
 
-The optimiser is the flat list of passes below (`PASSES`), run in order by the pass
-manager (passes.py) over one rrule. Each pass is a small class with one job, in its own
-module with a before/after example; it declares the facts it reads (`needs`), the
-facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
-facts live on one `Facts` object, so any pass can be run alone.
+The optimiser is two flat lists of passes (`PASSES`, the first list's then the
+second's), run in order by the pass manager (passes.py) over one rrule: TYPED_PASSES on
+the pullback's typed body (ir/statements.py, ir/generated.py: `optimize_typed`, before
+it is lowered), which match the statement classes and drop whole statements; then
+GAST_PASSES on the lowered gast (`optimize`), which rewrite expressions (and find the
+generated statements by their typed marks). Each pass is a small class with one job, in
+its own module with a before/after example; it declares the facts it reads (`needs`),
+the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
+facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
 """
 from .batch_products import BatchProducts
 from .constants import FoldConstants, FoldNegations
@@ -16,7 +20,7 @@ from .dead_saves import DropDeadSaves
 from .fuse import Fuse
 from .hoist_factors import HoistFactors
 from .like_terms import MergeLikeTerms
-from .passes import Facts, run_passes
+from .passes import Facts, TypedFacts, run_passes
 from .release import FillEmptyBlocks, ReleaseTemporaries
 from .resets import DropDeadResets, DropOverwrittenResets, InlineForcedThunks
 from .reused_buffers import ReuseCutBuffers
@@ -25,10 +29,13 @@ from .spread_views import SpreadViews
 from .tape_iteration import HoistPops
 from .written_sums import WriteOutUnbroadcasts
 
-PASSES = (
-    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
+TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
+)
+
+GAST_PASSES = (               # on the lowered rrule
+    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
@@ -46,8 +53,29 @@ PASSES = (
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )
 
+PASSES = TYPED_PASSES + GAST_PASSES
+
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared
+
+
+def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=None,
+                   check=False):
+    """Rewrite the pullback's typed body (a list) in place with the typed phase's passes
+    (`phase` "typed") of `passes` (PASSES unless given); `params`: the pullback's
+    parameters, `adjoints`: the names chosen for adjoints."""
+    facts = TypedFacts(backward, params=params, adjoints=adjoints)
+    run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
+    return backward
+
+
+def _phase(passes, phase):
+    """The passes of one phase, in order; every typed pass comes before every gast one."""
+    passes = PASSES if passes is None else passes
+    phases = [p.phase for p in passes]
+    assert phases == sorted(phases, key=("typed", "gast").index), \
+        f"a typed pass after a gast pass: {list(passes)}"
+    return [p for p in passes if p.phase == phase]
 
 
 def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
@@ -58,8 +86,10 @@ def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
     `adjoints` the names it chose for adjoints, `literal_terms` the template terms
     expanded with a literal argument; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact;
+    the gast phase's passes of `passes` run (`optimize_typed` ran the typed ones);
     `shape_facts`: primal_of, real_arguments (see Facts)."""
     facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
                      adjoints=adjoints, literal_terms=literal_terms, **shape_facts)
-    return run_passes(PASSES if passes is None else passes, facts, check=check or CHECK_FACTS)
+    run_passes(_phase(passes, "gast"), facts, check=check or CHECK_FACTS)
+    return rrule

@@ -24,7 +24,8 @@ import gast
 from .name_counts import NameCounts
 from ..ir.lower_gast import out_of_step
 from ..ir.nodes import statements
-from ..ir.statements import typed_of
+from ..ir.statements import Statement, typed_of
+from ..ir.typed_names import typed_statements
 
 
 @dataclass
@@ -85,6 +86,36 @@ class Facts:
         if "counts" in derived:
             self._counts = None
 
+    def check_after(self, p):
+        """The checked run: the kept counts exact, no marked statement out of step."""
+        if self._counts is not None:
+            fresh = NameCounts.recount(self.rrule, self.pullback)
+            assert self._counts.same_as(fresh), \
+                f"{p!r} left the name counts stale: {self._counts.drift(fresh)}"
+            stale = self._counts.stale_loads(self.rrule)
+            assert not stale, f"{p!r} left the loads of {len(stale)} statements stale"
+        moved = [s for s in statements(self.rrule) if out_of_step(s, self.names)]
+        assert not moved, f"{p!r} left {len(moved)} generated statements out of step " \
+            "with their typed statement (re-mark them: statements.mark_typed)"
+
+
+@dataclass
+class TypedFacts:
+    """What the typed phase's passes share: the pullback's typed body (`backward`, a
+    list of ir/statements.py's and ir/generated.py's statements, rewritten in place)
+    before it is lowered, the pullback's parameters and the adjoints' names."""
+    backward: list
+    params: frozenset = frozenset()
+    adjoints: frozenset = frozenset()
+
+    def forget(self, derived):
+        pass                                         # no derived facts: nothing lowered
+
+    def check_after(self, p):
+        """The checked run: the body is still typed statements, all the way down."""
+        untyped = [s for s in typed_statements(self.backward) if not isinstance(s, Statement)]
+        assert not untyped, f"{p!r} left {len(untyped)} untyped statements in the typed sweep"
+
 
 class Pass:
     """One rewrite of the rrule. `needs`: facts it reads; `provides`: facts it sets;
@@ -92,6 +123,7 @@ class Pass:
     needs = ()
     provides = ()
     keeps = ()
+    phase = "gast"          # "typed": runs on the typed pullback body, before lowering
 
     def applies(self, facts):
         """Whether there is anything to do (a pass whose input fact says no is skipped)."""
@@ -108,20 +140,13 @@ DERIVED = ("counts",)
 
 
 def run_passes(passes, facts, check=False):
-    """Run `passes` in order over `facts.rrule`; returns the rrule."""
+    """Run `passes` in order over `facts` (a `Facts`, or a `TypedFacts` for the typed
+    phase); returns the facts."""
     for p in passes:
         if not p.applies(facts):
             continue
         p.run(facts)
         facts.forget([d for d in DERIVED if d not in p.keeps])
-        if check and facts._counts is not None:
-            fresh = NameCounts.recount(facts.rrule, facts.pullback)
-            assert facts._counts.same_as(fresh), \
-                f"{p!r} left the name counts stale: {facts._counts.drift(fresh)}"
-            stale = facts._counts.stale_loads(facts.rrule)
-            assert not stale, f"{p!r} left the loads of {len(stale)} statements stale"
         if check:
-            moved = [s for s in statements(facts.rrule) if out_of_step(s, facts.names)]
-            assert not moved, f"{p!r} left {len(moved)} generated statements out of step " \
-                "with their typed statement (re-mark them: statements.mark_typed)"
-    return facts.rrule
+            facts.check_after(p)
+    return facts

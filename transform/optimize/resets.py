@@ -4,17 +4,20 @@
     dx = None  (never read again)   ->   (removed)
 
 The reverse stage resets an adjoint to None where its primal is rebound, so that a
-later contribution starts afresh; most resets are overwritten or never read. Resets
-are found by their typed class (`Reset`); forced thunks, expressions, by their marked
-helpers (`unthunk`, `Thunk`).
+later contribution starts afresh; most resets are overwritten or never read. The resets'
+passes run on the typed pullback body before it is lowered (TYPED_PASSES), matching
+`Reset` and asking the typed statements the names they mention, bind and read
+(ir/typed_names.py); forced thunks, expressions, are found in the lowered gast by their
+marked helpers (`unthunk`, `Thunk`).
 """
 import gast
 
-from ..ir.nodes import count_names, name_ids, statements
 from .passes import Pass
+from ..ir import statements as ir
 from ..ir.generated import Reset
 from ..ir.recognize import is_call
-from ..ir.statements import typed_of
+from ..ir.statements import Control, For
+from ..ir.typed_names import header_names, mentioned, overwrites, typed_statements
 
 
 class _InlineForcedThunks(gast.NodeTransformer):
@@ -47,45 +50,35 @@ class DropDeadResets(Pass):
 
         dx = None            ->   (removed)
         return (dy,)              return (dy,)
-    """
+
+    Typed: it runs on the typed pullback body, before it is lowered."""
+    phase = "typed"
     needs = ("adjoints",)
-    keeps = ("counts",)
 
     def run(self, facts):
-        pullback = facts.pullback
-        kept = _drop_dead_resets(pullback.body, facts.adjoints)
-        _uncount_dropped(facts, pullback.body, kept)
-        pullback.body = kept
-
-
-def _uncount_dropped(facts, before, after):
-    """Keep the name counts exact when resets left a pullback block."""
-    if facts._counts is not None and len(after) != len(before):
-        kept = {id(s) for s in after}
-        for s in before:
-            if id(s) not in kept:
-                facts._counts.remove(s, True)
+        facts.backward[:] = _drop_dead_resets(facts.backward, facts.adjoints)
 
 
 def _drop_dead_resets(block, adjoints):
     """Remove `dx = None` at the top level of a block when nothing after it reads dx."""
-    first = next((k for k, s in enumerate(block) if _is_reset(s, adjoints)), len(block))
+    first = next((k for k, s in enumerate(block) if _reset(s, adjoints)), len(block))
     later, keep = set(), []
     for stmt in reversed(block[first:]):     # one pass from the end: names used later
-        if _is_reset(stmt, adjoints) and typed_of(stmt).targets[0] not in later:
+        name = _reset(stmt, adjoints)
+        if name is not None and name not in later:
             continue
         keep.append(stmt)
-        name_ids(stmt, None, later)
+        mentioned(stmt, later)
     return block[:first] + keep[::-1]        # nothing before the first reset is scanned
 
 
-def _is_reset(stmt, adjoints):
-    """`dx = None` for an adjoint (`adjoints`: the names the compiler chose for them):
-    a typed `Reset` of one name (`a = b = None` stays)."""
-    match typed_of(stmt):
-        case Reset(targets=[name]):
-            return name in adjoints
-    return False
+def _reset(stmt, adjoints):
+    """The adjoint `stmt` resets (`adjoints`: the names the compiler chose for them),
+    else None: a `Reset` of one name (`a = b = None` stays)."""
+    match stmt:
+        case Reset(targets=[name]) if name in adjoints:
+            return name
+    return None
 
 
 class DropOverwrittenResets(Pass):
@@ -94,38 +87,42 @@ class DropOverwrittenResets(Pass):
         for i in reversed(steps1):           for i in reversed(steps1):
             dx = None                ->          dx = g * c
             dx = g * c                           ...
-    """
-    needs = ("adjoints", "counts")
-    keeps = ("counts",)
+
+    Typed: it runs on the typed pullback body, before it is lowered."""
+    phase = "typed"
+    needs = ("adjoints",)
 
     def run(self, facts):
         for loop, outside in _loops_with_outside_names(facts):
-            before = loop.body
             _drop_overwritten_resets(loop, outside, facts.adjoints)
-            _uncount_dropped(facts, before, loop.body)
 
 
 def _loops_with_outside_names(facts):
-    """(loop, names mentioned in the pullback outside that loop) for every loop whose
-    body resets an adjoint (the only loops `_drop_overwritten_resets` changes)."""
-    pullback, adjoints = facts.pullback, facts.adjoints
-    loops = [n for n in statements(pullback) if isinstance(n, gast.For)
-             and any(_is_reset(t, adjoints) for t in n.body)]
-    if not loops:
-        return []
-    counts = count_names(pullback.args, dict(facts.counts.pullback))
+    """(loop, names mentioned in the pullback outside that loop, its parameters
+    included) for every loop whose body resets an adjoint (the only loops
+    `_drop_overwritten_resets` changes)."""
+    body, adjoints = facts.backward, facts.adjoints
+    loops = [s for s in typed_statements(body) if isinstance(s, For)
+             and any(_reset(t, adjoints) for t in s.body)]
     found = []
-    for node in loops:
-        inside = count_names(node, {})
-        found.append((node, {name for name, c in counts.items() if c > inside.get(name, 0)}))
+    for loop in loops:
+        outside = set(facts.params)
+        for s in body:
+            _mentioned_outside(s, loop, outside)
+        found.append((loop, outside))
     return found
 
 
-def _overwrites(stmt, name):
-    """`name = <expr not reading name>`: the old value is dead."""
-    return isinstance(stmt, gast.Assign) and len(stmt.targets) == 1 \
-        and isinstance(stmt.targets[0], gast.Name) and stmt.targets[0].id == name \
-        and name not in name_ids(stmt.value)
+def _mentioned_outside(s, loop, into):
+    """The names `s` mentions, `loop` (its header and body) left out."""
+    if s is loop:
+        return
+    if isinstance(s, Control):
+        header_names(s, into)
+        for t in s.body + s.orelse:
+            _mentioned_outside(t, loop, into)
+    else:
+        mentioned(s, into)
 
 
 def _drop_overwritten_resets(loop, outside, adjoints):
@@ -135,16 +132,16 @@ def _drop_overwritten_resets(loop, outside, adjoints):
     outside the loop (the last iteration's reset would be visible there).
     """
     body = loop.body
-    names = [name_ids(s) for s in body]
+    names = [mentioned(s) for s in body]
     keep = []
     for k, stmt in enumerate(body):
-        if _is_reset(stmt, adjoints):
-            name = typed_of(stmt).targets[0]
+        name = _reset(stmt, adjoints)
+        if name is not None:
             after = [body[j] for j in range(k + 1, len(body)) if name in names[j]]
             before = [body[j] for j in range(k) if name in names[j]]
-            if after and _overwrites(after[0], name):
+            if after and overwrites(after[0], name):
                 continue
-            if not after and before and _overwrites(before[0], name) and name not in outside:
+            if not after and before and overwrites(before[0], name) and name not in outside:
                 continue
         keep.append(stmt)
-    loop.body = keep or [gast.Pass()]
+    loop.body = keep or [ir.Pass(gast.Pass())]

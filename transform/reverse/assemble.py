@@ -18,10 +18,17 @@ from ..ir.nodes import const, load, names_below
 from .reverse import Reverser
 
 
-def build_rrule(ctx, output):
-    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return.
-    Both sweeps are built typed (ir/statements.py, ir/generated.py) and lowered here,
-    each once (ir/lower_gast.py)."""
+class Sweeps:
+    """Both sweeps, typed (ir/statements.py, ir/generated.py): `forward` (the prelude
+    comes when lowered: it depends on the snapshot), `backward` (the pullback's body,
+    which the optimiser's typed phase rewrites in place) and the pullback's `seed`."""
+
+    def __init__(self, forward, backward, seed):
+        self.forward, self.backward, self.seed = forward, backward, seed
+
+
+def build_sweeps(ctx, output):
+    """The rule's two sweeps, typed (`Sweeps`), for `lower_sweeps`."""
     typed = ctx.typed           # ir/statements.py, built before stage 5: what the sweeps walk
     reverser = Reverser(ctx, typed)
     state = State()
@@ -42,9 +49,15 @@ def build_rrule(ctx, output):
         results.append(load(d) if state.form(d).zero != "yes" else const(None))
         if state.form(d).zero == "maybe":
             reverser.maybe_read.add(d)
-    pullback = _pullback_def(ctx, seed, to_gast(ctx.src, _pullback_body(
-        ctx, reverser, seed, backward, results), ctx.names))
-    forward = to_gast(ctx.src, _prelude(ctx) + forward, ctx.names)
+    return Sweeps(forward, _pullback_body(ctx, reverser, seed, backward, results), seed)
+
+
+def lower_sweeps(ctx, sweeps):
+    """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return:
+    each sweep lowered once (ir/lower_gast.py), the pullback first (the prelude reads
+    its snapshot)."""
+    pullback = _pullback_def(ctx, sweeps.seed, to_gast(ctx.src, sweeps.backward, ctx.names))
+    forward = to_gast(ctx.src, _prelude(ctx) + sweeps.forward, ctx.names)
     return gast.FunctionDef(name=ctx.rrule_name, args=_rrule_args(ctx),
                             body=forward[:-1] + [pullback, forward[-1]], decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
@@ -122,4 +135,4 @@ def _prelude(ctx):
     return out
 
 
-__all__ = ["build_rrule"]
+__all__ = ["build_sweeps", "lower_sweeps"]

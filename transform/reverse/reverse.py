@@ -48,7 +48,7 @@ class Reverser:
         self.loops = []                # enclosing loops (innermost last), for crossing
         self.forward_depth = 0         # loops around the forward statement being emitted
         self.maybe_read = set()
-        self.seed = None               # (the seed's name, its Form): build_rrule's
+        self.seed = None               # (the seed's name, its Form): build_sweeps'
         self.entries = set()           # ids of contributions that may be lists of entries
         self.moves = set()             # ids of copies' cotangents whose buffer moves
         self.pairs = {}                # (id of a statement, name) -> its push and pop's id

@@ -6,12 +6,13 @@ its entries by position, as the flat gradient reads the tape.
                                          ->         tape_top = tape_top - 1
                                                     y = tape[tape_top]
     for k, v in reversed_enumerate(xs, n):      for k1 in range(n - 1, -1, -1):
-                                         ->         k, v = (k1, xs[k1])
+                                         ->         k, v = (k1 + 0, xs[k1],)
 
 A header `zip(H, popped(pop, None))` pops one entry per item of H (zip stops at H's
 end before taking another); `reversed_prefix(s, n)` and `reversed_zip(n, *s)` are read
-the same way (`s[k]`), lazily, as they read lists in place. forward mode then carries
-the tape's and the sequences' tangents by position (getitem is linear)."""
+the same way (`s[k]`), lazily, as they read lists in place; `list(enumerate(s))` and
+`list(zip(a, b))` from snapshots `list(s)`. Forward mode then carries the tape's and
+the sequences' tangents by position (getitem is linear)."""
 import ast
 
 

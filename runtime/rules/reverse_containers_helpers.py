@@ -199,7 +199,8 @@ def dot_vjp_factor(slopes, a, b, operand, moved):
     factor; zeros along the operand's own (only its shape is read)."""
     if moved != operand:
         return dot_vjp(slopes, a, b, operand)
-    return np.zeros(np.shape(a if operand == 0 else b), np.result_type(slopes, a, b, 0.0))
+    kind = np.result_type(*(np.asarray(v) for v in (slopes, a, b)), 0.0)   # tuples too
+    return np.zeros(np.shape(a if operand == 0 else b), kind)
 
 
 @template_helper

@@ -9,9 +9,12 @@ cotangents with `callee_vjp`:
 
 callee_vjp(f, g, *args) is J_f(args)^T g, one cotangent per argument (None for one
 carrying no derivative): f's own gradient rule in one sweep seeded with g, `f_vjp(args,
-*, thunkgrad_g)` (an array or float output; a tuple's is refused when it runs). Its
-tangent is forward mode over that function, along the arguments' tangents and g's; a
-call inside f is written the same way in f_vjp, one level down.
+*, thunkgrad_g)` (an array or float output, arguments of their own cotangent kind; other
+forms go through transform/flat_dispatch.py when it runs). Its tangent is forward mode
+over that function, along the arguments' tangents and g's; a call inside f is written
+the same way in f_vjp, one level down. Every other call of a rule object (keywords, a
+method, a value called, a call in a loop, one pullback name bound twice, a custom rule)
+is written as flat_dispatch's `rule_call` and `rule_cotangents` of its site.
 """
 import contextlib
 import inspect

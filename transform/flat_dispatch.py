@@ -25,7 +25,7 @@ from runtime import registry
 from runtime.closures import Closure
 from runtime.forward import zero_tangent
 from runtime.complex_safety import RuleRefused
-from runtime.spread import spread_call, spread_keywords
+from runtime.spread import entries_cotangent, spread_call, spread_keywords
 from runtime.thunks import unthunk
 
 from .flat_custom import custom_cotangent_tangents, custom_rule, custom_value_tangent
@@ -77,7 +77,7 @@ def rule_cotangents_jvp(tangents, g, site):
     with _called_again(values):
         _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
     own, _, *cots = pullback((t_g, g))
-    found = ([own] if call.own else []) + list(cots)
+    found = call.regroup(own, cots)
     return tuple(None if value is None else zero_tangent(value)
                  if k >= len(found) or found[k] is None else found[k]
                  for k, value in enumerate(layout))
@@ -117,11 +117,12 @@ class _ForwardCall:
     def __init__(self, rule, keywords, values, t_values):
         args, kwargs = _split(keywords, values)
         t_args, t_kwargs = _split(keywords, t_values)
-        self.t_own = None
+        self.t_own, self.regroup = None, lambda own, cots: list(cots)
         if isinstance(rule, (CalleeRule, FunctionAsRule)) and _callee(rule.fn) is not None:
-            self.own, fn = False, _callee(rule.fn)
+            fn = _callee(rule.fn)
         elif isinstance(rule, MethodRule) and args:
-            self.own, fn, args, t_args = self._method(rule, args, t_args)
+            fn, args, t_args, kwargs, t_kwargs = self._method(rule, args, t_args, kwargs,
+                                                              t_kwargs)
         else:
             raise RuleRefused(f"hvp (forward over reverse): a call of {_name(rule)}" +
                               _INSTEAD)
@@ -132,17 +133,54 @@ class _ForwardCall:
         if self.t_own is not None:
             self.tangents = {OWN: self.t_own, **self.tangents}
 
-    def _method(self, rule, args, t_args):
+    def _method(self, rule, args, t_args, kwargs, t_kwargs):
         obj, rest = args[0], args[1:]
+        if rule.name == "__call__" and obj is spread_call and len(rest) == 2:
+            return self._spread(rest, t_args[1:]) + (kwargs, t_kwargs)
+        if rule.name == "__call__" and obj is spread_keywords and len(rest) == 3:
+            return self._spread_keywords(rest, t_args[1:], kwargs, t_kwargs)
         if obj is spread_call or obj is spread_keywords:
             raise RuleRefused("hvp (forward over reverse): a call spread from a sequence "
                               "or dict" + _INSTEAD)
         if rule.name == "__call__":
-            self.t_own = t_args[0]
-            return True, obj, rest, t_args[1:]
+            self.t_own, self.regroup = t_args[0], lambda own, cots: [own, *cots]
+            return obj, rest, t_args[1:], kwargs, t_kwargs
         refusal = RuleRefused(f"hvp (forward over reverse): the method "
                               f"{type(obj).__name__}.{rule.name}()" + _INSTEAD)
-        return False, container_method(obj, rule.name, refusal, len(args)), args, t_args
+        return container_method(obj, rule.name, refusal, len(args)), args, t_args, kwargs, \
+            t_kwargs
+
+    def _spread(self, rest, t_rest):
+        """`f(*xs)`: f given xs's entries; the rule's cotangents (spread_call's: None,
+        f's, xs's as a sequence like it: runtime/spread.py spread_pullback)."""
+        fn, items = rest
+        t_fn, t_items = t_rest
+        self.t_own, items = t_fn, tuple(items)
+        t_entries = (None,) * len(items) if t_items is None else \
+            tuple(t_items[k] for k in range(len(items)))
+        self.regroup = lambda own, cots: [None, own, entries_cotangent(
+            list(cots[:len(items)]) + [None] * (len(items) - len(cots)), rest[1])]
+        return fn, items, t_entries
+
+    def _spread_keywords(self, rest, t_rest, kwargs, t_kwargs):
+        """`f(*args, **params)`: f given both; the rule's cotangents (None, f's, args's,
+        {keyword: cotangent}: runtime/spread.py keywords_pullback)."""
+        fn, items, keywords = rest
+        t_fn, t_items, t_keywords = t_rest
+        items = tuple(items)
+        self.t_own = t_fn
+        t_entries = (None,) * len(items) if t_items is None else \
+            tuple(t_items[k] for k in range(len(items)))
+        t_named = {k: None if t_keywords is None else t_keywords.get(k) for k in keywords}
+
+        def regroup(own, cots):
+            names = [p.name for p in _parameters(self.fn)][:len(cots)]
+            by_name = {k: cots[names.index(k)] for k in keywords if k in names}
+            by_name = {k: v for k, v in by_name.items() if v is not None}
+            return [None, own, entries_cotangent(list(cots[:len(items)]), items),
+                    by_name or None]
+        self.regroup = regroup
+        return fn, items, t_entries, {**kwargs, **keywords}, {**t_kwargs, **t_named}
 
 
 def _callee(fn):
@@ -188,7 +226,8 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
     cotangents by position only), a skipped parameter's default passed too; refused
     where that cannot be done (a keyword-only parameter, a callee that is no plain
     function)."""
-    plain = inspect.isfunction(fn) and not fn.__code__.co_flags & inspect.CO_VARARGS
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    plain = (inspect.isfunction(fn) or inspect.ismethod(fn)) and code is not None
     if not plain and not isinstance(fn, type) or \
             any(p.kind == p.VAR_POSITIONAL for p in _parameters(fn)):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "

@@ -1,7 +1,7 @@
 """hvp's forward-over-reverse route through calls dispatched when they run
 (transform/flat_dispatch.py): a user function called with keywords or returning a
 tuple, methods of user objects, closures and partials called later or in a loop, a
-callable object, a `@differentiable` helper, functions with custom rules (a JVP
+callable object, `f(*xs)` and `f(**params)`, a `@differentiable` helper, functions with custom rules (a JVP
 function, LINEAR); H v against central finite differences of
 grad (tests/fd.py) and against the default route. A keyword-only parameter given a
 differentiated value is refused at the user's line."""
@@ -107,6 +107,12 @@ def custom_rules(x, w):
     return np.sum(cube(x) * np.sin(x)) + np.sum(scaled(x, w) ** 2)
 
 
+def spread(x, w):
+    xs = [x * w, np.cos(x)]
+    params = {"a": w[0], "b": x[1]}
+    return np.sum(affine(*xs) ** 2) + np.sum(affine(x, **params) * x)
+
+
 def kwonly(x, *, s):
     return np.sum(x * s) ** 2
 
@@ -123,7 +129,7 @@ def _point(shapes, seed):
 CASES = [(keywords, [(3,), (2,)]), (uses_pair, [(3,)]), (methods, [(3, 3), (3,)]),
          (closures, [(3,)]), (closures_in_a_loop, [(3,)]),
          (methods_in_a_loop, [(3, 3), (3,)]), (uses_helper, [(3,)]),
-         (custom_rules, [(3,), (3,)])]
+         (custom_rules, [(3,), (3,)]), (spread, [(3,), (3,)])]
 
 
 # the default route refuses `affine(x, c=a[0])` with a differentiated `a` (a keyword

@@ -10,6 +10,7 @@ the primal and the adjoint: the Hessian is never formed. A tuple `wrt` gives the
 tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
 """
 import ast
+import inspect
 import threading
 import types
 import weakref
@@ -23,6 +24,7 @@ from .errors import TransformError
 from . import flat_calls
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
+from .forward_closures import is_value
 from .generated_calls import by_source
 from .public.boundary import refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
@@ -147,19 +149,33 @@ def refuse_helper_calls(tangent):
                 isinstance(node.args[0], ast.Name) and isinstance(node.args[1], ast.Dict) \
                 and node.args[1].keys and _unusable(value(node.args[0].id)):
             callee = value(node.args[0].id)
+            kind = "function" if isinstance(callee, types.FunctionType) else \
+                type(callee).__name__
             raise tracebacks.at_user_line(TransformError(
-                f"forward mode (jvp, jacfwd): calling a function value ({callee.__qualname__}) "
+                f"forward mode (jvp, jacfwd): calling a {kind} value "
+                f"({getattr(callee, '__qualname__', '?')}) "
                 "with arguments that carry a derivative is not supported yet",
                 filename=tangent.filename, line=node.lineno,
                 hint="call a function defined with def, or use vjp/jacrev"))
 
 
 def _unusable(fn):
+    """Whether call_jvp refuses fn with tangents (forward_api._user_rule): a runtime or
+    compiler function without source, or an object of theirs (a callee's or method's
+    compiled rule, CalleeRule and MethodRule, the flat gradient calls), with no rule."""
+    if isinstance(fn, type) or is_value(fn) or inspect.ismethod(fn) or \
+            DERIVATIVES and DERIVATIVES["is_derivative"](fn):
+        return False
     rule = registry.lookup(fn) if callable(fn) else None
-    return isinstance(fn, types.FunctionType) and not by_source(fn) and \
-        (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
-        (rule is None or rule.kind != "template") and \
-        not (DERIVATIVES and DERIVATIVES["is_derivative"](fn))
+    if rule is not None and rule.kind == "template":
+        return False
+    if isinstance(fn, types.FunctionType):
+        return not by_source(fn) and _ours(fn.__module__)
+    return callable(fn) and _ours(type(fn).__module__)
+
+
+def _ours(module):
+    return (module or "").split(".")[0] in ("runtime", "transform")
 
 
 def _callee_code(fn, names, args, g):

@@ -229,7 +229,7 @@ def hvp_source(fn, wrt=0, *, policy=None, route=None):
     route = _route(route)
     if route != "reverse_over_forward":
         try:
-            return forward_source(plain, names, policy)
+            return forward_source(plain, names, policy, checked=route == "auto")
         except TransformError:
             if route == "forward_over_reverse":
                 raise                   # "auto": what it falls back on where this refuses

@@ -77,8 +77,10 @@ def run(tangent, names, primals, directions):
 
 def chosen(plain, names, primals, policy, signature):
     """Route "auto": forward over reverse's prepared code for this call, or None where
-    it refuses at compile time (remembered per call signature while the rule registry
-    is unchanged: a refused compilation is not retried at every call)."""
+    it refuses at compile time, or would refuse a call of a runtime helper once it ran
+    (refuse_helper_calls: such a call may sit in a branch the arguments never take, so
+    route "forward_over_reverse" itself leaves it to run time). Remembered per call
+    signature while the rule registry is unchanged: a refusal is not retried per call."""
     key = (tuple(names), policy, signature)
     try:
         known = _REFUSED.get(plain)
@@ -87,7 +89,7 @@ def chosen(plain, names, primals, policy, signature):
     if known is not None and known.get(key) == registry.generation:
         return None
     try:
-        return prepared(plain, names, primals, policy, signature)
+        return _checked(prepared(plain, names, primals, policy, signature))
     except TransformError:
         try:
             with _LOCK:
@@ -121,7 +123,11 @@ def tangent_code(rule, plain, names, signature):
     flat = _FLAT.get(rule.rrule)
     if flat is None:
         flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
-    tangent = _compiled(flat, tuple(names), signature, variant="tangent")
+    return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def _checked(tangent):
+    """tangent, after refuse_helper_calls (its verdict kept per compiled code)."""
     if tangent.rrule not in _CHECKED:
         try:
             refuse_helper_calls(tangent)
@@ -135,11 +141,11 @@ def tangent_code(rule, plain, names, signature):
 
 
 def refuse_helper_calls(tangent):
-    """The refusal `call_jvp` would raise when the code runs, raised now: a call of a
-    runtime or compiler function (a VJP helper of the flat gradient, `solve_vjp`) with
-    arguments carrying tangents, which has no rule forward mode can use
-    (forward_api._user_rule refuses it the same way). A compile-time refusal: route
-    "auto" then takes reverse over forward before anything runs."""
+    """The refusal `call_jvp` would raise if the code reached the call, raised now: a
+    call of a runtime or compiler function (a VJP helper of the flat gradient,
+    `solve_vjp`) or rule object with arguments carrying tangents, which has no rule
+    forward mode can use (forward_api._user_rule refuses it the same way). Route "auto"
+    then takes reverse over forward before anything runs."""
     fn = tangent.rrule
     found = dict(zip(fn.__code__.co_freevars, [c.cell_contents for c in fn.__closure__ or ()]))
     value = lambda name: found[name] if name in found else fn.__globals__.get(name)  # noqa: E731
@@ -205,13 +211,16 @@ _SEEDED = weakref.WeakKeyDictionary()     # a callee's rule's `rrule` -> its see
 flat_calls.PROVIDED.update(vjp=_callee_vjp, tangent=_callee_tangent)
 
 
-def source(plain, names, policy):
+def source(plain, names, policy, checked=False):
     """What `thunkgrad dump --mode hvp` prints for this route: the flat gradient and
-    the tangent code forward mode runs over it (both general)."""
+    the tangent code forward mode runs over it (both general); checked: refused as
+    route "auto" refuses it (refuse_helper_calls)."""
     policy = _flat_policy(policy or _unwrap(plain)[1])
     rule = compiled(plain, tuple(names), policy)
     try:
         tangent = tangent_code(rule, plain, tuple(names), None)
+        if checked:
+            _checked(tangent)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
         raise _refused(exc) from None
     return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

@@ -107,7 +107,8 @@ def _dump_options(dump):
                       help="with --mode hvp: the route hvp takes (default: hvp's "
                            "default, reverse_over_forward), e.g. --route "
                            "forward_over_reverse: the gradient as one function and the "
-                           "tangent code forward mode runs over it")
+                           "tangent code forward mode runs over it; auto: that where it "
+                           "compiles")
 
 
 def version():

@@ -30,7 +30,7 @@ from .compilation import Compilation
 from .errors import TransformError
 from .forward.emit_forward import emit_jvp, jvp_function
 from .forward.prune import drop_dead, release_dead, resolver
-from .forward.common import share_common
+from .forward.common import fold_negations, share_common
 from .forward.zeros import fold_zero_addends
 from .forward.tangents import Forward
 
@@ -80,6 +80,7 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
         fold_zero_addends(function, ctx.names)
         resolve = resolver(fn, {**ctx.names.bindings, **ctx.globals})
         share_common(function, ctx.names, resolve)
+        fold_negations(function)
         drop_dead(function, resolve)
         release_dead(function)
     compiled = emit_jvp(ctx, function)

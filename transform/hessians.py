@@ -1,7 +1,9 @@
 """hvp and hessian: second derivatives of a scalar function, reverse-over-forward by
 default; `hvp(..., route="forward_over_reverse")` runs forward mode over reverse mode's
-gradient instead (transform/hvp_forward.py; docs/forward.md says why it is not the
-default: it refuses more programs, and is about as fast).
+gradient instead (transform/hvp_forward.py), `route="auto"` that where it compiles and
+reverse over forward where it refuses at compile time (docs/forward.md says why neither
+is the default: forward over reverse, the faster, refuses more programs, some of them
+only once its code runs).
 
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
@@ -48,8 +50,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     """The Hessian of scalar `fn` with respect to argument `wrt` (an index or a name),
     applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
-    a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse" or
-    "reverse_over_forward" (None: DEFAULT_ROUTE). See the module text."""
+    a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse",
+    "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE). See the module text."""
     check_target(fn, "hvp")
     route = _route(route)
     fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
@@ -231,7 +233,7 @@ def hvp_source(fn, wrt=0, *, policy=None, route=None):
     route = _route(route)
     if route != "reverse_over_forward":
         try:
-            return forward_source(plain, names, policy)
+            return forward_source(plain, names, policy, checked=route == "auto")
         except TransformError:
             if route == "forward_over_reverse":
                 raise                   # "auto": what it falls back on where this refuses

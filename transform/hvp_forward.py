@@ -10,6 +10,7 @@ the primal and the adjoint: the Hessian is never formed. A tuple `wrt` gives the
 tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
 """
 import ast
+import inspect
 import threading
 import types
 import weakref
@@ -23,6 +24,7 @@ from .errors import TransformError
 from . import flat_calls
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
+from .forward_closures import is_value
 from .generated_calls import by_source
 from .public.boundary import refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
@@ -75,8 +77,10 @@ def run(tangent, names, primals, directions):
 
 def chosen(plain, names, primals, policy, signature):
     """Route "auto": forward over reverse's prepared code for this call, or None where
-    it refuses at compile time (remembered per call signature while the rule registry
-    is unchanged: a refused compilation is not retried at every call)."""
+    it refuses at compile time, or would refuse a call of a runtime helper once it ran
+    (refuse_helper_calls: such a call may sit in a branch the arguments never take, so
+    route "forward_over_reverse" itself leaves it to run time). Remembered per call
+    signature while the rule registry is unchanged: a refusal is not retried per call."""
     key = (tuple(names), policy, signature)
     try:
         known = _REFUSED.get(plain)
@@ -85,7 +89,7 @@ def chosen(plain, names, primals, policy, signature):
     if known is not None and known.get(key) == registry.generation:
         return None
     try:
-        return prepared(plain, names, primals, policy, signature)
+        return _checked(prepared(plain, names, primals, policy, signature))
     except TransformError:
         try:
             with _LOCK:
@@ -119,7 +123,11 @@ def tangent_code(rule, plain, names, signature):
     flat = _FLAT.get(rule.rrule)
     if flat is None:
         flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
-    tangent = _compiled(flat, tuple(names), signature, variant="tangent")
+    return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def _checked(tangent):
+    """tangent, after refuse_helper_calls (its verdict kept per compiled code)."""
     if tangent.rrule not in _CHECKED:
         try:
             refuse_helper_calls(tangent)
@@ -133,11 +141,11 @@ def tangent_code(rule, plain, names, signature):
 
 
 def refuse_helper_calls(tangent):
-    """The refusal `call_jvp` would raise when the code runs, raised now: a call of a
-    runtime or compiler function (a VJP helper of the flat gradient, `solve_vjp`) with
-    arguments carrying tangents, which has no rule forward mode can use
-    (forward_api._user_rule refuses it the same way). A compile-time refusal: route
-    "auto" then takes reverse over forward before anything runs."""
+    """The refusal `call_jvp` would raise if the code reached the call, raised now: a
+    call of a runtime or compiler function (a VJP helper of the flat gradient,
+    `solve_vjp`) or rule object with arguments carrying tangents, which has no rule
+    forward mode can use (forward_api._user_rule refuses it the same way). Route "auto"
+    then takes reverse over forward before anything runs."""
     fn = tangent.rrule
     found = dict(zip(fn.__code__.co_freevars, [c.cell_contents for c in fn.__closure__ or ()]))
     value = lambda name: found[name] if name in found else fn.__globals__.get(name)  # noqa: E731
@@ -147,19 +155,33 @@ def refuse_helper_calls(tangent):
                 isinstance(node.args[0], ast.Name) and isinstance(node.args[1], ast.Dict) \
                 and node.args[1].keys and _unusable(value(node.args[0].id)):
             callee = value(node.args[0].id)
+            kind = "function" if isinstance(callee, types.FunctionType) else \
+                type(callee).__name__
             raise tracebacks.at_user_line(TransformError(
-                f"forward mode (jvp, jacfwd): calling a function value ({callee.__qualname__}) "
+                f"forward mode (jvp, jacfwd): calling a {kind} value "
+                f"({getattr(callee, '__qualname__', '?')}) "
                 "with arguments that carry a derivative is not supported yet",
                 filename=tangent.filename, line=node.lineno,
                 hint="call a function defined with def, or use vjp/jacrev"))
 
 
 def _unusable(fn):
+    """Whether call_jvp refuses fn with tangents (forward_api._user_rule): a runtime or
+    compiler function without source, or an object of theirs (a callee's or method's
+    compiled rule, CalleeRule and MethodRule, the flat gradient calls), with no rule."""
+    if isinstance(fn, type) or is_value(fn) or inspect.ismethod(fn) or \
+            DERIVATIVES and DERIVATIVES["is_derivative"](fn):
+        return False
     rule = registry.lookup(fn) if callable(fn) else None
-    return isinstance(fn, types.FunctionType) and not by_source(fn) and \
-        (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
-        (rule is None or rule.kind != "template") and \
-        not (DERIVATIVES and DERIVATIVES["is_derivative"](fn))
+    if rule is not None and rule.kind == "template":
+        return False
+    if isinstance(fn, types.FunctionType):
+        return not by_source(fn) and _ours(fn.__module__)
+    return callable(fn) and _ours(type(fn).__module__)
+
+
+def _ours(module):
+    return (module or "").split(".")[0] in ("runtime", "transform")
 
 
 def _callee_code(fn, names, args, g):
@@ -189,13 +211,16 @@ _SEEDED = weakref.WeakKeyDictionary()     # a callee's rule's `rrule` -> its see
 flat_calls.PROVIDED.update(vjp=_callee_vjp, tangent=_callee_tangent)
 
 
-def source(plain, names, policy):
+def source(plain, names, policy, checked=False):
     """What `thunkgrad dump --mode hvp` prints for this route: the flat gradient and
-    the tangent code forward mode runs over it (both general)."""
+    the tangent code forward mode runs over it (both general); checked: refused as
+    route "auto" refuses it (refuse_helper_calls)."""
     policy = _flat_policy(policy or _unwrap(plain)[1])
     rule = compiled(plain, tuple(names), policy)
     try:
         tangent = tangent_code(rule, plain, tuple(names), None)
+        if checked:
+            _checked(tangent)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
         raise _refused(exc) from None
     return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

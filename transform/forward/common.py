@@ -48,25 +48,63 @@ def share_common(function, names, resolve):
         if _simple(s):
             s.value = _shared(s.value, k, s, seen, inserts, keys, names)
     function.body = [t for k, s in enumerate(body) for t in inserts.get(k, []) + [s]]
-    _negations_folded(function.body, defs, stores)
 
 
-def _negations_folded(body, defs, stores):
-    """`b = -a` with `a = 2 * h * h_dot` read there only: `b = -2 * h * h_dot` (a goes
-    with the dead code): one array operation less (tanh's second derivative)."""
-    reads = {}
-    for node in gast.walk(gast.Module(body=body, type_ignores=[])):
-        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
-            reads[node.id] = reads.get(node.id, 0) + 1
-    for s in body:
-        if _simple(s) and isinstance(s.value, gast.UnaryOp) and \
-                isinstance(s.value.op, gast.USub) and isinstance(s.value.operand, gast.Name):
+def fold_negations(function):
+    """`b = -a` right after `a = 2 * h * h_dot` (only arithmetic of other names between,
+    a read there only): `b = -2 * h * h_dot` (a goes with the dead code), in every block:
+    one array operation less (tanh's second derivative, per step of the RNN's loop).
+    Nothing between can change h or h_dot: only names are bound there, to arithmetic."""
+    stores, reads = {}, {}
+    for node in gast.walk(function):
+        if isinstance(node, gast.Name):
+            counts = reads if isinstance(node.ctx, gast.Load) else stores
+            counts[node.id] = counts.get(node.id, 0) + 1
+    for block in _blocks(function):
+        for j, s in enumerate(block):
+            if not (_simple(s) and isinstance(s.value, gast.UnaryOp) and
+                    isinstance(s.value.op, gast.USub) and
+                    isinstance(s.value.operand, gast.Name)):
+                continue
             name = s.value.operand.id
-            value = defs.get(name)
-            if reads.get(name) == 1 and stores.get(name) == 1 and value is not None:
-                folded = _negated_product(value)
-                if folded is not None:
-                    s.value = folded
+            if reads.get(name) != 1 or stores.get(name) != 1:
+                continue
+            found = _defined_before(block, j, name)
+            if found is not None:
+                s.value = found
+
+
+def _blocks(function):
+    yield function.body
+    for node in gast.walk(function):
+        if node is not function:
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                    yield block
+
+
+def _defined_before(block, j, name):
+    """`-c * x * y` for the product `a = c * x * y` bound earlier in block (only
+    arithmetic bindings of names it does not read between), else None."""
+    for i in range(j - 1, -1, -1):
+        s = block[i]
+        if not (_simple(s) and _plain_arithmetic(s.value)):
+            return None
+        if s.targets[0].id == name:
+            leaves = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
+            between = {t.targets[0].id for t in block[i + 1:j]}
+            return None if leaves & between else _negated_product(s.value)
+    return None
+
+
+def _plain_arithmetic(node):
+    if isinstance(node, (gast.Name, gast.Constant)):
+        return True
+    if _arithmetic(node):
+        return all(_plain_arithmetic(c) for c in gast.iter_child_nodes(node)
+                   if isinstance(c, gast.expr))
+    return False
 
 
 def _negated_product(node):

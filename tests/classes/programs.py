@@ -55,6 +55,10 @@ class Root:
         self.w = w
 
 
+class Aliased(Shifted):
+    __init__ = Shifted.__init__         # its super() starts after Shifted, not Aliased
+
+
 @dataclasses.dataclass
 class Base:
     w: np.ndarray
@@ -103,6 +107,10 @@ def two_super_inits(w, x):
 
 def object_init(w, x):
     return np.sum(Root(w * x).w ** 2)
+
+
+def aliased_init(w, x):
+    return Aliased(w, x[2]).energy(x)
 
 
 def dataclass_child(w, x):
@@ -156,6 +164,23 @@ class Both(Quadratic, Mixin):            # multiple inheritance
     pass
 
 
+class SometimesSets:
+    def __init__(self, w, flag=True):
+        if flag:
+            self.w = w
+
+
+class FromSometimesSets(SometimesSets):
+    def __init__(self, w):
+        super().__init__(w)
+
+
+class PassesSelf(Quadratic):
+    def __init__(self, w):
+        super().__init__(self)
+        self.q = w
+
+
 class ComputedDefault:
     def __init__(self, w, s=np.ones(3)):
         self.w = w * s
@@ -188,3 +213,11 @@ def refused_multiple(w, x):
 
 def refused_computed_default(w, x):
     return np.sum(FromComputedDefault(w).w * x)
+
+
+def refused_sometimes_sets(w, x):
+    return np.sum(FromSometimesSets(w).w * x)
+
+
+def refused_passes_self(w, x):
+    return np.sum(PassesSelf(w).q * x)

@@ -25,10 +25,10 @@ _LITERALS = (int, float, complex, str, bool, bytes, type(None))
 _SCOPES = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 
 
-def base_call(fdef, owner, cls, globals_):
+def base_call(fdef, owner, cls, init):
     """(index of the statement, the class whose __init__ it calls, the Call) when
     fdef's first statement (after a docstring) calls a base's __init__; else None."""
-    body, me = fdef.body, fdef.args.args[0].id
+    body, me, globals_ = fdef.body, fdef.args.args[0].id, init.__globals__
     k = 1 if body and _is_docstring(body[0]) else 0
     if k >= len(body) or not isinstance(body[k], gast.Expr) or \
             not isinstance(body[k].value, gast.Call):
@@ -42,7 +42,10 @@ def base_call(fdef, owner, cls, globals_):
     if isinstance(target, gast.Call) and isinstance(target.func, gast.Name) and \
             target.func.id == "super" and not target.args and not target.keywords and \
             "super" not in globals_:
-        rest = list(mro[mro.index(owner) + 1:])
+        where = _defining_class(init)          # super() starts after it, as Python's
+        if where not in mro:
+            return None
+        rest = list(mro[mro.index(where) + 1:])
         args = call.args
     elif isinstance(target, gast.Name) and isinstance(globals_.get(target.id), type) and \
             target.id not in names_of(fdef)["bound"] and \
@@ -56,6 +59,14 @@ def base_call(fdef, owner, cls, globals_):
         return None
     base = next(c for c in rest if "__init__" in c.__dict__)
     return k, base, gast.Call(func=call.func, args=args, keywords=call.keywords)
+
+
+def _defining_class(init):
+    """The class whose body defined init (its `__class__` cell, what `super()` reads)."""
+    free = init.__code__.co_freevars
+    if "__class__" not in free or not init.__closure__:
+        return None
+    return init.__closure__[free.index("__class__")].cell_contents
 
 
 def _is_docstring(stmt):

@@ -81,7 +81,7 @@ def _init_tree(cls, owner):
         return None
     parsed = _parsed(init)
     fdef = parsed[0]
-    found = base_call(fdef, owner, cls, init.__globals__) if fdef.args.args else None
+    found = base_call(fdef, owner, cls, init) if fdef.args.args else None
     if found is None:
         fields = None if init.__code__.co_freevars else _stored_attributes(fdef)
         return None if fields is None else (parsed, fields, init)

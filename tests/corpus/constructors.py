@@ -131,8 +131,8 @@ class Derived(Base):
         super().__init__(w * 2.0)
 
 
-@refused(floats((3,)), "super().__init__: a base class's __init__ runs")
-def subclass_calling_super(x):
+@both
+def subclass_calling_super(x):                 # the base's __init__ inlined
     return np.sum(Derived(x).w)
 
 

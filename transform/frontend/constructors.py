@@ -28,9 +28,11 @@ import gast
 from ..ir.nodes import names_below
 from .source_check import check_current, source_of
 from .to_gast import ast_to_gast
+from .base_init import base_call, inlined, names_of
 from .try_scope import definitely_bound
 
 _LITERALS = (int, float, complex, str, bool, bytes, type(None))
+_HEAP_TYPE = 1 << 9                       # Py_TPFLAGS_HEAPTYPE: made by `class`
 _MADE = weakref.WeakKeyDictionary()       # class -> its constructor function, or None
 
 
@@ -43,20 +45,83 @@ def constructor_of(cls, builder_for):
 
 
 def _make(cls, builder_for):
-    init = cls.__dict__.get("__init__") if "__init__" in cls.__dict__ else None
-    code = _code_of(cls, init)
-    if not _plain_class(cls) or code is None or code.__code__.co_freevars:
-        return None                        # (`super()` reads the __class__ cell)
+    if not _plain_class(cls):
+        return None
     try:
-        node = _with_self(cls, *_parsed(code))[0]
+        built = _tree(cls)
     except Exception:                     # no source, or it does not parse on its own
         return None
-    fields = _stored_attributes(node)
-    if fields is None:
+    if built is None:
         return None
+    _, fields, init = built
     stub = _stub(init, cls)
-    stub.thunkgrad_constructor = (cls, code, fields, builder_for(cls, fields))
+    stub.thunkgrad_constructor = (cls, init, fields, builder_for(cls, fields))
     return stub if _sets_every_field(stub) else None
+
+
+def _tree(cls):
+    """((fdef with self, filename, lines, first line), the attributes set, the
+    __init__ whose parameters the constructor takes), or None."""
+    if dataclasses.is_dataclass(cls):
+        init = cls.__dict__.get("__init__")
+        code = _code_of(cls, init)
+        if code is None or code.__code__.co_freevars:
+            return None                    # (`super()` reads the __class__ cell)
+        parsed = _with_self(cls, *_parsed(code))
+        fields = _stored_attributes(parsed[0])
+        return None if fields is None else (parsed, fields, init)
+    owner = next(k for k in cls.__mro__ if "__init__" in k.__dict__)   # inherited too
+    return _init_tree(cls, owner)
+
+
+def _init_tree(cls, owner):
+    """_tree for the __init__ class `owner` defines, run for an object of class cls."""
+    init = owner.__dict__["__init__"]
+    if owner is object or not isinstance(init, types.FunctionType):
+        return None
+    parsed = _parsed(init)
+    fdef = parsed[0]
+    found = base_call(fdef, owner, cls, init) if fdef.args.args else None
+    if found is None:
+        fields = None if init.__code__.co_freevars else _stored_attributes(fdef)
+        return None if fields is None else (parsed, fields, init)
+    fields = _with_base(cls, init, fdef, found)
+    return None if fields is None else (parsed, fields, init)
+
+
+def _with_base(cls, init, fdef, found):
+    """Inline the base's __init__ the first statement calls (frontend/base_init.py)
+    into fdef; the attributes set (the base's first), or None when unsafe."""
+    k, base, call = found
+    me = fdef.args.args[0].id
+    args = gast.Tuple(elts=call.args + [v.value for v in call.keywords], ctx=gast.Load())
+    if init.__code__.co_freevars not in ((), ("__class__",)) or \
+            any(n.id in (me, "super", "__class__") for n in names_below(args)) or \
+            not _no_nested_scopes(args):
+        return None
+    if base is object:                     # `super().__init__()`: object's does nothing
+        new, base_fields = ([], []) if not call.args and not call.keywords else (None, None)
+    else:
+        inner = _init_tree(cls, base)
+        if inner is None:
+            return None
+        (bfdef, *_), base_fields, binit = inner
+        new = inlined(call, fdef.body[k], me, bfdef, base, names_of(fdef),
+                      _same_globals(init.__globals__, binit.__globals__))
+    if new is None:
+        return None
+    head, fdef.body = fdef.body[:k], fdef.body[k + 1:]
+    later = {n.id for n in names_below(gast.Module(body=fdef.body, type_ignores=[]))}
+    fields = None if later & {"super", "__class__"} else \
+        _stored_attributes(fdef, base_fields)
+    fdef.body = head + new + fdef.body
+    return fields
+
+
+def _same_globals(mine, theirs):
+    missing = object()
+    return lambda names: mine is theirs or \
+        all(mine.get(n, missing) is theirs.get(n, missing) for n in names)
 
 
 def _sets_every_field(stub):
@@ -103,11 +168,13 @@ def _with_self(cls, fdef, *where):
 
 
 def _plain_class(cls):
-    """A class made by `class`, with object's __new__ and no base but object (a base's
-    __init__, slots or metaclass would run code this module does not read)."""
-    return type(cls) is type and cls.__bases__ == (object,) and \
-        cls.__new__ is object.__new__ and "__slots__" not in cls.__dict__ and \
-        "__setattr__" not in cls.__dict__
+    """A class made by `class` with object's __new__, each class it derives from also
+    made by `class`, one base each, none with __slots__, __setattr__ or a metaclass
+    (they would run code this module does not read)."""
+    chain = cls.__mro__[:-1]
+    return cls.__new__ is object.__new__ and all(
+        type(k) is type and k.__flags__ & _HEAP_TYPE and len(k.__bases__) == 1 and
+        "__slots__" not in k.__dict__ and "__setattr__" not in k.__dict__ for k in chain)
 
 
 def _parsed(init):
@@ -117,9 +184,9 @@ def _parsed(init):
     return ast_to_gast(tree).body[0], filename, lines, first_line
 
 
-def _stored_attributes(fdef):
-    """The attributes `__init__` sets on self, in order, or None if it uses self in any
-    other way (then the rewrite could change what the program means)."""
+def _stored_attributes(fdef, preset=()):
+    """The attributes `__init__` sets on self, in order (`preset` set before it), or None
+    if it uses self in any other way (then the rewrite could change what it means)."""
     args = fdef.args
     if not args.args or args.vararg or args.kwarg or args.posonlyargs:
         return None
@@ -127,7 +194,7 @@ def _stored_attributes(fdef):
     parents = _attribute_parents(fdef)
     uses = sorted((n for n in names_below(fdef) if n.id == me and n is not args.args[0]),
                   key=lambda n: (n.lineno, n.col_offset))
-    first_set = {}
+    first_set = dict.fromkeys(preset, 0)
     for node in uses:
         line = node.lineno
         parent = parents.get(id(node))
@@ -175,8 +242,8 @@ def _stub(init, cls):
 def constructor_source(fn):
     """(FunctionDef, filename, lines, first line) of the rewritten __init__ of a
     constructor_of function: self's attributes become locals, the object is returned."""
-    cls, code, fields, builder = fn.thunkgrad_constructor
-    fdef, filename, lines, first_line = _with_self(cls, *_parsed(code))
+    cls, _, fields, builder = fn.thunkgrad_constructor
+    fdef, filename, lines, first_line = _tree(cls)[0]
     me = fdef.args.args[0].id
     local = _local_names_for(fdef, fields, me)
     fdef.args.args = fdef.args.args[1:]

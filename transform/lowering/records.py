@@ -106,9 +106,10 @@ def record_hint(fn):
         return None
     computed = _computed_attributes(fn)
     why = f"its attribute `{computed[0]}` is computed by code" if computed else \
-        "its constructor does more than set attributes of `self` (it has a base class " \
-        "or `super().__init__`, passes `self` on or calls its methods, sets an attribute " \
-        "on some paths only, or is a `__new__` or `__post_init__`)"
+        "its constructor does more than set attributes of `self` (a base class's " \
+        "`__init__` that does more, `super().__init__` other than as the first " \
+        "statement, several base classes, passes `self` on or calls its methods, sets " \
+        "an attribute on some paths only, or is a `__new__` or `__post_init__`)"
     return (f"{fn.__name__} is not a class the compiler can build: {why}, which the "
             "compiler does not follow. Let `__init__` only set attributes of self from "
             "its arguments (compute the rest in a method or a @property), or build the "

@@ -18,7 +18,7 @@ SUPPORTED = {
         ("if_else", "elif", "conditional_expression", "bool_ops", "chained_comparison"),
     "for over range, arrays (rows), lists, tuples, enumerate, zip, dict.items()":
         ("for_range", "for_array", "for_rows", "for_list", "for_tuple", "for_enumerate",
-         "for_zip", "for_dict_items"),
+         "for_zip", "for_dict_items", "zip_of_zip"),
     "while (any condition), break, continue, return anywhere, nested loops":
         ("while", "while_any_condition", "break", "continue", "return_in_branch",
          "nested_loops"),
@@ -99,7 +99,7 @@ WORKS = {       # rows marked "works", by their beginning
     "lambdas called by name, lambdas and functions given to map/filter":
         ("lambda_value", "function_map", "functools_partial", "function_argument",
          "function_dict", "function_list", "lambdas_one_line", "lambdas_side_by_side",
-         "lambdas_one_line_local"),
+         "lambdas_one_line_local", "local_function_in_test"),
     "lambdas and nested defs kept as values":
         ("closure_returned", "closure_reads_local", "function_dict", "function_list",
          "function_argument", "closure_default_bound", "closure_late_binding"),

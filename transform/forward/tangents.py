@@ -119,7 +119,7 @@ class Forward:
         them) walk the sequences' tangents beside them, in loops reverse mode walks too
         (hvp differentiates this code):
 
-            for a, b, a_dot, b_dot in zip(xs, ys, xs_dot, zero_tangent(ys)):
+            for a, b, a_dot in zip(xs, ys, xs_dot):      (b_dot = zero_tangent(b) inside)
             for i, (v, v_dot) in enumerate(zip(seq, seq_dot)):
             for (a, (b, c)), (a_dot, (b_dot, c_dot)) in zip(zip(xs, ys), zip(...)):  (nested)
         """
@@ -140,13 +140,15 @@ class Forward:
         else:
             refuse(self, _located_part(s.node), "a loop unpacking several names from this "
                    "iterable", "loop over one sequence and unpack inside the body")
-        seqs = [self._walked(q, n) for q, n in zip(call.args, dotted)]
+        seqs, dotted, first = self._walked(call.args, dotted, s, first)
+        if not dotted:
+            return first
         if role == "zip" and all(isinstance(n, gast.Name) for n in names):
             # one flat zip (`for a, b, a_dot, b_dot in zip(xs, ys, xs_dot, ys_dot)`):
             # reverse mode (hvp) walks that, not a zip of zips
-            s.target.elts = list(names) + [self._tangent_target(n) for n in names]
+            s.target.elts = list(names) + [self._tangent_target(n) for n in dotted]
             call.args = list(call.args) + seqs
-            return
+            return first
         if role == "enumerate":
             # `for i, (v, v_dot) in enumerate(zip(seq, seq_dot))`, as reverse mode walks it
             # (`for i, ((W, b), (W_dot, b_dot)) in ...` for items unpacked: session 34)
@@ -214,10 +216,20 @@ class Forward:
         s.iter = gast.Call(func=self.names.ref("zip"),
                            args=[seq, self.tangent_or_zero(seq)], keywords=[])
 
-    def _walked(self, seq, name):
-        """What the loop walks for `name`'s tangent: the sequence's tangent, or the
-        sequence itself when the name needs none (bound to `_`)."""
-        return self.tangent_or_zero(seq) if _names(name) & self.active else clone(seq)
+    def _walked(self, seqs, targets, s, first):
+        """(the tangents walked, their targets, `first` and zero tangents to start the
+        body with): a sequence is walked again only for its tangent. One without a
+        tangent is not (a one-shot iterator walked twice, `zip(zip(xs, ys), alphas)`,
+        paired alternate items: a wrong value and tangent, or `zero_tangent` of a zip
+        object, None: a TypeError); its targets' tangents are zeros."""
+        keep, zeros = [], list(first)
+        for k, target in enumerate(targets):
+            active = _names(target) & self.active
+            if active and self.is_active(seqs[k]):
+                keep.append(k)
+            else:
+                zeros += [self.zero_for(name, s) for name in sorted(active)]
+        return [load(self.dot(seqs[k].id)) for k in keep], [targets[k] for k in keep], zeros
 
     def _tangent_target(self, target):
         if isinstance(target, gast.Name):

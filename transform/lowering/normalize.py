@@ -25,6 +25,7 @@ from .syntax_facts import negative_literal
 from .unpack_displays import unpack_into
 from .functions_as_values import ClosureRecords, free_locals
 from .operator_methods import OperatorMethods
+from .opaque_calls import hoisted, reads_local_def, while_with_local_test
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
 
@@ -161,12 +162,13 @@ class Normalizer:
 
     def stmt_If(self, s):
         cond = self.names.new("cond")
-        self.emit(assign(cond, s.test), Prim("nondiff", "test"))
+        self.emit(assign(cond, hoisted(self, s.test)), Prim("nondiff", "test"))
         node = gast.If(test=load(cond), body=self.block(s.body) or [gast.Pass()],
                        orelse=self.block(s.orelse))
         self.emit(node)
 
     def stmt_While(self, s):
+        s = while_with_local_test(s) if reads_local_def(self, s.test) else s
         self.loop_depth += 1
         try:
             body = self.block(s.body) or [gast.Pass()]
@@ -188,6 +190,7 @@ class Normalizer:
         self.emit(s, Prim("nondiff", "raise"))
 
     def stmt_Assert(self, s):
+        s.test = hoisted(self, s.test)
         self.emit(s, Prim("nondiff", "assert"))
 
     # ---- expressions ------------------------------------------------------
@@ -213,7 +216,7 @@ class Normalizer:
                 raise self.src.error(f"`{kind}` expressions are not supported", e,
                                      hint=_EXPR_INSTEAD.get(kind, "compute it in plain "
                                                             "steps, one per line"))
-            return self.finish(target, e, Prim("nondiff", type(e).__name__))
+            return self.finish(target, hoisted(self, e), Prim("nondiff", type(e).__name__))
         return method(e, target, discard) if method else None
 
     def finish(self, target, value, prim, discard=False):
@@ -331,7 +334,7 @@ class Normalizer:
     def expr_IfExp(self, e, target, discard):
         target = target or self.names.new("t")
         cond = self.names.new("cond")
-        self.emit(assign(cond, e.test), Prim("nondiff", "test"))
+        self.emit(assign(cond, hoisted(self, e.test)), Prim("nondiff", "test"))
         body = self.block_of(lambda: self.expr(e.body, target))
         orelse = self.block_of(lambda: self.expr(e.orelse, target))
         self.emit(gast.If(test=load(cond), body=body, orelse=orelse))

@@ -10,6 +10,7 @@ import gast
 
 from ..ir.nodes import assign, const, load, renamed as _rename, walk
 from ..ir.primitives import Prim
+from .opaque_calls import hoisted
 
 
 class LoopNormalizer:
@@ -225,10 +226,11 @@ class LoopNormalizer:
             else body
         inner = self.norm.block_of(rest)
         for cond in reversed(gen.ifs):
-            name = self.names.new("cond")
-            test = [assign(name, cond)]
+            name, kept = self.names.new("cond"), []
+            first = self.norm.block_of(lambda c=cond: kept.append(hoisted(self.norm, c)))
+            test = [assign(name, kept[0])]
             test[0].prim, test[0].origin_line = Prim("nondiff", "test"), self.norm.line
-            inner = test + [gast.If(test=load(name), body=inner, orelse=[])]
+            inner = first + test + [gast.If(test=load(name), body=inner, orelse=[])]
             inner[-1].prim, inner[-1].origin_line = None, self.norm.line
         node = gast.For(target=gen.target, iter=forward_iter, body=inner or [gast.Pass()],
                         orelse=[], type_comment=None)

@@ -40,7 +40,7 @@ SUPPORTED = {
         ("closure",),
     "attribute reads on objects and dataclasses, methods of user objects":
         ("dataclass", "object_method", "attribute_read", "property", "ndarray_named_member",
-         "receiver_unknown"),
+         "receiver_unknown", "super_call"),
     "ndarray methods (x.sum(), x.T, x.reshape(...), x.dot(y), ...)":
         ("ndarray_method", "transpose", "reshape"),
     "element writes into local arrays and lists (out[i] = v, out[mask] = v)":

@@ -11,6 +11,10 @@ a generator (each reads and rebinds the carried scalar s and array v, as gen_bre
         derivative and cs one: forward mode walked the one-shot inner zip twice
         (`zip(zip(seq1, seq2), zip(seq1, seq2_dot))`), pairing alternate items and
         stopping after half the trips (jvp's value and tangent wrong).
+    _super_call: a dataclass's method calling its base's through `super().m(u)`,
+        `super(C, self).m(u)` or a bound `super().m` called later, on an object built from
+        a differentiated value: the `super` proxy carried no derivative of the object
+        (grad off, hvp zeros; tests/noticed36, found by the noticed helper, not fuzzed).
 """
 
 
@@ -74,4 +78,23 @@ def _zip_of_zip(g, env, state, x, a):
     g.use("zip_of_zip")
 
 
-STEPS = (_local_in_test, _zip_of_zip)
+SUPER_FORMS = ("super().score(u)", "super({cls}, self).score(u)", "bound")
+
+
+def _super_call(g, env, state, x, a):
+    v = state["v"]
+    base, cls = g.name("Base"), g.name("Derived")
+    call = g.pick(SUPER_FORMS).format(cls=cls)
+    body = ["        m = super().score", "        return m(u) * 2.0 + self.w"] \
+        if call == "bound" else [f"        return {call} * 2.0 + self.w"]
+    if "import dataclasses" not in g.imports:
+        g.imports.append("import dataclasses")
+    g.define(["", "", "@dataclasses.dataclass", f"class {base}:", "    w: float", "",
+              "    def score(self, u):", "        return np.tanh(self.w * u)", "", "",
+              "@dataclasses.dataclass", f"class {cls}({base}):", "    def score(self, u):",
+              *body, ""])
+    _set(g, state, "v", f"{cls}({g.pick((x, state['s']))}).score({v})")
+    g.use("super_call")
+
+
+STEPS = (_local_in_test, _zip_of_zip, _super_call)

@@ -44,7 +44,7 @@ def recent(g, seed):
     """A calls program of session 34's to 36's steps only (gen_breadth34.py: divmod,
     finally, lambdas side by side, positional-only parameters; gen_breadth35.py: keywords
     named like the runtime's parameters; gen_breadth36.py: local functions in tests,
-    zips of zips), for the forward_mode class."""
+    zips of zips, super() calls), for the forward_mode class."""
     return carried_program(g, seed, "calls", gen_breadth34.STEPS + gen_breadth35.STEPS +
                            gen_breadth36.STEPS, (1, 3))
 

@@ -90,8 +90,10 @@ def _refusal(exc, what):
 def _resolved_late(exc):
     # call_jvp, or container_method: a `.sum()`/`.get()` the source does not resolve, run
     # as a dict's, list's or tuple's method and refused at the user's line for another
-    # receiver (session 33 (jvps); compile-time refused before)
-    return any(frame.name in ("call_jvp", "container_method")
+    # receiver (session 33 (jvps); compile-time refused before); or a refusal the
+    # compiler made at the user's line for generated code to raise when it runs
+    # (forward/refusals.refusal_when_run: `.copy()` of a user object, forward_mode:36792)
+    return getattr(exc, "when_run", False) or any(frame.name in ("call_jvp", "container_method")
                for frame in traceback.extract_tb(exc.__traceback__))
 
 

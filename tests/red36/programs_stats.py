@@ -1,8 +1,11 @@
 """red36: statistics: GLMs, Gaussian processes with Cholesky, MCMC log densities,
 SciPy's stats, special and linalg."""
 import numpy as np
-from scipy import linalg as sla
-from scipy import special, stats
+from tests.optional_scipy import scipy_module
+
+sla = scipy_module("linalg")      # SciPy is optional: the module imports without it
+special = scipy_module("special")
+stats = scipy_module("stats")
 
 
 def gamma_glm_log_link(beta, X, y):

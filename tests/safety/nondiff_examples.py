@@ -120,6 +120,20 @@ if HAVE_SCIPY:               # (SciPy's rules: an optional extra)
     EXAMPLES[_row_order] = (np.array([2, 2, 2], np.int32),)
     # a 1x1 covariance stays symmetric under the differences' steps
     EXAMPLES.update({mvn_dimension: (V, 2.0 * np.eye(3)), mvn_symmetric: (np.array([[2.0]]),)})
+# session 36: super() calls rewritten (runtime/supers.py); no float argument to step
+
+
+class _Base:
+    def scaled(self, x):
+        return 2.0 * x
+
+
+class _Derived(_Base):
+    pass
+
+
+from runtime.supers import super_function  # noqa: E402
+EXAMPLES[super_function] = (_Derived, _Derived(), "scaled")
 STOPS = {stop_gradient}
 
 RANDOM = {

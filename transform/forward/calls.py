@@ -19,10 +19,9 @@ from runtime.rules.methods import RUN_TIME_METHODS
 from ..ir.nodes import load, located, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
-from ..errors import TransformError
 from ..frontend.varargs import named_callee
 from .methods import user_method
-from .refusals import refuse
+from .refusals import refusal_when_run, refuse
 
 PROVIDED = {}
 OWN = "<called value>"  # call_jvp's key for the called value's own tangent (a closure's)
@@ -199,12 +198,9 @@ def dispatched(fwd, s, prim, receiver=None):
         "with a `__call__` method in Python (a closure over differentiated values, a " \
         "bound method)"
     receiver = receiver or call.func.value
-    try:                    # raised when the code runs, if the receiver is no container
-        refuse(fwd, prim, what, "call a function defined with def at module level or a "
-               "method defined with def in your class, or use vjp/jacrev")
-    except TransformError as exc:
-        refusal = fwd.names.reserve("forward_refusal")
-        fwd.ctx.globals[refusal] = exc
+    refusal = refusal_when_run(     # raised when the code runs, if the receiver is no container
+        fwd, prim, what, "call a function defined with def at module level or a method "
+        "defined with def in your class, or use vjp/jacrev")
     method = gast.Call(func=load(_global(fwd, "container_method", container_method)),
                        args=[clone(receiver), gast.Constant(value=prim.method, kind=None),
                              load(refusal), gast.Constant(value=len(prim.args), kind=None)],

@@ -20,8 +20,7 @@ from ..ir import statements as ir
 from ..ir.nodes import assign, load, located, name_ids, store
 from ..ir.templates import clone
 from ..ir.vocabulary import role_of
-from ..errors import TransformError
-from .refusals import refuse
+from .refusals import refusal_when_run, refuse
 from .statements import statement_tangent
 
 
@@ -186,12 +185,9 @@ class Forward:
     def items_guard(self, s, seq):
         """`dict_items_guard(seq, refusal)`: another object's `.items()` is refused when
         the loop runs (its tangent is not read by key)."""
-        try:
-            refuse(self, _located_part(s.node), "a loop over `.items()` or `.values()` of an "
-                   "object that is not a dict", "loop over a dict, or use vjp")
-        except TransformError as exc:
-            refusal = self.names.reserve("forward_refusal")
-            self.ctx.globals[refusal] = exc
+        refusal = refusal_when_run(self, _located_part(s.node), "a loop over `.items()` or "
+                                   "`.values()` of an object that is not a dict",
+                                   "loop over a dict, or use vjp")
         if "dict_items_guard" not in self.builtins:
             self.builtins["dict_items_guard"] = self.names.reserve("dict_items_guard")
             self.ctx.globals[self.builtins["dict_items_guard"]] = dict_items_guard
@@ -254,16 +250,12 @@ class Forward:
         if it runs. Dispatched like another method, its result would be taken by reverse
         mode over this code (hvp) for memory `obj` shares, refusing a later write into
         it even where obj is an array and the branch never runs."""
-        try:
-            refuse(self, getattr(s.prim, "site", None) or s.node,
-                   "`.copy()` calling a class's own method named copy on an object "
-                   "carrying a derivative is not supported yet (hvp and hessian run "
-                   "forward-mode code too)", "give the method another name "
-                   "(`def clone(self)`, called `p.clone()`; copy.copy(p) works too), or "
-                   "use vjp/grad")
-        except TransformError as exc:
-            name = self.names.reserve("forward_refusal")
-            self.ctx.globals[name] = exc
+        name = refusal_when_run(
+            self, getattr(s.prim, "site", None) or s.node,
+            "`.copy()` calling a class's own method named copy on an object carrying a "
+            "derivative is not supported yet (hvp and hessian run forward-mode code too)",
+            "give the method another name (`def clone(self)`, called `p.clone()`; "
+            "copy.copy(p) works too), or use vjp/grad")
         return ir.Emitted(located(gast.Raise(exc=load(name), cause=None), s.node))
 
 

@@ -75,7 +75,7 @@ class Generated(Statement):
         return self.__dict__.get("_" + field, self.__dict__.get(field))
 
     def __repr__(self):
-        shown = ", ".join(f"{k.lstrip('_')}={v!r}" for k, v in vars(self).items()
+        shown = ", ".join(f"{k.lstrip('_')}={_shown(v)}" for k, v in vars(self).items()
                           if k != "node" and isinstance(v, (str, bool, list)))
         return f"<{type(self).__name__} {shown}>"
 
@@ -355,3 +355,13 @@ def typed_for(target, iterator, body):
 def pass_if_empty(body):
     """`body`, or a typed `pass` for an empty one."""
     return body or [Pass(gast.Pass())]
+
+
+def _shown(value):
+    """A field as its repr, gast operands as their source (a repr never shows an address:
+    tests use it as their id, and pytest-xdist's workers must collect the same ids)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, gast.AST):
+        return gast.unparse(value).strip()
+    return repr(value)

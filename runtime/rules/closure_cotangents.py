@@ -1,12 +1,11 @@
-"""Tangents of the structural helpers reverse mode's code calls on the cotangents of
-closures, partials and records, which forward mode meets compiling that code again
+"""The tangent of the structural helper reverse mode's code calls on the cotangent of a
+partial, which forward mode meets compiling that code again
 (hvp forward over reverse, transform/flat_gradient.py). Each is linear in the
 cotangent `g` it restructures (its other arguments give only the structure), so its
 tangent is the helper applied to g's tangent. Reverse mode over them is not a route
 any derivative takes: refused."""
 from ..closures import partial_part
 from ..complex_safety import RuleRefused
-from ..containers import list_cotangent, record_field
 from ..forward import zero_tangent
 from ..registry import rrule
 
@@ -28,5 +27,6 @@ def _refused(name):
     return rule
 
 
-for _helper in (list_cotangent, partial_part, record_field):
-    rrule(_helper, jvp=_in_g(_helper), complex_ok=True)(_refused(_helper.__name__))
+# (list_cotangent's and record_field's rules, with a VJP: reverse_containers.py.) Complex
+# values refused: no reverse rule to check them against complex differences
+rrule(partial_part, jvp=_in_g(partial_part))(_refused(partial_part.__name__))

@@ -242,13 +242,8 @@ EXEMPT = {
     "transform.flat_dispatch.rule_cotangents": "a dispatched call's cotangents (tangent: the "
     "pullback of call_jvp's rule along (g_dot, g)): tests/forward/test_hvp_fr_calls.py and "
     "the corpus's hvp run of that route against differences of grad",
-    "runtime.containers.list_cotangent": "a cotangent's structure (linear in g; reverse over "
-    "it refused): runtime/rules/closure_cotangents.py, through the forward-over-reverse "
-    "hvp of closures (tests/forward/test_hvp_fr_calls.py, the corpus)",
     "runtime.closures.partial_part": "part of a partial's cotangent (linear in g; reverse "
     "over it refused): tests/forward/test_hvp_fr_calls.py and the corpus's hvp run",
-    "runtime.containers.record_field": "a record's field of its cotangent (linear in g; "
-    "reverse over it refused): the corpus's forward-over-reverse hvp run of records",
     "transform.flat_calls.callee_vjp": "a user callee's gradient seeded with g (hvp's "
     "forward-over-reverse route): tests/forward/test_hvp_forward_over_reverse.py and the "
     "corpus's hvp run of that route against differences of grad",

@@ -102,9 +102,34 @@ def _stats(r):
     }
 
 
+def _more(r):
+    from tests.red37 import programs_more as P
+    X = r.normal(size=(5, 3)) * 0.7
+    return {
+        "batchnorm_net": (P.batchnorm_net, (0.5 * r.normal(size=(3, 2)), X), 0, SCALAR_FR),
+        "batchnorm_gamma": (P.batchnorm_gamma, (np.array([1.0, 0.5]), X, 0.5 * r.normal(size=(3, 2))), 0, SCALAR),
+        "attribute_reductions": (P.attribute_reductions, (r.normal(size=6),), 0, SCALAR_FR),
+        "list_item_methods": (P.list_item_methods, (0.5 * r.normal(size=6),), 0, SCALAR_FR),
+        "dict_value_methods": (P.dict_value_methods, (r.normal(size=6),), 0, SCALAR),
+        "attribute_methods_vec": (P.attribute_methods_vector, (r.normal(size=6),), 0, VECTOR),
+        "clip_take_methods": (P.clip_take_methods, (np.array([0.2, -0.7, 0.3, 0.9]),), 0, SCALAR),
+        "transpose_swap": (P.transpose_swap_methods, (r.normal(size=6),), 0, SCALAR),
+        "closures_over_loop": (P.closures_over_loop, (r.normal(size=3),), 0, SCALAR),
+        "recursion_depth": (P.recursion_depth, (r.normal(size=3),), 0, SCALAR),
+        "early_return_loop": (P.early_return_loop, (r.normal(size=4),), 0, SCALAR),
+        "generator_tuples": (P.generator_of_tuples, (r.normal(size=4),), 0, SCALAR),
+        "star_kwargs_super": (P.star_kwargs_super, (0.5 * r.normal(size=(3, 3)), X), 0, SCALAR),
+        "tuple_helper_views": (P.tuple_helper_views, (r.normal(size=5),), 0, SCALAR),
+        "while_newton_vector": (P.while_newton_vector, (np.array([2.0, 3.0, 0.5]),), 0, SCALAR),
+        "loop_matrix_build": (P.loop_matrix_build, (r.normal(size=4),), 0, SCALAR),
+        "ensemble_mean_axis": (P.ensemble_mean_axis, (0.5 * r.normal(size=3), X), 0, SCALAR_FR),
+        "mixture_lse_method": (P.mixture_logsumexp_method, (np.array([-0.5, 0.8]), r.normal(size=6)), 0, SCALAR_FR),
+    }
+
+
 def all_cases():
     r = rng("red37 cases")
     out = {}
-    for part in (_classes, _opt, _stats):
+    for part in (_classes, _opt, _stats, _more):
         out.update(part(r))
     return out

@@ -127,9 +127,29 @@ def _more(r):
     }
 
 
+def _ctors(r):
+    from tests.red37 import programs_ctors as K
+    X = r.normal(size=(4, 3)) * 0.7
+    return {
+        "derived_attr_overwrite": (K.derived_attribute_overwrite, (np.array([1.0, 2.0, 1.5]), r.normal(size=3)), 0, SCALAR_FR),
+        "derived_attr_x": (K.derived_attribute_overwrite, (np.array([1.0, 2.0, 1.5]), r.normal(size=3)), 1, SCALAR),
+        "classmethod_inherited": (K.classmethod_inherited, (np.array([1.0, 2.0]), r.normal(size=2)), 0, SCALAR),
+        "type_self_inherited": (K.type_self_inherited_init, (np.array([1.0, 2.0]), r.normal(size=2)), 0, SCALAR_FR),
+        "dataclass_factory": (K.dataclass_default_factory, (r.normal(size=3),), 0, SCALAR),
+        "dataclass_scale_arg": (K.dataclass_scale_argument, (1.3,), 0, FLOAT),
+        "late_binding_closure": (K.late_binding_closure, (r.normal(size=3),), 0, SCALAR),
+        "default_captured": (K.default_captured_at_def, (r.normal(size=3),), 0, SCALAR),
+        "loop_lambdas_default": (K.loop_lambdas_default, (r.normal(size=3),), 0, SCALAR),
+        "pass_subclass_none": (K.pass_subclass_default_none, (0.5 * r.normal(size=(3, 2)), X), 0, SCALAR),
+        "kwargs_into_super": (K.kwargs_into_super, (0.5 * r.normal(size=(3, 2)), X), 0, SCALAR),
+        "property_override": (K.property_override, (r.normal(size=2),), 0, SCALAR),
+        "super_init_in_loop": (K.super_init_in_loop, (r.normal(size=3),), 0, SCALAR),
+    }
+
+
 def all_cases():
     r = rng("red37 cases")
     out = {}
-    for part in (_classes, _opt, _stats, _more):
+    for part in (_classes, _opt, _stats, _more, _ctors):
         out.update(part(r))
     return out

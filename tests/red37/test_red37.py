@@ -1,0 +1,61 @@
+"""Session 37 red team (red37): realistic programs (class hierarchies with
+super().__init__ and inherited constructors, dataclass configs with inheritance,
+Newton and trust-region steps, energies to forces, implicit layers, GLMs, mixtures with
+logsumexp, Laplace approximations, SciPy special functions), written with ordinary
+habits (programs_*.py, cases.py), through grad, jvp, jacfwd, jacrev, hessian (both
+routes), hvp by its three routes and grad of grad, each against central finite
+differences in float64 (check.py, red36's and red34's checks; tests/fd.py never calls
+thunkgrad). Every check matches or is refused with a TransformError; REFUSED lists the
+refusals. The whole table (~480 checks, ~40 s CPU) runs with THUNKGRAD_RED37_FULL=1 or
+as `python -m tests.red37.table`; by default one check per program, rotating through
+its checks, keeps this file to a few seconds. test_regressions.py holds what it found.
+"""
+import os
+
+import pytest
+
+from tests.red34.check import run_checked
+from tests.red37.cases import all_cases
+from tests.red37.check import CHECKS
+
+CASES = all_cases()
+# forward over reverse: forward mode cannot call these VJP helpers (solve, slogdet,
+# cross, diagonal, cumsum, scipy's logsumexp, matmul's spread), or writes it refuses
+_FR_HELPERS = ("newton_system", "implicit_solve", "dihedral", "gauss_newton",
+               "gmm_scipy_lse", "gmm_weights", "laplace_logdet", "multinomial_where",
+               "kernel_hierarchy", "transpose_swap", "loop_matrix_build",
+               "lbfgs_lists", "ordered_probit", "tuple_helper_views", "list_item_methods",
+               "clip_take_methods")
+_ALL = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "gog")
+# refused in every mode: a method appending to self.history, an inherited
+# __post_init__, `Counter.count += 1` in __init__, a base method's attribute write
+# after super().step(), a layer stored in Sequential's list, a callable object stored
+# as an attribute (self.norm(h)), `yield`, super().__init__(*layers, **opts)
+_EVERY_MODE = ("explicit_base_init", "anharmonic_coupling", "post_init_inherited",
+               "ctor_class_attr", "mutating_method_chain", "residual_sequential",
+               "batchnorm_net", "batchnorm_gamma", "generator_tuples",
+               "star_kwargs_super")
+REFUSED = {(n, c) for n in _FR_HELPERS for c in ("hvp_fr", "hessian_fr")} | \
+    {(n, c) for n in _EVERY_MODE for c in _ALL} | {
+    # route auto falls back at compile time only: these refuse when the code runs
+    ("list_item_methods", "hvp_auto"), ("clip_take_methods", "hvp_auto"),
+    # reverse over forward: `.prod()` of a list item (reported with a temporary's name)
+    ("list_item_methods", "hvp"), ("list_item_methods", "hessian"),
+    # forward mode: `.take()` of a list item
+    ("clip_take_methods", "jvp"), ("clip_take_methods", "hvp"),
+    ("clip_take_methods", "hessian"),
+}
+CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
+if not os.environ.get("THUNKGRAD_RED37_FULL"):
+    CHECKED = [(name, case[3][k % len(case[3])]) for k, (name, case) in
+               enumerate(CASES.items())]
+
+
+@pytest.mark.parametrize("name, check", CHECKED, ids=[f"{n}-{c}" for n, c in CHECKED])
+def test_against_finite_differences(name, check):
+    run_checked("red37", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
+
+
+def test_refusal_list_names_cases():
+    every = {(name, check) for name, case in CASES.items() for check in case[3]}
+    assert REFUSED & every == {(n, c) for n, c in REFUSED if c in CASES[n][3]}

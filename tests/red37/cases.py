@@ -147,9 +147,26 @@ def _ctors(r):
     }
 
 
+def _types(r):
+    from tests.red37 import programs_types as Y
+    x5 = np.array([0.4, -0.7, 1.1, -0.2, 0.6])
+    return {
+        "int_array_weights": (Y.int_array_weights, (r.normal(size=5),), 0, SCALAR_FR),
+        "mask_as_number": (Y.mask_as_number, (x5,), 0, SCALAR_FR),
+        "integer_powers": (Y.integer_powers, (np.abs(r.normal(size=3)) + 0.5,), 0, SCALAR_FR),
+        "float32_constant": (Y.float32_constant, (r.normal(size=3),), 0, SCALAR),
+        "python_float_branch": (Y.python_float_branch, (x5,), 0, SCALAR),
+        "numpy_scalar_loop": (Y.numpy_scalar_loop, (r.normal(size=3),), 0, SCALAR_FR),
+        "half_split_floor_div": (Y.half_split_floor_div, (r.normal(size=5),), 0, SCALAR),
+        "bool_sum_count": (Y.bool_sum_count, (x5,), 0, SCALAR),
+        "int_argument_mix": (Y.int_scalar_argument_mix, (r.normal(size=3),), 0, SCALAR),
+        "divmod_index": (Y.divmod_index, (r.normal(size=7),), 0, SCALAR),
+    }
+
+
 def all_cases():
     r = rng("red37 cases")
     out = {}
-    for part in (_classes, _opt, _stats, _more, _ctors):
+    for part in (_classes, _opt, _stats, _more, _ctors, _types):
         out.update(part(r))
     return out

@@ -10,12 +10,18 @@
    (`logsumexp(lp, axis=1)`) got the integer's zero tangent as a derivative, and
    refused `axis` as "being differentiated" when the code ran (route "auto" could not
    fall back then).
+3. hvp's default route refused reverse mode over forward mode's loop header
+   `for ((u, k), c), c_dot in zip(zip(seq1, seq2), seq2_dot)` at that line of the
+   generated code (the header had no user's line recorded): now at the user's `for`
+   (the nearest earlier generated line that has one).
 """
+import inspect
+
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hvp, jvp
+from transform import TransformError, grad, hvp, jvp
 
 ROUTES = ("reverse_over_forward", "forward_over_reverse", "auto")
 
@@ -71,3 +77,21 @@ def test_hvp_routes(fn, route):
     m, x, v = np.array([-0.5, 0.8]), np.linspace(-1.0, 1.2, 5), np.array([1.0, 0.3])
     want = numerical_jvp(grad(fn), [m, x], 0, v)
     assert_close(hvp(fn, (m, x), (v,), route=route), want, 1e-5, 1e-6, route)
+
+
+def zip_of_zip(s, w):
+    pairs = zip(np.linspace(0.5, 1.5, 2), range(2))
+    for (u, k), c in zip(pairs, [s, s * s]):
+        s = s + c * u * (k + 1)
+    return s + np.sum(w * w)
+
+
+def test_default_route_refusal_at_the_users_line():
+    with pytest.raises(TransformError) as info:
+        hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,))
+    line = inspect.getsourcelines(zip_of_zip)[1] + 2
+    assert (info.value.filename, info.value.line) == (__file__, line)
+    for route in ROUTES[1:]:            # forward over reverse takes it
+        want = numerical_jvp(grad(zip_of_zip), [0.3, np.ones(2)], 0, 1.0)
+        assert_close(hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,), route=route), want,
+                     1e-5, 1e-6, route)

@@ -14,6 +14,8 @@
    `for ((u, k), c), c_dot in zip(zip(seq1, seq2), seq2_dot)` at that line of the
    generated code (the header had no user's line recorded): now at the user's `for`
    (the nearest earlier generated line that has one).
+4. hvp forward over reverse (and auto) at an int primal, `hvp(g, (2,), (1.0,))`,
+   returned 0.0 (the default route's TypeError: it is int, not a float).
 """
 import inspect
 
@@ -95,3 +97,17 @@ def test_default_route_refusal_at_the_users_line():
         want = numerical_jvp(grad(zip_of_zip), [0.3, np.ones(2)], 0, 1.0)
         assert_close(hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,), route=route), want,
                      1e-5, 1e-6, route)
+
+
+def cubic(x, k=2):
+    return x ** 3 * k + np.exp(x)
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_int_primal_refused_by_every_route(route):
+    with pytest.raises(TypeError, match="it is int"):
+        hvp(cubic, (2,), (1.0,), route=route)
+    with pytest.raises(TypeError, match="it is int"):
+        hvp(cubic, (2.0, 3), (1.0, 1.0), wrt=(0, 1), route=route)
+    want = numerical_jvp(grad(cubic), [2.0], 0, 1.0)
+    assert_close(hvp(cubic, (2.0,), (1.0,), route=route), want, 1e-6, 1e-8, route)

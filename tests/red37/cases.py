@@ -123,6 +123,9 @@ def _more(r):
         "while_newton_vector": (P.while_newton_vector, (np.array([2.0, 3.0, 0.5]),), 0, SCALAR),
         "loop_matrix_build": (P.loop_matrix_build, (r.normal(size=4),), 0, SCALAR),
         "ensemble_mean_axis": (P.ensemble_mean_axis, (0.5 * r.normal(size=3), X), 0, SCALAR_FR),
+        "attention_pool": (P.attention_pool_subclass, (0.5 * r.normal(size=(3, 2)), X), 0, SCALAR_FR),
+        "implicit_newton_layer": (P.implicit_newton_layer, (r.normal(size=3),), 0, SCALAR_FR),
+        "energy_force_sens": (P.energy_force_sensitivity, (np.array([0.0, 0.0, 1.1, 0.2, 0.3, 1.0]),), 0, SCALAR_FR),
         "mixture_lse_method": (P.mixture_logsumexp_method, (np.array([-0.5, 0.8]), r.normal(size=6)), 0, SCALAR_FR),
     }
 

@@ -163,3 +163,51 @@ def mixture_logsumexp_method(means, x):
     lp = -0.5 * (x[:, None] - means) ** 2
     m = lp.max(1)
     return np.sum(m + np.log(np.exp(lp - m[:, None]).sum(1)))
+
+
+class Encoder:
+    def __init__(self, W):
+        self.W = W
+
+    def encode(self, x):
+        h = x @ self.W
+        return h, np.tanh(h)
+
+    def __call__(self, x, temperature=1.0):
+        pre, post = self.encode(x)
+        return post / temperature + 0.1 * pre
+
+
+class AttentionPool(Encoder):
+    def __call__(self, x, temperature=0.5):
+        scores = super().__call__(x, temperature)
+        a = np.exp(scores - scores.max(0))
+        a = a / a.sum(0)
+        return (a * scores).sum(0)
+
+
+def attention_pool_subclass(W, X):
+    return np.sum(AttentionPool(W)(X) ** 2)
+
+
+def implicit_newton_layer(x):
+    """a layer whose output solves z + 0.3 sin(z) = x elementwise (Newton, data-
+    dependent exit), then a loss: the derivative flows through the iterates."""
+    z = x.copy()
+    for it in range(30):
+        r = z + 0.3 * np.sin(z) - x
+        if np.max(np.abs(r)) < 1e-13:
+            break
+        z = z - r / (1 + 0.3 * np.cos(z))
+    return np.sum(z ** 2 * np.arange(1, len(z) + 1))
+
+
+def energy_force_sensitivity(x):
+    """forces written by hand from an energy, then the work along a fixed path: a
+    first derivative inside the loss, differentiated twice by hessian."""
+    pos = x.reshape(-1, 2)
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = np.sum(d ** 2, axis=-1) + np.eye(len(pos))
+    inv = 1.0 / r2
+    F = np.sum(d * (inv ** 2 * (1 - np.eye(len(pos))))[:, :, None], axis=1)
+    return np.sum(F * np.array([0.5, -0.2]))

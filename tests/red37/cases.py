@@ -167,9 +167,23 @@ def _types(r):
     }
 
 
+def _flat(r):
+    from tests.red37 import programs_flat as F
+    return {
+        "clipped_gd": (F.clipped_gd, (np.array([0.9, -0.4, 1.3]),), 0, SCALAR_FR),
+        "running_stats_loop": (F.running_stats_loop, (r.normal(size=4),), 0, SCALAR_FR),
+        "mode_and_count": (F.mode_and_count, (0.5 * r.normal(size=(3, 2)), r.normal(size=(4, 3))), 0, SCALAR_FR),
+        "stack_push_pop": (F.stack_push_pop, (r.normal(size=4),), 0, SCALAR_FR),
+        "same_array_twice": (F.same_array_twice, (r.normal(size=3),), 0, SCALAR_FR),
+        "nested_helper_def": (F.nested_helper_def, (r.normal(size=3),), 0, SCALAR_FR),
+        "solve_per_entry": (F.solve_per_entry, (np.array([0.5, 1.5, -0.7]),), 0, SCALAR_FR),
+        "keyword_beta": (F.keyword_beta_differentiated, (r.normal(size=3),), 0, SCALAR_FR),
+    }
+
+
 def all_cases():
     r = rng("red37 cases")
     out = {}
-    for part in (_classes, _opt, _stats, _more, _ctors, _types):
+    for part in (_classes, _opt, _stats, _more, _ctors, _types, _flat):
         out.update(part(r))
     return out

@@ -147,6 +147,10 @@ def _ctors(r):
         "kwargs_into_super": (K.kwargs_into_super, (0.5 * r.normal(size=(3, 2)), X), 0, SCALAR),
         "property_override": (K.property_override, (r.normal(size=2),), 0, SCALAR),
         "super_init_in_loop": (K.super_init_in_loop, (r.normal(size=3),), 0, SCALAR),
+        "attribute_before_super": (K.attribute_before_super, (r.normal(size=3),), 0, ("grad", "jvp", "hvp_fr")),
+        "class_attribute_init": (K.class_attribute_in_init, (r.normal(size=3),), 0, ("grad", "jvp", "hvp_fr")),
+        "helper_in_base_init": (K.helper_in_base_init, (r.normal(size=3),), 0, SCALAR_FR),
+        "rewritten_after_super": (K.attribute_rewritten_after_super, (r.normal(size=3),), 0, ("grad", "jvp", "hvp_fr")),
     }
 
 

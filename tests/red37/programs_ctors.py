@@ -155,3 +155,65 @@ def super_init_in_loop(ws):
         q = ShiftedQuadratic(np.eye(2) * (1.0 + ws[k] ** 2), np.array([ws[k], 1.0]), 0.1)
         total = total + q.value(np.array([0.5, -0.5]))
     return total
+
+
+class Fitted:
+    def __init__(self, w):
+        self.w = w
+        self.s = 1.0
+
+
+class Preset(Fitted):
+    def __init__(self, w, s):
+        self.s = s                  # set before the base's __init__, which resets it
+        super().__init__(w)
+
+
+def attribute_before_super(w):
+    c = Preset(w, 3.0)
+    return np.sum(c.w ** 2) * c.s
+
+
+class Defaults:
+    SCALE = 2.0
+
+    def __init__(self, w):
+        self.w = w * self.SCALE
+
+
+class Wider(Defaults):
+    SCALE = 5.0
+
+
+def class_attribute_in_init(w):
+    return np.sum(np.tanh(Wider(w).w))
+
+
+def _unit(v):
+    return v / np.sqrt(np.sum(v * v))
+
+
+class Direction:
+    def __init__(self, w):
+        self.w = _unit(w)
+
+
+class Offset(Direction):
+    def __init__(self, w, b):
+        super().__init__(w)
+        self.b = b
+
+
+def helper_in_base_init(w):
+    m = Offset(w, 0.5)
+    return np.sum(np.tanh(m.w * 3.0)) + m.b
+
+
+class Rescaled(Fitted):
+    def __init__(self, w):
+        super(Rescaled, self).__init__(w)
+        self.w = self.w * self.s + 1.0
+
+
+def attribute_rewritten_after_super(w):
+    return np.sum(np.sin(Rescaled(w).w))

@@ -6,7 +6,7 @@ habits (programs_*.py, cases.py), through grad, jvp, jacfwd, jacrev, hessian (bo
 routes), hvp by its three routes and grad of grad, each against central finite
 differences in float64 (check.py, red36's and red34's checks; tests/fd.py never calls
 thunkgrad). Every check matches or is refused with a TransformError; REFUSED lists the
-refusals. The whole table (115 programs, 716 checks, ~40 s CPU) runs with
+refusals. The whole table (119 programs, 732 checks, ~40 s CPU) runs with
 THUNKGRAD_RED37_FULL=1 or as `python -m tests.red37.table`; by default one check per
 program, rotating through its checks, keeps this file to a few seconds of CPU.
 test_regressions.py holds what it found.
@@ -32,11 +32,15 @@ _ALL = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "go
 # __post_init__, `Counter.count += 1` in __init__, a base method's attribute write
 # after super().step(), a layer stored in Sequential's list, `yield`,
 # super().__init__(*layers, **opts) or (**kw), a dataclass subclass given a
-# differentiated field when a base field has a default_factory
+# differentiated field when a base field has a default_factory; constructors: an
+# attribute set before super().__init__, a class attribute read in __init__,
+# super(C, self).__init__ (each reported as "no derivative rule" for the class, without
+# the reason)
 _EVERY_MODE = ("explicit_base_init", "anharmonic_coupling", "post_init_inherited",
                "ctor_class_attr", "mutating_method_chain", "residual_sequential",
                "generator_tuples", "star_kwargs_super", "kwargs_into_super",
-               "dataclass_scale_arg")
+               "dataclass_scale_arg", "attribute_before_super", "class_attribute_init",
+               "rewritten_after_super")
 # reverse mode only (jvp works): a callable object stored as an attribute, called as
 # self.norm(h), is taken for a method of the class (Net.norm)
 _REVERSE = ("batchnorm_net", "batchnorm_gamma")

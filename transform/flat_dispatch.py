@@ -21,6 +21,8 @@ gradient.
 import contextlib
 import inspect
 
+import numpy as np
+
 from runtime import registry
 from runtime.closures import Closure
 from runtime.forward import zero_tangent
@@ -209,8 +211,15 @@ def _custom_parts(site, tangent):
 def _entries(tangent, values):
     """The tangent of the call's values entry by entry, from the site's (rule, keywords,
     values) tangent (None: none carries one)."""
-    return (None,) * len(values) if tangent is None or tangent[2] is None else \
-        tuple(tangent[2])
+    if tangent is None or tangent[2] is None:
+        return (None,) * len(values)
+    return tuple(None if _integral(v) else t for v, t in zip(values, tangent[2]))
+
+
+def _integral(value):
+    """An integer carries no derivative: the zero tangent forward mode gave it (0.0,
+    `zero_tangent(1)`) must not reach the callee as a differentiated `axis=1`."""
+    return isinstance(value, (int, np.integer))
 
 
 def _split(keywords, values):

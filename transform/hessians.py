@@ -68,6 +68,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
                         f"{name!r}, got {type(tangents).__name__}")
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
+    _check_values((name,), (primals[index],))      # an int: every route's TypeError
     direction = _like(name, primals[index], tangents[0])
     signature = signature_of_call(primals)
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
@@ -124,6 +125,7 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     for name, index in zip(names, indices):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
+    _check_values(names, [primals[index] for index in indices])
     given = {name: _like(name, primals[index], t)
              for name, index, t in zip(names, indices, tangents)}
     signature = _full_signature(plain, primals, {})

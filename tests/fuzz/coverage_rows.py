@@ -42,7 +42,7 @@ SUPPORTED = {
         ("dataclass", "object_method", "attribute_read", "property", "ndarray_named_member",
          "receiver_unknown", "super_call"),
     "ndarray methods (x.sum(), x.T, x.reshape(...), x.dot(y), ...)":
-        ("ndarray_method", "transpose", "reshape"),
+        ("ndarray_method", "transpose", "reshape", "dispatched_axis_method"),
     "element writes into local arrays and lists (out[i] = v, out[mask] = v)":
         ("element_write", "slice_write", "mask_write", "list_element_write"),
 }

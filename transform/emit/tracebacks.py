@@ -204,8 +204,22 @@ def at_user_line(exc):
 def _moved(exc):
     """exc (a TransformError at a line of generated code) at the user's line its line
     comes from, else at the innermost generated frame's; None when neither is known."""
-    where = user_origin(exc.filename, exc.line) or _innermost_user_line(exc.__traceback__)
+    where = user_origin(exc.filename, exc.line) or \
+        _innermost_user_line(exc.__traceback__) or _nearest_origin(exc.filename, exc.line)
     return None if where is None else _located(exc.message, exc.hint, where)
+
+
+def _nearest_origin(filename, lineno):
+    """The user's line of the nearest earlier generated line that has one: a statement
+    the generator wrote without an origin (forward mode's loop header over a zip of a
+    sequence and its tangents) stands among its statement's lines."""
+    found = _ORIGINS.get(filename)
+    if not found or not lineno:
+        return None
+    for line in range(lineno - 1, 0, -1):
+        if found[2].get(line):
+            return user_origin(filename, line)
+    return None
 
 
 def _located(message, hint, where):

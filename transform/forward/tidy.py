@@ -72,8 +72,10 @@ def _passed(call, prim):
     params = prim.rule.params
     count = len(call.args)
     if isinstance(call.func, gast.Attribute) and params and \
-            call.func.value is prim.inputs.get(params[0]):
-        count += 1                                  # `x.sum()`: x is the first
+            (getattr(prim, "receiver_first", False) or
+             call.func.value is prim.inputs.get(params[0])):
+        count += 1          # `x.sum()`: x is the first (a copied node in a dispatch's
+        #                     array branch: `else: t = x.sum(0)`, receiver_first)
     return set(params[:count]) | {k.arg for k in call.keywords}
 
 

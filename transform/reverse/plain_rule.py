@@ -1,0 +1,46 @@
+"""Stage 6's sweeps lowered the plain way (ir/lower_plain.py): one function, no pullback.
+
+    def f(W, x):                 def f_plain(dy, W, x):
+        ...                 ->       <forward sweep, tapes indexed by iteration>
+        return y                     value = y
+                                     <backward sweep, seeded with dy>
+                                     return (value, (dW, dx))
+
+The seed comes first, so the user's defaults still line up with their parameters. The
+gast phase of the optimiser does not run: what it rewrites is the gast lowering's
+output, and this lowering is a second reading of the typed sweeps beside it.
+"""
+import gast
+
+from ..ir.lower_plain import PlainLowering, TapeSlots
+from ..ir.nodes import assign, load
+from .assemble import _prelude, _restored, _rrule_args
+
+
+def plain_rule(ctx, sweeps):
+    """The gast `def <f>_plain(seed, params): ...` of the typed sweeps."""
+    slots = TapeSlots(ctx.names)
+    slots.collect(sweeps.forward)
+    lowering = PlainLowering(ctx.src, ctx.names, slots)
+    backward = lowering.block(sweeps.backward)
+    ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
+    forward = lowering.block(_prelude(ctx) + sweeps.forward[:-1])
+    value = ctx.names.reserve("value")
+    returned = sweeps.forward[-1].node.value.elts[0]        # `return (y, pullback)`
+    result = gast.Tuple(elts=[load(value), backward[-1].value], ctx=gast.Load())
+    body = forward + [assign(value, returned)] + backward[:-1] + [gast.Return(value=result)]
+    ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_plain")
+    return gast.FunctionDef(name=ctx.rrule_name, args=_seeded_args(ctx, sweeps.seed),
+                            body=body, decorator_list=[], returns=None, type_comment=None,
+                            type_params=[])
+
+
+def _seeded_args(ctx, seed):
+    """The rule's parameters with the output's cotangent first."""
+    args = _rrule_args(ctx)
+    first = gast.Name(id=seed, ctx=gast.Param(), annotation=None, type_comment=None)
+    (args.posonlyargs if args.posonlyargs else args.args).insert(0, first)
+    return args
+
+
+__all__ = ["plain_rule"]

@@ -22,9 +22,10 @@ def plain_rule(ctx, sweeps):
     slots = TapeSlots(ctx.names)
     slots.collect(sweeps.forward)
     lowering = PlainLowering(ctx.src, ctx.names, slots)
+    forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
     backward = lowering.block(sweeps.backward)
     ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
-    forward = lowering.block(_prelude(ctx) + sweeps.forward[:-1])
+    forward = lowering.block(_prelude(ctx)) + forward
     value = ctx.names.reserve("value")
     returned = sweeps.forward[-1].node.value.elts[0]        # `return (y, pullback)`
     result = gast.Tuple(elts=[load(value), backward[-1].value], ctx=gast.Load())

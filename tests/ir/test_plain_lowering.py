@@ -92,7 +92,7 @@ def test_source_has_no_closure_no_del_no_thunk():
     assert "def rnn_plain(" in source
     for word in ("lambda", "del ", "Thunk", "pullback", "tape_reader", "pop("):
         assert word not in source, word
-    assert "tape_h[k]" in source and "tape_h = [None] * n" in source
+    assert "tape_h[k]" in source and "tape_h = [h] * n" in source
 
 
 def test_dump_command(capsys):

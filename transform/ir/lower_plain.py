@@ -2,14 +2,18 @@
 no closures, no thunks, no `del`, and tapes read by index (docs/ir.md, "Second lowering").
 
     for i in steps1:                     n1 = len(steps1)
-        tape.append(h)          ->       tape_h = [None] * n1
+        tape.append(h)          ->       tape_h = [h] * n1
         h = np.tanh(...)                 for k1, i in enumerate(steps1):
                                              tape_h[k1] = h
     for i in reversed(steps1):               h = np.tanh(...)
         ...                              for k1 in range(n1 - 1, -1, -1):
-        h = pop()                            i = steps1[k1]
+        h = pop()                            i = steps1.start + k1 * steps1.step
                                              ...
                                              h = tape_h[k1]
+
+A tape is allocated from the value it saves first (its type, for a compiler that types
+a list by its entries: numba); the loop's element is computed from the range (numba has
+no `range[k]`).
 
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
 themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
@@ -125,12 +129,12 @@ class PlainLoop:
         return self.backward(lowering, s)
 
     def forward(self, lowering, s):
-        """n = len(steps); tape = [None] * n, ...; for k, t in enumerate(steps): body"""
+        """n = len(steps); tape = [v] * n, ...; for k, t in enumerate(steps): body"""
         call = lowering.names.call
         out = [assign(self.count, call("len", load(self.steps)))]
-        for tape in self.tapes:
-            nones = gast.List(elts=[const(None)], ctx=gast.Load())
-            out.append(assign(tape, gast.BinOp(left=nones, op=gast.Mult(),
+        for tape, saved in self.tapes:
+            first = gast.List(elts=[copy.deepcopy(saved)], ctx=gast.Load())
+            out.append(assign(tape, gast.BinOp(left=first, op=gast.Mult(),
                                                right=load(self.count))))
         s.node.iter = call("enumerate", load(self.steps))
         s.node.target = gast.Tuple(elts=[store(self.index), s.node.target], ctx=gast.Store())
@@ -138,15 +142,20 @@ class PlainLoop:
         return out + [s.node]
 
     def backward(self, lowering, s):
-        """for k in range(n - 1, -1, -1): t = steps[k]; body"""
+        """for k in range(n - 1, -1, -1): t = steps.start + k * steps.step; body"""
         last = gast.BinOp(left=load(self.count), op=gast.Sub(), right=const(1))
         s.node.iter = lowering.names.call("range", last, const(-1), const(-1))
         target, s.node.target = s.node.target, store(self.index)
-        element = gast.Subscript(value=load(self.steps), slice=load(self.index),
-                                 ctx=gast.Load())
+        step = gast.BinOp(left=load(self.index), op=gast.Mult(), right=_attribute(self.steps,
+                                                                                  "step"))
+        element = gast.BinOp(left=_attribute(self.steps, "start"), op=gast.Add(), right=step)
         bind = gast.Assign(targets=[target], value=element, type_comment=None)
         s.node.body = [bind] + lowering.loop_body(self.index, s)
         return [s.node]
+
+
+def _attribute(name, attr):
+    return gast.Attribute(value=load(name), attr=attr, ctx=gast.Load())
 
 
 class TapeSlots:
@@ -156,6 +165,8 @@ class TapeSlots:
         self.names = names
         self.by_pair = {}                   # pair id -> (slot name, PlainLoop or None)
         self.loops = {}                     # forward For node id / steps name -> PlainLoop
+        self.saved_in_loops = set()         # names a loop saves (pushes)
+        self.counters = set()               # loop indices and range loops' targets: ints
 
     def of(self, pair_id):
         return self.by_pair[pair_id]
@@ -168,6 +179,9 @@ class TapeSlots:
             elif isinstance(s, For) and loop is None and _over_range(s):
                 inner = PlainLoop(self.names, s.node, s.iter.id)
                 self.loops[id(s.node)] = self.loops[s.iter.id] = inner
+                self.counters.add(inner.index)
+                if isinstance(s.target, gast.Name):
+                    self.counters.add(s.target.id)
                 self.collect(s.body, inner)
             elif isinstance(s, Loop):
                 continue                    # refused when lowered
@@ -178,7 +192,8 @@ class TapeSlots:
     def _slot(self, s, loop):
         name = self.names.reserve("tape_" + s.value)
         if loop is not None:
-            loop.tapes.append(name)
+            loop.tapes.append((name, s.saved))
+            self.saved_in_loops.add(s.value)
         return name
 
     def loop_of(self, s):

@@ -2,7 +2,7 @@
 scalar output and something to differentiate, `grad(f, wrt, lowering="plain")` against
 central finite differences (tests/gradcheck.py's comparison, the case's tolerances).
 
-    .venv/bin/python tools/plain_sweep.py [-v]
+    .venv/bin/python tools/plain_sweep.py [-v] [--policy eager]
 
 Prints one line per outcome: ok (accepted, every gradient within tolerance), refused
 (a TransformError or ValueError: outside the subset), wrong (accepted, a gradient off),
@@ -33,7 +33,7 @@ def _scalar(case, args):
     return isinstance(out, float) or np.ndim(out) == 0 and not isinstance(out, (list, tuple))
 
 
-def outcome(case):
+def outcome(case, policy=None):
     """(kind, detail) for one corpus case."""
     args = readonly(case.inputs())
     if case.refused or not _scalar(case, args):
@@ -43,7 +43,7 @@ def outcome(case):
         return "skipped", "nothing to differentiate"
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            got = grad(case.fn, wrt=wrt, lowering="plain")(*args, **case.kwargs)
+            got = grad(case.fn, wrt=wrt, policy=policy, lowering="plain")(*args, **case.kwargs)
     except (TransformError, ValueError) as exc:
         return "refused", str(exc).splitlines()[0]
     except Exception as exc:                # noqa: BLE001 - recorded, not hidden
@@ -67,9 +67,10 @@ def _plain_sources(fn):
 
 def main(argv):
     verbose = "-v" in argv
+    policy = argv[argv.index("--policy") + 1] if "--policy" in argv else None
     found = collections.defaultdict(list)
     for case in all_cases():
-        kind, detail = outcome(case)
+        kind, detail = outcome(case, policy)
         found[kind].append((case.name, detail))
     for kind in ("ok", "refused", "wrong", "error", "skipped"):
         loops = sum(1 for _, detail in found[kind] if detail == "loop")

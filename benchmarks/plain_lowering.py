@@ -11,10 +11,6 @@ today's `grad`:
   plain + njit    numba.njit of the plain lowering's function as generated, its helpers
                   given numba overloads (plain_numba_helpers.py); numba is an optional
                   install (`pip install numba`); a failure is printed with numba's reason
-  plain* + njit   the same, with the one line item 1 of docs/ir.md's
-                  "Second lowering" would generate patched in by this script: the
-                  prelude's `t2 = ... = None` for arrays a loop saves made
-                  `np.zeros(x0.shape)` (stage 5 does not know these shapes yet)
   hand njit       a gradient written by hand for this workload and jitted: what a backend
                   emitting shape-specialised, helper-free code could reach; NOT generated
 Every row's gradient is checked against the gast one before timing.
@@ -101,21 +97,7 @@ def _plain_njit(fn, wrt, args):
     return lambda: jitted(1.0, *args)[1]
 
 
-def _patched_njit(fn, wrt, args, stand_in):
-    """numba.njit of the plain lowering with its prelude's `= None` line (after the
-    typed stand-ins) binding `stand_in` instead: a text patch, said so in the table."""
-    rule = compiled_plain(fn, wrt, "loop", _full_signature(fn, args, {}))
-    lines = rule.text.splitlines(True)
-    at = next(k for k, line in enumerate(lines) if line.rstrip().endswith(" = None"))
-    lines[at] = lines[at].replace(" = None", " = " + stand_in)
-    scope = {}
-    exec(compile("".join(lines), rule.filename + " patched", "exec"), fn.__globals__, scope)
-    cells = [c.cell_contents for c in rule.rrule.__closure__]
-    jitted = numba.njit(scope["thunkgrad_factory"](*cells))
-    return lambda: jitted(1.0, *args)[1]
-
-
-def _candidates(fn, hand, args, stand_in=None):
+def _candidates(fn, hand, args):
     wrt = tuple(range(len(args)))
     names = tuple(list(fn.__code__.co_varnames[:len(args)]))
     gast_grad, plain_grad = grad(fn, wrt), grad(fn, wrt, lowering="plain")
@@ -125,12 +107,6 @@ def _candidates(fn, hand, args, stand_in=None):
         out["plain + njit"]()
     except Exception as exc:            # noqa: BLE001 - the experiment's finding
         out["plain + njit"] = exc
-    if numba is not None and stand_in is not None:
-        try:
-            out["plain* + njit"] = _patched_njit(fn, names, args, stand_in)
-            out["plain* + njit"]()
-        except Exception as exc:        # noqa: BLE001 - the experiment's finding
-            out["plain* + njit"] = exc
     if numba is not None:
         jitted = numba.njit(hand)
         out["hand njit"] = lambda: jitted(*args)
@@ -173,12 +149,11 @@ def main():
     print(f"numba {numba.__version__ if numba else 'not installed'}; medians per call, "
           "ratio = today's grad / row (higher is faster)")
     _report(f"simulation: {STEPS} steps, state of {SIZE}",
-            _candidates(simulate, simulate_grad_hand, (0.7, rng.normal(size=SIZE)),
-                        stand_in="np.zeros(x0.shape)"))
+            _candidates(simulate, simulate_grad_hand, (0.7, rng.normal(size=SIZE))))
     args = (0.3 * rng.normal(size=(HIDDEN, HIDDEN)), 0.3 * rng.normal(size=(HIDDEN, INPUTS)),
             rng.normal(size=(50, INPUTS)))
     _report(f"rnn: 50 steps, hidden {HIDDEN}, inputs {INPUTS}",
-            _candidates(rnn, rnn_grad_hand, args, stand_in="np.zeros(W.shape[0])"))
+            _candidates(rnn, rnn_grad_hand, args))
 
 
 if __name__ == "__main__":

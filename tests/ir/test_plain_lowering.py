@@ -37,6 +37,17 @@ def branchy(x, y):
     return np.sum(z) + np.prod(y)
 
 
+def bound_in_a_branch(x):
+    s = 0.0
+    for i in range(4):
+        if x[i] > 0:
+            t = np.sin(x) * x[i]
+        else:
+            t = np.cos(x)
+        s = s + np.sum(t * t)
+    return s
+
+
 def _step(h, W):
     for j in range(2):                  # (a callee with a loop: called, not inlined)
         h = np.tanh(W @ h)
@@ -73,10 +84,12 @@ def over_rows(X):
 def _inputs(r):
     return {rnn: (0.5 * r.normal(size=(4, 4)), r.normal(size=(4, 3)), r.normal(size=(5, 3))),
             simulate: (0.7, r.normal(size=6)),
-            branchy: (r.normal(size=3), r.normal(size=3))}
+            branchy: (r.normal(size=3), r.normal(size=3)),
+            bound_in_a_branch: (r.normal(size=4),)}
 
 
-@pytest.mark.parametrize("fn", [rnn, simulate, branchy], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fn", [rnn, simulate, branchy, bound_in_a_branch],
+                         ids=lambda f: f.__name__)
 def test_gradients_match_central_differences(fn):
     args = _inputs(np.random.default_rng(7))[fn]
     wrt = tuple(range(len(args)))
@@ -93,6 +106,16 @@ def test_source_has_no_closure_no_del_no_thunk():
     for word in ("lambda", "del ", "Thunk", "pullback", "tape_reader", "pop("):
         assert word not in source, word
     assert "tape_h[k]" in source and "tape_h = [h] * n" in source
+    # t5 is first bound in the loop: appended after its assignment, read one down
+    assert "tape_t5 = []" in source and "tape_t5.append(" in source
+    assert "if k > 0:\n            t5 = tape_t5[k - 1]" in source
+    assert "[None]" not in source
+
+
+def test_a_name_bound_in_a_branch_is_saved_before_it():
+    source = adjoint_source(bound_in_a_branch, lowering="plain")
+    assert "tape_t = [t] * n" in source and "tape_t.append(" not in source
+    assert "tape_cond1.append(cond1)" in source        # bound once, at the top
 
 
 def test_dump_command(capsys):

@@ -27,8 +27,9 @@ import copy
 import gast
 
 from .lower_gast import GastLowering
-from .nodes import assign, const, load, store
-from .statements import For, Push, Loop
+from .nodes import assign, const, load
+from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
+from .statements import Push
 from .typed import _where
 from .vocabulary import role_of
 
@@ -40,6 +41,7 @@ class PlainLowering(GastLowering):
         super().__init__(src, names)
         self.slots = slots
         self.index = None                   # the enclosing loop's iteration index name
+        self.pending = []                   # `after` pushes: appended after the next statement
 
     def block(self, stmts):
         out = []
@@ -48,6 +50,9 @@ class PlainLowering(GastLowering):
             for node in nodes:
                 _Eager(self, s).visit(node)
             out.extend(nodes)
+            if not isinstance(s, Push):
+                out.extend(self.pending)
+                self.pending = []
         return out
 
     def refuse(self, s, construct, hint="use the default lowering (lowering='gast')"):
@@ -63,20 +68,33 @@ class PlainLowering(GastLowering):
         return []
 
     def lower_Push(self, s):
-        name, loop = self.slots.of(s.pair_id)
+        slot = self.slots.of(s.pair_id)
         value = copy.deepcopy(s.saved)
-        if loop is None:
-            return [assign(name, value)]
-        target = gast.Subscript(value=load(name), slice=load(self.index), ctx=gast.Store())
+        if slot.loop is None:
+            return [assign(slot.name, value)]
+        if slot.after:                      # tape.append(v), after v's assignment
+            append = gast.Attribute(value=load(slot.name), attr="append", ctx=gast.Load())
+            self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
+                                                          keywords=[])))
+            return []
+        target = gast.Subscript(value=load(slot.name), slice=load(self.index),
+                                ctx=gast.Store())
         return [gast.Assign(targets=[target], value=value, type_comment=None)]
 
     def lower_Pop(self, s):
-        name, loop = self.slots.of(s.pair_id)
-        if (loop is None) != (self.index is None):
+        slot = self.slots.of(s.pair_id)
+        if (slot.loop is None) != (self.index is None):
             raise self.refuse(s, "a value saved inside a loop and read back outside it")
-        value = load(name) if loop is None else \
-            gast.Subscript(value=load(name), slice=load(self.index), ctx=gast.Load())
-        return [assign(s.target, value)]
+        if slot.loop is None:
+            return [assign(s.target, load(slot.name))]
+        if not slot.after:
+            return [assign(s.target, gast.Subscript(value=load(slot.name),
+                                                    slice=load(self.index), ctx=gast.Load()))]
+        down = gast.BinOp(left=load(self.index), op=gast.Sub(), right=const(1))
+        read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
+                                               ctx=gast.Load()))
+        test = gast.Compare(left=load(self.index), ops=[gast.Gt()], comparators=[const(0)])
+        return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
 
     # ---- no closures ------------------------------------------------------------------
     def lower_RruleCall(self, s):
@@ -114,103 +132,6 @@ class PlainLowering(GastLowering):
             return self.block(s.body) or [gast.Pass()]
         finally:
             self.index = None
-
-
-class PlainLoop:
-    """A forward `for t in steps:` over a range: its index, its trip count, its tapes."""
-
-    def __init__(self, names, node, steps):
-        self.node, self.steps = node, steps
-        self.index, self.count = names.reserve("k"), names.reserve("n")
-        self.tapes = []                     # the slots pushed inside it
-
-    def lower(self, lowering, s):
-        if s.node is self.node:
-            return self.forward(lowering, s)
-        return self.backward(lowering, s)
-
-    def forward(self, lowering, s):
-        """n = len(steps); tape = [v] * n, ...; for k, t in enumerate(steps): body"""
-        call = lowering.names.call
-        out = [assign(self.count, call("len", load(self.steps)))]
-        for tape, saved in self.tapes:
-            first = gast.List(elts=[copy.deepcopy(saved)], ctx=gast.Load())
-            out.append(assign(tape, gast.BinOp(left=first, op=gast.Mult(),
-                                               right=load(self.count))))
-        s.node.iter = call("enumerate", load(self.steps))
-        s.node.target = gast.Tuple(elts=[store(self.index), s.node.target], ctx=gast.Store())
-        s.node.body = lowering.loop_body(self.index, s)
-        return out + [s.node]
-
-    def backward(self, lowering, s):
-        """for k in range(n - 1, -1, -1): t = steps.start + k * steps.step; body"""
-        last = gast.BinOp(left=load(self.count), op=gast.Sub(), right=const(1))
-        s.node.iter = lowering.names.call("range", last, const(-1), const(-1))
-        target, s.node.target = s.node.target, store(self.index)
-        step = gast.BinOp(left=load(self.index), op=gast.Mult(), right=_attribute(self.steps,
-                                                                                  "step"))
-        element = gast.BinOp(left=_attribute(self.steps, "start"), op=gast.Add(), right=step)
-        bind = gast.Assign(targets=[target], value=element, type_comment=None)
-        s.node.body = [bind] + lowering.loop_body(self.index, s)
-        return [s.node]
-
-
-def _attribute(name, attr):
-    return gast.Attribute(value=load(name), attr=attr, ctx=gast.Load())
-
-
-class TapeSlots:
-    """Where each push's entries go (by `pair_id`): a name, or a list per loop."""
-
-    def __init__(self, names):
-        self.names = names
-        self.by_pair = {}                   # pair id -> (slot name, PlainLoop or None)
-        self.loops = {}                     # forward For node id / steps name -> PlainLoop
-        self.saved_in_loops = set()         # names a loop saves (pushes)
-        self.counters = set()               # loop indices and range loops' targets: ints
-
-    def of(self, pair_id):
-        return self.by_pair[pair_id]
-
-    def collect(self, stmts, loop=None):
-        """Give every push of the forward sweep its slot; every range loop its index."""
-        for s in stmts:
-            if isinstance(s, Push):
-                self.by_pair[s.pair_id] = (self._slot(s, loop), loop)
-            elif isinstance(s, For) and loop is None and _over_range(s):
-                inner = PlainLoop(self.names, s.node, s.iter.id)
-                self.loops[id(s.node)] = self.loops[s.iter.id] = inner
-                self.counters.add(inner.index)
-                if isinstance(s.target, gast.Name):
-                    self.counters.add(s.target.id)
-                self.collect(s.body, inner)
-            elif isinstance(s, Loop):
-                continue                    # refused when lowered
-            elif hasattr(s, "body"):
-                self.collect(s.body, loop)
-                self.collect(s.orelse, loop)
-
-    def _slot(self, s, loop):
-        name = self.names.reserve("tape_" + s.value)
-        if loop is not None:
-            loop.tapes.append((name, s.saved))
-            self.saved_in_loops.add(s.value)
-        return name
-
-    def loop_of(self, s):
-        """The PlainLoop of a forward range loop, or of the backward loop walking one."""
-        found = self.loops.get(id(s.node))
-        if found is not None:
-            return found
-        it = s.iter
-        if isinstance(it, gast.Call) and role_of(it.func) == "reversed" and \
-                len(it.args) == 1 and isinstance(it.args[0], gast.Name):
-            return self.loops.get(it.args[0].id)
-        return None
-
-
-def _over_range(s):
-    return s.iter_kind == "range" and s.count is None and isinstance(s.iter, gast.Name)
 
 
 class _Eager(gast.NodeTransformer):

@@ -21,7 +21,7 @@ from .assemble import _prelude, _restored, _rrule_args
 
 def plain_rule(ctx, sweeps):
     """The gast `def <f>_plain(seed, params): ...` of the typed sweeps."""
-    slots = TapeSlots(ctx.names)
+    slots = TapeSlots(ctx.names, ctx.params + [a.id for a in ctx.src.node.args.kwonlyargs])
     slots.collect(sweeps.forward)
     lowering = PlainLowering(ctx.src, ctx.names, slots)
     forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
@@ -49,7 +49,7 @@ def _stand_ins(ctx, slots, prelude):
         if not isinstance(s, gen.Reset):
             out.append(s)
             continue
-        typed = {n: _stand_in(ctx, slots, n) for n in s.targets}
+        typed = {n: _stand_in(ctx, slots, n) for n in s.targets if n not in slots.after_names}
         out += [gen.Bind(n, v) for n, v in typed.items() if v is not None]
         kept = [n for n, v in typed.items() if v is None]
         out += [gen.Reset(*kept)] if kept else []

@@ -117,12 +117,12 @@ class TapeSlots:
 
     def _after(self, push, rest, loop, counts):
         """Whether a push at the top of `loop`'s body saves a name the loop binds first:
-        unbound before the loop, saved once, bound once per iteration, by the statement
-        after the push."""
+        unbound before the loop, saved once, bound once per iteration, by the simple
+        statement after the push (no branch: its value is bound after it)."""
         v = push.value
         following = next((s for s in rest if not isinstance(s, Push)), None)
-        return v not in self.bound and counts[v] == 1 and following is not None and \
-            v in _defined(following) and \
+        return v not in self.bound and counts[v] == 1 and isinstance(following, Simple) \
+            and v in _defined(following) and \
             sum(v in _defined(s) for s in _walk(loop.body)) == 1
 
     def _slot(self, s, loop, after):

@@ -31,6 +31,8 @@ from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  
 from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
+from .public.plain_gradient import PlainGradient, check_lowering
+from .public import plain_gradient
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -69,8 +71,17 @@ compile_with(compiled)               # the rules compiled code calls compile thr
 MAX_SPECIALISATIONS = cache.MAX_SPECIALISATIONS
 
 
+def compiled_plain(fn, wrt_names, policy, signature=None):
+    """The cached plain-lowering function of `fn` (public/plain_gradient.py)."""
+    key = (wrt_names, policy, "plain", True, signature, None, False, ())
+    build = lambda: _compile(fn, wrt_names, policy, False, True, signature,  # noqa: E731
+                             lowering="plain")
+    rule = cache.rule_for(fn, key, build)
+    return compiled_plain(fn, wrt_names, policy) if rule is None else rule
+
+
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,
-             materialised=False, dense=()):
+             materialised=False, dense=(), lowering="gast"):
     """compile_function, with any compiler failure reported as a TransformError."""
     active = cache.compiling()
     outermost = fn not in active
@@ -79,7 +90,7 @@ def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=No
         with cache.COMPILE_LOCK:
             return within_limits(fn, lambda: compile_function(
                 fn, wrt_names, policy, explain, consumed, signature, varied, materialised,
-                dense))
+                dense, lowering))
     except (TransformError, TypeError, ValueError):
         raise
     except Exception as exc:                 # a compiler bug: say so, keep the cause
@@ -159,16 +170,18 @@ def _materialised(pullback, seed, policy):
         raise RecursionError(too_deep_policy(policy)) from None
 
 
-def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
+def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="gast"):
     """A function returning the gradient of scalar `fn` with respect to `wrt`.
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
     has_aux=True: fn returns (value, aux), and the function returns (gradient, aux).
-    memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it."""
+    memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it.
+    lowering="plain": one function with no closures (docs/ir.md, "Second lowering")."""
     check_target(fn, "grad")
+    check_lowering(lowering, policy, has_aux, memory_limit)
     fn, policy = _again(fn, "grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
-    compute = _GradientFunction(plain, wrt, policy, has_aux)
+    compute = _gradient_function(plain, wrt, policy, has_aux, lowering)
     pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
     @functools.wraps(fn)
@@ -184,15 +197,17 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
     return _marked(gradient, fn, "grad", plain, wrt, policy, receiver, has_aux)
 
 
-def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
+def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
+                   lowering="gast"):
     """A function returning (fn(...), gradient); a bound method as in grad.
     has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient).
-    memory_limit: as grad's."""
+    memory_limit, lowering: as grad's."""
     check_target(fn, "value_and_grad")
+    check_lowering(lowering, policy, has_aux, memory_limit)
     fn, policy = _again(fn, "value_and_grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
-    compute = _GradientFunction(plain, wrt, policy, has_aux)
+    compute = _gradient_function(plain, wrt, policy, has_aux, lowering)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
@@ -206,6 +221,12 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None):
             raise
     return _marked(value_and_gradient, fn, "value_and_grad", plain, wrt, policy, receiver,
                    has_aux)
+
+
+def _gradient_function(plain, wrt, policy, has_aux, lowering):
+    if lowering == "plain":
+        return PlainGradient(plain, wrt, policy)
+    return _GradientFunction(plain, wrt, policy, has_aux)
 
 
 def _again(fn, entry, policy):
@@ -291,14 +312,18 @@ def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
 
 
 def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
-                   memory_limit=None):
+                   memory_limit=None, lowering="gast"):
     """The generated source text of fn's adjoint: the code `grad` runs, or with
     as_rule=True the rule that other compiled code calls (cotangents deferred);
-    memory_limit as grad's (with explain: what it does with each loop)."""
+    memory_limit as grad's (with explain: what it does with each loop); lowering as
+    grad's (the plain lowering's function, unspecialised)."""
     check_target(fn, "adjoint_source")
+    check_lowering(lowering, policy, False, memory_limit)
     fn, policy = limited(fn, memory_limit, policy)
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)
+    if lowering == "plain":
+        return compiled_plain(plain, names, policy or default_policy).source
     return compiled(plain, names, policy or default_policy, explain,
                     consumed=not as_rule).source
 
@@ -317,6 +342,7 @@ def _closure_vjp(closure, wrt, /, *args, **kwargs):
 
 
 gradient_function.provide(_gradients, compiled)
+plain_gradient.provide(compiled_plain)
 forward_reverse.provide(_forward)        # call_jvp's reverse rule (hvp, grad of grad)
 derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 

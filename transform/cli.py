@@ -1,7 +1,7 @@
 """thunkgrad: show the adjoint code generated for a Python function.
 
     thunkgrad dump PATH.py:FUNC [--wrt NAMES] [--policy P] [--explain] [--as-rule]
-                                [--memory-limit LIMIT]
+                                [--memory-limit LIMIT] [--lowering plain]
     thunkgrad dump PATH.py:FUNC --mode forward [--wrt NAMES]
 
 Every failure is reported without a traceback, exit status 2: one line
@@ -29,6 +29,9 @@ dump options (thunkgrad dump --help):
   --memory-limit LIMIT
                   as grad(..., memory_limit=LIMIT); with --explain the header says
                   which loops it checkpoints and how (e.g. --memory-limit 2GB)
+  --lowering L    gast (the rule and its pullback, default) or plain (one function,
+                  no closures, tapes read by index: the compiled backend's input),
+                  e.g. --lowering plain
   --mode M        reverse (the adjoint, default), forward (the tangent code jvp
                   and jacfwd run), e.g. --mode forward, or hvp (the tangent code and
                   the adjoint hvp runs over it)
@@ -49,6 +52,8 @@ examples:
       which loops memory_limit checkpoints, what the driver measures to choose
   thunkgrad dump model.py:Model.forward --as-rule
       a method, as the rule other compiled code calls (cotangents deferred)
+  thunkgrad dump model.py:rnn --lowering plain
+      the plain lowering grad(rnn, lowering="plain") runs: no closures, no del
   thunkgrad dump model.py:loss --mode forward
       the tangent code `jvp(loss, ...)` runs (forward mode)
   thunkgrad dump model.py:loss --mode hvp
@@ -98,6 +103,9 @@ def _dump_options(dump):
                       help="as grad's memory_limit: the outermost loops checkpointed when "
                            "their tape would exceed LIMIT; with --explain the header says "
                            "what happens to each loop (e.g. --memory-limit 2GB)")
+    dump.add_argument("--lowering", choices=("gast", "plain"), default="gast",
+                      help="gast: the rule and its pullback (default); plain: one function "
+                           "with no closures, tapes read by index (e.g. --lowering plain)")
     dump.add_argument("--mode", choices=("reverse", "forward", "hvp"), default="reverse",
                       help="reverse: the adjoint grad runs (default); forward: the "
                            "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "
@@ -162,6 +170,7 @@ def _source(fn, args):
         given = [o for o, v in (("--policy", args.mode == "forward" and args.policy),
                                 ("--explain", args.explain), ("--as-rule", args.as_rule),
                                 ("--memory-limit", args.memory_limit),
+                                ("--lowering", args.lowering != "gast"),
                                 ("--route", args.mode == "forward" and args.route)) if v]
         if given:
             raise CliError(f"{given[0]} does not apply to --mode {args.mode}",
@@ -177,7 +186,8 @@ def _source(fn, args):
     limit = int(args.memory_limit) if (args.memory_limit or "").isdigit() else \
         args.memory_limit
     return adjoint_source(fn, wrt=parse_wrt(args.wrt), policy=args.policy,
-                          explain=args.explain, as_rule=args.as_rule, memory_limit=limit)
+                          explain=args.explain, as_rule=args.as_rule, memory_limit=limit,
+                          lowering=args.lowering)
 
 
 def _lines_of(exc):

@@ -41,6 +41,7 @@ class Compilation:
     forward_variant: str = "pair"   # forward mode's output: forward_pipeline.compile_forward
     complex_values: bool = False    # forward mode: complex arguments or tangents (jvp's)
     dense: tuple = ()               # returned tuple's entries whose cotangents come as values
+    lowering: str = "gast"          # "gast" (rrule, pullback) or "plain" (ir/lower_plain.py)
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names

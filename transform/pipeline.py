@@ -49,10 +49,11 @@ from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
 from .optimize.optimize import optimize, optimize_typed
 from .reverse.assemble import build_sweeps, lower_sweeps
+from .reverse.plain_rule import plain_rule
 
 
 def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, signature=None,
-                     varied=None, materialised=False, dense=()):
+                     varied=None, materialised=False, dense=(), lowering="gast"):
     """Compile `fn` into the source text and globals of `<name>_rrule`.
 
     consumed: the caller forces every cotangent the pullback returns (grad, vjp),
@@ -66,6 +67,8 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     dense: positions of fn's returned tuple whose cotangents the caller promises to pass
     as values, never None (a checkpointed loop's step, called by its driver): the
     backward sweep then needs no None checks for them.
+    lowering: "gast" (the rule and its pullback) or "plain" (one function, no closures:
+    reverse/plain_rule.py).
     """
     # The compiler allocates many small AST nodes and frees them all at the end; the
     # cycle collector's passes over a large heap (NumPy, peers' modules) would cost
@@ -74,20 +77,20 @@ def compile_function(fn, wrt, policy="loop", explain=False, consumed=False, sign
     gc.disable()
     try:
         return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
-                        dense=dense)
+                        dense=dense, lowering=lowering)
     finally:
         if enabled:
             gc.enable()
 
 
 def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materialised=False,
-             limit_marks=True, dense=()):
+             limit_marks=True, dense=(), lowering="gast"):
     """A function memory_limit marked loops of that fails to compile so (the loop under
     the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
     again unmarked: the limit is best effort, never a new error."""
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
                       materialised=materialised and policy == "loop", limit_marks=limit_marks,
-                      dense=tuple(dense))
+                      dense=tuple(dense), lowering=lowering)
     try:
         return _stages(ctx, varied)
     except TransformError as exc:
@@ -95,7 +98,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materia
             raise
         why = exc.one_line()
     return _compile(fn, wrt, policy, explain, consumed, signature, varied, materialised,
-                    limit_marks=why, dense=dense)
+                    limit_marks=why, dense=dense, lowering=lowering)
 
 
 def _stages(ctx, varied):
@@ -106,6 +109,8 @@ def _stages(ctx, varied):
     _analyze(ctx, body, output, wrt if varied is None else varied)      # 5 analyze
     sweeps = build_sweeps(ctx, output)                          # 6 reverse (typed)
     _optimize_typed(ctx, sweeps)                                # 7 optimize: typed phase
+    if ctx.lowering == "plain":                                 #   (or the second lowering)
+        return emit(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
     _optimize(ctx, rrule)                                       # 7 optimize: gast phase
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit

@@ -45,7 +45,8 @@ def _filename(ctx):
     wrt = ",".join(ctx.wrt)
     kind = "" if ctx.consumed else " rule"
     shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
-    return f"<thunkgrad {definition_name(ctx)} wrt={wrt} policy={ctx.policy}{kind}{shapes}>"
+    plain = " lowering=plain" if ctx.lowering == "plain" else ""
+    return f"<thunkgrad {definition_name(ctx)} wrt={wrt} policy={ctx.policy}{kind}{plain}{shapes}>"
 
 
 _GENERATED = "<thunkgrad "
@@ -95,6 +96,8 @@ def render(ctx, rrule):
     used = "grad: every output consumed" if ctx.consumed else \
         "rule for a loop body: cotangents computed at once" if ctx.materialised else \
         "rule: outputs forced on demand"
+    if ctx.lowering == "plain":
+        used += "; lowering=plain: one function, (value, gradients)"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:

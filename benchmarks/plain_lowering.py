@@ -1,0 +1,160 @@
+"""The plain lowering (docs/ir.md, "Second lowering") against today's gradient, and the
+numba experiment of issue 20, on two loop workloads: a simulation's time-stepping loop and
+an RNN's step loop, small arrays (where per-step overhead is the cost).
+
+    .venv/bin/python benchmarks/plain_lowering.py [--threads N]
+
+Rows, medians per call (interleaved rounds, benchmarks/harness_utils.py), ratio to
+today's `grad`:
+  gast            grad(f, wrt): today's rule and pullback (closures, thunks, a tape)
+  plain           grad(f, wrt, lowering="plain"): one function, tapes by index (CPython)
+  plain + njit    numba.njit of the plain lowering's function as generated, its helpers
+                  given numba overloads (plain_numba_helpers.py); numba is an optional
+                  install (`pip install numba`); a failure is printed with numba's reason
+  hand njit       a gradient written by hand for this workload and jitted: what a backend
+                  emitting shape-specialised, helper-free code could reach; NOT generated
+Every row's gradient is checked against the gast one before timing.
+"""
+import sys
+
+from harness_utils import Failure, interleaved_medians, pin_threads
+
+pin_threads()
+
+import numpy as np  # noqa: E402
+
+from transform import grad  # noqa: E402
+from transform.api import compiled_plain  # noqa: E402
+from transform.public.parameters import _full_signature  # noqa: E402
+
+try:
+    import numba  # noqa: E402
+    import plain_numba_helpers  # noqa: E402,F401  (registers the helpers' overloads)
+except ImportError:                     # optional: the numba rows say so
+    numba = None
+
+STEPS, SIZE, HIDDEN, INPUTS = 200, 8, 16, 8
+
+
+def simulate(k, x0):
+    x = x0
+    v = np.zeros_like(x0)
+    for i in range(STEPS):
+        a = -k * x - 0.1 * v
+        v = v + 0.05 * a
+        x = x + 0.05 * v
+    return np.sum(x ** 2)
+
+
+def rnn(W, U, xs):
+    h = np.zeros(W.shape[0])
+    for t in range(xs.shape[0]):
+        h = np.tanh(W @ h + U @ xs[t])
+    return np.sum(h * h)
+
+
+def simulate_grad_hand(k, x0):
+    xs, vs = np.empty((STEPS, x0.size)), np.empty((STEPS, x0.size))
+    x, v = x0.copy(), np.zeros_like(x0)
+    for i in range(STEPS):
+        xs[i], vs[i] = x, v
+        a = -k * x - 0.1 * v
+        v = v + 0.05 * a
+        x = x + 0.05 * v
+    dx, dv, dk = 2.0 * x, np.zeros_like(x0), 0.0
+    for i in range(STEPS - 1, -1, -1):
+        dv = dv + 0.05 * dx
+        da = 0.05 * dv
+        dk += np.sum(-xs[i] * da)
+        dx = dx - k * da
+        dv = dv - 0.1 * da
+    return dk, dx
+
+
+def rnn_grad_hand(W, U, xs):
+    T, n = xs.shape[0], W.shape[0]
+    hs = np.empty((T + 1, n))
+    hs[0] = 0.0
+    for t in range(T):
+        hs[t + 1] = np.tanh(W @ hs[t] + U @ xs[t])
+    dW, dU, dxs = np.zeros_like(W), np.zeros_like(U), np.zeros_like(xs)
+    dh = 2.0 * hs[T]
+    for t in range(T - 1, -1, -1):
+        dz = dh * (1.0 - hs[t + 1] ** 2)
+        dW += np.outer(dz, hs[t])
+        dU += np.outer(dz, xs[t])
+        dxs[t] = U.T @ dz
+        dh = W.T @ dz
+    return dW, dU, dxs
+
+
+def _plain_njit(fn, wrt, args):
+    """numba.njit of the plain lowering's function for these arguments, as generated."""
+    if numba is None:
+        raise ImportError("numba is not installed (pip install numba)")
+    rule = compiled_plain(fn, wrt, "loop", _full_signature(fn, args, {}))
+    jitted = numba.njit(rule.rrule)
+    return lambda: jitted(1.0, *args)[1]
+
+
+def _candidates(fn, hand, args):
+    wrt = tuple(range(len(args)))
+    names = tuple(list(fn.__code__.co_varnames[:len(args)]))
+    gast_grad, plain_grad = grad(fn, wrt), grad(fn, wrt, lowering="plain")
+    out = {"gast": lambda: gast_grad(*args), "plain": lambda: plain_grad(*args)}
+    try:
+        out["plain + njit"] = _plain_njit(fn, names, args)
+        out["plain + njit"]()
+    except Exception as exc:            # noqa: BLE001 - the experiment's finding
+        out["plain + njit"] = exc
+    if numba is not None:
+        jitted = numba.njit(hand)
+        out["hand njit"] = lambda: jitted(*args)
+    return out
+
+
+def _checked(candidates):
+    want = candidates["gast"]()
+    for name, run in candidates.items():
+        if callable(run):
+            for g, w in zip(run(), want):
+                np.testing.assert_allclose(g, w, rtol=1e-9, atol=1e-12, err_msg=name)
+
+
+def _reason(exc):
+    """numba's reason in two lines: its message's first lines that say what failed."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    said = [line for line in lines if not line.startswith(("Failed in", "During:"))]
+    return Failure(exc) if not said else f"{type(exc).__name__}: " + " | ".join(said[:2])[:300]
+
+
+def _report(title, candidates):
+    _checked(candidates)
+    failed = {n: _reason(e) for n, e in candidates.items() if not callable(e)}
+    timed = interleaved_medians({n: f for n, f in candidates.items() if callable(f)},
+                                rounds=9, budget_s=20)
+    timed.update(failed)
+    base = timed["gast"]["median"]
+    print(f"\n{title}")
+    for name in candidates:
+        r = timed[name]
+        if not isinstance(r, dict):
+            print(f"  {name:14s} failed: {r}")
+        else:
+            print(f"  {name:14s} {r['median'] * 1e3:9.3f} ms   {base / r['median']:6.2f}x")
+
+
+def main():
+    rng = np.random.default_rng(0)
+    print(f"numba {numba.__version__ if numba else 'not installed'}; medians per call, "
+          "ratio = today's grad / row (higher is faster)")
+    _report(f"simulation: {STEPS} steps, state of {SIZE}",
+            _candidates(simulate, simulate_grad_hand, (0.7, rng.normal(size=SIZE))))
+    args = (0.3 * rng.normal(size=(HIDDEN, HIDDEN)), 0.3 * rng.normal(size=(HIDDEN, INPUTS)),
+            rng.normal(size=(50, INPUTS)))
+    _report(f"rnn: 50 steps, hidden {HIDDEN}, inputs {INPUTS}",
+            _candidates(rnn, rnn_grad_hand, args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

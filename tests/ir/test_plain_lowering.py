@@ -1,0 +1,149 @@
+"""The plain lowering (transform/ir/lower_plain.py, docs/ir.md "Second lowering"): the
+typed sweeps as one function with no closures, no thunks, no `del`, tapes read by
+index. Its gradients against central finite differences, its source, and the
+constructs outside its subset refused by name at the user's line."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_grad
+from transform import TransformError, adjoint_source, grad, value_and_grad
+from transform.cli import main
+
+
+def rnn(W, U, x):
+    h = np.zeros(W.shape[0])
+    for i in range(x.shape[0]):
+        h = np.tanh(W @ h + U @ x[i])
+    return np.sum(h * h)
+
+
+def simulate(k, x0):
+    x = x0
+    v = np.zeros_like(x0)
+    for i in range(20):
+        a = -k * x - 0.1 * v
+        v = v + 0.05 * a
+        x = x + 0.05 * v
+    return np.sum(x ** 2)
+
+
+def branchy(x, y):
+    z = np.sin(x) * y
+    for i in range(4):
+        if z[0] > 0:
+            z = z * y + x
+        else:
+            z = np.exp(-z) * x
+    return np.sum(z) + np.prod(y)
+
+
+def bound_in_a_branch(x):
+    s = 0.0
+    for i in range(4):
+        if x[i] > 0:
+            t = np.sin(x) * x[i]
+        else:
+            t = np.cos(x)
+        s = s + np.sum(t * t)
+    return s
+
+
+def _step(h, W):
+    for j in range(2):                  # (a callee with a loop: called, not inlined)
+        h = np.tanh(W @ h)
+    return h
+
+
+def with_callee(W, h):
+    for i in range(3):
+        h = _step(h, W)
+    return np.sum(h)
+
+
+def nested(x):
+    s = 0.0
+    for i in range(2):
+        for j in range(2):
+            s = s + np.sum(x * x)
+    return s
+
+
+def while_loop(x):
+    while np.sum(x) < 10.0:
+        x = x * 2.0
+    return np.sum(x)
+
+
+def over_rows(X):
+    s = 0.0
+    for row in X:
+        s = s + np.sum(np.sin(row))
+    return s
+
+
+def _inputs(r):
+    return {rnn: (0.5 * r.normal(size=(4, 4)), r.normal(size=(4, 3)), r.normal(size=(5, 3))),
+            simulate: (0.7, r.normal(size=6)),
+            branchy: (r.normal(size=3), r.normal(size=3)),
+            bound_in_a_branch: (r.normal(size=4),)}
+
+
+@pytest.mark.parametrize("fn", [rnn, simulate, branchy, bound_in_a_branch],
+                         ids=lambda f: f.__name__)
+def test_gradients_match_central_differences(fn):
+    args = _inputs(np.random.default_rng(7))[fn]
+    wrt = tuple(range(len(args)))
+    value, grads = value_and_grad(fn, wrt, lowering="plain")(*args)
+    assert_close(value, fn(*args), rtol=1e-12, atol=0)
+    for k, g in enumerate(grads):
+        assert_close(g, numerical_grad(fn, args, k), rtol=1e-5, atol=1e-7,
+                     what=f"gradient of argument {k}")
+
+
+def test_source_has_no_closure_no_del_no_thunk():
+    source = adjoint_source(rnn, (0, 1, 2), lowering="plain")
+    assert "def rnn_plain(" in source
+    for word in ("lambda", "del ", "Thunk", "pullback", "tape_reader", "pop("):
+        assert word not in source, word
+    assert "tape_h[k]" in source and "tape_h = [h] * n" in source
+    # t5 is first bound in the loop: appended after its assignment, read one down
+    assert "tape_t5 = []" in source and "tape_t5.append(" in source
+    assert "if k > 0:\n            t5 = tape_t5[k - 1]" in source
+    assert "[None]" not in source
+
+
+def test_a_name_bound_in_a_branch_is_saved_before_it():
+    source = adjoint_source(bound_in_a_branch, lowering="plain")
+    assert "tape_t = [t] * n" in source and "tape_t.append(" not in source
+    assert "tape_cond1.append(cond1)" in source        # bound once, at the top
+
+
+def test_dump_command(capsys):
+    path = __file__ + ":simulate"
+    assert main(["dump", path, "--wrt", "k,x0", "--lowering", "plain"]) == 0
+    out = capsys.readouterr().out
+    assert "def simulate_plain(" in out and "lambda" not in out
+
+
+@pytest.mark.parametrize("fn, construct", [
+    (with_callee, "a call of a compiled function"),
+    (nested, "a nested loop"),
+    (while_loop, "a `while` loop"),
+    (over_rows, "a `for` loop over anything but range"),
+], ids=lambda v: getattr(v, "__name__", "construct"))
+def test_outside_the_subset_refused_by_name(fn, construct):
+    args = (np.ones((3, 3)), np.ones(3)) if fn is with_callee else \
+        (np.ones((2, 3)) if fn is over_rows else np.ones(3),)
+    with pytest.raises(TransformError) as info:
+        grad(fn, lowering="plain")(*args)
+    message = str(info.value)
+    assert "lowering='plain' does not support " + construct in message
+    assert "test_plain_lowering.py" in message          # the user's file and line
+
+
+@pytest.mark.parametrize("options", [{"policy": "flat"}, {"policy": "nested"},
+                                     {"has_aux": True}, {"lowering": "numba"}])
+def test_options_it_does_not_take(options):
+    options = {"lowering": "plain", **options}
+    with pytest.raises(ValueError):
+        grad(simulate, **options)

@@ -1,0 +1,165 @@
+"""The plain lowering (issue 20's second lowering): the typed sweeps as one function with
+no closures, no thunks, no `del`, and tapes read by index (docs/ir.md, "Second lowering").
+
+    for i in steps1:                     n1 = len(steps1)
+        tape.append(h)          ->       tape_h = [h] * n1
+        h = np.tanh(...)                 for k1, i in enumerate(steps1):
+                                             tape_h[k1] = h
+    for i in reversed(steps1):               h = np.tanh(...)
+        ...                              for k1 in range(n1 - 1, -1, -1):
+        h = pop()                            i = steps1.start + k1 * steps1.step
+                                             ...
+                                             h = tape_h[k1]
+
+A tape is allocated from the value it saves first (its type, for a compiler that types
+a list by its entries: numba); the loop's element is computed from the range (numba has
+no `range[k]`).
+
+A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
+themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
+plain function (a runtime rule may still hand back a deferred cotangent). The subset:
+straight-line code, `for` loops over a `range` (one level, no `break`, no `else`),
+branches. Anything else is refused with a TransformError at the user's line
+that names the construct: never a gradient computed some other way.
+"""
+import copy
+
+import gast
+
+from .lower_gast import GastLowering
+from .nodes import assign, const, load
+from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
+from .statements import Push
+from .typed import _where
+from .vocabulary import role_of
+
+
+class PlainLowering(GastLowering):
+    """Typed statements -> gast with no closures; `tapes` the pushes' slots (TapeSlots)."""
+
+    def __init__(self, src, names, slots):
+        super().__init__(src, names)
+        self.slots = slots
+        self.index = None                   # the enclosing loop's iteration index name
+        self.pending = []                   # `after` pushes: appended after the next statement
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            nodes = self.statement(s)
+            for node in nodes:
+                _Eager(self, s).visit(node)
+            out.extend(nodes)
+            if not isinstance(s, Push):
+                out.extend(self.pending)
+                self.pending = []
+        return out
+
+    def refuse(self, s, construct, hint="use the default lowering (lowering='gast')"):
+        where = _where(s, getattr(s, "prim", None))
+        return self.src.error(f"lowering='plain' does not support {construct}", where,
+                              hint=hint)
+
+    # ---- the tape: one slot per push, a list indexed by iteration inside a loop ----
+    def lower_TapeStart(self, s):
+        return []
+
+    def lower_TapeReader(self, s):
+        return []
+
+    def lower_Push(self, s):
+        slot = self.slots.of(s.pair_id)
+        value = copy.deepcopy(s.saved)
+        if slot.loop is None:
+            return [assign(slot.name, value)]
+        if slot.after:                      # tape.append(v), after v's assignment
+            append = gast.Attribute(value=load(slot.name), attr="append", ctx=gast.Load())
+            self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
+                                                          keywords=[])))
+            return []
+        target = gast.Subscript(value=load(slot.name), slice=load(self.index),
+                                ctx=gast.Store())
+        return [gast.Assign(targets=[target], value=value, type_comment=None)]
+
+    def lower_Pop(self, s):
+        slot = self.slots.of(s.pair_id)
+        if (slot.loop is None) != (self.index is None):
+            raise self.refuse(s, "a value saved inside a loop and read back outside it")
+        if slot.loop is None:
+            return [assign(s.target, load(slot.name))]
+        if not slot.after:
+            return [assign(s.target, gast.Subscript(value=load(slot.name),
+                                                    slice=load(self.index), ctx=gast.Load()))]
+        down = gast.BinOp(left=load(self.index), op=gast.Sub(), right=const(1))
+        read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
+                                               ctx=gast.Load()))
+        test = gast.Compare(left=load(self.index), ops=[gast.Gt()], comparators=[const(0)])
+        return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
+
+    # ---- no closures ------------------------------------------------------------------
+    def lower_RruleCall(self, s):
+        raise self.refuse(s, "a call of a compiled function or a custom rule (its "
+                          "pullback is a closure)", hint="inline the callee, or use the "
+                          "default lowering (lowering='gast')")
+
+    def lower_CallPullback(self, s):
+        raise self.refuse(s, "a callee's pullback (a closure)")
+
+    def lower_While(self, s):
+        raise self.refuse(s, "a `while` loop", hint="write it as `for i in range(n)`, or "
+                          "use the default lowering (lowering='gast')")
+
+    def lower_For(self, s):
+        if s.orelse:
+            raise self.refuse(s, "a `for` loop with an `else`")
+        if self.index is not None:
+            raise self.refuse(s, "a nested loop")
+        loop = self.slots.loop_of(s)
+        if loop is None:
+            raise self.refuse(s, "a `for` loop over anything but range(...) (or one "
+                              "with `break`)")
+        return loop.lower(self, s)
+
+    def lower_Control(self, s):
+        s.node.body = self.block(s.body) or [gast.Pass()]
+        s.node.orelse = self.block(s.orelse)
+        return [s.node]
+
+    def loop_body(self, index, s):
+        """The typed body of a loop lowered with `index` as its iteration index."""
+        self.index = index
+        try:
+            return self.block(s.body) or [gast.Pass()]
+        finally:
+            self.index = None
+
+
+class _Eager(gast.NodeTransformer):
+    """Thunk(lambda a=a: e) -> e; any other lambda is refused. (`unthunk(v)` stays: a
+    plain function, which forces what a runtime rule may still return deferred.)"""
+
+    def __init__(self, lowering, statement):
+        self.lowering, self.statement = lowering, statement
+
+    def visit_Call(self, node):
+        role = role_of(node.func)
+        if role == "Thunk" and len(node.args) == 1 and _captures_itself(node.args[0]):
+            return self.visit(node.args[0].body)
+        return self.generic_visit(node)
+
+    def visit_Lambda(self, node):
+        raise self.lowering.refuse(self.statement, "a lambda (a closure)")
+
+
+def _captures_itself(fn):
+    """`lambda a=a, b=list(b): e`: every parameter's default is its own name's value."""
+    if not isinstance(fn, gast.Lambda) or fn.args.vararg or fn.args.kwarg or \
+            fn.args.kwonlyargs or len(fn.args.defaults) != len(fn.args.args):
+        return False
+    for param, default in zip(fn.args.args, fn.args.defaults):
+        if isinstance(default, gast.Call) and role_of(default.func) == "list":
+            default = default.args[0] if len(default.args) == 1 else None
+        if not (isinstance(default, gast.Name) and default.id == param.id):
+            return False
+    return True
+

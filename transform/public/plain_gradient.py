@@ -1,0 +1,62 @@
+"""What `grad(f, lowering="plain")` and `value_and_grad(f, lowering="plain")` run per call:
+the plain lowering's one function (reverse/plain_rule.py), `f_plain(seed, *args) ->
+(value, gradients)`, compiled per argument signature (shape-specialised, through the
+rule cache under its own key).
+
+The plain lowering is a prototype for the compiled backend of issue 20: the accumulation
+policies that defer (flat, nested) make thunks by design and are refused, as are
+has_aux and memory_limit (not plumbed through it).
+"""
+from runtime import unthunk
+from .boundary import _check_inputs, _is_scalar, materialise, refuse_inplace_args
+from .checks import not_scalar
+from .complex_args import real_checked
+from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
+
+LOWERINGS = ("gast", "plain")
+PLAIN_POLICIES = ("loop", "eager")
+_HOOKS = {}          # "compiled": transform.api.compiled_plain
+
+
+def provide(compiled):
+    """transform.api hands over its compile cache's plain entry."""
+    _HOOKS["compiled"] = compiled
+
+
+def check_lowering(lowering, policy=None, has_aux=False, memory_limit=None):
+    """ValueError for a lowering (or an option with it) the plain path does not take."""
+    if lowering not in LOWERINGS:
+        raise ValueError(f"unknown lowering {lowering!r}; choose one of {', '.join(LOWERINGS)}")
+    if lowering == "gast":
+        return
+    if policy is not None and policy not in PLAIN_POLICIES:
+        raise ValueError(f"lowering='plain' takes policy {' or '.join(PLAIN_POLICIES)}, "
+                         f"not {policy!r} (it defers cotangents in thunks)")
+    if has_aux or memory_limit is not None:
+        raise ValueError("lowering='plain' takes neither has_aux nor memory_limit")
+
+
+class PlainGradient:
+    """grad's work per call through the plain lowering: (value, gradient)."""
+
+    def __init__(self, fn, wrt, policy):
+        self.fn, self.wrt, self.policy = fn, wrt, policy
+
+    def __call__(self, args, kwargs):
+        plain, default_policy = _unwrap(self.fn)
+        policy = self.policy or default_policy
+        check_lowering("plain", policy)
+        names, single = _wrt_names(plain, self.wrt)
+        _check_inputs(_params(plain, keyword_only=True), names, args, kwargs)
+        rule = _HOOKS["compiled"](plain, names, policy, _full_signature(plain, args, kwargs))
+        if rule.inplace_args:
+            refuse_inplace_args(rule, _params(plain), args, kwargs)
+        real_checked(rule, args, kwargs)
+        out, cotangents = rule.rrule(1.0, *args, **kwargs)
+        if not _is_scalar(out):
+            raise not_scalar(plain, out)
+        values = _bound_args(_params(plain), args, kwargs)
+        defaults = _defaults(plain)
+        grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
+                      for c, n in zip(cotangents, names))
+        return out, grads[0] if single else grads

@@ -1,0 +1,82 @@
+"""Stage 6's sweeps lowered the plain way (ir/lower_plain.py): one function, no pullback.
+
+    def f(W, x):                 def f_plain(dy, W, x):
+        ...                 ->       <forward sweep, tapes indexed by iteration>
+        return y                     value = y
+                                     <backward sweep, seeded with dy>
+                                     return (value, (dW, dx))
+
+The seed comes first, so the user's defaults still line up with their parameters. The
+gast phase of the optimiser does not run: what it rewrites is the gast lowering's
+output, and this lowering is a second reading of the typed sweeps beside it.
+"""
+import gast
+
+from ..analysis.shapes import shape_of
+from ..ir import generated as gen
+from ..ir.lower_plain import PlainLowering, TapeSlots
+from ..ir.nodes import assign, const, load
+from .assemble import _prelude, _restored, _rrule_args
+
+
+def plain_rule(ctx, sweeps):
+    """The gast `def <f>_plain(seed, params): ...` of the typed sweeps."""
+    slots = TapeSlots(ctx.names, ctx.params + [a.id for a in ctx.src.node.args.kwonlyargs])
+    slots.collect(sweeps.forward)
+    lowering = PlainLowering(ctx.src, ctx.names, slots)
+    forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
+    backward = lowering.block(sweeps.backward)
+    ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
+    forward = lowering.block(_stand_ins(ctx, slots, _prelude(ctx))) + forward
+    value = ctx.names.reserve("value")
+    returned = sweeps.forward[-1].node.value.elts[0]        # `return (y, pullback)`
+    result = gast.Tuple(elts=[load(value), backward[-1].value], ctx=gast.Load())
+    body = forward + [assign(value, returned)] + backward[:-1] + [gast.Return(value=result)]
+    ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_plain")
+    return gast.FunctionDef(name=ctx.rrule_name, args=_seeded_args(ctx, sweeps.seed),
+                            body=body, decorator_list=[], returns=None, type_comment=None,
+                            type_params=[])
+
+
+def _stand_ins(ctx, slots, prelude):
+    """The prelude with a typed stand-in, not None, for a name a range loop saves before
+    its first assignment (or the loop's index and target): `0.0`, `np.zeros(shape)` or
+    `0` where stage 5 knows its shape. The entry iteration 0 saves is restored into a
+    name nothing reads after the loop, so no value of it is ever used; its type is what
+    a compiler that types names (numba) needs."""
+    out = []
+    for s in prelude:
+        if not isinstance(s, gen.Reset):
+            out.append(s)
+            continue
+        typed = {n: _stand_in(ctx, slots, n) for n in s.targets if n not in slots.after_names}
+        out += [gen.Bind(n, v) for n, v in typed.items() if v is not None]
+        kept = [n for n, v in typed.items() if v is None]
+        out += [gen.Reset(*kept)] if kept else []
+    return out
+
+
+def _stand_in(ctx, slots, name):
+    if name in slots.counters:
+        return const(0)
+    if name not in slots.saved_in_loops or ctx.shapes.may_complex:
+        return None
+    shape = shape_of(ctx.shapes.cls.get(name))
+    if shape == ():
+        return const(0.0)
+    if shape is None:
+        return None
+    zeros = gast.Attribute(value=ctx.names.ref("np"), attr="zeros", ctx=gast.Load())
+    dims = gast.Tuple(elts=[const(n) for n in shape], ctx=gast.Load())
+    return gast.Call(func=zeros, args=[dims], keywords=[])
+
+
+def _seeded_args(ctx, seed):
+    """The rule's parameters with the output's cotangent first."""
+    args = _rrule_args(ctx)
+    first = gast.Name(id=seed, ctx=gast.Param(), annotation=None, type_comment=None)
+    (args.posonlyargs if args.posonlyargs else args.args).insert(0, first)
+    return args
+
+
+__all__ = ["plain_rule"]

@@ -89,15 +89,17 @@ def _reversed(target, header, taken, indent, body):
 
 def _item(seq, k, taken, indent, before):
     """Entry k of seq, read by position: a name's `s[k]`; `list(enumerate(s, start))`
-    and `list(zip(a, b))` (a backward walk over enumerate's or zip's items) from
-    snapshots `list(s)` of their sequences (forward mode takes neither outside a
-    loop's header); any other expression from its value, kept in a fresh name."""
+    and `list(zip(a, b))` (a backward walk over enumerate's or zip's items) from their
+    sequences, each read by position (forward mode takes neither outside a loop's
+    header; no snapshot `list(s)`: enumerate's counter is `range(0, 2 ** 62)`, and a
+    loop's `iterable(...)` is a list, tuple, array, range or string, read in place as
+    reversed_prefix reads it); any other expression from its value, in a fresh name."""
     if _call_of(seq, "list") and len(seq.args) == 1 and \
             (_call_of(seq.args[0], "enumerate") and len(seq.args[0].args) in (1, 2) or
              _call_of(seq.args[0], "zip") and seq.args[0].args):
         inner = seq.args[0]
         parts = inner.args[:1] if inner.func.id == "enumerate" else inner.args
-        read = [_item(_call("list", p), k, taken, indent, before) for p in parts]
+        read = [_item(p, k, taken, indent, before) for p in parts]
         if inner.func.id == "enumerate":
             start = ast.unparse(inner.args[1]) if len(inner.args) == 2 else "0"
             read = [f"{k} + {start}"] + read

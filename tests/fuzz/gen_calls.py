@@ -18,7 +18,7 @@ list methods, functools.reduce).
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
 from . import gen_breadth, gen_breadth30, gen_breadth31, gen_breadth32, gen_breadth34, \
-    gen_breadth35, gen_breadth36
+    gen_breadth35, gen_breadth36, gen_breadth37
 from .program import ARRAY, SCALAR
 
 
@@ -41,12 +41,13 @@ def calls(g, seed):
 
 
 def recent(g, seed):
-    """A calls program of session 34's to 36's steps only (gen_breadth34.py: divmod,
+    """A calls program of session 34's to 37's steps only (gen_breadth34.py: divmod,
     finally, lambdas side by side, positional-only parameters; gen_breadth35.py: keywords
     named like the runtime's parameters; gen_breadth36.py: local functions in tests,
-    zips of zips, super() calls), for the forward_mode class."""
+    zips of zips, super() calls; gen_breadth37.py: rows without a derivative joined
+    before the carried value), for the forward_mode class."""
     return carried_program(g, seed, "calls", gen_breadth34.STEPS + gen_breadth35.STEPS +
-                           gen_breadth36.STEPS, (1, 3))
+                           gen_breadth36.STEPS + gen_breadth37.STEPS, (1, 3))
 
 
 def _set(g, state, key, value, depth=1):
@@ -293,4 +294,5 @@ def _pair_helper(g, env, state, x, a):
 STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords, _loops, _loops, _loops,
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
          *gen_breadth30.STEPS, *gen_breadth31.STEPS, *gen_breadth32.STEPS,
-         *gen_breadth34.STEPS, *gen_breadth35.STEPS, *gen_breadth36.STEPS)
+         *gen_breadth34.STEPS, *gen_breadth35.STEPS, *gen_breadth36.STEPS,
+         *gen_breadth37.STEPS)

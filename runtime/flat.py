@@ -148,4 +148,23 @@ def plus_zero(tangent, other):
             return tangent
         if type(other) is float and tangent.dtype.kind in "fc":
             return tangent
-    return tangent + (0.0 if isinstance(other, (bool, np.bool_)) else zero_tangent(other))
+    return tangent + _zeros(other)
+
+
+@template_helper
+def zero_plus(other, tangent):
+    """`zero_addend(other) + tangent`, the operands kept in order: `+` concatenates a
+    list or tuple (`[*rows, x]`: rows' zeros come first), so it is not plus_zero's
+    `tangent + zero_addend(other)` (a swap put x's tangent at rows' place). Where
+    adding the zeros changes nothing (plus_zero's cases), the tangent itself."""
+    if type(tangent) is np.ndarray and tangent.ndim:
+        if type(other) is np.ndarray and other.shape == tangent.shape and \
+                other.dtype == tangent.dtype:
+            return tangent
+        if type(other) is float and tangent.dtype.kind in "fc":
+            return tangent
+    return _zeros(other) + tangent
+
+
+def _zeros(other):
+    return 0.0 if isinstance(other, (bool, np.bool_)) else zero_tangent(other)

@@ -181,13 +181,14 @@ def divmod_vjp(g, x, y, operand):
 @template_helper
 def sequence_vjp(g, iterable):
     """Cotangent of `list(iterable)` / `tuple(iterable)`: the entries' cotangents, as a
-    list or tuple for a list or tuple, as an array (zeros where None) for an array."""
+    list or tuple for a list or tuple, as an array (zeros where None) for an array.
+    A g of entries all None gives them as they are, not None: the rule's contribution
+    is never None where g is not (an appended list's cotangent `dxs.pop()`s unguarded,
+    `*rest, last = [*xs, y]` with rest's entries unread: session 37)."""
     g = unthunk(g)
     if g is None:
         return None
     parts = [unthunk(part) for part in g]
-    if all(part is None for part in parts):
-        return None
     if isinstance(iterable, np.ndarray):
         return entries_array(iterable, parts)
     if isinstance(iterable, (list, tuple)) and _numbers(iterable):   # numbers: one array

@@ -1,11 +1,11 @@
 """The code hvp's forward-over-reverse route runs, made lean (transform/forward/prune.py,
 zeros.py, common.py; docs/forward.md "Forward over reverse: the waste removed"): what
 is gone from the generated text, values against central differences of grad, the
-`plus_zero` helper against the sum it stands for, and route "auto"."""
+`plus_zero` and `zero_plus` helpers against the sums they stand for, and route "auto"."""
 import numpy as np
 import pytest
 
-from runtime.flat import plus_zero
+from runtime.flat import plus_zero, zero_plus
 from runtime.rules.forward_container_helpers import zero_addend
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
@@ -76,12 +76,33 @@ def test_the_mlps_tangent_code_shares_tanhs_slope_and_frees_its_temporaries():
     (np.ones(3, np.float32), 1.5),
     (np.ones(2), True),
     ([1.0, 2.0], [3.0]),                                # lists concatenate
+    ((np.ones(2),), (np.zeros(2),)),                    # tuples too
 ])
-def test_plus_zero_is_the_sum_it_stands_for(tangent, other):
-    got, want = plus_zero(tangent, other), tangent + zero_addend(other)
+@pytest.mark.parametrize("zero_first", [False, True])
+def test_plus_zero_and_zero_plus_are_the_sums_they_stand_for(tangent, other, zero_first):
+    got, want = (zero_plus(other, tangent), zero_addend(other) + tangent) if zero_first \
+        else (plus_zero(tangent, other), tangent + zero_addend(other))
     assert type(got) is type(want) and np.shape(got) == np.shape(want)
     assert getattr(got, "dtype", None) == getattr(want, "dtype", None)
     assert np.array_equal(got, want)
+
+
+def starred_rows(x, rows):        # session 37: x's tangent went to rows[0]'s place
+    return np.sum(np.stack([*rows, x]) ** 2 * np.arange(1.0, 4.0)[:, None])
+
+
+def rows_tuple_then_x(x, rows):
+    return np.sum(np.stack(tuple(rows) + (x,)) ** 3)
+
+
+@pytest.mark.parametrize("fn", [starred_rows, rows_tuple_then_x])
+def test_a_tangent_after_a_list_without_one_keeps_its_place(fn):
+    """`zero_addend(rows) + x_dot` concatenates: zero_plus keeps rows' zeros first."""
+    r = rng(371)
+    args, v = (r.normal(size=3), [r.normal(size=3), r.normal(size=3)]), r.normal(size=3)
+    assert "zero_plus(" in _tangent_source(fn, args, "x")
+    assert_close(hvp(fn, args, (v,), route=FR), numerical_jvp(grad(fn), args, 0, v),
+                 rtol=1e-5, atol=1e-6)
 
 
 def solved(x):

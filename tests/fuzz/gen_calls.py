@@ -45,7 +45,8 @@ def recent(g, seed):
     finally, lambdas side by side, positional-only parameters; gen_breadth35.py: keywords
     named like the runtime's parameters; gen_breadth36.py: local functions in tests,
     zips of zips, super() calls; gen_breadth37.py: array methods given an axis on a
-    receiver of no static type), for the forward_mode class."""
+    receiver of no static type, rows without a derivative joined before the carried
+    value), for the forward_mode class."""
     return carried_program(g, seed, "calls", gen_breadth34.STEPS + gen_breadth35.STEPS +
                            gen_breadth36.STEPS + gen_breadth37.STEPS, (1, 3))
 

@@ -2,6 +2,7 @@
 (hvp forward over reverse, transform/flat_gradient.py).
 
     t4_dot = t2_dot + zero_addend(t3)     ->   t4_dot = plus_zero(t2_dot, t3)
+    t4_dot = zero_addend(t1) + t2_dot     ->   t4_dot = zero_plus(t1, t2_dot)
 
 `x + y` where y carries no tangent and its shape is not known to be the sum's (a name
 bound in a loop and read back from the tape, the flat gradient's RNN state) gets the
@@ -9,7 +10,10 @@ zeros of y's kind added, which broadcast x's tangent to the sum's shape and dtyp
 `plus_zero` (runtime/flat.py) returns the tangent itself when it is an array of y's
 shape and dtype already (nothing to broadcast or promote), and adds the zeros otherwise:
 the same value, without an allocation and an addition per statement (two per step of
-the RNN's loop). Subtraction of such a zero is the same."""
+the RNN's loop). Subtraction of such a zero is the same. A zero on the left stays on
+the left (`zero_plus`): `+` concatenates lists and tuples, so `[*rows, x]`'s tangent is
+rows' zeros then x's (swapped, session 37 found, x's tangent took rows' place: a zero
+hvp)."""
 import gast
 
 
@@ -39,5 +43,5 @@ def _folded(node, zero_of, names):
     if isinstance(node.op, (gast.Add, gast.Sub)) and zero_of(node.right) is not None:
         return names.call("plus_zero", node.left, zero_of(node.right))
     if isinstance(node.op, gast.Add) and zero_of(node.left) is not None:
-        return names.call("plus_zero", node.right, zero_of(node.left))
+        return names.call("zero_plus", zero_of(node.left), node.right)  # order: lists
     return node

@@ -35,6 +35,7 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     BatchProducts(),           # a loop's outer products as one matrix product
     DropDeadSaves(),           # tape entries nobody reads not saved
+    ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
 )
 
 GAST_PASSES = (               # on the lowered rrule
@@ -49,7 +50,6 @@ GAST_PASSES = (               # on the lowered rrule
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
     HoistPops(),               # a backward loop's tape entry taken in its header
     HoistFactors(),            # a loop-invariant factor applied once after the loop
-    ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )

@@ -194,8 +194,11 @@ def _analyze(ctx, body, output, varied):
 
 def _optimize_typed(ctx, sweeps):
     """Stage 7's typed phase, on the typed pullback body before it is lowered."""
-    optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
-                   adjoints=frozenset(ctx.adjoints.values()))
+    facts = optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
+                           adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
+                           shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
+                           forward=sweeps.forward, uses_tape=ctx.uses_tape)
+    ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
 
 
 def _optimize(ctx, rrule):

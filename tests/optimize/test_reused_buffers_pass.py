@@ -1,4 +1,5 @@
-"""ReuseCutBuffers alone, on pullbacks written out by hand: each condition of
+"""ReuseCutBuffers alone, on pullbacks written out by hand (and typed as reverse mode
+builds them): each condition of
 transform/optimize/reused_buffers.py is the one a variant breaks, and the pass must then
 leave the code as it was. The base pullback, run, gives the same cotangent with and
 without the rewrite; each variant is also run both ways where it runs at all."""
@@ -7,10 +8,12 @@ import numpy as np
 import pytest
 
 from runtime import generated_namespace
-from transform.optimize.passes import Facts, run_passes
+from transform.optimize.passes import TypedFacts, run_passes
 from transform.optimize.reused_buffers import ReuseCutBuffers, reuse_buffers
 from transform.ir.generated import SliceAdd, ZeroBuffer
-from transform.ir.statements import mark_typed
+from transform.ir import statements as ir
+from transform.ir.lower_gast import to_gast
+from transform.ir.statements import Accumulate
 from transform.ir.vocabulary import Vocabulary
 
 BASE = """\
@@ -54,7 +57,9 @@ class _Literals(gast.NodeTransformer):
 
 
 def marked(text, shape=(4,), mark=(4,)):
-    """Facts for the rrule in `text`, its views of du marked as cut from an owned buffer."""
+    """Facts for the pullback in `text`, typed as reverse mode builds it (`ZeroBuffer`,
+    `SliceAdd`, `Accumulate`s, typed `If`/`For`), its views of du marked as cut from an
+    owned buffer; `.tree` the rrule it lowers back into."""
     names = Vocabulary(set())
     tree = _Literals().visit(gast.parse(text)).body[0]
     for n in gast.walk(tree):
@@ -64,26 +69,47 @@ def marked(text, shape=(4,), mark=(4,)):
         if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) and \
                 n.value.id == "du" and isinstance(n.ctx, gast.Load) and mark is not None:
             n.owned_cut = mark
-        _typed(n)
-    return Facts.of(tree, names, shape_of=lambda name: shape if name == "u" else None)
+    pullback = tree.body[0]
+    facts = TypedFacts(_typed_block(pullback.body), names=names,
+                       shape_of=lambda name: shape if name == "u" else None)
+    facts.tree = tree
+    return facts
+
+
+def _typed_block(body):
+    return [_typed(s) for s in body]
 
 
 def _typed(s):
-    """Mark the zero buffer and the writes into du as the compiler's lowering does
-    (`ZeroBuffer`, `SliceAdd`): the pass matches those classes."""
-    if isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
-            getattr(s.value.func, "id", None) == "cotangent_zeros":
-        mark_typed(s, ZeroBuffer(s.targets[0].id, s.value.args[0].id))
-    target = s.targets[0] if isinstance(s, gast.Assign) else getattr(s, "target", None)
+    """One statement of the hand-written pullback as the typed form holds it."""
+    target = s.targets[0] if isinstance(s, gast.Assign) and len(s.targets) == 1 else \
+        getattr(s, "target", None)
     if isinstance(s, (gast.Assign, gast.AugAssign)) and isinstance(target, gast.Subscript) \
             and getattr(target.value, "id", None) == "du":
-        mark_typed(s, SliceAdd("du", target.slice, s.value, isinstance(s, gast.Assign)))
+        return SliceAdd("du", target.slice, s.value, isinstance(s, gast.Assign))
+    if isinstance(s, gast.Assign) and isinstance(target, gast.Name):
+        if isinstance(s.value, gast.Call) and getattr(s.value.func, "id", None) == \
+                "cotangent_zeros":
+            return ZeroBuffer(target.id, s.value.args[0].id)
+        return Accumulate(target.id, s.value, "set")
+    if isinstance(s, gast.AugAssign) and isinstance(target, gast.Name) and \
+            isinstance(s.op, gast.Add):
+        return Accumulate(target.id, s.value, "in_place")
+    if isinstance(s, (gast.If, gast.For)):
+        kind = ir.If if isinstance(s, gast.If) else ir.For
+        return kind(s, _typed_block(s.body), _typed_block(s.orelse))
+    if isinstance(s, gast.Return):
+        return ir.Return(s)
+    if isinstance(s, gast.Pass):
+        return ir.Pass(s)
+    return ir.NonDiff(s, None)
 
 
 def rewritten(text, shape=(4,), mark=(4,)):
     facts = marked(text, shape, mark)
     run_passes([ReuseCutBuffers()], facts, check=True)
-    return gast.unparse(facts.rrule)
+    facts.tree.body[0].body = to_gast(None, facts.backward, facts.names)
+    return gast.unparse(gast.fix_missing_locations(facts.tree))
 
 
 def run(text, u, g):

@@ -1,117 +1,108 @@
-"""Optimization: a value the backward sweep no longer reads is not saved on the tape.
+"""Optimization: a value the backward sweep never reads is not saved on the tape.
 
     tape.append(shape_only(t1))          (gone)
     t1 = W @ xi                          t1 = W @ xi
     ...                          ->      ...
     t1 = pop()                           (gone)
 
-Later passes can remove the last read of a saved value (a row update needs no shape
-of `W @ x`). Every push pairs with the one pop reading its entry back (they share a
-`pair_id`); a pop into a name the pullback never reads goes with the push of its id,
-which keeps the rest of the tape in order.
+Reverse mode saves what a backward statement may read; some restored values are read by
+none (a loop's condition the backward sweep does not branch on), and a row update
+(BatchProducts, which runs before this pass) can take the last reader of a saved shape.
+Every push pairs with the one pop reading its entry back (they share a `pair_id`); a pop
+into a name the pullback never reads goes with the push of its id, which keeps the rest
+of the tape in order. With no pop left the pullback's tape reader goes, and with no push
+left the tape itself (`Compilation.uses_tape`: the prelude's `tape = []`).
 
-Pushes, pops and the tape's setup are found by their typed classes (`Push`, `Pop`:
-ir/statements.py; `TapeStart` `tape = []`, `TapeReader` `pop = tape_reader(tape)` and
-its end comment: ir/generated.py), never by their gast; a header HoistPops made
-(`popped(pop, n)`, an expression) and a `del pop` (ReleaseTemporaries', which runs after
-this pass in the pipeline) by their marked names.
+Typed: it runs on both typed sweeps before they are lowered, matching `Push`, `Pop`
+(ir/statements.py) and `TapeReader` (ir/generated.py), and asking each typed statement
+the names it reads (`loaded`), never a gast node's shape.
 """
 import gast
 
 from .passes import Pass
-from ..ir.nodes import blocks, name_ids, statements, walk
-from ..ir.generated import TapeReader, TapeStart
-from ..ir.recognize import assigns_role, called_role
-from ..ir.statements import Pop, Push, typed_of
+from ..ir.generated import Generated, TapeReader
+from ..ir.nodes import name_ids
+from ..ir.statements import Accumulate, Control, Pop, Push
+from ..ir.typed_names import bound, header_names, mentioned, reads, typed_statements
 
 
-def drop_dead_saves(rrule, pullback):
-    """Remove the pushes and pops of restored names the pullback never reads."""
-    popped, reads = set(), name_ids(gast.Module(body=pullback.body, type_ignores=[]),
-                                    gast.Load)
-    for s in statements(pullback):
-        match typed_of(s):
-            case Pop(target=name):
-                popped.add(name)
-            case None if isinstance(s, gast.For):
-                reads |= name_ids(s.target)          # header reads of the tape stay
-    dead = popped - reads
-    if not dead:
-        return
-    pairs, by_name = _dead_pairs(rrule, dead)
-    for block in blocks(rrule):
-        block[:] = _without(block, pairs, by_name)
-    if not any(isinstance(typed_of(t), Pop) for t in statements(pullback)) and \
-            not any(isinstance(t, gast.For) and _reads_popped(t.iter)
-                    for t in statements(pullback)):
-        pullback.body[:] = _without_setup(pullback.body)
-        if not any(isinstance(typed_of(t), Push) for t in statements(rrule)):
-            rrule.body[:] = _without_setup(rrule.body)
-    args = pullback.args
-    keep = [k for k, a in enumerate(args.kwonlyargs) if a.id not in dead]
-    args.kwonlyargs = [args.kwonlyargs[k] for k in keep]
-    args.kw_defaults = [args.kw_defaults[k] for k in keep]
+def drop_dead_saves(forward, backward):
+    """Remove the pushes and pops of restored names the pullback (`backward`, typed)
+    never reads; whether a push is left in `forward` (the tape is still used)."""
+    popped, loads = set(), set()
+    for s in typed_statements(backward):
+        if isinstance(s, Pop):
+            popped.add(s.target)
+        else:
+            loaded(s, loads)
+    dead = popped - loads
+    if dead:
+        pairs, by_name = _dead_pairs(forward + backward, dead)
+        for block in [*_blocks(forward), *_blocks(backward)]:
+            block[:] = [t for t in block if not _in(t, pairs, by_name)]
+    if not any(isinstance(t, Pop) for t in typed_statements(backward)):
+        backward[:] = [t for t in backward if not isinstance(t, TapeReader)]
+    return any(isinstance(t, Push) for t in typed_statements(forward))
 
 
-def _dead_pairs(rrule, dead):
+def loaded(s, into):
+    """Add the names typed statement `s` reads to `into` (a loop's target too, and a
+    statement binding several names at once reads them all: over-approximated, so a
+    save is never dropped for a name read)."""
+    if isinstance(s, Control):
+        header_names(s, into)
+    elif isinstance(s, Accumulate):
+        into |= reads(s)
+    elif isinstance(s, Generated):
+        names, own = mentioned(s), bound(s)
+        if own is not None and own not in reads(s):
+            names.discard(own)
+        into |= names
+    else:
+        name_ids(s.node, gast.Load, into)
+    return into
+
+
+def _dead_pairs(block, dead):
     """(the pair ids of the pops into `dead` names, the dead names some push or pop of
     has no pair id). The compiler gives every push and pop one (`Reverser.pair_id`);
-    a pair without (a pullback written by hand) is dropped by name: every push of the
-    name and every pop into it."""
+    a pair without (a sweep built by hand) is dropped by name: every push of the name
+    and every pop into it."""
     pairs, by_name = set(), set()
-    for t in statements(rrule):
-        match typed_of(t):
+    for t in typed_statements(block):
+        match t:
             case Pop(target=name, pair_id=pair) | Push(value=name, pair_id=pair) \
                     if name in dead:
                 if pair is None:
                     by_name.add(name)
-                elif isinstance(typed_of(t), Pop):
+                elif isinstance(t, Pop):
                     pairs.add(pair)
     return pairs, by_name
 
 
-def _without(block, pairs, by_name):
-    """block without the pushes and pops of the dead `pairs` (ids) and `by_name`
-    (names), nor a push's end-of-line comment (`Push.comment`)."""
-    gone = set()
-    for t in block:
-        match typed_of(t):
-            case Pop(target=name, pair_id=pair) if pair in pairs or name in by_name:
-                gone.add(id(t))
-            case Push(value=name, comment=comment, pair_id=pair) \
-                    if pair in pairs or name in by_name:
-                gone.update((id(t), id(comment)))
-    return [t for t in block if id(t) not in gone]
+def _in(t, pairs, by_name):
+    """Whether `t` is a push or pop of the dead `pairs` (ids) or `by_name` (names)."""
+    match t:
+        case Pop(target=name, pair_id=pair) | Push(value=name, pair_id=pair):
+            return pair in pairs or name in by_name
+    return False
 
 
-def _without_setup(block):
-    """block without the tape's setup (`tape = []`; `pop = tape_reader(tape)` and its
-    end comment; `del pop`)."""
-    gone = set()
-    for t in block:
-        match typed_of(t):
-            case TapeStart():
-                gone.add(id(t))
-            case TapeReader(comment=comment):
-                gone.update((id(t), id(comment)))
-            case None if isinstance(t, gast.Delete) and assigns_role(t, "pop"):
-                gone.add(id(t))
-    return [t for t in block if id(t) not in gone]
-
-
-def _reads_popped(header):
-    """Whether a loop header takes tape entries (`popped(pop, n)`)."""
-    return any(called_role(n) == "popped" for n in walk(header))
+def _blocks(block):
+    """A typed block and every block nested in it (loops' and branches' bodies)."""
+    yield block
+    for s in typed_statements(block):
+        if isinstance(s, Control):
+            yield s.body
+            yield s.orelse
 
 
 class DropDeadSaves(Pass):
-    """Stop saving tape entries the backward sweep no longer reads (the module
-    docstring's example). In the pipeline it runs when a row update took an entry's
-    last reader (`lost_readers`); run alone, it always looks."""
-    needs = ("lost_readers",)
-
-    def applies(self, facts):
-        return facts.lost_readers is not False
+    """Stop saving tape entries the backward sweep never reads (the module docstring's
+    example); provides whether the forward sweep still uses the tape. Typed: it runs on
+    both typed sweeps, before they are lowered."""
+    phase = "typed"
+    provides = ("uses_tape",)
 
     def run(self, facts):
-        drop_dead_saves(facts.rrule, facts.pullback)
+        facts.uses_tape = drop_dead_saves(facts.forward, facts.backward) and facts.uses_tape

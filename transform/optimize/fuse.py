@@ -7,7 +7,9 @@
     x = t1 + t3
 
 and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. (Copies were
-propagated before, by copies.py.)
+propagated before, by copies.py.) A temporary folds into an assignment's, an augmented
+assignment's or a return's value, and into the arguments of a batched product's update
+(`AddProduct`, `dW_products.add(t, x)`: BatchProducts, typed, runs before this pass).
 
 Three-address form makes every operation a statement; in a loop body each extra
 name costs a store and a load per iteration, and NumPy cannot reuse a named
@@ -27,6 +29,7 @@ from runtime.traits import HELPER
 from .name_counts import NameCounts, ScopedCounts
 from .passes import Pass
 from ..ir.nodes import name_ids, walk
+from ..ir.generated import AddProduct
 from ..ir.recognize import called_role, is_comment
 from ..ir.statements import Pop, Push, mark_typed, typed_of
 from ..ir.templates import clone
@@ -95,7 +98,7 @@ class _Folder:
                     setattr(s, field, self.block(getattr(s, field)))
             self.scope = outer
             if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
-                    and s.value is not None:
+                    and s.value is not None or isinstance(typed_of(s), AddProduct):
                 s = self.pull_in(out, s)
                 k = _previous_statement(out)
                 if k is not None and _extends(out[k], s, self.modules) and \

@@ -5,10 +5,11 @@
 
 The optimiser is two flat lists of passes (`PASSES`, the first list's then the
 second's), run in order by the pass manager (passes.py) over one rrule: TYPED_PASSES on
-the pullback's typed body (ir/statements.py, ir/generated.py: `optimize_typed`, before
-it is lowered), which match the statement classes and drop whole statements; then
-GAST_PASSES on the lowered gast (`optimize`), which rewrite expressions (and find the
-generated statements by their typed marks). Each pass is a small class with one job, in
+the typed sweeps (ir/statements.py, ir/generated.py: `optimize_typed`, before they are
+lowered), which match the statement classes (their operands gast expressions) and drop,
+replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize`),
+which rewrite expressions (and find the generated statements by their typed marks), and
+the statement passes that decide on what those rewrites leave (docs/ir.md). Each pass is a small class with one job, in
 its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
@@ -32,6 +33,9 @@ from .written_sums import WriteOutUnbroadcasts
 TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
+    BatchProducts(),           # a loop's outer products as one matrix product
+    DropDeadSaves(),           # tape entries nobody reads not saved
+    ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
 )
 
 GAST_PASSES = (               # on the lowered rrule
@@ -45,10 +49,7 @@ GAST_PASSES = (               # on the lowered rrule
     WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
     HoistPops(),               # a backward loop's tape entry taken in its header
-    BatchProducts(),           # a loop's outer products as one matrix product
-    DropDeadSaves(),           # tape entries nobody reads any more not saved
     HoistFactors(),            # a loop-invariant factor applied once after the loop
-    ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )
@@ -60,13 +61,14 @@ CHECK_FACTS = False          # tests set it: every pass's kept facts are recompu
 
 
 def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=None,
-                   check=False):
-    """Rewrite the pullback's typed body (a list) in place with the typed phase's passes
-    (`phase` "typed") of `passes` (PASSES unless given); `params`: the pullback's
-    parameters, `adjoints`: the names chosen for adjoints."""
-    facts = TypedFacts(backward, params=params, adjoints=adjoints)
-    run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
-    return backward
+                   check=False, **inputs):
+    """Rewrite the pullback's typed body (a list) and the forward sweep's (`forward`)
+    in place with the typed phase's passes (`phase` "typed") of `passes` (PASSES
+    unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
+    for adjoints; `inputs`: names, shape_of, forward, uses_tape (see TypedFacts);
+    returns the facts (what the passes provided: `uses_tape`)."""
+    facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
+    return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
 
 
 def _phase(passes, phase):

@@ -45,7 +45,6 @@ class Facts:
     # the rule makes no complex value and refuses complex arguments: every value is real
     real_arguments: bool = False
     rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
-    lost_readers: Optional[bool] = None             # provided by BatchProducts
     _counts: Optional[NameCounts] = field(default=None, repr=False)
     _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
@@ -103,17 +102,25 @@ class Facts:
 class TypedFacts:
     """What the typed phase's passes share: the pullback's typed body (`backward`, a
     list of ir/statements.py's and ir/generated.py's statements, rewritten in place)
-    before it is lowered, the pullback's parameters and the adjoints' names."""
+    and the forward sweep's (`forward`) before they are lowered, the pullback's
+    parameters and the adjoints' names, the compilation's Vocabulary and the names'
+    shapes, whether the forward sweep saves on a tape (`uses_tape`: DropDeadSaves
+    provides it afresh)."""
     backward: list
     params: frozenset = frozenset()
     adjoints: frozenset = frozenset()
+    names: object = None                            # the compilation's Vocabulary
+    shape_of: Callable = lambda name: None
+    forward: list = field(default_factory=list)
+    uses_tape: bool = False
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered
 
     def check_after(self, p):
         """The checked run: the body is still typed statements, all the way down."""
-        untyped = [s for s in typed_statements(self.backward) if not isinstance(s, Statement)]
+        untyped = [s for s in typed_statements(self.backward + self.forward)
+                   if not isinstance(s, Statement)]
         assert not untyped, f"{p!r} left {len(untyped)} untyped statements in the typed sweep"
 
 

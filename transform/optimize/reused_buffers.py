@@ -42,20 +42,23 @@ else nothing changes):
   ndarray of the zeros' dtype, else a copy cast as the zeros would have been (float32 X,
   float64 cotangent: the writes cast).
 
-The writes, the views only they read and the copies only they read go. The zero buffer
-and the writes are found by their typed classes (`ZeroBuffer`, `SliceAdd`); the views
-by the reverse stage's `owned_cut` mark, the `if V is not None` around a write (a typed
-`If`, no generated class) by its gast.
+The writes, the views only they read and the copies only they read go. Typed: it runs
+on the typed pullback body before it is lowered. The zero buffer and the writes are
+found by their typed classes (`ZeroBuffer`, `SliceAdd`), the views and copies as
+`Accumulate`s "set" (or `Bind`s) whose value is a subscript carrying the reverse stage's
+`owned_cut` mark or a view's name, the guard as a typed `If`; a view's reads are judged
+on the gast operands of the typed statements (their parents there, or, for an operand
+that is a whole value, what the statement lowers it into: `d = v`, `d = d + v`).
 """
 import gast
 
-from .expr_shapes import parents_of
+from .dead_saves import _blocks, loaded
 from .passes import Pass
 from ..analysis.index_shapes import literal_index
-from ..ir.nodes import blocks, walk
-from ..ir.generated import ReuseBuffer, SliceAdd, ZeroBuffer
-from ..ir.lower_gast import lowered
-from ..ir.statements import typed_of
+from ..ir.generated import Bind, Comment, Generated, ReuseBuffer, SliceAdd, ZeroBuffer
+from ..ir.nodes import walk
+from ..ir.statements import Accumulate, Control, For, If
+from ..ir.typed_names import mentioned, typed_statements
 from ..reverse.slice_adds import disjoint, index_region
 
 _READERS = ("vdot", "dot", "inner", "sum")          # np functions that copy what they read
@@ -73,16 +76,34 @@ def region_key(index, shape):
     return region, tuple(isinstance(p, int) for p in parts)
 
 
-def _name_target(s):
-    if type(s) is gast.Assign and len(s.targets) == 1 and type(s.targets[0]) is gast.Name:
-        return s.targets[0].id
+def plain(s):
+    """(name, value) for a typed statement lowered as `name = value` (an `Accumulate`
+    "set", a `Bind`, a user's assignment to one name), else None."""
+    if isinstance(s, Accumulate):
+        return (s.target, s.value) if s.mode == "set" else None
+    if isinstance(s, Bind):
+        return s.target, s.value
+    if isinstance(s, (Generated, Control, Comment)) or s.node is None:
+        return None
+    node = s.node
+    if type(node) is gast.Assign and len(node.targets) == 1 and \
+            type(node.targets[0]) is gast.Name:
+        return node.targets[0].id, node.value
     return None
+
+
+def _name_target(s):
+    found = plain(s)
+    return None if found is None else found[0]
 
 
 def view_of(s, buffer, shape):
     """(name, region key) for a marked `V = buffer[index]`, else None."""
-    value, name = getattr(s, "value", None), _name_target(s)
-    if name is None or name == buffer or type(value) is not gast.Subscript or \
+    found = plain(s)
+    if found is None:
+        return None
+    name, value = found
+    if name == buffer or type(value) is not gast.Subscript or \
             type(value.value) is not gast.Name or value.value.id != buffer or \
             getattr(value, "owned_cut", None) != shape:
         return None
@@ -94,12 +115,12 @@ def written_back(s, buffer, shape, aliases):
     """(view name, region key) for `buffer[index] = V` (a typed `SliceAdd` on a zero
     region, or behind `if V is not None`) writing a view back where it came from, else
     None."""
-    if type(s) is gast.If and not s.orelse and len(s.body) == 1 and _is_not_none(s.test):
+    if isinstance(s, If) and not s.orelse and len(s.body) == 1 and _is_not_none(s.test):
         name = s.test.left.id
         s = s.body[0]
-        if type(s) is not gast.Assign or type(s.value) is not gast.Name or s.value.id != name:
+        if not (isinstance(s, SliceAdd) and type(s.value) is gast.Name and s.value.id == name):
             return None
-    match typed_of(s):
+    match s:
         case SliceAdd(fresh=True, target=target, index=index, value=gast.Name(id=view)) \
                 if target == buffer and view in aliases:
             key = region_key(index, shape)
@@ -113,8 +134,8 @@ def _is_not_none(test):
         type(test.comparators[0]) is gast.Constant and test.comparators[0].value is None
 
 
-def names(node):
-    return {n.id for n in walk(node) if type(n) is gast.Name}
+def names(s):
+    return mentioned(s)
 
 
 class Site:
@@ -122,7 +143,7 @@ class Site:
 
     def __init__(self, block, at, shape):
         self.block, self.at, self.shape = block, at, shape
-        self.buffer = typed_of(block[at]).target
+        self.buffer = block[at].target
         self.aliases, self.binding = {}, {}     # name -> region key, statement index
         self.writes, self.end = [], len(block)
 
@@ -155,10 +176,10 @@ class Site:
                 if self.buffer in names(s):
                     self.end = k
                     return
-            name = _name_target(s)
-            if name is not None and type(s.value) is gast.Name and s.value.id in self.aliases \
-                    and name not in self.aliases:
-                self.aliases[name], self.binding[name] = self.aliases[s.value.id], k
+            found = plain(s)
+            if found is not None and type(found[1]) is gast.Name and \
+                    found[1].id in self.aliases and found[0] not in self.aliases:
+                self.aliases[found[0]], self.binding[found[0]] = self.aliases[found[1].id], k
 
     def covered(self):
         regions = [key[0] for _, key in self.writes]
@@ -177,80 +198,123 @@ def _count(region):
     return size
 
 
-def reads_in_reach(site, pullback, parents, modules):
+def operands(s):
+    """(expression, how the statement holds it) for each gast operand of a typed
+    statement: "value" for the whole value of a `name = value` (`plain`), "sum" for an
+    `Accumulate` "sum"'s, "write" for a fresh `SliceAdd`'s value, "node" for a
+    statement's own gast node, else "operand" (a helper's argument, an index, a header)."""
+    if isinstance(s, Control):
+        return [(getattr(s.node, f), "operand") for f in ("target", "iter", "test")
+                if getattr(s.node, f, None) is not None]
+    if plain(s) is not None:
+        return [(plain(s)[1], "value")]
+    if isinstance(s, Accumulate):
+        return [(s.value, "sum" if s.mode == "sum" else "operand")]
+    if isinstance(s, SliceAdd):
+        return [(s.index, "operand"), (s.value, "write" if s.fresh else "operand")]
+    if isinstance(s, Generated):
+        fields = [getattr(s, k.lstrip("_")) for k in vars(s) if k != "node"]
+        flat = [x for v in fields for x in (v if isinstance(v, (list, tuple)) else [v])]
+        return [(v, "operand") for v in flat if isinstance(v, gast.AST)]
+    return [(s.node, "node")]
+
+
+def _parents(root):
+    parents = {}
+    for node in walk(root):
+        for child in gast.iter_child_nodes(node):
+            parents[id(child)] = node
+    return parents
+
+
+def reads_in_reach(site, backward, modules):
     """Whether every use of a view name is a binding or a read the module docstring
     allows, in site's block between its binding and site.end."""
-    position = _positions(site.block, parents)
-    for n in walk(pullback):
-        if type(n) is not gast.Name or n.id not in site.aliases:
-            continue
-        k = position(n)
-        if type(n.ctx) is gast.Del:             # the rewrite may drop its binding
-            return False
-        if type(n.ctx) is not gast.Load:
-            if k != site.binding[n.id] or _name_target(site.block[k]) != n.id:
+    position = {}
+    for k, s in enumerate(site.block):
+        for t in typed_statements([s]):
+            position[id(t)] = k
+    for t in typed_statements(backward):
+        k = position.get(id(t))
+        for expr, held in operands(t):
+            if not _uses_ok(site, t, k, expr, held, modules):
                 return False
-        elif k is None or not site.binding[n.id] < k < site.end or \
-                not _allowed_read(n, parents, modules, site):
+        bound = _name_target(t)
+        if bound in site.aliases and (k != site.binding[bound] or t is not site.block[k]):
+            return False
+        if isinstance(t, For) and {n.id for n in walk(t.target)
+                                   if type(n) is gast.Name} & set(site.aliases):
             return False
     return True
 
 
-def captured(pullback, buffer):
-    """Whether a lambda, def or comprehension below the pullback names the buffer (a
-    Thunk's default may hold the old buffer, and be forced after it is written)."""
-    return any(isinstance(node, _DEFERRED) and buffer in names(node)
-               for node in walk(pullback) if node is not pullback)
+def _uses_ok(site, t, k, expr, held, modules):
+    """The view names in one operand of typed statement t (at site.block[k]) are read
+    only as allowed; a store or a `del` of one only as `plain`'s own binding."""
+    parents = _parents(expr)
+    for n in walk(expr):
+        if type(n) is not gast.Name or n.id not in site.aliases:
+            continue
+        if type(n.ctx) is gast.Del:                 # the rewrite may drop its binding
+            return False
+        if type(n.ctx) is not gast.Load:
+            if held != "node" or k != site.binding[n.id] or _name_target(t) != n.id:
+                return False
+        elif k is None or not site.binding[n.id] < k < site.end or \
+                not _allowed_read(n, parents, expr, held, t, modules, site):
+            return False
+    return True
 
 
-def _positions(block, parents):
-    ids = {id(s): k for k, s in enumerate(block)}
-
-    def position(node):
-        while node is not None and id(node) not in ids:
-            node = parents.get(id(node))
-        return None if node is None else ids[id(node)]
-    return position
-
-
-def _allowed_read(n, parents, modules, site):
+def _allowed_read(n, parents, expr, held, t, modules, site):
     """A read whose value never holds the view: arithmetic, a comparison, a copying np
     function, a copy of the view or a write back; never below a lambda, def or
     comprehension (which may run after the buffer is written)."""
-    top = {id(s) for s in site.block}
-    node = n
+    node = parents.get(id(n))
     while node is not None:
         if isinstance(node, _DEFERRED):
             return False
-        node = None if id(node) in top else parents.get(id(node))
+        node = parents.get(id(node))
+    if n is expr:                                   # the statement's whole operand
+        if held == "value":
+            return _name_target(t) in site.aliases or _is_write(t, site)
+        return held == "sum" or held == "write" and _is_write(t, site)
     parent = parents.get(id(n))
+    if held == "node" and type(parent) is gast.Assign and parent.value is n:
+        return False                                # (not `plain`: several targets)
     if type(parent) in (gast.BinOp, gast.UnaryOp, gast.Compare):
         return True
     if type(parent) is gast.Call and n in parent.args and not parent.keywords:
         func = parent.func
         return type(func) is gast.Attribute and type(func.value) is gast.Name and \
             func.value.id in modules and func.attr in _READERS
-    if type(parent) is gast.Assign and parent.value is n:
-        name = _name_target(parent)
-        return name in site.aliases or any(_holds(site.block[k], parent)
-                                           for k, _ in site.writes)
     return False
 
 
-def _holds(s, node):
-    return s is node or type(s) is gast.If and s.body[0] is node
+def _is_write(t, site):
+    return any(site.block[k] is t or isinstance(site.block[k], If) and
+               site.block[k].body[0] is t for k, _ in site.writes)
 
 
-def rewrite(site, facts):
+def captured(backward, buffer):
+    """Whether a lambda, def or comprehension in the pullback names the buffer (a
+    Thunk's default may hold the old buffer, and be forced after it is written)."""
+    return any(isinstance(node, _DEFERRED) and buffer in
+               {m.id for m in walk(node) if type(m) is gast.Name}
+               for t in typed_statements(backward) for expr, _ in operands(t)
+               for node in walk(expr))
+
+
+def rewrite(site, backward):
     """Keep B: `B = reused_cotangent(B, X)`, the writes back and dead views gone."""
-    zeros = typed_of(site.block[site.at])
-    site.block[site.at] = gast.copy_location(
-        lowered(ReuseBuffer(zeros.target, zeros.like), facts.names), zeros.node)
+    zeros = site.block[site.at]
+    site.block[site.at] = ReuseBuffer(zeros.target, zeros.like)
     gone = {id(site.block[k]) for k, _ in site.writes}
     site.block[:] = [s for s in site.block if id(s) not in gone]
     while True:
-        read = {n.id for n in walk(facts.pullback) if type(n) is gast.Name and
-                type(n.ctx) is gast.Load}
+        read = set()
+        for t in typed_statements(backward):
+            loaded(t, read)
         dead = {id(s) for s in site.block if _name_target(s) in site.aliases and
                 _name_target(s) not in read}
         if not dead:
@@ -258,13 +322,12 @@ def rewrite(site, facts):
         site.block[:] = [s for s in site.block if id(s) not in dead]
 
 
-def sites(pullback, shape_of):
+def sites(backward, shape_of):
     """Each `B = cotangent_zeros(X)` (X a name of known shape) as (block, index, shape)."""
-    for block in blocks(pullback):
+    for block in _blocks(backward):
         for k, s in enumerate(block):
-            typed = typed_of(s)
-            if isinstance(typed, ZeroBuffer) and isinstance(typed.like, str):
-                shape = shape_of(typed.like)
+            if isinstance(s, ZeroBuffer) and isinstance(s.like, str):
+                shape = shape_of(s.like)
                 if shape:
                     yield block, k, tuple(shape)
 
@@ -273,8 +336,9 @@ def reuse_buffers(facts):
     """Rewrite every site the module docstring allows (each judged on the code as the
     rewrites before it left it); how many."""
     done, tried = 0, set()
+    modules = _modules(facts.names)
     while True:
-        for block, at, shape in sites(facts.pullback, facts.shape_of):
+        for block, at, shape in sites(facts.backward, facts.shape_of):
             if id(block[at]) in tried:
                 continue
             tried.add(id(block[at]))
@@ -282,19 +346,26 @@ def reuse_buffers(facts):
             if not site.views():
                 continue
             site.copies_and_writes()
-            parents = parents_of(facts.pullback)
-            if site.covered() and not captured(facts.pullback, site.buffer) and \
-                    reads_in_reach(site, facts.pullback, parents, facts.modules):
-                rewrite(site, facts)
+            if site.covered() and not captured(facts.backward, site.buffer) and \
+                    reads_in_reach(site, facts.backward, modules):
+                rewrite(site, facts.backward)
                 done += 1
                 break
         else:
             return done
 
 
+def _modules(names):
+    """The names that denote NumPy and math (none without a Vocabulary: no np reader
+    is then allowed a view)."""
+    return frozenset() if names is None else frozenset({names.name("np"), names.name("math")})
+
+
 class ReuseCutBuffers(Pass):
-    """A join's cotangent cut from an owned buffer goes back into it (docstring)."""
-    needs = ("shape_of",)
+    """A join's cotangent cut from an owned buffer goes back into it (docstring).
+    Typed: it runs on the typed pullback body, before it is lowered."""
+    phase = "typed"
+    needs = ("names", "shape_of")
 
     def run(self, facts):
         reuse_buffers(facts)

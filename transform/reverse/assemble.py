@@ -14,6 +14,7 @@ from ..analysis.accumulation import Form, State
 from ..ir import generated as gen
 from ..ir import statements as ir
 from ..ir.lower_gast import to_gast
+from ..ir.typed_names import typed_statements
 from ..ir.nodes import const, load, names_below
 from .reverse import Reverser
 
@@ -56,7 +57,9 @@ def lower_sweeps(ctx, sweeps):
     """def f_rrule(params): forward; def pullback(d_out, *, snapshot): backward; return:
     each sweep lowered once (ir/lower_gast.py), the pullback first (the prelude reads
     its snapshot)."""
-    pullback = _pullback_def(ctx, sweeps.seed, to_gast(ctx.src, sweeps.backward, ctx.names))
+    made = {s.target for s in typed_statements(sweeps.backward) if isinstance(s, gen.ProductSum)}
+    pullback = _pullback_def(ctx, sweeps.seed, to_gast(ctx.src, sweeps.backward, ctx.names),
+                             made)
     forward = to_gast(ctx.src, _prelude(ctx) + sweeps.forward, ctx.names)
     return gast.FunctionDef(name=ctx.rrule_name, args=_rrule_args(ctx),
                             body=forward[:-1] + [pullback, forward[-1]], decorator_list=[],
@@ -78,12 +81,13 @@ def _rrule_args(ctx):
                           defaults=[])
 
 
-def _restored(ctx, body):
-    """Primal names the backward sweep rebinds (tape pops, loop headers)."""
+def _restored(ctx, body, made=frozenset()):
+    """Primal names the backward sweep rebinds (tape pops, loop headers); `made`: names
+    the optimiser's typed phase bound in it (BatchProducts' batches), no primal."""
     stored, loaded = set(), set()
     for n in names_below(gast.Module(body=body, type_ignores=[])):
         (stored if type(n.ctx) is gast.Store else loaded).add(n.id)
-    adjoints = set(ctx.adjoints.values()) | set(ctx.temps.values())
+    adjoints = set(ctx.adjoints.values()) | set(ctx.temps.values()) | set(made)
     # the compiler's throwaway loop target, and its tape reader (`pop = tape_reader(tape)`)
     ignored = {ctx.names.roles.get("_"), ctx.names.roles.get("pop")}
     if "_" not in loaded:
@@ -105,9 +109,10 @@ def _pullback_body(ctx, reverser, seed, backward, results):
     return body
 
 
-def _pullback_def(ctx, seed, body):
-    """def pullback(d_out, *, snapshot): body (gast), the snapshot the names it rebinds."""
-    snapshot = _restored(ctx, body)
+def _pullback_def(ctx, seed, body, made=frozenset()):
+    """def pullback(d_out, *, snapshot): body (gast), the snapshot the names it rebinds
+    (`made`: the names the optimiser bound there, not restored)."""
+    snapshot = _restored(ctx, body, made)
     ctx.snapshot = snapshot
     kwonly = [gast.Name(id=n, ctx=gast.Param(), annotation=None, type_comment=None)
               for n in snapshot]

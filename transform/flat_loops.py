@@ -79,7 +79,7 @@ def _reversed(target, header, taken, indent, body):
     before, items = [], []
     k = _fresh("k", taken)
     for s in seqs:              # evaluated once, before the loop, as the helpers do
-        items.append(_item(s, k, taken, indent, before))
+        items.append(_item(s, k, taken, indent, before, ast.unparse(n)))
     if _call_of(header, "reversed_enumerate"):
         items = [f"{k} + {ast.unparse(start)}"] + items
     value = items[0] if _call_of(header, "reversed_prefix") else f"({', '.join(items)},)"
@@ -87,17 +87,20 @@ def _reversed(target, header, taken, indent, body):
     return before, ast.Name(k), countdown, [f"{body}{ast.unparse(target)} = {value}"]
 
 
-def _item(seq, k, taken, indent, before):
-    """Entry k of seq, read by position: a name's `s[k]`; `list(enumerate(s, start))`
-    and `list(zip(a, b))` (a backward walk over enumerate's or zip's items) from
-    snapshots `list(s)` of their sequences (forward mode takes neither outside a
-    loop's header); any other expression from its value, kept in a fresh name."""
+def _item(seq, k, taken, indent, before, n):
+    """Entry k (< n) of seq, read by position: a name's `s[k]`; `list(enumerate(s,
+    start))` and `list(zip(a, b))` (a backward walk over enumerate's or zip's items)
+    from snapshots `list(s[:n])` of their sequences (forward mode takes neither outside
+    a loop's header; `[:n]`: zip stops at its shortest sequence, and enumerate(zip(..))
+    is a zip with `range(start, 2 ** 62)`, lowering/normalize_loops.py); any other
+    expression from its value, kept in a fresh name."""
     if _call_of(seq, "list") and len(seq.args) == 1 and \
             (_call_of(seq.args[0], "enumerate") and len(seq.args[0].args) in (1, 2) or
              _call_of(seq.args[0], "zip") and seq.args[0].args):
         inner = seq.args[0]
         parts = inner.args[:1] if inner.func.id == "enumerate" else inner.args
-        read = [_item(_call("list", p), k, taken, indent, before) for p in parts]
+        read = [_item(_call("list", _prefix(p, n)), k, taken, indent, before, n)
+                for p in parts]
         if inner.func.id == "enumerate":
             start = ast.unparse(inner.args[1]) if len(inner.args) == 2 else "0"
             read = [f"{k} + {start}"] + read
@@ -107,6 +110,11 @@ def _item(seq, k, taken, indent, before):
     name = _fresh("seq_k", taken)
     before.append(f"{indent}{name} = {ast.unparse(seq)}")
     return f"{name}[{k}]"
+
+
+def _prefix(seq, n):
+    """seq[:n] (an ast node)."""
+    return ast.parse(f"({ast.unparse(seq)})[:{n}]").body[0].value
 
 
 def _is_popped(node, reader):

@@ -21,7 +21,7 @@ from runtime.contexts import close_since, open_count
 
 from .api import compiled
 from .emit import tracebacks
-from .errors import TransformError
+from .errors import TransformError, at_definition
 from . import flat_calls
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
@@ -105,6 +105,9 @@ def _refused(exc, plain=None):
     route refused it and that the other takes more programs; a name of the flat
     gradient's own (`items1`, `seq2`) is not shown (the user never wrote it)."""
     exc = tracebacks.at_user_line(exc)
+    if plain is not None and str(exc.filename).startswith("<thunkgrad"):  # a line the
+        exc = at_definition(plain, f"reverse mode's gradient code for {plain.__name__}: "
+                            f"{exc.message}", exc.hint)      # compiler wrote: at the def
     known = _user_names(plain, exc.source_line)
     message, hint = _unnamed(exc.message, known), _unnamed(exc.hint or "", known)
     if message != exc.message:

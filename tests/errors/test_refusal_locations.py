@@ -3,8 +3,8 @@ column, the construct, what to do instead, and no name of thunkgrad's own code (
 rule's `divmod_vjp`, the flat gradient's `items1`, reverse mode's `reversed_prefix`).
 Cases from the corpus and red36 that were refused with no `file:line` or naming
 internal helpers: jvp/hvp of a function taking **kwargs, reverse mode over forward
-mode's call of a method helper, forward mode over reverse mode's divmod and a write
-into a list the flat gradient loops over."""
+mode's call of a method helper, forward mode over reverse mode's divmod, a write
+into a list the flat gradient loops over and a line of its own backward loop."""
 import re
 
 import numpy as np
@@ -12,6 +12,7 @@ import pytest
 
 from tests.corpus import builtins as B
 from tests.corpus import data_values as D
+from tests.corpus import redteam29b as R
 from tests.red36 import programs_opt as M
 from transform import TransformError, hvp, jvp
 
@@ -29,6 +30,10 @@ CASES = {
                                route="forward_over_reverse"), B, "divmod("),
     "hvp dict.pop": (lambda: hvp(D.dict_pop_in_loop, (X3,), (X3,),
                                  route="forward_over_reverse"), D, "d.pop(k)"),
+    # a line of the flat gradient's own (its backward loop): at the def
+    "hvp backward loop": (lambda: hvp(R.generator_expression_and_reduce, (X3,), (X3,),
+                                      route="forward_over_reverse"), R,
+                          "def generator_expression_and_reduce"),
 }
 
 

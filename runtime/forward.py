@@ -179,9 +179,9 @@ def _bound_method(obj, name):
 
 
 def _stored_attribute(obj, name):
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type) and \
-            name in {f.name for f in dataclasses.fields(obj)}:
-        return True                 # else an attribute __post_init__ set, as below
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return name in {f.name for f in dataclasses.fields(obj)} or \
+            name in getattr(obj, "__dict__", ()) and not hasattr(type(obj), name)
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return name in obj._fields
     descriptor = getattr(type(obj), name, None)

@@ -9,12 +9,13 @@ zeros of y's kind added, which broadcast x's tangent to the sum's shape and dtyp
 `plus_zero` (runtime/flat.py) returns the tangent itself when it is an array of y's
 shape and dtype already (nothing to broadcast or promote), and adds the zeros otherwise:
 the same value, without an allocation and an addition per statement (two per step of
-the RNN's loop). Subtraction of such a zero is the same."""
+the RNN's loop). Subtraction of such a zero is the same. A zero on the left is kept
+(list and tuple concatenation is not commutative)."""
 import gast
 
 
 def fold_zero_addends(function, names):
-    """Rewrite `e + zero_addend(y)`, `e - zero_addend(y)` and `zero_addend(y) + e` in
+    """Rewrite `e + zero_addend(y)` and `e - zero_addend(y)` in
     gast FunctionDef `function` (in place); `names`: the compilation's Vocabulary."""
     helper = names.roles.get("zero_addend")       # its name in this code, if called
     if helper is None:
@@ -36,8 +37,9 @@ def fold_zero_addends(function, names):
 
 
 def _folded(node, zero_of, names):
+    """`e + zero_addend(y)` folded; `zero_addend(y) + e` kept as written: for lists and
+    tuples `+` concatenates, and plus_zero(e, y) would put y's zeros after e (the
+    tangent of `rows + [x]` read as `[x_dot] + zeros`: hvp gave zeros, session 37)."""
     if isinstance(node.op, (gast.Add, gast.Sub)) and zero_of(node.right) is not None:
         return names.call("plus_zero", node.left, zero_of(node.right))
-    if isinstance(node.op, gast.Add) and zero_of(node.left) is not None:
-        return names.call("plus_zero", node.right, zero_of(node.left))
     return node

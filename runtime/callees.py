@@ -64,3 +64,19 @@ def value_vjp(fn, wrt, /, *args, **kwargs):
         raise TypeError("differentiating a closure passed to a rule needs thunkgrad's "
                         "compiler (import transform)")
     return _CLOSURE_VJP[0](fn, wrt, *args, **kwargs)
+
+
+def tangent_vjp(fn, tangents, g, /, *args, **kwargs):
+    """Reverse mode over forward mode's call of fn (call_jvp's rule, transform/
+    forward_reverse.py), the tangent output weighted by g: (fn's own cotangent, the
+    tangents' {key: cotangent}, the arguments' cotangents by position). np.piecewise's
+    second derivatives (runtime/rules/piecewise_second.py)."""
+    from .registry import lookup
+    from .thunks import unthunk
+    if not _JVP or lookup(_JVP[0]) is None:
+        raise TypeError("reverse mode over forward mode through a function passed to a "
+                        "rule needs thunkgrad's compiler (import transform)")
+    _, pullback = lookup(_JVP[0]).rrule(fn, tangents, *args, **kwargs)
+    own, t_cots, *cots = pullback((None, g))
+    return unthunk(own), {k: unthunk(c) for k, c in (t_cots or {}).items()}, \
+        [unthunk(c) for c in cots]

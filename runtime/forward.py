@@ -41,9 +41,10 @@ def zero_tangent(value):
     if isinstance(value, dict):
         return {k: zero_tangent(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        zero = copy.copy(value)             # a record: its fields' zeros, __init__ not run
-        for field in dataclasses.fields(value):
-            object.__setattr__(zero, field.name, zero_tangent(getattr(value, field.name)))
+        zero = copy.copy(value)             # a record: its fields' zeros, __init__ not run,
+        names = [f.name for f in dataclasses.fields(value)]     # and what __post_init__
+        for name in names + [n for n in getattr(value, "__dict__", ()) if n not in names]:
+            object.__setattr__(zero, name, zero_tangent(getattr(value, name)))    # set
         return zero
     return _object_zero(value)
 
@@ -179,7 +180,8 @@ def _bound_method(obj, name):
 
 def _stored_attribute(obj, name):
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return name in {f.name for f in dataclasses.fields(obj)}
+        return name in {f.name for f in dataclasses.fields(obj)} or \
+            name in getattr(obj, "__dict__", ()) and not hasattr(type(obj), name)
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return name in obj._fields
     descriptor = getattr(type(obj), name, None)

@@ -28,7 +28,8 @@ from runtime.forward import zero_tangent
 from .errors import TransformError
 from . import forward_api
 from .forward.calls import provide_tangents
-from .forward_api import _compiled, _like
+from .forward_api import _compiled
+from .forward_arguments import _like
 from .generated_calls import refuse_helpers
 from .public.checks import DERIVATIVE, SPEC
 from .public.parameters import _bound_args, _defaults, _full_signature, _params, _wrt_names

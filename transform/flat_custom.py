@@ -14,6 +14,7 @@ gradient over the arguments of <g, the declared tangent J(x) t>:
 
 JOINT, and a tangent passed by keyword, are refused.
 """
+from runtime import registry
 from runtime.complex_safety import RuleRefused
 from runtime.forward import zero_tangent
 from runtime.jvp import LINEAR, NoJvp
@@ -66,11 +67,19 @@ def _second(rule, args, kwargs, g, t_args, layout):
 
 
 def _through_jvp_function(term, args, g, t_args, wanted):
+    """Reverse mode over the JVP function: its registered rule's pullback when it has
+    one (np.piecewise's, runtime/rules/piecewise_second.py: its cotangents as rules
+    give them, a closure record's own among them), else vjp of its source."""
     from .api import vjp       # (api imports the compiler, which reaches this module)
     if not wanted:
         return ()
-    _, pullback = vjp(term, tuple(t_args), *args, wrt=tuple(k + 1 for k in wanted))
-    found = dict(zip(wanted, pullback(g)))
+    rule = registry.lookup(term)
+    if rule is not None:
+        cots = rule.rrule(tuple(t_args), *args)[1](g)
+        found = {k: unthunk(cots[k + 1]) for k in wanted}
+    else:
+        _, pullback = vjp(term, tuple(t_args), *args, wrt=tuple(k + 1 for k in wanted))
+        found = dict(zip(wanted, pullback(g)))
     return [found.get(k) for k in range(len(args))]
 
 

@@ -11,12 +11,9 @@ output's tangent is d/dh f(z + h t) at h = 0, h real); a real argument's must be
 Code reaching complex values is compiled with the terms known right for them only
 (transform/forward/complex_terms.py).
 """
-import copy
 import dataclasses
 import inspect
 import types
-
-import numpy as np
 
 import runtime.forward as forward_runtime
 from runtime import callees, registry
@@ -27,9 +24,10 @@ from runtime.operators import user_class
 
 from .analysis.accumulation import POLICIES
 from .emit import tracebacks
-from .errors import TransformError
+from .errors import TransformError, at_definition, callee_words
 from .forward.calls import provide
 from .forward.methods import user_method
+from .forward_arguments import _like, _tangents
 from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
@@ -63,13 +61,14 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         func, receiver, wrt = _method_parts(fn, tuple(range(len(primals)))   # the object
                                             if wrt is None else wrt)          # held fixed
         if not receiver:
-            raise TransformError("jvp of a bound method is not supported yet",
-                                 hint="pass a function taking the object's arrays")
+            raise at_definition(func, "jvp of a bound method is not supported yet",
+                                hint="pass a function taking the object's arrays")
         return jvp(func, receiver + tuple(primals), tangents, wrt=wrt, policy=policy)
     plain, _ = _unwrap(fn)
     if _collecting(plain):
-        raise TransformError(f"forward mode (jvp, jacfwd): {plain.__name__} takes *args or "
-                             "**kwargs", hint="name the parameters, or use vjp")
+        raise at_definition(plain, f"forward mode (jvp, jacfwd): {plain.__name__} takes "
+                            "*args or **kwargs", hint="name the parameters, or use vjp",
+                            mark="*")
     refuse_generator(plain, "jvp")
     primals = tuple(primals)
     check_arity(plain, "jvp", len(primals))          # np.sum(x, 0): name the axis
@@ -142,9 +141,9 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     if not isinstance(fn, types.FunctionType) or not by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
-                             f"value ({getattr(fn, '__qualname__', '?')}) with arguments "
-                             "that carry a derivative is not supported yet", hint="call a function defined with def, or "
-                             "use vjp/jacrev")
+                             f"value ({callee_words(fn)}) with arguments that carry a "
+                             "derivative is not supported yet", hint="call a function "
+                             "defined with def, or use vjp/jacrev")
     params = list(inspect.signature(fn).parameters)
     tangents = {params[k] if isinstance(k, int) else k: t for k, t in tangents.items()}
     names = tuple(tangents)
@@ -214,11 +213,12 @@ callees.provide_jvp(call_jvp)         # odeint's and np.piecewise's functions' t
 
 def _constructor(fn):
     """A class called with tangents: the function its __init__ is compiled as (reverse
-    mode's, frontend/constructors.py), or fn itself (refused below). Not a dataclass:
-    an attribute its __post_init__ sets is no field, and forward mode reads a record's
-    tangent by field (runtime/forward.py attribute_tangent). A `@differentiable`
+    mode's, frontend/constructors.py; a dataclass with a __post_init__: the fields'
+    stores then its code, the object built with every attribute, its tangent too, so
+    runtime/forward.py attribute_tangent reads what __post_init__ set), or fn itself
+    (refused below). A `@differentiable`
     helper: the function it wraps (its wrapper takes *args, **kwargs)."""
-    if isinstance(fn, type) and not dataclasses.is_dataclass(fn) and record_rule(fn) is None:
+    if isinstance(fn, type) and record_rule(fn) is None:
         return constructor_of(fn, object_builder) or fn
     return _unwrap(fn)[0]
 
@@ -311,72 +311,3 @@ def _no_source(fn):
                           "forward mode to compile", hint="register a rule for it with "
                           "transform.rrule and its JVP, or call it inside a function of "
                           "your own")
-
-
-def _tangents(names, tangents):
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
-        raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "
-                        f"argument ({', '.join(names)}: {len(names)}), got "
-                        f"{type(tangents).__name__}"
-                        + (f" of {len(tangents)}" if isinstance(tangents, (tuple, list))
-                           else ""))
-    return tuple(tangents)
-
-
-def _like(name, primal, tangent, where=""):
-    """The tangent checked against its primal's structure and shape, in its dtype."""
-    label = f"the tangent of {name!r}{where}"
-    if isinstance(primal, (tuple, list)) and not isinstance(primal, np.ndarray):
-        if not isinstance(tangent, (tuple, list)) or len(tangent) != len(primal):
-            raise ValueError(f"jvp: {label} must be a {type(primal).__name__} of "
-                             f"{len(primal)} entries, like the argument")
-        parts = [_like(name, p, t, f"{where}[{k}]")
-                 for k, (p, t) in enumerate(zip(primal, tangent))]
-        return type(primal)(*parts) if hasattr(primal, "_fields") else type(primal)(parts)
-    if isinstance(primal, dict):
-        if not isinstance(tangent, dict) or set(tangent) != set(primal):
-            raise ValueError(f"jvp: {label} must be a dict with the argument's keys")
-        return {k: _like(name, p, tangent[k], f"{where}[{k!r}]") for k, p in primal.items()}
-    if np.iscomplexobj(tangent) and not np.iscomplexobj(primal):
-        raise TypeError(f"jvp: {label} is complex but the argument is real; a real "
-                        "argument's tangent is real (pass a complex argument to move it "
-                        "off the real line)")
-    if np.iscomplexobj(primal):
-        return _complex_like(label, primal, tangent)
-    if dataclasses.is_dataclass(primal) and not isinstance(primal, type):
-        return _record_like(name, primal, tangent, where)
-    if isinstance(primal, (bool, int, np.integer, np.bool_, str, type(None))):
-        return zero_tangent(primal)  # an int or other non-float entry: a zero tangent
-    if not isinstance(primal, (float, np.floating, np.ndarray)):
-        raise TypeError(f"jvp: {label}: a {type(primal).__name__} argument has no tangent "
-                        "forward mode can take; pass its arrays (or a dataclass, tuple, "
-                        "list or dict of them)")
-    if np.shape(tangent) != np.shape(primal):
-        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
-                         f"{np.shape(primal)}")
-    if isinstance(primal, np.ndarray):
-        return np.asarray(tangent, dtype=primal.dtype)
-    return type(primal)(tangent) if isinstance(primal, np.floating) else float(tangent)
-
-
-def _record_like(name, primal, tangent, where):
-    """A dataclass argument's tangent: the same class, each field's tangent checked."""
-    if type(tangent) is not type(primal):
-        raise ValueError(f"jvp: the tangent of {name!r}{where} must be a "
-                         f"{type(primal).__name__}, like the argument")
-    out = copy.copy(tangent)
-    for field in dataclasses.fields(primal):
-        value = _like(name, getattr(primal, field.name), getattr(tangent, field.name),
-                      f"{where}.{field.name}")
-        object.__setattr__(out, field.name, value)
-    return out
-
-
-def _complex_like(label, primal, tangent):
-    """A complex argument's tangent: its shape, in its dtype."""
-    if np.shape(tangent) != np.shape(primal):
-        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
-                         f"{np.shape(primal)}")
-    if isinstance(primal, np.ndarray):
-        return np.asarray(tangent, dtype=primal.dtype)
-    return type(primal)(tangent)

@@ -22,7 +22,7 @@ from runtime.forward import zero_tangent
 from runtime.rules import tangents_helpers
 from runtime.thunks import unthunk
 
-from .errors import TransformError
+from .errors import TransformError, callee_words
 from .forward_api import _compiled, _constructor, bound_call, call_jvp, call_jvp_keywords
 from .forward.calls import _collects, container_method
 from .forward.methods import user_method
@@ -197,10 +197,10 @@ def _check_callee(fn):
     if not isinstance(fn, types.FunctionType) or _collects(fn) or \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform") and \
             not by_source(fn):
-        raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of a "
-                             f"{type(fn).__name__} value (or of a function taking *args "
-                             "whose named parameters the call does not fill by position) "
-                             "is not supported yet",
+        raise TransformError(f"hvp/hessian: reverse mode over the tangent of a call of "
+                             f"{callee_words(fn)}, a {type(fn).__name__} value (or a "
+                             "function taking *args whose named parameters the call does "
+                             "not fill by position), is not supported yet",
                              hint="call a function defined with def, or compute H v by "
                              "finite differences of grad")
 

@@ -28,8 +28,9 @@ from runtime.forward import zero_tangent
 from .api import adjoint_source, vjp
 from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
-from .errors import TransformError
-from .forward_api import _compiled, _like
+from .errors import TransformError, at_definition
+from .forward_api import _compiled
+from .forward_arguments import _like
 from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .hvp_forward import chosen, prepared, run, source as forward_source
@@ -200,12 +201,13 @@ def _argument_blocks(fn, args, names, wrt, policy, route=None):
 
 def _plain(fn):
     if getattr(fn, "__self__", None) is not None:
-        raise TransformError("hvp/hessian of a bound method is not supported yet",
-                             hint="pass a function taking the object's arrays")
+        raise at_definition(getattr(fn, "__func__", fn), "hvp/hessian of a bound method "
+                            "is not supported yet", hint="pass a function taking the "
+                            "object's arrays")
     plain, _ = _unwrap(fn)
     if _collecting(plain):
-        raise TransformError(f"hvp/hessian: {plain.__name__} takes *args or **kwargs",
-                             hint="name the parameters")
+        raise at_definition(plain, f"hvp/hessian: {plain.__name__} takes *args or "
+                            "**kwargs", hint="name the parameters", mark="*")
     refuse_generator(plain, "hvp/hessian")
     return plain
 

@@ -11,6 +11,7 @@ tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
 """
 import ast
 import inspect
+import re
 import threading
 import types
 import weakref
@@ -20,7 +21,7 @@ from runtime.contexts import close_since, open_count
 
 from .api import compiled
 from .emit import tracebacks
-from .errors import TransformError
+from .errors import TransformError, at_definition
 from . import flat_calls
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
@@ -56,7 +57,7 @@ def prepared(plain, names, primals, policy, signature):
     try:
         return tangent_code(rule, plain, names, signature)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
-        raise _refused(exc) from None
+        raise _refused(exc, plain) from None
 
 
 def run(tangent, names, primals, directions):
@@ -99,17 +100,50 @@ def chosen(plain, names, primals, policy, signature):
         return None
 
 
-def _refused(exc):
+def _refused(exc, plain=None):
     """Forward mode's refusal of the flat gradient, at the user's line, saying which
-    route refused it and that the other takes more programs."""
+    route refused it and that the other takes more programs; a name of the flat
+    gradient's own (`items1`, `seq2`) is not shown (the user never wrote it)."""
     exc = tracebacks.at_user_line(exc)
-    message = exc.message if exc.message.startswith("hvp") else \
-        f"hvp (forward over reverse): {exc.message}"
+    if plain is not None and str(exc.filename).startswith("<thunkgrad"):  # a line the
+        exc = at_definition(plain, f"reverse mode's gradient code for {plain.__name__}: "
+                            f"{exc.message}", exc.hint)      # compiler wrote: at the def
+    known = _user_names(plain, exc.source_line)
+    message, hint = _unnamed(exc.message, known), _unnamed(exc.hint or "", known)
+    if message != exc.message:
+        message = f"reverse mode's gradient code for this line: {message}"
+    message = message if message.startswith("hvp") else \
+        f"hvp (forward over reverse): {message}"
+    hint = "" if hint != (exc.hint or "") else hint
     return TransformError(message, filename=exc.filename, line=exc.line, col=exc.col,
                           source_line=exc.source_line,
                           hint="use hvp's default route (route=\"reverse_over_forward\"), "
-                               "which takes more programs" + (f"; or {exc.hint}" if exc.hint
-                                                              else ""))
+                               "which takes more programs" + (f"; or {hint}" if hint else ""))
+
+
+_QUOTED = re.compile(r"`([^`]*)`")
+
+
+def _unnamed(text, known):
+    """text with each `quoted` snippet naming a name the user never wrote made
+    `a value it made` (None for known: nothing to compare with)."""
+    if known is None:
+        return text
+    return _QUOTED.sub(lambda m: m.group(0) if set(re.findall(r"[A-Za-z_]\w*", m.group(1)))
+                       <= known else "a value it made", text)
+
+
+def _user_names(plain, line):
+    """Every name plain's code (nested functions too) and the user's line use, or None."""
+    code = getattr(plain, "__code__", None)
+    if code is None:
+        return None
+    names, todo = set(re.findall(r"[A-Za-z_]\w*", line or "")), [code]
+    while todo:
+        c = todo.pop()
+        names.update(c.co_names + c.co_varnames + c.co_freevars + c.co_cellvars)
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return names
 
 
 def _flat_policy(policy):
@@ -222,5 +256,5 @@ def source(plain, names, policy, checked=False):
         if checked:
             _checked(tangent)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
-        raise _refused(exc) from None
+        raise _refused(exc, plain) from None
     return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source

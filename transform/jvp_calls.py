@@ -13,7 +13,8 @@ TransformError, when the call runs)."""
 from runtime import registry
 
 from .errors import TransformError
-from .forward_api import _like, _tangents, jvp
+from .forward_api import jvp
+from .forward_arguments import _like, _tangents
 from .forward_nested import _plain_function, call_jvp_tangent
 from .forward_reverse import call_jvp_rule
 from .public.parameters import _defaults, _params, _wrt_names

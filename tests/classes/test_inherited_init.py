@@ -19,7 +19,7 @@ WORKING = ["inherited", "inherited_twice", "super_init", "super_init_on_x",
 REFUSED = ["refused_inherits_calls", "refused_super_calls", "refused_late",
            "refused_other_super", "refused_multiple", "refused_computed_default",
            "refused_sometimes_sets", "refused_passes_self"]
-FORWARD = [n for n in WORKING if n != "dataclass_post_init"]   # see the last test
+FORWARD = WORKING      # dataclass_post_init in forward mode too since session 37
 ROUTES = ["forward_over_reverse", "reverse_over_forward"]
 
 
@@ -56,10 +56,3 @@ def test_refused(name):
 def test_refused_names_the_line():
     with pytest.raises(TransformError, match=r"programs\.py:\d+:\d+: .*FromCalls"):
         grad(P.refused_inherits_calls)(W, X)
-
-
-def test_forward_mode_refuses_a_post_init():
-    """Forward mode does not build any dataclass with a __post_init__ yet (with or
-    without a base): refused, never a wrong tangent."""
-    with pytest.raises(TransformError, match="type value"):
-        jvp(P.dataclass_post_init, (W, X), (V,), wrt=0)

@@ -1,7 +1,6 @@
 """Refusals found while generated forward-mode code runs under reverse mode (hvp, grad
 of grad: reverse mode over `<name>_jvp`, over a value's two-line function) name the
 user's file and line, not a line of generated code (transform/emit/tracebacks.py)."""
-import dataclasses
 import gc
 import inspect
 
@@ -81,24 +80,18 @@ def test_a_value_calls_refusal_names_the_users_call():
     assert (exc.filename, exc.line) == (__file__, line_of(sinc_as_a_value, "h(np.outer"))
 
 
-@dataclasses.dataclass
-class Scaled:
-    w: object
-
-    def __post_init__(self):
-        self.norm = np.sum(self.w ** 2)
-
-
-def dataclass_as_a_value(x):
-    make = Scaled
-    return make(x).norm
+def item_of_an_entry(x):          # (a dataclass with a __post_init__ called as a value
+    s = np.sum(x ** 2)            # was this test's case: forward mode builds it since
+    return x[0].item() * s        # session 37)
 
 
 def test_a_refusal_without_a_location_gets_the_users_call():
     """Refused when call_jvp's reverse rule runs: at the call's line (its tangent
-    code's call_jvp statement carries the line, not the line above's)."""
-    exc = refused(lambda: hvp(dataclass_as_a_value, (X,), (V,)))
-    assert (exc.filename, exc.line) == (__file__, line_of(dataclass_as_a_value, "make(x)"))
+    code's call_jvp statement carries the line, not the line above's); hvp's tuple
+    `wrt` too (vjp kept the location out until session 37)."""
+    for wrt in (0, (0,)):
+        exc = refused(lambda: hvp(item_of_an_entry, (X,), (V,), wrt=wrt))
+        assert (exc.filename, exc.line) == (__file__, line_of(item_of_an_entry, "].item()"))
 
 
 def sine_helper(s):

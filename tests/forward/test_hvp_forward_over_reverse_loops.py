@@ -38,6 +38,18 @@ def zipped(x, y):                   # reversed_zip, a tape entry per step
     return s
 
 
+def enumerate_zipped(x, w):         # enumerate(zip(..)): a zip with range(0, 2 ** 62),
+    total = 0.0                     # once listed whole by the backward walk (MemoryError)
+    for i, (a, b) in enumerate(zip(x, w), 1):
+        total += i * a * np.exp(b) * a
+    return total
+
+
+def rows_then_x(x, y):             # `[*rows, x]`: concatenation, the zeros first (hvp
+    rows = [np.cos(y), y]           # gave zeros for x: session 37)
+    return np.sum(np.stack([*rows, np.sin(x) * x]) ** 2)
+
+
 def nested_indices(A):              # i, j read back from the tape as an index
     s = 0.0
     for i in range(2):
@@ -98,6 +110,8 @@ CASES = [
     (carried, lambda r: (r.normal(size=3),), 0),
     (grown_list, lambda r: (r.normal(size=3),), 0),
     (zipped, lambda r: (r.normal(size=3), r.normal(size=3)), (0, 1)),
+    (enumerate_zipped, lambda r: (r.normal(size=3), r.normal(size=3)), (0, 1)),
+    (rows_then_x, lambda r: (r.normal(size=3), r.normal(size=3)), 0),
     (nested_indices, lambda r: (r.normal(size=(3, 3)),), 0),
     (builtins_over_lists, lambda r: (r.normal(size=3),), 0),
     (arrays_of_lists, lambda r: (r.normal(size=3),), 0),

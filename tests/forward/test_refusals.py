@@ -7,7 +7,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from tests.forward import functions as F
-from transform import TransformError, jvp
+from transform import TransformError, hessian, hvp, jvp
 
 SOURCE = F.__file__
 
@@ -39,9 +39,18 @@ def test_a_closure_over_differentiated_values_taken():
                  numerical_jvp(F.calls_a_closure, [x], 0, t))
 
 
-def test_varargs_refused():
-    with pytest.raises(TransformError, match=r"\*args"):
-        jvp(F.takes_varargs, (np.ones(2),), (np.ones(2),), wrt=())
+@pytest.mark.parametrize("entry", [
+    lambda f: jvp(f, (np.ones(2),), (np.ones(2),), wrt=()),
+    lambda f: hvp(f, (np.ones(2),), (np.ones(2),)),
+    lambda f: hessian(f)(np.ones(2))], ids=["jvp", "hvp", "hessian"])
+def test_varargs_refused_at_the_def(entry):
+    # session 37: was refused with no file:line
+    with pytest.raises(TransformError, match=r"\*args") as info:
+        entry(F.takes_varargs)
+    exc = info.value
+    assert exc.filename == SOURCE and exc.line is not None and exc.hint
+    assert exc.source_line.lstrip().startswith("def takes_varargs(")
+    assert exc.source_line[exc.col] == "*"
 
 
 def test_a_complex_tangent_of_a_real_argument_refused():

@@ -15,7 +15,7 @@ from transform import TransformError, grad
 X = np.array([0.3, -0.2, 0.5, -1.1])
 # name: (the argument, checks): grad against first differences, the rest red2's
 CASES = {
-    "piecewise_keywords_named_like_vjp": (X, ("grad", "jvp")),   # hvp: piecewise_jvp refused
+    "piecewise_keywords_named_like_vjp": (X, ("grad", "jvp", "hvp")),   # hvp: session 37
     "super_call_of_differentiated_object": (P._Doubled(P.W3), ("grad", "jvp", "hvp")),
     "super_call_on_argument": (P.H, ("grad", "jvp", "hvp", "hessian")),
     **{name: (P.H, ("grad", "jvp", "hvp", "hessian")) for name in (

@@ -17,8 +17,13 @@ RTOL, ATOL = 1e-5, 1e-6
 
 
 def tangent_like(r, a):
+    """A random tangent shaped like argument a: a dataclass's fields, a NamedTuple's
+    (its constructor takes the fields as arguments, not one iterable), a tuple's, a
+    list's or a dict's entries; a float for a float."""
     if dataclasses.is_dataclass(a):
         return type(a)(*[tangent_like(r, getattr(a, f.name)) for f in dataclasses.fields(a)])
+    if isinstance(a, tuple) and hasattr(a, "_fields"):
+        return type(a)(*[tangent_like(r, v) for v in a])
     if isinstance(a, (tuple, list)):
         return type(a)(tangent_like(r, v) for v in a)
     if isinstance(a, dict):
@@ -65,9 +70,12 @@ def check_jacrev(f, args, k, r):
 
 
 def _plain(tree):
-    """A dataclass as the tuple of its fields (the differences' tree has no records)."""
+    """A dataclass or NamedTuple as the tuple of its fields (the differences' tree has
+    no records)."""
     if dataclasses.is_dataclass(tree):
         return tuple(_plain(getattr(tree, f.name)) for f in dataclasses.fields(tree))
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):
+        return tuple(_plain(v) for v in tree)
     return tree
 
 

@@ -215,7 +215,7 @@ def _more(r):
         "tolerance_while": (P.tolerance_while, (1.7,), 0, FLOAT),
         "filtered_energy": (P.filtered_energy, (x6,), 0, SCALAR),
         "progress_print": (P.progress_print, (r.normal(size=3), X), 0, SCALAR),
-        "namedtuple_loss": (P.namedtuple_loss, (P.Params(r.normal(size=3), 0.2), X, np.sign(r.normal(size=6))), 0, ("grad", "vg")),
+        "namedtuple_loss": (P.namedtuple_loss, (P.Params(r.normal(size=3), 0.2), X, np.sign(r.normal(size=6))), 0, ("grad", "vg", "jvp", "hvp", "hvp_fr")),
         "inherited_call": (P.inherited_call, (0.5 * r.normal(size=(2, 3)), r.normal(size=3)), 0, SCALAR),
         "itertools_accumulate": (P.itertools_accumulate, (r.normal(size=4),), 0, SCALAR),
         "pairwise_distances": (P.pairwise_distances, (r.normal(size=6),), 0, SCALAR),

@@ -5,11 +5,7 @@ finite differences in float64 (check.py; tests/fd.py never calls thunkgrad). Eve
 matches or is refused with a TransformError; REFUSED lists the refusals, and a refused
 case that starts to run must then match the differences too (the check runs either
 way). test_regressions.py holds the two wrong values it found, reduced."""
-import numpy as np
 import pytest
-
-from tests.fd import assert_close, numerical_jvp
-from transform import grad, hvp, jvp
 
 from tests.red34.check import run_checked
 from tests.red36.cases import all_cases
@@ -65,18 +61,3 @@ def test_against_finite_differences(name, check):
 
 def test_refusal_list_names_cases():
     assert REFUSED <= set(CHECKED)
-
-
-def test_namedtuple_argument_jvp_and_hvp():
-    # the shared checks build a tangent with type(a)(generator), which a NamedTuple
-    # cannot take: jvp and hvp of a NamedTuple argument checked here by hand
-    P = all_cases()["namedtuple_loss"]
-    f, (p, X, y) = P[0], P[1]
-    t = type(p)(np.array([0.3, -0.5, 0.2]), 0.7)
-    _, got = jvp(f, (p, X, y), (t,), wrt=0)
-    assert_close(got, numerical_jvp(f, [p, X, y], 0, t), 1e-5, 1e-6, "jvp")
-    g = grad(f)
-    hv = hvp(f, (p, X, y), (t,))
-    want = numerical_jvp(lambda *a: tuple(g(*a)), [p, X, y], 0, t)
-    assert_close(hv.w, want[0], 1e-5, 1e-6, "hvp.w")
-    assert_close(hv.b, want[1], 1e-5, 1e-6, "hvp.b")

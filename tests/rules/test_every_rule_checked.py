@@ -236,6 +236,9 @@ _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests differenc
               "test_scipy_linalg_decompositions.py)")
 # rule name, or (rule name, parameter): why it is not driven here, and where it is checked
 EXEMPT = {
+    "runtime.rules.piecewise.piecewise_jvp": "np.piecewise's tangent, its pieces user "
+    "functions (reverse over it: runtime/rules/piecewise_second.py): "
+    "tests/forward/test_hvp_piecewise.py, hvp by both routes against second differences",
     "transform.flat_dispatch.rule_call": "a call dispatched when it runs, in a flat gradient "
     "(hvp forward over reverse; its tangent forward mode's call_jvp): "
     "tests/forward/test_hvp_fr_calls.py and the corpus's hvp run of that route",

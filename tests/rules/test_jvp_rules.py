@@ -32,6 +32,9 @@ EXEMPT = {
     "test_float_casts_are_their_own_tangent below",
     "numpy.complex64": "rounds to complex64: test_float_casts_are_their_own_tangent below",
     "numpy.piecewise": "its pieces are callables: tests/rules/test_jvp_piecewise.py",
+    "runtime.rules.piecewise.piecewise_jvp": "np.piecewise's tangent, its pieces callables: "
+    "tests/forward/test_hvp_piecewise.py (its JVP along the tangents against differences, "
+    "a third derivative refused)",
     "scipy.integrate._odepack_py.odeint": "a callable and solver tolerances: "
     "tests/rules/test_jvp_integrate.py at tight tolerances",
     "scipy.integrate._ivp.ivp.solve_ivp": "a callable and solver tolerances: "

@@ -18,7 +18,7 @@ import gast
 
 
 def fold_zero_addends(function, names):
-    """Rewrite `e + zero_addend(y)`, `e - zero_addend(y)` and `zero_addend(y) + e` in
+    """Rewrite `e + zero_addend(y)` and `e - zero_addend(y)` in
     gast FunctionDef `function` (in place); `names`: the compilation's Vocabulary."""
     helper = names.roles.get("zero_addend")       # its name in this code, if called
     if helper is None:
@@ -40,6 +40,8 @@ def fold_zero_addends(function, names):
 
 
 def _folded(node, zero_of, names):
+    """`e + zero_addend(y)` folded to plus_zero(e, y); `zero_addend(y) + e` to
+    zero_plus(y, e), in that order: for lists and tuples `+` concatenates."""
     if isinstance(node.op, (gast.Add, gast.Sub)) and zero_of(node.right) is not None:
         return names.call("plus_zero", node.left, zero_of(node.right))
     if isinstance(node.op, gast.Add) and zero_of(node.left) is not None:

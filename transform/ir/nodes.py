@@ -5,6 +5,8 @@ import copy
 
 import gast
 
+from .quoting import identifier
+
 
 class NameGen:
     """Hands out names like t1, t2, cond1 that the function does not already use, and
@@ -31,7 +33,9 @@ class NameGen:
         return name
 
     def reserve(self, name):
-        """`name` itself if free, else a numbered variant."""
+        """`name` itself if free, else a numbered variant; a name made from a user
+        object's (a lambda's `<lambda>`) becomes an identifier first."""
+        name = identifier(name, "fn")
         if name not in self.used:
             self.used.add(name)
             return name

@@ -1,0 +1,48 @@
+"""Refusals at the user's line (session 37): each names the user's file, line and
+column, the construct, what to do instead, and no name of thunkgrad's own code (a
+rule's `divmod_vjp`, the flat gradient's `items1`, reverse mode's `reversed_prefix`).
+Cases from the corpus and red36 that were refused with no `file:line` or naming
+internal helpers: jvp/hvp of a function taking **kwargs, reverse mode over forward
+mode's call of a method helper, forward mode over reverse mode's divmod, a write
+into a list the flat gradient loops over and a line of its own backward loop."""
+import re
+
+import numpy as np
+import pytest
+
+from tests.corpus import builtins as B
+from tests.corpus import data_values as D
+from tests.corpus import redteam29b as R
+from tests.red36 import programs_opt as M
+from transform import TransformError, hvp, jvp
+
+INTERNAL = re.compile(r"reversed_(prefix|enumerate|zip)|popped|tape_reader|_vjp\b|"
+                      r"_rrule\b|\bitems\d|\bseq\d|\bt\d+\b|added_at|unbroadcast")
+X3 = np.array([0.3, 0.5, 0.9])
+W = np.array([[0.2, -0.1, 0.4], [0.5, 0.3, -0.2]])
+
+CASES = {
+    "jvp **kwargs": (lambda: jvp(M.kwargs_forward, (X3, W), (X3,), wrt=0), M, "def kwargs_forward"),
+    "hvp **kwargs": (lambda: hvp(M.kwargs_forward, (X3, W), (X3,)), M, "def kwargs_forward"),
+    "hvp .item()": (lambda: hvp(B.scalar_item_and_tolist, (X3,), (X3,), wrt=(0,),
+                                route="reverse_over_forward"), B, ".item()"),
+    "hvp divmod": (lambda: hvp(B.divmod_remainder, (2.1, 1.3), (1.0,),
+                               route="forward_over_reverse"), B, "divmod("),
+    "hvp dict.pop": (lambda: hvp(D.dict_pop_in_loop, (X3,), (X3,),
+                                 route="forward_over_reverse"), D, "d.pop(k)"),
+    # a line of the flat gradient's own (its backward loop): at the def
+    "hvp backward loop": (lambda: hvp(R.generator_expression_and_reduce, (X3,), (X3,),
+                                      route="forward_over_reverse"), R,
+                          "def generator_expression_and_reduce"),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_refused_at_the_users_line(name):
+    call, module, text = CASES[name]
+    with pytest.raises(TransformError) as info:
+        call()
+    exc = info.value
+    assert exc.filename == module.__file__ and exc.line is not None, exc.one_line()
+    assert text in exc.source_line and exc.col is not None
+    assert exc.hint and not INTERNAL.search(exc.message + exc.hint), str(exc)

@@ -272,6 +272,12 @@ def _name(fn):
     return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", type(fn).__name__)
 
 
+# its value is the user callee's, of any kind: `d.shape` of it may be a user object's
+# attribute (receiver_kinds.may_be_object; forward mode took `.shape` as an array's, with
+# no tangent: a wrong hvp)
+rule_call.returns_callee_value = True
+
+
 @registry.rrule(rule_call, jvp=rule_call_jvp)
 def rule_call_rule(site):
     raise RuleRefused("reverse mode over a flat gradient's call is not supported" + _INSTEAD)

@@ -267,12 +267,10 @@ FINDINGS = [
             "def f(x, a):\n    v = V2(x * np.linspace(0.5, 1.5, 3) * a, np.tanh(x))\n"
             "    return np.sum(v.dot(a)) + np.sum(v.ndim * a)", (S, A), oracle="forward"),
 ]
-# forward over reverse on user objects with members named like ndarray ones (`.ndim`,
-# `.real`, `.T`): a wrong hvp, or a TypeError when it runs ("`.ndim` of V2 is computed by
-# code": forward_mode:20261145, 3860, 4020, 4031); open, so the forward oracle does not
-# judge that route for such programs (tests/fuzz/oracle_forward.py)
-FR_OPEN = {"ndarray_named_fields_hvp_fr_wrong"}
-OPEN = set(FR_OPEN)     # every other finding is fixed: right, or refused before code runs
+# (ndarray_named_fields_hvp_fr_wrong: forward over reverse took `v.ndim` of the value
+# `rule_call` returned as an array's, with no tangent; also a TypeError when it ran,
+# forward_mode:20261145, 3860, 4020, 4031; fixed: receiver_kinds asks the rule)
+OPEN = set()            # every finding is fixed: right, or refused before code runs
 
 
 def main():

@@ -11,9 +11,8 @@
 
 Outcomes as oracle.py's: refused is a TransformError before generated code runs (jvp's, or
 hvp's for a scalar output; forward over reverse refusing where the default route
-passed is noted, not failed; not judged for user objects with members named like
-ndarray ones, two open findings of session 37, tests/fuzz/findings.py FR_OPEN); a wrong value, tangent or product, a crash, a TransformError
-from generated code or an internal compiler error fails.
+passed is noted, not failed); a wrong value, tangent or product, a crash, a
+TransformError from generated code or an internal compiler error fails.
 """
 import traceback
 
@@ -61,8 +60,6 @@ def _forward_call(case, f, args, phase):
             return Verdict("passed", "hvp refused", verdict.detail)
         if verdict.outcome != "passed":
             return verdict
-        if "ndarray_named_member" in case.productions:
-            continue        # forward over reverse's open findings (findings.OPEN: FR_OPEN)
         verdict = _judge_hvp(case, f, primal, args, reference, k, tangents[k], FR)
         if verdict.outcome == "refused":     # the default route's judged: go on
             judged = "hvp judged (forward over reverse refused)"

@@ -142,10 +142,28 @@ def plus_zero(tangent, other):
     none), without the zeros where adding them changes nothing: `tangent` an array (not
     0-d) of other's shape and dtype, or a float one and `other` a Python float (hvp
     forward over reverse, transform/forward/zeros.py)."""
+    if _unchanged(tangent, other):
+        return tangent
+    return tangent + _zeros(other)
+
+
+@template_helper
+def zero_plus(other, tangent):
+    """`zero_addend(other) + tangent` (the tangent of `y + x`, y carrying none): as
+    plus_zero, the zeros first (a list's concatenation keeps its order)."""
+    if _unchanged(tangent, other):
+        return tangent
+    return _zeros(other) + tangent
+
+
+def _unchanged(tangent, other):
     if type(tangent) is np.ndarray and tangent.ndim:      # (a 0-d sum is a NumPy scalar)
         if type(other) is np.ndarray and other.shape == tangent.shape and \
                 other.dtype == tangent.dtype:
-            return tangent
-        if type(other) is float and tangent.dtype.kind in "fc":
-            return tangent
-    return tangent + (0.0 if isinstance(other, (bool, np.bool_)) else zero_tangent(other))
+            return True
+        return type(other) is float and tangent.dtype.kind in "fc"
+    return False
+
+
+def _zeros(other):
+    return 0.0 if isinstance(other, (bool, np.bool_)) else zero_tangent(other)

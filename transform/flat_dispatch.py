@@ -45,6 +45,11 @@ def rule_call(site):
     return rule(*args, **kwargs)[0]
 
 
+# its value may be anything the callee returns, a user object too: `d.shape` of it is
+# the object's attribute, not an array's (transform/lowering/receiver_kinds.py)
+rule_call.thunkgrad_any_value = True
+
+
 def rule_call_jvp(tangents, site):
     rule, keywords, values = site
     if custom_rule(rule) is not None:

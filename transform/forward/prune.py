@@ -34,7 +34,7 @@ PURE_NAMES = ("matmul_lhs", "matmul_rhs", "unbroadcast", "unreduce", "accum_eage
               "getitem_vjp", "product_or_repeat_vjp", "transpose_vjp", "part",
               "extremum_vjp", "reduction_size", "cotangent_zeros", "shape_only",
               "lhs_products", "item_split", "zero_tangent", "zero_addend", "plus_zero",
-              "broadcast_to_output", "extremum_share")
+              "zero_plus", "broadcast_to_output", "extremum_share")
 _NAMESPACE = {**runtime.generated_namespace(), **vars(flat)}
 PURE = frozenset(id(_NAMESPACE[n]) for n in PURE_NAMES if n in _NAMESPACE)
 

@@ -9,7 +9,9 @@ zeros of y's kind added, which broadcast x's tangent to the sum's shape and dtyp
 `plus_zero` (runtime/flat.py) returns the tangent itself when it is an array of y's
 shape and dtype already (nothing to broadcast or promote), and adds the zeros otherwise:
 the same value, without an allocation and an addition per statement (two per step of
-the RNN's loop). Subtraction of such a zero is the same."""
+the RNN's loop). Subtraction of such a zero is the same; `zero_addend(y) + e` is
+`zero_plus(y, e)`, the zeros first (a list's concatenation is not commutative: `[0, 0]
++ [x_dot]` is not `[x_dot] + [0, 0]`, a wrong H v before)."""
 import gast
 
 
@@ -39,5 +41,5 @@ def _folded(node, zero_of, names):
     if isinstance(node.op, (gast.Add, gast.Sub)) and zero_of(node.right) is not None:
         return names.call("plus_zero", node.left, zero_of(node.right))
     if isinstance(node.op, gast.Add) and zero_of(node.left) is not None:
-        return names.call("plus_zero", node.right, zero_of(node.left))
+        return names.call("zero_plus", zero_of(node.left), node.right)
     return node

@@ -105,14 +105,21 @@ def arrays_only(g, *values):
 
 
 def item_split(dx, index):
-    """`setitem_vjp(dx, index, owned)` of an array on a copy (the flat gradient's: the
-    tangent of dx may be another value's): (the part that flows to the stored value,
-    dx with zeros at index); a list's or dict's is refused."""
+    """`setitem_vjp(dx, index, owned)` on a copy (the flat gradient's: the tangent of dx
+    may be another value's): (the part that flows to the stored value, dx with zeros at
+    index; a dict's without the key, a list's with None there, as setitem_vjp's)."""
     dx = unthunk(dx)
+    if isinstance(dx, dict):
+        rest = dict(dx)
+        return rest.pop(index, None), rest
+    if isinstance(dx, (list, tuple)) and isinstance(index, numbers.Integral):
+        rest = list(dx)
+        piece, rest[index] = rest[index], None
+        return piece, rest
     if not isinstance(dx, np.ndarray):
         raise RuleRefused(f"hvp (forward over reverse): an item store into a "
-                          f"{type(dx).__name__} is not supported Instead: use hvp's "
-                          "default route")
+                          f"{type(dx).__name__} at {type(index).__name__} is not supported "
+                          "Instead: use hvp's default route")
     piece = np.array(dx[index], copy=True)
     if not is_basic_index(index):
         piece = _last_writes_only(piece, dx.shape, index)
@@ -125,7 +132,10 @@ def item_split(dx, index):
 def item_split_vjp(g, dx, index):
     """The cotangent of `dx` in item_split, from g = (of the piece, of the rest): the
     rest's with zeros at index, plus the piece's at index (a position written twice:
-    its last write's only)."""
+    its last write's only); an array's only (third order through a list's is refused)."""
+    if not isinstance(dx, np.ndarray):
+        raise RuleRefused("a third derivative through an item store into a "
+                          f"{type(dx).__name__} is not supported")
     g_piece, g_rest = (None, None) if g is None else (unthunk(g[0]), unthunk(g[1]))
     kind = dx.dtype if dx.dtype.kind in "fc" else np.dtype(float)
     out = np.zeros(dx.shape, kind) if g_rest is None else \

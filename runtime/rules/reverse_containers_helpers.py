@@ -186,10 +186,26 @@ def concatenate_vjp_vjp(g, slopes, arrays, axis):
 
 @template_helper
 def getattr_vjp_obj_jvp(t_obj, slopes, obj, name, answer):
-    """The object's term in getattr_vjp's tangent: zeros of its output (refused for a
-    computed attribute: getattr_vjp_obj)."""
+    """The object's term in getattr_vjp's tangent: zeros of its output; for a @property
+    with a Python getter, the gradient of <slopes, the getter's tangent along t_obj>
+    (reverse mode over the getter's forward code: PROPERTY_HVP, which transform sets);
+    another computed attribute is refused (getattr_vjp_obj)."""
+    getter = _property_getter(obj, name)
+    if getter is not None and PROPERTY_HVP and unthunk(slopes) is not None:
+        return PROPERTY_HVP[0](getter, obj, t_obj, unthunk(slopes))
     getattr_vjp_obj(t_obj, obj, name)
     return zero_tangent(getattr_vjp(slopes, obj, name, answer))
+
+
+PROPERTY_HVP = []       # [fn(getter, obj, t_obj, g)]: transform/forward_reverse.py's
+
+
+def _property_getter(obj, name):
+    if isinstance(obj, (np.ndarray, np.generic, float, int, complex, tuple)):
+        return None
+    static = inspect.getattr_static(type(obj), name, None)
+    getter = getattr(static, "fget", None) if isinstance(static, property) else None
+    return getter if inspect.isfunction(getter) else None
 
 
 @template_helper

@@ -5,7 +5,7 @@ is gone from the generated text, values against central differences of grad, the
 import numpy as np
 import pytest
 
-from runtime.flat import plus_zero
+from runtime.flat import plus_zero, zero_plus
 from runtime.rules.forward_container_helpers import zero_addend
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
@@ -82,19 +82,20 @@ def test_plus_zero_is_the_sum_it_stands_for(tangent, other):
     assert type(got) is type(want) and np.shape(got) == np.shape(want)
     assert getattr(got, "dtype", None) == getattr(want, "dtype", None)
     assert np.array_equal(got, want)
+    got, want = zero_plus(other, tangent), zero_addend(other) + tangent    # the zeros first
+    assert type(got) is type(want) and np.array_equal(got, want)
 
 
 def solved(x):
     return np.sum(np.linalg.solve(np.eye(2) + np.outer(x, x), x))
 
 
-def pair(x):
-    return np.sin(x), np.cos(x)
+def kwonly(x, *, s):
+    return np.sum(x * s) ** 2
 
 
-def uses_pair(x):
-    a, b = pair(x)
-    return np.sum(a * b)
+def uses_kwonly(x):
+    return kwonly(x, s=np.sin(x))
 
 
 def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_compile():
@@ -109,7 +110,7 @@ def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_com
 
 
 def test_auto_does_not_fall_back_once_forward_over_reverse_runs():
-    """A refusal while its code runs (a callee returning a tuple) is the answer: a
-    fallback then would run the user's code twice."""
+    """A refusal while its code runs (a differentiated value passed to a keyword-only
+    parameter) is the answer: a fallback then would run the user's code twice."""
     with pytest.raises(TransformError, match="forward over reverse"):
-        hvp(uses_pair, (np.ones(3),), (np.ones(3),), route="auto")
+        hvp(uses_kwonly, (np.ones(3),), (np.ones(3),), route="auto")

@@ -100,7 +100,7 @@ def arrays_only(g, *values):
     take, so reverse mode through them refuses a sequence."""
     if any(isinstance(v, (list, tuple, dict)) for v in values):
         raise RuleRefused("reverse mode through a cotangent helper of a sequence is not "
-                          "supported Instead: use hvp's default route")
+                          "supported Instead: use hvp's route=\"reverse_over_forward\"")
     return g
 
 
@@ -119,7 +119,7 @@ def item_split(dx, index):
     if not isinstance(dx, np.ndarray):
         raise RuleRefused(f"hvp (forward over reverse): an item store into a "
                           f"{type(dx).__name__} at {type(index).__name__} is not supported "
-                          "Instead: use hvp's default route")
+                          "Instead: use hvp's route=\"reverse_over_forward\"")
     piece = np.array(dx[index], copy=True)
     if not is_basic_index(index):
         piece = _last_writes_only(piece, dx.shape, index)

@@ -20,7 +20,7 @@ from runtime.forward import zero_tangent
 from runtime.jvp import LINEAR, NoJvp
 from runtime.thunks import unthunk
 
-_INSTEAD = " Instead: use hvp's default route"
+_INSTEAD = " Instead: use hvp's route=\"reverse_over_forward\""
 
 
 def custom_rule(fn):

@@ -34,7 +34,7 @@ from .forward_api import call_jvp
 from .forward_reverse import call_jvp_rule
 from .public.run_time_rules import CalleeRule, MethodRule, function_rule
 
-_INSTEAD = " Instead: use hvp's default route"
+_INSTEAD = " Instead: use hvp's route=\"reverse_over_forward\""
 
 
 def rule_call(site):

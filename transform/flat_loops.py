@@ -97,7 +97,7 @@ def _item(seq, k, taken, indent, before):
              _call_of(seq.args[0], "zip") and seq.args[0].args):
         inner = seq.args[0]
         parts = inner.args[:1] if inner.func.id == "enumerate" else inner.args
-        read = [_item(_call("list", p), k, taken, indent, before) for p in parts]
+        read = [_item(_snapshot(p), k, taken, indent, before) for p in parts]
         if inner.func.id == "enumerate":
             start = ast.unparse(inner.args[1]) if len(inner.args) == 2 else "0"
             read = [f"{k} + {start}"] + read
@@ -107,6 +107,15 @@ def _item(seq, k, taken, indent, before):
     name = _fresh("seq_k", taken)
     before.append(f"{indent}{name} = {ast.unparse(seq)}")
     return f"{name}[{k}]"
+
+
+def _snapshot(seq):
+    """`list(s)`, but a range as it is: enumerate's counter is zipped as the unbounded
+    `range(0, 2 ** 62)` (a list of it never ends), and a range reads by position."""
+    if isinstance(seq, ast.Name):
+        return ast.parse(f"{seq.id} if type({seq.id}) is range else list({seq.id})",
+                         mode="eval").body
+    return _call("list", seq)
 
 
 def _is_popped(node, reader):

@@ -107,7 +107,7 @@ def _refused(exc):
         f"hvp (forward over reverse): {exc.message}"
     return TransformError(message, filename=exc.filename, line=exc.line, col=exc.col,
                           source_line=exc.source_line,
-                          hint="use hvp's default route (route=\"reverse_over_forward\"), "
+                          hint="use hvp's route=\"reverse_over_forward\", "
                                "which takes more programs" + (f"; or {exc.hint}" if exc.hint
                                                               else ""))
 

@@ -121,7 +121,7 @@ def getattr_vjp_vjp(g, obj, name):
     if name == "mT":
         return np.swapaxes(g, -1, -2)
     raise RuleRefused(f"forward over reverse through the attribute .{name} is not supported "
-                      "Instead: use hvp's default route")
+                      "Instead: use hvp's route=\"reverse_over_forward\"")
 
 
 @template_helper
@@ -134,10 +134,11 @@ def getattr_vjp_obj(g, obj, name):
         if not inspect.isfunction(static) and hasattr(type(static), "__get__") and \
                 not isinstance(static, _STORED):
             raise RuleRefused(f"forward over reverse through the computed attribute "
-                              f".{name} is not supported Instead: use hvp's default route")
+                              f".{name} is not supported Instead: "
+                              "use hvp's route=\"reverse_over_forward\"")
     if name in ("real", "imag") and np.iscomplexobj(obj):
         raise RuleRefused("forward over reverse through .real or .imag of a complex value "
-                          "is not supported Instead: use hvp's default route")
+                          "is not supported Instead: use hvp's route=\"reverse_over_forward\"")
     return None
 
 
@@ -151,7 +152,8 @@ def unstack_vjp_vjp(g, slopes, obj):
         return g
     if np.iscomplexobj(slopes) or np.iscomplexobj(g):
         raise RuleRefused("forward over reverse through np.array's cotangent of a complex "
-                          "value is not supported Instead: use hvp's default route")
+                          "value is not supported Instead: "
+                          "use hvp's route=\"reverse_over_forward\"")
     if type(slopes) is np.ndarray and type(obj) is np.ndarray and slopes.shape == obj.shape:
         return g
     if isinstance(slopes, (list, tuple)) and isinstance(obj, (list, tuple)):
@@ -242,7 +244,7 @@ def record_field_vjp(g, slopes, name, position, fields):
         out[position] = g
         return out
     raise RuleRefused("forward over reverse through a record's field of a cotangent "
-                      "record is not supported Instead: use hvp's default route")
+                      "record is not supported Instead: use hvp's route=\"reverse_over_forward\"")
 
 
 @template_helper

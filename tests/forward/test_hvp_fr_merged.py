@@ -3,7 +3,8 @@ refused when the code ran (so route "auto" could not fall back): a list concaten
 after a list carrying no tangent (its zeros were added on the wrong side: a wrong H v),
 a user attribute named `shape` of an object a rule call made (taken for an array's
 shape: a zero), an object's attribute rewritten in a loop (its cotangents are dicts),
-item stores into a list or dict, an array reduction method of a helper's value, and a
+item stores into a list or dict, a backward loop over enumerate(zip(...)) (its
+counter's unbounded range was snapshot as a list: a MemoryError), an array reduction method of a helper's value, and a
 @property. H v against central differences of grad (tests/fd.py) and against route
 reverse_over_forward, each argument in turn."""
 import numpy as np
@@ -73,7 +74,15 @@ def with_property(a, b):
     return np.sum(d.mean ** 2 * a)
 
 
-CASES = [(stacked_after, [(3,), (3,)]), (named_shape, [(), ()]),
+def enumerate_zip(q, pos):       # (red34's coulomb_soft: a MemoryError before)
+    E = 0.0
+    for i, (qi, pi) in enumerate(zip(q, pos)):
+        for j in range(i):
+            E = E + qi * q[j] / np.sqrt(np.sum((pi - pos[j]) ** 2) + 0.1)
+    return E
+
+
+CASES = [(enumerate_zip, [(3,), (3, 2)]), (stacked_after, [(3,), (3,)]), (named_shape, [(), ()]),
          (attribute_in_a_loop, [(3,)]), (dict_store, [(3,)]),
          (list_store, [(), ()]),
          (reduced, [(4,)]), (with_property, [(), ()])]

@@ -193,7 +193,8 @@ def getattr_vjp_obj_jvp(t_obj, slopes, obj, name, answer):
     (reverse mode over the getter's forward code: PROPERTY_HVP, which transform sets);
     another computed attribute is refused (getattr_vjp_obj)."""
     getter = _property_getter(obj, name)
-    if getter is not None and PROPERTY_HVP and unthunk(slopes) is not None:
+    if getter is not None and PROPERTY_HVP and unthunk(slopes) is not None and \
+            t_obj is not None:
         return PROPERTY_HVP[0](getter, obj, t_obj, unthunk(slopes))
     getattr_vjp_obj(t_obj, obj, name)
     return zero_tangent(getattr_vjp(slopes, obj, name, answer))

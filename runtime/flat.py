@@ -100,19 +100,26 @@ def arrays_only(g, *values):
     take, so reverse mode through them refuses a sequence."""
     if any(isinstance(v, (list, tuple, dict)) for v in values):
         raise RuleRefused("reverse mode through a cotangent helper of a sequence is not "
-                          "supported Instead: use hvp's default route")
+                          "supported Instead: use hvp's route=\"reverse_over_forward\"")
     return g
 
 
 def item_split(dx, index):
-    """`setitem_vjp(dx, index, owned)` of an array on a copy (the flat gradient's: the
-    tangent of dx may be another value's): (the part that flows to the stored value,
-    dx with zeros at index); a list's or dict's is refused."""
+    """`setitem_vjp(dx, index, owned)` on a copy (the flat gradient's: the tangent of dx
+    may be another value's): (the part that flows to the stored value, dx with zeros at
+    index; a dict's without the key, a list's with None there, as setitem_vjp's)."""
     dx = unthunk(dx)
+    if isinstance(dx, dict):
+        rest = dict(dx)
+        return rest.pop(index, None), rest
+    if isinstance(dx, (list, tuple)) and isinstance(index, numbers.Integral):
+        rest = list(dx)
+        piece, rest[index] = rest[index], None
+        return piece, rest
     if not isinstance(dx, np.ndarray):
         raise RuleRefused(f"hvp (forward over reverse): an item store into a "
-                          f"{type(dx).__name__} is not supported Instead: use hvp's "
-                          "default route")
+                          f"{type(dx).__name__} at {type(index).__name__} is not supported "
+                          "Instead: use hvp's route=\"reverse_over_forward\"")
     piece = np.array(dx[index], copy=True)
     if not is_basic_index(index):
         piece = _last_writes_only(piece, dx.shape, index)
@@ -125,7 +132,10 @@ def item_split(dx, index):
 def item_split_vjp(g, dx, index):
     """The cotangent of `dx` in item_split, from g = (of the piece, of the rest): the
     rest's with zeros at index, plus the piece's at index (a position written twice:
-    its last write's only)."""
+    its last write's only); an array's only (third order through a list's is refused)."""
+    if not isinstance(dx, np.ndarray):
+        raise RuleRefused("a third derivative through an item store into a "
+                          f"{type(dx).__name__} is not supported")
     g_piece, g_rest = (None, None) if g is None else (unthunk(g[0]), unthunk(g[1]))
     kind = dx.dtype if dx.dtype.kind in "fc" else np.dtype(float)
     out = np.zeros(dx.shape, kind) if g_rest is None else \
@@ -142,28 +152,27 @@ def plus_zero(tangent, other):
     none), without the zeros where adding them changes nothing: `tangent` an array (not
     0-d) of other's shape and dtype, or a float one and `other` a Python float (hvp
     forward over reverse, transform/forward/zeros.py)."""
-    if type(tangent) is np.ndarray and tangent.ndim:      # (a 0-d sum is a NumPy scalar)
-        if type(other) is np.ndarray and other.shape == tangent.shape and \
-                other.dtype == tangent.dtype:
-            return tangent
-        if type(other) is float and tangent.dtype.kind in "fc":
-            return tangent
+    if _unchanged(tangent, other):
+        return tangent
     return tangent + _zeros(other)
 
 
 @template_helper
 def zero_plus(other, tangent):
-    """`zero_addend(other) + tangent`, the operands kept in order: `+` concatenates a
-    list or tuple (`[*rows, x]`: rows' zeros come first), so it is not plus_zero's
-    `tangent + zero_addend(other)` (a swap put x's tangent at rows' place). Where
-    adding the zeros changes nothing (plus_zero's cases), the tangent itself."""
-    if type(tangent) is np.ndarray and tangent.ndim:
+    """`zero_addend(other) + tangent` (the tangent of `y + x`, y carrying none): as
+    plus_zero, the zeros first (a list's concatenation keeps its order)."""
+    if _unchanged(tangent, other):
+        return tangent
+    return _zeros(other) + tangent
+
+
+def _unchanged(tangent, other):
+    if type(tangent) is np.ndarray and tangent.ndim:      # (a 0-d sum is a NumPy scalar)
         if type(other) is np.ndarray and other.shape == tangent.shape and \
                 other.dtype == tangent.dtype:
-            return tangent
-        if type(other) is float and tangent.dtype.kind in "fc":
-            return tangent
-    return _zeros(other) + tangent
+            return True
+        return type(other) is float and tangent.dtype.kind in "fc"
+    return False
 
 
 def _zeros(other):

@@ -66,7 +66,8 @@ def _deeper(fn):
     depth = getattr(_DEPTH, "n", 0)
     if depth >= MAX_DEPTH:
         raise RuleRefused(f"hvp (forward over reverse): calls of {fn.__qualname__} nested "
-                          f"deeper than {MAX_DEPTH} Instead: use hvp's default route")
+                          f"deeper than {MAX_DEPTH} Instead: "
+                          "use hvp's route=\"reverse_over_forward\"")
     _DEPTH.n = depth + 1
     try:
         yield
@@ -77,7 +78,7 @@ def _deeper(fn):
 @registry.rrule(callee_vjp, jvp=callee_vjp_jvp)
 def callee_vjp_rule(fn, g, *args):
     raise RuleRefused("reverse mode over a callee's cotangents is not supported "
-                      "Instead: use hvp's default route")
+                      "Instead: use hvp's route=\"reverse_over_forward\"")
 
 
 def _plain(value):
@@ -105,12 +106,13 @@ def _differentiated(fn, g, args):
     """(the parameters differentiated, their positions among the args)."""
     if g is None or not isinstance(g, (float, np.floating, np.ndarray)):
         raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} whose "
-                          "output is no array or float Instead: use hvp's default route")
+                          "output is no array or float Instead: "
+                          "use hvp's route=\"reverse_over_forward\"")
     odd = [a for a in args if not _plain(a)]
     if odd:
         raise RuleRefused(f"hvp (forward over reverse): a call of {fn.__qualname__} with a "
                           f"{type(odd[0]).__name__} argument (its cotangent's form) Instead: "
-                          "use hvp's default route")
+                          "use hvp's route=\"reverse_over_forward\"")
     params = list(inspect.signature(fn).parameters)
     positions = tuple(k for k, a in enumerate(args) if carries(a) and k < len(params))
     return tuple(params[k] for k in positions), positions

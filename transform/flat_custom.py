@@ -15,12 +15,13 @@ gradient over the arguments of <g, the declared tangent J(x) t>:
 JOINT, and a tangent passed by keyword, are refused.
 """
 from runtime import registry
+from runtime.accumulate import accum_eager
 from runtime.complex_safety import RuleRefused
 from runtime.forward import zero_tangent
 from runtime.jvp import LINEAR, NoJvp
 from runtime.thunks import unthunk
 
-_INSTEAD = " Instead: use hvp's default route"
+_INSTEAD = " Instead: use hvp's route=\"reverse_over_forward\""
 
 
 def custom_rule(fn):
@@ -87,4 +88,4 @@ def _add(total, cots):
     for k, c in enumerate(cots):
         c = unthunk(c)
         if c is not None and k < len(total):
-            total[k] = c if total[k] is None else total[k] + c
+            total[k] = accum_eager(total[k], c)     # an object's: a dict of fields

@@ -36,7 +36,7 @@ from .forward_api import call_jvp
 from .forward_reverse import call_jvp_rule
 from .public.run_time_rules import CalleeRule, MethodRule, function_rule
 
-_INSTEAD = " Instead: use hvp's default route"
+_INSTEAD = " Instead: use hvp's route=\"reverse_over_forward\""
 
 
 def rule_call(site):
@@ -45,6 +45,11 @@ def rule_call(site):
     rule, keywords, values = site
     args, kwargs = _split(keywords, values)
     return rule(*args, **kwargs)[0]
+
+
+# its value may be anything the callee returns, a user object too: `d.shape` of it is
+# the object's attribute, not an array's (transform/lowering/receiver_kinds.py)
+rule_call.thunkgrad_any_value = True
 
 
 def rule_call_jvp(tangents, site):
@@ -270,12 +275,6 @@ def _parameters(fn):
 
 def _name(fn):
     return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", type(fn).__name__)
-
-
-# its value is the user callee's, of any kind: `d.shape` of it may be a user object's
-# attribute (receiver_kinds.may_be_object; forward mode took `.shape` as an array's, with
-# no tangent: a wrong hvp)
-rule_call.returns_callee_value = True
 
 
 @registry.rrule(rule_call, jvp=rule_call_jvp)

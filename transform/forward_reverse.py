@@ -20,6 +20,7 @@ from runtime import registry
 from runtime.closures import Closure, expire_closure
 from runtime.forward import zero_tangent
 from runtime.rules import tangents_helpers
+from runtime.rules.reverse_containers_helpers import PROPERTY_HVP
 from runtime.thunks import unthunk
 
 from .errors import TransformError, callee_words
@@ -354,3 +355,14 @@ def call_jvp_keywords_rule(fn, tangents, keywords, /, *args):
         own, tangent_cots, arg_cots, k_cots = pullback(g)
         return (own, tangent_cots, k_cots or None) + tuple(arg_cots)
     return out, call_jvp_keywords_pullback
+
+
+def property_hvp(getter, obj, t_obj, g):
+    """d/dt of `obj.name`'s cotangent at g (the getter's VJP) along obj's tangent t_obj:
+    the gradient in obj of <g, the getter's tangent along t_obj> (hvp forward over
+    reverse through a @property: runtime/rules/reverse_containers_helpers.py)."""
+    (value, _), pullback = call_jvp_rule(getter, {0: t_obj}, obj)
+    return pullback((zero_tangent(value), g))[2]
+
+
+PROPERTY_HVP[:] = [property_hvp]

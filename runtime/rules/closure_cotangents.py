@@ -23,7 +23,7 @@ def _in_g(helper):
 def _refused(name):
     def rule(*args):
         raise RuleRefused(f"reverse mode over {name} (a cotangent's structure) is not "
-                          "supported Instead: use hvp's default route")
+                          "supported Instead: use hvp's route=\"reverse_over_forward\"")
     return rule
 
 

@@ -121,7 +121,7 @@ def getattr_vjp_vjp(g, obj, name):
     if name == "mT":
         return np.swapaxes(g, -1, -2)
     raise RuleRefused(f"forward over reverse through the attribute .{name} is not supported "
-                      "Instead: use hvp's default route")
+                      "Instead: use hvp's route=\"reverse_over_forward\"")
 
 
 @template_helper
@@ -134,10 +134,11 @@ def getattr_vjp_obj(g, obj, name):
         if not inspect.isfunction(static) and hasattr(type(static), "__get__") and \
                 not isinstance(static, _STORED):
             raise RuleRefused(f"forward over reverse through the computed attribute "
-                              f".{name} is not supported Instead: use hvp's default route")
+                              f".{name} is not supported Instead: "
+                              "use hvp's route=\"reverse_over_forward\"")
     if name in ("real", "imag") and np.iscomplexobj(obj):
         raise RuleRefused("forward over reverse through .real or .imag of a complex value "
-                          "is not supported Instead: use hvp's default route")
+                          "is not supported Instead: use hvp's route=\"reverse_over_forward\"")
     return None
 
 
@@ -151,7 +152,8 @@ def unstack_vjp_vjp(g, slopes, obj):
         return g
     if np.iscomplexobj(slopes) or np.iscomplexobj(g):
         raise RuleRefused("forward over reverse through np.array's cotangent of a complex "
-                          "value is not supported Instead: use hvp's default route")
+                          "value is not supported Instead: "
+                          "use hvp's route=\"reverse_over_forward\"")
     if type(slopes) is np.ndarray and type(obj) is np.ndarray and slopes.shape == obj.shape:
         return g
     if isinstance(slopes, (list, tuple)) and isinstance(obj, (list, tuple)):
@@ -186,10 +188,27 @@ def concatenate_vjp_vjp(g, slopes, arrays, axis):
 
 @template_helper
 def getattr_vjp_obj_jvp(t_obj, slopes, obj, name, answer):
-    """The object's term in getattr_vjp's tangent: zeros of its output (refused for a
-    computed attribute: getattr_vjp_obj)."""
+    """The object's term in getattr_vjp's tangent: zeros of its output; for a @property
+    with a Python getter, the gradient of <slopes, the getter's tangent along t_obj>
+    (reverse mode over the getter's forward code: PROPERTY_HVP, which transform sets);
+    another computed attribute is refused (getattr_vjp_obj)."""
+    getter = _property_getter(obj, name)
+    if getter is not None and PROPERTY_HVP and unthunk(slopes) is not None and \
+            t_obj is not None:
+        return PROPERTY_HVP[0](getter, obj, t_obj, unthunk(slopes))
     getattr_vjp_obj(t_obj, obj, name)
     return zero_tangent(getattr_vjp(slopes, obj, name, answer))
+
+
+PROPERTY_HVP = []       # [fn(getter, obj, t_obj, g)]: transform/forward_reverse.py's
+
+
+def _property_getter(obj, name):
+    if isinstance(obj, (np.ndarray, np.generic, float, int, complex, tuple)):
+        return None
+    static = inspect.getattr_static(type(obj), name, None)
+    getter = getattr(static, "fget", None) if isinstance(static, property) else None
+    return getter if inspect.isfunction(getter) else None
 
 
 @template_helper
@@ -226,7 +245,7 @@ def record_field_vjp(g, slopes, name, position, fields):
         out[position] = g
         return out
     raise RuleRefused("forward over reverse through a record's field of a cotangent "
-                      "record is not supported Instead: use hvp's default route")
+                      "record is not supported Instead: use hvp's route=\"reverse_over_forward\"")
 
 
 @template_helper

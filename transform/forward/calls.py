@@ -210,17 +210,26 @@ def dispatched(fwd, s, prim, receiver=None):
     return method, made
 
 
+# ndarray methods whose NumPy function takes the receiver first, then the method's own
+# parameters in the method's order (`a.max(axis, out, keepdims)`, `np.max(a, axis, ...)`)
+_REDUCTIONS = frozenset(("max", "min", "sum", "mean", "prod", "std", "var"))
+
+
 def container_method(obj, name, refusal, count=None):
     """`type(obj).name` for a dict, list or tuple receiver (its rule gives the JVP), an
     array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34), or a
     method with a rule with tangent terms (a frozen distribution's
-    `stats.norm(mu, s).pdf`); another object's method is refused (the TransformError at
-    the user's line, made when compiling): forward mode does not compile it yet."""
+    `stats.norm(mu, s).pdf`), an array's reduction (`t.max(axis=0)` of a value the
+    source does not show is an array: the flat gradient's); another object's method is
+    refused (the TransformError at the user's line, made when compiling): forward mode
+    does not compile it yet."""
     method = getattr(type(obj), name, None)
     if type(obj) in (dict, list, tuple):
         return method
     if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
         return RUN_TIME_METHODS[name]
+    if isinstance(obj, (np.ndarray, np.generic)) and name in _REDUCTIONS:
+        return registry.method_function(name)      # np.max(a, axis, ...): the same order
     rule = registry.lookup(method) if method is not None else None
     if rule is not None and rule.kind == "template" and rule.has_jvp:
         return method

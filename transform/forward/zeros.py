@@ -2,7 +2,6 @@
 (hvp forward over reverse, transform/flat_gradient.py).
 
     t4_dot = t2_dot + zero_addend(t3)     ->   t4_dot = plus_zero(t2_dot, t3)
-    t4_dot = zero_addend(t1) + t2_dot     ->   t4_dot = zero_plus(t1, t2_dot)
 
 `x + y` where y carries no tangent and its shape is not known to be the sum's (a name
 bound in a loop and read back from the tape, the flat gradient's RNN state) gets the
@@ -10,15 +9,14 @@ zeros of y's kind added, which broadcast x's tangent to the sum's shape and dtyp
 `plus_zero` (runtime/flat.py) returns the tangent itself when it is an array of y's
 shape and dtype already (nothing to broadcast or promote), and adds the zeros otherwise:
 the same value, without an allocation and an addition per statement (two per step of
-the RNN's loop). Subtraction of such a zero is the same. A zero on the left stays on
-the left (`zero_plus`): `+` concatenates lists and tuples, so `[*rows, x]`'s tangent is
-rows' zeros then x's (swapped, session 37 found, x's tangent took rows' place: a zero
-hvp)."""
+the RNN's loop). Subtraction of such a zero is the same; `zero_addend(y) + e` is
+`zero_plus(y, e)`, the zeros first (a list's concatenation is not commutative: `[0, 0]
++ [x_dot]` is not `[x_dot] + [0, 0]`, a wrong H v before)."""
 import gast
 
 
 def fold_zero_addends(function, names):
-    """Rewrite `e + zero_addend(y)` and `e - zero_addend(y)` in
+    """Rewrite `e + zero_addend(y)`, `e - zero_addend(y)` and `zero_addend(y) + e` in
     gast FunctionDef `function` (in place); `names`: the compilation's Vocabulary."""
     helper = names.roles.get("zero_addend")       # its name in this code, if called
     if helper is None:
@@ -40,10 +38,8 @@ def fold_zero_addends(function, names):
 
 
 def _folded(node, zero_of, names):
-    """`e + zero_addend(y)` folded to plus_zero(e, y); `zero_addend(y) + e` to
-    zero_plus(y, e), in that order: for lists and tuples `+` concatenates."""
     if isinstance(node.op, (gast.Add, gast.Sub)) and zero_of(node.right) is not None:
         return names.call("plus_zero", node.left, zero_of(node.right))
     if isinstance(node.op, gast.Add) and zero_of(node.left) is not None:
-        return names.call("zero_plus", zero_of(node.left), node.right)  # order: lists
+        return names.call("zero_plus", zero_of(node.left), node.right)
     return node

@@ -89,8 +89,8 @@ def _call_may_be_object(src, node, seen):
         fn = src.resolve(func)
     except TypeError:
         return True
-    if fn is None or getattr(fn, "returns_callee_value", False):
-        return True                              # (rule_call: whatever the callee returns)
+    if fn is None or getattr(fn, "thunkgrad_any_value", False):   # flat_dispatch's rule_call
+        return True
     if isinstance(fn, type):                     # float(x), np.float64(x): numbers
         return not (fn.__module__ == "builtins" or fn.__module__.startswith("numpy"))
     return rule_for(fn) is None or _library_object(fn)

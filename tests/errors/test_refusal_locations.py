@@ -30,10 +30,10 @@ CASES = {
                                route="forward_over_reverse"), B, "divmod("),
     "hvp dict.pop": (lambda: hvp(D.dict_pop_in_loop, (X3,), (X3,),
                                  route="forward_over_reverse"), D, "d.pop(k)"),
-    # a line of the flat gradient's own (its backward loop): at the def
+    # a refusal in the flat gradient's backward loop: at the user's line of that loop
     "hvp backward loop": (lambda: hvp(R.generator_expression_and_reduce, (X3,), (X3,),
                                       route="forward_over_reverse"), R,
-                          "def generator_expression_and_reduce"),
+                          "enumerate(x, start=1)"),
 }
 
 

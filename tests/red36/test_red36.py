@@ -17,14 +17,11 @@ CASES = all_cases()
 # method's or callee's rule), backward sweeps that pop lists or read tape entries in
 # loops, and helpers returning containers
 FORWARD_OVER_REVERSE = (
-    "multihead_attention", "multihead_attention_X", "particles_vectorised",
-    "crank_nicolson_r", "particle_list_update", "probit_nll", "gp_cholesky_nll",
-    "gp_slogdet", "ridge_closed_form", "bayes_linreg_evidence", "mvn_logpdf_mean",
+    "particles_vectorised", "crank_nicolson_r", "particle_list_update", "probit_nll",
+    "gp_cholesky_nll", "gp_slogdet", "ridge_closed_form", "bayes_linreg_evidence", "mvn_logpdf_mean",
     "logsumexp_mixture", "expm_propagator", "newton_inner_solve", "trust_region",
     "kwargs_forward", "augmented_dict_update", "abs_sign_mix", "kron_outer_trace",
     "eigen_loss", "svd_nuclear", "qr_orthogonal",
-    # refused without the user's line (hvp_fr's own code, or none): see the report
-    "dict_comprehension",
 )
 REFUSED = {(name, "hvp_fr") for name in FORWARD_OVER_REVERSE} | {
     # `import` inside the function (as_strided has no rule either)
@@ -42,9 +39,6 @@ REFUSED = {(name, "hvp_fr") for name in FORWARD_OVER_REVERSE} | {
     ("kwargs_forward", "jvp"), ("kwargs_forward", "hvp"), ("kwargs_forward", "hessian"),
     # a closure appending to the enclosing function's list
     ("closure_counter", "jvp"), ("closure_counter", "jacfwd"), ("closure_counter", "jacrev"),
-    # hvp (forward over reverse) through the computed attribute .norm (a property) of a
-    # subclass built from a differentiated W (its super().__init__ is inlined now)
-    ("inherited_call", "hvp_fr"),
     # itertools.accumulate, iter()/next(), a generator expression zipped later, a nested
     # def taking **opts: no rule or refused as documented
     *((name, c) for name in ("itertools_accumulate", "iter_next", "generator_zip",

@@ -138,17 +138,19 @@ def _against_grad(case, f, args, tangents, tangent):
     return Verdict("passed")
 
 
-def _judge_hvp(case, f, primal, args, reference, k, v):
+def _judge_hvp(case, f, primal, args, reference, k, v, route=None):
+    """hvp on `route` (None: the default) judged; a passed verdict's .value is H v."""
+    what = f"hvp wrt={k}" + (f" route={route}" if route else "")
     try:
         with np.errstate(all="ignore"):
-            hv = transform.hvp(f, _copies(args), (_copies([v])[0],), wrt=k)
+            hv = transform.hvp(f, _copies(args), (_copies([v])[0],), wrt=k, route=route)
     except TransformError as exc:
-        return _refusal(exc, f"hvp wrt={k}")
+        return _refusal(exc, what)
     except Exception as exc:  # noqa: BLE001
-        return _failed(f"hvp crash {type(exc).__name__}", f"hvp wrt={k}", exc)
+        return _failed(f"hvp crash {type(exc).__name__}", what, exc)
     hv = np.asarray(hv, dtype=float)
     if np.shape(hv) != np.shape(v):
-        return Verdict("failed", "hvp shape", f"hvp wrt={k}: shape {np.shape(hv)}, "
+        return Verdict("failed", "hvp shape", f"{what}: shape {np.shape(hv)}, "
                                               f"argument {np.shape(v)}")
     moved = [v if j == k else 0.0 * np.asarray(a, dtype=float) if isinstance(a, np.ndarray)
              else 0.0 for j, a in enumerate(reference)]
@@ -156,9 +158,11 @@ def _judge_hvp(case, f, primal, args, reference, k, v):
               for step in (H_SECOND, 2 * H_SECOND)]
     if abs(second[0] - second[1]) <= 1e-4 * (1.0 + abs(second[0])) and \
             abs(float(np.sum(hv * v)) - second[0]) > 1e-4 * (1.0 + abs(second[0])):
-        return Verdict("failed", "wrong hvp", f"hvp wrt={k}: <v, Hv> = "
+        return Verdict("failed", "wrong hvp", f"{what}: <v, Hv> = "
                        f"{float(np.sum(hv * v))!r}, second difference {second[0]!r}")
-    return _against_grad_differences(f, args, k, v, hv)
+    verdict = _against_grad_differences(f, args, k, v, hv)
+    verdict.value = hv
+    return verdict
 
 
 def _against_grad_differences(f, args, k, v, hv):

@@ -97,7 +97,7 @@ def forward_program(seed, cls="forward_mode"):
     case.input_seed = case.seed if case.input_seed is None else case.input_seed
     case.cls, case.seed = cls, seed
     case.oracle = "forward" if cls == "forward_mode" else cls
-    case.productions = case.productions | {f"forward_base:{base}"}
+    case.productions = case.productions | {f"{prefix}_base:{base}"}
     return case
 
 

@@ -45,6 +45,11 @@ def rule_call(site):
     return rule(*args, **kwargs)[0]
 
 
+# its value is a user call's, maybe an object: `v.shape` of it is the object's attribute
+# (lowering/receiver_kinds.py; hvp_routes:37217), not an array's metadata
+rule_call.may_return_object = True
+
+
 def rule_call_jvp(tangents, site):
     rule, keywords, values = site
     if custom_rule(rule) is not None:

@@ -44,3 +44,18 @@ def test_index_trick_given_one_expression(fn):
     """np.r_[t] took t as its one item (np.r_[(t,)]: a crash) in reverse mode."""
     check_routes(fn, (0.48, A.copy()), 0, 0.7)
     check_routes(fn, (0.48, A.copy()), 1, V)
+
+
+class Held:
+    def __init__(self, b):
+        self.shape = b              # an attribute named like an array's metadata
+
+
+def object_shape_times_x(x):        # hvp_routes:37217: `v.shape` of a callee's object
+    return Held(np.tanh(x)).shape * x
+
+
+def test_an_objects_attribute_named_shape_carries_a_tangent():
+    """Forward over reverse took `v.shape` of a flat gradient's rule_call value for an
+    array's metadata (no tangent): H v was wrong, not refused."""
+    assert check_routes(object_shape_times_x, (-0.9,), 0, 1.0) == 3

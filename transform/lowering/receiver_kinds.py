@@ -89,7 +89,7 @@ def _call_may_be_object(src, node, seen):
         fn = src.resolve(func)
     except TypeError:
         return True
-    if fn is None:
+    if fn is None or getattr(fn, "may_return_object", False):   # (flat_dispatch.rule_call)
         return True
     if isinstance(fn, type):                     # float(x), np.float64(x): numbers
         return not (fn.__module__ == "builtins" or fn.__module__.startswith("numpy"))

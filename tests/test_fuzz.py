@@ -28,7 +28,7 @@ SEED = ci.RANDOM_SEED                                   # (printed by tests/conf
 @pytest.mark.parametrize("share", [s[0] for s in ci.shares()])
 @pytest.mark.parametrize("cls", SELECTED)
 def test_class_programs_match_the_primal(cls, share, record_property):
-    _, first, count = next(s for s in ci.shares() if s[0] == share)
+    _, first, count = next(s for s in ci.shares(cls) if s[0] == share)
     failures = []
     tally = collections.Counter()          # outcome -> count (summed by tests/conftest.py)
     for k in range(count):

@@ -20,6 +20,13 @@ def test_the_fixed_share_is_the_same_programs_on_every_run():
         assert first.source == again.source and first.inputs()[0] is not None
 
 
+def test_a_costly_class_runs_a_smaller_share_and_none_when_the_share_is_empty(monkeypatch):
+    monkeypatch.setattr(ci, "FIXED_PER_CLASS", 16)
+    monkeypatch.setattr(ci, "RANDOM_PER_CLASS", 0)
+    assert [n for _, _, n in ci.shares("hvp_routes")] == [6, 0]
+    assert [n for _, _, n in ci.shares("calls")] == [16, 0]
+
+
 def test_the_header_prints_the_random_share_seed():
     assert f"THUNKGRAD_FUZZ_SEED={ci.RANDOM_SEED}" in ci.header()
 

@@ -100,3 +100,27 @@ def test_forward_mode_programs_are_other_classes_judged_forward():
     assert all(c.oracle == "forward" and c.cls == "forward_mode" for c in cases)
     assert len({next(p for p in c.productions if p.startswith("forward_base:"))
                 for c in cases}) > 3
+
+
+def _wrong_on(route):
+    right = transform.hvp
+
+    def hvp(*args, **kwargs):
+        out = right(*args, **kwargs)
+        return out * 1.01 if kwargs.get("route") == route else out
+    return hvp
+
+
+def test_the_routes_oracle_rejects_a_wrong_hvp_on_one_route(monkeypatch):
+    monkeypatch.setattr(transform, "hvp", _wrong_on("forward_over_reverse"))
+    body = "def f(x, a):\n    return np.sum(np.tanh(a * x) ** 2)"
+    verdict = judge(Finding("t", "", "", body, (SCALAR, ARRAY), oracle="hvp_routes").case())
+    assert (verdict.outcome, verdict.kind) == ("failed", "fr: wrong hvp")
+
+
+def test_the_routes_oracle_passes_a_right_program_on_every_route():
+    body = "def f(x, a):\n    return np.sum(np.tanh(a * x) ** 2)"
+    verdict = judge(Finding("t", "", "", body, (SCALAR, ARRAY), oracle="hvp_routes").case())
+    assert (verdict.outcome, verdict.kind) == \
+        ("passed", "fr passed, auto passed, default passed")
+    assert make_case("hvp_routes", 5).oracle == "hvp_routes"

@@ -32,9 +32,11 @@ def _numbered(items, first):
 @template_helper
 def index_trick_vjp(g, trick, items):
     """Cotangents of the items of `trick[items]` (np.r_, np.c_), None for slices and
-    directives. Numbering twice, offset by the total, tells item entries (which move
-    by the offset) from constant ranges (which do not)."""
-    items = items if isinstance(items, tuple) else (items,)
+    directives (one cotangent, not a tuple, for one item `np.r_[a]`). Numbering twice,
+    offset by the total, tells item entries (which move by the offset) from constant
+    ranges (which do not)."""
+    if not isinstance(items, tuple):
+        return index_trick_vjp(g, trick, (items,))[0]
     total = sum(np.size(v) for v in items if _is_item(v))
     once = np.asarray(trick[_numbered(items, 1)])
     twice = np.asarray(trick[_numbered(items, 1 + total)])

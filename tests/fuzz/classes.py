@@ -37,6 +37,7 @@ CLASSES = {
     "scipy_calls": (gen_scipy.scipy_calls, 2),
     "checkpointed_loops": (gen_checkpointed.checkpointed_loops, 2),
     "forward_mode": (None, 3),                  # another class's program, jvp and hvp (below)
+    "hvp_routes": (None, 2),                    # another class's program, hvp on each route
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
@@ -44,6 +45,7 @@ CLASSES["vocabulary"] = (
 TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE,
                                                                    fresh=True)}
 CLASSES["forward_mode"] = (lambda g, seed: forward_program(seed), 3)
+CLASSES["hvp_routes"] = (lambda g, seed: forward_program(seed, "hvp_routes"), 2)
 _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_helpers",
                "array_lists", "no_derivative", "tensors", "calls")
 
@@ -77,20 +79,25 @@ def make_case(cls, seed, twin=False):
     return generator(Gen(random.Random(f"{cls}-{seed}")), seed)
 
 
-def forward_program(seed):
+def forward_program(seed, cls="forward_mode"):
     """Another class's program (drawn by weight from the seed), judged by forward mode's
     oracle (tests/fuzz/oracle_forward.py: jvp against differences of f, hvp of scalar
-    programs against differences of the gradient); half the calls programs draw only
-    the latest steps (gen_calls.recent), which the whole calls class dilutes."""
-    bases = tuple(c for c in CLASSES if c not in ("forward_mode", "checkpointed_loops"))
-    draw = random.Random(f"forward-base-{seed}")
+    programs against differences of the gradient) or, for cls "hvp_routes", by hvp's on
+    each route (tests/fuzz/oracle_routes.py); half the calls programs draw only the
+    latest steps (gen_calls.recent), which the whole calls class dilutes."""
+    bases = tuple(c for c in CLASSES
+                  if c not in ("forward_mode", "hvp_routes", "checkpointed_loops"))
+    prefix = "forward" if cls == "forward_mode" else cls      # (forward_mode's seeds kept)
+    draw = random.Random(f"{prefix}-base-{seed}")
     base = draw.choices(bases, weights=[CLASSES[c][1] for c in bases])[0]
     case = make_case(base, draw.randrange(10 ** 8))
     if base == "calls" and draw.random() < 0.5:     # half of them: session 34's steps
-        case = gen_calls.recent(Gen(random.Random(f"recent-{seed}")), case.seed)
+        recent = "recent" if prefix == "forward" else f"{prefix}-recent"
+        case = gen_calls.recent(Gen(random.Random(f"{recent}-{seed}")), case.seed)
     case.input_seed = case.seed if case.input_seed is None else case.input_seed
-    case.cls, case.seed, case.oracle = "forward_mode", seed, "forward"
-    case.productions = case.productions | {f"forward_base:{base}"}
+    case.cls, case.seed = cls, seed
+    case.oracle = "forward" if cls == "forward_mode" else cls
+    case.productions = case.productions | {f"{prefix}_base:{base}"}
     return case
 
 

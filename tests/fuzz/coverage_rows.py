@@ -156,7 +156,10 @@ WORKS = {       # rows marked "works", by their beginning
                            "checkpointed_draw_helper", "checkpointed_draw_helper_given",
                            "checkpointed_base:loop_carried", "checkpointed_base:calls"),
     "forward mode": ("forward_base:calls", "forward_base:tensors", "forward_base:grammar",
-                     "forward_base:loop_carried", "forward_base:scipy_calls"),
+                     "forward_base:loop_carried", "forward_base:scipy_calls",
+                     # hvp on each route (tests/fuzz/oracle_routes.py, session 37)
+                     "hvp_routes_base:calls", "hvp_routes_base:tensors",
+                     "hvp_routes_base:closures", "hvp_routes_base:user_objects"),
 }
 
 UNFUZZED = {    # rows marked "works" that no generator draws: reason

@@ -49,6 +49,9 @@ def judge(case):
     if case.oracle == "forward":
         from .oracle_forward import judge_forward
         return judge_forward(case)
+    if case.oracle == "hvp_routes":
+        from .oracle_routes import judge_routes
+        return judge_routes(case)
     verdict = _judge(case)
     if case.must_refuse and verdict.outcome == "passed":
         return Verdict("failed", "not refused", f"{case.must_refuse} was not refused")

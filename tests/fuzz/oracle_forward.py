@@ -23,7 +23,7 @@ from transform import TransformError
 from tests.fd import close
 
 from .oracle import (FLOAT32_ATOL, FLOAT32_RTOL, Verdict, _copies, _failed, _in_float64,
-                     _inside_generated, judge_module, unjudgeable)
+                     _inside_generated, _shared_augmented, judge_module, unjudgeable)
 from .runner import ATOL, RTOL
 
 H_JVP, H_HVP, H_SECOND = 1e-6, 1e-5, 1e-4
@@ -156,6 +156,11 @@ def _judge_hvp(case, f, primal, args, reference, k, v, route=None):
             hv = transform.hvp(f, _copies(args), (_copies([v])[0],), wrt=k, route=route)
     except TransformError as exc:
         return _refusal(exc, what)
+    except TypeError as exc:
+        if _shared_augmented(exc):      # run-time `c += v` check at the user's line (oracle.py)
+            return Verdict("refused", "refused late", f"{what}: when it ran: "
+                           f"{str(exc).splitlines()[0]}")
+        return _failed(f"hvp crash {type(exc).__name__}", what, exc)
     except Exception as exc:  # noqa: BLE001
         return _failed(f"hvp crash {type(exc).__name__}", what, exc)
     hv = np.asarray(hv, dtype=float)
@@ -170,7 +175,9 @@ def _judge_hvp(case, f, primal, args, reference, k, v, route=None):
             abs(float(np.sum(hv * v)) - second[0]) > 1e-4 * (1.0 + abs(second[0])):
         return Verdict("failed", "wrong hvp", f"{what}: <v, Hv> = "
                        f"{float(np.sum(hv * v))!r}, second difference {second[0]!r}")
-    return _against_grad_differences(f, args, k, v, hv, what)
+    verdict = _against_grad_differences(f, args, k, v, hv, what)
+    verdict.value = hv
+    return verdict
 
 
 def _against_grad_differences(f, args, k, v, hv, what):

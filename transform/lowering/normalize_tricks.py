@@ -57,7 +57,15 @@ class TrickNormalizer:
         self.norm.emit(gast.If(test=load(cond), body=write, orelse=other))
 
     def index_trick(self, e, target):
-        """`np.r_[a, 0:3, b]` -> `t = (a, slice(0, 3), b); y = np.r_[t]`, one Prim."""
+        """`np.r_[a, 0:3, b]` -> `t = (a, slice(0, 3), b); y = np.r_[t]`, one Prim;
+        `np.r_[t]` with one expression (a name holding a tuple, or an array) is kept:
+        its value is the key np.r_ gets, whatever it holds."""
+        if not isinstance(e.slice, (gast.Tuple, gast.Slice)):
+            item = self.norm.atom(e.slice)
+            node = gast.Subscript(value=e.value, slice=item, ctx=gast.Load())
+            prim = from_rule(rule_for(index_trick), [e.value, item], {}, label_of(e.value))
+            prim.site = e
+            return self.norm.finish(target, node, prim)
         parts = e.slice.elts if isinstance(e.slice, gast.Tuple) else [e.slice]
         items = [self.slice_object(p) if isinstance(p, gast.Slice) else self.norm.atom(p)
                  for p in parts]

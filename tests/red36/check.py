@@ -23,11 +23,12 @@ CHECKS["hvp"] = _check_route("reverse_over_forward")
 CHECKS["hvp_fr"] = _check_route("forward_over_reverse")
 
 
-def classify(name, case, check):
-    """'pass', 'refused' (TransformError), 'wrong' (AssertionError) or 'crash: ...'."""
+def classify(name, case, check, checks=None, team="red36"):
+    """'pass', 'refused' (TransformError), 'wrong' (AssertionError) or 'crash: ...'
+    (`checks`: a team's own table, CHECKS unless given)."""
     f, args, k, _ = case
     try:
-        CHECKS[check](f, list(args), k, rng("red36", name, check))
+        (checks or CHECKS)[check](f, list(args), k, rng(team, name, check))
     except TransformError as e:
         return f"refused: {str(e).splitlines()[0][:300]}"
     except AssertionError as e:

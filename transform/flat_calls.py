@@ -206,6 +206,22 @@ def _callee_call(code, cells):
     """(indent, value name, pullback name, rule name, argument texts) for
     `t1, t1_pullback = cube_rrule(x)` of a callee rule, else None."""
     import ast
+    node = _pair_call(code)
+    if node is None or node.value.keywords:
+        return None
+    rule = cells.get(node.value.func.id)
+    if type(rule).__name__ != "CalleeRule" or not inspect.isfunction(rule.fn) or \
+            rule.fn.__code__.co_filename.startswith("<"):
+        return None       # (a class's constructor the compiler wrote: refused as before)
+    value, pullback = (t.id for t in node.targets[0].elts)
+    indent = code[:len(code) - len(code.lstrip())]
+    return indent, value, pullback, node.value.func.id, [ast.unparse(a) for a in node.value.args]
+
+
+def _pair_call(code):
+    """The statement `value, pullback = name(args, k=v)` (no starred argument, no
+    `**`), parsed, else None."""
+    import ast
     stripped = code.strip()
     if " = " not in stripped or "_pullback" not in stripped:
         return None
@@ -215,17 +231,12 @@ def _callee_call(code, cells):
         return None
     if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and
             len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call) and
-            isinstance(node.value.func, ast.Name) and not node.value.keywords and
+            isinstance(node.value.func, ast.Name) and
             all(isinstance(t, ast.Name) for t in node.targets[0].elts) and
-            not any(isinstance(a, ast.Starred) for a in node.value.args)):
+            not any(isinstance(a, ast.Starred) for a in node.value.args) and
+            all(k.arg is not None for k in node.value.keywords)):
         return None
-    rule = cells.get(node.value.func.id)
-    if type(rule).__name__ != "CalleeRule" or not inspect.isfunction(rule.fn) or \
-            rule.fn.__code__.co_filename.startswith("<"):
-        return None       # (a class's constructor the compiler wrote: refused as before)
-    value, pullback = (t.id for t in node.targets[0].elts)
-    indent = code[:len(code) - len(code.lstrip())]
-    return indent, value, pullback, node.value.func.id, [ast.unparse(a) for a in node.value.args]
+    return node
 
 
 def _pullback_call(code, pullback):
@@ -241,8 +252,6 @@ def _pullback_call(code, pullback):
             len(node.value.args) == 1 and not node.value.keywords:
         indent = code[:len(code) - len(code.lstrip())]
         return indent, node.targets[0].id, ast.unparse(node.value.args[0])
-    if isinstance(node, ast.Delete):
-        return None
     return None
 
 
@@ -251,19 +260,8 @@ def rule_call_parts(code, cells):
     values last, the keywords) for `t1, t1_pullback = f_rrule(x, a=a)` of a callee or
     method rule dispatched when it runs (transform/flat_dispatch.py), else None."""
     import ast
-    stripped = code.strip()
-    if " = " not in stripped or "_pullback" not in stripped:
-        return None
-    try:
-        node = ast.parse(stripped).body[0]
-    except SyntaxError:
-        return None
-    if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) and
-            len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call) and
-            isinstance(node.value.func, ast.Name) and
-            all(isinstance(t, ast.Name) for t in node.targets[0].elts) and
-            not any(isinstance(a, ast.Starred) for a in node.value.args) and
-            all(k.arg is not None for k in node.value.keywords)):
+    node = _pair_call(code)
+    if node is None:
         return None
     name = node.value.func.id
     if type(cells.get(name)).__name__ not in ("CalleeRule", "MethodRule") and \

@@ -74,7 +74,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     signature = signature_of_call(primals)
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
     if tangent is not None:
-        return _scalar_checked(plain, lambda: run(tangent, (name,), primals, (direction,))[0])
+        return _scalar_checked(plain, lambda: run(tangent, (name,), primals, (direction,),
+                                                  (primals[index],))[0])
     rule = _compiled(plain, (name,), signature, variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
     try:
@@ -132,8 +133,9 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:
-        return _scalar_checked(plain, lambda: run(tangent, tuple(names), primals,
-                                                  tuple(given.values())))
+        return _scalar_checked(plain, lambda: run(
+            tangent, tuple(names), primals, tuple(given.values()),
+            tuple(primals[index] for index in indices)))
     rule = _compiled(plain, tuple(names), signature)
     _refuse_helpers(plain, rule.rrule)
     out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,

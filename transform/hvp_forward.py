@@ -27,7 +27,7 @@ from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
 from .generated_calls import by_source
-from .public.boundary import refuse_inplace_args
+from .public.boundary import materialise, refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
 _FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
@@ -43,7 +43,8 @@ def forward_over_reverse(plain, names, primals, directions, policy, signature=_B
     if signature is _BIND:
         signature = _full_signature(plain, primals, {})
     tangent = prepared(plain, names, primals, policy, signature)
-    return run(tangent, names, primals, directions)
+    likes = [primals[_params(plain).index(name)] for name in names]
+    return run(tangent, names, primals, directions, likes)
 
 
 def prepared(plain, names, primals, policy, signature):
@@ -60,9 +61,12 @@ def prepared(plain, names, primals, policy, signature):
         raise _refused(exc, plain) from None
 
 
-def run(tangent, names, primals, directions):
-    """Run the tangent code: H v's entries. A refusal now (a callee's, a helper's) is
-    raised as it is: the route has started (no fallback hides it)."""
+def run(tangent, names, primals, directions, likes):
+    """Run the tangent code: H v's entries, each shaped and typed like its argument in
+    `likes` as grad shapes a gradient (materialise: a dataclass's, a namedtuple's, a
+    float's own type; a dict in the argument's key order), so both routes return the
+    same structure. A refusal now (a callee's, a helper's) is raised as it is: the
+    route has started (no fallback hides it)."""
     mark = open_count()
     try:
         out = tangent.rrule(*directions, *primals)
@@ -73,7 +77,8 @@ def run(tangent, names, primals, directions):
         close_since(mark, exc)
         tracebacks.annotate(exc)
         raise
-    return (out,) if len(names) == 1 else tuple(out)
+    out = (out,) if len(names) == 1 else tuple(out)
+    return tuple(materialise(entry, like) for entry, like in zip(out, likes))
 
 
 def chosen(plain, names, primals, policy, signature):

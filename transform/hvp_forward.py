@@ -31,20 +31,9 @@ from .public.boundary import materialise, refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
 _FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
-_BIND = object()                          # forward_over_reverse: no signature given
 _REFUSED = weakref.WeakKeyDictionary()    # the user's function -> {call key: generation}
 _CHECKED = weakref.WeakKeyDictionary()    # tangent code -> its refusal (None: none)
 _LOCK = threading.Lock()
-
-
-def forward_over_reverse(plain, names, primals, directions, policy, signature=_BIND):
-    """The tuple of H v's entries (one per name), directions one per name; `signature`
-    the primals' (transform/tangent_grad.py `resolved`), bound here when not given."""
-    if signature is _BIND:
-        signature = _full_signature(plain, primals, {})
-    tangent = prepared(plain, names, primals, policy, signature)
-    likes = [primals[_params(plain).index(name)] for name in names]
-    return run(tangent, names, primals, directions, likes)
 
 
 def prepared(plain, names, primals, policy, signature):

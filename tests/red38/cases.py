@@ -1,0 +1,68 @@
+"""red38's cases: (function, arguments, the argument differentiated, checks). Scalar
+outputs get grad, jvp, hvp by all three routes and hessian (both routes); programs the
+plain lowering should take get grad_plain too; float arguments grad of grad."""
+import numpy as np
+
+from tests.gradcheck import rng
+from tests.red38 import programs_loops as L
+from tests.red38 import programs_misc as M
+
+SCALAR = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr")
+PLAIN = SCALAR + ("grad_plain",)
+FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
+
+
+def _loops(r):
+    W = 0.5 * r.normal(size=(2, 3))
+    X = r.normal(size=(5, 3))
+    Y = r.normal(size=(5, 2))
+    return {
+        "hebbian_outer": (L.hebbian_outer, (W, X), 0, PLAIN),
+        "manual_backprop_outer": (L.manual_backprop_outer, (W, X, Y), 0, PLAIN),
+        "rnn_outer_grad_norm": (L.rnn_outer_grad_norm, (0.5 * r.normal(size=(3, 3)), r.normal(size=(4, 3))), 0, PLAIN),
+        "outer_break": (L.outer_break, (W, X), 0, SCALAR),
+        "outer_continue": (L.outer_continue, (W, X), 0, SCALAR),
+        "outer_while": (L.outer_while, (W, X), 0, SCALAR),
+        "sgd_early_stop": (L.sgd_early_stop, (r.normal(size=3), X, r.normal(size=5)), 0, SCALAR),
+        "while_decay": (L.while_decay, (r.normal(size=3),), 0, SCALAR),
+        "slice_accumulate": (L.slice_accumulate, (r.normal(size=5),), 0, PLAIN),
+        "window_sums": (L.window_sums, (r.normal(size=6),), 0, PLAIN),
+        "slice_rows_update": (L.slice_rows_update, (r.normal(size=(4, 3)),), 0, PLAIN),
+        "heat_explicit": (L.heat_explicit, (r.normal(size=7),), 0, PLAIN),
+        "dead_saves_chain": (L.dead_saves_chain, (r.normal(size=3),), 0, PLAIN),
+        "momentum_outer": (L.momentum_outer, (W, X), 0, PLAIN),
+        "nested_outer_rows": (L.nested_outer_rows, (W, X), 0, SCALAR),
+    }
+
+
+def _misc(r):
+    X = r.normal(size=(6, 3))
+    xs = np.array([-1.7, -0.6, 0.3, 0.8, 1.4, -0.2])
+    ypm = np.sign(r.normal(size=6))
+    return {
+        "gaussian_nll": (M.gaussian_nll, (np.array([0.1, -0.2, 0.3, -0.1]), r.normal(size=5)), 0, SCALAR),
+        "spring_chain": (M.spring_chain, (1.3, np.array([0.0, 1.2, 1.9, 3.1])), 0, FLOAT),
+        "spring_chain_pos": (M.spring_chain, (1.3, np.array([0.0, 1.2, 1.9, 3.1])), 1, SCALAR),
+        "layer_loss": (M.layer_loss, (r.normal(size=6), r.normal(size=3)), 0, SCALAR),
+        "map_objective": (M.map_objective, (r.normal(size=3), X, r.normal(size=6)), 0, SCALAR),
+        "huber_piecewise": (M.huber_piecewise, (xs,), 0, SCALAR),
+        "softplus_piecewise": (M.softplus_piecewise, (xs,), 0, SCALAR),
+        "piecewise_scaled": (M.piecewise_scaled, (xs, 0.7), 1, FLOAT),
+        "piecewise_scaled_x": (M.piecewise_scaled, (xs, 0.7), 0, SCALAR),
+        "mlp_custom_act": (M.mlp_custom_act, (r.normal(size=6), X), 0, SCALAR),
+        "logreg_custom": (M.logreg_custom, (r.normal(size=3), X, ypm), 0, SCALAR),
+        "plain_straight": (M.plain_straight, (r.normal(size=3), r.normal(size=3)), 0, PLAIN),
+        "plain_straight_y": (M.plain_straight, (r.normal(size=3), r.normal(size=3)), 1, PLAIN),
+        "plain_range_sim": (M.plain_range_sim, (0.4, 2.0), 0, FLOAT + ("grad_plain",)),
+        "plain_range_sim_k": (M.plain_range_sim, (0.4, 2.0), 1, FLOAT + ("grad_plain",)),
+        "plain_rnn": (M.plain_rnn, (0.5 * r.normal(size=(3, 3)), r.normal(size=(4, 3))), 0, PLAIN),
+        "plain_branch": (M.plain_branch, (r.normal(size=4),), 0, PLAIN),
+    }
+
+
+def all_cases():
+    r = rng("red38 cases")
+    out = {}
+    for part in (_loops, _misc):
+        out.update(part(r))
+    return out

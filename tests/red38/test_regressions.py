@@ -1,0 +1,40 @@
+"""What red38 found, each against central finite differences or as the refusal it
+must be."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_grad, numerical_jvp
+from transform import TransformError, grad, jacfwd, jvp
+
+
+def _scaled(x, c):
+    y = np.piecewise(x, [x < 0.0, x >= 0.0], [lambda t: c * t ** 3, lambda t: np.sin(t)])
+    return np.sum(y) * c
+
+
+X = np.array([-1.7, -0.6, 0.3, 0.8])
+
+
+@pytest.mark.parametrize("api", ["jvp", "jacfwd"])
+def test_piecewise_closure_tangent_refused_at_user_line(api):
+    """jvp through a piece reading a differentiated value by closure raised runtime's
+    NoJvp (a NotImplementedError with an internal traceback): now a TransformError at
+    the np.piecewise line."""
+    with pytest.raises(TransformError, match="closure") as info:
+        if api == "jvp":
+            jvp(_scaled, (X, 0.7), (1.0,), wrt=1)
+        else:
+            jacfwd(_scaled, wrt=1)(X, 0.7)
+    assert info.value.filename == __file__
+
+
+def test_piecewise_closure_reverse_still_matches():
+    """the same program's reverse mode (no forward rule needed) is unchanged."""
+    assert_close(grad(_scaled, 1)(X, 0.7), numerical_grad(_scaled, [X, 0.7], 1))
+
+
+def test_piecewise_closure_without_tangent_passes():
+    """the closure's value carries no tangent along x: jvp works."""
+    t = np.array([0.3, -0.2, 0.5, 0.1])
+    _, got = jvp(_scaled, (X, 0.7), (t,), wrt=0)
+    assert_close(got, numerical_jvp(_scaled, [X, 0.7], 0, t))

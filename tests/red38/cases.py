@@ -4,6 +4,7 @@ plain lowering should take get grad_plain too; float arguments grad of grad."""
 import numpy as np
 
 from tests.gradcheck import rng
+from tests.red38 import programs_hard as H
 from tests.red38 import programs_loops as L
 from tests.red38 import programs_misc as M
 
@@ -60,9 +61,37 @@ def _misc(r):
     }
 
 
+def _hard(r):
+    W = 0.5 * r.normal(size=(2, 3))
+    X = r.normal(size=(5, 3))
+    FP = FLOAT + ("grad_plain",)
+    return {
+        "outer_read_in_loop": (H.outer_read_in_loop, (W, X), 0, PLAIN),
+        "outer_minus_self": (H.outer_minus_self, (r.normal(size=3), X), 0, PLAIN),
+        "outer_into_slice": (H.outer_into_slice, (W, X), 0, PLAIN),
+        "outer_conditional_scale": (H.outer_conditional_scale, (W, X), 0, PLAIN),
+        "outer_break_after_read": (H.outer_break_after_read, (W, X), 0, SCALAR),
+        "buffer_reused": (H.buffer_reused, (r.normal(size=4),), 0, PLAIN),
+        "while_continue_mix": (H.while_continue_mix, (np.abs(r.normal(size=3)),), 0, SCALAR),
+        "kalman_scalar": (H.kalman_scalar, (0.3, r.normal(size=6)), 0, FP),
+        "standardized_energy": (H.standardized_energy, (r.normal(size=5),), 0, SCALAR),
+        "orbit_energy": (H.orbit_energy, (1.4,), 0, FLOAT),
+        "box_penalty": (H.box_penalty, (r.normal(size=3),), 0, SCALAR),
+        "piecewise_args_c": (H.piecewise_args, (np.array([-1.2, -0.3, 0.4, 0.9]), 0.8), 1, FLOAT),
+        "piecewise_args_x": (H.piecewise_args, (np.array([-1.2, -0.3, 0.4, 0.9]), 0.8), 0, SCALAR),
+        "piecewise_constant": (H.piecewise_constant, (np.array([-1.6, -0.4, 0.2, 0.7, 1.3]),), 0, SCALAR),
+        "robust_regression_loop": (H.robust_regression_loop, (r.normal(size=3), X, 2 * r.normal(size=5)), 0, SCALAR),
+        "plain_inplace": (H.plain_inplace, (r.normal(size=3),), 0, PLAIN),
+        "plain_stepped_range": (H.plain_stepped_range, (0.7, 1.3), 0, FP),
+        "plain_stepped_range_a": (H.plain_stepped_range, (0.7, 1.3), 1, FP),
+        "plain_branch_in_loop": (H.plain_branch_in_loop, (r.normal(size=3),), 0, PLAIN),
+        "plain_array_index_loop": (H.plain_array_index_loop, (r.normal(size=5),), 0, PLAIN),
+    }
+
+
 def all_cases():
     r = rng("red38 cases")
     out = {}
-    for part in (_loops, _misc):
+    for part in (_loops, _misc, _hard):
         out.update(part(r))
     return out

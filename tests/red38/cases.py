@@ -4,6 +4,7 @@ plain lowering should take get grad_plain too; float arguments grad of grad."""
 import numpy as np
 
 from tests.gradcheck import rng
+from tests.red38 import programs_edge as E
 from tests.red38 import programs_hard as H
 from tests.red38 import programs_loops as L
 from tests.red38 import programs_misc as M
@@ -89,9 +90,23 @@ def _hard(r):
     }
 
 
+def _edge(r):
+    W = 0.5 * r.normal(size=(2, 3))
+    X = r.normal(size=(4, 3))
+    return {
+        "outer_in_data": (E.outer_in_data, (X, W), 0, PLAIN),
+        "epochs_manual_backprop": (E.epochs_manual_backprop, (W, X, 0.5 * r.normal(size=(4, 2))), 0, SCALAR),
+        "growing_slices": (E.growing_slices, (r.normal(size=4),), 0, PLAIN),
+        "stop_on_value": (E.stop_on_value, (0.4,), 0, FLOAT),
+        "outer_two_accumulators": (E.outer_two_accumulators, (W, X), 0, PLAIN),
+        "leaky_keyword": (E.leaky_keyword, (r.normal(size=3), X), 0, SCALAR),
+        "leaky_default": (E.leaky_default, (r.normal(size=3), X), 0, SCALAR),
+    }
+
+
 def all_cases():
     r = rng("red38 cases")
     out = {}
-    for part in (_loops, _misc, _hard):
+    for part in (_loops, _misc, _hard, _edge):
         out.update(part(r))
     return out

@@ -3,8 +3,9 @@ must be."""
 import numpy as np
 import pytest
 
-from tests.fd import assert_close, numerical_grad, numerical_jvp
-from transform import TransformError, grad, jacfwd, jvp
+from tests.fd import assert_close, numerical_grad, numerical_jvp, numerical_tree_grad
+from tests.red38 import programs_edge as E
+from transform import TransformError, grad, hvp, jacfwd, jvp
 
 
 def _scaled(x, c):
@@ -38,3 +39,28 @@ def test_piecewise_closure_without_tangent_passes():
     t = np.array([0.3, -0.2, 0.5, 0.1])
     _, got = jvp(_scaled, (X, 0.7), (t,), wrt=0)
     assert_close(got, numerical_jvp(_scaled, [X, 0.7], 0, t))
+
+
+def _params(r):
+    return E.Params(r.normal(size=3), 0.2), r.normal(size=(4, 3)), r.normal(size=4)
+
+
+@pytest.mark.parametrize("api", ["grad", "hvp"])
+def test_dataclass_argument_reading_post_init_attribute_refused(api):
+    """grad of a dataclass argument whose __post_init__ sets `s = exp(log_s)`, `s` read:
+    dataclasses.replace raised a bare "unexpected keyword argument 's'" building the
+    gradient (its part through __post_init__ would be lost): now the message jvp gives."""
+    p, X, y = _params(np.random.default_rng(38))
+    with pytest.raises(TypeError, match="`s` is no field"):
+        if api == "grad":
+            grad(E.params_arg_loss)(p, X, y)
+        else:
+            hvp(E.params_arg_loss, (p, X, y), (p,))
+
+
+def test_dataclass_argument_post_init_attribute_unread_passes():
+    p, X, y = _params(np.random.default_rng(38))
+    got = grad(E.params_arg_fields_only)(p, X, y)
+    want = numerical_tree_grad(E.params_arg_fields_only, [p, X, y], 0)
+    assert_close(got.w, want[("w",)])
+    assert_close(got.log_s, want[("log_s",)])

@@ -22,18 +22,18 @@ def _loops(r):
         "hebbian_outer": (L.hebbian_outer, (W, X), 0, PLAIN),
         "manual_backprop_outer": (L.manual_backprop_outer, (W, X, Y), 0, PLAIN),
         "rnn_outer_grad_norm": (L.rnn_outer_grad_norm, (0.5 * r.normal(size=(3, 3)), r.normal(size=(4, 3))), 0, PLAIN),
-        "outer_break": (L.outer_break, (W, X), 0, SCALAR),
-        "outer_continue": (L.outer_continue, (W, X), 0, SCALAR),
-        "outer_while": (L.outer_while, (W, X), 0, SCALAR),
+        "outer_break": (L.outer_break, (W, X), 0, PLAIN),
+        "outer_continue": (L.outer_continue, (W, X), 0, PLAIN),
+        "outer_while": (L.outer_while, (W, X), 0, PLAIN),
         "sgd_early_stop": (L.sgd_early_stop, (r.normal(size=3), X, r.normal(size=5)), 0, SCALAR),
-        "while_decay": (L.while_decay, (r.normal(size=3),), 0, SCALAR),
+        "while_decay": (L.while_decay, (r.normal(size=3),), 0, PLAIN),
         "slice_accumulate": (L.slice_accumulate, (r.normal(size=5),), 0, PLAIN),
         "window_sums": (L.window_sums, (r.normal(size=6),), 0, PLAIN),
         "slice_rows_update": (L.slice_rows_update, (r.normal(size=(4, 3)),), 0, PLAIN),
         "heat_explicit": (L.heat_explicit, (r.normal(size=7),), 0, PLAIN),
         "dead_saves_chain": (L.dead_saves_chain, (r.normal(size=3),), 0, PLAIN),
         "momentum_outer": (L.momentum_outer, (W, X), 0, PLAIN),
-        "nested_outer_rows": (L.nested_outer_rows, (W, X), 0, SCALAR),
+        "nested_outer_rows": (L.nested_outer_rows, (W, X), 0, PLAIN),
     }
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp, numerical_tree_grad
 from tests.red38 import programs_edge as E
+from tests.red38 import programs_loops as L
 from transform import TransformError, grad, hvp, jacfwd, jvp
 
 
@@ -64,3 +65,12 @@ def test_dataclass_argument_post_init_attribute_unread_passes():
     want = numerical_tree_grad(E.params_arg_fields_only, [p, X, y], 0)
     assert_close(got.w, want[("w",)])
     assert_close(got.log_s, want[("log_s",)])
+
+
+@pytest.mark.xfail(strict=True, reason="lowering='plain' refuses a `while`, a `for` with "
+                   "`break` and a nested loop naming the file but no line: the typed "
+                   "loop's node carries no lineno (transform/ir/lower_plain.py refuse)")
+def test_plain_lowering_loop_refusal_names_the_line():
+    with pytest.raises(TransformError) as info:
+        grad(L.while_decay, 0, lowering="plain")(np.ones(3))
+    assert info.value.line is not None

@@ -101,6 +101,14 @@ def _edge(r):
         "outer_two_accumulators": (E.outer_two_accumulators, (W, X), 0, PLAIN),
         "leaky_keyword": (E.leaky_keyword, (r.normal(size=3), X), 0, SCALAR),
         "leaky_default": (E.leaky_default, (r.normal(size=3), X), 0, SCALAR),
+        "alias_rows": (E.alias_rows, (W, X), 0, ("grad", "jvp", "hvp_fr")),
+        "outer_of_w_row": (E.outer_of_W_row, (W, X), 0, PLAIN),
+        "outer_of_w_row_x": (E.outer_of_W_row, (W, X), 1, ("grad", "jvp", "hvp_fr")),
+        "acc_then_modified": (E.acc_returned_then_modified, (W, X), 0, PLAIN),
+        "outer_multiply_acc": (E.outer_multiply_acc, (W, X), 0, PLAIN),
+        "outer_stride": (E.outer_stride, (W, X), 0, PLAIN),
+        "outer_reversed": (E.outer_reversed, (W, X), 0, PLAIN),
+        "outer_reversed_x": (E.outer_reversed, (W, X), 1, ("grad", "jvp", "hvp_fr")),
     }
 
 

@@ -87,3 +87,51 @@ def leaky_keyword(w, X):
 
 def leaky_default(w, X):
     return np.sum(leaky(X @ w))
+
+# fourth batch: a row view changed after its outer product, outer products of the
+# differentiated rows, an accumulator written after its last read, `*=` of outer
+# products, stepped and reversed ranges
+
+
+def alias_rows(W, X):
+    X = X.copy()
+    acc = np.zeros_like(W)
+    for i in range(X.shape[0]):
+        x = X[i]
+        acc += np.outer(W @ x, x)
+        X[i] *= 2.0          # the row view x changes after the product
+        acc += np.outer(W @ x, x)
+    return np.sum(acc ** 2)
+
+def outer_of_W_row(W, X):
+    acc = np.zeros((W.shape[1], W.shape[1]))
+    for i in range(W.shape[0]):
+        acc += np.outer(W[i], W[i]) * X[i, 0]
+        W = W * 0.9
+    return np.sum(acc * acc)
+
+def acc_returned_then_modified(W, X):
+    acc = np.zeros_like(W)
+    for i in range(X.shape[0]):
+        acc += np.outer(np.tanh(W @ X[i]), X[i])
+    out = np.sum(acc ** 2)
+    acc[0] = 0.0
+    return out + np.sum(acc)
+
+def outer_multiply_acc(W, X):
+    acc = np.ones_like(W)
+    for i in range(X.shape[0]):
+        acc *= 1 + 0.1 * np.outer(np.tanh(W @ X[i]), X[i])
+    return np.sum(acc)
+
+def outer_stride(W, X):
+    acc = np.zeros_like(W)
+    for i in range(0, X.shape[0], 2):
+        acc += np.outer(W @ X[i], X[i + 1])
+    return np.sum(np.sin(acc))
+
+def outer_reversed(W, X):
+    acc = np.zeros_like(W)
+    for i in reversed(range(X.shape[0])):
+        acc = 0.5 * acc + np.outer(W @ X[i], X[i])
+    return np.sum(acc ** 2)

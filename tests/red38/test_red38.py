@@ -7,7 +7,7 @@ lowering="plain") (programs_*.py, cases.py). Each runs through grad, jvp, hvp by
 three routes, hessian (both routes), grad of grad, grad_plain, against central finite
 differences in float64 (check.py; tests/fd.py never calls thunkgrad). Every check
 matches or is refused with a TransformError; REFUSED lists the refusals. The whole
-table (59 programs, 437 checks, ~10 s CPU) runs with THUNKGRAD_RED38_FULL=1 or as
+table (67 programs, 486 checks, ~11 s CPU) runs with THUNKGRAD_RED38_FULL=1 or as
 `python -m tests.red38.table`; by default one check per program, rotating through its
 checks. test_regressions.py holds what it found.
 """
@@ -38,7 +38,9 @@ REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
     # forward over reverse: a custom rule called with a constant keyword
     # (`leaky(X @ w, alpha=0.2)`) is refused as "a differentiated value passed by
     # keyword" (an over-refusal: alpha is no differentiated value)
-    ("leaky_keyword", c) for c in ("hvp_fr", "hvp_auto", "hessian_fr")}
+    ("leaky_keyword", c) for c in ("hvp_fr", "hvp_auto", "hessian_fr")} | {
+    # a row view `x = X[i]` written through `X[i] *= 2` after its use: refused
+    ("alias_rows", c) for c in ("grad", "jvp", "hvp_fr")}
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 if not os.environ.get("THUNKGRAD_RED38_FULL"):
     CHECKED = [(name, case[3][k % len(case[3])]) for k, (name, case) in

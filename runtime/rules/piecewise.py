@@ -18,10 +18,17 @@ import numpy as np
 
 from ..callees import function_jvp, value_vjp
 from ..closures import Closure
+from ..complex_safety import RuleRefused
 from ..jvp import NoJvp
 from ..helpers import unbroadcast
 from ..registry import rrule
 from ..thunks import Thunk, unthunk
+
+
+class PieceRefused(NoJvp, RuleRefused):
+    """A closure piece reading differentiated values under forward mode: a NoJvp for the
+    rules that catch one (piecewise_second.py), a RuleRefused for the public API, which
+    raises it again as a TransformError at the user's line (jvp raised it bare)."""
 
 
 def piecewise_conditions(x, condlist, pieces):
@@ -141,7 +148,7 @@ def value_jvp(func, own, tangents, /, *args, **kw):
     function it stands for, refused when the values it read carry a tangent."""
     if isinstance(func, Closure):
         if own is not None and any(np.any(np.asarray(t) != 0) for t in _leaves(own)):
-            raise NoJvp("np.piecewise: forward mode through a piece reading differentiated "
+            raise PieceRefused("np.piecewise: forward mode through a piece reading differentiated "
                         "values (a closure) is not supported: pass them in `args`")
         func = func.function()
     return function_jvp(func, tangents, *args, **kw)[1]

@@ -179,10 +179,27 @@ def _object_gradient(g, like):
     """An object's gradient: a dataclass of the same type, else a dict by attribute."""
     fields = {k: _leaf(v, getattr(like, k)) for k, v in g.items()}
     if dataclasses.is_dataclass(like):
+        fields = _record_fields(fields, like)
         zeros = {f.name: _leaf(None, getattr(like, f.name))
                  for f in dataclasses.fields(like) if f.name not in fields}
         return dataclasses.replace(like, **fields, **zeros)
     return fields
+
+
+def _record_fields(fields, like):
+    """A dataclass's field gradients; an attribute that is no field (set by
+    __post_init__ or later) with a nonzero cotangent is refused: its part of the fields'
+    gradient passes through code the compiler never saw (dataclasses.replace raised a
+    bare TypeError here)."""
+    names = {f.name for f in dataclasses.fields(like)}
+    for other in [k for k in fields if k not in names]:
+        if fields[other] is not None and np.any(np.asarray(fields[other]) != 0):
+            raise TypeError(
+                f"grad: the argument is a {type(like).__name__} whose attribute `{other}` "
+                "is no field (set by __post_init__ or later) and is read: its gradient "
+                "cannot be carried back to the fields; pass the fields and build the "
+                f"{type(like).__name__} inside the function")
+    return {k: v for k, v in fields.items() if k in names}
 
 
 def _seed(out):

@@ -56,7 +56,7 @@ class PlainLowering(GastLowering):
         return out
 
     def refuse(self, s, construct, hint="use the default lowering (lowering='gast')"):
-        where = _where(s, getattr(s, "prim", None))
+        where = _where(getattr(s, "node", s), getattr(s, "prim", None))  # (a loop's: its node's line)
         return self.src.error(f"lowering='plain' does not support {construct}", where,
                               hint=hint)
 

@@ -264,6 +264,7 @@ def _callee_vjp(fn, names, args, g):
 
 def _callee_tangent(fn, names, args, g, given):
     flat, signature = _callee_code(fn, names, args, g)
+    refuse_run_time_sites(flat)        # (at run time here: a callee's flat gradient)
     tangent = _compiled(flat, tuple(names) + ("thunkgrad_g",), signature, variant="tangent")
     out = tangent.rrule(*given, *args, thunkgrad_g=g)
     return (out,) if len(names) == 1 else tuple(out)

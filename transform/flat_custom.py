@@ -63,8 +63,9 @@ def _second(rule, args, kwargs, g, t_args, layout):
         return total
     if callable(term) and not kwargs:
         return _through_jvp_function(term, args, g, t_args, wanted)
-    raise RuleRefused(f"hvp (forward over reverse): a call of {rule.name}, a custom rule "
-                      "whose JVP is JOINT or that takes keywords" + _INSTEAD)
+    why = "which declares no JVP" if term is None else \
+        "a custom rule whose JVP is JOINT or that takes keywords"
+    raise RuleRefused(f"hvp (forward over reverse): a call of {rule.name}, {why}" + _INSTEAD)
 
 
 def _through_jvp_function(term, args, g, t_args, wanted):

@@ -17,12 +17,14 @@ import types
 import weakref
 
 from runtime import registry
+from runtime.checkpoint import run_checkpointed
 from runtime.contexts import close_since, open_count
 
 from .api import compiled
 from .emit import tracebacks
 from .errors import TransformError, at_definition
 from . import flat_calls
+from .flat_custom import custom_rule
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
@@ -151,7 +153,39 @@ def tangent_code(rule, plain, names, signature):
     flat = _FLAT.get(rule.rrule)
     if flat is None:
         flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
+    refuse_run_time_sites(flat)
     return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def refuse_run_time_sites(flat):
+    """A call in the flat gradient whose tangents forward mode would refuse once the
+    code ran (auto could not fall back then), refused now at the user's line: a loop
+    marked `checkpointed` (its pullback's tangent would be reverse mode over the
+    driver's JVP, runtime/checkpoint_forward.py, which does not compile), a derivative
+    function (grad(f), value_and_grad(f): its rule declares no JVP)."""
+    driver = registry.lookup(run_checkpointed)
+    for name, cell in zip(flat.__code__.co_freevars, flat.__closure__ or ()):
+        value = cell.cell_contents
+        if value is driver.call_custom or value is driver.custom:
+            what, hint = "a loop marked `checkpointed`", "loop without checkpointed"
+        elif _derivative_rule(value):
+            what = f"calling {custom_rule(value).name} inside the function"
+            hint = "compute that gradient outside the function, or write it by hand"
+        else:
+            continue
+        lines = flat.thunkgrad_flat_source.splitlines()
+        line = next((k for k, text in enumerate(lines, 1) if re.search(rf"\b{name}\b", text)
+                     and not text.lstrip().startswith("#")), None)
+        raise TransformError(f"hvp (forward over reverse): {what} is not supported by "
+                             "this route", filename=flat.__code__.co_filename, line=line,
+                             hint=hint)
+
+
+def _derivative_rule(value):
+    """Whether value is the rule a derivative function (grad(f)) is called through."""
+    rule = custom_rule(value)
+    return rule is not None and not rule.has_jvp and bool(DERIVATIVES) and \
+        DERIVATIVES["is_derivative"](rule.fn)
 
 
 def _checked(tangent):
@@ -230,6 +264,7 @@ def _callee_vjp(fn, names, args, g):
 
 def _callee_tangent(fn, names, args, g, given):
     flat, signature = _callee_code(fn, names, args, g)
+    refuse_run_time_sites(flat)        # (at run time here: a callee's flat gradient)
     tangent = _compiled(flat, tuple(names) + ("thunkgrad_g",), signature, variant="tangent")
     out = tangent.rrule(*given, *args, thunkgrad_g=g)
     return (out,) if len(names) == 1 else tuple(out)

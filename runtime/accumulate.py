@@ -19,6 +19,8 @@ def add_values(a, b):
         return b
     if b is None:
         return a
+    if isinstance(a, Thunk) or isinstance(b, Thunk):     # an entry of a dict's or list's
+        return add_values(unthunk(a), unthunk(b))
     if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)):
         # a sequence's cotangent from a NumPy function of it (np.sum(xs)) is one array,
         # from indexing it a list: add them entry by entry

@@ -41,12 +41,8 @@ _EVERY_MODE = ("explicit_base_init", "anharmonic_coupling", "post_init_inherited
                "generator_tuples", "star_kwargs_super", "kwargs_into_super",
                "dataclass_scale_arg", "attribute_before_super", "class_attribute_init",
                "rewritten_after_super")
-# reverse mode only (jvp works): a callable object stored as an attribute, called as
-# self.norm(h), is taken for a method of the class (Net.norm)
-_REVERSE = ("batchnorm_net", "batchnorm_gamma")
 REFUSED = {(n, c) for n in _FR_HELPERS for c in ("hvp_fr", "hessian_fr")} | \
-    {(n, c) for n in _EVERY_MODE for c in _ALL} | \
-    {(n, c) for n in _REVERSE for c in _ALL if c != "jvp"} | {
+    {(n, c) for n in _EVERY_MODE for c in _ALL} | {
     # forward over reverse through a property overridden in a subclass (run time: no
     # fallback for auto)
     ("property_override", "hvp_fr"), ("property_override", "hvp_auto"),
@@ -71,6 +67,6 @@ def test_against_finite_differences(name, check):
 
 def test_refusal_list_names_cases():
     every = {(name, check) for name, case in CASES.items() for check in case[3]}
-    named = set(_FR_HELPERS + _EVERY_MODE + _REVERSE) | {n for n, _ in REFUSED}
+    named = set(_FR_HELPERS + _EVERY_MODE) | {n for n, _ in REFUSED}
     assert named <= set(CASES)
     assert all(any((n, c) in every for c in _ALL) for n in named)

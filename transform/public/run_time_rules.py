@@ -2,6 +2,7 @@
 user objects dispatched on the object's type. A registered rule always comes first."""
 import functools
 import inspect
+import types
 
 import numpy as np
 
@@ -24,6 +25,14 @@ from runtime.operators import user_class as _user_class
 from runtime.spread import keywords_pullback, spread_call, spread_keywords, spread_pullback
 from .run_time_library import inexact as _inexact, random_draw as _random_draw, \
     refuse_frozen_moment as _refuse_frozen_moment
+
+
+def _held_callable(obj, name):
+    """Whether `obj.name` reads obj's own attribute (its __dict__ wins over a method of
+    its class) holding a callable: not a class's or a module's."""
+    if isinstance(obj, (type, types.ModuleType)) or name.startswith("__"):
+        return False
+    return name in getattr(obj, "__dict__", ()) and callable(obj.__dict__[name])
 
 
 class CalleeRule:
@@ -108,6 +117,8 @@ class MethodRule:
                     tuple(k - 1 for k in self.varied if k)
                 out, pullback = self.rule(obj, shifted)(*args, **kwargs)
                 return out, lambda g: (None,) + tuple(pullback(g))
+            if _held_callable(obj, self.name):    # `self.inner(h)`, inner an object
+                return self.held(obj, args, kwargs)
             owner = obj if isinstance(obj, type) else type(obj)
             if _method_kind(owner, self.name) is not None:
                 return self.class_or_static(owner, args, kwargs)
@@ -121,6 +132,19 @@ class MethodRule:
 
     def rule(self, fn, varied):
         return function_rule(fn, self.policy, varied, self.materialised)
+
+    def held(self, obj, args, kwargs):
+        """`obj.name(...)` where name is the object's own attribute holding a callable
+        (an object with __call__, a closure, a function): that value called, its
+        cotangent given to obj as getattr_vjp's {name: cotangent}."""
+        whole = MethodRule("__call__", self.policy, self.varied, self.site,
+                           self.materialised)
+        out, pullback = whole(getattr(obj, self.name), *args, **kwargs)
+
+        def held_pullback(g):
+            own, *cots = pullback(g)
+            return (None if own is None else {self.name: own}, *cots)
+        return out, held_pullback
 
     def class_or_static(self, owner, args, kwargs):
         """`obj.m(x)` for a staticmethod or classmethod m of `owner` (obj's class, or obj

@@ -218,14 +218,24 @@ def _callee(fn):
 
 def _custom_parts(site, tangent):
     """(args, kwargs, the args' tangents) of a custom rule's call; a tangent reaching a
-    keyword refused (a custom rule's JVP reads positions only)."""
+    keyword refused (a custom rule's JVP reads positions only) unless it is zero (a
+    constant's, `wrt=3.0`: it adds nothing to the tangent)."""
     _, keywords, values = site
     args, kwargs = _split(keywords, values)
     t_args, t_kwargs = _split(keywords, _entries(tangent, values))
-    if any(t is not None for t in t_kwargs.values()):
+    if any(t is not None and not _all_zero(t) for t in t_kwargs.values()):
         raise RuleRefused("hvp (forward over reverse): a differentiated value passed by "
                           "keyword to a function with a custom rule" + _INSTEAD)
     return args, kwargs, t_args
+
+
+def _all_zero(tangent):
+    """Whether a keyword's tangent is a float or float array of zeros."""
+    try:
+        t = np.asarray(tangent)
+    except Exception:       # noqa: BLE001 (a container of tangents: not known zero)
+        return False
+    return t.dtype.kind in "fc" and not np.any(t)
 
 
 def _entries(tangent, values):

@@ -12,7 +12,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
-from transform import LINEAR, TransformError, differentiable, grad, hvp, rrule
+from transform import LINEAR, differentiable, grad, hvp, rrule
 
 ROUTE = "forward_over_reverse"
 

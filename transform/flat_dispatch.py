@@ -285,7 +285,8 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
         else:
             break
     named = {p.name: p for p in _parameters(fn)}
-    t_named = {k: t for k, t in t_kwargs.items() if t is not None}
+    t_named = {k: t for k, t in t_kwargs.items() if t is not None and not
+               (k not in named and _all_zero(t))}     # a constant's zero into **kwargs
     if any(k not in named or named[k].kind != named[k].KEYWORD_ONLY for k in t_named):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
                           f"keyword into the **kwargs of {_name(fn)}" + _INSTEAD)

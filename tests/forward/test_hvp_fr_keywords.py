@@ -84,3 +84,20 @@ def test_forward_over_reverse(f):
 def test_auto_takes_forward_over_reverse_keywords():
     f = keyword_only_differentiated
     assert_close(hvp(f, (X,), (T,), route="auto"), _differences_of_grad(f, X, T), 1e-5, 1e-7)
+
+
+def _with_rest(x, **rest):
+    return np.sum(np.sin(x) * rest["b"]) ** 2
+
+
+def constant_keyword_into_kwargs(x):
+    """A constant's (zero) tangent into `**kwargs`: dropped; a differentiated value there
+    is refused before anything runs (reverse mode's own refusal)."""
+    return _with_rest(x, b=1.5, c="label")
+
+
+def test_a_constant_keyword_into_kwargs():
+    f = constant_keyword_into_kwargs
+    got = hvp(f, (X,), (T,), route="forward_over_reverse")
+    assert_close(got, _differences_of_grad(f, X, T), 1e-5, 1e-7)
+    assert_close(got, hvp(f, (X,), (T,), route="reverse_over_forward"), 1e-9, 1e-11)

@@ -61,23 +61,24 @@ def _second(rule, args, kwargs, g, t_args, layout):
                 cots = rule.rrule(*swapped, **kwargs)[1](g)
                 _add(total, [None if k == i else c for k, c in enumerate(cots)])
         return total
-    if callable(term) and not kwargs:
-        return _through_jvp_function(term, args, g, t_args, wanted)
+    if callable(term) and (not kwargs or registry.lookup(term) is not None):
+        return _through_jvp_function(term, args, kwargs, g, t_args, wanted)
     why = "which declares no JVP" if term is None else \
         "a custom rule whose JVP is JOINT or that takes keywords"
     raise RuleRefused(f"hvp (forward over reverse): a call of {rule.name}, {why}" + _INSTEAD)
 
 
-def _through_jvp_function(term, args, g, t_args, wanted):
+def _through_jvp_function(term, args, kwargs, g, t_args, wanted):
     """Reverse mode over the JVP function: its registered rule's pullback when it has
     one (np.piecewise's, runtime/rules/piecewise_second.py: its cotangents as rules
-    give them, a closure record's own among them), else vjp of its source."""
+    give them, a closure record's own among them; the keywords, carrying no tangent,
+    passed on), else vjp of its source (no keywords)."""
     from .api import vjp       # (api imports the compiler, which reaches this module)
     if not wanted:
         return ()
     rule = registry.lookup(term)
     if rule is not None:
-        cots = rule.rrule(tuple(t_args), *args)[1](g)
+        cots = rule.rrule(tuple(t_args), *args, **kwargs)[1](g)
         found = {k: unthunk(cots[k + 1]) for k in wanted}
     else:
         _, pullback = vjp(term, tuple(t_args), *args, wrt=tuple(k + 1 for k in wanted))

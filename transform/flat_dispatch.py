@@ -33,7 +33,7 @@ from runtime.thunks import unthunk
 from .flat_custom import custom_cotangent_tangents, custom_rule, custom_value_tangent
 from .forward.calls import OWN, container_method
 from .forward_api import call_jvp
-from .forward_reverse import call_jvp_rule
+from .forward_reverse import keyword_rule
 from .public.run_time_rules import CalleeRule, MethodRule, function_rule
 
 _INSTEAD = " Instead: use hvp's route=\"reverse_over_forward\""
@@ -82,9 +82,9 @@ def rule_cotangents_jvp(tangents, g, site):
     call = _ForwardCall(rule, keywords, values, _entries(tangents[1], values))
     t_g = tangents[0]
     with _called_again(values):
-        _, pullback = call_jvp_rule(call.fn, call.tangents, *call.args, **call.kwargs)
-    own, _, *cots = pullback((t_g, g))
-    found = call.regroup(own, cots)
+        _, pullback = keyword_rule(call.fn, call.tangents, call.args, call.kwargs)
+    own, _, cots, by_name = pullback((t_g, g))
+    found = call.regroup(own, call.by_parameter(cots, by_name))
     return tuple(None if value is None else zero_tangent(value)
                  if k >= len(found) or found[k] is None else found[k]
                  for k, value in enumerate(layout))
@@ -133,12 +133,27 @@ class _ForwardCall:
         else:
             raise RuleRefused(f"hvp (forward over reverse): a call of {_name(rule)}" +
                               _INSTEAD)
+        t_named = {}
         if any(t is not None for t in t_kwargs.values()):
-            args, kwargs, t_args = _bound(fn, args, kwargs, t_args, t_kwargs)
+            args, kwargs, t_args, t_named = _bound(fn, args, kwargs, t_args, t_kwargs)
         self.fn, self.args, self.kwargs = fn, tuple(args), kwargs
         self.tangents = {k: t for k, t in enumerate(t_args) if t is not None}
+        self.tangents.update(t_named)     # keyword-only parameters' tangents, by name
         if self.t_own is not None:
             self.tangents = {OWN: self.t_own, **self.tangents}
+
+    def by_parameter(self, cots, by_name):
+        """The cotangents by position, a keyword-only parameter's (by_name) at its
+        place among fn's parameters (where the rule's pullback gives it)."""
+        cots = list(cots)
+        if not by_name:
+            return cots
+        names = [p.name for p in _parameters(self.fn)]
+        for name, cot in by_name.items():
+            k = names.index(name)
+            cots += [None] * (k + 1 - len(cots))
+            cots[k] = cot
+        return cots
 
     def _method(self, rule, args, t_args, kwargs, t_kwargs):
         obj, rest = args[0], args[1:]
@@ -203,14 +218,24 @@ def _callee(fn):
 
 def _custom_parts(site, tangent):
     """(args, kwargs, the args' tangents) of a custom rule's call; a tangent reaching a
-    keyword refused (a custom rule's JVP reads positions only)."""
+    keyword refused (a custom rule's JVP reads positions only) unless it is zero (a
+    constant's, `wrt=3.0`: it adds nothing to the tangent)."""
     _, keywords, values = site
     args, kwargs = _split(keywords, values)
     t_args, t_kwargs = _split(keywords, _entries(tangent, values))
-    if any(t is not None for t in t_kwargs.values()):
+    if any(t is not None and not _all_zero(t) for t in t_kwargs.values()):
         raise RuleRefused("hvp (forward over reverse): a differentiated value passed by "
                           "keyword to a function with a custom rule" + _INSTEAD)
     return args, kwargs, t_args
+
+
+def _all_zero(tangent):
+    """Whether a keyword's tangent is a float or float array of zeros."""
+    try:
+        t = np.asarray(tangent)
+    except Exception:       # noqa: BLE001 (a container of tangents: not known zero)
+        return False
+    return t.dtype.kind in "fc" and not np.any(t)
 
 
 def _entries(tangent, values):
@@ -236,10 +261,10 @@ def _split(keywords, values):
 
 
 def _bound(fn, args, kwargs, t_args, t_kwargs):
-    """The keywords carrying a tangent passed by position (call_jvp's rule gives
-    cotangents by position only), a skipped parameter's default passed too; refused
-    where that cannot be done (a keyword-only parameter, a callee that is no plain
-    function)."""
+    """The keywords carrying a tangent passed by position where they can be, a skipped
+    parameter's default passed too; (args, kwargs, their tangents, the keyword-only
+    parameters' tangents by name). Refused for a callee that is no plain function and
+    a keyword landing in `**kwargs`."""
     code = getattr(getattr(fn, "__func__", fn), "__code__", None)
     plain = (inspect.isfunction(fn) or inspect.ismethod(fn)) and code is not None
     if not plain and not isinstance(fn, type) or \
@@ -259,10 +284,13 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
             t_args.append(None)
         else:
             break
-    if any(t is not None for t in t_kwargs.values()):
-        raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed to a "
-                          f"keyword-only parameter of {_name(fn)}" + _INSTEAD)
-    return args, kwargs, t_args
+    named = {p.name: p for p in _parameters(fn)}
+    t_named = {k: t for k, t in t_kwargs.items() if t is not None and not
+               (k not in named and _all_zero(t))}     # a constant's zero into **kwargs
+    if any(k not in named or named[k].kind != named[k].KEYWORD_ONLY for k in t_named):
+        raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
+                          f"keyword into the **kwargs of {_name(fn)}" + _INSTEAD)
+    return args, kwargs, t_args, t_named
 
 
 def _parameters(fn):

@@ -111,12 +111,16 @@ def solved(x):
     return np.sum(np.linalg.solve(np.eye(2) + np.outer(x, x), x))
 
 
-def kwonly(x, *, s):
-    return np.sum(x * s) ** 2
+def _inner(x):
+    return np.sum(np.sin(x) ** 2)
 
 
-def uses_kwonly(x):
-    return kwonly(x, s=np.sin(x))
+def _grad_weighted(x):
+    return np.sum(grad(_inner)(x) * x)
+
+
+def uses_grad(x):
+    return 2.0 * _grad_weighted(x)
 
 
 def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_compile():
@@ -131,7 +135,8 @@ def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_com
 
 
 def test_auto_does_not_fall_back_once_forward_over_reverse_runs():
-    """A refusal while its code runs (a differentiated value passed to a keyword-only
-    parameter) is the answer: a fallback then would run the user's code twice."""
+    """A refusal while its code runs (grad called inside a helper, whose gradient code is
+    built as it runs; a keyword-only parameter given a differentiated value before
+    session 37) is the answer: a fallback then would run the user's code twice."""
     with pytest.raises(TransformError, match="forward over reverse"):
-        hvp(uses_kwonly, (np.ones(3),), (np.ones(3),), route="auto")
+        hvp(uses_grad, (np.ones(3),), (np.ones(3),), route="auto")

@@ -31,6 +31,7 @@ from .tape_iteration import HoistPops
 from .written_sums import WriteOutUnbroadcasts
 
 TYPED_PASSES = (              # on the typed pullback body, before it is lowered
+    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e, in typed statements' values
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     BatchProducts(),           # a loop's outer products as one matrix product
@@ -39,7 +40,6 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`

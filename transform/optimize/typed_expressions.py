@@ -24,7 +24,9 @@ def rewrite_expressions(block, transformer):
         if isinstance(s, Control):
             _header(s, transformer)
         elif isinstance(s, Accumulate) and s.node is None:
-            s._value = transformer.visit(s._value)
+            new = transformer.visit(s._value)
+            if new is not s._value:
+                s._value = new
         elif isinstance(s, Generated) and s.node is None:
             _fields(s, transformer)
         elif s.node is not None:
@@ -41,12 +43,19 @@ def _header(s, transformer):
 
 
 def _fields(s, transformer):
-    """A generated statement's gast fields, as built (lists of them included)."""
+    """A generated statement's gast fields, as built (lists of them included). A field
+    is set, and a list's element replaced in place, only where the transformer replaced
+    a root: a list may be shared (a call's arguments, with the node a comment quotes)."""
     for key, value in list(vars(s).items()):
         if key == "node":
             continue
         if isinstance(value, gast.expr):
-            s.__dict__[key] = transformer.visit(value)
+            new = transformer.visit(value)
+            if new is not value:
+                s.__dict__[key] = new
         elif isinstance(value, list):
-            s.__dict__[key] = [transformer.visit(v) if isinstance(v, gast.expr) else v
-                               for v in value]
+            for k, v in enumerate(value):
+                if isinstance(v, gast.expr):
+                    new = transformer.visit(v)
+                    if new is not v:
+                        value[k] = new

@@ -197,7 +197,8 @@ def _optimize_typed(ctx, sweeps):
     facts = optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-                           forward=sweeps.forward, uses_tape=ctx.uses_tape)
+                           forward=sweeps.forward, uses_tape=ctx.uses_tape,
+                           literal_terms=ctx.literal_terms)
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
 
 

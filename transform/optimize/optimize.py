@@ -32,6 +32,7 @@ from .written_sums import WriteOutUnbroadcasts
 
 TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e, in typed statements' values
+    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     BatchProducts(),           # a loop's outer products as one matrix product
@@ -41,7 +42,6 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
 
 GAST_PASSES = (               # on the lowered rrule
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
-    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`

@@ -113,6 +113,7 @@ class TypedFacts:
     shape_of: Callable = lambda name: None
     forward: list = field(default_factory=list)
     uses_tape: bool = False
+    literal_terms: Optional[list] = None            # template terms given a literal
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

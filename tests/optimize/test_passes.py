@@ -136,6 +136,19 @@ def test_inline_forced_thunks_keeps_a_thunk_whose_defaults_rename():
     assert "Thunk(lambda g=x: g * 2.0)" in _lowered_text(body, names)
 
 
+def test_a_typed_expression_pass_keeps_a_shared_list():
+    """A generated statement's list field may be the list of a node a comment quotes:
+    an element is replaced in it, the list is not replaced (helper_call's golden)."""
+    names = Vocabulary(set())
+    kept = load("t1")
+    shared = [kept, _forced("unthunk(Thunk(lambda x=x: x))", names)]
+    quoted = gast.Call(func=load("sq"), args=shared, keywords=[])
+    s = gen.Generated(args=shared)
+    run_passes([InlineForcedThunks()], TypedFacts([s]), check=True)
+    assert s.args is shared and quoted.args is shared and shared[0] is kept
+    assert gast.unparse(quoted).strip() == "sq(t1, x)"
+
+
 @pytest.mark.parametrize("fn, args", INPUTS, ids=[f.__name__ for f, _ in INPUTS])
 def test_kept_facts_are_exact_after_every_pass(monkeypatch, fn, args):
     monkeypatch.setattr(optimize, "CHECK_FACTS", True)

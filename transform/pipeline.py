@@ -204,11 +204,11 @@ def _optimize_typed(ctx, sweeps):
 
 def _optimize(ctx, rrule):
     """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
-    optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
+    optimize(rrule, ctx.names, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms,
+             adjoints=frozenset(ctx.adjoints.values()),
              primal_of={d: p for p, d in ctx.adjoints.items()},
              real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 

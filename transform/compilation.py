@@ -62,7 +62,6 @@ class Compilation:
     globals: dict = field(default_factory=dict)     # generated module's globals: rules
     comments: list = field(default_factory=list)    # marked comments, rendered at emit
     uses_tape: bool = False         # the forward sweep pushes onto a tape
-    made_thunks: bool = False       # some adjoint is a Thunk (the optimiser may unwrap)
     adjoints: dict = field(default_factory=dict)    # primal name -> its adjoint's name
     temps: dict = field(default_factory=dict)       # ("cots"|"self"|..., name) -> name
     snapshot: list = None           # primal names the pullback rebinds (keyword defaults)

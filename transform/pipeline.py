@@ -197,17 +197,18 @@ def _optimize_typed(ctx, sweeps):
     facts = optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-                           forward=sweeps.forward, uses_tape=ctx.uses_tape)
+                           forward=sweeps.forward, uses_tape=ctx.uses_tape,
+                           literal_terms=ctx.literal_terms)
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
 
 
 def _optimize(ctx, rrule):
     """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
-    optimize(rrule, ctx.names, made_thunks=ctx.made_thunks, temporaries=ctx.foldable(),
+    optimize(rrule, ctx.names, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
              commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()), literal_terms=ctx.literal_terms,
+             adjoints=frozenset(ctx.adjoints.values()),
              primal_of={d: p for p, d in ctx.adjoints.items()},
              real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 

@@ -19,7 +19,8 @@ from transform.optimize.release import FillEmptyBlocks
 from transform.optimize.resets import InlineForcedThunks
 from transform.ir.lower_gast import to_gast
 from transform.ir.nodes import load
-from transform.ir.statements import Accumulate, mark_typed
+from transform.ir import generated as gen
+from transform.ir.statements import Accumulate, Return, mark_typed
 from transform.ir.vocabulary import Vocabulary
 
 PASSES = optimize.PASSES
@@ -91,33 +92,61 @@ def _marked(source):
     return tree, names
 
 
+def _forced(source, names):
+    """An expression parsed from text, the compiler's helpers in it marked."""
+    expr = gast.parse(source).body[0].value
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Name) and n.id in ("unthunk", "Thunk"):
+            n.role = n.id
+            names.name(n.id)
+    return expr
+
+
+def _lowered_text(body, names):
+    module = gast.Module(body=to_gast(None, body, names), type_ignores=[])
+    return gast.unparse(gast.fix_missing_locations(module)).strip()
+
+
 def test_inline_forced_thunks_alone_golden():
-    tree, names = _marked(
-        "def f_rrule(x):\n"
-        "    def pullback(g):\n"
-        "        dx = unthunk(Thunk(lambda g=g, x=x: g * x))\n"
-        "        dy = unthunk(Thunk(lambda g=g: g + 1.0))\n"
-        "        return (dx, dy)\n"
-        "    return (x, pullback)\n")
-    run_passes([InlineForcedThunks()], Facts.of(tree, names), check=True)
-    assert gast.unparse(tree).strip() == (
-        "def f_rrule(x):\n\n"
-        "    def pullback(g):\n"
-        "        dx = g * x\n"
-        "        dy = g + 1.0\n"
-        "        return (dx, dy)\n"
-        "    return (x, pullback)")
+    """Typed: in an Accumulate's value, a generated statement's field, a loop's header
+    and a statement that keeps its node (the sweeps before they are lowered)."""
+    names = Vocabulary(set())
+    loop = gen.typed_for(gast.Name(id="i", ctx=gast.Store(), annotation=None,
+                                   type_comment=None),
+                         _forced("unthunk(Thunk(lambda s=s: s))", names),
+                         [Accumulate("dy", _forced("unthunk(Thunk(lambda g=g: g + 1.0))",
+                                                   names), "in_place")])
+    ret = gast.Return(value=_forced("unthunk(Thunk(lambda dx=dx: (dx,)))", names))
+    body = [Accumulate("dx", _forced("unthunk(Thunk(lambda g=g, x=x: g * x))", names), "set"),
+            gen.Bind("t", _forced("2.0 * unthunk(Thunk(lambda x=x: x))", names)), loop,
+            Return(ret)]
+    run_passes([InlineForcedThunks()], TypedFacts(body), check=True)
+    assert _lowered_text(body, names) == (
+        "dx = g * x\n"
+        "t = 2.0 * x\n"
+        "for i in s:\n"
+        "    dy += g + 1.0\n"
+        "return (dx,)")
 
 
 def test_inline_forced_thunks_keeps_a_thunk_whose_defaults_rename():
-    tree, names = _marked(
-        "def f_rrule(x):\n"
-        "    def pullback(g):\n"
-        "        dx = unthunk(Thunk(lambda g=x: g * 2.0))\n"
-        "        return (dx,)\n"
-        "    return (x, pullback)\n")
-    run_passes([InlineForcedThunks()], Facts.of(tree, names))
-    assert "Thunk(lambda g=x: g * 2.0)" in gast.unparse(tree)
+    names = Vocabulary(set())
+    body = [Accumulate("dx", _forced("unthunk(Thunk(lambda g=x: g * 2.0))", names), "set")]
+    run_passes([InlineForcedThunks()], TypedFacts(body))
+    assert "Thunk(lambda g=x: g * 2.0)" in _lowered_text(body, names)
+
+
+def test_a_typed_expression_pass_keeps_a_shared_list():
+    """A generated statement's list field may be the list of a node a comment quotes:
+    an element is replaced in it, the list is not replaced (helper_call's golden)."""
+    names = Vocabulary(set())
+    kept = load("t1")
+    shared = [kept, _forced("unthunk(Thunk(lambda x=x: x))", names)]
+    quoted = gast.Call(func=load("sq"), args=shared, keywords=[])
+    s = gen.Generated(args=shared)
+    run_passes([InlineForcedThunks()], TypedFacts([s]), check=True)
+    assert s.args is shared and quoted.args is shared and shared[0] is kept
+    assert gast.unparse(quoted).strip() == "sq(t1, x)"
 
 
 @pytest.mark.parametrize("fn, args", INPUTS, ids=[f.__name__ for f, _ in INPUTS])

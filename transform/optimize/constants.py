@@ -22,6 +22,7 @@ import math
 import gast
 
 from .passes import Pass
+from .typed_expressions import rewrite_expressions
 from ..ir.nodes import statements
 
 # operators whose result is a fresh value, whatever their operands alias
@@ -136,19 +137,34 @@ def _is_int_one(node):
 
 
 class FoldConstants(Pass):
-    """Fold a template's literal arithmetic in the pullback, as the module docstring
-    shows (`h ** (2 - 1)` -> `h`): in the terms the reverse stage expanded with a
-    literal (run alone: everywhere in the pullback). A term is folded below its root
-    (whose parent it does not know). Names are neither added nor removed: the counts
-    stay exact, and so do the loads recorded for each statement."""
+    """Fold a template's literal arithmetic, as the module docstring shows
+    (`h ** (2 - 1)` -> `h`): in the terms the reverse stage expanded with a literal
+    (run alone: in every expression of the typed pullback body). A term is folded below
+    its root (whose parent it does not know). Names are neither added nor removed.
+
+    Typed: it runs on the typed pullback body before it is lowered; the terms are the
+    gast operands of its statements (an `Accumulate`'s value: statements typed,
+    expressions gast)."""
+    phase = "typed"
     needs = ("literal_terms",)
-    keeps = ("counts",)
 
     def applies(self, facts):
         return facts.literal_terms != []
 
     def run(self, facts):
-        fold_constants(facts.pullback, facts.literal_terms)
+        if facts.literal_terms is None:
+            rewrite_expressions(facts.backward, _Fold())
+        else:
+            fold_constants(None, facts.literal_terms)
+
+
+class _Fold:
+    """fold_constants for typed_expressions.rewrite_expressions: an expression's root
+    is no operand (it is stored, accumulated or returned)."""
+
+    @staticmethod
+    def visit(node):
+        return _folded(node, False)
 
 
 class FoldNegations(Pass):

@@ -31,6 +31,8 @@ from .tape_iteration import HoistPops
 from .written_sums import WriteOutUnbroadcasts
 
 TYPED_PASSES = (              # on the typed pullback body, before it is lowered
+    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e, in typed statements' values
+    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     DropDeadResets(),          # top-level `dx = None` nobody reads
     DropOverwrittenResets(),   # `dx = None` in a loop, overwritten before it is read
     BatchProducts(),           # a loop's outer products as one matrix product
@@ -39,9 +41,7 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    InlineForcedThunks(),      # unthunk(Thunk(lambda: e)) -> e
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
-    FoldConstants(),           # a template's `h ** (2 - 1)` -> `h`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
@@ -65,7 +65,8 @@ def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=No
     """Rewrite the pullback's typed body (a list) and the forward sweep's (`forward`)
     in place with the typed phase's passes (`phase` "typed") of `passes` (PASSES
     unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
-    for adjoints; `inputs`: names, shape_of, forward, uses_tape (see TypedFacts);
+    for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
+    template terms expanded with a literal argument; see TypedFacts);
     returns the facts (what the passes provided: `uses_tape`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
     return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
@@ -80,18 +81,17 @@ def _phase(passes, phase):
     return [p for p in passes if p.phase == phase]
 
 
-def optimize(rrule, names, made_thunks=True, temporaries=frozenset(),
+def optimize(rrule, names, temporaries=frozenset(),
              same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
-             adjoints=frozenset(), literal_terms=None, passes=None, check=False,
+             adjoints=frozenset(), passes=None, check=False,
              **shape_facts):
     """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
-    `adjoints` the names it chose for adjoints, `literal_terms` the template terms
-    expanded with a literal argument; `passes`: PASSES unless given;
+    `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact;
     the gast phase's passes of `passes` run (`optimize_typed` ran the typed ones);
     `shape_facts`: primal_of, real_arguments (see Facts)."""
-    facts = Facts.of(rrule, names, made_thunks=made_thunks, temporaries=temporaries,
+    facts = Facts.of(rrule, names, temporaries=temporaries,
                      same_shape=same_shape, commented=commented, shape_of=shape_of,
-                     adjoints=adjoints, literal_terms=literal_terms, **shape_facts)
+                     adjoints=adjoints, **shape_facts)
     run_passes(_phase(passes, "gast"), facts, check=check or CHECK_FACTS)
     return rrule

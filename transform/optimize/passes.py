@@ -34,13 +34,11 @@ class Facts:
     facts passes provide (None until a pass provides them), then derived facts."""
     rrule: gast.FunctionDef
     names: object                                   # the compilation's Vocabulary
-    made_thunks: bool = True
     temporaries: frozenset = frozenset()            # names the fold pass may fold
     same_shape: Callable = lambda a, b: a == b
     commented: frozenset = frozenset()              # ids of statements a comment quotes
     shape_of: Callable = lambda name: None
     adjoints: frozenset = frozenset()               # the names chosen for adjoints
-    literal_terms: Optional[list] = None            # template terms given a literal
     primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
     # the rule makes no complex value and refuses complex arguments: every value is real
     real_arguments: bool = False
@@ -113,6 +111,7 @@ class TypedFacts:
     shape_of: Callable = lambda name: None
     forward: list = field(default_factory=list)
     uses_tape: bool = False
+    literal_terms: Optional[list] = None            # template terms given a literal
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

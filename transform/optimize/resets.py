@@ -7,12 +7,13 @@ The reverse stage resets an adjoint to None where its primal is rebound, so that
 later contribution starts afresh; most resets are overwritten or never read. The resets'
 passes run on the typed pullback body before it is lowered (TYPED_PASSES), matching
 `Reset` and asking the typed statements the names they mention, bind and read
-(ir/typed_names.py); forced thunks, expressions, are found in the lowered gast by their
-marked helpers (`unthunk`, `Thunk`).
+(ir/typed_names.py); forced thunks, expressions, are found in the typed statements' gast
+operands (optimize/typed_expressions.py) by their marked helpers (`unthunk`, `Thunk`).
 """
 import gast
 
 from .passes import Pass
+from .typed_expressions import rewrite_expressions
 from ..ir import statements as ir
 from ..ir.generated import Reset
 from ..ir.recognize import is_call
@@ -35,14 +36,19 @@ class _InlineForcedThunks(gast.NodeTransformer):
 
 
 class InlineForcedThunks(Pass):
-    """`unthunk(Thunk(lambda a=a: e))` -> `e`, where the compiler made thunks."""
-    needs = ("made_thunks",)
+    """`unthunk(Thunk(lambda a=a: e))` -> `e`, in the gast expressions of the typed
+    sweeps' statements (an `Accumulate`'s value, a generated statement's fields, a
+    kept node):
 
-    def applies(self, facts):
-        return facts.made_thunks
+        Accumulate(dx, unthunk(Thunk(lambda g=g: g * x)), "set")
+                                    ->   Accumulate(dx, g * x, "set")
+
+    Typed: it runs on the typed sweeps, before they are lowered (statements typed,
+    expressions gast: optimize/typed_expressions.py)."""
+    phase = "typed"
 
     def run(self, facts):
-        _InlineForcedThunks().visit(facts.rrule)
+        rewrite_expressions(facts.forward + facts.backward, _InlineForcedThunks())
 
 
 class DropDeadResets(Pass):

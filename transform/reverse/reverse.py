@@ -292,7 +292,6 @@ class Reverser:
         for name, expr, computed, lazy, maybe_none, numeric in values:
             original = expr
             if computed and self.lp.defers(in_loop):
-                self.ctx.made_thunks = True
                 # lists popped in place are captured as copies (not those on the tape,
                 # which backward_append rebinds: `traj = np.array(traj)` is no list)
                 expr = thunk_of(expr, self.ctx.captures(expr), self.ctx.names,

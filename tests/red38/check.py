@@ -2,10 +2,10 @@
 tests/fd.py, which never calls thunkgrad), plus grad by the second lowering
 (lowering="plain") against differences of the plain function."""
 from tests.fd import assert_close, numerical_grad
-from tests.gradcheck import rng
 from tests.red34.check import RTOL, ATOL
+from tests.red36.check import classify as classify_red36
 from tests.red37.check import CHECKS as RED37_CHECKS
-from transform import TransformError, grad
+from transform import grad
 
 
 def check_grad_plain(f, args, k, r):
@@ -17,16 +17,7 @@ CHECKS = dict(RED37_CHECKS)
 CHECKS["grad_plain"] = check_grad_plain
 
 
+
 def classify(name, case, check):
-    """'pass', 'refused: ...' (TransformError), 'wrong: ...' (AssertionError) or
-    'crash: ...'."""
-    f, args, k, _ = case
-    try:
-        CHECKS[check](f, list(args), k, rng("red38", name, check))
-    except TransformError as e:
-        return f"refused: {str(e).splitlines()[0][:300]}"
-    except AssertionError as e:
-        return f"wrong: {str(e)[:300]}"
-    except Exception as e:   # noqa: BLE001 -- the classification's point
-        return f"crash: {type(e).__name__}: {str(e)[:300]}"
-    return "pass"
+    """red36's classification with red38's checks."""
+    return classify_red36(name, case, check, CHECKS, "red38")

@@ -1,25 +1,10 @@
 """Print red38's table: `python -m tests.red38.table [NAME...]` (one line per check)."""
 import sys
-import warnings
-from collections import Counter
 
+from tests.red37 import table
 from tests.red38.cases import all_cases
 from tests.red38.check import classify
 
 
-def main(names):
-    counts = Counter()
-    for name, case in all_cases().items():
-        if names and name not in names:
-            continue
-        for check in case[3]:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                out = classify(name, case, check)
-            counts[out.split(":")[0]] += 1
-            print(f"{name:28s} {check:11s} {out}", flush=True)
-    print(dict(counts))
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    table.main(sys.argv[1:], all_cases(), classify)

@@ -137,8 +137,8 @@ class Compilation:
     def rule_global(self, prim, in_loop=False):
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises. A
-        callee called in a loop body (or by a materialised callee) is compiled
-        materialised: its pullback creates no Thunks (the loop pass's promise)."""
+        callee called in a loop body (or by a materialised callee, or by the plain
+        lowering) is compiled materialised: its pullback creates no Thunks (the loop pass's promise)."""
         method = getattr(prim, "method", None)
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)
@@ -147,7 +147,9 @@ class Compilation:
         # a recursive call too: a deferred pullback per level would chain thunks whose
         # forcing takes several frames per level (the recursion's depth would be a third)
         recursive = getattr(prim, "fn", None) is self.fn
-        eager = self.policy == "loop" and (in_loop or self.materialised or recursive)
+        # the plain lowering's callees too: their cotangents arrays, not thunks
+        eager = self.policy == "loop" and (in_loop or self.materialised or recursive
+                                           or self.lowering == "plain")
         key = ("rule", method or id(prim.fn), varied, getattr(site, "lineno", None), eager)
         if key not in self.temps:
             if method:

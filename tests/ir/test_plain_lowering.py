@@ -126,7 +126,6 @@ def test_dump_command(capsys):
 
 
 @pytest.mark.parametrize("fn, construct", [
-    (with_callee, "a call of a compiled function"),
     (nested, "a nested loop"),
     (while_loop, "a `while` loop"),
     (over_rows, "a `for` loop over anything but range"),

@@ -96,15 +96,6 @@ class PlainLowering(GastLowering):
         test = gast.Compare(left=load(self.index), ops=[gast.Gt()], comparators=[const(0)])
         return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
 
-    # ---- no closures ------------------------------------------------------------------
-    def lower_RruleCall(self, s):
-        raise self.refuse(s, "a call of a compiled function or a custom rule (its "
-                          "pullback is a closure)", hint="inline the callee, or use the "
-                          "default lowering (lowering='gast')")
-
-    def lower_CallPullback(self, s):
-        raise self.refuse(s, "a callee's pullback (a closure)")
-
     def lower_While(self, s):
         raise self.refuse(s, "a `while` loop", hint="write it as `for i in range(n)`, or "
                           "use the default lowering (lowering='gast')")

@@ -12,6 +12,7 @@ import copy
 
 import gast
 
+from .generated import RruleCall
 from .nodes import assign, const, load, store
 from .statements import For, Loop, Push, Simple
 from .vocabulary import role_of
@@ -155,9 +156,12 @@ def _walk(stmts):
 
 
 def _defined(s):
-    """Every name a typed statement (its loops' and branches' bodies too) binds."""
+    """Every name a typed statement (its loops' and branches' bodies too) binds; a
+    call's `t, t_pullback = g_rrule(...)` (not lowered yet: no node) binds both."""
     names = set()
     for t in _walk([s]):
+        if isinstance(t, RruleCall):
+            names |= {t.built("target"), t.built("pullback")}
         node = getattr(t, "node", None)
         targets = node.targets if isinstance(node, gast.Assign) else \
             [node.target] if isinstance(node, (gast.AugAssign, gast.For)) else []

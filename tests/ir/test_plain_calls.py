@@ -1,0 +1,149 @@
+"""The plain lowering's calls (docs/ir.md, "Second lowering", "Calls"): a compiled callee
+or a registered rule is called through its rule, `t, t_pullback = g_rrule(a, b)`, and the
+pullback it returns is data in a tape slot (a name at the top level, a list indexed by
+iteration in a range loop), called in the backward sweep. Gradients against central
+finite differences; the generated source; the constructs still refused, by name and line."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_grad
+from tests.ir.test_plain_lowering import with_callee
+from transform import TransformError, adjoint_source, rrule, value_and_grad
+from transform.public.cache import rules_of
+
+
+def _step(h, W):
+    for j in range(2):                  # (a loop: the callee is called, not inlined)
+        h = np.tanh(W @ h)
+    return h
+
+
+def twice(W, h):
+    a = _step(h, W)
+    b = _step(a * 2.0, W)
+    return np.sum(a * b)
+
+
+def in_a_loop(W, h):
+    s = 0.0
+    for i in range(3):
+        h = _step(h, W) + 0.1 * i
+        s = s + np.sum(h * h)
+    return s
+
+
+def in_a_branch_of_a_loop(W, h):
+    for i in range(4):
+        if i % 2 == 0:                  # the pullback saved under the branch taken
+            h = _step(h, W)
+        else:
+            h = cube(h) + 0.5
+    return np.sum(h)
+
+
+def by_keyword(W, h):
+    return np.sum(_step(W=W, h=h) ** 2)
+
+
+def bound_by_a_call_before_the_loop(W, h):
+    a = _step(h, W)                     # a bound by a call, then saved by the loop
+    s = np.sum(a * a * a)
+    for i in range(3):
+        a = np.sin(h) * i
+        s = s + np.sum(a * h)
+    return s
+
+
+def cube(x):
+    return x ** 3
+
+
+@rrule(cube)
+def cube_rrule(x):
+    def pullback(g):
+        return (3.0 * x ** 2 * g,)
+    return x ** 3, pullback
+
+
+def custom_in_a_loop(W, h):
+    for i in range(3):
+        h = cube(W @ h) * 0.5 + h
+    return np.sum(h)
+
+
+class Layer:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def apply(self, h, W):
+        for j in range(2):
+            h = np.tanh(W @ h) * self.scale
+        return h
+
+
+def method_in_a_loop(W, h):
+    layer = Layer(0.9)
+    for i in range(2):
+        h = layer.apply(h, W)
+    return np.sum(h)
+
+
+def sorted_by_a_lambda(W, h):
+    ys = [np.sum(W @ h), np.sum(h)]
+    return sorted(ys, key=lambda v: -v)[0]      # the call's argument: a user's closure
+
+
+CASES = [twice, in_a_loop, in_a_branch_of_a_loop, by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop,
+         method_in_a_loop, with_callee]
+
+
+@pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
+def test_gradients_match_central_differences(fn):
+    r = np.random.default_rng(3)
+    args = (0.4 * r.normal(size=(3, 3)), r.normal(size=3))
+    value, grads = value_and_grad(fn, (0, 1), lowering="plain")(*args)
+    assert_close(value, fn(*args), rtol=1e-12, atol=0)
+    for k, g in enumerate(grads):
+        assert isinstance(g, np.ndarray)
+        assert_close(g, numerical_grad(fn, args, k), rtol=1e-5, atol=1e-7,
+                     what=f"gradient of argument {k}")
+
+
+def test_the_pullback_is_data_in_a_tape_slot():
+    source = adjoint_source(in_a_loop, (0, 1), lowering="plain")
+    assert "t1, t1_pullback = _step_rrule(h, W)" in source
+    assert "tape_t1_pullback[k] = t1_pullback" in source        # saved by iteration
+    assert "t1_cots1 = t1_pullback(dt1)" in source              # called backward
+    assert "t1_pullback = tape_t1_pullback[k]" in source        # read back by index
+    for word in ("lambda", "def pullback", "del ", "Thunk", "tape_reader"):
+        assert word not in source, word
+
+
+def _leaf(h, W):
+    for j in range(2):
+        h = np.sin(W @ h)
+    return h
+
+
+def leaf_at_the_top(W, h):
+    return np.sum(_leaf(h, W) ** 2)
+
+
+def test_the_callee_is_compiled_materialised():
+    """Called at the top level (policy loop) too, the callee's rule is compiled
+    materialised: its pullback hands back arrays, never thunks."""
+    r = np.random.default_rng(3)
+    args = (0.4 * r.normal(size=(3, 3)), r.normal(size=3))
+    _, grads = value_and_grad(leaf_at_the_top, (0, 1), lowering="plain")(*args)
+    assert_close(grads[1], numerical_grad(leaf_at_the_top, args, 1))
+    keys = list(rules_of(_leaf))
+    assert keys and all(key[6] for key in keys)         # (wrt, policy, ..., materialised, dense)
+
+
+def test_a_lambda_is_refused_at_its_line():
+    with pytest.raises(TransformError) as info:
+        value_and_grad(sorted_by_a_lambda, (0, 1), lowering="plain")(np.eye(3), np.ones(3))
+    message = str(info.value)
+    assert "lowering='plain' does not support a lambda (a closure)" in message
+    line = sorted_by_a_lambda.__code__.co_firstlineno + 2
+    assert f"test_plain_calls.py:{line}:" in message

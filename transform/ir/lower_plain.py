@@ -17,10 +17,13 @@ no `range[k]`).
 
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
 themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
-plain function (a runtime rule may still hand back a deferred cotangent). The subset:
-straight-line code, `for` loops over a `range` (one level, no `break`, no `else`),
-branches. Anything else is refused with a TransformError at the user's line
-that names the construct: never a gradient computed some other way.
+plain function (a runtime rule may still hand back a deferred cotangent). A call of a
+compiled function or a registered rule stays `t, t_pullback = g_rrule(a, b)`: the
+pullback it returns is data in a tape slot, called in the backward sweep (lowered as the
+default lowering lowers it). The subset: straight-line code, calls, `for` loops over a
+`range` (one level, no `break`, no `else`), branches. Anything else is refused with a
+TransformError at the user's line that names the construct: never a gradient computed some
+other way.
 """
 import copy
 

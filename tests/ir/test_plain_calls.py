@@ -8,7 +8,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_grad
 from tests.ir.test_plain_lowering import with_callee
-from transform import TransformError, adjoint_source, rrule, value_and_grad
+from transform import Thunk, TransformError, adjoint_source, rrule, value_and_grad
 from transform.public.cache import rules_of
 
 
@@ -65,6 +65,29 @@ def cube_rrule(x):
     return x ** 3, pullback
 
 
+def scaled(x, n):
+    return x * n
+
+
+@rrule(scaled)
+def scaled_rrule(x, n):
+    return x * n, lambda g: (Thunk(lambda: g * n), None)     # a deferred cotangent, a None
+
+
+def powered(x, n):
+    for j in range(n):
+        x = np.sin(x)
+    return x
+
+
+def deferred_and_integer(W, h):
+    s = 0.0
+    for i in range(3):
+        h = powered(scaled(W @ h, 0.5), 2)      # an integer argument: not varied
+        s = s + np.sum(h)
+    return s + np.sum(scaled(h, 2.0))
+
+
 def custom_in_a_loop(W, h):
     for i in range(3):
         h = cube(W @ h) * 0.5 + h
@@ -93,8 +116,8 @@ def sorted_by_a_lambda(W, h):
     return sorted(ys, key=lambda v: -v)[0]      # the call's argument: a user's closure
 
 
-CASES = [twice, in_a_loop, in_a_branch_of_a_loop, by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop,
-         method_in_a_loop, with_callee]
+CASES = [twice, in_a_loop, in_a_branch_of_a_loop, by_keyword, bound_by_a_call_before_the_loop,
+         custom_in_a_loop, deferred_and_integer, method_in_a_loop, with_callee]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

@@ -138,7 +138,8 @@ class Compilation:
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises. A
         callee called in a loop body (or by a materialised callee, or by the plain
-        lowering) is compiled materialised: its pullback creates no Thunks (the loop pass's promise)."""
+        lowering) is compiled materialised: its pullback creates no Thunks (the loop
+        pass's promise)."""
         method = getattr(prim, "method", None)
         # argument positions carrying a derivative here: the callee is compiled for them
         varied = tuple(k for k, a in enumerate(prim.args)

@@ -160,7 +160,7 @@ def test_the_callee_is_compiled_materialised():
     _, grads = value_and_grad(leaf_at_the_top, (0, 1), lowering="plain")(*args)
     assert_close(grads[1], numerical_grad(leaf_at_the_top, args, 1))
     keys = list(rules_of(_leaf))
-    assert keys and all(key[6] for key in keys)         # (wrt, policy, ..., materialised, dense)
+    assert keys and all(key[6] for key in keys)     # (wrt, policy, ..., materialised, dense)
 
 
 def test_a_lambda_is_refused_at_its_line():

@@ -60,14 +60,6 @@ def with_callee(W, h):
     return np.sum(h)
 
 
-def nested(x):
-    s = 0.0
-    for i in range(2):
-        for j in range(2):
-            s = s + np.sum(x * x)
-    return s
-
-
 def while_loop(x):
     while np.sum(x) < 10.0:
         x = x * 2.0
@@ -127,7 +119,6 @@ def test_dump_command(capsys):
 
 @pytest.mark.parametrize("fn, construct", [
     (with_callee, "a call of a compiled function"),
-    (nested, "a nested loop"),
     (while_loop, "a `while` loop"),
     (over_rows, "a `for` loop over anything but range"),
 ], ids=lambda v: getattr(v, "__name__", "construct"))

@@ -18,8 +18,8 @@ no `range[k]`).
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
 themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). The subset:
-straight-line code, `for` loops over a `range` (one level, no `break`, no `else`),
-branches. Anything else is refused with a TransformError at the user's line
+straight-line code, branches, `for` loops over a `range` (no `break`, no `else`), nested
+(an inner loop's tapes keyed by every enclosing index: ir/plain_tapes.py). Anything else is refused with a TransformError at the user's line
 that names the construct: never a gradient computed some other way.
 """
 import copy
@@ -40,7 +40,7 @@ class PlainLowering(GastLowering):
     def __init__(self, src, names, slots):
         super().__init__(src, names)
         self.slots = slots
-        self.index = None                   # the enclosing loop's iteration index name
+        self.stack = []                     # the PlainLoops around, outermost first
         self.pending = []                   # `after` pushes: appended after the next statement
 
     def block(self, stmts):
@@ -77,24 +77,29 @@ class PlainLowering(GastLowering):
             self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
                                                           keywords=[])))
             return []
-        target = gast.Subscript(value=load(slot.name), slice=load(self.index),
+        target = gast.Subscript(value=load(slot.name), slice=self.key(slot),
                                 ctx=gast.Store())
         return [gast.Assign(targets=[target], value=value, type_comment=None)]
 
     def lower_Pop(self, s):
         slot = self.slots.of(s.pair_id)
-        if (slot.loop is None) != (self.index is None):
+        if slot.loops != tuple(self.stack):
             raise self.refuse(s, "a value saved inside a loop and read back outside it")
         if slot.loop is None:
             return [assign(s.target, load(slot.name))]
         if not slot.after:
             return [assign(s.target, gast.Subscript(value=load(slot.name),
-                                                    slice=load(self.index), ctx=gast.Load()))]
-        down = gast.BinOp(left=load(self.index), op=gast.Sub(), right=const(1))
+                                                    slice=self.key(slot), ctx=gast.Load()))]
+        index = slot.loop.index
+        down = gast.BinOp(left=load(index), op=gast.Sub(), right=const(1))
         read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
                                                ctx=gast.Load()))
-        test = gast.Compare(left=load(self.index), ops=[gast.Gt()], comparators=[const(0)])
+        test = gast.Compare(left=load(index), ops=[gast.Gt()], comparators=[const(0)])
         return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
+
+    def key(self, slot):
+        """Where a slot's entry for this iteration is: `k` (a list) or `k, k1` (a dict)."""
+        return slot.loop.key() if slot.keyed else load(slot.loop.index)
 
     # ---- no closures ------------------------------------------------------------------
     def lower_RruleCall(self, s):
@@ -106,16 +111,16 @@ class PlainLowering(GastLowering):
         raise self.refuse(s, "a callee's pullback (a closure)")
 
     def lower_While(self, s):
+        if s.orelse:
+            raise self.refuse(s, "a `while` loop with an `else`")
         raise self.refuse(s, "a `while` loop", hint="write it as `for i in range(n)`, or "
                           "use the default lowering (lowering='gast')")
 
     def lower_For(self, s):
         if s.orelse:
             raise self.refuse(s, "a `for` loop with an `else`")
-        if self.index is not None:
-            raise self.refuse(s, "a nested loop")
         loop = self.slots.loop_of(s)
-        if loop is None:
+        if loop is None or loop.kind != "range" or loop.steps is None:
             raise self.refuse(s, "a `for` loop over anything but range(...) (or one "
                               "with `break`)")
         return loop.lower(self, s)
@@ -125,13 +130,13 @@ class PlainLowering(GastLowering):
         s.node.orelse = self.block(s.orelse)
         return [s.node]
 
-    def loop_body(self, index, s):
-        """The typed body of a loop lowered with `index` as its iteration index."""
-        self.index = index
+    def loop_body(self, loop, s):
+        """The typed body of a loop lowered inside `loop` (a PlainLoop)."""
+        self.stack.append(loop)
         try:
             return self.block(s.body) or [gast.Pass()]
         finally:
-            self.index = None
+            self.stack.pop()
 
 
 class _Eager(gast.NodeTransformer):

@@ -1,0 +1,96 @@
+"""The plain lowering's loops beyond one level of `for` over a range (ir/plain_tapes.py,
+docs/ir.md "Second lowering"): nested loops, tapes keyed by the iterations of the loops
+around the push (`tape_t[k, k_1]`). Gradients against central finite differences, the
+source's tapes, and what stays refused by name at the user's line."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_grad
+from transform import TransformError, adjoint_source, grad, value_and_grad
+
+
+def nested(x):
+    s = 0.1
+    for i in range(2):
+        for j in range(3):
+            s = s + np.sum(np.sin(x * s)) * x[j]
+    return s
+
+
+def triangular_with_branch(x):
+    h = x
+    for i in range(3):
+        for j in range(i + 1):                  # the inner count moves with i
+            if np.sum(h) > 0.5:
+                t = np.sin(h) * x[j]
+            else:
+                t = np.cos(h)
+            h = h * 0.5 + t
+    return np.sum(h * h)
+
+
+def three_deep(x):
+    s = x
+    for i in range(2):
+        u = s * 2.0                             # bound between the loops
+        for j in range(2):
+            for m in range(2):
+                s = np.tanh(s * u + x[m])
+    return np.sum(s)
+
+
+def in_a_branch(x):
+    s = x
+    if x[0] > 0:
+        for i in range(2):
+            for j in range(2):
+                s = np.sin(s) * x + x[j]
+    return np.sum(s * s)
+
+
+def over_a_dict(d):
+    s = 0.0
+    for key, v in d.items():
+        s = s + np.sin(v)
+    return s
+
+
+CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
+         triangular_with_branch: lambda r: (r.normal(size=3),),
+         three_deep: lambda r: (0.5 * r.normal(size=2),),
+         in_a_branch: lambda r: (np.abs(r.normal(size=3)) + 0.1,)}
+
+
+def check(fn, args):
+    wrt = tuple(range(len(args)))
+    value, grads = value_and_grad(fn, wrt, lowering="plain")(*args)
+    assert_close(value, fn(*args), rtol=1e-12, atol=0)
+    for k, g in enumerate(grads):
+        want = numerical_grad(fn, args, k)
+        assert np.max(np.abs(want)) > 1e-3, "a gradient that cannot tell"
+        assert_close(g, want, rtol=1e-5, atol=1e-7, what=f"gradient of argument {k}")
+
+
+@pytest.mark.parametrize("fn", list(CASES), ids=lambda f: f.__name__)
+def test_gradients_match_central_differences(fn):
+    check(fn, CASES[fn](np.random.default_rng(5)))
+
+
+def test_nested_tapes_are_keyed_by_both_indices():
+    source = adjoint_source(triangular_with_branch, lowering="plain")
+    for word in ("lambda", "del ", "Thunk", "pullback", "tape_reader", "pop("):
+        assert word not in source, word
+    assert "tape_h = {}" in source and "tape_h[k, k_1] = h" in source
+    assert "h = tape_h[k, k_1]" in source
+    assert "n_1 = len(steps2)" in source            # the inner count, per outer iteration
+
+
+@pytest.mark.parametrize("fn, args, construct", [
+    (over_a_dict, ({"a": 1.0, "b": 2.0},), "a `for` loop over anything but range"),
+], ids=["items"])
+def test_still_refused_by_name(fn, args, construct):
+    with pytest.raises(TransformError) as info:
+        grad(fn, lowering="plain")(*args)
+    message = str(info.value)
+    assert "lowering='plain' does not support " + construct in message
+    assert "test_plain_loops.py" in message

@@ -1,6 +1,7 @@
 """The plain lowering's loops beyond one level of `for` over a range (ir/plain_tapes.py,
 docs/ir.md "Second lowering"): nested loops, tapes keyed by the iterations of the loops
-around the push (`tape_t[k, k_1]`). Gradients against central finite differences, the
+around the push (`tape_t[k, k_1]`); loops over a sequence (a list, an array's rows,
+enumerate or zip of those), walked by `enumerate` and read back by index. Gradients against central finite differences, the
 source's tapes, and what stays refused by name at the user's line."""
 import numpy as np
 import pytest
@@ -48,6 +49,50 @@ def in_a_branch(x):
     return np.sum(s * s)
 
 
+def over_rows(X):
+    s = 0.5
+    for row in X:
+        s = s + np.sum(np.sin(row) * s)
+    return s
+
+
+def enumerated_from_one(X, y):
+    s = 0.5
+    for i, row in enumerate(X, 1):
+        s = s + np.sum(np.sin(row) * y[i - 1]) * s + i * 0.1
+    return s
+
+
+def zipped(xs, ys):
+    s = 0.0
+    for a, b in zip(xs, ys):
+        s = s + np.sin(a * b * s + a)
+    return s
+
+
+def over_a_list_in_a_range(x):
+    items = [x, x * 2.0, np.sin(x)]
+    s = x
+    for t in range(2):
+        for v in reversed(items):
+            s = np.tanh(s * v) + 1.0
+    return np.sum(s)
+
+
+def generator_sum(x):
+    return sum(np.sin(v) * v for v in x)
+
+
+def with_break(x):
+    s = 0.0
+    for i in range(10):
+        s = s + np.sin(x[i % 3] * s + x[i % 3])
+        if s > 1.5:
+            break
+        s = s * 1.1
+    return s
+
+
 def over_a_dict(d):
     s = 0.0
     for key, v in d.items():
@@ -58,7 +103,12 @@ def over_a_dict(d):
 CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
          triangular_with_branch: lambda r: (r.normal(size=3),),
          three_deep: lambda r: (0.5 * r.normal(size=2),),
-         in_a_branch: lambda r: (np.abs(r.normal(size=3)) + 0.1,)}
+         in_a_branch: lambda r: (np.abs(r.normal(size=3)) + 0.1,),
+         over_rows: lambda r: (r.normal(size=(3, 4)),),
+         enumerated_from_one: lambda r: (r.normal(size=(3, 4)), r.normal(size=3)),
+         zipped: lambda r: (r.normal(size=4), r.normal(size=4)),
+         over_a_list_in_a_range: lambda r: (r.normal(size=3),),
+         generator_sum: lambda r: (r.normal(size=4),)}
 
 
 def check(fn, args):
@@ -85,9 +135,19 @@ def test_nested_tapes_are_keyed_by_both_indices():
     assert "n_1 = len(steps2)" in source            # the inner count, per outer iteration
 
 
+def test_a_sequence_is_walked_by_enumerate_and_read_back_by_index():
+    source = adjoint_source(enumerated_from_one, lowering="plain")
+    assert "for k, (i, row) in enumerate(enumerate(seq1, start1)):" in source
+    assert "for k in range(n1 - 1, -1, -1):" in source      # the trip counter
+    assert "i, row = (start1 + k, seq1[k])" in source
+    assert "tape_s[k] = s" in source and "s = tape_s[k]" in source
+    assert "reversed_enumerate" not in source and "lambda" not in source
+
+
 @pytest.mark.parametrize("fn, args, construct", [
-    (over_a_dict, ({"a": 1.0, "b": 2.0},), "a `for` loop over anything but range"),
-], ids=["items"])
+    (over_a_dict, ({"a": 1.0, "b": 2.0},), "a `for` loop over a dict's items"),
+    (with_break, (np.ones(3),), "a `for` loop with `break`"),
+], ids=["items", "break"])
 def test_still_refused_by_name(fn, args, construct):
     with pytest.raises(TransformError) as info:
         grad(fn, lowering="plain")(*args)

@@ -18,8 +18,9 @@ no `range[k]`).
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
 themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). The subset:
-straight-line code, branches, `for` loops over a `range` (no `break`, no `else`), nested
-(an inner loop's tapes keyed by every enclosing index: ir/plain_tapes.py). Anything else is refused with a TransformError at the user's line
+straight-line code, branches, `for` loops (no `break`, no `else`) over a `range` or a sequence (a list, an
+array's rows, enumerate or zip of those: walked by `enumerate`, read back by index),
+nested (an inner loop's tapes keyed by every enclosing index: ir/plain_tapes.py). Anything else is refused with a TransformError at the user's line
 that names the construct: never a gradient computed some other way.
 """
 import copy
@@ -29,7 +30,7 @@ import gast
 from .lower_gast import GastLowering
 from .nodes import assign, const, load
 from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
-from .statements import Push
+from .statements import Break, If, Push
 from .typed import _where
 from .vocabulary import role_of
 
@@ -120,9 +121,12 @@ class PlainLowering(GastLowering):
         if s.orelse:
             raise self.refuse(s, "a `for` loop with an `else`")
         loop = self.slots.loop_of(s)
-        if loop is None or loop.kind != "range" or loop.steps is None:
-            raise self.refuse(s, "a `for` loop over anything but range(...) (or one "
-                              "with `break`)")
+        if loop is None:
+            raise self.refuse(s, "a `for` loop over a dict's items", hint="loop over "
+                              "`list(d.items())`, or use the default lowering "
+                              "(lowering='gast')")
+        if s.node is loop.node and _breaks(s.body):
+            raise self.refuse(s, "a `for` loop with `break`")
         return loop.lower(self, s)
 
     def lower_Control(self, s):
@@ -137,6 +141,13 @@ class PlainLowering(GastLowering):
             return self.block(s.body) or [gast.Pass()]
         finally:
             self.stack.pop()
+
+
+def _breaks(stmts):
+    """Whether a loop's typed body leaves it by `break` (not an inner loop's)."""
+    return any(isinstance(s, Break) or isinstance(s, If) and (_breaks(s.body) or
+                                                              _breaks(s.orelse))
+               for s in stmts)
 
 
 class _Eager(gast.NodeTransformer):

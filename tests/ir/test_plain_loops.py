@@ -1,8 +1,9 @@
 """The plain lowering's loops beyond one level of `for` over a range (ir/plain_tapes.py,
 docs/ir.md "Second lowering"): nested loops, tapes keyed by the iterations of the loops
 around the push (`tape_t[k, k_1]`); loops over a sequence (a list, an array's rows,
-enumerate or zip of those), walked by `enumerate` and read back by index. Gradients against central finite differences, the
-source's tapes, and what stays refused by name at the user's line."""
+enumerate or zip of those), walked by `enumerate` and read back by index; `while` loops
+and `break`, read back under the trip counter. Gradients against central finite
+differences, the source's tapes, and what stays refused by name at the user's line."""
 import numpy as np
 import pytest
 
@@ -93,6 +94,51 @@ def with_break(x):
     return s
 
 
+def while_with_a_branch(x):
+    i = 0
+    s = x
+    while i < 5:
+        if np.sum(s) > 0:
+            s = np.sin(s) * x
+        else:
+            s = s * s + x
+        i += 1
+    return np.sum(s)
+
+
+def nested_whiles(x):
+    s = x
+    i = 0
+    while i < 3:
+        j = 0
+        while j < i:                            # the inner trip count moves with i
+            s = np.tanh(s * x + j)
+            j += 1
+        i += 1
+        s = s + 0.1 * np.sin(s)
+    return np.sum(s)
+
+
+def break_in_an_inner_loop(x):
+    s = 0.0
+    for i in range(3):
+        for j in range(5):
+            s = s + np.cos(x[j % 3] * s) * x[i]
+            if s > 2.0 + i:
+                break
+    return s
+
+
+def early_return(x):
+    s = x
+    for i in range(5):
+        s = np.sin(s) * x + x
+        if np.sum(s) > 2.0:
+            return np.sum(s * s)
+        s = s * 0.9
+    return np.sum(s)
+
+
 def over_a_dict(d):
     s = 0.0
     for key, v in d.items():
@@ -108,7 +154,12 @@ CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
          enumerated_from_one: lambda r: (r.normal(size=(3, 4)), r.normal(size=3)),
          zipped: lambda r: (r.normal(size=4), r.normal(size=4)),
          over_a_list_in_a_range: lambda r: (r.normal(size=3),),
-         generator_sum: lambda r: (r.normal(size=4),)}
+         generator_sum: lambda r: (r.normal(size=4),),
+         with_break: lambda r: (np.abs(r.normal(size=3)) + 0.3,),
+         while_with_a_branch: lambda r: (r.normal(size=3),),
+         nested_whiles: lambda r: (0.5 * r.normal(size=3),),
+         break_in_an_inner_loop: lambda r: (np.abs(r.normal(size=3)) + 0.5,),
+         early_return: lambda r: (r.normal(size=3),)}
 
 
 def check(fn, args):
@@ -144,10 +195,19 @@ def test_a_sequence_is_walked_by_enumerate_and_read_back_by_index():
     assert "reversed_enumerate" not in source and "lambda" not in source
 
 
+def test_a_while_loop_reads_back_under_its_trip_counter():
+    source = adjoint_source(nested_whiles, lowering="plain")
+    assert "n2 += 1\n        k = n2 - 1" in source          # the index, from the counter
+    assert "tape_s[k, k_1] = s" in source and "s = tape_s[k, k_1]" in source
+    assert "for k_1 in range(n1 - 1, -1, -1):" in source
+    assert "n1 = tape_n1[k]" in source                  # the inner count, per iteration
+    for word in ("lambda", "del ", "popped(", "tape_reader", "pop("):
+        assert word not in source, word
+
+
 @pytest.mark.parametrize("fn, args, construct", [
     (over_a_dict, ({"a": 1.0, "b": 2.0},), "a `for` loop over a dict's items"),
-    (with_break, (np.ones(3),), "a `for` loop with `break`"),
-], ids=["items", "break"])
+], ids=["items"])
 def test_still_refused_by_name(fn, args, construct):
     with pytest.raises(TransformError) as info:
         grad(fn, lowering="plain")(*args)

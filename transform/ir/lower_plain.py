@@ -18,10 +18,12 @@ no `range[k]`).
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
 themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). The subset:
-straight-line code, branches, `for` loops (no `break`, no `else`) over a `range` or a sequence (a list, an
+straight-line code, branches, `for` loops over a `range` or a sequence (a list, an
 array's rows, enumerate or zip of those: walked by `enumerate`, read back by index),
-nested (an inner loop's tapes keyed by every enclosing index: ir/plain_tapes.py). Anything else is refused with a TransformError at the user's line
-that names the construct: never a gradient computed some other way.
+`while` loops and `break` (read back under the trip counter), nested (an inner loop's
+tapes keyed by every enclosing index: ir/plain_tapes.py); no loop `else`. Anything else
+is refused with a TransformError at the user's line that names the construct: never a
+gradient computed some other way.
 """
 import copy
 
@@ -30,7 +32,7 @@ import gast
 from .lower_gast import GastLowering
 from .nodes import assign, const, load
 from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
-from .statements import Break, If, Push
+from .statements import Push
 from .typed import _where
 from .vocabulary import role_of
 
@@ -114,8 +116,10 @@ class PlainLowering(GastLowering):
     def lower_While(self, s):
         if s.orelse:
             raise self.refuse(s, "a `while` loop with an `else`")
-        raise self.refuse(s, "a `while` loop", hint="write it as `for i in range(n)`, or "
-                          "use the default lowering (lowering='gast')")
+        loop = self.slots.loop_of(s)
+        if loop is None:                    # (inside a loop it does not take)
+            raise self.refuse(s, "a `while` loop here")
+        return loop.lower(self, s)
 
     def lower_For(self, s):
         if s.orelse:
@@ -125,8 +129,6 @@ class PlainLowering(GastLowering):
             raise self.refuse(s, "a `for` loop over a dict's items", hint="loop over "
                               "`list(d.items())`, or use the default lowering "
                               "(lowering='gast')")
-        if s.node is loop.node and _breaks(s.body):
-            raise self.refuse(s, "a `for` loop with `break`")
         return loop.lower(self, s)
 
     def lower_Control(self, s):
@@ -141,13 +143,6 @@ class PlainLowering(GastLowering):
             return self.block(s.body) or [gast.Pass()]
         finally:
             self.stack.pop()
-
-
-def _breaks(stmts):
-    """Whether a loop's typed body leaves it by `break` (not an inner loop's)."""
-    return any(isinstance(s, Break) or isinstance(s, If) and (_breaks(s.body) or
-                                                              _breaks(s.orelse))
-               for s in stmts)
 
 
 class _Eager(gast.NodeTransformer):

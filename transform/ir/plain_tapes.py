@@ -127,7 +127,8 @@ class PlainLoop:
         k = load(self.index)
         if self.kind == "range":
             step = gast.BinOp(left=k, op=gast.Mult(), right=_attribute(self.seqs[0], "step"))
-            return gast.BinOp(left=_attribute(self.seqs[0], "start"), op=gast.Add(), right=step)
+            start = _attribute(self.seqs[0], "start")
+            return gast.BinOp(left=start, op=gast.Add(), right=step)
         if self.kind == "seq":
             return _at(self.seqs[0], k)
         if self.kind == "enumerate":
@@ -200,7 +201,7 @@ class TapeSlots:
     def _loop(self, s, outer):
         inner = PlainLoop(self.names, s, outer)
         self.loops[id(s.node)] = self.loops[inner.steps or inner.count] = inner
-        self.counters.add(inner.index)
+        self.counters |= {inner.index, inner.count}
         if inner.kind == "range" and isinstance(s.target, gast.Name):
             self.counters.add(s.target.id)
         return inner

@@ -2,8 +2,9 @@
 docs/ir.md "Second lowering"): nested loops, tapes keyed by the iterations of the loops
 around the push (`tape_t[k, k_1]`); loops over a sequence (a list, an array's rows,
 enumerate or zip of those), walked by `enumerate` and read back by index; `while` loops
-and `break`, read back under the trip counter. Gradients against central finite
-differences, the source's tapes, and what stays refused by name at the user's line."""
+and `break`, read back under the trip counter; a dict's items, listed before the backward
+loop. Gradients against central finite differences, the source's tapes, and what stays
+refused by name at the user's line."""
 import numpy as np
 import pytest
 
@@ -139,11 +140,18 @@ def early_return(x):
     return np.sum(s)
 
 
-def over_a_dict(d):
-    s = 0.0
-    for key, v in d.items():
-        s = s + np.sin(v)
-    return s
+def over_a_dicts_items(x, y):
+    s = x
+    for i in range(2):
+        d = {"a": x * i, "b": y + s}            # a dict per outer iteration
+        for key, v in d.items():
+            s = np.sin(s * v) + x
+    return np.sum(s)
+
+
+def sorted_by_a_key(x):
+    ys = [x[0] * 2.0, x[1], np.sin(x[2])]
+    return sorted(ys, key=lambda v: -v)[0]
 
 
 CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
@@ -159,7 +167,8 @@ CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
          while_with_a_branch: lambda r: (r.normal(size=3),),
          nested_whiles: lambda r: (0.5 * r.normal(size=3),),
          break_in_an_inner_loop: lambda r: (np.abs(r.normal(size=3)) + 0.5,),
-         early_return: lambda r: (r.normal(size=3),)}
+         early_return: lambda r: (r.normal(size=3),),
+         over_a_dicts_items: lambda r: (r.normal(size=3), r.normal(size=3))}
 
 
 def check(fn, args):
@@ -195,6 +204,12 @@ def test_a_sequence_is_walked_by_enumerate_and_read_back_by_index():
     assert "reversed_enumerate" not in source and "lambda" not in source
 
 
+def test_a_dicts_items_are_listed_before_the_backward_loop():
+    source = adjoint_source(over_a_dicts_items, (0, 1), lowering="plain")
+    assert "items = list(seq1.items())" in source and "key, v = items[k_1]" in source
+    assert "tape_s[k, k_1] = s" in source
+
+
 def test_a_while_loop_reads_back_under_its_trip_counter():
     source = adjoint_source(nested_whiles, lowering="plain")
     assert "n2 += 1\n        k = n2 - 1" in source          # the index, from the counter
@@ -206,8 +221,8 @@ def test_a_while_loop_reads_back_under_its_trip_counter():
 
 
 @pytest.mark.parametrize("fn, args, construct", [
-    (over_a_dict, ({"a": 1.0, "b": 2.0},), "a `for` loop over a dict's items"),
-], ids=["items"])
+    (sorted_by_a_key, (np.array([0.3, -0.2, 0.9]),), "a lambda"),
+], ids=["lambda"])
 def test_still_refused_by_name(fn, args, construct):
     with pytest.raises(TransformError) as info:
         grad(fn, lowering="plain")(*args)

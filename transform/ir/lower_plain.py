@@ -125,10 +125,8 @@ class PlainLowering(GastLowering):
         if s.orelse:
             raise self.refuse(s, "a `for` loop with an `else`")
         loop = self.slots.loop_of(s)
-        if loop is None:
-            raise self.refuse(s, "a `for` loop over a dict's items", hint="loop over "
-                              "`list(d.items())`, or use the default lowering "
-                              "(lowering='gast')")
+        if loop is None:                    # (every header stage 4 makes has one)
+            raise self.refuse(s, "a `for` loop over this iterable")
         return loop.lower(self, s)
 
     def lower_Control(self, s):

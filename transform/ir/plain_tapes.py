@@ -23,7 +23,7 @@ import gast
 from .nodes import assign, const, load, store
 from .statements import Count, For, Loop, Push, Simple, While
 
-KINDS = ("range", "seq", "enumerate", "zip")        # the `for` headers it walks by index
+KINDS = ("range", "seq", "enumerate", "zip", "items")   # the `for` headers it walks
 
 
 class Slot:
@@ -44,11 +44,12 @@ class PlainLoop:
 
     def __init__(self, names, s, outer):
         self.node, self.outer, self.kind = s.node, outer, "while"
-        self.steps = None
+        self.steps = self.items = None
         if isinstance(s, For):
             self.kind, self.seqs = s.iter_kind, list(s.seqs)
             self.target = copy.deepcopy(s.target)
             self.steps = s.iter.id if s.count is None else None
+            self.items = names.reserve("items") if self.kind == "items" else None
         self.index = names.reserve("k")
         self.count = names.reserve("n") if s.count is None else s.count
         self.tapes = []                     # (name, saved, after, keyed) it allocates
@@ -98,6 +99,9 @@ class PlainLoop:
         out = []
         if self.steps is not None and self.outer is not None:   # (the outer's iteration's)
             out.append(assign(self.count, lowering.names.call("len", load(self.steps))))
+        if self.items is not None:          # a dict's items, listed as the sweep reads them
+            items = gast.Call(func=_attribute(self.seqs[0], "items"), args=[], keywords=[])
+            out.append(assign(self.items, lowering.names.call("list", items)))
         s.node.iter = lowering.names.call("range", _minus_one(self.count), const(-1),
                                           const(-1))
         header, s.node.target = s.node.target, store(self.index)
@@ -129,8 +133,8 @@ class PlainLoop:
             step = gast.BinOp(left=k, op=gast.Mult(), right=_attribute(self.seqs[0], "step"))
             start = _attribute(self.seqs[0], "start")
             return gast.BinOp(left=start, op=gast.Add(), right=step)
-        if self.kind == "seq":
-            return _at(self.seqs[0], k)
+        if self.kind in ("seq", "items"):
+            return _at(self.items or self.seqs[0], k)
         if self.kind == "enumerate":
             start = k if len(self.seqs) == 1 else \
                 gast.BinOp(left=load(self.seqs[1]), op=gast.Add(), right=k)

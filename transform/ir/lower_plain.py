@@ -20,10 +20,12 @@ themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stay
 plain function (a runtime rule may still hand back a deferred cotangent). A call of a
 compiled function or a registered rule stays `t, t_pullback = g_rrule(a, b)`: the
 pullback it returns is data in a tape slot, called in the backward sweep (lowered as the
-default lowering lowers it). The subset: straight-line code, calls, `for` loops over a
-`range` (one level, no `break`, no `else`), branches. Anything else is refused with a
-TransformError at the user's line that names the construct: never a gradient computed some
-other way.
+default lowering lowers it). The subset: straight-line code, branches, calls, `for`
+loops over a `range` or a sequence (a list, an array's rows, enumerate or zip of those:
+walked by `enumerate`, read back by index), `while` loops and `break` (read back under
+the trip counter), nested (an inner loop's tapes keyed by every enclosing index:
+ir/plain_tapes.py); no loop `else`. Anything else is refused with a TransformError at
+the user's line that names the construct: never a gradient computed some other way.
 """
 import copy
 
@@ -43,7 +45,7 @@ class PlainLowering(GastLowering):
     def __init__(self, src, names, slots):
         super().__init__(src, names)
         self.slots = slots
-        self.index = None                   # the enclosing loop's iteration index name
+        self.stack = []                     # the PlainLoops around, outermost first
         self.pending = []                   # `after` pushes: appended after the next statement
 
     def block(self, stmts):
@@ -80,38 +82,44 @@ class PlainLowering(GastLowering):
             self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
                                                           keywords=[])))
             return []
-        target = gast.Subscript(value=load(slot.name), slice=load(self.index),
+        target = gast.Subscript(value=load(slot.name), slice=self.key(slot),
                                 ctx=gast.Store())
         return [gast.Assign(targets=[target], value=value, type_comment=None)]
 
     def lower_Pop(self, s):
         slot = self.slots.of(s.pair_id)
-        if (slot.loop is None) != (self.index is None):
+        if slot.loops != tuple(self.stack):
             raise self.refuse(s, "a value saved inside a loop and read back outside it")
         if slot.loop is None:
             return [assign(s.target, load(slot.name))]
         if not slot.after:
             return [assign(s.target, gast.Subscript(value=load(slot.name),
-                                                    slice=load(self.index), ctx=gast.Load()))]
-        down = gast.BinOp(left=load(self.index), op=gast.Sub(), right=const(1))
+                                                    slice=self.key(slot), ctx=gast.Load()))]
+        index = slot.loop.index
+        down = gast.BinOp(left=load(index), op=gast.Sub(), right=const(1))
         read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
                                                ctx=gast.Load()))
-        test = gast.Compare(left=load(self.index), ops=[gast.Gt()], comparators=[const(0)])
+        test = gast.Compare(left=load(index), ops=[gast.Gt()], comparators=[const(0)])
         return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
 
+    def key(self, slot):
+        """Where a slot's entry for this iteration is: `k` (a list) or `k, k1` (a dict)."""
+        return slot.loop.key() if slot.keyed else load(slot.loop.index)
+
     def lower_While(self, s):
-        raise self.refuse(s, "a `while` loop", hint="write it as `for i in range(n)`, or "
-                          "use the default lowering (lowering='gast')")
+        if s.orelse:
+            raise self.refuse(s, "a `while` loop with an `else`")
+        loop = self.slots.loop_of(s)
+        if loop is None:                    # (inside a loop it does not take)
+            raise self.refuse(s, "a `while` loop here")
+        return loop.lower(self, s)
 
     def lower_For(self, s):
         if s.orelse:
             raise self.refuse(s, "a `for` loop with an `else`")
-        if self.index is not None:
-            raise self.refuse(s, "a nested loop")
         loop = self.slots.loop_of(s)
-        if loop is None:
-            raise self.refuse(s, "a `for` loop over anything but range(...) (or one "
-                              "with `break`)")
+        if loop is None:                    # (every header stage 4 makes has one)
+            raise self.refuse(s, "a `for` loop over this iterable")
         return loop.lower(self, s)
 
     def lower_Control(self, s):
@@ -119,13 +127,13 @@ class PlainLowering(GastLowering):
         s.node.orelse = self.block(s.orelse)
         return [s.node]
 
-    def loop_body(self, index, s):
-        """The typed body of a loop lowered with `index` as its iteration index."""
-        self.index = index
+    def loop_body(self, loop, s):
+        """The typed body of a loop lowered inside `loop` (a PlainLoop)."""
+        self.stack.append(loop)
         try:
             return self.block(s.body) or [gast.Pass()]
         finally:
-            self.index = None
+            self.stack.pop()
 
 
 class _Eager(gast.NodeTransformer):

@@ -1,12 +1,20 @@
 """Where the plain lowering (ir/lower_plain.py) keeps what the forward sweep saves: one
-slot per push (by `pair_id`), a name at the top level, a list inside a range loop.
+slot per push (by `pair_id`), a name at the top level, else a tape indexed by the
+iterations of the loops around the push (docs/ir.md, "Second lowering").
 
-A list is indexed by iteration and allocated before the loop from the value it saves
-first (`tape = [h] * n`), except for a name the loop binds before it saves it
-(`after`: unbound before the loop, bound once per iteration at the loop body's top
-level, saved nowhere else): its value is appended after that assignment
+A loop at the top level over a whole range (no trip counter: its count `len(steps)` is
+known before it starts) keeps its own pushes in lists allocated before the loop from the
+value each saves first (`tape = [h] * n`), except for a name the loop binds before it
+saves it (`after`: unbound before the loop, bound once per iteration at the loop body's
+top level, saved nowhere else): its value is appended after that assignment
 (`tape.append(t)`) and read back one iteration down (`if k > 0: t = tape[k - 1]`), so
 no entry is ever an unbound name's (None: untyped for numba).
+
+Every other push in a loop (a nested loop's, a loop over a sequence's, a `while`'s or a
+loop with `break`: trip counts known only once the loop has run) goes in a dict keyed by
+the iteration indices of its loops, outermost first (`tape_t[k, k1] = t`), made empty
+before the outermost loop and read back by the same key (`t = tape_t[k, k1]`): a key no
+forward iteration wrote is a KeyError, never another iteration's value.
 """
 import copy
 
@@ -14,24 +22,48 @@ import gast
 
 from .generated import RruleCall
 from .nodes import assign, const, load, store
-from .statements import For, Loop, Push, Simple
-from .vocabulary import role_of
+from .statements import Count, For, Loop, Push, Simple, While
+
+KINDS = ("range", "seq", "enumerate", "zip", "items")   # the `for` headers it walks
 
 
 class Slot:
-    """A push's slot: its `name`, its PlainLoop (or None) and whether it is `after`."""
+    """A push's slot: its `name`, its `loops` (outermost first; () at the top level),
+    whether it is `after` and whether it is `keyed` (a dict, not a list)."""
 
-    def __init__(self, name, loop, after=False):
-        self.name, self.loop, self.after = name, loop, after
+    def __init__(self, name, loops, after=False, keyed=False):
+        self.name, self.loops, self.after, self.keyed = name, loops, after, keyed
+
+    @property
+    def loop(self):
+        return self.loops[-1] if self.loops else None
 
 
 class PlainLoop:
-    """A forward `for t in steps:` over a range: its index, its trip count, its tapes."""
+    """A forward `for` or `while`: its index `k`, its trip count, its tapes. `steps`: the
+    range a loop without trip counter walks (else None); `outer`: the enclosing loop."""
 
-    def __init__(self, names, node, steps):
-        self.node, self.steps = node, steps
-        self.index, self.count = names.reserve("k"), names.reserve("n")
-        self.tapes = []                     # the slots pushed inside it
+    def __init__(self, names, s, outer):
+        self.node, self.outer, self.kind = s.node, outer, "while"
+        self.steps = self.items = None
+        if isinstance(s, For):
+            self.kind, self.seqs = s.iter_kind, list(s.seqs)
+            self.target = copy.deepcopy(s.target)
+            self.steps = s.iter.id if s.count is None else None
+            self.items = names.reserve("items") if self.kind == "items" else None
+        self.index = names.reserve("k")
+        self.count = names.reserve("n") if s.count is None else s.count
+        self.tapes = []                     # (name, saved, after, keyed) it allocates
+        self.body = s.body
+
+    @property
+    def loops(self):
+        return (self.outer.loops if self.outer else ()) + (self,)
+
+    @property
+    def listed(self):
+        """Whether its own pushes go in preallocated lists (a whole range, top level)."""
+        return self.steps is not None and self.outer is None
 
     def lower(self, lowering, s):
         if s.node is self.node:
@@ -39,45 +71,108 @@ class PlainLoop:
         return self.backward(lowering, s)
 
     def forward(self, lowering, s):
-        """n = len(steps); tape = [v] * n, ...; for k, t in enumerate(steps): body"""
+        """[n = len(steps)]; the tapes; for k, t in enumerate(seq): body (a `while`: its
+        index bound after its trip counter's bump)"""
         call = lowering.names.call
-        out = [assign(self.count, call("len", load(self.steps)))]
-        for tape, saved, after in self.tapes:
-            if after:
-                out.append(assign(tape, gast.List(elts=[], ctx=gast.Load())))
+        out = [assign(self.count, call("len", load(self.steps)))] if self.listed else []
+        for tape, saved, after, keyed in self.tapes:
+            if keyed or after:
+                empty = gast.Dict(keys=[], values=[]) if keyed else \
+                    gast.List(elts=[], ctx=gast.Load())
+                out.append(assign(tape, empty))
                 continue
             first = gast.List(elts=[copy.deepcopy(saved)], ctx=gast.Load())
             out.append(assign(tape, gast.BinOp(left=first, op=gast.Mult(),
                                                right=load(self.count))))
-        s.node.iter = call("enumerate", load(self.steps))
+        if isinstance(s, While):                 # n1 += 1 first (lowering/control.py)
+            if not (s.body and isinstance(s.body[0], Count)):
+                raise lowering.refuse(s, "a `while` loop whose trip counter is not first")
+            s.node.body = lowering.loop_body(self, s)
+            s.node.body.insert(1, assign(self.index, _minus_one(self.count)))
+            return out + [s.node]
+        s.node.iter = call("enumerate", s.node.iter)
         s.node.target = gast.Tuple(elts=[store(self.index), s.node.target], ctx=gast.Store())
-        s.node.body = lowering.loop_body(self.index, s)
+        s.node.body = lowering.loop_body(self, s)
         return out + [s.node]
 
     def backward(self, lowering, s):
-        """for k in range(n - 1, -1, -1): t = steps.start + k * steps.step; body"""
-        last = gast.BinOp(left=load(self.count), op=gast.Sub(), right=const(1))
-        s.node.iter = lowering.names.call("range", last, const(-1), const(-1))
-        target, s.node.target = s.node.target, store(self.index)
-        step = gast.BinOp(left=load(self.index), op=gast.Mult(), right=_attribute(self.steps,
-                                                                                  "step"))
-        element = gast.BinOp(left=_attribute(self.steps, "start"), op=gast.Add(), right=step)
-        bind = gast.Assign(targets=[target], value=element, type_comment=None)
-        s.node.body = [bind] + lowering.loop_body(self.index, s)
-        return [s.node]
+        """[n = len(steps)]; for k in range(n - 1, -1, -1): t = <element k>; body"""
+        out = []
+        if self.steps is not None and self.outer is not None:   # (the outer's iteration's)
+            out.append(assign(self.count, lowering.names.call("len", load(self.steps))))
+        if self.items is not None:          # a dict's items, listed as the sweep reads them
+            items = gast.Call(func=_attribute(self.seqs[0], "items"), args=[], keywords=[])
+            out.append(assign(self.items, lowering.names.call("list", items)))
+        s.node.iter = lowering.names.call("range", _minus_one(self.count), const(-1),
+                                          const(-1))
+        header, s.node.target = s.node.target, store(self.index)
+        binds = self.binds(header)
+        if binds is None:
+            raise lowering.refuse(s, "a backward loop header it does not know")
+        s.node.body = binds + lowering.loop_body(self, s)
+        return out + [s.node]
+
+    def binds(self, header):
+        """What the backward header bound: the target from the element at k (and the
+        sweep's own index of the element, `k1 = k`, where it walks one); None: unknown."""
+        if self.kind == "while":
+            return []
+        out = []
+        if _dump(header) != _dump(self.target):      # `k1, target`: the sweep's index
+            if not (isinstance(header, gast.Tuple) and len(header.elts) == 2 and
+                    isinstance(header.elts[0], gast.Name) and
+                    _dump(header.elts[1]) == _dump(self.target)):
+                return None
+            out.append(gast.Assign(targets=[header.elts[0]], value=load(self.index),
+                                   type_comment=None))
+        target = copy.deepcopy(self.target)
+        return out + [gast.Assign(targets=[target], value=self.element(), type_comment=None)]
+
+    def element(self):
+        k = load(self.index)
+        if self.kind == "range":
+            step = gast.BinOp(left=k, op=gast.Mult(), right=_attribute(self.seqs[0], "step"))
+            start = _attribute(self.seqs[0], "start")
+            return gast.BinOp(left=start, op=gast.Add(), right=step)
+        if self.kind in ("seq", "items"):
+            return _at(self.items or self.seqs[0], k)
+        if self.kind == "enumerate":
+            start = k if len(self.seqs) == 1 else \
+                gast.BinOp(left=load(self.seqs[1]), op=gast.Add(), right=k)
+            return gast.Tuple(elts=[start, _at(self.seqs[0], load(self.index))],
+                              ctx=gast.Load())
+        return gast.Tuple(elts=[_at(seq, load(self.index)) for seq in self.seqs],
+                          ctx=gast.Load())
+
+    def key(self):
+        """The index of its tapes' entries: `k`, or `(k, k1)` inside another loop."""
+        names = [load(loop.index) for loop in self.loops]
+        return names[0] if len(names) == 1 else gast.Tuple(elts=names, ctx=gast.Load())
+
+
+def _minus_one(name):
+    return gast.BinOp(left=load(name), op=gast.Sub(), right=const(1))
+
+
+def _at(name, index):
+    return gast.Subscript(value=load(name), slice=index, ctx=gast.Load())
 
 
 def _attribute(name, attr):
     return gast.Attribute(value=load(name), attr=attr, ctx=gast.Load())
 
 
+def _dump(node):
+    return gast.dump(node).replace("Store()", "Load()")
+
+
 class TapeSlots:
-    """Where each push's entries go (by `pair_id`: a `Slot`), and each range loop's index."""
+    """Where each push's entries go (by `pair_id`: a `Slot`), and each loop's PlainLoop."""
 
     def __init__(self, names, params=()):
         self.names = names
         self.by_pair = {}                   # pair id -> Slot
-        self.loops = {}                     # forward For node id / steps name -> PlainLoop
+        self.loops = {}                     # forward node id / steps or count name -> loop
         self.saved_in_loops = set()         # names a loop saves (pushes)
         self.after_names = set()            # names saved after their assignment (`after`)
         self.counters = set()               # loop indices and range loops' targets: ints
@@ -87,7 +182,7 @@ class TapeSlots:
         return self.by_pair[pair_id]
 
     def collect(self, stmts):
-        """Give every push of the forward sweep its slot; every range loop its index."""
+        """Give every push of the forward sweep its slot; every loop its PlainLoop."""
         counts = {}
         for s in _walk(stmts):
             if isinstance(s, Push):
@@ -98,21 +193,21 @@ class TapeSlots:
         for k, s in enumerate(stmts):
             if isinstance(s, Push):
                 after = top and self._after(s, stmts[k + 1:], loop, counts)
-                self.by_pair[s.pair_id] = Slot(self._slot(s, loop, after), loop, after)
-            elif isinstance(s, For) and loop is None and _over_range(s):
-                self._collect(s.body, self._loop(s), counts, True)
+                self.by_pair[s.pair_id] = self._slot(s, loop, after)
+            elif isinstance(s, While) or isinstance(s, For) and s.iter_kind in KINDS:
+                inner = self._loop(s, loop)
+                self._collect(s.body, inner, counts, inner.listed)
             elif hasattr(s, "body") and not isinstance(s, Loop):
                 self._collect(s.body, loop, counts, False)
                 self._collect(s.orelse, loop, counts, False)
             if loop is None:
                 self.bound |= _defined(s)
 
-    def _loop(self, s):
-        inner = PlainLoop(self.names, s.node, s.iter.id)
-        inner.body = s.body
-        self.loops[id(s.node)] = self.loops[s.iter.id] = inner
-        self.counters.add(inner.index)
-        if isinstance(s.target, gast.Name):
+    def _loop(self, s, outer):
+        inner = PlainLoop(self.names, s, outer)
+        self.loops[id(s.node)] = self.loops[inner.steps or inner.count] = inner
+        self.counters |= {inner.index, inner.count}
+        if inner.kind == "range" and isinstance(s.target, gast.Name):
             self.counters.add(s.target.id)
         return inner
 
@@ -128,23 +223,24 @@ class TapeSlots:
 
     def _slot(self, s, loop, after):
         name = self.names.reserve("tape_" + s.value)
-        if loop is not None:
-            loop.tapes.append((name, s.saved, after))
-            self.saved_in_loops.add(s.value)
+        if loop is None:
+            return Slot(name, ())
+        keyed = not loop.listed
+        loop.loops[0].tapes.append((name, s.saved, after, keyed))   # made before the nest
+        self.saved_in_loops.add(s.value)
         if after:
             self.after_names.add(s.value)
-        return name
+        return Slot(name, loop.loops, after, keyed)
 
     def loop_of(self, s):
-        """The PlainLoop of a forward range loop, or of the backward loop walking one."""
+        """The PlainLoop of a forward loop, or of the backward loop walking one (its
+        header names the range walked again or the trip counter)."""
         found = self.loops.get(id(s.node))
-        if found is not None:
+        if found is not None or not isinstance(s, For):
             return found
-        it = s.iter
-        if isinstance(it, gast.Call) and role_of(it.func) == "reversed" and \
-                len(it.args) == 1 and isinstance(it.args[0], gast.Name):
-            return self.loops.get(it.args[0].id)
-        return None
+        names = [n.id for n in gast.walk(s.iter) if isinstance(n, gast.Name)]
+        found = [self.loops[n] for n in names if n in self.loops]
+        return found[0] if len(found) == 1 else None
 
 
 def _walk(stmts):
@@ -168,7 +264,3 @@ def _defined(s):
         for target in targets:
             names |= {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
     return names
-
-
-def _over_range(s):
-    return s.iter_kind == "range" and s.count is None and isinstance(s.iter, gast.Name)

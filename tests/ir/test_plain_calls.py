@@ -41,6 +41,25 @@ def in_a_branch_of_a_loop(W, h):
     return np.sum(h)
 
 
+def in_nested_loops(W, h):
+    s = 0.0
+    for i in range(2):
+        for j in range(2):              # the pullbacks keyed by both indices
+            h = _step(h, W) * 0.9 + cube(h) * 0.1
+            s = s + np.sum(h)
+    return s
+
+
+def in_a_while_loop(W, h):
+    s = 0.0
+    i = 0
+    while i < 3:                        # the pullbacks read back under the trip counter
+        h = _step(h, W)
+        s = s + np.sum(h * h)
+        i = i + 1
+    return s
+
+
 def by_keyword(W, h):
     return np.sum(_step(W=W, h=h) ** 2)
 
@@ -116,8 +135,9 @@ def sorted_by_a_lambda(W, h):
     return sorted(ys, key=lambda v: -v)[0]      # the call's argument: a user's closure
 
 
-CASES = [twice, in_a_loop, in_a_branch_of_a_loop, by_keyword, bound_by_a_call_before_the_loop,
-         custom_in_a_loop, deferred_and_integer, method_in_a_loop, with_callee]
+CASES = [twice, in_a_loop, in_a_branch_of_a_loop, in_nested_loops, in_a_while_loop,
+         by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop, deferred_and_integer,
+         method_in_a_loop, with_callee]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

@@ -30,11 +30,9 @@ REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
     # (orbit_energy) and a frozen dataclass with __post_init__ (box_penalty): "no
     # derivative rule" for the class, in every mode (a __post_init__ calling a method;
     # a frozen dataclass without __post_init__ passes)
-    # plain lowering: a `for` with `break`, a `while`, a nested loop (these three name
-    # the file but no line: test_regressions.py's xfail); `buf.copy()` in a range loop
-    # (buffer_reused) is taken since session 38 (a call's pullback in a tape slot)
-    ("outer_break", "grad_plain")} | {(n, "grad_plain") for n in (
-        "outer_while", "while_decay", "nested_outer_rows")} | {
+    # (plain lowering: `buf.copy()` in a range loop, a `for` with `break`, a `while`, a
+    # nested loop are taken since session 38: checked against differences)
+    ("leaky_keyword", "hvp_fr")} | {
     # forward over reverse: a custom rule called with a constant keyword
     # (`leaky(X @ w, alpha=0.2)`) is refused as "a differentiated value passed by
     # keyword" (an over-refusal: alpha is no differentiated value)

@@ -65,10 +65,3 @@ def test_dataclass_argument_post_init_attribute_unread_passes():
     want = numerical_tree_grad(E.params_arg_fields_only, [p, X, y], 0)
     assert_close(got.w, want[("w",)])
     assert_close(got.log_s, want[("log_s",)])
-
-
-def test_plain_lowering_loop_refusal_names_the_line():
-    """(It named the file but no line: the typed loop's own node has the line.)"""
-    with pytest.raises(TransformError) as info:
-        grad(L.while_decay, 0, lowering="plain")(np.ones(3))
-    assert info.value.filename == L.__file__ and "while k < 5" in info.value.source_line

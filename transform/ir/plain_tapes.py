@@ -12,8 +12,8 @@ no entry is ever an unbound name's (None: untyped for numba).
 
 Every other push in a loop (a nested loop's, a loop over a sequence's, a `while`'s or a
 loop with `break`: trip counts known only once the loop has run) goes in a dict keyed by
-the iteration indices of its loops, outermost first (`tape_t[k, k1] = t`), made empty
-before the outermost loop and read back by the same key (`t = tape_t[k, k1]`): a key no
+the iteration indices of its loops, outermost first (`tape_t[k, k_1] = t`), made empty
+before the outermost loop and read back by the same key (`t = tape_t[k, k_1]`): a key no
 forward iteration wrote is a KeyError, never another iteration's value.
 """
 import copy

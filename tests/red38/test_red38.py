@@ -31,10 +31,8 @@ REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
     # derivative rule" for the class, in every mode (a __post_init__ calling a method;
     # a frozen dataclass without __post_init__ passes)
     # plain lowering: `buf.copy()` in a range loop ("a call of a compiled function");
-    # a `for` with `break`, a `while`, a nested loop (these three name the file but no
-    # line: test_regressions.py's xfail)
-    ("buffer_reused", "grad_plain")} | {(n, "grad_plain") for n in (
-        "outer_break", "outer_while", "while_decay", "nested_outer_rows")} | {
+    # (a `for` with `break`, a `while` and a nested loop are taken since session 38)
+    ("buffer_reused", "grad_plain")} | {
     # forward over reverse: a custom rule called with a constant keyword
     # (`leaky(X @ w, alpha=0.2)`) is refused as "a differentiated value passed by
     # keyword" (an over-refusal: alpha is no differentiated value)

@@ -193,7 +193,8 @@ class TapeSlots:
             if isinstance(s, Push):
                 after = top and self._after(s, stmts[k + 1:], loop, counts)
                 self.by_pair[s.pair_id] = self._slot(s, loop, after)
-            elif isinstance(s, While) or isinstance(s, For) and s.iter_kind in KINDS:
+            elif isinstance(s, While) and s.count is not None or isinstance(s, For) and \
+                    getattr(s.node, "iter_kind", None) in KINDS:
                 inner = self._loop(s, loop)
                 self._collect(s.body, inner, counts, inner.listed)
             elif hasattr(s, "body") and not isinstance(s, Loop):

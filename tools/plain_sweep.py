@@ -5,7 +5,7 @@ central finite differences (tests/gradcheck.py's comparison, the case's toleranc
     .venv/bin/python tools/plain_sweep.py [-v] [--policy eager]
 
 Prints one line per outcome: ok (accepted, every gradient within tolerance), refused
-(a TransformError or ValueError: outside the subset), wrong (accepted, a gradient off),
+(a TransformError or ValueError: outside the subset; counted by the construct named), wrong (accepted, a gradient off),
 error (accepted, another exception at run time), skipped (not a scalar output, or a
 refused corpus case). -v lists the cases of each outcome but ok. Exit status 1 if any is
 wrong.
@@ -65,6 +65,12 @@ def _plain_sources(fn):
     return [rule.source for key, rule in rules_of(fn).items() if key[2] == "plain"]
 
 
+def _reasons(refused):
+    """How many refusals name each construct (`does not support <construct>`)."""
+    return collections.Counter(detail.split("does not support ", 1)[-1]
+                               for _, detail in refused)
+
+
 def main(argv):
     verbose = "-v" in argv
     policy = argv[argv.index("--policy") + 1] if "--policy" in argv else None
@@ -75,6 +81,9 @@ def main(argv):
     for kind in ("ok", "refused", "wrong", "error", "skipped"):
         loops = sum(1 for _, detail in found[kind] if detail == "loop")
         print(f"{kind}: {len(found[kind])}" + (f" ({loops} with a loop)" if loops else ""))
+        if kind == "refused":
+            for reason, count in _reasons(found[kind]).most_common():
+                print(f"    {count} {reason}")
         if verbose and kind == "ok":
             print("    with a loop: " + ", ".join(n for n, d in found[kind] if d == "loop"))
         elif verbose:

@@ -8,7 +8,10 @@ refused by name at the user's line."""
 import numpy as np
 import pytest
 
+from tests.corpus import jumps  # noqa: F401  (registers its cases)
+from tests.corpus.case import REGISTRY
 from tests.fd import assert_close, numerical_grad
+from tools.plain_sweep import outcome
 from transform import TransformError, adjoint_source, grad, value_and_grad
 
 
@@ -184,6 +187,15 @@ def check(fn, args):
 @pytest.mark.parametrize("fn", list(CASES), ids=lambda f: f.__name__)
 def test_gradients_match_central_differences(fn):
     check(fn, CASES[fn](np.random.default_rng(5)))
+
+
+def test_the_corpus_jumps_all_pass():
+    """tools/plain_sweep.py over the corpus's jumps (break, continue, return in loops,
+    while): every case accepted, each gradient within the case's tolerance."""
+    cases = [c for c in REGISTRY if c.name.startswith("jumps.")]
+    found = {c.name: outcome(c) for c in cases}
+    assert len(found) > 10
+    assert {n: o for n, o in found.items() if o[0] != "ok"} == {}
 
 
 def test_nested_tapes_are_keyed_by_both_indices():

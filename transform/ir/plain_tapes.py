@@ -12,8 +12,8 @@ no entry is ever an unbound name's (None: untyped for numba).
 
 Every other push in a loop (a nested loop's, a loop over a sequence's, a `while`'s or a
 loop with `break`: trip counts known only once the loop has run) goes in a dict keyed by
-the iteration indices of its loops, outermost first (`tape_t[k, k1] = t`), made empty
-before the outermost loop and read back by the same key (`t = tape_t[k, k1]`): a key no
+the iteration indices of its loops, outermost first (`tape_t[k, k_1] = t`), made empty
+before the outermost loop and read back by the same key (`t = tape_t[k, k_1]`): a key no
 forward iteration wrote is a KeyError, never another iteration's value.
 """
 import copy
@@ -194,7 +194,8 @@ class TapeSlots:
             if isinstance(s, Push):
                 after = top and self._after(s, stmts[k + 1:], loop, counts)
                 self.by_pair[s.pair_id] = self._slot(s, loop, after)
-            elif isinstance(s, While) or isinstance(s, For) and s.iter_kind in KINDS:
+            elif isinstance(s, While) and s.count is not None or isinstance(s, For) and \
+                    getattr(s.node, "iter_kind", None) in KINDS:
                 inner = self._loop(s, loop)
                 self._collect(s.body, inner, counts, inner.listed)
             elif hasattr(s, "body") and not isinstance(s, Loop):

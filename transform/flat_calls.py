@@ -96,7 +96,8 @@ def _flat_forms(fn, g, args):
     """Whether callee_vjp's own route takes the call: an array or float output,
     arguments whose cotangents are of their own kind, and a callee without `*args` or
     `**kwargs` (its flat gradient would not be one plain sweep: flat_dispatch's call)."""
-    collects = getattr(getattr(fn, "__code__", None), "co_flags", 0) & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    flags = getattr(getattr(fn, "__code__", None), "co_flags", 0)
+    collects = flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
     return isinstance(g, (float, np.floating, np.ndarray)) and not collects and \
         all(_plain(a) for a in args)
 

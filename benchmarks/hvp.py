@@ -5,7 +5,8 @@ For each workload, timed round-robin in one process (benchmarks/harness_utils.py
 
     grad (wrt)       thunkgrad's gradient with respect to the hvp's argument (W1, Wh)
     grad (workload)  the gradient benchmarks/run.py times (W1, b1, W2, b2; Wh, Wx, b)
-    hvp (wrt)        transform.hvp along a random direction, wrt W1 / Wh (its default route)
+    hvp (wrt)        transform.hvp along a random direction, wrt W1 / Wh (its default
+                     route, "auto" since session 38)
     hvp rev-over-fwd route="reverse_over_forward": grad of forward mode's tangent code
     hvp fwd-over-rev route="forward_over_reverse": forward mode over the gradient's code
     hvp auto         route="auto": forward over reverse where it compiles

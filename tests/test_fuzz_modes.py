@@ -122,5 +122,5 @@ def test_the_routes_oracle_passes_a_right_program_on_every_route():
     body = "def f(x, a):\n    return np.sum(np.tanh(a * x) ** 2)"
     verdict = judge(Finding("t", "", "", body, (SCALAR, ARRAY), oracle="hvp_routes").case())
     assert (verdict.outcome, verdict.kind) == \
-        ("passed", "fr passed, auto passed, default passed")
+        ("passed", "fr passed, auto passed, rf passed")
     assert make_case("hvp_routes", 5).oracle == "hvp_routes"

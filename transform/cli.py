@@ -57,10 +57,11 @@ examples:
   thunkgrad dump model.py:loss --mode forward
       the tangent code `jvp(loss, ...)` runs (forward mode)
   thunkgrad dump model.py:loss --mode hvp
-      the code `hvp(loss, ...)` runs: reverse mode over the tangent code
-  thunkgrad dump model.py:loss --mode hvp --route forward_over_reverse
-      the code `hvp(loss, ..., route="forward_over_reverse")` runs: the gradient as one
-      function, and forward mode's tangent code over it
+      the code `hvp(loss, ...)` runs (route auto): the gradient as one function and
+      forward mode's tangent code over it, else reverse mode over the tangent code
+  thunkgrad dump model.py:loss --mode hvp --route reverse_over_forward
+      the code `hvp(loss, ..., route="reverse_over_forward")` runs: the tangent code
+      and the adjoint reverse mode runs over it
 """
 
 
@@ -113,10 +114,10 @@ def _dump_options(dump):
     dump.add_argument("--route", choices=("auto", "reverse_over_forward", "forward_over_reverse"),
                       default=None,
                       help="with --mode hvp: the route hvp takes (default: hvp's "
-                           "default, reverse_over_forward), e.g. --route "
-                           "forward_over_reverse: the gradient as one function and the "
-                           "tangent code forward mode runs over it; auto: that where it "
-                           "compiles")
+                           "default, auto: forward_over_reverse where it compiles, "
+                           "else reverse_over_forward after a comment saying why), e.g. "
+                           "--route reverse_over_forward: the tangent code and the adjoint "
+                           "reverse mode runs over it")
 
 
 def version():

@@ -36,7 +36,7 @@ PROVIDED = {}                                # hvp_forward's compiled pieces (no
 def callee_vjp(fn, g, *args):
     """J_fn(args)^T g: one cotangent per argument (by fn's parameters, through
     transform/flat_dispatch.py, for an argument or output of another form)."""
-    if not _flat_forms(g, args):
+    if not _flat_forms(fn, g, args):
         return rule_cotangents(g, (FunctionAsRule(fn), (), args))
     names, positions = _differentiated(fn, g, args)
     with _deeper(fn):
@@ -46,7 +46,7 @@ def callee_vjp(fn, g, *args):
 
 def callee_vjp_jvp(tangents, fn, g, *args):
     """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
-    if not _flat_forms(g, args):
+    if not _flat_forms(fn, g, args):
         return rule_cotangents_jvp((tangents[1], (None, None, tangents[2:])), g,
                                    (FunctionAsRule(fn), (), args))
     names, positions = _differentiated(fn, g, args)
@@ -92,10 +92,14 @@ def _plain(value):
     return False
 
 
-def _flat_forms(g, args):
-    """Whether callee_vjp's own route takes the call: an array or float output, and
-    arguments whose cotangents are of their own kind."""
-    return isinstance(g, (float, np.floating, np.ndarray)) and all(_plain(a) for a in args)
+def _flat_forms(fn, g, args):
+    """Whether callee_vjp's own route takes the call: an array or float output,
+    arguments whose cotangents are of their own kind, and a callee without `*args` or
+    `**kwargs` (its flat gradient would not be one plain sweep: flat_dispatch's call)."""
+    flags = getattr(getattr(fn, "__code__", None), "co_flags", 0)
+    collects = flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    return isinstance(g, (float, np.floating, np.ndarray)) and not collects and \
+        all(_plain(a) for a in args)
 
 
 def _or_zero(tangent, value):
@@ -269,6 +273,30 @@ def rule_call_parts(code, cells):
         return None
     value, pullback = (t.id for t in node.targets[0].elts)
     indent = code[:len(code) - len(code.lstrip())]
-    args = [ast.unparse(a) for a in node.value.args] + \
-        [ast.unparse(k.value) for k in node.value.keywords]
-    return indent, value, pullback, name, args, [k.arg for k in node.value.keywords]
+    literal = {k.arg: _literal(k.value) for k in node.value.keywords}
+    given = [k for k in node.value.keywords if literal[k.arg] is _NOT_LITERAL]
+    args = [ast.unparse(a) for a in node.value.args] + [ast.unparse(k.value) for k in given]
+    return indent, value, pullback, name, args, \
+        [k.arg if k in given else (k.arg, literal[k.arg]) for k in node.value.keywords]
+
+
+_NOT_LITERAL = object()
+
+
+def _literal(node):
+    """A keyword's value if it is a literal number (signed too), string, bool or None,
+    else _NOT_LITERAL: it carries no derivative, so it is kept among the site's keywords
+    as `(name, value)` (forward mode would give it a zero tangent, which flat_dispatch
+    cannot tell from a differentiated value's)."""
+    import ast
+    import math
+    inner = node.operand if isinstance(node, ast.UnaryOp) and \
+        isinstance(node.op, (ast.USub, ast.UAdd)) else node
+    if not isinstance(inner, ast.Constant) or type(inner.value) not in \
+            (int, float, complex, str, bool, type(None)) or \
+            inner is not node and type(inner.value) not in (int, float, complex):
+        return _NOT_LITERAL
+    value = ast.literal_eval(node)
+    if isinstance(value, (float, complex)) and not math.isfinite(abs(value)):
+        return _NOT_LITERAL             # its repr (`inf`) is no literal
+    return value

@@ -7,7 +7,7 @@ The cotangents c(x, g) = J(x)^T g have the tangent J^T g_dot + d/dx <g, J(x) t> 
 gradient over the arguments of <g, the declared tangent J(x) t>:
 
     a JVP function `jvp(tangents, *args)`   reverse mode over its source (as hvp's
-                                            default route differentiates it)
+                                            route reverse_over_forward does it)
     LINEAR                                  for each argument i with a tangent, J t is
                                             f with t_i in i's place: the rule's pullback
                                             there, at g, for the other arguments

@@ -123,7 +123,7 @@ class _ForwardCall:
 
     def __init__(self, rule, keywords, values, t_values):
         args, kwargs = _split(keywords, values)
-        t_args, t_kwargs = _split(keywords, t_values)
+        t_args, t_kwargs = _split(keywords, t_values, tangents=True)
         self.t_own, self.regroup = None, lambda own, cots: list(cots)
         if isinstance(rule, (CalleeRule, FunctionAsRule)) and _callee(rule.fn) is not None:
             fn = _callee(rule.fn)
@@ -222,7 +222,7 @@ def _custom_parts(site, tangent):
     constant's, `wrt=3.0`: it adds nothing to the tangent)."""
     _, keywords, values = site
     args, kwargs = _split(keywords, values)
-    t_args, t_kwargs = _split(keywords, _entries(tangent, values))
+    t_args, t_kwargs = _split(keywords, _entries(tangent, values), tangents=True)
     if any(t is not None and not _all_zero(t) for t in t_kwargs.values()):
         raise RuleRefused("hvp (forward over reverse): a differentiated value passed by "
                           "keyword to a function with a custom rule" + _INSTEAD)
@@ -252,12 +252,21 @@ def _integral(value):
     return isinstance(value, (int, np.integer))
 
 
-def _split(keywords, values):
-    """(positional values, {keyword: value}): the keywords' values come last."""
+def _split(keywords, values, tangents=False):
+    """(positional values, {keyword: value}): the keywords' values come last, but for a
+    keyword given a literal, `(name, constant)` among the keywords (flat_calls'
+    rule_call_parts: it carries no derivative; tangents: None for it)."""
     values = tuple(values)
     if not keywords:
         return values, {}
-    return values[:-len(keywords)], dict(zip(keywords, values[-len(keywords):]))
+    n = sum(isinstance(k, str) for k in keywords)
+    given, kwargs = iter(values[len(values) - n:]), {}
+    for k in keywords:
+        if isinstance(k, str):
+            kwargs[k] = next(given)
+        else:
+            kwargs[k[0]] = None if tangents else k[1]
+    return values[:len(values) - n], kwargs
 
 
 def _bound(fn, args, kwargs, t_args, t_kwargs):

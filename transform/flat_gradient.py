@@ -21,6 +21,8 @@ import ast
 import re
 
 from runtime.accumulate import accum_eager
+from runtime.containers import getitem_vjp
+from runtime.helpers import unbroadcast
 from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
 
 from .emit import tracebacks
@@ -45,7 +47,8 @@ def flat_gradient(rule, plain, names, seeded=False):
         raise _refused(plain, str(exc)) from None
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
                "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
-               "item_split": item_split, **called}
+               "item_split": item_split, "getitem_vjp": getitem_vjp, "unbroadcast": unbroadcast,
+               **called}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -236,14 +239,16 @@ def _fresh_sums(line):
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
     code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
-    if "accumulate_unbroadcast(" in code:
+    if "accumulate_unbroadcast(" in code or "accumulate_slice(" in code:
         code = _unbroadcast_fresh(code)
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
 
 
 def _unbroadcast_fresh(code):
-    """`accumulate_unbroadcast(dx, g, x, side)` (in place into dx) as the fresh sum
-    `accum_eager(dx, unbroadcast(g, x, side))`."""
+    """`accumulate_unbroadcast(dx, g, x, side)` and `accumulate_slice(dx, g, x, index)`
+    (in place into dx) as the fresh sums `accum_eager(dx, unbroadcast(g, x, side))` and
+    `accum_eager(dx, getitem_vjp(g, x, index))` (what each computes, without the add in
+    place: both have rules with JVPs, runtime/rules/reverse_code.py)."""
     indent = code[:len(code) - len(code.lstrip())]
     try:
         tree = ast.parse(code.strip())
@@ -251,13 +256,15 @@ def _unbroadcast_fresh(code):
         raise _NotFlat(f"its backward sweep adds in place as `{code.strip()}`") from None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                node.func.id == "accumulate_unbroadcast" and not node.keywords:
+                node.func.id in _SUMMED and not node.keywords:
             buffer, *rest = node.args
+            inner = _SUMMED[node.func.id]
             node.func.id = "accum_eager"
-            node.args = [buffer, ast.Call(ast.Name("unbroadcast"), rest, [])]
+            node.args = [buffer, ast.Call(ast.Name(inner), rest, [])]
     return indent + ast.unparse(tree)
 
 
+_SUMMED = {"accumulate_unbroadcast": "unbroadcast", "accumulate_slice": "getitem_vjp"}
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 

@@ -1,23 +1,23 @@
-"""hvp and hessian: second derivatives of a scalar function, reverse-over-forward by
-default; `hvp(..., route="forward_over_reverse")` runs forward mode over reverse mode's
-gradient instead (transform/hvp_forward.py), `route="auto"` that where it compiles and
-reverse over forward where it refuses at compile time (docs/forward.md says why neither
-is the default: forward over reverse, the faster, refuses more programs, some of them
-only once its code runs).
+"""hvp and hessian: second derivatives of a scalar function. The default route, "auto",
+runs forward mode over reverse mode's gradient (transform/hvp_forward.py, the faster)
+where that compiles, and reverse mode over forward mode's tangent code where it refuses
+at compile time; `route="forward_over_reverse"` or `route="reverse_over_forward"` takes
+one alone (docs/forward.md: forward over reverse refuses more programs, a few of them
+only once its code runs, which auto then raises: it never runs the user's code twice).
 
     hv = hvp(f, (x, y), (v,))          H v for the argument wrt=0, shaped like x
     H = hessian(f)(x, y)               x.shape + x.shape (a float for a float x)
 
-Route (docs/forward.md "Hessian-vector products"): forward mode compiles `f_tan(x_dot, x)`
-from f's source (plain generated code whose source is registered, returning the tangent
-alone), and reverse mode differentiates that generated function like user code: H v is
-the gradient of x -> <the tangent of f(x) along v>, taken by a `grad` of `f_tan` kept per
-compiled rule (transform/tangent_grad.py). A tuple `wrt` (mixed blocks) takes `vjp` of
-`f_jvp` with the cotangent (0, 1) instead. The Hessian is never formed by hvp; `hessian`
-stacks one hvp per basis vector. The runtime helpers generated forward code calls have
-reverse rules (runtime/rules/tangents.py; a call of a user function:
-transform/forward_reverse.py); code reaching a helper without one is refused before
-anything runs.
+Reverse over forward (docs/forward.md "Hessian-vector products"): forward mode compiles
+`f_tan(x_dot, x)` from f's source (plain generated code whose source is registered,
+returning the tangent alone), and reverse mode differentiates that generated function
+like user code: H v is the gradient of x -> <the tangent of f(x) along v>, taken by a
+`grad` of `f_tan` kept per compiled rule (transform/tangent_grad.py). A tuple `wrt`
+(mixed blocks) takes `vjp` of `f_jvp` with the cotangent (0, 1) instead. The Hessian
+is never formed by hvp, on either route; `hessian` stacks one hvp per basis vector. The
+runtime helpers generated forward code calls have reverse rules
+(runtime/rules/tangents.py; a call of a user function: transform/forward_reverse.py);
+code reaching a helper without one is refused before anything runs.
 """
 import functools
 
@@ -44,7 +44,7 @@ from .tangent_grad import position, resolved, tangent_gradient
 
 
 ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
-DEFAULT_ROUTE = "reverse_over_forward"
+DEFAULT_ROUTE = "auto"
 
 
 def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
@@ -52,7 +52,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     applied to `tangents[0]`, shaped like that argument; for a tuple `wrt`, the Hessian
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
     a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse",
-    "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE). See the module text."""
+    "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE, "auto"). See the module text."""
     check_target(fn, "hvp")
     route = _route(route)
     fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
@@ -225,24 +225,29 @@ def _one(tangent):
 
 
 def hvp_source(fn, wrt=0, *, policy=None, route=None):
-    """What `thunkgrad dump --mode hvp` prints for hvp's `route` (None: its default):
-    reverse over forward, the tangent code `<name>_tan` (general) and the adjoint reverse
-    mode runs over it; forward over reverse, the gradient as one function and the
-    tangent code forward mode runs over it (transform/hvp_forward.py); "auto", the
-    latter where it compiles (general code: a call's shapes may decide otherwise)."""
+    """What `thunkgrad dump --mode hvp` prints for hvp's `route` (None: its default,
+    "auto"): reverse over forward, the tangent code `<name>_tan` (general) and the
+    adjoint reverse mode runs over it; forward over reverse, the gradient as one function
+    and the tangent code forward mode runs over it (transform/hvp_forward.py); "auto",
+    the latter where it compiles, else the former after a comment line saying why
+    (general code: a call's shapes may decide otherwise)."""
     plain = _plain(fn)
     names, _ = _wrt_names(plain, wrt)
     if len(names) != 1:
         raise TransformError("hvp: wrt must be one argument (an index or a name)",
                              hint="dump once per argument, e.g. --wrt x")
     (name,) = names
-    route = _route(route)
+    route, header = _route(route), ""
     if route != "reverse_over_forward":
         try:
             return forward_source(plain, names, policy, checked=route == "auto")
-        except TransformError:
+        except TransformError as exc:
             if route == "forward_over_reverse":
                 raise                   # "auto": what it falls back on where this refuses
+            where = f"line {exc.line}: " if exc.line is not None else ""
+            header = f"# thunkgrad: hvp route auto takes reverse over forward for " \
+                f"{plain.__qualname__}: forward over reverse refuses it ({where}" \
+                f"{exc.message.splitlines()[0]})\n"
     rule = _compiled(plain, (name,), None, variant="tangent")
     _refuse_helpers(plain, rule.rrule)
-    return rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)
+    return header + rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)

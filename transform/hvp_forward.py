@@ -113,7 +113,7 @@ def _refused(exc, plain=None):
     hint = "" if hint != (exc.hint or "") else hint
     return TransformError(message, filename=exc.filename, line=exc.line, col=exc.col,
                           source_line=exc.source_line,
-                          hint="use hvp's default route (route=\"reverse_over_forward\"), "
+                          hint="use hvp's route=\"reverse_over_forward\", "
                                "which takes more programs" + (f"; or {hint}" if hint else ""))
 
 
@@ -162,15 +162,16 @@ def refuse_run_time_sites(flat):
     code ran (auto could not fall back then), refused now at the user's line: a loop
     marked `checkpointed` (its pullback's tangent would be reverse mode over the
     driver's JVP, runtime/checkpoint_forward.py, which does not compile), a derivative
-    function (grad(f), value_and_grad(f): its rule declares no JVP)."""
+    function (grad(f), value_and_grad(f): its rule declares no JVP; jvp(f): its JVP is
+    the compiler's code)."""
     driver = registry.lookup(run_checkpointed)
     for name, cell in zip(flat.__code__.co_freevars, flat.__closure__ or ()):
         value = cell.cell_contents
         if value is driver.call_custom or value is driver.custom:
             what, hint = "a loop marked `checkpointed`", "loop without checkpointed"
-        elif _derivative_rule(value):
+        elif _derivative_rule(value) or _compiler_jvp(value):
             what = f"calling {custom_rule(value).name} inside the function"
-            hint = "compute that gradient outside the function, or write it by hand"
+            hint = "compute that derivative outside the function, or write it by hand"
         else:
             continue
         lines = flat.thunkgrad_flat_source.splitlines()
@@ -186,6 +187,15 @@ def _derivative_rule(value):
     rule = custom_rule(value)
     return rule is not None and not rule.has_jvp and bool(DERIVATIVES) and \
         DERIVATIVES["is_derivative"](rule.fn)
+
+
+def _compiler_jvp(value):
+    """Whether value is a rule whose JVP is the compiler's own code (jvp(f) called
+    inside: `jvp_tangent`): its cotangents' tangent would be reverse mode over that."""
+    rule = custom_rule(value)
+    term = getattr(rule, "custom_jvp", None)
+    return isinstance(term, types.FunctionType) and \
+        (term.__module__ or "").split(".")[0] == "transform"
 
 
 def _checked(tangent):

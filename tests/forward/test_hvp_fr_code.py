@@ -10,7 +10,7 @@ from runtime.rules.forward_container_helpers import zero_addend
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
 from transform import TransformError, grad, hvp
-from transform.hessians import hvp_source
+from transform.hessians import hvp_source, run as hessians_run
 from transform.hvp_forward import tangent_code
 from transform.api import compiled
 from transform.public.parameters import _full_signature
@@ -129,9 +129,30 @@ def test_auto_takes_reverse_over_forward_where_forward_over_reverse_will_not_com
         hvp(solved, (x,), (v,), route=FR)
     want = hvp(solved, (x,), (v,), route="reverse_over_forward")
     assert_close(hvp(solved, (x,), (v,), route="auto"), want, rtol=1e-12, atol=0)
-    assert hvp_source(solved, route="auto") == hvp_source(solved,
-                                                          route="reverse_over_forward")
+    header, code = hvp_source(solved, route="auto").split("\n", 1)
+    assert code == hvp_source(solved, route="reverse_over_forward")
+    assert header.startswith("# thunkgrad: hvp route auto takes reverse over forward for "
+                             "solved: forward over reverse refuses it (line ")
+    assert "solve_vjp" in header
     assert hvp_source(rnn, route="auto") == hvp_source(rnn, route=FR)
+
+
+def test_the_default_route_is_auto(monkeypatch):
+    """hvp without `route` runs forward over reverse's code where it compiles (_inner) and
+    reverse over forward where it refuses at compile time (solved): H v against central
+    differences of grad either way."""
+    import transform.hessians as hessians
+    assert hessians.DEFAULT_ROUTE == "auto"
+    ran = []
+    monkeypatch.setattr(hessians, "run", lambda *a: ran.append(1) or hessians_run(*a))
+    r = rng(381)
+    for fn, x, took in ((_inner, r.normal(size=3), [1]), (solved, np.array([0.3, 0.5]), [])):
+        ran.clear()
+        v = r.normal(size=x.shape)
+        assert_close(hvp(fn, (x,), (v,)), numerical_jvp(grad(fn), (x,), 0, v),
+                     rtol=1e-5, atol=1e-6)
+        assert ran == took, fn.__name__
+    assert hvp_source(rnn) == hvp_source(rnn, route=FR)
 
 
 def test_auto_does_not_fall_back_once_forward_over_reverse_runs():

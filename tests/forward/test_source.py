@@ -81,11 +81,23 @@ def test_cli_forward_refusal_and_reverse_only_options():
     assert proc.returncode == 2 and "does not apply to --mode forward" in proc.stderr
 
 
-def test_cli_dump_hvp_shows_the_tangent_code_and_its_adjoint():
+def test_cli_dump_hvp_shows_what_the_default_route_runs():
+    """hvp's default route, auto: forward over reverse's code where it compiles."""
     from transform.hessians import hvp_source
     proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--wrt", "x")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == hvp_source(F.looped, wrt="x")
+    assert proc.stdout == hvp_source(F.looped, wrt="x") == \
+        hvp_source(F.looped, wrt="x", route="forward_over_reverse")
+    assert proc.stdout.startswith("# thunkgrad: gradient of looped in one sweep (wrt=x; "
+                                  "forward over reverse)\n")
+
+
+def test_cli_dump_hvp_reverse_over_forward_shows_the_tangent_code_and_its_adjoint():
+    from transform.hessians import hvp_source
+    proc = _cli(f"{FUNCTIONS}:looped", "--mode", "hvp", "--wrt", "x",
+                "--route", "reverse_over_forward")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == hvp_source(F.looped, wrt="x", route="reverse_over_forward")
     assert proc.stdout.startswith("# thunkgrad: tangent of looped (wrt=x; forward mode)\n"
                                   "def looped_tan(x_dot, x, w):\n")
     assert "def looped_tan_rrule(x_dot, x, w):" in proc.stdout

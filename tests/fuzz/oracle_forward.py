@@ -4,7 +4,8 @@
                       (every argument moved at once, float64); for a scalar output also
                       <grad, t>, grad the compiled reverse gradient (when not refused)
     hvp(f, args, (v,), wrt=k), scalar outputs, each argument k (float64 programs), by
-                      hvp's default route and by route="forward_over_reverse":
+                      hvp's default route (auto since session 38) and by
+                      route="forward_over_reverse":
                       central differences of the compiled reverse gradient along v, and
                       <v, H v> against the second difference of f along v (independent
                       of the compiler); skipped where two step sizes disagree (a kink)

@@ -1,15 +1,16 @@
 """The hvp_routes class's oracle: hvp on each of its routes, for another class's programs.
 
     hvp(f, args, (v,), wrt=k, route=r), scalar float64 programs, each argument k, each
-    route r of ROUTES ("forward_over_reverse", "auto", and hvp's default): judged as
-    oracle_forward._judge_hvp judges the default (central differences of the compiled
-    reverse gradient along v, <v, H v> against the second difference of f), and each
-    route's H v against the default route's where both ran (they must agree whichever
-    is right: the finite differences cannot judge a kinky or reverse-refused program)
+    route r of ROUTES ("forward_over_reverse", "auto", hvp's default since session 38,
+    and "reverse_over_forward", the default before): judged as oracle_forward._judge_hvp
+    judges hvp (central differences of the compiled reverse gradient along v, <v, H v>
+    against the second difference of f), and each route's H v against reverse over
+    forward's where both ran (they must agree whichever is right: the finite differences
+    cannot judge a kinky or reverse-refused program)
 
 Outcomes: failed when a route gives a wrong product, crashes, or raises a TransformError
 from generated code or an internal compiler error; else passed, its kind the outcome of
-each route ("fr refused, auto passed, default passed"; campaign prints these counts);
+each route ("fr refused, auto passed, rf passed"; campaign prints these counts);
 refused when every route refused; skipped for non-scalar, float32 or unjudgeable ones.
 """
 import numpy as np
@@ -18,7 +19,7 @@ from .oracle import Verdict, _copies, _in_float64, unjudgeable
 from .oracle_forward import _direction, _float32, _judge_hvp
 from tests.fd import close
 
-ROUTES = (("fr", "forward_over_reverse"), ("auto", "auto"), ("default", None))
+ROUTES = (("fr", "forward_over_reverse"), ("auto", "auto"), ("rf", "reverse_over_forward"))
 _RANK = {"passed": 0, "refused": 1, "failed": 2}
 
 
@@ -73,11 +74,11 @@ def _failure(verdicts):
 def _disagreement(verdicts, k):
     """Routes that ran must give the same H v (to differences' tolerance)."""
     ran = {s: v.value for s, v in verdicts.items() if v.outcome == "passed"}
-    if "default" not in ran:
+    if "rf" not in ran:
         return None
     for short, value in ran.items():
-        if short != "default" and not close(value, ran["default"], 1e-6, 1e-8):
-            return Verdict("failed", f"{short}: hvp differs from the default route's",
-                           f"hvp wrt={k}: route {short} {value!r}, default "
-                           f"{ran['default']!r}")
+        if short != "rf" and not close(value, ran["rf"], 1e-6, 1e-8):
+            return Verdict("failed", f"{short}: hvp differs from reverse over forward's",
+                           f"hvp wrt={k}: route {short} {value!r}, reverse over forward "
+                           f"{ran['rf']!r}")
     return None

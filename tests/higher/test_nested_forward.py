@@ -80,6 +80,12 @@ def test_jvp_and_jacfwd_of_a_function_calling_jvp():
 
 
 def test_hvp_of_a_function_calling_jvp_is_refused_at_its_def():
+    """Forward over reverse refuses it before anything runs (session 38: it refused
+    when it ran, at a line of transform/jvp_calls.py), so the default, auto, takes
+    reverse over forward, which refuses it too."""
     with pytest.raises(TransformError, match="jvp_tangent") as info:
         hvp(directional, (V, 0.8), (V,))
+    assert info.value.filename == __file__
+    with pytest.raises(TransformError, match="calling .*jvp inside") as info:
+        hvp(directional, (V, 0.8), (V,), route="forward_over_reverse")
     assert info.value.filename == __file__

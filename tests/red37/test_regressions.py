@@ -88,12 +88,12 @@ def zip_of_zip(s, w):
     return s + np.sum(w * w)
 
 
-def test_default_route_refusal_at_the_users_line():
+def test_reverse_over_forward_refusal_at_the_users_line():
     with pytest.raises(TransformError) as info:
-        hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,))
+        hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,), route="reverse_over_forward")
     line = inspect.getsourcelines(zip_of_zip)[1] + 2
     assert (info.value.filename, info.value.line) == (__file__, line)
-    for route in ROUTES[1:]:            # forward over reverse takes it
+    for route in ROUTES[1:] + (None,):   # forward over reverse takes it, so auto (default)
         want = numerical_jvp(grad(zip_of_zip), [0.3, np.ones(2)], 0, 1.0)
         assert_close(hvp(zip_of_zip, (0.3, np.ones(2)), (1.0,), route=route), want,
                      1e-5, 1e-6, route)

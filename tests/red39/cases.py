@@ -1,0 +1,137 @@
+"""red39's cases: (function, arguments, the argument differentiated, checks). Scalar
+outputs of arrays get grad, jvp, jacfwd, jacrev, hvp by its three routes and hessian by
+both routes (plus grad_plain where the plain lowering applies); float arguments grad of
+grad; vector outputs jvp, jacfwd and jacrev."""
+import numpy as np
+
+from tests.gradcheck import rng
+from tests.red39 import programs_impl as I
+from tests.red39 import programs_nn as N
+from tests.red39 import programs_phys as P
+from tests.red39 import programs_stats as S
+
+SCALAR = ("grad", "jvp", "jacfwd", "jacrev", "hvp", "hvp_fr", "hvp_auto", "hessian",
+          "hessian_fr")
+PLAIN = SCALAR + ("grad_plain",)
+FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
+FLOAT_PLAIN = FLOAT + ("grad_plain",)
+VECTOR = ("jvp", "jacfwd", "jacrev")
+
+
+def _stats(r):
+    X = 0.6 * r.normal(size=(8, 3))
+    yb = (r.uniform(size=8) < 0.5).astype(float)
+    yc = np.array([1.0, 0.0, 3.0, 2.0, 1.0, 4.0, 0.0, 2.0])
+    w = 0.3 * r.normal(size=3)
+    t = np.linspace(0.0, 2.0, 7)
+    ydec = 2.0 * np.exp(-0.7 * t) + 0.05 * r.normal(size=7)
+    C = r.uniform(size=(3, 4))
+    a, b = np.array([0.2, 0.5, 0.3]), np.array([0.1, 0.4, 0.3, 0.2])
+    P_ = r.dirichlet([2.0, 3.0, 4.0], size=5)
+    return {
+        "logreg_newton_step": (S.logreg_newton_step, (w, X, yb), 0, PLAIN),
+        "poisson_irls": (S.poisson_irls, (0.1 * w, X, yc), 0, SCALAR),
+        "poisson_nll": (S.poisson_nll, (w, X, yc), 0, PLAIN),
+        "laplace_evidence": (S.laplace_evidence, (w, X, yb), 0, SCALAR),
+        "laplace_predictive": (S.laplace_predictive, (w, X, yb, np.array([0.3, -0.5, 1.0])), 0, SCALAR),
+        "gauss_newton_exp": (S.gauss_newton_exp, (np.array([1.8, 0.6]), t, ydec), 0, SCALAR),
+        "softmax_regression": (S.softmax_regression, (r.normal(size=9), X, np.array([0, 1, 2, 1, 0, 2, 2, 1])), 0, PLAIN),
+        "beta_regression": (S.beta_regression, (np.array([0.2, -0.1, 0.3, 1.5]), X, r.uniform(0.1, 0.9, size=8)), 0, SCALAR),
+        "eight_schools": (S.eight_schools, (0.3 * r.normal(size=10), 10 * r.normal(size=8), np.array([15.0, 10, 16, 11, 9, 11, 10, 18])), 0, PLAIN),
+        "kalman_2d": (S.kalman_2d, (0.3, np.cumsum(r.normal(size=6))), 0, FLOAT),
+        "arma11": (S.arma11, (np.array([0.5, -0.3]), r.normal(size=7)), 0, PLAIN),
+        "logreg_fit_lam": (S.logreg_fit_lam, (0.7, X, yb), 0, FLOAT),
+        "poisson_backtracking": (S.poisson_backtracking, (w, X, yc), 0, SCALAR),
+        "cox_partial": (S.cox_partial, (w, X), 0, PLAIN),
+        "bradley_terry": (S.bradley_terry, (0.3 * r.normal(size=4), np.array([0, 1, 2, 0, 3, 1]), np.array([1, 2, 3, 2, 0, 3])), 0, PLAIN),
+        "dirichlet_nll": (S.dirichlet_nll, (np.array([0.2, 0.5, 0.9]), P_), 0, PLAIN),
+        "mvn_tril": (S.mvn_tril, (0.3 * r.normal(size=6), r.normal(size=(5, 3))), 0, SCALAR),
+        "sinkhorn_eps": (S.sinkhorn_cost, (0.4, C, a, b), 0, FLOAT),
+        "sinkhorn_cost": (S.sinkhorn_cost_c, (C.reshape(-1), a, b), 0, SCALAR),
+        "glm_partial": (S.glm_partial, (w, X, yb), 0, SCALAR),
+    }
+
+
+def _phys(r):
+    tet = np.array([0.0, 0.0, 0.0, 1.1, 0.1, 0.0, 0.5, 1.0, 0.1, 0.4, 0.3, 0.95])
+    water = np.array([0.0, 0.0, 0.0, 0.95, 0.05, 0.0, -0.25, 0.93, 0.02])
+    pos2 = np.array([0.0, 0.0, 1.1, 0.1, 0.4, 0.9, 1.3, 1.2])
+    return {
+        "lj_cluster": (P.lj_cluster, (tet,), 0, SCALAR),
+        "water_energy": (P.water_energy, (water,), 0, PLAIN),
+        "morse_pairs": (P.morse_pairs, (pos2,), 0, PLAIN),
+        "coulomb_columns": (P.coulomb_columns, (pos2, P.Charges(np.array([1.0, -1.0, 0.5, -0.5]))), 0, SCALAR),
+        "force_matching": (P.force_matching, (np.array([0.0, 1.1, 1.9, 3.2]), 0.1 * r.normal(size=4)), 0, PLAIN),
+        "rotor_energy": (P.rotor_energy, (0.4, r.normal(size=(3, 2))), 0, FLOAT_PLAIN),
+        "pendulum_fit": (P.pendulum_fit, (np.array([9.0, 1.1, 0.2]), 0.8 * np.cos(3 * np.linspace(0, 2, 11))), 0, SCALAR),
+        "pendulum_y0": (P.pendulum_y0, (np.array([0.7, -0.2]),), 0, SCALAR),
+        "kepler_trajectory": (P.kepler_trajectory, (np.array([1.0, 0.0, 0.0, 1.1]),), 0, VECTOR),
+        "symplectic_while": (P.symplectic_while, (2.0,), 0, FLOAT),
+        "damped_until_quiet": (P.damped_until_quiet, (0.9, np.array([1.0, 0.0])), 0, FLOAT),
+        "damped_until_quiet_y0": (P.damped_until_quiet, (0.9, np.array([1.0, 0.0])), 1, SCALAR),
+        "kepler_equation": (P.kepler_equation, (0.3,), 0, FLOAT),
+        "spring_compliance": (P.spring_network_compliance, (np.array([1.0, 2.0, 1.5, 0.8]), np.array([0.0, 0.5, 0.0, 1.0])), 0, SCALAR),
+        "heat_implicit_kappa": (P.heat_implicit_kappa, (0.3, r.normal(size=5)), 0, FLOAT),
+        "normal_mode_energy": (P.normal_mode_energy, (np.array([0.0, 0.1, 1.1, -0.1, 2.0, 0.2]),), 0, PLAIN),
+        "velocity_trace": (P.velocity_trace, (np.array([1.0, 3.0]),), 0, VECTOR),
+        "chemical_equilibrium": (P.chemical_equilibrium, (0.5,), 0, FLOAT),
+    }
+
+
+def _nn(r):
+    X = r.normal(size=(5, 3))
+    y = r.normal(size=5)
+    yb = (r.uniform(size=6) < 0.5).astype(float)
+    X6 = r.normal(size=(6, 3))
+    Xs, ys = r.normal(size=(6, 2)), r.normal(size=6)
+    return {
+        "mlp_mse": (N.mlp_mse, (0.5 * r.normal(size=21), X, y), 0, PLAIN),
+        "rnn_states": (N.rnn_states, (0.5 * r.normal(size=18), r.normal(size=(4, 2))), 0, SCALAR),
+        "dense_layers": (N.dense_layers, (0.5 * r.normal(size=11), X), 0, SCALAR),
+        "partial_act_mlp": (N.partial_act_mlp, (0.5 * r.normal(size=6), X), 0, SCALAR),
+        "lambda_stack": (N.lambda_stack, (np.array([0.8, 1.2, 0.9]), r.normal(size=4)), 0, SCALAR),
+        "attention_softmax": (N.attention_softmax, (r.normal(size=3), r.normal(size=(4, 3)), r.normal(size=(4, 2))), 0, PLAIN),
+        "attention_softmax_K": (N.attention_softmax, (r.normal(size=3), r.normal(size=(4, 3)), r.normal(size=(4, 2))), 1, SCALAR),
+        "planar_flow": (N.planar_flow, (np.array([0.5, -0.3, 0.8, 0.4, 0.1]), r.normal(size=(5, 2))), 0, PLAIN),
+        "minibatch_loss": (N.minibatch_loss, (0.3 * r.normal(size=3), X6, yb), 0, PLAIN),
+        "tied_autoencoder": (N.tied_autoencoder, (0.5 * r.normal(size=6), X), 0, PLAIN),
+        "unrolled_lr": (N.unrolled_lr, (0.2, X6, r.normal(size=6), X, y), 0, FLOAT_PLAIN),
+        "sgd_config": (N.sgd_config, (0.1 * r.normal(size=3), X6, yb), 0, SCALAR),
+        "residual_block": (N.residual_block, (0.4 * r.normal(size=18), X), 0, PLAIN),
+        "gated_unit": (N.gated_unit, (np.array([0.5, -0.4, 0.9, 0.3]), r.normal(size=5)), 0, SCALAR),
+        "energy_model": (N.energy_model, (np.array([0.5, 0.1, -0.2]), r.normal(size=6), np.linspace(-3, 3, 31)), 0, SCALAR),
+        "star_args_network": (N.hvp_of_network, (r.normal(size=4), Xs), 0, SCALAR),
+        "layer_norm_mlp": (N.layer_norm_mlp, (0.5 * r.normal(size=9), X), 0, PLAIN),
+    }
+
+
+def _impl(r):
+    X, y = r.normal(size=(6, 3)), r.normal(size=6)
+    Xv, yv = r.normal(size=(4, 3)), r.normal(size=4)
+    X2, y2 = r.normal(size=(5, 2)), r.normal(size=5)
+    return {
+        "ridge_val": (I.ridge_val, (0.5, X, y, Xv, yv), 0, FLOAT_PLAIN),
+        "ridge_targets": (I.ridge_targets, (y, X, Xv, yv), 0, PLAIN),
+        "power_rayleigh": (I.power_rayleigh, (np.array([2.0, 0.3, 0.1, 1.0, 0.2, 0.5]),), 0, SCALAR),
+        "cos_fixed_point": (I.cos_fixed_point, (0.8,), 0, FLOAT),
+        "expm_taylor": (I.expm_taylor, (np.array([0.1, 0.7, -0.5, 0.2]),), 0, SCALAR),
+        "moment_residuals": (I.moment_residuals, (np.array([0.2, -0.1]), r.normal(size=20)), 0, VECTOR),
+        "bound_method": (I.Objective(X2, 0.5 * y2).value, (0.5 * r.normal(size=2),), 0, SCALAR),
+        "partial_fn": (I.quartic_partial_fn(X2, y2), (r.normal(size=2),), 0, SCALAR),
+        "lambda_fn": (I.lambda_closure_fn(X2), (0.5 * r.normal(size=2),), 0, SCALAR),
+        "keyword_only_data": (I.keyword_only_data, (r.normal(size=2),), 0, PLAIN),
+        "star_unpack": (I.star_unpack, (np.array([0.1, 0.2, 0.9, -0.1]), r.normal(size=5)), 0, SCALAR),
+        "force_norm": (I.force_norm, (np.array([0.0, 1.2, 1.9, 3.1]),), 0, SCALAR),
+        "inplace_rows": (I.inplace_rows, (np.array([0.7, 0.2, -0.3]), r.normal(size=(4, 2))), 0, SCALAR),
+        "transpose_views": (I.transpose_views, (r.normal(size=6), r.normal(size=(4, 3))), 0, PLAIN),
+        "tuple_stats_loss": (I.tuple_stats_loss, (r.normal(size=6),), 0, PLAIN),
+        "newton_min_inner": (I.newton_min_inner, (0.9,), 0, FLOAT),
+    }
+
+
+def all_cases():
+    r = rng("red39 cases")
+    out = {}
+    for part in (_stats, _phys, _nn, _impl):
+        out.update(part(r))
+    return out

@@ -5,9 +5,12 @@ grad; vector outputs jvp, jacfwd and jacrev."""
 import numpy as np
 
 from tests.gradcheck import rng
+from tests.red39 import programs_alias as A
 from tests.red39 import programs_impl as I
 from tests.red39 import programs_nn as N
+from tests.red39 import programs_ops as O
 from tests.red39 import programs_phys as P
+from tests.red39 import programs_solvers as V
 from tests.red39 import programs_stats as S
 
 SCALAR = ("grad", "jvp", "jacfwd", "jacrev", "hvp", "hvp_fr", "hvp_auto", "hessian",
@@ -16,6 +19,7 @@ PLAIN = SCALAR + ("grad_plain",)
 FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
 FLOAT_PLAIN = FLOAT + ("grad_plain",)
 VECTOR = ("jvp", "jacfwd", "jacrev")
+TUPLE = ("hessian_tuple", "hvp_tuple")
 
 
 def _stats(r):
@@ -129,9 +133,80 @@ def _impl(r):
     }
 
 
+def _ops(r):
+    X = 0.7 * r.normal(size=(7, 2))
+    yt = X @ np.array([0.8, -0.5]) + r.normal(size=7)
+    feats = r.normal(size=(5, 3))
+    return {
+        "arm_reach": (O.arm_reach, (np.array([0.3, 0.5, -0.2]),), 0, PLAIN),
+        "heading_error": (O.heading_error, (np.array([0.0, 0.0, 1.0, 0.3, 2.1, 0.2, 2.9, 0.9]),), 0, PLAIN),
+        "interp_field": (O.interp_field, (0.13, np.array([-1.3, -0.2, 0.45, 1.1])), 0, FLOAT_PLAIN),
+        "work_integral": (O.work_integral, (r.normal(size=5) * 0.3 - 1.0,), 0, PLAIN),
+        "polytrend": (O.polytrend, (np.array([0.1, -0.3, 0.8]), np.linspace(-1, 1, 6), r.normal(size=6)), 0, PLAIN),
+        "smooth_conv": (O.smooth_conv, (r.normal(size=6),), 0, PLAIN),
+        "curvature_penalty": (O.curvature_penalty, (r.normal(size=6),), 0, PLAIN),
+        "weighted_stats": (O.weighted_stats, (r.normal(size=5),), 0, PLAIN),
+        "tobit_nll": (O.tobit_nll, (np.array([0.5, -0.3]), X, np.maximum(yt, 0.0)), 0, PLAIN),
+        "probit_ndtr": (O.probit_ndtr, (np.array([0.5, -0.3]), X, (yt > 0).astype(float)), 0, PLAIN),
+        "binomial_xlog1py": (O.binomial_xlog1py, (r.normal(size=4), np.array([2.0, 0.0, 5.0, 3.0]), np.array([5.0, 4.0, 6.0, 3.0])), 0, PLAIN),
+        "policy_entropy": (O.policy_entropy, (0.5 * r.normal(size=9), feats, np.array([0, 2, 1, 1, 0])), 0, PLAIN),
+        "logit_link": (O.logit_link, (np.array([0.2, 0.45, 0.7, 0.9]), r.normal(size=4)), 0, PLAIN),
+        "det_volume": (O.det_volume, (r.normal(size=9),), 0, PLAIN),
+        "tensordot_energy": (O.tensordot_energy, (r.normal(size=6), r.normal(size=(4, 2, 3))), 0, PLAIN),
+        "survival_cumprod": (O.survival_cumprod, (r.normal(size=5),), 0, PLAIN),
+        "max_min_soft": (O.max_min_soft, (np.array([0.5, -0.7, 1.3, 0.2, -0.1]),), 0, PLAIN),
+        "norm_ord": (O.norm_ord, (r.normal(size=6),), 0, PLAIN),
+        "power_both": (O.power_both, (np.array([1.3, 0.7]),), 0, PLAIN),
+        "inv_quadratic": (O.inv_quadratic, (r.normal(size=2),), 0, PLAIN),
+    }
+
+
+def _alias(r):
+    X = r.normal(size=(4, 3))
+    W = 0.5 * r.normal(size=(3, 2))
+    return {
+        "view_write_column": (A.view_write_column, (np.array([0.7, -0.4]), X), 0, PLAIN),
+        "transposed_view_write": (A.transposed_view_write, (r.normal(size=3),), 0, PLAIN),
+        "closure_model": (A.closure_model, (np.array([1.5, 0.6, 0.2]), np.linspace(0, 2, 6), r.normal(size=6)), 0, PLAIN),
+        "float_conversion": (A.float_conversion_scale, (r.normal(size=3),), 0, PLAIN),
+        "item_and_tolist": (A.item_and_tolist, (np.array([0.4, 1.3, -0.8]),), 0, PLAIN),
+        "rows_iterated": (A.rows_iterated, (0.5 * r.normal(size=(2, 3)), X), 0, PLAIN),
+        "array_of_scalars": (A.array_of_scalars, (np.array([0.7, 1.2]),), 0, PLAIN),
+        "tuple_swap": (A.tuple_swap, (r.normal(size=4),), 0, PLAIN),
+        "add_at_histogram": (A.add_at_histogram, (r.normal(size=5), np.array([0, 2, 0, 1, 2])), 0, PLAIN),
+        "sorted_copy_inplace": (A.sorted_copy_inplace, (np.array([0.3, -1.1, 0.8, 2.0, -0.2]),), 0, PLAIN),
+        "dict_accumulate": (A.dict_accumulate, (np.array([0.5, 1.2, -0.7, 0.9]), ["a", "b", "a", "c"]), 0, PLAIN),
+        "inplace_on_arg_copy": (A.inplace_on_argument_copy, (r.normal(size=4),), 0, PLAIN),
+        "overlapping_iadd": (A.overlapping_iadd, (r.normal(size=5),), 0, PLAIN),
+        "where_both_sides": (A.where_both_sides, (np.array([0.5, -0.7, 1.3, -0.2]),), 0, PLAIN),
+        "matrix_inplace_matmul": (A.matrix_inplace_matmul, (0.3 * r.normal(size=4),), 0, PLAIN),
+        "running_max_loop": (A.running_max_loop, (np.array([0.2, -0.5, 0.9, 0.4, 1.6]),), 0, PLAIN),
+        "scalar_list_stack": (A.scalar_list_stack, (0.6,), 0, FLOAT_PLAIN),
+        "weights_and_bias": (A.weights_and_bias, (W, 0.1 * r.normal(size=2), X, r.normal(size=4)), (0, 1), TUPLE),
+        "energy_two_args": (A.energy_two_args, (np.array([0.0, 1.2, 1.9, 3.1]), 2.0), (0, 1), TUPLE),
+        "energy_cross": (A.energy_two_args, (np.array([0.0, 1.2, 1.9, 3.1]), 2.0), (0, 1), ("cross", "cross_rev")),
+    }
+
+
+def _solvers(r):
+    return {
+        "thomas_loss": (V.thomas_loss, (np.array([3.0, 2.5, 3.2, 2.8]), r.normal(size=4)), 0, PLAIN),
+        "thomas_loss_rhs": (V.thomas_loss, (np.array([3.0, 2.5, 3.2, 2.8]), r.normal(size=4)), 1, PLAIN),
+        "cholesky_by_hand": (V.cholesky_by_hand, (0.5 * r.normal(size=9),), 0, PLAIN),
+        "gauss_seidel": (V.gauss_seidel, (np.array([3.0, 4.0, 3.5, 5.0]), r.normal(size=4)), 0, PLAIN),
+        "adaptive_rk": (V.adaptive_rk, (1.3,), 0, FLOAT_PLAIN),
+        "implicit_euler_newton": (V.implicit_euler_newton, (0.8,), 0, FLOAT_PLAIN),
+        "hmc_leapfrog": (V.hmc_leapfrog, (np.array([0.5, 0.2]), np.array([0.3, -0.4])), 0, PLAIN),
+        "continued_fraction": (V.continued_fraction, (0.7,), 0, FLOAT_PLAIN),
+        "stiffness_loop": (V.stiffness_loop, (np.array([1.0, 2.0, 1.5]), np.array([0.0, 0.4, 1.1, 1.5])), 0, PLAIN),
+        "stiffness_nodes": (V.stiffness_loop, (np.array([1.0, 2.0, 1.5]), np.array([0.0, 0.4, 1.1, 1.5])), 1, PLAIN),
+        "secant_root": (V.secant_root, (0.6,), 0, FLOAT_PLAIN),
+    }
+
+
 def all_cases():
     r = rng("red39 cases")
     out = {}
-    for part in (_stats, _phys, _nn, _impl):
+    for part in (_stats, _phys, _nn, _impl, _ops, _alias, _solvers):
         out.update(part(r))
     return out

@@ -14,9 +14,9 @@ from tests.red39 import programs_solvers as V
 from tests.red39 import programs_stats as S
 
 SCALAR = ("grad", "jvp", "jacfwd", "jacrev", "hvp", "hvp_fr", "hvp_auto", "hessian",
-          "hessian_fr")
+          "hessian_fr", "jacfwd_grad", "jacrev_grad")
 PLAIN = SCALAR + ("grad_plain",)
-FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
+FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog", "gog3")
 FLOAT_PLAIN = FLOAT + ("grad_plain",)
 VECTOR = ("jvp", "jacfwd", "jacrev")
 TUPLE = ("hessian_tuple", "hvp_tuple")

@@ -4,6 +4,7 @@ from functools import partial
 
 import numpy as np
 import pytest
+from scipy.special import logsumexp
 
 from tests.fd import assert_close, numerical_grad
 from tests.red39 import programs_alias as A
@@ -54,3 +55,16 @@ def test_grad_inside_refused_at_user_line():
     with pytest.raises(TransformError) as info:
         hvp(I.force_norm, (x,), (np.ones(4),), route="forward_over_reverse")
     assert info.value.filename == I.__file__
+
+
+def _lse_scaled(eps):
+    return eps * logsumexp(np.array([1.0, 2.0, 0.5]) / eps)
+
+
+def test_logsumexp_third_derivative():
+    """grad^3 through scipy's logsumexp raised `TypeError: logsumexp_jvp() got an
+    unexpected keyword argument 'answer'` (found by sinkhorn_eps, programs_stats.py:218):
+    forward mode's tidy passed the rule's arguments by its declared names, and
+    logsumexp_jvp's def calls `answer` `ans`. Now positional when the names differ."""
+    g2 = grad(grad(_lse_scaled))
+    assert_close(grad(g2)(0.7), numerical_grad(g2, [0.7], 0))

@@ -7,9 +7,11 @@ import numpy as np
 from tests.gradcheck import rng
 from tests.red39 import programs_alias as A
 from tests.red39 import programs_impl as I
+from tests.red39 import programs_lib as B
 from tests.red39 import programs_nn as N
 from tests.red39 import programs_ops as O
 from tests.red39 import programs_phys as P
+from tests.red39 import programs_records as R
 from tests.red39 import programs_solvers as V
 from tests.red39 import programs_stats as S
 
@@ -20,6 +22,8 @@ FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog", "gog3")
 FLOAT_PLAIN = FLOAT + ("grad_plain",)
 VECTOR = ("jvp", "jacfwd", "jacrev")
 TUPLE = ("hessian_tuple", "hvp_tuple")
+RECORD = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian_tree")
+F32 = ("jvp32", "grad32", "hvp32")
 
 
 def _stats(r):
@@ -204,9 +208,39 @@ def _solvers(r):
     }
 
 
+def _records(r):
+    X, y = r.normal(size=(5, 3)), r.normal(size=5)
+    yb = (r.uniform(size=5) < 0.5).astype(float)
+    mlp = R.MLPParams(0.5 * r.normal(size=(3, 2)), 0.1 * r.normal(size=2), r.normal(size=2))
+    X32 = X.astype(np.float32)
+    return {
+        "mlp_record": (R.mlp_record, (mlp, X, y), 0, RECORD),
+        "lj_record": (R.lj_record, (R.PairPotential(1.2, 1.0), np.array([1.05, 1.3, 0.98, 1.6])), 0, RECORD),
+        "logreg_dict": (R.logreg_dict, ({"w": r.normal(size=3), "b": 0.2}, X, yb), 0, RECORD),
+        "logreg32": (R.logreg32, (r.normal(size=3).astype(np.float32), X32, yb.astype(np.float32)), 0, F32),
+        "mlp32": (R.mlp32, (r.normal(size=6).astype(np.float32), X32), 0, F32),
+    }
+
+
+def _lib(r):
+    t = np.linspace(0.0, 2.0, 7)
+    return {
+        "mode_frequencies": (B.mode_frequencies, (np.array([1.0, 2.0, 1.5]),), 0, SCALAR),
+        "markov_expm": (B.markov_expm, (np.array([0.8, 1.1, 0.6]),), 0, SCALAR),
+        "ivp_decay": (B.ivp_decay, (0.9,), 0, FLOAT),
+        "ivp_decay_t": (B.ivp_decay_t, (0.9,), 0, FLOAT),
+        "ivp_trajectory": (B.ivp_trajectory, (np.array([1.0, 0.6]),), 0, VECTOR),
+        "odeint_osc": (B.odeint_osc, (np.array([1.0, 0.2]),), 0, SCALAR),
+        "lstsq_gauss_newton": (B.lstsq_gauss_newton, (np.array([1.8, 0.6]), t, 2 * np.exp(-0.7 * t) + 0.05 * r.normal(size=7)), 0, SCALAR),
+        "mc_elbo": (B.mc_elbo, (np.array([0.2, -0.1, -0.5, 0.3]), r.normal(size=(3, 2))), 0, SCALAR),
+        "einsum_trace_energy": (B.einsum_trace_energy, (0.5 * r.normal(size=9),), 0, SCALAR),
+        "nuclear_norm": (B.nuclear_norm, (r.normal(size=6),), 0, SCALAR),
+    }
+
+
 def all_cases():
     r = rng("red39 cases")
     out = {}
-    for part in (_stats, _phys, _nn, _impl, _ops, _alias, _solvers):
+    for part in (_stats, _phys, _nn, _impl, _ops, _alias, _solvers, _records, _lib):
         out.update(part(r))
     return out

@@ -68,3 +68,15 @@ def test_logsumexp_third_derivative():
     logsumexp_jvp's def calls `answer` `ans`. Now positional when the names differ."""
     g2 = grad(grad(_lse_scaled))
     assert_close(grad(g2)(0.7), numerical_grad(g2, [0.7], 0))
+
+
+def test_solve_ivp_jvp_reads_sol_y():
+    """jvp through solve_ivp (t_eval given) raised `TypeError: forward mode: .y of
+    OdeResult is computed by code` (programs_lib.py:ivp_decay_t): the rule's tangent is
+    a dict by entry, and OdeResult's attributes are its entries."""
+    from tests.fd import numerical_jvp
+    from tests.red39 import programs_lib as B
+    from transform import jvp
+    y0, t = np.array([1.0, 0.6]), np.array([0.3, -0.8])
+    _, got = jvp(B.ivp_trajectory, (y0,), (t,))
+    assert_close(got, numerical_jvp(B.ivp_trajectory, [y0], 0, t), 1e-5, 1e-6)

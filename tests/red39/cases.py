@@ -6,6 +6,7 @@ import numpy as np
 
 from tests.gradcheck import rng
 from tests.red39 import programs_alias as A
+from tests.red39 import programs_habits as H
 from tests.red39 import programs_impl as I
 from tests.red39 import programs_lib as B
 from tests.red39 import programs_nn as N
@@ -238,9 +239,18 @@ def _lib(r):
     }
 
 
+def _habits(r):
+    x = np.array([0.7, -0.4, 1.2])
+    return {name: (fn, (x,), 0, PLAIN) for name, fn in (
+        ("gp_jitter_fallback", H.gp_jitter_fallback), ("errstate_ratio", H.errstate_ratio),
+        ("validated", H.validated), ("warn_large", H.warn_large),
+        ("none_default", H.none_default), ("early_exit_loop", H.early_exit_loop),
+        ("while_else_relax", H.while_else_relax), ("match_mode", H.match_mode))}
+
+
 def all_cases():
     r = rng("red39 cases")
     out = {}
-    for part in (_stats, _phys, _nn, _impl, _ops, _alias, _solvers, _records, _lib):
+    for part in (_stats, _phys, _nn, _impl, _ops, _alias, _solvers, _records, _lib, _habits):
         out.update(part(r))
     return out

@@ -1,6 +1,6 @@
 """What reverse mode's gradient in one sweep (transform/flat_gradient.py, hvp forward
 over reverse) calls besides the backward sweep's own helpers: its seed, its result,
-and `added_at`, which stands for the in-place `accumulate_at` there (`accumulate_into`
+and `accumulated_at`, which stands for the in-place `accumulate_at` there (`accumulate_into`
 is written `accum_eager`, a fresh sum)."""
 import numbers
 
@@ -42,7 +42,7 @@ def _described(value):
     return f"a {type(value).__name__}"
 
 
-def added_at(buffer, like, index, value):
+def accumulated_at(buffer, like, index, value):
     """`accumulate_at` on a copy of the buffer: forward mode reads the buffer's old
     value in no tangent, but the tangent of a buffer may be another value's tangent."""
     return accumulate_at(own(buffer), like, index, value)

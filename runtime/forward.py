@@ -128,6 +128,8 @@ def attribute_tangent(tangent, obj, name):
         return zero_tangent(getattr(obj, name))
     if _bound_method(obj, name):                    # `step = model.forward`: the
         return tangent                              # receiver's tangent
+    if _result_entry(obj, tangent, name):           # scipy's OdeResult: `sol.y`
+        return tangent[name] if name in tangent else zero_tangent(obj[name])
     if not _stored_attribute(obj, name):
         getter = _python_getter(obj, name)
         if getter is not None and "getter_jvp" in PROVIDED:
@@ -141,6 +143,14 @@ def attribute_tangent(tangent, obj, name):
 # getter_jvp(getter, obj, tangent) -> the tangent of getter(obj): the public face's
 # (transform/forward_api.py compiles the getter's `_jvp`); runtime never imports it
 PROVIDED = {}
+
+
+def _result_entry(obj, tangent, name):
+    """Whether `obj.name` reads an entry of a dict whose attributes are its entries
+    (scipy's OptimizeResult and OdeResult): its tangent is then a dict by entry, as the
+    rule gave it (solve_ivp_jvp's {"y": ...}; an entry it leaves out has none)."""
+    return isinstance(obj, dict) and isinstance(tangent, dict) and name in obj and \
+        getattr(type(obj), "__getattr__", None) is not None
 
 
 def _python_getter(obj, name):

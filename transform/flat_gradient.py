@@ -23,7 +23,7 @@ import re
 from runtime.accumulate import accum_eager
 from runtime.containers import getitem_vjp
 from runtime.helpers import unbroadcast
-from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
+from runtime.flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products
 
 from .emit import tracebacks
 from .flat_calls import calls_flattened
@@ -46,9 +46,9 @@ def flat_gradient(rule, plain, names, seeded=False):
     except _NotFlat as exc:
         raise _refused(plain, str(exc)) from None
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
-               "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
-               "item_split": item_split, "getitem_vjp": getitem_vjp, "unbroadcast": unbroadcast,
-               **called}
+               "accum_eager": accum_eager, "accumulated_at": accumulated_at,
+               "lhs_products": lhs_products, "item_split": item_split,
+               "getitem_vjp": getitem_vjp, "unbroadcast": unbroadcast, **called}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -268,7 +268,8 @@ _SUMMED = {"accumulate_unbroadcast": "unbroadcast", "accumulate_slice": "getitem
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 
-_FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "added_at", "accum": "accum_eager"}
+_FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "accumulated_at",
+          "accum": "accum_eager"}
 
 
 _BATCH = re.compile(r"^(\s*)(\w+) = MatmulLhsSum\((.+)\)$")

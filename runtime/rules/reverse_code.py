@@ -1,11 +1,11 @@
 """Rules for the runtime functions reverse mode's generated code calls that forward
 mode meets when it compiles that code again (hvp forward over reverse:
 transform/flat_gradient.py, which writes the in-place accumulations as fresh sums
-first: `accum_eager`, `added_at`). Each is linear in the cotangents it moves (matmul's
+first: `accum_eager`, `accumulated_at`). Each is linear in the cotangents it moves (matmul's
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
 from ..accumulate import accum_eager, cotangent_zeros, own
 from ..containers import getitem_vjp, part, product_or_repeat_vjp
-from ..flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
+from ..flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products
 from ..helpers import matmul_lhs, matmul_rhs, transpose_vjp, unbroadcast
 from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
 from ..tape import shape_only, unviewed
@@ -24,7 +24,7 @@ defvjp(accum_eager, "acc, contribution", "g", "g", jvp=JOINT)
 defvjp(own, "value", "g", jvp=LINEAR)
 defvjp(unviewed, "x", "g", jvp=LINEAR)
 # buffer[index] += value on a copy (zeros like `like` for a None buffer)
-defvjp(added_at, "buffer, like, index, value", "g", SHAPE, None,
+defvjp(accumulated_at, "buffer, like, index, value", "g", SHAPE, None,
        "unbroadcast(g[index], value)", jvp=(JOINT, None, None, JOINT))
 # a @ b's cotangents: bilinear in (the output's cotangent, the other factor)
 defvjp(matmul_lhs, "slopes_g, a, b", "unbroadcast(np.matmul(g, b), slopes_g)", SHAPE,

@@ -20,6 +20,7 @@ import numpy as np
 from scipy import integrate
 
 from ..callees import function_jvp, function_vjp
+from ..complex_safety import RuleRefused
 from ..registry import NONE, defvjp, template_helper
 
 SIGNATURE = ("func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, "
@@ -145,14 +146,20 @@ defvjp(integrate.odeint, SIGNATURE, NONE, _TEMPLATE.format("y0"), NONE, _TEMPLAT
 _JACOBIAN_OPTIONS = ("jac", "jac_sparsity", "lband", "uband")
 
 
+def _ivp_refused():
+    """Raised again by the public API as a TransformError at the user's line."""
+    return RuleRefused("scipy.integrate.solve_ivp has a rule with t_eval given (the output "
+                       "times fixed), events=None and vectorized=False only. Instead: pass "
+                       "t_eval=[t1] (or the times you read)")
+
+
 @template_helper
 def solve_ivp_vjp(g, ans, fun, t_span, y0, method, t_eval, events, vectorized, args, options,
                   wrt):
     """Cotangent of y0 or args in sol = solve_ivp(...), from the cotangent of sol.y (g is
     the result's cotangent: a dict by attribute name)."""
     if t_eval is None or events is not None or vectorized:
-        raise TypeError("scipy.integrate.solve_ivp has a rule with t_eval given (the "
-                        "output times fixed), events=None and vectorized=False only")
+        raise _ivp_refused()
     g_y = None if g is None else g.get("y")
     if g_y is None:
         return None
@@ -187,8 +194,7 @@ def solve_ivp_jvp(t_y0, t_args, ans, fun, t_span, y0, method, t_eval, events, ve
     """The tangent of sol = solve_ivp(...) along y0's and args' tangents: {"y": the
     sensitivities at t_eval} (sol.y's; its cotangent is a dict by attribute too)."""
     if t_eval is None or events is not None or vectorized:
-        raise TypeError("scipy.integrate.solve_ivp has a rule with t_eval given (the "
-                        "output times fixed), events=None and vectorized=False only")
+        raise _ivp_refused()
     unpacked = () if args is None else tuple(args)
     dynamics, start = _sensitivities(fun, np.ravel(y0), unpacked, t_y0,
                                      None if t_args is None else tuple(t_args), True)

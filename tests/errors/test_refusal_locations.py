@@ -17,7 +17,7 @@ from tests.red36 import programs_opt as M
 from transform import TransformError, hvp, jvp
 
 INTERNAL = re.compile(r"reversed_(prefix|enumerate|zip)|popped|tape_reader|_vjp\b|"
-                      r"_rrule\b|\bitems\d|\bseq\d|\bt\d+\b|added_at|unbroadcast")
+                      r"_rrule\b|\bitems\d|\bseq\d|\bt\d+\b|added_at|accumulated_at|unbroadcast")
 X3 = np.array([0.3, 0.5, 0.9])
 W = np.array([[0.2, -0.1, 0.4], [0.5, 0.3, -0.2]])
 

@@ -144,7 +144,7 @@ EXTRA[unreduce] = [(V3, A, 1, False), (1.3, A, None, False), (rand(1, 4, seed=22
 # reverse mode's helpers forward over reverse meets (runtime/rules/reverse_code.py):
 # never an array buffer, which accumulate's helpers would write into
 from runtime.accumulate import accum_eager, own  # noqa: E402
-from runtime.flat import added_at, gradient_of, lhs_products  # noqa: E402
+from runtime.flat import accumulated_at, gradient_of, lhs_products  # noqa: E402
 from runtime.helpers import matmul_lhs, matmul_rhs, unbroadcast  # noqa: E402
 from runtime.tape import unviewed  # noqa: E402
 from runtime.thunks import unthunk  # noqa: E402
@@ -153,7 +153,7 @@ EXTRA[accum_eager] = [(A, B), (0.7, 0.3)]
 EXTRA[own] = [(A,), (0.7,)]
 EXTRA[unviewed] = [(A,)]
 EXTRA[unthunk] = [(A,)]
-EXTRA[added_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
+EXTRA[accumulated_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),
                    (A, A, ([0, 0], [1, 1]), rand(2, seed=32))]
 EXTRA[matmul_lhs] = [(rand(3, 4, seed=33), A, M), (V3, A, V4), (V4, V3, A)]
 EXTRA[matmul_rhs] = [(rand(4, 4, seed=34), A.T, A), (V3, A, V4), (V4, V3, A)]

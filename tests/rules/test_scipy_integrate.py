@@ -10,7 +10,7 @@ integrate = pytest.importorskip("scipy.integrate")
 odeint = integrate.odeint
 
 from tests.fd import assert_close, numerical_grad  # noqa: E402
-from transform import TransformError, grad  # noqa: E402
+from transform import TransformError, grad, jvp  # noqa: E402
 
 T = np.linspace(0.0, 2.0, 5)
 
@@ -160,6 +160,12 @@ def ivp_without_t_eval(y0, k):
     return np.sum(solve_ivp(decay_tfirst, (0.0, 2.0), y0, args=(k,)).y[:, -1])
 
 
-def test_solve_ivp_without_output_times_is_refused():
-    with pytest.raises((TransformError, TypeError), match="t_eval"):
-        grad(ivp_without_t_eval)(np.array([1.0]), 0.5)
+@pytest.mark.parametrize("api", ["grad", "jvp"])
+def test_solve_ivp_without_output_times_is_refused(api):
+    """A TransformError at the user's line (it was a TypeError from the rule: red39)."""
+    with pytest.raises(TransformError, match="t_eval") as info:
+        if api == "grad":
+            grad(ivp_without_t_eval)(np.array([1.0]), 0.5)
+        else:
+            jvp(ivp_without_t_eval, (np.array([1.0]), 0.5), (np.array([1.0]),), wrt=0)
+    assert info.value.filename == __file__

@@ -38,7 +38,7 @@ def tidy_template(text, prim, s):
         return text
     passed = _passed(call, prim)
     if fn is not rule.fn or tree.keywords or passed is None or \
-            len(tree.args) > len(rule.params) or \
+            len(tree.args) > len(rule.params) or not _own_names(rule) or \
             any(isinstance(a, ast.Starred) for a in tree.args):
         return text
     params = rule.signature.parameters
@@ -52,6 +52,17 @@ def tidy_template(text, prim, s):
         keywords.append(ast.keyword(arg=p.name, value=arg))
     tree.args, tree.keywords = tree.args[:1], keywords
     return ast.unparse(tree)
+
+
+def _own_names(rule):
+    """The rule's parameter names are its function's own (thunkgrad's helpers declare
+    NumPy-style names, `answer` for a parameter the def calls `ans`): only then can its
+    arguments be passed by keyword."""
+    try:
+        own = list(inspect.signature(rule.fn).parameters)
+    except (TypeError, ValueError):     # a builtin without a signature: NumPy's names
+        return True
+    return own[:len(rule.params)] == list(rule.params)
 
 
 def _is_default(arg, param):

@@ -1,0 +1,105 @@
+"""Session 38 red team (red39): forward mode and second derivatives as outside users
+reach for them (programs_*.py, cases.py): Newton, IRLS and Gauss-Newton steps, Laplace
+approximations, Sinkhorn, Cox and Bradley-Terry likelihoods (scipy's expit, gammaln,
+logsumexp, solve, cho_factor/cho_solve, solve_triangular); molecular energies, forces
+and normal modes, RK4/symplectic/implicit integrators, Kepler's equation, finite
+elements; MLP/RNN/flow losses for Hessian-vector products; implicit sensitivities; hand
+solvers (Thomas, Cholesky, Gauss-Seidel, secant, adaptive steps); bound methods,
+lambdas, functools.partial objects, *args, closures, views and in-place writes on
+copies. Each runs through grad, jvp, jacfwd, jacrev, hvp by its three routes (auto,
+forward over reverse, reverse over forward), hessian by both routes, jacfwd/jacrev of
+grad, grad of grad (and grad^3) for float arguments, and grad(lowering="plain"), each
+against central finite differences in float64 (check.py: second order against
+differences of grad, itself first checked against differences of the function). The
+whole table (145 cases of 140 programs, 1,503 checks, ~45 s CPU) runs here; `python -m
+tests.red39.table [NAME...]` prints it. Every check matches or is refused with a
+TransformError (REFUSED, kept exact); CRASHES are pinned as strict xfails.
+test_regressions.py holds what it found.
+"""
+import pytest
+
+from tests.red34.check import run_checked
+from tests.red39.cases import all_cases
+from tests.red38.check import CHECKS
+
+CASES = all_cases()
+FR = ("hvp_fr", "hessian_fr")
+SECOND = ("hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "jacfwd_grad",
+          "jacrev_grad", "gog", "gog3")
+
+
+def _listed(names, checks):
+    """(name, check) for each check of `checks` the case `name` runs."""
+    return {(n, c) for n in names.split() for c in checks if c in CASES[n][3]}
+
+
+REFUSED = (
+    # forward over reverse: forward mode cannot call these reverse-code helpers with a
+    # tangent (solve, cho_factor, cho_solve, logsumexp, cumsum, cumprod, diff,
+    # solve_triangular, trapezoid, polyval, convolve, slogdet, tensordot, diagonal,
+    # at_gather, interp, average): "calling a function value ... not supported yet"
+    _listed("logreg_newton_step poisson_irls laplace_evidence laplace_predictive "
+            "gauss_newton_exp softmax_regression logreg_fit_lam poisson_backtracking "
+            "cox_partial mvn_tril sinkhorn_eps spring_compliance heat_implicit_kappa "
+            "attention_softmax attention_softmax_K energy_model ridge_val ridge_targets "
+            "arm_reach heading_error work_integral polytrend smooth_conv "
+            "curvature_penalty det_volume tensordot_energy survival_cumprod "
+            "matrix_inplace_matmul add_at_histogram implicit_euler_newton "
+            "interp_field weighted_stats mode_frequencies lstsq_gauss_newton nuclear_norm",
+            FR)
+    # forward over reverse: the reverse code writes a buffer it may share (ARMA
+    # residuals, Gauss-Seidel, FE assembly, in-place updates of copies); Thomas' solve
+    # also under auto (a run-time refusal: no fallback to reverse over forward)
+    | _listed("arma11 normal_mode_energy inplace_rows inplace_on_arg_copy gauss_seidel "
+              "stiffness_loop stiffness_nodes thomas_loss thomas_loss_rhs markov_expm", FR)
+    | _listed("thomas_loss thomas_loss_rhs", ("hvp_auto",))
+    # the plain lowering: a call of a compiled function, a nested loop, a while, a loop
+    # over anything but range
+    | _listed("logreg_newton_step eight_schools force_matching mlp_mse tuple_stats_loss "
+              "item_and_tolist rows_iterated dict_accumulate running_max_loop thomas_loss "
+              "thomas_loss_rhs cholesky_by_hand gauss_seidel adaptive_rk "
+              "implicit_euler_newton continued_fraction secant_root early_exit_loop "
+              "while_else_relax", ("grad_plain",))
+    # every mode: a write through a view of a copy read later (`col = Z[:, 1]; col *=`,
+    # `At = A.T; At[0] *=`), a tuple swap of entries, `.sort()` of a copy; a
+    # differentiated argument collected by *args; a try/except around a Cholesky (the
+    # jitter fallback: a try body runs in the forward sweep only)
+    | _listed("view_write_column transposed_view_write tuple_swap sorted_copy_inplace "
+              "star_args_network gp_jitter_fallback", tuple(CHECKS))
+    # second order: hasattr(x[0], "item") (item_and_tolist), np.average's weights
+    # helper, np.linalg.norm(ord=3), np.interp's x helper, thunkgrad's grad called
+    # inside the function (force_norm)
+    | _listed("item_and_tolist weighted_stats norm_ord interp_field force_norm", SECOND)
+    # second order through odeint and solve_ivp (their JVP helpers have no reverse
+    # rule); solve_ivp without t_eval in every mode (the rule needs the output times)
+    | _listed("odeint_osc ivp_decay_t", SECOND)
+    | _listed("ivp_decay", tuple(CHECKS))
+    # hessian of a dataclass argument: "takes a float, a float array, or a tuple, list
+    # or dict of them" (its grad, jvp and hvp pass)
+    | {("lj_record", "hessian_tree")}
+    # jacfwd(grad(f)): `w.reshape(...)` in the gradient code refused by forward mode
+    # (hessian and jacrev(grad) pass)
+    | _listed("softmax_regression sinkhorn_cost", ("jacfwd_grad",))
+    # jacfwd/jacrev of grad of a bound method: "not supported: higher derivatives"
+    | _listed("bound_method", ("jacfwd_grad", "jacrev_grad"))
+)
+# functools.partial(loss, X=X, y=y) handed to any API: TypeError ("the compiler reads a
+# function's source; write a lambda"), not a TransformError (test_regressions.py)
+CRASHES = _listed("partial_fn", tuple(CHECKS))
+CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
+
+
+def _param(name, check):
+    marks = [pytest.mark.xfail(strict=True, raises=TypeError, reason="partial object")] \
+        if (name, check) in CRASHES else []
+    return pytest.param(name, check, marks=marks, id=f"{name}-{check}")
+
+
+@pytest.mark.parametrize("name, check", [_param(n, c) for n, c in CHECKED])
+def test_against_finite_differences(name, check):
+    run_checked("red39", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
+
+
+def test_refusal_list_names_cases():
+    every = set(CHECKED)
+    assert REFUSED <= every and CRASHES <= every and not REFUSED & CRASHES

@@ -1,0 +1,82 @@
+"""What red39 found, each against central finite differences or as the refusal it
+must be."""
+from functools import partial
+
+import numpy as np
+import pytest
+from scipy.special import logsumexp
+
+from tests.fd import assert_close, numerical_grad
+from tests.red39 import programs_alias as A
+from tests.red39 import programs_impl as I
+from transform import TransformError, grad, hessian, hvp
+
+W = np.array([0.3, -0.2, 0.5, 0.1, -0.4])
+IDX = np.array([0, 2, 0, 1, 2])
+
+
+def test_add_at_forward_over_reverse_names_the_missing_rule():
+    """np.add.at's reverse code called `added_at(a, indices, b)` (the ufunc helper) but
+    forward over reverse bound that name to runtime.flat's added_at(buffer, like,
+    index, value): 'bad arguments for runtime.flat.added_at'. runtime.flat's is now
+    accumulated_at; the refusal left is the true one (at_gather has no JVP)."""
+    with pytest.raises(TransformError, match="at_gather") as info:
+        hvp(A.add_at_histogram, (W, IDX), (np.ones(5),), route="forward_over_reverse")
+    assert info.value.filename == A.__file__
+    assert "runtime.flat" not in str(info.value)
+
+
+def test_add_at_hessian_by_auto_matches():
+    g = grad(A.add_at_histogram)
+    want = np.stack([numerical_grad(lambda w, i=i: g(w, IDX)[i], [W], 0) for i in range(5)])
+    assert_close(hessian(A.add_at_histogram)(W, IDX), want)
+
+
+X2 = np.array([[0.5, -1.0], [1.2, 0.3], [-0.7, 0.8]])
+Y2 = np.array([0.1, -0.4, 0.9])
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
+    "grad/jvp/hessian of a functools.partial object raise TypeError ('the compiler reads "
+    "a function's source; write a lambda'), not a TransformError, and partial's bound "
+    "keywords could be unwrapped: tests/red39/programs_impl.py:quartic_partial_fn"))
+def test_partial_object_as_the_function():
+    f = partial(I._quartic_loss, X=X2, y=Y2)
+    w = np.array([0.3, -0.6])
+    assert_close(grad(f)(w), numerical_grad(f, [w], 0))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "hvp forward over reverse of a function calling thunkgrad's grad inside "
+    "(tests/red39/programs_impl.py:126, force_norm) is refused at transform/api.py:194 "
+    "('`return` inside a try statement'): thunkgrad's own file, not the user's line"))
+def test_grad_inside_refused_at_user_line():
+    x = np.array([0.0, 1.2, 1.9, 3.1])
+    with pytest.raises(TransformError) as info:
+        hvp(I.force_norm, (x,), (np.ones(4),), route="forward_over_reverse")
+    assert info.value.filename == I.__file__
+
+
+def _lse_scaled(eps):
+    return eps * logsumexp(np.array([1.0, 2.0, 0.5]) / eps)
+
+
+def test_logsumexp_third_derivative():
+    """grad^3 through scipy's logsumexp raised `TypeError: logsumexp_jvp() got an
+    unexpected keyword argument 'answer'` (found by sinkhorn_eps, programs_stats.py:218):
+    forward mode's tidy passed the rule's arguments by its declared names, and
+    logsumexp_jvp's def calls `answer` `ans`. Now positional when the names differ."""
+    g2 = grad(grad(_lse_scaled))
+    assert_close(grad(g2)(0.7), numerical_grad(g2, [0.7], 0))
+
+
+def test_solve_ivp_jvp_reads_sol_y():
+    """jvp through solve_ivp (t_eval given) raised `TypeError: forward mode: .y of
+    OdeResult is computed by code` (programs_lib.py:ivp_decay_t): the rule's tangent is
+    a dict by entry, and OdeResult's attributes are its entries."""
+    from tests.fd import numerical_jvp
+    from tests.red39 import programs_lib as B
+    from transform import jvp
+    y0, t = np.array([1.0, 0.6]), np.array([0.3, -0.8])
+    _, got = jvp(B.ivp_trajectory, (y0,), (t,))
+    assert_close(got, numerical_jvp(B.ivp_trajectory, [y0], 0, t), 1e-5, 1e-6)

@@ -112,6 +112,7 @@ class TypedFacts:
     forward: list = field(default_factory=list)
     uses_tape: bool = False
     literal_terms: Optional[list] = None            # template terms given a literal
+    temporaries: frozenset = frozenset()            # names PropagateCopies may drop
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

@@ -39,10 +39,10 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     DropDeadSaves(),           # tape entries nobody reads not saved
     ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
+    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting

@@ -103,7 +103,8 @@ class TypedFacts:
     and the forward sweep's (`forward`) before they are lowered, the pullback's
     parameters and the adjoints' names, the compilation's Vocabulary and the names'
     shapes, whether the forward sweep saves on a tape (`uses_tape`: DropDeadSaves
-    provides it afresh)."""
+    provides it afresh), the normalizer's temporaries and their adjoints (`temporaries`:
+    the names PropagateCopies may drop)."""
     backward: list
     params: frozenset = frozenset()
     adjoints: frozenset = frozenset()

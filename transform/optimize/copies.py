@@ -34,7 +34,7 @@ def propagate_copies(forward, backward, temporaries, adjoints=frozenset(),
     `adjoints`: the names chosen for adjoints, `params`: the pullback's parameters."""
     pullback = _Pullback(backward, adjoints, params)
     block = forward[:-1] + [pullback] + forward[-1:]
-    counts = pullback.mentions({})
+    counts = dict(pullback.counts)
     for s in forward:
         view.count(s, counts)
     _propagate_copies(block, temporaries, counts)
@@ -46,10 +46,14 @@ class _Pullback:
     its body the backward sweep, its snapshot naming what the sweep rebinds."""
 
     def __init__(self, body, adjoints, params):
-        self.body = body
+        self.body, self.stores = body, set()
+        for s in body:
+            self.stores |= view.stores(s)
         self.extra = dict.fromkeys(params, 1)
-        for name in _stores(self) - set(adjoints):
+        for name in self.stores - set(adjoints):
             self.extra[name] = 2                     # `def pullback(..., *, t1=t1)`
+        self.counts = self.mentions({})              # (the forward sweep's scans read
+                                                     # them before the body changes)
 
     def mentions(self, into):
         for name, n in self.extra.items():
@@ -138,7 +142,7 @@ def _shift(counts, name, delta):
 
 
 def _mentions(t, name):
-    return t.mentions({}).get(name, 0) if isinstance(t, _Pullback) else view.mentions(t, name)
+    return t.counts.get(name, 0) if isinstance(t, _Pullback) else view.mentions(t, name)
 
 
 def _simple(t):
@@ -146,12 +150,7 @@ def _simple(t):
 
 
 def _stores(t):
-    if isinstance(t, _Pullback):
-        found = set()
-        for s in t.body:
-            found |= view.stores(s)
-        return found
-    return view.stores(t)
+    return t.stores if isinstance(t, _Pullback) else view.stores(t)
 
 
 def _rename_reads(node, old, new):

@@ -198,7 +198,7 @@ def _optimize_typed(ctx, sweeps):
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,
-                           literal_terms=ctx.literal_terms)
+                           literal_terms=ctx.literal_terms, temporaries=ctx.foldable())
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
 
 

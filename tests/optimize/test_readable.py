@@ -9,7 +9,8 @@ import pytest
 from tests.gradcheck import POLICIES, check_grad
 from transform import adjoint_source
 from transform.ir.lower_gast import to_gast
-from transform.ir.statements import Accumulate
+from transform.ir.generated import Bind, SliceAdd
+from transform.ir.statements import Accumulate, Emitted
 from transform.optimize.constants import fold_constants
 from transform.optimize.like_terms import merge_like_terms
 
@@ -90,26 +91,30 @@ def test_what_is_not_folded(kept):
 
 # ---- the merging rules ---------------------------------------------------------------
 def merged(body, cotangents=("g",), typed=True):
-    tree = gast.parse("def pullback(g):\n" + "".join(f"    {s}\n" for s in body)).body[0]
-    if typed:
-        tree.body = [_as_accumulation(s) for s in tree.body]
-    merge_like_terms(tree, frozenset(cotangents))
-    return [gast.unparse(s).strip() for s in tree.body]
+    """The statements typed as the reverse stage builds them, merged, lowered."""
+    stmts = [_typed(gast.parse(s).body[0], typed) for s in body]
+    merge_like_terms(stmts, frozenset(cotangents))
+    module = gast.Module(body=to_gast(None, stmts), type_ignores=[])
+    return gast.unparse(gast.fix_missing_locations(module)).strip().splitlines()
 
 
-def _as_accumulation(s):
-    """`d += v` and `d = d + v` lowered from `Accumulate`s, as the reverse stage makes
-    them (the pass matches the class, ir/statements.py); any other statement as it is."""
-    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add) \
-            and isinstance(s.target, gast.Name):
-        return gast.copy_location(to_gast(None, [Accumulate(s.target.id, s.value,
-                                                            "in_place")])[0], s)
-    if isinstance(s, gast.Assign) and isinstance(s.value, gast.BinOp) \
-            and isinstance(s.value.op, gast.Add) and isinstance(s.value.left, gast.Name) \
-            and s.value.left.id == s.targets[0].id:
-        return gast.copy_location(to_gast(None, [Accumulate(s.targets[0].id, s.value.right,
-                                                            "sum")])[0], s)
-    return s
+def _typed(s, accumulations):
+    """`d += v` and `d = d + v` as `Accumulate`s (the pass matches the class,
+    ir/statements.py) unless not `accumulations`, `d[i] += v` a `SliceAdd`, any other
+    `d = v` a `Bind`, the rest as it is."""
+    if isinstance(s, gast.AugAssign) and isinstance(s.op, gast.Add):
+        if isinstance(s.target, gast.Name) and accumulations:
+            return Accumulate(s.target.id, s.value, "in_place")
+        if isinstance(s.target, gast.Subscript):
+            return SliceAdd(s.target.value.id, s.target.slice, s.value)
+    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+        target, value = s.targets[0].id, s.value
+        if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Add) \
+                and isinstance(value.left, gast.Name) and value.left.id == target \
+                and accumulations:
+            return Accumulate(target, value.right, "sum")
+        return Bind(target, value)
+    return Emitted(s)
 
 
 @pytest.mark.parametrize("body, after", [

@@ -15,7 +15,7 @@ from transform.ir.nodes import load
 from transform.ir.typed_names import bound, mentioned, overwrites, reads
 from transform.ir.vocabulary import Vocabulary
 from transform.optimize.optimize import TYPED_PASSES, optimize_typed
-from transform.optimize.copies import PropagateCopies
+from transform.optimize.release import ReleaseTemporaries
 
 MORE = [lambda mode=mode: ir.Accumulate("dx", load("g"), mode) for mode in
         ("set", "own", "in_place", "sum", "accum")] + [
@@ -72,7 +72,7 @@ def test_the_resets_go_off_the_typed_body():
 def test_the_typed_phase_comes_first():
     assert TYPED_PASSES and all(p.phase == "typed" for p in TYPED_PASSES)
     with pytest.raises(AssertionError, match="typed pass after a gast pass"):
-        optimize_typed([], passes=[PropagateCopies(), TYPED_PASSES[0]])
+        optimize_typed([], passes=[ReleaseTemporaries(), TYPED_PASSES[0]])
 
 
 

@@ -12,53 +12,60 @@ harmless because a merged term is plain arithmetic on names and literals. Only a
 that reads a cotangent is merged: its value is then never a bool array, for which `e +
 e` is a logical or but `2 * e` an int. Only the two operands of one `+` are compared:
 `a + b + a` is left alone, because floating-point addition does not reassociate.
-The second statement is an accumulation, found by its typed class (`Accumulate`, mode
-"sum" or "in_place": ir/statements.py).
+
+A pass of the typed phase (session 38), on the pullback's typed body: the second
+statement is an accumulation, matched by its class (`Accumulate`, mode "sum" or
+"in_place": ir/statements.py), the first one a statement lowered to `a = e` (an
+`Accumulate` "set", a `Bind`, a statement that keeps its node); `e + e` is doubled in
+the value of every statement lowered to an assignment of it (`_values`).
 """
 import gast
 
 from .passes import Pass
-from ..ir.statements import Accumulate, typed_of
+from ..ir.generated import Bind, SliceAdd
+from ..ir.statements import Accumulate, Control
 
 _PLAIN_OPS = (gast.Add, gast.Sub, gast.Mult, gast.Div)
 
 
-def merge_like_terms(pullback, cotangents, counts=None):
-    """`e + e` -> `2 * (e)` in the pullback's statements, in place, for plain arithmetic
-    `e` reading one of `cotangents`, and `a = e; a = a + e` -> `a = 2 * (e)`; `counts`:
-    the rrule's NameCounts, kept exact."""
-    _Merger(cotangents, counts).block(pullback.body)
-
-
-_COMPOUND = frozenset({gast.For, gast.While, gast.If, gast.With, gast.Try})
+def merge_like_terms(body, cotangents):
+    """`e + e` -> `2 * (e)` in the pullback's typed body (a list), in place, for plain
+    arithmetic `e` reading one of `cotangents`, and `a = e; a = a + e` -> `a = 2 * (e)`."""
+    _Merger(cotangents).block(body)
 
 
 class _Merger:
-    def __init__(self, cotangents, counts):
-        self.cotangents, self.counts = cotangents, counts
+    def __init__(self, cotangents):
+        self.cotangents = cotangents
 
     def block(self, block):
         """Merge in `block` and the blocks below it."""
         kept, before = None, None
         for k, s in enumerate(block):
-            kind = type(s)
-            if kind is gast.Assign and type(s.value) is gast.BinOp:
-                if before is not None and type(s.value.op) is gast.Add \
-                        and self.sum_of_two(before, s):
-                    kept = block[:k] if kept is None else kept
-                    continue                          # s went: `before` is still before
-                s.value = self.merged(s.value)
-            elif kind is gast.AugAssign and before is not None and self.sum_of_two(before, s):
+            if isinstance(s, Accumulate) and s.mode in ("sum", "in_place") \
+                    and before is not None and self.sum_of_two(before, s):
                 kept = block[:k] if kept is None else kept
-                continue                              # `a = e; a += e` (a owned): the same
-            elif kind in _COMPOUND:
-                for field in ("body", "orelse", "finalbody"):
-                    self.block(getattr(s, field, None) or [])
+                continue                          # s went: `before` is still before
+            if isinstance(s, Control):
+                for body in (s.body, s.orelse):
+                    self.block(body)
+            else:
+                self.merge_value(s)
             if kept is not None:
                 kept.append(s)
             before = s
         if kept is not None:
             block[:] = kept
+
+    def merge_value(self, s):
+        """Merge in the value of a statement lowered to `target = value`."""
+        if isinstance(s, Accumulate) and s.mode in ("set", "sum"):
+            s._value = self.merged(s._value)     # `d = d + v`: v's terms (d's not v)
+        elif isinstance(s, Bind) or isinstance(s, SliceAdd) and s.fresh:
+            s.value = self.merged(s.value)
+        elif s.node is not None and type(s.node) is gast.Assign \
+                and type(s.node.value) is gast.BinOp:
+            s.node.value = self.merged(s.node.value)
 
     def merged(self, node):
         """`node` with its doubled terms merged, through a sum's terms (what a sum
@@ -67,23 +74,18 @@ class _Merger:
         if type(node) is not gast.BinOp or type(node.op) is not gast.Add:
             return node
         node.left, node.right = self.merged(node.left), self.merged(node.right)
-        if _same(node.left, node.right) \
-                and self._reads_cotangent(node.left):
-            if self.counts is not None:
-                self.counts.remove(node.right, True)
+        if _same(node.left, node.right) and self._reads_cotangent(node.left):
             return _doubled(node.left)
         return node
 
     def sum_of_two(self, first, second):
         """`a = e` then `a = a + e` (e not reading a) -> `a = 2 * (e)`: True if merged
         (the caller drops `second`)."""
-        term = _added_to_itself(first, second)
-        if term is None or not self._reads_cotangent(term):
+        value = _assigned(first, second.target)
+        if value is None or not _same(value, second.value) or _reads(value, second.target) \
+                or not self._reads_cotangent(value):
             return False
-        first.value = _doubled(term)
-        if self.counts is not None:
-            self.counts.remove(second, True)
-            self.counts.changed(second)
+        _set_value(first, _doubled(value))
         return True
 
     def _reads_cotangent(self, node):
@@ -98,21 +100,28 @@ def _doubled(term):
     return gast.BinOp(left=gast.Constant(value=2, kind=None), op=gast.Mult(), right=term)
 
 
-def _added_to_itself(first, second):
-    """e, if `first` is `a = e` and `second` the accumulation (an `Accumulate`,
-    ir/statements.py) `a = a + e` or `a += e` (e plain, not reading a)."""
-    target = _single_target(first) if type(first) is gast.Assign else None
-    match typed_of(second):
-        case Accumulate(mode="sum" | "in_place", target=name, value=value) \
-                if target is not None and name == target and _same(first.value, value):
-            return None if _reads(first.value, target) else first.value
+def _assigned(s, target):
+    """e, if `s` lowers to `target = e` (e the value as it will be lowered)."""
+    if isinstance(s, Accumulate):
+        return s.value if s.mode == "set" and s.target == target else None
+    if isinstance(s, Bind):
+        return s.value if s.target == target else None
+    if isinstance(s, Control) or s.node is None or type(s.node) is not gast.Assign:
+        return None
+    node = s.node
+    if len(node.targets) == 1 and type(node.targets[0]) is gast.Name \
+            and node.targets[0].id == target:
+        return node.value
     return None
 
 
-def _single_target(s):
-    if type(s) is gast.Assign and len(s.targets) == 1 and type(s.targets[0]) is gast.Name:
-        return s.targets[0].id
-    return None
+def _set_value(s, value):
+    if isinstance(s, Accumulate):
+        s._value = value
+    elif isinstance(s, Bind):
+        s.value = value
+    else:
+        s.node.value = value
 
 
 def _reads(node, name):
@@ -143,11 +152,9 @@ def _same(a, b):
 
 class MergeLikeTerms(Pass):
     """Double a cotangent term added to itself, as the module docstring shows. Run
-    alone it knows no cotangent and merges nothing. The statement's loads are the same
-    names before and after; the counts lose the second term's names."""
+    alone it knows no cotangent and merges nothing."""
+    phase = "typed"
     needs = ("adjoints",)
-    keeps = ("counts",)
 
     def run(self, facts):
-        cotangents = facts.adjoints | {a.id for a in facts.pullback.args.args}
-        merge_like_terms(facts.pullback, cotangents, facts._counts)
+        merge_like_terms(facts.backward, facts.adjoints | facts.params)

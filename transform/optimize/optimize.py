@@ -9,8 +9,10 @@ the typed sweeps (ir/statements.py, ir/generated.py: `optimize_typed`, before th
 lowered), which match the statement classes (their operands gast expressions) and drop,
 replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize`),
 which rewrite expressions (and find the generated statements by their typed marks), and
-the statement passes that decide on what those rewrites leave (docs/ir.md). Each pass is a small class with one job, in
-its own module with a before/after example; it declares the facts it reads (`needs`),
+the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
+from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
+MergeLikeTerms in session 38; Fuse is next, docs/ir.md says what it needs). Each pass is
+a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
 """
@@ -38,11 +40,11 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     BatchProducts(),           # a loop's outer products as one matrix product
     DropDeadSaves(),           # tape entries nobody reads not saved
     ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
+    PropagateCopies(),         # `a = b; ...a...` -> `...b...`
+    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    PropagateCopies(),         # `a = b; ...a...` -> `...b...`
-    MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     Fuse(),                    # single-use temporaries folded
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
@@ -66,7 +68,7 @@ def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=No
     in place with the typed phase's passes (`phase` "typed") of `passes` (PASSES
     unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
     for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
-    template terms expanded with a literal argument; see TypedFacts);
+    template terms expanded with a literal argument), temporaries (see TypedFacts);
     returns the facts (what the passes provided: `uses_tape`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
     return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)

@@ -103,7 +103,8 @@ class TypedFacts:
     and the forward sweep's (`forward`) before they are lowered, the pullback's
     parameters and the adjoints' names, the compilation's Vocabulary and the names'
     shapes, whether the forward sweep saves on a tape (`uses_tape`: DropDeadSaves
-    provides it afresh)."""
+    provides it afresh), the normalizer's temporaries and their adjoints (`temporaries`:
+    the names PropagateCopies may drop)."""
     backward: list
     params: frozenset = frozenset()
     adjoints: frozenset = frozenset()
@@ -112,6 +113,7 @@ class TypedFacts:
     forward: list = field(default_factory=list)
     uses_tape: bool = False
     literal_terms: Optional[list] = None            # template terms given a literal
+    temporaries: frozenset = frozenset()            # names PropagateCopies may drop
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

@@ -21,7 +21,8 @@ import ast
 import re
 
 from runtime.accumulate import accum_eager
-from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products
+from runtime.flat import added_at, gradient_of, gradient_seed, item_split, lhs_products, \
+    shape_snapshot
 
 from .emit import tracebacks
 from .flat_calls import calls_flattened
@@ -45,7 +46,7 @@ def flat_gradient(rule, plain, names, seeded=False):
         raise _refused(plain, str(exc)) from None
     helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
                "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
-               "item_split": item_split, **called}
+               "item_split": item_split, "shape_snapshot": shape_snapshot, **called}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -236,6 +237,7 @@ def _fresh_sums(line):
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
     code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
+    code = _SNAPSHOT.sub("shape_snapshot(", code)   # a list's or dict's own copy
     if "accumulate_unbroadcast(" in code:
         code = _unbroadcast_fresh(code)
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
@@ -258,6 +260,7 @@ def _unbroadcast_fresh(code):
     return indent + ast.unparse(tree)
 
 
+_SNAPSHOT = re.compile(r"(?<![\w.])shape_only\(")
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from .jvp_calls import jvp_call_value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
-                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
                      _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
@@ -274,6 +274,8 @@ class ExprAliases:
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
+        if _is_in(fn, SHAPE_SNAPSHOTS) and len(args) == 1 and not kwargs:
+            return self.snapshot(e, args[0])
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
             return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
@@ -289,6 +291,13 @@ class ExprAliases:
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)
         return self.unknown_result(e, args + list(kwargs.values()))
+
+    def snapshot(self, e, given):
+        """shape_snapshot(x): new where x is surely an array, list or dict (a new list
+        or dict holds x's entries); else it may be x itself."""
+        if given.array or given.in_place:
+            return self.fresh(e, holds=() if given.array else self.state.contents(given.objs))
+        return Value(given.objs)
 
     def helper_shares(self, fn, args, kwargs):
         """The argument Values a helper's result may share memory with, or None."""

@@ -1,0 +1,40 @@
+"""hvp forward over reverse over constructs session 38 (fwdcov) took from the refusals of
+the corpus sweep (tests/forward/corpus_hvp.py), one small program each, against
+central differences of grad (float64), with the route named so that no fallback hides
+a refusal.
+
+- an item stored into a dict or list the function made: reverse mode's tape keeps the
+  container itself for its shape (`shape_only(d)`), which the next store changes, and
+  forward mode's alias check refused that; the flat gradient now keeps a copy
+  (runtime/flat.py shape_snapshot)."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from transform import grad, hvp
+
+
+def dict_stores(x):
+    d = {}
+    d["sq"] = x * x
+    d["cube"] = d["sq"] * x
+    return np.sum(d["sq"] + np.sin(d["cube"]))
+
+
+def list_slot_stores(x):
+    xs = [x, 2.0 * x]
+    for k in range(2):
+        xs[k] = np.tanh(xs[k] * x)
+    return np.sum(xs[0] * xs[1])
+
+
+CASES = [dict_stores, list_slot_stores]
+
+
+@pytest.mark.parametrize("fn", CASES)
+def test_forward_over_reverse_matches_differences_of_the_gradient(fn):
+    x = np.array([0.3, -0.7, 1.1])
+    v = np.array([0.5, 1.0, -0.25])
+    want = numerical_jvp(grad(fn), [x], 0, v)
+    assert_close(hvp(fn, (x,), (v,), route="forward_over_reverse"), want,
+                 rtol=1e-5, atol=1e-7)

@@ -98,7 +98,25 @@ def _flat_lines(rule, names, seeded=False):
     backward = _dedented(lines[_first_line(lines, pullback) - 1:ret.lineno - 1], 8, 4)
     out += _pops_fresh(backward, _words(source))
     out.append((f"    return {_returned(ret.value, names)}\n", None))
-    return _products_unbatched([(_fresh_sums(t), k) for t, k in _tape_by_position(out)]), name
+    return _products_unbatched(_entries_unviewed([(_fresh_sums(t), k) for t, k in
+                                                  _tape_by_position(out)])), name
+
+
+_READ = re.compile(r"^(\s*)(\w+) = (\w+\[.*\])$")
+
+
+def _entries_unviewed(numbered):
+    """`t = d[k]` and `t = unviewed(t)` as `t = unviewed(d[k])`: the alias check then
+    sees the entry (a view's copy, or the entry itself), never the container d."""
+    out = []
+    for line, k in numbered:
+        code = _code(line)
+        read = _READ.match(out[-1][0].rstrip("\n")) if out else None
+        if read and code == f"{read.group(1)}{read.group(2)} = unviewed({read.group(2)})":
+            out[-1] = (f"{read.group(1)}{read.group(2)} = unviewed({read.group(3)})\n", k)
+            continue
+        out.append((line, k))
+    return out
 
 
 def _signature(header, top, seeded):

@@ -21,7 +21,7 @@ import numpy as np
 from .jvp_calls import jvp_call_value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
-                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS,
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS, ENTRY_COPIES,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
                      _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
@@ -276,6 +276,10 @@ class ExprAliases:
             return Value(given | self.state.contents(given))
         if _is_in(fn, SHAPE_SNAPSHOTS) and len(args) == 1 and not kwargs:
             return self.snapshot(e, args[0])
+        if _is_in(fn, ENTRY_COPIES) and len(e.args) == 1 and not kwargs and \
+                isinstance(e.args[0], gast.Subscript) and isinstance(e.args[0].value, gast.Name):
+            held = self.state.contents(self.value(e.args[0].value).objs)
+            return Value(self.fresh(e).objs | held | self.state.contents(held))
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
             return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \

@@ -11,6 +11,7 @@ import gast
 import numpy as np
 
 from runtime.flat import shape_snapshot
+from runtime.tape import unviewed
 from runtime.traits import METHOD, PRIMITIVE
 
 from ..ir.nodes import statements, walk
@@ -45,6 +46,9 @@ PICKERS = {min, max, next, getattr}          # return one of their arguments (or
 # over reverse, runtime/flat.py): a new ShapeOnly for an array, a list's or dict's copy
 # (holding its entries), the value itself otherwise
 SHAPE_SNAPSHOTS = {shape_snapshot}
+# `unviewed(x[i])` (the flat gradient's read of an entry, runtime/tape.py): a view's own
+# copy, else the entry itself: never the container x
+ENTRY_COPIES = {unviewed}
 
 
 def instead(key):

@@ -6,7 +6,9 @@ a refusal.
 - an item stored into a dict or list the function made: reverse mode's tape keeps the
   container itself for its shape (`shape_only(d)`), which the next store changes, and
   forward mode's alias check refused that; the flat gradient now keeps a copy
-  (runtime/flat.py shape_snapshot)."""
+  (runtime/flat.py shape_snapshot); and an entry read `t = d[k]`, `t = unviewed(t)` is
+  written `t = unviewed(d[k])`, which the alias check sees as the entry (a view's
+  copy), never d itself (transform/flat_gradient.py _entries_unviewed)."""
 import numpy as np
 import pytest
 

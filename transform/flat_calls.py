@@ -140,7 +140,10 @@ def calls_flattened(numbered, cells, not_flat):
             saved = [f"{pullback}_a{j}" for j in range(len(args))]
             pullbacks[pullback] = (f"{name}_fn", saved)
             out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
-            out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
+            called = f"{name}_fn({', '.join(saved)})"
+            if inspect.isgeneratorfunction(cells[name].fn):   # the rule's list of items
+                called = f"list({called})"
+            out.append((f"{indent}{value} = {called}\n", k))
             continue
         call = rule_call_parts(code, cells)
         if call is not None and call[2] in dispatched:

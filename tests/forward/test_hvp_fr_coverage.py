@@ -8,7 +8,11 @@ a refusal.
   forward mode's alias check refused that; the flat gradient now keeps a copy
   (runtime/flat.py shape_snapshot); and an entry read `t = d[k]`, `t = unviewed(t)` is
   written `t = unviewed(d[k])`, which the alias check sees as the entry (a view's
-  copy), never d itself (transform/flat_gradient.py _entries_unviewed)."""
+  copy), never d itself (transform/flat_gradient.py _entries_unviewed).
+- a generator function of the user's walked through zip or enumerate: reverse mode's
+  rule of it returns the list of its items, and the flat gradient called the function
+  itself (a lazy generator, which forward mode refused as kept for later); it calls
+  `list(gen(x))` now (transform/flat_calls.py)."""
 import numpy as np
 import pytest
 
@@ -30,7 +34,19 @@ def list_slot_stores(x):
     return np.sum(xs[0] * xs[1])
 
 
-CASES = [dict_stores, list_slot_stores]
+def powers(x, n):
+    for k in range(1, n + 1):
+        yield x ** k
+
+
+def zipped_generators(x):
+    total = 0.0
+    for a, b in zip(powers(x, 2), powers(x, 3)):
+        total = total + np.sum(np.sin(a) * b)
+    return total
+
+
+CASES = [dict_stores, list_slot_stores, zipped_generators]
 
 
 @pytest.mark.parametrize("fn", CASES)

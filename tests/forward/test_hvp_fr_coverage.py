@@ -8,7 +8,10 @@ a refusal.
   forward mode's alias check refused that; the flat gradient now keeps a copy
   (runtime/flat.py shape_snapshot); and an entry read `t = d[k]`, `t = unviewed(t)` is
   written `t = unviewed(d[k])`, which the alias check sees as the entry (a view's
-  copy), never d itself (transform/flat_gradient.py _entries_unviewed).
+  copy), never d itself (transform/flat_gradient.py _entries_unviewed). The alias check
+  follows nothing a shape_snapshot holds, nor counts its argument as read (a write
+  changes no shape, and its tangent is never read): a row stored then scaled in place,
+  a masked part of an array scaled in place.
 - a generator function of the user's walked through zip or enumerate: reverse mode's
   rule of it returns the list of its items, and the flat gradient called the function
   itself (a lazy generator, which forward mode refused as kept for later); it calls
@@ -34,6 +37,19 @@ def list_slot_stores(x):
     return np.sum(xs[0] * xs[1])
 
 
+def row_scaled_in_place(x):
+    S = np.zeros((2, 3))
+    S[0] = np.sin(x)
+    S[0] *= x
+    return np.sum(np.tanh(S))
+
+
+def masked_part_scaled(x):
+    loss = np.where(np.abs(x) > 0.5, np.abs(x) * x, 0.5 * x ** 2)
+    loss[np.abs(x) > 0.5] *= 0.5
+    return np.sum(np.sin(loss))
+
+
 def powers(x, n):
     for k in range(1, n + 1):
         yield x ** k
@@ -46,7 +62,8 @@ def zipped_generators(x):
     return total
 
 
-CASES = [dict_stores, list_slot_stores, zipped_generators]
+CASES = [dict_stores, list_slot_stores, row_scaled_in_place, masked_part_scaled,
+         zipped_generators]
 
 
 @pytest.mark.parametrize("fn", CASES)

@@ -297,11 +297,11 @@ class ExprAliases:
         return self.unknown_result(e, args + list(kwargs.values()))
 
     def snapshot(self, e, given):
-        """shape_snapshot(x): new where x is surely an array, list or dict (a new list
-        or dict holds x's entries); else it may be x itself."""
-        if given.array or given.in_place:
-            return self.fresh(e, holds=() if given.array else self.state.contents(given.objs))
-        return Value(given.objs)
+        """shape_snapshot(x): a new ShapeOnly, list or dict, or x itself (another
+        object), which the code reads back for its shape alone (reverse mode's tape
+        entry): no write changes a shape, and its tangent is never read, so nothing it
+        holds is followed."""
+        return self.fresh(e)
 
     def helper_shares(self, fn, args, kwargs):
         """The argument Values a helper's result may share memory with, or None."""

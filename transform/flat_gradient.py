@@ -44,9 +44,13 @@ def flat_gradient(rule, plain, names, seeded=False):
         numbered, called = calls_flattened(numbered, cells, _NotFlat)
     except _NotFlat as exc:
         raise _refused(plain, str(exc)) from None
-    helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
-               "accum_eager": accum_eager, "added_at": added_at, "lhs_products": lhs_products,
-               "item_split": item_split, "shape_snapshot": shape_snapshot, **called}
+    ours = {"gradient_seed": gradient_seed, "gradient_of": gradient_of,
+            "accum_eager": accum_eager, "flat_added_at": added_at, "lhs_products": lhs_products,
+            "item_split": item_split, "shape_snapshot": shape_snapshot, **called}
+    clash = sorted(n for n, v in ours.items() if n in cells and cells[n] is not v)
+    if clash:       # a name of reverse mode's code another helper of ours would shadow
+        raise _refused(plain, f"its gradient's code names `{clash[0]}` as another helper")
+    helpers = {**cells, **ours}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -282,7 +286,8 @@ _SNAPSHOT = re.compile(r"(?<![\w.])shape_only\(")
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 
-_FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "added_at", "accum": "accum_eager"}
+_FRESH = {"accumulate_into": "accum_eager", "accumulate_at": "flat_added_at",   # (np.add.at's
+          "accum": "accum_eager"}                                   # helper: added_at)
 
 
 _BATCH = re.compile(r"^(\s*)(\w+) = MatmulLhsSum\((.+)\)$")

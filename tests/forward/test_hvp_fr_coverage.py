@@ -15,12 +15,15 @@ a refusal.
 - a generator function of the user's walked through zip or enumerate: reverse mode's
   rule of it returns the list of its items, and the flat gradient called the function
   itself (a lazy generator, which forward mode refused as kept for later); it calls
-  `list(gen(x))` now (transform/flat_calls.py)."""
+  `list(gen(x))` now (transform/flat_calls.py), and its cotangents go through its rule.
+- `for t, r in enumerate(xs, start=1)`: forward mode refused a loop over enumerate with
+  a start (both routes: reverse over forward too); it walks xs's tangent beside xs,
+  the start kept (transform/forward/tangents.py)."""
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hvp
+from transform import grad, hvp, jvp
 
 
 def dict_stores(x):
@@ -62,7 +65,16 @@ def zipped_generators(x):
     return total
 
 
-CASES = [dict_stores, list_slot_stores, row_scaled_in_place, masked_part_scaled,
+def discounted(x):
+    total = 0.0
+    for t, r in enumerate(np.sin(x), start=1):
+        total += 0.9 ** t * r * r
+    for t, r in enumerate(x, 2):
+        total += np.cos(r) / t
+    return total
+
+
+CASES = [discounted, dict_stores, list_slot_stores, row_scaled_in_place, masked_part_scaled,
          zipped_generators]
 
 
@@ -72,4 +84,14 @@ def test_forward_over_reverse_matches_differences_of_the_gradient(fn):
     v = np.array([0.5, 1.0, -0.25])
     want = numerical_jvp(grad(fn), [x], 0, v)
     assert_close(hvp(fn, (x,), (v,), route="forward_over_reverse"), want,
+                 rtol=1e-5, atol=1e-7)
+
+
+def test_enumerate_with_a_start_in_both_routes_and_jvp():
+    x = np.array([0.3, -0.7, 1.1])
+    v = np.array([0.5, 1.0, -0.25])
+    want = numerical_jvp(grad(discounted), [x], 0, v)
+    assert_close(hvp(discounted, (x,), (v,), route="reverse_over_forward"), want,
+                 rtol=1e-5, atol=1e-7)
+    assert_close(jvp(discounted, (x,), (v,))[1], numerical_jvp(discounted, [x], 0, v),
                  rtol=1e-5, atol=1e-7)

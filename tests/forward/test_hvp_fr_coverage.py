@@ -16,14 +16,21 @@ a refusal.
   rule of it returns the list of its items, and the flat gradient called the function
   itself (a lazy generator, which forward mode refused as kept for later); it calls
   `list(gen(x))` now (transform/flat_calls.py), and its cotangents go through its rule.
+- a rule's VJP helper in plain NumPy (logsumexp's, divmod's, np.diff's, a split's
+  join): forward mode compiles it from its source (generated_calls.FORWARD_BY_SOURCE),
+  before anything runs, so that a refusal inside one is a compile-time TransformError
+  (route "auto" falls back: the last test, with a helper whose source it refuses).
 - `for t, r in enumerate(xs, start=1)`: forward mode refused a loop over enumerate with
   a start (both routes: reverse over forward too); it walks xs's tangent beside xs,
   the start kept (transform/forward/tangents.py)."""
 import numpy as np
 import pytest
 
+import transform.generated_calls as generated_calls
+
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hvp, jvp
+from tests.optional_scipy import if_scipy, scipy_module
+from transform import TransformError, grad, hvp, jvp
 
 
 def dict_stores(x):
@@ -74,8 +81,25 @@ def discounted(x):
     return total
 
 
-CASES = [discounted, dict_stores, list_slot_stores, row_scaled_in_place, masked_part_scaled,
-         zipped_generators]
+special = scipy_module("special")
+
+
+def log_mixture(x):
+    return special.logsumexp(np.sin(x) * x) + np.sum(np.diff(x ** 3))
+
+
+def diff_and_divmod(x):
+    return np.sum(np.diff(np.sin(x) * x) ** 2) + divmod(x[0] * 3.0, 0.7)[1] ** 2
+
+
+def split_joined(x):
+    a, b = np.split(np.tanh(x * x[0]), [1])
+    return np.sum(a * a) + np.sum(b ** 3)
+
+
+CASES = if_scipy(log_mixture) + [diff_and_divmod, split_joined, discounted, dict_stores,
+                                 list_slot_stores, row_scaled_in_place, masked_part_scaled,
+                                 zipped_generators]
 
 
 @pytest.mark.parametrize("fn", CASES)
@@ -94,4 +118,21 @@ def test_enumerate_with_a_start_in_both_routes_and_jvp():
     assert_close(hvp(discounted, (x,), (v,), route="reverse_over_forward"), want,
                  rtol=1e-5, atol=1e-7)
     assert_close(jvp(discounted, (x,), (v,))[1], numerical_jvp(discounted, [x], 0, v),
+                 rtol=1e-5, atol=1e-7)
+
+
+def stacked(x):
+    return np.sum(np.hstack([x * x, np.sin(x)]) ** 2)
+
+
+def test_a_source_helper_forward_mode_refuses_is_refused_before_anything_runs(monkeypatch):
+    """hstack's VJP helper (not listed: forward mode refuses its split's reshape)
+    listed for this test: auto's check compiles it first and takes reverse over
+    forward, whose H v matches the differences."""
+    monkeypatch.setattr(generated_calls, "FORWARD_BY_SOURCE", generated_calls.FORWARD_BY_SOURCE |
+                        {"runtime.rules.shape_helpers." + n for n in ("hstack_vjp", "_split_back")})
+    x, v = np.array([0.3, -0.7, 1.1]), np.array([0.5, 1.0, -0.25])
+    with pytest.raises(TransformError):
+        hvp(stacked, (x,), (v,), route="forward_over_reverse")
+    assert_close(hvp(stacked, (x,), (v,), route="auto"), numerical_jvp(grad(stacked), [x], 0, v),
                  rtol=1e-5, atol=1e-7)

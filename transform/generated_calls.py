@@ -47,11 +47,14 @@ BY_SOURCE = frozenset(
 # each is checked against differences of grad by corpus cases (tests/forward/corpus_hvp.py:
 # builtins.divmod_*, programs.lstm_sequence_loss, redteam32.spring_chain_verlet,
 # fixes26.float64_of_a_loss, redteam29_stats.gaussian_mixture_loglik,
-# redteam32b.convolve_then_roll_laplacian) and tests/forward/test_hvp_fr_coverage.py
+# redteam32b.convolve_then_roll_laplacian, redteam29b.conv2d_with_scipy_signal,
+# redteam29b.bincount_with_weights_scatter_add) and tests/forward/test_hvp_fr_coverage.py
 FORWARD_BY_SOURCE = frozenset(
-    ["runtime.rules.operators_helpers.divmod_vjp", "runtime.rules.reductions_helpers.cumsum_vjp",
-     "runtime.rules.scipy_special.logsumexp_vjp", "runtime.rules.scipy_special._weights",
-     "runtime.rules.signals_helpers.convolve_vjp", "runtime.rules.signals_helpers._full_cotangent"] +
+    ["runtime.rules.operators_helpers.divmod_vjp",
+     "runtime.rules.gathers_helpers.bincount_weights_vjp"] +
+    ["runtime.rules.scipy_special." + n for n in ("logsumexp_vjp", "_weights")] +
+    ["runtime.rules.signals_helpers." + n for n in ("convolve_vjp", "_full_cotangent")] +
+    ["runtime.rules.scipy_signal." + n for n in ("signal_convolve_vjp", "_full_cotangent")] +
     ["runtime.rules.shape_helpers." + n for n in (
         "join_vjp", "diff_vjp", "float_type_vjp", "cast_back")])
 

@@ -125,17 +125,13 @@ class Forward:
         call, names = s.iter, s.target.elts
         if isinstance(call, gast.Name) and _unpacks_names(s.target):
             return self.unpacking_sequence(s, call)
-        role = role_of(call.func) if isinstance(call, gast.Call) else None
-        plain = isinstance(call, gast.Call) and not call.keywords and \
-            all(_unpacks_names(n) for n in names) and \
-            all(isinstance(a, gast.Name) for a in call.args)
+        role = _walk_role(call, names)
         first = []
-        if role == "enumerate" and _counted(call) and len(names) == 2 and \
-                all(_unpacks_names(n) for n in names):      # `enumerate(seq, start=1)` too
+        if role == "enumerate":                             # `enumerate(seq, start=1)` too
             dotted = names[1:]
             if isinstance(names[0], gast.Name) and names[0].id in self.active:
                 first = [self.zero_for(names[0].id, s)]   # the index: no derivative
-        elif role == "zip" and plain and len(call.args) == len(names):
+        elif role == "zip":
             dotted = names
         else:
             refuse(self, _located_part(s.node), "a loop unpacking several names from this "
@@ -289,6 +285,18 @@ def _unpacks_names(target):
 def _located_part(loop):
     """The loop, or its first part that knows the user's line (lowering's loops may not)."""
     return next((n for n in gast.walk(loop) if hasattr(n, "lineno")), loop)
+
+
+def _walk_role(call, names):
+    """"enumerate" or "zip" for a loop target `names` the code walks beside the call's
+    sequences' tangents, else None."""
+    role = role_of(call.func) if isinstance(call, gast.Call) else None
+    if not all(_unpacks_names(n) for n in names):
+        return None
+    if role == "enumerate" and _counted(call) and len(names) == 2:
+        return role
+    plain = not call.keywords and all(isinstance(a, gast.Name) for a in call.args)
+    return role if role == "zip" and plain and len(call.args) == len(names) else None
 
 
 def _counted(call):

@@ -13,6 +13,7 @@ from .forward import zero_tangent
 from .helpers import matmul_rhs, unbroadcast
 from .products import _stacked_lhs
 from .registry import template_helper
+from .tape import shape_only
 from .thunks import unthunk
 
 
@@ -40,6 +41,16 @@ def _described(value):
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape} and dtype {value.dtype}"
     return f"a {type(value).__name__}"
+
+
+def shape_snapshot(x):
+    """A tape entry the backward sweep reads only for its shape (reverse mode's
+    `shape_only(x)`), a list or dict copied (shallow): shape_only keeps the container
+    itself, which a later item store changes; forward mode's alias check refuses that
+    in the flat gradient, and the copy is the container as it was when saved."""
+    if type(x) is list or type(x) is dict:
+        return type(x)(x)
+    return shape_only(x)
 
 
 def accumulated_at(buffer, like, index, value):

@@ -36,7 +36,7 @@ PROVIDED = {}                                # hvp_forward's compiled pieces (no
 def callee_vjp(fn, g, *args):
     """J_fn(args)^T g: one cotangent per argument (by fn's parameters, through
     transform/flat_dispatch.py, for an argument or output of another form)."""
-    if not _flat_forms(fn, g, args):
+    if not _flat_forms(fn, g, args) or inspect.isgeneratorfunction(fn):
         return rule_cotangents(g, (FunctionAsRule(fn), (), args))
     names, positions = _differentiated(fn, g, args)
     with _deeper(fn):
@@ -46,9 +46,9 @@ def callee_vjp(fn, g, *args):
 
 def callee_vjp_jvp(tangents, fn, g, *args):
     """The tangent of callee_vjp along `tangents` (by position: fn's, g's, the args')."""
-    if not _flat_forms(fn, g, args):
-        return rule_cotangents_jvp((tangents[1], (None, None, tangents[2:])), g,
-                                   (FunctionAsRule(fn), (), args))
+    if not _flat_forms(fn, g, args) or inspect.isgeneratorfunction(fn):   # (a generator's
+        return rule_cotangents_jvp((tangents[1], (None, None, tangents[2:])), g,   # list:
+                                   (FunctionAsRule(fn), (), args))      # its rule's route)
     names, positions = _differentiated(fn, g, args)
     t_g, t_args = tangents[1], tangents[2:]
     given = tuple(_or_zero(t_args[k], args[k]) for k in positions) + (_or_zero(t_g, g),)
@@ -144,7 +144,10 @@ def calls_flattened(numbered, cells, not_flat):
             saved = [f"{pullback}_a{j}" for j in range(len(args))]
             pullbacks[pullback] = (f"{name}_fn", saved)
             out += [(f"{indent}{n} = {a}\n", k) for n, a in zip(saved, args)]   # once
-            out.append((f"{indent}{value} = {name}_fn({', '.join(saved)})\n", k))
+            called = f"{name}_fn({', '.join(saved)})"
+            if inspect.isgeneratorfunction(cells[name].fn):   # the rule's list of items
+                called = f"list({called})"
+            out.append((f"{indent}{value} = {called}\n", k))
             continue
         call = rule_call_parts(code, cells)
         if call is not None and call[2] in dispatched:

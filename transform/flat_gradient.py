@@ -23,7 +23,8 @@ import re
 from runtime.accumulate import accum_eager
 from runtime.containers import getitem_vjp
 from runtime.helpers import unbroadcast
-from runtime.flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products
+from runtime.flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products, \
+    shape_snapshot
 
 from .emit import tracebacks
 from .flat_calls import calls_flattened
@@ -45,10 +46,15 @@ def flat_gradient(rule, plain, names, seeded=False):
         numbered, called = calls_flattened(numbered, cells, _NotFlat)
     except _NotFlat as exc:
         raise _refused(plain, str(exc)) from None
-    helpers = {**cells, "gradient_seed": gradient_seed, "gradient_of": gradient_of,
-               "accum_eager": accum_eager, "accumulated_at": accumulated_at,
-               "lhs_products": lhs_products, "item_split": item_split,
-               "getitem_vjp": getitem_vjp, "unbroadcast": unbroadcast, **called}
+    ours = {"gradient_seed": gradient_seed, "gradient_of": gradient_of,
+            "accum_eager": accum_eager, "accumulated_at": accumulated_at,
+            "lhs_products": lhs_products, "item_split": item_split,
+            "getitem_vjp": getitem_vjp, "unbroadcast": unbroadcast,
+            "shape_snapshot": shape_snapshot, **called}
+    clash = sorted(n for n, v in ours.items() if n in cells and cells[n] is not v)
+    if clash:       # a name of reverse mode's code another helper of ours would shadow
+        raise _refused(plain, f"its gradient's code names `{clash[0]}` as another helper")
+    helpers = {**cells, **ours}
     params = sorted(set(helpers) & _words("".join(t for t, _ in numbered)))
     header = f"# thunkgrad: gradient of {plain.__qualname__} in one sweep " \
         f"(wrt={', '.join(names)}; forward over reverse)\n"
@@ -100,7 +106,25 @@ def _flat_lines(rule, names, seeded=False):
     backward = _dedented(lines[_first_line(lines, pullback) - 1:ret.lineno - 1], 8, 4)
     out += _pops_fresh(backward, _words(source))
     out.append((f"    return {_returned(ret.value, names)}\n", None))
-    return _products_unbatched([(_fresh_sums(t), k) for t, k in _tape_by_position(out)]), name
+    return _products_unbatched(_entries_unviewed([(_fresh_sums(t), k) for t, k in
+                                                  _tape_by_position(out)])), name
+
+
+_READ = re.compile(r"^(\s*)(\w+) = (\w+\[.*\])$")
+
+
+def _entries_unviewed(numbered):
+    """`t = d[k]` and `t = unviewed(t)` as `t = unviewed(d[k])`: the alias check then
+    sees the entry (a view's copy, or the entry itself), never the container d."""
+    out = []
+    for line, k in numbered:
+        code = _code(line)
+        read = _READ.match(out[-1][0].rstrip("\n")) if out else None
+        if read and code == f"{read.group(1)}{read.group(2)} = unviewed({read.group(2)})":
+            out[-1] = (f"{read.group(1)}{read.group(2)} = unviewed({read.group(3)})\n", k)
+            continue
+        out.append((line, k))
+    return out
 
 
 def _signature(header, top, seeded):
@@ -239,6 +263,7 @@ def _fresh_sums(line):
     if added:                   # `dx += e`: a buffer reverse mode owns, summed afresh
         code = f"{added.group(1)}{added.group(2)} = {added.group(2)} + ({added.group(3)})"
     code = _SPLIT.sub(r"item_split(\1)", code)      # a copy, never dx zeroed in place
+    code = _SNAPSHOT.sub("shape_snapshot(", code)   # a list's or dict's own copy
     if "accumulate_unbroadcast(" in code or "accumulate_slice(" in code:
         code = _unbroadcast_fresh(code)
     return _IN_PLACE.sub(lambda m: _FRESH[m.group(1)] + "(", code) + rest
@@ -265,6 +290,7 @@ def _unbroadcast_fresh(code):
 
 
 _SUMMED = {"accumulate_unbroadcast": "unbroadcast", "accumulate_slice": "getitem_vjp"}
+_SNAPSHOT = re.compile(r"(?<![\w.])shape_only\(")
 _SPLIT = re.compile(r"\bsetitem_vjp\((.+?), (?:True|False)\)")
 
 

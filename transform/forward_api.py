@@ -33,7 +33,7 @@ from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
 from .frontend.limits import within_limits
 from .frontend.varargs import named_callee
-from .generated_calls import by_source
+from .generated_calls import forward_by_source
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
@@ -138,7 +138,7 @@ def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
-    if not isinstance(fn, types.FunctionType) or not by_source(fn) and \
+    if not isinstance(fn, types.FunctionType) or not forward_by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
         raise TransformError(f"forward mode (jvp, jacfwd): calling a {type(fn).__name__} "
                              f"value ({callee_words(fn)}) with arguments that carry a "

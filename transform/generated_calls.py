@@ -40,9 +40,33 @@ BY_SOURCE = frozenset(
      "runtime.rules.scipy_signal_extra.filled_2d"])
 
 
+# runtime functions forward mode (only) differentiates from their own source: the VJP
+# helpers reverse mode's flat gradient calls (hvp forward over reverse,
+# transform/flat_gradient.py), in plain NumPy, and the private helpers they call; their
+# forward code is compiled before anything runs (hvp_forward.refuse_helper_calls), and
+# each is checked against differences of grad by corpus cases (tests/forward/corpus_hvp.py:
+# builtins.divmod_*, programs.lstm_sequence_loss, redteam32.spring_chain_verlet,
+# fixes26.float64_of_a_loss, redteam29_stats.gaussian_mixture_loglik,
+# redteam32b.convolve_then_roll_laplacian, redteam29b.conv2d_with_scipy_signal,
+# redteam29b.bincount_with_weights_scatter_add) and tests/forward/test_hvp_fr_coverage.py
+FORWARD_BY_SOURCE = frozenset(
+    ["runtime.rules.operators_helpers.divmod_vjp",
+     "runtime.rules.gathers_helpers.bincount_weights_vjp"] +
+    ["runtime.rules.scipy_special." + n for n in ("logsumexp_vjp", "_weights")] +
+    ["runtime.rules.signals_helpers." + n for n in ("convolve_vjp", "_full_cotangent")] +
+    ["runtime.rules.scipy_signal." + n for n in ("signal_convolve_vjp", "_full_cotangent")] +
+    ["runtime.rules.shape_helpers." + n for n in (
+        "join_vjp", "diff_vjp", "float_type_vjp", "cast_back")])
+
+
 def by_source(fn):
     """Whether reverse mode may differentiate runtime function `fn` from its source."""
     return f"{fn.__module__}.{fn.__qualname__}" in BY_SOURCE
+
+
+def forward_by_source(fn):
+    """Whether forward mode may differentiate runtime function `fn` from its source."""
+    return by_source(fn) or f"{fn.__module__}.{fn.__qualname__}" in FORWARD_BY_SOURCE
 
 
 def refuse_helpers(plain, generated, entry="hvp/hessian"):

@@ -22,13 +22,13 @@ from runtime.contexts import close_since, open_count
 
 from .api import compiled
 from .emit import tracebacks
-from .errors import TransformError, at_definition
+from .errors import TransformError, at_definition, callee_words
 from . import flat_calls
 from .flat_custom import custom_rule
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
-from .generated_calls import by_source
+from .generated_calls import forward_by_source
 from .public.boundary import materialise, refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
@@ -212,7 +212,7 @@ def _checked(tangent):
     return tangent
 
 
-def refuse_helper_calls(tangent):
+def refuse_helper_calls(tangent, depth=0):
     """The refusal `call_jvp` would raise if the code reached the call, raised now: a
     call of a runtime or compiler function (a VJP helper of the flat gradient,
     `solve_vjp`) or rule object with arguments carrying tangents, which has no rule
@@ -225,10 +225,13 @@ def refuse_helper_calls(tangent):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                 value(node.func.id) is call_jvp and len(node.args) >= 2 and \
                 isinstance(node.args[0], ast.Name) and isinstance(node.args[1], ast.Dict) \
-                and node.args[1].keys and _unusable(value(node.args[0].id)):
+                and node.args[1].keys and _unusable(value(node.args[0].id)) is not False:
             callee = value(node.args[0].id)
             kind = "function" if isinstance(callee, types.FunctionType) else \
                 type(callee).__name__
+            if _unusable(callee) is None:
+                _helper_checked(callee, node, tangent, depth)
+                continue
             raise tracebacks.at_user_line(TransformError(
                 f"forward mode (jvp, jacfwd): calling a {kind} value "
                 f"({getattr(callee, '__qualname__', '?')}) "
@@ -240,7 +243,11 @@ def refuse_helper_calls(tangent):
 def _unusable(fn):
     """Whether call_jvp refuses fn with tangents (forward_api._user_rule): a runtime or
     compiler function without source, or an object of theirs (a callee's or method's
-    compiled rule, CalleeRule and MethodRule, the flat gradient calls), with no rule."""
+    compiled rule, CalleeRule and MethodRule, the flat gradient calls), with no rule;
+    None for a runtime function forward mode compiles from its source when called."""
+    if isinstance(fn, types.FunctionType) and _ours(fn.__module__) and \
+            registry.lookup(fn) is None and forward_by_source(fn):
+        return None
     if isinstance(fn, type) or is_value(fn) or inspect.ismethod(fn) or \
             DERIVATIVES and DERIVATIVES["is_derivative"](fn):
         return False
@@ -248,8 +255,26 @@ def _unusable(fn):
     if rule is not None and rule.kind == "template":
         return False
     if isinstance(fn, types.FunctionType):
-        return not by_source(fn) and _ours(fn.__module__)
+        return not forward_by_source(fn) and _ours(fn.__module__)
     return callable(fn) and _ours(type(fn).__module__)
+
+
+def _helper_checked(fn, node, tangent, depth):
+    """A runtime function forward mode compiles from its source when the call runs
+    (generated_calls.FORWARD_BY_SOURCE): compiled now (general), its own calls checked
+    the same way, a refusal raised at the user's line (route "auto" falls back)."""
+    params = list(inspect.signature(fn).parameters)
+    names = tuple(params[k.value] if isinstance(k.value, int) else k.value
+                  for k in node.args[1].keys if isinstance(k, ast.Constant))
+    try:
+        if depth >= 4:
+            raise TransformError("runtime helpers nested too deep")
+        refuse_helper_calls(_compiled(fn, names, None), depth + 1)
+    except TransformError as exc:
+        raise tracebacks.at_user_line(TransformError(
+            f"forward mode (jvp, jacfwd): the tangent of {callee_words(fn)}: "
+            f"{exc.message}", filename=tangent.filename, line=node.lineno,
+            hint="use hvp's route=\"reverse_over_forward\"")) from None
 
 
 def _ours(module):

@@ -5,7 +5,8 @@ first: `accum_eager`, `accumulated_at`). Each is linear in the cotangents it mov
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
 from ..accumulate import accum_eager, cotangent_zeros, own
 from ..containers import getitem_vjp, part, product_or_repeat_vjp
-from ..flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products
+from ..flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products, \
+    shape_snapshot
 from ..helpers import matmul_lhs, matmul_rhs, transpose_vjp, unbroadcast
 from ..registry import JOINT, LINEAR, SHAPE, defvjp, nondiff
 from ..tape import shape_only, unviewed
@@ -19,6 +20,7 @@ nondiff(gradient_seed, why=SHAPE, fresh=True)
 nondiff(cotangent_zeros, why=SHAPE, fresh=True)
 # a tape entry the backward sweep reads only for its shape
 nondiff(shape_only, why=SHAPE)
+nondiff(shape_snapshot, why=SHAPE)     # (a list or dict copied: the flat gradient's)
 # a cotangent's fresh sum (None is zero) and a copy
 defvjp(accum_eager, "acc, contribution", "g", "g", jvp=JOINT)
 defvjp(own, "value", "g", jvp=LINEAR)

@@ -12,6 +12,7 @@ import pytest
 
 from tests.corpus import builtins as B
 from tests.corpus import data_values as D
+from tests.corpus import redteam32 as R32
 from tests.optional_scipy import HAVE_SCIPY
 from tests.red36 import programs_opt as M
 from transform import TransformError, hvp, jvp
@@ -26,17 +27,21 @@ CASES = {
     "hvp **kwargs": (lambda: hvp(M.kwargs_forward, (X3, W), (X3,)), M, "def kwargs_forward"),
     "hvp .item()": (lambda: hvp(B.scalar_item_and_tolist, (X3,), (X3,), wrt=(0,),
                                 route="reverse_over_forward"), B, ".item()"),
-    "hvp divmod": (lambda: hvp(B.divmod_remainder, (2.1, 1.3), (1.0,),
-                               route="forward_over_reverse"), B, "divmod("),
+    # (divmod's VJP helper, here until session 38, is compiled from its source now)
+    "hvp svd": (lambda: hvp(R32.svd_truncated_reconstruction, (W.T @ W, W.T @ W), (W.T @ W,),
+                            route="forward_over_reverse"), R32, "np.linalg.svd("),
     "hvp dict.pop": (lambda: hvp(D.dict_pop_in_loop, (X3,), (X3,),
                                  route="forward_over_reverse"), D, "d.pop(k)"),
 }
-if HAVE_SCIPY:      # (redteam29b imports SciPy at its top)
-    from tests.corpus import redteam29b as R
-    # a refusal in the flat gradient's backward loop: at the user's line of that loop
-    CASES["hvp backward loop"] = (lambda: hvp(R.generator_expression_and_reduce, (X3,), (X3,),
-                                              route="forward_over_reverse"), R,
-                                  "enumerate(x, start=1)")
+if HAVE_SCIPY:      # (redteam29_stats imports SciPy at its top)
+    from tests.corpus import redteam29_stats as S
+    # a refusal in the flat gradient's backward loop: at the user's line in that loop
+    # (until session 38 a loop over enumerate(x, start=1), which forward mode takes now)
+    CASES["hvp backward loop"] = (lambda: hvp(S.kalman_filter_loglik,
+                                              (np.array([0.1, -0.2]), np.outer(X3, [1.0, 0.5])),
+                                              (np.array([1.0, 0.5]),),
+                                              route="forward_over_reverse"), S,
+                                  "np.linalg.solve(S, v)")
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -105,12 +105,13 @@ EXAMPLES.update({dict_items_guard: ({"w": A}, TransformError("not a dict")),
 # session 35: the second-order rules' and hvp routes' shape and check helpers
 from runtime.accumulate import cotangent_zeros  # noqa: E402
 from runtime.closures import make_closure, expire_closure  # noqa: E402
-from runtime.flat import gradient_seed  # noqa: E402
+from runtime.flat import gradient_seed, shape_snapshot  # noqa: E402
 from runtime.rules.linalg_more import _tensor_axes  # noqa: E402
 from runtime.rules.shape_helpers import cot_dtype  # noqa: E402
 from runtime.rules.ufunc_methods_helpers import _renewed_at  # noqa: E402
 from runtime.tape import shape_only  # noqa: E402
 EXAMPLES.update({cotangent_zeros: (A,), gradient_seed: (1.3,), shape_only: (A,),
+                 shape_snapshot: (A,),           # session 38 (fwdcov): the flat gradient's
                  expire_closure: (make_closure(lambda t, w: t * w, (0.5,)),),
                  _tensor_axes: (A, (0,)),
                  cot_dtype: (A, B), _renewed_at: (np.maximum.accumulate(V), 0)})

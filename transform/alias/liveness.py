@@ -40,10 +40,13 @@ def target_uses(target):
 
 
 class Liveness:
-    """live_after[id(stmt)]: the names that may be read after `stmt` runs."""
+    """live_after[id(stmt)]: the names that may be read after `stmt` runs. shape_read:
+    whether a call reads its name arguments only for their shape (the flat gradient's
+    `tape.append(shape_snapshot(t))`: a write into memory t shares changes no shape,
+    and t's tangent is never read), such a read not counted; None: none does."""
 
-    def __init__(self, body):
-        self.live_after, self.nested = {}, {}
+    def __init__(self, body, shape_read=None):
+        self.live_after, self.nested, self.shape_read = {}, {}, shape_read
         self.loops = []                         # (live after the loop, live at its head)
         self.block(body, set())
         # a nested def may read its enclosing function's names whenever it is called
@@ -60,9 +63,11 @@ class Liveness:
         return live
 
     def statement(self, s, out):
+        if isinstance(s, gast.Expr):
+            return out | self.reads(s.value)
         if isinstance(s, gast.Assign):
             killed = set().union(*(stored(t) for t in s.targets))
-            read = uses(s.value).union(*(target_uses(t) for t in s.targets))
+            read = self.reads(s.value).union(*(target_uses(t) for t in s.targets))
             return (out - killed) | read
         if isinstance(s, gast.AugAssign):
             return out | uses(s.value) | uses(s.target) | target_uses(s.target) \
@@ -81,6 +86,15 @@ class Liveness:
             self.nested[id(s)] = s
             return out - {s.name}
         return out | uses(s)
+
+    def reads(self, node):
+        """uses(node), less the names read only as a shape_read call's arguments."""
+        if self.shape_read is None:
+            return uses(node)
+        skipped = {id(a) for c in gast.walk(node) if isinstance(c, gast.Call) and
+                   self.shape_read(c) for a in c.args if isinstance(a, gast.Name)}
+        return {n.id for n in gast.walk(node) if isinstance(n, gast.Name) and
+                type(n.ctx) is gast.Load and id(n) not in skipped}
 
     def loop(self, s, out):
         """Iterate to a fixpoint: the body's end flows back to the loop head."""

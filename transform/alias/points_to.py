@@ -21,7 +21,7 @@ import numpy as np
 from .jvp_calls import jvp_call_value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
-                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS,
+                     INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS, ENTRY_COPIES,
                      SCALAR_ATTRS, SPLIT_FUNCTIONS, VIEW_ATTRS, VIEW_FUNCTIONS,
                      VIEW_METHODS, _array_method, _copy_false, _is_in, _is_numpy,
                      _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
@@ -274,6 +274,9 @@ class ExprAliases:
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
+        flat = self.flat_helper_value(e, fn, args, kwargs)
+        if flat is not None:
+            return flat
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
             return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
@@ -289,6 +292,24 @@ class ExprAliases:
         if shared is not None:                 # a helper read from its source
             return self.unknown_result(e, shared)
         return self.unknown_result(e, args + list(kwargs.values()))
+
+    def flat_helper_value(self, e, fn, args, kwargs):
+        """The Value of a call of the flat gradient's own (hvp forward over reverse:
+        shape_snapshot, `unviewed(d[k])`), else None."""
+        if _is_in(fn, SHAPE_SNAPSHOTS) and len(args) == 1 and not kwargs:
+            return self.snapshot(e, args[0])
+        if _is_in(fn, ENTRY_COPIES) and len(e.args) == 1 and not kwargs and \
+                isinstance(e.args[0], gast.Subscript) and isinstance(e.args[0].value, gast.Name):
+            held = self.state.contents(self.value(e.args[0].value).objs)
+            return Value(self.fresh(e).objs | held | self.state.contents(held))
+        return None
+
+    def snapshot(self, e, given):
+        """shape_snapshot(x): a new ShapeOnly, list or dict, or x itself (another
+        object), which the code reads back for its shape alone (reverse mode's tape
+        entry): no write changes a shape, and its tangent is never read, so nothing it
+        holds is followed."""
+        return self.fresh(e)
 
     def helper_shares(self, fn, args, kwargs):
         """The argument Values a helper's result may share memory with, or None."""

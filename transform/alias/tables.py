@@ -10,6 +10,8 @@ import re
 import gast
 import numpy as np
 
+from runtime.flat import shape_snapshot
+from runtime.tape import unviewed
 from runtime.traits import METHOD, PRIMITIVE
 
 from ..ir.nodes import statements, walk
@@ -40,6 +42,13 @@ INPLACE_FUNCTIONS = PRIMITIVE["writes"]
 ARRAY_MAKERS = PRIMITIVE["fresh"]
 CONTAINER_MAKERS = {list, tuple, sorted, reversed, zip, enumerate, iter, dict, filter, map}
 PICKERS = {min, max, next, getattr}          # return one of their arguments (or its parts)
+# the flat gradient's tape entry of a value only its shape is read back of (hvp forward
+# over reverse, runtime/flat.py): a new ShapeOnly for an array, a list's or dict's copy
+# (holding its entries), the value itself otherwise
+SHAPE_SNAPSHOTS = {shape_snapshot}
+# `unviewed(x[i])` (the flat gradient's read of an entry, runtime/tape.py): a view's own
+# copy, else the entry itself: never the container x
+ENTRY_COPIES = {unviewed}
 
 
 def instead(key):

@@ -24,6 +24,7 @@ from .order import OrderChecks
 from .state import State
 from .points_to import ExprAliases, Value
 from .liveness import Liveness, uses
+from .tables import SHAPE_SNAPSHOTS, _is_in
 from .swaps import relabel, relabelled, swap_labels, swapped_names, target_names_of
 
 
@@ -190,7 +191,8 @@ class AliasCheck:
     def live_here(self):
         s = self.current
         if self.liveness is None:
-            self.liveness = Liveness(self.body)
+            self.liveness = Liveness(self.body, shape_read=lambda call: _is_in(
+                self.src.resolve(call.func), SHAPE_SNAPSHOTS) and len(call.args) == 1)
         live = self.liveness.after(s)
         if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)):
             live = live | uses(s)               # a loop header or test: be generous

@@ -125,21 +125,19 @@ class Forward:
         call, names = s.iter, s.target.elts
         if isinstance(call, gast.Name) and _unpacks_names(s.target):
             return self.unpacking_sequence(s, call)
-        role = role_of(call.func) if isinstance(call, gast.Call) else None
-        plain = isinstance(call, gast.Call) and not call.keywords and \
-            all(_unpacks_names(n) for n in names) and \
-            all(isinstance(a, gast.Name) for a in call.args)
+        role = _walk_role(call, names)
         first = []
-        if role == "enumerate" and plain and len(call.args) == 1 and len(names) == 2:
+        if role == "enumerate":                             # `enumerate(seq, start=1)` too
             dotted = names[1:]
             if isinstance(names[0], gast.Name) and names[0].id in self.active:
                 first = [self.zero_for(names[0].id, s)]   # the index: no derivative
-        elif role == "zip" and plain and len(call.args) == len(names):
+        elif role == "zip":
             dotted = names
         else:
             refuse(self, _located_part(s.node), "a loop unpacking several names from this "
                    "iterable", "loop over one sequence and unpack inside the body")
-        seqs, dotted, first = self._walked(call.args, dotted, s, first)
+        walked = call.args[:1] if role == "enumerate" else call.args
+        seqs, dotted, first = self._walked(walked, dotted, s, first)
         if not dotted:
             return first
         if role == "zip" and all(isinstance(n, gast.Name) for n in names):
@@ -154,7 +152,7 @@ class Forward:
             pair = [names[1], self._tangent_target(names[1])]
             s.target.elts = [names[0], gast.Tuple(elts=pair, ctx=gast.Store())]
             call.args = [gast.Call(func=self.names.ref("zip"), args=[call.args[0], seqs[0]],
-                                   keywords=[])]
+                                   keywords=[])] + call.args[1:]     # (its start kept)
             return first
         tangents = seqs[0] if len(seqs) == 1 else gast.Call(
             func=self.names.ref("zip"), args=seqs, keywords=[])
@@ -287,3 +285,23 @@ def _unpacks_names(target):
 def _located_part(loop):
     """The loop, or its first part that knows the user's line (lowering's loops may not)."""
     return next((n for n in gast.walk(loop) if hasattr(n, "lineno")), loop)
+
+
+def _walk_role(call, names):
+    """"enumerate" or "zip" for a loop target `names` the code walks beside the call's
+    sequences' tangents, else None."""
+    role = role_of(call.func) if isinstance(call, gast.Call) else None
+    if not all(_unpacks_names(n) for n in names):
+        return None
+    if role == "enumerate" and _counted(call) and len(names) == 2:
+        return role
+    plain = not call.keywords and all(isinstance(a, gast.Name) for a in call.args)
+    return role if role == "zip" and plain and len(call.args) == len(names) else None
+
+
+def _counted(call):
+    """`enumerate(seq)`, `enumerate(seq, k)` or `enumerate(seq, start=k)`, seq a name."""
+    args, keywords = call.args, call.keywords
+    return bool(args) and isinstance(args[0], gast.Name) and (
+        len(args) == 2 and not keywords or
+        len(args) == 1 and all(k.arg == "start" for k in keywords))

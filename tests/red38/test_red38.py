@@ -35,10 +35,8 @@ REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
     # line: test_regressions.py's xfail)
     ("buffer_reused", "grad_plain")} | {(n, "grad_plain") for n in (
         "outer_break", "outer_while", "while_decay", "nested_outer_rows")} | {
-    # forward over reverse: a custom rule called with a constant keyword
-    # (`leaky(X @ w, alpha=0.2)`) is refused as "a differentiated value passed by
-    # keyword" (an over-refusal: alpha is no differentiated value)
-    ("leaky_keyword", c) for c in ("hvp_fr", "hvp_auto", "hessian_fr")} | {
+    # (forward over reverse of a custom rule called with a constant keyword,
+    # `leaky(X @ w, alpha=0.2)`, passes since session 38: tests/noticed38)
     # a row view `x = X[i]` written through `X[i] *= 2` after its use: refused
     ("alias_rows", c) for c in ("grad", "jvp", "hvp_fr")}
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]

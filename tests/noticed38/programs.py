@@ -1,4 +1,6 @@
 """Programs for session 38's noticed items (test_*.py check them against tests/fd.py)."""
+from dataclasses import dataclass, field
+
 import numpy as np
 
 
@@ -28,3 +30,67 @@ def super_named_class(w):
 def super_skipping_a_class(w):
     k = Skips(w)
     return np.sum(k.b * k.w) + k.s
+
+
+@dataclass(frozen=True)
+class Box:
+    lo: np.ndarray
+    hi: np.ndarray
+
+    def __post_init__(self):
+        if np.any(self.hi < self.lo):
+            raise ValueError("an empty box")
+
+
+def frozen_box(x):
+    b = Box(np.sin(x) - 1.0, x + 1.0)
+    return np.sum((b.hi - b.lo) * np.cos(b.lo) ** 2)
+
+
+def frozen_box_inverted(x):
+    b = Box(x + 1.0, x - 1.0)
+    return np.sum(b.hi - b.lo)
+
+
+@dataclass(frozen=True)
+class Scaled:
+    w: np.ndarray
+    k: float = 2.0
+
+    def __post_init__(self):
+        self.w = self.w * self.k         # FrozenInstanceError in Python
+
+
+def frozen_writes(x):
+    return np.sum(Scaled(x).w)
+
+
+@dataclass
+class Orbit:
+    r: float
+    v: float
+    energy: float = field(init=False)
+
+    def __post_init__(self):
+        self.energy = 0.5 * self.v ** 2 - 1.0 / self.r
+
+
+def orbit_energy(r):
+    o = Orbit(r, 0.8)
+    return o.energy * o.r
+
+
+@dataclass
+class Kinetic:
+    r: float
+    v: float
+
+    def __post_init__(self):
+        self.energy = self.kinetic() - 1.0 / self.r
+
+    def kinetic(self):
+        return 0.5 * self.v ** 2
+
+
+def kinetic_energy(r):
+    return Kinetic(r, 0.8).energy

@@ -23,13 +23,11 @@ CASES = all_cases()
 # a piece of np.piecewise reading a differentiated value through its closure (`c * t`)
 # has no forward rule: refused at the user's line (pass `c` in np.piecewise's args)
 _FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
-_SCALAR = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr")
 REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
-    {("orbit_energy", c) for c in _FLOAT} | {("box_penalty", c) for c in _SCALAR} | {
+    {("orbit_energy", c) for c in _FLOAT} | {
     # a dataclass with a field(init=False) that __post_init__ sets from a method
-    # (orbit_energy) and a frozen dataclass with __post_init__ (box_penalty): "no
-    # derivative rule" for the class, in every mode (a __post_init__ calling a method;
-    # a frozen dataclass without __post_init__ passes)
+    # (orbit_energy): refused in every mode, saying so (a frozen dataclass whose
+    # __post_init__ writes no attribute, box_penalty, passes since session 38)
     # plain lowering: `buf.copy()` in a range loop ("a call of a compiled function");
     # a `for` with `break`, a `while`, a nested loop (these three name the file but no
     # line: test_regressions.py's xfail)

@@ -94,3 +94,23 @@ class Kinetic:
 
 def kinetic_energy(r):
     return Kinetic(r, 0.8).energy
+
+
+def list_item_take_dot(w):
+    xs = [w, np.sin(w) * 2.0]
+    return xs[1].take([2, 0, 1]).dot(xs[0]) + np.sum(xs[0].take([0, 0, 2]) ** 3)
+
+
+def dict_value_compress(w):
+    d = {"a": np.exp(w), "b": w[::-1]}
+    keep = np.array([True, False, True])
+    return np.sum(d["a"].compress(keep) * d["b"].compress(keep, 0) ** 2)
+
+
+def method_mix_vector(w):
+    parts = (w ** 2, np.cos(w))
+    return np.concatenate([parts[0].take([1, 2]), parts[1].compress(w > 0.0), [parts[0].dot(w)]])
+
+
+def direct_compress(w):
+    return np.sum(np.tanh(w).compress(w > 0.0) ** 2)

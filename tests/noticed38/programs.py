@@ -1,4 +1,5 @@
 """Programs for session 38's noticed items (test_*.py check them against tests/fd.py)."""
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -114,3 +115,36 @@ def method_mix_vector(w):
 
 def direct_compress(w):
     return np.sum(np.tanh(w).compress(w > 0.0) ** 2)
+
+
+class Cached:
+    def __init__(self, w):
+        self.w = w
+
+    @functools.cached_property
+    def norm(self):
+        return np.sqrt(np.sum(self.w ** 2))
+
+    def energy(self, x):
+        return np.sum(self.w * x) / self.norm
+
+
+def cached_built_inside(w, x):
+    m = Cached(np.sin(w))
+    return m.norm * np.sum(x) + m.energy(x) * m.norm      # later reads: the cached value
+
+
+@dataclass
+class CachedRecord:
+    w: np.ndarray
+
+    @functools.cached_property
+    def norm(self):
+        return np.sqrt(np.sum(self.w ** 2))
+
+    def energy(self, x):
+        return np.sum(self.w * x) / self.norm
+
+
+def cached_record_argument(m, x):
+    return m.energy(x) + m.norm ** 2

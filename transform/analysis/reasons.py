@@ -23,6 +23,7 @@ from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
 from ..lowering.sequence_kinds import bindings
 from ..lowering.records import record_hint
+from ..frontend.constructor_reasons import why_not_built
 
 
 def check_reasons(ctx, body):
@@ -197,7 +198,8 @@ def _refusal(ctx, s, prim, position, name):
             "positionally: `Point(p.x, new_y)`" if prim.method == "_replace"
             else "pass it positionally")
     built = record_hint(prim.fn)
-    kind = "a class whose construction the compiler does not read" if built else \
+    kind = "a class whose construction the compiler does not read" if \
+        isinstance(prim.fn, type) and why_not_built(prim.fn) else \
         "which has no derivative rule for it"
     return ctx.src.error(
         f"{what} reaches {where} of {prim.label}, {kind}: the gradient would silently be "

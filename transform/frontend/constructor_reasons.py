@@ -19,7 +19,7 @@ import gast
 
 from ..ir.nodes import names_below
 from .base_init import base_call
-from .constructors import _LITERALS, _attribute_parents, _own_setattr, _parsed, _writes_self
+from .constructors import _HEAP_TYPE, _LITERALS, _attribute_parents, _own_setattr, _parsed, _writes_self
 
 _OUTSIDE = "or build the object outside the differentiated function and pass it in"
 _NESTED = (gast.FunctionDef, gast.Lambda, gast.ClassDef, gast.Return, gast.Yield,
@@ -35,6 +35,8 @@ def why_not_built(cls):
 
 
 def _why(cls):
+    if not cls.__flags__ & _HEAP_TYPE:
+        return None             # a type written in C (itertools.accumulate): no source
     plain = _not_plain(cls)
     if plain is not None:
         return plain

@@ -24,7 +24,6 @@ from ..alias.tables import INPLACE_METHODS
 from ..ir.nodes import name_ids
 from ..ir.primitives import Prim
 from ..lowering.sequence_kinds import sequence_names
-from .generated_names import user_words
 
 # methods of a list or tuple that read it and keep nothing (their result: an int)
 _LIST_READS = {"index", "count"}
@@ -55,10 +54,8 @@ def check_kept_values(ctx, statement, prim, varied):
         where = f"{prim.label}(), which may store it (in a global, an attribute or a container)"
     else:
         return
-    words = None if varied[0] in ctx.names.temporaries else \
-        user_words(ctx.src, varied[0], prim.site or statement)
-    what = "a value being differentiated" if words is None else \
-        f"{words}, which is being differentiated,"
+    what = "a value being differentiated" if varied[0] in ctx.names.temporaries else \
+        f"`{varied[0]}`, which is being differentiated,"
     raise ctx.src.error(
         f"{what} is passed to {where}, and the "
         "call's result is not used: a value it keeps and the function reads back would "

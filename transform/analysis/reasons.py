@@ -197,16 +197,20 @@ def _refusal(ctx, s, prim, position, name):
             _site(s, prim), hint="build the new record with its class, every field "
             "positionally: `Point(p.x, new_y)`" if prim.method == "_replace"
             else "pass it positionally")
-    built = record_hint(prim.fn)
-    kind = "a class whose construction the compiler does not read" if \
-        isinstance(prim.fn, type) and why_not_built(prim.fn) else \
-        "which has no derivative rule for it"
     return ctx.src.error(
-        f"{what} reaches {where} of {prim.label}, {kind}: the gradient would silently be "
-        "zero", _site(s, prim),
-        hint=built or getattr(prim.rule, "hint", None) or
+        f"{what} reaches {where} of {prim.label}, {_no_rule(prim.fn)}: the gradient "
+        "would silently be zero", _site(s, prim),
+        hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or
         "compute that value outside the differentiated function, or register a rule "
         "with transform.rrule (docs/adding_a_rule.md)")
+
+
+def _no_rule(fn):
+    """What the callee lacks: a user class the compiler does not build (its construct
+    in the hint), or a derivative rule."""
+    if isinstance(fn, type) and why_not_built(fn):
+        return "a class whose construction the compiler does not read"
+    return "which has no derivative rule for it"
 
 
 class _Line:

@@ -8,6 +8,7 @@ never writes into an array someone else holds.
 import collections.abc
 import copy
 import dataclasses
+import functools
 import inspect
 import threading
 import types
@@ -114,9 +115,10 @@ def receiver_tangent(tangent, receiver):
 def attribute_tangent(tangent, obj, name):
     """The tangent of `obj.name` for a stored attribute (a dataclass's or NamedTuple's
     field, an instance's own attribute): the same attribute of the tangent object, which
-    forward mode built from the fields' tangents; a `@property` with a Python getter: the
-    getter's own tangent (compiled by the public face); another computed attribute is
-    refused."""
+    forward mode built from the fields' tangents; a `@property` or
+    functools.cached_property with a Python getter: the getter's own tangent (compiled by
+    the public face; the tangent object's own attribute would be the getter run on the
+    tangents); another computed attribute is refused."""
     if isinstance(obj, np.ndarray) and name in _LINEAR_ARRAY_ATTRIBUTES:
         return getattr(np.asarray(tangent), name)
     if isinstance(obj, (np.generic, complex, float)) and name in ("real", "imag"):
@@ -154,9 +156,11 @@ def _result_entry(obj, tangent, name):
 
 
 def _python_getter(obj, name):
-    """The Python getter of a `@property` of obj's class, or None."""
+    """The Python getter of a `@property` or functools.cached_property of obj's class,
+    or None."""
     descriptor = getattr(type(obj), name, None)
-    getter = getattr(descriptor, "fget", None) if isinstance(descriptor, property) else None
+    getter = descriptor.fget if isinstance(descriptor, property) else \
+        descriptor.func if isinstance(descriptor, functools.cached_property) else None
     return getter if isinstance(getter, types.FunctionType) else None
 
 
@@ -195,6 +199,8 @@ def _stored_attribute(obj, name):
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):
         return name in obj._fields
     descriptor = getattr(type(obj), name, None)
+    if isinstance(descriptor, functools.cached_property):
+        return False            # its value, cached in __dict__ or not, computed by code
     return name in getattr(obj, "__dict__", ()) and not hasattr(descriptor, "__set__")
 
 

@@ -24,6 +24,7 @@ from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
 from .public.sourced import with_source
+from .public.field_reads import located_fields
 from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
@@ -157,8 +158,9 @@ def _gradients(fn, wrt, policy, args, kwargs, has_aux):
     cotangents = _materialised(pullback, _seed(out), policy or default_policy)
     values = _bound_args(_params(plain), args, kwargs)
     defaults = _defaults(plain)            # wrt a parameter left at its default
-    grads = tuple(materialise(c, values[n] if n in values else defaults[n])
-                  for c, n in zip(cotangents, names))
+    with located_fields(plain, [(n, values.get(n, defaults.get(n))) for n in names]):
+        grads = tuple(materialise(c, values[n] if n in values else defaults[n])
+                      for c, n in zip(cotangents, names))
     return ((out, aux) if has_aux else out), grads[0] if single else grads
 
 
@@ -304,7 +306,8 @@ def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
         except Exception as exc:
             tracebacks.annotate(exc)
             raise
-        grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
+        with located_fields(plain, [(n, values[n]) for n in names]):
+            grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
         return tuple(_unaliased(grads, cotangent))
     # the caller gets copies of the output's arrays: the backward sweep may still read the
     # originals (tanh's output), so a write into what vjp returned must not reach it

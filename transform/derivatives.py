@@ -30,6 +30,7 @@ from . import forward_api
 from .forward.calls import provide_tangents
 from .forward_api import _compiled
 from .forward_arguments import _like
+from .public.field_reads import located_fields
 from .generated_calls import refuse_helpers
 from .public.checks import DERIVATIVE, SPEC
 from .public.parameters import _bound_args, _defaults, _full_signature, _params, _wrt_names
@@ -185,7 +186,8 @@ def jvp_of(fn, primals, tangents, wrt):
         raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "
                         f"argument ({', '.join(names)})")
     values = {**_defaults(spec.fn), **dict(zip(_params(spec.fn), primals))}
-    given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
+    with located_fields(spec.fn, values.items()):
+        given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
     return fn(*primals), tangent_function(fn, names)(*given, *primals)
 
 

@@ -12,7 +12,8 @@ gradient over the arguments of <g, the declared tangent J(x) t>:
                                             f with t_i in i's place: the rule's pullback
                                             there, at g, for the other arguments
 
-JOINT, and a tangent passed by keyword, are refused.
+JOINT, and a tangent passed by keyword, are refused; keywords without one are passed on
+as constants.
 """
 from runtime import registry
 from runtime.accumulate import accum_eager
@@ -61,10 +62,9 @@ def _second(rule, args, kwargs, g, t_args, layout):
                 cots = rule.rrule(*swapped, **kwargs)[1](g)
                 _add(total, [None if k == i else c for k, c in enumerate(cots)])
         return total
-    if callable(term) and (not kwargs or registry.lookup(term) is not None):
+    if callable(term):
         return _through_jvp_function(term, args, kwargs, g, t_args, wanted)
-    why = "which declares no JVP" if term is None else \
-        "a custom rule whose JVP is JOINT or that takes keywords"
+    why = "which declares no JVP" if term is None else "a custom rule whose JVP is JOINT"
     raise RuleRefused(f"hvp (forward over reverse): a call of {rule.name}, {why}" + _INSTEAD)
 
 
@@ -72,8 +72,9 @@ def _through_jvp_function(term, args, kwargs, g, t_args, wanted):
     """Reverse mode over the JVP function: its registered rule's pullback when it has
     one (np.piecewise's, runtime/rules/piecewise_second.py: its cotangents as rules
     give them, a closure record's own among them; the keywords, carrying no tangent,
-    passed on), else vjp of its source (no keywords)."""
-    from .api import vjp       # (api imports the compiler, which reaches this module)
+    passed on), else vjp of its source, the keywords passed on as constants (a keyword
+    carrying a tangent is refused before: flat_dispatch.py's _custom_parts)."""
+    from .api import _function_vjp  # (api imports the compiler, which reaches this module)
     if not wanted:
         return ()
     rule = registry.lookup(term)
@@ -81,7 +82,8 @@ def _through_jvp_function(term, args, kwargs, g, t_args, wanted):
         cots = rule.rrule(tuple(t_args), *args, **kwargs)[1](g)
         found = {k: unthunk(cots[k + 1]) for k in wanted}
     else:
-        _, pullback = vjp(term, tuple(t_args), *args, wrt=tuple(k + 1 for k in wanted))
+        _, pullback = _function_vjp(term, tuple(k + 1 for k in wanted), tuple(t_args),
+                                    *args, **kwargs)
         found = dict(zip(wanted, pullback(g)))
     return [found.get(k) for k in range(len(args))]
 

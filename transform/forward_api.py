@@ -28,6 +28,7 @@ from .errors import TransformError, at_definition, callee_words
 from .forward.calls import provide
 from .forward.methods import user_method
 from .forward_arguments import _like, _tangents
+from .public.field_reads import located_fields
 from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
 from .frontend.constructors import constructor_of
@@ -77,7 +78,8 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     tangents = _tangents(names, tangents)
     values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
-    given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}  # left out)
+    with located_fields(plain, values.items()):
+        given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}  # (left out)
     _check_inputs(_params(plain, keyword_only=True), names, primals, {}, complex_ok=True)
     rule = _compiled(plain, names, _full_signature(plain, primals, {}),
                      complex_values=holds_complex((primals, given)))

@@ -8,6 +8,8 @@ import numpy as np
 
 from runtime.forward import zero_tangent
 
+from .public.field_reads import NotAField
+
 
 def _tangents(names, tangents):
     if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
@@ -68,11 +70,7 @@ def _record_like(name, primal, tangent, where):
         object.__setattr__(out, field, value)
     for other in [n for n in getattr(primal, "__dict__", ()) if n not in fields]:
         if _floats_in(getattr(primal, other)):      # set by __post_init__: computed, its
-            raise TypeError(                        # tangent no field's
-                f"jvp: the argument {name!r}{where} is a {type(primal).__name__} whose "
-                f"attribute `{other}` is no field (set by __post_init__ or later): its "
-                "tangent cannot be read from the fields' tangents; pass the fields and "
-                f"build the {type(primal).__name__} inside the function")
+            raise NotAField("jvp", primal, other, "tangent")   # tangent no field's
         object.__setattr__(out, other, zero_tangent(getattr(primal, other)))
     return out
 

@@ -139,9 +139,12 @@ def _bound_call(tangents, bound, kwargs):
 
 def _by_value(fn, tangents, args, kwargs):
     """Whether fn is a value called through a function of the call's arity
-    (transform/value_calls.py), its keywords not that function's own names."""
+    (transform/value_calls.py), its keywords not that function's own names: a function
+    with a template rule other than a Python def, or runtime's (an ndarray method as a
+    function, `compress`: forward/calls.py container_method gives it)."""
     taken = {"fn"} | {positional(k) for k in range(len(args))}
-    return not isinstance(fn, types.FunctionType) and wrappable(fn) and \
+    runtime_def = (getattr(fn, "__module__", None) or "").split(".")[0] == "runtime"
+    return (not isinstance(fn, types.FunctionType) or runtime_def) and wrappable(fn) and \
         not taken & set(kwargs) and \
         all(_wrapper_param(fn, k, args, kwargs) is not None for k in tangents)
 

@@ -6,6 +6,7 @@ import linecache
 import types
 
 from runtime import registry
+from runtime.complex_safety import user_facing
 
 from .emit import tracebacks
 from .errors import TransformError
@@ -83,12 +84,37 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
             where = _user_line(plain, generated, used)
             raise TransformError(
-                f"{entry} of {tracebacks.user_name(plain)}: its forward-mode code calls "
-                f"{used}, which reverse mode cannot differentiate yet (a rule's "
-                "derivative helper, a closure, a container operation)",
+                f"{entry} of {tracebacks.user_name(plain)}: the forward-mode code of "
+                f"{_construct(value, used)} calls a helper of thunkgrad's that reverse "
+                "mode cannot differentiate yet (a rule's derivative helper, a closure, a "
+                "container operation)",
                 filename=where[0], line=where[1], col=where[2], source_line=where[3],
                 hint="compute H v by finite differences of grad, or jacfwd of grad "
                 "when it applies; or inline the construct in plain NumPy")
+
+
+# thunkgrad's own functions generated code calls for a construct of the user's
+_CONSTRUCTS = {"_keywords_tangent": "a call passing keyword arguments on this line",
+               "call_jvp_tangent_jvp": "the call of a function on this line (a third "
+                                       "derivative of it)",
+               "_spread_keywords_tangent": "a call spreading `*args` or `**kwargs` on "
+                                           "this line"}
+
+
+def _construct(value, used):
+    """What the user wrote that generated code calls helper `used` for: the NumPy (or
+    SciPy, Python) function whose rule's derivative it is, `np.sinc`'s derivative on
+    this line, else a construct on this line (the helper's own name means nothing to
+    the user)."""
+    if used in _CONSTRUCTS:
+        return _CONSTRUCTS[used]
+    for rule in list(registry._RULES.values()):
+        texts = list(rule.templates.values()) + [str(t) for t in rule.jvps.values()]
+        name = user_facing(rule.name)
+        if (any(f"{used}(" in str(t) for t in texts) or rule._declared_jvp is value) and \
+                name.split(".")[0] not in ("runtime", "transform"):
+            return f"{name}'s derivative on this line"
+    return "a construct on this line"
 
 
 def _user_line(plain, generated, used):

@@ -36,6 +36,7 @@ from .hessian_blocks import container_hessian
 from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
 from .public.boundary import _check_values
+from .public.field_reads import located_fields
 from .public.checks import check_target, mark_derivative
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
@@ -70,7 +71,8 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     _check_values((name,), (primals[index],))      # an int: every route's TypeError
-    direction = _like(name, primals[index], tangents[0])
+    with located_fields(plain, [(name, primals[index])], "hvp"):
+        direction = _like(name, primals[index], tangents[0])
     signature = signature_of_call(primals)
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
     if tangent is not None:
@@ -128,8 +130,9 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     _check_values(names, [primals[index] for index in indices])
-    given = {name: _like(name, primals[index], t)
-             for name, index, t in zip(names, indices, tangents)}
+    with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
+        given = {name: _like(name, primals[index], t)
+                 for name, index, t in zip(names, indices, tangents)}
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:

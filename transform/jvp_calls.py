@@ -15,6 +15,7 @@ from runtime import registry
 from .errors import TransformError
 from .forward_api import jvp
 from .forward_arguments import _like, _tangents
+from .public.field_reads import located_fields
 from .forward_nested import _plain_function, call_jvp_tangent
 from .forward_reverse import call_jvp_rule
 from .public.parameters import _defaults, _params, _wrt_names
@@ -34,7 +35,9 @@ def _given(fn, primals, tangents, wrt):
         wrt = tuple(range(min(len(primals), len(_params(fn)))))
     names, _ = _wrt_names(fn, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     values = {**_defaults(fn), **dict(zip(_params(fn), primals))}
-    given = {n: _like(n, values.get(n), t) for n, t in zip(names, _tangents(names, tangents))}
+    with located_fields(fn, values.items()):
+        given = {n: _like(n, values.get(n), t)
+                 for n, t in zip(names, _tangents(names, tangents))}
     return primals, names, given
 
 

@@ -13,6 +13,13 @@ from .shape_helpers import cot_dtype
 from ..thunks import unthunk
 from .constructors import astype
 from .shape import flatten
+from . import gathers_helpers  # noqa: F401  (compress's template reads its helpers)
+
+
+def compress(a, condition, axis=None, out=None):
+    """`a.compress(condition, axis)` as a function: np.compress, the receiver first."""
+    return np.compress(condition, a, axis, out)
+
 
 METHODS = {
     # reductions and scans
@@ -22,7 +29,7 @@ METHODS = {
     # shape
     "reshape": np.reshape, "ravel": np.ravel, "flatten": flatten, "transpose": np.transpose,
     "swapaxes": np.swapaxes, "squeeze": np.squeeze, "repeat": np.repeat,
-    "diagonal": np.diagonal, "take": np.take, "sort": np.sort,
+    "diagonal": np.diagonal, "take": np.take, "sort": np.sort, "compress": compress,
     # values
     "dot": np.dot, "clip": np.clip, "round": np.round, "copy": np.copy, "astype": astype,
     "conj": np.conj, "conjugate": np.conjugate,
@@ -37,6 +44,9 @@ _VIEWS = {"reshape", "ravel", "transpose", "swapaxes", "squeeze", "diagonal"}
 for _name, _fn in METHODS.items():
     defmethod(_name, _fn, view=_name in _VIEWS)
 declare_method("view", "__array__", view=True)
+defvjp(compress, "a, condition, axis=None, out=None",
+       "gather_vjp(g, a, np.compress(condition, entry_indices(a), axis))", None, None, None,
+       jvp=LINEAR)
 
 # these change the receiver in place, which the backward sweep cannot undo (the alias
 # check refuses them); a string says what to write instead, `{0}` the receiver's name

@@ -11,7 +11,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_grad, numerical_jvp
 from tests.gradcheck import rng
-from transform import hvp, jvp
+from transform import TransformError, hvp, jvp
 
 
 @dataclasses.dataclass
@@ -60,5 +60,6 @@ def test_an_undifferentiated_argument_is_held_fixed():
 
 
 def test_a_differentiated_argument_with_a_computed_attribute_is_refused():
-    with pytest.raises(TypeError, match="attribute `scale` is no field"):
+    with pytest.raises(TransformError, match="`layer.scale` is no field") as info:
         jvp(held_fixed, (Layer(X, B), Y), (Layer(np.ones(3), 0.0), np.ones(3)))
+    assert info.value.filename == __file__ and "layer.scale" in info.value.source_line

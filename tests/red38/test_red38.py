@@ -23,20 +23,15 @@ CASES = all_cases()
 # a piece of np.piecewise reading a differentiated value through its closure (`c * t`)
 # has no forward rule: refused at the user's line (pass `c` in np.piecewise's args)
 _FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
-_SCALAR = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr")
 REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
-    {("orbit_energy", c) for c in _FLOAT} | {("box_penalty", c) for c in _SCALAR} | {
+    {("orbit_energy", c) for c in _FLOAT} | {
     # a dataclass with a field(init=False) that __post_init__ sets from a method
-    # (orbit_energy) and a frozen dataclass with __post_init__ (box_penalty): "no
-    # derivative rule" for the class, in every mode (a __post_init__ calling a method;
-    # a frozen dataclass without __post_init__ passes)
+    # (orbit_energy): refused in every mode, saying so (a frozen dataclass whose
+    # __post_init__ writes no attribute, box_penalty, passes since session 38)
     # (plain lowering: `buf.copy()` in a range loop, a `for` with `break`, a `while`, a
     # nested loop are taken since session 38: checked against differences)
-    ("leaky_keyword", "hvp_fr")} | {
-    # forward over reverse: a custom rule called with a constant keyword
-    # (`leaky(X @ w, alpha=0.2)`) is refused as "a differentiated value passed by
-    # keyword" (an over-refusal: alpha is no differentiated value)
-    ("leaky_keyword", c) for c in ("hvp_fr", "hvp_auto", "hessian_fr")} | {
+    # (forward over reverse of a custom rule called with a constant keyword,
+    # `leaky(X @ w, alpha=0.2)`, passes since session 38: tests/noticed38)
     # a row view `x = X[i]` written through `X[i] *= 2` after its use: refused
     ("alias_rows", c) for c in ("grad", "jvp", "hvp_fr")}
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]

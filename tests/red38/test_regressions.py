@@ -46,17 +46,21 @@ def _params(r):
     return E.Params(r.normal(size=3), 0.2), r.normal(size=(4, 3)), r.normal(size=4)
 
 
-@pytest.mark.parametrize("api", ["grad", "hvp"])
+@pytest.mark.parametrize("api", ["grad", "hvp", "jvp"])
 def test_dataclass_argument_reading_post_init_attribute_refused(api):
     """grad of a dataclass argument whose __post_init__ sets `s = exp(log_s)`, `s` read:
     dataclasses.replace raised a bare "unexpected keyword argument 's'" building the
-    gradient (its part through __post_init__ would be lost): now the message jvp gives."""
+    gradient (its part through __post_init__ would be lost): then jvp's TypeError, since
+    session 38 a TransformError at the user's read of `p.s`."""
     p, X, y = _params(np.random.default_rng(38))
-    with pytest.raises(TypeError, match="`s` is no field"):
+    with pytest.raises(TransformError, match=f"{api}: `p.s` is no field") as info:
         if api == "grad":
             grad(E.params_arg_loss)(p, X, y)
+        elif api == "jvp":
+            jvp(E.params_arg_loss, (p, X, y), (p,), wrt=0)
         else:
             hvp(E.params_arg_loss, (p, X, y), (p,))
+    assert info.value.filename == E.__file__ and "/ p.s" in info.value.source_line
 
 
 def test_dataclass_argument_post_init_attribute_unread_passes():

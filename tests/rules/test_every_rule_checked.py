@@ -30,7 +30,7 @@ except ImportError:
     sl = ss = sc = stats = None
 
 registry._load_pending()
-from runtime.rules.methods import item, tolist  # noqa: E402
+from runtime.rules.methods import compress, item, tolist  # noqa: E402
 
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
 V3, V4, V5, V6 = rand(3, seed=3), rand(4, seed=4), rand(5, seed=5), rand(6, seed=6)
@@ -52,7 +52,7 @@ EXTRA = {
     np.heaviside: [(A, B)], np.linalg.multi_dot: [([M, A.T, B],)],
     np.linalg.eigvalsh: [(S,)], np.split: [(V6, 3)], np.array_split: [(V5, 2)],
     np.hsplit: [(A, 2)], np.vsplit: [(M, 2)], np.dsplit: [(rand(2, 2, 4, seed=10), 2)],
-    item: [(V3[:1],)],
+    item: [(V3[:1],)], compress: [(A, np.array([True, False, True]), 0), (V4, V4 > 0.5)],
     tolist: [(A,)], np.meshgrid: [(V3, V4)], np.einsum: [("ij,jk->ik", M, A.T)],
     np.average: [(A, 0, B)], np.add.reduce: [(A, 0, None, None, False, 2.0)],
     np.interp: [(np.array([-1.0, 0.5, 3.0]), np.array([0.0, 1.0, 2.0]), V3, -0.5, 0.7)],

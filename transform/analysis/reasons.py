@@ -23,6 +23,7 @@ from .kept_values import check_kept_values, varied_arguments
 from ..ir.nodes import name_ids
 from ..lowering.sequence_kinds import bindings
 from ..lowering.records import record_hint
+from ..frontend.constructor_reasons import why_not_built
 
 
 def check_reasons(ctx, body):
@@ -197,12 +198,19 @@ def _refusal(ctx, s, prim, position, name):
             "positionally: `Point(p.x, new_y)`" if prim.method == "_replace"
             else "pass it positionally")
     return ctx.src.error(
-        f"{what} reaches {where} of {prim.label}, which has no derivative rule for it: "
-        "the gradient would silently be zero",
-        _site(s, prim),
+        f"{what} reaches {where} of {prim.label}, {_no_rule(prim.fn)}: the gradient "
+        "would silently be zero", _site(s, prim),
         hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or
         "compute that value outside the differentiated function, or register a rule "
         "with transform.rrule (docs/adding_a_rule.md)")
+
+
+def _no_rule(fn):
+    """What the callee lacks: a user class the compiler does not build (its construct
+    in the hint), or a derivative rule."""
+    if isinstance(fn, type) and why_not_built(fn):
+        return "a class whose construction the compiler does not read"
+    return "which has no derivative rule for it"
 
 
 class _Line:

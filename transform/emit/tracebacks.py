@@ -23,6 +23,7 @@ import weakref
 import runtime
 from runtime.complex_safety import RuleRefused, user_facing
 from ..errors import TransformError
+from .generated_names import in_user_words
 
 _LOCK = threading.RLock()             # a finaliser may run inside register (gc)
 _REGISTERED = {}                      # filename -> how many live functions registered it
@@ -206,7 +207,11 @@ def _moved(exc):
     comes from, else at the innermost generated frame's; None when neither is known."""
     where = user_origin(exc.filename, exc.line) or \
         _innermost_user_line(exc.__traceback__) or _nearest_origin(exc.filename, exc.line)
-    return None if where is None else _located(exc.message, exc.hint, where)
+    if where is None:
+        return None
+    message = in_user_words(exc.message, exc.filename, linecache.getline(*where)) \
+        if _generated(exc.filename) else exc.message     # (not `t8`: generated names)
+    return _located(message, exc.hint, where)
 
 
 def _nearest_origin(filename, lineno):

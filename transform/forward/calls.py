@@ -211,8 +211,13 @@ def dispatched(fwd, s, prim, receiver=None):
 
 
 # ndarray methods whose NumPy function takes the receiver first, then the method's own
-# parameters in the method's order (`a.max(axis, out, keepdims)`, `np.max(a, axis, ...)`)
+# parameters in the method's order (`a.max(axis, out, keepdims)`, `np.max(a, axis, ...)`,
+# `a.take(indices, axis)`, `np.take(a, indices, axis)`); not `reshape` or `transpose`
+# (the method takes its shape spread), `sort` (the method sorts in place) or `astype`
 _REDUCTIONS = frozenset(("max", "min", "sum", "mean", "prod", "std", "var"))
+_RECEIVER_FIRST = _REDUCTIONS | frozenset((
+    "take", "dot", "clip", "repeat", "cumsum", "cumprod", "trace", "round", "copy",
+    "conj", "conjugate", "squeeze", "swapaxes", "diagonal", "ravel", "compress"))
 
 
 def container_method(obj, name, refusal, count=None):
@@ -220,7 +225,8 @@ def container_method(obj, name, refusal, count=None):
     array's or NumPy number's `.item()`/`.tolist()` (their rules'; session 34), or a
     method with a rule with tangent terms (a frozen distribution's
     `stats.norm(mu, s).pdf`), an array's reduction (`t.max(axis=0)` of a value the
-    source does not show is an array: the flat gradient's); another object's method is
+    source does not show is an array: the flat gradient's; `xs[0].take(idx)`, forward
+    mode's, with its function's JVP); another object's method is
     refused (the TransformError at the user's line, made when compiling): forward mode
     does not compile it yet."""
     method = getattr(type(obj), name, None)
@@ -228,7 +234,8 @@ def container_method(obj, name, refusal, count=None):
         return method
     if isinstance(obj, (np.ndarray, np.generic)) and name in RUN_TIME_METHODS:
         return RUN_TIME_METHODS[name]
-    if isinstance(obj, (np.ndarray, np.generic)) and name in _REDUCTIONS:
+    if isinstance(obj, (np.ndarray, np.generic)) and name in _RECEIVER_FIRST and \
+            registry.method_function(name) is not None:
         return registry.method_function(name)      # np.max(a, axis, ...): the same order
     rule = registry.lookup(method) if method is not None else None
     if rule is not None and rule.kind == "template" and rule.has_jvp:

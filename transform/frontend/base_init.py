@@ -1,5 +1,6 @@
-"""Stage 1, parse: `super().__init__(...)` (or `Base.__init__(self, ...)`) as the first
-statement of a user `__init__`, inlined so frontend/constructors.py can read the class:
+"""Stage 1, parse: `super().__init__(...)` (or `super(C, self).__init__(...)`, or
+`Base.__init__(self, ...)`) as the first statement of a user `__init__`, inlined so
+frontend/constructors.py can read the class:
 
     class A:                                 class B(A):
         def __init__(self, w, s=2.0):            def __init__(self, w, b):
@@ -39,11 +40,9 @@ def base_call(fdef, owner, cls, init):
         return None
     mro = cls.__mro__
     target = func.value
-    if isinstance(target, gast.Call) and isinstance(target.func, gast.Name) and \
-            target.func.id == "super" and not target.args and not target.keywords and \
-            "super" not in globals_:
-        where = _defining_class(init)          # super() starts after it, as Python's
-        if where not in mro:
+    if _is_super(target, globals_):
+        where = _super_start(target, init, me, globals_, names_of(fdef)["bound"])
+        if where not in mro:                   # super() starts after it, as Python's
             return None
         rest = list(mro[mro.index(where) + 1:])
         args = call.args
@@ -59,6 +58,24 @@ def base_call(fdef, owner, cls, init):
         return None
     base = next(c for c in rest if "__init__" in c.__dict__)
     return k, base, gast.Call(func=call.func, args=args, keywords=call.keywords)
+
+
+def _is_super(target, globals_):
+    return isinstance(target, gast.Call) and isinstance(target.func, gast.Name) and \
+        target.func.id == "super" and not target.keywords and "super" not in globals_
+
+
+def _super_start(target, init, me, globals_, bound):
+    """The class `super()` (the defining class) or `super(C, self)` (C, a global class
+    name the function does not rebind) starts after; None for any other form."""
+    if not target.args:
+        return _defining_class(init)
+    if len(target.args) != 2 or not all(isinstance(a, gast.Name) for a in target.args):
+        return None
+    named, second = target.args
+    if second.id != me or named.id in bound or not isinstance(globals_.get(named.id), type):
+        return None
+    return globals_[named.id]
 
 
 def _defining_class(init):

@@ -141,10 +141,20 @@ def _code_of(cls, init):
         plain = all(f.default_factory is dataclasses.MISSING and f.init and
                     isinstance(f.default, _LITERALS + (type(dataclasses.MISSING),))
                     for f in dataclasses.fields(cls))
-        return post if plain and not cls.__dataclass_params__.frozen else None
+        return post if plain and not (cls.__dataclass_params__.frozen and
+                                      _writes_self(post)) else None
     if dataclasses.is_dataclass(cls):
         return None
     return init if isinstance(init, types.FunctionType) else None
+
+
+def _writes_self(post):
+    """Whether __post_init__ writes an attribute of self (`self.x = ...`, which a frozen
+    dataclass refuses at run time: its rewrite into a local would not)."""
+    fdef = _parsed(post)[0]
+    me = fdef.args.args[0].id if fdef.args.args else None
+    return any(isinstance(n, gast.Attribute) and not isinstance(n.ctx, gast.Load) and
+               isinstance(n.value, gast.Name) and n.value.id == me for n in gast.walk(fdef))
 
 
 def _with_self(cls, fdef, *where):
@@ -169,12 +179,21 @@ def _with_self(cls, fdef, *where):
 
 def _plain_class(cls):
     """A class made by `class` with object's __new__, each class it derives from also
-    made by `class`, one base each, none with __slots__, __setattr__ or a metaclass
-    (they would run code this module does not read)."""
+    made by `class`, one base each, none with __slots__, __setattr__ (but a frozen
+    dataclass's) or a metaclass (they would run code this module does not read)."""
     chain = cls.__mro__[:-1]
     return cls.__new__ is object.__new__ and all(
         type(k) is type and k.__flags__ & _HEAP_TYPE and len(k.__bases__) == 1 and
-        "__slots__" not in k.__dict__ and "__setattr__" not in k.__dict__ for k in chain)
+        "__slots__" not in k.__dict__ and _own_setattr(k) for k in chain)
+
+
+def _own_setattr(k):
+    """No __setattr__ of k's own, or a frozen dataclass's (dataclasses wrote it: it only
+    refuses writes, which _code_of keeps out of the __post_init__ it reads)."""
+    mine = k.__dict__.get("__setattr__")
+    return mine is None or dataclasses.is_dataclass(k) and \
+        k.__dataclass_params__.frozen and \
+        getattr(getattr(mine, "__code__", None), "co_filename", "") == "<string>"
 
 
 def _parsed(init):

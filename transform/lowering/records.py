@@ -18,6 +18,8 @@ import weakref
 from runtime.jvp import JOINT
 from runtime.registry import Rule
 
+from ..frontend.constructor_reasons import why_not_built
+
 _RESERVED = {"record_field"}      # a name the templates read (`g`, `ans` there mean the
 # cotangent and output: a field of that name is bound by position or keyword only)
 _LITERALS = (int, float, complex, str, bool, bytes, type(None))
@@ -105,6 +107,10 @@ def record_hint(fn):
             fn.__module__.split(".")[0] in ("numpy", "scipy"):
         return None
     computed = _computed_attributes(fn)
+    found = None if computed else why_not_built(fn)
+    if found is not None:
+        return f"{found[1]} ({fn.__name__} is not a class the compiler can build: " \
+            f"{found[0]})"
     why = f"its attribute `{computed[0]}` is computed by code" if computed else \
         "its constructor does more than set attributes of `self` (a base class's " \
         "`__init__` that does more, `super().__init__` other than as the first " \

@@ -13,6 +13,7 @@ from runtime import unthunk
 from runtime.accumulate import own_method
 
 from .checks import refuse_integer_containers
+from .field_reads import NotAField
 from ..errors import TransformError
 
 
@@ -189,16 +190,12 @@ def _object_gradient(g, like):
 def _record_fields(fields, like):
     """A dataclass's field gradients; an attribute that is no field (set by
     __post_init__ or later) with a nonzero cotangent is refused: its part of the fields'
-    gradient passes through code the compiler never saw (dataclasses.replace raised a
-    bare TypeError here)."""
+    gradient passes through code the compiler never saw (field_reads.py: at the user's
+    read of it where the caller knows the function)."""
     names = {f.name for f in dataclasses.fields(like)}
     for other in [k for k in fields if k not in names]:
         if fields[other] is not None and np.any(np.asarray(fields[other]) != 0):
-            raise TypeError(
-                f"grad: the argument is a {type(like).__name__} whose attribute `{other}` "
-                "is no field (set by __post_init__ or later) and is read: its gradient "
-                "cannot be carried back to the fields; pass the fields and build the "
-                f"{type(like).__name__} inside the function")
+            raise NotAField("grad", like, other, "gradient")
     return {k: v for k, v in fields.items() if k in names}
 
 

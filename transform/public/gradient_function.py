@@ -21,6 +21,7 @@ from runtime.contexts import close_since, open_count
 from .aux import split_aux, value_pullback
 from .boundary import _check_values, _is_scalar, _seed, materialise, refuse_inplace_args
 from .complex_args import real_checked
+from .field_reads import located_fields
 from .parameters import _params, _rule_for, _unwrap, _wrt_names, positional_filler
 from .recursion_room import too_deep_policy
 from ..analysis.shapes import signature_of
@@ -123,7 +124,8 @@ class GradientFunction:
             if not _is_scalar(out):
                 return self._general(args, kwargs)
             seed = _seed(out)
-        grads = _gradients(pullback, seed, wrt_values, state)
+        with located_fields(state.plain, zip(state.names, wrt_values)):
+            grads = _gradients(pullback, seed, wrt_values, state)
         return ((out, aux) if self.has_aux else out), grads
 
     def _general(self, args, kwargs):

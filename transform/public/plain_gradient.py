@@ -11,6 +11,7 @@ from runtime import unthunk
 from .boundary import _check_inputs, _is_scalar, materialise, refuse_inplace_args
 from .checks import not_scalar
 from .complex_args import real_checked
+from .field_reads import located_fields
 from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
 
 LOWERINGS = ("gast", "plain")
@@ -57,6 +58,7 @@ class PlainGradient:
             raise not_scalar(plain, out)
         values = _bound_args(_params(plain), args, kwargs)
         defaults = _defaults(plain)
-        grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
-                      for c, n in zip(cotangents, names))
+        with located_fields(plain, [(n, values.get(n, defaults.get(n))) for n in names]):
+            grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
+                          for c, n in zip(cotangents, names))
         return out, grads[0] if single else grads

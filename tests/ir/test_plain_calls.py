@@ -2,13 +2,13 @@
 or a registered rule is called through its rule, `t, t_pullback = g_rrule(a, b)`, and the
 pullback it returns is data in a tape slot (a name at the top level, a list indexed by
 iteration in a range loop), called in the backward sweep. Gradients against central
-finite differences; the generated source; the constructs still refused, by name and line."""
+finite differences; the generated source."""
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_grad
 from tests.ir.test_plain_lowering import with_callee
-from transform import Thunk, TransformError, adjoint_source, rrule, value_and_grad
+from transform import Thunk, adjoint_source, rrule, value_and_grad
 from transform.public.cache import rules_of
 
 
@@ -130,11 +130,6 @@ def method_in_a_loop(W, h):
     return np.sum(h)
 
 
-def sorted_by_a_lambda(W, h):
-    ys = [np.sum(W @ h), np.sum(h)]
-    return sorted(ys, key=lambda v: -v)[0]      # the call's argument: a user's closure
-
-
 CASES = [twice, in_a_loop, in_a_branch_of_a_loop, in_nested_loops, in_a_while_loop,
          by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop, deferred_and_integer,
          method_in_a_loop, with_callee]
@@ -181,12 +176,3 @@ def test_the_callee_is_compiled_materialised():
     assert_close(grads[1], numerical_grad(leaf_at_the_top, args, 1))
     keys = list(rules_of(_leaf))
     assert keys and all(key[6] for key in keys)     # (wrt, policy, ..., materialised, dense)
-
-
-def test_a_lambda_is_refused_at_its_line():
-    with pytest.raises(TransformError) as info:
-        value_and_grad(sorted_by_a_lambda, (0, 1), lowering="plain")(np.eye(3), np.ones(3))
-    message = str(info.value)
-    assert "lowering='plain' does not support a lambda (a closure)" in message
-    line = sorted_by_a_lambda.__code__.co_firstlineno + 2
-    assert f"test_plain_calls.py:{line}:" in message

@@ -3,12 +3,14 @@ or a registered rule is called through its rule, `t, t_pullback = g_rrule(a, b)`
 pullback it returns is data in a tape slot (a name at the top level, a list indexed by
 iteration in a range loop), called in the backward sweep. Gradients against central
 finite differences; the generated source."""
+import traceback
+
 import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_grad
 from tests.ir.test_plain_lowering import with_callee
-from transform import Thunk, adjoint_source, rrule, value_and_grad
+from transform import Thunk, TransformError, adjoint_source, rrule, value_and_grad
 from transform.public.cache import rules_of
 
 
@@ -176,3 +178,33 @@ def test_the_callee_is_compiled_materialised():
     assert_close(grads[1], numerical_grad(leaf_at_the_top, args, 1))
     keys = list(rules_of(_leaf))
     assert keys and all(key[6] for key in keys)     # (wrt, policy, ..., materialised, dense)
+
+
+class _Base:
+    def __init__(self, w):
+        self.w = w
+
+    def score(self, u):
+        return np.tanh(self.w * u)
+
+
+class _Derived(_Base):
+    def score(self, u):
+        m = super().score               # a method read from super(): refused when compiled
+        return m(u) * 2.0
+
+
+def through_super(W, h):
+    return np.sum(_Derived(0.5).score(W @ h))
+
+
+def test_a_callee_refused_when_it_runs_is_refused_at_its_line():
+    """The method's rule is compiled when the call runs (inside the plain function): its
+    refusal reaches the caller at the user's line, with no generated frame."""
+    with pytest.raises(TransformError) as info:
+        value_and_grad(through_super, (0, 1), lowering="plain")(np.eye(3), np.ones(3))
+    assert "super() is differentiated only in a method call" in str(info.value)
+    assert f"test_plain_calls.py:{_Derived.score.__code__.co_firstlineno + 1}:" \
+        in str(info.value)
+    assert info.value.__traceback__ is None or not any(
+        "<thunkgrad" in frame.filename for frame in traceback.extract_tb(info.value.__traceback__))

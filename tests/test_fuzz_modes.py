@@ -1,7 +1,7 @@
 """The fuzzer's two judging modes of session 33: checkpointed_loops (a program's loops
 marked checkpointed, judged against the unmarked program: tests/fuzz/gen_checkpointed.py,
-checkpoint_reference.py) and forward_mode (jvp and hvp: tests/fuzz/oracle_forward.py).
-Each check is shown to reject what it exists to catch."""
+checkpoint_reference.py) and forward_mode (jvp and hvp: tests/fuzz/oracle_forward.py);
+hvp_routes (session 37) and plain_lowering (session 38: tests/fuzz/oracle_plain.py). Each check is shown to reject what it exists to catch."""
 import random
 
 import transform
@@ -124,3 +124,37 @@ def test_the_routes_oracle_passes_a_right_program_on_every_route():
     assert (verdict.outcome, verdict.kind) == \
         ("passed", "fr passed, auto passed, rf passed")
     assert make_case("hvp_routes", 5).oracle == "hvp_routes"
+
+
+def _wrong_when_plain():
+    right = transform.value_and_grad
+
+    def value_and_grad(*args, **kwargs):
+        compiled = right(*args, **kwargs)
+        if kwargs.get("lowering") != "plain":
+            return compiled
+
+        def scaled(*given, **options):
+            value, grads = compiled(*given, **options)
+            return value, tuple(g * 1.01 for g in grads)
+        return scaled
+    return value_and_grad
+
+
+BODY = "def f(x, a):\n    for t in range(3):\n        a = np.tanh(a * x)\n    return np.sum(a)"
+
+
+def test_the_plain_oracle_judges_the_plain_lowering(monkeypatch):
+    case = Finding("t", "", "", BODY, (SCALAR, ARRAY), oracle="plain_lowering").case()
+    assert judge(case).outcome == "passed"
+    monkeypatch.setattr(transform, "value_and_grad", _wrong_when_plain())
+    verdict = judge(case)
+    assert (verdict.outcome, verdict.kind) == ("failed", "wrong gradient")
+    assert make_case("plain_lowering", 5).oracle == "plain_lowering"
+
+
+def test_the_plain_oracle_skips_a_non_scalar_output():
+    body = "def f(x, a):\n    return np.tanh(a * x)"
+    verdict = judge(Finding("t", "", "", body, (SCALAR, ARRAY), oracle="plain_lowering").case())
+    assert (verdict.outcome, verdict.kind) == \
+        ("skipped", "not a scalar output (lowering='plain' offers no vjp)")

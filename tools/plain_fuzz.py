@@ -6,7 +6,9 @@ policies it takes (loop, eager); a program with a non-scalar output (judged thro
     .venv/bin/python tools/plain_fuzz.py CLASS[,CLASS...] N [FIRST_SEED]
 
 Prints each failed program (class, seed, kind, detail) and a tally per class, refusals
-also counted by the construct they name. Exit status 1 if any program failed.
+also counted by the construct they name. Exit status 1 if any program failed. (The fuzz
+campaign's class `plain_lowering`, tests/fuzz/oracle_plain.py, draws other classes'
+programs through the same oracle for `make test`; this runs chosen classes whole.)
 """
 import collections
 import sys

@@ -47,7 +47,7 @@ from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
-from .optimize.optimize import optimize, optimize_typed
+from .optimize.optimize import PLAIN_PASSES, optimize, optimize_typed
 from .reverse.assemble import build_sweeps, lower_sweeps
 from .reverse.plain_rule import plain_rule
 
@@ -195,6 +195,7 @@ def _analyze(ctx, body, output, varied):
 def _optimize_typed(ctx, sweeps):
     """Stage 7's typed phase, on the typed pullback body before it is lowered."""
     facts = optimize_typed(sweeps.backward, params=frozenset({sweeps.seed}),
+                           passes=PLAIN_PASSES if ctx.lowering == "plain" else None,
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,

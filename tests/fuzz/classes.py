@@ -38,6 +38,7 @@ CLASSES = {
     "checkpointed_loops": (gen_checkpointed.checkpointed_loops, 2),
     "forward_mode": (None, 3),                  # another class's program, jvp and hvp (below)
     "hvp_routes": (None, 2),                    # another class's program, hvp on each route
+    "plain_lowering": (None, 1),                # another class's program, lowering="plain"
 }
 CLASSES["vocabulary"] = (
     lambda g, seed: gen_names.vocabulary_names(g, seed, _RENAMEABLE), 2)
@@ -46,6 +47,7 @@ TWINS = {"vocabulary": lambda g, seed: gen_names.vocabulary_names(g, seed, _RENA
                                                                    fresh=True)}
 CLASSES["forward_mode"] = (lambda g, seed: forward_program(seed), 3)
 CLASSES["hvp_routes"] = (lambda g, seed: forward_program(seed, "hvp_routes"), 2)
+CLASSES["plain_lowering"] = (lambda g, seed: forward_program(seed, "plain_lowering"), 1)
 _RENAMEABLE = ("alias_write", "inplace", "loop_carried", "loop_targets", "tuple_helpers",
                "array_lists", "no_derivative", "tensors", "calls")
 
@@ -83,10 +85,12 @@ def forward_program(seed, cls="forward_mode"):
     """Another class's program (drawn by weight from the seed), judged by forward mode's
     oracle (tests/fuzz/oracle_forward.py: jvp against differences of f, hvp of scalar
     programs against differences of the gradient) or, for cls "hvp_routes", by hvp's on
-    each route (tests/fuzz/oracle_routes.py); half the calls programs draw only the
+    each route (tests/fuzz/oracle_routes.py), or for "plain_lowering" through the plain
+    lowering (tests/fuzz/oracle_plain.py); half the calls programs draw only the
     latest steps (gen_calls.recent), which the whole calls class dilutes."""
     bases = tuple(c for c in CLASSES
-                  if c not in ("forward_mode", "hvp_routes", "checkpointed_loops"))
+                  if c not in ("forward_mode", "hvp_routes", "plain_lowering",
+                               "checkpointed_loops"))
     prefix = "forward" if cls == "forward_mode" else cls      # (forward_mode's seeds kept)
     draw = random.Random(f"{prefix}-base-{seed}")
     base = draw.choices(bases, weights=[CLASSES[c][1] for c in bases])[0]

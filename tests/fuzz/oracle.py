@@ -52,7 +52,11 @@ def judge(case):
     if case.oracle == "hvp_routes":
         from .oracle_routes import judge_routes
         return judge_routes(case)
-    verdict = _judge(case)
+    if case.oracle == "plain_lowering":
+        from .oracle_plain import judge_plain
+        verdict = judge_plain(case)
+    else:
+        verdict = _judge(case)
     if case.must_refuse and verdict.outcome == "passed":
         return Verdict("failed", "not refused", f"{case.must_refuse} was not refused")
     return verdict
@@ -85,7 +89,9 @@ def judge_module(case, judge_call):
         sys.modules.pop(module.__name__, None)
 
 
-def _judge_call(case, f, args, phase):
+def _judge_call(case, f, args, phase, lowering=None, policies=POLICIES):
+    """The verdict on f at args under `policies` (lowering: value_and_grad's option;
+    "plain" judges scalar outputs only, the plain lowering offering no vjp)."""
     def primal(*given):
         return f(*_copies(given), *case.data, **case.options)
     try:
@@ -93,13 +99,15 @@ def _judge_call(case, f, args, phase):
             out = primal(*args)
     except Exception as exc:  # noqa: BLE001
         if case.raises == type(exc).__name__:
-            return _judge_raising(case, f, args, exc)
+            return _judge_raising(case, f, args, exc, lowering, policies)
         return Verdict("invalid", "primal raises", f"{type(exc).__name__}: {exc}")
     if case.raises:
         return Verdict("invalid", "primal does not raise", f"{case.raises} expected")
     unfit = unjudgeable(case, primal, args, out, phase)
     if unfit:
         return unfit
+    if lowering == "plain" and np.ndim(out) != 0:
+        return Verdict("skipped", "not a scalar output (lowering='plain' offers no vjp)")
     reference = _in_float64(args)
     weights = None if np.ndim(out) == 0 else \
         np.random.default_rng(0).normal(size=np.shape(out))
@@ -107,10 +115,10 @@ def _judge_call(case, f, args, phase):
     verdicts = []
     if "general_rule" in case.productions:  # the rule without argument shapes, first
         with general_rules():               # (a specialised rule compiled is found again)
-            verdicts = [_judge_policy(case, f, args, policy, out, weights, expected)
-                        for policy in POLICIES]
-    verdicts += [_judge_policy(case, f, args, policy, out, weights, expected)
-                 for policy in POLICIES]
+            verdicts = [_judge_policy(case, f, args, policy, out, weights, expected, lowering)
+                        for policy in policies]
+    verdicts += [_judge_policy(case, f, args, policy, out, weights, expected, lowering)
+                 for policy in policies]
     for outcome in ("failed", "refused"):
         found = [v for v in verdicts if v.outcome == outcome]
         if found:
@@ -119,13 +127,14 @@ def _judge_call(case, f, args, phase):
     return Verdict("passed", kinds[-1] if kinds else "")
 
 
-def _judge_raising(case, f, args, expected):
+def _judge_raising(case, f, args, expected, lowering=None, policies=POLICIES):
     """A program Python stops with `expected` (Case.raises, e.g. unpacking 3 values into
     2 names): under every policy the compiled code raises the same type and message."""
-    for policy in POLICIES:
+    for policy in policies:
         try:
             with np.errstate(all="ignore"):
-                transform.value_and_grad(f, wrt=tuple(range(len(args))), policy=policy)(
+                transform.value_and_grad(f, wrt=tuple(range(len(args))), policy=policy,
+                                         **_lowered(lowering))(
                     *_copies(args), *case.data, **case.options)
         except TransformError as exc:
             return Verdict("refused", "refused", f"{policy}: {str(exc).splitlines()[0]}")
@@ -180,13 +189,18 @@ def _finite_differences(primal, args, weights):
         return [numerical_grad(scalar, list(args), k) for k in range(len(args))]
 
 
-def _judge_policy(case, f, args, policy, primal_out, weights, expected):
+def _lowered(lowering):
+    return {} if lowering is None else {"lowering": lowering}
+
+
+def _judge_policy(case, f, args, policy, primal_out, weights, expected, lowering=None):
     given, kept = _copies(args), _copies(args)
     wrt = tuple(range(len(args)))
     try:
         with np.errstate(all="ignore"):
             if weights is None:
-                value, grads = transform.value_and_grad(f, wrt=wrt, policy=policy)(
+                value, grads = transform.value_and_grad(f, wrt=wrt, policy=policy,
+                                                        **_lowered(lowering))(
                     *given, *case.data, **case.options)
             else:
                 value, pullback = transform.vjp(f, *given, *case.data, wrt=wrt, policy=policy,

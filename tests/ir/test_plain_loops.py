@@ -3,8 +3,8 @@ docs/ir.md "Second lowering"): nested loops, tapes keyed by the iterations of th
 around the push (`tape_t[k, k_1]`); loops over a sequence (a list, an array's rows,
 enumerate or zip of those), walked by `enumerate` and read back by index; `while` loops
 and `break`, read back under the trip counter; a dict's items, listed before the backward
-loop. Gradients against central finite differences, the source's tapes, and what stays
-refused by name at the user's line."""
+loop. Gradients against central finite differences and the source's tapes (the user's
+lambdas: test_plain_lambdas.py)."""
 import numpy as np
 import pytest
 
@@ -12,7 +12,7 @@ from tests.corpus import jumps  # noqa: F401  (registers its cases)
 from tests.corpus.case import REGISTRY
 from tests.fd import assert_close, numerical_grad
 from tools.plain_sweep import outcome
-from transform import TransformError, adjoint_source, grad, value_and_grad
+from transform import adjoint_source, value_and_grad
 
 
 def nested(x):
@@ -152,11 +152,6 @@ def over_a_dicts_items(x, y):
     return np.sum(s)
 
 
-def sorted_by_a_key(x):
-    ys = [x[0] * 2.0, x[1], np.sin(x[2])]
-    return sorted(ys, key=lambda v: -v)[0]
-
-
 CASES = {nested: lambda r: (0.3 * r.normal(size=3),),
          triangular_with_branch: lambda r: (r.normal(size=3),),
          three_deep: lambda r: (0.5 * r.normal(size=2),),
@@ -230,14 +225,3 @@ def test_a_while_loop_reads_back_under_its_trip_counter():
     assert "n1 = tape_n1[k]" in source                  # the inner count, per iteration
     for word in ("lambda", "del ", "popped(", "tape_reader", "pop("):
         assert word not in source, word
-
-
-@pytest.mark.parametrize("fn, args, construct", [
-    (sorted_by_a_key, (np.array([0.3, -0.2, 0.9]),), "a lambda"),
-], ids=["lambda"])
-def test_still_refused_by_name(fn, args, construct):
-    with pytest.raises(TransformError) as info:
-        grad(fn, lowering="plain")(*args)
-    message = str(info.value)
-    assert "lowering='plain' does not support " + construct in message
-    assert "test_plain_loops.py" in message

@@ -91,6 +91,14 @@ def test_source_has_no_closure_no_del_no_thunk():
     assert "[None]" not in source
 
 
+def test_outer_products_are_accumulated_per_iteration_not_batched():
+    """BatchProducts (a Python object holding lists, for the CPython rule) is not run for
+    the plain lowering, whose loops a compiler (numba) runs; the default still batches."""
+    plain = adjoint_source(rnn, (0, 1, 2), lowering="plain")
+    assert "MatmulLhsSum" not in plain and "dW = accumulate_into(dW, matmul_lhs(" in plain
+    assert "MatmulLhsSum" in adjoint_source(rnn, (0, 1, 2))
+
+
 def test_a_name_bound_in_a_branch_is_saved_before_it():
     source = adjoint_source(bound_in_a_branch, lowering="plain")
     assert "tape_t = [t] * n" in source and "tape_t.append(" not in source

@@ -39,27 +39,21 @@ REFUSED = (
     # solve_triangular, trapezoid, polyval, convolve, slogdet, tensordot, diagonal,
     # at_gather, interp, average): "calling a function value ... not supported yet"
     _listed("logreg_newton_step poisson_irls laplace_evidence laplace_predictive "
-            "gauss_newton_exp softmax_regression logreg_fit_lam poisson_backtracking "
-            "cox_partial mvn_tril sinkhorn_eps spring_compliance heat_implicit_kappa "
-            "attention_softmax attention_softmax_K energy_model ridge_val ridge_targets "
-            "arm_reach heading_error work_integral polytrend smooth_conv "
-            "curvature_penalty det_volume tensordot_energy survival_cumprod "
+            "gauss_newton_exp logreg_fit_lam poisson_backtracking "
+            "cox_partial mvn_tril spring_compliance heat_implicit_kappa "
+            "ridge_val ridge_targets "
+            "arm_reach work_integral polytrend "
+            "det_volume tensordot_energy survival_cumprod "
             "matrix_inplace_matmul add_at_histogram implicit_euler_newton "
             "interp_field weighted_stats mode_frequencies lstsq_gauss_newton nuclear_norm",
             FR)
-    # forward over reverse: the reverse code writes a buffer it may share (ARMA
-    # residuals, Gauss-Seidel, FE assembly, in-place updates of copies); Thomas' solve
-    # also under auto (a run-time refusal: no fallback to reverse over forward)
-    | _listed("arma11 normal_mode_energy inplace_rows inplace_on_arg_copy gauss_seidel "
-              "stiffness_loop stiffness_nodes thomas_loss thomas_loss_rhs markov_expm", FR)
-    | _listed("thomas_loss thomas_loss_rhs", ("hvp_auto",))
-    # the plain lowering: a call of a compiled function, a nested loop, a while, a loop
-    # over anything but range
-    | _listed("logreg_newton_step eight_schools force_matching mlp_mse tuple_stats_loss "
-              "item_and_tolist rows_iterated dict_accumulate running_max_loop thomas_loss "
-              "thomas_loss_rhs cholesky_by_hand gauss_seidel adaptive_rk "
-              "implicit_euler_newton continued_fraction secant_root early_exit_loop "
-              "while_else_relax", ("grad_plain",))
+    | {("sinkhorn_eps", "hessian_fr")}   # (its hvp_fr passes since session 38, fwdcov)
+    # forward over reverse: the reverse code writes a buffer it may share (Gauss-Seidel,
+    # FE assembly, in-place updates of copies; ARMA residuals and Thomas' solve pass
+    # since session 38, fwdcov's snapshots; the plain lowering takes every program here
+    # since session 38, plainloops and plaincalls)
+    | _listed("normal_mode_energy inplace_rows inplace_on_arg_copy gauss_seidel "
+              "stiffness_loop stiffness_nodes markov_expm", FR)
     # every mode: a write through a view of a copy read later (`col = Z[:, 1]; col *=`,
     # `At = A.T; At[0] *=`), a tuple swap of entries, `.sort()` of a copy; a
     # differentiated argument collected by *args; a try/except around a Cholesky (the

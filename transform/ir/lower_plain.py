@@ -16,7 +16,8 @@ a list by its entries: numba); the loop's element is computed from the range (nu
 no `range[k]`).
 
 A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the names
-themselves, so `e` has the value the thunk would have forced); `unthunk(v)` stays, a
+themselves, so `e` has the value the thunk would have forced); a user's lambda stays as
+written when it reads no name the function binds (a constant function); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). A call of a
 compiled function or a registered rule stays `t, t_pullback = g_rrule(a, b)`: the
 pullback it returns is data in a tape slot, called in the backward sweep (lowered as the
@@ -32,7 +33,7 @@ import copy
 import gast
 
 from .lower_gast import GastLowering
-from .nodes import assign, const, load
+from .nodes import assign, const, free_names, load
 from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
 from .statements import Push
 from .typed import _where
@@ -47,6 +48,7 @@ class PlainLowering(GastLowering):
         self.slots = slots
         self.stack = []                     # the PlainLoops around, outermost first
         self.pending = []                   # `after` pushes: appended after the next statement
+        self.lambdas = []                   # (names a user's lambda reads, its statement)
 
     def block(self, stmts):
         out = []
@@ -59,6 +61,21 @@ class PlainLowering(GastLowering):
                 out.extend(self.pending)
                 self.pending = []
         return out
+
+    def check_lambdas(self, lowered, params):
+        """Refuse a user's lambda reading a name the function binds (`lowered`, its
+        statements, or `params`): only a constant function is kept. (One inlined from a
+        nested def reads the def's parameters, `lambda z: z ** power_k`: a derivative
+        through `power_k` is not taken by the call's rule, and in one scope a pullback
+        calling it would read what the backward sweep restores.)"""
+        bound = set(params) | {n.id for node in lowered for n in gast.walk(node)
+                               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        for names, s in self.lambdas:
+            if names & bound:
+                raise self.refuse(s, "a lambda reading a local variable "
+                                     f"({', '.join(sorted(names & bound))})",
+                                  hint="pass the value as an argument, or use the default "
+                                       "lowering (lowering='gast')")
 
     def refuse(self, s, construct, hint="use the default lowering (lowering='gast')"):
         where = _where(getattr(s, "node", s), getattr(s, "prim", None))  # (a loop's: its node's line)
@@ -137,8 +154,12 @@ class PlainLowering(GastLowering):
 
 
 class _Eager(gast.NodeTransformer):
-    """Thunk(lambda a=a: e) -> e; any other lambda is refused. (`unthunk(v)` stays: a
-    plain function, which forces what a runtime rule may still return deferred.)"""
+    """Thunk(lambda a=a: e) -> e; a thunk of another form is refused. A lambda the user
+    wrote stays as written, a constant function (stage 3 keeps one that reads only its
+    parameters and globals, lowering/functions_as_values.py); the names it reads are
+    noted, and `check_lambdas` refuses one that reads a local after all.
+    (`unthunk(v)` stays: a plain function, which forces what a runtime rule may still
+    return deferred.)"""
 
     def __init__(self, lowering, statement):
         self.lowering, self.statement = lowering, statement
@@ -147,10 +168,14 @@ class _Eager(gast.NodeTransformer):
         role = role_of(node.func)
         if role == "Thunk" and len(node.args) == 1 and _captures_itself(node.args[0]):
             return self.visit(node.args[0].body)
+        if role == "Thunk":
+            raise self.lowering.refuse(self.statement, "a deferred value (a Thunk closure)")
         return self.generic_visit(node)
 
     def visit_Lambda(self, node):
-        raise self.lowering.refuse(self.statement, "a lambda (a closure)")
+        at = node if getattr(node, "lineno", None) is not None else self.statement
+        self.lowering.lambdas.append((free_names(node), at))
+        return node                         # the user's constant function, kept as written
 
 
 def _captures_itself(fn):

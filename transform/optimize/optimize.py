@@ -58,6 +58,13 @@ GAST_PASSES = (               # on the lowered rrule
 
 PASSES = TYPED_PASSES + GAST_PASSES
 
+# The plain lowering's (docs/ir.md, "Second lowering"): the typed phase without
+# BatchProducts, whose batch (runtime MatmulLhsSum: lists of arrays, stacked and flushed)
+# pays off only where each iteration's `dW += outer(g, x)` costs a Python-level call and
+# an allocation; a compiled loop (numba) does that update in place for less than the
+# stacking costs, and a Python object with list state is what it cannot type.
+PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, BatchProducts))
+
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared
 

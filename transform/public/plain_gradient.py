@@ -12,6 +12,7 @@ from .boundary import _check_inputs, _is_scalar, materialise, refuse_inplace_arg
 from .checks import not_scalar
 from .complex_args import real_checked
 from .field_reads import located_fields
+from .gradient_function import _run
 from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
 
 LOWERINGS = ("gast", "plain")
@@ -53,7 +54,7 @@ class PlainGradient:
         if rule.inplace_args:
             refuse_inplace_args(rule, _params(plain), args, kwargs)
         real_checked(rule, args, kwargs)
-        out, cotangents = rule.rrule(1.0, *args, **kwargs)
+        out, cotangents = _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
         if not _is_scalar(out):
             raise not_scalar(plain, out)
         values = _bound_args(_params(plain), args, kwargs)

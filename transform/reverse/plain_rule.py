@@ -21,11 +21,13 @@ from .assemble import _prelude, _restored, _rrule_args
 
 def plain_rule(ctx, sweeps):
     """The gast `def <f>_plain(seed, params): ...` of the typed sweeps."""
-    slots = TapeSlots(ctx.names, ctx.params + [a.id for a in ctx.src.node.args.kwonlyargs])
+    params = ctx.params + [a.id for a in ctx.src.node.args.kwonlyargs]
+    slots = TapeSlots(ctx.names, params)
     slots.collect(sweeps.forward)
     lowering = PlainLowering(ctx.src, ctx.names, slots)
     forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
     backward = lowering.block(sweeps.backward)
+    lowering.check_lambdas(forward + backward, params)
     ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
     forward = lowering.block(_stand_ins(ctx, slots, _prelude(ctx))) + forward
     value = ctx.names.reserve("value")

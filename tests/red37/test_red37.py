@@ -21,9 +21,10 @@ from tests.red37.check import CHECKS
 
 CASES = all_cases()
 # forward over reverse: forward mode cannot call these VJP helpers (solve, slogdet,
-# cross, diagonal, cumsum, scipy's logsumexp, matmul's spread), or writes it refuses
+# cross, diagonal, cumsum, matmul's spread), or writes it refuses (gmm_scipy_lse,
+# gmm_weights, multinomial_where pass since session 38: logsumexp's helper compiled)
 _FR_HELPERS = ("newton_system", "implicit_solve", "dihedral", "gauss_newton",
-               "gmm_scipy_lse", "gmm_weights", "laplace_logdet", "multinomial_where",
+               "laplace_logdet",
                "kernel_hierarchy", "transpose_swap", "loop_matrix_build",
                "lbfgs_lists", "ordered_probit", "tuple_helper_views", "list_item_methods")
 _ALL = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "gog")
@@ -41,9 +42,8 @@ _EVERY_MODE = ("explicit_base_init", "anharmonic_coupling", "post_init_inherited
                "dataclass_scale_arg", "attribute_before_super", "class_attribute_init")
 REFUSED = {(n, c) for n in _FR_HELPERS for c in ("hvp_fr", "hessian_fr")} | \
     {(n, c) for n in _EVERY_MODE for c in _ALL} | {
-    # forward over reverse through a property overridden in a subclass (run time: no
-    # fallback for auto)
-    ("property_override", "hvp_fr"), ("property_override", "hvp_auto"),
+    # (forward over reverse through a property overridden in a subclass passes since
+    # session 38)
     # route auto falls back at compile time only: these refuse when the code runs
     ("list_item_methods", "hvp_auto"),
     # reverse over forward: `.prod()` of a list item (reported with a temporary's name)

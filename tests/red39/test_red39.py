@@ -47,7 +47,6 @@ REFUSED = (
             "matrix_inplace_matmul add_at_histogram implicit_euler_newton "
             "interp_field weighted_stats mode_frequencies lstsq_gauss_newton nuclear_norm",
             FR)
-    | {("sinkhorn_eps", "hessian_fr")}   # (its hvp_fr passes since session 38, fwdcov)
     # forward over reverse: the reverse code writes a buffer it may share (Gauss-Seidel,
     # FE assembly, in-place updates of copies; ARMA residuals and Thomas' solve pass
     # since session 38, fwdcov's snapshots; the plain lowering takes every program here

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import TransformError, grad, hvp
+from transform import TransformError, checkpointed, grad, hvp
 from transform.hessians import hvp_source
-from transform.hvp_recursion import refuse_recursion
+from transform.hvp_recursion import refuse_run_time_callees
 
 
 def unroll(x, n):
@@ -58,7 +58,29 @@ def test_forward_over_reverse_still_takes_shallow_recursion():
 
 def test_a_cycle_is_found_before_anything_runs():
     with pytest.raises(TransformError, match=r"recursive calls \(even -> odd -> even\)"):
-        refuse_recursion(mutual)
-    refuse_recursion(plain_calls)                  # no cycle: nothing raised
+        refuse_run_time_callees(mutual)
+    refuse_run_time_callees(plain_calls)                  # no cycle: nothing raised
     assert "route auto takes reverse over forward for deep: forward over reverse refuses " \
         "it" in hvp_source(deep).splitlines()[0]
+
+
+def stepped(x, n):
+    for _ in checkpointed(range(n), 2):
+        x = np.sin(x) * 0.9 + 0.1 * x
+    return x
+
+
+def checkpointed_helper(x):
+    return np.sum(stepped(x, 4) ** 2)
+
+
+def test_a_helper_with_a_checkpointed_loop_takes_reverse_over_forward():
+    """Forward over reverse refuses the helper's checkpointed loop only once the helper's
+    flat gradient is built, as the code runs; auto finds it before anything runs."""
+    x, v = np.array([0.3, -0.4, 0.8]), np.array([0.5, 1.0, -0.7])
+    with pytest.raises(TransformError, match="checkpointed"):
+        hvp(checkpointed_helper, (x,), (v,), route="forward_over_reverse")
+    with pytest.raises(TransformError, match="stepped calls checkpointed"):
+        refuse_run_time_callees(checkpointed_helper)
+    assert_close(hvp(checkpointed_helper, (x,), (v,)),
+                 numerical_jvp(grad(checkpointed_helper), (x,), 0, v), rtol=1e-5, atol=1e-6)

@@ -29,6 +29,7 @@ from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
 from .generated_calls import forward_by_source
+from .hvp_recursion import refuse_run_time_callees
 from .public.boundary import materialise, refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
@@ -76,8 +77,10 @@ def chosen(plain, names, primals, policy, signature):
     """Route "auto": forward over reverse's prepared code for this call, or None where
     it refuses at compile time, or would refuse a call of a runtime helper once it ran
     (refuse_helper_calls: such a call may sit in a branch the arguments never take, so
-    route "forward_over_reverse" itself leaves it to run time). Remembered per call
-    signature while the rule registry is unchanged: a refusal is not retried per call."""
+    route "forward_over_reverse" itself leaves it to run time), or reaches recursive
+    calls or a helper calling grad (transform/hvp_recursion.py: refused only as they
+    run). Remembered per call signature while the rule registry is unchanged: a refusal
+    is not retried per call."""
     key = (tuple(names), policy, signature)
     try:
         known = _REFUSED.get(plain)
@@ -86,6 +89,7 @@ def chosen(plain, names, primals, policy, signature):
     if known is not None and known.get(key) == registry.generation:
         return None
     try:
+        refuse_run_time_callees(plain)
         return _checked(prepared(plain, names, primals, policy, signature))
     except TransformError:
         try:
@@ -318,6 +322,7 @@ def source(plain, names, policy, checked=False):
     try:
         tangent = tangent_code(rule, plain, tuple(names), None)
         if checked:
+            refuse_run_time_callees(plain)
             _checked(tangent)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
         raise _refused(exc, plain) from None

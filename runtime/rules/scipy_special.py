@@ -157,3 +157,85 @@ defvjp(logsumexp_jvp, "t, answer, a, axis, b, keepdims, return_sign, part", _sec
             "logsumexp_jvp(t * t_a, answer, a, axis, b, keepdims, return_sign, part)", None,
             "logsumexp_jvp_b_jvp(t, t_b, answer, a, axis, keepdims, part)", None, None,
             None))
+
+
+# Session 38 (autofix): logsumexp's cotangent differentiated (hvp forward over reverse
+# runs forward mode over a flat gradient calling it): out = unbroadcast(G * W, a), G = g
+# spread over the reduced axes, W = exp(a - ans) (* b), each argument moving alone:
+# dW = W da, dW = -W d ans (spread), dW = exp(a - ans) db; linear in g.
+def _lse_parts(g, ans, a, axis, b, keepdims):
+    """(G, exp(a - ans), W) of logsumexp_vjp(g, ans, a, axis, b, keepdims)."""
+    own = _weights(ans, a, axis, keepdims)
+    weights = own * b if b is not None else own
+    return unreduce(g, weights, axis, keepdims), own, weights
+
+
+@template_helper
+def logsumexp_vjp_jvp(t, g, ans, a, axis, b, keepdims, by):
+    """The tangent of logsumexp_vjp(g, ans, a, axis, b, keepdims, ...) as `by`
+    ("answer", "a" or "b") moves along t."""
+    spread, own, weights = _lse_parts(g, ans, a, axis, b, keepdims)
+    if by == "answer":
+        return unbroadcast(-spread * weights * unreduce(t, weights, axis, keepdims), a)
+    return unbroadcast(spread * (weights * t if by == "a" else own * t), a)
+
+
+@template_helper
+def logsumexp_vjp_vjp(h, g, ans, a, axis, b, keepdims, by):
+    """The cotangent of g, "answer", a or b (`by`) in logsumexp_vjp(g, ans, a, axis, b,
+    keepdims, ...) for the cotangent h of its output (shaped like a)."""
+    if by == "g":
+        return np.reshape(logsumexp_jvp(h, ans, a, axis, b, keepdims, False, 0), np.shape(g))
+    spread, own, weights = _lse_parts(g, ans, a, axis, b, keepdims)
+    if by == "answer":
+        return np.reshape(-np.sum(h * spread * weights, axis=axis, keepdims=keepdims),
+                          np.shape(ans))
+    return unbroadcast(h * spread * (weights if by == "a" else own), a if by == "a" else b)
+
+
+_LSE_OWN = "slopes, answer, a, axis, b, keepdims"
+defvjp(logsumexp_vjp, _LSE_OWN + ", return_sign",
+       f"logsumexp_vjp_vjp(g, {_LSE_OWN}, 'g')", f"logsumexp_vjp_vjp(g, {_LSE_OWN}, 'answer')",
+       f"logsumexp_vjp_vjp(g, {_LSE_OWN}, 'a')", None, f"logsumexp_vjp_vjp(g, {_LSE_OWN}, 'b')",
+       None, None,
+       jvp=(LINEAR, f"logsumexp_vjp_jvp(t_answer, {_LSE_OWN}, 'answer')",
+            f"logsumexp_vjp_jvp(t_a, {_LSE_OWN}, 'a')", None,
+            f"logsumexp_vjp_jvp(t_b, {_LSE_OWN}, 'b')", None, None))
+
+
+# and b's cotangent, unbroadcast(G * W, b), W = exp(a - ans) spread over b's shape (b
+# itself gives only its shape)
+def _lse_b_parts(g, ans, a, axis, b, keepdims):
+    own = _weights(ans, a, axis, keepdims)
+    weights = own * np.ones(np.shape(b), dtype=own.dtype)
+    return unreduce(g, weights, axis, keepdims), weights
+
+
+@template_helper
+def logsumexp_weights_vjp_jvp(t, g, ans, a, axis, b, keepdims, by):
+    """The tangent of logsumexp_weights_vjp(g, ans, a, axis, b, keepdims) as `by`
+    ("answer" or "a") moves along t."""
+    spread, weights = _lse_b_parts(g, ans, a, axis, b, keepdims)
+    moved = -unreduce(t, weights, axis, keepdims) if by == "answer" else t
+    return unbroadcast(spread * weights * moved, b)
+
+
+@template_helper
+def logsumexp_weights_vjp_vjp(h, g, ans, a, axis, b, keepdims, by):
+    """The cotangent of g, "answer" or a (`by`) in logsumexp_weights_vjp(g, ans, a, axis,
+    b, keepdims) for the cotangent h of its output (shaped like b)."""
+    spread, weights = _lse_b_parts(g, ans, a, axis, b, keepdims)
+    if by == "g":
+        return np.reshape(np.sum(h * weights, axis=axis, keepdims=keepdims), np.shape(g))
+    if by == "answer":
+        return np.reshape(-np.sum(h * spread * weights, axis=axis, keepdims=keepdims),
+                          np.shape(ans))
+    return unbroadcast(h * spread * weights, a)
+
+
+_LSE_B = "slopes, answer, a, axis, b, keepdims"
+defvjp(logsumexp_weights_vjp, _LSE_B, f"logsumexp_weights_vjp_vjp(g, {_LSE_B}, 'g')",
+       f"logsumexp_weights_vjp_vjp(g, {_LSE_B}, 'answer')",
+       f"logsumexp_weights_vjp_vjp(g, {_LSE_B}, 'a')", None, None, None,
+       jvp=(LINEAR, f"logsumexp_weights_vjp_jvp(t_answer, {_LSE_B}, 'answer')",
+            f"logsumexp_weights_vjp_jvp(t_a, {_LSE_B}, 'a')", None, None, None))

@@ -156,8 +156,16 @@ def test_the_default_route_is_auto(monkeypatch):
 
 
 def test_auto_does_not_fall_back_once_forward_over_reverse_runs():
-    """A refusal while its code runs (grad called inside a helper, whose gradient code is
-    built as it runs; a keyword-only parameter given a differentiated value before
-    session 37) is the answer: a fallback then would run the user's code twice."""
+    """A refusal while its code runs (a keyword given a name bound to a constant) is the
+    answer: a fallback then would run the user's code twice. grad called inside a helper
+    (whose gradient code is built as it runs) is found before anything runs since session
+    38 (autofix, transform/hvp_recursion.py): auto takes reverse over forward, whose
+    refusal names the user's line."""
+    from tests.forward.test_hvp_fr_run_time_sites import named_constant_to_a_partial
     with pytest.raises(TransformError, match="forward over reverse"):
+        hvp(named_constant_to_a_partial, (np.ones(3),), (np.ones(3),), route="auto")
+    with pytest.raises(TransformError, match="forward over reverse"):
+        hvp(uses_grad, (np.ones(3),), (np.ones(3),), route=FR)
+    with pytest.raises(TransformError, match="calls grad") as caught:
         hvp(uses_grad, (np.ones(3),), (np.ones(3),), route="auto")
+    assert caught.value.line == _grad_weighted.__code__.co_firstlineno + 1

@@ -10,6 +10,7 @@ import functools
 
 import numpy as np
 import pytest
+from scipy.special import logsumexp
 
 from tests.fd import assert_close, numerical_jvp
 from tests.forward import closure_functions as C
@@ -38,8 +39,25 @@ def literal_keywords(x):
     return np.sum(f(x, np.cos(x), scale=-1.5) + S.scaled(x, x, np.sin(x), scale=2))
 
 
+def log_softmax(a, axis=-1):
+    return a - logsumexp(a, axis=axis, keepdims=True)
+
+
+def weighted_lse(a, b):
+    return logsumexp(a * a, axis=0, b=b)
+
+
+def logsumexp_in_helpers(x):
+    """logsumexp's cotangent (logsumexp_vjp) in a callee's flat gradient, made as the code
+    runs: its JVP (session 38, autofix), by rows, whole and with weights b."""
+    rows = np.reshape(np.concatenate([x, np.sin(x)]), (2, 3))
+    return np.sum(log_softmax(rows) ** 2) + np.sum(weighted_lse(rows, np.cos(x)) ** 2) + \
+        log_softmax(x, axis=None)[1] ** 2
+
+
 CASES = [C.partial_keyword_given_again, S.star_with_a_keyword, S.varargs_counts,
-         S.varargs_through_varargs, collects_keywords, slices_a_list, literal_keywords]
+         S.varargs_through_varargs, collects_keywords, slices_a_list, literal_keywords,
+         logsumexp_in_helpers]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

@@ -185,6 +185,15 @@ if stats is not None:
                             (B, _LSE, A, 1, None, False, False, 0),
                             (B, sc.logsumexp(A, 1, B), A, 1, B, False, False, 0),
                             (V4, sc.logsumexp(A, 1, V4, True), A, 1, V4, True, False, 1)]
+    # session 38 (autofix): logsumexp's cotangent, differentiated by hvp forward over reverse
+    from runtime.rules.scipy_special import logsumexp_vjp  # noqa: E402
+    EXTRA[logsumexp_vjp] = [(0.7, sc.logsumexp(A), A, None, None, False, False),
+                            (V3, _LSE, A, 1, None, False, False),
+                            (rand(3, 1, seed=38), sc.logsumexp(A, 1, B, True), A, 1, B, True,
+                             False)]
+    from runtime.rules.scipy_special import logsumexp_weights_vjp  # noqa: E402
+    EXTRA[logsumexp_weights_vjp] = [(0.7, sc.logsumexp(A, b=B), A, None, B, False),
+                                    (V3, sc.logsumexp(A, 1, V4), A, 1, V4, False)]
 # session 35 (rules2): the scipy.linalg and scipy.stats JVP helpers hvp differentiates
 # (runtime/rules/scipy_linalg_second.py, scipy_stats_second.py: more families in
 # tests/rules/test_second_order_scipy.py)

@@ -21,6 +21,7 @@ from .constants import FoldConstants, FoldNegations
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
+from .typed_fuse import FusePullback
 from .hoist_factors import HoistFactors
 from .like_terms import MergeLikeTerms
 from .passes import Facts, TypedFacts, run_passes
@@ -42,6 +43,7 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
+    FusePullback(),            # the pullback's single-use temporaries folded (trial)
 )
 
 GAST_PASSES = (               # on the lowered rrule
@@ -69,7 +71,7 @@ def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=No
     unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
     for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
     template terms expanded with a literal argument), temporaries (see TypedFacts);
-    returns the facts (what the passes provided: `uses_tape`)."""
+    returns the facts (what the passes provided: `uses_tape`, `fused`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
     return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
 

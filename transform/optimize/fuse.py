@@ -6,7 +6,9 @@
     tape.append(x)
     x = t1 + t3
 
-and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. (Copies were
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. The typed phase's
+FusePullback (typed_fuse.py) makes the pullback's folds before lowering; this pass then
+folds the forward sweep only (both, run without it). (Copies were
 propagated before, by copies.py.) A temporary folds into an assignment's, an augmented
 assignment's or a return's value, and into the arguments of a batched product's update
 (`AddProduct`, `dW_products.add(t, x)`: BatchProducts, typed, runs before this pass).

@@ -1,4 +1,4 @@
-"""Fuse (fuse.py) on the typed pullback body, before it is lowered (a trial, session 38):
+"""Fuse (fuse.py) on the typed pullback body, before it is lowered (session 38):
 the same decisions read off the typed statements, the folds made in their fields.
 
     Accumulate(dt3, g * W, "set")                Accumulate(dx, (g * W) * 2, "sum")

@@ -108,11 +108,11 @@ def _stages(ctx, varied):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     _analyze(ctx, body, output, wrt if varied is None else varied)      # 5 analyze
     sweeps = build_sweeps(ctx, output)                          # 6 reverse (typed)
-    _optimize_typed(ctx, sweeps)                                # 7 optimize: typed phase
+    fused = _optimize_typed(ctx, sweeps)                        # 7 optimize: typed phase
     if ctx.lowering == "plain":                                 #   (or the second lowering)
         return emit(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
-    _optimize(ctx, rrule)                                       # 7 optimize: gast phase
+    _optimize(ctx, rrule, fused)                                # 7 optimize: gast phase
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
 
@@ -201,9 +201,10 @@ def _optimize_typed(ctx, sweeps):
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,
                            literal_terms=ctx.literal_terms, temporaries=ctx.foldable())
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
+    return facts.fused                      # the pullback statements FusePullback rewrote
 
 
-def _optimize(ctx, rrule):
+def _optimize(ctx, rrule, fused=None):
     """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
     optimize(rrule, ctx.names, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
@@ -211,7 +212,8 @@ def _optimize(ctx, rrule):
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
              adjoints=frozenset(ctx.adjoints.values()),
              primal_of={d: p for p, d in ctx.adjoints.items()},
-             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
+             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded,
+             fused=fused)
 
 
 def _param_kinds(params, signature):

@@ -50,6 +50,7 @@ PASS_GOLDENS = [
     Golden("PropagateCopies", fx.shifted_ratio, ("x", "y")),
     Golden("FoldConstants", fx.squares_total, "h"),
     Golden("MergeLikeTerms", fx.self_product, "W"),
+    Golden("FusePullback", fx.damped, "x"),
     Golden("Fuse", fx.damped, "x"),
     Golden("FoldNegations", fx.second_difference, "u", args=(_vec(6),)),
     Golden("DropSpreads", fx.tanh_total, "a"),

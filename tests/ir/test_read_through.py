@@ -7,9 +7,12 @@ import pytest
 
 from transform.ir import generated as gen
 from transform.ir.generated import Through
+from transform.ir.comments import unparse
 from transform.ir.lower_gast import GastLowering, lowered, out_of_step
 from transform.ir.nodes import const, load
 from transform.ir.statements import typed_of
+from transform.ir.typed_names import mentioned, reads
+from transform.optimize import typed_views
 from transform.ir.vocabulary import Vocabulary
 
 
@@ -43,7 +46,16 @@ CASES = [
     lambda: gen.ReuseBuffer("du", "u"),
     lambda: gen.ProductSum("dW_products", "W"),
     lambda: gen.AddProduct("dW_products", "add", [load("g"), load("x")]),
+    # operand fields holding an expression (a typed Fuse folds into them, docs/ir.md)
+    lambda: gen.CallPullback("t_cots", "t_pb", _unbroadcast()),
+    lambda: gen.ZeroBuffer("db", _unbroadcast()),
+    lambda: gen.Scale("db", _unbroadcast()),
 ]
+
+
+def _unbroadcast():
+    return gast.Call(func=load("unbroadcast"), args=[load("dt"), load("t"), const(1)],
+                     keywords=[])
 
 
 def _same(a, b):
@@ -86,3 +98,14 @@ def test_a_rewritten_node_is_seen_and_built_is_kept():
     node.targets[0] = gast.Name(id="dc", ctx=gast.Store(), annotation=None,
                                 type_comment=None)
     assert out_of_step(node, Vocabulary(set()))     # its target is no longer the built one
+
+
+def test_an_operand_expression_lowers_as_given_and_is_counted():
+    s = gen.CallPullback("t_cots", "t_pb", _unbroadcast())
+    assert mentioned(s) == {"t_cots", "t_pb", "dt", "t", "unbroadcast"}
+    assert reads(s) == {"t_pb", "dt", "t", "unbroadcast"}
+    assert typed_views.count(s, {}) == {"t_cots": 1, "t_pb": 1, "unbroadcast": 1, "dt": 1,
+                                        "t": 1}
+    node = lowered(s, Vocabulary(set()))
+    assert unparse(node).strip() == \
+        "t_cots = t_pb(unbroadcast(dt, t, 1))"

@@ -8,7 +8,7 @@ assignment, not its end comment), which the optimiser matches (`facts.typed(stmt
 import gast
 
 from . import templates
-from .nodes import assign, const, load, store
+from .nodes import assign, const, load, operand, store
 from .recognize import assigns_role, is_call
 from .generated import Generated
 from .statements import mark_typed
@@ -40,7 +40,7 @@ class GeneratedLowering:
 
     @_marked
     def lower_ZeroBuffer(self, s):
-        return [assign(s.target, self.names.call("cotangent_zeros", load(s.like)))]
+        return [assign(s.target, self.names.call("cotangent_zeros", operand(s.like)))]
 
     @_marked
     def lower_Unthunk(self, s):
@@ -53,9 +53,9 @@ class GeneratedLowering:
     @_marked
     def lower_Spread(self, s):
         if s.helper == "accumulate_slice":
-            args = [s.buffer, s.value, load(s.like), s.index]
+            args = [s.buffer, s.value, operand(s.like), s.index]
         else:
-            args = [s.buffer, load(s.like), s.index, s.value]
+            args = [s.buffer, operand(s.like), s.index, s.value]
         return [assign(s.target, self.names.call(s.helper, *args))]
 
     @_marked
@@ -108,7 +108,7 @@ class GeneratedLowering:
     @_marked
     def lower_ListCotangent(self, s):
         return [assign(s.target, self.names.call("list_cotangent", load(s.target),
-                                                 load(s.like)))]
+                                                 operand(s.like)))]
 
     @_marked
     def lower_TapeStart(self, s):
@@ -129,7 +129,7 @@ class GeneratedLowering:
 
     @_marked
     def lower_CallPullback(self, s):
-        call = gast.Call(func=load(s.pullback), args=[load(s.cotangent)], keywords=[])
+        call = gast.Call(func=load(s.pullback), args=[operand(s.cotangent)], keywords=[])
         return [assign(s.target, call)]
 
     @_marked
@@ -147,16 +147,16 @@ class GeneratedLowering:
 
     @_marked
     def lower_Scale(self, s):
-        return [gast.AugAssign(target=store(s.target), op=gast.Mult(), value=load(s.factor))]
+        return [gast.AugAssign(target=store(s.target), op=gast.Mult(), value=operand(s.factor))]
 
     @_marked
     def lower_ReuseBuffer(self, s):
         return [assign(s.target, self.names.call("reused_cotangent", load(s.target),
-                                                 load(s.like)))]
+                                                 operand(s.like)))]
 
     @_marked
     def lower_ProductSum(self, s):
-        return [assign(s.target, self.names.call("MatmulLhsSum", load(s.like)))]
+        return [assign(s.target, self.names.call("MatmulLhsSum", operand(s.like)))]
 
     @_marked
     def lower_AddProduct(self, s):

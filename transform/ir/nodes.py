@@ -46,6 +46,12 @@ def load(name):
     return gast.Name(id=name, ctx=gast.Load(), annotation=None, type_comment=None)
 
 
+def operand(field):
+    """A generated statement's read-only operand field lowered: a name loaded, an
+    expression (a pass put one there, docs/ir.md: Fuse) as given."""
+    return load(field) if isinstance(field, str) else field
+
+
 def store(name):
     return gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
 

@@ -6,7 +6,9 @@
     tape.append(x)
     x = t1 + t3
 
-and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. (Copies were
+and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. The typed phase's
+FusePullback (typed_fuse.py) makes the pullback's folds before lowering; this pass then
+folds the forward sweep only (both, run without it). (Copies were
 propagated before, by copies.py.) A temporary folds into an assignment's, an augmented
 assignment's or a return's value, and into the arguments of a batched product's update
 (`AddProduct`, `dW_products.add(t, x)`: BatchProducts, typed, runs before this pass).
@@ -28,7 +30,7 @@ from runtime.traits import HELPER
 
 from .name_counts import NameCounts, ScopedCounts
 from .passes import Pass
-from ..ir.nodes import name_ids, walk
+from ..ir.nodes import assign, name_ids, walk
 from ..ir.generated import AddProduct
 from ..ir.recognize import called_role, is_comment
 from ..ir.statements import Pop, Push, mark_typed, typed_of
@@ -41,7 +43,8 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=None):
+def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=None,
+         forward_only=False):
     """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
     return the statements rewritten, each with whether it is in the pullback.
     `commented`: ids of statements a `# primal` comment still renders (copied, not
@@ -52,6 +55,7 @@ def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=
     counts = counts or NameCounts.of(rrule, pullback)
     folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
                      modules, ScopedCounts(counts, pullback))
+    folder.forward_only = forward_only      # the typed phase folded the pullback
     folder.block(rrule.body)
     counts.value_loads = None                # statements changed: what was found is stale
     return folder.rewritten
@@ -66,6 +70,7 @@ class _Folder:
         self.folds = {}              # id(stmt) -> temporaries folded into its value
         self.defines = {}            # id(stmt) -> the foldable temporary it defines, or None
         self.rewritten = []          # (statement, whether it is in the pullback)
+        self.forward_only = False
 
     def forget(self, s):
         """Drop what is cached for a statement leaving the code (its id may be reused)."""
@@ -94,7 +99,8 @@ class _Folder:
             outer, self.scope = self.scope, self.scope.enter(s)
             for field in ("body", "orelse"):
                 if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
-                        and getattr(s, field, None):
+                        and getattr(s, field, None) and \
+                        not (self.forward_only and isinstance(s, gast.FunctionDef)):
                     setattr(s, field, self.block(getattr(s, field)))
             self.scope = outer
             if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
@@ -272,5 +278,15 @@ class Fuse(Pass):
     keeps = ("counts",)
 
     def run(self, facts):
+        fused = facts.fused
         facts.rewritten = fuse(facts.rrule, facts.temporaries, facts.commented,
-                               facts.modules, facts.counts)
+                               facts.modules, facts.counts, forward_only=fused is not None)
+        if fused is not None:
+            facts.rewritten += [(lowered_or_folded(s), True) for s in fused]
+
+
+def lowered_or_folded(s):
+    """The node a typed statement FusePullback rewrote lowered to; one folded away never
+    was: `t = e` stands for it, e shared with the statement it was folded into (a gast
+    pass reading `rewritten` rewrites e there, as it did the folded gast statement's)."""
+    return s.node if s.node is not None else assign(s.target, s._value)

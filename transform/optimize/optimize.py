@@ -11,7 +11,8 @@ replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize
 which rewrite expressions (and find the generated statements by their typed marks), and
 the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
 from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
-MergeLikeTerms in session 38; Fuse is next, docs/ir.md says what it needs). Each pass is
+MergeLikeTerms in session 38, and Fuse's pullback half as FusePullback; Fuse's forward
+half is next, docs/ir.md says what it needs). Each pass is
 a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
@@ -21,6 +22,7 @@ from .constants import FoldConstants, FoldNegations
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
 from .fuse import Fuse
+from .typed_fuse import FusePullback
 from .hoist_factors import HoistFactors
 from .like_terms import MergeLikeTerms
 from .passes import Facts, TypedFacts, run_passes
@@ -42,10 +44,12 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     ReuseCutBuffers(),         # a join's cotangent cut from an owned buffer stays in it
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
+    FusePullback(),            # the pullback's single-use temporaries folded
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    Fuse(),                    # single-use temporaries folded
+    Fuse(),                    # single-use temporaries folded (the forward sweep's, after
+                               # FusePullback; both sweeps' when run without it)
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
@@ -76,7 +80,7 @@ def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=No
     unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
     for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
     template terms expanded with a literal argument), temporaries (see TypedFacts);
-    returns the facts (what the passes provided: `uses_tape`)."""
+    returns the facts (what the passes provided: `uses_tape`, `fused`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
     return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
 

@@ -43,6 +43,7 @@ class Facts:
     # the rule makes no complex value and refuses complex arguments: every value is real
     real_arguments: bool = False
     rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
+    fused: Optional[list] = None                    # FusePullback's (typed): pullback done
     _counts: Optional[NameCounts] = field(default=None, repr=False)
     _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
@@ -114,6 +115,7 @@ class TypedFacts:
     uses_tape: bool = False
     literal_terms: Optional[list] = None            # template terms given a literal
     temporaries: frozenset = frozenset()            # names PropagateCopies may drop
+    fused: Optional[list] = None                    # FusePullback: typed statements rewritten
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

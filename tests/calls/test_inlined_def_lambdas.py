@@ -66,8 +66,24 @@ def key_function(x):
     return ys[0] * c
 
 
-CASES = [power_of_own_entry, returned_def, in_a_list_and_a_dict, given_to_a_helper,
-         given_to_map, read_directly, key_function]
+def two_levels(x):
+    def outer(a):
+        def power(k):
+            return lambda z: z ** k + a
+        return power(a * 2.0)
+    return np.sum(outer(x[0])(x))
+
+
+def also_a_variable_of_the_function(x):
+    c = x[2] * 2.0
+
+    def mk(k):
+        return lambda z: z * k * c
+    return np.sum(mk(x[0])(x))
+
+
+CASES = [power_of_own_entry, returned_def, two_levels, also_a_variable_of_the_function,
+         in_a_list_and_a_dict, given_to_a_helper, given_to_map, read_directly, key_function]
 X = np.array([1.3, 0.7, 1.1])
 V = np.array([0.3, -0.5, 0.9])
 
@@ -98,6 +114,29 @@ def rebound_in_the_def(x):
     return np.sum(power(x[0])(x))
 
 
-def test_a_variable_of_the_def_bound_again_is_refused():
-    with pytest.raises(TransformError, match="reads `k`, bound again"):
-        grad(rebound_in_the_def)(X)
+def function_variable_rebound(x):
+    c = x[2] * 2.0
+
+    def mk(k):
+        return lambda z: z * k * c
+    g = mk(x[0])
+    c = x[1]
+    return np.sum(g(x))
+
+
+def outer_def_variable_rebound(x):
+    def outer(a):
+        def power(k):
+            return lambda z: z ** k + a
+        g = power(a * 2.0)
+        a = a + 1.0
+        return g
+    return np.sum(outer(x[0])(x))
+
+
+@pytest.mark.parametrize("fn, name", [(rebound_in_the_def, "k"), (function_variable_rebound, "c"),
+                                      (outer_def_variable_rebound, "a")])
+def test_a_variable_bound_again_is_refused_at_the_lambda(fn, name):
+    with pytest.raises(TransformError, match=rf"test_inlined_def_lambdas.py:\d+:\d+: the "
+                                             rf"lambda reads `{name}`, bound again"):
+        grad(fn)(X)

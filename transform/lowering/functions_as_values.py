@@ -73,14 +73,27 @@ class ClosureRecords:
 
     def renamed_free(self, name):
         """(the name a variable of the code object has in the normalized tree, where it
-        was renamed: (the nested def, its name there) or None). Each nested def being
-        inlined around the closure renames its own variables, the outermost first."""
+        was renamed: (k, its name there), k the index in inline_renames of the nested
+        def it belongs to, or None). Each nested def being inlined around the closure
+        renames its own variables, the outermost first."""
         at = None
-        for fdef, renames in self.inline_renames:
+        for k, (fdef, renames) in enumerate(self.inline_renames):
             value = renames.get(name)
             if isinstance(value, gast.Name):
-                at, name = (fdef, name), value.id
+                at, name = (k, name), value.id
         return name, at
+
+    def rebound(self, node, free, renamed_at):
+        """Those of `free` that may be bound again after the closure is made, each looked
+        for in its own scope: the function's, or a nested def's being inlined (there the
+        closure is the nested def inlined in it, or the closure itself)."""
+        defs = [fdef for fdef, _ in self.inline_renames]
+        made = defs + [node]
+        outer = {v for v, at in zip(free, renamed_at) if at is None}
+        found = rebound_later(self.src.node, made[0], outer & set(self.src.locals))
+        for k, name in filter(None, renamed_at):
+            found += rebound_later(defs[k], made[k + 1], {name})
+        return found
 
     def record_env(self, node, code, free, defaults, target):
         helper = load("make_closure")
@@ -152,10 +165,7 @@ class ClosureRecords:
         if any(d is not None for d in node.args.kw_defaults):
             raise self.src.error(f"the {what} used as a value has keyword-only defaults",
                                  node, hint="give the parameter a positional default")
-        outer = {v for v, at in zip(free, renamed_at or [None] * len(free)) if at is None}
-        rebound = rebound_later(self.src.node, node, outer & set(self.src.locals))
-        for at in filter(None, renamed_at):    # a variable of an inlined nested def
-            rebound += rebound_later(at[0], node, {at[1]})
+        rebound = self.rebound(node, free, renamed_at or [None] * len(free))
         if rebound and not argument:
             raise self.src.error(rebound_message(what, rebound), node,
                                  hint=REBOUND_INSTEAD)

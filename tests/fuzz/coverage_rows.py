@@ -102,7 +102,8 @@ WORKS = {       # rows marked "works", by their beginning
          "lambdas_one_line_local", "local_function_in_test"),
     "lambdas and nested defs kept as values":
         ("closure_returned", "closure_reads_local", "function_dict", "function_list",
-         "function_argument", "closure_default_bound", "closure_late_binding"),
+         "function_argument", "closure_default_bound", "closure_late_binding",
+         "nested_def_returns_closure"),
     "dataclasses and NamedTuples built from differentiated values":
         ("object_from_differentiated", "class_init", "dataclass_post_init", "property"),
     "f(*xs), f(**params) where a derivative flows": ("star_call", "starred_display"),

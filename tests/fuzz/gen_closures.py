@@ -11,7 +11,8 @@
 Steps: lambdas bound to a name reading s or x (two on one line, too); nested defs and lambdas returned by module
 helpers (def inner or lambda); dicts and lists of functions called by key, index or in a
 loop; functools.partial of a helper, its bound values positional; a function given to a
-helper that calls it; map over a list; lambdas made in a loop binding the loop index as a
+helper that calls it; map over a list; a nested def of f returning a lambda or def over its
+parameter, given a differentiated value; lambdas made in a loop binding the loop index as a
 default (`lambda t, i=i: ...`), or, one time in six, reading it late (Python's late
 binding: refused, or right).
 """
@@ -148,5 +149,29 @@ def _made_in_loop(g, env, state, x, a):
     g.use("closure_late_binding" if late else "closure_default_bound")
 
 
+def _nested_returned(g, env, state, x, a):
+    """A nested def of f returning a lambda (or a def) over its parameter, called with a
+    differentiated value: the def is inlined, its parameter renamed (`make_c`), and the
+    lambda must be a closure over that name (session 38: it was kept as a constant
+    function, silently losing the derivative through the parameter)."""
+    make, c, t = g.name("make"), g.name("param"), g.name("param")
+    g.line(f"def {make}({c}):")
+    if g.chance(0.5):
+        inner = g.name("inner")
+        g.line(f"def {inner}({t}):", 2)
+        g.line(f"return np.sin({t} * {c}) + {t} * {c}", 3)
+        g.line(f"return {inner}", 2)
+    else:
+        g.line(f"return lambda {t}: np.sin({t} * {c}) + {t} * {c}", 2)
+    g.use("nested_def_returns_closure")
+    reader = _reader(g, state, x)
+    if g.chance(0.5):
+        g.line(f"{state['v']} = {make}({reader})({state['v']}) + 0.5 * {state['v']}")
+    else:
+        h = g.name("fn")
+        g.line(f"{h} = {make}({reader})")
+        g.line(f"{state['s']} = np.tanh({h}({state['s']})) + {h}(0.5)")
+
+
 STEPS = (_lambda_local, _returned, _returned, _container, _partial, _given, _mapped,
-         _made_in_loop, _side_by_side)
+         _made_in_loop, _side_by_side, _nested_returned)

@@ -42,6 +42,7 @@ class ClosureRecords:
         self.norm, self.src, self.names = normalizer, normalizer.src, normalizer.names
         self.pending = []           # (closure argument, the block it was made in)
         self.statement_out = None   # the block of the simple statement being normalized
+        self.inline_renames = []    # (nested def, its renames) for those being inlined
 
     def record(self, node, defaults, target=None, argument=False):
         """Emit `target = make_closure(<node's template>, (free..., defaults...))`.
@@ -50,12 +51,49 @@ class ClosureRecords:
         again later (a loop's): it is then expired once the call is over (a later call
         of it, if the callee kept it, is refused when it runs)."""
         code = self.code_of(node)
-        free = code.co_freevars
-        if self.check(node, free, argument) and argument:
+        found = [self.renamed_free(v) for v in code.co_freevars]
+        free = [name for name, _ in found]
+        if self.check(node, free, argument, [at for _, at in found]) and argument:
             made = self.record_env(node, code, free, defaults, target)
             self.pending.append((made, self.norm.out))
             return made
         return self.record_env(node, code, free, defaults, target)
+
+    def inlined(self, fdef, body, renames):
+        """A nested def's renamed body, normalized (normalize_calls.inline_call). Its
+        renamed variables are locals of the function now: a lambda in it reading one
+        (`return lambda z: z ** k`, k its parameter, now `power_k`) is a closure record,
+        its variables found through `renames`, so the derivative reaches `power_k`."""
+        self.src.locals |= {v.id for v in renames.values() if isinstance(v, gast.Name)}
+        self.inline_renames.append((fdef, renames))
+        try:
+            return self.norm.block(body)
+        finally:
+            self.inline_renames.pop()
+
+    def renamed_free(self, name):
+        """(the name a variable of the code object has in the normalized tree, where it
+        was renamed: (k, its name there), k the index in inline_renames of the nested
+        def it belongs to, or None). Each nested def being inlined around the closure
+        renames its own variables, the outermost first."""
+        at = None
+        for k, (fdef, renames) in enumerate(self.inline_renames):
+            value = renames.get(name)
+            if isinstance(value, gast.Name):
+                at, name = (k, name), value.id
+        return name, at
+
+    def rebound(self, node, free, renamed_at):
+        """Those of `free` that may be bound again after the closure is made, each looked
+        for in its own scope: the function's, or a nested def's being inlined (there the
+        closure is the nested def inlined in it, or the closure itself)."""
+        defs = [fdef for fdef, _ in self.inline_renames]
+        made = defs + [node]
+        outer = {v for v, at in zip(free, renamed_at) if at is None}
+        found = rebound_later(self.src.node, made[0], outer & set(self.src.locals))
+        for k, name in filter(None, renamed_at):
+            found += rebound_later(defs[k], made[k + 1], {name})
+        return found
 
     def record_env(self, node, code, free, defaults, target):
         helper = load("make_closure")
@@ -110,7 +148,7 @@ class ClosureRecords:
         self.names.objects.setdefault(name, obj)
         return name
 
-    def check(self, node, free, argument=False):
+    def check(self, node, free, argument=False, renamed_at=()):
         """Refuse what is not followed; True if a variable is bound again later (and
         `argument` allows it)."""
         what = "lambda" if isinstance(node, gast.Lambda) else f"function {node.name}()"
@@ -127,7 +165,7 @@ class ClosureRecords:
         if any(d is not None for d in node.args.kw_defaults):
             raise self.src.error(f"the {what} used as a value has keyword-only defaults",
                                  node, hint="give the parameter a positional default")
-        rebound = rebound_later(self.src.node, node, set(free) & set(self.src.locals))
+        rebound = self.rebound(node, free, renamed_at or [None] * len(free))
         if rebound and not argument:
             raise self.src.error(rebound_message(what, rebound), node,
                                  hint=REBOUND_INSTEAD)

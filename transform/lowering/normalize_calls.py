@@ -66,7 +66,7 @@ class CallNormalizer:
         body = [renamed(st, renames) for st in fdef.body]
         result = target or self.names.new("t")
         self.norm.inlining.add(fdef.name)
-        block = self.norm.block(body)
+        block = self.norm.closures.inlined(fdef, body, {} if module_helper else renames)
         self.norm.inlining.discard(fdef.name)
         if not block or not isinstance(block[-1], gast.Return):
             block.append(gast.Return(value=const(None)))

@@ -13,7 +13,7 @@ against central finite differences in float64 (check.py: second order against
 differences of grad, itself first checked against differences of the function). The
 whole table (145 cases of 140 programs, 1,503 checks, ~45 s CPU) runs here; `python -m
 tests.red39.table [NAME...]` prints it. Every check matches or is refused with a
-TransformError (REFUSED, kept exact); CRASHES are pinned as strict xfails.
+TransformError (REFUSED, kept exact).
 test_regressions.py holds what it found.
 """
 import pytest
@@ -49,17 +49,11 @@ REFUSED = (
             FR)
     # forward over reverse: the reverse code writes a buffer it may share (ARMA
     # residuals, Gauss-Seidel, FE assembly, in-place updates of copies); Thomas' solve
-    # also under auto (a run-time refusal: no fallback to reverse over forward)
+    # also under auto, hvp's and hessian's (a run-time refusal: no fallback to reverse
+    # over forward)
     | _listed("arma11 normal_mode_energy inplace_rows inplace_on_arg_copy gauss_seidel "
               "stiffness_loop stiffness_nodes thomas_loss thomas_loss_rhs markov_expm", FR)
-    | _listed("thomas_loss thomas_loss_rhs", ("hvp_auto",))
-    # the plain lowering: a call of a compiled function, a nested loop, a while, a loop
-    # over anything but range
-    | _listed("logreg_newton_step eight_schools force_matching mlp_mse tuple_stats_loss "
-              "item_and_tolist rows_iterated dict_accumulate running_max_loop thomas_loss "
-              "thomas_loss_rhs cholesky_by_hand gauss_seidel adaptive_rk "
-              "implicit_euler_newton continued_fraction secant_root early_exit_loop "
-              "while_else_relax", ("grad_plain",))
+    | _listed("thomas_loss thomas_loss_rhs", ("hvp_auto", "hessian"))
     # every mode: a write through a view of a copy read later (`col = Z[:, 1]; col *=`,
     # `At = A.T; At[0] *=`), a tuple swap of entries, `.sort()` of a copy; a
     # differentiated argument collected by *args; a try/except around a Cholesky (the
@@ -83,23 +77,15 @@ REFUSED = (
     # jacfwd/jacrev of grad of a bound method: "not supported: higher derivatives"
     | _listed("bound_method", ("jacfwd_grad", "jacrev_grad"))
 )
-# functools.partial(loss, X=X, y=y) handed to any API: TypeError ("the compiler reads a
-# function's source; write a lambda"), not a TransformError (test_regressions.py)
-CRASHES = _listed("partial_fn", tuple(CHECKS))
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 
 
-def _param(name, check):
-    marks = [pytest.mark.xfail(strict=True, raises=TypeError, reason="partial object")] \
-        if (name, check) in CRASHES else []
-    return pytest.param(name, check, marks=marks, id=f"{name}-{check}")
-
-
-@pytest.mark.parametrize("name, check", [_param(n, c) for n, c in CHECKED])
+@pytest.mark.parametrize("name, check", [pytest.param(n, c, id=f"{n}-{c}")
+                                          for n, c in CHECKED])
 def test_against_finite_differences(name, check):
     run_checked("red39", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
 
 
 def test_refusal_list_names_cases():
     every = set(CHECKED)
-    assert REFUSED <= every and CRASHES <= every and not REFUSED & CRASHES
+    assert REFUSED <= every

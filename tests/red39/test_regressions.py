@@ -36,10 +36,6 @@ X2 = np.array([[0.5, -1.0], [1.2, 0.3], [-0.7, 0.8]])
 Y2 = np.array([0.1, -0.4, 0.9])
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "grad/jvp/hessian of a functools.partial object raise TypeError ('the compiler reads "
-    "a function's source; write a lambda'), not a TransformError, and partial's bound "
-    "keywords could be unwrapped: tests/red39/programs_impl.py:quartic_partial_fn"))
 def test_partial_object_as_the_function():
     f = partial(I._quartic_loss, X=X2, y=Y2)
     w = np.array([0.3, -0.6])

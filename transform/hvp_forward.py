@@ -163,14 +163,19 @@ def refuse_run_time_sites(flat):
     marked `checkpointed` (its pullback's tangent would be reverse mode over the
     driver's JVP, runtime/checkpoint_forward.py, which does not compile), a derivative
     function (grad(f), value_and_grad(f): its rule declares no JVP; jvp(f): its JVP is
-    the compiler's code)."""
+    the compiler's code; thunkgrad's grad called inside, making one)."""
     driver = registry.lookup(run_checkpointed)
-    for name, cell in zip(flat.__code__.co_freevars, flat.__closure__ or ()):
-        value = cell.cell_contents
+    found = [(name, cell.cell_contents) for name, cell in
+             zip(flat.__code__.co_freevars, flat.__closure__ or ())]
+    found += [(name, flat.__globals__.get(name)) for name in flat.__code__.co_names]
+    for name, value in found:
         if value is driver.call_custom or value is driver.custom:
             what, hint = "a loop marked `checkpointed`", "loop without checkpointed"
         elif _derivative_rule(value) or _compiler_jvp(value):
             what = f"calling {custom_rule(value).name} inside the function"
+            hint = "compute that derivative outside the function, or write it by hand"
+        elif _derivative_entry(value):
+            what = f"calling thunkgrad's `{value.__name__}` inside the function"
             hint = "compute that derivative outside the function, or write it by hand"
         else:
             continue
@@ -180,6 +185,17 @@ def refuse_run_time_sites(flat):
         raise TransformError(f"hvp (forward over reverse): {what} is not supported by "
                              "this route", filename=flat.__code__.co_filename, line=line,
                              hint=hint)
+
+
+_ENTRIES = ("grad", "value_and_grad", "vjp", "jvp", "jacfwd", "jacrev", "hvp", "hessian")
+
+
+def _derivative_entry(value):
+    """Whether value is one of thunkgrad's entries (grad, jvp, ...): the derivative
+    function it makes at run time is called through a rule forward mode has no JVP of
+    (the flat gradient holds the entry, not the function it returns)."""
+    return isinstance(value, types.FunctionType) and value.__name__ in _ENTRIES and \
+        _ours(value.__module__)
 
 
 def _derivative_rule(value):

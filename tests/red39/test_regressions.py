@@ -1,5 +1,7 @@
 """What red39 found, each against central finite differences or as the refusal it
 must be."""
+import inspect
+import re
 from functools import partial
 
 import numpy as np
@@ -9,6 +11,7 @@ from scipy.special import logsumexp
 from tests.fd import assert_close, numerical_grad
 from tests.red39 import programs_alias as A
 from tests.red39 import programs_impl as I
+from tests.red39 import programs_solvers as V
 from transform import TransformError, grad, hessian, hvp
 
 W = np.array([0.3, -0.2, 0.5, 0.1, -0.4])
@@ -78,3 +81,24 @@ def test_solve_ivp_jvp_reads_sol_y():
     y0, t = np.array([1.0, 0.6]), np.array([0.3, -0.8])
     _, got = jvp(B.ivp_trajectory, (y0,), (t,))
     assert_close(got, numerical_jvp(B.ivp_trajectory, [y0], 0, t), 1e-5, 1e-6)
+
+
+def _cited_lines(message):
+    return [int(n) for n in re.findall(r"\(line (\d+)\)", message)]
+
+
+@pytest.mark.parametrize("fn, callee, args", [
+    (V.thomas_loss, V.thomas_solve, (np.array([3.0, 2.5, 3.2, 2.8]), np.array([0.3, -1.0, 0.5, 0.2]))),
+    (V.gauss_seidel, V.gauss_seidel, (np.array([3.0, 4.0, 3.5, 5.0]), np.array([0.3, -1.0, 0.5, 0.2])))])
+def test_alias_refusal_names_user_lines(fn, callee, args):
+    """hvp forward over reverse's alias refusals cited the gradient code's own names
+    (`tape` holds `cp`) and its own line numbers ("(line 21)" of gauss_seidel: a line of
+    thomas_solve); now names the user never wrote are "a value it made", and each cited
+    line is one of the user's function the write is in."""
+    with pytest.raises(TransformError) as info:
+        hvp(fn, args, (np.ones(4),), route="forward_over_reverse")
+    lines, first = inspect.getsourcelines(callee)
+    message = str(info.value)
+    assert "tape" not in message and info.value.filename == V.__file__
+    assert _cited_lines(message) and all(first <= n < first + len(lines)
+                                         for n in _cited_lines(message))

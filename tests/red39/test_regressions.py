@@ -1,5 +1,6 @@
 """What red39 found, each against central finite differences or as the refusal it
 must be."""
+import dataclasses
 import inspect
 import re
 from functools import partial
@@ -102,3 +103,31 @@ def test_alias_refusal_names_user_lines(fn, callee, args):
     assert "tape" not in message and info.value.filename == V.__file__
     assert _cited_lines(message) and all(first <= n < first + len(lines)
                                          for n in _cited_lines(message))
+
+
+@dataclasses.dataclass
+class _State:
+    v: np.ndarray
+
+
+def _attribute_sum(w):
+    s = _State(np.zeros(2))
+    for k in range(3):
+        s.v = s.v + np.sin(w * k)
+    return np.sum(s.v ** 2)
+
+
+def _attribute_augmented(w):
+    s = _State(np.zeros(2))
+    for k in range(3):
+        s.v += np.sin(w * k)
+    return np.sum(s.v ** 2)
+
+
+def test_augmented_attribute_says_what_to_write():
+    """`s.v += e` on a dataclass attribute was refused with "assign to a local name";
+    the hint now gives the rewrite, `s.v = s.v + ...`, which is differentiated."""
+    w = np.array([0.3, -0.5])
+    with pytest.raises(TransformError, match=r"`s\.v = s\.v \+ \.\.\.`"):
+        grad(_attribute_augmented)(w)
+    assert_close(grad(_attribute_sum)(w), numerical_grad(_attribute_sum, [w], 0))

@@ -19,33 +19,33 @@ from .thunks import unthunk
 
 
 @template_helper
-def part(g, key):
+def part(slopes, key):
     """Entry `key` of a container cotangent (None if the cotangent or entry is zero)."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
-    if isinstance(g, dict):
-        return g.get(key)
-    return g[key]
+    if isinstance(slopes, dict):
+        return slopes.get(key)
+    return slopes[key]
 
 
 @template_helper
-def list_cotangent(g, like):
+def list_cotangent(slopes, like):
     """The cotangent of list `like` as a list: a NumPy function given a list of arrays
     (`np.sum(xs)`) returns one array, whose rows are the entries' cotangents."""
-    g = unthunk(g)
-    if type(g) is np.ndarray and type(like) in (list, tuple) and g.shape[:1] == (len(like),):
-        return type(like)(list_cotangent(row, item) for row, item in zip(g, like))
-    return g
+    slopes = unthunk(slopes)
+    if type(slopes) is np.ndarray and type(like) in (list, tuple) and slopes.shape[:1] == (len(like),):
+        return type(like)(list_cotangent(row, item) for row, item in zip(slopes, like))
+    return slopes
 
 
 @template_helper(shape_only=(1,), pure=True)
-def getitem_vjp(g, x, index):
+def getitem_vjp(slopes, x, index):
     """Cotangent of `x[index]` for arrays, lists, tuples and dicts."""
     refuse_own_subscript(x)
     if isinstance(x, dict):
-        return {index: g}
-    return index_vjp(g, x, index)     # arrays (or their tape stand-ins), lists, tuples
+        return {index: slopes}
+    return index_vjp(slopes, x, index)     # arrays (or their tape stand-ins), lists, tuples
 
 
 @template_helper(shape_only=(2,), in_place=True)
@@ -195,15 +195,15 @@ def product_or_repeat(x, y):
 
 
 @template_helper
-def product_or_repeat_vjp(g, x, y):
+def product_or_repeat_vjp(slopes, x, y):
     """Cotangent of x in `x * y`: the copies' sum if x is a sequence (y counts them),
     nothing if y is the sequence (x counts), else the product rule (also for a list
     times an array, which NumPy multiplies entry by entry)."""
     if isinstance(x, (list, tuple)) and not isinstance(y, np.ndarray):
-        return sum_repeats(g, x)
+        return sum_repeats(slopes, x)
     if isinstance(y, (list, tuple)) and not isinstance(x, np.ndarray):
         return None
-    return unbroadcast(unthunk(g) * y, x)
+    return unbroadcast(unthunk(slopes) * y, x)
 
 
 @template_helper
@@ -227,31 +227,31 @@ SHAPE_FACTS = frozenset(("shape", "ndim", "size", "dtype", "itemsize", "nbytes",
 
 
 @template_helper
-def getattr_vjp(g, obj, name, ans=None):
+def getattr_vjp(slopes, obj, name, answer=None):
     """Cotangent of `obj.name`: an array's (a number's) by the attribute's math (.real,
     .imag, .T, .mT); another object's {name: g}, none for its class's own constant."""
     if isinstance(obj, tuple) and name in getattr(obj, "_fields", ()):
         out = [None] * len(obj)           # a namedtuple: by position, as `p[0]` gives
-        out[obj._fields.index(name)] = g
+        out[obj._fields.index(name)] = slopes
         return tuple(out)
     if not isinstance(obj, (np.ndarray, np.generic, float, int, complex)):
         static = inspect.getattr_static(type(obj), name, None)
         if inspect.isfunction(static) and name not in getattr(obj, "__dict__", {}):
-            return g                  # a bound method: its cotangent is its receiver's
+            return slopes                  # a bound method: its cotangent is its receiver's
         if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
-            return computed_attribute_vjp(g, obj, name, static, ans)
+            return computed_attribute_vjp(slopes, obj, name, static, answer)
         shared = static is not None and name not in getattr(obj, "__dict__", ())
-        return None if shared and not isinstance(static, _STORED) else {name: g}
+        return None if shared and not isinstance(static, _STORED) else {name: slopes}
     if name in SHAPE_FACTS:                   # an array's .shape, .size, ...: integers
         return None
     if name == "real":                        # docs/complex.md
-        return real_vjp(g, obj)
+        return real_vjp(slopes, obj)
     if name == "imag":                        # a real value's .imag is the constant 0
-        return imag_vjp(g, obj) if np.iscomplexobj(obj) else None
+        return imag_vjp(slopes, obj) if np.iscomplexobj(obj) else None
     if name == "T":
-        return np.transpose(g)
+        return np.transpose(slopes)
     if name == "mT":
-        return np.swapaxes(g, -1, -2)
+        return np.swapaxes(slopes, -1, -2)
     raise TypeError(f"no derivative for the array attribute .{name}")   # refused at compile time
 
 
@@ -261,28 +261,28 @@ _OWN_ITERATION = ("a loop over (or `[...]` on) an object runs its class's own __
 
 
 @template_helper
-def record_field(g, name, position, fields):
+def record_field(slopes, name, position, fields):
     """Cotangent of field `name` of a dataclass or NamedTuple built in the code: the
     entry of the record's cotangent by name (a dict from `p.w`, a record like the
     argument's gradient) or by position (a NamedTuple read as `p[0]`; position None for
     other classes, whose entries by position came from their own code)."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
-    if isinstance(g, dict):
-        unknown = set(g) - set(fields)
+    if isinstance(slopes, dict):
+        unknown = set(slopes) - set(fields)
         if unknown:           # an attribute that is not a field: refused at compile time
             raise TypeError(f"no derivative through the attribute .{min(unknown)} of a "
                             "record built in the code")
-        return unthunk(g.get(name))
-    if isinstance(g, (tuple, list)) and not hasattr(g, name):
+        return unthunk(slopes.get(name))
+    if isinstance(slopes, (tuple, list)) and not hasattr(slopes, name):
         if position is None:            # not a NamedTuple: its class's __iter__/__getitem__
             raise TypeError(_OWN_ITERATION)
-        return unthunk(g[position])
-    if isinstance(g, np.ndarray) and position is not None and g.ndim and \
-            len(g) == len(fields):           # a NumPy function of a NamedTuple: its rows
-        return g[position]
-    if isinstance(g, (np.ndarray, np.generic, float, int, complex)):
+        return unthunk(slopes[position])
+    if isinstance(slopes, np.ndarray) and position is not None and slopes.ndim and \
+            len(slopes) == len(fields):           # a NumPy function of a NamedTuple: its rows
+        return slopes[position]
+    if isinstance(slopes, (np.ndarray, np.generic, float, int, complex)):
         raise TypeError("an object's cotangent is a number or an array: arithmetic or a "
                         "NumPy function (`np.sum(obj)`) was applied to the object itself, "
                         "which NumPy reads through its class's own __array__, __iter__ or "
@@ -290,7 +290,7 @@ def record_field(g, name, position, fields):
                         "does not name). Instead: apply it to the arrays the object holds "
                         "(`np.sum(obj.w)`), import the class into the module doing the "
                         "arithmetic, or call its method")
-    return unthunk(getattr(g, name, None))
+    return unthunk(getattr(slopes, name, None))
 
 
 # class attributes read through __get__ that are stored values, not computed ones:

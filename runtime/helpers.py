@@ -27,45 +27,45 @@ _NUMBERS = frozenset({float, int, bool, complex, type(None)})
 
 
 @template_helper(shape_only=(1,), pure=True)
-def unbroadcast(g, x, side=None):
+def unbroadcast(grad, x, side=None):
     """Sum `g` back to the shape of `x` (undo NumPy broadcasting).
 
     For `+` on lists and tuples (concatenation), `side` 0 or 1 says which part
     of the cotangent belongs to x.
     """
-    if type(x) is float and type(g) is np.ndarray:     # a number's: sum everything
-        return g.sum()
-    if side is not None and isinstance(x, (list, tuple)) and g is not None:
-        part = g[:len(x)] if side == 0 else g[len(g) - len(x):]
+    if type(x) is float and type(grad) is np.ndarray:     # a number's: sum everything
+        return grad.sum()
+    if side is not None and isinstance(x, (list, tuple)) and grad is not None:
+        part = grad[:len(x)] if side == 0 else grad[len(grad) - len(x):]
         return type(x)(part)
     shape = getattr(x, "shape", None)           # inline fast_shape: this is hot in loops
     if shape is None:
         if isinstance(x, (list, tuple, dict) + RECORD_TYPES) and \
-                not isinstance(g, (np.ndarray, np.generic, float, int)):
+                not isinstance(grad, (np.ndarray, np.generic, float, int)):
             # a container stored into a list or dict slot has a structured cotangent:
             # nothing was broadcast (a number g still spreads over x below)
-            return g
+            return grad
         if type(x) not in _NUMBERS and has_operators(type(x)):
             refuse_operator_object(x)
         shape = fast_shape(x)
-    g_shape = getattr(g, "shape", None)
-    if (fast_shape(g) if g_shape is None else g_shape) == shape:
+    g_shape = getattr(grad, "shape", None)
+    if (fast_shape(grad) if g_shape is None else g_shape) == shape:
         if g_shape is None:                             # a number (or None)
-            return g if type(g) is not complex else real_for(g, x)
-        return g if g.dtype.kind != "c" else real_for(g, x)    # complex: docs/complex.md
-    if g is None:               # a zero cotangent (an entry no one read) stays zero
+            return grad if type(grad) is not complex else real_for(grad, x)
+        return grad if grad.dtype.kind != "c" else real_for(grad, x)    # complex: docs/complex.md
+    if grad is None:               # a zero cotangent (an entry no one read) stays zero
         return None
-    g = np.asarray(g)
-    while g.ndim > len(shape):
-        g = g.sum(axis=0)
-    axes = tuple(k for k, n in enumerate(shape) if n == 1 and g.shape[k] != 1)
+    grad = np.asarray(grad)
+    while grad.ndim > len(shape):
+        grad = grad.sum(axis=0)
+    axes = tuple(k for k, n in enumerate(shape) if n == 1 and grad.shape[k] != 1)
     if axes:
-        g = g.sum(axis=axes, keepdims=True)
-    if g.dtype.kind == "c":
-        g = real_for(g, x)
+        grad = grad.sum(axis=axes, keepdims=True)
+    if grad.dtype.kind == "c":
+        grad = real_for(grad, x)
     if not shape and isinstance(x, (float, int)) and not isinstance(x, bool):
-        return g[()]
-    return g
+        return grad[()]
+    return grad
 
 
 @helper(in_place=True)
@@ -78,16 +78,16 @@ def accumulate_unbroadcast(buffer, g, x, side=None):
 
 
 @template_helper(shape_only=(1,), pure=True)
-def unreduce(g, x, axis=None, keepdims=False):
+def unreduce(value, x, axis=None, keepdims=False):
     """Spread the cotangent of a reduction over `axis` back to the shape of `x`."""
     shape = fast_shape(x)
     if axis is None and math.prod(shape) <= _SMALL:   # a filled copy: far cheaper than a view
-        dtype = getattr(g, "dtype", None)
-        return np.full(shape, g, dtype=cot_dtype(g, x) if dtype is None else dtype)
-    g = as_cotangent(g, x)  # a Python-number g takes x's float dtype
+        dtype = getattr(value, "dtype", None)
+        return np.full(shape, value, dtype=cot_dtype(value, x) if dtype is None else dtype)
+    value = as_cotangent(value, x)  # a Python-number g takes x's float dtype
     if axis is not None and not keepdims:
-        g = np.expand_dims(g, axis)
-    return np.broadcast_to(g, shape)
+        value = np.expand_dims(value, axis)
+    return np.broadcast_to(value, shape)
 
 
 _SMALL = 1024   # up to this many elements, a filled copy beats np.broadcast_to's overhead
@@ -147,32 +147,34 @@ def refuse_operator_object(x):
 
 
 @template_helper(pure=True)
-def matmul_lhs(g, a, b):
+def matmul_lhs(slopes_g, a, b):
     """Cotangent of `a` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
     a_nd, b_nd = _ndim(a), _ndim(b)
     if a_nd == 2 and b_nd == 2:
-        return g @ b.T                              # the common case, no broadcasting
+        return slopes_g @ b.T                              # the common case, no broadcasting
     if a_nd == 2 and b_nd == 1:
-        return np.multiply.outer(g, b)
+        return np.multiply.outer(slopes_g, b)
     if b_nd == 1:
-        return unbroadcast(np.multiply.outer(g, b) if a_nd > 1 else np.multiply(g, b), a)
+        return unbroadcast(np.multiply.outer(slopes_g, b) if a_nd > 1
+                           else np.multiply(slopes_g, b), a)
     if a_nd == 1:
-        return unbroadcast(np.matmul(b, np.expand_dims(g, -1))[..., 0], a)
-    return unbroadcast(np.matmul(g, np.swapaxes(b, -1, -2)), a)
+        return unbroadcast(np.matmul(b, np.expand_dims(slopes_g, -1))[..., 0], a)
+    return unbroadcast(np.matmul(slopes_g, np.swapaxes(b, -1, -2)), a)
 
 
 @template_helper(pure=True)
-def matmul_rhs(g, a, b):
+def matmul_rhs(slopes_g, a, b):
     """Cotangent of `b` in `a @ b`, for any mix of 1-D, 2-D and batched operands."""
     a_nd, b_nd = _ndim(a), _ndim(b)
     if a_nd == 2 and b_nd in (1, 2):
-        return a.T @ g                              # the common case, no broadcasting
+        return a.T @ slopes_g                              # the common case, no broadcasting
     if a_nd == 1:                                   # a may be a list: np.multiply, not *
-        return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(g, -2) if b_nd > 1
-                           else np.multiply(g, a), b)
+        return unbroadcast(np.expand_dims(a, -1) * np.expand_dims(slopes_g, -2) if b_nd > 1
+                           else np.multiply(slopes_g, a), b)
     if b_nd == 1:
-        return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), np.expand_dims(g, -1))[..., 0], b)
-    return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), g), b)
+        return unbroadcast(np.matmul(np.swapaxes(a, -1, -2),
+                                     np.expand_dims(slopes_g, -1))[..., 0], b)
+    return unbroadcast(np.matmul(np.swapaxes(a, -1, -2), slopes_g), b)
 
 
 def matmul_lhs_spread(g, t, a, b):
@@ -200,11 +202,11 @@ def _stacked(vector, n, axis):
 
 
 @template_helper
-def transpose_vjp(g, axes=None):
+def transpose_vjp(slopes, axes=None):
     """Cotangent of `np.transpose(x, axes)`: transpose back."""
     if axes is None:
-        return np.transpose(g)
-    return np.transpose(g, np.argsort(axes))
+        return np.transpose(slopes)
+    return np.transpose(slopes, np.argsort(axes))
 
 
 @template_helper(shape_only=(1,))
@@ -214,18 +216,18 @@ def reshape_vjp(g, x):
 
 
 @template_helper
-def pow_exponent_vjp(g, ans, x, y):
+def pow_exponent_vjp(slopes_g, answer, x, y):
     """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0; a complex power uses
     the principal log (a negative or complex base: docs/complex.md)."""
-    if np.iscomplexobj(ans):
+    if np.iscomplexobj(answer):
         x = np.asarray(x)                # astype keeps a -0.0 imaginary part (adding 0j
-        x = x.astype(np.result_type(x, ans))  # would not): the branch of log ans took
-        return unbroadcast(g * ans * np.log(np.where(x == 0, 1, x)), y)
+        x = x.astype(np.result_type(x, answer))  # would not): the branch of log ans took
+        return unbroadcast(slopes_g * answer * np.log(np.where(x == 0, 1, x)), y)
     if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
-        return unbroadcast(g * ans * (math.log(x) if x > 0 else 0.0), y)
+        return unbroadcast(slopes_g * answer * (math.log(x) if x > 0 else 0.0), y)
     x = np.asarray(x)
     safe = np.where(x > 0, x, 1)
-    return unbroadcast(g * ans * np.log(safe), y)
+    return unbroadcast(slopes_g * answer * np.log(safe), y)
 
 
 # The np.linalg.norm rule covers every `ord` now; it lives with the other norms.

@@ -66,11 +66,11 @@ class Thunk:
         return f"<Thunk {state}>"
 
 
-def unthunk(x):
+def unthunk(value):
     """The value of a cotangent: forces a Thunk, returns anything else unchanged."""
-    if type(x) is Thunk or isinstance(x, Thunk):
-        return x.force()
-    return x
+    if type(value) is Thunk or isinstance(value, Thunk):
+        return value.force()
+    return value
 
 
 class ThunkStats:

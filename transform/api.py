@@ -179,7 +179,7 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="
     has_aux=True: fn returns (value, aux), and the function returns (gradient, aux).
     memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it.
     lowering="plain": one function with no closures (docs/ir.md, "Second lowering")."""
-    check_target(fn, "grad")
+    fn = check_target(fn, "grad")
     check_lowering(lowering, policy, has_aux, memory_limit)
     fn, policy = _again(fn, "grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
@@ -205,7 +205,7 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
     """A function returning (fn(...), gradient); a bound method as in grad.
     has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient).
     memory_limit, lowering: as grad's."""
-    check_target(fn, "value_and_grad")
+    fn = check_target(fn, "value_and_grad")
     check_lowering(lowering, policy, has_aux, memory_limit)
     fn, policy = _again(fn, "value_and_grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
@@ -270,7 +270,7 @@ def _function_vjp(fn, wrt, /, *args, **kwargs):
 
 
 def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
-    check_target(fn, "vjp")
+    fn = check_target(fn, "vjp")
     if wrt is None:            # every positional argument a named parameter takes
         named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
         wrt = tuple(range(len(args) if _collecting(_unwrap(fn)[0]) == [] else
@@ -321,7 +321,7 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
     as_rule=True the rule that other compiled code calls (cotangents deferred);
     memory_limit as grad's (with explain: what it does with each loop); lowering as
     grad's (the plain lowering's function, unspecialised)."""
-    check_target(fn, "adjoint_source")
+    fn = check_target(fn, "adjoint_source")
     check_lowering(lowering, policy, False, memory_limit)
     fn, policy = limited(fn, memory_limit, policy)
     plain, default_policy = _unwrap(fn)

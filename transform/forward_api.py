@@ -52,7 +52,7 @@ DERIVATIVES = {}
 
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
-    check_target(fn, "jvp")
+    fn = check_target(fn, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
         return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
     fn = with_source(fn)                  # np.sin: a generated function calling it

@@ -54,7 +54,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     in those arguments together applied to one direction each (tangents[i] for wrt[i]):
     a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse",
     "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE, "auto"). See the module text."""
-    check_target(fn, "hvp")
+    fn = check_target(fn, "hvp")
     route = _route(route)
     fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
@@ -154,7 +154,7 @@ def hessian(fn, wrt=0, *, policy=None, route=None):
     for a tuple, list or dict, nested blocks H[i][j] (transform/hessian_blocks.py); for
     a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]. `route`:
     hvp's, for every hvp it takes."""
-    check_target(fn, "hessian")
+    fn = check_target(fn, "hessian")
     _route(route)
     fn = with_source(as_function(fn, "hessian"))   # np.sum: a function calling it
     method = fn

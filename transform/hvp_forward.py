@@ -11,6 +11,8 @@ tangent of the tuple of gradients: entry i is sum_j H_ij v_j.
 """
 import ast
 import inspect
+import linecache
+import os
 import re
 import threading
 import types
@@ -104,11 +106,14 @@ def _refused(exc, plain=None):
     """Forward mode's refusal of the flat gradient, at the user's line, saying which
     route refused it and that the other takes more programs; a name of the flat
     gradient's own (`items1`, `seq2`) is not shown (the user never wrote it)."""
+    generated = exc.filename
     exc = tracebacks.at_user_line(exc)
     if plain is not None and str(exc.filename).startswith("<thunkgrad"):  # a line the
         exc = at_definition(plain, f"reverse mode's gradient code for {plain.__name__}: "
                             f"{exc.message}", exc.hint)      # compiler wrote: at the def
-    known = _user_names(plain, exc.source_line)
+    exc = _lines_moved(exc, generated)
+    known = _user_names(plain, exc.source_line) if plain is not None else \
+        _names_around(exc.filename, exc.line) if "shared memory" in exc.message else None
     message, hint = _unnamed(exc.message, known), _unnamed(exc.hint or "", known)
     if message != exc.message:
         message = f"reverse mode's gradient code for this line: {message}"
@@ -131,6 +136,41 @@ def _unnamed(text, known):
         return text
     return _QUOTED.sub(lambda m: m.group(0) if set(re.findall(r"[A-Za-z_]\w*", m.group(1)))
                        <= known else "a value it made", text)
+
+
+def _lines_moved(exc, generated):
+    """exc with each "(line N)" its message cites in the generated code it was raised
+    at (the alias check's) made the user's line that code comes from, else dropped."""
+    if not str(generated).startswith("<thunkgrad"):
+        return exc
+
+    def moved(match):
+        where = tracebacks.user_origin(generated, int(match.group(1)))
+        if where is None:
+            return ""
+        same = where[0] == exc.filename
+        return f" (line {where[1]})" if same else f" ({os.path.basename(where[0])}:{where[1]})"
+    message = re.sub(r" \(line (\d+)\)", moved, exc.message)
+    return exc if message == exc.message else TransformError(
+        message, filename=exc.filename, line=exc.line, col=exc.col,
+        source_line=exc.source_line, hint=exc.hint)
+
+
+def _names_around(filename, line):
+    """Every name the user's function around `line` of `filename` uses (its nested
+    functions too), or None when that file cannot be read: for a run-time alias
+    refusal (a callee's gradient code holding `tape`), whose function is not known."""
+    try:
+        tree = ast.parse("".join(linecache.getlines(filename)))
+    except SyntaxError:
+        return None
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and line is not None and n.lineno <= line <= (n.end_lineno or n.lineno)]
+    if not defs:
+        return None
+    inner = max(defs, key=lambda n: n.lineno)
+    return {n.id for n in ast.walk(inner) if isinstance(n, ast.Name)} | \
+        {a.arg for a in ast.walk(inner) if isinstance(a, ast.arg)}
 
 
 def _user_names(plain, line):
@@ -167,14 +207,19 @@ def refuse_run_time_sites(flat):
     marked `checkpointed` (its pullback's tangent would be reverse mode over the
     driver's JVP, runtime/checkpoint_forward.py, which does not compile), a derivative
     function (grad(f), value_and_grad(f): its rule declares no JVP; jvp(f): its JVP is
-    the compiler's code)."""
+    the compiler's code; thunkgrad's grad called inside, making one)."""
     driver = registry.lookup(run_checkpointed)
-    for name, cell in zip(flat.__code__.co_freevars, flat.__closure__ or ()):
-        value = cell.cell_contents
+    found = [(name, cell.cell_contents) for name, cell in
+             zip(flat.__code__.co_freevars, flat.__closure__ or ())]
+    found += [(name, flat.__globals__.get(name)) for name in flat.__code__.co_names]
+    for name, value in found:
         if value is driver.call_custom or value is driver.custom:
             what, hint = "a loop marked `checkpointed`", "loop without checkpointed"
         elif _derivative_rule(value) or _compiler_jvp(value):
             what = f"calling {custom_rule(value).name} inside the function"
+            hint = "compute that derivative outside the function, or write it by hand"
+        elif _derivative_entry(value):
+            what = f"calling thunkgrad's `{value.__name__}` inside the function"
             hint = "compute that derivative outside the function, or write it by hand"
         else:
             continue
@@ -184,6 +229,17 @@ def refuse_run_time_sites(flat):
         raise TransformError(f"hvp (forward over reverse): {what} is not supported by "
                              "this route", filename=flat.__code__.co_filename, line=line,
                              hint=hint)
+
+
+_ENTRIES = ("grad", "value_and_grad", "vjp", "jvp", "jacfwd", "jacrev", "hvp", "hessian")
+
+
+def _derivative_entry(value):
+    """Whether value is one of thunkgrad's entries (grad, jvp, ...): the derivative
+    function it makes at run time is called through a rule forward mode has no JVP of
+    (the flat gradient holds the entry, not the function it returns)."""
+    return isinstance(value, types.FunctionType) and value.__name__ in _ENTRIES and \
+        _ours(value.__module__)
 
 
 def _derivative_rule(value):

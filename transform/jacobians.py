@@ -34,7 +34,7 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
     has_aux=True: fn returns (output, aux), and the function returns (Jacobian, aux)."""
     if spec_of(fn) is not None and not has_aux:    # jacrev(jacfwd(f)): nested_jacobians.py
         return nested("jacrev", jacrev, fn, wrt, policy, grad)
-    check_target(fn, "jacrev")
+    fn = check_target(fn, "jacrev")
     plain, _, shifted = _method_parts(fn, wrt)
     _, single = _wrt_names(_unwrap(plain)[0], shifted)
     wrt_tuple = tuple(wrt) if isinstance(wrt, (tuple, list)) else (wrt,)
@@ -144,7 +144,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
     rest zero; the same shapes and structures as jacrev (see the module text)."""
     if spec_of(fn) is not None:                 # jacfwd(jacrev(f)): nested_jacobians.py
         return nested("jacfwd", jacfwd, fn, wrt, policy, grad)
-    check_target(fn, "jacfwd")
+    fn = check_target(fn, "jacfwd")
     fn = with_source(fn)                        # np.tanh: a generated function calling it
     wrt_tuple = tuple(wrt) if isinstance(wrt, (tuple, list)) else (wrt,)
     single = not isinstance(wrt, (tuple, list))

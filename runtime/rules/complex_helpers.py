@@ -20,14 +20,14 @@ def _is_complex(x):
 
 
 @template_helper(pure=True)
-def abs_vjp(g, x):
+def abs_vjp(slopes_g, x):
     """Cotangent of |x|: g * sign(x) for real x (0 at 0); g * conj(x) / |x| for
     complex x, 0 at 0."""
     if not _is_complex(x):
-        return g * np.sign(x)
+        return slopes_g * np.sign(x)
     size = np.abs(x)
     safe = np.where(size == 0, 1, size)
-    return np.real(g) * np.where(size == 0, 0, np.conj(x) / safe)
+    return np.real(slopes_g) * np.where(size == 0, 0, np.conj(x) / safe)
 
 
 @template_helper(shape_only=(1,), pure=True)

@@ -7,11 +7,11 @@ from ..registry import template_helper
 
 
 @template_helper
-def power_base_vjp(g, x, y, power=np.power):
+def power_base_vjp(slopes_g, x, y, power=np.power):
     """d(x ** y)/dx = y * x ** (y - 1), taken as exactly 0 where y == 0 (so 0 ** 0 is
     not 0 * inf)."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        slope = g * y * power(x, y - 1)
+        slope = slopes_g * y * power(x, y - 1)
     return np.where(np.equal(y, 0), 0, slope)
 
 

@@ -40,12 +40,12 @@ def dict_items_jvp(d, t_d):
 
 
 @template_helper
-def dict_get_jvp(tangent, d, key, ans, which):
+def dict_get_jvp(tangent, d, key, answer, which):
     """The term of `d.get(key, default)` for d (which 0) or default (which 1): the entry's
     tangent where the key is there, the default's where it is not, else a zero."""
     if (key in d) == (which == 0):
         return tangent[key] if which == 0 else tangent
-    return zero_tangent(ans)
+    return zero_tangent(answer)
 
 
 @template_helper

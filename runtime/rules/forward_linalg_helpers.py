@@ -21,9 +21,9 @@ def _diagonal(x):
 
 
 @template_helper
-def cholesky_jvp(t, ans, upper):
+def cholesky_jvp(t, ans_l, upper):
     """dL = L Phi(L^-1 dA L^-T), Phi the lower triangle with its diagonal halved."""
-    L = mT(ans) if upper else ans
+    L = mT(ans_l) if upper else ans_l
     inner = np.linalg.solve(L, mT(np.linalg.solve(L, _sym(t))))
     dL = L @ (np.tril(inner) - inner * np.eye(inner.shape[-1]) / 2)
     return mT(dL) if upper else dL

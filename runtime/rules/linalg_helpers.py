@@ -40,14 +40,14 @@ def tensordot_vjp(g, a, b, axes, operand):
 
 
 @template_helper
-def dot_vjp(g, a, b, operand):
+def dot_vjp(slopes, a, b, operand):
     """Cotangent of np.dot: a product with a scalar, else a tensordot of a's last
     axis with b's second-to-last (its only axis when b is 1-D)."""
     if np.ndim(a) == 0 or np.ndim(b) == 0:
         x, other = (a, b) if operand == 0 else (b, a)
-        return sum_to_shape(g * other, np.shape(x)) if np.ndim(x) == 0 else g * other
+        return sum_to_shape(slopes * other, np.shape(x)) if np.ndim(x) == 0 else slopes * other
     axes = ([np.ndim(a) - 1], [max(np.ndim(b) - 2, 0)])
-    return tensordot_vjp(g, a, b, axes, operand)
+    return tensordot_vjp(slopes, a, b, axes, operand)
 
 
 @template_helper
@@ -113,11 +113,11 @@ def multi_dot_vjp(g, arrays):
 
 
 @template_helper
-def diag_vjp(g, v, k):
+def diag_vjp(slopes, v, k):
     """Cotangent of np.diag: the diagonal of `g` (1-D v) or `g` on the diagonal (2-D v)."""
     if np.ndim(v) == 1:
-        return np.diagonal(g, k)
-    out = np.zeros(np.shape(v), dtype=cot_dtype(g, v))
-    rows = np.arange(np.shape(g)[0]) + max(-k, 0)
-    out[rows, rows + k] = g
+        return np.diagonal(slopes, k)
+    out = np.zeros(np.shape(v), dtype=cot_dtype(slopes, v))
+    rows = np.arange(np.shape(slopes)[0]) + max(-k, 0)
+    out[rows, rows + k] = slopes
     return out

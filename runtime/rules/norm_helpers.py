@@ -82,22 +82,23 @@ def _singular_direction(x, ord, row, col):
 
 
 @template_helper
-def norm_vjp(g, ans, x, ord, axis, keepdims):
+def norm_vjp(slopes_g, answer, x, ord, axis, keepdims):
     """Cotangent of np.linalg.norm, dispatching as NumPy does: no axis and no ord is
     the 2-norm of everything; an int axis (or 1-D x) a vector norm; else a matrix norm."""
     if ord is None and axis is None and not keepdims and isinstance(x, np.ndarray) \
             and x.dtype.kind != "c":
         # the common case, the 2-norm of everything: g * x / |x| (0 at x = 0)
-        return (g / ans) * x if ans != 0 else np.zeros_like(x, dtype=np.result_type(x, g))
+        return (slopes_g / answer) * x if answer != 0 else \
+            np.zeros_like(x, dtype=np.result_type(x, slopes_g))
     if np.iscomplexobj(x):
-        return _complex_norm_vjp(g, ans, x, ord, axis, keepdims)
+        return _complex_norm_vjp(slopes_g, answer, x, ord, axis, keepdims)
     nd = np.ndim(x)
     if axis is None and (ord is None or nd == 1):
-        return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, None, keepdims)
+        return vector_norm_vjp(slopes_g, answer, x, 2 if ord is None else ord, None, keepdims)
     axes = _axes(axis, nd)
     if len(axes) == 1:
-        return vector_norm_vjp(g, ans, x, 2 if ord is None else ord, axes, keepdims)
-    return matrix_norm_vjp(g, ans, x, "fro" if ord is None else ord, axes, keepdims)
+        return vector_norm_vjp(slopes_g, answer, x, 2 if ord is None else ord, axes, keepdims)
+    return matrix_norm_vjp(slopes_g, answer, x, "fro" if ord is None else ord, axes, keepdims)
 
 
 def _complex_norm_vjp(g, ans, x, ord, axis, keepdims):

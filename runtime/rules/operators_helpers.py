@@ -9,38 +9,38 @@ from ..thunks import unthunk
 
 
 @template_helper
-def sum_entries_vjp(g, iterable):
+def sum_entries_vjp(slopes, iterable):
     """Cotangent of the builtin `sum(iterable)`'s entries: g summed down to each one. An
     array's entries are its rows, so its cotangent is one array of its shape: a list
     would meet the array's other rules with Python's list arithmetic (`g * 2` repeats
     a list), a crash or, when the shapes still broadcast, a wrong gradient."""
     if not isinstance(iterable, np.ndarray):
-        return [unbroadcast(g, e) for e in iterable]
-    g = unthunk(g)
-    if g is None:
+        return [unbroadcast(slopes, e) for e in iterable]
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     if not len(iterable):
         return np.zeros(iterable.shape, dtype=np.result_type(iterable.dtype, float))
-    row = unbroadcast(g, iterable[0])             # every row's: the same g
+    row = unbroadcast(slopes, iterable[0])             # every row's: the same g
     out = np.empty(iterable.shape, dtype=np.result_type(row, iterable.dtype, 1.0))
     out[...] = row
     return out
 
 
 @template_helper
-def extreme_vjp(g, ans, values):
+def extreme_vjp(slopes, answer, values):
     """Cotangent of `max(values)` / `min(values)`: g shared equally by the entries equal
     to the answer (ties split, as np.max's rule splits them). Numbers' cotangents come as
     one array (as a NumPy function of a list gives them), others' as a list."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     if isinstance(values, np.ndarray):
-        hits = values == ans
-        return g * hits / np.count_nonzero(hits)
+        hits = values == answer
+        return slopes * hits / np.count_nonzero(hits)
     items = list(values)
-    hits = [_same(v, ans) for v in items]
-    share = _scaled(g, 1.0 / sum(hits))
+    hits = [_same(v, answer) for v in items]
+    share = _scaled(slopes, 1.0 / sum(hits))
     if _numbers(items):
         dtype = np.result_type(np.asarray(share), float)     # complex entries stay complex
         return np.array([share if hit else 0.0 for hit in hits], dtype=dtype)
@@ -49,12 +49,12 @@ def extreme_vjp(g, ans, values):
 
 
 @template_helper
-def extreme_jvp(ans, values, tangents):
+def extreme_jvp(answer, values, tangents):
     """Tangent of `max(values)` / `min(values)` (2026-12-02, session 32 (fwd)): the
     tangents of the entries equal to the answer, averaged, as extreme_vjp splits the
     cotangent among ties; entries that are tuples or lists (a key picked one) entry by
     entry."""
-    picked = [t for v, t in zip(list(values), list(tangents)) if _same(v, ans)]
+    picked = [t for v, t in zip(list(values), list(tangents)) if _same(v, answer)]
     total = picked[0]
     for t in picked[1:]:
         total = add_tangents(total, t)
@@ -82,18 +82,18 @@ def _scaled(g, factor):
 
 
 @template_helper
-def sorted_vjp(g, values, ans):
+def sorted_vjp(slopes, values, answer):
     """Cotangent of `sorted(values, ...)`: entry k of g goes back to the position ans[k]
     came from. sorted returns the very objects it was given (matched by identity); an
     array's entries are new objects each time, so equal values are paired in order."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     items = list(values)
-    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    origin = _origins_by_identity(items, answer) or _origins_by_value(items, answer)
     out = [None] * len(items)
     for k, i in enumerate(origin):
-        out[i] = unthunk(g[k])
+        out[i] = unthunk(slopes[k])
     if isinstance(values, np.ndarray):           # its entries or rows: one array
         cot = np.zeros(values.shape, dtype=np.result_type(values, 0.0))
         for i, v in enumerate(out):
@@ -106,11 +106,11 @@ def sorted_vjp(g, values, ans):
 
 
 @template_helper
-def sorted_jvp(ans, values, tangents):
+def sorted_jvp(answer, values, tangents):
     """Tangent of `sorted(values, ...)` (2026-12-02, session 32 (fwd)): the entries'
     tangents in the order sorted put the entries (matched as sorted_vjp matches them)."""
     items = list(values)
-    origin = _origins_by_identity(items, ans) or _origins_by_value(items, ans)
+    origin = _origins_by_identity(items, answer) or _origins_by_value(items, answer)
     tangents = list(tangents)
     return [tangents[i] for i in origin]
 
@@ -179,16 +179,16 @@ def divmod_vjp(g, x, y, operand):
 
 
 @template_helper
-def sequence_vjp(g, iterable):
+def sequence_vjp(slopes, iterable):
     """Cotangent of `list(iterable)` / `tuple(iterable)`: the entries' cotangents, as a
     list or tuple for a list or tuple, as an array (zeros where None) for an array.
     A g of entries all None gives them as they are, not None: the rule's contribution
     is never None where g is not (an appended list's cotangent `dxs.pop()`s unguarded,
     `*rest, last = [*xs, y]` with rest's entries unread: session 37)."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
-    parts = [unthunk(part) for part in g]
+    parts = [unthunk(part) for part in slopes]
     if isinstance(iterable, np.ndarray):
         return entries_array(iterable, parts)
     if isinstance(iterable, (list, tuple)) and _numbers(iterable):   # numbers: one array
@@ -199,14 +199,14 @@ def sequence_vjp(g, iterable):
 
 
 @template_helper
-def union_vjp(g, x, y, which):
+def union_vjp(slopes, x, y, which):
     """Cotangent of `x | y` for argument `which`: for dicts, the merged dict's entries
     each came from y when y has the key, else from x; ints and bools carry none."""
-    g = unthunk(g)
-    if g is None or not isinstance(x, dict) or not isinstance(y, dict):
+    slopes = unthunk(slopes)
+    if slopes is None or not isinstance(x, dict) or not isinstance(y, dict):
         return None
     keys = [k for k in x if k not in y] if which == 0 else list(y)
-    out = {k: unthunk(g[k]) for k in keys if k in g and unthunk(g[k]) is not None}
+    out = {k: unthunk(slopes[k]) for k in keys if k in slopes and unthunk(slopes[k]) is not None}
     return out or None
 
 
@@ -244,13 +244,13 @@ def transposed(rows):
 
 
 @template_helper
-def transposed_vjp(g, rows):
+def transposed_vjp(slopes, rows):
     """Cotangent of `transposed(rows)`: the columns' cotangents back into rows (None is
     zero); zip stops at the shortest row, so entries past it get none."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
-    columns = [None if col is None else [unthunk(v) for v in unthunk(col)] for col in g]
+    columns = [None if col is None else [unthunk(v) for v in unthunk(col)] for col in slopes]
     if isinstance(rows, np.ndarray):             # zip(*W) of an array: W's cotangent
         out = np.zeros(rows.shape, dtype=np.result_type(rows, 0.0))
         for j, col in enumerate(columns):

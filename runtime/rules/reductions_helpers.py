@@ -33,13 +33,13 @@ def tie_share(hits, axis, dtype):
 
 
 @template_helper
-def extremum_vjp(g, ans, a, axis, keepdims):
+def extremum_vjp(slopes_g, extremum, a, axis, keepdims):
     """Cotangent of max/min: `g` split equally among the elements equal to the extremum."""
     a = np.asarray(a)
     axes = _axes(axis, a.ndim)
-    extremum = np.reshape(ans, _keepdims_shape(a.shape, axes))
-    g = np.reshape(as_cotangent(g, a), _keepdims_shape(a.shape, axes))
-    return g * tie_share(a == extremum, axes, cot_dtype(g, a))
+    shaped = np.reshape(extremum, _keepdims_shape(a.shape, axes))
+    slopes_g = np.reshape(as_cotangent(slopes_g, a), _keepdims_shape(a.shape, axes))
+    return slopes_g * tie_share(a == shaped, axes, cot_dtype(slopes_g, a))
 
 
 @template_helper
@@ -57,7 +57,7 @@ def extremum_share(extremum, a, axis, initial=None):
 
 
 @template_helper
-def prod_vjp(g, a, axis, keepdims):
+def prod_vjp(slopes_g, a, axis, keepdims):
     """Cotangent of np.prod: `g` times the product of the other elements.
 
     Products of prefixes and suffixes avoid dividing by `a`, so zeros are exact.
@@ -65,7 +65,7 @@ def prod_vjp(g, a, axis, keepdims):
     a = np.asarray(a)
     axes = _axes(axis, a.ndim)
     if a.size == 0:
-        return np.zeros(a.shape, dtype=cot_dtype(g, a))
+        return np.zeros(a.shape, dtype=cot_dtype(slopes_g, a))
     kept = [k for k in range(a.ndim) if k not in axes]
     order = kept + list(axes)
     flat = np.transpose(a, order).reshape([a.shape[k] for k in kept] + [-1])
@@ -74,7 +74,7 @@ def prod_vjp(g, a, axis, keepdims):
     right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
     others = (left * right).reshape([a.shape[k] for k in order])
     others = np.transpose(others, np.argsort(order))
-    return np.reshape(as_cotangent(g, a), _keepdims_shape(a.shape, axes)) * others
+    return np.reshape(as_cotangent(slopes_g, a), _keepdims_shape(a.shape, axes)) * others
 
 
 @template_helper
@@ -162,11 +162,11 @@ def count_valid(a, axis):
 
 
 @template_helper
-def trace_vjp(g, a, offset, axis1, axis2):
+def trace_vjp(slopes, a, offset, axis1, axis2):
     """Cotangent of np.trace: `g` on the (offset) diagonal of the two traced axes."""
     shape = np.shape(a)
-    eye = np.eye(shape[axis1], shape[axis2], k=offset, dtype=cot_dtype(g, a))
-    cot = np.expand_dims(as_cotangent(g, a), (-2, -1)) * eye
+    eye = np.eye(shape[axis1], shape[axis2], k=offset, dtype=cot_dtype(slopes, a))
+    cot = np.expand_dims(as_cotangent(slopes, a), (-2, -1)) * eye
     return np.moveaxis(cot, (-2, -1), (axis1 % len(shape), axis2 % len(shape)))
 
 

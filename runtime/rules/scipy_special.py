@@ -93,11 +93,11 @@ def _no_sign(return_sign):
 
 
 @template_helper
-def logsumexp_jvp(t, ans, a, axis, b, keepdims, return_sign, part):
+def logsumexp_jvp(t, answer, a, axis, b, keepdims, return_sign, part):
     """Tangent of logsumexp from a (part 0): sum(b exp(a - ans) da), or from b (part 1):
     sum(exp(a - ans) db), along axis."""
     _no_sign(return_sign)
-    weights = _weights(ans, a, axis, keepdims)
+    weights = _weights(answer, a, axis, keepdims)
     slopes = weights * b if part == 0 and b is not None else weights
     return np.sum(slopes * t, axis=axis, keepdims=keepdims)
 

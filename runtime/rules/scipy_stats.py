@@ -55,7 +55,7 @@ CONTINUOUS = {
 
 
 @template_helper
-def stats_vjp(g, ans, family, method, wrt, x, shapes, loc, scale):
+def stats_vjp(slopes, answer, family, method, wrt, x, shapes, loc, scale):
     """Cotangent of `wrt` ("x", "loc", "scale" or a shape's index) in
     scipy.stats.<family>.<method>(x, *shapes, loc, scale)."""
     names, logp, slope, shape_grads = CONTINUOUS[family]
@@ -66,19 +66,19 @@ def stats_vjp(g, ans, family, method, wrt, x, shapes, loc, scale):
         d = {"x": dz / scale, "loc": -dz / scale, "scale": -(z * dz + 1) / scale}
         if isinstance(wrt, int):
             d[wrt] = shape_grads(z, *shapes)[wrt]
-        coefficient = d[wrt] * (ans if method == "pdf" else 1)
+        coefficient = d[wrt] * (answer if method == "pdf" else 1)
     else:                           # cdf, logcdf, sf, logsf: d/dz is +-p(z) (/ the value)
         shape = isinstance(wrt, int)    # a shape: its slope by quadrature
         p = cdf_shape_slope(family, shape_grads, z, shapes, wrt) if shape else \
             np.exp(logp(z, *shapes))
         p = p * (-1 if method in ("sf", "logsf") else 1)
         if method in ("logcdf", "logsf"):
-            p = p / np.exp(ans)
+            p = p / np.exp(answer)
         coefficient = p if shape else {"x": p / scale, "loc": -p / scale,
                                        "scale": -p * z / scale}[wrt]
     target = {"x": x, "loc": loc, "scale": scale}.get(wrt, shapes[wrt] if isinstance(wrt, int)
                                                        else None)
-    return unbroadcast(g * coefficient, target)
+    return unbroadcast(slopes * coefficient, target)
 
 
 def _register_continuous(family, names, has_shape_grads):

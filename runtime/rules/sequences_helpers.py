@@ -20,31 +20,31 @@ def reversed_items(xs):
 
 
 @template_helper
-def reversed_items_vjp(g, xs):
+def reversed_items_vjp(slopes, xs):
     """Cotangent of `reversed_items(xs)`: g read backwards (a list, tuple or array, as it
     came). Other sequences (a dict gives its keys, which carry none) get none; one whose
     items do receive a cotangent is refused rather than silently given zero."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     if isinstance(xs, _SLICED):
-        return g[::-1]
-    if isinstance(xs, dict) or all(unthunk(part) is None for part in g):
+        return slopes[::-1]
+    if isinstance(xs, dict) or all(unthunk(part) is None for part in slopes):
         return None
     raise TypeError(f"reversed() of a {type(xs).__name__} whose items are being "
                     "differentiated has no derivative rule: write list(xs)[::-1]")
 
 
 @template_helper
-def dict_pairs_vjp(g, pairs):
+def dict_pairs_vjp(slopes, pairs):
     """Cotangent of `dict(pairs)` for pairs: each value's cotangent back to the pair it
     came from (the last pair of a key wins, as in the dict); of `dict(mapping)`, the
     mapping's own. An iterator is read once, so it is refused (no pairs to give back)."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     if isinstance(pairs, dict):
-        return {k: unthunk(v) for k, v in g.items() if k in pairs} or None
+        return {k: unthunk(v) for k, v in slopes.items() if k in pairs} or None
     if iter(pairs) is pairs:
         raise TypeError("dict() of an iterator whose values are being differentiated: "
                         "write dict(list(pairs))")
@@ -52,7 +52,7 @@ def dict_pairs_vjp(g, pairs):
     last = {k: i for i, (k, _) in enumerate(items)}
     out = [None] * len(items)
     for k, i in last.items():
-        part = unthunk(g.get(k))
+        part = unthunk(slopes.get(k))
         if part is not None:
             out[i] = [None, part] if isinstance(items[i], list) else (None, part)
     return tuple(out) if isinstance(pairs, tuple) else out
@@ -73,13 +73,13 @@ def in_order(xs, order):
 
 
 @template_helper
-def in_order_vjp(g, xs, order):
+def in_order_vjp(slopes, xs, order):
     """Cotangent of `in_order(xs, order)`: entry k of g back to position order[k]; a
     list of numbers' as one array, as `list(...)`'s rule gives it."""
-    g = unthunk(g)
-    if g is None:
+    slopes = unthunk(slopes)
+    if slopes is None:
         return None
     out = [None] * len(xs)
     for k, i in enumerate(order):
-        out[i] = unthunk(g[k])
+        out[i] = unthunk(slopes[k])
     return _number_array(out) if _numbers(xs) else out

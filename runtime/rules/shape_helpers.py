@@ -41,9 +41,10 @@ def _is_python_number(v):
 
 
 @template_helper
-def as_cotangent(g, x):
-    """`g` as an array; a Python number takes x's float dtype (so float32 stays)."""
-    return np.asarray(g, dtype=cot_dtype(g, x)) if _is_python_number(g) else np.asarray(g)
+def as_cotangent(value, like):
+    """`value` as an array; a Python number takes `like`'s float dtype (float32 stays)."""
+    return np.asarray(value, dtype=cot_dtype(value, like)) if _is_python_number(value) \
+        else np.asarray(value)
 
 
 def sum_to_shape(g, shape):
@@ -80,11 +81,11 @@ def _shape(a):
 
 
 @template_helper
-def concatenate_vjp(g, arrays, axis):
+def concatenate_vjp(slopes, arrays, axis):
     """Cotangent of np.concatenate: `g` cut back into one slice per input."""
     if axis is None:  # inputs were flattened first
-        return _split_back(np.ravel(g), arrays, 0, [np.size(a) for a in arrays])
-    return _split_back(g, arrays, axis, [_shape(a)[axis] for a in arrays])
+        return _split_back(np.ravel(slopes), arrays, 0, [np.size(a) for a in arrays])
+    return _split_back(slopes, arrays, axis, [_shape(a)[axis] for a in arrays])
 
 
 @template_helper
@@ -114,10 +115,10 @@ def column_stack_vjp(g, tup):
 
 
 @template_helper
-def stack_vjp(g, arrays, axis):
+def stack_vjp(slopes, arrays, axis):
     """Cotangent of np.stack: the slices of `g` along the new axis."""
     return _like(arrays, [np.reshape(p, np.shape(a))
-                          for p, a in zip(np.moveaxis(np.asarray(g), axis, 0), arrays)])
+                          for p, a in zip(np.moveaxis(np.asarray(slopes), axis, 0), arrays)])
 
 
 @template_helper
@@ -243,23 +244,23 @@ def diff_vjp(g, a, n, axis, prepend, append):
 
 
 @template_helper
-def unstack_vjp(g, obj):
+def unstack_vjp(slopes, obj):
     """Cotangent of np.array(obj): `g` for an array, else `g` split to mirror the
     (nested) list or tuple, one cotangent per element; a dict's (`d.copy()`) as it is."""
-    if type(g) is np.ndarray and type(obj) is np.ndarray and g.shape == obj.shape:
-        if g.dtype.kind == "c" and obj.dtype.kind != "c":
-            return g.real                          # np.array(x, dtype=complex): docs/complex.md
-        return g                                    # `u.copy()` of an array: the hot path
-    if isinstance(obj, dict) or g is None or isinstance(g, dict):
-        return g        # a dict's copy; an entry nobody read; a record's (its fields')
-    if isinstance(g, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`
-        return _like(obj, [unstack_vjp(part, item) for part, item in zip(g, obj)])
-    while np.ndim(g) > _nested_ndim(obj):  # undo ndmin
-        g = g[0]
+    if type(slopes) is np.ndarray and type(obj) is np.ndarray and slopes.shape == obj.shape:
+        if slopes.dtype.kind == "c" and obj.dtype.kind != "c":
+            return slopes.real                # np.array(x, dtype=complex): docs/complex.md
+        return slopes                                    # `u.copy()` of an array: the hot path
+    if isinstance(obj, dict) or slopes is None or isinstance(slopes, dict):
+        return slopes        # a dict's copy; an entry nobody read; a record's (its fields')
+    if isinstance(slopes, (list, tuple)) and isinstance(obj, (list, tuple)):   # `xs.copy()`
+        return _like(obj, [unstack_vjp(part, item) for part, item in zip(slopes, obj)])
+    while np.ndim(slopes) > _nested_ndim(obj):  # undo ndmin
+        slopes = slopes[0]
     if not isinstance(obj, (list, tuple)):
-        g = np.reshape(g, np.shape(obj))
-        return g.real if np.iscomplexobj(g) and not np.iscomplexobj(obj) else g
-    return _like(obj, [unstack_vjp(g[k], item) for k, item in enumerate(obj)])
+        slopes = np.reshape(slopes, np.shape(obj))
+        return slopes.real if np.iscomplexobj(slopes) and not np.iscomplexobj(obj) else slopes
+    return _like(obj, [unstack_vjp(slopes[k], item) for k, item in enumerate(obj)])
 
 
 def _nested_ndim(obj):

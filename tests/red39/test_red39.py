@@ -13,7 +13,7 @@ against central finite differences in float64 (check.py: second order against
 differences of grad, itself first checked against differences of the function). The
 whole table (145 cases of 140 programs, 1,503 checks, ~45 s CPU) runs here; `python -m
 tests.red39.table [NAME...]` prints it. Every check matches or is refused with a
-TransformError (REFUSED, kept exact); CRASHES are pinned as strict xfails.
+TransformError (REFUSED, kept exact).
 test_regressions.py holds what it found.
 """
 import pytest
@@ -76,23 +76,15 @@ REFUSED = (
     # jacfwd/jacrev of grad of a bound method: "not supported: higher derivatives"
     | _listed("bound_method", ("jacfwd_grad", "jacrev_grad"))
 )
-# functools.partial(loss, X=X, y=y) handed to any API: TypeError ("the compiler reads a
-# function's source; write a lambda"), not a TransformError (test_regressions.py)
-CRASHES = _listed("partial_fn", tuple(CHECKS))
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 
 
-def _param(name, check):
-    marks = [pytest.mark.xfail(strict=True, raises=TypeError, reason="partial object")] \
-        if (name, check) in CRASHES else []
-    return pytest.param(name, check, marks=marks, id=f"{name}-{check}")
-
-
-@pytest.mark.parametrize("name, check", [_param(n, c) for n, c in CHECKED])
+@pytest.mark.parametrize("name, check", [pytest.param(n, c, id=f"{n}-{c}")
+                                          for n, c in CHECKED])
 def test_against_finite_differences(name, check):
     run_checked("red39", CHECKS, CASES[name], name, check, (name, check) in REFUSED)
 
 
 def test_refusal_list_names_cases():
     every = set(CHECKED)
-    assert REFUSED <= every and CRASHES <= every and not REFUSED & CRASHES
+    assert REFUSED <= every

@@ -1,5 +1,8 @@
 """What red39 found, each against central finite differences or as the refusal it
 must be."""
+import dataclasses
+import inspect
+import re
 from functools import partial
 
 import numpy as np
@@ -9,6 +12,7 @@ from scipy.special import logsumexp
 from tests.fd import assert_close, numerical_grad
 from tests.red39 import programs_alias as A
 from tests.red39 import programs_impl as I
+from tests.red39 import programs_solvers as V
 from transform import TransformError, grad, hessian, hvp
 
 W = np.array([0.3, -0.2, 0.5, 0.1, -0.4])
@@ -36,25 +40,23 @@ X2 = np.array([[0.5, -1.0], [1.2, 0.3], [-0.7, 0.8]])
 Y2 = np.array([0.1, -0.4, 0.9])
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "grad/jvp/hessian of a functools.partial object raise TypeError ('the compiler reads "
-    "a function's source; write a lambda'), not a TransformError, and partial's bound "
-    "keywords could be unwrapped: tests/red39/programs_impl.py:quartic_partial_fn"))
 def test_partial_object_as_the_function():
     f = partial(I._quartic_loss, X=X2, y=Y2)
     w = np.array([0.3, -0.6])
     assert_close(grad(f)(w), numerical_grad(f, [w], 0))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "hvp forward over reverse of a function calling thunkgrad's grad inside "
-    "(tests/red39/programs_impl.py:126, force_norm) is refused at transform/api.py:194 "
-    "('`return` inside a try statement'): thunkgrad's own file, not the user's line"))
 def test_grad_inside_refused_at_user_line():
+    """hvp forward over reverse of force_norm, which calls thunkgrad's grad inside, was
+    refused at transform/api.py:194 (grad's own wrapper compiled when the tangent code
+    ran); now at compile time at the call of grad, so auto falls back to reverse over
+    forward (which refuses it at the same line)."""
     x = np.array([0.0, 1.2, 1.9, 3.1])
-    with pytest.raises(TransformError) as info:
-        hvp(I.force_norm, (x,), (np.ones(4),), route="forward_over_reverse")
-    assert info.value.filename == I.__file__
+    line = next(k for k, text in enumerate(open(I.__file__), 1) if "grad(_morse_energy)" in text)
+    for route in ("forward_over_reverse", "auto"):
+        with pytest.raises(TransformError, match="grad") as info:
+            hvp(I.force_norm, (x,), (np.ones(4),), route=route)
+        assert (info.value.filename, info.value.line) == (I.__file__, line)
 
 
 def _lse_scaled(eps):
@@ -80,3 +82,52 @@ def test_solve_ivp_jvp_reads_sol_y():
     y0, t = np.array([1.0, 0.6]), np.array([0.3, -0.8])
     _, got = jvp(B.ivp_trajectory, (y0,), (t,))
     assert_close(got, numerical_jvp(B.ivp_trajectory, [y0], 0, t), 1e-5, 1e-6)
+
+
+def _cited_lines(message):
+    return [int(n) for n in re.findall(r"\(line (\d+)\)", message)]
+
+
+@pytest.mark.parametrize("fn, callee, args", [
+    (V.thomas_loss, V.thomas_solve, (np.array([3.0, 2.5, 3.2, 2.8]), np.array([0.3, -1.0, 0.5, 0.2]))),
+    (V.gauss_seidel, V.gauss_seidel, (np.array([3.0, 4.0, 3.5, 5.0]), np.array([0.3, -1.0, 0.5, 0.2])))])
+def test_alias_refusal_names_user_lines(fn, callee, args):
+    """hvp forward over reverse's alias refusals cited the gradient code's own names
+    (`tape` holds `cp`) and its own line numbers ("(line 21)" of gauss_seidel: a line of
+    thomas_solve); now names the user never wrote are "a value it made", and each cited
+    line is one of the user's function the write is in."""
+    with pytest.raises(TransformError) as info:
+        hvp(fn, args, (np.ones(4),), route="forward_over_reverse")
+    lines, first = inspect.getsourcelines(callee)
+    message = str(info.value)
+    assert "tape" not in message and info.value.filename == V.__file__
+    assert _cited_lines(message) and all(first <= n < first + len(lines)
+                                         for n in _cited_lines(message))
+
+
+@dataclasses.dataclass
+class _State:
+    v: np.ndarray
+
+
+def _attribute_sum(w):
+    s = _State(np.zeros(2))
+    for k in range(3):
+        s.v = s.v + np.sin(w * k)
+    return np.sum(s.v ** 2)
+
+
+def _attribute_augmented(w):
+    s = _State(np.zeros(2))
+    for k in range(3):
+        s.v += np.sin(w * k)
+    return np.sum(s.v ** 2)
+
+
+def test_augmented_attribute_says_what_to_write():
+    """`s.v += e` on a dataclass attribute was refused with "assign to a local name";
+    the hint now gives the rewrite, `s.v = s.v + ...`, which is differentiated."""
+    w = np.array([0.3, -0.5])
+    with pytest.raises(TransformError, match=r"`s\.v = s\.v \+ \.\.\.`"):
+        grad(_attribute_augmented)(w)
+    assert_close(grad(_attribute_sum)(w), numerical_grad(_attribute_sum, [w], 0))

@@ -38,9 +38,10 @@ class Model:
 
 
 @pytest.mark.parametrize("entry", sorted(ENTRIES))
-def test_a_partial_says_to_write_a_lambda(entry):
-    with pytest.raises(TypeError, match=r"functools.partial\(scaled.*lambda"):
-        ENTRIES[entry](functools.partial(scaled, 2.0))
+def test_a_partial_is_differentiated_as_a_call_of_its_function(entry):
+    """functools.partial(scaled, 2.0): a generated function calling scaled (partials.py)
+    takes x; tests/reliability/test_partials.py checks the values."""
+    assert ENTRIES[entry](functools.partial(scaled, 2.0)) is not None
 
 
 @pytest.mark.parametrize("entry", sorted(ENTRIES))

@@ -3,6 +3,8 @@
 Every construct the compiler does not handle gets a TransformError naming the
 file, line and column, with a sentence on what to write instead.
 """
+import ast
+
 import gast
 
 from ..ir.nodes import walk_in_order
@@ -85,12 +87,23 @@ def _check_node(src, node):
     if isinstance(node, gast.AugAssign) and not isinstance(node.target, (gast.Name,
                                                                           gast.Subscript)):
         raise src.error("augmented assignment to this target is not supported", node,
-                        hint="assign to a local name")
+                        hint=_augmented_hint(node))
     if isinstance(node, gast.Assign):
         for target in node.targets:
             _check_target(src, target)
     if isinstance(node, gast.For):
         _check_target(src, node.target)
+
+
+def _augmented_hint(node):
+    """`s.v += e` -> `s.v = s.v + e` (a new array: a name sharing the old one keeps its
+    values, as `+=` would not leave them), else a local name."""
+    if not isinstance(node.target, gast.Attribute):
+        return "assign to a local name"
+    target = ast.unparse(gast.gast_to_ast(node.target))
+    op = ast.unparse(ast.BinOp(ast.Name("a"), gast.gast_to_ast(node.op), ast.Name("b")))[2:-2]
+    return (f"assign a new value: `{target} = {target} {op} ...` (a new array: unlike "
+            f"`{op}=`, it leaves any other name sharing the old one as it was)")
 
 
 def _check_target(src, target):

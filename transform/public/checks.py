@@ -2,12 +2,10 @@
 
     grad(3)                      -> TypeError: grad needs a function, not int 3
     grad(Model)                  -> TypeError: Model is a class ...
-    grad(partial(f, 2.0))        -> TypeError: ... write grad(lambda x: f(2.0, x))
     grad(hessian(f))             -> TransformError at f's def: not supported ...
 """
 import ast
 import dataclasses
-import functools
 import inspect
 import textwrap
 
@@ -16,13 +14,15 @@ import numpy as np
 from runtime import registry
 
 from ..errors import TransformError
+from .partials import unpartial
 
 DERIVATIVE = "thunkgrad_derivative_of"   # attribute on the functions grad & co. return
 SPEC = "thunkgrad_derivative"   # on those that can be differentiated again (derivatives.py)
 
 
 def check_target(fn, entry):
-    """Refuse what `entry` (grad, value_and_grad, vjp, adjoint_source) cannot take."""
+    """Refuse what `entry` (grad, value_and_grad, vjp, adjoint_source) cannot take; fn,
+    or for a functools.partial the function differentiated instead (partials.py)."""
     if inspect.isclass(fn):
         raise TypeError(f"{entry}({fn.__name__}): {fn.__name__} is a class; differentiate "
                         f"a function, or a method of an instance: {entry}(obj.method)")
@@ -31,11 +31,7 @@ def check_target(fn, entry):
     inner = getattr(fn, DERIVATIVE, None)
     if inner is not None and SPEC not in getattr(fn, "__dict__", {}):
         raise _higher_order(entry, inner)
-    if isinstance(fn, functools.partial):
-        name = getattr(fn.func, "__name__", "f")
-        raise TypeError(f"{entry} cannot differentiate functools.partial({name}, ...): the "
-                        f"compiler reads a function's source; write a lambda or def that "
-                        f"calls {name}, e.g. {entry}(lambda x: {name}(a, x))")
+    return unpartial(fn)              # a functools.partial: a function calling its own
 
 
 def _higher_order(entry, inner):

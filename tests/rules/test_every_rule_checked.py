@@ -218,6 +218,18 @@ EXTRA[norm_vjp] += [(1.2, np.linalg.norm(V4), V4, None, None, False)]
 # np.power's base term (session 35, rules2): x broadcast against y, a float_power
 from runtime.rules.elementwise_helpers import power_base_vjp  # noqa: E402
 EXTRA[power_base_vjp] = [(A, B, A + 2.0), (A, V4 + 1.0, B, np.float_power), (A, B, 2.0)]
+# np.sinc's slope inside its tangent term (session 38, secorder): at and near zero too
+from runtime.rules.elementwise_helpers import sinc_slope  # noqa: E402
+EXTRA[sinc_slope] = [(A,), (np.array([0.0, 0.3, -1.2, 2.5]),)]
+# vector_norm's and matrix_norm's slopes (their JVP terms): the 2-norm family
+from runtime.rules.norm_helpers import matrix_norm_vjp, vector_norm_vjp  # noqa: E402
+EXTRA[vector_norm_vjp] = [(1.3, np.linalg.norm(A), A, 2, None, False),
+                          (V3, np.linalg.norm(A, axis=1), A, 2, 1, False),
+                          (rand(1, 4, seed=23), np.linalg.norm(A, 2, 0, True), A, None, 0, True)]
+_T3 = rand(2, 3, 4, seed=24)
+EXTRA[matrix_norm_vjp] = [(0.7, np.linalg.norm(A, "fro"), A, "fro", (-2, -1), False),
+                          (V4[:2], np.linalg.norm(_T3, axis=(1, 2)), _T3, "fro", (-2, -1),
+                           False)]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

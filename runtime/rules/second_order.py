@@ -6,7 +6,7 @@ grad). A product, linear in its first parameter (the cotangent the VJP is evalua
 at); the helpers are in second_order_helpers.py."""
 from ..helpers import pow_exponent_vjp
 from ..registry import DIAGONAL, LINEAR, SHAPE, ZERO, defvjp, nondiff
-from .elementwise_helpers import power_base_vjp, sinc_slope
+from .elementwise_helpers import cast_like, power_base_vjp, sinc_slope
 from .linalg_more import _tensor_axes
 from .norm_helpers import matrix_norm_vjp, vector_norm_vjp
 from .shape_helpers import cot_dtype
@@ -47,3 +47,7 @@ for _norm, _kind in ((vector_norm_vjp, "vector"), (matrix_norm_vjp, "matrix")):
            *(f"norm_vjp_vjp(g, {_args.format(k)})" for k in range(3)), None, None, None,
            jvp=(LINEAR, f"norm_vjp_jvp(t_answer, {_args.format(1)})",
                 f"norm_vjp_jvp(t_x, {_args.format(2)})", None, None, None))
+
+# np.float_power's cotangents cast to x's dtype (its DIAGONAL tangent term): linear in
+# the cotangent, cast back to its own dtype; x gives only a dtype
+defvjp(cast_like, "cot, x", "cast_like(g, cot)", None, jvp=(LINEAR, None))

@@ -2,6 +2,8 @@
 tests/rules/second_order_missing.txt): hvp, hessian and grad of grad of a small user
 function calling the public NumPy function, against central differences of grad
 (tests/fd.py), one test per helper family."""
+import math
+
 import numpy as np
 import pytest
 
@@ -33,6 +35,14 @@ def norm_matrix(x):
     return np.linalg.matrix_norm(x) * np.sum(x)
 
 
+def lgamma_scalar(x):
+    return math.lgamma(x) * x + math.gamma(x)
+
+
+def float_power_sum(x):
+    return np.sum(np.float_power(x, 2.5) * x)
+
+
 def _check(f, x, v):
     """hvp along v and the hessian's columns against differences of grad(f)."""
     assert_close(hvp(f, (x,), (v,)), numerical_jvp(grad(f), [x], 0, v), 1e-5, 1e-7, "hvp")
@@ -54,3 +64,13 @@ def test_sinc_through_its_slope():
                          ids=["vector", "rows", "matrix"])
 def test_vector_and_matrix_norms_through_their_slopes(f, x):
     _check(f, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
+
+
+@pytest.mark.parametrize("x", [0.3, 2.6, 12.5, -1.4])
+def test_lgamma_and_gamma_through_digamma(x):
+    got = grad(grad(lgamma_scalar))(x)
+    assert_close(got, numerical_jvp(grad(lgamma_scalar), [x], 0, 1.0), 1e-5, 1e-7, "grad of grad")
+
+
+def test_float_power_through_its_dtype_cast():
+    _check(float_power_sum, np.abs(X) + 0.2, V)

@@ -230,6 +230,12 @@ _T3 = rand(2, 3, 4, seed=24)
 EXTRA[matrix_norm_vjp] = [(0.7, np.linalg.norm(A, "fro"), A, "fro", (-2, -1), False),
                           (V4[:2], np.linalg.norm(_T3, axis=(1, 2)), _T3, "fro", (-2, -1),
                            False)]
+# digamma (math.lgamma's slope) both sides of its reflection and past its recurrence;
+# np.float_power's cast of a float64 cotangent to x's dtype
+from runtime.rules.math_module import digamma  # noqa: E402
+from runtime.rules.elementwise_helpers import cast_like  # noqa: E402
+EXTRA[digamma] = [(0.3,), (2.6,), (12.5,), (-1.4,)]
+EXTRA[cast_like] = [(A, B), (A, B.astype(np.float32)), (0.7, 0.3)]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

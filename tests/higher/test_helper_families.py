@@ -43,6 +43,14 @@ def float_power_sum(x):
     return np.sum(np.float_power(x, 2.5) * x)
 
 
+def average_rows(x):
+    return np.sum(np.average(x * x, axis=1, weights=np.array([1.0, 2.0, 0.5])) ** 2)
+
+
+def nanmean_rows(x):
+    return np.sum(np.nanmean(np.where(x > 2.0, np.nan, x) ** 3, axis=0))
+
+
 def _check(f, x, v):
     """hvp along v and the hessian's columns against differences of grad(f)."""
     assert_close(hvp(f, (x,), (v,)), numerical_jvp(grad(f), [x], 0, v), 1e-5, 1e-7, "hvp")
@@ -74,3 +82,9 @@ def test_lgamma_and_gamma_through_digamma(x):
 
 def test_float_power_through_its_dtype_cast():
     _check(float_power_sum, np.abs(X) + 0.2, V)
+
+
+@pytest.mark.parametrize("f, x", [(average_rows, XM), (nanmean_rows, XM)],
+                         ids=["average", "nanmean"])
+def test_average_and_nanmean_through_weights_and_counts(f, x):
+    _check(f, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))

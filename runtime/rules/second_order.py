@@ -7,6 +7,7 @@ at); the helpers are in second_order_helpers.py."""
 from ..helpers import pow_exponent_vjp
 from ..registry import DIAGONAL, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from .elementwise_helpers import cast_like, power_base_vjp, sinc_slope
+from .forward_helpers import pad_tangent
 from .linalg_more import _tensor_axes
 from .norm_helpers import matrix_norm_vjp, vector_norm_vjp
 from .shape_helpers import cot_dtype
@@ -51,3 +52,9 @@ for _norm, _kind in ((vector_norm_vjp, "vector"), (matrix_norm_vjp, "matrix")):
 # np.float_power's cotangents cast to x's dtype (its DIAGONAL tangent term): linear in
 # the cotangent, cast back to its own dtype; x gives only a dtype
 defvjp(cast_like, "cot, x", "cast_like(g, cot)", None, jvp=(LINEAR, None))
+
+# np.pad's tangent (the tangent padded, constants held): linear in t, whose cotangent is
+# np.pad's own (pad_vjp refuses the modes that are not copies: mean, linear_ramp)
+defvjp(pad_tangent, "t, pad_width, mode, kwargs",
+       "pad_vjp(g, t, pad_width, mode, zero_fill(kwargs))", None, None, None,
+       jvp=(LINEAR, None, None, None))

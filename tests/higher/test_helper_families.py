@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hessian, hvp
+from transform import grad, hessian, hvp, jvp
+from transform.errors import TransformError
 
 X = np.array([0.3, -1.2, 0.8, 2.1])
 V = np.array([0.5, -0.25, 1.0, 0.75])
@@ -51,6 +52,18 @@ def nanmean_rows(x):
     return np.sum(np.nanmean(np.where(x > 2.0, np.nan, x) ** 3, axis=0))
 
 
+def pad_sum(x):
+    return np.sum(np.pad(x, (1, 2), constant_values=0.5) ** 3 * np.arange(7.0))
+
+
+def pad_ramp(x):
+    return np.pad(x, (1, 2), mode="linear_ramp", end_values=5.0)
+
+
+def pad_max(x):
+    return np.pad(x, 2, mode="maximum")
+
+
 def _check(f, x, v):
     """hvp along v and the hessian's columns against differences of grad(f)."""
     assert_close(hvp(f, (x,), (v,)), numerical_jvp(grad(f), [x], 0, v), 1e-5, 1e-7, "hvp")
@@ -88,3 +101,15 @@ def test_float_power_through_its_dtype_cast():
                          ids=["average", "nanmean"])
 def test_average_and_nanmean_through_weights_and_counts(f, x):
     _check(f, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
+
+
+def test_pad_through_its_tangent_keywords():
+    _check(pad_sum, X, V)
+
+
+def test_pad_tangent_holds_end_values_and_refuses_picking_modes():
+    """Session 38: forward mode's np.pad tangent kept end_values (linear_ramp ramped the
+    tangent to 5) and padded the tangent's own maximum (maximum, minimum, median)."""
+    assert_close(jvp(pad_ramp, (X,), (V,))[1], numerical_jvp(pad_ramp, [X], 0, V))
+    with pytest.raises(TransformError, match="maximum"):
+        jvp(pad_max, (X,), (V,))

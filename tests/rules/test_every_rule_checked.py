@@ -239,6 +239,10 @@ EXTRA[cast_like] = [(A, B), (A, B.astype(np.float32)), (0.7, 0.3)]
 # np.average's normalised weights: along rows (1-D weights), everywhere, per entry
 from runtime.rules.reductions_helpers import average_weights  # noqa: E402
 EXTRA[average_weights] = [(A, 1, V4 + 1.0), (A, None, B + 1.0), (A, 0, V3 + 1.0)]
+# np.pad's tangent: constant (its value held), copying modes
+from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
+EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),
+                      (A, ((1, 0), (0, 2)), "wrap", {})]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

@@ -99,6 +99,8 @@ from runtime.tape import iterable  # noqa: E402
 EXTRA[stored_tangent] = [(A, 1, V4), (A, (0, slice(1, 3)), 0.5), ([0.3, 0.7, -0.2], 1, 0.9)]
 EXTRA[receiver_tangent] = [(A, B), (0.7, np.float64(0.3))]
 EXTRA[attribute_tangent] = [(A, B, "T"), (A, B, "shape")]
+from runtime.rules.forward_container_helpers import getattr_jvp  # noqa: E402
+EXTRA[getattr_jvp] = [(A, B, "T"), (A, B, "shape")]
 EXTRA[reduce_jvp] = [(A, B, 1, False), (A, V4, None, True), (A, B, (0, 1), False)]
 EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
                       (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]

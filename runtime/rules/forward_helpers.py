@@ -1,6 +1,7 @@
 """Helpers for the forward-mode (JVP) templates (runtime/jvp.py, docs/forward.md)."""
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..jvp import add_tangents
 from ..registry import lookup, template_helper
 
@@ -9,6 +10,24 @@ from ..registry import lookup, template_helper
 def zero_fill(kwargs):
     """np.pad's keywords for padding a tangent: a constant pad holds no tangent."""
     return {k: v for k, v in kwargs.items() if k != "constant_values"}
+
+
+_LINEAR_PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap", "mean", "linear_ramp")
+
+
+@template_helper
+def pad_tangent(t, pad_width, mode, kwargs):
+    """np.pad's tangent: t padded the same way, the constants held (zero constant_values
+    and end_values). A mode that picks values (maximum, minimum, median), `empty` and a
+    function are not linear copies: refused (session 38: they gave wrong tangents)."""
+    if mode not in _LINEAR_PAD_MODES:
+        raise RuleRefused(f"np.pad mode {mode!r} has no forward-mode rule (its padding "
+                          "is not a linear copy). Instead: pad with mode='edge' or "
+                          "'constant', or build the padding with np.concatenate")
+    kwargs = zero_fill(kwargs or {})
+    if "end_values" in kwargs:
+        kwargs["end_values"] = 0
+    return np.pad(t, pad_width, mode, **kwargs)
 
 
 @template_helper

@@ -108,6 +108,26 @@ def digamma(x):
 
 
 @template_helper
+def trigamma(x):
+    """psi'(x), digamma's slope: recurrence up to x >= 10, then the asymptotic series
+    (error below 1e-13); reflection psi'(x) = pi^2 / sin^2(pi x) - psi'(1 - x) for x < 0.5."""
+    if x < 0.5:
+        return (math.pi / math.sin(math.pi * x)) ** 2 - trigamma(1 - x)
+    shift = 0.0
+    while x < 10:
+        shift += 1 / (x * x)
+        x += 1
+    inv2 = 1 / (x * x)
+    series = inv2 * (1 / 6 - inv2 * (1 / 30 - inv2 * (1 / 42 - inv2 * (1 / 30 - inv2 * 5 / 66))))
+    return shift + (1 + 0.5 / x + series) / x
+
+
+# digamma inside lgamma's and gamma's tangent terms: its slope trigamma (session 38,
+# secorder; trigamma itself is third order, tests/rules/second_order_missing.txt)
+defvjp(digamma, "x", "g * trigamma(x)", jvp="t_x * trigamma(x)")
+
+
+@template_helper
 def math_prod_vjp(g, iterable, start):
     """Cotangents of math.prod's factors: g times the product of the others (zeros
     included, so no division)."""

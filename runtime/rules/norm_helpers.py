@@ -135,9 +135,23 @@ def _l2_axes(x, ord, axis):
                       "(np.sum(np.abs(x)) for ord=1)")
 
 
-def _norm_parts(slopes_g, answer, x, ord, axis, keepdims):
+def _l2_kind_axes(x, ord, axis, kind):
+    """The reduced axes of np.linalg.norm (kind None), vector_norm ("vector", any
+    number of axes) or matrix_norm ("matrix") when it is a 2-norm or Frobenius norm."""
+    if kind is None:
+        return _l2_axes(x, ord, axis)
+    if np.iscomplexobj(x):
+        raise ComplexRefused("np.linalg.norm's second derivative takes real values only")
+    if ord in ((None, 2) if kind == "vector" else (None, "fro")):
+        return _axes(axis, np.ndim(x))
+    raise RuleRefused(f"np.linalg.{kind}_norm's second derivative (hvp, hessian, grad "
+                      f"of grad) covers the 2-norm and the Frobenius norm, not ord={ord!r}. "
+                      "Instead: write the norm with NumPy functions")
+
+
+def _norm_parts(slopes_g, answer, x, ord, axis, keepdims, kind=None):
     x = np.asarray(x)
-    axes = _l2_axes(x, ord, axis)
+    axes = _l2_kind_axes(x, ord, axis, kind)
     g = _kept(as_cotangent(slopes_g, x), x, axes, keepdims)
     ans = _kept(answer, x, axes, keepdims)
     zero = ans == 0
@@ -145,10 +159,11 @@ def _norm_parts(slopes_g, answer, x, ord, axis, keepdims):
 
 
 @template_helper
-def norm_vjp_vjp(cot, slopes_g, answer, x, ord, axis, keepdims, part):
+def norm_vjp_vjp(cot, slopes_g, answer, x, ord, axis, keepdims, part, kind=None):
     """Cotangent of slopes_g (part 0), answer (1) or x (2) in
-    norm_vjp(slopes_g, answer, x, ord, axis, keepdims) = g x / |x| (2-norm family)."""
-    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims)
+    norm_vjp(slopes_g, answer, x, ord, axis, keepdims) = g x / |x| (2-norm family;
+    `kind` "vector" or "matrix": vector_norm_vjp's or matrix_norm_vjp's)."""
+    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims, kind)
     cot = np.asarray(cot)
     if part == 2:
         return np.where(zero, 0, cot * g / ans)
@@ -161,10 +176,10 @@ def norm_vjp_vjp(cot, slopes_g, answer, x, ord, axis, keepdims, part):
 
 
 @template_helper
-def norm_vjp_jvp(t, slopes_g, answer, x, ord, axis, keepdims, part):
+def norm_vjp_jvp(t, slopes_g, answer, x, ord, axis, keepdims, part, kind=None):
     """Tangent of norm_vjp(slopes_g, answer, x, ...) along answer's tangent t (part 1)
     or x's (part 2); along slopes_g's it is norm_vjp itself (linear)."""
-    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims)
+    x, axes, g, ans, zero = _norm_parts(slopes_g, answer, x, ord, axis, keepdims, kind)
     if part == 2:
         return np.where(zero, 0, g * np.asarray(t) / ans)
     t = _kept(t, x, axes, keepdims)

@@ -6,8 +6,10 @@ grad). A product, linear in its first parameter (the cotangent the VJP is evalua
 at); the helpers are in second_order_helpers.py."""
 from ..helpers import pow_exponent_vjp
 from ..registry import DIAGONAL, LINEAR, SHAPE, ZERO, defvjp, nondiff
-from .elementwise_helpers import power_base_vjp
+from .elementwise_helpers import cast_like, power_base_vjp, sinc_slope
+from .forward_helpers import pad_tangent
 from .linalg_more import _tensor_axes
+from .norm_helpers import matrix_norm_vjp, vector_norm_vjp
 from .shape_helpers import cot_dtype
 from .ufunc_methods_helpers import _renewed_at
 
@@ -31,3 +33,28 @@ defvjp(power_base_vjp, "slopes_g, x, y, power=np.power",
        "unbroadcast(power_base_vjp(g, x, y), slopes_g)",
        "power_base_second(g, slopes_g, x, y, 1)", "power_base_second(g, slopes_g, x, y, 2)",
        None, jvp=DIAGONAL)
+
+# np.sinc's slope s'(x) = (cos(pi x) - s(x)) / x in its tangent term: its own slope
+# s''(x) = -pi^2 s(x) - 2 s'(x) / x, -pi^2 / 3 at 0 (real values; elementwise, so DIAGONAL)
+defvjp(sinc_slope, "x", "g * np.where(x == 0, -math.pi ** 2 / 3, -math.pi ** 2 * np.sinc(x)"
+       " - 2 * sinc_slope(x) / np.where(x == 0, 1, x))", jvp=DIAGONAL)
+
+# np.linalg.vector_norm's and matrix_norm's slopes in their JVP terms: the 2-norm and
+# Frobenius norm's g x / |x|, as np.linalg.norm's (tangents.py; other orders refused
+# when they run: runtime/rules/norm_helpers.py)
+for _norm, _kind in ((vector_norm_vjp, "vector"), (matrix_norm_vjp, "matrix")):
+    _args = f"slopes_g, answer, x, ord, axis, keepdims, {{}}, {_kind!r}"
+    defvjp(_norm, "slopes_g, answer, x, ord, axis, keepdims",
+           *(f"norm_vjp_vjp(g, {_args.format(k)})" for k in range(3)), None, None, None,
+           jvp=(LINEAR, f"norm_vjp_jvp(t_answer, {_args.format(1)})",
+                f"norm_vjp_jvp(t_x, {_args.format(2)})", None, None, None))
+
+# np.float_power's cotangents cast to x's dtype (its DIAGONAL tangent term): linear in
+# the cotangent, cast back to its own dtype; x gives only a dtype
+defvjp(cast_like, "cot, x", "cast_like(g, cot)", None, jvp=(LINEAR, None))
+
+# np.pad's tangent (the tangent padded, constants held): linear in t, whose cotangent is
+# np.pad's own (pad_vjp refuses the modes that are not copies: mean, linear_ramp)
+defvjp(pad_tangent, "t, pad_width, mode, kwargs",
+       "pad_vjp(g, t, pad_width, mode, zero_fill(kwargs))", None, None, None,
+       jvp=(LINEAR, None, None, None))

@@ -91,7 +91,7 @@ defvjp(np.rot90, "m, k=1, axes=(0, 1)", "np.rot90(g, -k, axes)", view=True, comp
        jvp=LINEAR)
 defvjp(np.pad, "array, pad_width, mode='constant', **kwargs",
        "pad_vjp(g, array, pad_width, mode, kwargs)", None,
-       jvp="np.pad(t_array, pad_width, mode, **zero_fill(kwargs))")
+       jvp="pad_tangent(t_array, pad_width, mode, kwargs)")
 defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
        "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True,
        jvp="diff_jvp(t_a, n, axis, prepend, append)")

@@ -19,7 +19,7 @@ from .complex_helpers import abs_vjp, deviation, sign_jvp
 from .decompositions_helpers import mT
 from .elementwise_helpers import clip_inside
 from .own_methods_helpers import own_method_refused
-from .forward_container_helpers import dict_get_jvp
+from .forward_container_helpers import dict_get_jvp, getattr_jvp
 from .forward_helpers import diff_jvp, permuted_jvp, reduce_jvp, tangent_terms_sum
 from .forward_linalg_helpers import cholesky_jvp
 from .norm_helpers import norm_vjp
@@ -58,6 +58,11 @@ defvjp(abs_vjp, "slopes_g, x", "abs_vjp_vjp(g, slopes_g, x)", None, jvp=(LINEAR,
 defvjp(extremum_vjp, "slopes_g, extremum, a, axis, keepdims",
        "extremum_vjp_vjp(g, slopes_g, extremum, a, axis, keepdims)", None, None, None, None,
        jvp=(LINEAR, None, None, None, None))
+# getattr(obj, name)'s tangent: attribute_tangent under another name (session 38, secorder;
+# parameters renamed: a template's t_obj would be obj's tangent)
+defvjp(getattr_jvp, "tangent, obj, name", "attribute_tangent_vjp(g, tangent, obj, name, 0)",
+       "attribute_tangent_vjp(g, tangent, obj, name, 1)", None, view=True,
+       jvp=(LINEAR, "attribute_obj_jvp(t_obj, tangent, obj, name)"))
 # d.get(key, default)'s tangent: the entry's or the default's (which one: the key's presence)
 defvjp(dict_get_jvp, "tangent, d, key, answer, which", "dict_get_jvp_vjp(g, d, key, which)",
        ZERO, None, ZERO, None, jvp=(LINEAR, None, None, None, None))

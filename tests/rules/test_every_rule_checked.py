@@ -99,6 +99,8 @@ from runtime.tape import iterable  # noqa: E402
 EXTRA[stored_tangent] = [(A, 1, V4), (A, (0, slice(1, 3)), 0.5), ([0.3, 0.7, -0.2], 1, 0.9)]
 EXTRA[receiver_tangent] = [(A, B), (0.7, np.float64(0.3))]
 EXTRA[attribute_tangent] = [(A, B, "T"), (A, B, "shape")]
+from runtime.rules.forward_container_helpers import getattr_jvp  # noqa: E402
+EXTRA[getattr_jvp] = [(A, B, "T"), (A, B, "shape")]
 EXTRA[reduce_jvp] = [(A, B, 1, False), (A, V4, None, True), (A, B, (0, 1), False)]
 EXTRA[extreme_jvp] = [(0.7, (0.3, 0.7, -0.2), (1.1, -0.4, 2.0)),
                       (np.max(V3), V3, 2.0 * V3), (A[1], A, B)]
@@ -218,6 +220,31 @@ EXTRA[norm_vjp] += [(1.2, np.linalg.norm(V4), V4, None, None, False)]
 # np.power's base term (session 35, rules2): x broadcast against y, a float_power
 from runtime.rules.elementwise_helpers import power_base_vjp  # noqa: E402
 EXTRA[power_base_vjp] = [(A, B, A + 2.0), (A, V4 + 1.0, B, np.float_power), (A, B, 2.0)]
+# np.sinc's slope inside its tangent term (session 38, secorder): at and near zero too
+from runtime.rules.elementwise_helpers import sinc_slope  # noqa: E402
+EXTRA[sinc_slope] = [(A,), (np.array([0.0, 0.3, -1.2, 2.5]),)]
+# vector_norm's and matrix_norm's slopes (their JVP terms): the 2-norm family
+from runtime.rules.norm_helpers import matrix_norm_vjp, vector_norm_vjp  # noqa: E402
+EXTRA[vector_norm_vjp] = [(1.3, np.linalg.norm(A), A, 2, None, False),
+                          (V3, np.linalg.norm(A, axis=1), A, 2, 1, False),
+                          (rand(1, 4, seed=23), np.linalg.norm(A, 2, 0, True), A, None, 0, True)]
+_T3 = rand(2, 3, 4, seed=24)
+EXTRA[matrix_norm_vjp] = [(0.7, np.linalg.norm(A, "fro"), A, "fro", (-2, -1), False),
+                          (V4[:2], np.linalg.norm(_T3, axis=(1, 2)), _T3, "fro", (-2, -1),
+                           False)]
+# digamma (math.lgamma's slope) both sides of its reflection and past its recurrence;
+# np.float_power's cast of a float64 cotangent to x's dtype
+from runtime.rules.math_module import digamma  # noqa: E402
+from runtime.rules.elementwise_helpers import cast_like  # noqa: E402
+EXTRA[digamma] = [(0.3,), (2.6,), (12.5,), (-1.4,)]
+EXTRA[cast_like] = [(A, B), (A, B.astype(np.float32)), (0.7, 0.3)]
+# np.average's normalised weights: along rows (1-D weights), everywhere, per entry
+from runtime.rules.reductions_helpers import average_weights  # noqa: E402
+EXTRA[average_weights] = [(A, 1, V4 + 1.0), (A, None, B + 1.0), (A, 0, V3 + 1.0)]
+# np.pad's tangent: constant (its value held), copying modes
+from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
+EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),
+                      (A, ((1, 0), (0, 2)), "wrap", {})]
 # two helpers' tangent terms added (arrays broadcast, tuples entry by entry)
 from runtime.rules.forward_helpers import tangent_terms_sum  # noqa: E402
 EXTRA[tangent_terms_sum] = [(A, B), (A, V4), ((V3, A), (2.0 * V3, B))]

@@ -102,6 +102,9 @@ from runtime.helpers import reduction_size  # noqa: E402
 from transform.errors import TransformError  # noqa: E402
 EXAMPLES.update({dict_items_guard: ({"w": A}, TransformError("not a dict")),
                  reduction_size: (A, 1)})
+# session 38 (secorder): nanmean's count of non-NaN values (its divisor)
+from runtime.rules.reductions_helpers import count_valid  # noqa: E402
+EXAMPLES[count_valid] = (A, 1)
 # session 35: the second-order rules' and hvp routes' shape and check helpers
 from runtime.accumulate import cotangent_zeros  # noqa: E402
 from runtime.closures import make_closure, expire_closure  # noqa: E402

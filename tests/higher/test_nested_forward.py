@@ -39,7 +39,7 @@ def test_jvp_of_a_second_derivative_through_a_call():
 
 
 def test_a_fourth_derivative_through_a_call_is_refused_loudly():
-    with pytest.raises(TransformError, match="call_jvp_tangent_jvp"):
+    with pytest.raises(TransformError, match="the call of a function on this line .a third derivative"):
         grad(grad(grad(grad(calls))))(0.4)
 
 
@@ -83,7 +83,7 @@ def test_hvp_of_a_function_calling_jvp_is_refused_at_its_def():
     """Forward over reverse refuses it before anything runs (session 38: it refused
     when it ran, at a line of transform/jvp_calls.py), so the default, auto, takes
     reverse over forward, which refuses it too."""
-    with pytest.raises(TransformError, match="jvp_tangent") as info:
+    with pytest.raises(TransformError, match="calls a helper of thunkgrad's that reverse mode cannot") as info:
         hvp(directional, (V, 0.8), (V,))
     assert info.value.filename == __file__
     with pytest.raises(TransformError, match="calling .*jvp inside") as info:

@@ -18,6 +18,8 @@ test_regressions.py holds what it found.
 """
 import pytest
 
+pytest.importorskip("scipy")    # red39's programs call SciPy throughout
+
 from tests.red34.check import run_checked
 from tests.red39.cases import all_cases
 from tests.red38.check import CHECKS

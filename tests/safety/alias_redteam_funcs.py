@@ -238,4 +238,4 @@ def zip_items(p):
 
 
 def bytes_of(x):
-    return np.sum(x.compress([True, False]))
+    return np.sum(x.byteswap())      # (ndarray.compress has a rule since session 38)

@@ -64,7 +64,7 @@ def tolist_entries(x):
 
 
 def unmapped_method(x):
-    return np.sum(x.compress([True, False, True]))   # line 67
+    return np.sum(x.byteswap())   # line 67 (ndarray.compress has a rule since session 38)
 
 
 def clipped_by_global(x):

@@ -49,10 +49,10 @@ def dict_get_jvp(tangent, d, key, answer, which):
 
 
 @template_helper
-def getattr_jvp(t_obj, obj, name):
+def getattr_jvp(tangent, obj, name):
     """Tangent of `obj.name`: the same attribute of obj's tangent (a record of the
     fields' tangents), an array's `.T`/`.mT`/`.real` of the tangent (runtime/forward.py)."""
-    return attribute_tangent(t_obj, obj, name)
+    return attribute_tangent(tangent, obj, name)
 
 
 @template_helper

@@ -26,46 +26,49 @@ def _kept(v, x, axes, keepdims):
 
 
 @template_helper
-def vector_norm_vjp(g, ans, x, ord, axis, keepdims):
+def vector_norm_vjp(slopes_g, answer, x, ord, axis, keepdims):
     """Cotangent of a vector norm over `axis` (all axes when None)."""
     if np.iscomplexobj(x):                  # a norm of the moduli |x| (docs/complex.md)
-        return abs_vjp(vector_norm_vjp(np.real(g), ans, np.abs(x), ord, axis, keepdims), x)
+        return abs_vjp(vector_norm_vjp(np.real(slopes_g), answer, np.abs(x), ord, axis,
+                                       keepdims), x)
     x = np.asarray(x)
     axes = _axes(axis, x.ndim)
-    g, ans = _kept(as_cotangent(g, x), x, axes, keepdims), _kept(ans, x, axes, keepdims)
-    dtype = cot_dtype(g, x)
+    slopes_g = _kept(as_cotangent(slopes_g, x), x, axes, keepdims)
+    answer = _kept(answer, x, axes, keepdims)
+    dtype = cot_dtype(slopes_g, x)
     if ord is None or ord == 2:
-        return g * x / np.where(ans == 0, 1, ans)
+        return slopes_g * x / np.where(answer == 0, 1, answer)
     if ord == 0:
         return np.zeros(x.shape, dtype=dtype)
     if ord == 1:
-        return g * np.sign(x)
+        return slopes_g * np.sign(x)
     if ord in (np.inf, -np.inf):
         size = np.abs(x)
         pick = np.max if ord == np.inf else np.min
-        return g * np.sign(x) * tie_share(size == pick(size, axis=axes, keepdims=True), axes, dtype)
-    return g * np.sign(x) * (np.abs(x) / ans) ** (ord - 1)
+        hits = size == pick(size, axis=axes, keepdims=True)
+        return slopes_g * np.sign(x) * tie_share(hits, axes, dtype)
+    return slopes_g * np.sign(x) * (np.abs(x) / answer) ** (ord - 1)
 
 
 @template_helper
-def matrix_norm_vjp(g, ans, x, ord, axis, keepdims):
+def matrix_norm_vjp(slopes_g, answer, x, ord, axis, keepdims):
     """Cotangent of a matrix norm over the two axes `axis`."""
     if np.iscomplexobj(x):
-        return _complex_norm_vjp(g, ans, x, ord, axis, keepdims)
+        return _complex_norm_vjp(slopes_g, answer, x, ord, axis, keepdims)
     x = np.asarray(x)
     row, col = _axes(axis, x.ndim)
-    g = _kept(as_cotangent(g, x), x, (row, col), keepdims)
-    ans = _kept(ans, x, (row, col), keepdims)
+    slopes_g = _kept(as_cotangent(slopes_g, x), x, (row, col), keepdims)
+    answer = _kept(answer, x, (row, col), keepdims)
     if ord is None or ord == "fro":
-        return g * x / np.where(ans == 0, 1, ans)
+        return slopes_g * x / np.where(answer == 0, 1, answer)
     if ord in ("nuc", 2, -2):
-        return g * _singular_direction(x, ord, row, col)
+        return slopes_g * _singular_direction(x, ord, row, col)
     if ord in (1, -1, np.inf, -np.inf):
         summed, across = (row, col) if ord in (1, -1) else (col, row)
         lines = np.sum(np.abs(x), axis=summed, keepdims=True)  # column (or row) sums
         pick = np.max if ord in (1, np.inf) else np.min
         hits = lines == pick(lines, axis=across, keepdims=True)
-        return g * np.sign(x) * tie_share(hits, across, cot_dtype(g, x))
+        return slopes_g * np.sign(x) * tie_share(hits, across, cot_dtype(slopes_g, x))
     raise ValueError(f"invalid norm order {ord!r} for matrices")
 
 

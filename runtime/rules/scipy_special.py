@@ -103,21 +103,21 @@ def logsumexp_jvp(t, answer, a, axis, b, keepdims, return_sign, part):
 
 
 @template_helper
-def logsumexp_vjp(g, ans, a, axis, b, keepdims, return_sign):
+def logsumexp_vjp(slopes, answer, a, axis, b, keepdims, return_sign):
     """Cotangent of a in logsumexp: g spread back, times the softmax weights (and b)."""
     _no_sign(return_sign)
-    weights = _weights(ans, a, axis, keepdims)
+    weights = _weights(answer, a, axis, keepdims)
     if b is not None:
         weights = weights * b
-    return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, a)
+    return unbroadcast(unreduce(slopes, weights, axis, keepdims) * weights, a)
 
 
 @template_helper
-def logsumexp_weights_vjp(g, ans, a, axis, b, keepdims):
+def logsumexp_weights_vjp(slopes, answer, a, axis, b, keepdims):
     """Cotangent of b: g spread back, times exp(a - ans)."""
-    weights = _weights(ans, a, axis, keepdims)
+    weights = _weights(answer, a, axis, keepdims)
     weights = weights * np.ones(np.shape(b), dtype=weights.dtype)
-    return unbroadcast(unreduce(g, weights, axis, keepdims) * weights, b)
+    return unbroadcast(unreduce(slopes, weights, axis, keepdims) * weights, b)
 
 
 # Second order (session 34, red): logsumexp's JVP term, out = sum(W s t) along axis

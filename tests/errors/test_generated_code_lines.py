@@ -4,6 +4,8 @@ user's file and line, not a line of generated code (transform/emit/tracebacks.py
 import gc
 import inspect
 
+import math
+
 import numpy as np
 import pytest
 
@@ -62,22 +64,22 @@ def test_a_norm_order_refused_at_the_users_line(fn, where, text):
     assert "thunkgrad" not in str(exc)
 
 
-SINES = [np.sinc]
+PRODUCTS = [math.prod]
 
 
-def sinc_as_a_value(x):              # the value's tangent code calls sinc_slope (qr_jvp,
-    s = 0.0                          # which this test used before, has been taken from
-    for h in SINES:                  # its source since session 35)
-        r = h(np.outer(x, x) + np.eye(2))
-        s = s + np.sum(r ** 2)
+def prod_as_a_value(x):              # the value's tangent code calls math_prod_vjp (np.sinc,
+    s = 0.0                          # which this test used before, has second-order rules
+    for h in PRODUCTS:               # since session 38; qr_jvp before it since session 35)
+        r = h([x[0], x[1] + 1.0])
+        s = s + r ** 2
     return s
 
 
 def test_a_value_calls_refusal_names_the_users_call():
-    exc = refused(lambda: hvp(sinc_as_a_value, (X,), (V,)))
-    assert "of np.sinc (called as a value): the forward-mode code of np.sinc's derivative" \
-        in exc.message and "sinc_slope" not in exc.message
-    assert (exc.filename, exc.line) == (__file__, line_of(sinc_as_a_value, "h(np.outer"))
+    exc = refused(lambda: hvp(prod_as_a_value, (X,), (V,)))
+    assert "of math.prod (called as a value): the forward-mode code of math.prod's " \
+        "derivative" in exc.message and "math_prod_vjp" not in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(prod_as_a_value, "h([x[0]"))
 
 
 def item_of_an_entry(x):          # (a dataclass with a __post_init__ called as a value

@@ -2,6 +2,8 @@
 H v against central finite differences of grad (tests/fd.py) under every policy, on
 straight-line code, loops, branches and matrix products; the Hessian symmetric, against
 differences and against a closed form; what the route cannot take is refused."""
+import math
+
 import numpy as np
 import pytest
 
@@ -122,8 +124,8 @@ def test_hvp_of_a_tuple_argument_is_shaped_like_it():
     assert_close(got[1], expected[1])
 
 
-def cardinal_sine(x):
-    return np.sum(np.sinc(x) * x)
+def product_of_entries(x):
+    return math.prod([x[0], x[1]]) * x[0]
 
 
 def absolute(x):
@@ -131,12 +133,13 @@ def absolute(x):
 
 
 def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
-    """np.sinc's tangent term calls sinc_slope, a template helper without a rule of its
-    own (tests/rules/second_order_missing.txt; eigh_jvp, which this test used before, is
-    differentiated from its source since session 35)."""
-    with pytest.raises(TransformError, match="np.sinc's derivative") as info:
-        hvp(cardinal_sine, (np.ones(2),), (np.ones(2),))
-    assert "sinc_slope" not in str(info.value)      # (a name the user never wrote)
+    """math.prod's tangent term calls math_prod_vjp, a helper without a reverse rule of
+    its own (tests/rules/second_order_missing.txt; np.sinc's sinc_slope, which this test
+    used before, has one since session 38, eigh_jvp is differentiated from its source
+    since session 35)."""
+    with pytest.raises(TransformError, match="math.prod's derivative") as info:
+        hvp(product_of_entries, (np.ones(2),), (np.ones(2),))
+    assert "math_prod_vjp" not in str(info.value)   # (a name the user never wrote)
     assert info.value.filename == __file__ and info.value.hint
 
 

@@ -113,6 +113,11 @@ def _judge_jvp(case, f, primal, args, reference, tangents, out):
             value, tangent = transform.jvp(f, _copies(args), _copies(tangents))
     except TransformError as exc:
         return _refusal(exc, "jvp")
+    except TypeError as exc:
+        if _shared_augmented(exc):      # run-time `c += v` check at the user's line, as
+            return Verdict("refused", "refused late",   # grad's and hvp's (forward_mode:
+                           f"jvp: when it ran: {str(exc).splitlines()[0]}")  # 1579043235)
+        return _failed(f"jvp crash {type(exc).__name__}", "jvp", exc)
     except Exception as exc:  # noqa: BLE001
         return _failed(f"jvp crash {type(exc).__name__}", "jvp", exc)
     rtol, atol = _tolerances(case)

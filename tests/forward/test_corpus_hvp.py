@@ -12,12 +12,12 @@ from tests.forward.sweep import assert_corpus
 
 # failing when they run (not a TransformError): the set may only shrink
 LOUD = set()
-FLOORS = {"reverse_over_forward": 1052,   # 659 before session 34, 795 after it, 1039 in 35,
-          #                                 1050 in 37, 1052 in 38 (fwdcov: enumerate's start)
-          "forward_over_reverse": 1003,   # 378 in session 35 (forrev), 621 in 36, 925 in 37,
-          #                                 1003 in 38 (fwdcov)
-          "auto": 1062}                   # 1018 in session 36 (frspeed), 1057 in 37, 1062 in 38
-          #                                 (fwdcov; autofix measured 1061 apart)
+FLOORS = {"reverse_over_forward": 1056,   # 659 before session 34, 795 after it, 1039 in 35,
+          #                                 1050 in 37, 1056 on main e924f94a (session 38)
+          "forward_over_reverse": 1013,   # 378 in session 35 (forrev), 621 in 36, 925 in 37,
+          #                                 1013 on main e924f94a (session 38)
+          "auto": 1069}                   # 1018 in session 36 (frspeed), 1057 in 37, 1069 on
+          #                                 main e924f94a (session 38; the default since 38)
 
 
 def test_corpus_through_hvp_both_routes():

@@ -27,6 +27,7 @@ from .emit import tracebacks
 from .errors import TransformError, at_definition, callee_words
 from . import flat_calls
 from .flat_custom import custom_rule
+from .flat_custom_check import refuse_jvp_sources
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
@@ -207,7 +208,8 @@ def refuse_run_time_sites(flat):
     marked `checkpointed` (its pullback's tangent would be reverse mode over the
     driver's JVP, runtime/checkpoint_forward.py, which does not compile), a derivative
     function (grad(f), value_and_grad(f): its rule declares no JVP; jvp(f): its JVP is
-    the compiler's code; thunkgrad's grad called inside, making one)."""
+    the compiler's code; thunkgrad's grad called inside, making one), a custom rule
+    whose JVP function reverse mode refuses (transform/flat_custom_check.py)."""
     driver = registry.lookup(run_checkpointed)
     found = [(name, cell.cell_contents) for name, cell in
              zip(flat.__code__.co_freevars, flat.__closure__ or ())]
@@ -229,6 +231,7 @@ def refuse_run_time_sites(flat):
         raise TransformError(f"hvp (forward over reverse): {what} is not supported by "
                              "this route", filename=flat.__code__.co_filename, line=line,
                              hint=hint)
+    refuse_jvp_sources(flat)
 
 
 _ENTRIES = ("grad", "value_and_grad", "vjp", "jvp", "jacfwd", "jacrev", "hvp", "hessian")

@@ -18,6 +18,7 @@ forward for them before anything runs (which refuses most of them too, at the us
 import types
 
 from .errors import TransformError, at_definition
+from .frontend.source_check import filled
 
 _NOT_USER = ("runtime", "transform", "numpy", "scipy", "builtins")
 
@@ -83,21 +84,13 @@ def _named(fn):
     """The values of the global and closure names fn's code (nested code too) reads."""
     found, todo = [], [fn.__code__]
     cells = {name: cell.cell_contents for name, cell in
-             zip(fn.__code__.co_freevars, fn.__closure__ or ()) if _filled(cell)}
+             zip(fn.__code__.co_freevars, fn.__closure__ or ()) if filled(cell)}
     while todo:
         code = todo.pop()
         todo.extend(k for k in code.co_consts if isinstance(k, types.CodeType))
         for name in code.co_names + code.co_freevars:
             found.append(cells.get(name, fn.__globals__.get(name)))
     return found
-
-
-def _filled(cell):
-    try:
-        cell.cell_contents
-    except ValueError:
-        return False
-    return True
 
 
 def _user_function(value):

@@ -95,3 +95,24 @@ def test_a_keyword_not_written_as_a_literal_is_still_refused_when_it_runs():
     x = np.array([0.3, -0.2, 0.5])
     with pytest.raises(TransformError, match="by keyword to partial"):
         hvp(named_constant_to_a_partial, (x,), (x,), route=ROUTE)
+
+
+def gradient_energy(x):
+    return np.sum(np.gradient(x) ** 2 * x)
+
+
+def test_a_custom_rules_jvp_function_refused_before_anything_runs():
+    """np.gradient's second derivative would be reverse mode over its JVP function's
+    source (gradient_jvp), which reverse mode refuses: refused before anything runs, at
+    the user's line (not thunkgrad's file); route "auto" then does what reverse over
+    forward does (transform/flat_custom_check.py)."""
+    x, v = np.full(3, 0.7), np.ones(3)
+    with pytest.raises(TransformError, match="JVP function gradient_jvp") as refused:
+        hvp(gradient_energy, (x,), (v,), route=ROUTE)
+    assert refused.value.filename == __file__
+    assert refused.value.line == gradient_energy.__code__.co_firstlineno + 1
+    with pytest.raises(TransformError) as other:
+        hvp(gradient_energy, (x,), (v,), route="reverse_over_forward")
+    with pytest.raises(TransformError) as auto:
+        hvp(gradient_energy, (x,), (v,))
+    assert str(auto.value) == str(other.value)

@@ -24,6 +24,7 @@ from .checkpointed_after import read_outside, with_last_item
 from .checkpointed_random import refuse_random_draws
 from .checkpointed_writes import _base, _plain_advance, _written
 from .parse import SourceFunction
+from .source_check import filled
 from ..ir.nodes import const, load, store
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
@@ -53,17 +54,9 @@ def _may_mark(src):
     `transform.checkpointed`), or the marker bound under another name it can see."""
     fn = getattr(src.fn, "__func__", src.fn)
     cells = [c.cell_contents for c in getattr(fn, "__closure__", None) or ()
-             if _filled(c)]
+             if filled(c)]
     return any("checkpointed" in line for line in src.lines) or \
         any(v is checkpointed for v in [*getattr(fn, "__globals__", {}).values(), *cells])
-
-
-def _filled(cell):
-    try:
-        cell.cell_contents
-    except ValueError:
-        return False
-    return True
 
 
 def _block(src, body, explain):

@@ -24,7 +24,8 @@ import gast
 
 from runtime.checkpoint import checkpointed, register_step, run_checkpointed
 from runtime.checkpoint_online import checkpointed_while
-from .checkpointed import _may_mark as may_mark_for, _filled, step_function
+from .checkpointed import _may_mark as may_mark_for, step_function
+from .source_check import filled
 from .checkpointed import _base, _loop_names, _marker_arguments, _plain_advance, \
     _refuse_in, _refuse_unsupported, _step_key, _tuple, _without, _written
 from .checkpointed_after import read_outside, with_last_item
@@ -65,7 +66,7 @@ def _may_mark(src):
     another name among the function's globals or closure)."""
     fn = getattr(src.fn, "__func__", src.fn)
     seen = [*getattr(fn, "__globals__", {}).values(),
-            *[c.cell_contents for c in getattr(fn, "__closure__", None) or () if _filled(c)]]
+            *[c.cell_contents for c in getattr(fn, "__closure__", None) or () if filled(c)]]
     return may_mark_for(src) or any(v is checkpointed_while for v in seen)
 
 

@@ -206,6 +206,16 @@ def cell_class(fn):
     return getattr(cls, "__name__", None)
 
 
+def filled(cell):
+    """Whether a closure cell holds a value (a variable assigned later in its scope, or
+    never, leaves it empty: reading it raises ValueError)."""
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
 def _locate_new(node, parsed):
     """Line 1 for the nodes the wrapper adds; the parsed def keeps its own (and is not
     walked: fix_missing_locations over a long def costs more than its compile)."""

@@ -25,6 +25,7 @@ from runtime.operators import (AUGMENTED, FORWARD, PLAIN, REFLECTED, defines,
 
 from ..ir.nodes import assign, const, load
 from ..ir.primitives import Prim
+from ..frontend.source_check import filled
 from .receiver_kinds import may_be_object
 from .sequence_kinds import bindings
 
@@ -219,18 +220,10 @@ def _operator_classes(fn):
     """The user classes with operator methods the function's module (or closure) names."""
     values = list(getattr(fn, "__globals__", {}).values())
     values += [c.cell_contents for c in getattr(fn, "__closure__", None) or ()
-               if _filled(c)]
+               if filled(c)]
     return [v for v in values if isinstance(v, type) and not _standard_library(v) and
             any(defines(v, name) for op in set(OPERATOR_NAMES.values())
                 for name in method_names(op).values())]
-
-
-def _filled(cell):
-    try:
-        cell.cell_contents
-    except ValueError:
-        return False
-    return True
 
 
 def _standard_library(cls):

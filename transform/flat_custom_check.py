@@ -1,0 +1,68 @@
+"""hvp forward over reverse's compile-time check of the custom rules a flat gradient
+calls (transform/flat_custom.py): a rule whose JVP is a function with no rule of its
+own gets its cotangents' tangent from reverse mode over that function's source, compiled
+only when the call runs. Compiled here before anything runs, so its refusal is raised
+at the user's line that reaches the rule (route "auto" then falls back)."""
+import ast
+import types
+
+from runtime import registry
+
+from .api import compiled
+from .errors import TransformError
+from .flat_custom import custom_rule
+from .public.parameters import _params, _unwrap, _wrt_names
+
+
+def refuse_jvp_sources(flat):
+    """Refuse, at the site's line of the flat gradient, a custom rule call whose JVP
+    function's source reverse mode refuses (np.gradient's `gradient_jvp`)."""
+    cells = dict(zip(flat.__code__.co_freevars,
+                     [c.cell_contents for c in flat.__closure__ or ()]))
+    value = lambda name: cells[name] if name in cells else flat.__globals__.get(name)  # noqa: E731
+    for node in ast.walk(ast.parse(flat.thunkgrad_flat_source)):
+        site = _site(node)
+        if site is None:
+            continue
+        rule = custom_rule(value(site[0]))
+        term = getattr(rule, "custom_jvp", None)
+        if not _compiled_from_source(term):
+            continue
+        try:
+            _reverse_over(term, site[1])
+        except TransformError as exc:
+            raise TransformError(
+                f"hvp (forward over reverse): the second derivative of {rule.name} (reverse "
+                f"mode over its JVP function {term.__qualname__}): {exc.message}",
+                filename=flat.__code__.co_filename, line=node.lineno) from None
+
+
+def _site(node):
+    """(rule's name, positional argument count or None) of a flat gradient's call site
+    `(f_rrule, (keywords...), (values...))`, else None."""
+    if not (isinstance(node, ast.Tuple) and len(node.elts) == 3 and
+            isinstance(node.elts[0], ast.Name) and
+            all(isinstance(e, ast.Tuple) for e in node.elts[1:])):
+        return None
+    keywords, values = node.elts[1].elts, node.elts[2].elts
+    starred = any(isinstance(v, ast.Starred) for v in values)
+    return node.elts[0].id, None if starred else len(values) - len(keywords)
+
+
+def _compiled_from_source(term):
+    """Whether flat_custom._through_jvp_function compiles `term` with reverse mode: a
+    plain function with no rule of its own, not the compiler's (refused before:
+    hvp_forward.refuse_run_time_sites)."""
+    return isinstance(term, types.FunctionType) and registry.lookup(term) is None and \
+        (term.__module__ or "").split(".")[0] != "transform"
+
+
+def _reverse_over(term, count):
+    """Compile reverse mode's rule for term over the arguments the site passes (all
+    its named ones when a `*` hides how many): general, as a call may specialise it."""
+    plain, policy = _unwrap(term)
+    named = len(_params(plain)) - 1
+    count = named if count is None else min(count, named)
+    if count > 0:
+        names, _ = _wrt_names(plain, tuple(range(1, count + 1)))
+        compiled(plain, names, policy)

@@ -6,9 +6,12 @@ a sorted copy where the method sorts in place (and returns None). x.item(i) and
 x.tolist() read entries as Python scalars (ndarray receivers only, dispatched at
 run time by transform/dispatch.py); their cotangents are arrays again.
 """
+import operator
+
 import numpy as np
 
-from ..registry import LINEAR, declare_method, defmethod, defvjp, template_helper
+from ..registry import (LINEAR, SHAPE, declare_method, defmethod, defvjp, nondiff,
+                        template_helper)
 from .shape_helpers import cot_dtype
 from ..thunks import unthunk
 from .constructors import astype
@@ -101,3 +104,16 @@ defvjp(tolist, "a", "tolist_vjp(g, a)", complex_ok=True, jvp=LINEAR)
 # Not mapped by name like the methods above: a user object's own `item` or `tolist`
 # is its method (compiled from source); an ndarray's is dispatched here at run time.
 RUN_TIME_METHODS = {"item": item, "tolist": tolist}
+
+
+@template_helper
+def integer_shape(dims):
+    """`n` in `r.reshape(3, n)` (or a whole shape) where r turned out an array: checked
+    to be integers, which carry no derivative (a float raises, as NumPy would), so the
+    argument is no differentiated value there (transform/lowering/shape_methods.py)."""
+    for d in dims if isinstance(dims, (tuple, list)) else (dims,):
+        operator.index(d)
+    return dims
+
+
+nondiff(integer_shape, why=SHAPE)

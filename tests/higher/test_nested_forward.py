@@ -89,3 +89,37 @@ def test_hvp_of_a_function_calling_jvp_is_refused_at_its_def():
     with pytest.raises(TransformError, match="calling .*jvp inside") as info:
         hvp(directional, (V, 0.8), (V,), route="forward_over_reverse")
     assert info.value.filename == __file__
+
+
+def _reshaped(w, n, X):
+    """A shape argument that is a parameter (not differentiated): `w.reshape(3, n)`."""
+    W = w.reshape(3, n)
+    return np.sum(np.tanh(X @ W) ** 2) + np.sum(W.transpose(1, 0) * W.T)
+
+
+def test_jacfwd_of_grad_through_a_reshape_by_a_parameter():
+    r = rng(43)
+    w, X, v = r.normal(size=6), r.normal(size=(4, 3)), r.normal(size=6)
+    g = grad(_reshaped)
+    got = jacfwd(g)(w, 2, X)
+    assert got.shape == (6, 6)
+    assert_close(got @ v, numerical_jvp(g, [w, 2, X], 0, v), rtol=1e-6)
+
+
+class _Scaled:
+    """A user object's own `reshape`, its argument differentiated."""
+    def __init__(self, a):
+        self.a = a
+
+    def reshape(self, s, t):
+        return self.a * s ** 2 * t
+
+
+def _own_reshape(m, s):
+    return m.reshape(s, 2.0)
+
+
+def test_a_user_objects_reshape_keeps_its_derivative_in_forward_over_reverse():
+    g = grad(_own_reshape, wrt="s")
+    got = jacfwd(g, wrt="s")(_Scaled(3.0), 1.5)
+    assert_close(got, numerical_grad(lambda s: g(_Scaled(3.0), s), [1.5], 0), rtol=1e-6)

@@ -73,9 +73,6 @@ REFUSED = (
     # hessian of a dataclass argument: "takes a float, a float array, or a tuple, list
     # or dict of them" (its grad, jvp and hvp pass)
     | {("lj_record", "hessian_tree")}
-    # jacfwd(grad(f)): `w.reshape(...)` in the gradient code refused by forward mode
-    # (hessian and jacrev(grad) pass)
-    | _listed("softmax_regression sinkhorn_cost", ("jacfwd_grad",))
     # jacfwd/jacrev of grad of a bound method: "not supported: higher derivatives"
     | _listed("bound_method", ("jacfwd_grad", "jacrev_grad"))
 )

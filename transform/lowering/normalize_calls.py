@@ -19,6 +19,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
                              rule_for, unsafe_call_hint)
 from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
+from .shape_methods import SHAPE_METHODS, array_branch
 from .numpy_methods import dispatch_numpy_method, guard_argument_method, numpy_method_of
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
@@ -223,7 +224,7 @@ class CallNormalizer:
         if fn is None:
             fn = runtime.method_function(name)
             kind = "object" if fn is None else receiver_kind(self.src, e.func.value, name)
-        if kind == "unknown" and _constant_arguments(e):   # `m.mean()`, `m.sum(axis=0)`
+        if kind == "unknown" and (_constant_arguments(e) or name in SHAPE_METHODS):
             return self.dispatch_method(e, node, base, (fn, args, keywords), target)
         if kind != "array":            # a user object's method: compiled when first called
             return self.user_method(e, node, base, args, keywords, target, discard)
@@ -255,8 +256,7 @@ class CallNormalizer:
 
     def dispatch_method(self, e, node, base, call, target):
         """`r.mean(...)` where the source does not show what r is: the user's method if
-        r is not an array (or number or container) when the code runs, else the rule.
-
+        r is not an array (or number or container) when the code runs, else the rule:
             cond = is_user_object(r, "mean")
             if cond: t = r.mean()  (compiled from type(r).mean)
             else:    t = r.mean()  (np.mean's rule)
@@ -268,8 +268,8 @@ class CallNormalizer:
                        Prim("nondiff", "test"))
         mine = self.norm.block_of(lambda: self.user_method(
             e, _copied(node), base, call[1], call[2], target, False))
-        rule = self.norm.block_of(lambda: self.array_method(
-            e, _copied(node), base, call, target, False))
+        rule = self.norm.block_of(lambda: array_branch(      # (shape_methods.py)
+            self, e, _copied(node), base, call, target))
         self.norm.emit(gast.If(test=load(cond), body=mine, orelse=rule))
         return target
 

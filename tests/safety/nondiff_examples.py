@@ -118,6 +118,8 @@ EXAMPLES.update({cotangent_zeros: (A,), gradient_seed: (1.3,), shape_only: (A,),
                  expire_closure: (make_closure(lambda t, w: t * w, (0.5,)),),
                  _tensor_axes: (A, (0,)),
                  cot_dtype: (A, B), _renewed_at: (np.maximum.accumulate(V), 0)})
+from runtime.rules.methods import integer_shape  # noqa: E402  (session 38: reshape's n)
+EXAMPLES[integer_shape] = ((3, 2),)          # integers only: a float raises, as in NumPy
 if HAVE_SCIPY:               # (SciPy's rules: an optional extra)
     from runtime.rules.scipy_linalg_more import _row_order
     from runtime.rules.scipy_stats import mvn_dimension, mvn_symmetric

@@ -3,6 +3,7 @@ tests/rules/second_order_missing.txt): hvp, hessian and grad of grad of a small 
 function calling the public NumPy function, against central differences of grad
 (tests/fd.py), one test per helper family."""
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -113,3 +114,24 @@ def test_pad_tangent_holds_end_values_and_refuses_picking_modes():
     assert_close(jvp(pad_ramp, (X,), (V,))[1], numerical_jvp(pad_ramp, [X], 0, V))
     with pytest.raises(TransformError, match="maximum"):
         jvp(pad_max, (X,), (V,))
+
+
+@dataclass
+class _GammaShape:
+    shape: float
+
+    def log_norm(self):
+        return math.lgamma(self.shape) * 2.0 + self.shape ** 2
+
+
+def _gamma_method(a):
+    return _GammaShape(a).log_norm()
+
+
+def test_lgamma_in_a_method_under_hvp():
+    """A method calling math.lgamma: the alias check read digamma's source (`x += 1` on
+    a float) as a write into the caller's data, at runtime/rules/math_module.py, though
+    digamma is called through its rule (session 38)."""
+    for route in ("auto", "reverse_over_forward", "forward_over_reverse"):
+        got = hvp(_gamma_method, (2.1,), (1.0,), route=route)
+        assert_close(got, numerical_jvp(grad(_gamma_method), [2.1], 0, 1.0), rtol=1e-6)

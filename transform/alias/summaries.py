@@ -19,6 +19,8 @@ import weakref
 
 import gast
 
+from runtime import registry
+
 from .writes import AliasCheck
 from ..errors import TransformError
 from ..frontend.parse import parse_function
@@ -52,12 +54,20 @@ def returned_params(fn):
     return summary
 
 
+def _own_rule(fn):
+    """A runtime helper with a rule is called through it, its source never compiled (and
+    runtime's helpers never write into their arguments): digamma's `x += 1` on a float
+    is no write into the caller's data."""
+    return (fn.__module__ or "").split(".")[0] == "runtime" and \
+        registry.lookup(fn) is not None
+
+
 def written_params(fn):
     """Parameter -> (the TransformError at the helper's write, whether it writes whatever
     the argument is; else only into an array, list or dict) for the parameters fn may
     write into; {} if none or
     not known (fn then gets checked when it is compiled)."""
-    if not inspect.isfunction(fn):
+    if not inspect.isfunction(fn) or _own_rule(fn):
         return {}
     found = _WRITES.get(fn)
     if found is not None:

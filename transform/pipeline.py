@@ -48,6 +48,7 @@ from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
 from .optimize.optimize import PLAIN_PASSES, optimize, optimize_typed
+from .optimize.typed_fuse import rewritten_nodes
 from .reverse.assemble import build_sweeps, lower_sweeps
 from .reverse.plain_rule import plain_rule
 
@@ -199,21 +200,21 @@ def _optimize_typed(ctx, sweeps):
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,
-                           literal_terms=ctx.literal_terms, temporaries=ctx.foldable())
+                           literal_terms=ctx.literal_terms, temporaries=ctx.foldable(),
+                           commented={id(c) for c in ctx.comments if not isinstance(c, str)})
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
-    return facts.fused                      # the pullback statements FusePullback rewrote
+    return facts.fused_forward, facts.fused     # the statements the folds rewrote
 
 
-def _optimize(ctx, rrule, fused=None):
+def _optimize(ctx, rrule, fused=(None, None)):
     """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
     optimize(rrule, ctx.names, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
-             commented={id(c) for c in ctx.comments if not isinstance(c, str)},
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
              adjoints=frozenset(ctx.adjoints.values()),
              primal_of={d: p for p, d in ctx.adjoints.items()},
              real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded,
-             fused=fused)
+             rewritten=rewritten_nodes(*fused))
 
 
 def _param_kinds(params, signature):

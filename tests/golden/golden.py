@@ -51,7 +51,7 @@ PASS_GOLDENS = [
     Golden("FoldConstants", fx.squares_total, "h"),
     Golden("MergeLikeTerms", fx.self_product, "W"),
     Golden("FusePullback", fx.damped, "x"),
-    Golden("Fuse", fx.damped, "x"),
+    Golden("FuseForward", fx.damped, "x"),
     Golden("FoldNegations", fx.second_difference, "u", args=(_vec(6),)),
     Golden("DropSpreads", fx.tanh_total, "a"),
     Golden("WriteOutUnbroadcasts", fx.pair_forces, ("q", "m"), args=(_vec(4, 3), _vec(4))),

@@ -1,4 +1,5 @@
-"""Optimization: fold each single-use temporary into the one expression that reads it.
+"""Optimization: fold each single-use temporary of the forward sweep into the one
+expression that reads it, on the typed sweep before it is lowered (session 39).
 
     t1 = x * 0.999                           tape.append(x)
     t2 = math.sin(x)                         x = x * 0.999 + 0.001 * math.sin(x)
@@ -6,12 +7,13 @@
     tape.append(x)
     x = t1 + t3
 
-and in the backward, `a = e1; a = a + e2` becomes `a = e1 + e2`. The typed phase's
-FusePullback (typed_fuse.py) makes the pullback's folds before lowering; this pass then
-folds the forward sweep only (both, run without it). (Copies were
-propagated before, by copies.py.) A temporary folds into an assignment's, an augmented
-assignment's or a return's value, and into the arguments of a batched product's update
-(`AddProduct`, `dW_products.add(t, x)`: BatchProducts, typed, runs before this pass).
+and `a = e1; a = a + e2` becomes `a = e1 + e2` (an `Emitted` statement: its Prim's
+operation no more). The forward sweep's statements that fold keep their gast node (the
+user's `Simple`s), so a fold goes into the node's value: into a copy of it where a
+`# t2 = math.sin(x)` comment quotes the node (`commented`); into the argument lists of a
+callee's rrule call (`RruleCall.args`, shared with the user's call a comment quotes,
+which shows the fold). FusePullback (typed_fuse.py) folds the pullback's with the same
+rules and helpers, which are here. (Copies were propagated before, by copies.py.)
 
 Three-address form makes every operation a statement; in a loop body each extra
 name costs a store and a load per iteration, and NumPy cannot reuse a named
@@ -28,12 +30,13 @@ import gast
 
 from runtime.traits import HELPER
 
-from .name_counts import NameCounts, ScopedCounts
+from .copies import _Pullback
 from .passes import Pass
-from ..ir.nodes import assign, name_ids, walk
-from ..ir.generated import AddProduct
+from . import typed_views as view
+from ..ir.nodes import load, name_ids, walk
+from ..ir.generated import Comment, Generated, RruleCall
 from ..ir.recognize import called_role, is_comment
-from ..ir.statements import Pop, Push, mark_typed, typed_of
+from ..ir.statements import Accumulate, Control, Emitted, Pop, Push, Return, typed_of
 from ..ir.templates import clone
 
 
@@ -43,146 +46,146 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
          gast.Subscript, gast.Slice, gast.Tuple, gast.Call)
 
 
-def fuse(rrule, temporaries, commented=frozenset(), modules=frozenset(), counts=None,
-         forward_only=False):
-    """Fold the foldable temporaries in `rrule` (forward and pullback), in place, and
-    return the statements rewritten, each with whether it is in the pullback.
-    `commented`: ids of statements a `# primal` comment still renders (copied, not
-    rewritten in place). `modules`: the names that denote NumPy and math here (the
-    compiler's names for them, which a user name equals only when it denotes the same
-    module), whose functions are pure. `counts`: the rrule's NameCounts, kept exact."""
-    pullback = next(s for s in rrule.body if isinstance(s, gast.FunctionDef))
-    counts = counts or NameCounts.of(rrule, pullback)
+def fuse_forward(forward, backward, temporaries, adjoints, params, commented=frozenset(),
+                 modules=frozenset()):
+    """Fold the foldable temporaries of the typed forward sweep `forward` (in place) and
+    return the typed statements rewritten, in order (their nodes, once lowered, are the
+    gast phase's `rewritten`). `backward`, `adjoints`, `params`: the typed pullback body,
+    the adjoints' names, its parameters (counted as the lowered rrule counts them:
+    copies._Pullback). `commented`: ids of nodes a `# primal` comment still renders
+    (copied, not rewritten in place). `modules`: the names that denote NumPy and math
+    here (the compiler's names for them), whose functions are pure."""
+    counts = _Pullback(backward, adjoints, params).mentions({})
+    for s in forward:
+        view.count(s, counts)
     folder = _Folder({name for name in temporaries if counts.get(name) == 2}, commented,
-                     modules, ScopedCounts(counts, pullback))
-    folder.forward_only = forward_only      # the typed phase folded the pullback
-    folder.block(rrule.body)
-    counts.value_loads = None                # statements changed: what was found is stale
+                     modules)
+    # `return y, pullback` comes after the pullback's def, which nothing moves past
+    last = forward[-1:] if forward and isinstance(forward[-1], Return) else []
+    body = forward[:len(forward) - len(last)]
+    folder.block(body)
+    forward[:] = body + last
     return folder.rewritten
 
 
-class _Folder:
-    def __init__(self, foldable, commented, modules, scope):
-        self.foldable, self.commented, self.modules = foldable, commented, modules
-        self.scope = scope           # the name counts, kept exact; in the pullback or not
-        self.passing = {}            # id(stmt) -> (may an expression move past it, stores)
-        self.reads = {}              # id(stmt) -> names its value loads (until rewritten)
-        self.folds = {}              # id(stmt) -> temporaries folded into its value
-        self.defines = {}            # id(stmt) -> the foldable temporary it defines, or None
-        self.rewritten = []          # (statement, whether it is in the pullback)
-        self.forward_only = False
+def _kept(s):
+    """Whether s is lowered to its own node (a user's statement, a push, a comment)."""
+    return s.node is not None and not isinstance(s, (Generated, Accumulate))
 
-    def forget(self, s):
-        """Drop what is cached for a statement leaving the code (its id may be reused)."""
-        self.reads.pop(id(s), None)
-        self.passing.pop(id(s), None)
-        self.folds.pop(id(s), None)
-        self.defines.pop(id(s), None)
+
+def _value(s):
+    """The expression s's lowered value is, or None: a kept assignment's, augmented
+    assignment's or return's value; a callee's rrule call (lowered sharing its lists)."""
+    if isinstance(s, RruleCall) and s.node is None:
+        return gast.Call(func=load(s.rule), args=s.args, keywords=s.keywords)
+    if _kept(s) and not isinstance(s, Control) and \
+            isinstance(s.node, (gast.Assign, gast.AugAssign, gast.Return)):
+        return s.node.value
+    return None
+
+
+class _Folder:
+    def __init__(self, foldable, commented, modules):
+        self.foldable, self.commented, self.modules = foldable, commented, modules
+        self.folds = {}              # id(stmt) -> temporaries folded into its value
+        self.rewritten = []          # typed statements, in the order first rewritten
+        self.marked = set()          # ids of the rrule calls among them
 
     def folded(self, s, p):
         """How many temporaries s's value holds once p's is folded into it."""
         return self.folds.get(id(s), 0) + self.folds.get(id(p), 0) + 1
 
-    def loads(self, s):
-        found = self.reads.get(id(s))
-        if found is None:
-            found = self.scope.counts.loads_of(s)
-            if found is None:
-                found = _loads(s.value)
-            self.reads[id(s)] = found
-        return found
-
     def block(self, block):
         """Fold in one block and the blocks nested in it."""
         out = []
         for s in block:
-            outer, self.scope = self.scope, self.scope.enter(s)
-            for field in ("body", "orelse"):
-                if isinstance(s, (gast.For, gast.While, gast.If, gast.FunctionDef)) \
-                        and getattr(s, field, None) and \
-                        not (self.forward_only and isinstance(s, gast.FunctionDef)):
-                    setattr(s, field, self.block(getattr(s, field)))
-            self.scope = outer
-            if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return)) \
-                    and s.value is not None or isinstance(typed_of(s), AddProduct):
+            if isinstance(s, Control):
+                for body in (s.body, s.orelse):
+                    if body:
+                        self.block(body)
+            if _value(s) is not None:
                 s = self.pull_in(out, s)
                 k = _previous_statement(out)
-                if k is not None and _extends(out[k], s, self.modules) and \
+                if k is not None and _kept(out[k]) and _kept(s) and \
+                        _extends(out[k].node, s.node, self.modules) and \
                         self.folded(s, out[k]) <= MAX_FOLDS:
                     folds = self.folded(s, out[k])
                     s = self.rewritable(s)
                     merged = out.pop(k)
-                    s.value.left = merged.value          # a = e1; a = a + e2 -> a = e1 + e2
-                    mark_typed(s, None)                  # (an accumulation no more)
-                    self.scope.shift(merged.targets[0].id, -2)
-                    self.forget(merged)
-                    self.forget(s)
+                    s.node.value.left = merged.node.value   # a = e1; a = a + e2 -> a = e1 + e2
+                    s = Emitted(s.node)                       # (its Prim's operation no more)
                     self.folds[id(s)] = folds
                     s = self.pull_in(out, s)
             out.append(s)
         block[:] = out
-        return block
 
     def pull_in(self, out, s):
         """Move earlier foldable definitions in `out` into s's expression, nearest
         first; returns s, or the rewritten copy of it."""
-        wanted = self.loads(s) & self.foldable
+        wanted = _loads(_value(s)) & self.foldable
         rebound = set()              # names stored between a candidate and s
         for k in range(len(out) - 1, -1, -1):
             if not wanted:
                 break
             p = out[k]
-            name = self.defined(p)
-            if name in wanted and not (self.loads(p) & rebound):
+            name = _defined_temp(p.node, self.foldable, self.modules) if _kept(p) else None
+            loads = _loads(p.node.value) if name else set()
+            if name in wanted and not (loads & rebound):
                 folds = self.folded(s, p)
                 if folds > MAX_FOLDS:
                     break                # big enough: p stays a statement
                 s = self.rewritable(s)
-                s.value = _inline(s.value, name, p.value)
-                self.scope.shift(name, -2)               # its definition and its read
+                self.fold(s, name, p.node.value)
                 self.folds[id(s)] = folds
-                wanted = (wanted - {name}) | (self.loads(p) & self.foldable)
-                self.reads[id(s)] = (self.loads(s) - {name}) | self.loads(p)
-                self.forget(out.pop(k))
+                wanted = (wanted - {name}) | (loads & self.foldable)
+                out.pop(k)
                 continue
-            passable, stores = self.passes(p)
-            if not passable:
+            if not _passable(p, self.modules):
                 break
-            rebound |= stores
+            rebound |= _stores(p.node)
         return s
 
-    def defined(self, p):
-        """The foldable temporary p defines (p is in `out`: its value changes no more)."""
-        if id(p) not in self.defines:
-            self.defines[id(p)] = _defined_temp(p, self.foldable, self.modules)
-        return self.defines[id(p)]
-
-    def passes(self, p):
-        if id(p) not in self.passing:
-            passable = _can_pass(p, self.modules)
-            self.passing[id(p)] = (passable, _stores(p) if passable else None)
-        return self.passing[id(p)]
+    @staticmethod
+    def fold(s, name, value):
+        if isinstance(s, RruleCall):
+            _inline(_value(s), name, value)          # into its argument lists, in place
+        else:
+            s.node.value = _inline(s.node.value, name, value)
 
     def rewritable(self, s):
-        """s itself, or a copy when a `# primal` comment still renders the original."""
-        if getattr(s, "fused", False):
+        """s itself, or a copy when a `# primal` comment still renders its node."""
+        if isinstance(s, RruleCall):
+            if id(s) not in self.marked:
+                self.marked.add(id(s))
+                self.rewritten.append(s)
             return s
-        self.scope.counts.changed(s)
-        if id(s) in self.commented:
-            s = copy.copy(s)
-            s.value = clone(s.value)
-        s.fused = True
-        self.rewritten.append((s, self.scope.inner))
+        node = s.node
+        if getattr(node, "fused", False):
+            return s
+        if id(node) in self.commented:
+            node = copy.copy(node)
+            node.value = clone(node.value)
+            s = copy.copy(s)                # (the typed form's statement keeps its node)
+            s.node = node
+        node.fused = True
+        self.rewritten.append(s)
         return s
+
+
+def _passable(p, modules):
+    """What a pure expression may move past (a push; the gast `_can_pass` of a kept
+    node; no generated statement of the forward sweep)."""
+    if isinstance(p, (Push, Pop)):
+        return True
+    return _kept(p) and _can_pass(p.node, modules)
 
 
 def _previous_statement(out):
     """Index of the last statement in `out` that is not a comment marker."""
     for k in range(len(out) - 1, -1, -1):
-        if not is_comment(out[k]):
+        if not isinstance(out[k], Comment):
             return k
     return None
-
 
 def _extends(p, s, modules):
     """`a = e1` right before `a = a + e2`, with e1 pure and a read nowhere else in e2."""
@@ -271,22 +274,16 @@ def _reads(node, name):
     return type(node) is gast.Name and node.id == name and type(node.ctx) is gast.Load
 
 
-class Fuse(Pass):
-    """Fold single-use temporaries and propagate copies (the module docstring's example)."""
-    needs = ("counts", "temporaries", "commented")
-    provides = ("rewritten",)
-    keeps = ("counts",)
+class FuseForward(Pass):
+    """Fold the forward sweep's single-use temporaries (the module docstring's example),
+    on the typed sweep; provides `fused_forward`: the typed statements rewritten."""
+    phase = "typed"
+    needs = ("temporaries", "commented")
 
     def run(self, facts):
-        fused = facts.fused
-        facts.rewritten = fuse(facts.rrule, facts.temporaries, facts.commented,
-                               facts.modules, facts.counts, forward_only=fused is not None)
-        if fused is not None:
-            facts.rewritten += [(lowered_or_folded(s), True) for s in fused]
-
-
-def lowered_or_folded(s):
-    """The node a typed statement FusePullback rewrote lowered to; one folded away never
-    was: `t = e` stands for it, e shared with the statement it was folded into (a gast
-    pass reading `rewritten` rewrites e there, as it did the folded gast statement's)."""
-    return s.node if s.node is not None else assign(s.target, s._value)
+        names = facts.names            # (none given: no module's function counts as pure)
+        modules = frozenset() if names is None else frozenset({names.name("np"),
+                                                               names.name("math")})
+        facts.fused_forward = fuse_forward(facts.forward, facts.backward, facts.temporaries,
+                                           facts.adjoints, facts.params, facts.commented,
+                                           modules)

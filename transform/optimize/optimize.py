@@ -11,8 +11,8 @@ replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize
 which rewrite expressions (and find the generated statements by their typed marks), and
 the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
 from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
-MergeLikeTerms in session 38, and Fuse's pullback half as FusePullback; Fuse's forward
-half is next, docs/ir.md says what it needs). Each pass is
+MergeLikeTerms in session 38, Fuse's pullback half as FusePullback, its forward half
+as FuseForward in session 39). Each pass is
 a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
@@ -21,7 +21,7 @@ from .batch_products import BatchProducts
 from .constants import FoldConstants, FoldNegations
 from .copies import PropagateCopies
 from .dead_saves import DropDeadSaves
-from .fuse import Fuse
+from .fuse import FuseForward
 from .typed_fuse import FusePullback
 from .hoist_factors import HoistFactors
 from .like_terms import MergeLikeTerms
@@ -45,11 +45,10 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     FusePullback(),            # the pullback's single-use temporaries folded
+    FuseForward(),             # the forward sweep's single-use temporaries folded
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    Fuse(),                    # single-use temporaries folded (the forward sweep's, after
-                               # FusePullback; both sweeps' when run without it)
     FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
     DropSpreads(),             # a scalar cotangent's spread left to broadcasting
     WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
@@ -79,8 +78,9 @@ def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=No
     in place with the typed phase's passes (`phase` "typed") of `passes` (PASSES
     unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
     for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
-    template terms expanded with a literal argument), temporaries (see TypedFacts);
-    returns the facts (what the passes provided: `uses_tape`, `fused`)."""
+    template terms expanded with a literal argument), temporaries, commented (see
+    TypedFacts); returns the facts (what the passes provided: `uses_tape`, `fused`,
+    `fused_forward`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
     return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
 
@@ -95,16 +95,16 @@ def _phase(passes, phase):
 
 
 def optimize(rrule, names, temporaries=frozenset(),
-             same_shape=lambda a, b: a == b, commented=frozenset(), shape_of=lambda name: None,
+             same_shape=lambda a, b: a == b, shape_of=lambda name: None,
              adjoints=frozenset(), passes=None, check=False,
              **shape_facts):
     """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
     `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact;
     the gast phase's passes of `passes` run (`optimize_typed` ran the typed ones);
-    `shape_facts`: primal_of, real_arguments (see Facts)."""
+    `shape_facts`: primal_of, real_arguments, rewritten (see Facts)."""
     facts = Facts.of(rrule, names, temporaries=temporaries,
-                     same_shape=same_shape, commented=commented, shape_of=shape_of,
+                     same_shape=same_shape, shape_of=shape_of,
                      adjoints=adjoints, **shape_facts)
     run_passes(_phase(passes, "gast"), facts, check=check or CHECK_FACTS)
     return rrule

@@ -6,7 +6,7 @@ share what they know on one typed object (`Facts`) instead of handing values alo
         keeps = ("counts",)               # derived facts it keeps exact while editing
         def run(self, facts): ...
 
-    run_passes([InlineForcedThunks(), Fuse(), DropSpreads()], facts)
+    run_passes([FoldNegations(), DropSpreads()], facts)
 
 A pass has one job and can be run alone (`run_passes([p], Facts.of(rrule, names))`):
 a fact no earlier pass provided falls back to its conservative default, and a derived
@@ -36,14 +36,13 @@ class Facts:
     names: object                                   # the compilation's Vocabulary
     temporaries: frozenset = frozenset()            # names the fold pass may fold
     same_shape: Callable = lambda a, b: a == b
-    commented: frozenset = frozenset()              # ids of statements a comment quotes
     shape_of: Callable = lambda name: None
     adjoints: frozenset = frozenset()               # the names chosen for adjoints
     primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
     # the rule makes no complex value and refuses complex arguments: every value is real
     real_arguments: bool = False
-    rewritten: Optional[list] = None                # provided by Fuse: statements it rewrote
-    fused: Optional[list] = None                    # FusePullback's (typed): pullback done
+    # the statements the typed phase's folds rewrote (typed_fuse.rewritten_nodes)
+    rewritten: Optional[list] = None
     _counts: Optional[NameCounts] = field(default=None, repr=False)
     _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
@@ -115,7 +114,9 @@ class TypedFacts:
     uses_tape: bool = False
     literal_terms: Optional[list] = None            # template terms given a literal
     temporaries: frozenset = frozenset()            # names PropagateCopies may drop
+    commented: frozenset = frozenset()              # ids of nodes a comment quotes
     fused: Optional[list] = None                    # FusePullback: typed statements rewritten
+    fused_forward: Optional[list] = None            # FuseForward: typed statements rewritten
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

@@ -21,9 +21,9 @@ class NameCounts:
     def __init__(self, total, pullback, value_loads=None):
         self.total, self.pullback = total, pullback
         # id(statement) -> (statement, names its value loads), for the assignments and
-        # returns outside comprehension-like nests: what the fold pass asks of each
-        # statement, found by the same scan. Passes before the fold pass keep it exact
-        # (forget what they change); the fold pass consumes it (None afterwards).
+        # returns outside comprehension-like nests, found by the same scan; passes keep
+        # it exact (forget what they change). (The gast fold pass read it; since session
+        # 39 the folds are typed and no pass does: the checked run still compares it.)
         self.value_loads = value_loads
 
     @classmethod
@@ -92,23 +92,6 @@ class NameCounts:
         nonzero = lambda d: {k: v for k, v in d.items() if v}
         return nonzero(self.total) == nonzero(other.total) \
             and nonzero(self.pullback) == nonzero(other.pullback)
-
-
-class ScopedCounts:
-    """NameCounts seen from one block: whether the block is in the pullback follows the
-    walk (`enter` a statement to see its blocks)."""
-
-    def __init__(self, counts, pullback, inner=False):
-        self.counts, self.pullback, self.inner = counts, pullback, inner
-
-    def enter(self, s):
-        return ScopedCounts(self.counts, self.pullback, True) if s is self.pullback else self
-
-    def get(self, name):
-        return self.counts.get(name)
-
-    def shift(self, name, delta):
-        self.counts.shift(name, delta, self.inner)
 
 
 def _scan(block, counts, loads):

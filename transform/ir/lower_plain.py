@@ -95,6 +95,12 @@ class PlainLowering(GastLowering):
         if slot.loop is None:
             return [assign(slot.name, value)]
         if slot.after:                      # tape.append(v), after v's assignment
+            if slot.at is not None:         # at_v[k, k1] = len(tape_v): where it goes
+                where = gast.Subscript(value=load(slot.at), slice=self.key(slot),
+                                       ctx=gast.Store())
+                self.pending.append(gast.Assign(targets=[where], type_comment=None,
+                                                value=self.names.call("len",
+                                                                      load(slot.name))))
             append = gast.Attribute(value=load(slot.name), attr="append", ctx=gast.Load())
             self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
                                                           keywords=[])))
@@ -112,12 +118,17 @@ class PlainLowering(GastLowering):
         if not slot.after:
             return [assign(s.target, gast.Subscript(value=load(slot.name),
                                                     slice=self.key(slot), ctx=gast.Load()))]
-        index = slot.loop.index
+        index, out = slot.loop.index, []
+        if slot.at is not None:             # the entry before this iteration's, in order
+            index = self.names.reserve("at")
+            self.slots.positions.add(index)     # (bound here before read: no prelude entry)
+            out.append(assign(index, gast.Subscript(value=load(slot.at), slice=self.key(slot),
+                                                    ctx=gast.Load())))
         down = gast.BinOp(left=load(index), op=gast.Sub(), right=const(1))
         read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
                                                ctx=gast.Load()))
         test = gast.Compare(left=load(index), ops=[gast.Gt()], comparators=[const(0)])
-        return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
+        return out + [gast.If(test=test, body=[read], orelse=[])]   # (the first: unbound)
 
     def key(self, slot):
         """Where a slot's entry for this iteration is: `k` (a list) or `k, k1` (a dict)."""

@@ -51,7 +51,8 @@ def _stand_ins(ctx, slots, prelude):
         if not isinstance(s, gen.Reset):
             out.append(s)
             continue
-        typed = {n: _stand_in(ctx, slots, n) for n in s.targets if n not in slots.after_names}
+        typed = {n: _stand_in(ctx, slots, n) for n in s.targets
+                 if n not in slots.after_names | slots.positions}
         out += [gen.Bind(n, v) for n, v in typed.items() if v is not None]
         kept = [n for n, v in typed.items() if v is None]
         out += [gen.Reset(*kept)] if kept else []

@@ -19,9 +19,11 @@ A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the nam
 themselves, so `e` has the value the thunk would have forced); a user's lambda stays as
 written when it reads no name the function binds (a constant function); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). A call of a
-compiled function or a registered rule stays `t, t_pullback = g_rrule(a, b)`: the
-pullback it returns is data in a tape slot, called in the backward sweep (lowered as the
-default lowering lowers it). The subset: straight-line code, branches, calls, `for`
+compiled function is split, `t, t_pullback = g_forward(a, b)` and `t_cots =
+g_backward(dt, t_pullback)` (the name now holds the callee's saved values, a tuple, in a
+tape slot: reverse/plain_split.py); a registered
+rule, a method, or a call the split is not shown for stays `t, t_pullback = g_rrule(a,
+b)`, the pullback data in a tape slot, called in the backward sweep. The subset: straight-line code, branches, calls, `for`
 loops over a `range` or a sequence (a list, an array's rows, enumerate or zip of those:
 walked by `enumerate`, read back by index), `while` loops and `break` (read back under
 the trip counter), nested (an inner loop's tapes keyed by every enclosing index:
@@ -33,7 +35,8 @@ import copy
 import gast
 
 from .lower_gast import GastLowering
-from .nodes import assign, const, free_names, load
+from .lower_generated import _marked
+from .nodes import assign, const, free_names, load, operand
 from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
 from .statements import Push
 from .typed import _where
@@ -49,6 +52,7 @@ class PlainLowering(GastLowering):
         self.stack = []                     # the PlainLoops around, outermost first
         self.pending = []                   # `after` pushes: appended after the next statement
         self.lambdas = []                   # (names a user's lambda reads, its statement)
+        self.splits = {}                    # a split callee's saved name -> its backward
 
     def block(self, stmts):
         out = []
@@ -81,6 +85,16 @@ class PlainLowering(GastLowering):
         where = _where(getattr(s, "node", s), getattr(s, "prim", None))  # (a loop's: its node's line)
         return self.src.error(f"lowering='plain' does not support {construct}", where,
                               hint=hint)
+
+    # ---- a split callee: its backward half called with the saved values ----
+    @_marked
+    def lower_CallPullback(self, s):
+        backward = self.splits.get(s.pullback)
+        if backward is None:                # a rule's pullback, called
+            return super().lower_CallPullback(s)
+        call = gast.Call(func=load(backward), args=[operand(s.cotangent), load(s.pullback)],
+                         keywords=[])
+        return [assign(s.target, call)]
 
     # ---- the tape: one slot per push, a list indexed by iteration inside a loop ----
     def lower_TapeStart(self, s):

@@ -14,7 +14,13 @@ Every other push in a loop (a nested loop's, a loop over a sequence's, a `while`
 loop with `break`: trip counts known only once the loop has run) goes in a dict keyed by
 the iteration indices of its loops, outermost first (`tape_t[k, k_1] = t`), made empty
 before the outermost loop and read back by the same key (`t = tape_t[k, k_1]`): a key no
-forward iteration wrote is a KeyError, never another iteration's value.
+forward iteration wrote is a KeyError, never another iteration's value. A name bound
+once in the whole nest, at the top of its loop's body, and unbound before the nest (its
+first entry would be None: numba types no such dict) is `after` there too: appended
+after its assignment to a list in execution order, its position keyed by the iterations
+(`at_t[k, k_1] = len(tape_t)`), and read back one entry down (`at = at_t[k, k_1]; if at
+> 0: t = tape_t[at - 1]`): the value before this iteration's assignment, which is an
+earlier outer iteration's where this inner loop starts (or ran no iteration at all).
 """
 import copy
 
@@ -223,7 +229,8 @@ class TapeSlots:
         statement after the push (no branch: its value is bound after it)."""
         v = push.value
         following = next((s for s in rest if not isinstance(s, Push)), None)
-        return v not in self.bound and counts[v] == 1 and isinstance(following, Simple) \
+        return v not in self.bound and counts[v] == 1 and \
+            isinstance(following, (Simple, RruleCall)) \
             and v in _defined(following) and \
             sum(v in _own(s) for s in _walk(loop.loops[0].body)) == 1
 

@@ -133,9 +133,28 @@ def method_in_a_loop(W, h):
     return np.sum(h)
 
 
+def _branchy(h, W):
+    for j in range(2):
+        if np.sum(h) > 0.1:             # u, t: bound in a branch only (None first, split)
+            u = np.sin(W @ h)
+        else:
+            t = W @ h
+            u = np.cos(t) * t
+        h = u * h
+    return h
+
+
+def calls_a_branchy_callee(W, h):
+    s = 0.0
+    for i in range(3):
+        h = _branchy(h, W) - 1.5 * i    # both branches taken over the calls
+        s = s + np.sum(h)
+    return s
+
+
 CASES = [twice, in_a_loop, in_a_branch_of_a_loop, in_nested_loops, in_a_while_loop,
          by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop, deferred_and_integer,
-         method_in_a_loop, with_callee]
+         method_in_a_loop, with_callee, calls_a_branchy_callee]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
@@ -157,6 +176,8 @@ def test_a_compiled_callee_is_split_and_its_saved_values_taped():
     assert "t1_cots1 = _step_backward(unbroadcast(dh, t1, 0), t1_pullback)" in source
     assert "t1_pullback = tape_t1_pullback[k - 1]" in source    # read back by index
     assert "_step_rrule" not in source
+    assert "= _branchy_forward(" in adjoint_source(calls_a_branchy_callee, (0, 1),
+                                                   lowering="plain")
     for word in ("lambda", "def pullback", "del ", "Thunk", "tape_reader"):
         assert word not in source, word
 

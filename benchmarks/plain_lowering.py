@@ -1,6 +1,8 @@
 """The plain lowering (docs/ir.md, "Second lowering") against today's gradient, and the
 numba experiment of issue 20, on two loop workloads: a simulation's time-stepping loop and
-an RNN's step loop, small arrays (where per-step overhead is the cost).
+an RNN's step loop, small arrays (where per-step overhead is the cost); the simulation
+again as nested loops (sub-steps: the inner loop's tapes keyed by both indices); a
+relaxation calling a compiled callee per step (split: `relax_forward` / `relax_backward`).
 
     .venv/bin/python benchmarks/plain_lowering.py [--threads N]
 
@@ -34,6 +36,7 @@ except ImportError:                     # optional: the numba rows say so
     numba = None
 
 STEPS, SIZE, HIDDEN, INPUTS = 200, 8, 16, 8
+OUTER, SUB = 50, 4
 
 
 def simulate(k, x0):
@@ -43,6 +46,30 @@ def simulate(k, x0):
         a = -k * x - 0.1 * v
         v = v + 0.05 * a
         x = x + 0.05 * v
+    return np.sum(x ** 2)
+
+
+def substeps(k, x0):
+    x = x0
+    v = np.zeros_like(x0)
+    for i in range(OUTER):
+        for j in range(SUB):            # nested: the inner loop's tapes keyed by (i, j)
+            a = -k * x - 0.1 * v
+            v = v + 0.02 * a
+            x = x + 0.02 * v
+    return np.sum(x ** 2)
+
+
+def relax(k, x):
+    for j in range(SUB):                # (a loop: called, not inlined; split under plain)
+        x = x - 0.05 * (k * x + np.tanh(x))
+    return x
+
+
+def relaxation(k, x0):
+    x = x0
+    for i in range(OUTER):
+        x = relax(k, x) + 0.01 * x0     # a compiled callee in a loop
     return np.sum(x ** 2)
 
 
@@ -71,6 +98,44 @@ def simulate_grad_hand(k, x0):
     return dk, dx
 
 
+def substeps_grad_hand(k, x0):
+    n = OUTER * SUB
+    xs, vs = np.empty((n, x0.size)), np.empty((n, x0.size))
+    x, v = x0.copy(), np.zeros_like(x0)
+    for i in range(n):
+        xs[i], vs[i] = x, v
+        a = -k * x - 0.1 * v
+        v = v + 0.02 * a
+        x = x + 0.02 * v
+    dx, dv, dk = 2.0 * x, np.zeros_like(x0), 0.0
+    for i in range(n - 1, -1, -1):
+        dv = dv + 0.02 * dx
+        da = 0.02 * dv
+        dk += np.sum(-xs[i] * da)
+        dx = dx - k * da
+        dv = dv - 0.1 * da
+    return dk, dx
+
+
+def relaxation_grad_hand(k, x0):
+    xs = np.empty((OUTER, SUB, x0.size))
+    x = x0.copy()
+    for i in range(OUTER):
+        y = x
+        for j in range(SUB):
+            xs[i, j] = y
+            y = y - 0.05 * (k * y + np.tanh(y))
+        x = y + 0.01 * x0
+    dx, dk, dx0 = 2.0 * x, 0.0, np.zeros_like(x0)
+    for i in range(OUTER - 1, -1, -1):
+        dx0 += 0.01 * dx
+        for j in range(SUB - 1, -1, -1):
+            y = xs[i, j]
+            dk -= 0.05 * np.sum(dx * y)
+            dx = dx * (1.0 - 0.05 * (k + 1.0 - np.tanh(y) ** 2))
+    return dk, dx0 + dx
+
+
 def rnn_grad_hand(W, U, xs):
     T, n = xs.shape[0], W.shape[0]
     hs = np.empty((T + 1, n))
@@ -93,7 +158,7 @@ def _plain_njit(fn, wrt, args):
     if numba is None:
         raise ImportError("numba is not installed (pip install numba)")
     rule = compiled_plain(fn, wrt, "loop", _full_signature(fn, args, {}))
-    jitted = numba.njit(rule.rrule)
+    jitted = plain_numba_helpers.njit_plain(rule.rrule, numba)   # (split callees jitted)
     return lambda: jitted(1.0, *args)[1]
 
 
@@ -150,6 +215,10 @@ def main():
           "ratio = today's grad / row (higher is faster)")
     _report(f"simulation: {STEPS} steps, state of {SIZE}",
             _candidates(simulate, simulate_grad_hand, (0.7, rng.normal(size=SIZE))))
+    _report(f"simulation in nested loops: {OUTER} steps of {SUB} sub-steps, state of {SIZE}",
+            _candidates(substeps, substeps_grad_hand, (0.7, rng.normal(size=SIZE))))
+    _report(f"relaxation: {OUTER} calls of a compiled callee ({SUB} steps), state of {SIZE}",
+            _candidates(relaxation, relaxation_grad_hand, (0.7, rng.normal(size=SIZE))))
     args = (0.3 * rng.normal(size=(HIDDEN, HIDDEN)), 0.3 * rng.normal(size=(HIDDEN, INPUTS)),
             rng.normal(size=(50, INPUTS)))
     _report(f"rnn: 50 steps, hidden {HIDDEN}, inputs {INPUTS}",

@@ -15,6 +15,8 @@ import runtime.helpers as H
 import runtime.tape as T
 import runtime.accumulate as A
 import runtime.containers as C
+import runtime.thunks as TH
+import types as types_mod
 
 
 def _none(t):
@@ -106,3 +108,27 @@ def _accumulate_at(buffer, like, index, value):
         out[index] += value
         return out
     return at
+
+
+@overload(TH.unthunk)
+def _unthunk(value):                    # the plain lowering's values are never thunks
+    return lambda value: value
+
+
+def njit_plain(fn, numba):
+    """numba.njit of a plain function whose split callees (closure cells holding
+    `<g>_forward` / `<g>_backward`, generated plain functions) are jitted first, so one
+    jitted function calls another (docs/ir.md, "Second lowering", "Calls")."""
+    cells = fn.__closure__ or ()
+    if any(_split_half(c.cell_contents) for c in cells):
+        cells = tuple(types_mod.CellType(njit_plain(c.cell_contents, numba))
+                      if _split_half(c.cell_contents) else c for c in cells)
+        fn = types_mod.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
+                                    fn.__defaults__, cells)
+    return numba.njit(fn)
+
+
+def _split_half(value):
+    code = getattr(value, "__code__", None)
+    return code is not None and code.co_filename.startswith("<thunkgrad ") and \
+        code.co_name.endswith(("_forward", "_backward"))

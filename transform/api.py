@@ -33,7 +33,7 @@ from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
 from .public.plain_gradient import PlainGradient, check_lowering
-from .public import plain_gradient
+from .public import plain_gradient, plain_split_calls
 
 def differentiable(fn=None, *, policy="loop"):
     """Mark a function for differentiation; calling it still computes the primal."""
@@ -79,6 +79,17 @@ def compiled_plain(fn, wrt_names, policy, signature=None):
                              lowering="plain")
     rule = cache.rule_for(fn, key, build)
     return compiled_plain(fn, wrt_names, policy) if rule is None else rule
+
+
+def compiled_split(fn, wrt_names, policy, varied=None):
+    """The cached (forward, backward) halves of `fn`'s plain function, for a plain caller
+    (reverse/plain_split.py, public/plain_split_calls.py); None if the cache gives none."""
+    halves = []
+    for part in ("plain/forward", "plain/backward"):
+        key = (wrt_names, policy, part, False, None, varied, False, ())
+        halves.append(cache.rule_for(fn, key, lambda part=part: _compile(
+            fn, wrt_names, policy, False, False, None, varied, lowering=part)))
+    return None if None in halves else tuple(halves)
 
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,
@@ -347,6 +358,7 @@ def _closure_vjp(closure, wrt, /, *args, **kwargs):
 
 gradient_function.provide(_gradients, compiled)
 plain_gradient.provide(compiled_plain)
+plain_split_calls.provide(compiled_split)  # a plain caller's compiled callees, split
 forward_reverse.provide(_forward)        # call_jvp's reverse rule (hvp, grad of grad)
 derivatives.provide(grad=grad, value_and_grad=value_and_grad, vjp=vjp)   # grad of grad   # grad's general path and compile cache
 

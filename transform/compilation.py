@@ -20,6 +20,7 @@ from .analysis.accumulation import LoopPass
 from .analysis.shapes import shape_of
 from .ir.comments import marker
 from .ir.nodes import free_names, load
+from .public.plain_split_calls import split_callee
 from .public.run_time_rules import MethodRule, callee_rule
 
 
@@ -42,6 +43,7 @@ class Compilation:
     complex_values: bool = False    # forward mode: complex arguments or tangents (jvp's)
     dense: tuple = ()               # returned tuple's entries whose cotangents come as values
     lowering: str = "gast"          # "gast" (rrule, pullback) or "plain" (ir/lower_plain.py)
+    part: str = ""                  # plain: "forward" or "backward" of a split callee
     # ---- 1 parse, 2 check --------------------------------------------------------
     src: object = None              # frontend.parse.SourceFunction
     params: list = None             # the positional parameters' names
@@ -66,6 +68,8 @@ class Compilation:
     temps: dict = field(default_factory=dict)       # ("cots"|"self"|..., name) -> name
     snapshot: list = None           # primal names the pullback rebinds (keyword defaults)
     literal_terms: list = field(default_factory=list)   # template terms given a literal
+    split_backward: dict = field(default_factory=dict)  # plain: a split callee's halves
+    callee_guards: list = field(default_factory=list)   # plain: the split callees' guards
     # ---- 8 emit ------------------------------------------------------------------
     line_sources: list = None       # per generated line, the node it came from
     header_lines: int = 0           # lines emit puts before the rule's def
@@ -73,6 +77,27 @@ class Compilation:
     def __post_init__(self):
         self.wrt = tuple(self.wrt)
         self.loop_pass = LoopPass(self.policy, self.explain, self.consumed, self.materialised)
+
+    def split_call(self, prim, varied, call):
+        """Under the plain lowering, a compiled callee's forward half's global (its
+        backward's in `split_backward`), or None: its rule is called
+        (public/plain_split_calls.py)."""
+        if call is None or call.keywords or prim.kind != "call" or \
+                getattr(prim, "method", None) or getattr(prim, "receiver_first", False):
+            return None
+        key = ("split", id(prim.fn), varied)
+        if key not in self.temps:
+            halves = split_callee(prim, self.fn, self.policy, varied)
+            self.temps[key] = None if halves is None else self._split_globals(prim, halves)
+        return self.temps[key]
+
+    def _split_globals(self, prim, halves):
+        forward = self.names.reserve(_callee_name(prim) + "_forward")
+        backward = self.names.reserve(_callee_name(prim) + "_backward")
+        self.globals[forward], self.globals[backward] = (h.rrule for h in halves)
+        self.split_backward[forward] = backward
+        self.callee_guards.extend(h.guards for h in halves)
+        return forward
 
     # ---- names ------------------------------------------------------------
     def adjoint(self, name):
@@ -134,7 +159,7 @@ class Compilation:
         line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
         return self.src.first_line + line - 1 if line else self.src.first_line
 
-    def rule_global(self, prim, in_loop=False):
+    def rule_global(self, prim, in_loop=False, call=None):
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises. A
         callee called in a loop body (or by a materialised callee, or by the plain
@@ -145,6 +170,9 @@ class Compilation:
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
         site = getattr(prim, "site", None) if method else None
+        split = self.split_call(prim, varied, call) if self.lowering == "plain" else None
+        if split is not None:
+            return split
         # a recursive call too: a deferred pullback per level would chain thunks whose
         # forcing takes several frames per level (the recursion's depth would be a third)
         recursive = getattr(prim, "fn", None) is self.fn

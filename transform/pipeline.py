@@ -89,9 +89,10 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materia
     """A function memory_limit marked loops of that fails to compile so (the loop under
     the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
     again unmarked: the limit is best effort, never a new error."""
+    plain, _, part = lowering.partition("/")        # "plain/forward": a split callee's
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
                       materialised=materialised and policy == "loop", limit_marks=limit_marks,
-                      dense=tuple(dense), lowering=lowering)
+                      dense=tuple(dense), lowering=plain, part=part)
     try:
         return _stages(ctx, varied)
     except TransformError as exc:

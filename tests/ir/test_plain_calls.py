@@ -11,6 +11,7 @@ import pytest
 from tests.fd import assert_close, numerical_grad
 from tests.ir.test_plain_lowering import with_callee
 from transform import Thunk, TransformError, adjoint_source, rrule, value_and_grad
+from transform.api import compiled_split
 from transform.public.cache import rules_of
 
 
@@ -132,9 +133,28 @@ def method_in_a_loop(W, h):
     return np.sum(h)
 
 
+def _branchy(h, W):
+    for j in range(2):
+        if np.sum(h) > 0.1:             # u, t: bound in a branch only (None first, split)
+            u = np.sin(W @ h)
+        else:
+            t = W @ h
+            u = np.cos(t) * t
+        h = u * h
+    return h
+
+
+def calls_a_branchy_callee(W, h):
+    s = 0.0
+    for i in range(3):
+        h = _branchy(h, W) - 1.5 * i    # both branches taken over the calls
+        s = s + np.sum(h)
+    return s
+
+
 CASES = [twice, in_a_loop, in_a_branch_of_a_loop, in_nested_loops, in_a_while_loop,
          by_keyword, bound_by_a_call_before_the_loop, custom_in_a_loop, deferred_and_integer,
-         method_in_a_loop, with_callee]
+         method_in_a_loop, with_callee, calls_a_branchy_callee]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
@@ -149,15 +169,68 @@ def test_gradients_match_central_differences(fn):
                      what=f"gradient of argument {k}")
 
 
-def test_the_pullback_is_data_in_a_tape_slot():
+def test_a_compiled_callee_is_split_and_its_saved_values_taped():
     source = adjoint_source(in_a_loop, (0, 1), lowering="plain")
-    assert "t1, t1_pullback = _step_rrule(h, W)" in source
-    assert "tape_t1_pullback[k] = t1_pullback" in source        # saved by iteration
-    assert "t1_cots1 = t1_pullback(unbroadcast(dh, t1, 0))" in source   # called backward
-    #   (its cotangent folded in by FusePullback, which the plain lowering runs)
-    assert "t1_pullback = tape_t1_pullback[k]" in source        # read back by index
+    assert "t1, t1_pullback = _step_forward(h, W)" in source   # (value, saved): a tuple
+    assert "tape_t1_pullback.append(t1_pullback)" in source    # saved by iteration
+    assert "t1_cots1 = _step_backward(unbroadcast(dh, t1, 0), t1_pullback)" in source
+    assert "t1_pullback = tape_t1_pullback[k - 1]" in source    # read back by index
+    assert "_step_rrule" not in source
+    assert "= _branchy_forward(" in adjoint_source(calls_a_branchy_callee, (0, 1),
+                                                   lowering="plain")
     for word in ("lambda", "def pullback", "del ", "Thunk", "tape_reader"):
         assert word not in source, word
+
+
+def test_the_halves_are_the_plain_function_cut_in_two():
+    """g_forward returns (value, saved), g_backward(seed, saved) the cotangents: the
+    same as the callee's plain function, and no closure in either."""
+    r = np.random.default_rng(4)
+    h, W, g = r.normal(size=3), 0.4 * r.normal(size=(3, 3)), r.normal(size=3)
+    forward, backward = compiled_split(_step, ("h", "W"), "loop", ("h", "W"))
+    value, saved = forward.rrule(h, W)
+    assert isinstance(saved, tuple) and not any(callable(v) for v in saved)
+    assert_close(value, _step(h, W), rtol=1e-12, atol=0)
+    want = value_and_grad(lambda h, W: np.sum(_step(h, W) * g), (0, 1))(h, W)[1]
+    for got, w in zip(backward.rrule(g, saved), want):
+        assert_close(got, w, rtol=1e-12, atol=1e-14)
+    for half in (forward, backward):
+        assert "lambda" not in half.source and "def pullback" not in half.source
+    assert "def _step_backward(dh, _step_saved):" in backward.source
+
+
+def test_where_the_split_is_not_shown_the_rule_is_called():
+    """By keyword, a registered rule, a method: the rule and its pullback, as before."""
+    assert "_step_rrule(W=W, h=h)" in adjoint_source(by_keyword, (0, 1), lowering="plain")
+    source = adjoint_source(custom_in_a_loop, (0, 1), lowering="plain")
+    assert "_forward(" not in source and "_pullback(" in source
+    source = adjoint_source(method_in_a_loop, (0, 1), lowering="plain")
+    assert "apply_method_rrule" in source and "_backward(" not in source
+
+
+def recursive(h, n):
+    if n == 0:
+        return h
+    return np.sin(recursive(h, n - 1))
+
+
+def calls_a_recursive_function(W, h):
+    return np.sum(recursive(W @ h, 2))
+
+
+def test_a_recursive_callee_is_split_once_its_recursion_keeps_the_rule():
+    source = adjoint_source(calls_a_recursive_function, (0, 1), lowering="plain")
+    assert "recursive_forward(t1, 2)" in source
+    halves = {k[2]: c.source for k, c in rules_of(recursive).items()
+              if str(k[2]).startswith("plain/")}
+    assert sorted(halves) == ["plain/backward", "plain/forward"]
+    assert "= recursive_rrule" in halves["plain/forward"]       # inside: the rule
+    assert "= recursive_forward" not in halves["plain/forward"]
+    r = np.random.default_rng(3)
+    args = (0.4 * r.normal(size=(3, 3)), r.normal(size=3))
+    grads = value_and_grad(calls_a_recursive_function, (0, 1), lowering="plain")(*args)[1]
+    for k, g in enumerate(grads):
+        assert_close(g, numerical_grad(calls_a_recursive_function, args, k))
 
 
 def _leaf(h, W):
@@ -170,15 +243,16 @@ def leaf_at_the_top(W, h):
     return np.sum(_leaf(h, W) ** 2)
 
 
-def test_the_callee_is_compiled_materialised():
-    """Called at the top level (policy loop) too, the callee's rule is compiled
-    materialised: its pullback hands back arrays, never thunks."""
+def test_the_callee_is_compiled_as_two_plain_halves():
+    """Called at the top level too, the callee is split: its halves are plain functions
+    (their cotangents arrays, never thunks), compiled once each."""
     r = np.random.default_rng(3)
     args = (0.4 * r.normal(size=(3, 3)), r.normal(size=3))
     _, grads = value_and_grad(leaf_at_the_top, (0, 1), lowering="plain")(*args)
     assert_close(grads[1], numerical_grad(leaf_at_the_top, args, 1))
     keys = list(rules_of(_leaf))
-    assert keys and all(key[6] for key in keys)     # (wrt, policy, ..., materialised, dense)
+    parts = sorted(k[2] for k in keys if str(k[2]).startswith("plain/"))
+    assert parts == ["plain/backward", "plain/forward"]
 
 
 class _Base:

@@ -11,7 +11,7 @@ import types
 from ..public.cache import weak
 from . import tracebacks
 from .flat_elif import flatten_elif_chains
-from .guards import Guards
+from .guards import AllGuards, Guards
 from ..ir.quoting import single_line
 from .render import render_rule
 from ..frontend.source_check import cell_class, find_code, innermost_class
@@ -45,7 +45,8 @@ def _filename(ctx):
     wrt = ",".join(ctx.wrt)
     kind = "" if ctx.consumed else " rule"
     shapes = f" shapes={describe_signature(ctx)}" if ctx.signature else ""
-    plain = " lowering=plain" if ctx.lowering == "plain" else ""
+    plain = f" lowering={'/'.join(filter(None, ('plain', ctx.part)))}" \
+        if ctx.lowering == "plain" else ""
     return f"<thunkgrad {definition_name(ctx)} wrt={wrt} policy={ctx.policy}{kind}{plain}{shapes}>"
 
 
@@ -86,6 +87,10 @@ def describe_signature(ctx):
     return ", ".join(parts)
 
 
+_PARTS = {"": "one function, (value, gradients)", "forward": "a split callee's forward, "
+          "(value, saved)", "backward": "a split callee's backward, (cotangents)"}
+
+
 def render(ctx, rrule):
     unsafe = [name for name in ctx.globals if not name.isidentifier()]
     if unsafe:          # a name is pasted into the source as is: it must be a name
@@ -97,7 +102,7 @@ def render(ctx, rrule):
         "rule for a loop body: cotangents computed at once" if ctx.materialised else \
         "rule: outputs forced on demand"
     if ctx.lowering == "plain":
-        used += "; lowering=plain: one function, (value, gradients)"
+        used += f"; lowering=plain: {_PARTS[ctx.part]}"
     header = [f"thunkgrad: adjoint of {ctx.fn.__qualname__} "
               f"(wrt={', '.join(ctx.wrt)}; policy={ctx.policy}; {used})"]
     if ctx.signature:
@@ -138,10 +143,14 @@ def emit(ctx, rrule):
     fn, text = _build(ctx, source, filename, params, words)
     tracebacks.register(ctx.fn, filename, text, _origins(ctx))
     fn = fn(*[helpers[n] for n in params])
-    fn.__defaults__ = ctx.fn.__defaults__
-    fn.__kwdefaults__ = ctx.fn.__kwdefaults__
-    compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename,
-                        Guards(ctx.fn, ctx.src.resolved), text, ctx.src.inplace_args)
+    if ctx.part != "backward":                  # (its parameters: the seed, the saved)
+        fn.__defaults__ = ctx.fn.__defaults__
+        fn.__kwdefaults__ = ctx.fn.__kwdefaults__
+    guards = Guards(ctx.fn, ctx.src.resolved)
+    if ctx.callee_guards:                   # (a plain caller's split callees: theirs too)
+        guards = AllGuards([guards] + ctx.callee_guards)
+    compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename, guards, text,
+                        ctx.src.inplace_args)
     compiled.real_arguments = ctx.shapes.stood_in or ctx.shapes.unguarded
     return compiled
 

@@ -52,6 +52,17 @@ class Guards:
         self.hold = _checker(fn.__globals__, self.entries, self.generation, fn)
 
 
+class AllGuards:
+    """Several rules' guards as one: `hold()` while each holds (a plain caller with the
+    callees it calls split, compiled with it: public/plain_split_calls.py)."""
+
+    __slots__ = ("parts", "hold")
+
+    def __init__(self, parts):
+        self.parts = tuple(parts)
+        self.hold = lambda: all(g.hold() for g in self.parts)
+
+
 def _checker(namespace, entries, generation, fn):
     """`hold()`: whether every name still denotes what the compiler saw, and fn still
     has the code and defaults it was compiled from (`f.__code__ = ...` or

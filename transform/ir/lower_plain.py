@@ -19,9 +19,11 @@ A `Thunk(lambda a=a: e)` becomes `e` (computed at once: its defaults are the nam
 themselves, so `e` has the value the thunk would have forced); a user's lambda stays as
 written when it reads no name the function binds (a constant function); `unthunk(v)` stays, a
 plain function (a runtime rule may still hand back a deferred cotangent). A call of a
-compiled function or a registered rule stays `t, t_pullback = g_rrule(a, b)`: the
-pullback it returns is data in a tape slot, called in the backward sweep (lowered as the
-default lowering lowers it). The subset: straight-line code, branches, calls, `for`
+compiled function is split, `t, t_pullback = g_forward(a, b)` and `t_cots =
+g_backward(dt, t_pullback)` (the name now holds the callee's saved values, a tuple, in a
+tape slot: reverse/plain_split.py); a registered
+rule, a method, or a call the split is not shown for stays `t, t_pullback = g_rrule(a,
+b)`, the pullback data in a tape slot, called in the backward sweep. The subset: straight-line code, branches, calls, `for`
 loops over a `range` or a sequence (a list, an array's rows, enumerate or zip of those:
 walked by `enumerate`, read back by index), `while` loops and `break` (read back under
 the trip counter), nested (an inner loop's tapes keyed by every enclosing index:
@@ -33,7 +35,8 @@ import copy
 import gast
 
 from .lower_gast import GastLowering
-from .nodes import assign, const, free_names, load
+from .lower_generated import _marked
+from .nodes import assign, const, free_names, load, operand
 from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
 from .statements import Push
 from .typed import _where
@@ -49,6 +52,7 @@ class PlainLowering(GastLowering):
         self.stack = []                     # the PlainLoops around, outermost first
         self.pending = []                   # `after` pushes: appended after the next statement
         self.lambdas = []                   # (names a user's lambda reads, its statement)
+        self.splits = {}                    # a split callee's saved name -> its backward
 
     def block(self, stmts):
         out = []
@@ -82,6 +86,16 @@ class PlainLowering(GastLowering):
         return self.src.error(f"lowering='plain' does not support {construct}", where,
                               hint=hint)
 
+    # ---- a split callee: its backward half called with the saved values ----
+    @_marked
+    def lower_CallPullback(self, s):
+        backward = self.splits.get(s.pullback)
+        if backward is None:                # a rule's pullback, called
+            return super().lower_CallPullback(s)
+        call = gast.Call(func=load(backward), args=[operand(s.cotangent), load(s.pullback)],
+                         keywords=[])
+        return [assign(s.target, call)]
+
     # ---- the tape: one slot per push, a list indexed by iteration inside a loop ----
     def lower_TapeStart(self, s):
         return []
@@ -95,6 +109,12 @@ class PlainLowering(GastLowering):
         if slot.loop is None:
             return [assign(slot.name, value)]
         if slot.after:                      # tape.append(v), after v's assignment
+            if slot.at is not None:         # at_v[k, k1] = len(tape_v): where it goes
+                where = gast.Subscript(value=load(slot.at), slice=self.key(slot),
+                                       ctx=gast.Store())
+                self.pending.append(gast.Assign(targets=[where], type_comment=None,
+                                                value=self.names.call("len",
+                                                                      load(slot.name))))
             append = gast.Attribute(value=load(slot.name), attr="append", ctx=gast.Load())
             self.pending.append(gast.Expr(value=gast.Call(func=append, args=[value],
                                                           keywords=[])))
@@ -112,12 +132,17 @@ class PlainLowering(GastLowering):
         if not slot.after:
             return [assign(s.target, gast.Subscript(value=load(slot.name),
                                                     slice=self.key(slot), ctx=gast.Load()))]
-        index = slot.loop.index
+        index, out = slot.loop.index, []
+        if slot.at is not None:             # the entry before this iteration's, in order
+            index = self.names.reserve("at")
+            self.slots.positions.add(index)     # (bound here before read: no prelude entry)
+            out.append(assign(index, gast.Subscript(value=load(slot.at), slice=self.key(slot),
+                                                    ctx=gast.Load())))
         down = gast.BinOp(left=load(index), op=gast.Sub(), right=const(1))
         read = assign(s.target, gast.Subscript(value=load(slot.name), slice=down,
                                                ctx=gast.Load()))
         test = gast.Compare(left=load(index), ops=[gast.Gt()], comparators=[const(0)])
-        return [gast.If(test=test, body=[read], orelse=[])]     # (iteration 0's: unbound)
+        return out + [gast.If(test=test, body=[read], orelse=[])]   # (the first: unbound)
 
     def key(self, slot):
         """Where a slot's entry for this iteration is: `k` (a list) or `k, k1` (a dict)."""

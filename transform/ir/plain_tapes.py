@@ -14,7 +14,13 @@ Every other push in a loop (a nested loop's, a loop over a sequence's, a `while`
 loop with `break`: trip counts known only once the loop has run) goes in a dict keyed by
 the iteration indices of its loops, outermost first (`tape_t[k, k_1] = t`), made empty
 before the outermost loop and read back by the same key (`t = tape_t[k, k_1]`): a key no
-forward iteration wrote is a KeyError, never another iteration's value.
+forward iteration wrote is a KeyError, never another iteration's value. A name bound
+once in the whole nest, at the top of its loop's body, and unbound before the nest (its
+first entry would be None: numba types no such dict) is `after` there too: appended
+after its assignment to a list in execution order, its position keyed by the iterations
+(`at_t[k, k_1] = len(tape_t)`), and read back one entry down (`at = at_t[k, k_1]; if at
+> 0: t = tape_t[at - 1]`): the value before this iteration's assignment, which is an
+earlier outer iteration's where this inner loop starts (or ran no iteration at all).
 """
 import copy
 
@@ -29,10 +35,12 @@ KINDS = ("range", "seq", "enumerate", "zip", "items")   # the `for` headers it w
 
 class Slot:
     """A push's slot: its `name`, its `loops` (outermost first; () at the top level),
-    whether it is `after` and whether it is `keyed` (a dict, not a list)."""
+    whether it is `after` and whether it is `keyed` (a dict, not a list); `saved`, the
+    pushed expression; `at`, a keyed `after` slot's dict of positions in its list."""
 
-    def __init__(self, name, loops, after=False, keyed=False):
+    def __init__(self, name, loops, after=False, keyed=False, saved=None, at=None):
         self.name, self.loops, self.after, self.keyed = name, loops, after, keyed
+        self.saved, self.at = saved, at
 
     @property
     def loop(self):
@@ -53,7 +61,7 @@ class PlainLoop:
             self.items = names.reserve("items") if self.kind == "items" else None
         self.index = names.reserve("k")
         self.count = names.reserve("n") if s.count is None else s.count
-        self.tapes = []                     # (name, saved, after, keyed) it allocates
+        self.tapes = []                     # the Slots it allocates (outermost loop)
         self.body = s.body
 
     @property
@@ -75,15 +83,17 @@ class PlainLoop:
         index bound after its trip counter's bump)"""
         call = lowering.names.call
         out = [assign(self.count, call("len", load(self.steps)))] if self.listed else []
-        for tape, saved, after, keyed in self.tapes:
-            if keyed or after:
-                empty = gast.Dict(keys=[], values=[]) if keyed else \
-                    gast.List(elts=[], ctx=gast.Load())
-                out.append(assign(tape, empty))
+        for slot in self.tapes:
+            if slot.at is not None:
+                out.append(assign(slot.at, gast.Dict(keys=[], values=[])))
+            if slot.keyed or slot.after:
+                empty = gast.List(elts=[], ctx=gast.Load()) if slot.after else \
+                    gast.Dict(keys=[], values=[])
+                out.append(assign(slot.name, empty))
                 continue
-            first = gast.List(elts=[copy.deepcopy(saved)], ctx=gast.Load())
-            out.append(assign(tape, gast.BinOp(left=first, op=gast.Mult(),
-                                               right=load(self.count))))
+            first = gast.List(elts=[copy.deepcopy(slot.saved)], ctx=gast.Load())
+            out.append(assign(slot.name, gast.BinOp(left=first, op=gast.Mult(),
+                                                    right=load(self.count))))
         if isinstance(s, While):                 # n1 += 1 first (lowering/control.py)
             if not (s.body and isinstance(s.body[0], Count)):
                 raise lowering.refuse(s, "a `while` loop whose trip counter is not first")
@@ -175,6 +185,7 @@ class TapeSlots:
         self.loops = {}                     # forward node id / steps or count name -> loop
         self.saved_in_loops = set()         # names a loop saves (pushes)
         self.after_names = set()            # names saved after their assignment (`after`)
+        self.positions = set()              # names a keyed `after` pop binds first (`at`)
         self.counters = set()               # loop indices and range loops' targets: ints
         self.bound = set(params)            # names bound so far at the top level
 
@@ -197,7 +208,7 @@ class TapeSlots:
             elif isinstance(s, While) and s.count is not None or isinstance(s, For) and \
                     getattr(s.node, "iter_kind", None) in KINDS:
                 inner = self._loop(s, loop)
-                self._collect(s.body, inner, counts, inner.listed)
+                self._collect(s.body, inner, counts, True)
             elif hasattr(s, "body") and not isinstance(s, Loop):
                 self._collect(s.body, loop, counts, False)
                 self._collect(s.orelse, loop, counts, False)
@@ -218,20 +229,23 @@ class TapeSlots:
         statement after the push (no branch: its value is bound after it)."""
         v = push.value
         following = next((s for s in rest if not isinstance(s, Push)), None)
-        return v not in self.bound and counts[v] == 1 and isinstance(following, Simple) \
+        return v not in self.bound and counts[v] == 1 and \
+            isinstance(following, (Simple, RruleCall)) \
             and v in _defined(following) and \
-            sum(v in _defined(s) for s in _walk(loop.body)) == 1
+            sum(v in _own(s) for s in _walk(loop.loops[0].body)) == 1
 
     def _slot(self, s, loop, after):
         name = self.names.reserve("tape_" + s.value)
         if loop is None:
             return Slot(name, ())
         keyed = not loop.listed
-        loop.loops[0].tapes.append((name, s.saved, after, keyed))   # made before the nest
+        at = self.names.reserve("at_" + s.value) if keyed and after else None
+        slot = Slot(name, loop.loops, after, keyed, s.saved, at)
+        loop.loops[0].tapes.append(slot)            # made before the nest
         self.saved_in_loops.add(s.value)
         if after:
             self.after_names.add(s.value)
-        return Slot(name, loop.loops, after, keyed)
+        return slot
 
     def loop_of(self, s):
         """The PlainLoop of a forward loop, or of the backward loop walking one (its
@@ -250,6 +264,14 @@ def _walk(stmts):
         for block in (getattr(s, "body", None), getattr(s, "orelse", None)):
             if block:
                 yield from _walk(block)
+
+
+def _own(s):
+    """The names a typed statement binds itself (a loop: its target; a branch: none)."""
+    if getattr(s, "body", None) is None:
+        return _defined(s)
+    target = getattr(s.node, "target", None) if isinstance(s, For) else None
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)} if target else set()
 
 
 def _defined(s):

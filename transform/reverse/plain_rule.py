@@ -15,8 +15,10 @@ import gast
 from ..analysis.shapes import shape_of
 from ..ir import generated as gen
 from ..ir.lower_plain import PlainLowering, TapeSlots
+from ..ir.plain_tapes import _walk
 from ..ir.nodes import assign, const, load
 from .assemble import _prelude, _restored, _rrule_args
+from .plain_split import split_half
 
 
 def plain_rule(ctx, sweeps):
@@ -25,19 +27,39 @@ def plain_rule(ctx, sweeps):
     slots = TapeSlots(ctx.names, params)
     slots.collect(sweeps.forward)
     lowering = PlainLowering(ctx.src, ctx.names, slots)
+    lowering.splits = _splits(ctx, sweeps.forward)
     forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
     backward = lowering.block(sweeps.backward)
     lowering.check_lambdas(forward + backward, params)
     ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
     forward = lowering.block(_stand_ins(ctx, slots, _prelude(ctx))) + forward
-    value = ctx.names.reserve("value")
     returned = sweeps.forward[-1].node.value.elts[0]        # `return (y, pullback)`
+    if ctx.part:                                # a split callee's half (plain_split.py)
+        return split_half(ctx, sweeps.seed, forward, returned, backward, params)
+    value = ctx.names.reserve("value")
     result = gast.Tuple(elts=[load(value), backward[-1].value], ctx=gast.Load())
     body = forward + [assign(value, returned)] + backward[:-1] + [gast.Return(value=result)]
     ctx.rrule_name = ctx.names.reserve(ctx.src.name + "_plain")
     return gast.FunctionDef(name=ctx.rrule_name, args=_seeded_args(ctx, sweeps.seed),
                             body=body, decorator_list=[], returns=None, type_comment=None,
                             type_params=[])
+
+
+def _splits(ctx, forward):
+    """{the name a split callee's call binds its saved values to: its backward half}
+    (Compilation.split_call); the name bound by one call of one kind only."""
+    out, kinds = {}, {}
+    for s in _walk(forward):
+        if isinstance(s, gen.RruleCall):
+            saved, rule = s.built("pullback"), s.built("rule")
+            kinds.setdefault(saved, set()).add(ctx.split_backward.get(rule))
+            if ctx.split_backward.get(rule):
+                out[saved] = ctx.split_backward[rule]
+    mixed = sorted(n for n, k in kinds.items() if len(k) > 1)
+    if mixed:                               # (names are fresh per call: never seen)
+        raise ctx.src.error(f"lowering='plain' cannot split the calls binding {mixed[0]}",
+                            ctx.src.node, hint="use the default lowering (lowering='gast')")
+    return out
 
 
 def _stand_ins(ctx, slots, prelude):
@@ -51,7 +73,8 @@ def _stand_ins(ctx, slots, prelude):
         if not isinstance(s, gen.Reset):
             out.append(s)
             continue
-        typed = {n: _stand_in(ctx, slots, n) for n in s.targets if n not in slots.after_names}
+        typed = {n: _stand_in(ctx, slots, n) for n in s.targets
+                 if n not in slots.after_names | slots.positions}
         out += [gen.Bind(n, v) for n, v in typed.items() if v is not None]
         kept = [n for n, v in typed.items() if v is None]
         out += [gen.Reset(*kept)] if kept else []

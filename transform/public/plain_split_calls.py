@@ -1,0 +1,56 @@
+"""A compiled callee of the plain lowering, split (docs/ir.md, "Second lowering", "Calls"):
+`t, t_pullback = g_forward(a, b)` in the caller's forward sweep, `t_cots =
+g_backward(dt, t_pullback)` in its backward sweep (reverse/plain_split.py makes the two
+halves): the name the pullback had holds the callee's saved values, a tuple, and that
+is what the caller keeps on its tape, not a closure.
+
+A call is split only where the split is shown to be the callee's rule: a plain Python
+function (not the caller, not one being compiled: recursion), called with exactly its
+positional parameters (no keywords, no `*args`, no defaults filled in), whose two halves
+compile with every saved name certainly bound at the cut, real arguments not checked at
+run time, under the loop or eager policy. Anything else returns None and the caller
+keeps the callee's rule and the pullback it returns (Compilation.rule_global).
+"""
+import inspect
+
+from ..errors import TransformError
+from ..ir.primitives import opaque_library
+from .cache import compiling
+from .parameters import _params
+
+_SPLIT = []          # [transform.api.compiled_split], set by provide
+
+
+def provide(compiled_split):
+    """transform.api hands over its cached compile of a callee's two halves."""
+    _SPLIT[:] = [compiled_split]
+
+
+def split_callee(prim, caller, policy, varied):
+    """(forward, backward) Compiled halves of the callee `prim.fn`, or None."""
+    fn = getattr(prim, "fn", None)
+    if not _splittable(prim, fn, caller, policy):
+        return None
+    names = tuple(_params(fn, keyword_only=True))
+    wrt = None if varied is None else tuple(names[k] for k in varied if k < len(names))
+    try:
+        halves = _SPLIT[0](fn, names, policy, wrt)
+    except (TransformError, TypeError, ValueError):     # the rule path says it, if at all
+        return None
+    if halves is None or any(getattr(h, "real_arguments", False) for h in halves):
+        return None
+    return halves
+
+
+def _splittable(prim, fn, caller, policy):
+    if not _SPLIT or policy not in ("loop", "eager") or getattr(prim, "method", None) or \
+            getattr(prim, "kind", None) == "custom" or not inspect.isfunction(fn):
+        return False
+    if fn is caller or fn in compiling() or opaque_library(fn) is not None:
+        return False
+    code = fn.__code__
+    if code.co_kwonlyargcount or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return False
+    args = getattr(prim, "args", None) or []
+    return not getattr(prim, "keywords", None) and len(args) == code.co_argcount and \
+        not any(type(a).__name__ == "Starred" for a in args)

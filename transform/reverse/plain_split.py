@@ -1,0 +1,74 @@
+"""A compiled callee's plain function cut in two (docs/ir.md, "Second lowering", "Calls"):
+
+    def g_plain(dy, a, b):            def g_forward(a, b):
+        <forward sweep>                   <forward sweep>
+        value = y               ->        return (y, (a, h, tape_h, ...))
+        <backward sweep>
+        return (value, cots)          def g_backward(dy, g_saved):
+                                          a, h, tape_h, ... = g_saved
+                                          <backward sweep>
+                                          return cots
+
+The plain function is one straight scope, so the cut is exact: `saved` is every name the
+backward sweep reads that the forward sweep or the parameters bound, passed with the
+value it had at the cut. Each half is its own compilation of the same callee (stage 8
+emits one `def` per compilation; the compiler is deterministic, so both halves compute
+the same `saved`). A name the backward sweep reads that the forward sweep binds only in
+a loop or a branch is bound to None first in the forward half, as the plain function's
+prelude binds the names its backward sweep restores: the backward sweep reads it only
+under the mirrored loop or branch, where the forward sweep bound it (the one function
+reads it there too; anywhere else it would have raised NameError, not run).
+"""
+import gast
+
+from ..ir.nodes import const, load, store
+from .assemble import _rrule_args
+
+
+def split_half(ctx, seed, forward, returned, backward, params):
+    """The gast def of `ctx.part`'s half: "forward" or "backward"."""
+    saved, unsure = saved_names(forward, backward, params)
+    if unsure:                              # bound in a loop or a branch only: None first
+        forward = [gast.Assign(targets=[store(n) for n in unsure], value=const(None),
+                               type_comment=None)] + forward
+    ctx.rrule_name = ctx.names.reserve(f"{ctx.src.name}_{ctx.part}")
+    if ctx.part == "forward":
+        kept = gast.Tuple(elts=[load(n) for n in saved], ctx=gast.Load())
+        out = gast.Tuple(elts=[returned, kept], ctx=gast.Load())
+        return _def(ctx.rrule_name, _rrule_args(ctx), forward + [gast.Return(value=out)])
+    given = ctx.names.reserve(f"{ctx.src.name}_saved")
+    unpack = [gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in saved],
+                                              ctx=gast.Store())],
+                          value=load(given), type_comment=None)] if saved else []
+    args = gast.arguments(args=[_param(seed), _param(given)], posonlyargs=[], vararg=None,
+                          kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    body = unpack + backward[:-1] + [gast.Return(value=backward[-1].value)]
+    return _def(ctx.rrule_name, args, body)
+
+
+def saved_names(forward, backward, params):
+    """(the names the backward sweep reads that the forward sweep or `params` bound,
+    sorted; those of them the forward sweep binds only in a loop or a branch)."""
+    stored = {n.id for s in forward for n in gast.walk(s)
+              if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    certain = set(params) | {n.id for s in forward if isinstance(s, (gast.Assign,
+                                                                     gast.AugAssign))
+                             for t in _targets(s) for n in gast.walk(t)
+                             if isinstance(n, gast.Name)}
+    read = {n.id for s in backward for n in gast.walk(s)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    saved = sorted(read & (stored | set(params)))
+    return saved, [n for n in saved if n not in certain]
+
+
+def _targets(s):
+    return s.targets if isinstance(s, gast.Assign) else [s.target]
+
+
+def _param(name):
+    return gast.Name(id=name, ctx=gast.Param(), annotation=None, type_comment=None)
+
+
+def _def(name, args, body):
+    return gast.FunctionDef(name=name, args=args, body=body, decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])

@@ -177,18 +177,28 @@ def provide(**public):
 
 def jvp_of(fn, primals, tangents, wrt):
     """(fn(*primals), its tangent) for derivative function fn (public jvp)."""
+    return prepared_jvp_of(fn, primals, wrt)(tangents)
+
+
+def prepared_jvp_of(fn, primals, wrt):
+    """tangents -> jvp_of(fn, primals, tangents, wrt), the names and values resolved
+    once (jacfwd's columns); value=False leaves fn(*primals), a call of its own, out."""
     spec = spec_of(fn)
     primals = tuple(primals)
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(spec.fn)))))
     names, _ = _wrt_names(spec.fn, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
-        raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "
-                        f"argument ({', '.join(names)})")
     values = {**_defaults(spec.fn), **dict(zip(_params(spec.fn), primals))}
-    with located_fields(spec.fn, values.items()):
-        given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
-    return fn(*primals), tangent_function(fn, names)(*given, *primals)
+
+    def apply(tangents, value=True):
+        if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+            raise TypeError(f"jvp: tangents must be a tuple with one entry per "
+                            f"differentiated argument ({', '.join(names)})")
+        with located_fields(spec.fn, values.items()):
+            given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
+        out = fn(*primals) if value else None
+        return out, tangent_function(fn, names)(*given, *primals)
+    return apply
 
 
 def call_tangent(fn, tangents, args, kwargs):
@@ -262,4 +272,5 @@ def _not_supported(fn, entry):
 
 provide_tangents(lambda fn, names: tangent_function(fn, names) if spec_of(fn) else None)
 forward_api.DERIVATIVES.update(is_derivative=lambda fn: derivative_of(fn) is not None,
-                               jvp=jvp_of, call=call_tangent)
+                               jvp=jvp_of, call=call_tangent,
+                               prepared=prepared_jvp_of)

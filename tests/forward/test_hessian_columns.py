@@ -1,0 +1,106 @@
+"""hessian and jacfwd set up once per call (transform/hessians.py `_single`,
+transform/forward_api.py `prepared_jvp`): the checks, the route's choice and the
+compiled code are shared by every column. Each Hessian and Jacobian here against
+central differences of grad (tests/fd.py), on benchmarks/hessian.py's functions at
+small sizes; the setup counted, never timed."""
+import sys
+
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from tests.forward.test_hvp_fr_run_time_sites import gradient_energy
+from transform import TransformError, grad, hessian, hvp, jacfwd, jacrev
+import transform.hessians as hessians
+import transform.jacobians as jacobians
+
+sys.path.insert(0, __file__.rsplit("/tests/", 1)[0] + "/benchmarks")
+import hessian_workloads as hw  # noqa: E402
+
+CASES = {"logreg": (hw.logreg_loss, lambda: hw.logreg_data(5, 12)),
+         "energy": (hw.energy, lambda: hw.energy_data(3))}
+
+
+def differenced(fn, args):
+    """The Hessian from central differences of grad along each basis vector."""
+    x = args[0]
+    columns = [np.ravel(numerical_jvp(grad(fn), args, 0, e.reshape(x.shape)))
+               for e in np.eye(x.size)]
+    return np.stack(columns, axis=-1).reshape(x.shape + x.shape)
+
+
+@pytest.mark.parametrize("route", [None, "forward_over_reverse", "reverse_over_forward"])
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_hessian_is_the_difference_of_grad(key, route):
+    fn, data = CASES[key]
+    args = data()
+    assert_close(hessian(fn, route=route)(*args), differenced(fn, args))
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_jacobians_of_grad_are_the_hessian(key):
+    fn, data = CASES[key]
+    args = data()
+    expected = differenced(fn, args)
+    assert_close(jacfwd(grad(fn))(*args), expected)
+    assert_close(jacrev(grad(fn))(*args), expected)
+
+
+def test_packed_mlp_hessian_along_a_direction():
+    theta, X, Y = hw.mlp_data(batch=4)
+    v = np.random.default_rng(3).normal(size=theta.shape)
+    H = hessian(hw.mlp_loss)(theta, X, Y)
+    assert_close(H @ v, numerical_jvp(grad(hw.mlp_loss), (theta, X, Y), 0, v))
+    assert_close(H, H.T, rtol=1e-10, atol=1e-12)
+
+
+def counted(monkeypatch, module, name):
+    calls = []
+    original = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+    monkeypatch.setattr(module, name, wrapper)
+    return calls
+
+
+def test_one_route_choice_per_hessian_and_the_default_route_is_auto(monkeypatch):
+    """The default route (None) is "auto", which takes forward over reverse here: its
+    code runs once per column, chosen and compiled once per call."""
+    args = hw.logreg_data(4, 10)
+    chosen = counted(monkeypatch, hessians, "_forward_code")
+    runs = counted(monkeypatch, hessians, "run")
+    hessian(hw.logreg_loss)(*args)
+    assert [c[-1] for c in chosen] == ["auto"] and len(runs) == 4
+
+
+def test_auto_still_falls_back_for_every_column():
+    """A function forward over reverse refuses before anything runs (np.gradient's JVP
+    function) gives what reverse over forward gives, for the whole Hessian."""
+    x = np.full(3, 0.7)
+    with pytest.raises(TransformError) as other:
+        hessian(gradient_energy, route="reverse_over_forward")(x)
+    with pytest.raises(TransformError) as auto:
+        hessian(gradient_energy)(x)
+    assert str(auto.value) == str(other.value)
+    with pytest.raises(TransformError, match="JVP function gradient_jvp"):   # twice: the
+        hvp(gradient_energy, (x,), (x,), route="forward_over_reverse")       # sites kept
+    with pytest.raises(TransformError, match="JVP function gradient_jvp"):
+        hvp(gradient_energy, (x,), (x,), route="forward_over_reverse")
+
+
+def test_jacfwd_prepares_one_jvp_per_call(monkeypatch):
+    prepared = counted(monkeypatch, jacobians, "prepared_jvp")
+    args = hw.logreg_data(4, 10)
+    J = jacfwd(grad(hw.logreg_loss))(*args)
+    assert len(prepared) == 1
+    assert_close(J, hw.logreg_hand_hessian(*args))
+
+
+def test_hessian_checks_the_direction_before_compiling():
+    """hvp's order of checks is kept: a wrong direction is a ValueError, whatever the
+    route would say of the function."""
+    x = np.full(3, 0.7)
+    with pytest.raises(ValueError):
+        hvp(gradient_energy, (x,), (np.ones(4),))

@@ -74,17 +74,28 @@ def _reverse_rule(wrapper, spec):
     def derivative_rrule(*args, **kwargs):
         out = wrapper(*args, **kwargs)
         return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g))
+    def narrowed(wanted):
+        """derivative_rrule for a caller reading the cotangents at positions `wanted`
+        alone (api._forward: vjp, grad and jacrev of grad(f) with respect to some of
+        its arguments): the others are not computed (None)."""
+        def rrule(*args, **kwargs):
+            out = wrapper(*args, **kwargs)
+            return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g), wanted)
+        return rrule
     derivative_rrule.__qualname__ = derivative_rrule.__name__ = f"{spec.kind}_rrule"
+    derivative_rrule.thunkgrad_narrowed = narrowed
     return derivative_rrule
 
 
-def vjp_of(spec, args, kwargs, g):
-    """One cotangent per positional argument (None where none flows) of the derivative
-    function's output cotangent `g`: reverse mode over fn's generated `_jvp`."""
+def vjp_of(spec, args, kwargs, g, wanted=None):
+    """One cotangent per positional argument (None where none flows, or at a position
+    not in `wanted`, when given) of the derivative function's output cotangent `g`:
+    reverse mode over fn's generated `_jvp`."""
     vjp = PROVIDED["vjp"]
     seed, aux, g = _parts(spec, g)
     params = _params(spec.fn)
-    positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a))
+    positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a) and
+                      (wanted is None or k in wanted))
     if g is None and aux is None or not positions:
         return (None,) * len(args)
     values = {**_defaults(spec.fn), **_bound_args(params, args, kwargs)}

@@ -41,8 +41,8 @@ from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
-from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
-                                _wrt_names)
+from .public.parameters import (_collecting, _full_signature, _method_parts, _params,
+                                _signature, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -120,7 +120,7 @@ class _Prepared:
 
 
 def _defaults(plain):
-    return {k: p.default for k, p in inspect.signature(plain).parameters.items()
+    return {k: p.default for k, p in _signature(plain).parameters.items()
             if p.default is not inspect.Parameter.empty}
 
 

@@ -104,3 +104,40 @@ def test_hessian_checks_the_direction_before_compiling():
     x = np.full(3, 0.7)
     with pytest.raises(ValueError):
         hvp(gradient_energy, (x,), (np.ones(4),))
+
+
+def mixed(x, y, c=2.0):
+    return np.sum(np.tanh(c * x) * y ** 2) + np.sum(x * x * y[0])
+
+
+def test_jacrev_of_grad_computes_the_cotangents_it_reads():
+    """jacrev(grad(f, 0), wrt=1) reads y's cotangents alone (api._forward narrows the
+    derivative rule's pullback): the mixed block, and wrt=0 the Hessian, against
+    differences; vjp of grad wrt both still gives both."""
+    x, y = np.array([0.3, -0.2, 0.5]), np.array([0.7, 1.1, -0.4])
+    g = grad(mixed, 0)
+    block = np.stack([numerical_jvp(g, (x, y), 1, e) for e in np.eye(3)], axis=-1)
+    assert_close(jacrev(g, wrt=1)(x, y), block)
+    assert_close(jacrev(g, wrt=0)(x, y), hessian(mixed)(x, y))
+    from transform import vjp
+    _, pullback = vjp(g, x, y, wrt=(0, 1))
+    v = np.array([1.0, -0.5, 0.25])
+    dx, dy = pullback(v)
+    assert_close(dx, numerical_jvp(g, (x, y), 0, v))      # H symmetric: H v
+    assert_close(dy, block.T @ v)
+
+
+def test_a_default_changed_after_a_call_is_seen():
+    """The signatures the public wrappers keep (public/parameters._signature) follow
+    a function's defaults and keyword defaults, in place too."""
+    def local(x, c=2.0, *, k=1.0):
+        return np.sum(np.tanh(c * x) ** 2) * k
+    x = np.array([0.3, -0.2])
+    first = jacfwd(grad(local))(x)
+    local.__defaults__ = (0.5,)
+    local.__kwdefaults__["k"] = 3.0
+    expected = np.stack([numerical_jvp(grad(lambda x: local(x)), (x,), 0, e)
+                         for e in np.eye(2)], axis=-1)
+    assert_close(jacfwd(grad(local))(x), expected)
+    assert_close(hessian(local)(x), expected)
+    assert not np.allclose(first, expected)

@@ -151,9 +151,17 @@ def _scalar_checked(plain, call):
 
 def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     """hvp for a tuple `wrt`: entry i is sum_j H_ij tangents[j] (vjp of `f_jvp`)."""
+    return _mixed(plain, primals, wrt, policy, route, tangents)(tangents)
+
+
+def _mixed(plain, primals, wrt, policy, route, tangents=None):
+    """directions -> _mixed_hvp along them, the checks of the primals (and of hvp's
+    tangents) made once, the code chosen and compiled at the first directions, after
+    they are checked; hessian's blocks for a tuple `wrt` reuse it."""
     names, _ = _wrt_names(plain, wrt)
     primals = tuple(primals)
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+    if tangents is not None and (not isinstance(tangents, (tuple, list)) or
+                                 len(tangents) != len(names)):
         raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
                         f"argument, the direction for {', '.join(map(repr, names))}, got "
                         f"{type(tangents).__name__}")
@@ -162,22 +170,35 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     _check_values(names, [primals[index] for index in indices])
-    with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
-        given = {name: _like(name, primals[index], t)
-                 for name, index, t in zip(names, indices, tangents)}
+    built = []
+
+    def apply(directions):
+        with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
+            given = {name: _like(name, primals[index], t)
+                     for name, index, t in zip(names, indices, directions)}
+        if not built:
+            built.append(_mixed_product(plain, names, indices, primals, policy, route))
+        return built[0](given)
+    return apply
+
+
+def _mixed_product(plain, names, indices, primals, policy, route):
+    """given ({name: direction}) -> the tuple of sum_j H_ij given[j], compiled once."""
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:
-        return _scalar_checked(plain, lambda: run(
+        return lambda given: _scalar_checked(plain, lambda: run(
             tangent, tuple(names), primals, tuple(given.values()),
             tuple(primals[index] for index in indices)))
     rule = _compiled(plain, tuple(names), signature)
     _refuse_helpers(plain, rule.rrule)
-    out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
-                        **{rule.tangent_params[n]: t for n, t in given.items()})
-    _check_scalar(plain, out[0])
-    result = pullback((zero_tangent(out[0]), _one(out[1])))
-    return tuple(result)
+
+    def product(given):
+        out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
+                            **{rule.tangent_params[n]: t for n, t in given.items()})
+        _check_scalar(plain, out[0])
+        return tuple(pullback((zero_tangent(out[0]), _one(out[1]))))
+    return product
 
 
 def hessian(fn, wrt=0, *, policy=None, route=None):
@@ -236,8 +257,9 @@ def _argument_blocks(fn, args, names, wrt, policy, route=None):
     if any(index >= len(args) for index in indices):
         raise TypeError("hessian: pass every differentiated argument among the arguments")
     chosen = tuple(args[index] for index in indices)
-    return container_hessian(chosen, lambda direction: hvp(
-        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy, route=route))
+    plain, primals, wrt = _target(fn, args, tuple(wrt))
+    product = _mixed(plain, primals, wrt, policy, _route(route))
+    return container_hessian(chosen, lambda direction: product(tuple(direction)))
 
 
 def _plain(fn):

@@ -141,3 +141,18 @@ def test_a_default_changed_after_a_call_is_seen():
     assert_close(jacfwd(grad(local))(x), expected)
     assert_close(hessian(local)(x), expected)
     assert not np.allclose(first, expected)
+
+
+@pytest.mark.parametrize("route", [None, "reverse_over_forward"])
+def test_blocks_of_a_tuple_wrt_chosen_once(monkeypatch, route):
+    """hessian(f, wrt=(0, 1)): blocks H[i][j] against differences of grad, the route
+    chosen once for all of them (hessians._mixed)."""
+    x, y = np.array([0.3, -0.2, 0.5]), np.array([0.7, 1.1, -0.4])
+    chosen = counted(monkeypatch, hessians, "_forward_code")
+    H = hessian(mixed, wrt=(0, 1), route=route)(x, y)
+    assert len(chosen) == 1
+    for i in range(2):
+        g = grad(mixed, i)
+        for j, arg in enumerate((x, y)):
+            block = np.stack([numerical_jvp(g, (x, y), j, e) for e in np.eye(arg.size)], -1)
+            assert_close(H[i][j], block)

@@ -15,6 +15,24 @@ from .flat_custom import custom_rule
 from .public.parameters import _params, _unwrap, _wrt_names
 
 _SITES = weakref.WeakKeyDictionary()      # a flat gradient -> its call sites (parsed once)
+_PASSED = weakref.WeakKeyDictionary()     # a flat gradient -> (generation, values) passed
+
+
+def passed_before(flat, found):
+    """Whether hvp_forward.refuse_run_time_sites passed `flat` with the values `found`
+    ((name, value) of its closure and globals), the same objects, while the rule
+    registry stayed as it was: its verdict then is the same (hvp's per-call check)."""
+    known = _PASSED.get(flat)
+    return known is not None and known[0] == registry.generation and \
+        len(known[1]) == len(found) and all(a is b for a, b in zip(known[1], found_values(found)))
+
+
+def remember_passed(flat, found):
+    _PASSED[flat] = (registry.generation, found_values(found))
+
+
+def found_values(found):
+    return tuple(value for _, value in found)
 
 
 def refuse_jvp_sources(flat):

@@ -156,3 +156,19 @@ def test_blocks_of_a_tuple_wrt_chosen_once(monkeypatch, route):
         for j, arg in enumerate((x, y)):
             block = np.stack([numerical_jvp(g, (x, y), j, e) for e in np.eye(arg.size)], -1)
             assert_close(H[i][j], block)
+
+
+def test_a_run_time_site_check_passed_is_redone_when_a_name_is_rebound():
+    """hvp_forward.refuse_run_time_sites keeps a pass per flat gradient for the same
+    objects only: a name rebound to thunkgrad's grad afterwards is refused."""
+    from transform.hvp_forward import refuse_run_time_sites
+    source = "def fake_grad(x):\n    return helper(x)\n"
+    namespace = {"helper": abs}
+    exec(compile(source, "<fake flat gradient>", "exec"), namespace)
+    fake = namespace["fake_grad"]
+    fake.thunkgrad_flat_source = source
+    refuse_run_time_sites(fake)
+    refuse_run_time_sites(fake)                     # passed, kept
+    namespace["helper"] = grad
+    with pytest.raises(TransformError, match="thunkgrad's `grad`"):
+        refuse_run_time_sites(fake)

@@ -136,7 +136,7 @@ def _refuse_collected(fn, item, count):
 def _collecting(fn):
     """The names of fn's `*args` and `**kwargs` parameters."""
     try:
-        parameters = inspect.signature(fn, follow_wrapped=False).parameters.values()
+        parameters = _signature(fn, follow_wrapped=False).parameters.values()
     except (TypeError, ValueError):
         return ()
     return [p.name for p in parameters

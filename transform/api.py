@@ -122,7 +122,7 @@ def _forward(fn, policy, wrt_names, args, kwargs):
                             "positional arguments")
         refuse_positions_without_rule(rule, positions)
         narrowed = getattr(rule.custom, "thunkgrad_narrowed", None)   # grad(f)'s rule:
-        rrule = rule.rrule if narrowed is None else narrowed(positions)  # these alone
+        rrule = rule.rrule if narrowed is None else narrowed(positions).rrule  # these alone
         out, pb = rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)
     if not callable(plain) or getattr(plain, "__code__", None) is None:

@@ -74,14 +74,22 @@ def _reverse_rule(wrapper, spec):
     def derivative_rrule(*args, **kwargs):
         out = wrapper(*args, **kwargs)
         return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g))
+    rules = {}
+
     def narrowed(wanted):
-        """derivative_rrule for a caller reading the cotangents at positions `wanted`
-        alone (api._forward: vjp, grad and jacrev of grad(f) with respect to some of
-        its arguments): the others are not computed (None)."""
-        def rrule(*args, **kwargs):
-            out = wrapper(*args, **kwargs)
-            return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g), wanted)
-        return rrule
+        """The rule of wrapper for a caller reading the cotangents at positions
+        `wanted` alone (api._forward: vjp, grad and jacrev of grad(f) with respect to
+        some of its arguments): the others are not computed (None). A Rule like the
+        registered one (its refusal of complex arguments, its array cotangents)."""
+        wanted = tuple(wanted)
+        if wanted not in rules:
+            def rrule(*args, **kwargs):
+                out = wrapper(*args, **kwargs)
+                return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g), wanted)
+            rrule.__qualname__ = rrule.__name__ = f"{spec.kind}_rrule"
+            rules[wanted] = Rule(wrapper, "custom", custom=rrule,
+                                 name=f"{spec.kind}({getattr(spec.fn, '__qualname__', 'f')})")
+        return rules[wanted]
     derivative_rrule.__qualname__ = derivative_rrule.__name__ = f"{spec.kind}_rrule"
     derivative_rrule.thunkgrad_narrowed = narrowed
     return derivative_rrule

@@ -172,3 +172,17 @@ def test_a_run_time_site_check_passed_is_redone_when_a_name_is_rebound():
     namespace["helper"] = grad
     with pytest.raises(TransformError, match="thunkgrad's `grad`"):
         refuse_run_time_sites(fake)
+
+
+def squared_modulus(z):
+    return np.sum(np.abs(z) ** 2)
+
+
+def test_the_narrowed_rule_still_refuses_complex_arguments():
+    """The narrowed rule of grad(f) (api._forward) is a Rule like the registered one:
+    a complex argument is refused as before, not differentiated."""
+    from transform import vjp
+    z = np.array([1 + 2j, 0.5 - 1j])
+    for call in (lambda: vjp(grad(squared_modulus), z), lambda: jacrev(grad(squared_modulus))(z)):
+        with pytest.raises(TransformError, match="takes real values only"):
+            call()

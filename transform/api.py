@@ -132,7 +132,9 @@ def _forward(fn, policy, wrt_names, args, kwargs):
                             f"{getattr(plain, '__name__', 'fn')}() got {len(args)} "
                             "positional arguments")
         refuse_positions_without_rule(rule, positions)
-        out, pb = rule.rrule(*args, **kwargs)
+        narrowed = getattr(rule.custom, "thunkgrad_narrowed", None)   # grad(f)'s rule:
+        rrule = rule.rrule if narrowed is None else narrowed(positions).rrule  # these alone
+        out, pb = rrule(*args, **kwargs)
         return out, lambda g: tuple(pb(g)[k] for k in positions)
     if not callable(plain) or getattr(plain, "__code__", None) is None:
         raise TransformError(f"{plain!r} has no derivative rule and no Python source",

@@ -74,17 +74,36 @@ def _reverse_rule(wrapper, spec):
     def derivative_rrule(*args, **kwargs):
         out = wrapper(*args, **kwargs)
         return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g))
+    rules = {}
+
+    def narrowed(wanted):
+        """The rule of wrapper for a caller reading the cotangents at positions
+        `wanted` alone (api._forward: vjp, grad and jacrev of grad(f) with respect to
+        some of its arguments): the others are not computed (None). A Rule like the
+        registered one (its refusal of complex arguments, its array cotangents)."""
+        wanted = tuple(wanted)
+        if wanted not in rules:
+            def rrule(*args, **kwargs):
+                out = wrapper(*args, **kwargs)
+                return out, lambda g: vjp_of(spec, args, kwargs, unthunk(g), wanted)
+            rrule.__qualname__ = rrule.__name__ = f"{spec.kind}_rrule"
+            rules[wanted] = Rule(wrapper, "custom", custom=rrule,
+                                 name=f"{spec.kind}({getattr(spec.fn, '__qualname__', 'f')})")
+        return rules[wanted]
     derivative_rrule.__qualname__ = derivative_rrule.__name__ = f"{spec.kind}_rrule"
+    derivative_rrule.thunkgrad_narrowed = narrowed
     return derivative_rrule
 
 
-def vjp_of(spec, args, kwargs, g):
-    """One cotangent per positional argument (None where none flows) of the derivative
-    function's output cotangent `g`: reverse mode over fn's generated `_jvp`."""
+def vjp_of(spec, args, kwargs, g, wanted=None):
+    """One cotangent per positional argument (None where none flows, or at a position
+    not in `wanted`, when given) of the derivative function's output cotangent `g`:
+    reverse mode over fn's generated `_jvp`."""
     vjp = PROVIDED["vjp"]
     seed, aux, g = _parts(spec, g)
     params = _params(spec.fn)
-    positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a))
+    positions = tuple(k for k, a in enumerate(args[:len(params)]) if carries(a) and
+                      (wanted is None or k in wanted))
     if g is None and aux is None or not positions:
         return (None,) * len(args)
     values = {**_defaults(spec.fn), **_bound_args(params, args, kwargs)}
@@ -177,18 +196,28 @@ def provide(**public):
 
 def jvp_of(fn, primals, tangents, wrt):
     """(fn(*primals), its tangent) for derivative function fn (public jvp)."""
+    return prepared_jvp_of(fn, primals, wrt)(tangents)
+
+
+def prepared_jvp_of(fn, primals, wrt):
+    """tangents -> jvp_of(fn, primals, tangents, wrt), the names and values resolved
+    once (jacfwd's columns); value=False leaves fn(*primals), a call of its own, out."""
     spec = spec_of(fn)
     primals = tuple(primals)
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(spec.fn)))))
     names, _ = _wrt_names(spec.fn, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
-        raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "
-                        f"argument ({', '.join(names)})")
     values = {**_defaults(spec.fn), **dict(zip(_params(spec.fn), primals))}
-    with located_fields(spec.fn, values.items()):
-        given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
-    return fn(*primals), tangent_function(fn, names)(*given, *primals)
+
+    def apply(tangents, value=True):
+        if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+            raise TypeError(f"jvp: tangents must be a tuple with one entry per "
+                            f"differentiated argument ({', '.join(names)})")
+        with located_fields(spec.fn, values.items()):
+            given = [_like(n, values.get(n), t) for n, t in zip(names, tangents)]
+        out = fn(*primals) if value else None
+        return out, tangent_function(fn, names)(*given, *primals)
+    return apply
 
 
 def call_tangent(fn, tangents, args, kwargs):
@@ -262,4 +291,5 @@ def _not_supported(fn, entry):
 
 provide_tangents(lambda fn, names: tangent_function(fn, names) if spec_of(fn) else None)
 forward_api.DERIVATIVES.update(is_derivative=lambda fn: derivative_of(fn) is not None,
-                               jvp=jvp_of, call=call_tangent)
+                               jvp=jvp_of, call=call_tangent,
+                               prepared=prepared_jvp_of)

@@ -5,6 +5,7 @@ only when the call runs. Compiled here before anything runs, so its refusal is r
 at the user's line that reaches the rule (route "auto" then falls back)."""
 import ast
 import types
+import weakref
 
 from runtime import registry
 
@@ -13,6 +14,26 @@ from .errors import TransformError
 from .flat_custom import custom_rule
 from .public.parameters import _params, _unwrap, _wrt_names
 
+_SITES = weakref.WeakKeyDictionary()      # a flat gradient -> its call sites (parsed once)
+_PASSED = weakref.WeakKeyDictionary()     # a flat gradient -> (generation, values) passed
+
+
+def passed_before(flat, found):
+    """Whether hvp_forward.refuse_run_time_sites passed `flat` with the values `found`
+    ((name, value) of its closure and globals), the same objects, while the rule
+    registry stayed as it was: its verdict then is the same (hvp's per-call check)."""
+    known = _PASSED.get(flat)
+    return known is not None and known[0] == registry.generation and \
+        len(known[1]) == len(found) and all(a is b for a, b in zip(known[1], found_values(found)))
+
+
+def remember_passed(flat, found):
+    _PASSED[flat] = (registry.generation, found_values(found))
+
+
+def found_values(found):
+    return tuple(value for _, value in found)
+
 
 def refuse_jvp_sources(flat):
     """Refuse, at the site's line of the flat gradient, a custom rule call whose JVP
@@ -20,21 +41,30 @@ def refuse_jvp_sources(flat):
     cells = dict(zip(flat.__code__.co_freevars,
                      [c.cell_contents for c in flat.__closure__ or ()]))
     value = lambda name: cells[name] if name in cells else flat.__globals__.get(name)  # noqa: E731
-    for node in ast.walk(ast.parse(flat.thunkgrad_flat_source)):
-        site = _site(node)
-        if site is None:
-            continue
-        rule = custom_rule(value(site[0]))
+    for name, count, line in _sites(flat):
+        rule = custom_rule(value(name))
         term = getattr(rule, "custom_jvp", None)
         if not _compiled_from_source(term):
             continue
         try:
-            _reverse_over(term, site[1])
+            _reverse_over(term, count)
         except TransformError as exc:
             raise TransformError(
                 f"hvp (forward over reverse): the second derivative of {rule.name} (reverse "
                 f"mode over its JVP function {term.__qualname__}): {exc.message}",
-                filename=flat.__code__.co_filename, line=node.lineno) from None
+                filename=flat.__code__.co_filename, line=line) from None
+
+
+def _sites(flat):
+    """(rule's name, positional argument count or None, line) of each call site in the
+    flat gradient's source: parsed once per flat gradient (its source never changes;
+    the names' values are looked up at each check)."""
+    sites = _SITES.get(flat)
+    if sites is None:
+        sites = _SITES[flat] = tuple(
+            site + (node.lineno,) for node in ast.walk(ast.parse(flat.thunkgrad_flat_source))
+            for site in [_site(node)] if site is not None)
+    return sites
 
 
 def _site(node):

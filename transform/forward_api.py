@@ -41,8 +41,8 @@ from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
-from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
-                                _wrt_names)
+from .public.parameters import (_collecting, _full_signature, _method_parts, _params,
+                                _signature, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -52,9 +52,17 @@ DERIVATIVES = {}
 
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
+    return prepared_jvp(fn, primals, wrt, policy)(tangents)
+
+
+def prepared_jvp(fn, primals, wrt=None, policy=None):
+    """tangents -> jvp(fn, primals, tangents, wrt=wrt, policy=policy), fn and the primals
+    checked once, the rule compiled at the first call and kept (per complex-ness of the
+    values): jacfwd's columns. apply(tangents, value=False) may leave the value out
+    (None) where it costs a call of its own (a derivative function's)."""
     fn = check_target(fn, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
-        return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
+        return DERIVATIVES["prepared"](fn, primals, wrt)
     fn = with_source(fn)                  # np.sin: a generated function calling it
     if policy is not None and policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
@@ -64,7 +72,7 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         if not receiver:
             raise at_definition(func, "jvp of a bound method is not supported yet",
                                 hint="pass a function taking the object's arrays")
-        return jvp(func, receiver + tuple(primals), tangents, wrt=wrt, policy=policy)
+        return prepared_jvp(func, receiver + tuple(primals), wrt, policy)
     plain, _ = _unwrap(fn)
     if _collecting(plain):
         raise at_definition(plain, f"forward mode (jvp, jacfwd): {plain.__name__} takes "
@@ -76,26 +84,43 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     if wrt is None:
         wrt = tuple(range(min(len(primals), len(_params(plain)))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    tangents = _tangents(names, tangents)
     values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
-    with located_fields(plain, values.items()):
-        given = {n: _like(n, values.get(n), t) for n, t in zip(names, tangents)}  # (left out)
-    _check_inputs(_params(plain, keyword_only=True), names, primals, {}, complex_ok=True)
-    rule = _compiled(plain, names, _full_signature(plain, primals, {}),
-                     complex_values=holds_complex((primals, given)))
-    if rule.inplace_args:
-        refuse_inplace_args(rule, _params(plain), primals, {})
-    try:
-        out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
-                                                for n, t in given.items()})
-    except Exception as exc:         # a frame in generated code: say the user's line
-        tracebacks.annotate(exc)
-        raise
-    return copied_arrays(out), copied_arrays(out_dot)
+    return _Prepared(plain, names, primals, values)
+
+
+class _Prepared:
+    """jvp of a plain function at fixed primals: apply(tangents) per direction."""
+
+    def __init__(self, plain, names, primals, values):
+        self.plain, self.names, self.primals, self.values = plain, names, primals, values
+        self.rules = {}                   # complex values or not -> the compiled rule
+
+    def __call__(self, tangents, value=True):
+        plain, names, primals = self.plain, self.names, self.primals
+        tangents = _tangents(names, tangents)
+        with located_fields(plain, self.values.items()):
+            given = {n: _like(n, self.values.get(n), t) for n, t in zip(names, tangents)}
+        complex_values = holds_complex((primals, given))     # (a default left out)
+        rule = self.rules.get(complex_values)
+        if rule is None:
+            _check_inputs(_params(plain, keyword_only=True), names, primals, {},
+                          complex_ok=True)
+            rule = _compiled(plain, names, _full_signature(plain, primals, {}),
+                             complex_values=complex_values)
+            if rule.inplace_args:
+                refuse_inplace_args(rule, _params(plain), primals, {})
+            self.rules[complex_values] = rule
+        try:
+            out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
+                                                    for n, t in given.items()})
+        except Exception as exc:         # a frame in generated code: say the user's line
+            tracebacks.annotate(exc)
+            raise
+        return copied_arrays(out), copied_arrays(out_dot)
 
 
 def _defaults(plain):
-    return {k: p.default for k, p in inspect.signature(plain).parameters.items()
+    return {k: p.default for k, p in _signature(plain).parameters.items()
             if p.default is not inspect.Parameter.empty}
 
 

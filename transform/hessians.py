@@ -56,37 +56,69 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE, "auto"). See the module text."""
     fn = check_target(fn, "hvp")
     route = _route(route)
-    fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
-    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
-    primals = receiver + tuple(primals)
-    plain = _plain(fn)
-    check_arity(plain, "hvp", len(primals))         # np.sum(x, 0): name the axis
+    plain, primals, wrt = _target(fn, primals, wrt)
     if isinstance(wrt, (tuple, list)):
         return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
+    return _single(plain, primals, wrt, policy, route, tangents)(tangents[0])
+
+
+def _single(plain, primals, wrt, policy, route, tangents=None):
+    """direction -> hvp along it with respect to one argument, its checks made once
+    (hvp's tangents, hvp's and hessian's primals); compiled at the first direction,
+    after that direction is checked (hvp's order), then reused: hessian's columns."""
     name, index, signature_of_call = resolved(plain, wrt)
-    primals = tuple(primals)
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
+    if tangents is not None and (not isinstance(tangents, (tuple, list)) or
+                                 len(tangents) != 1):
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
                         f"{name!r}, got {type(tangents).__name__}")
     if index >= len(primals):
         raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     _check_values((name,), (primals[index],))      # an int: every route's TypeError
-    with located_fields(plain, [(name, primals[index])], "hvp"):
-        direction = _like(name, primals[index], tangents[0])
-    signature = signature_of_call(primals)
+    built = []
+
+    def apply(tangent):
+        direction = _direction(plain, name, primals[index], tangent)
+        if not built:
+            built.append(_product(plain, name, index, primals, policy, route,
+                                  signature_of_call(primals)))
+        return built[0](direction)
+    return apply
+
+
+def _target(fn, primals, wrt):
+    """(plain function, primals with a bound method's receiver first, wrt)."""
+    fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
+    fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
+    primals = receiver + tuple(primals)
+    plain = _plain(fn)
+    check_arity(plain, "hvp", len(primals))         # np.sum(x, 0): name the axis
+    return plain, primals, wrt
+
+
+def _direction(plain, name, primal, tangent):
+    with located_fields(plain, [(name, primal)], "hvp"):
+        return _like(name, primal, tangent)
+
+
+def _product(plain, name, index, primals, policy, route, signature):
+    """direction -> H direction for this call's primals, compiled and checked once: hvp
+    runs it once, hessian once per basis vector (the same code, resolved one time)."""
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
     if tangent is not None:
-        return _scalar_checked(plain, lambda: run(tangent, (name,), primals, (direction,),
-                                                  (primals[index],))[0])
+        return lambda direction: _scalar_checked(plain, lambda: run(
+            tangent, (name,), primals, (direction,), (primals[index],))[0])
     rule = _compiled(plain, (name,), signature, variant="tangent")
     gradient = tangent_gradient(rule, index, policy, lambda: _refuse_helpers(plain, rule.rrule))
-    try:
-        return gradient(direction, *primals)
-    except TypeError as exc:            # grad's, which names the generated function
-        if str(exc).startswith("grad needs a scalar output"):
-            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
-                            f"{exc}") from None
-        raise
+
+    def product(direction):
+        try:
+            return gradient(direction, *primals)
+        except TypeError as exc:            # grad's, which names the generated function
+            if str(exc).startswith("grad needs a scalar output"):
+                raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
+                                f"{exc}") from None
+            raise
+    return product
 
 
 def _route(route):
@@ -119,9 +151,17 @@ def _scalar_checked(plain, call):
 
 def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     """hvp for a tuple `wrt`: entry i is sum_j H_ij tangents[j] (vjp of `f_jvp`)."""
+    return _mixed(plain, primals, wrt, policy, route, tangents)(tangents)
+
+
+def _mixed(plain, primals, wrt, policy, route, tangents=None):
+    """directions -> _mixed_hvp along them, the checks of the primals (and of hvp's
+    tangents) made once, the code chosen and compiled at the first directions, after
+    they are checked; hessian's blocks for a tuple `wrt` reuse it."""
     names, _ = _wrt_names(plain, wrt)
     primals = tuple(primals)
-    if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
+    if tangents is not None and (not isinstance(tangents, (tuple, list)) or
+                                 len(tangents) != len(names)):
         raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
                         f"argument, the direction for {', '.join(map(repr, names))}, got "
                         f"{type(tangents).__name__}")
@@ -130,22 +170,35 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
         if index >= len(primals):
             raise TypeError(f"hvp: pass {name!r} among the primals (it has a default)")
     _check_values(names, [primals[index] for index in indices])
-    with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
-        given = {name: _like(name, primals[index], t)
-                 for name, index, t in zip(names, indices, tangents)}
+    built = []
+
+    def apply(directions):
+        with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
+            given = {name: _like(name, primals[index], t)
+                     for name, index, t in zip(names, indices, directions)}
+        if not built:
+            built.append(_mixed_product(plain, names, indices, primals, policy, route))
+        return built[0](given)
+    return apply
+
+
+def _mixed_product(plain, names, indices, primals, policy, route):
+    """given ({name: direction}) -> the tuple of sum_j H_ij given[j], compiled once."""
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:
-        return _scalar_checked(plain, lambda: run(
+        return lambda given: _scalar_checked(plain, lambda: run(
             tangent, tuple(names), primals, tuple(given.values()),
             tuple(primals[index] for index in indices)))
     rule = _compiled(plain, tuple(names), signature)
     _refuse_helpers(plain, rule.rrule)
-    out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
-                        **{rule.tangent_params[n]: t for n, t in given.items()})
-    _check_scalar(plain, out[0])
-    result = pullback((zero_tangent(out[0]), _one(out[1])))
-    return tuple(result)
+
+    def product(given):
+        out, pullback = vjp(rule.rrule, *primals, wrt=tuple(indices), policy=policy,
+                            **{rule.tangent_params[n]: t for n, t in given.items()})
+        _check_scalar(plain, out[0])
+        return tuple(pullback((zero_tangent(out[0]), _one(out[1]))))
+    return product
 
 
 def hessian(fn, wrt=0, *, policy=None, route=None):
@@ -155,7 +208,7 @@ def hessian(fn, wrt=0, *, policy=None, route=None):
     a tuple `wrt`, blocks H[i][j] between the arguments wrt[i] and wrt[j]. `route`:
     hvp's, for every hvp it takes."""
     fn = check_target(fn, "hessian")
-    _route(route)
+    route = _route(route)
     fn = with_source(as_function(fn, "hessian"))   # np.sum: a function calling it
     method = fn
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function
@@ -173,24 +226,28 @@ def hessian(fn, wrt=0, *, policy=None, route=None):
         if isinstance(arg, (float, np.floating)):
             return hvp(fn, args, (1.0,), wrt=wrt, policy=policy, route=route)
         if isinstance(arg, (tuple, list, dict)):      # nested blocks H[i][j]
-            return container_hessian(arg, lambda direction: hvp(
-                fn, args, (direction,), wrt=wrt, policy=policy, route=route))
+            return container_hessian(arg, _single(*_target(fn, args, wrt), policy, route))
         if not isinstance(arg, np.ndarray) or arg.dtype.kind != "f":
             raise TransformError(f"hessian: argument {name!r} is a {type(arg).__name__}; "
                                  "hessian takes a float, a float array, or a tuple, list "
                                  "or dict of them",
                                  hint="pass the object's arrays as arguments")
-        columns = []
-        for k in range(arg.size):
-            basis = np.zeros(arg.size, arg.dtype)
-            basis[k] = 1.0
-            columns.append(np.ravel(hvp(fn, args, (basis.reshape(arg.shape),), wrt=wrt,
-                                        policy=policy, route=route)))
-        return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
+        return _columns(_single(*_target(fn, args, wrt), policy, route), arg)
     wrapper = mark_derivative(hessian_fn, method)
     # a bound method's Hessian is not tagged: nested Jacobians would call it without
     # the receiver its `wrt` counts (they refuse it instead)
     return wrapper if receiver else tag(wrapper, "hessian", fn, wrt)
+
+
+def _columns(product, arg):
+    """The Hessian of an array argument: one product per basis vector, the setup and
+    compiled code shared (hvp's, resolved once by _single)."""
+    columns = []
+    for k in range(arg.size):
+        basis = np.zeros(arg.size, arg.dtype)
+        basis[k] = 1.0
+        columns.append(np.ravel(product(basis.reshape(arg.shape))))
+    return np.stack(columns, axis=-1).reshape(arg.shape + arg.shape)
 
 
 def _argument_blocks(fn, args, names, wrt, policy, route=None):
@@ -200,8 +257,9 @@ def _argument_blocks(fn, args, names, wrt, policy, route=None):
     if any(index >= len(args) for index in indices):
         raise TypeError("hessian: pass every differentiated argument among the arguments")
     chosen = tuple(args[index] for index in indices)
-    return container_hessian(chosen, lambda direction: hvp(
-        fn, args, tuple(direction), wrt=tuple(wrt), policy=policy, route=route))
+    plain, primals, wrt = _target(fn, args, tuple(wrt))
+    product = _mixed(plain, primals, wrt, policy, _route(route))
+    return container_hessian(chosen, lambda direction: product(tuple(direction)))
 
 
 def _plain(fn):

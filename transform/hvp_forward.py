@@ -27,7 +27,7 @@ from .emit import tracebacks
 from .errors import TransformError, at_definition, callee_words
 from . import flat_calls
 from .flat_custom import custom_rule
-from .flat_custom_check import refuse_jvp_sources
+from .flat_custom_check import passed_before, refuse_jvp_sources, remember_passed
 from .flat_gradient import flat_gradient
 from .forward_api import DERIVATIVES, _compiled, call_jvp
 from .forward_closures import is_value
@@ -214,6 +214,8 @@ def refuse_run_time_sites(flat):
     found = [(name, cell.cell_contents) for name, cell in
              zip(flat.__code__.co_freevars, flat.__closure__ or ())]
     found += [(name, flat.__globals__.get(name)) for name in flat.__code__.co_names]
+    if passed_before(flat, found):      # the same objects, the same rules: same verdict
+        return
     for name, value in found:
         if value is driver.call_custom or value is driver.custom:
             what, hint = "a loop marked `checkpointed`", "loop without checkpointed"
@@ -232,6 +234,7 @@ def refuse_run_time_sites(flat):
                              "this route", filename=flat.__code__.co_filename, line=line,
                              hint=hint)
     refuse_jvp_sources(flat)
+    remember_passed(flat, found)
 
 
 _ENTRIES = ("grad", "value_and_grad", "vjp", "jvp", "jacfwd", "jacrev", "hvp", "hessian")

@@ -21,7 +21,7 @@ import numpy as np
 
 from runtime.forward import zero_tangent
 from .api import grad, vjp
-from .forward_api import jvp
+from .forward_api import prepared_jvp
 from .nested_jacobians import nested, spec_of, tag
 from .public.checks import check_target, mark_derivative
 from .public.sourced import with_source
@@ -160,13 +160,13 @@ def jacfwd(fn, wrt=0, *, policy=None):
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         # the value too comes from jvp, which never writes into the caller's arrays
         # (fn itself may: a second call would then start from the written values)
-        out, columns = jvp(fn, args, zeros, wrt=wrt_tuple, policy=policy)[0], {}
+        along = prepared_jvp(fn, args, wrt_tuple, policy)  # checked and compiled once
+        out, columns = along(zeros)[0], {}
         for k, w in enumerate(wrt_tuple):       # (k, argument path) -> output tangents
             for path, leaf in _float_leaves(args[_position(fn, w)]):
                 columns[k, path] = [
-                    jvp(fn, args, [_placed(zeros[j], path, hot, _kept) if j == k else
-                                   zeros[j] for j in range(len(wrt_tuple))],
-                        wrt=wrt_tuple, policy=policy)[1]
+                    along([_placed(zeros[j], path, hot, _kept) if j == k else
+                           zeros[j] for j in range(len(wrt_tuple))], value=False)[1]
                     for hot in _one_hots(leaf, (), leaf)]
 
         def leaf_jacobian(out_path, out_leaf):

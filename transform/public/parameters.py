@@ -6,12 +6,47 @@ and `wrt` (indices, names, keyword-only names) resolved to parameter names.
 """
 import inspect
 import numbers
+import types
+import weakref
 
 import runtime
 from ..analysis.shapes import signature_of
 from ..frontend.parse import unwrap as _unwrap
 
 from ..errors import TransformError
+
+
+_SIGNATURES = weakref.WeakKeyDictionary()   # a plain function -> (its key, signature)
+
+
+def _signature(fn, follow_wrapped=True):
+    """inspect.signature(fn), kept per plain function (no `__wrapped__`, no
+    `__signature__`) while its code, defaults, keyword defaults and annotations are the
+    same objects; anything else (a wrapper, a partial, a builtin) is read at each call.
+    The public wrappers read it several times per call (jacfwd's and jacrev's rows)."""
+    if type(fn) is not types.FunctionType or "__wrapped__" in fn.__dict__ or \
+            "__signature__" in fn.__dict__:
+        return inspect.signature(fn, follow_wrapped=follow_wrapped)
+    key = (fn.__code__, fn.__defaults__, _items(fn.__kwdefaults__),
+           _items(fn.__annotations__))
+    known = _SIGNATURES.get(fn)
+    if known is not None and len(known[0]) == len(key) and \
+            all(_same(a, b) for a, b in zip(known[0], key)):
+        return known[1]
+    signature = inspect.signature(fn, follow_wrapped=follow_wrapped)
+    _SIGNATURES[fn] = (key, signature)
+    return signature
+
+
+def _items(mapping):
+    return None if mapping is None else tuple(mapping.items())
+
+
+def _same(a, b):
+    """Whether two key entries hold the same objects (items compared by identity)."""
+    if isinstance(a, tuple) and isinstance(b, tuple) and a is not b:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a is b
 
 
 def _method_parts(fn, wrt):
@@ -38,7 +73,7 @@ def _params(fn, keyword_only=False):
     rule = runtime.lookup(fn)
     try:
         signature = _rule_signature(rule) or \
-            inspect.signature(fn, follow_wrapped=rule is not None)  # source: its own
+            _signature(fn, follow_wrapped=rule is not None)  # source: its own
     except (TypeError, ValueError):
         return []
     return [p.name for p in signature.parameters.values() if p.kind in kinds]
@@ -101,7 +136,7 @@ def _refuse_collected(fn, item, count):
 def _collecting(fn):
     """The names of fn's `*args` and `**kwargs` parameters."""
     try:
-        parameters = inspect.signature(fn, follow_wrapped=False).parameters.values()
+        parameters = _signature(fn, follow_wrapped=False).parameters.values()
     except (TypeError, ValueError):
         return ()
     return [p.name for p in parameters
@@ -182,12 +217,12 @@ def _full_signature(plain, args, kwargs):
     included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
     shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
     try:
-        bound = inspect.signature(plain).bind(*args, **kwargs)
+        bound = _signature(plain).bind(*args, **kwargs)
     except (TypeError, ValueError):
         return None
     bound.apply_defaults()
     values = []
-    for name, param in inspect.signature(plain).parameters.items():
+    for name, param in _signature(plain).parameters.items():
         if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
             break
         values.append(bound.arguments[name])
@@ -196,7 +231,7 @@ def _full_signature(plain, args, kwargs):
 
 def _defaults(fn):
     try:
-        return {name: p.default for name, p in inspect.signature(fn).parameters.items()
+        return {name: p.default for name, p in _signature(fn).parameters.items()
                 if p.default is not p.empty}
     except (TypeError, ValueError):
         return {}

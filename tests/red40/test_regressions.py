@@ -41,3 +41,21 @@ def test_loop_over_a_list_appended_to_later():
         g = grad(f)
         assert_close(hessian(f)(X), np.stack([numerical_grad(lambda x: g(x)[i], [X], 0)
                                               for i in range(2)]), 1e-5, 1e-6, "hessian")
+
+
+def _unpack_generator(theta, X):
+    Wq, Wk = (theta[2 * i:2 * i + 2] for i in range(2))
+    return np.sum(np.tanh(X @ Wq) * (X @ Wk))
+
+
+def test_generator_unpacked_into_names():
+    """`Wq, Wk, Wv = (theta[...] for i in range(3))` was refused as "a generator
+    expression kept for later": unpacking consumes it at once, a list comprehension's
+    meaning (transform/frontend/check.py)."""
+    theta = np.array([0.3, -0.2, 0.5, 0.1])
+    Xm = np.array([[0.5, 1.0], [-0.3, 0.2], [1.1, -0.7]])
+    assert_close(grad(_unpack_generator)(theta, Xm),
+                 numerical_grad(_unpack_generator, [theta, Xm], 0), 1e-6, 1e-8, "grad")
+    g = grad(_unpack_generator)
+    want = np.stack([numerical_grad(lambda t: g(t, Xm)[i], [theta], 0) for i in range(4)])
+    assert_close(hessian(_unpack_generator)(theta, Xm), want, 1e-5, 1e-6, "hessian")

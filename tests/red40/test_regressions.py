@@ -1,9 +1,10 @@
 """What red40 found, each against central finite differences or as the refusal it
 must be."""
 import numpy as np
+import pytest
 
 from tests.fd import assert_close, numerical_grad
-from transform import grad, hessian
+from transform import TransformError, grad, hessian
 
 X = np.array([0.5, 0.1])
 
@@ -59,3 +60,30 @@ def test_generator_unpacked_into_names():
     g = grad(_unpack_generator)
     want = np.stack([numerical_grad(lambda t: g(t, Xm)[i], [theta], 0) for i in range(4)])
     assert_close(hessian(_unpack_generator)(theta, Xm), want, 1e-5, 1e-6, "hessian")
+
+
+def _trajectory(p):
+    """the midpoint method's habit: the last state read, the next appended, the read
+    state used again."""
+    traj = [p]
+    for _ in range(3):
+        y = traj[-1]
+        traj.append(y + 0.1 * np.sin(y))
+        z = 2 * y
+    return np.sum(np.array(traj)) + np.sum(z)
+
+
+def test_entry_of_a_list_is_no_view_of_it():
+    """`y = traj[-1]; traj.append(...)` with y read later was refused ("`y` may be a view
+    of `traj`"): an entry read by an index from a list display or comprehension is the
+    entry, never a view of the list (transform/alias: State.lists). Writes into the
+    entry itself are still refused."""
+    assert_close(grad(_trajectory)(X), numerical_grad(_trajectory, [X], 0), 1e-6, 1e-8, "grad")
+
+    def scaled(x):
+        xs = [x * 1.0, x * 2.0]
+        y = xs[1]
+        xs[1] += 1.0                # changes y too: an array's `+=` is in place
+        return np.sum(y * x)
+    with pytest.raises(TransformError, match="may be a view of `xs\\[1\\]`"):
+        grad(scaled)(X)

@@ -10,11 +10,11 @@ Black-Scholes and implied volatility, portfolio variance, risk parity, GARCH, EW
 FIR/IIR filters, DFTs, autocorrelation, Savitzky-Golay, total variation; and habits
 (tuples and dicts from helpers, dataclasses, properties, classmethods, *args, partial,
 lambdas, early returns, while/break, in-place updates on copies, print, float32).
-Each runs through grad, value_and_grad, jvp, jacfwd, jacrev, hvp by its three routes,
+Each runs through grad, value_and_grad, vjp, jvp, jacfwd, jacrev, hvp by its three routes,
 hessian by both routes, jacfwd/jacrev of grad, grad of grad (and grad^3) for floats and
 grad(lowering="plain"), each against central finite differences in float64 (tests/fd.py
 never calls thunkgrad; second order against differences of grad, itself checked first).
-The whole table (112 cases, 1,330 checks, ~35 s CPU) runs with THUNKGRAD_RED40_FULL=1 or
+The whole table (112 cases, 1,437 checks, ~40 s CPU) runs with THUNKGRAD_RED40_FULL=1 or
 as `python -m tests.red40.table [NAME...]`; by default three checks per case, rotating.
 REFUSED lists the refusals (kept exact); NAN the one wrong value left (a documented
 limitation). test_regressions.py holds what red40 fixed.

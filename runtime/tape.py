@@ -26,8 +26,11 @@ def popped(pop, n=None):
 def iterable(x):
     """What a `for` loop iterates over, kept so the backward sweep can walk it again.
 
-    Arrays, lists, tuples, ranges and strings are kept as they are (no copy);
-    anything else (generators, dict views, zip objects) is listed once. A user subclass
+    Arrays, tuples, ranges and strings are kept as they are (no copy); a list is
+    copied (its pointers: a list appended to after the loop, `ks.append(k)` in an outer
+    loop of Runge-Kutta stages, would otherwise give the backward sweep its later
+    length, and a cotangent list longer than the list was); anything else
+    (generators, dict views, zip objects) is listed once. A user subclass
     of list, tuple or ndarray with its own __getitem__ is listed (the backward sweep
     slices it: its code would run); one with its own __iter__ yields values of its
     code's making, not its entries, whose cotangents would skip that code: refused.
@@ -38,7 +41,7 @@ def iterable(x):
                             "__iter__, which thunkgrad does not differentiate: loop over "
                             "a plain list or array of the values instead")
         if not own_method(type(x), "__getitem__"):
-            return x
+            return list(x) if isinstance(x, list) else x
     return list(x)
 
 

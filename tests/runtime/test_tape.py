@@ -25,7 +25,10 @@ def test_popped_continues_where_the_reader_stopped():
 
 def test_iterable_keeps_sequences_and_lists_the_rest():
     xs, arr, r = [1, 2], np.arange(3.0), range(4)
-    assert iterable(xs) is xs and iterable(arr) is arr and iterable(r) is r
+    assert iterable(arr) is arr and iterable(r) is r
+    kept = iterable(xs)             # a list is copied: appends after the loop not seen
+    xs.append(3)
+    assert kept == [1, 2] and kept is not xs
     assert iterable("ab") == "ab" and iterable((1,)) == (1,)
     listed = iterable(k * k for k in range(3))
     assert listed == [0, 1, 4]

@@ -33,8 +33,10 @@ class Value:
     """What an expression may refer to: objects, whether it is surely an ndarray, and
     whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
 
-    def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None):
+    def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None,
+                 seq=False):
         self.objs, self.array = frozenset(objs), array
+        self.seq = seq               # surely a list or tuple (a display's, a comprehension's)
         self.in_place = in_place or array
         self.elements = elements     # a display's entries' Values (`A, B = [], []`)
 
@@ -82,7 +84,7 @@ class ExprAliases:
     def value_Name(self, e):
         if e.id in self.state.names:
             return Value(self.state.names[e.id], e.id in self.state.arrays,
-                         e.id in self.state.in_place)
+                         e.id in self.state.in_place, seq=e.id in self.state.lists)
         if e.id in self.src.locals:
             return self.check.outer_name(e.id)
         found = self.src.resolve(e)
@@ -103,6 +105,8 @@ class ExprAliases:
         viewish = any(isinstance(n, gast.Slice) or (isinstance(n, gast.Constant) and n.value
                                                      in (Ellipsis, None))
                       for n in walk(e.slice))
+        if base.seq and not viewish:           # `traj[-1]` of a list: an entry, no view
+            return Value(self.state.contents(base.objs))
         return Value(base.objs | self.state.contents(base.objs), base.array and viewish)
 
     def value_Attribute(self, e):
@@ -153,6 +157,7 @@ class ExprAliases:
         made = self.fresh(e, holds=_union(entries).objs, in_place=isinstance(e, gast.List))
         if not any(isinstance(x, gast.Starred) for x in e.elts):
             made.elements = entries
+        made.seq = True
         return made
 
     value_Tuple = value_List
@@ -182,9 +187,11 @@ class ExprAliases:
         elt = _union([self.value(part) for part in parts])
         comprehended_twice(self, parts, elt)                  # `{k: y for k in ks}`
         self.state.names, self.state.arrays = saved.names, saved.arrays  # its own scope
-        self.state.origin = saved.origin
-        return self.fresh(e, holds=elt.objs,
+        self.state.origin, self.state.lists = saved.origin, saved.lists
+        made = self.fresh(e, holds=elt.objs,
                           in_place=isinstance(e, (gast.ListComp, gast.DictComp)))
+        made.seq = isinstance(e, gast.ListComp)
+        return made
 
     value_GeneratorExp = value_DictComp = value_SetComp = value_ListComp
 

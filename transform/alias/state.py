@@ -3,23 +3,26 @@
 
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
-    arrays: names known to hold ndarrays; origin: name -> the statement that made it;
+    arrays: names known to hold ndarrays; lists: names known to hold a list or tuple
+    (made by a display or a list comprehension: an entry read by an index is no view of
+    it); origin: name -> the statement that made it;
     loop_vars: names a `for` header bound (and nothing since); in_place: names
     `+=` surely changes in place (arrays, lists, dicts, copies); multi: objects more than
     one container slot (or a container an unknown call made) may hold, which `xs[i] += v`
     on an array would change for every holder."""
 
     def __init__(self, names=None, holds=None, arrays=None, origin=None, loop_vars=None,
-                 in_place=None, multi=None):
+                 in_place=None, multi=None, lists=None):
         self.names, self.holds = dict(names or {}), dict(holds or {})
         self.arrays, self.origin = set(arrays or ()), dict(origin or {})
         self.loop_vars = set(loop_vars or ())   # names a `for` header bound last
         self.in_place = set(in_place or ())
         self.multi = set(multi or ())
+        self.lists = set(lists or ())
 
     def copy(self):
         return State(self.names, self.holds, self.arrays, self.origin, self.loop_vars,
-                     self.in_place, self.multi)
+                     self.in_place, self.multi, self.lists)
 
     def join(self, other):
         out = self.copy()
@@ -27,6 +30,7 @@ class State:
             for key, objs in theirs.items():
                 table[key] = table.get(key, frozenset()) | objs
         out.arrays = self.arrays & other.arrays
+        out.lists = self.lists & other.lists
         out.in_place = self.in_place & other.in_place
         out.loop_vars = self.loop_vars | other.loop_vars
         out.multi = self.multi | other.multi
@@ -37,7 +41,8 @@ class State:
     def same(self, other):
         return self.names == other.names and self.holds == other.holds \
             and self.arrays == other.arrays and self.loop_vars == other.loop_vars \
-            and self.in_place == other.in_place and self.multi == other.multi
+            and self.in_place == other.in_place and self.multi == other.multi \
+            and self.lists == other.lists
 
     def reach(self, objs):
         """objs and everything they may hold, transitively."""

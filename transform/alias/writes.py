@@ -131,6 +131,7 @@ class AliasCheck:
         if isinstance(target, gast.Name):
             state.names[target.id] = value.objs
             (state.arrays.add if value.array else state.arrays.discard)(target.id)
+            (state.lists.add if value.seq else state.lists.discard)(target.id)
             (state.in_place.add if value.in_place else state.in_place.discard)(target.id)
             state.origin[target.id] = stmt
             (state.loop_vars.add if isinstance(stmt, gast.For) else

@@ -48,6 +48,8 @@ def check_function(src):
             _check_node(src, node)
             if isinstance(node, gast.Call):
                 consumed.update(id(a) for a in node.args if isinstance(a, gast.GeneratorExp))
+            elif _unpacked(node):           # `a, b = (f(k) for k in ...)` runs it now
+                consumed.add(id(node.value))
             elif isinstance(node, gast.GeneratorExp) and id(node) not in consumed:
                 raise src.error("a generator expression kept for later is not supported: "
                                 "the generated code evaluates it where it is written, "
@@ -56,6 +58,13 @@ def check_function(src):
                                      "generator straight to the call that consumes it")
     check_aliasing(src)
     check_callees(src)
+
+
+def _unpacked(node):
+    """An assignment unpacking a generator expression into names (Python consumes it
+    before binding any of them: a list comprehension's meaning)."""
+    return isinstance(node, gast.Assign) and isinstance(node.value, gast.GeneratorExp) \
+        and all(isinstance(t, (gast.Tuple, gast.List)) for t in node.targets)
 
 
 # the node types _check_node and the generator check look at (the others pass)

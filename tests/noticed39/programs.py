@@ -1,0 +1,21 @@
+"""Programs for session 39's noticed items (test_*.py check them against tests/fd.py)."""
+import functools
+
+import numpy as np
+
+
+class Memory:
+    """A cached_property's getter reading `self.data`: the instance's own attribute, not
+    ndarray memory (found by the user_objects generator's cached_property step)."""
+    def __init__(self, w, b):
+        self.shape = w * b
+        self.data = b
+
+    @functools.cached_property
+    def value(self):
+        return np.tanh(self.shape) * self.data
+
+
+def cached_reads_data(x, w):
+    m = Memory(w * x, np.tanh(x))
+    return np.sum(m.value * w) * np.sum(m.value) + m.data * x

@@ -259,10 +259,10 @@ def _frule(rule, tangents, args, kwargs):
 
 
 def _getter_jvp(getter, obj, tangent):
-    """The tangent of `obj.prop` for a property's Python getter: its `_jvp` along the
-    object's tangent (runtime/forward.attribute_tangent calls this)."""
+    """(value, tangent) of `obj.prop` for a property's Python getter: its `_jvp` along
+    the object's tangent (runtime/forward.attribute_tangent calls this)."""
     first = next(iter(inspect.signature(getter).parameters))
-    return call_jvp(getter, {first: tangent}, obj)[1]
+    return call_jvp(getter, {first: tangent}, obj)
 
 
 forward_runtime.PROVIDED["getter_jvp"] = _getter_jvp

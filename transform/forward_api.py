@@ -196,8 +196,8 @@ def holds_complex(value, depth=0):
     if depth > 8:
         return False
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(holds_complex(getattr(value, f.name), depth + 1)
-                   for f in dataclasses.fields(value))
+        return any(holds_complex(getattr(value, f.name, None), depth + 1)
+                   for f in dataclasses.fields(value))    # (one being built: not all set)
     if isinstance(value, (list, tuple)):
         return any(holds_complex(v, depth + 1) for v in value)
     if isinstance(value, dict):

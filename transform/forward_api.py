@@ -41,6 +41,7 @@ from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
+from .public.vectorize_values import refuse_forward
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
                                 _wrt_names)
 
@@ -139,6 +140,7 @@ def call_jvp_keywords(fn, tangents, keywords, /, *args):
 def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
+    refuse_forward(fn)                                # np.vectorize: not yet
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
     if not isinstance(fn, types.FunctionType) or not forward_by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):

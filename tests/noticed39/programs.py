@@ -113,3 +113,25 @@ class Keeper:
 def unused_method_result(w, r):
     kept = r.dot(w * 2.0)               # r's kind shows only when it runs; kept unread
     return np.sum(np.tanh(w) ** 2)
+
+
+@dataclass
+class CachedInPost:
+    r: float
+    energy: float = field(init=False)
+
+    def __post_init__(self):
+        self.energy = self.double()     # caches `twice` on self: on an object built so far
+        self.r = self.r * 3.0           # the cache would be lost (read later: stale in
+                                        # Python, recomputed there)
+    @functools.cached_property
+    def twice(self):
+        return 2.0 * self.r
+
+    def double(self):
+        return self.twice
+
+
+def cached_in_post(r):
+    o = CachedInPost(r)
+    return o.energy + o.twice

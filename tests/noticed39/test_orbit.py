@@ -1,7 +1,8 @@
 """Session 39, item 3: a dataclass with a `field(init=False)` that `__post_init__` sets by
 calling a method (red38's Orbit), built inside the differentiated function: computed
 (frontend/constructor_methods.py), against central differences (tests/fd.py); a method
-writing self, or one called after an attribute set on some ways only, stays refused."""
+writing self (or reading a cached_property of it), or one called after an attribute
+set on some ways only, stays refused."""
 import numpy as np
 import pytest
 
@@ -33,7 +34,8 @@ def test_earlier_orbits_compute(f):
 
 @pytest.mark.parametrize("f, said", [
     (P.writer_energy, "calls the method `self.bump()` in `__post_init__`, which sets"),
-    (P.branchy_energy, "Branchy is not a class the compiler can build")])
+    (P.branchy_energy, "Branchy is not a class the compiler can build"),
+    (P.cached_in_post, "CachedInPost is not a class the compiler can build")])
 def test_unsafe_method_calls_refused(f, said):
     for run in (lambda: grad(f)(1.3), lambda: jvp(f, (1.3,), (1.0,))):
         with pytest.raises(TransformError) as info:

@@ -13,9 +13,10 @@ dataclass's `__post_init__` setting a `field(init=False)` often does:
             return 0.5 * self.v ** 2
 
 The method runs on an object holding the attributes set so far: the same values Python's
-`self` holds then, so only when (1) the method, and each method it calls on self, only
-reads attributes of self (no `self.x = ...`, no `self` passed on or rebound): writes to
-another object than the one built would be lost; (2) the call is in a plain statement
+`self` holds then, so only when (1) the method, and each method or @property it reads
+on self, only reads attributes of self (no `self.x = ...`, no `self` passed on or
+rebound, no cached_property or other descriptor): writes to another object than the one
+built would be lost; (2) the call is in a plain statement
 (`=`, `+=`, an expression) of the constructor's body itself, not inside an `if` or a
 loop; (3) every attribute the statements before it may set, they set on every way
 through (else the object would show a class attribute where Python's shows one set).
@@ -50,17 +51,24 @@ def attribute_parents(fdef):
 
 
 def reading_method(cls, name, depth=0):
-    """The function of cls's method `name` when it (and each method it calls on self)
-    only reads attributes of self; else None."""
+    """The function of cls's method `name` when it (and each method or property it reads
+    on self) only reads attributes of self; else None."""
     fn = inspect.getattr_static(cls, name, None) if cls is not None else None
-    if not isinstance(fn, types.FunctionType) or depth > 4 or name.startswith("__"):
+    if not isinstance(fn, types.FunctionType) or name.startswith("__"):
         return None
+    return fn if _reads_only(cls, fn, depth) else None
+
+
+def _reads_only(cls, fn, depth):
+    """Whether fn's first parameter is only read from: `self.a` loads, where a is no
+    descriptor of cls other than a method or @property that reads only too (a
+    cached_property's cache, written on the object so far, would be lost)."""
     try:
         fdef = parsed(fn)[0]
     except Exception:               # noqa: BLE001 (no source: not read)
-        return None
-    if not fdef.args.args or fdef.args.posonlyargs:
-        return None
+        return False
+    if depth > 4 or not fdef.args.args or fdef.args.posonlyargs:
+        return False
     me = fdef.args.args[0].id
     parents = attribute_parents(fdef)
     for node in names_below(fdef):
@@ -68,12 +76,20 @@ def reading_method(cls, name, depth=0):
             continue
         parent = parents.get(id(node))
         if parent is None or not isinstance(parent.ctx, gast.Load) or \
-                parent.attr.startswith("__"):
-            return None
-        if inspect.isfunction(inspect.getattr_static(cls, parent.attr, None)) and \
-                reading_method(cls, parent.attr, depth + 1) is None:
-            return None
-    return fn
+                parent.attr.startswith("__") or \
+                not _read_only_member(cls, parent.attr, depth):
+            return False
+    return True
+
+
+def _read_only_member(cls, name, depth):
+    static = inspect.getattr_static(cls, name, None)
+    if isinstance(static, types.FunctionType):
+        return _reads_only(cls, static, depth + 1)
+    if isinstance(static, property):
+        return isinstance(static.fget, types.FunctionType) and static.fset is None and \
+            _reads_only(cls, static.fget, depth + 1)
+    return not hasattr(type(static), "__get__")     # a value (or no class attribute)
 
 
 def method_calls(fdef, me, cls):

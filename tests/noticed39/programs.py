@@ -135,3 +135,28 @@ class CachedInPost:
 def cached_in_post(r):
     o = CachedInPost(r)
     return o.energy + o.twice
+
+
+class Box:
+    def __init__(self, w):
+        self.w = w
+
+    def prod(self, axis):               # keeps self.w: its result unused by the caller
+        KEPT.append(self.w)
+        return 0.0
+
+
+KEPT = []
+
+
+def product_unused(r):
+    kept = r.prod(0)                    # r's kind shows only when it runs (a helper's
+    return 1.0                          # argument), constant arguments: dispatched
+
+
+def array_product_unused(w):
+    return product_unused(w * 2.0) * np.sum(w ** 2)
+
+
+def box_product_unused(w):
+    return product_unused(Box(w * 2.0)) * np.sum(w ** 2)

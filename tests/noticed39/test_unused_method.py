@@ -35,3 +35,11 @@ def test_dispatched_method_result_unused():
     with pytest.raises((TransformError, TypeError),     # compiled for a Keeper: at once
                        match=r"programs.py:\d+:\d+: .*(method call .dot\(\)|own `dot`)"):
         grad(f)(W, P.Keeper())
+
+
+def test_dispatched_user_branch_refused_when_it_runs():
+    f = P.array_product_unused          # an array: ndarray.prod, computed (was refused)
+    assert_close(grad(f)(W), numerical_grad(f, (W,), 0))
+    with pytest.raises(TypeError, match=r"programs.py:\d+:\d+: `.prod\(...\)` on a Box is "
+                                        "the object's own `prod`"):
+        grad(P.box_product_unused)(W)

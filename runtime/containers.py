@@ -14,6 +14,7 @@ from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
 from .rules.shape_helpers import cot_dtype
 from .registry import rrule, template_helper
+from .same_value import same_value
 from .tape import ShapeOnly
 from .thunks import unthunk
 
@@ -332,34 +333,11 @@ def computed_attribute_vjp(g, obj, name, descriptor, ans=None):
                         "class computes it with code that has no Python source to "
                         "compile; read the attributes it is computed from instead")
     value, cotangent = PROPERTY_VJP[0](getter, obj, unthunk(g))
-    if ans is not None and not _same_value(value, ans):
+    if ans is not None and not same_value(value, ans):
         raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: its "
                         "getter gives another value when run again (random draws, or "
                         "state that changed); compute it in the function instead")
     return cotangent
-
-
-def _same_value(a, b):
-    """Equal values, NaN equal to NaN; lists, tuples, dicts and plain objects entry by
-    entry (a ragged list or a dict of arrays is no array: array_equal cannot say)."""
-    if a is b:
-        return True
-    if type(a) is not type(b) and not (_is_number(a) and _is_number(b)):
-        return False
-    if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(map(_same_value, a, b))
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
-    if hasattr(a, "__dict__") and not isinstance(a, np.ndarray):
-        return _same_value(vars(a), vars(b))
-    try:
-        return bool(np.array_equal(a, b, equal_nan=True))
-    except (TypeError, ValueError):
-        return a == b if isinstance(a, str) else False
-
-
-def _is_number(v):
-    return isinstance(v, (int, float, complex, np.generic))
 
 
 @template_helper

@@ -16,6 +16,7 @@ import types
 import numpy as np
 
 from .operators import user_class
+from .same_value import same_value
 
 
 def zero_tangent(value):
@@ -135,14 +136,27 @@ def attribute_tangent(tangent, obj, name):
     if not _stored_attribute(obj, name):
         getter = _python_getter(obj, name)
         if getter is not None and "getter_jvp" in PROVIDED:
-            return PROVIDED["getter_jvp"](getter, obj, tangent)
+            value, dot = PROVIDED["getter_jvp"](getter, obj, tangent)
+            _check_cached(obj, name, value)
+            return dot
         raise TypeError(f"forward mode: `.{name}` of {type(obj).__name__} is computed by "
                         "code, which forward mode does not differentiate yet; read the "
                         "fields it is computed from, or use vjp")
     return getattr(tangent, name)
 
 
-# getter_jvp(getter, obj, tangent) -> the tangent of getter(obj): the public face's
+def _check_cached(obj, name, value):
+    """A cached_property's value already in obj.__dict__ (cached before the call) has the
+    getter's tangent only if it is the getter's value now; else (set by hand, fields
+    changed since) refused, as reverse mode's computed_attribute_vjp does."""
+    cached = getattr(obj, "__dict__", {}).get(name, _MISSING)
+    if cached is not _MISSING and not same_value(cached, value):
+        raise TypeError(f"no derivative through .{name} of a {type(obj).__name__}: its "
+                        "cached value is not what its getter gives now (set by hand, or "
+                        "state that changed); compute it in the function instead")
+
+
+# getter_jvp(getter, obj, tangent) -> (getter(obj), its tangent): the public face's
 # (transform/forward_api.py compiles the getter's `_jvp`); runtime never imports it
 PROVIDED = {}
 

@@ -217,17 +217,37 @@ def reshape_vjp(g, x):
 
 @template_helper
 def pow_exponent_vjp(slopes_g, answer, x, y):
-    """d(x ** y)/dy = x ** y * log(x), taken as 0 where x == 0; a complex power uses
-    the principal log (a negative or complex base: docs/complex.md)."""
+    """d(x ** y)/dy = x ** y * log(x): 0 where x == 0 (0 ** y is constant in y > 0), NaN
+    where x < 0 (as JAX: real powers of a negative base are defined at integer y only,
+    no derivative in y; differences give NaN), except where slopes_g is 0 (that element
+    adds nothing: `np.where(x > 0, x ** p, 0)` stays finite, in grad as in jvp); a
+    complex power uses the principal log (docs/complex.md)."""
     if np.iscomplexobj(answer):
         x = np.asarray(x)                # astype keeps a -0.0 imaginary part (adding 0j
         x = x.astype(np.result_type(x, answer))  # would not): the branch of log ans took
         return unbroadcast(slopes_g * answer * np.log(np.where(x == 0, 1, x)), y)
-    if isinstance(x, (int, float)):  # a Python number stays weakly typed (float32 stays)
-        return unbroadcast(slopes_g * answer * (math.log(x) if x > 0 else 0.0), y)
+    return unbroadcast(weighted(slopes_g, answer * exponent_log(x)), y)
+
+
+def exponent_log(x):
+    """log x where x > 0, 0 where x == 0, NaN where x < 0 (pow_exponent_vjp's); a Python
+    number stays one (weakly typed: float32 stays)."""
+    if isinstance(x, (int, float)):
+        return math.log(x) if x > 0 else 0.0 if x == 0 else math.nan
     x = np.asarray(x)
-    safe = np.where(x > 0, x, 1)
-    return unbroadcast(slopes_g * answer * np.log(safe), y)
+    log = np.log(np.where(x > 0, x, 1))
+    return np.where(x < 0, np.nan, log) if np.any(x < 0) else log
+
+
+def weighted(weight, factor):
+    """weight * factor, 0 where weight (a cotangent or tangent) is 0: a NaN factor there
+    adds nothing."""
+    product = weight * factor
+    if isinstance(factor, float) and not math.isnan(factor):
+        return product
+    if not isinstance(factor, float) and not np.isnan(factor).any():
+        return product
+    return np.where(np.equal(weight, 0), 0, product)
 
 
 # The np.linalg.norm rule covers every `ord` now; it lives with the other norms.

@@ -41,6 +41,7 @@ from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
+from .public.vectorize_values import refuse_forward
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params,
                                 _signature, _unwrap, _wrt_names)
 
@@ -164,6 +165,7 @@ def call_jvp_keywords(fn, tangents, keywords, /, *args):
 def _user_rule(fn, tangents, complex_in, args, kwargs):
     """(the user function's compiled `_jvp`, its tangent keyword arguments), compiled
     apart for complex values."""
+    refuse_forward(fn)                                # np.vectorize: not yet
     fn = named_callee(_constructor(fn), len(args))   # a class: its __init__; `*args`
     if not isinstance(fn, types.FunctionType) or not forward_by_source(fn) and \
             (fn.__module__ or "").split(".")[0] in ("runtime", "transform"):
@@ -221,8 +223,8 @@ def holds_complex(value, depth=0):
     if depth > 8:
         return False
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(holds_complex(getattr(value, f.name), depth + 1)
-                   for f in dataclasses.fields(value))
+        return any(holds_complex(getattr(value, f.name, None), depth + 1)
+                   for f in dataclasses.fields(value))    # (one being built: not all set)
     if isinstance(value, (list, tuple)):
         return any(holds_complex(v, depth + 1) for v in value)
     if isinstance(value, dict):
@@ -284,10 +286,10 @@ def _frule(rule, tangents, args, kwargs):
 
 
 def _getter_jvp(getter, obj, tangent):
-    """The tangent of `obj.prop` for a property's Python getter: its `_jvp` along the
-    object's tangent (runtime/forward.attribute_tangent calls this)."""
+    """(value, tangent) of `obj.prop` for a property's Python getter: its `_jvp` along
+    the object's tangent (runtime/forward.attribute_tangent calls this)."""
     first = next(iter(inspect.signature(getter).parameters))
-    return call_jvp(getter, {first: tangent}, obj)[1]
+    return call_jvp(getter, {first: tangent}, obj)
 
 
 forward_runtime.PROVIDED["getter_jvp"] = _getter_jvp

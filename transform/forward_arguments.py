@@ -3,6 +3,7 @@ tuple, list, dict or dataclass record of the primal's shape, in its dtype; the p
 faces (jvp, hvp, derivatives of derivatives) call `_like` before anything runs."""
 import copy
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -69,10 +70,17 @@ def _record_like(name, primal, tangent, where):
                       f"{where}.{field}")
         object.__setattr__(out, field, value)
     for other in [n for n in getattr(primal, "__dict__", ()) if n not in fields]:
+        if _cached(primal, other):      # a cached_property's value: read through its
+            vars(out).pop(other, None)  # getter's tangent (runtime attribute_tangent)
+            continue
         if _floats_in(getattr(primal, other)):      # set by __post_init__: computed, its
             raise NotAField("jvp", primal, other, "tangent")   # tangent no field's
         object.__setattr__(out, other, zero_tangent(getattr(primal, other)))
     return out
+
+
+def _cached(primal, name):
+    return isinstance(getattr(type(primal), name, None), functools.cached_property)
 
 
 def _floats_in(value, depth=0):

@@ -5,7 +5,12 @@ shape with `unbroadcast`. Constants are Python numbers (math.log(2), not
 np.log(2)) so that float32 stays float32 under NumPy 2's promotion rules.
 Ties (maximum, fmax, clip at a bound) give the whole cotangent to one side;
 fabs and sign-like kinks take sign(0) = 0. abs, real, imag, conj and angle, which
-also take complex values, are in complex_parts.py.
+also take complex values, are in complex_parts.py. The derivative of a real
+`x ** y` (np.power, the operator) in y is x ** y * log x: 0 where x == 0 (0 ** y
+is constant for y > 0), NaN where x < 0, as JAX (a negative base has real powers
+at integer y only, no derivative in y; differences give NaN), but 0 where that
+element's cotangent or tangent is 0, so `np.where(x > 0, x ** y, 0)` stays finite;
+grad, jvp and hvp agree (tests/noticed39/test_power_exponent.py).
 """
 from functools import partial
 

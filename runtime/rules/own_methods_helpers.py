@@ -11,13 +11,15 @@ def has_own_method(value, name):
 
 
 @template_helper
-def own_fill_refused(value, where):
-    """Guard for `a.fill(v)`, v being differentiated, where the source does not show what
-    `a` is (`a = helper()`): an ndarray took the branch `a[...] = v`; any other object
-    runs its own `fill` here, which may keep v where no derivative follows it (a silent
-    wrong gradient), so it is refused at the user's line when it runs."""
-    raise TypeError(f"{where}: `.fill(v)` on a {type(value).__name__} is the object's own "
-                    "`fill` (not ndarray.fill), given a value being differentiated whose result is "
+def own_fill_refused(value, where, name="fill"):
+    """Guard for `a.fill(v)` (or another method named like an ndarray's: `a.prod(1)`),
+    a value being differentiated reaching it and its result unused, where the source does
+    not show what `a` is (`a = helper()`): an ndarray took the other branch; any other
+    object runs its own method here, which may keep the value where no derivative follows
+    it (a silent wrong gradient), so it is refused at the user's line when it runs."""
+    raise TypeError(f"{where}: `.{name}(...)` on a {type(value).__name__} is the object's "
+                    f"own `{name}` (not ndarray.{name}), given a value being differentiated "
+                    "whose result is "
                     "not used: a value it keeps and the function reads back would carry no "
                     "derivative; return what the method computes and use the result, or "
                     "keep the state in local variables")

@@ -13,18 +13,21 @@ import math
 import numpy as np
 
 from ..complex_safety import ComplexRefused, RuleRefused
-from ..helpers import unbroadcast
+from ..helpers import exponent_log, unbroadcast, weighted
 from ..registry import template_helper
 from ..thunks import unthunk
 
 
 def _log_and_slope(x):
-    """(log x, 1 / x) where x > 0, (0, 0) elsewhere: pow_exponent_vjp's log (0 at 0)."""
+    """(log x, 1 / x) where x > 0, (0, 0) where x == 0, (NaN, NaN) where x < 0:
+    pow_exponent_vjp's log (runtime/helpers.py exponent_log) and its slope."""
+    log = exponent_log(x)
     if isinstance(x, (int, float)):
-        return (math.log(x), 1.0 / x) if x > 0 else (0.0, 0.0)
+        return log, 1.0 / x if x > 0 else 0.0 if x == 0 else math.nan
     x = np.asarray(x)
     safe = np.where(x > 0, x, 1)
-    return np.log(safe), np.where(x > 0, 1 / safe, 0)
+    slope = np.where(x > 0, 1 / safe, 0)
+    return log, np.where(x < 0, np.nan, slope) if np.any(x < 0) else slope
 
 
 @template_helper
@@ -35,10 +38,11 @@ def pow_exponent_vjp_vjp(g, slopes_g, answer, x, y, part):
         raise ComplexRefused("hvp/hessian: the second derivative of `x ** y` in y is "
                              "written for real powers. Instead: differentiate a real power")
     log, slope = _log_and_slope(x)
-    others = [(answer, log), (slopes_g, log), (slopes_g * answer, slope)][part]
     shape = np.broadcast_shapes(*(np.shape(v) for v in (slopes_g, answer, x)))
     spread = np.broadcast_to(unthunk(g), shape)
-    return unbroadcast(spread * others[0] * others[1], (slopes_g, answer, x)[part])
+    weight, factor = [(spread, answer * log), (spread * slopes_g, log),
+                      (spread * slopes_g, answer * slope)][part]
+    return unbroadcast(weighted(weight, factor), (slopes_g, answer, x)[part])
 
 
 @template_helper
@@ -46,8 +50,9 @@ def pow_exponent_x_jvp(t_x, slopes_g, answer, x, y):
     """Tangent of pow_exponent_vjp(slopes_g, answer, x, y) from x: slopes_g * answer *
     t_x / x where x > 0 (its log is 0 elsewhere), summed to y's shape."""
     _, slope = _log_and_slope(x)
-    return unbroadcast(np.broadcast_to(slopes_g * answer * slope * t_x, np.broadcast_shapes(
-        *(np.shape(v) for v in (slopes_g, answer, x, t_x)))), y)
+    return unbroadcast(np.broadcast_to(weighted(slopes_g * t_x, answer * slope),
+                                       np.broadcast_shapes(*(np.shape(v) for v in (
+                                           slopes_g, answer, x, t_x)))), y)
 
 
 @template_helper

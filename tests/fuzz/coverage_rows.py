@@ -39,7 +39,8 @@ SUPPORTED = {
     "nested def (inlined; closures over outer values, including differentiated ones)":
         ("closure",),
     "attribute reads on objects and dataclasses, methods of user objects":
-        ("dataclass", "object_method", "attribute_read", "property", "ndarray_named_member",
+        ("dataclass", "object_method", "attribute_read", "property", "cached_property",
+         "ndarray_named_member",
          "receiver_unknown", "super_call"),
     "ndarray methods (x.sum(), x.T, x.reshape(...), x.dot(y), ...)":
         ("ndarray_method", "transpose", "reshape", "dispatched_axis_method"),

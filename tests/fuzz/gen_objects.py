@@ -15,7 +15,9 @@ ndarray ones.
                        return box.mean() + np.sum(box.shape)
 
 Classes: a plain class with `__init__` (attributes T, size, ndim, shape or plain names),
-a @dataclass with `__post_init__`, and @property getters; methods mean(), sum(t), std(),
+a @dataclass with `__post_init__`, and @property or functools.cached_property getters (a
+cached one always read in f, twice: the second read is the cached value; forward mode took
+the tangent object's own attribute for it, the getter run on the tangents: session 38); methods mean(), sum(t), std(),
 dot(t), reshape(k), T given as attributes, and fill(v), which changes self like
 ndarray.fill changes an array (taken for ndarray.fill, it gave a silently wrong gradient:
 session 34), called on the object directly or through a helper also given an array. The object is built in f from differentiated
@@ -48,10 +50,11 @@ def user_objects(g, seed):
     cls = g.name("Box").capitalize()
     prop = g.pick(("shape", "T", "norm", g.name("field")))
     prop = prop if prop not in names else "value"
+    cached = g.chance(0.3)
     if g.chance(0.4):
-        _dataclass(g, cls, arr, sc, methods, prop)
+        _dataclass(g, cls, arr, sc, methods, prop, cached)
     else:
-        _plain(g, cls, arr, sc, methods, prop)
+        _plain(g, cls, arr, sc, methods, prop, cached)
     obj = g.name("box")
     w, b = g.array(env, 1), f"np.tanh({g.scalar(env, 1)})"
     built_here = g.chance(0.8)      # (a global object changed by fill would carry over)
@@ -64,6 +67,8 @@ def user_objects(g, seed):
     terms = [_read(g, obj, arr, sc, prop, m, a) for m in methods]
     terms.append(g.pick((f"np.sum({obj}.{prop})", f"np.sum({obj}.{arr} * {a})",
                          f"{obj}.{sc} * {x}")))
+    if cached:
+        terms.append(f"np.sum({obj}.{prop} * {a}) * np.sum({obj}.{prop})")
     if built_here and g.chance(0.3):
         terms += _fill(g, obj, env, a)       # (last: the draws above stay the same)
     return g.case("user_objects", seed, " + ".join(terms))
@@ -95,28 +100,35 @@ def _method_lines(name, arr, sc):
             f"        return {body.format(arr=arr, sc=sc)}", ""]
 
 
-def _property_lines(prop, arr, sc):
-    return ["    @property", f"    def {prop}(self):",
+def _property_lines(g, prop, arr, sc, cached):
+    if not cached:
+        decorator = "@property"
+    else:
+        decorator = "@functools.cached_property"
+        if "import functools" not in g.imports:
+            g.imports.append("import functools")
+        g.use("cached_property")
+    return [f"    {decorator}", f"    def {prop}(self):",
             f"        return np.tanh(self.{arr}) * self.{sc}", ""]
 
 
-def _plain(g, cls, arr, sc, methods, prop):
+def _plain(g, cls, arr, sc, methods, prop, cached):
     lines = [f"class {cls}:", "    def __init__(self, w, b):",
              f"        self.{arr} = w * b", f"        self.{sc} = b", ""]
-    lines += _property_lines(prop, arr, sc) + _fill_lines(sc)
+    lines += _property_lines(g, prop, arr, sc, cached) + _fill_lines(sc)
     for m in methods:
         lines += _method_lines(m, arr, sc)
     g.define(lines[:-1])
     g.use("class_init", "property")
 
 
-def _dataclass(g, cls, arr, sc, methods, prop):
+def _dataclass(g, cls, arr, sc, methods, prop, cached):
     if "import dataclasses" not in g.imports:
         g.imports.append("import dataclasses")
     lines = ["@dataclasses.dataclass", f"class {cls}:", "    w: object", "    b: float", "",
              "    def __post_init__(self):", f"        self.{arr} = self.w * self.b",
              f"        self.{sc} = np.tanh(self.b)", ""]
-    lines += _property_lines(prop, arr, sc) + _fill_lines(sc)
+    lines += _property_lines(g, prop, arr, sc, cached) + _fill_lines(sc)
     for m in methods:
         lines += _method_lines(m, arr, sc)
     g.define(lines[:-1])

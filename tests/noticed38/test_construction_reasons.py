@@ -32,9 +32,7 @@ def test_frozen_dataclass_post_init_still_raises():
 CASES = [
     # (function, argument, what the message names)
     (P.frozen_writes, X, ["sets an attribute of `self`, which a frozen dataclass"]),
-    (P.orbit_energy, 1.3, ["field `energy` is `field(init=False)`", "@property"]),
-    (P.kinetic_energy, 1.3, ["`self.energy = self.kinetic() - 1.0 / self.r` (programs.py:",
-                             "calls the method `self.kinetic()` in `__post_init__`"]),
+    # (P.orbit_energy, P.kinetic_energy: computed since session 39, tests/noticed39)
     (K.attribute_before_super, X, ["`self.s = s` (programs_ctors.py:168) runs before "
                                    "`super().__init__(w)` (programs_ctors.py:169)",
                                    "call the base's `__init__` first"]),

@@ -41,15 +41,11 @@ _EVERY_MODE = ("explicit_base_init", "anharmonic_coupling", "post_init_inherited
                "generator_tuples", "star_kwargs_super", "kwargs_into_super",
                "dataclass_scale_arg", "attribute_before_super", "class_attribute_init")
 REFUSED = {(n, c) for n in _FR_HELPERS for c in ("hvp_fr", "hessian_fr")} | \
-    {(n, c) for n in _EVERY_MODE for c in _ALL} | {
-    # (forward over reverse through a property overridden in a subclass passes since
-    # session 38)
-    # route auto falls back at compile time only: these refuse when the code runs
-    ("list_item_methods", "hvp_auto"),
-    # reverse over forward: `.prod()` of a list item (reported with a temporary's name)
-    ("list_item_methods", "hvp"), ("list_item_methods", "hessian"),
-    # (forward mode's `.take()` and `.clip()` of a list item pass since session 38)
-}
+    {(n, c) for n in _EVERY_MODE for c in _ALL}
+# (forward over reverse through a property overridden in a subclass passes since session
+# 38; forward mode's `.take()` and `.clip()` of a list item pass since session 38; reverse
+# over forward of `.prod()` of a list item, its result unused in the tangent code, passes
+# since session 39: a dispatched method's user-object branch is refused only if it runs)
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]
 if not os.environ.get("THUNKGRAD_RED37_FULL"):
     CHECKED = [(name, case[3][k % len(case[3])]) for k, (name, case) in

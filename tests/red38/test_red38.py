@@ -23,10 +23,9 @@ CASES = all_cases()
 # a piece of np.piecewise reading a differentiated value through its closure (`c * t`)
 # has no forward rule: refused at the user's line (pass `c` in np.piecewise's args)
 _FLOAT = ("grad", "jvp", "hvp", "hvp_fr", "hvp_auto", "gog")
-REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | \
-    {("orbit_energy", c) for c in _FLOAT} | {
-    # a dataclass with a field(init=False) that __post_init__ sets from a method
-    # (orbit_energy): refused in every mode, saying so (a frozen dataclass whose
+REFUSED = {("piecewise_scaled", c) for c in _FLOAT if c != "grad"} | {
+    # (a dataclass with a field(init=False) that __post_init__ sets from a method,
+    # orbit_energy, is computed since session 39; a frozen dataclass whose
     # __post_init__ writes no attribute, box_penalty, passes since session 38)
     # (plain lowering: `buf.copy()` in a range loop, a `for` with `break`, a `while`, a
     # nested loop are taken since session 38: checked against differences)

@@ -157,7 +157,7 @@ def test_attribute_tangent_needs_a_real_record(obj, name, monkeypatch):
 def test_a_python_property_goes_to_the_provided_getter_jvp(monkeypatch):
     calls = []
     monkeypatch.setitem(forward.PROVIDED, "getter_jvp",
-                        lambda getter, obj, t: calls.append((getter, obj, t)) or 42.0)
+                        lambda getter, obj, t: calls.append((getter, obj, t)) or (9.0, 42.0))
     obj, tangent = Plain(3.0), Plain(0.5)
     assert attribute_tangent(tangent, obj, "square") == 42.0
     assert calls == [(Plain.square.fget, obj, tangent)]

@@ -1,8 +1,8 @@
 """Behaviour the session-29 mutation run found unpinned in runtime/containers.py:
-`_same_value`, which decides whether a computed attribute's getter, run again in the
-backward sweep, gave the value the forward sweep read (a list with a changed entry, a
-number that came back as an array, a string beside an array, an object it cannot
-compare), and `_replace` on an object that has `_fields` but is no tuple."""
+`same_value` (now runtime/same_value.py), which decides whether a computed attribute's
+getter, run again in the backward sweep, gave the value the forward sweep read (a list
+with a changed entry, a number that came back as an array, a string beside an array, an
+object it cannot compare), and `_replace` on an object that has `_fields` but is no tuple."""
 import numpy as np
 import pytest
 
@@ -15,7 +15,7 @@ STATE = {"scale": 1.0, "mode": "first"}
 
 
 class Slotted:
-    """No __dict__: _same_value cannot compare two of these entry by entry."""
+    """No __dict__: same_value cannot compare two of these entry by entry."""
     __slots__ = ("v",)
 
     def __init__(self, v):
@@ -92,7 +92,7 @@ def test_an_object_it_cannot_compare_is_another_value():
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("f", [parts_loss, first_loss, labelled_loss],
                          ids=lambda f: f.__name__)
-def test_the_same_value_again_is_differentiated(f, policy):
+def test_thesame_value_again_is_differentiated(f, policy):
     """Unchanged lists, numbers and a string beside an array compare equal (:316 `==`)."""
     assert_close(grad(f, policy=policy)(W), numerical_grad(f, [W], 0))
 

@@ -69,10 +69,13 @@ def check_kept_values(ctx, statement, prim, varied):
 
 def _refused_when_run(ctx, statement, prim):
     """`a.fill(v)`'s branch for an object that is not an array, where the source does not
-    show what `a` is (normalize_tricks.py): that object's own `fill` given a value being
-    differentiated is refused when the branch runs (an array takes the other branch)."""
+    show what `a` is (normalize_tricks.py), or `r.prod(1)`'s of a dispatched method
+    (normalize_calls.py dispatch_method; a list item's in reverse over forward's tangent
+    code): that object's own method given a value being differentiated is refused when
+    the branch runs (an array takes the other branch)."""
     statement.value = ctx.names.call("own_fill_refused", copy.deepcopy(prim.receiver),
-                                     gast.Constant(value=prim.decided_when_run, kind=None))
+                                     gast.Constant(value=prim.decided_when_run, kind=None),
+                                     gast.Constant(value=prim.method, kind=None))
     statement.prim = Prim("nondiff", "check")
 
 

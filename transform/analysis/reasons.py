@@ -13,6 +13,8 @@ Method calls dispatched at run time and custom rules (rrules) get their cotangen
 by position, so a differentiated keyword argument to one is refused too. So is an ndarray attribute
 no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
+import functools
+
 import gast
 import numpy as np
 
@@ -101,7 +103,7 @@ def _known_object(ctx, prim):
 def _own_self(src, name):
     """`name` is the first parameter, never rebound, of a function defined directly in
     the body of a module-level user class that is no ndarray subclass, as a method or a
-    property's getter (not a staticmethod or classmethod): the instance."""
+    property's (or functools.cached_property's) getter (not a staticmethod or classmethod): the instance."""
     fn = src.fn
     parts = getattr(fn, "__qualname__", "").split(".")
     if len(parts) != 2 or not src.params or src.params[0] != name or \
@@ -109,7 +111,8 @@ def _own_self(src, name):
         return False
     cls = getattr(fn, "__globals__", {}).get(parts[0])
     member = vars(cls).get(parts[1]) if isinstance(cls, type) else None
-    getter = getattr(member, "fget", None) if isinstance(member, property) else member
+    getter = member.fget if isinstance(member, property) else \
+        member.func if isinstance(member, functools.cached_property) else member
     return getter is fn and not issubclass(cls, np.ndarray) and \
         (cls.__module__ or "").split(".")[0] not in ("builtins", "numpy", "scipy")
 

@@ -19,6 +19,7 @@ import gast
 
 from ..ir.nodes import names_below
 from .base_init import base_call
+from .constructor_methods import reading_method
 from .constructors import _HEAP_TYPE, _LITERALS, _attribute_parents, _own_setattr, _parsed, _writes_self
 
 _OUTSIDE = "or build the object outside the differentiated function and pass it in"
@@ -64,7 +65,7 @@ def _why_dataclass(cls):
         return (f"its `__post_init__` is inherited from `{owner.__name__}` (the compiler "
                 "reads a dataclass's own `__post_init__` only)", _OUTSIDE)
     for f in dataclasses.fields(cls):
-        what = "is `field(init=False)`" if not f.init else "has a `default_factory`" \
+        what = "has a `default_factory`" \
             if f.default_factory is not dataclasses.MISSING else \
             "has a default other than a literal" if not isinstance(
                 f.default, _LITERALS + (type(dataclasses.MISSING),)) else None
@@ -78,7 +79,7 @@ def _why_dataclass(cls):
                 f"{_OUTSIDE}")
     fdef, filename, lines, first = _parsed(post)
     preset = [f.name for f in dataclasses.fields(cls)]
-    return _why_body(fdef, preset, _Where(filename, lines, first), "__post_init__")
+    return _why_body(fdef, preset, _Where(filename, lines, first), "__post_init__", cls)
 
 
 def _why_init(cls, owner):
@@ -92,7 +93,7 @@ def _why_init(cls, owner):
         late = _base_calls(fdef)
         if late:
             return _late_base_call(fdef, late[0], at)
-        return _why_body(fdef, (), at, f"{owner.__name__}.__init__")
+        return _why_body(fdef, (), at, f"{owner.__name__}.__init__", cls)
     k, base, call = found
     if any(isinstance(a, gast.Starred) for a in call.args) or \
             any(v.arg is None for v in call.keywords):
@@ -104,7 +105,7 @@ def _why_init(cls, owner):
         return f"its base class `{base.__name__}`: {inner[0]}", inner[1]
     rest = fdef.body[k + 1:]
     fdef.body = fdef.body[:k] + rest
-    return _why_body(fdef, _stores_in(cls, base), at, f"{owner.__name__}.__init__")
+    return _why_body(fdef, _stores_in(cls, base), at, f"{owner.__name__}.__init__", cls)
 
 
 def _late_base_call(fdef, stmt, at):
@@ -117,7 +118,7 @@ def _late_base_call(fdef, stmt, at):
             "statement only", f"call the base's `__init__` first, {_OUTSIDE}")
 
 
-def _why_body(fdef, preset, at, what):
+def _why_body(fdef, preset, at, what, cls):
     args = fdef.args
     if not args.args or args.vararg or args.kwarg or args.posonlyargs:
         return (f"`{what}` takes `*args`, `**kwargs` or positional-only parameters",
@@ -127,11 +128,12 @@ def _why_body(fdef, preset, at, what):
     if nested is not None:
         return (f"{at(nested)} in `{what}` (a nested function, lambda or class, `return`, "
                 "`yield`, `global` or `del`)", f"move it out of `{what}`, {_OUTSIDE}")
-    return _self_use(fdef, preset, at, what)
+    return _self_use(fdef, preset, at, what, cls)
 
 
-def _self_use(fdef, preset, at, what):
-    """The first use of self other than setting an attribute or reading one set."""
+def _self_use(fdef, preset, at, what, cls):
+    """The first use of self other than setting an attribute, reading one set or calling
+    a method that only reads self (frontend/constructor_methods.py)."""
     me = fdef.args.args[0].id
     parents = _attribute_parents(fdef)
     calls = {id(n.func) for n in gast.walk(fdef) if isinstance(n, gast.Call)}
@@ -145,8 +147,11 @@ def _self_use(fdef, preset, at, what):
                     f"set attributes of `{me}` in `{what}` itself, {_OUTSIDE}")
         if isinstance(parent.ctx, gast.Store):
             done.add(parent.attr)
+        elif id(parent) in calls and reading_method(cls, parent.attr) is not None:
+            continue
         elif id(parent) in calls:
-            return (f"{at(node)} calls the method `{me}.{parent.attr}()` in `{what}`",
+            return (f"{at(node)} calls the method `{me}.{parent.attr}()` in `{what}`, "
+                    f"which sets attributes of `{me}` or passes it on (or has no source)",
                     "compute that value in a method or a @property read after the object "
                     f"is built, {_OUTSIDE}")
         elif parent.attr not in done:

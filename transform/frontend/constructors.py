@@ -16,19 +16,17 @@ other use of `self` (passing it on, calling its methods, `super().__init__`, an
 attribute read before it is set) is not rewritten: the class stays refused where a
 differentiated value reaches it (lowering/records.py record_hint says why).
 """
-import ast
 import dataclasses
 import inspect
-import textwrap
 import types
 import weakref
 
 import gast
 
 from ..ir.nodes import names_below
-from .source_check import check_current, source_of
-from .to_gast import ast_to_gast
 from .base_init import base_call, inlined, names_of
+from .constructor_methods import attribute_parents as _attribute_parents, call_methods, \
+    mark_calls, method_calls, parsed as _parsed
 from .try_scope import definitely_bound
 
 _LITERALS = (int, float, complex, str, bool, bytes, type(None))
@@ -56,7 +54,28 @@ def _make(cls, builder_for):
     _, fields, init = built
     stub = _stub(init, cls)
     stub.thunkgrad_constructor = (cls, init, fields, builder_for(cls, fields))
-    return stub if _sets_every_field(stub) else None
+    stub.thunkgrad_partial = _partials(cls, builder_for)
+    try:
+        return stub if _sets_every_field(stub) else None
+    except _Unsafe:
+        return None
+
+
+class _Unsafe(Exception):
+    """A method called on self where frontend/constructor_methods.py cannot run it."""
+
+
+def _partials(cls, builder_for):
+    """fields -> the builder of an object holding only those (made once each)."""
+    made = {}
+
+    def partial(fields):
+        if fields not in made:
+            made[fields] = builder_for(cls, list(fields))
+            made[fields].__name__ = made[fields].__qualname__ = \
+                f"build_{cls.__name__}_partial{len(made)}"
+        return made[fields]
+    return partial
 
 
 def _tree(cls):
@@ -68,7 +87,7 @@ def _tree(cls):
         if code is None or code.__code__.co_freevars:
             return None                    # (`super()` reads the __class__ cell)
         parsed = _with_self(cls, *_parsed(code))
-        fields = _stored_attributes(parsed[0])
+        fields = _stored_attributes(parsed[0], cls=cls)
         return None if fields is None else (parsed, fields, init)
     owner = next(k for k in cls.__mro__ if "__init__" in k.__dict__)   # inherited too
     return _init_tree(cls, owner)
@@ -83,7 +102,7 @@ def _init_tree(cls, owner):
     fdef = parsed[0]
     found = base_call(fdef, owner, cls, init) if fdef.args.args else None
     if found is None:
-        fields = None if init.__code__.co_freevars else _stored_attributes(fdef)
+        fields = None if init.__code__.co_freevars else _stored_attributes(fdef, cls=cls)
         return None if fields is None else (parsed, fields, init)
     fields = _with_base(cls, init, fdef, found)
     return None if fields is None else (parsed, fields, init)
@@ -113,7 +132,7 @@ def _with_base(cls, init, fdef, found):
     head, fdef.body = fdef.body[:k], fdef.body[k + 1:]
     later = {n.id for n in names_below(gast.Module(body=fdef.body, type_ignores=[]))}
     fields = None if later & {"super", "__class__"} else \
-        _stored_attributes(fdef, base_fields)
+        _stored_attributes(fdef, base_fields, cls)
     fdef.body = head + new + fdef.body
     return fields
 
@@ -138,7 +157,7 @@ def _code_of(cls, init):
     post = cls.__dict__.get("__post_init__")
     if dataclasses.is_dataclass(cls) and isinstance(post, types.FunctionType) and \
             getattr(getattr(init, "__code__", None), "co_filename", "") == "<string>":
-        plain = all(f.default_factory is dataclasses.MISSING and f.init and
+        plain = all(f.default_factory is dataclasses.MISSING and
                     isinstance(f.default, _LITERALS + (type(dataclasses.MISSING),))
                     for f in dataclasses.fields(cls))
         return post if plain and not (cls.__dataclass_params__.frozen and
@@ -163,15 +182,17 @@ def _with_self(cls, fdef, *where):
     if not dataclasses.is_dataclass(cls):
         return (fdef,) + where
     me = fdef.args.args[0].id
-    names = [f.name for f in dataclasses.fields(cls)]
-    stores = [gast.parse(f"{me}.{n} = {n}").body[0] for n in names]
+    given = [f for f in dataclasses.fields(cls) if f.init]
+    stores = [gast.parse(f"{me}.{f.name} = {f.name}").body[0] for f in given] + \
+        [gast.parse(f"{me}.{f.name} = {f.default!r}").body[0]    # field(init=False)
+         for f in dataclasses.fields(cls) if not f.init and        # with a literal default
+         f.default is not dataclasses.MISSING]
     for stmt in stores:
         for node in gast.walk(stmt):
             gast.copy_location(node, fdef)
-    fdef.args.args[1:] = [gast.Name(id=n, ctx=gast.Param(), annotation=None,
-                                    type_comment=None) for n in names]
-    fdef.args.defaults = [gast.Constant(value=f.default, kind=None)
-                          for f in dataclasses.fields(cls)
+    fdef.args.args[1:] = [gast.Name(id=f.name, ctx=gast.Param(), annotation=None,
+                                    type_comment=None) for f in given]
+    fdef.args.defaults = [gast.Constant(value=f.default, kind=None) for f in given
                           if f.default is not dataclasses.MISSING]
     fdef.body[:0] = stores
     return (fdef,) + where
@@ -196,27 +217,24 @@ def _own_setattr(k):
         getattr(getattr(mine, "__code__", None), "co_filename", "") == "<string>"
 
 
-def _parsed(init):
-    filename, lines, first_line = source_of(init)
-    tree = ast.parse(textwrap.dedent("".join(lines)))
-    check_current(init, tree.body[0], filename, first_line)
-    return ast_to_gast(tree).body[0], filename, lines, first_line
-
-
-def _stored_attributes(fdef, preset=()):
+def _stored_attributes(fdef, preset=(), cls=None):
     """The attributes `__init__` sets on self, in order (`preset` set before it), or None
-    if it uses self in any other way (then the rewrite could change what it means)."""
+    if it uses self in any other way (then the rewrite could change what it means) than
+    calling a method of cls that only reads self (frontend/constructor_methods.py)."""
     args = fdef.args
     if not args.args or args.vararg or args.kwarg or args.posonlyargs:
         return None
     me = args.args[0].id
     parents = _attribute_parents(fdef)
+    methods = {id(c.func) for c in method_calls(fdef, me, cls)}
     uses = sorted((n for n in names_below(fdef) if n.id == me and n is not args.args[0]),
                   key=lambda n: (n.lineno, n.col_offset))
     first_set = dict.fromkeys(preset, 0)
     for node in uses:
         line = node.lineno
         parent = parents.get(id(node))
+        if parent is not None and id(parent) in methods:
+            continue                       # `self.kinetic()`: run on the object so far
         if parent is None:
             return None                    # `helper(self)`, `self = ...`, `return self`
         if isinstance(parent.ctx, gast.Store):
@@ -224,12 +242,6 @@ def _stored_attributes(fdef, preset=()):
         elif not (parent.attr in first_set and first_set[parent.attr] < line):
             return None                    # read before set: a class attribute or a method
     return list(first_set) if _no_nested_scopes(fdef) else None
-
-
-def _attribute_parents(fdef):
-    """id(Name) -> the Attribute whose value it is (`self.w`)."""
-    return {id(n.value): n for n in gast.walk(fdef)
-            if isinstance(n, gast.Attribute) and isinstance(n.value, gast.Name)}
 
 
 def _no_nested_scopes(fdef):
@@ -265,6 +277,7 @@ def constructor_source(fn):
     fdef, filename, lines, first_line = _tree(cls)[0]
     me = fdef.args.args[0].id
     local = _local_names_for(fdef, fields, me)
+    mark_calls(fdef, me, cls)
     fdef.args.args = fdef.args.args[1:]
     for node in gast.walk(fdef):
         for name, value in gast.iter_fields(node):
@@ -273,6 +286,10 @@ def constructor_source(fn):
             elif isinstance(value, list):
                 value[:] = [_renamed(v, local) if isinstance(v, gast.Attribute) and
                             _is_self(v, me) else v for v in value]
+    partial = fn.thunkgrad_partial
+    partial.order, partial.fields = [local[f] for f in fields], {local[f]: f for f in fields}
+    if not call_methods(fdef, me, cls, partial):
+        raise _Unsafe(cls)
     fdef.body.append(_return_built(fdef, builder, [local[f] for f in fields]))
     fdef.name = cls.__name__
     return fdef, filename, lines, first_line

@@ -19,7 +19,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
                              rule_for, unsafe_call_hint)
 from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
-from .shape_methods import SHAPE_METHODS, array_branch
+from .shape_methods import SHAPE_METHODS, array_branch, user_branch
 from .numpy_methods import dispatch_numpy_method, guard_argument_method, numpy_method_of
 from .functions_as_values import free_locals
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
@@ -266,8 +266,7 @@ class CallNormalizer:
         self.norm.emit(assign(cond, self.names.call("is_user_object", base,
                                                     const(e.func.attr))),
                        Prim("nondiff", "test"))
-        mine = self.norm.block_of(lambda: self.user_method(
-            e, _copied(node), base, call[1], call[2], target, False))
+        mine = user_branch(self, e, _copied(node), base, call, target)
         rule = self.norm.block_of(lambda: array_branch(      # (shape_methods.py)
             self, e, _copied(node), base, call, target))
         self.norm.emit(gast.If(test=load(cond), body=mine, orelse=rule))

@@ -40,3 +40,16 @@ def array_branch(lowering, e, node, base, call, target):
     """The dispatch's ndarray branch (normalize_calls.py array_method), checked."""
     node, call = integer_checked(lowering, node, call)
     return lowering.array_method(e, node, base, call, target, False)
+
+
+def user_branch(lowering, e, node, base, call, target):
+    """The dispatch's user-object branch; a value being differentiated given to it, its
+    result unused, is refused only if the branch runs (analysis/kept_values.py): the
+    receiver may be an array (in reverse over forward's tangent code, a list item's
+    `t9 = t8.prod(1)` whose result only the tangent's other branch read)."""
+    stmts = lowering.norm.block_of(lambda: lowering.user_method(
+        e, node, base, call[1], call[2], target, False))
+    for stmt in stmts:
+        if getattr(getattr(stmt, "prim", None), "method", None) == e.func.attr:
+            stmt.prim.decided_when_run = f"{lowering.norm.where(e)}:{e.col_offset + 1}"
+    return stmts

@@ -19,6 +19,7 @@ from ..frontend.varargs import takes_varargs, with_varargs
 from ..analysis.shapes import signature_of
 from ..ir.primitives import opaque_library
 from .parameters import _params
+from .vectorize_values import vectorized_value
 from ..frontend.constructors import constructor_of
 from ..lowering.records import object_builder, record_rule
 from runtime.operators import user_class as _user_class
@@ -221,6 +222,8 @@ class MethodRule:
         if rule is not None:
             out, pullback = rule.rrule(*args, **kwargs)
             return out, lambda g: (None,) + tuple(pullback(g))
+        if isinstance(fn, np.vectorize):          # passed in: its loop, compiled
+            return vectorized_value(fn, args, kwargs, self.site, self.rule)
         if not isinstance(fn, functools.partial):
             return None
         whole = MethodRule("__call__", self.policy, None, self.site, self.materialised)

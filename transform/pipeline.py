@@ -199,7 +199,10 @@ def _optimize_typed(ctx, sweeps):
                            adjoints=frozenset(ctx.adjoints.values()), names=ctx.names,
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,
-                           literal_terms=ctx.literal_terms, temporaries=ctx.foldable())
+                           literal_terms=ctx.literal_terms, temporaries=ctx.foldable(),
+                           same_shape=ctx.same_shape,
+                           primal_of={d: p for p, d in ctx.adjoints.items()},
+                           real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
     return facts.fused                      # the pullback statements FusePullback rewrote
 

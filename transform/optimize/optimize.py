@@ -45,17 +45,17 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     FusePullback(),            # the pullback's single-use temporaries folded
+    FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2` (typed: session 39)
+    DropSpreads(),             # a scalar cotangent's spread left to broadcasting
+    WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
+    HoistPops(),               # a backward loop's tape entry taken in its header
+    HoistFactors(),            # a loop-invariant factor applied once after the loop
 )
 
 GAST_PASSES = (               # on the lowered rrule
     Fuse(),                    # single-use temporaries folded (the forward sweep's, after
                                # FusePullback; both sweeps' when run without it)
-    FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
-    DropSpreads(),             # a scalar cotangent's spread left to broadcasting
-    WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
-    HoistPops(),               # a backward loop's tape entry taken in its header
-    HoistFactors(),            # a loop-invariant factor applied once after the loop
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )
@@ -67,7 +67,8 @@ PASSES = TYPED_PASSES + GAST_PASSES
 # pays off only where each iteration's `dW += outer(g, x)` costs a Python-level call and
 # an allocation; a compiled loop (numba) does that update in place for less than the
 # stacking costs, and a Python object with list state is what it cannot type.
-PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, BatchProducts))
+# Nor HoistPops: the plain lowering reads its tapes by index, no `popped(pop, n)` header.
+PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, (BatchProducts, HoistPops)))
 
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared

@@ -116,6 +116,9 @@ class TypedFacts:
     literal_terms: Optional[list] = None            # template terms given a literal
     temporaries: frozenset = frozenset()            # names PropagateCopies may drop
     fused: Optional[list] = None                    # FusePullback: typed statements rewritten
+    same_shape: Callable = lambda a, b: a == b      # (as Facts: DropSpreads)
+    primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
+    real_arguments: bool = False                    # (as Facts: WriteOutUnbroadcasts)
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

@@ -11,8 +11,9 @@ replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize
 which rewrite expressions (and find the generated statements by their typed marks), and
 the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
 from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
-MergeLikeTerms in session 38, and Fuse's pullback half as FusePullback; Fuse's forward
-half is next, docs/ir.md says what it needs). Each pass is
+MergeLikeTerms in session 38, and Fuse's pullback half as FusePullback; FoldNegations,
+DropSpreads, WriteOutUnbroadcasts, HoistPops and HoistFactors in session 39; Fuse's
+forward half and SpreadViews are next, docs/ir.md says what they need). Each pass is
 a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.

@@ -48,7 +48,6 @@ from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
 from .optimize.optimize import PLAIN_PASSES, optimize, optimize_typed
-from .optimize.typed_fuse import rewritten_nodes
 from .reverse.assemble import build_sweeps, lower_sweeps
 from .reverse.plain_rule import plain_rule
 
@@ -110,11 +109,11 @@ def _stages(ctx, varied):
     output = body[-1].value.id if isinstance(body[-1].value, gast.Name) else None
     _analyze(ctx, body, output, wrt if varied is None else varied)      # 5 analyze
     sweeps = build_sweeps(ctx, output)                          # 6 reverse (typed)
-    fused = _optimize_typed(ctx, sweeps)                        # 7 optimize: typed phase
+    _optimize_typed(ctx, sweeps)                                # 7 optimize: typed phase
     if ctx.lowering == "plain":                                 #   (or the second lowering)
         return emit(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
-    _optimize(ctx, rrule, fused)                                # 7 optimize: gast phase
+    _optimize(ctx, rrule)                                       # 7 optimize: gast phase
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
 
@@ -202,20 +201,21 @@ def _optimize_typed(ctx, sweeps):
                            shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
                            forward=sweeps.forward, uses_tape=ctx.uses_tape,
                            literal_terms=ctx.literal_terms, temporaries=ctx.foldable(),
-                           commented={id(c) for c in ctx.comments if not isinstance(c, str)})
+                           commented={id(c) for c in ctx.comments if not isinstance(c, str)},
+                           same_shape=ctx.same_shape,
+                           primal_of={d: p for p, d in ctx.adjoints.items()},
+                           real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
-    return facts.fused_forward, facts.fused     # the statements the folds rewrote
 
 
-def _optimize(ctx, rrule, fused=(None, None)):
+def _optimize(ctx, rrule):
     """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
     optimize(rrule, ctx.names, temporaries=ctx.foldable(),
              same_shape=ctx.same_shape,
              shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
              adjoints=frozenset(ctx.adjoints.values()),
              primal_of={d: p for p, d in ctx.adjoints.items()},
-             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded,
-             rewritten=rewritten_nodes(*fused))
+             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 
 
 def _param_kinds(params, signature):

@@ -22,7 +22,10 @@ import math
 import gast
 
 from .passes import Pass
-from .typed_expressions import rewrite_expressions
+from .typed_expressions import assigned_name, rewrite_expressions
+from .typed_views import expressions
+from ..ir.statements import Control
+from ..ir.typed_names import typed_statements
 from ..ir.nodes import statements
 
 # operators whose result is a fresh value, whatever their operands alias
@@ -168,22 +171,25 @@ class _Fold:
 
 
 class FoldNegations(Pass):
-    """`dt2 = -dlap * 2` -> `dt2 = dlap * -2` in the pullback statements the fold pass
-    rewrote (run alone: every pullback assignment) whose targets are adjoints: the
-    negation a rule's `-g` left next to another rule's literal factor, once Fuse put
-    them together. An adjoint's value is a cotangent computation (floats), never the
-    primal arithmetic a checkpointing policy replays. Names are neither added nor
-    removed."""
-    needs = ("rewritten",)
-    keeps = ("counts",)
+    """`dt2 = -dlap * 2` -> `dt2 = dlap * -2` in the pullback statements FusePullback
+    rewrote (run alone: every typed pullback statement) that lower to an assignment of
+    an adjoint: the negation a rule's `-g` left next to another rule's literal factor,
+    once the folds put them together. An adjoint's value is a cotangent computation
+    (floats), never the primal arithmetic a checkpointing policy replays. Names are
+    neither added nor removed.
+
+    Typed (session 39): on the typed statements before they are lowered, their gast
+    operands rewritten in place (the lowering shares them)."""
+    phase = "typed"
+    needs = ("fused",)
 
     def run(self, facts):
-        rewritten = facts.rewritten
-        if rewritten is None:
-            rewritten = [(s, True) for s in statements(facts.pullback)]
-        for s, inner in rewritten:
-            if inner and type(s) is gast.Assign and len(s.targets) == 1 and \
-                    type(s.targets[0]) is gast.Name and s.targets[0].id in facts.adjoints:
-                for node in gast.walk(s.value):
-                    if type(node) is gast.BinOp:
-                        _negation_into_literal(node)
+        fused = facts.fused
+        if fused is None:
+            fused = [s for s in typed_statements(facts.backward) if not isinstance(s, Control)]
+        for s in fused:
+            if assigned_name(s) in facts.adjoints:
+                for tree in expressions(s):
+                    for node in gast.walk(tree):
+                        if type(node) is gast.BinOp:
+                            _negation_into_literal(node)

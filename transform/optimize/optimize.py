@@ -11,8 +11,9 @@ replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize
 which rewrite expressions (and find the generated statements by their typed marks), and
 the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
 from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
-MergeLikeTerms in session 38, Fuse's pullback half as FusePullback, its forward half
-as FuseForward in session 39). Each pass is
+MergeLikeTerms in session 38, Fuse's pullback half as FusePullback; FoldNegations,
+DropSpreads, WriteOutUnbroadcasts, HoistPops, HoistFactors and Fuse's forward half as
+FuseForward in session 39; SpreadViews is next, docs/ir.md says what it needs). Each pass is
 a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
 the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
 facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
@@ -45,16 +46,17 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     PropagateCopies(),         # `a = b; ...a...` -> `...b...`
     MergeLikeTerms(),          # `g * W + g * W` -> `2 * (g * W)`
     FusePullback(),            # the pullback's single-use temporaries folded
-    FuseForward(),             # the forward sweep's single-use temporaries folded
+    FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2` (typed: session 39)
+    DropSpreads(),             # a scalar cotangent's spread left to broadcasting
+    WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
+    HoistPops(),               # a backward loop's tape entry taken in its header
+    HoistFactors(),            # a loop-invariant factor applied once after the loop
+    FuseForward(),             # the forward sweep's single-use temporaries folded (after
+                               # DropSpreads, WriteOutUnbroadcasts: what they drop is no read)
 )
 
 GAST_PASSES = (               # on the lowered rrule
-    FoldNegations(),           # an adjoint's `-g * 2` -> `g * -2`
-    DropSpreads(),             # a scalar cotangent's spread left to broadcasting
-    WriteOutUnbroadcasts(),    # `unbroadcast(g, t)` of known shapes: `g.sum(axis=1, ...)`
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
-    HoistPops(),               # a backward loop's tape entry taken in its header
-    HoistFactors(),            # a loop-invariant factor applied once after the loop
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
     ReleaseTemporaries(),      # `del t` after a temporary's last read
 )
@@ -66,7 +68,8 @@ PASSES = TYPED_PASSES + GAST_PASSES
 # pays off only where each iteration's `dW += outer(g, x)` costs a Python-level call and
 # an allocation; a compiled loop (numba) does that update in place for less than the
 # stacking costs, and a Python object with list state is what it cannot type.
-PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, BatchProducts))
+# Nor HoistPops: the plain lowering reads its tapes by index, no `popped(pop, n)` header.
+PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, (BatchProducts, HoistPops)))
 
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared
@@ -102,7 +105,7 @@ def optimize(rrule, names, temporaries=frozenset(),
     `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
     `check`: verify after every pass that the facts it keeps are still exact;
     the gast phase's passes of `passes` run (`optimize_typed` ran the typed ones);
-    `shape_facts`: primal_of, real_arguments, rewritten (see Facts)."""
+    `shape_facts`: primal_of, real_arguments (see Facts)."""
     facts = Facts.of(rrule, names, temporaries=temporaries,
                      same_shape=same_shape, shape_of=shape_of,
                      adjoints=adjoints, **shape_facts)

@@ -2,7 +2,7 @@
 share what they know on one typed object (`Facts`) instead of handing values along.
 
     class DropSpreads(Pass):
-        needs = ("rewritten",)            # facts it reads (computed if nobody provided them)
+        needs = ("fused",)                # facts it reads (computed if nobody provided them)
         keeps = ("counts",)               # derived facts it keeps exact while editing
         def run(self, facts): ...
 
@@ -41,8 +41,6 @@ class Facts:
     primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
     # the rule makes no complex value and refuses complex arguments: every value is real
     real_arguments: bool = False
-    # the statements the typed phase's folds rewrote (typed_fuse.rewritten_nodes)
-    rewritten: Optional[list] = None
     _counts: Optional[NameCounts] = field(default=None, repr=False)
     _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
@@ -117,6 +115,9 @@ class TypedFacts:
     commented: frozenset = frozenset()              # ids of nodes a comment quotes
     fused: Optional[list] = None                    # FusePullback: typed statements rewritten
     fused_forward: Optional[list] = None            # FuseForward: typed statements rewritten
+    same_shape: Callable = lambda a, b: a == b      # (as Facts: DropSpreads)
+    primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
+    real_arguments: bool = False                    # (as Facts: WriteOutUnbroadcasts)
 
     def forget(self, derived):
         pass                                         # no derived facts: nothing lowered

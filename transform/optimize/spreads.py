@@ -15,24 +15,29 @@ import numpy as np
 from runtime.traits import PRIMITIVE
 
 from .passes import Pass
-from ..ir.nodes import names_below, statements, walk
+from ..ir.nodes import names_below, walk
+from ..ir.statements import Control
+from ..ir.typed_names import typed_statements
+from .typed_views import expressions
 from ..ir.recognize import called_role, is_call
 from ..ir.vocabulary import role_of
 
 
 
 def drop_spreads(statements, names, same_shape=lambda a, b: a == b, counts=None):
-    """Rewrite the spreads in `statements` ((assignment, in the pullback?) pairs: those
-    the fold pass rewrote); `names`: the Vocabulary that names the helpers; `counts`:
+    """Rewrite the spreads in `statements` ((assignment or expression, in the pullback?)
+    pairs: those the fold passes rewrote, or the gast operands of typed ones); `names`:
+    the Vocabulary that names the helpers; `counts`:
     the rrule's NameCounts, kept exact if given."""
     spread = names.roles.get("unreduce")     # (asking names.name would choose one)
     if spread is None or counts is not None and not counts.get(spread):
         return                               # no spread anywhere
     for s, inner in statements:
-        if not any(n.id == spread for n in names_below(s.value)):
+        value = s.value if isinstance(s, gast.stmt) else s      # or a typed operand
+        if not any(n.id == spread for n in names_below(value)):
             continue                         # the fast scan: most statements have none
         drop = _DropSpread(same_shape, _Edits(counts, inner))
-        for n in walk(s.value):
+        for n in walk(value):
             if type(n) is gast.BinOp:
                 drop.visit_BinOp(n)
             elif type(n) is gast.Call:
@@ -125,21 +130,21 @@ def _full_spread_of(node):
 
 
 class DropSpreads(Pass):
-    """Leave full spreads to broadcasting in the statements the fold pass rewrote (run
-    alone: in every assignment), as the module docstring shows."""
-    needs = ("rewritten", "same_shape")
-    keeps = ("counts",)
+    """Leave full spreads to broadcasting in the statements FusePullback rewrote (run
+    alone: in every typed statement of both sweeps), as the module docstring shows.
+
+    Typed (session 39): on the gast operands of the typed statements before they are
+    lowered (rewritten in place; the lowering shares them)."""
+    phase = "typed"
+    needs = ("fused", "same_shape")
+
+    def applies(self, facts):
+        return facts.names is not None           # (no Vocabulary: no helper to name)
 
     def run(self, facts):
-        rewritten = facts.rewritten
-        if rewritten is None:
-            rewritten = every_assignment(facts.rrule, facts.pullback)
-        drop_spreads(rewritten, facts.names, facts.same_shape, facts._counts)
-
-
-def every_assignment(rrule, pullback):
-    """(statement, in the pullback?) for every statement with a value in the rrule."""
-    inner = {id(s) for s in statements(pullback)}
-    return [(s, id(s) in inner) for s in statements(rrule)
-            if isinstance(s, (gast.Assign, gast.AugAssign, gast.Return))
-            and s.value is not None]
+        fused = facts.fused
+        if fused is None:
+            fused = typed_statements(facts.backward + facts.forward)
+        trees = [(t, True) for s in fused if not isinstance(s, Control)
+                 for t in expressions(s)]
+        drop_spreads(trees, facts.names, facts.same_shape)

@@ -15,12 +15,12 @@ import gast
 
 from runtime.traits import HELPER
 
-from .name_counts import NameCounts
 from .passes import Pass
-from ..ir.nodes import const, count_names, name_ids, statements, store, walk
+from . import typed_views as view
+from ..ir.nodes import const, count_names, store, walk
 from ..ir.recognize import called_role
-from ..ir.statements import Pop, typed_of
-
+from ..ir.statements import Control, For, Pass as PassStatement, Pop
+from ..ir.typed_names import typed_statements
 
 
 # backward headers whose trip count is one of their arguments (declared beside each
@@ -28,15 +28,15 @@ from ..ir.statements import Pop, typed_of
 _COUNT_ARG = HELPER["count_arg"]
 
 
-def hoist_pops(pullback, names, counts=None):
-    """Rewrite the qualifying loops of the pullback FunctionDef in place (`names`: the
-    Vocabulary; `counts`: the rrule's NameCounts, kept exact, or None to count here)."""
-    loops = [n for n in statements(pullback) if type(n) is gast.For]
+def hoist_pops(backward, names):
+    """Rewrite the qualifying loops of the typed pullback body in place (`names`: the
+    Vocabulary)."""
+    loops = [s for s in typed_statements(backward) if isinstance(s, For)]
     if not loops:
         return
-    if counts is None:
-        counts = NameCounts({}, count_names(gast.Module(body=pullback.body,
-                                                        type_ignores=[]), {}))
+    counts = {}
+    for s in backward:
+        view.count(s, counts)                  # the pullback body's mentions, as lowered
     for loop in loops:
         k = _single_pop(loop.body)
         if k is not None:
@@ -47,35 +47,40 @@ def _single_pop(body):
     """Index of the one top-level `v = pop()` (a `Pop`) in body, if it is the only pop
     (nested blocks included: no pass folds a pop into an expression) and nothing
     before it mentions v."""
-    pops = [t for s in body for t in statements(s) if isinstance(typed_of(t), Pop)]
+    pops = [t for t in typed_statements(body) if isinstance(t, Pop)]
     if len(pops) != 1:
         return None
     for k, s in enumerate(body):
         if s is pops[0]:
-            before = set()
+            before = {}
             for b in body[:k]:
-                name_ids(b, None, before)
-            return k if typed_of(s).target not in before else None
+                view.count(b, before)
+            return k if s.target not in before else None
     return None
 
 
 def _hoist(loop, k, counts, names):
     popped = loop.body.pop(k)
-    entry = store(typed_of(popped).target)
-    loop.body = loop.body or [gast.Pass()]
-    count = _trip_count(loop.iter, names)
-    target_names = [n.id for n in walk(loop.target) if isinstance(n, gast.Name)]
-    alone = count is not None and all(counts.pullback.get(name) == 1
-                                      for name in target_names)
-    header = gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load())
-    counts.remove(gast.Tuple(elts=[popped, header], ctx=gast.Load()), True)
+    node = loop.node
+    entry = store(popped.target)
+    loop.body = loop.body or [PassStatement(gast.Pass())]
+    count = _trip_count(node.iter, names)
+    target_names = [n.id for n in walk(node.target) if isinstance(n, gast.Name)]
+    alone = count is not None and all(counts.get(name) == 1 for name in target_names)
+    _shift(counts, [popped.node, node.target, node.iter], -1)
     if alone:                                  # nothing else reads the loop's own target
-        loop.target, loop.iter = entry, names.call("popped", names.ref("pop"), count)
+        node.target, node.iter = entry, names.call("popped", names.ref("pop"), count)
     else:
-        loop.target = gast.Tuple(elts=[loop.target, entry], ctx=gast.Store())
-        loop.iter = names.call("zip", loop.iter, names.call("popped", names.ref("pop"),
+        node.target = gast.Tuple(elts=[node.target, entry], ctx=gast.Store())
+        node.iter = names.call("zip", node.iter, names.call("popped", names.ref("pop"),
                                                              const(None)))
-    counts.add(gast.Tuple(elts=[loop.target, loop.iter], ctx=gast.Load()), True)
+    _shift(counts, [node.target, node.iter], 1)
+
+
+def _shift(counts, trees, sign):
+    """counts += sign * the mentions in trees (kept exact for the loops after)."""
+    for name, n in count_names(gast.Tuple(elts=trees, ctx=gast.Load()), {}).items():
+        counts[name] = counts.get(name, 0) + sign * n
 
 
 def _trip_count(header, names):
@@ -91,9 +96,15 @@ def _trip_count(header, names):
 
 class HoistPops(Pass):
     """Take a backward loop's one tape entry in its header (the module docstring's
-    example)."""
-    needs = ("counts",)
-    keeps = ("counts",)
+    example).
+
+    Typed (session 39): a typed `For` of the pullback body and its one `Pop`, before
+    they are lowered; the header (gast) rewritten in the loop's node. Not for the plain
+    lowering, which reads its tapes by index (optimize.PLAIN_PASSES)."""
+    phase = "typed"
+
+    def applies(self, facts):
+        return facts.names is not None           # (no Vocabulary: no helper to name)
 
     def run(self, facts):
-        hoist_pops(facts.pullback, facts.names, facts.counts)
+        hoist_pops(facts.backward, facts.names)

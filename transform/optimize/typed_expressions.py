@@ -59,3 +59,26 @@ def _fields(s, transformer):
                     new = transformer.visit(v)
                     if new is not v:
                         value[k] = new
+
+
+# generated statements lowered to `target = ...` (ir/lower_generated.py); SliceAdd
+# (`target[i] = v`), Scale (`target *= f`), AddProduct (`batch.add(...)`) are not
+_ASSIGNING = frozenset({"Bind", "CallPullback", "Spread", "ZeroBuffer", "ListCotangent",
+                        "ReuseBuffer", "ProductSum"})
+
+
+def assigned_name(s):
+    """The name `s` assigns as lowered when it lowers to `name = value` (one Name
+    target), else None: an `Accumulate` but "in_place" (`d += v`), a generated statement
+    of `_ASSIGNING`, a statement keeping an `Assign` node."""
+    if isinstance(s, Control):
+        return None
+    if isinstance(s, Accumulate) and s.node is None:
+        return None if s.mode == "in_place" else s.target
+    if isinstance(s, Generated) and s.node is None:
+        return s.target if type(s).__name__ in _ASSIGNING else None
+    node = s.node
+    if type(node) is gast.Assign and len(node.targets) == 1 and \
+            type(node.targets[0]) is gast.Name:
+        return node.targets[0].id
+    return None

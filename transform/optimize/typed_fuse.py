@@ -34,8 +34,7 @@ _HELPERS = {ZeroBuffer: "cotangent_zeros", ProductSum: "MatmulLhsSum"}
 
 def fuse_pullback(backward, forward, temporaries, adjoints, params, modules):
     """Fold the foldable temporaries of the typed pullback body (in place); returns the
-    typed statements rewritten (their nodes, once lowered, are part of the gast phase's
-    `rewritten`: rewritten_nodes)."""
+    typed statements rewritten."""
     pullback = _Pullback(backward, adjoints, params)
     counts = pullback.mentions({})
     for s in forward:
@@ -203,23 +202,6 @@ def _previous(out):
         if not isinstance(out[k], Comment):
             return k
     return None
-
-
-def rewritten_nodes(forward, pullback):
-    """The gast phase's `rewritten` (FoldNegations', DropSpreads'): (node, whether it is
-    in the pullback) for the typed statements FuseForward (`forward`) and FusePullback
-    (`pullback`) rewrote, once lowered; None when neither ran."""
-    if forward is None and pullback is None:
-        return None
-    return [(s.node, False) for s in forward or ()] + \
-        [(lowered_or_folded(s), True) for s in pullback or ()]
-
-
-def lowered_or_folded(s):
-    """The node a typed statement FusePullback rewrote lowered to; one folded away never
-    was: `t = e` stands for it, e shared with the statement it was folded into (a gast
-    pass reading `rewritten` rewrites e there, as it did the folded gast statement's)."""
-    return s.node if s.node is not None else assign(s.target, s._value)
 
 
 class FusePullback(Pass):

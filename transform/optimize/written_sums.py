@@ -19,6 +19,9 @@ import gast
 
 from .expr_shapes import ExprShapes, parents_of, replace_child
 from .passes import Pass
+from .typed_expressions import rewrite_expressions
+from ..ir.statements import Accumulate
+from ..ir.typed_names import typed_statements
 from ..ir.nodes import const, walk
 from ..ir.recognize import is_call
 
@@ -61,10 +64,12 @@ def written_sum(g, x, lead, kept):
 
 
 def write_out_unbroadcasts(root, shapes):
-    """Replace each `unbroadcast(g, x)` below root whose shapes are known; how many."""
+    """Replace each `unbroadcast(g, x)` below root whose shapes are known (root itself
+    only if it has a parent: never); how many."""
     parents, done = parents_of(root), 0
     for call in [n for n in walk(root) if is_call(n, "unbroadcast")]:
-        if not 2 <= len(call.args) <= 3 or type(call.args[1]) is not gast.Name:
+        if not 2 <= len(call.args) <= 3 or type(call.args[1]) is not gast.Name or \
+                id(call) not in parents:
             continue
         x = shapes.name(call.args[1].id)
         axes = summed_axes(shapes.of(call.args[0]), x)
@@ -78,11 +83,36 @@ def write_out_unbroadcasts(root, shapes):
 
 
 class WriteOutUnbroadcasts(Pass):
-    """`unbroadcast(g, x)` of known shapes as the sum it does (module docstring)."""
+    """`unbroadcast(g, x)` of known shapes as the sum it does (module docstring).
+
+    Typed (session 39): in the gast operands of the typed pullback body before it is
+    lowered (rewrite_expressions), but an `Accumulate` "accumulate_unbroadcast", whose
+    value `unbroadcast(c, x)` lowers to `accumulate_unbroadcast(d, c, x)`: only below
+    its root, as the gast pass saw it."""
+    phase = "typed"
     needs = ("shape_of", "primal_of", "real_arguments")
 
     def applies(self, facts):
         return facts.real_arguments
 
     def run(self, facts):
-        write_out_unbroadcasts(facts.pullback, ExprShapes(facts.shape_of, facts.primal_of))
+        shapes = ExprShapes(facts.shape_of, facts.primal_of)
+        kept = {id(s.value) for s in typed_statements(facts.backward)
+                if isinstance(s, Accumulate) and s.node is None
+                and s.mode == "accumulate_unbroadcast"}
+        rewrite_expressions(facts.backward, _WrittenOut(shapes, kept))
+
+
+class _WrittenOut:
+    """write_out_unbroadcasts for rewrite_expressions: the root too, unless kept."""
+
+    def __init__(self, shapes, kept):
+        self.shapes, self.kept = shapes, kept
+
+    def visit(self, root):
+        if id(root) in self.kept:
+            write_out_unbroadcasts(root, self.shapes)
+            return root
+        holder = gast.Expr(value=root)
+        write_out_unbroadcasts(holder, self.shapes)
+        return holder.value

@@ -15,6 +15,8 @@ import dataclasses
 import inspect
 import types
 
+import numpy as np
+
 import runtime.forward as forward_runtime
 from runtime import callees, registry
 from runtime.complex_safety import any_complex
@@ -41,8 +43,8 @@ from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
-from .public.parameters import (_collecting, _full_signature, _method_parts, _params,
-                                _signature, _unwrap, _wrt_names)
+from .public.parameters import (_collecting, _derived, _full_signature, _method_parts,
+                                _params, _signature, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -120,8 +122,9 @@ class _Prepared:
 
 
 def _defaults(plain):
-    return {k: p.default for k, p in _signature(plain).parameters.items()
-            if p.default is not inspect.Parameter.empty}
+    return dict(_derived(plain, "defaults", lambda f: {
+        k: p.default for k, p in _signature(f).parameters.items()
+        if p.default is not inspect.Parameter.empty}))
 
 
 def call_jvp(fn, tangents, /, *args, **kwargs):
@@ -216,6 +219,10 @@ def _made_complex(fn):
 def holds_complex(value, depth=0):
     """Whether a value holds a complex number: containers, dataclass records and plain
     objects' attributes looked into (a few levels deep)."""
+    if type(value) is np.ndarray:          # the common cases first
+        return value.dtype.kind == "c"
+    if type(value) is float:
+        return False
     if any_complex((value,)):
         return True
     if depth > 8:

@@ -16,6 +16,7 @@ the code runs (transform/hvp_forward.py refuse_run_time_sites); auto takes rever
 forward for them before anything runs (which refuses most of them too, at the user's line).
 """
 import types
+import weakref
 
 from .errors import TransformError, at_definition
 from .frontend.source_check import filled
@@ -81,16 +82,27 @@ def _callees(fn):
 
 
 def _named(fn):
-    """The values of the global and closure names fn's code (nested code too) reads."""
-    found, todo = [], [fn.__code__]
+    """The values of the global and closure names fn's code (nested code too) reads
+    (the names kept per code object, the values looked up at each call)."""
     cells = {name: cell.cell_contents for name, cell in
              zip(fn.__code__.co_freevars, fn.__closure__ or ()) if filled(cell)}
-    while todo:
-        code = todo.pop()
-        todo.extend(k for k in code.co_consts if isinstance(k, types.CodeType))
-        for name in code.co_names + code.co_freevars:
-            found.append(cells.get(name, fn.__globals__.get(name)))
-    return found
+    return [cells.get(name, fn.__globals__.get(name)) for name in _names_read(fn.__code__)]
+
+
+_NAMES = weakref.WeakKeyDictionary()     # a code object -> the names it and its nested
+                                         # code read (code objects do not change)
+
+
+def _names_read(code):
+    names = _NAMES.get(code)
+    if names is None:
+        names, todo = [], [code]
+        while todo:
+            part = todo.pop()
+            todo.extend(k for k in part.co_consts if isinstance(k, types.CodeType))
+            names.extend(part.co_names + part.co_freevars)
+        names = _NAMES[code] = tuple(names)
+    return names
 
 
 def _user_function(value):

@@ -221,19 +221,21 @@ def holds_complex(value, depth=0):
     objects' attributes looked into (a few levels deep)."""
     if type(value) is np.ndarray:          # the common cases first
         return value.dtype.kind == "c"
-    if type(value) is float:
-        return False
-    if any_complex((value,)):
-        return True
-    if depth > 8:
+    return any_complex((value,)) or _attributes_complex(value, depth)
+
+
+def _attributes_complex(value, depth):
+    """Whether a complex number is in the attributes of a record or object in `value`
+    (any_complex, false for value, looked into its tuples, lists and dicts already)."""
+    if depth > 8 or type(value) is np.ndarray or type(value) is float:
         return False
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(holds_complex(getattr(value, f.name), depth + 1)
                    for f in dataclasses.fields(value))
     if isinstance(value, (list, tuple)):
-        return any(holds_complex(v, depth + 1) for v in value)
+        return any(_attributes_complex(v, depth + 1) for v in value)
     if isinstance(value, dict):
-        return any(holds_complex(v, depth + 1) for v in value.values())
+        return any(_attributes_complex(v, depth + 1) for v in value.values())
     if hasattr(value, "__dict__") and not isinstance(value, (type, types.FunctionType,
                                                              types.ModuleType)):
         return any(holds_complex(v, depth + 1) for v in vars(value).values())

@@ -52,10 +52,16 @@ def _known(fn):
     if type(fn) is not types.FunctionType or "__wrapped__" in fn.__dict__ or \
             "__signature__" in fn.__dict__:
         return None
-    known = _SIGNATURES.get(fn)
+    last, known = _LAST[0]
+    if last() is not fn:                 # (a weak reference: the last function asked)
+        known = _SIGNATURES.get(fn)
     if known is None or not known.holds(fn):
         known = _SIGNATURES[fn] = _Known(fn, inspect.signature(fn))
+    _LAST[0] = (weakref.ref(fn), known)
     return known
+
+
+_LAST = [(lambda: None, None)]      # one call asks the same function several times
 
 
 def _derived(fn, what, read):

@@ -83,10 +83,11 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
     refuse_generator(plain, "jvp")
     primals = tuple(primals)
     check_arity(plain, "jvp", len(primals))          # np.sum(x, 0): name the axis
+    params = _params(plain)
     if wrt is None:
-        wrt = tuple(range(min(len(primals), len(_params(plain)))))
+        wrt = tuple(range(min(len(primals), len(params))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
+    values = {**_defaults(plain), **dict(zip(params, primals))}   # (a default
     return _Prepared(plain, names, primals, values)
 
 
@@ -229,6 +230,9 @@ def _attributes_complex(value, depth):
     (any_complex, false for value, looked into its tuples, lists and dicts already)."""
     if depth > 8 or type(value) is np.ndarray or type(value) is float:
         return False
+    if type(value) in (tuple, list, dict):       # (the plain ones: no record)
+        parts = value.values() if type(value) is dict else value
+        return any(_attributes_complex(v, depth + 1) for v in parts)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(holds_complex(getattr(value, f.name), depth + 1)
                    for f in dataclasses.fields(value))

@@ -82,8 +82,8 @@ def _items(mapping):
 
 def _same_items(items, mapping):
     """Whether a mapping holds the same objects as `items` (_items of it) did."""
-    if mapping is None or items is None:
-        return mapping is None and items is None
+    if not mapping or items is None:       # (no keyword defaults, no annotations)
+        return items is None if mapping is None else items == () and not mapping
     return len(items) == len(mapping) and \
         all(k is k2 and v is v2 for (k, v), (k2, v2) in zip(items, mapping.items()))
 

@@ -31,11 +31,11 @@ _DERIVATIVES = {"grad", "value_and_grad", "vjp", "jacrev", "jacobian", "jvp", "j
 def refuse_run_time_callees(plain):
     """TransformError at plain's `def` when a call from plain reaches a cycle of calls,
     or a function of the user's calling a derivative function or `checkpointed`."""
-    done = set()
+    done = {}                     # a function visited -> the values its code names
     cycle = _cycle(plain, [], done)
     if cycle is None:
         for fn in sorted(done, key=lambda f: f.__qualname__):
-            named = _derivative_named(fn)
+            named = _derivative_named(done[fn])
             if named is not None:
                 raise at_definition(plain, f"hvp (forward over reverse): {fn.__qualname__} "
                                     f"calls {named}, which this route refuses only as it "
@@ -56,26 +56,29 @@ def _cycle(fn, path, done):
     if fn in done:
         return None
     path.append(fn)
-    for callee in _callees(fn):
+    named = _named(fn)
+    for callee in _callees(named):
         found = _cycle(callee, path, done)
         if found is not None:
             return found
     path.pop()
-    done.add(fn)
+    done[fn] = named
     return None
 
 
-def _derivative_named(fn):
-    """The name of a derivative function (or checkpointed) fn's code reads, or None."""
-    return next((value.__name__ for value in _named(fn) if isinstance(value, types.FunctionType)
+def _derivative_named(named):
+    """The name of a derivative function (or checkpointed) among the values a function's
+    code names (_named), or None."""
+    return next((value.__name__ for value in named if isinstance(value, types.FunctionType)
                  and (value.__module__ or "").split(".")[0] in ("transform", "runtime")
                  and value.__name__ in _DERIVATIVES), None)
 
 
-def _callees(fn):
-    """The user's functions fn's code names (globals, closure cells; nested code too)."""
+def _callees(named):
+    """The user's functions among the values a function's code names (_named: globals,
+    closure cells; nested code too)."""
     found = []
-    for value in _named(fn):
+    for value in named:
         if _user_function(value) and value not in found:
             found.append(value)
     return found

@@ -15,6 +15,8 @@ import dataclasses
 import inspect
 import types
 
+import numpy as np
+
 import runtime.forward as forward_runtime
 from runtime import callees, registry
 from runtime.complex_safety import any_complex
@@ -42,8 +44,8 @@ from .public.boundary import _check_inputs, refuse_inplace_args
 from .public.checks import check_target
 from .public.sourced import check_arity, with_source
 from .public.vectorize_values import refuse_forward
-from .public.parameters import (_collecting, _full_signature, _method_parts, _params,
-                                _signature, _unwrap, _wrt_names)
+from .public.parameters import (_collecting, _derived, _full_signature, _method_parts,
+                                _params, _signature, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -82,10 +84,11 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
     refuse_generator(plain, "jvp")
     primals = tuple(primals)
     check_arity(plain, "jvp", len(primals))          # np.sum(x, 0): name the axis
+    params = _params(plain)
     if wrt is None:
-        wrt = tuple(range(min(len(primals), len(_params(plain)))))
+        wrt = tuple(range(min(len(primals), len(params))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
-    values = {**_defaults(plain), **dict(zip(_params(plain), primals))}   # (a default
+    values = {**_defaults(plain), **dict(zip(params, primals))}   # (a default
     return _Prepared(plain, names, primals, values)
 
 
@@ -121,8 +124,9 @@ class _Prepared:
 
 
 def _defaults(plain):
-    return {k: p.default for k, p in _signature(plain).parameters.items()
-            if p.default is not inspect.Parameter.empty}
+    return dict(_derived(plain, "defaults", lambda f: {
+        k: p.default for k, p in _signature(f).parameters.items()
+        if p.default is not inspect.Parameter.empty}))
 
 
 def call_jvp(fn, tangents, /, *args, **kwargs):
@@ -218,17 +222,26 @@ def _made_complex(fn):
 def holds_complex(value, depth=0):
     """Whether a value holds a complex number: containers, dataclass records and plain
     objects' attributes looked into (a few levels deep)."""
-    if any_complex((value,)):
-        return True
-    if depth > 8:
+    if type(value) is np.ndarray:          # the common cases first
+        return value.dtype.kind == "c"
+    return any_complex((value,)) or _attributes_complex(value, depth)
+
+
+def _attributes_complex(value, depth):
+    """Whether a complex number is in the attributes of a record or object in `value`
+    (any_complex, false for value, looked into its tuples, lists and dicts already)."""
+    if depth > 8 or type(value) is np.ndarray or type(value) is float:
         return False
+    if type(value) in (tuple, list, dict):       # (the plain ones: no record)
+        parts = value.values() if type(value) is dict else value
+        return any(_attributes_complex(v, depth + 1) for v in parts)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(holds_complex(getattr(value, f.name, None), depth + 1)
                    for f in dataclasses.fields(value))    # (one being built: not all set)
     if isinstance(value, (list, tuple)):
-        return any(holds_complex(v, depth + 1) for v in value)
+        return any(_attributes_complex(v, depth + 1) for v in value)
     if isinstance(value, dict):
-        return any(holds_complex(v, depth + 1) for v in value.values())
+        return any(_attributes_complex(v, depth + 1) for v in value.values())
     if hasattr(value, "__dict__") and not isinstance(value, (type, types.FunctionType,
                                                              types.ModuleType)):
         return any(holds_complex(v, depth + 1) for v in vars(value).values())

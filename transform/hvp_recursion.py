@@ -16,6 +16,7 @@ the code runs (transform/hvp_forward.py refuse_run_time_sites); auto takes rever
 forward for them before anything runs (which refuses most of them too, at the user's line).
 """
 import types
+import weakref
 
 from .errors import TransformError, at_definition
 from .frontend.source_check import filled
@@ -30,11 +31,11 @@ _DERIVATIVES = {"grad", "value_and_grad", "vjp", "jacrev", "jacobian", "jvp", "j
 def refuse_run_time_callees(plain):
     """TransformError at plain's `def` when a call from plain reaches a cycle of calls,
     or a function of the user's calling a derivative function or `checkpointed`."""
-    done = set()
+    done = {}                     # a function visited -> the values its code names
     cycle = _cycle(plain, [], done)
     if cycle is None:
         for fn in sorted(done, key=lambda f: f.__qualname__):
-            named = _derivative_named(fn)
+            named = _derivative_named(done[fn])
             if named is not None:
                 raise at_definition(plain, f"hvp (forward over reverse): {fn.__qualname__} "
                                     f"calls {named}, which this route refuses only as it "
@@ -55,42 +56,56 @@ def _cycle(fn, path, done):
     if fn in done:
         return None
     path.append(fn)
-    for callee in _callees(fn):
+    named = _named(fn)
+    for callee in _callees(named):
         found = _cycle(callee, path, done)
         if found is not None:
             return found
     path.pop()
-    done.add(fn)
+    done[fn] = named
     return None
 
 
-def _derivative_named(fn):
-    """The name of a derivative function (or checkpointed) fn's code reads, or None."""
-    return next((value.__name__ for value in _named(fn) if isinstance(value, types.FunctionType)
+def _derivative_named(named):
+    """The name of a derivative function (or checkpointed) among the values a function's
+    code names (_named), or None."""
+    return next((value.__name__ for value in named if isinstance(value, types.FunctionType)
                  and (value.__module__ or "").split(".")[0] in ("transform", "runtime")
                  and value.__name__ in _DERIVATIVES), None)
 
 
-def _callees(fn):
-    """The user's functions fn's code names (globals, closure cells; nested code too)."""
+def _callees(named):
+    """The user's functions among the values a function's code names (_named: globals,
+    closure cells; nested code too)."""
     found = []
-    for value in _named(fn):
+    for value in named:
         if _user_function(value) and value not in found:
             found.append(value)
     return found
 
 
 def _named(fn):
-    """The values of the global and closure names fn's code (nested code too) reads."""
-    found, todo = [], [fn.__code__]
+    """The values of the global and closure names fn's code (nested code too) reads
+    (the names kept per code object, the values looked up at each call)."""
     cells = {name: cell.cell_contents for name, cell in
              zip(fn.__code__.co_freevars, fn.__closure__ or ()) if filled(cell)}
-    while todo:
-        code = todo.pop()
-        todo.extend(k for k in code.co_consts if isinstance(k, types.CodeType))
-        for name in code.co_names + code.co_freevars:
-            found.append(cells.get(name, fn.__globals__.get(name)))
-    return found
+    return [cells.get(name, fn.__globals__.get(name)) for name in _names_read(fn.__code__)]
+
+
+_NAMES = weakref.WeakKeyDictionary()     # a code object -> the names it and its nested
+                                         # code read (code objects do not change)
+
+
+def _names_read(code):
+    names = _NAMES.get(code)
+    if names is None:
+        names, todo = [], [code]
+        while todo:
+            part = todo.pop()
+            todo.extend(k for k in part.co_consts if isinstance(k, types.CodeType))
+            names.extend(part.co_names + part.co_freevars)
+        names = _NAMES[code] = tuple(names)
+    return names
 
 
 def _user_function(value):

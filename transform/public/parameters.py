@@ -16,7 +16,24 @@ from ..frontend.parse import unwrap as _unwrap
 from ..errors import TransformError
 
 
-_SIGNATURES = weakref.WeakKeyDictionary()   # a plain function -> (its key, signature)
+_SIGNATURES = weakref.WeakKeyDictionary()   # a plain function -> _Known
+
+
+class _Known:
+    """A plain function's signature and what is derived from it alone (`derived`:
+    parameter lists, defaults), kept while its code, defaults, keyword defaults and
+    annotations are the objects they were when read."""
+    __slots__ = ("code", "defaults", "kwdefaults", "annotations", "signature", "derived")
+
+    def __init__(self, fn, signature):
+        self.code, self.defaults = fn.__code__, fn.__defaults__
+        self.kwdefaults, self.annotations = _items(fn.__kwdefaults__), _items(fn.__annotations__)
+        self.signature, self.derived = signature, {}
+
+    def holds(self, fn):
+        return self.code is fn.__code__ and _same(self.defaults, fn.__defaults__) and \
+            _same_items(self.kwdefaults, fn.__kwdefaults__) and \
+            _same_items(self.annotations, fn.__annotations__)
 
 
 def _signature(fn, follow_wrapped=True):
@@ -24,22 +41,51 @@ def _signature(fn, follow_wrapped=True):
     `__signature__`) while its code, defaults, keyword defaults and annotations are the
     same objects; anything else (a wrapper, a partial, a builtin) is read at each call.
     The public wrappers read it several times per call (jacfwd's and jacrev's rows)."""
+    known = _known(fn)
+    return inspect.signature(fn, follow_wrapped=follow_wrapped) if known is None \
+        else known.signature
+
+
+def _known(fn):
+    """fn's _Known, read again if any of its objects changed; None for anything but a
+    plain function (a wrapper, a partial, a builtin: nothing is kept)."""
     if type(fn) is not types.FunctionType or "__wrapped__" in fn.__dict__ or \
             "__signature__" in fn.__dict__:
-        return inspect.signature(fn, follow_wrapped=follow_wrapped)
-    key = (fn.__code__, fn.__defaults__, _items(fn.__kwdefaults__),
-           _items(fn.__annotations__))
-    known = _SIGNATURES.get(fn)
-    if known is not None and len(known[0]) == len(key) and \
-            all(_same(a, b) for a, b in zip(known[0], key)):
-        return known[1]
-    signature = inspect.signature(fn, follow_wrapped=follow_wrapped)
-    _SIGNATURES[fn] = (key, signature)
-    return signature
+        return None
+    last, known = _LAST[0]
+    if last() is not fn:                 # (a weak reference: the last function asked)
+        known = _SIGNATURES.get(fn)
+    if known is None or not known.holds(fn):
+        known = _SIGNATURES[fn] = _Known(fn, inspect.signature(fn))
+    _LAST[0] = (weakref.ref(fn), known)
+    return known
+
+
+_LAST = [(lambda: None, None)]      # one call asks the same function several times
+
+
+def _derived(fn, what, read):
+    """read(fn), kept in fn's _Known under `what` (read at each call when none is kept):
+    for values depending on fn's signature alone."""
+    known = _known(fn)
+    if known is None:
+        return read(fn)
+    value = known.derived.get(what, _Known)
+    if value is _Known:
+        value = known.derived[what] = read(fn)
+    return value
 
 
 def _items(mapping):
     return None if mapping is None else tuple(mapping.items())
+
+
+def _same_items(items, mapping):
+    """Whether a mapping holds the same objects as `items` (_items of it) did."""
+    if not mapping or items is None:       # (no keyword defaults, no annotations)
+        return items is None if mapping is None else items == () and not mapping
+    return len(items) == len(mapping) and \
+        all(k is k2 and v is v2 for (k, v), (k2, v2) in zip(items, mapping.items()))
 
 
 def _same(a, b):
@@ -71,6 +117,12 @@ def _params(fn, keyword_only=False):
     if keyword_only:
         kinds += (inspect.Parameter.KEYWORD_ONLY,)
     rule = runtime.lookup(fn)
+    if rule is None:           # its source's own parameters (kept while they are its)
+        return list(_derived(fn, ("params", keyword_only), lambda f: _names(f, kinds)))
+    return _names(fn, kinds, rule)
+
+
+def _names(fn, kinds, rule=None):
     try:
         signature = _rule_signature(rule) or \
             _signature(fn, follow_wrapped=rule is not None)  # source: its own
@@ -135,6 +187,10 @@ def _refuse_collected(fn, item, count):
 
 def _collecting(fn):
     """The names of fn's `*args` and `**kwargs` parameters."""
+    return list(_derived(fn, "collecting", _read_collecting))
+
+
+def _read_collecting(fn):
     try:
         parameters = _signature(fn, follow_wrapped=False).parameters.values()
     except (TypeError, ValueError):
@@ -216,6 +272,10 @@ def _full_signature(plain, args, kwargs):
     """signature_of every positional parameter's value, keywords and defaults left out
     included (`simulate(x0)` for `def simulate(x0, dt=1e-4)` is specialised to dt's
     shape as `simulate(x0, 1e-4)` is), or None if the call does not bind."""
+    tails = None if kwargs else _derived(plain, "tails", _default_tails)
+    if tails is not None:    # every parameter positional: the arguments, defaults after
+        tail = tails.get(len(args))
+        return None if tail is None else signature_of(list(args) + list(tail))
     try:
         bound = _signature(plain).bind(*args, **kwargs)
     except (TypeError, ValueError):
@@ -227,6 +287,20 @@ def _full_signature(plain, args, kwargs):
             break
         values.append(bound.arguments[name])
     return signature_of(values)
+
+
+def _default_tails(plain):
+    """For a function whose parameters are all positional (no `*args`, no keyword-only):
+    {number of arguments given: the defaults filling the rest} for each number that
+    binds; else None."""
+    try:
+        parameters = list(_signature(plain).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters):
+        return None
+    return {n: tuple(p.default for p in parameters[n:]) for n in range(len(parameters) + 1)
+            if all(p.default is not p.empty for p in parameters[n:])}
 
 
 def _defaults(fn):

@@ -208,6 +208,8 @@ class TapeSlots:
             if isinstance(s, Push):
                 counts[s.value] = counts.get(s.value, 0) + 1
         self._collect(stmts, None, counts, False)
+        logged = [slot.saved_name for slot in self.by_pair.values() if slot.logged]
+        self.after_names |= {v for v in logged if logged.count(v) == counts[v]}
 
     def _collect(self, stmts, loop, counts, top):
         for k, s in enumerate(stmts):
@@ -268,9 +270,9 @@ class TapeSlots:
             at = self.names.reserve("at_" + s.value)
             slot = Slot(nest.logs[s.value], loop.loops, True, not loop.listed, s.saved, at,
                         logged=True)
+            slot.saved_name = s.value       # (no prelude None if every push is logged)
             nest.tapes.append(slot)
             self.saved_in_loops.add(s.value)
-            self.after_names.add(s.value)
             return slot
         name = self.names.reserve("tape_" + s.value)
         if loop is None:

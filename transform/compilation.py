@@ -85,11 +85,28 @@ class Compilation:
         if call is None or call.keywords or prim.kind != "call" or \
                 getattr(prim, "method", None) or getattr(prim, "receiver_first", False):
             return None
-        key = ("split", id(prim.fn), varied)
+        signature = self._call_signature(call)
+        key = ("split", id(prim.fn), varied, signature)
         if key not in self.temps:
-            halves = split_callee(prim, self.fn, self.policy, varied)
+            halves = split_callee(prim, self.fn, self.policy, varied, signature)
             self.temps[key] = None if halves is None else self._split_globals(prim, halves)
         return self.temps[key]
+
+    def _call_signature(self, call):
+        """The shapes stage 5 knows of a split call's arguments, as a `signature_of`
+        (its halves are specialised to them, as the callee's rule is at run time): an
+        array's concrete shape; () only for a float (a literal, or a parameter this
+        compilation was specialised to as one: an int is no float); else None."""
+        own = dict(zip(self.src.params, self.signature or ()))
+        keys = []
+        for a in call.args:
+            shape = shape_of(self.shapes.of(a)) if self.shapes is not None else None
+            if shape == ():
+                floated = isinstance(a, gast.Constant) and type(a.value) is float or \
+                    isinstance(a, gast.Name) and own.get(a.id) == ()
+                shape = () if floated else None
+            keys.append(shape)
+        return None if keys.count(None) == len(keys) else tuple(keys)
 
     def _split_globals(self, prim, halves):
         forward = self.names.reserve(_callee_name(prim) + "_forward")

@@ -39,8 +39,7 @@ def split_callee(prim, caller, policy, varied, signature=None):
         halves = _SPLIT[0](fn, names, policy, wrt, signature)
     except (TransformError, TypeError, ValueError):     # the rule path says it, if at all
         return None
-    if halves is None or signature is None and \
-            any(getattr(h, "real_arguments", False) for h in halves):   # (else checked)
+    if halves is None or any(getattr(h, "real_arguments", False) for h in halves):
         return None
     return halves
 

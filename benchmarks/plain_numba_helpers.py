@@ -16,6 +16,7 @@ import runtime.tape as T
 import runtime.accumulate as A
 import runtime.containers as C
 import runtime.thunks as TH
+import runtime.complex_safety as CS
 import types as types_mod
 
 
@@ -108,6 +109,15 @@ def _accumulate_at(buffer, like, index, value):
         out[index] += value
         return out
     return at
+
+
+@overload(CS.refuse_complex)
+def _refuse_complex(name, *values):     # the dtypes are known here: complex -> raises
+    if any(isinstance(getattr(v, "dtype", v), types.Complex) for v in values):
+        def refuse(name, *values):
+            raise ValueError("a split callee specialised to real arguments got a complex one")
+        return refuse
+    return lambda name, *values: None
 
 
 @overload(TH.unthunk)

@@ -81,14 +81,14 @@ def compiled_plain(fn, wrt_names, policy, signature=None):
     return compiled_plain(fn, wrt_names, policy) if rule is None else rule
 
 
-def compiled_split(fn, wrt_names, policy, varied=None):
+def compiled_split(fn, wrt_names, policy, varied=None, signature=None):
     """The cached (forward, backward) halves of `fn`'s plain function, for a plain caller
     (reverse/plain_split.py, public/plain_split_calls.py); None if the cache gives none."""
     halves = []
     for part in ("plain/forward", "plain/backward"):
-        key = (wrt_names, policy, part, False, None, varied, False, ())
+        key = (wrt_names, policy, part, False, signature, varied, False, ())
         halves.append(cache.rule_for(fn, key, lambda part=part: _compile(
-            fn, wrt_names, policy, False, False, None, varied, lowering=part)))
+            fn, wrt_names, policy, False, False, signature, varied, lowering=part)))
     return None if None in halves else tuple(halves)
 
 

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 import gast
 
 from .analysis.accumulation import LoopPass
+from .analysis.activity import defined
 from .analysis.shapes import shape_of
 from .ir.comments import marker
+from .ir.typed import walk
 from .ir.nodes import free_names, load
 from .public.plain_split_calls import split_callee
 from .public.run_time_rules import MethodRule, callee_rule
@@ -70,6 +72,7 @@ class Compilation:
     literal_terms: list = field(default_factory=list)   # template terms given a literal
     split_backward: dict = field(default_factory=dict)  # plain: a split callee's halves
     callee_guards: list = field(default_factory=list)   # plain: the split callees' guards
+    checks_real: bool = False       # a split half: its forward checks real arguments
     # ---- 8 emit ------------------------------------------------------------------
     line_sources: list = None       # per generated line, the node it came from
     header_lines: int = 0           # lines emit puts before the rule's def
@@ -78,18 +81,41 @@ class Compilation:
         self.wrt = tuple(self.wrt)
         self.loop_pass = LoopPass(self.policy, self.explain, self.consumed, self.materialised)
 
-    def split_call(self, prim, varied, call):
+    def split_call(self, prim, varied, call, target=None):
         """Under the plain lowering, a compiled callee's forward half's global (its
         backward's in `split_backward`), or None: its rule is called
         (public/plain_split_calls.py)."""
         if call is None or call.keywords or prim.kind != "call" or \
                 getattr(prim, "method", None) or getattr(prim, "receiver_first", False):
             return None
-        key = ("split", id(prim.fn), varied)
+        signature = self._call_signature(call) if self._one_site(target) else None
+        key = ("split", id(prim.fn), varied, signature)
         if key not in self.temps:
-            halves = split_callee(prim, self.fn, self.policy, varied)
+            halves = split_callee(prim, self.fn, self.policy, varied, signature)
             self.temps[key] = None if halves is None else self._split_globals(prim, halves)
         return self.temps[key]
+
+    def _one_site(self, target):
+        """Whether one statement binds `target` (calls binding one name share its
+        pullback's name, so they must be split alike: unspecialised)."""
+        sites = sum(target in defined(s)[0] for s, _ in walk(self.typed or []))
+        return target is not None and sites == 1
+
+    def _call_signature(self, call):
+        """The shapes stage 5 knows of a split call's arguments, as a `signature_of`
+        (its halves are specialised to them, as the callee's rule is at run time): an
+        array's concrete shape; () only for a float (a literal, or a parameter this
+        compilation was specialised to as one: an int is no float); else None."""
+        own = dict(zip(self.src.params, self.signature or ()))
+        keys = []
+        for a in call.args:
+            shape = shape_of(self.shapes.of(a)) if self.shapes is not None else None
+            if shape == ():
+                floated = isinstance(a, gast.Constant) and type(a.value) is float or \
+                    isinstance(a, gast.Name) and own.get(a.id) == ()
+                shape = () if floated else None
+            keys.append(shape)
+        return None if keys.count(None) == len(keys) else tuple(keys)
 
     def _split_globals(self, prim, halves):
         forward = self.names.reserve(_callee_name(prim) + "_forward")
@@ -159,7 +185,7 @@ class Compilation:
         line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
         return self.src.first_line + line - 1 if line else self.src.first_line
 
-    def rule_global(self, prim, in_loop=False, call=None):
+    def rule_global(self, prim, in_loop=False, call=None, target=None):
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises. A
         callee called in a loop body (or by a materialised callee, or by the plain
@@ -170,7 +196,8 @@ class Compilation:
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
         site = getattr(prim, "site", None) if method else None
-        split = self.split_call(prim, varied, call) if self.lowering == "plain" else None
+        split = self.split_call(prim, varied, call, target) if self.lowering == "plain" \
+            else None
         if split is not None:
             return split
         # a recursive call too: a deferred pullback per level would chain thunks whose

@@ -99,9 +99,10 @@ def test_outer_products_are_accumulated_per_iteration_not_batched():
     assert "MatmulLhsSum" in adjoint_source(rnn, (0, 1, 2))
 
 
-def test_a_name_bound_in_a_branch_is_saved_before_it():
+def test_a_name_bound_in_a_branch_is_logged_not_saved_as_none():
     source = adjoint_source(bound_in_a_branch, lowering="plain")
-    assert "tape_t = [t] * n" in source and "tape_t.append(" not in source
+    assert "tape_t = [t] * n" not in source and "log_t = []" in source
+    assert "at_t[k] = len(log_t)\n            t = t1 * t2\n            log_t.append(t)" in source
     assert "tape_cond1.append(cond1)" in source        # bound once, at the top
 
 

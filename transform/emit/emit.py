@@ -151,7 +151,8 @@ def emit(ctx, rrule):
         guards = AllGuards([guards] + ctx.callee_guards)
     compiled = Compiled(ctx.fn, ctx.wrt, ctx.policy, source, fn, filename, guards, text,
                         ctx.src.inplace_args)
-    compiled.real_arguments = ctx.shapes.stood_in or ctx.shapes.unguarded
+    compiled.real_arguments = (ctx.shapes.stood_in or ctx.shapes.unguarded) and \
+        not ctx.checks_real                 # (a split forward half checks its own)
     return compiled
 
 

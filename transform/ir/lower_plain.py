@@ -37,7 +37,7 @@ import gast
 from .lower_gast import GastLowering
 from .lower_generated import _marked
 from .nodes import assign, const, free_names, load, operand
-from .plain_tapes import PlainLoop, TapeSlots  # noqa: F401  (plain_rule's)
+from .plain_tapes import PlainLoop, TapeSlots, _defined  # noqa: F401  (plain_rule's)
 from .statements import Push
 from .typed import _where
 from .vocabulary import role_of
@@ -50,6 +50,7 @@ class PlainLowering(GastLowering):
         super().__init__(src, names)
         self.slots = slots
         self.stack = []                     # the PlainLoops around, outermost first
+        self.forwards = []                  # for each: whether it is the forward loop
         self.pending = []                   # `after` pushes: appended after the next statement
         self.lambdas = []                   # (names a user's lambda reads, its statement)
         self.splits = {}                    # a split callee's saved name -> its backward
@@ -61,9 +62,22 @@ class PlainLowering(GastLowering):
             for node in nodes:
                 _Eager(self, s).visit(node)
             out.extend(nodes)
+            out.extend(self.logged(s))
             if not isinstance(s, Push):
                 out.extend(self.pending)
                 self.pending = []
+        return out
+
+    def logged(self, s):
+        """`log_v.append(v)` after a forward statement of a loop nest binding a name the
+        nest logs (a `logged` slot's: ir/plain_tapes.py), in the order bound."""
+        if not (self.forwards and self.forwards[-1]) or getattr(s, "body", None) is not None:
+            return []
+        logs = self.stack[0].logs
+        out = []
+        for v in sorted(_defined(s) & set(logs)):
+            append = gast.Attribute(value=load(logs[v]), attr="append", ctx=gast.Load())
+            out.append(gast.Expr(value=gast.Call(func=append, args=[load(v)], keywords=[])))
         return out
 
     def check_lambdas(self, lowered, params):
@@ -108,6 +122,11 @@ class PlainLowering(GastLowering):
         value = copy.deepcopy(s.saved)
         if slot.loop is None:
             return [assign(slot.name, value)]
+        if slot.logged:                     # at_v[k] = len(log_v): v is its last entry
+            where = gast.Subscript(value=load(slot.at), slice=self.key(slot),
+                                   ctx=gast.Store())
+            return [gast.Assign(targets=[where], type_comment=None,
+                                value=self.names.call("len", load(slot.name)))]
         if slot.after:                      # tape.append(v), after v's assignment
             if slot.at is not None:         # at_v[k, k1] = len(tape_v): where it goes
                 where = gast.Subscript(value=load(slot.at), slice=self.key(slot),
@@ -133,7 +152,7 @@ class PlainLowering(GastLowering):
             return [assign(s.target, gast.Subscript(value=load(slot.name),
                                                     slice=self.key(slot), ctx=gast.Load()))]
         index, out = slot.loop.index, []
-        if slot.at is not None:             # the entry before this iteration's, in order
+        if slot.at is not None:             # the entry before this iteration's (or the push's)
             index = self.names.reserve("at")
             self.slots.positions.add(index)     # (bound here before read: no prelude entry)
             out.append(assign(index, gast.Subscript(value=load(slot.at), slice=self.key(slot),
@@ -169,13 +188,15 @@ class PlainLowering(GastLowering):
         s.node.orelse = self.block(s.orelse)
         return [s.node]
 
-    def loop_body(self, loop, s):
+    def loop_body(self, loop, s, forward=False):
         """The typed body of a loop lowered inside `loop` (a PlainLoop)."""
         self.stack.append(loop)
+        self.forwards.append(forward)
         try:
             return self.block(s.body) or [gast.Pass()]
         finally:
             self.stack.pop()
+            self.forwards.pop()
 
 
 class _Eager(gast.NodeTransformer):

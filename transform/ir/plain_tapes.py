@@ -38,9 +38,10 @@ class Slot:
     whether it is `after` and whether it is `keyed` (a dict, not a list); `saved`, the
     pushed expression; `at`, a keyed `after` slot's dict of positions in its list."""
 
-    def __init__(self, name, loops, after=False, keyed=False, saved=None, at=None):
+    def __init__(self, name, loops, after=False, keyed=False, saved=None, at=None,
+                 logged=False):
         self.name, self.loops, self.after, self.keyed = name, loops, after, keyed
-        self.saved, self.at = saved, at
+        self.saved, self.at, self.logged = saved, at, logged
 
     @property
     def loop(self):
@@ -62,7 +63,8 @@ class PlainLoop:
         self.index = names.reserve("k")
         self.count = names.reserve("n") if s.count is None else s.count
         self.tapes = []                     # the Slots it allocates (outermost loop)
-        self.body = s.body
+        self.logs = {}                      # name -> its log (every value bound in the nest)
+        self.body, self.source = s.body, s
 
     @property
     def loops(self):
@@ -84,8 +86,13 @@ class PlainLoop:
         call = lowering.names.call
         out = [assign(self.count, call("len", load(self.steps)))] if self.listed else []
         for slot in self.tapes:
-            if slot.at is not None:
-                out.append(assign(slot.at, gast.Dict(keys=[], values=[])))
+            if slot.at is not None:             # (a whole range's: one per iteration)
+                at = gast.Dict(keys=[], values=[]) if slot.keyed else \
+                    gast.BinOp(left=gast.List(elts=[const(0)], ctx=gast.Load()),
+                               op=gast.Mult(), right=load(self.count))
+                out.append(assign(slot.at, at))
+            if slot.logged:
+                continue
             if slot.keyed or slot.after:
                 empty = gast.List(elts=[], ctx=gast.Load()) if slot.after else \
                     gast.Dict(keys=[], values=[])
@@ -94,15 +101,17 @@ class PlainLoop:
             first = gast.List(elts=[copy.deepcopy(slot.saved)], ctx=gast.Load())
             out.append(assign(slot.name, gast.BinOp(left=first, op=gast.Mult(),
                                                     right=load(self.count))))
+        out += [assign(log, gast.List(elts=[], ctx=gast.Load()))
+                for log in self.logs.values()]
         if isinstance(s, While):                 # n1 += 1 first (lowering/control.py)
             if not (s.body and isinstance(s.body[0], Count)):
                 raise lowering.refuse(s, "a `while` loop whose trip counter is not first")
-            s.node.body = lowering.loop_body(self, s)
+            s.node.body = lowering.loop_body(self, s, True)
             s.node.body.insert(1, assign(self.index, _minus_one(self.count)))
             return out + [s.node]
         s.node.iter = call("enumerate", s.node.iter)
         s.node.target = gast.Tuple(elts=[store(self.index), s.node.target], ctx=gast.Store())
-        s.node.body = lowering.loop_body(self, s)
+        s.node.body = lowering.loop_body(self, s, True)
         return out + [s.node]
 
     def backward(self, lowering, s):
@@ -199,12 +208,14 @@ class TapeSlots:
             if isinstance(s, Push):
                 counts[s.value] = counts.get(s.value, 0) + 1
         self._collect(stmts, None, counts, False)
+        logged = [slot.saved_name for slot in self.by_pair.values() if slot.logged]
+        self.after_names |= {v for v in logged if logged.count(v) == counts[v]}
 
     def _collect(self, stmts, loop, counts, top):
         for k, s in enumerate(stmts):
             if isinstance(s, Push):
                 after = top and self._after(s, stmts[k + 1:], loop, counts)
-                self.by_pair[s.pair_id] = self._slot(s, loop, after)
+                self.by_pair[s.pair_id] = self._slot(s, loop, after, self._logs(s, loop, after))
             elif isinstance(s, While) and s.count is not None or isinstance(s, For) and \
                     getattr(s.node, "iter_kind", None) in KINDS:
                 inner = self._loop(s, loop)
@@ -234,7 +245,35 @@ class TapeSlots:
             and v in _defined(following) and \
             sum(v in _own(s) for s in _walk(loop.loops[0].body)) == 1
 
-    def _slot(self, s, loop, after):
+    def _logs(self, push, loop, after):
+        """Whether a push in a loop saves a name unbound before the nest and not `after`
+        (bound in a branch, or more than once): its list would start with None. It is
+        `logged`: every assignment of it in the nest appends to its log, and the push
+        keeps the log's length (the value at the push: the entry one down)."""
+        v = push.value
+        if loop is None or after or v in self.bound:
+            return False
+        nest = loop.loops[0]
+        headers = set(_own(nest.source))    # (and trip counters: typed `0` stand-ins)
+        for s in _walk(nest.body):
+            if isinstance(s, Loop):
+                headers |= _own(s)
+            elif isinstance(s, Count):
+                headers.add(s.target)
+        return v not in headers
+
+    def _slot(self, s, loop, after, logged=False):
+        if logged:
+            nest = loop.loops[0]
+            if s.value not in nest.logs:
+                nest.logs[s.value] = self.names.reserve("log_" + s.value)
+            at = self.names.reserve("at_" + s.value)
+            slot = Slot(nest.logs[s.value], loop.loops, True, not loop.listed, s.saved, at,
+                        logged=True)
+            slot.saved_name = s.value       # (no prelude None if every push is logged)
+            nest.tapes.append(slot)
+            self.saved_in_loops.add(s.value)
+            return slot
         name = self.names.reserve("tape_" + s.value)
         if loop is None:
             return Slot(name, ())

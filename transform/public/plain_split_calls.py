@@ -26,15 +26,17 @@ def provide(compiled_split):
     _SPLIT[:] = [compiled_split]
 
 
-def split_callee(prim, caller, policy, varied):
-    """(forward, backward) Compiled halves of the callee `prim.fn`, or None."""
+def split_callee(prim, caller, policy, varied, signature=None):
+    """(forward, backward) Compiled halves of the callee `prim.fn`, or None; specialised
+    to `signature` (the arguments' shapes at the call, as the caller's stage 5 knows
+    them: a `signature_of`) where given."""
     fn = getattr(prim, "fn", None)
     if not _splittable(prim, fn, caller, policy):
         return None
     names = tuple(_params(fn, keyword_only=True))
     wrt = None if varied is None else tuple(names[k] for k in varied if k < len(names))
     try:
-        halves = _SPLIT[0](fn, names, policy, wrt)
+        halves = _SPLIT[0](fn, names, policy, wrt, signature)
     except (TransformError, TypeError, ValueError):     # the rule path says it, if at all
         return None
     if halves is None or any(getattr(h, "real_arguments", False) for h in halves):

@@ -18,6 +18,12 @@ a loop or a branch is bound to None first in the forward half, as the plain func
 prelude binds the names its backward sweep restores: the backward sweep reads it only
 under the mirrored loop or branch, where the forward sweep bound it (the one function
 reads it there too; anywhere else it would have raised NameError, not run).
+
+A caller specialised to its arguments' shapes compiles the halves of a call for the
+shapes its stage 5 knows there (Compilation.split_call), as the callee's rule is
+specialised at run time. The forward half of a callee with no complex value of its own
+starts with `refuse_complex('g', a, b)`, the check of real arguments the rule path makes
+at each call.
 """
 import gast
 
@@ -32,6 +38,9 @@ def split_half(ctx, seed, forward, returned, backward, params):
         forward = [gast.Assign(targets=[store(n) for n in unsure], value=const(None),
                                type_comment=None)] + forward
     ctx.rrule_name = ctx.names.reserve(f"{ctx.src.name}_{ctx.part}")
+    ctx.checks_real = not ctx.shapes.may_complex
+    if ctx.part == "forward" and ctx.checks_real:
+        forward = [_real_only(ctx, params)] + forward
     if ctx.part == "forward":
         kept = gast.Tuple(elts=[load(n) for n in saved], ctx=gast.Load())
         out = gast.Tuple(elts=[returned, kept], ctx=gast.Load())
@@ -44,6 +53,16 @@ def split_half(ctx, seed, forward, returned, backward, params):
                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
     body = unpack + backward[:-1] + [gast.Return(value=backward[-1].value)]
     return _def(ctx.rrule_name, args, body)
+
+
+def _real_only(ctx, params):
+    """`refuse_complex('g', a, b)`: halves of a callee with no complex value of its own
+    may assume real arguments (a 0.0 stand-in, a rule left unguarded: `real_arguments`),
+    which the rule path checks at each call; the forward half checks them itself (and
+    the backward half's come from it), so neither is `real_arguments`
+    (`Compilation.checks_real`)."""
+    args = [const(ctx.src.name)] + [load(p) for p in params]
+    return gast.Expr(value=ctx.names.call("refuse_complex", *args))
 
 
 def saved_names(forward, backward, params):

@@ -139,7 +139,8 @@ class Reverser:
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
-        rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0, call=s.value)
+        rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0, call=s.value,
+                                         target=target)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args

@@ -38,8 +38,8 @@ from .generated_calls import forward_by_source
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
-from .public.boundary import _check_inputs, refuse_inplace_args
-from .public.checks import check_target
+from .public.boundary import _check_inputs, refuse_inplace_args, unbindable
+from .public.checks import check_target, refuse_async
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
                                 _wrt_names)
@@ -89,6 +89,9 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
         out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
                                                 for n, t in given.items()})
     except Exception as exc:         # a frame in generated code: say the user's line
+        named = unbindable(plain, primals, {}, exc)
+        if named is not exc:
+            raise named from None
         tracebacks.annotate(exc)
         raise
     return copied_arrays(out), copied_arrays(out_dot)
@@ -272,6 +275,8 @@ def jvp_source(fn, wrt=0):
     """The generated source of fn's `<name>_jvp` (what `thunkgrad dump --mode forward`
     prints): general, not specialised to argument shapes."""
     plain, _ = _unwrap(fn)
+    refuse_async(plain, "jvp")
+    refuse_generator(plain, "jvp")
     names, _ = _wrt_names(plain, wrt)
     return _compiled(plain, names, None).source
 

@@ -35,9 +35,9 @@ from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
-from .public.boundary import _check_values
+from .public.boundary import _check_values, refuse_unbindable
 from .public.field_reads import located_fields
-from .public.checks import check_target, mark_derivative
+from .public.checks import check_target, mark_derivative, refuse_async
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
@@ -65,6 +65,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
         return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
     name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
+    refuse_unbindable(plain, primals)               # not as `f_grad_tan()`'s TypeError
     if not isinstance(tangents, (tuple, list)) or len(tangents) != 1:
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
                         f"{name!r}, got {type(tangents).__name__}")
@@ -210,6 +211,7 @@ def _plain(fn):
                             "is not supported yet", hint="pass a function taking the "
                             "object's arrays")
     plain, _ = _unwrap(fn)
+    refuse_async(plain, "hvp/hessian")
     if _collecting(plain):
         raise at_definition(plain, f"hvp/hessian: {plain.__name__} takes *args or "
                             "**kwargs", hint="name the parameters", mark="*")

@@ -1,9 +1,28 @@
-"""Run every program of programs.py through every public entry and classify what the
-user sees (`python -m tests.errs40.check [NAME...]` prints the table)."""
+"""errs40's runner: each program of programs.py through every public entry (grad,
+value_and_grad, vjp, jvp, jacfwd, jacrev, hessian, hvp, @differentiable, grad's plain
+lowering, check_grads, `thunkgrad dump` in its three modes), what the user sees
+classified:
+
+    OK        a value matching central differences (float64, computed here from the
+              plain function; second order: differences of differences)
+    PASS      check_grads passed
+    REFUSED   a TransformError located in the program (programs.py, a line of its own),
+              with advice (`Instead:`)
+    TYPE      a TypeError or ValueError naming programs.py (the user's file)
+    ERROR     a TypeError or ValueError not naming it (API misuse: said in the API's terms)
+    CHECKED   check_grads' AssertionError (its way of reporting a bad function)
+    DUMPED / DUMP-REFUSED   the CLI printed code / refused at a line of the program
+    WRONG, NOFD, INTERNAL, CLI-INTERNAL   what must not happen (a value differing from
+              the differences; a value returned where the differences cannot be taken;
+              any other exception; the CLI's "internal error")
+
+`python -m tests.errs40.check [NAME...]` prints the table."""
 import contextlib
+import inspect
 import io
+import re
 import sys
-import traceback
+import warnings
 
 import numpy as np
 
@@ -14,21 +33,21 @@ from tests.errs40 import programs as P
 
 X = np.array([0.3, 0.7, 1.1])
 V = np.array([0.5, -1.0, 2.0])
+ENTRIES = ("grad", "vag", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "hvp", "diffable",
+           "plain", "check")
+MODES = ("dump", "dump-forward", "dump-hvp")
 
 
-def fresh():
-    return X.copy()
-
-
-def call(f, x):
-    return f(x.copy())
+def _call(f, x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return f(x.copy())
 
 
 def fd_grad(f, x, eps=1e-6):
     g = np.zeros_like(x)
-    for i in range(x.size):
-        e = np.zeros_like(x); e[i] = eps
-        g[i] = (call(f, x + e) - call(f, x - e)) / (2 * eps)
+    for i, e in enumerate(np.eye(x.size) * eps):
+        g[i] = (_call(f, x + e) - _call(f, x - e)) / (2 * eps)
     return g
 
 
@@ -37,63 +56,66 @@ def fd_hess(f, x, eps=1e-4):
                      for e in np.eye(x.size) * eps])
 
 
-ENTRIES = {
-    "grad": lambda f: (tg.grad(f)(fresh()), "g"),
-    "vag": lambda f: (tg.value_and_grad(f)(fresh())[1], "g"),
-    "vjp": lambda f: (tg.vjp(f, fresh())[1](1.0), "g"),
-    "jvp": lambda f: (tg.jvp(f, (fresh(),), (V.copy(),))[1], "gv"),
-    "jacfwd": lambda f: (tg.jacfwd(f)(fresh()), "g"),
-    "jacrev": lambda f: (tg.jacrev(f)(fresh()), "g"),
-    "hessian": lambda f: (tg.hessian(f)(fresh()), "H"),
-    "hvp": lambda f: (tg.hvp(f, (fresh(),), (V.copy(),)), "Hv"),
-    "diffable": lambda f: (tg.grad(tg.differentiable(f))(fresh()), "g"),
-    "plain": lambda f: (tg.grad(f, lowering="plain")(fresh()), "g"),
-    "check": lambda f: (check_grads(f, fresh()), "none"),
+_RUN = {
+    "grad": lambda f: (tg.grad(f)(X.copy()), "g"),
+    "vag": lambda f: (tg.value_and_grad(f)(X.copy())[1], "g"),
+    "vjp": lambda f: (tg.vjp(f, X.copy())[1](1.0), "g"),
+    "jvp": lambda f: (tg.jvp(f, (X.copy(),), (V.copy(),))[1], "gv"),
+    "jacfwd": lambda f: (tg.jacfwd(f)(X.copy()), "g"),
+    "jacrev": lambda f: (tg.jacrev(f)(X.copy()), "g"),
+    "hessian": lambda f: (tg.hessian(f)(X.copy()), "H"),
+    "hvp": lambda f: (tg.hvp(f, (X.copy(),), (V.copy(),)), "Hv"),
+    "diffable": lambda f: (tg.grad(tg.differentiable(f))(X.copy()), "g"),
+    "plain": lambda f: (tg.grad(f, lowering="plain")(X.copy()), "g"),
+    "check": lambda f: (check_grads(f, X.copy()), None),
 }
 
 
-def expected(f, kind):
-    if kind == "g":
-        return fd_grad(f, X)
-    if kind == "gv":
-        return fd_grad(f, X) @ V
-    if kind == "H":
-        return fd_hess(f, X)
-    if kind == "Hv":
-        return fd_hess(f, X) @ V
+def _expected(f, kind):
+    return {"g": lambda: fd_grad(f, X), "gv": lambda: fd_grad(f, X) @ V,
+            "H": lambda: fd_hess(f, X), "Hv": lambda: fd_hess(f, X) @ V}[kind]()
 
 
-def _unwrap(v):
-    while isinstance(v, (tuple, list)) and len(v) == 1:
-        v = v[0]
-    return v
+def _lines(f):
+    lines, first = inspect.getsourcelines(f)
+    return range(first, first + len(lines))
 
 
-def classify_exc(exc):
-    tb = traceback.extract_tb(exc.__traceback__)
-    mine = "errs40/programs.py" in str(exc)
-    kind = type(exc).__name__
+def _in_program(exc, f):
+    return getattr(exc, "filename", None) == P.__file__ and exc.line in _lines(f)
+
+
+def _classified(exc, f):
     if isinstance(exc, tg.TransformError):
-        return f"REFUSED{'@' if mine else '-noloc'}", str(exc)
+        if not exc.hint:
+            return "REFUSED-NO-ADVICE", exc.one_line()
+        return ("REFUSED" if _in_program(exc, f) else "REFUSED-ELSEWHERE"), exc.one_line()
+    text = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, (TypeError, ValueError)):
-        return f"TVE{'@' if mine else '-noloc'}", f"{kind}: {exc}  [last frame {tb[-1].filename}:{tb[-1].lineno}]"
-    return "INTERNAL", f"{kind}: {exc} [last {tb[-1].filename}:{tb[-1].lineno}]"
+        return ("TYPE" if P.__file__ in str(exc) else "ERROR"), text
+    if isinstance(exc, AssertionError) and str(exc).startswith("check_grads("):
+        return "CHECKED", text
+    return "INTERNAL", text
 
 
 def run(name, entry):
+    """(status, detail) of program `name` through `entry`."""
     f = getattr(P, name)
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            got, kind = ENTRIES[entry](f)
-    except Exception as exc:  # noqa
-        return classify_exc(exc)
-    if kind == "none":
+        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got, kind = _RUN[entry](f)
+    except Exception as exc:  # noqa: BLE001 - classified
+        return _classified(exc, f)
+    if kind is None:
         return "PASS", ""
     try:
-        want = expected(f, kind)
-    except Exception as exc:  # noqa
-        return "VALUE-nofd", f"{type(exc).__name__}: {exc}"
-    got = np.asarray(_unwrap(got), dtype=float)
+        want = _expected(f, kind)
+    except Exception as exc:  # noqa: BLE001 - a value where differences make no sense
+        return "NOFD", f"{type(exc).__name__}: {exc}"
+    while isinstance(got, tuple) and len(got) == 1:
+        got = got[0]
+    got = np.asarray(got, dtype=float)
     atol = 1e-4 if kind in ("H", "Hv") else 1e-6
     if got.shape != np.shape(want) or not np.allclose(got, want, rtol=1e-4, atol=atol):
         return "WRONG", f"got {got!r} want {want!r}"
@@ -101,36 +123,42 @@ def run(name, entry):
 
 
 def run_cli(name, mode):
+    f = getattr(P, name)
+    argv = ["dump", f"{P.__file__}:{name}"] + (["--mode", mode[5:]] if mode != "dump" else [])
     out, err = io.StringIO(), io.StringIO()
-    argv = ["dump", f"{P.__file__}:{name}"] + (["--mode", mode] if mode else [])
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            rc = cli.main(argv)
-        except SystemExit as e:
-            rc = e.code
-        except Exception as exc:  # noqa
-            return "CLI-TRACEBACK", repr(exc)
-    text = err.getvalue()
-    if rc == 0:
-        return "CLI-OK", ""
+            status = cli.main(argv)
+        except BaseException as exc:  # noqa: BLE001 - the CLI must never raise
+            return "CLI-INTERNAL", repr(exc)
+    text = err.getvalue().strip()
+    if status == 0:
+        return "DUMPED", ""
+    first = text.splitlines()[0] if text else ""
     if "internal error" in text:
-        return "CLI-INTERNAL", text.strip().splitlines()[0]
-    return ("CLI-REFUSED@" if "programs.py:" in text else "CLI-REFUSED-noloc"), text.strip().splitlines()[0]
+        return "CLI-INTERNAL", first
+    if "Instead:" not in text:
+        return "DUMP-NO-ADVICE", first
+    where = re.match(re.escape(P.__file__) + r":(\d+):", first)
+    located = where is not None and int(where.group(1)) in _lines(f)
+    return ("DUMP-REFUSED" if located else "DUMP-ERROR"), first
+
+
+def program_names():
+    return [n for n, v in vars(P).items() if inspect.isfunction(v)
+            and v.__module__ == P.__name__ and not n.startswith("_")]
 
 
 def main(names):
     for name in names:
         for entry in ENTRIES:
             status, detail = run(name, entry)
-            print(f"{name:22} {entry:8} {status:14} {detail.splitlines()[0][:160] if detail else ''}")
-        for mode in (None, "forward", "hvp"):
+            print(f"{name:24} {entry:12} {status:17} {detail.splitlines()[0][:150] if detail else ''}")
+        for mode in MODES:
             status, detail = run_cli(name, mode)
-            print(f"{name:22} cli-{mode or 'rev':4} {status:14} {detail[:160]}")
+            print(f"{name:24} {mode:12} {status:17} {detail[:150]}")
         sys.stdout.flush()
 
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or [n for n, v in vars(P).items()
-                             if callable(v) and getattr(v, "__module__", "") == P.__name__
-                             and not isinstance(v, type)]
-    main(names)
+    main(sys.argv[1:] or program_names())

@@ -10,6 +10,7 @@ import numpy as np
 COUNTER = 0
 STATE = {"calls": 0}
 CACHE = []
+LOG = []
 
 
 def try_except(x):
@@ -212,7 +213,7 @@ def c_ext_gamma(x):
 
 
 def np_random_normal(x):
-    noise = np.random.normal(size=x.shape)
+    noise = np.random.default_rng(3).normal(size=x.shape)
     return np.sum((x + noise) ** 2)
 
 
@@ -493,7 +494,7 @@ def global_in_loop(x):
 
 
 def append_to_global_list(x):
-    CACHE.append(x)
+    LOG.append(x)
     return np.sum(x ** 2)
 
 
@@ -574,7 +575,7 @@ def float_of_array(x):
 
 
 def int_index_from_value(x):
-    k = int(x[0] * 10) % len(x)
+    k = int(x[0] * 7) % len(x)
     return x[k] ** 2
 
 

@@ -109,3 +109,16 @@ def test_missing_arguments_name_the_users_function(call, name):
         call()
     assert str(info.value).startswith(name), str(info.value)
     assert "_rrule" not in str(info.value) and "_tan" not in str(info.value)
+
+
+def test_plain_lowering_of_a_tuple_output_says_scalar_output():
+    """The plain lowering seeds 1.0 before the output is known: `part(1.0, 0)` failed
+    with "'float' object is not subscriptable" from runtime/containers.py."""
+    with pytest.raises(TypeError, match="grad needs a scalar output") as info:
+        tg.grad(P.returns_tuple, lowering="plain")(X)
+    assert HERE in str(info.value)
+
+
+def test_pullback_refuses_a_number_for_a_string_output():
+    with pytest.raises(TypeError, match="returned a str"):
+        tg.vjp(P.returns_string, X)[1](1.0)

@@ -214,6 +214,9 @@ def _check_kind(cotangent, out):
     if out is None and given:
         raise TypeError("the function returned None (a `return` missing?): nothing to "
                         "differentiate; return the value the cotangent is for")
+    if isinstance(out, (str, bytes)) and given:
+        raise TypeError(f"the function returned a {type(out).__name__}: nothing to "
+                        "differentiate; return the float value the cotangent is for")
     if isinstance(out, (tuple, list)) and isinstance(cotangent, (numbers.Number, np.generic)):
         raise TypeError(f"the output is a {type(out).__name__} of {len(out)}: the pullback "
                         f"needs a {type(out).__name__} of {len(out)} cotangents, one per "

@@ -27,7 +27,7 @@ from .emit import tracebacks
 from .errors import TransformError, at_definition, callee_words
 from .forward.calls import provide
 from .forward.methods import user_method
-from .forward_arguments import _like, _tangents
+from .forward_arguments import _like, _tangents, primals_tuple
 from .public.field_reads import located_fields
 from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
@@ -53,6 +53,7 @@ DERIVATIVES = {}
 def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     """(fn(*primals), the tangent of its output along `tangents`); see the module text."""
     fn = check_target(fn, "jvp")
+    primals = primals_tuple(primals, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
         return DERIVATIVES["jvp"](fn, primals, tangents, wrt)
     fn = with_source(fn)                  # np.sin: a generated function calling it

@@ -30,7 +30,7 @@ from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError, at_definition
 from .forward_api import _compiled
-from .forward_arguments import _like
+from .forward_arguments import _like, primals_tuple
 from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .hvp_forward import chosen, prepared, run, source as forward_source
@@ -55,6 +55,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse",
     "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE, "auto"). See the module text."""
     fn = check_target(fn, "hvp")
+    primals = primals_tuple(primals, "hvp")
     route = _route(route)
     fn = with_source(as_function(fn, "hvp"))       # np.sum: a function calling it
     fn, receiver, wrt = _method_parts(fn, wrt)      # a bound method: its function

@@ -122,3 +122,12 @@ def test_plain_lowering_of_a_tuple_output_says_scalar_output():
 def test_pullback_refuses_a_number_for_a_string_output():
     with pytest.raises(TypeError, match="returned a str"):
         tg.vjp(P.returns_string, X)[1](1.0)
+
+
+def test_nested_lambda_in_a_multi_line_dict():
+    """`"cube": lambda: grad(lambda a: ...)` inside a dict display: the inner lambda was
+    met twice (in the outer lambda's fragment and its own) and refused as "several
+    lambdas with the same parameters"."""
+    from tests.errs40 import lambdas as L
+    np.testing.assert_allclose(L.calls["cube"]()(X), fd_grad(lambda x: np.sum(x ** 3), X),
+                               rtol=1e-6)

@@ -196,6 +196,9 @@ def check_cotangent(cotangent, out=None):
     if cotangent is None:
         raise TypeError("the pullback needs a cotangent shaped like the output (1.0 for a "
                         "scalar output), not None")
+    if isinstance(cotangent, (str, bytes)):
+        raise TypeError(f"the pullback needs a float cotangent shaped like the output, not "
+                        f"{type(cotangent).__name__} {cotangent!r}")
     _check_kind(cotangent, out)
     if isinstance(out, (np.ndarray, np.generic)) and isinstance(cotangent, (list, tuple)):
         cotangent = np.asarray(cotangent)

@@ -40,6 +40,7 @@ from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args, unbindable
 from .public.checks import check_target, refuse_async
+from .public.recursion_room import run_deeper
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _params, _unwrap,
                                 _wrt_names)
@@ -86,9 +87,13 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
                      complex_values=holds_complex((primals, given)))
     if rule.inplace_args:
         refuse_inplace_args(rule, _params(plain), primals, {})
+    call = lambda: rule.rrule(*primals, **{rule.tangent_params[n]: t  # noqa: E731
+                                           for n, t in given.items()})
     try:
-        out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
-                                                for n, t in given.items()})
+        try:
+            out, out_dot = call()
+        except RecursionError as exc:    # deep user recursion: room, or a clear error
+            out, out_dot = run_deeper(call, plain, exc)
     except Exception as exc:         # a frame in generated code: say the user's line
         named = unbindable(plain, primals, {}, exc)
         if named is not exc:

@@ -11,6 +11,7 @@ classified:
     TYPE      a TypeError or ValueError naming programs.py (the user's file)
     ERROR     a TypeError or ValueError not naming it (API misuse: said in the API's terms)
     CHECKED   check_grads' AssertionError (its way of reporting a bad function)
+    DEEP      RecursionError saying how many frames the derivative needs
     DUMPED / DUMP-REFUSED   the CLI printed code / refused at a line of the program
     WRONG, NOFD, INTERNAL, CLI-INTERNAL   what must not happen (a value differing from
               the differences; a value returned where the differences cannot be taken;
@@ -93,6 +94,8 @@ def _classified(exc, f):
     text = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, (TypeError, ValueError)):
         return ("TYPE" if P.__file__ in str(exc) else "ERROR"), text
+    if isinstance(exc, RecursionError) and str(exc).startswith("the gradient needs more"):
+        return "DEEP", text
     if isinstance(exc, AssertionError) and str(exc).startswith("check_grads("):
         return "CHECKED", text
     return "INTERNAL", text

@@ -9,7 +9,8 @@ then `thunkgrad dump` in its three modes (reverse, --mode forward, --mode hvp).
     C  check_grads' report (the function wrote into its argument)
     d  the CLI printed the code                 r  the CLI refused at the program's line
     N  a value the differences cannot check (a non-scalar or None output, see below)
-    I  an exception of another kind (RecursionError)
+    D  RecursionError saying how many frames the derivative needs
+    I  an exception of another kind (check_grads: the plain function's RecursionError)
 
 Each `E`, `N` and `I` is listed in NOT_IDEAL with what the user sees. The table is kept
 exact: a change (a new refusal, a value now computed) updates it."""
@@ -59,7 +60,7 @@ EXPECTED = {
     "returns_string": "TTENEEEETTT ddd",
     "returns_int_const": "ooooEEoooop ddd",
     "recursive": SUPPORTED,
-    "deep_recursive": "IIIIIIIIIII ddd",
+    "deep_recursive": "DDDDDDDDDDI ddd",
     "kwonly": "EEEEEEEEEEE ddd",
     "two_args": "EEEEEEEEEEE ddd",
     "varargs": REFUSED,
@@ -129,9 +130,9 @@ NOT_IDEAL = {
     "array_ufunc_class": "a class with __array_ufunc__: TypeError from the generated "
                          "code's arithmetic ('unsupported operand type(s) for *: dict and "
                          "Ufuncy'), the user's line only in the exception's notes",
-    "deep_recursive": "5000-deep recursion: grad & co. raise RecursionError with a clear "
-                      "message ('needs more than 8000 Python frames'); jvp/jacfwd the raw "
-                      "'maximum recursion depth exceeded' (runtime/complex_safety.py)",
+    "deep_recursive": "5000-deep recursion: every entry raises RecursionError with a clear "
+                      "message ('the gradient needs more than 8000 Python frames', also "
+                      "for jvp since errs40); check_grads the plain call's own",
     "vector_out": "vjp/jvp/jacfwd/jacrev of a vector output are values (N: the harness's "
                   "scalar differences); hessian/hvp: TypeError 'must return a scalar'",
     "constant_vector": "as vector_out",

@@ -12,7 +12,7 @@ from tests.errs40 import check
 from tests.errs40.table import EXPECTED, NOT_IDEAL
 
 CODES = {"OK": "o", "PASS": "p", "REFUSED": "R", "TYPE": "T", "ERROR": "E", "CHECKED": "C",
-         "DUMPED": "d", "DUMP-REFUSED": "r", "NOFD": "N", "INTERNAL": "I"}
+         "DUMPED": "d", "DUMP-REFUSED": "r", "NOFD": "N", "INTERNAL": "I", "DEEP": "D"}
 
 
 def test_every_program_is_in_the_table():

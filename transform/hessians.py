@@ -23,6 +23,7 @@ import functools
 
 import numpy as np
 
+from runtime.flat import gradient_seed
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
@@ -78,6 +79,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     signature = signature_of_call(primals)
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
     if tangent is not None:
+        _seed_checked(plain, tangent, primals)
         return _scalar_checked(plain, lambda: run(tangent, (name,), primals, (direction,),
                                                   (primals[index],))[0])
     rule = _compiled(plain, (name,), signature, variant="tangent")
@@ -109,6 +111,14 @@ def _forward_code(plain, names, primals, policy, signature, route):
     return None
 
 
+def _seed_checked(plain, tangent, primals):
+    """The tangent code drops the gradient's seed where nothing reads it (an output not
+    depending on the arguments: `return None`, `np.ones(3)`), and with it the seed's
+    refusal of a non-scalar output: then the output is computed once and checked here."""
+    if "gradient_seed(" not in tangent.source:
+        _scalar_checked(plain, lambda: gradient_seed(plain(*primals)))
+
+
 def _scalar_checked(plain, call):
     try:
         return call()
@@ -138,6 +148,7 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:
+        _seed_checked(plain, tangent, primals)
         return _scalar_checked(plain, lambda: run(
             tangent, tuple(names), primals, tuple(given.values()),
             tuple(primals[index] for index in indices)))

@@ -29,10 +29,8 @@ from runtime import flat
 from ..ir.nodes import name_ids
 from ..optimize.release import _closed_over, _last_reads
 
-# Not gradient_seed: it refuses a non-scalar output (hvp of `return None` or of a constant
-# array), which must happen though nothing reads the seed.
 PURE_NAMES = ("matmul_lhs", "matmul_rhs", "unbroadcast", "unreduce", "accum_eager",
-              "accumulated_at", "gradient_of", "unthunk", "own", "unviewed",
+              "accumulated_at", "gradient_of", "gradient_seed", "unthunk", "own", "unviewed",
               "getitem_vjp", "product_or_repeat_vjp", "transpose_vjp", "part",
               "extremum_vjp", "reduction_size", "cotangent_zeros", "shape_only",
               "lhs_products", "item_split", "zero_tangent", "zero_addend", "plus_zero",

@@ -28,7 +28,8 @@ from .public.field_reads import located_fields
 from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
-                              _unaliased, materialise, named_for_user, refuse_inplace_args)
+                              _unaliased, materialise, named_for_user, refuse_inplace_args,
+                              unbindable)
 from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
@@ -208,8 +209,7 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="
             except RecursionError as exc:     # deep user recursion: room, or a clear error
                 return pick(run_deeper(lambda: compute(receiver + args, kwargs), plain, exc))
         except Exception as exc:     # a frame in generated code: say the user's line
-            tracebacks.annotate(exc)
-            raise
+            raise _said(exc, plain, receiver + args, kwargs)
     return _marked(gradient, fn, "grad", plain, wrt, policy, receiver, has_aux)
 
 
@@ -233,10 +233,20 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
             except RecursionError as exc:
                 return run_deeper(lambda: compute(receiver + args, kwargs), plain, exc)
         except Exception as exc:     # a frame in generated code: say the user's line
-            tracebacks.annotate(exc)
-            raise
+            raise _said(exc, plain, receiver + args, kwargs)
     return _marked(value_and_gradient, fn, "value_and_grad", plain, wrt, policy, receiver,
                    has_aux)
+
+
+def _said(exc, plain, args, kwargs):
+    """exc as the user sees it: arguments not fitting the user's function named so (not
+    as a generated function's), else annotated with the user's line."""
+    named = unbindable(_unwrap(plain)[0], args, kwargs, exc)
+    if named is not exc:
+        named.__suppress_context__ = True
+        return named
+    tracebacks.annotate(exc)
+    return exc
 
 
 def _gradient_function(plain, wrt, policy, has_aux, lowering):
@@ -288,6 +298,7 @@ def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
         named = len(_params(_unwrap(fn)[0])) - (getattr(fn, "__self__", None) is not None)
         wrt = tuple(range(len(args) if _collecting(_unwrap(fn)[0]) == [] else
                           min(len(args), named)))
+        wrt = wrt or (0,) * bool(args)   # all collected by *args: grad's refusal, not ()
     fn, receiver, wrt = _method_parts(fn, wrt)
     fn, policy = limited(fn, memory_limit, policy)
     args = receiver + args

@@ -29,7 +29,7 @@ from .emit import tracebacks
 from .errors import TransformError, at_definition, callee_words
 from .forward.calls import provide
 from .forward.methods import user_method
-from .forward_arguments import _like, _tangents
+from .forward_arguments import _like, _tangents, primals_tuple
 from .public.field_reads import located_fields
 from .forward_closures import OWN, is_value, lowered
 from .forward_pipeline import compile_forward, refuse_generator
@@ -40,8 +40,9 @@ from .generated_calls import forward_by_source
 from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
-from .public.boundary import _check_inputs, refuse_inplace_args
-from .public.checks import check_target
+from .public.boundary import _check_inputs, refuse_inplace_args, unbindable
+from .public.checks import check_target, refuse_async
+from .public.recursion_room import run_deeper
 from .public.sourced import check_arity, with_source
 from .public.vectorize_values import refuse_forward
 from .public.parameters import (_collecting, _derived, _full_signature, _method_parts,
@@ -64,6 +65,7 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
     values): jacfwd's columns. apply(tangents, value=False) may leave the value out
     (None) where it costs a call of its own (a derivative function's)."""
     fn = check_target(fn, "jvp")
+    primals = primals_tuple(primals, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
         return DERIVATIVES["prepared"](fn, primals, wrt)
     fn = with_source(fn)                  # np.sin: a generated function calling it
@@ -114,10 +116,17 @@ class _Prepared:
             if rule.inplace_args:
                 refuse_inplace_args(rule, _params(plain), primals, {})
             self.rules[complex_values] = rule
+        call = lambda: rule.rrule(*primals, **{rule.tangent_params[n]: t  # noqa: E731
+                                               for n, t in given.items()})
         try:
-            out, out_dot = rule.rrule(*primals, **{rule.tangent_params[n]: t
-                                                    for n, t in given.items()})
+            try:
+                out, out_dot = call()
+            except RecursionError as exc:    # deep user recursion: room, or a clear error
+                out, out_dot = run_deeper(call, plain, exc)
         except Exception as exc:         # a frame in generated code: say the user's line
+            named = unbindable(plain, primals, {}, exc)
+            if named is not exc:
+                raise named from None
             tracebacks.annotate(exc)
             raise
         return copied_arrays(out), copied_arrays(out_dot)
@@ -312,6 +321,8 @@ def jvp_source(fn, wrt=0):
     """The generated source of fn's `<name>_jvp` (what `thunkgrad dump --mode forward`
     prints): general, not specialised to argument shapes."""
     plain, _ = _unwrap(fn)
+    refuse_async(plain, "jvp")
+    refuse_generator(plain, "jvp")
     names, _ = _wrt_names(plain, wrt)
     return _compiled(plain, names, None).source
 

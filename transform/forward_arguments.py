@@ -12,6 +12,14 @@ from runtime.forward import zero_tangent
 from .public.field_reads import NotAField
 
 
+def primals_tuple(primals, entry):
+    """jvp(f, x, (v,)) would take x's rows as the arguments: a TypeError instead."""
+    if not isinstance(primals, (tuple, list)):
+        raise TypeError(f"{entry}: primals must be a tuple of the arguments, e.g. "
+                        f"{entry}(f, (x,), (v,)), got {type(primals).__name__}")
+    return tuple(primals)
+
+
 def _tangents(names, tangents):
     if not isinstance(tangents, (tuple, list)) or len(tangents) != len(names):
         raise TypeError(f"jvp: tangents must be a tuple with one entry per differentiated "

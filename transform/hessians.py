@@ -23,6 +23,7 @@ import functools
 
 import numpy as np
 
+from runtime.flat import gradient_seed
 from runtime.forward import zero_tangent
 
 from .api import adjoint_source, vjp
@@ -30,14 +31,14 @@ from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
 from .errors import TransformError, at_definition
 from .forward_api import _compiled
-from .forward_arguments import _like
+from .forward_arguments import _like, primals_tuple
 from .forward_pipeline import refuse_generator
 from .hessian_blocks import container_hessian
 from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
-from .public.boundary import _check_values
+from .public.boundary import _check_values, refuse_unbindable
 from .public.field_reads import located_fields
-from .public.checks import check_target, mark_derivative
+from .public.checks import check_target, mark_derivative, refuse_async
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
@@ -55,6 +56,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     a tuple, entry i sum_j H_ij tangents[j]. `route`: "forward_over_reverse",
     "reverse_over_forward" or "auto" (None: DEFAULT_ROUTE, "auto"). See the module text."""
     fn = check_target(fn, "hvp")
+    primals = primals_tuple(primals, "hvp")
     route = _route(route)
     plain, primals, wrt = _target(fn, primals, wrt)
     if isinstance(wrt, (tuple, list)):
@@ -67,6 +69,8 @@ def _single(plain, primals, wrt, policy, route, tangents=None):
     (hvp's tangents, hvp's and hessian's primals); compiled at the first direction,
     after that direction is checked (hvp's order), then reused: hessian's columns."""
     name, index, signature_of_call = resolved(plain, wrt)
+    primals = tuple(primals)
+    refuse_unbindable(plain, primals)               # not as `f_grad_tan()`'s TypeError
     if tangents is not None and (not isinstance(tangents, (tuple, list)) or
                                  len(tangents) != 1):
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
@@ -105,6 +109,7 @@ def _product(plain, name, index, primals, policy, route, signature):
     runs it once, hessian once per basis vector (the same code, resolved one time)."""
     tangent = _forward_code(plain, (name,), primals, policy, signature, route)
     if tangent is not None:
+        _seed_checked(plain, tangent, primals)
         return lambda direction: _scalar_checked(plain, lambda: run(
             tangent, (name,), primals, (direction,), (primals[index],))[0])
     rule = _compiled(plain, (name,), signature, variant="tangent")
@@ -137,6 +142,14 @@ def _forward_code(plain, names, primals, policy, signature, route):
     if route == "auto":
         return chosen(plain, names, primals, policy, signature)
     return None
+
+
+def _seed_checked(plain, tangent, primals):
+    """The tangent code drops the gradient's seed where nothing reads it (an output not
+    depending on the arguments: `return None`, `np.ones(3)`), and with it the seed's
+    refusal of a non-scalar output: then the output is computed once and checked here."""
+    if "gradient_seed(" not in tangent.source:
+        _scalar_checked(plain, lambda: gradient_seed(plain(*primals)))
 
 
 def _scalar_checked(plain, call):
@@ -187,6 +200,7 @@ def _mixed_product(plain, names, indices, primals, policy, route):
     signature = _full_signature(plain, primals, {})
     tangent = _forward_code(plain, tuple(names), primals, policy, signature, route)
     if tangent is not None:
+        _seed_checked(plain, tangent, primals)
         return lambda given: _scalar_checked(plain, lambda: run(
             tangent, tuple(names), primals, tuple(given.values()),
             tuple(primals[index] for index in indices)))
@@ -268,6 +282,7 @@ def _plain(fn):
                             "is not supported yet", hint="pass a function taking the "
                             "object's arrays")
     plain, _ = _unwrap(fn)
+    refuse_async(plain, "hvp/hessian")
     if _collecting(plain):
         raise at_definition(plain, f"hvp/hessian: {plain.__name__} takes *args or "
                             "**kwargs", hint="name the parameters", mark="*")

@@ -18,6 +18,7 @@ import inspect
 import numpy as np
 
 from . import api
+from .public.checks import refuse_async
 from .public.testing_values import (_is_float_valued, _leaves, _get, _replace, _map_leaves,
                                     _path_text, _guarded, _random_like, _as_float64,
                                     _same_structure)
@@ -41,6 +42,7 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
     Returns {argument name: gradient} as computed under the first policy.
     """
     __tracebackhide__ = True  # pytest shows the report, not check_grads' internals
+    refuse_async(fn, "check_grads")    # before calling it: a coroutine never awaited
     target = _Target(fn)
     chosen = _wrt_positions(target, args, wrt)
     if isinstance(policies, str):
@@ -48,6 +50,7 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
     rng = np.random.default_rng(seed)
     primal = _guarded(target, "calling the function", args,
                       lambda frozen: target.plain(*frozen, **kwargs))
+    _check_output(target, primal)
     cotangent = None if api._is_scalar(primal) else _random_like(primal, rng)
     results = {p: _compiled_grads(target, args, kwargs, chosen, p, cotangent)
                for p in policies}
@@ -59,6 +62,17 @@ def check_grads(fn, *args, wrt=None, policies=("loop", "eager", "flat"), rtol=1e
     check.raise_if_failed(eps)
     first = results[policies[0]][1]
     return {target.name_of(k): g for k, g in zip(chosen, first)}
+
+
+def _check_output(target, primal):
+    """A TypeError for an output with nothing to differentiate (None: `return` missing; a
+    string), not a failure report of zeros or a float() error from a random cotangent."""
+    bad = [leaf for _, leaf in _leaves(primal) if leaf is None or isinstance(leaf, (str, bytes))]
+    if bad:
+        raise TypeError(f"check_grads({target.label}) at {target.defined_at()}: the function "
+                        f"returned {'None' if primal is None else type(bad[0]).__name__}"
+                        f"{'' if primal is None or bad[0] is primal else ' inside its output'}; "
+                        "return a float, a float array, or tuples, lists or dicts of them")
 
 
 # ---- what is being differentiated ----------------------------------------------------

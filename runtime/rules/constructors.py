@@ -26,7 +26,8 @@ defvjp(np.copy, "a, order='K', subok=False", "unstack_vjp(g, a)", fresh=True, co
        jvp=LINEAR)
 if hasattr(np, "astype"):                                                 # NumPy 2.1+
     defvjp(np.astype, "x, dtype, /, *, copy=True, device=None", "cast_back(g, x, dtype)", None,
-           complex_ok=True, jvp=LINEAR)
+           complex_ok=True, jvp="cast_jvp(t_x, ans, dtype)",
+           complex_jvp=True)
 
 
 def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
@@ -35,7 +36,8 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
 
 
 defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
-       "cast_back(g, x, dtype)", None, complex_ok=True, jvp=LINEAR)
+       "cast_back(g, x, dtype)", None, complex_ok=True, jvp="cast_jvp(t_x, ans, dtype)",
+       complex_jvp=True)
 
 # NumPy's float types called as functions: np.float64(x) is float(x) for a number (a NumPy
 # scalar of that type) and x itself or a cast copy for an array; the cotangent goes back

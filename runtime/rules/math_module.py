@@ -7,6 +7,8 @@ import math
 import sys
 from functools import partial
 
+import numpy as np
+
 from .. import registry
 from ..registry import LINEAR, ZERO, nondiff, template_helper
 
@@ -63,7 +65,7 @@ defvjp(math.remainder, "x, y", "g", "-g * (x - ans) / y")
 defvjp(math.ldexp, "x, i", "g * 2.0 ** i", None)
 
 # sequences in; a float out, but math.prod's is the factors' product (an array for arrays)
-defvjp(math.fsum, "seq", "[g for e in seq]", scalar_args=False, scalar_result=True, jvp=LINEAR)
+defvjp(math.fsum, "seq", "sum_entries_vjp(g, seq)", scalar_args=False, scalar_result=True, jvp=LINEAR)
 defvjp(math.prod, "iterable, *, start=1", "math_prod_vjp(g, iterable, start)",
        "g * math.prod(iterable)", scalar_args=False, int_result=True, complex_ok=True,
        jvp=("sum(s * t for s, t in zip(math_prod_vjp(1.0, iterable, start), t_iterable))",
@@ -130,11 +132,15 @@ defvjp(digamma, "x", "g * trigamma(x)", jvp="t_x * trigamma(x)")
 @template_helper
 def math_prod_vjp(g, iterable, start):
     """Cotangents of math.prod's factors: g times the product of the others (zeros
-    included, so no division)."""
+    included, so no division). An array's as one array of its shape: a list would meet
+    the array's other rules with list arithmetic (`g * 2` repeats it)."""
     values = list(iterable)
     out = []
     for k in range(len(values)):
         out.append(g * math.prod(values[:k] + values[k + 1:], start=start))
+    if isinstance(iterable, np.ndarray):
+        kind = np.result_type(iterable.dtype, *map(np.result_type, out), 1.0)
+        return np.array(out, dtype=kind) if out else np.zeros(iterable.shape, dtype=kind)
     return out
 
 

@@ -13,7 +13,7 @@ from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entrie
 from .sequences_helpers import dict_pairs_vjp, in_order_vjp, reversed_items_vjp
 from .linalg_helpers import diag_vjp, dot_vjp
 from .reductions_helpers import trace_vjp
-from .shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
+from .shape_helpers import cast_jvp, concatenate_vjp, stack_vjp, unstack_vjp
 
 # list(xs)/tuple(xs)'s cotangent: the entries' as xs's kind (an array: rows stacked)
 defvjp(sequence_vjp, "slopes, iterable", "sequence_vjp_vjp(g, iterable)", None,
@@ -80,3 +80,7 @@ defvjp(union_vjp, "slopes, x, y, which", "union_vjp_vjp(g, x, y, which)", None, 
 # dict(pairs)'s: each key's cotangent back to the pair dict() kept
 defvjp(dict_pairs_vjp, "slopes, pairs", "dict_pairs_vjp_vjp(g, pairs)", None,
        jvp=(LINEAR, None))
+# x.astype(dtype)'s tangent (forward mode, then reverse over it: hvp): the tangent cast
+# back, none through an integer or bool cast
+defvjp(cast_jvp, "t, ans, dtype", "cast_back(g, t, dtype)", None, None, complex_ok=True,
+       jvp=(LINEAR, None, None))

@@ -291,3 +291,12 @@ def cast_back(g, x, dtype):
             g = g.real
         return g.astype(x.dtype, copy=False)
     return g
+
+
+@template_helper
+def cast_jvp(t, ans, dtype):
+    """Tangent of x.astype(dtype): t cast likewise, zero through an integer or bool cast
+    (the result is piecewise constant: `x.astype(int) * x` has slope int(x), not 2x)."""
+    if not np.issubdtype(np.dtype(dtype), np.inexact):
+        return np.zeros(np.shape(ans)) if isinstance(ans, np.ndarray) else 0.0
+    return np.asarray(t).astype(dtype)

@@ -11,7 +11,7 @@ from runtime.rules.operators_helpers import extreme_vjp, sequence_vjp, sorted_vj
 from runtime.rules.sequences_helpers import in_order_vjp, reversed_items_vjp
 from runtime.rules.linalg_helpers import diag_vjp, dot_vjp
 from runtime.rules.reductions_helpers import trace_vjp
-from runtime.rules.shape_helpers import concatenate_vjp, stack_vjp, unstack_vjp
+from runtime.rules.shape_helpers import cast_jvp, concatenate_vjp, stack_vjp, unstack_vjp
 from tests.rules.checks import rand
 
 A, B = rand(3, 4, seed=1), rand(3, 4, seed=2, low=0.5, high=1.5)
@@ -51,6 +51,8 @@ REVERSE_CONTAINERS = {
     reversed_items_vjp: [([0.3, 1.1, -0.2], [1.0, 2.0, 3.0]), (A, A), ([V4, V3], (V4, V3))],
     pack_cotangent: [([(V4, 2.0 * V4), A], 0, (V4, -V4)), ((A, V4), 0, (V4, 2.0 * V4, -V4))],
     record_field: [((V4, 0.7), "b", 1, ("w", "b")), (A, "w", 1, ("u", "w", "b"))],
+    cast_jvp: [(A, A, np.float64), (V3, V3, float),
+               (V4, V4.astype(int), int), (A, A > 0.5, bool)],
 }
 _DICTS = ("a dict cotangent (the drivers step arrays and lists): "
           "tests/forward/test_hvp_forward_over_reverse_loops.py (dict_union, dict_of_pairs) "

@@ -246,13 +246,17 @@ def _lambda_as_def(fn, text, filename, first_line, col_offset=0):
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = [n for n in gast.walk(tree) if isinstance(n, gast.Lambda)
              and [a.id for a in n.args.posonlyargs + n.args.args] == params]
+    # once each: a fragment holding a lambda nested in another's (`lambda: grad(lambda
+    # a: ...)`) is met in both the outer lambda's fragment and its own
+    found = list({(n.lineno, n.col_offset): n for n in found}.values())
     if len(found) > 1:               # `{"a": lambda z: f(z), "b": lambda z: g(z)}`
         found = [n for n in found if body_starts_at(
             fn.__code__, first_line + n.body.lineno - 1, n.body.col_offset + col_offset)]
     if len(found) != 1:
-        raise TransformError("cannot isolate this lambda's source: its line holds "
-                             "several lambdas with the same parameters", **where,
-                             hint="write it as a def")
+        why = "several lambdas with the same parameters" if found else \
+            f"no lambda of parameters ({', '.join(params)}) that parses on its own"
+        raise TransformError(f"cannot isolate this lambda's source: its line holds {why}",
+                             **where, hint="write it as a def")
     lam = found[0]
     ret = gast.Return(value=lam.body)
     gast.copy_location(ret, lam.body)

@@ -5,6 +5,7 @@ container the same container, a dataclass a dataclass; ints, bools and strings
 inside containers get None.
 """
 import dataclasses
+import inspect
 import numbers
 
 import numpy as np
@@ -37,6 +38,30 @@ def named_for_user(exc, rrule, fn):
         return exc                          # raised inside the rule: the user's code
     user = getattr(fn, "__qualname__", getattr(fn, "__name__", "the function"))
     return TypeError(user + "()" + text[len(generated) + 2:])
+
+
+def unbindable(fn, args, kwargs, exc):
+    """For a TypeError `exc` met calling fn's generated code: when args and kwargs cannot
+    be bound to fn's own parameters, the TypeError naming fn (`f(): missing a required
+    argument: 'y'`), as calling it plainly would, not the generated `f_grad_tan()` the
+    user never wrote; else exc itself."""
+    name = getattr(fn, "__qualname__", getattr(fn, "__name__", "the function"))
+    if not isinstance(exc, TypeError) or str(exc).startswith(name + "()"):
+        return exc                              # Python's own words already name fn
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as mismatch:
+        return TypeError(f"{name}(): {mismatch}")
+    except ValueError:                          # no signature to bind to
+        pass
+    return exc
+
+
+def refuse_unbindable(fn, args):
+    """unbindable's TypeError up front (hvp: the routes call generated functions only)."""
+    named = unbindable(fn, args, {}, TypeError())
+    if named.args:
+        raise named
 
 
 def refuse_masked(value):

@@ -7,13 +7,14 @@
 import ast
 import dataclasses
 import inspect
+import numbers
 import textwrap
 
 import numpy as np
 
 from runtime import registry
 
-from ..errors import TransformError
+from ..errors import TransformError, at_definition
 from .partials import unpartial
 
 DERIVATIVE = "thunkgrad_derivative_of"   # attribute on the functions grad & co. return
@@ -31,7 +32,43 @@ def check_target(fn, entry):
     inner = getattr(fn, DERIVATIVE, None)
     if inner is not None and SPEC not in getattr(fn, "__dict__", {}):
         raise _higher_order(entry, inner)
-    return unpartial(fn)              # a functools.partial: a function calling its own
+    fn = unpartial(fn)                # a functools.partial: a function calling its own
+    refuse_async(fn, entry)
+    return fn
+
+
+def refuse_async(fn, entry):
+    """grad(async_fn): calling it makes a coroutine (or an async generator), no value;
+    also through a functools.wraps wrapper (@differentiable)."""
+    try:
+        fn = inspect.unwrap(fn)
+    except ValueError:                          # a cycle of __wrapped__
+        return
+    if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+        name = getattr(fn, "__qualname__", getattr(fn, "__name__", "the function"))
+        message = (f"{entry} of {name}, an `async def` function: calling it makes a "
+                   "coroutine, not a value to differentiate (`await`, `async for`, `async "
+                   "with` neither)")
+        hint = ("differentiate a synchronous function (drop `async` and `await`), e.g. the "
+                "computation the coroutine awaits")
+        raise _first_await(fn, message, hint) or at_definition(fn, message, hint, "async")
+
+
+def _first_await(fn, message, hint):
+    """The refusal at fn's first `await` (`async for`, `async with`), None without one."""
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    found = sorted((n.lineno, n.col_offset) for n in ast.walk(tree)
+                   if isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)))
+    if not found:
+        return None
+    (k, col), text = found[0], lines[found[0][0] - 1]
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    return TransformError(message, filename=fn.__code__.co_filename, line=first + k - 1,
+                          col=col + indent, source_line=text.rstrip("\n"), hint=hint)
 
 
 def _higher_order(entry, inner):
@@ -159,6 +196,10 @@ def check_cotangent(cotangent, out=None):
     if cotangent is None:
         raise TypeError("the pullback needs a cotangent shaped like the output (1.0 for a "
                         "scalar output), not None")
+    if isinstance(cotangent, (str, bytes)):
+        raise TypeError(f"the pullback needs a float cotangent shaped like the output, not "
+                        f"{type(cotangent).__name__} {cotangent!r}")
+    _check_kind(cotangent, out)
     if isinstance(out, (np.ndarray, np.generic)) and isinstance(cotangent, (list, tuple)):
         cotangent = np.asarray(cotangent)
         if cotangent.shape != np.shape(out):
@@ -166,6 +207,23 @@ def check_cotangent(cotangent, out=None):
                              f"{np.shape(out)}; the list given has shape {cotangent.shape}")
     check_array_shapes(cotangent, out, "the output")
     return cotangent
+
+
+def _check_kind(cotangent, out):
+    """A number or array given for a None output, a number for a tuple or list output
+    (an array stacking its entries' cotangents is read as such): a TypeError, not a
+    gradient of zeros (`return` forgotten) or a crash inside the backward sweep."""
+    given = isinstance(cotangent, (numbers.Number, np.ndarray, np.generic))
+    if out is None and given:
+        raise TypeError("the function returned None (a `return` missing?): nothing to "
+                        "differentiate; return the value the cotangent is for")
+    if isinstance(out, (str, bytes)) and given:
+        raise TypeError(f"the function returned a {type(out).__name__}: nothing to "
+                        "differentiate; return the float value the cotangent is for")
+    if isinstance(out, (tuple, list)) and isinstance(cotangent, (numbers.Number, np.generic)):
+        raise TypeError(f"the output is a {type(out).__name__} of {len(out)}: the pullback "
+                        f"needs a {type(out).__name__} of {len(out)} cotangents, one per "
+                        "entry (None for an entry not differentiated)")
 
 
 def check_array_shapes(cotangent, out, where):

@@ -13,7 +13,7 @@ import runtime
 from ..analysis.shapes import signature_of
 from ..frontend.parse import unwrap as _unwrap
 
-from ..errors import TransformError
+from ..errors import TransformError, at_definition
 
 
 _SIGNATURES = weakref.WeakKeyDictionary()   # a plain function -> _Known
@@ -177,10 +177,10 @@ def _refuse_collected(fn, item, count):
     (a wrapper `def wrapper(*args)`), else a TypeError."""
     collected = _collecting(fn)
     if collected:
-        raise TransformError(f"argument {item} of {fn.__name__}() is collected by "
-                             f"`{collected[0]}` (`*args`/`**kwargs`): collected arguments are data, "
-                             "not differentiated", hint="name the parameters to "
-                             "differentiate (`def wrapper(x, *rest)`)")
+        raise at_definition(fn, f"argument {item} of {fn.__name__}() is collected by "
+                            f"`{collected[0]}` (`*args`/`**kwargs`): collected arguments are "
+                            "data, not differentiated", hint="name the parameters to "
+                            "differentiate (`def wrapper(x, *rest)`)", mark="*")
     raise TypeError(f"wrt={item} is out of range: {fn.__name__}() takes {count} "
                     "positional parameters")
 

@@ -54,7 +54,11 @@ class PlainGradient:
         if rule.inplace_args:
             refuse_inplace_args(rule, _params(plain), args, kwargs)
         real_checked(rule, args, kwargs)
-        out, cotangents = _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
+        try:
+            out, cotangents = _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
+        except (TypeError, ValueError):     # the seed 1.0 met a tuple output, say so
+            _refuse_non_scalar(plain, args, kwargs)
+            raise
         if not _is_scalar(out):
             raise not_scalar(plain, out)
         values = _bound_args(_params(plain), args, kwargs)
@@ -63,3 +67,15 @@ class PlainGradient:
             grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
                           for c, n in zip(cotangents, names))
         return out, grads[0] if single else grads
+
+
+def _refuse_non_scalar(plain, args, kwargs):
+    """The plain lowering seeds its output with 1.0 before it is known: a tuple or list
+    output fails inside the backward sweep (`part(1.0, 0)`). Where the function's own
+    output is not a scalar, grad's refusal instead (the plain function run once more)."""
+    try:
+        out = plain(*args, **kwargs)
+    except Exception:                   # noqa: BLE001 - the first error is the answer
+        return
+    if not _is_scalar(out):
+        raise not_scalar(plain, out) from None

@@ -1,0 +1,66 @@
+"""Second derivatives through JVP helpers taken off tests/rules/second_order_missing.txt
+in session 39 (secorder2): hvp along a direction (each route: "auto",
+"forward_over_reverse", "reverse_over_forward"), the hessian's columns, and grad of grad
+of a scalar case, against central differences of grad (tests/fd.py). A route that still
+refuses must do so at the user's line (a TransformError naming this file)."""
+import math
+
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from transform import grad, hessian, hvp
+from transform.errors import TransformError
+
+X = np.array([0.3, -1.2, 0.8, 2.1])
+V = np.array([0.5, -0.25, 1.0, 0.75])
+ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
+
+
+def _routes(f, x, v, refused=()):
+    want = numerical_jvp(grad(f), [x], 0, v)
+    for route in ROUTES:
+        if route in refused:
+            with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
+                hvp(f, (x,), (v,), route=route)
+        else:
+            assert_close(hvp(f, (x,), (v,), route=route), want, 1e-5, 1e-7, route)
+
+
+def _hessian(f, x):
+    cols = [numerical_jvp(grad(f), [x], 0, e.reshape(x.shape)) for e in np.eye(x.size)]
+    want = np.stack(cols, -1).reshape(x.shape + x.shape)
+    assert_close(hessian(f)(x), want, 1e-5, 1e-7, "hessian")
+
+
+def _grad_of_grad(f, x):
+    assert_close(grad(grad(f))(x), numerical_jvp(grad(f), [x], 0, 1.0), 1e-5, 1e-7,
+                 "grad of grad")
+
+
+def prod_f(x):
+    return math.prod(x) * x[0]
+
+
+def prod_scalar(s):
+    return math.prod([s, 2.0 * s, s + 1.0], start=s)
+
+
+def test_math_prod():
+    _routes(prod_f, X, V)
+    _hessian(prod_f, X)
+    _grad_of_grad(prod_scalar, 0.7)
+
+
+def average_f(x):
+    return np.average(x ** 2, weights=np.abs(x) + 1.0) * x[0]
+
+
+def average_scalar(s):
+    return np.average(np.array([1.0, -2.0, 0.5]), weights=np.array([s, s * s, 1.0]))
+
+
+def test_average_weights():
+    _routes(average_f, X, V, refused=("forward_over_reverse",))
+    _hessian(average_f, X)
+    _grad_of_grad(average_scalar, 0.7)

@@ -64,3 +64,34 @@ def test_average_weights():
     _routes(average_f, X, V, refused=("forward_over_reverse",))
     _hessian(average_f, X)
     _grad_of_grad(average_scalar, 0.7)
+
+
+XM = np.array([[0.3, -1.2, 0.8], [2.1, 0.4, -0.6]])
+
+
+def quantile_rows(x):
+    return np.sum(np.quantile(x ** 3, [0.3, 0.8], axis=1) ** 2) + np.median(x * x[0, 0])
+
+
+def percentile_cols(x):
+    return np.sum(np.nanpercentile(np.sin(x), 40, axis=0) * x[1]) * np.nanmedian(x ** 2)
+
+
+def quantile_scalar(s):
+    return np.quantile(np.array([1.0, s, s ** 3, -0.5]), 0.4) ** 2
+
+
+def quantile_moving_q(x):
+    return np.quantile(x, np.abs(x[0]) / 4)
+
+
+@pytest.mark.parametrize("f", [quantile_rows, percentile_cols], ids=["quantile", "nan"])
+def test_quantiles(f):
+    _routes(f, XM, np.linspace(-0.5, 1.0, XM.size).reshape(XM.shape))
+    _hessian(f, XM)
+
+
+def test_quantile_scalar_and_a_moving_q():
+    _grad_of_grad(quantile_scalar, 0.7)
+    with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
+        hvp(quantile_moving_q, (X,), (V,), route="reverse_over_forward")

@@ -241,6 +241,15 @@ EXTRA[cast_like] = [(A, B), (A, B.astype(np.float32)), (0.7, 0.3)]
 # np.average's normalised weights: along rows (1-D weights), everywhere, per entry
 from runtime.rules.reductions_helpers import average_weights  # noqa: E402
 EXTRA[average_weights] = [(A, 1, V4 + 1.0), (A, None, B + 1.0), (A, 0, V3 + 1.0)]
+# the order statistics' tangent and cotangent (session 39, secorder2): rows, two
+# quantiles, everything, a nan-form
+from runtime.rules.quantiles_helpers import quantile_jvp, quantile_vjp  # noqa: E402
+_Q2 = np.array([0.2, 0.7])
+EXTRA[quantile_jvp] = [(B, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
+                       (B, np.quantile(A, _Q2), A, _Q2, None, "midpoint", None, True)]
+EXTRA[quantile_vjp] = [(V3, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
+                       (rand(2, 4, seed=25), np.quantile(A, _Q2, 0), A, _Q2, 0, "linear", None,
+                        True), (0.7, np.quantile(A, 0.5), A, 0.5, None, "nearest", None, False)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

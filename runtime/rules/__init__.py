@@ -33,6 +33,7 @@ FAMILIES += ("closure_cotangents",)     # (hvp forward over reverse: closures' c
 FAMILIES += ("piecewise_second",)       # (reverse mode over np.piecewise's tangent)
 FAMILIES += ("weights_second",)         # (reverse mode over np.average's and nanmean's tangents)
 FAMILIES += ("quantiles_second",)       # (reverse mode over the order statistics' tangents)
+FAMILIES += ("gradient_second",)        # (reverse mode over np.gradient's JVP function)
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

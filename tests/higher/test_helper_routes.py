@@ -95,3 +95,27 @@ def test_quantile_scalar_and_a_moving_q():
     _grad_of_grad(quantile_scalar, 0.7)
     with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
         hvp(quantile_moving_q, (X,), (V,), route="reverse_over_forward")
+
+
+def gradient_rows(x):
+    rows, cols = np.gradient(x * x[0, 0], 0.5, 2.0)
+    return np.sum(rows ** 2 * cols) + np.sum(np.gradient(np.sin(x), axis=1, edge_order=2) ** 3)
+
+
+def gradient_scalar(s):
+    return np.sum(np.gradient(np.array([1.0, s, s ** 3, -0.5])) ** 2)
+
+
+def gradient_moving_spacing(x):
+    return np.sum(np.gradient(x ** 2, x[0] + 2.0) ** 2)
+
+
+def test_gradient():
+    _routes(gradient_rows, XM, np.linspace(-0.5, 1.0, XM.size).reshape(XM.shape))
+    _hessian(gradient_rows, XM)
+    _grad_of_grad(gradient_scalar, 0.7)
+
+
+def test_gradient_in_a_moving_spacing_is_refused_at_the_users_line():
+    with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
+        hvp(gradient_moving_spacing, (X,), (V,), route="reverse_over_forward")

@@ -250,6 +250,11 @@ EXTRA[quantile_jvp] = [(B, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, Fa
 EXTRA[quantile_vjp] = [(V3, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
                        (rand(2, 4, seed=25), np.quantile(A, _Q2, 0), A, _Q2, 0, "linear", None,
                         True), (0.7, np.quantile(A, 0.5), A, 0.5, None, "nearest", None, False)]
+# np.gradient's JVP function: a tangent of f (spacings none, one shared, per axis, a
+# spacing's zero tangent)
+from runtime.rules.differences_helpers import gradient_jvp  # noqa: E402
+EXTRA[gradient_jvp] = [((V5, None), V6[:5]), ((V5, None), V6[:5], 0.3),
+                       ((B, None, None), A, 0.5, 2.0), ((V5, 0.0), V6[:5], 0.7)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

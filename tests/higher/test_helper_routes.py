@@ -119,3 +119,27 @@ def test_gradient():
 def test_gradient_in_a_moving_spacing_is_refused_at_the_users_line():
     with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
         hvp(gradient_moving_spacing, (X,), (V,), route="reverse_over_forward")
+
+
+KNOTS = np.array([-2.0, -0.5, 0.5, 1.0, 3.0])
+
+
+def interp_in_x_and_fp(x):
+    values = np.array([1.0, 2.0, 0.5, 4.0, -1.0]) * np.cos(x[1])
+    return np.sum(np.interp(x * x[0], KNOTS, values) * x) + np.interp(x[3], KNOTS, values) ** 2
+
+
+def interp_scalar(s):
+    return np.interp(s * s, KNOTS, np.array([1.0, 2.0, 0.5, 4.0, -1.0]) * s) * s
+
+
+def interp_in_x(x):
+    return np.sum(np.interp(x * x[0], KNOTS, np.array([1.0, 2.0, 0.5, 4.0, -1.0])) * x)
+
+
+def test_interp():
+    """(hvp forward over reverse has no tangent of interp_fp_vjp, fp's cotangent)"""
+    _routes(interp_in_x, X, V)
+    _routes(interp_in_x_and_fp, X, V, refused=("forward_over_reverse",))
+    _hessian(interp_in_x_and_fp, X)
+    _grad_of_grad(interp_scalar, 0.8)

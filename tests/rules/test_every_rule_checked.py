@@ -255,6 +255,12 @@ EXTRA[quantile_vjp] = [(V3, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, F
 from runtime.rules.differences_helpers import gradient_jvp  # noqa: E402
 EXTRA[gradient_jvp] = [((V5, None), V6[:5]), ((V5, None), V6[:5], 0.3),
                        ((B, None, None), A, 0.5, 2.0), ((V5, 0.0), V6[:5], 0.7)]
+# np.interp's slope in x: inside, beyond both ends, a scalar x, slopes broadcast
+from runtime.rules.signals_helpers import interp_x_vjp  # noqa: E402
+_XP = np.array([-1.0, -0.2, 0.4, 1.1, 2.0])
+EXTRA[interp_x_vjp] = [(V4, np.array([-0.7, 0.1, 0.9, 1.5]), _XP, V5, None),
+                       (V5, np.array([-1.5, 0.1, 0.5, 2.5, 1.9]), _XP, V5, None),
+                       (0.7, 0.35, _XP, V5, None), (1.3, V3 + 0.05, _XP, V5, None)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

@@ -35,6 +35,7 @@ FAMILIES += ("weights_second",)         # (reverse mode over np.average's and na
 FAMILIES += ("quantiles_second",)       # (reverse mode over the order statistics' tangents)
 FAMILIES += ("gradient_second",)        # (reverse mode over np.gradient's JVP function)
 FAMILIES += ("signals_second",)         # (reverse mode over np.interp's slope in x)
+FAMILIES += ("statistics_second",)      # (reverse mode over np.cov's tangent)
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

@@ -143,3 +143,27 @@ def test_interp():
     _routes(interp_in_x_and_fp, X, V, refused=("forward_over_reverse",))
     _hessian(interp_in_x_and_fp, X)
     _grad_of_grad(interp_scalar, 0.8)
+
+
+def cov_two(x):
+    data = np.stack([x, np.sin(x)], axis=1)
+    return np.sum(np.cov(data, x ** 2, rowvar=False) ** 2) + np.cov(x * x[0], bias=True)
+
+
+def corrcoef_two(x):
+    return np.sum(np.corrcoef(np.stack([x, x ** 3]), np.cos(x)) ** 2)
+
+
+def cov_scalar(s):
+    return np.cov(np.array([1.0, s, s ** 3, -0.5])) * s
+
+
+@pytest.mark.parametrize("f", [cov_two, corrcoef_two], ids=["cov", "corrcoef"])
+def test_cov_and_corrcoef(f):
+    """(hvp forward over reverse has no tangent of cov_vjp, np.cov's cotangent)"""
+    _routes(f, X, V, refused=("forward_over_reverse",))
+    _hessian(f, X)
+
+
+def test_cov_scalar():
+    _grad_of_grad(cov_scalar, 0.7)

@@ -261,6 +261,12 @@ _XP = np.array([-1.0, -0.2, 0.4, 1.1, 2.0])
 EXTRA[interp_x_vjp] = [(V4, np.array([-0.7, 0.1, 0.9, 1.5]), _XP, V5, None),
                        (V5, np.array([-1.5, 0.1, 0.5, 2.5, 1.9]), _XP, V5, None),
                        (0.7, 0.35, _XP, V5, None), (1.3, V3 + 0.05, _XP, V5, None)]
+# np.cov's tangent: from m (rows, columns with y), from y, with weights and ddof
+from runtime.rules.statistics_helpers import cov_jvp  # noqa: E402
+EXTRA[cov_jvp] = [(B, A, None, True, False, None, None, None, 0),
+                  (X2.T, A.T[:, :2], X2.T, False, False, None, None, None, 1),
+                  (A[:2], A[:2], X2, True, True, None, None, None, 0),
+                  (V4, V4, None, True, False, 2, np.array([1, 2, 1, 3]), V4 + 1.0, 0)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

@@ -39,11 +39,12 @@ BY_SOURCE = frozenset(
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +
     ["runtime.rules.forward_helpers.cumprod_jvp", "runtime.rules.polynomials_more.polymul_jvp",
      "runtime.rules.scipy_signal_extra.filled_2d", "runtime.rules.math_module.math_prod_vjp"] +
-    # (session 39: math.prod's, np.average's weights' and np.corrcoef's tangents, the private
-    # helpers theirs call; tests/higher/test_helper_routes.py)
+    # (session 39: math.prod's, np.average's weights', np.corrcoef's and np.linalg.cond's
+    # tangents, with the private helpers theirs call; tests/higher/test_helper_routes.py)
     ["runtime.rules.reductions_helpers." + n
      for n in ("average_weights_jvp", "_weights_like", "_kept", "_axes")] +
-    ["runtime.rules.statistics_helpers.corrcoef_jvp"])
+    ["runtime.rules.statistics_helpers.corrcoef_jvp"] +
+    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

@@ -167,3 +167,19 @@ def test_cov_and_corrcoef(f):
 
 def test_cov_scalar():
     _grad_of_grad(cov_scalar, 0.7)
+
+
+def cond_orders(x):
+    square = np.reshape(x, (2, 2)) + 3.0 * np.eye(2)
+    return np.linalg.cond(square) * x[1] + np.linalg.cond(square, "fro") ** 2 + \
+        np.linalg.cond(square, -2)
+
+
+def cond_scalar(s):
+    return np.linalg.cond(np.array([[2.0 + s, s * s], [0.5, 1.0 - s]]))
+
+
+def test_cond():
+    _routes(cond_orders, X, V)
+    _hessian(cond_orders, X)
+    _grad_of_grad(cond_scalar, 0.3)

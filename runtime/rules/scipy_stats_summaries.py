@@ -90,10 +90,10 @@ def summary_vjp(g, a, axis, keepdims, nan_policy, kind, **options):
 
 
 @template_helper(pure=True)
-def zscore_vjp(g, a, axis, ddof, nan_policy):
+def zscore_vjp(slopes_g, a, axis, ddof, nan_policy):
     """Cotangent of a of scipy.stats.zscore."""
     _check(nan_policy)
-    lines, g, back = _lines(a, axis, g, True, reduced=False)
+    lines, g, back = _lines(a, axis, slopes_g, True, reduced=False)
     n = lines.shape[-1]
     d = lines - np.mean(lines, axis=-1, keepdims=True)
     std = np.sqrt(np.sum(d * d, axis=-1, keepdims=True) / (n - ddof))
@@ -173,3 +173,4 @@ def moment_order(order, center):
 
 # stats_vjp's reverse rule (hvp, grad of grad of a likelihood) registers with this family
 from . import scipy_stats_second  # noqa: E402,F401
+from . import scipy_summaries_second  # noqa: E402,F401  (zscore_vjp's, moment_order)

@@ -12,6 +12,11 @@ from tests.fd import assert_close, numerical_jvp
 from transform import grad, hessian, hvp
 from transform.errors import TransformError
 
+try:                        # SciPy is optional: its cases are skipped without it
+    from scipy import stats
+except ImportError:
+    stats = None
+
 X = np.array([0.3, -1.2, 0.8, 2.1])
 V = np.array([0.5, -0.25, 1.0, 0.75])
 ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
@@ -183,3 +188,21 @@ def test_cond():
     _routes(cond_orders, X, V)
     _hessian(cond_orders, X)
     _grad_of_grad(cond_scalar, 0.3)
+
+
+def zscore_rows(x):
+    return np.sum(stats.zscore(x * x[0, 0], axis=1, ddof=1) ** 3 * x) + \
+        np.sum(stats.zscore(np.sin(x), axis=None)[0] ** 2)
+
+
+def zscore_scalar(s):
+    return stats.zscore(np.array([1.0, s, s ** 3, -0.5]))[1] ** 2
+
+
+def test_zscore():
+    if stats is None:
+        pytest.skip("SciPy is optional")
+    x = np.concatenate([XM, XM[:, ::-1] ** 2], axis=1)
+    _routes(zscore_rows, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
+    _hessian(zscore_rows, x)
+    _grad_of_grad(zscore_scalar, 0.7)

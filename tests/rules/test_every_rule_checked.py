@@ -267,6 +267,11 @@ EXTRA[cov_jvp] = [(B, A, None, True, False, None, None, None, 0),
                   (X2.T, A.T[:, :2], X2.T, False, False, None, None, None, 1),
                   (A[:2], A[:2], X2, True, True, None, None, None, 0),
                   (V4, V4, None, True, False, 2, np.array([1, 2, 1, 3]), V4 + 1.0, 0)]
+# scipy.stats.zscore's JVP term (a gradient: symmetric) and its slope in a
+if stats is not None:
+    from runtime.rules.scipy_stats_summaries import zscore_vjp  # noqa: E402
+    EXTRA[zscore_vjp] = [(B, A, 1, 0, "propagate"), (V3, A, None, 1, "propagate"),
+                         (B, A, 0, 1, "propagate")]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

@@ -3,6 +3,7 @@ in session 39 (secorder2): hvp along a direction (each route: "auto",
 "forward_over_reverse", "reverse_over_forward"), the hessian's columns, and grad of grad
 of a scalar case, against central differences of grad (tests/fd.py). A route that still
 refuses must do so at the user's line (a TransformError naming this file)."""
+import cmath
 import math
 
 import numpy as np
@@ -206,3 +207,60 @@ def test_zscore():
     _routes(zscore_rows, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
     _hessian(zscore_rows, x)
     _grad_of_grad(zscore_scalar, 0.7)
+
+
+def phase_f(x):
+    return cmath.phase(complex(x[0], x[1] * x[2])) * x[3] + cmath.phase(complex(x[0] ** 2, x[3])) ** 2
+
+
+def angle_real(x):
+    return np.sum(np.angle(x * x[0], deg=True) * x) + np.sum(np.angle(x) ** 2)
+
+
+def phase_scalar(s):
+    return cmath.phase(complex(s * s, s - 2.0)) * s
+
+
+def test_phase_and_angle():
+    """(hvp forward over reverse of cmath.phase: the complex value's tangent refused)"""
+    _routes(phase_f, X, V, refused=("forward_over_reverse",))
+    _hessian(phase_f, X)
+    _routes(angle_real, X, V)
+    _grad_of_grad(phase_scalar, 0.7)
+
+
+def _complex_directions(value):
+    """(real part, imaginary part) unit directions of each entry of a complex array."""
+    for k in range(value.size):
+        e = np.zeros(value.size, complex)
+        e[k] = 1
+        yield k, e.reshape(value.shape), 1j * e.reshape(value.shape)
+
+
+@pytest.mark.parametrize("helper", ["angle_jvp", "angle_vjp"])
+@pytest.mark.parametrize("deg", [False, True])
+def test_angle_helpers_complex_cotangents(helper, deg):
+    """The angle helpers' rules for complex values: the cotangent dL/da - i dL/db
+    (docs/complex.md) of L = Re(sum(H * out)) against central differences."""
+    from runtime import lookup, unthunk
+    from runtime.rules import complex_helpers
+    fn = getattr(complex_helpers, helper)
+    z = np.array([0.3 - 1.2j, 2.0 + 0.5j, -0.7 + 0.1j])
+    first = np.array([0.4 + 0.9j, -1.1 - 0.2j, 0.6 + 0.0j]) if helper == "angle_jvp" else \
+        np.array([0.4, -1.1, 0.6])
+    out, pullback = lookup(fn).rrule(first, z, deg)
+    H = np.array([1.3 - 0.4j, -0.2 + 0.8j, 0.5 + 0.5j]) if np.iscomplexobj(out) else \
+        np.array([1.3, -0.2, 0.5])
+    cots = [np.asarray(unthunk(c)) for c in pullback(H)[:2]]
+    for part, value in enumerate((first, z)):
+        def loss(v):
+            args = [first, z]
+            args[part] = v
+            return np.real(np.sum(H * fn(*args, deg)))
+        for k, re, im in _complex_directions(value):
+            d_re = (loss(value + 1e-6 * re) - loss(value - 1e-6 * re)) / 2e-6
+            d_im = (loss(value + 1e-6 * im) - loss(value - 1e-6 * im)) / 2e-6 \
+                if np.iscomplexobj(value) else 0.0
+            got = cots[part].ravel()[k]      # (assert_close reads real values: both parts)
+            assert_close(np.real(got), d_re, 1e-6, 1e-8, f"part {part}, real")
+            assert_close(np.imag(got), -d_im, 1e-6, 1e-8, f"part {part}, imaginary")

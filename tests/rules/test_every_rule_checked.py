@@ -272,6 +272,11 @@ if stats is not None:
     from runtime.rules.scipy_stats_summaries import zscore_vjp  # noqa: E402
     EXTRA[zscore_vjp] = [(B, A, 1, 0, "propagate"), (V3, A, None, 1, "propagate"),
                          (B, A, 0, 1, "propagate")]
+# the angle's tangent and slopes: real values here (constant angles), complex ones in
+# tests/higher/test_helper_routes.py (test_angle_helpers_complex_cotangents)
+from runtime.rules.complex_helpers import angle_jvp, angle_vjp  # noqa: E402
+EXTRA[angle_jvp] = [(V4, V4 + 2.0, False), (V3, -V3 - 1.0, True)]
+EXTRA[angle_vjp] = [(V4, V4 + 2.0, False), (V3, -V3 - 1.0, True)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

@@ -78,13 +78,15 @@ def _slope(kind, a, options):
 
 
 @template_helper(pure=True)
-def summary_vjp(g, a, axis, keepdims, nan_policy, kind, **options):
-    """Cotangent of a of scipy.stats.<kind>(a, axis=axis, ...)."""
+def summary_vjp(slopes_g, a, axis, keepdims, nan_policy, kind, ddof=None, bias=True,
+                order=None, weights=None):
+    """Cotangent of a of scipy.stats.<kind>(a, axis=axis, ...) (the options its kind
+    takes: ddof, bias, order, weights)."""
     _check(nan_policy)
-    lines, g, back = _lines(a, axis, g, keepdims)
-    if options.get("weights") is not None:            # gmean, hmean: laid out as a
-        options["weights"] = _lines(np.broadcast_to(options["weights"], np.shape(a)), axis,
-                                    g, True)[0]
+    lines, g, back = _lines(a, axis, slopes_g, keepdims)
+    options = {"ddof": ddof, "bias": bias, "order": order, "weights": weights}
+    if weights is not None:                           # gmean, hmean: laid out as a
+        options["weights"] = _lines(np.broadcast_to(weights, np.shape(a)), axis, g, True)[0]
     cot = back(g * _slope(kind, lines, options))
     return cot.astype(cot_dtype(g, a), copy=False)
 

@@ -1,6 +1,14 @@
-"""Second order through scipy.stats.zscore's JVP term and moment's order (session 39,
-secorder2; registered with the scipy_stats_summaries family, when SciPy imports): a
-reverse rule for zscore_vjp, and moment_order declared non-differentiable (an integer).
+"""Second order through scipy.stats.zscore's and the summaries' JVP terms (session 39,
+secorder2; registered with the scipy_stats_summaries family, when SciPy imports): reverse
+rules for zscore_vjp and summary_vjp (sem, variation, skew, kurtosis, moment, gmean,
+hmean), and moment_order declared non-differentiable (an integer).
+
+summary_vjp(g, a) is the gradient in a of <g, stat(a)> too: linear in g (its cotangent
+sums G times the slopes over the reduced axes), and its derivative in a is that scalar's
+Hessian, symmetric, so its cotangent and its tangent in a are both the derivative of
+summary_vjp along G (or t_a). The slopes (_slope) are analytic in a (powers, means,
+sqrt, log, exp: no abs, no comparison of values), so that derivative is the complex step
+Im(summary_vjp(g, a + i h G)) / h, exact to rounding (no difference is taken).
 
 zscore_vjp(g, a) is the gradient in a of <g, zscore(a)>: linear in g and symmetric in it
 (its cotangent in g is zscore_vjp itself), and its derivative in a is that scalar's
@@ -13,8 +21,8 @@ of w gives a the centred
 """
 import numpy as np
 
-from ..registry import LINEAR, ZERO, defvjp, nondiff, template_helper
-from .scipy_stats_summaries import _check, _lines, moment_order, zscore_vjp
+from ..registry import LINEAR, NONE, ZERO, defvjp, nondiff, template_helper
+from .scipy_stats_summaries import _check, _lines, moment_order, summary_vjp, zscore_vjp
 from .shape_helpers import cot_dtype
 
 
@@ -47,3 +55,34 @@ defvjp(zscore_vjp, "slopes_g, a, axis, ddof, nan_policy",
        "unbroadcast(zscore_vjp(g, a, axis, ddof, nan_policy), slopes_g)",
        "zscore_vjp_a(g, slopes_g, a, axis, ddof, nan_policy)", None, None, None,
        jvp=(LINEAR, "zscore_vjp_a(t_a, slopes_g, a, axis, ddof, nan_policy)"))
+
+
+_SUMMARY = "axis, keepdims, nan_policy, kind, ddof, bias, order, weights"
+
+
+@template_helper(pure=True)
+def summary_vjp_a(g, slopes_g, a, axis, keepdims, nan_policy, kind, ddof, bias, order,
+                  weights):
+    """Derivative of summary_vjp(slopes_g, a, ...) in a along g (module docstring)."""
+    a = np.asarray(a)
+    along = np.broadcast_to(np.asarray(g), a.shape)
+    step = 1e-20 / (np.max(np.abs(along), initial=0.0) or 1.0)
+    moved = summary_vjp(slopes_g, a + 1j * step * along, axis, keepdims, nan_policy, kind,
+                        ddof, bias, order, weights)
+    return (np.imag(moved) / step).astype(cot_dtype(g, a), copy=False)
+
+
+@template_helper(pure=True)
+def summary_vjp_g(g, slopes_g, a, axis, keepdims, nan_policy, kind, ddof, bias, order,
+                  weights):
+    """Cotangent of slopes_g in summary_vjp: G times the slopes, summed over the axis."""
+    slopes = summary_vjp(np.ones(np.shape(slopes_g)), a, axis, keepdims, nan_policy, kind,
+                         ddof, bias, order, weights)
+    total = np.sum(np.asarray(g) * slopes, axis=axis, keepdims=keepdims)
+    return np.reshape(total, np.shape(slopes_g)).astype(cot_dtype(g, slopes_g), copy=False)
+
+
+defvjp(summary_vjp, "slopes_g, a, axis, keepdims, nan_policy, kind, ddof=None, bias=True, "
+       "order=None, weights=None", f"summary_vjp_g(g, slopes_g, a, {_SUMMARY})",
+       f"summary_vjp_a(g, slopes_g, a, {_SUMMARY})", None, None, None, None, None, None,
+       None, NONE, jvp=(LINEAR, f"summary_vjp_a(t_a, slopes_g, a, {_SUMMARY})"))

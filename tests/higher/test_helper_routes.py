@@ -264,3 +264,30 @@ def test_angle_helpers_complex_cotangents(helper, deg):
             got = cots[part].ravel()[k]      # (assert_close reads real values: both parts)
             assert_close(np.real(got), d_re, 1e-6, 1e-8, f"part {part}, real")
             assert_close(np.imag(got), -d_im, 1e-6, 1e-8, f"part {part}, imaginary")
+
+
+def summaries(x):
+    p = np.exp(x)
+    return stats.skew(x ** 3) * x[0] + stats.kurtosis(x * x[1], bias=False) + \
+        stats.moment(x * x[0], order=3) + stats.sem(x ** 2) * stats.variation(p, ddof=1) + \
+        stats.gmean(p) * x[2] + stats.hmean(p, weights=np.array([1.0, 2.0, 0.5, 1.5, 1.0]))
+
+
+def summaries_rows(x):
+    return np.sum(stats.skew(x, axis=1, keepdims=True) ** 2) + \
+        np.sum(stats.moment(x, order=2, axis=None) * x)
+
+
+def skew_scalar(s):
+    return stats.skew(np.array([1.0, s, s ** 3, -0.5])) * s
+
+
+def test_scipy_summaries():
+    if stats is None:
+        pytest.skip("SciPy is optional")
+    x5 = np.append(X, 0.4)
+    _routes(summaries, x5, np.append(V, -0.6))
+    _hessian(summaries, x5)
+    x = np.concatenate([XM, XM[:, ::-1] ** 2], axis=1)
+    _routes(summaries_rows, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
+    _grad_of_grad(skew_scalar, 0.7)

@@ -272,6 +272,16 @@ if stats is not None:
     from runtime.rules.scipy_stats_summaries import zscore_vjp  # noqa: E402
     EXTRA[zscore_vjp] = [(B, A, 1, 0, "propagate"), (V3, A, None, 1, "propagate"),
                          (B, A, 0, 1, "propagate")]
+    # the summaries' slopes (sem, variation, skew, kurtosis, moment, gmean, hmean)
+    from runtime.rules.scipy_stats_summaries import summary_vjp  # noqa: E402
+    EXTRA[summary_vjp] = [(V3, A, 1, False, "propagate", "skew", None, False),
+                          (V4[None], A, 0, True, "propagate", "kurtosis"),
+                          (0.7, A, None, False, "propagate", "moment", None, True, 3),
+                          (V4, A, 0, False, "propagate", "sem", 1),
+                          (V3, B, 1, False, "propagate", "variation", 0),
+                          (V3, B, 1, False, "propagate", "gmean"),
+                          (V3, B, 1, False, "propagate", "hmean", None, True, None,
+                           np.array([1.0, 2.0, 0.5, 1.5]))]
 # the angle's tangent and slopes: real values here (constant angles), complex ones in
 # tests/higher/test_helper_routes.py (test_angle_helpers_complex_cotangents)
 from runtime.rules.complex_helpers import angle_jvp, angle_vjp  # noqa: E402

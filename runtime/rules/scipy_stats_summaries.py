@@ -175,4 +175,3 @@ def moment_order(order, center):
 
 # stats_vjp's reverse rule (hvp, grad of grad of a likelihood) registers with this family
 from . import scipy_stats_second  # noqa: E402,F401
-from . import scipy_summaries_second  # noqa: E402,F401  (zscore_vjp's, moment_order)

@@ -1,5 +1,5 @@
 """Second order through scipy.stats.zscore's and the summaries' JVP terms (session 39,
-secorder2; registered with the scipy_stats_summaries family, when SciPy imports): reverse
+secorder2; a SciPy family of its own, registered when scipy.stats imports): reverse
 rules for zscore_vjp and summary_vjp (sem, variation, skew, kurtosis, moment, gmean,
 hmean), and moment_order declared non-differentiable (an integer).
 

@@ -106,13 +106,13 @@ def zscore_vjp(slopes_g, a, axis, ddof, nan_policy):
 
 
 @template_helper(pure=True)
-def entropy_vjp(g, pk, qk, base, axis, nan_policy, keepdims, part):
+def entropy_vjp(slopes_g, pk, qk, base, axis, nan_policy, keepdims, part):
     """Cotangent of pk (part 0) or qk (part 1) of scipy.stats.entropy."""
     _check(nan_policy)
     if axis is None:
         raise RuleRefused("the entropy rule takes an integer axis")
     target = pk if part == 0 else qk
-    p_lines, g, back = _lines(pk, axis, g, keepdims)
+    p_lines, g, back = _lines(pk, axis, slopes_g, keepdims)
     p = p_lines / np.sum(p_lines, axis=-1, keepdims=True)
     if qk is None:
         slope, total = -np.log(p), np.sum(p_lines, axis=-1, keepdims=True)

@@ -21,8 +21,10 @@ of w gives a the centred
 """
 import numpy as np
 
+from ..complex_safety import RuleRefused
 from ..registry import LINEAR, NONE, ZERO, defvjp, nondiff, template_helper
-from .scipy_stats_summaries import _check, _lines, moment_order, summary_vjp, zscore_vjp
+from .scipy_stats_summaries import (_check, _lines, entropy_vjp, moment_order, summary_vjp,
+                                    zscore_vjp)
 from .shape_helpers import cot_dtype
 
 
@@ -86,3 +88,44 @@ defvjp(summary_vjp, "slopes_g, a, axis, keepdims, nan_policy, kind, ddof=None, b
        "order=None, weights=None", f"summary_vjp_g(g, slopes_g, a, {_SUMMARY})",
        f"summary_vjp_a(g, slopes_g, a, {_SUMMARY})", None, None, None, None, None, None,
        None, NONE, jvp=(LINEAR, f"summary_vjp_a(t_a, slopes_g, a, {_SUMMARY})"))
+
+
+# scipy.stats.entropy: entropy_vjp(g, pk, qk, ..., part) is the gradient of <g, entropy>
+# in pk (part 0) or qk (part 1), so its cotangent in pk or qk (the slot) for a cotangent
+# G is the derivative of the slot's gradient along G placed in `part`'s argument (the
+# Hessian's blocks: H_pq^T = H_qp), by the complex step (log and ratios: analytic)
+_ENTROPY = "base, axis, nan_policy, keepdims"
+
+
+@template_helper(pure=True)
+def entropy_vjp_moved(g, slopes_g, pk, qk, base, axis, nan_policy, keepdims, part, slot):
+    """Derivative of entropy_vjp(slopes_g, ..., slot) along g placed in `part`'s
+    argument (pk: 0, qk: 1)."""
+    values = [np.asarray(pk) + 0j, None if qk is None else np.asarray(qk) + 0j]  # (the
+    # slot's complex dtype keeps entropy_vjp's cast from dropping the imaginary part)
+    along = np.broadcast_to(np.asarray(g), values[part].shape)
+    step = 1e-20 / (np.max(np.abs(along), initial=0.0) or 1.0)
+    values[part] = values[part] + 1j * step * along
+    moved = entropy_vjp(slopes_g, *values, base, axis, nan_policy, keepdims, slot)
+    return (np.imag(moved) / step).astype(cot_dtype(g, values[slot].real), copy=False)
+
+
+@template_helper(pure=True)
+def entropy_vjp_g(g, slopes_g, pk, qk, base, axis, nan_policy, keepdims, part):
+    """Cotangent of slopes_g in entropy_vjp: G times the slopes, summed over the axis."""
+    if np.shape((pk, qk)[part]) != np.shape(pk):
+        raise RuleRefused("the second derivative of scipy.stats.entropy takes qk shaped "
+                          "as pk")
+    slopes = entropy_vjp(np.ones(np.shape(slopes_g)), pk, qk, base, axis, nan_policy,
+                         keepdims, part)
+    total = np.sum(np.asarray(g) * slopes, axis=axis, keepdims=keepdims)
+    return np.reshape(total, np.shape(slopes_g)).astype(cot_dtype(g, slopes_g), copy=False)
+
+
+defvjp(entropy_vjp, f"slopes_g, pk, qk, {_ENTROPY}, part",
+       f"entropy_vjp_g(g, slopes_g, pk, qk, {_ENTROPY}, part)",
+       f"entropy_vjp_moved(g, slopes_g, pk, qk, {_ENTROPY}, part, 0)",
+       f"entropy_vjp_moved(g, slopes_g, pk, qk, {_ENTROPY}, part, 1)", NONE, None, None,
+       None, None,
+       jvp=(LINEAR, f"entropy_vjp_moved(t_pk, slopes_g, pk, qk, {_ENTROPY}, 0, part)",
+            f"entropy_vjp_moved(t_qk, slopes_g, pk, qk, {_ENTROPY}, 1, part)"))

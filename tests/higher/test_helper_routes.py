@@ -291,3 +291,31 @@ def test_scipy_summaries():
     x = np.concatenate([XM, XM[:, ::-1] ** 2], axis=1)
     _routes(summaries_rows, x, np.linspace(-0.5, 1.0, x.size).reshape(x.shape))
     _grad_of_grad(skew_scalar, 0.7)
+
+
+def entropies(x):
+    p = np.exp(x)
+    return stats.entropy(p) * x[1] + stats.entropy(p, np.exp(np.sin(x)), base=2.0)
+
+
+def kl_rows(x):
+    p = np.reshape(np.exp(x), (2, 2))
+    return np.sum(stats.entropy(p, p[::-1] ** 2, axis=1) ** 2)
+
+
+def entropy_scalar(s):
+    return stats.entropy(np.array([1.0, s * s, 2.0 + s]), np.array([0.5, 1.0, s + 1.0]))
+
+
+@pytest.mark.parametrize("f", [entropies, kl_rows], ids=["entropy", "kl"])
+def test_entropy(f):
+    if stats is None:
+        pytest.skip("SciPy is optional")
+    _routes(f, X, V)
+    _hessian(f, X)
+
+
+def test_entropy_scalar():
+    if stats is None:
+        pytest.skip("SciPy is optional")
+    _grad_of_grad(entropy_scalar, 0.7)

@@ -272,6 +272,11 @@ if stats is not None:
     from runtime.rules.scipy_stats_summaries import zscore_vjp  # noqa: E402
     EXTRA[zscore_vjp] = [(B, A, 1, 0, "propagate"), (V3, A, None, 1, "propagate"),
                          (B, A, 0, 1, "propagate")]
+    # entropy's slopes in pk and qk (relative entropy), along rows, a base
+    from runtime.rules.scipy_stats_summaries import entropy_vjp  # noqa: E402
+    EXTRA[entropy_vjp] = [(V4, B, None, None, 0, "propagate", False, 0),
+                          (V3, B, B[::-1] + 0.1, 2.0, 1, "propagate", False, 0),
+                          (V3, B, B[::-1] + 0.1, None, 1, "propagate", False, 1)]
     # the summaries' slopes (sem, variation, skew, kurtosis, moment, gmean, hmean)
     from runtime.rules.scipy_stats_summaries import summary_vjp  # noqa: E402
     EXTRA[summary_vjp] = [(V3, A, 1, False, "propagate", "skew", None, False),

@@ -43,7 +43,7 @@ FAMILIES += ("complex_second",)         # (reverse mode over the angle's tangent
 SCIPY_FAMILIES = {"scipy.special": ("scipy_special", "scipy_special_more",
                                     "scipy_special_extra"),
                   "scipy.stats": ("scipy_stats", "scipy_stats_more", "scipy_stats_extra",
-                                  "scipy_stats_summaries", "scipy_summaries_second"),
+                                  "scipy_stats_summaries"),
                   "scipy.linalg": ("scipy_linalg", "scipy_linalg_more", "scipy_linalg_extra",
                                    "scipy_linalg_factorizations", "scipy_linalg_eig"),
                   "scipy.signal": ("scipy_signal", "scipy_signal_extra"),

@@ -38,7 +38,13 @@ BY_SOURCE = frozenset(
      for n in ("dict_items_jvp", "dict_pairs_jvp")] +
     ["runtime.reduce_source." + n for n in ("reduce_from_first", "reduce_with_initial")] +
     ["runtime.rules.forward_helpers.cumprod_jvp", "runtime.rules.polynomials_more.polymul_jvp",
-     "runtime.rules.scipy_signal_extra.filled_2d"])
+     "runtime.rules.scipy_signal_extra.filled_2d", "runtime.rules.math_module.math_prod_vjp"] +
+    # (session 39: math.prod's, np.average's weights', np.corrcoef's and np.linalg.cond's
+    # tangents, with the private helpers theirs call; tests/higher/test_helper_routes.py)
+    ["runtime.rules.reductions_helpers." + n
+     for n in ("average_weights_jvp", "_weights_like", "_kept", "_axes")] +
+    ["runtime.rules.statistics_helpers.corrcoef_jvp"] +
+    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP
@@ -85,7 +91,7 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
             where = _user_line(plain, generated, used)
             raise TransformError(
                 f"{entry} of {tracebacks.user_name(plain)}: the forward-mode code of "
-                f"{_construct(value, used)} calls a helper of thunkgrad's that reverse "
+                f"{_construct(value, used, where[3] or '')} calls a helper of thunkgrad's that reverse "
                 "mode cannot differentiate yet (a rule's derivative helper, a closure, a "
                 "container operation)",
                 filename=where[0], line=where[1], col=where[2], source_line=where[3],
@@ -101,20 +107,24 @@ _CONSTRUCTS = {"_keywords_tangent": "a call passing keyword arguments on this li
                                            "this line"}
 
 
-def _construct(value, used):
+def _construct(value, used, source):
     """What the user wrote that generated code calls helper `used` for: the NumPy (or
     SciPy, Python) function whose rule's derivative it is, `np.sinc`'s derivative on
-    this line, else a construct on this line (the helper's own name means nothing to
-    the user)."""
+    this line (of the rules calling it, one whose name the user's line shows: np.divide.
+    outer's, not np.arctan2.outer's), else a construct on this line (the helper's own
+    name means nothing to the user)."""
     if used in _CONSTRUCTS:
         return _CONSTRUCTS[used]
+    names = []
     for rule in list(registry._RULES.values()):
         texts = list(rule.templates.values()) + [str(t) for t in rule.jvps.values()]
         name = user_facing(rule.name)
         if (any(f"{used}(" in str(t) for t in texts) or rule._declared_jvp is value) and \
                 name.split(".")[0] not in ("runtime", "transform"):
-            return f"{name}'s derivative on this line"
-    return "a construct on this line"
+            names.append(name)
+    shown = [n for n in names if n.split(".", 1)[-1] in source]
+    return f"{(shown or names)[0]}'s derivative on this line" if names else \
+        "a construct on this line"
 
 
 def _user_line(plain, generated, used):

@@ -32,6 +32,11 @@ FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reducti
 FAMILIES += ("closure_cotangents",)     # (hvp forward over reverse: closures' cotangents)
 FAMILIES += ("piecewise_second",)       # (reverse mode over np.piecewise's tangent)
 FAMILIES += ("weights_second",)         # (reverse mode over np.average's and nanmean's tangents)
+FAMILIES += ("quantiles_second",)       # (reverse mode over the order statistics' tangents)
+FAMILIES += ("gradient_second",)        # (reverse mode over np.gradient's JVP function)
+FAMILIES += ("signals_second",)         # (reverse mode over np.interp's slope in x)
+FAMILIES += ("statistics_second",)      # (reverse mode over np.cov's tangent)
+FAMILIES += ("complex_second",)         # (reverse mode over the angle's tangents)
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

@@ -48,10 +48,10 @@ def imag_vjp(g, x):
 
 
 @template_helper(pure=True)
-def angle_vjp(g, z, deg=False):
+def angle_vjp(slopes_g, z, deg=False):
     """Cotangent of angle(z) = atan2(b, a): -i g conj(z) / |z|^2 (= -i g / z), 0 at
     z = 0; a real z has a constant angle (0 or pi) away from 0, so its slope is 0."""
-    g = np.real(g) * (180 / math.pi if deg else 1)
+    g = np.real(slopes_g) * (180 / math.pi if deg else 1)
     if not _is_complex(z):
         return g * 0
     square = np.real(z * np.conj(z))

@@ -40,7 +40,7 @@ def cond_vjp(g, ans, x, p):
         at_inv = norm_vjp(g * norm_x, norm_inv, inv, p, axes, False)
         cot = norm_vjp(g * norm_inv, norm_x, x, p, axes, False) \
             - np.swapaxes(inv, -1, -2) @ at_inv @ np.swapaxes(inv, -1, -2)
-    return cot.astype(cot_dtype(g, x), copy=False)
+    return np.asarray(cot, dtype=cot_dtype(g, x))      # (forward mode takes np.asarray)
 
 
 @template_helper(pure=True)

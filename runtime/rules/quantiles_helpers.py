@@ -63,11 +63,11 @@ def _parts(a, q, axis, method, weights, skip_nan):
 
 
 @template_helper(pure=True)
-def quantile_vjp(g, ans, a, q, axis, method, weights, skip_nan):
+def quantile_vjp(slopes_g, answer, a, q, axis, method, weights, skip_nan):
     """Cotangent of a of np.quantile (q in [0, 1]): g split between the two sorted
     entries the quantile interpolates."""
     lines, order, count, lo, hi, frac, layout = _parts(a, q, axis, method, weights, skip_nan)
-    g = np.broadcast_to(np.asarray(g), np.shape(ans)).reshape(lo.shape)
+    g = np.broadcast_to(np.asarray(slopes_g), np.shape(answer)).reshape(lo.shape)
     g = np.where(count > 0, g, 0)                                  # an all-NaN line: NaN out
     rows = np.broadcast_to(np.arange(len(lines)), lo.shape)
     dtype = cot_dtype(g, a)
@@ -99,14 +99,15 @@ def quantile_q_vjp(g, ans, a, q, axis, method, weights, skip_nan, scale):
 
 
 @template_helper(pure=True)
-def quantile_jvp(t, ans, a, q, axis, method, weights, skip_nan):
+def quantile_jvp(t, answer, a, q, axis, method, weights, skip_nan):
     """Tangent of np.quantile from a: the tangents of the two sorted entries it
     interpolates, weighed as their values are."""
     lines, order, count, lo, hi, frac, _ = _parts(a, q, axis, method, weights, skip_nan)
     ordered = np.take_along_axis(_lines(t, axis)[0], order, axis=-1)
     rows = np.arange(len(lines))
     out = ordered[rows, lo] * (1 - frac) + ordered[rows, hi] * frac
-    return np.where(count > 0, out, 0).reshape(np.shape(ans))
+    out = np.where(count > 0, out, 0).astype(cot_dtype(t, a), copy=False)   # (f: float64)
+    return out.reshape(np.shape(answer))
 
 
 @template_helper(pure=True)

@@ -34,7 +34,7 @@ def _checked(xp, period):
 
 
 @template_helper(pure=True)
-def interp_x_vjp(g, x, xp, fp, period):
+def interp_x_vjp(slopes_g, x, xp, fp, period):
     """Cotangent of x: g times the slope of the segment x lies in. At a knot the slope
     is the right-hand one (the segment starting there); at and beyond the last knot,
     and before the first, np.interp is constant, so the slope is 0."""
@@ -42,8 +42,9 @@ def interp_x_vjp(g, x, xp, fp, period):
     xp = _checked(xp, period)
     j, inside = _segment(x, xp)
     slope = np.diff(np.asarray(fp)) / np.diff(xp)
-    cot = np.where(inside, g * slope[j], 0)
-    return cot.astype(cot_dtype(g, x)) if np.ndim(x) else cot_dtype(g, x).type(cot)
+    cot = np.where(inside, slopes_g * slope[j], 0)
+    dtype = cot_dtype(slopes_g, x)
+    return cot.astype(dtype) if np.ndim(cot) else dtype.type(cot)
 
 
 @template_helper(pure=True)

@@ -114,7 +114,7 @@ def cov_jvp(t, m, y, rowvar, bias, ddof, fweights, aweights, operand):
 
 
 @template_helper(pure=True)
-def corrcoef_jvp(t, ans, x, y, rowvar, operand):
+def corrcoef_jvp(t, answer, x, y, rowvar, operand):
     """R = C / (s s^T), s = sqrt(diag C): dR = dC / (s s^T) - R (dC_ii / C_ii +
     dC_jj / C_jj) / 2, with dC np.cov's tangent."""
     C = np.atleast_2d(np.cov(x, y, rowvar))
@@ -122,4 +122,4 @@ def corrcoef_jvp(t, ans, x, y, rowvar, operand):
     s = np.sqrt(np.diag(C))
     relative = np.diag(dC) / s ** 2
     dR = dC / np.outer(s, s) - C / np.outer(s, s) * (relative[:, None] + relative) / 2
-    return dR.reshape(np.shape(ans))
+    return dR.reshape(np.shape(answer))

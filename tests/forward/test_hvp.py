@@ -124,8 +124,8 @@ def test_hvp_of_a_tuple_argument_is_shaped_like_it():
     assert_close(got[1], expected[1])
 
 
-def product_of_entries(x):
-    return math.prod([x[0], x[1]]) * x[0]
+def ratios(x):
+    return np.sum(np.divide.outer(x, x + 3.0))
 
 
 def absolute(x):
@@ -133,13 +133,13 @@ def absolute(x):
 
 
 def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
-    """math.prod's tangent term calls math_prod_vjp, a helper without a reverse rule of
-    its own (tests/rules/second_order_missing.txt; np.sinc's sinc_slope, which this test
-    used before, has one since session 38, eigh_jvp is differentiated from its source
-    since session 35)."""
-    with pytest.raises(TransformError, match="math.prod's derivative") as info:
-        hvp(product_of_entries, (np.ones(2),), (np.ones(2),))
-    assert "math_prod_vjp" not in str(info.value)   # (a name the user never wrote)
+    """np.divide.outer's tangent term calls ufunc_outer_jvp, a helper without a reverse
+    rule of its own (tests/rules/second_order_missing.txt; np.sinc's sinc_slope, which
+    this test used before, has one since session 38, math.prod's math_prod_vjp is
+    differentiated from its source since session 39, eigh_jvp since session 35)."""
+    with pytest.raises(TransformError, match="np.divide.outer's derivative") as info:
+        hvp(ratios, (np.ones(2),), (np.ones(2),), route="reverse_over_forward")
+    assert "ufunc_outer_jvp" not in str(info.value)   # (a name the user never wrote)
     assert info.value.filename == __file__ and info.value.hint
 
 

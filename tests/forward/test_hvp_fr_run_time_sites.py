@@ -101,18 +101,12 @@ def gradient_energy(x):
     return np.sum(np.gradient(x) ** 2 * x)
 
 
-def test_a_custom_rules_jvp_function_refused_before_anything_runs():
-    """np.gradient's second derivative would be reverse mode over its JVP function's
-    source (gradient_jvp), which reverse mode refuses: refused before anything runs, at
-    the user's line (not thunkgrad's file); route "auto" then does what reverse over
-    forward does (transform/flat_custom_check.py)."""
-    x, v = np.full(3, 0.7), np.ones(3)
-    with pytest.raises(TransformError, match="JVP function gradient_jvp") as refused:
-        hvp(gradient_energy, (x,), (v,), route=ROUTE)
-    assert refused.value.filename == __file__
-    assert refused.value.line == gradient_energy.__code__.co_firstlineno + 1
-    with pytest.raises(TransformError) as other:
-        hvp(gradient_energy, (x,), (v,), route="reverse_over_forward")
-    with pytest.raises(TransformError) as auto:
-        hvp(gradient_energy, (x,), (v,))
-    assert str(auto.value) == str(other.value)
+def test_a_custom_rules_jvp_function_with_a_rule_of_its_own():
+    """np.gradient's second derivative was reverse mode over its JVP function's source
+    (gradient_jvp), which reverse mode refuses (transform/flat_custom_check.py refused it
+    before anything ran, at the user's line); gradient_jvp has a reverse rule since
+    session 39 (runtime/rules/gradient_second.py): every route computes it."""
+    x, v = np.array([0.7, -0.3, 1.2, 0.4]), np.array([1.0, 0.5, -0.25, 2.0])
+    want = numerical_jvp(grad(gradient_energy), (x,), 0, v)
+    for route in (ROUTE, "reverse_over_forward", "auto"):
+        assert_close(hvp(gradient_energy, (x,), (v,), route=route), want, rtol=1e-5, atol=1e-6)

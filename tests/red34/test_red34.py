@@ -18,8 +18,8 @@ from transform import TransformError, grad, hessian, hvp, jvp
 CASES = cases()
 REFUSED = {
     # rules whose JVP terms call derivative helpers reverse mode has no rule for yet
-    # (stats_vjp, cho_factor_jvp, expm_jvp, solved_matrix, eigh_jvp: session 35)
-    ("interp_poly", "hvp"), ("interp_poly", "hessian"),              # interp_x_vjp
+    # (stats_vjp, cho_factor_jvp, expm_jvp, solved_matrix, eigh_jvp: session 35;
+    # interp_poly passes since session 39: interp_x_vjp has a reverse rule)
     # (x[1].item() under hvp and hessian passes since session 38, noticed38)
     # documented: *args functions, methods of objects made in the function, derivatives
     # of grad of a bound method

@@ -39,8 +39,6 @@ REFUSED = {
     ("conv1d_windows", "grad"), ("conv1d_windows", "jvp"), ("conv1d_windows", "hvp"),
     ("conv1d_windows", "hessian"), ("conv1d_windows_x", "grad"), ("conv1d_windows_x", "jvp"),
     ("conv1d_windows_x", "hvp"), ("conv1d_windows_x", "hessian"),
-    # JVP helpers without reverse rules: math.prod's
-    ("math_helpers", "hvp"), ("math_helpers", "hessian"),
     # `y.sort()` on a copy is refused in every mode (write y = np.sort(y))
     ("sort_inplace_copy", "jvp"), ("sort_inplace_copy", "jacfwd"),
     ("sort_inplace_copy", "jacrev"),

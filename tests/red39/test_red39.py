@@ -47,7 +47,7 @@ REFUSED = (
             "arm_reach work_integral polytrend "
             "det_volume tensordot_energy survival_cumprod "
             "matrix_inplace_matmul add_at_histogram implicit_euler_newton "
-            "interp_field mode_frequencies lstsq_gauss_newton nuclear_norm",
+            "mode_frequencies lstsq_gauss_newton nuclear_norm",
             FR)
     # forward over reverse: the reverse code writes a buffer it may share (Gauss-Seidel,
     # FE assembly, in-place updates of copies; ARMA residuals and Thomas' solve pass
@@ -64,10 +64,10 @@ REFUSED = (
     | _listed("view_write_column transposed_view_write tuple_swap sorted_copy_inplace "
               "star_args_network gp_jitter_fallback", tuple(CHECKS))
     # second order: hasattr(x[0], "item") (item_and_tolist), np.linalg.norm(ord=3),
-    # np.interp's x helper, thunkgrad's grad called inside the function (force_norm)
-    # (np.average's weights helper has a reverse rule since session 38: weighted_stats
-    # passes)
-    | _listed("item_and_tolist norm_ord interp_field force_norm", SECOND)
+    # thunkgrad's grad called inside the function (force_norm) (np.average's weights
+    # helper has a reverse rule since session 38: weighted_stats passes; np.interp's x
+    # helper since session 39: interp_field passes on every route)
+    | _listed("item_and_tolist norm_ord force_norm", SECOND)
     # second order through odeint and solve_ivp (their JVP helpers have no reverse
     # rule); solve_ivp without t_eval in every mode (the rule needs the output times)
     | _listed("odeint_osc ivp_decay_t", SECOND)

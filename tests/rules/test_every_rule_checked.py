@@ -241,6 +241,57 @@ EXTRA[cast_like] = [(A, B), (A, B.astype(np.float32)), (0.7, 0.3)]
 # np.average's normalised weights: along rows (1-D weights), everywhere, per entry
 from runtime.rules.reductions_helpers import average_weights  # noqa: E402
 EXTRA[average_weights] = [(A, 1, V4 + 1.0), (A, None, B + 1.0), (A, 0, V3 + 1.0)]
+# the order statistics' tangent and cotangent (session 39, secorder2): rows, two
+# quantiles, everything, a nan-form
+from runtime.rules.quantiles_helpers import quantile_jvp, quantile_vjp  # noqa: E402
+_Q2 = np.array([0.2, 0.7])
+EXTRA[quantile_jvp] = [(B, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
+                       (B, np.quantile(A, _Q2), A, _Q2, None, "midpoint", None, True)]
+EXTRA[quantile_vjp] = [(V3, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
+                       (rand(2, 4, seed=25), np.quantile(A, _Q2, 0), A, _Q2, 0, "linear", None,
+                        True), (0.7, np.quantile(A, 0.5), A, 0.5, None, "nearest", None, False)]
+# np.gradient's JVP function: a tangent of f (spacings none, one shared, per axis, a
+# spacing's zero tangent)
+from runtime.rules.differences_helpers import gradient_jvp  # noqa: E402
+EXTRA[gradient_jvp] = [((V5, None), V6[:5]), ((V5, None), V6[:5], 0.3),
+                       ((B, None, None), A, 0.5, 2.0), ((V5, 0.0), V6[:5], 0.7)]
+# np.interp's slope in x: inside, beyond both ends, a scalar x, slopes broadcast
+from runtime.rules.signals_helpers import interp_x_vjp  # noqa: E402
+_XP = np.array([-1.0, -0.2, 0.4, 1.1, 2.0])
+EXTRA[interp_x_vjp] = [(V4, np.array([-0.7, 0.1, 0.9, 1.5]), _XP, V5, None),
+                       (V5, np.array([-1.5, 0.1, 0.5, 2.5, 1.9]), _XP, V5, None),
+                       (0.7, 0.35, _XP, V5, None), (1.3, V3 + 0.05, _XP, V5, None)]
+# np.cov's tangent: from m (rows, columns with y), from y, with weights and ddof
+from runtime.rules.statistics_helpers import cov_jvp  # noqa: E402
+EXTRA[cov_jvp] = [(B, A, None, True, False, None, None, None, 0),
+                  (X2.T, A.T[:, :2], X2.T, False, False, None, None, None, 1),
+                  (A[:2], A[:2], X2, True, True, None, None, None, 0),
+                  (V4, V4, None, True, False, 2, np.array([1, 2, 1, 3]), V4 + 1.0, 0)]
+# scipy.stats.zscore's JVP term (a gradient: symmetric) and its slope in a
+if stats is not None:
+    from runtime.rules.scipy_stats_summaries import zscore_vjp  # noqa: E402
+    EXTRA[zscore_vjp] = [(B, A, 1, 0, "propagate"), (V3, A, None, 1, "propagate"),
+                         (B, A, 0, 1, "propagate")]
+    # entropy's slopes in pk and qk (relative entropy), along rows, a base
+    from runtime.rules.scipy_stats_summaries import entropy_vjp  # noqa: E402
+    EXTRA[entropy_vjp] = [(V4, B, None, None, 0, "propagate", False, 0),
+                          (V3, B, B[::-1] + 0.1, 2.0, 1, "propagate", False, 0),
+                          (V3, B, B[::-1] + 0.1, None, 1, "propagate", False, 1)]
+    # the summaries' slopes (sem, variation, skew, kurtosis, moment, gmean, hmean)
+    from runtime.rules.scipy_stats_summaries import summary_vjp  # noqa: E402
+    EXTRA[summary_vjp] = [(V3, A, 1, False, "propagate", "skew", None, False),
+                          (V4[None], A, 0, True, "propagate", "kurtosis"),
+                          (0.7, A, None, False, "propagate", "moment", None, True, 3),
+                          (V4, A, 0, False, "propagate", "sem", 1),
+                          (V3, B, 1, False, "propagate", "variation", 0),
+                          (V3, B, 1, False, "propagate", "gmean"),
+                          (V3, B, 1, False, "propagate", "hmean", None, True, None,
+                           np.array([1.0, 2.0, 0.5, 1.5]))]
+# the angle's tangent and slopes: real values here (constant angles), complex ones in
+# tests/higher/test_helper_routes.py (test_angle_helpers_complex_cotangents)
+from runtime.rules.complex_helpers import angle_jvp, angle_vjp  # noqa: E402
+EXTRA[angle_jvp] = [(V4, V4 + 2.0, False), (V3, -V3 - 1.0, True)]
+EXTRA[angle_vjp] = [(V4, V4 + 2.0, False), (V3, -V3 - 1.0, True)]
 # np.pad's tangent: constant (its value held), copying modes
 from runtime.rules.forward_helpers import pad_tangent  # noqa: E402
 EXTRA[pad_tangent] = [(A, 1, "constant", {"constant_values": 0.5}), (V4, (2, 1), "reflect", {}),

@@ -56,14 +56,16 @@ class ReleaseTemporaries(Pass):
 
 def _last_reads(block, keep):
     """statement index -> the names to delete after it: names bound once, by a simple
-    assignment of this block, not in `keep`, freed after their last mention."""
+    assignment of this block, not in `keep`, freed after their last mention (a
+    comprehension's own variables are not the function's: never deleted)."""
     scans = [names_and_stores(s) for s in block]
     bound = {}
     for k, (s, (_, stores)) in enumerate(zip(block, scans)):
         simple = isinstance(s, gast.Assign) and len(s.targets) == 1 \
             and isinstance(s.targets[0], gast.Name)
         for name in stores:
-            bound[name] = k if simple and name not in bound else None
+            own = simple and name == s.targets[0].id
+            bound[name] = k if own and name not in bound else None
     last = {}
     for k, (used, _) in enumerate(scans):
         for name in used:

@@ -138,9 +138,8 @@ def math_prod_vjp(g, iterable, start):
     out = []
     for k in range(len(values)):
         out.append(g * math.prod(values[:k] + values[k + 1:], start=start))
-    if isinstance(iterable, np.ndarray):
-        kind = np.result_type(iterable.dtype, *map(np.result_type, out), 1.0)
-        return np.array(out, dtype=kind) if out else np.zeros(iterable.shape, dtype=kind)
+    if isinstance(iterable, np.ndarray):         # (written so reverse mode reads it: hvp)
+        return np.array(out) if out else np.zeros(iterable.shape)
     return out
 
 

@@ -97,7 +97,7 @@ EXPECTED = {
     "argmax_index": SUPPORTED,
     "inplace_local_copy": SUPPORTED,
     "fsum_of_array": SUPPORTED,
-    "prod_of_array": "ooooooRRoop ddr",
+    "prod_of_array": SUPPORTED,
     "constant_vector": "TTNNNNEETTp ddd",
     "with_errstate_nested": SUPPORTED,
     "try_else": REFUSED,
@@ -121,7 +121,7 @@ EXPECTED = {
     "bool_mask_mult": SUPPORTED,
     "astype_int": SUPPORTED,
     "nan_to_num_fn": SUPPORTED,
-    "prod_of_rows": "ooooooRRoop ddr",
+    "prod_of_rows": SUPPORTED,
 }
 
 NOT_IDEAL = {

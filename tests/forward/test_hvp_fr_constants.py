@@ -1,0 +1,81 @@
+"""hvp's forward-over-reverse route through what it refused before session 39 (autoconst):
+a keyword given a name for a constant, passed to a partial (`s = 0.7; f(w, w, scale=s)`:
+refused while running, so route "auto" could not fall back; a name bound once to a
+literal is the literal, transform/flat_calls.py named_constants; another constant's zero
+tangent is dropped for a call of a value that is no plain function, flat_dispatch.py
+_constant_keywords), and np.linalg.solve's and cholesky's cotangents in the flat gradient
+(solve_vjp and cholesky_vjp have rules now: runtime/rules/decompositions_second.py).
+H v against central finite differences of grad (tests/fd.py, float64) on every route."""
+import functools
+
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from tests.forward import closure_functions as C
+from tests.gradcheck import rng
+from transform import grad, hvp
+
+ROUTES = ("forward_over_reverse", "reverse_over_forward", "auto")
+
+
+def bound_in_a_branch(w):
+    s = 0.7
+    if w[0] > 0:
+        s = 0.5
+    f = functools.partial(C.weighted, scale=w)
+    return np.sum(f(w, w, scale=s))
+
+
+def bound_in_a_loop(w):
+    t = 0.0
+    for _ in range(2):
+        s = -1.5
+        t = t + np.sum(functools.partial(C.weighted, scale=w)(w, w, scale=s))
+    return t
+
+
+def computed_constant(w):
+    s = 0.7 * 2
+    f = functools.partial(C.weighted, w)
+    return np.sum(f(np.cos(w), scale=s))
+
+
+def named_constant_to_a_helper(w):
+    k = 3.0
+    return np.sum(C.weighted(w, np.sin(w), scale=k))
+
+
+def solves(w):
+    A = np.outer(w, w) + 3.0 * np.eye(3)
+    return np.sum(np.linalg.solve(A, np.sin(w)) ** 2) + \
+        np.sum(np.linalg.solve(A, np.outer(w, w)) * A)
+
+
+def factor_solves(w):
+    L = np.linalg.cholesky(np.outer(w, w) + 2.0 * np.eye(3))
+    U = np.linalg.cholesky(np.outer(np.cos(w), w) + np.outer(w, np.cos(w)) + 4 * np.eye(3),
+                           upper=True)
+    return np.sum(np.linalg.solve(L, w) ** 2) + np.sum(np.log(np.diag(L))) + \
+        np.sum(np.linalg.solve(U, np.stack([w, w ** 2], axis=1)) ** 2)
+
+
+def _factor_in_a_helper(a, b):
+    return np.linalg.cholesky(a) @ b
+
+
+def factor_in_a_helper(w):
+    return np.sum(_factor_in_a_helper(np.outer(w, w) + np.eye(3), np.tanh(w)) ** 2)
+
+
+CASES = [bound_in_a_branch, bound_in_a_loop, computed_constant, named_constant_to_a_helper,
+         solves, factor_solves, factor_in_a_helper]
+
+
+@pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
+def test_hvp_matches_differences_of_grad(fn):
+    r = rng("hvp fr constants", fn.__name__)
+    x, v = r.normal(size=3) * 0.6 + 0.2, r.normal(size=3)
+    want = numerical_jvp(grad(fn), (x,), 0, v)
+    for route in ROUTES:
+        assert_close(hvp(fn, (x,), (v,), route=route), want, rtol=1e-5, atol=1e-6)

@@ -4,7 +4,9 @@ refused while running, so route "auto" could not fall back; a name bound once to
 literal is the literal, transform/flat_calls.py named_constants; another constant's zero
 tangent is dropped for a call of a value that is no plain function, flat_dispatch.py
 _constant_keywords), and np.linalg.solve's and cholesky's cotangents in the flat gradient
-(solve_vjp and cholesky_vjp have rules now: runtime/rules/decompositions_second.py).
+(solve_vjp and cholesky_vjp have rules now: runtime/rules/decompositions_second.py),
+eigh's, svd's, cumsum's, a running maximum's, vander's and polyval's (forward mode
+compiles their VJP helpers from source: transform/generated_calls.py FORWARD_BY_SOURCE).
 H v against central finite differences of grad (tests/fd.py, float64) on every route."""
 import functools
 
@@ -68,8 +70,22 @@ def factor_in_a_helper(w):
     return np.sum(_factor_in_a_helper(np.outer(w, w) + np.eye(3), np.tanh(w)) ** 2)
 
 
+def spectra(w):
+    S = np.outer(w, w) + np.diag([1.0, 2.0, 3.5])
+    vals, vecs = np.linalg.eigh(S)
+    u, s, vt = np.linalg.svd(np.stack([w, np.sin(w), w ** 2]) + np.diag([3.0, 1.0, -2.0]))
+    return np.sum(vals ** 2) + np.sum(vecs[:, 0] ** 2 * w) + np.sum(s ** 3) + np.sum(u[0] * vt[1])
+
+
+def running_and_polynomials(w):
+    path = np.cumsum(np.sin(w * 2.0))
+    drawdown = np.maximum.accumulate(path) - path
+    V = np.vander(w, 3)
+    return np.sum(drawdown ** 2) + np.sum(V ** 2) + np.sum(np.polyval(w, np.cos(w)) ** 2)
+
+
 CASES = [bound_in_a_branch, bound_in_a_loop, computed_constant, named_constant_to_a_helper,
-         solves, factor_solves, factor_in_a_helper]
+         solves, factor_solves, factor_in_a_helper, spectra, running_and_polynomials]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

@@ -5,13 +5,19 @@ literal is the literal, transform/flat_calls.py named_constants; another constan
 tangent is dropped for a call of a value that is no plain function, flat_dispatch.py
 _constant_keywords), and np.linalg.solve's and cholesky's cotangents in the flat gradient
 (solve_vjp and cholesky_vjp have rules now: runtime/rules/decompositions_second.py),
-eigh's, svd's, cumsum's, a running maximum's, vander's and polyval's (forward mode
-compiles their VJP helpers from source: transform/generated_calls.py FORWARD_BY_SOURCE).
+a sort's (permutation_vjp's rule: runtime/rules/sort_second.py), and eigh's, svd's,
+slogdet's, cumsum's, cumprod's, a running maximum's, vander's, polyval's and
+scipy.linalg's cho_factor's and cho_solve's (forward mode compiles their VJP helpers
+from source: transform/generated_calls.py FORWARD_BY_SOURCE).
 H v against central finite differences of grad (tests/fd.py, float64) on every route."""
 import functools
 
 import numpy as np
 import pytest
+try:
+    import scipy.linalg as sl
+except ImportError:            # SciPy is optional: its case is left out without it
+    sl = None
 
 from tests.fd import assert_close, numerical_jvp
 from tests.forward import closure_functions as C
@@ -84,8 +90,20 @@ def running_and_polynomials(w):
     return np.sum(drawdown ** 2) + np.sum(V ** 2) + np.sum(np.polyval(w, np.cos(w)) ** 2)
 
 
+def sorted_products(w):
+    s = np.sort(np.sin(w) * w)[::-1]
+    return np.sum(np.cumsum(s) ** 2) + np.cumprod(1 + 0.3 * w)[-1] + \
+        np.linalg.slogdet(np.outer(w, w) + np.eye(3))[1]
+
+
+def scipy_factor(w):
+    c, lower = sl.cho_factor(np.outer(w, w) + 2.0 * np.eye(3), lower=True)
+    return np.sum(sl.cho_solve((c, lower), np.cos(w)) ** 2) + np.sum(np.log(np.diag(c)))
+
+
 CASES = [bound_in_a_branch, bound_in_a_loop, computed_constant, named_constant_to_a_helper,
-         solves, factor_solves, factor_in_a_helper, spectra, running_and_polynomials]
+         solves, factor_solves, factor_in_a_helper, spectra, running_and_polynomials,
+         sorted_products] + ([scipy_factor] if sl is not None else [])
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)

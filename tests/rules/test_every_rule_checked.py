@@ -92,6 +92,9 @@ EXTRA[solve_vjp] = [
 from runtime.rules.decompositions_helpers import cholesky_vjp  # noqa: E402
 _FACTOR = np.linalg.cholesky(S)
 EXTRA[cholesky_vjp] = [(M, _FACTOR, False), (M, _FACTOR.T, True)]
+from runtime.rules.shape_helpers import permutation_vjp  # noqa: E402
+EXTRA[permutation_vjp] = [(V5, np.sort(V5[::-1] * 2), V5[::-1] * 2, -1),
+                          (A, np.sort(B, 0), B, 0), (V6, np.sort(A[:, :2], None), A[:, :2], None)]
 # session 32 (logit): np.logaddexp with a number literal (transform/lowering/logaddexp_numbers.py);
 # 300 elements take its whole-array path, A takes np.logaddexp's
 from runtime.rules.elementwise_helpers import logaddexp_number  # noqa: E402

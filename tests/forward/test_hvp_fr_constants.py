@@ -113,3 +113,21 @@ def test_hvp_matches_differences_of_grad(fn):
     want = numerical_jvp(grad(fn), (x,), 0, v)
     for route in ROUTES:
         assert_close(hvp(fn, (x,), (v,), route=route), want, rtol=1e-5, atol=1e-6)
+
+
+def closure_keyword(x):
+    a = x[1]
+
+    def inner(h, *, w):
+        return np.sum(np.tanh(h * w) * a)
+    return inner(x ** 2, w=np.cos(x[0]))
+
+
+def test_a_differentiated_keyword_along_a_zero_tangent_keeps_its_cotangent():
+    """v[0] = 0: the keyword `w = cos(x[0])` has a zero tangent yet is differentiated (a
+    closure's keywords are): its cotangent's tangent still reaches H v (a zero keyword
+    tangent is dropped only where reverse mode refuses differentiated keywords)."""
+    x, v = np.array([0.3, -0.7, 0.5]), np.array([0.0, 1.0, -0.4])
+    want = numerical_jvp(grad(closure_keyword), (x,), 0, v)
+    for route in ROUTES:
+        assert_close(hvp(closure_keyword, (x,), (v,), route=route), want, rtol=1e-5, atol=1e-6)

@@ -132,7 +132,8 @@ def calls_flattened(numbered, cells, not_flat):
     as the module text says; (lines, the helpers they name). `not_flat(why)`: the
     exception to raise for a pullback used otherwise."""
     out, pullbacks = [], {}
-    dispatched = _dispatched_pullbacks(numbered, cells)
+    constants = named_constants(numbered)
+    dispatched = _dispatched_pullbacks(numbered, cells, constants)
     helpers = {"callee_vjp": callee_vjp, "rule_call": rule_call,
                "rule_cotangents": rule_cotangents}
     for line, k in numbered:
@@ -149,7 +150,7 @@ def calls_flattened(numbered, cells, not_flat):
                 called = f"list({called})"
             out.append((f"{indent}{value} = {called}\n", k))
             continue
-        call = rule_call_parts(code, cells)
+        call = rule_call_parts(code, cells, constants)
         if call is not None and call[2] in dispatched:
             indent, value, pullback, name, args, keywords = call
             values = "".join(a + ", " for a in args)
@@ -162,7 +163,7 @@ def calls_flattened(numbered, cells, not_flat):
     return out, helpers
 
 
-def _dispatched_pullbacks(numbered, cells):
+def _dispatched_pullbacks(numbered, cells, constants):
     """The pullbacks rule_call's path takes: each bound by a call callee_vjp's path does
     not take, by more than one call (`a + b` calls `__add__` or `__radd__`, by the
     same name), or moved by the tape (a call in a loop). Their value is the tuple
@@ -171,7 +172,7 @@ def _dispatched_pullbacks(numbered, cells):
     taped = "".join(_code_of(line) for line, _ in numbered if ".append(" in line)
     for line, _ in numbered:
         code = _code_of(line)
-        call = rule_call_parts(code, cells)
+        call = rule_call_parts(code, cells, constants)
         if call is None:
             continue
         pullback = call[2]
@@ -262,10 +263,11 @@ def _pullback_call(code, pullback):
     return None
 
 
-def rule_call_parts(code, cells):
+def rule_call_parts(code, cells, constants=None):
     """(indent, value name, pullback name, rule name, argument texts with the keywords'
     values last, the keywords) for `t1, t1_pullback = f_rrule(x, a=a)` of a callee or
-    method rule dispatched when it runs (transform/flat_dispatch.py), else None."""
+    method rule dispatched when it runs (transform/flat_dispatch.py), else None.
+    constants: {name: literal} of named_constants, a keyword given one kept as a literal."""
     import ast
     node = _pair_call(code)
     if node is None:
@@ -276,7 +278,7 @@ def rule_call_parts(code, cells):
         return None
     value, pullback = (t.id for t in node.targets[0].elts)
     indent = code[:len(code) - len(code.lstrip())]
-    literal = {k.arg: _literal(k.value) for k in node.value.keywords}
+    literal = {k.arg: _literal(k.value, constants or {}) for k in node.value.keywords}
     given = [k for k in node.value.keywords if literal[k.arg] is _NOT_LITERAL]
     args = [ast.unparse(a) for a in node.value.args] + [ast.unparse(k.value) for k in given]
     return indent, value, pullback, name, args, \
@@ -286,13 +288,15 @@ def rule_call_parts(code, cells):
 _NOT_LITERAL = object()
 
 
-def _literal(node):
-    """A keyword's value if it is a literal number (signed too), string, bool or None,
-    else _NOT_LITERAL: it carries no derivative, so it is kept among the site's keywords
-    as `(name, value)` (forward mode would give it a zero tangent, which flat_dispatch
-    cannot tell from a differentiated value's)."""
+def _literal(node, constants):
+    """A keyword's value if it is a literal number (signed too), string, bool or None, or
+    a name bound once to one (constants), else _NOT_LITERAL: it carries no derivative, so
+    it is kept among the site's keywords as `(name, value)` (forward mode would give it a
+    zero tangent, which flat_dispatch cannot tell from a differentiated value's)."""
     import ast
     import math
+    if isinstance(node, ast.Name) and node.id in constants:
+        return constants[node.id]
     inner = node.operand if isinstance(node, ast.UnaryOp) and \
         isinstance(node.op, (ast.USub, ast.UAdd)) else node
     if not isinstance(inner, ast.Constant) or type(inner.value) not in \
@@ -303,3 +307,38 @@ def _literal(node):
     if isinstance(value, (float, complex)) and not math.isfinite(abs(value)):
         return _NOT_LITERAL             # its repr (`inf`) is no literal
     return value
+
+
+def named_constants(numbered):
+    """{name: literal} for each name the flat gradient's text binds exactly once, by
+    `name = literal` (a number, signed too, a string, a bool or None), and never declares
+    global or nonlocal: every read of it that runs sees that literal (`s = 0.7` before
+    `f(w, scale=s)`)."""
+    import ast
+    tree = ast.parse("".join(_code_of(line) for line, _ in numbered))
+    bound, declared, candidates = {}, set(), {}
+    for node in ast.walk(tree):
+        for name in _bound_names(node):
+            bound[name] = bound.get(name, 0) + 1
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name):
+            value = _literal(node.value, {})
+            if value is not _NOT_LITERAL:
+                candidates[node.targets[0].id] = value
+    return {n: v for n, v in candidates.items() if bound.get(n) == 1 and n not in declared}
+
+
+def _bound_names(node):
+    """The names a node binds (a `del` binds none: a read after it fails, never sees
+    another value); a def, class, import, parameter or `except ... as` twice over."""
+    import ast
+    if isinstance(node, ast.Name):
+        return [node.id] if isinstance(node.ctx, ast.Store) else []
+    if isinstance(node, ast.arg):
+        return [node.arg] * 2
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".")[0]] * 2
+    name = getattr(node, "name", None) or getattr(node, "rest", None)
+    return [name] * 2 if isinstance(name, str) else []

@@ -276,6 +276,10 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
     a keyword landing in `**kwargs`."""
     code = getattr(getattr(fn, "__func__", fn), "__code__", None)
     plain = (inspect.isfunction(fn) or inspect.ismethod(fn)) and code is not None
+    if not plain and not isinstance(fn, (type, Closure)):
+        t_kwargs = _constant_keywords(t_kwargs)
+        if not any(t is not None for t in t_kwargs.values()):
+            return args, kwargs, t_args, {}
     if not plain and not isinstance(fn, type) or \
             any(p.kind == p.VAR_POSITIONAL for p in _parameters(fn)):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
@@ -300,6 +304,15 @@ def _bound(fn, args, kwargs, t_args, t_kwargs):
         raise RuleRefused(f"hvp (forward over reverse): a differentiated value passed by "
                           f"keyword into the **kwargs of {_name(fn)}" + _INSTEAD)
     return args, kwargs, t_args, t_named
+
+
+def _constant_keywords(t_kwargs):
+    """The keywords' tangents with a zero one dropped, for a call of a value that is no
+    plain function (a partial, a callable object; not a closure record, whose keywords
+    reverse mode differentiates): reverse mode refuses a differentiated keyword there (analysis/reasons.py, the call is dispatched at run time), so its code
+    reads no keyword's cotangent and a zero tangent is a constant's (`s = 0.7 * k`):
+    forward mode over the call gives the same tangents without it."""
+    return {k: None if t is None or _all_zero(t) else t for k, t in t_kwargs.items()}
 
 
 def _parameters(fn):

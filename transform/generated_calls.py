@@ -63,7 +63,20 @@ FORWARD_BY_SOURCE = frozenset(
     ["runtime.rules.signals_helpers." + n for n in ("convolve_vjp", "_full_cotangent")] +
     ["runtime.rules.scipy_signal." + n for n in ("signal_convolve_vjp", "_full_cotangent")] +
     ["runtime.rules.shape_helpers." + n for n in (
-        "join_vjp", "diff_vjp", "float_type_vjp", "cast_back")])
+        "join_vjp", "diff_vjp", "float_type_vjp", "cast_back")] +
+    # session 39 (autoconst): redteam32.cumsum_path_drawdown, redteam29b.
+    # matrix_exponential_and_eigh, redteam32.svd_truncated_reconstruction,
+    # redteam29.polyval_fit_with_vander; tests/forward/test_hvp_fr_constants.py
+    ["runtime.rules.ufunc_methods_helpers.running_max_vjp", "runtime.rules.scipy_linalg.expm_vjp",
+     "runtime.rules.shape_helpers.sum_to_shape"] +
+    ["runtime.rules.reductions_helpers." + n for n in (
+        "cumsum_vjp", "cumprod_vjp", "_reverse_cumsum", "_drop_first")] +
+    ["runtime.rules.decompositions_helpers." + n for n in (
+        "eigh_vjp", "svd_vjp", "slogdet_vjp", "_parts", "_sym", "_inverse_gaps")] +
+    ["runtime.rules.polynomials_helpers." + n for n in (
+        "polyval_coefficients_vjp", "vander_vjp", "_powers")] +
+    ["runtime.rules.scipy_linalg." + n for n in (
+        "cho_factor_vjp", "cho_solve_factor_vjp", "cho_solve_rhs_vjp")])
 
 
 def by_source(fn):

@@ -22,7 +22,8 @@ HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
                   "gathers_helpers", "sequences_helpers", "forward_helpers",
                   "forward_linalg_helpers", "tangents_helpers", "forward_container_helpers",
                   "prod_second_helpers", "own_methods_helpers", "second_order_helpers",
-                  "reverse_containers_helpers")
+                  "reverse_containers_helpers", "decompositions_second_helpers",
+                  "sort_second_helpers")
 FAMILIES = ("operators", "math_module", "elementwise", "complex_parts", "reductions", "linalg",
             "decompositions", "shape", "indexing", "constructors", "random", "nondiff", "methods",
             "signals", "polynomials", "statistics", "factorizations",
@@ -37,6 +38,8 @@ FAMILIES += ("gradient_second",)        # (reverse mode over np.gradient's JVP f
 FAMILIES += ("signals_second",)         # (reverse mode over np.interp's slope in x)
 FAMILIES += ("statistics_second",)      # (reverse mode over np.cov's tangent)
 FAMILIES += ("complex_second",)         # (reverse mode over the angle's tangents)
+FAMILIES += ("decompositions_second",)  # (hvp forward over reverse: solve's, cholesky's cotangents)
+FAMILIES += ("sort_second",)            # (hvp forward over reverse: a sort's cotangent)
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a
 # rule is looked up after the user's code imported its SciPy module (registry.lookup).

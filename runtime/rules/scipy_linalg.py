@@ -11,7 +11,7 @@ import numpy as np
 import scipy.linalg as sl
 
 from ..registry import LINEAR, NONE, defvjp, template_helper
-from .decompositions_helpers import eigh_vjp, eigvalsh_vjp
+from .decompositions_helpers import cholesky_vjp, eigh_vjp, eigvalsh_vjp
 from .forward_linalg_helpers import cholesky_jvp
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True,
@@ -87,7 +87,6 @@ def triangular_solve_vjp(g, ans, a, b, operand, trans, lower, unit_diagonal):
 @template_helper
 def cho_factor_vjp(g, ans):
     """Cotangent of a in (c, lower) = cho_factor(a): the factor's triangle, as cholesky."""
-    from .decompositions_helpers import cholesky_vjp
     gc, (c, lower) = (g[0] if isinstance(g, (tuple, list)) else g), ans
     if gc is None:
         return None

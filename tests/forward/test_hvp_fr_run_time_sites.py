@@ -89,12 +89,15 @@ def named_constant_to_a_partial(w):
     return np.sum(f(w, w, scale=s))
 
 
-def test_a_keyword_not_written_as_a_literal_is_still_refused_when_it_runs():
-    """A name's value carries a zero tangent here, which the route cannot tell from a
-    differentiated value's: refused (never a wrong value; route "auto" raises it too)."""
-    x = np.array([0.3, -0.2, 0.5])
-    with pytest.raises(TransformError, match="by keyword to partial"):
-        hvp(named_constant_to_a_partial, (x,), (x,), route=ROUTE)
+def test_a_keyword_given_a_named_constant_is_computed():
+    """`s = 0.7; f(w, w, scale=s)`: refused while running before (session 38; auto could
+    not fall back), now the literal's (flat_calls.named_constants). Against differences
+    of grad, on both routes and auto; more cases in test_hvp_fr_constants.py."""
+    x, v = np.array([0.3, -0.2, 0.5]), np.array([1.0, 0.5, -0.3])
+    want = numerical_jvp(grad(named_constant_to_a_partial), (x,), 0, v)
+    for route in (ROUTE, "reverse_over_forward", "auto"):
+        assert_close(hvp(named_constant_to_a_partial, (x,), (v,), route=route), want,
+                     rtol=1e-5, atol=1e-6)
 
 
 def gradient_energy(x):

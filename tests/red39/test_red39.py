@@ -40,15 +40,18 @@ REFUSED = (
     # tangent (solve, cho_factor, cho_solve, logsumexp, cumsum, cumprod, diff,
     # solve_triangular, trapezoid, polyval, convolve, slogdet, tensordot, diagonal,
     # at_gather, interp, average): "calling a function value ... not supported yet"
-    _listed("logreg_newton_step poisson_irls laplace_evidence laplace_predictive "
+    _listed("logreg_newton_step poisson_irls "
             "gauss_newton_exp logreg_fit_lam poisson_backtracking "
-            "cox_partial mvn_tril spring_compliance heat_implicit_kappa "
-            "ridge_val ridge_targets "
-            "arm_reach work_integral polytrend "
-            "det_volume tensordot_energy survival_cumprod "
-            "matrix_inplace_matmul add_at_histogram implicit_euler_newton "
-            "mode_frequencies lstsq_gauss_newton nuclear_norm",
+            "mvn_tril spring_compliance heat_implicit_kappa "
+            "ridge_val work_integral tensordot_energy "
+            "matrix_inplace_matmul add_at_histogram "
+            "mode_frequencies lstsq_gauss_newton",
             FR)
+    # (laplace_evidence, laplace_predictive, cox_partial, ridge_targets, arm_reach,
+    # polytrend, det_volume, survival_cumprod, nuclear_norm, markov_expm and
+    # implicit_euler_newton's hvp pass since session 39, autoconst: solve's, cholesky's,
+    # a sort's cotangents have rules, more VJP helpers are compiled from their source)
+    | _listed("implicit_euler_newton", ("hessian_fr",))
     # forward over reverse: the reverse code writes a buffer it may share (Gauss-Seidel,
     # FE assembly, in-place updates of copies; ARMA residuals and Thomas' solve pass
     # since session 38, fwdcov's snapshots; the plain lowering takes every program here
@@ -56,7 +59,7 @@ REFUSED = (
     # (inplace_on_arg_copy passes since session 39: red40's alias fix, an entry read by
     # index from a list its reverse code builds is no view of the list)
     | _listed("normal_mode_energy inplace_rows gauss_seidel "
-              "stiffness_loop stiffness_nodes markov_expm", FR)
+              "stiffness_loop stiffness_nodes", FR)
     # every mode: a write through a view of a copy read later (`col = Z[:, 1]; col *=`,
     # `At = A.T; At[0] *=`), a tuple swap of entries, `.sort()` of a copy; a
     # differentiated argument collected by *args; a try/except around a Cholesky (the

@@ -78,6 +78,23 @@ if stats is not None:
 # session 31 (gp31): np.linalg.solve of a Cholesky factor (transform/lowering/cholesky_solves.py)
 from runtime.rules.triangular_helpers import solve_cholesky_factor  # noqa: E402
 EXTRA[solve_cholesky_factor] = [(LOWER, V4, True), (LOWER.T, X2.T, False)]
+# session 39 (autoconst): solve's cotangents, differentiated by hvp forward over reverse
+from runtime.rules.decompositions_helpers import solve_vjp  # noqa: E402
+_AM, _STACK = M + 4 * np.eye(4), np.stack([S, M + 4 * np.eye(4)])
+EXTRA[solve_vjp] = [
+    (V4, np.linalg.solve(S, V4), S, V4, 0), (V4, np.linalg.solve(S, V4), S, V4, 1),
+    (X2.T, np.linalg.solve(_AM, X2.T), _AM, X2.T, 0),
+    (X2.T, np.linalg.solve(_AM, X2.T), _AM, X2.T, 1),
+    (V4, np.linalg.solve(LOWER, V4), LOWER, V4, 0, True),
+    (X2.T, np.linalg.solve(LOWER.T, X2.T), LOWER.T, X2.T, 1, False),
+    (X2, np.linalg.solve(_STACK, V4), _STACK, V4, 0),
+    (X2, np.linalg.solve(_STACK, V4), _STACK, V4, 1)]
+from runtime.rules.decompositions_helpers import cholesky_vjp  # noqa: E402
+_FACTOR = np.linalg.cholesky(S)
+EXTRA[cholesky_vjp] = [(M, _FACTOR, False), (M, _FACTOR.T, True)]
+from runtime.rules.shape_helpers import permutation_vjp  # noqa: E402
+EXTRA[permutation_vjp] = [(V5, np.sort(V5[::-1] * 2), V5[::-1] * 2, -1),
+                          (A, np.sort(B, 0), B, 0), (V6, np.sort(A[:, :2], None), A[:, :2], None)]
 # session 32 (logit): np.logaddexp with a number literal (transform/lowering/logaddexp_numbers.py);
 # 300 elements take its whole-array path, A takes np.logaddexp's
 from runtime.rules.elementwise_helpers import logaddexp_number  # noqa: E402

@@ -37,7 +37,7 @@ def _parts(g, count):
 
 
 @template_helper
-def solve_vjp(g, ans, a, b, operand, lower=None):
+def solve_vjp(slopes, answer, a, b, operand, lower=None):
     """Cotangent of `a` (operand 0) or `b` (1) in x = np.linalg.solve(a, b).
 
     gb = solve(a^T, g) and ga = -gb x^T. NumPy 2 treats b as a vector only if 1-D,
@@ -47,10 +47,10 @@ def solve_vjp(g, ans, a, b, operand, lower=None):
     """
     a = np.asarray(a)
     vector = np.ndim(b) == 1 or (_NUMPY_1 and np.ndim(b) == a.ndim - 1)
-    gb = solve_transposed(a, g[..., None] if vector else g, lower)
+    gb = solve_transposed(a, slopes[..., None] if vector else slopes, lower)
     if operand == 1:
         return sum_to_shape(gb[..., 0] if vector else gb, np.shape(b))
-    x = ans[..., None] if vector else ans
+    x = answer[..., None] if vector else answer
     ga = sum_to_shape(-(gb @ mT(x)), a.shape)
     if lower is None:
         return ga
@@ -67,12 +67,12 @@ def slogdet_vjp(g, a):
 
 
 @template_helper
-def cholesky_vjp(g, ans, upper):
+def cholesky_vjp(slopes, answer, upper):
     """Cotangent of np.linalg.cholesky (Murray 2016), symmetric.
 
     With P = Phi(L^T gL) (lower triangle, diagonal halved), a-bar = L^-T P L^-1.
     """
-    L, gL = (mT(ans), mT(g)) if upper else (ans, g)
+    L, gL = (mT(answer), mT(slopes)) if upper else (answer, slopes)
     fast = cholesky_vjp_blas(L, gL)
     if fast is not None:
         return fast

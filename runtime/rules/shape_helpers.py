@@ -211,7 +211,7 @@ def take_along_axis_vjp(g, arr, indices, axis):
 
 
 @template_helper
-def permutation_vjp(g, ans, a, axis):
+def permutation_vjp(slopes, answer, a, axis):
     """Cotangent of a function that permutes `a` along `axis` (sort, partition).
 
     Stable argsorts of input and output line equal values up, so ans[dst[j]]
@@ -222,9 +222,9 @@ def permutation_vjp(g, ans, a, axis):
     if axis is None:
         a, axis = a.ravel(), -1
     src = np.argsort(a, axis=axis, kind="stable")
-    dst = np.argsort(ans, axis=axis, kind="stable")
-    out = np.zeros(a.shape, dtype=cot_dtype(g, a))
-    np.put_along_axis(out, src, np.take_along_axis(np.asarray(g), dst, axis), axis)
+    dst = np.argsort(answer, axis=axis, kind="stable")
+    out = np.zeros(a.shape, dtype=cot_dtype(slopes, a))
+    np.put_along_axis(out, src, np.take_along_axis(np.asarray(slopes), dst, axis), axis)
     return out.reshape(shape)
 
 

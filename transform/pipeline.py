@@ -47,7 +47,7 @@ from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
-from .optimize.optimize import PLAIN_PASSES, optimize, optimize_typed
+from .optimize.optimize import PLAIN_PASSES, finish, optimize, optimize_typed
 from .reverse.assemble import build_sweeps, lower_sweeps
 from .reverse.plain_rule import plain_rule
 
@@ -114,6 +114,7 @@ def _stages(ctx, varied):
         return emit(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
     _optimize(ctx, rrule)                                       # 7 optimize: gast phase
+    finish(rrule, ctx.names)                                    #   (`pass`, `del`: lowering's end)
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
 

@@ -83,23 +83,31 @@ ADJOINT_GOLDENS = [
 
 @contextlib.contextmanager
 def optimiser(passes, rendered=None):
-    """Compile with `passes` as the optimiser, in a cache of its own; the texts
-    rendered go to the list `rendered` when given."""
-    saved = optimize.PASSES, cache._CACHE, emit.render
-    optimize.PASSES, cache._CACHE = tuple(passes), weakref.WeakKeyDictionary()
+    """Compile with `passes` as the optimiser and the lowering's finish (those of FINISH's
+    kinds), in a cache of its own; the texts rendered go to the list `rendered` when given."""
+    saved = optimize.PASSES, optimize.FINISH, cache._CACHE, emit.render
+    last = tuple(type(p) for p in optimize.FINISH)
+    optimize.PASSES = tuple(p for p in passes if not isinstance(p, last))
+    optimize.FINISH = tuple(p for p in passes if isinstance(p, last))
+    cache._CACHE = weakref.WeakKeyDictionary()
     if rendered is not None:
-        emit.render = lambda ctx, rrule: rendered.append(saved[2](ctx, rrule)) or rendered[-1]
+        emit.render = lambda ctx, rrule: rendered.append(saved[3](ctx, rrule)) or rendered[-1]
     try:
         yield
     finally:
-        optimize.PASSES, cache._CACHE, emit.render = saved
+        optimize.PASSES, optimize.FINISH, cache._CACHE, emit.render = saved
+
+
+def every_pass():
+    """The optimiser's passes, then the lowering's finish: the order goldens step through."""
+    return optimize.PASSES + optimize.FINISH
 
 
 def adjoint(golden, passes=None):
     """The generated source of `golden` with the optimiser's `passes` (all if None);
     text that does not compile (a pass that makes it valid has not run yet) as rendered."""
     rendered = []
-    with optimiser(optimize.PASSES if passes is None else passes, rendered):
+    with optimiser(every_pass() if passes is None else passes, rendered):
         names, _ = _wrt_names(golden.fn, golden.wrt)
         signature = signature_of(golden.args) if golden.args else None
         try:
@@ -112,13 +120,13 @@ def adjoint(golden, passes=None):
 
 
 def pass_index(name):
-    return [repr(p) for p in optimize.PASSES].index(name)
+    return [repr(p) for p in every_pass()].index(name)
 
 
 def pass_texts(golden):
     """(before, after): the adjoint with the passes before golden's pass, and with it."""
     k = pass_index(golden.name)
-    return adjoint(golden, optimize.PASSES[:k]), adjoint(golden, optimize.PASSES[:k + 1])
+    return adjoint(golden, every_pass()[:k]), adjoint(golden, every_pass()[:k + 1])
 
 
 def pass_golden_text(golden):

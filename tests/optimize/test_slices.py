@@ -49,8 +49,8 @@ def test_heat_keeps_no_shapes_and_no_constants_on_the_tape():
 def test_heat_slice_reads_add_into_an_owned_buffer():
     # without the pass that then keeps du itself (session 32: test_reused_buffers.py)
     from tests.golden.golden import optimiser
-    from transform.optimize.optimize import PASSES
-    with optimiser([p for p in PASSES if repr(p) != "ReuseCutBuffers"]):
+    from transform.optimize.optimize import FINISH, PASSES
+    with optimiser([p for p in PASSES + FINISH if repr(p) != "ReuseCutBuffers"]):
         text = specialised(heat, ("u", "k"), HEAT_ARGS)
     assert "getitem_vjp" not in text and "accum_eager" not in text
     # the first read allocates float zeros and writes its cotangent (no helper call)

@@ -7,9 +7,10 @@ The optimiser is two flat lists of passes (`PASSES`, the first list's then the
 second's), run in order by the pass manager (passes.py) over one rrule: TYPED_PASSES on
 the typed sweeps (ir/statements.py, ir/generated.py: `optimize_typed`, before they are
 lowered), which match the statement classes (their operands gast expressions) and drop,
-replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize`),
-which rewrite expressions (and find the generated statements by their typed marks), and
-the statement passes that decide on what those rewrites leave (docs/ir.md). Passes move
+replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize`):
+SpreadViews, which judges a name by all its reads and their parents (docs/ir.md). FINISH
+(FillEmptyBlocks, ReleaseTemporaries) is not the optimiser's: the closure lowering's last
+step (`finish`), run by the pipeline after the gast phase. Passes move
 from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
 MergeLikeTerms in session 38, Fuse's pullback half as FusePullback; FoldNegations,
 DropSpreads, WriteOutUnbroadcasts, HoistPops, HoistFactors and Fuse's forward half as
@@ -57,11 +58,17 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
 
 GAST_PASSES = (               # on the lowered rrule
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
-    FillEmptyBlocks(),         # a block of comments only gets a `pass`
-    ReleaseTemporaries(),      # `del t` after a temporary's last read
 )
 
 PASSES = TYPED_PASSES + GAST_PASSES
+
+# Not the optimiser's: the closure lowering's last step (`finish`, run by the pipeline
+# after the gast phase), which makes the code complete rather than lean; the plain
+# lowering emits neither (its blocks are never left empty, it deletes nothing).
+FINISH = (
+    FillEmptyBlocks(),         # a block of comments only gets a `pass`
+    ReleaseTemporaries(),      # `del t` after a temporary's last read
+)
 
 # The plain lowering's (docs/ir.md, "Second lowering"): the typed phase without
 # BatchProducts, whose batch (runtime MatmulLhsSum: lists of arrays, stacked and flushed)
@@ -110,4 +117,12 @@ def optimize(rrule, names, temporaries=frozenset(),
                      same_shape=same_shape, shape_of=shape_of,
                      adjoints=adjoints, **shape_facts)
     run_passes(_phase(passes, "gast"), facts, check=check or CHECK_FACTS)
+    return rrule
+
+
+def finish(rrule, names, passes=None, check=False):
+    """The closure lowering's last step, after the optimiser's gast phase: FINISH's
+    passes (unless `passes` given) on the rrule FunctionDef, in place."""
+    run_passes(FINISH if passes is None else passes, Facts.of(rrule, names),
+               check=check or CHECK_FACTS)
     return rrule

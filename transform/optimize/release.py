@@ -1,4 +1,5 @@
-"""Optimization, last: emptied blocks get a `pass`, and dead temporaries are deleted
+"""The closure lowering's finish (optimize.FINISH, run after the optimiser's gast phase;
+not an optimiser pass): emptied blocks get a `pass`, and dead temporaries are deleted
 right after their last read.
 
     t1 = x * W                    t1 = x * W

@@ -14,7 +14,6 @@ by position, so a differentiated keyword argument to one is refused too. So is a
 no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
 import gast
-import numpy as np
 
 from runtime.registry import NONE
 
@@ -24,6 +23,7 @@ from ..ir.nodes import name_ids
 from ..lowering.sequence_kinds import bindings
 from ..lowering.records import record_hint
 from ..frontend.constructor_reasons import why_not_built
+from ..lowering.integer_results import self_class
 
 
 def check_reasons(ctx, body):
@@ -102,16 +102,7 @@ def _own_self(src, name):
     """`name` is the first parameter, never rebound, of a function defined directly in
     the body of a module-level user class that is no ndarray subclass, as a method or a
     property's getter (not a staticmethod or classmethod): the instance."""
-    fn = src.fn
-    parts = getattr(fn, "__qualname__", "").split(".")
-    if len(parts) != 2 or not src.params or src.params[0] != name or \
-            bindings(src).get(name):
-        return False
-    cls = getattr(fn, "__globals__", {}).get(parts[0])
-    member = vars(cls).get(parts[1]) if isinstance(cls, type) else None
-    getter = getattr(member, "fget", None) if isinstance(member, property) else member
-    return getter is fn and not issubclass(cls, np.ndarray) and \
-        (cls.__module__ or "").split(".")[0] not in ("builtins", "numpy", "scipy")
+    return self_class(src, name) is not None
 
 
 def _user_class(src, func):

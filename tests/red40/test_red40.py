@@ -59,9 +59,8 @@ REFUSED = (
     # a `.mean()` of a dict entry appended to a list: reverse over forward
     | _listed("gru_dict_params", ("hvp", "jacfwd_grad"))
     # every mode: `import` inside the function (lfilter_scipy); a nested def with *args
-    # and a keyword-only parameter (star_args_sum); dict.update (kwargs_splat_call); a
-    # method changing self whose result is unused (stateful_accumulator)
-    | _listed("lfilter_scipy star_args_sum kwargs_splat_call stateful_accumulator", ALL)
+    # and a keyword-only parameter (star_args_sum); dict.update (kwargs_splat_call)
+    | _listed("lfilter_scipy star_args_sum kwargs_splat_call", ALL)
 )
 # sqrt(max(v, 0)) at v < 0 (Heston's full truncation): 0 * inf, nan in every mode, as
 # in other AD systems; differences give the one-sided 0

@@ -56,8 +56,6 @@ REFUSED = (
     | _listed("matched_filter", SECOND)
     # forward mode: np.abs of np.fft.rfft's complex values
     | _listed("rfft_power", ("jvp", "jacfwd") + SECOND)
-    # a `.mean()` of a dict entry appended to a list: reverse over forward
-    | _listed("gru_dict_params", ("hvp", "jacfwd_grad"))
     # every mode: `import` inside the function (lfilter_scipy); a nested def with *args
     # and a keyword-only parameter (star_args_sum); dict.update (kwargs_splat_call)
     | _listed("lfilter_scipy star_args_sum kwargs_splat_call", ALL)

@@ -36,12 +36,43 @@ def second_name(x):
     return kept.total * x[2]
 
 
-def test_method_returning_self_against_differences():
-    want = numerical_grad(mean_of_bumps, [X], 0)
-    assert_close(grad(mean_of_bumps)(X), want, 1e-6, 1e-8)
-    rows = np.array([numerical_grad(lambda x: grad(mean_of_bumps)(x)[k], [X], 0)
-                     for k in range(len(X))])
-    assert_close(hessian(mean_of_bumps)(X), rows, 1e-5, 1e-7, "hessian")
+class _Squares:
+    def __init__(self, n):
+        self.total = 0.0
+        self.buf = np.zeros(n)
+
+    def add(self, v):
+        self.total += np.sum(v ** 2)      # only `+=`: a float attribute, rebound
+        return self
+
+    def push(self, v):
+        self.buf += v                     # an array: would change in place
+
+
+def sum_of_squares(x):
+    acc = _Squares(3)
+    acc.add(x)
+    acc.add(np.sin(x))
+    return acc.total * x[0]
+
+
+def pushed(x):
+    acc = _Squares(3)
+    acc.push(x)
+    return np.sum(acc.buf ** 2)
+
+
+@pytest.mark.parametrize("f", [mean_of_bumps, sum_of_squares])
+def test_method_returning_self_against_differences(f):
+    want = numerical_grad(f, [X], 0)
+    assert_close(grad(f)(X), want, 1e-6, 1e-8, f.__name__)
+    rows = np.array([numerical_grad(lambda x: grad(f)(x)[k], [X], 0) for k in range(len(X))])
+    assert_close(hessian(f)(X), rows, 1e-5, 1e-7, f.__name__ + " hessian")
+
+
+def test_an_array_attribute_updated_in_place_is_refused_when_it_runs():
+    with pytest.raises(TypeError, match="updated in place"):
+        grad(pushed)(X)
 
 
 def test_a_kept_result_is_still_refused():

@@ -252,3 +252,17 @@ def weighted(weight, factor):
 
 # The np.linalg.norm rule covers every `ord` now; it lives with the other norms.
 from .rules.norm_helpers import norm_vjp  # noqa: E402,F401
+
+
+@template_helper
+def integer_valued(value):
+    """A helper's (or property's) value the compiler read as an integer made from sizes
+    (transform/lowering/integer_results.py): so it carries no derivative. A user
+    object's `.shape` or `.size` (or a subclass's property) that is not is refused."""
+    if isinstance(value, tuple) and all(isinstance(v, (int, np.integer)) for v in value) \
+            or isinstance(value, (int, np.integer)):
+        return value
+    raise TypeError(f"thunkgrad read this call (or attribute) as an integer made from "
+                    f"sizes (len, int, .shape, .ndim, .size), but it is a "
+                    f"{type(value).__name__}: its derivative would be dropped; compute it "
+                    "in the function itself")

@@ -11,7 +11,7 @@ max picked, so their cotangents are zero (ZERO, SHAPE) or None from the template
 from ..containers import is_ndarray, is_user_object, not_shared_array, unpacked_count
 from ..contexts import enter_context, exit_context, finally_guard
 from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
-from ..helpers import reduction_size, unreduce
+from ..helpers import integer_valued, reduction_size, unreduce
 from ..operators import operator_side
 from ..registry import JOINT, LINEAR, NONE, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
@@ -117,6 +117,8 @@ nondiff(unpacked_count, not_shared_array, is_user_object, clip_inside, dict_item
 nondiff(is_ndarray, own_method_refused, why=ZERO)
 # a count (np.var's and np.std's divisor): only the shape is read
 nondiff(reduction_size, why=SHAPE)
+# a helper's or property's integer made from sizes (transform/lowering/integer_results.py)
+nondiff(integer_valued, why=ZERO)
 # which side's method an operator calls: the operands' types only
 nondiff(operator_side, why=SHAPE)
 # a `with` block's manager opened and closed (runtime/contexts.py): no derivative flows

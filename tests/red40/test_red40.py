@@ -56,17 +56,9 @@ REFUSED = (
     | _listed("matched_filter", SECOND)
     # forward mode: np.abs of np.fft.rfft's complex values
     | _listed("rfft_power", ("jvp", "jacfwd") + SECOND)
-    # a property reading an integer attribute's .max() (`int(self.groups.max()) + 1`)
-    # in a method: second order "passes a value being differentiated to .max()"; a
-    # `.mean()` of a dict entry appended to a list: reverse over forward
-    | _listed("hierarchy_method", SECOND) | _listed("gru_dict_params", ("hvp", "jacfwd_grad"))
     # every mode: `import` inside the function (lfilter_scipy); a nested def with *args
-    # and a keyword-only parameter (star_args_sum); dict.update (kwargs_splat_call); a
-    # method changing self whose result is unused (stateful_accumulator); a helper's
-    # `len(self.coeffs) - 1` (a property) reaching np.arange's stop (polynomial_class:
-    # a user function's integer result counts as differentiated)
-    | _listed("lfilter_scipy star_args_sum kwargs_splat_call stateful_accumulator "
-              "polynomial_class", ALL)
+    # and a keyword-only parameter (star_args_sum); dict.update (kwargs_splat_call)
+    | _listed("lfilter_scipy star_args_sum kwargs_splat_call", ALL)
 )
 # sqrt(max(v, 0)) at v < 0 (Heston's full truncation): 0 * inf, nan in every mode, as
 # in other AD systems; differences give the one-sided 0

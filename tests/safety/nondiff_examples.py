@@ -105,6 +105,9 @@ EXAMPLES.update({dict_items_guard: ({"w": A}, TransformError("not a dict")),
 # session 38 (secorder): nanmean's count of non-NaN values (its divisor)
 from runtime.rules.reductions_helpers import count_valid  # noqa: E402
 EXAMPLES[count_valid] = (A, 1)
+# session 39 (red40fix): a helper's integer made from sizes (lowering/integer_results.py)
+from runtime.helpers import integer_valued  # noqa: E402
+EXAMPLES[integer_valued] = (3,)
 # session 35: the second-order rules' and hvp routes' shape and check helpers
 from runtime.accumulate import cotangent_zeros  # noqa: E402
 from runtime.closures import make_closure, expire_closure  # noqa: E402

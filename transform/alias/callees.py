@@ -99,6 +99,14 @@ class OutsideWrites(AliasCheck):
     def augmented(self, s):
         return None
 
+    def item_augmented(self, s, items):
+        """`self.n += v` in a method setting attributes of `self`: rewritten when it is
+        compiled (frontend/attribute_writes.py), an array held there refused as it runs."""
+        own = getattr(self.src, "writing_self", (None,))[0]
+        if not (isinstance(s.target, gast.Attribute) and
+                isinstance(s.target.value, gast.Name) and s.target.value.id == own):
+            super().item_augmented(s, items)
+
     def tuple_of_views(self, s, value):
         return None
 

@@ -35,8 +35,11 @@ _STORING_METHODS = {"append", "extend", "insert", "update", "setdefault", "add",
 def check_kept_values(ctx, statement, prim, varied):
     """Refuse `statement` (a call of `prim` whose result is unused) when a varied value
     reaches a callee that may keep it."""
-    if prim.kind != "call" or not varied or getattr(ctx.fn, "thunkgrad_flat", False):
-        return      # (reverse mode's flat gradient: its primal checked as the user's code)
+    if prim.kind != "call" or not varied or getattr(ctx.fn, "thunkgrad_flat", False) or \
+            getattr(ctx.fn, "thunkgrad_forward_code", False):
+        return      # (reverse mode's flat gradient, forward mode's code differentiated by
+        # hvp: their primal statements are the user's, checked as the user's code, where
+        # a result the tangents alone need here was used: `gates.append(z.mean())`)
     method = getattr(prim, "method", None)
     if method in INPLACE_METHODS and not getattr(prim, "objects_own", False):
         return                 # x.fill(v), x.sort(): writes the alias check follows

@@ -13,10 +13,7 @@ Method calls dispatched at run time and custom rules (rrules) get their cotangen
 by position, so a differentiated keyword argument to one is refused too. So is an ndarray attribute
 no derivative flows through (`x.flat`, `x.base`, `x.data`, ...) on a varied value.
 """
-import functools
-
 import gast
-import numpy as np
 
 from runtime.registry import NONE
 
@@ -26,6 +23,7 @@ from ..ir.nodes import name_ids
 from ..lowering.sequence_kinds import bindings
 from ..lowering.records import record_hint
 from ..frontend.constructor_reasons import why_not_built
+from ..lowering.integer_results import self_class
 
 
 def check_reasons(ctx, body):
@@ -103,18 +101,9 @@ def _known_object(ctx, prim):
 def _own_self(src, name):
     """`name` is the first parameter, never rebound, of a function defined directly in
     the body of a module-level user class that is no ndarray subclass, as a method or a
-    property's (or functools.cached_property's) getter (not a staticmethod or classmethod): the instance."""
-    fn = src.fn
-    parts = getattr(fn, "__qualname__", "").split(".")
-    if len(parts) != 2 or not src.params or src.params[0] != name or \
-            bindings(src).get(name):
-        return False
-    cls = getattr(fn, "__globals__", {}).get(parts[0])
-    member = vars(cls).get(parts[1]) if isinstance(cls, type) else None
-    getter = member.fget if isinstance(member, property) else \
-        member.func if isinstance(member, functools.cached_property) else member
-    return getter is fn and not issubclass(cls, np.ndarray) and \
-        (cls.__module__ or "").split(".")[0] not in ("builtins", "numpy", "scipy")
+    property's (or functools.cached_property's) getter (not a staticmethod or
+    classmethod): the instance."""
+    return self_class(src, name) is not None
 
 
 def _user_class(src, func):

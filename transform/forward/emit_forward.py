@@ -61,5 +61,6 @@ def emit_jvp(ctx, function):
     fn.__qualname__ = ctx.rrule_name      # not thunkgrad_factory.<locals>.f_jvp: hvp's header
     fn.__defaults__ = ctx.fn.__defaults__
     fn.__kwdefaults__ = ctx.fn.__kwdefaults__
+    fn.thunkgrad_forward_code = True      # its primal statements: the user's, checked
     return Compiled(ctx.fn, ctx.wrt, "forward", source, fn, filename,
                     Guards(ctx.fn, ctx.src.resolved), registered, ctx.src.inplace_args)

@@ -12,11 +12,13 @@ the attribute no property), and every other use of `b` reads an attribute, calls
 method or returns it (local_uses.py). Any other write (`a.b.c = v`, `b.x += v`, a
 tuple target, an argument's or a global's attribute) stays and is refused as before.
 """
+import copy
 import inspect
 
 import gast
 
 from runtime.attributes import with_attribute
+from runtime.containers import not_shared_array
 from ..ir.nodes import assign, const, load, located
 from .method_writes import stand_in
 from .parse import parse_function
@@ -54,8 +56,21 @@ class _Writes:
         if cls is None or not _plain_attribute(cls, target.attr):
             return [s]
         self.changed = True
+        if isinstance(s, gast.AugAssign):      # `acc.n += 1`: rebound, never in place
+            return self.augmented(s, target)
         call = _helper_call(with_attribute, [target.value, const(target.attr), s.value])
         return [located(assign(target.value.id, call), s)]
+
+    def augmented(self, s, target):
+        """`b.n += v` -> `not_shared_array(b.n, where)`, then `b = with_attribute(b, "n",
+        b.n + v)`: a number is rebound as Python does; an array (list, dict) held there,
+        which `+=` would change in place for every holder, is refused when it runs."""
+        read = gast.Attribute(value=load(target.value.id), attr=target.attr, ctx=gast.Load())
+        where = f"{self.src.filename}:{self.src.first_line + s.lineno - 1}"
+        check = gast.Expr(value=_helper_call(not_shared_array, [read, const(where)]))
+        value = gast.BinOp(left=copy.deepcopy(read), op=s.op, right=s.value)
+        call = _helper_call(with_attribute, [load(target.value.id), const(target.attr), value])
+        return [located(check, s), located(assign(target.value.id, call), s)]
 
     def class_of(self, name):
         if name not in self.private:
@@ -103,9 +118,9 @@ def _index(name, k):
 
 
 def _attribute_target(s):
-    """The target `name.attr` of `name.attr = value`, else None."""
-    if isinstance(s, gast.Assign) and len(s.targets) == 1:
-        target = s.targets[0]
+    """The target `name.attr` of `name.attr = value` (or `name.attr += value`), else None."""
+    if isinstance(s, gast.AugAssign) or isinstance(s, gast.Assign) and len(s.targets) == 1:
+        target = s.target if isinstance(s, gast.AugAssign) else s.targets[0]
         if isinstance(target, gast.Attribute) and isinstance(target.value, gast.Name):
             return target
     return None
@@ -148,7 +163,7 @@ def _object_use(uses, node, cls):
     if isinstance(parent, gast.Attribute) and parent.value is node:
         if isinstance(parent.ctx, gast.Load):        # (`b.__dict__` hands it on)
             return not parent.attr.startswith("__") and \
-                not _may_give_self_away(cls, parent.attr, set())
+                not _may_give_self_away(cls, parent.attr, set(), _discarded(uses, parent))
         statement = uses.up(parent)
         return _attribute_target(statement) is parent
     return isinstance(parent, gast.Return) or isinstance(parent, gast.Tuple) and \
@@ -170,11 +185,19 @@ def writing_method(cls, attr):
     return method if writes else None
 
 
-def _may_give_self_away(cls, attr, seen):
+def _discarded(uses, method):
+    """Whether `obj.method` is called in a statement of its own (`acc.add(v)`)."""
+    call = uses.up(method)
+    return isinstance(call, gast.Call) and call.func is method and \
+        isinstance(uses.up(call), gast.Expr)
+
+
+def _may_give_self_away(cls, attr, seen, discarded=False):
     """Whether reading `obj.attr` (a method, a property) may run code that hands the
     object itself on (`return self`, `helper(self)`, `[self]`): a second name for it
     would not see a later write. Each use of `self` there must read an attribute of it,
-    and the methods it calls on `self` likewise."""
+    and the methods it calls on `self` likewise; a method called in a statement of its
+    own (its result `discarded`) may also `return self` (`acc.add(v)`, chaining style)."""
     static = inspect.getattr_static(cls, attr, None)
     if attr in seen or static is None or isinstance(static, (staticmethod, classmethod)):
         return False
@@ -190,6 +213,8 @@ def _may_give_self_away(cls, attr, seen):
     for n in gast.walk(node):
         if isinstance(n, gast.Name) and n.id == first and not isinstance(n.ctx, gast.Param):
             parent = parents.get(id(n))
+            if discarded and isinstance(parent, gast.Return):
+                continue
             if not isinstance(parent, gast.Attribute) or \
                     _may_give_self_away(cls, parent.attr, seen):
                 return True

@@ -21,8 +21,8 @@ _METHODS = REBINDING | ITEM_WRITING | {"shuffle"}
 # A cheap look at the text first (most functions have neither a `*`/`**` argument nor one
 # of these methods). Text the desugar stage brought in from elsewhere is not in it: such
 # a form is then left as written, and the alias check refuses it (never a silent change).
-_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*=[^=]|\]\s*\.\s*append\s*\(|"
-                         r"\bdict\s*\(" % "|".join(sorted(_METHODS)))
+_SUGAR_TEXT = re.compile(r"[(,]\s*\*|\.\s*(?:%s)\s*\(|\w\.\w+\s*(?:[-+*/%%@&|^]|//|\*\*|<<|>>)?"
+                         r"=[^=]|\]\s*\.\s*append\s*\(|\bdict\s*\(" % "|".join(sorted(_METHODS)))
 
 
 def desugar_data(src):

@@ -25,17 +25,16 @@ from .syntax_facts import negative_literal
 from .unpack_displays import unpack_into
 from .functions_as_values import ClosureRecords, free_locals
 from .operator_methods import OperatorMethods
+from .integer_results import integer_read
 from .opaque_calls import hoisted, reads_local_def, while_with_local_test
 
 OPAQUE = (gast.Compare, gast.BoolOp, gast.JoinedStr, gast.FormattedValue)
-
 
 # what to write instead of an expression the normalizer has no lowering for
 _EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [x]` for a "
                             "tuple), or unpack first: `a, b = xs`, then `[a, b, x]`"}
 
 SIMPLE_STATEMENTS = (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)
-
 
 # read by their array meaning only where the receiver is certainly an array or number
 ARRAY_ATTRIBUTES = NONDIFF_ATTRIBUTES | {"T"}
@@ -246,8 +245,9 @@ class Normalizer:
         node = gast.Attribute(value=base, attr=e.attr, ctx=gast.Load())
         # `d.shape`, `d.T` of a user object are its own attributes: getattr's rule
         array = e.attr in ARRAY_ATTRIBUTES and not may_be_object(self.src, e.value)
-        if e.attr in NONDIFF_ATTRIBUTES and array:
-            return self.finish(target, node, Prim("nondiff", e.attr))
+        checked = integer_read(self, e, node)     # a property `len(self.c) - 1`
+        if e.attr in NONDIFF_ATTRIBUTES and array or checked is not None:
+            return self.finish(target, checked or node, Prim("nondiff", e.attr))
         if e.attr == "T" and array:
             import numpy as np
             return self.finish(target, node, from_rule(rule_for(np.transpose), [base], {}, ".T"))

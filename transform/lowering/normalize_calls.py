@@ -26,6 +26,7 @@ from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from ..frontend.varargs import with_varargs
 from .records import object_builder, record_rule
+from .integer_results import integer_call
 from .spread_calls import STARRED_INSTEAD, spread_call_of
 from .returns import ReturnLowering
 
@@ -120,7 +121,8 @@ class CallNormalizer:
         if numpy_method_of(self.src, e, fn) is not None:    # np.sum(obj): obj.sum(...)
             return dispatch_numpy_method(self, e, func, fn, target)
         guard_argument_method(self, e, fn)      # np.sum(b), b an argument: numpy_methods.py
-        return self.rule_call(e, func, fn, target, discard)
+        return integer_call(self, e, func, fn, target, discard) or \
+            self.rule_call(e, func, fn, target, discard)    # `len(c) - 1`: integer_results.py
 
     def rule_call(self, e, func, fn, target, discard):
         """A call to `fn` by its rule (or a nondiff/helper declaration), arguments as atoms."""
@@ -307,7 +309,6 @@ class CallNormalizer:
             hint=f"register a rule: `@rrule({name})` over `def {name}_rule(x): "
                  f"return {name}(x), lambda g: (Thunk(lambda: unthunk(g) * <derivative>),)`")
 
-
     def opaque_rule(self, fn, label, node):
         """The no-derivative rule of a library function whose source is not compiled
         (None for others); a call that hides what it reads or writes is refused."""
@@ -356,7 +357,6 @@ def _named_varargs(fn, args):
     return with_varargs(fn, len(args))
 
 
-# what a user can write instead of a spread the desugar stage could not resolve
 def variadic_operands(fn, args, keywords):
     """(`*xs[k]` or `**kw[name]`, atom) for the arguments a callee's `*args`/`**kwargs`
     take: its compiled pullback answers for named parameters only."""

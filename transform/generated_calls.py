@@ -102,9 +102,10 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
                 not by_source(value) and \
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
             where = _user_line(plain, generated, used)
+            shown = f"{where[3] or ''} {tracebacks.value_name(plain) or ''}"   # h(x): h's name
             raise TransformError(
                 f"{entry} of {tracebacks.user_name(plain)}: the forward-mode code of "
-                f"{_construct(value, used, where[3] or '')} calls a helper of thunkgrad's that reverse "
+                f"{_construct(value, used, shown)} calls a helper of thunkgrad's that reverse "
                 "mode cannot differentiate yet (a rule's derivative helper, a closure, a "
                 "container operation)",
                 filename=where[0], line=where[1], col=where[2], source_line=where[3],

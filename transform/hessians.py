@@ -64,15 +64,18 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     return _single(plain, primals, wrt, policy, route, tangents)(tangents[0])
 
 
-def _single(plain, primals, wrt, policy, route, tangents=()):
+_HESSIAN = object()          # _single's tangents for hessian's columns: none given
+
+
+def _single(plain, primals, wrt, policy, route, tangents=_HESSIAN):
     """direction -> hvp along it with respect to one argument, its checks made once
     (hvp's tangents, hvp's and hessian's primals); compiled at the first direction,
     after that direction is checked (hvp's order), then reused: hessian's columns."""
     name, index, signature_of_call = resolved(plain, wrt)
     primals = tuple(primals)
     refuse_unbindable(plain, primals)               # not as `f_grad_tan()`'s TypeError
-    if tangents != () and (not isinstance(tangents, (tuple, list)) or
-                           len(tangents) != 1):      # (hessian's: none given)
+    if tangents is not _HESSIAN and (not isinstance(tangents, (tuple, list)) or
+                                     len(tangents) != 1):
         raise TypeError(f"hvp: tangents must be a tuple with one entry, the direction for "
                         f"{name!r}, got {type(tangents).__name__}")
     if index >= len(primals):

@@ -4,7 +4,6 @@ user's file and line, not a line of generated code (transform/emit/tracebacks.py
 import gc
 import inspect
 
-import math
 
 import numpy as np
 import pytest
@@ -64,22 +63,24 @@ def test_a_norm_order_refused_at_the_users_line(fn, where, text):
     assert "thunkgrad" not in str(exc)
 
 
-PRODUCTS = [math.prod]
+OUTERS = [np.subtract.outer]
 
 
-def prod_as_a_value(x):              # the value's tangent code calls math_prod_vjp (np.sinc,
+def outer_as_a_value(x):             # the value's tangent code calls ufunc_outer_jvp (math.prod,
     s = 0.0                          # which this test used before, has second-order rules
-    for h in PRODUCTS:               # since session 38; qr_jvp before it since session 35)
-        r = h([x[0], x[1] + 1.0])
+    for h in OUTERS:                 # since session 39; np.sinc since session 38)
+        r = np.sum(h(x, x + 1.0))
         s = s + r ** 2
     return s
 
 
 def test_a_value_calls_refusal_names_the_users_call():
-    exc = refused(lambda: hvp(prod_as_a_value, (X,), (V,)))
-    assert "of math.prod (called as a value): the forward-mode code of math.prod's " \
-        "derivative" in exc.message and "math_prod_vjp" not in exc.message
-    assert (exc.filename, exc.line) == (__file__, line_of(prod_as_a_value, "h([x[0]"))
+    """Names the value called (a ufunc's method has no module: was `None.ufunc.outer`)
+    and the rule of that value (was the first rule calling the helper, np.arctan2.outer)."""
+    exc = refused(lambda: hvp(outer_as_a_value, (X,), (V,)))
+    assert "of np.subtract.outer (called as a value): the forward-mode code of " \
+        "np.subtract.outer's derivative" in exc.message and "ufunc_outer_jvp" not in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(outer_as_a_value, "np.sum(h(x"))
 
 
 def item_of_an_entry(x):          # (a dataclass with a __post_init__ called as a value

@@ -129,6 +129,8 @@ if HAVE_SCIPY:               # (SciPy's rules: an optional extra)
     EXAMPLES[_row_order] = (np.array([2, 2, 2], np.int32),)
     # a 1x1 covariance stays symmetric under the differences' steps
     EXAMPLES.update({mvn_dimension: (V, 2.0 * np.eye(3)), mvn_symmetric: (np.array([[2.0]]),)})
+    from runtime.rules.scipy_stats_summaries import moment_order   # (session 39, secorder2)
+    EXAMPLES[moment_order] = (3, None)              # an integer order: no float argument
 # session 36: super() calls rewritten (runtime/supers.py); no float argument to step
 
 

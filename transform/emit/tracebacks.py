@@ -156,14 +156,27 @@ def user_origin(filename, lineno):
     return None
 
 
+def value_name(fn):
+    """The name of the value fn's code calls, for the code made for a function called as
+    a value (transform/value_calls.py: `h(x)`, h = np.subtract.outer), else None."""
+    filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
+    value = getattr(fn, "__globals__", {}).get("fn")
+    if not str(filename).startswith("<thunkgrad call of ") or value is None:
+        return None
+    owner = getattr(value, "__self__", None)
+    if type(owner).__name__ == "ufunc":         # a ufunc's method: no module, "ufunc.outer"
+        return f"np.{owner.__name__}.{value.__name__}"
+    return user_facing(f"{getattr(value, '__module__', None)}."
+                       f"{getattr(value, '__qualname__', '?')}")
+
+
 def user_name(fn):
     """The name of the user's function that fn's code was generated from (grad of grad's
     `f_unit_unit`: f), else fn's own."""
+    called = value_name(fn)
+    if called is not None:
+        return f"{called} (called as a value)"
     filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
-    value = getattr(fn, "__globals__", {}).get("fn")
-    if str(filename).startswith("<thunkgrad call of ") and value is not None:
-        name = f"{getattr(value, '__module__', None)}.{getattr(value, '__qualname__', '?')}"
-        return f"{user_facing(name)} (called as a value)"      # transform/value_calls.py
     names = [_ORIGINS[f][0] for f in chain(filename)]
     return names[-1] if names else getattr(fn, "__name__", "?")
 

@@ -163,16 +163,18 @@ def unpacked_count(value, count):
         raise ValueError(f"not enough values to unpack (expected {count}, got {size})")
 
 
-def not_shared_array(value, where):
-    """Guard for `c += v` where `c` may share its array with another name.
+def not_shared_array(value, where, written="c"):
+    """Guard for `c += v` where `c` may share its array with another name (`written`: the
+    target as the user wrote it, `s.v` for an object's attribute).
 
     NumPy would write into the shared array (a list or dict is extended in place too),
     which the tape cannot undo; a number is fine (it is rebound either way).
     """
     if isinstance(value, (np.ndarray, list, dict)):      # `xs += [v]` extends xs in place
-        raise TypeError(f"{where}: augmented assignment on an array (or list) that another "
-                        "name also refers to: it would be updated in place, which thunkgrad cannot "
-                        "differentiate; write `c = c + v` or copy the array first")
+        held = "that another name also refers to" if written == "c" else "held by an object"
+        raise TypeError(f"{where}: augmented assignment on an array (or list) {held}: it "
+                        "would be updated in place, which thunkgrad cannot differentiate; "
+                        f"write `{written} = {written} + ...` or copy the array first")
 
 
 @template_helper

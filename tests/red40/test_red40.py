@@ -47,13 +47,17 @@ REFUSED = (
     # "calling a function value ... not supported yet"; reverse code writing into a
     # value it made (logsumexp's keepdims buffer, a copy updated in place); a zip over
     # a Butcher row and the stages so far ("a value it made may share memory with `ks`")
-    _listed("gp_marginal_np gp_marginal_np_y gp_matern_scipy gp_cho_solve "
-            "cross_entropy_take mc_asian mc_barrier_smoothed moving_average_cumsum "
+    _listed("gp_matern_scipy cross_entropy_take "
             "mdn_mixture_nll inplace_on_copy butcher_rk", FR)
+    # (gp_marginal_np, gp_marginal_np_y, gp_cho_solve, moving_average_cumsum pass
+    # since the session-39 merge: autoconst's solve/cholesky/cumsum helpers; mc_asian's
+    # and mc_barrier_smoothed's hvp too, their Hessians not yet)
+    | _listed("mc_asian mc_barrier_smoothed", ("hessian_fr",))
     # second order of scipy.stats.norm.cdf and .logcdf (no rule: logpdf and pdf have one)
     | _listed("probit_stats bs_vega_portfolio implied_vol delta_hedge_pnl", SECOND)
-    # second order through np.interp's x (matched_filter's shifted template)
-    | _listed("matched_filter", SECOND)
+    # second order through np.interp's x (matched_filter's shifted template): its hvp
+    # and grad of grad pass since the session-39 merge (secorder2's interp_x_vjp rule)
+    | _listed("matched_filter", ("hessian", "hessian_fr", "jacfwd_grad", "jacrev_grad"))
     # forward mode: np.abs of np.fft.rfft's complex values
     | _listed("rfft_power", ("jvp", "jacfwd") + SECOND)
     # every mode: `import` inside the function (lfilter_scipy); a nested def with *args

@@ -67,7 +67,9 @@ class _Writes:
         which `+=` would change in place for every holder, is refused when it runs."""
         read = gast.Attribute(value=load(target.value.id), attr=target.attr, ctx=gast.Load())
         where = f"{self.src.filename}:{self.src.first_line + s.lineno - 1}"
-        check = gast.Expr(value=_helper_call(not_shared_array, [read, const(where)]))
+        written = f"{target.value.id}.{target.attr}"
+        check = gast.Expr(value=_helper_call(not_shared_array,
+                                             [read, const(where), const(written)]))
         value = gast.BinOp(left=copy.deepcopy(read), op=s.op, right=s.value)
         call = _helper_call(with_attribute, [load(target.value.id), const(target.attr), value])
         return [located(check, s), located(assign(target.value.id, call), s)]

@@ -104,7 +104,7 @@ def _target(fn, primals, wrt):
 
 def _direction(plain, name, primal, tangent):
     with located_fields(plain, [(name, primal)], "hvp"):
-        return _like(name, primal, tangent)
+        return _like(name, primal, tangent, entry="hvp")
 
 
 def _product(plain, name, index, primals, policy, route, signature):
@@ -190,7 +190,7 @@ def _mixed(plain, primals, wrt, policy, route, tangents=None):
 
     def apply(directions):
         with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
-            given = {name: _like(name, primals[index], t)
+            given = {name: _like(name, primals[index], t, entry="hvp")
                      for name, index, t in zip(names, indices, directions)}
         if not built:
             built.append(_mixed_product(plain, names, indices, primals, policy, route))

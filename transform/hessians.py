@@ -38,7 +38,7 @@ from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
 from .public.boundary import _check_values, refuse_unbindable
 from .public.field_reads import located_fields
-from .public.checks import check_target, mark_derivative, refuse_async
+from .public.checks import check_target, mark_derivative, refuse_async, returned_at
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
@@ -121,10 +121,9 @@ def _product(plain, name, index, primals, policy, route, signature):
     def product(direction):
         try:
             return gradient(direction, *primals)
-        except TypeError as exc:            # grad's, which names the generated function
-            if str(exc).startswith("grad needs a scalar output"):
-                raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
-                                f"{exc}") from None
+        except TypeError as exc:            # grad's, which names the generated function:
+            if str(exc).startswith("grad needs a scalar output"):   # the output's instead
+                _scalar_checked(plain, lambda: gradient_seed(plain(*primals)))
             raise
     return product
 
@@ -160,8 +159,8 @@ def _scalar_checked(plain, call):
         return call()
     except TypeError as exc:            # gradient_seed's (runtime/flat.py)
         if str(exc).startswith("hvp needs a scalar output"):
-            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
-                            f"{exc}") from None
+            raise TypeError(f"hvp/hessian: {plain.__name__}(){returned_at(plain)} must "
+                            f"return a scalar: {exc}") from None
         raise
 
 
@@ -295,8 +294,8 @@ def _plain(fn):
 
 def _check_scalar(plain, out):
     if not isinstance(out, (float, np.floating)) and np.shape(out) != ():
-        raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar, got shape "
-                        f"{np.shape(out)}")
+        raise TypeError(f"hvp/hessian: {plain.__name__}(){returned_at(plain)} must return "
+                        f"a scalar, got shape {np.shape(out)}")
 
 
 def _one(tangent):

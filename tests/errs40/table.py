@@ -54,10 +54,10 @@ EXPECTED = {
     "np_random_normal": "oooooooooop ddr",
     "np_random_rng": SUPPORTED,
     "np_random_seeded": SUPPORTED,
-    "vector_out": "TTNNNNEETTp ddd",
-    "returns_none": "TTENEEEETTT ddd",
-    "returns_tuple": "TTENNNEETTp ddd",
-    "returns_string": "TTENEEEETTT ddd",
+    "vector_out": "TTNNNNTTTTp ddd",
+    "returns_none": "TTENEETTTTT ddd",
+    "returns_tuple": "TTENNNTTTTp ddd",
+    "returns_string": "TTENEETTTTT ddd",
     "returns_int_const": "ooooEEoooop ddd",
     "recursive": SUPPORTED,
     "deep_recursive": "DDDDDDDDDDI ddd",
@@ -98,7 +98,7 @@ EXPECTED = {
     "inplace_local_copy": SUPPORTED,
     "fsum_of_array": SUPPORTED,
     "prod_of_array": SUPPORTED,
-    "constant_vector": "TTNNNNEETTp ddd",
+    "constant_vector": "TTNNNNTTTTp ddd",
     "with_errstate_nested": SUPPORTED,
     "try_else": REFUSED,
     "nonlocal_counter": REFUSED,
@@ -134,12 +134,14 @@ NOT_IDEAL = {
                       "message ('the gradient needs more than 8000 Python frames', also "
                       "for jvp since errs40); check_grads the plain call's own",
     "vector_out": "vjp/jvp/jacfwd/jacrev of a vector output are values (N: the harness's "
-                  "scalar differences); hessian/hvp: TypeError 'must return a scalar'",
+                  "scalar differences); hessian/hvp: TypeError 'must return a scalar' at the "
+                  "return line (since errs40b)",
     "constant_vector": "as vector_out",
     "returns_tuple": "as vector_out; vjp's pullback(1.0): TypeError 'needs a tuple of 2 "
                      "cotangents'",
-    "returns_none": "jvp returns (None, None); vjp's pullback(1.0), jacfwd, jacrev, "
-                    "hvp, hessian: TypeErrors saying the output is None",
+    "returns_none": "jvp returns (None, None); vjp's pullback(1.0), jacfwd, jacrev: "
+                    "TypeErrors saying the output is None, no file or line (hvp, "
+                    "hessian: at the def line since errs40b)",
     "returns_string": "jvp returns ('loss', None); the others TypeErrors about the output",
     "kwonly": "called without its keyword-only argument: TypeError 'kwonly(): missing a "
               "required argument' (API misuse, in the user's terms)",

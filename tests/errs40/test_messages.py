@@ -1,0 +1,42 @@
+"""errs40b: the errs40 table's messages that named no file or line, or the wrong entry,
+now in the user's terms: each test pins the user's file:line (or the entry) in the
+message, and the refusal stays a refusal."""
+import re
+
+import numpy as np
+import pytest
+
+import transform as tg
+from tests.errs40 import programs as P
+from tests.errs40.check import X, V
+
+HERE = P.__file__
+ROUTES = ["auto", "forward_over_reverse", "reverse_over_forward"]
+
+
+def _at(fn, text):
+    """The line number the message names after fn's file."""
+    found = re.search(re.escape(HERE) + r":(\d+)\)", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def _return_line(fn):
+    """fn's one return statement's line, else its def's (returns_none has none)."""
+    import inspect
+    lines, first = inspect.getsourcelines(fn)
+    return first + next((k for k, t in enumerate(lines) if t.strip().startswith("return")), 0)
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("name", ["vector_out", "returns_none", "returns_string",
+                                  "returns_tuple"])
+def test_hvp_and_hessian_name_the_return_of_a_non_scalar_function(name, route):
+    fn = getattr(P, name)
+    for call in (lambda: tg.hvp(fn, (X,), (V,), route=route),
+                 lambda: tg.hessian(fn, route=route)(X)):
+        with pytest.raises(TypeError, match="must return a scalar") as info:
+            call()
+        text = str(info.value)
+        assert _at(fn, text) == _return_line(fn)
+        assert "_tan(" not in text and "<thunkgrad" not in text, text

@@ -55,9 +55,9 @@ EXPECTED = {
     "np_random_rng": SUPPORTED,
     "np_random_seeded": SUPPORTED,
     "vector_out": "TTNNNNTTTTp ddd",
-    "returns_none": "TTENEETTTTT ddd",
+    "returns_none": "TTETTETTTTT ddd",
     "returns_tuple": "TTENNNTTTTp ddd",
-    "returns_string": "TTENEETTTTT ddd",
+    "returns_string": "TTETTETTTTT ddd",
     "returns_int_const": "ooooEEoooop ddd",
     "recursive": SUPPORTED,
     "deep_recursive": "DDDDDDDDDDI ddd",
@@ -139,10 +139,11 @@ NOT_IDEAL = {
     "constant_vector": "as vector_out",
     "returns_tuple": "as vector_out; vjp's pullback(1.0): TypeError 'needs a tuple of 2 "
                      "cotangents'",
-    "returns_none": "jvp returns (None, None); vjp's pullback(1.0), jacfwd, jacrev: "
-                    "TypeErrors saying the output is None, no file or line (hvp, "
-                    "hessian: at the def line since errs40b)",
-    "returns_string": "jvp returns ('loss', None); the others TypeErrors about the output",
+    "returns_none": "vjp's pullback(1.0), jacrev: TypeErrors saying the output is "
+                    "None, no file or line (jvp, jacfwd, hvp, hessian: at the def line "
+                    "since errs40b; jvp gave (None, None))",
+    "returns_string": "vjp's pullback(1.0), jacrev: TypeErrors about the output, no "
+                      "file or line (jvp gave ('loss', None) before errs40b)",
     "kwonly": "called without its keyword-only argument: TypeError 'kwonly(): missing a "
               "required argument' (API misuse, in the user's terms)",
     "two_args": "called with one argument: TypeError 'two_args() missing ...'",

@@ -40,3 +40,23 @@ def test_hvp_and_hessian_name_the_return_of_a_non_scalar_function(name, route):
         text = str(info.value)
         assert _at(fn, text) == _return_line(fn)
         assert "_tan(" not in text and "<thunkgrad" not in text, text
+
+
+@pytest.mark.parametrize("name, what", [("returns_none", "None"), ("returns_string", "a str")])
+def test_jvp_refuses_an_output_with_no_tangent(name, what):
+    """jvp gave (None, None) for no return value and ('loss', None) for a string."""
+    fn = getattr(P, name)
+    for call in (lambda: tg.jvp(fn, (X,), (V,)), lambda: tg.jacfwd(fn)(X)):
+        with pytest.raises(TypeError, match=f"^jvp: {name}\\(\\) .* returned {what}") as info:
+            call()
+        assert _at(fn, str(info.value)) == _return_line(fn)
+
+
+def test_jvp_of_a_container_output_is_still_a_value():
+    """The refusal is of None or a string itself: a tuple output keeps its tangents."""
+    out, out_dot = tg.jvp(P.returns_tuple, (X,), (V,))
+    eps = 1e-6
+    for k in range(2):
+        want = (P.returns_tuple(X + eps * V)[k] - P.returns_tuple(X - eps * V)[k]) / (2 * eps)
+        np.testing.assert_allclose(out_dot[k], want, rtol=1e-6)
+        assert out[k] == P.returns_tuple(X)[k]

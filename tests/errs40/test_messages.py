@@ -60,3 +60,12 @@ def test_jvp_of_a_container_output_is_still_a_value():
         want = (P.returns_tuple(X + eps * V)[k] - P.returns_tuple(X - eps * V)[k]) / (2 * eps)
         np.testing.assert_allclose(out_dot[k], want, rtol=1e-6)
         assert out[k] == P.returns_tuple(X)[k]
+
+
+def test_grad_of_a_builtin_without_a_rule_says_what_to_do():
+    """grad(len) said "'builtin_function_or_method' object has no attribute '__code__'"."""
+    with pytest.raises(tg.TransformError, match="^len is a builtin with no Python source") \
+            as info:
+        tg.grad(len)(X)
+    assert "__code__" not in str(info.value)
+    assert "inside a Python function" in info.value.hint and "rrule" in info.value.hint

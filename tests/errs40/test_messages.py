@@ -69,3 +69,21 @@ def test_grad_of_a_builtin_without_a_rule_says_what_to_do():
         tg.grad(len)(X)
     assert "__code__" not in str(info.value)
     assert "inside a Python function" in info.value.hint and "rrule" in info.value.hint
+
+
+@pytest.mark.parametrize("entry", [
+    lambda f: tg.grad(f)(X), lambda f: tg.vjp(f, X)[1](1.0), lambda f: tg.jvp(f, (X,), (V,)),
+    lambda f: tg.jacrev(f)(X), lambda f: tg.hvp(f, (X,), (V,)),
+    lambda f: tg.grad(f, lowering="plain")(X)])
+def test_an_attribute_answered_by_getattr_is_refused_at_the_users_line(entry):
+    """A class with __getattr__: a TypeError with no file or line (the rule's origin was
+    `<string>`, the innermost frame with an origin); now a TransformError in the user's
+    function, with advice naming the record's fields (reverse) or forward mode's."""
+    import inspect
+    lines, first = inspect.getsourcelines(P.getattr_class)
+    with pytest.raises(tg.TransformError, match="`?.anything") as info:
+        entry(P.getattr_class)
+    assert info.value.filename == HERE
+    assert first < info.value.line < first + len(lines)
+    assert info.value.hint in ("read its fields (v) directly",
+                               "read the fields it is computed from, or use vjp")

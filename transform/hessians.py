@@ -29,6 +29,7 @@ from runtime.forward import zero_tangent
 from .api import adjoint_source, vjp
 from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
+from .emit import tracebacks
 from .errors import TransformError, at_definition
 from .forward_api import _compiled
 from .forward_arguments import _like, primals_tuple
@@ -326,6 +327,10 @@ def hvp_source(fn, wrt=0, *, policy=None, route=None):
             header = f"# thunkgrad: hvp route auto takes reverse over forward for " \
                 f"{plain.__qualname__}: forward over reverse refuses it ({where}" \
                 f"{exc.message.splitlines()[0]})\n"
-    rule = _compiled(plain, (name,), None, variant="tangent")
-    _refuse_helpers(plain, rule.rrule)
-    return header + rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)
+    try:
+        rule = _compiled(plain, (name,), None, variant="tangent")
+        _refuse_helpers(plain, rule.rrule)
+        adjoint = adjoint_source(rule.rrule, wrt=name, policy=policy)
+    except TransformError as exc:   # at a line of the tangent code: the user's line it
+        raise tracebacks.at_user_line(exc).with_traceback(None) from None   # comes from
+    return header + rule.source + "\n\n" + adjoint

@@ -87,3 +87,27 @@ def test_an_attribute_answered_by_getattr_is_refused_at_the_users_line(entry):
     assert first < info.value.line < first + len(lines)
     assert info.value.hint in ("read its fields (v) directly",
                                "read the fields it is computed from, or use vjp")
+
+
+@pytest.mark.parametrize("module, name, route", [
+    ("tests.noticed39.programs", "cached_reads_data", "reverse_over_forward"),
+    ("tests.red39.programs_alias", "item_and_tolist", "auto")])
+def test_dump_hvp_refuses_at_the_users_line_when_reverse_over_forward_refuses(
+        module, name, route, capsys):
+    """`thunkgrad dump --mode hvp` printed reverse over forward's refusal at a line of
+    the tangent code (`<thunkgrad ... forward tangent>:3:14`), the generated line shown."""
+    import importlib
+    import inspect
+    from transform import cli
+    from transform.hessians import hvp_source
+    fn = getattr(importlib.import_module(module), name)
+    lines, first = inspect.getsourcelines(fn)
+    with pytest.raises(tg.TransformError) as info:
+        hvp_source(fn, route=route)
+    assert info.value.filename == inspect.getsourcefile(fn)
+    assert first <= info.value.line < first + len(lines)
+    assert cli.main(["dump", f"{inspect.getsourcefile(fn)}:{name}", "--mode", "hvp",
+                     "--route", route]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{inspect.getsourcefile(fn)}:{info.value.line}:"), err
+    assert "<thunkgrad" not in err and "Traceback" not in err and "Instead:" in err

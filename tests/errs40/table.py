@@ -55,9 +55,9 @@ EXPECTED = {
     "np_random_rng": SUPPORTED,
     "np_random_seeded": SUPPORTED,
     "vector_out": "TTNNNNTTTTp ddd",
-    "returns_none": "TTETTETTTTT ddd",
+    "returns_none": "TTTTTETTTTT ddd",
     "returns_tuple": "TTENNNTTTTp ddd",
-    "returns_string": "TTETTETTTTT ddd",
+    "returns_string": "TTTTTETTTTT ddd",
     "returns_int_const": "ooooEEoooop ddd",
     "recursive": SUPPORTED,
     "deep_recursive": "DDDDDDDDDDI ddd",
@@ -137,11 +137,11 @@ NOT_IDEAL = {
     "constant_vector": "as vector_out",
     "returns_tuple": "as vector_out; vjp's pullback(1.0): TypeError 'needs a tuple of 2 "
                      "cotangents'",
-    "returns_none": "vjp's pullback(1.0), jacrev: TypeErrors saying the output is "
-                    "None, no file or line (jvp, jacfwd, hvp, hessian: at the def line "
-                    "since errs40b; jvp gave (None, None))",
-    "returns_string": "vjp's pullback(1.0), jacrev: TypeErrors about the output, no "
-                      "file or line (jvp gave ('loss', None) before errs40b)",
+    "returns_none": "jacrev: TypeError saying the output is None, no file or line "
+                    "(vjp's pullback, jvp, jacfwd, hvp, hessian: at the def line since "
+                    "errs40b; jvp gave (None, None))",
+    "returns_string": "jacrev: TypeError about the output, no file or line (jvp "
+                      "gave ('loss', None) before errs40b)",
     "kwonly": "called without its keyword-only argument: TypeError 'kwonly(): missing a "
               "required argument' (API misuse, in the user's terms)",
     "two_args": "called with one argument: TypeError 'two_args() missing ...'",

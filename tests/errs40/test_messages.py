@@ -111,3 +111,13 @@ def test_dump_hvp_refuses_at_the_users_line_when_reverse_over_forward_refuses(
     err = capsys.readouterr().err
     assert err.startswith(f"{inspect.getsourcefile(fn)}:{info.value.line}:"), err
     assert "<thunkgrad" not in err and "Traceback" not in err and "Instead:" in err
+
+
+@pytest.mark.parametrize("name, what", [("returns_none", "None"), ("returns_string", "a str")])
+def test_vjp_pullback_names_the_function_returning_nothing_to_differentiate(name, what):
+    """The pullback said "the function returned None", no name, file or line."""
+    fn = getattr(P, name)
+    _, pullback = tg.vjp(fn, X)
+    with pytest.raises(TypeError, match=f"^{name}\\(\\) .* returned {what}") as info:
+        pullback(1.0)
+    assert _at(fn, str(info.value)) == _return_line(fn)

@@ -121,3 +121,15 @@ def test_vjp_pullback_names_the_function_returning_nothing_to_differentiate(name
     with pytest.raises(TypeError, match=f"^{name}\\(\\) .* returned {what}") as info:
         pullback(1.0)
     assert _at(fn, str(info.value)) == _return_line(fn)
+
+
+@pytest.mark.parametrize("name", ["returns_none", "returns_string", "returns_int_const"])
+def test_jacobians_name_the_function_returning_a_non_float(name):
+    """jacrev (and jacfwd of an int) said 'needs float outputs: the output is NoneType'."""
+    fn = getattr(P, name)
+    calls = [tg.jacrev(fn)] + [tg.jacfwd(fn)] * (name == "returns_int_const")
+    for call in calls:
+        with pytest.raises(TypeError, match=f"needs float outputs: .* returned by {name}") \
+                as info:
+            call(X)
+        assert _at(fn, str(info.value)) == _return_line(fn)

@@ -66,6 +66,12 @@ class RuleRefused(NotImplementedError):
     The message may end with " Instead: what to do"."""
 
 
+class AttributeRefused(RuleRefused, TypeError):
+    """An attribute read with no derivative, found when the code runs (a class's own
+    __getattr__ answering a name that is no field): a TypeError to its callers, a
+    TransformError at the user's line from the public API."""
+
+
 class ComplexRefused(RuleRefused):
     """A complex value reached a derivative rule written for real values."""
 

@@ -9,6 +9,7 @@ import types
 
 import numpy as np
 
+from .complex_safety import AttributeRefused
 from .accumulate import PLAIN_DATA, accum_eager, is_basic_index, own, refuse_own_subscript
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
@@ -275,8 +276,10 @@ def record_field(slopes, name, position, fields):
     if isinstance(slopes, dict):
         unknown = set(slopes) - set(fields)
         if unknown:           # an attribute that is not a field: refused at compile time
-            raise TypeError(f"no derivative through the attribute .{min(unknown)} of a "
-                            "record built in the code")
+            raise AttributeRefused(f"no derivative through the attribute .{min(unknown)} "
+                                   "of a record built in the code (its class's own "
+                                   "__getattr__ or code answers it, not a field) Instead: "
+                                   f"read its fields ({', '.join(fields)}) directly")
         return unthunk(slopes.get(name))
     if isinstance(slopes, (tuple, list)) and not hasattr(slopes, name):
         if position is None:            # not a NamedTuple: its class's __iter__/__getitem__

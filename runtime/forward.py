@@ -15,6 +15,7 @@ import types
 
 import numpy as np
 
+from .complex_safety import AttributeRefused
 from .operators import user_class
 from .same_value import same_value
 
@@ -139,9 +140,10 @@ def attribute_tangent(tangent, obj, name):
             value, dot = PROVIDED["getter_jvp"](getter, obj, tangent)
             _check_cached(obj, name, value)
             return dot
-        raise TypeError(f"forward mode: `.{name}` of {type(obj).__name__} is computed by "
-                        "code, which forward mode does not differentiate yet; read the "
-                        "fields it is computed from, or use vjp")
+        raise AttributeRefused(f"forward mode: `.{name}` of {type(obj).__name__} is "
+                               "computed by code, which forward mode does not "
+                               "differentiate yet Instead: read the fields it is computed "
+                               "from, or use vjp")
     return getattr(tangent, name)
 
 

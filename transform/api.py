@@ -320,7 +320,7 @@ def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
     values = {**_defaults(plain), **_bound_args(params, args, kwargs)}   # (wrt a default)
 
     def pullback(cotangent):
-        cotangent = check_cotangent(cotangent, out)
+        cotangent = check_cotangent(cotangent, out, plain)
         run = lambda: _materialised(pb, cotangent, policy or default_policy)  # noqa: E731
         try:
             try:                      # a pullback runs once: no second try, a clear error

@@ -41,7 +41,7 @@ from .lowering.records import object_builder, record_rule
 from .public import cache
 from .public.aux import copied_arrays
 from .public.boundary import _check_inputs, refuse_inplace_args, unbindable
-from .public.checks import check_target, refuse_async
+from .public.checks import check_target, refuse_async, returned_at
 from .public.recursion_room import run_deeper
 from .public.sourced import check_arity, with_source
 from .public.vectorize_values import refuse_forward
@@ -129,7 +129,18 @@ class _Prepared:
                 raise named from None
             tracebacks.annotate(exc)
             raise
+        _refuse_no_number(plain, out)
         return copied_arrays(out), copied_arrays(out_dot)
+
+
+def _refuse_no_number(plain, out):
+    """jvp gives the output's tangent: a float's, an array's or a container's of them.
+    None (no return) and a string have none (jvp gave (None, None), ('loss', None))."""
+    if out is None or isinstance(out, (str, bytes)):
+        what = "None (no return value)" if out is None else f"a {type(out).__name__}"
+        raise TypeError(f"jvp: {plain.__name__}(){returned_at(plain)} returned {what}; "
+                        "forward mode needs a float, an array, or a tuple, list or dict "
+                        "of them: return the value to differentiate")
 
 
 def _defaults(plain):

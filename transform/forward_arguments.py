@@ -30,59 +30,60 @@ def _tangents(names, tangents):
     return tuple(tangents)
 
 
-def _like(name, primal, tangent, where=""):
-    """The tangent checked against its primal's structure and shape, in its dtype."""
+def _like(name, primal, tangent, where="", entry="jvp"):
+    """The tangent checked against its primal's structure and shape, in its dtype
+    (`entry`: the public face the errors name, jvp or hvp)."""
     label = f"the tangent of {name!r}{where}"
     if isinstance(primal, (tuple, list)) and not isinstance(primal, np.ndarray):
         if not isinstance(tangent, (tuple, list)) or len(tangent) != len(primal):
-            raise ValueError(f"jvp: {label} must be a {type(primal).__name__} of "
+            raise ValueError(f"{entry}: {label} must be a {type(primal).__name__} of "
                              f"{len(primal)} entries, like the argument")
-        parts = [_like(name, p, t, f"{where}[{k}]")
+        parts = [_like(name, p, t, f"{where}[{k}]", entry)
                  for k, (p, t) in enumerate(zip(primal, tangent))]
         return type(primal)(*parts) if hasattr(primal, "_fields") else type(primal)(parts)
     if isinstance(primal, dict):
         if not isinstance(tangent, dict) or set(tangent) != set(primal):
-            raise ValueError(f"jvp: {label} must be a dict with the argument's keys")
-        return {k: _like(name, p, tangent[k], f"{where}[{k!r}]") for k, p in primal.items()}
+            raise ValueError(f"{entry}: {label} must be a dict with the argument's keys")
+        return {k: _like(name, p, tangent[k], f"{where}[{k!r}]", entry) for k, p in primal.items()}
     if np.iscomplexobj(tangent) and not np.iscomplexobj(primal):
-        raise TypeError(f"jvp: {label} is complex but the argument is real; a real "
+        raise TypeError(f"{entry}: {label} is complex but the argument is real; a real "
                         "argument's tangent is real (pass a complex argument to move it "
                         "off the real line)")
     if np.iscomplexobj(primal):
-        return _complex_like(label, primal, tangent)
+        return _complex_like(label, primal, tangent, entry)
     if dataclasses.is_dataclass(primal) and not isinstance(primal, type):
-        return _record_like(name, primal, tangent, where)
+        return _record_like(name, primal, tangent, where, entry)
     if isinstance(primal, (bool, int, np.integer, np.bool_, str, type(None))):
         return zero_tangent(primal)  # an int or other non-float entry: a zero tangent
     if not isinstance(primal, (float, np.floating, np.ndarray)):
-        raise TypeError(f"jvp: {label}: a {type(primal).__name__} argument has no tangent "
+        raise TypeError(f"{entry}: {label}: a {type(primal).__name__} argument has no tangent "
                         "forward mode can take; pass its arrays (or a dataclass, tuple, "
                         "list or dict of them)")
     if np.shape(tangent) != np.shape(primal):
-        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
+        raise ValueError(f"{entry}: {label} has shape {np.shape(tangent)}, the argument "
                          f"{np.shape(primal)}")
     if isinstance(primal, np.ndarray):
         return np.asarray(tangent, dtype=primal.dtype)
     return type(primal)(tangent) if isinstance(primal, np.floating) else float(tangent)
 
 
-def _record_like(name, primal, tangent, where):
+def _record_like(name, primal, tangent, where, entry):
     """A dataclass argument's tangent: the same class, each field's tangent checked."""
     if type(tangent) is not type(primal):
-        raise ValueError(f"jvp: the tangent of {name!r}{where} must be a "
+        raise ValueError(f"{entry}: the tangent of {name!r}{where} must be a "
                          f"{type(primal).__name__}, like the argument")
     out = copy.copy(tangent)
     fields = [f.name for f in dataclasses.fields(primal)]
     for field in fields:
         value = _like(name, getattr(primal, field), getattr(tangent, field),
-                      f"{where}.{field}")
+                      f"{where}.{field}", entry)
         object.__setattr__(out, field, value)
     for other in [n for n in getattr(primal, "__dict__", ()) if n not in fields]:
         if _cached(primal, other):      # a cached_property's value: read through its
             vars(out).pop(other, None)  # getter's tangent (runtime attribute_tangent)
             continue
         if _floats_in(getattr(primal, other)):      # set by __post_init__: computed, its
-            raise NotAField("jvp", primal, other, "tangent")   # tangent no field's
+            raise NotAField(entry, primal, other, "tangent")   # tangent no field's
         object.__setattr__(out, other, zero_tangent(getattr(primal, other)))
     return out
 
@@ -105,10 +106,10 @@ def _floats_in(value, depth=0):
     return True
 
 
-def _complex_like(label, primal, tangent):
+def _complex_like(label, primal, tangent, entry):
     """A complex argument's tangent: its shape, in its dtype."""
     if np.shape(tangent) != np.shape(primal):
-        raise ValueError(f"jvp: {label} has shape {np.shape(tangent)}, the argument "
+        raise ValueError(f"{entry}: {label} has shape {np.shape(tangent)}, the argument "
                          f"{np.shape(primal)}")
     if isinstance(primal, np.ndarray):
         return np.asarray(tangent, dtype=primal.dtype)

@@ -29,6 +29,7 @@ from runtime.forward import zero_tangent
 from .api import adjoint_source, vjp
 from .derivatives import as_function
 from .generated_calls import refuse_helpers as _refuse_helpers
+from .emit import tracebacks
 from .errors import TransformError, at_definition
 from .forward_api import _compiled
 from .forward_arguments import _like, primals_tuple
@@ -38,7 +39,7 @@ from .hvp_forward import chosen, prepared, run, source as forward_source
 from .nested_jacobians import tag
 from .public.boundary import _check_values, refuse_unbindable
 from .public.field_reads import located_fields
-from .public.checks import check_target, mark_derivative, refuse_async
+from .public.checks import check_target, mark_derivative, refuse_async, returned_at
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
@@ -104,7 +105,7 @@ def _target(fn, primals, wrt):
 
 def _direction(plain, name, primal, tangent):
     with located_fields(plain, [(name, primal)], "hvp"):
-        return _like(name, primal, tangent)
+        return _like(name, primal, tangent, entry="hvp")
 
 
 def _product(plain, name, index, primals, policy, route, signature):
@@ -121,10 +122,9 @@ def _product(plain, name, index, primals, policy, route, signature):
     def product(direction):
         try:
             return gradient(direction, *primals)
-        except TypeError as exc:            # grad's, which names the generated function
-            if str(exc).startswith("grad needs a scalar output"):
-                raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
-                                f"{exc}") from None
+        except TypeError as exc:            # grad's, which names the generated function:
+            if str(exc).startswith("grad needs a scalar output"):   # the output's instead
+                _scalar_checked(plain, lambda: gradient_seed(plain(*primals)))
             raise
     return product
 
@@ -160,8 +160,8 @@ def _scalar_checked(plain, call):
         return call()
     except TypeError as exc:            # gradient_seed's (runtime/flat.py)
         if str(exc).startswith("hvp needs a scalar output"):
-            raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar: "
-                            f"{exc}") from None
+            raise TypeError(f"hvp/hessian: {plain.__name__}(){returned_at(plain)} must "
+                            f"return a scalar: {exc}") from None
         raise
 
 
@@ -190,7 +190,7 @@ def _mixed(plain, primals, wrt, policy, route, tangents=None):
 
     def apply(directions):
         with located_fields(plain, [(n, primals[k]) for n, k in zip(names, indices)], "hvp"):
-            given = {name: _like(name, primals[index], t)
+            given = {name: _like(name, primals[index], t, entry="hvp")
                      for name, index, t in zip(names, indices, directions)}
         if not built:
             built.append(_mixed_product(plain, names, indices, primals, policy, route))
@@ -295,8 +295,8 @@ def _plain(fn):
 
 def _check_scalar(plain, out):
     if not isinstance(out, (float, np.floating)) and np.shape(out) != ():
-        raise TypeError(f"hvp/hessian: {plain.__name__} must return a scalar, got shape "
-                        f"{np.shape(out)}")
+        raise TypeError(f"hvp/hessian: {plain.__name__}(){returned_at(plain)} must return "
+                        f"a scalar, got shape {np.shape(out)}")
 
 
 def _one(tangent):
@@ -327,6 +327,10 @@ def hvp_source(fn, wrt=0, *, policy=None, route=None):
             header = f"# thunkgrad: hvp route auto takes reverse over forward for " \
                 f"{plain.__qualname__}: forward over reverse refuses it ({where}" \
                 f"{exc.message.splitlines()[0]})\n"
-    rule = _compiled(plain, (name,), None, variant="tangent")
-    _refuse_helpers(plain, rule.rrule)
-    return header + rule.source + "\n\n" + adjoint_source(rule.rrule, wrt=name, policy=policy)
+    try:
+        rule = _compiled(plain, (name,), None, variant="tangent")
+        _refuse_helpers(plain, rule.rrule)
+        adjoint = adjoint_source(rule.rrule, wrt=name, policy=policy)
+    except TransformError as exc:   # at a line of the tangent code: the user's line it
+        raise tracebacks.at_user_line(exc).with_traceback(None) from None   # comes from
+    return header + rule.source + "\n\n" + adjoint

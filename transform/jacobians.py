@@ -23,7 +23,7 @@ from runtime.forward import zero_tangent
 from .api import grad, vjp
 from .forward_api import prepared_jvp
 from .nested_jacobians import nested, spec_of, tag
-from .public.checks import check_target, mark_derivative
+from .public.checks import check_target, mark_derivative, returned_at
 from .public.sourced import with_source
 from .public.parameters import _method_parts, _unwrap, _wrt_names, keywords_by_position
 
@@ -49,7 +49,7 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
             per_wrt = tuple(_stacked([r[k] for r in rows], np.shape(leaf))
                             for k in range(len(wrt_tuple)))
             return per_wrt[0] if single else per_wrt
-        jac = _map_leaves(out, leaf_jacobian)
+        jac = _map_leaves(out, leaf_jacobian, owner=_unwrap(plain)[0])
         return (jac, aux[0]) if has_aux else jac
     return tag(mark_derivative(jacobian_fn, fn), "jacrev", fn, wrt, has_aux)
 
@@ -57,23 +57,35 @@ def jacrev(fn, wrt=0, *, has_aux=False, policy=None):
 jacobian = jacrev
 
 
-def _map_leaves(out, fn, path=(), api="jacrev"):
-    """out's structure (tuples, lists, dicts) with fn(path, leaf) at each float leaf."""
+def _map_leaves(out, fn, path=(), api="jacrev", owner=None):
+    """out's structure (tuples, lists, dicts) with fn(path, leaf) at each float leaf
+    (`owner`: the user's function returning out, which a refusal names)."""
+    def each(v, k):
+        return _map_leaves(v, fn, path + (k,), api, owner)
     if isinstance(out, tuple) and hasattr(out, "_fields"):
-        return type(out)(*[_map_leaves(v, fn, path + (k,), api) for k, v in enumerate(out)])
+        return type(out)(*[each(v, k) for k, v in enumerate(out)])
     if isinstance(out, (tuple, list)):
-        return type(out)(_map_leaves(v, fn, path + (k,), api) for k, v in enumerate(out))
+        return type(out)(each(v, k) for k, v in enumerate(out))
     if isinstance(out, dict):
-        return {k: _map_leaves(v, fn, path + (k,), api) for k, v in out.items()}
+        return {k: each(v, k) for k, v in out.items()}
     if not (isinstance(out, (float, np.floating)) or
             isinstance(out, np.ndarray) and out.dtype.kind == "f"):
         where = "".join(f"[{k!r}]" for k in path)
         raise TypeError(f"{api} needs float outputs: the output{where} is "
                         f"{type(out).__name__}"
                         f"{'' if not isinstance(out, np.ndarray) else ' of ' + str(out.dtype)}"
-                        "; return float values (or arrays, or tuples, lists or dicts of "
-                        "them), and anything else from a function of its own")
+                        f"{_returned_by(owner)}; return float values (or arrays, or "
+                        "tuples, lists or dicts of them), and anything else from a function "
+                        "of its own")
     return fn(path, out)
+
+
+def _returned_by(owner):
+    """`, returned by f() (file:line)` for the user's function, else nothing."""
+    owner = getattr(owner, "__func__", owner)
+    if getattr(owner, "__code__", None) is None:
+        return ""
+    return f", returned by {owner.__name__}(){returned_at(owner)}"
 
 
 def _one_hots(out, path, leaf):
@@ -174,7 +186,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
                 [_at(c, out_path) for c in columns[k, path]], np.shape(out_leaf), leaf))
                 for k, w in enumerate(wrt_tuple))
             return per_wrt[0] if single else per_wrt
-        return _map_leaves(out, leaf_jacobian, api="jacfwd")
+        return _map_leaves(out, leaf_jacobian, api="jacfwd", owner=_unwrap(fn)[0])
     return tag(mark_derivative(jacobian_fn, fn), "jacfwd", fn, wrt)
 
 

@@ -189,6 +189,8 @@ def _innermost_user_line(tb):
     while tb is not None:
         frame = tb.tb_frame.f_code.co_filename
         found = user_origin(frame, tb.tb_lineno) if _generated(frame) else None
+        if found and str(found[0]).startswith("<"):     # no file to show (a class's
+            found = None                                # rule's `<string>`)
         if found and str(found[0]).startswith(_PACKAGES):
             helper = found
         elif found:

@@ -39,6 +39,8 @@ def source_of(fn):
             return found
     except (KeyError, TypeError):
         pass
+    if not hasattr(fn, "__code__"):
+        raise _no_python_source(fn)
     try:
         code = fn.__code__
         filename = inspect.getsourcefile(code) or code.co_filename
@@ -54,6 +56,18 @@ def source_of(fn):
     except TypeError:
         pass                                   # not weakly referenceable: read each time
     return filename, lines, first_line
+
+
+def _no_python_source(fn):
+    """grad(len): a builtin or C-extension callable with no rule has no source to read."""
+    name = getattr(fn, "__qualname__", None) or repr(fn)
+    builtin = isinstance(fn, (types.BuiltinFunctionType, types.BuiltinMethodType))
+    kind = "a builtin" if builtin else f"a {type(fn).__name__} object"
+    return TransformError(f"{name} is {kind} with no Python source "
+                          "to differentiate and no derivative rule",
+                          hint=f"call it inside a Python function and differentiate that "
+                               f"(def f(x): ... {name}(x) ...), or register a rule for it "
+                               "with transform.rrule")
 
 
 def check_current(fn, node, filename, first_line):

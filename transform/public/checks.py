@@ -188,7 +188,7 @@ def _own_nodes(fdef):
             todo.extend(ast.iter_child_nodes(node))
 
 
-def check_cotangent(cotangent, out=None):
+def check_cotangent(cotangent, out=None, fn=None):
     """The cotangent as the pullback reads it. A list or tuple given for an array output
     is read as an array (generated code would apply Python's list arithmetic to it:
     `g * 2` repeats a list, a crash or, for one entry, a wrong gradient); it must then
@@ -199,7 +199,7 @@ def check_cotangent(cotangent, out=None):
     if isinstance(cotangent, (str, bytes)):
         raise TypeError(f"the pullback needs a float cotangent shaped like the output, not "
                         f"{type(cotangent).__name__} {cotangent!r}")
-    _check_kind(cotangent, out)
+    _check_kind(cotangent, out, fn)
     if isinstance(out, (np.ndarray, np.generic)) and isinstance(cotangent, (list, tuple)):
         cotangent = np.asarray(cotangent)
         if cotangent.shape != np.shape(out):
@@ -209,16 +209,17 @@ def check_cotangent(cotangent, out=None):
     return cotangent
 
 
-def _check_kind(cotangent, out):
+def _check_kind(cotangent, out, fn=None):
     """A number or array given for a None output, a number for a tuple or list output
     (an array stacking its entries' cotangents is read as such): a TypeError, not a
     gradient of zeros (`return` forgotten) or a crash inside the backward sweep."""
     given = isinstance(cotangent, (numbers.Number, np.ndarray, np.generic))
+    which = "the function" if fn is None else f"{fn.__name__}(){returned_at(fn)}"
     if out is None and given:
-        raise TypeError("the function returned None (a `return` missing?): nothing to "
+        raise TypeError(f"{which} returned None (a `return` missing?): nothing to "
                         "differentiate; return the value the cotangent is for")
     if isinstance(out, (str, bytes)) and given:
-        raise TypeError(f"the function returned a {type(out).__name__}: nothing to "
+        raise TypeError(f"{which} returned a {type(out).__name__}: nothing to "
                         "differentiate; return the float value the cotangent is for")
     if isinstance(out, (tuple, list)) and isinstance(cotangent, (numbers.Number, np.generic)):
         raise TypeError(f"the output is a {type(out).__name__} of {len(out)}: the pullback "

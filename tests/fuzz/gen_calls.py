@@ -18,7 +18,7 @@ list methods, functools.reduce).
 Module-level helpers and classes are defined by the step that uses them (g.define).
 """
 from . import gen_breadth, gen_breadth30, gen_breadth31, gen_breadth32, gen_breadth34, \
-    gen_breadth35, gen_breadth36, gen_breadth37
+    gen_breadth35, gen_breadth36, gen_breadth37, gen_breadth39
 from .program import ARRAY, SCALAR
 
 
@@ -46,9 +46,11 @@ def recent(g, seed):
     named like the runtime's parameters; gen_breadth36.py: local functions in tests,
     zips of zips, super() calls; gen_breadth37.py: array methods given an axis on a
     receiver of no static type, rows without a derivative joined before the carried
-    value), for the forward_mode class."""
+    value; gen_breadth39.py: lists appended to after a loop over them, integer casts,
+    a list's entry read after an append), for the forward_mode class."""
     return carried_program(g, seed, "calls", gen_breadth34.STEPS + gen_breadth35.STEPS +
-                           gen_breadth36.STEPS + gen_breadth37.STEPS, (1, 3))
+                           gen_breadth36.STEPS + gen_breadth37.STEPS + gen_breadth39.STEPS,
+                           (1, 3))
 
 
 def _set(g, state, key, value, depth=1):
@@ -296,4 +298,4 @@ STEPS = (_swap, _pair_helper, _dict, _dataclass, _closure, _recursion, _keywords
          _repetition, _conditional, _chosen_operand, *gen_breadth.STEPS,
          *gen_breadth30.STEPS, *gen_breadth31.STEPS, *gen_breadth32.STEPS,
          *gen_breadth34.STEPS, *gen_breadth35.STEPS, *gen_breadth36.STEPS,
-         *gen_breadth37.STEPS)
+         *gen_breadth37.STEPS, *gen_breadth39.STEPS)

@@ -153,7 +153,10 @@ class AliasCheck:
             base = self.value(target.value)
             self.write(target.value, stmt, None)
             if not base.array:                  # a list or dict now holds the value
-                state.put(base.objs, value.objs)
+                held = value.objs               # (`a[0:1] = [M]`: M's list's entries too)
+                if isinstance(target.slice, gast.Slice):
+                    held = held | state.contents(value.objs)
+                state.put(base.objs, held)
 
     def loop(self, s):
         """Run the body until the state at the loop head stops growing."""

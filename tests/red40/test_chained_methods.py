@@ -78,3 +78,41 @@ def test_an_array_attribute_updated_in_place_is_refused_when_it_runs():
 def test_a_kept_result_is_still_refused():
     with pytest.raises(TransformError, match="result is not used"):
         grad(second_name)(X)
+
+
+class _Doubling:
+    """`+=` defined apart from `+` (`__iadd__` adds twice): Python runs __iadd__."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __iadd__(self, other):
+        self.v = self.v + 2.0 * other
+        return self
+
+    def __add__(self, other):
+        return _Doubling(self.v + other)
+
+
+class _Holder:
+    def __init__(self, n):
+        self.n = n
+
+
+def _iadd_of_a_user_object(x):
+    acc = _Holder(_Doubling(x[0] * 1.0))
+    acc.n += x[1]
+    return acc.n.v * x[2]
+
+
+def test_an_attributes_own_iadd_is_not_replaced_by_add():
+    """`acc.n += v` was rewritten to `acc.n + v`, skipping a user `__iadd__` (grad
+    [1.1, 1.1, -0.4] against differences [1.1, 2.2, -1.1], session 39's review): the
+    rewrite keeps `+=`'s meaning, so the object's own __iadd__ is followed (refused
+    here: it writes an attribute of the object it changes)."""
+    x = np.array([0.3, -0.7, 1.1])
+    try:
+        got = grad(_iadd_of_a_user_object)(x)
+    except TransformError:
+        return
+    assert_close(got, numerical_grad(_iadd_of_a_user_object, [x], 0))

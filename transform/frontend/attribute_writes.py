@@ -71,6 +71,7 @@ class _Writes:
         check = gast.Expr(value=_helper_call(not_shared_array,
                                              [read, const(where), const(written)]))
         value = gast.BinOp(left=copy.deepcopy(read), op=s.op, right=s.value)
+        value.augmented = True              # `+=` runs type(b.n).__iadd__ if any, as Python
         call = _helper_call(with_attribute, [load(target.value.id), const(target.attr), value])
         return [located(check, s), located(assign(target.value.id, call), s)]
 

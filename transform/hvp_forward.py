@@ -36,7 +36,7 @@ from .hvp_recursion import refuse_run_time_callees
 from .public.boundary import materialise, refuse_inplace_args
 from .public.parameters import _full_signature, _params, _unwrap
 
-_FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> its flat gradient
+_FLAT = weakref.WeakKeyDictionary()       # a compiled rule's `rrule` -> (its flat gradient, cells)
 _REFUSED = weakref.WeakKeyDictionary()    # the user's function -> {call key: generation}
 _CHECKED = weakref.WeakKeyDictionary()    # tangent code -> its refusal (None: none)
 _LOCK = threading.Lock()
@@ -195,11 +195,20 @@ def _flat_policy(policy):
 
 def tangent_code(rule, plain, names, signature):
     """Forward mode's compiled `<name>_grad_tan` over `rule`'s flat gradient."""
-    flat = _FLAT.get(rule.rrule)
-    if flat is None:
-        flat = _FLAT[rule.rrule] = flat_gradient(rule, plain, names)
+    flat = _flat(rule, plain, names)
     refuse_run_time_sites(flat)
     return _compiled(flat, tuple(names), signature, variant="tangent")
+
+
+def _flat(rule, plain, names):
+    """rule's flat gradient, kept while its closure cells hold the same objects (they are
+    copied into it: a closure's `k` rebound after an hvp gave the old k's Hessian)."""
+    cells = tuple(c.cell_contents for c in rule.rrule.__closure__ or ())
+    kept = _FLAT.get(rule.rrule)
+    if kept is None or len(kept[1]) != len(cells) or \
+            any(a is not b for a, b in zip(kept[1], cells)):
+        kept = _FLAT[rule.rrule] = (flat_gradient(rule, plain, names), cells)
+    return kept[0]
 
 
 def refuse_run_time_sites(flat):
@@ -388,4 +397,4 @@ def source(plain, names, policy, checked=False):
             _checked(tangent)
     except TransformError as exc:    # forward mode's, at a line of the flat gradient
         raise _refused(exc, plain) from None
-    return _FLAT[rule.rrule].thunkgrad_flat_source + "\n\n" + tangent.source
+    return _FLAT[rule.rrule][0].thunkgrad_flat_source + "\n\n" + tangent.source

@@ -317,13 +317,16 @@ def named_constants(numbered):
     import ast
     tree = ast.parse("".join(_code_of(line) for line, _ in numbered))
     bound, declared, candidates = {}, set(), {}
+    inner = {id(n) for top in tree.body for scope in ast.walk(top) if scope is not top and
+             isinstance(scope, (ast.FunctionDef, ast.Lambda, ast.ClassDef))
+             for n in ast.walk(scope)}            # (a nested def's `s = 0.7` is its own s)
     for node in ast.walk(tree):
         for name in _bound_names(node):
             bound[name] = bound.get(name, 0) + 1
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             declared.update(node.names)
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
-                isinstance(node.targets[0], ast.Name):
+                isinstance(node.targets[0], ast.Name) and id(node) not in inner:
             value = _literal(node.value, {})
             if value is not _NOT_LITERAL:
                 candidates[node.targets[0].id] = value

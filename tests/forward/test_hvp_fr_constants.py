@@ -131,3 +131,13 @@ def test_a_differentiated_keyword_along_a_zero_tangent_keeps_its_cotangent():
     want = numerical_jvp(grad(closure_keyword), (x,), 0, v)
     for route in ROUTES:
         assert_close(hvp(closure_keyword, (x,), (v,), route=route), want, rtol=1e-5, atol=1e-6)
+
+
+def test_a_nested_defs_binding_is_not_the_outer_names():
+    """`s = 0.7` in a nested def binds that def's own s: the outer `scale=s` (a global
+    s, say) is no constant (named_constants scanned every scope alike before session
+    39's review; no wrong value was reached, the guess is gone)."""
+    from transform.flat_calls import named_constants
+    text = ["def g(w):", "    def h():", "        s = 0.7", "        return s",
+            "    t = 0.5", "    return c(w, scale=s) * t"]
+    assert named_constants([(line + "\n", None) for line in text]) == {"t": 0.5}

@@ -8,6 +8,7 @@ dtype, and a cast to an integer or bool dtype carries no cotangent.
 """
 import numpy as np
 
+from .. import registry
 from ..registry import JOINT, LINEAR, defvjp
 
 _AS = "a, dtype=None, order=None, *, device=None, copy=None, like=None"
@@ -38,6 +39,11 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
 defvjp(astype, "x, dtype, order='K', casting='unsafe', subok=True, copy=True",
        "cast_back(g, x, dtype)", None, complex_ok=True, jvp="cast_jvp(t_x, ans, dtype)",
        complex_jvp=True)
+# an integer cast's cotangent is None (cast_back): the generated code guards its use
+# (`dv + dt * 5.0` crashed, session 39's review), as a record field's never read
+for _cast in (astype, getattr(np, "astype", None)):
+    if _cast is not None:
+        registry.lookup(_cast).maybe_none = True
 
 # NumPy's float types called as functions: np.float64(x) is float(x) for a number (a NumPy
 # scalar of that type) and x itself or a cast copy for an array; the cotangent goes back

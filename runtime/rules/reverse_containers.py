@@ -7,7 +7,7 @@ primal values beside it give only kinds, shapes, positions and which entries tie
 (None: piecewise constant). The cotangent templates are the transposes
 (reverse_containers_helpers.py)."""
 from ..containers import getattr_vjp, list_cotangent, pack_cotangent, record_field
-from ..registry import LINEAR, defvjp
+from ..registry import LINEAR, defvjp, lookup
 from .operators_helpers import extreme_vjp, sequence_vjp, sorted_vjp, sum_entries_vjp, \
     transposed_vjp, union_vjp
 from .sequences_helpers import dict_pairs_vjp, in_order_vjp, reversed_items_vjp
@@ -84,3 +84,4 @@ defvjp(dict_pairs_vjp, "slopes, pairs", "dict_pairs_vjp_vjp(g, pairs)", None,
 # back, none through an integer or bool cast
 defvjp(cast_jvp, "t, ans, dtype", "cast_back(g, t, dtype)", None, None, complex_ok=True,
        jvp=(LINEAR, None, None))
+lookup(cast_jvp).maybe_none = True       # (None through an integer cast: guarded)

@@ -280,13 +280,9 @@ def float_type_vjp(g, x):
 
 @template_helper
 def cast_back(g, x, dtype):
-    """Cotangent of x.astype(dtype): `g` in x's dtype; zero through an integer or bool cast
-    (a zero shaped like x, not None: the code reading it does arithmetic, `dv + dt * 5.0`,
-    when `(v * 5.0).astype(int)` is differentiated; None for an integer x, never read)."""
+    """Cotangent of x.astype(dtype): `g` in x's dtype; none through an integer cast."""
     if not np.issubdtype(np.dtype(dtype), np.inexact):
-        if isinstance(x, (np.ndarray, np.generic)):
-            return np.zeros_like(x) if np.issubdtype(x.dtype, np.inexact) else None
-        return 0.0 if isinstance(x, float) else None
+        return None
     if isinstance(x, (np.ndarray, np.generic)):
         if not np.issubdtype(x.dtype, np.inexact):
             return None

@@ -17,10 +17,8 @@ from dataclasses import dataclass, field
 import gast
 
 from .analysis.accumulation import LoopPass
-from .analysis.activity import defined
 from .analysis.shapes import shape_of
 from .ir.comments import marker
-from .ir.typed import walk
 from .ir.nodes import free_names, load
 from .public.plain_split_calls import split_callee
 from .public.run_time_rules import MethodRule, callee_rule
@@ -81,25 +79,19 @@ class Compilation:
         self.wrt = tuple(self.wrt)
         self.loop_pass = LoopPass(self.policy, self.explain, self.consumed, self.materialised)
 
-    def split_call(self, prim, varied, call, target=None):
+    def split_call(self, prim, varied, call):
         """Under the plain lowering, a compiled callee's forward half's global (its
         backward's in `split_backward`), or None: its rule is called
         (public/plain_split_calls.py)."""
         if call is None or call.keywords or prim.kind != "call" or \
                 getattr(prim, "method", None) or getattr(prim, "receiver_first", False):
             return None
-        signature = self._call_signature(call) if self._one_site(target) else None
+        signature = self._call_signature(call)
         key = ("split", id(prim.fn), varied, signature)
         if key not in self.temps:
             halves = split_callee(prim, self.fn, self.policy, varied, signature)
             self.temps[key] = None if halves is None else self._split_globals(prim, halves)
         return self.temps[key]
-
-    def _one_site(self, target):
-        """Whether one statement binds `target` (calls binding one name share its
-        pullback's name, so they must be split alike: unspecialised)."""
-        sites = sum(target in defined(s)[0] for s, _ in walk(self.typed or []))
-        return target is not None and sites == 1
 
     def _call_signature(self, call):
         """The shapes stage 5 knows of a split call's arguments, as a `signature_of`
@@ -185,7 +177,7 @@ class Compilation:
         line = getattr(node, "origin_line", None) or getattr(node, "lineno", None)
         return self.src.first_line + line - 1 if line else self.src.first_line
 
-    def rule_global(self, prim, in_loop=False, call=None, target=None):
+    def rule_global(self, prim, in_loop=False, call=None):
         """A global name in the generated module for a custom rule or compiled callee;
         a method's rule knows its call site (prim.site) for the errors it raises. A
         callee called in a loop body (or by a materialised callee, or by the plain
@@ -196,7 +188,7 @@ class Compilation:
         varied = tuple(k for k, a in enumerate(prim.args)
                        if isinstance(a, gast.Name) and a.id in self.activity.varied)
         site = getattr(prim, "site", None) if method else None
-        split = self.split_call(prim, varied, call, target) if self.lowering == "plain" \
+        split = self.split_call(prim, varied, call) if self.lowering == "plain" \
             else None
         if split is not None:
             return split

@@ -21,7 +21,7 @@ sees what earlier passes made of the gast; `built(field)` answers as built.
     tape = []                       TapeStart
     pop = tape_reader(tape)         TapeReader  comment (the end-of-line marker)
     t, t_pb = f_rrule(a, b)         RruleCall   target t, pullback t_pb, rule, args, prim
-    t_cots = t_pb(dt)               CallPullback target t_cots, pullback t_pb, cotangent dt
+    t_cots = t_pb(dt)               CallPullback target t_cots, pullback t_pb, cotangent dt, prim
     x = x.copy()                    CopyBeforeStore target x
     x = unviewed(x)                 Unview      target x
     t = expr                        Bind        target t, value expr (a cotangent kept)
@@ -256,13 +256,15 @@ class RruleCall(Generated):
 
 
 class CallPullback(Generated):
-    """`target = pullback(cotangent)`: a callee's cotangents (a tuple)."""
+    """`target = pullback(cotangent)`: a callee's cotangents (a tuple); `prim` the call's
+    that bound the pullback (its RruleCall's: calls binding one name share the
+    pullback's name, and the plain lowering's split halves are per call)."""
     target = Through(_target)
     pullback = Through(lambda node: _name(node.value.func))
     cotangent = Through(lambda node: _name(node.value.args[0]))
 
-    def __init__(self, target, pullback, cotangent):
-        super().__init__(target=target, pullback=pullback, cotangent=cotangent)
+    def __init__(self, target, pullback, cotangent, prim=None):
+        super().__init__(target=target, pullback=pullback, cotangent=cotangent, prim=prim)
 
 
 class CopyBeforeStore(Generated):

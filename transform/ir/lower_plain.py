@@ -53,7 +53,8 @@ class PlainLowering(GastLowering):
         self.forwards = []                  # for each: whether it is the forward loop
         self.pending = []                   # `after` pushes: appended after the next statement
         self.lambdas = []                   # (names a user's lambda reads, its statement)
-        self.splits = {}                    # a split callee's saved name -> its backward
+        self.splits = {}                    # id(a call's prim) -> its backward half, or None
+        self.split_names = set()            # the pullback names a split call binds
 
     def block(self, stmts):
         out = []
@@ -103,7 +104,12 @@ class PlainLowering(GastLowering):
     # ---- a split callee: its backward half called with the saved values ----
     @_marked
     def lower_CallPullback(self, s):
-        backward = self.splits.get(s.pullback)
+        call = id(s.prim)
+        if call not in self.splits:
+            if s.pullback in self.split_names:  # (every CallPullback has its call's prim)
+                raise self.refuse(s, f"a split call's pullback {s.pullback} with no call")
+            return super().lower_CallPullback(s)
+        backward = self.splits[call]
         if backward is None:                # a rule's pullback, called
             return super().lower_CallPullback(s)
         call = gast.Call(func=load(backward), args=[operand(s.cotangent), load(s.pullback)],

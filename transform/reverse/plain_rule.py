@@ -27,7 +27,7 @@ def plain_rule(ctx, sweeps):
     slots = TapeSlots(ctx.names, params)
     slots.collect(sweeps.forward)
     lowering = PlainLowering(ctx.src, ctx.names, slots)
-    lowering.splits = _splits(ctx, sweeps.forward)
+    lowering.splits, lowering.split_names = _splits(ctx, sweeps.forward)
     forward = lowering.block(sweeps.forward[:-1])    # (first: refusals at the user's line)
     backward = lowering.block(sweeps.backward)
     lowering.check_lambdas(forward + backward, params)
@@ -46,20 +46,21 @@ def plain_rule(ctx, sweeps):
 
 
 def _splits(ctx, forward):
-    """{the name a split callee's call binds its saved values to: its backward half}
-    (Compilation.split_call); the name bound by one call of one kind only."""
-    out, kinds = {}, {}
+    """({the id of a call's prim: its split callee's backward half, None where the rule
+    is called} (Compilation.split_call), the pullback names a split call binds). Calls
+    binding one name share its pullback's name, split or not, each with its own halves
+    (specialised to its arguments' shapes): the backward sweep's CallPullback finds its
+    half by its call (`site`), never by the name."""
+    halves, names = {}, set()
     for s in _walk(forward):
         if isinstance(s, gen.RruleCall):
-            saved, rule = s.built("pullback"), s.built("rule")
-            kinds.setdefault(saved, set()).add(ctx.split_backward.get(rule))
-            if ctx.split_backward.get(rule):
-                out[saved] = ctx.split_backward[rule]
-    mixed = sorted(n for n, k in kinds.items() if len(k) > 1)
-    if mixed:                               # (names are fresh per call: never seen)
-        raise ctx.src.error(f"lowering='plain' cannot split the calls binding {mixed[0]}",
-                            ctx.src.node, hint="use the default lowering (lowering='gast')")
-    return out
+            half = ctx.split_backward.get(s.built("rule"))
+            if halves.setdefault(id(s.prim), half) != half:     # (one prim, one answer)
+                raise ctx.src.error("lowering='plain' cannot split the calls binding "
+                                    f"{s.built('pullback')}", ctx.src.node,
+                                    hint="use the default lowering (lowering='gast')")
+            names |= {s.built("pullback")} if half else set()
+    return halves, names
 
 
 def _stand_ins(ctx, slots, prelude):

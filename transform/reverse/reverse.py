@@ -139,8 +139,7 @@ class Reverser:
 
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
-        rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0, call=s.value,
-                                         target=target)
+        rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0, call=s.value)
         args = s.value.args
         if getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
@@ -276,7 +275,7 @@ class Reverser:
             cot = gast.Subscript(value=load(cots), slice=const(k), ctx=gast.Load())
             cot = self.call("list_cotangent", cot, load(name)) if name in self.sequences else cot
             values.append((name, cot, False, True, True, False))    # (a list's: a list)
-        return [gen.CallPullback(cots, pullback_name(s), d)] + \
+        return [gen.CallPullback(cots, pullback_name(s), d, s.prim)] + \
             self.accumulate(values, target, d, state)
 
     def was_entries(self, expr):

@@ -20,7 +20,7 @@ from .analysis.accumulation import LoopPass
 from .analysis.shapes import shape_of
 from .ir.comments import marker
 from .ir.nodes import free_names, load
-from .public.plain_split_calls import split_callee
+from .public.plain_split_calls import split_arguments, split_callee
 from .public.run_time_rules import MethodRule, callee_rule
 
 
@@ -83,24 +83,32 @@ class Compilation:
         """Under the plain lowering, a compiled callee's forward half's global (its
         backward's in `split_backward`), or None: its rule is called
         (public/plain_split_calls.py)."""
-        if call is None or call.keywords or prim.kind != "call" or \
-                getattr(prim, "method", None) or getattr(prim, "receiver_first", False):
+        if call is None or prim.kind != "call" or getattr(prim, "method", None) or \
+                getattr(prim, "receiver_first", False):
             return None
-        signature = self._call_signature(call)
+        args = self.split_arguments(prim, call)
+        if args is None:
+            return None
+        signature = self._call_signature(args)
         key = ("split", id(prim.fn), varied, signature)
         if key not in self.temps:
             halves = split_callee(prim, self.fn, self.policy, varied, signature)
             self.temps[key] = None if halves is None else self._split_globals(prim, halves)
         return self.temps[key]
 
-    def _call_signature(self, call):
+    def split_arguments(self, prim, call):
+        """A split call's arguments, by position in the callee's order (a keyword
+        call's too), or None: it keeps the rule (public/plain_split_calls.py)."""
+        return split_arguments(prim.fn, call)
+
+    def _call_signature(self, args):
         """The shapes stage 5 knows of a split call's arguments, as a `signature_of`
         (its halves are specialised to them, as the callee's rule is at run time): an
         array's concrete shape; () only for a float (a literal, or a parameter this
         compilation was specialised to as one: an int is no float); else None."""
         own = dict(zip(self.src.params, self.signature or ()))
         keys = []
-        for a in call.args:
+        for a in args:
             shape = shape_of(self.shapes.of(a)) if self.shapes is not None else None
             if shape == ():
                 floated = isinstance(a, gast.Constant) and type(a.value) is float or \

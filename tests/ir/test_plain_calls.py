@@ -200,8 +200,9 @@ def test_the_halves_are_the_plain_function_cut_in_two():
 
 
 def test_where_the_split_is_not_shown_the_rule_is_called():
-    """By keyword, a registered rule, a method: the rule and its pullback, as before."""
-    assert "_step_rrule(W=W, h=h)" in adjoint_source(by_keyword, (0, 1), lowering="plain")
+    """A registered rule, a method: the rule and its pullback, as before (a keyword
+    call is split, its arguments by position: tests/ir/test_plain_split_sites.py)."""
+    assert "_step_forward(h, W)" in adjoint_source(by_keyword, (0, 1), lowering="plain")
     source = adjoint_source(custom_in_a_loop, (0, 1), lowering="plain")
     assert "_forward(" not in source and "_pullback(" in source
     source = adjoint_source(method_in_a_loop, (0, 1), lowering="plain")

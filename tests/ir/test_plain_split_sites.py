@@ -46,7 +46,18 @@ def in_a_loop(W1, W2, x):
     return t
 
 
-SITES = [two_shapes, a_constant_argument, a_keyword_at_one_site, in_a_loop]
+def scaled_layer(W, x, s=1.5, shift=0.0):
+    return np.tanh(W @ x) * s + shift
+
+
+def keywords_in_any_order(W1, W2, x):
+    r = scaled_layer(x=x, W=W1)                 # split: (W1, x) by position, s's default
+    s = scaled_layer(W2, shift=0.25, x=r)       # shift after s's default: the rule
+    return np.sum(s ** 2) + np.sum(scaled_layer(W2, r, x[1], shift=x[0]))
+
+
+SITES = [two_shapes, a_constant_argument, a_keyword_at_one_site, in_a_loop,
+         keywords_in_any_order]
 
 
 def _args():
@@ -74,3 +85,10 @@ def test_each_site_calls_its_own_backward_half():
     assert "r, r_pullback = layer_forward(W1, x)" in source
     assert "r, r_pullback = layer_forward_1(W2, s)" in source
     assert "layer_backward(" in source and "layer_backward_1(" in source
+
+
+def test_a_keyword_call_is_split_by_position_unless_a_default_comes_first():
+    source = _plain_source(keywords_in_any_order)
+    assert "= scaled_layer_forward(W1, x)" in source
+    assert "= scaled_layer_rrule(W2, shift=0.25, x=r)" in source
+    assert "= scaled_layer_forward_1(W2, r, x[1], x[0])" in source   # (FuseForward)

@@ -5,8 +5,10 @@ halves): the name the pullback had holds the callee's saved values, a tuple, and
 is what the caller keeps on its tape, not a closure.
 
 A call is split only where the split is shown to be the callee's rule: a plain Python
-function (not the caller, not one being compiled: recursion), called with exactly its
-positional parameters (no keywords, no `*args`, no defaults filled in), whose two halves
+function (not the caller, not one being compiled: recursion), called with its first
+parameters, by position or by keyword (`split_arguments`: the forward half is called
+with them by position, in the callee's order; a default after them fills the rest as
+it does the rule's; no `*args`, no keyword-only parameters), whose two halves
 compile with every saved name certainly bound at the cut, real arguments not checked at
 run time, under the loop or eager policy. Anything else returns None and the caller
 keeps the callee's rule and the pullback it returns (Compilation.rule_global).
@@ -42,6 +44,24 @@ def split_callee(prim, caller, policy, varied, signature=None):
     if halves is None or any(getattr(h, "real_arguments", False) for h in halves):
         return None
     return halves
+
+
+def split_arguments(fn, call):
+    """The atoms of `call` in `fn`'s parameter order (the forward half takes them by
+    position), or None: a keyword naming no parameter, or one after a parameter left to
+    its default (`g(a, c=v)` with b's default), or `**kw`, keeps the rule."""
+    code = getattr(fn, "__code__", None)
+    if code is None or any(kw.arg is None for kw in call.keywords):
+        return None
+    names = code.co_varnames[:code.co_argcount]
+    given = dict(zip(names, call.args))
+    for kw in call.keywords:
+        if kw.arg not in names[code.co_posonlyargcount:] or kw.arg in given:
+            return None
+        given[kw.arg] = kw.value
+    if len(call.args) > len(names) or set(names[:len(given)]) != set(given):
+        return None
+    return [given[n] for n in names[:len(given)]]
 
 
 def _splittable(prim, fn, caller, policy):

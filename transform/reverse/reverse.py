@@ -140,12 +140,14 @@ class Reverser:
     def rule_call(self, s, target, pb):
         """`t = f(a, b)` becomes `t, t_pullback = f_rrule(a, b)` (a `gen.RruleCall`)."""
         rule_name = self.ctx.rule_global(s.prim, in_loop=self.forward_depth > 0, call=s.value)
-        args = s.value.args
-        if getattr(s.prim, "method", None):
+        args, keywords = s.value.args, s.value.keywords
+        if rule_name in self.ctx.split_backward:     # a split forward half: by position
+            args, keywords = self.ctx.split_arguments(s.prim, s.value), []
+        elif getattr(s.prim, "method", None):
             args = [s.prim.receiver] + args
         elif getattr(s.prim, "receiver_first", False):   # x.m(a) mapped to fn(x, a)
             args = [s.value.func.value] + args
-        return gen.RruleCall(target, pb, rule_name, args, s.value.keywords, s.prim,
+        return gen.RruleCall(target, pb, rule_name, args, keywords, s.prim,
                              s.origin_line)
 
     # ---- backward ---------------------------------------------------------

@@ -84,13 +84,21 @@ def compiled_plain(fn, wrt_names, policy, signature=None):
 
 def compiled_split(fn, wrt_names, policy, varied=None, signature=None):
     """The cached (forward, backward) halves of `fn`'s plain function, for a plain caller
-    (reverse/plain_split.py, public/plain_split_calls.py); None if the cache gives none."""
-    halves = []
-    for part in ("plain/forward", "plain/backward"):
-        key = (wrt_names, policy, part, False, signature, varied, False, ())
-        halves.append(cache.rule_for(fn, key, lambda part=part: _compile(
-            fn, wrt_names, policy, False, False, signature, varied, lowering=part)))
-    return None if None in halves else tuple(halves)
+    (reverse/plain_split.py, public/plain_split_calls.py), each under its own key, both
+    from one compilation (lowering "plain/split"); None if the cache gives none."""
+    made = []
+
+    def build(k):
+        if not made:
+            made.extend(_compile(fn, wrt_names, policy, False, False, signature, varied,
+                                 lowering="plain/split"))
+        return made[k]
+    halves = [cache.rule_for(fn, (wrt_names, policy, part, False, signature, varied, False,
+                                  ()), lambda k=k: build(k))
+              for k, part in enumerate(("plain/forward", "plain/backward"))]
+    if None in halves:
+        return None
+    return tuple(made) if made else tuple(halves)   # (a pair of one compilation)
 
 
 def _compile(fn, wrt_names, policy, explain, consumed, signature=None, varied=None,

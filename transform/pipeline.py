@@ -88,7 +88,7 @@ def _compile(fn, wrt, policy, explain, consumed, signature, varied=None, materia
     """A function memory_limit marked loops of that fails to compile so (the loop under
     the `if` of its taped fallback, transform/frontend/checkpointed_auto.py) is compiled
     again unmarked: the limit is best effort, never a new error."""
-    plain, _, part = lowering.partition("/")        # "plain/forward": a split callee's
+    plain, _, part = lowering.partition("/")        # "plain/split": a split callee's
     ctx = Compilation(fn, wrt, policy, explain, consumed, signature,
                       materialised=materialised and policy == "loop", limit_marks=limit_marks,
                       dense=tuple(dense), lowering=plain, part=part)
@@ -111,12 +111,24 @@ def _stages(ctx, varied):
     sweeps = build_sweeps(ctx, output)                          # 6 reverse (typed)
     _optimize_typed(ctx, sweeps)                                # 7 optimize: typed phase
     if ctx.lowering == "plain":                                 #   (or the second lowering)
-        return emit(ctx, plain_rule(ctx, sweeps))
+        return _emit_plain(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
     _optimize(ctx, rrule)                                       # 7 optimize: gast phase
     finish(rrule, ctx.names)                                    #   (`pass`, `del`: lowering's end)
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
+
+
+def _emit_plain(ctx, made):
+    """The plain function's rule, or a split callee's two halves' (a pair: one
+    compilation, each half emitted as its own rule, `ctx.part` saying which)."""
+    if ctx.part != "split":
+        return emit(ctx, made)
+    halves = []
+    for part, name, half in made:
+        ctx.part, ctx.rrule_name = part, name
+        halves.append(emit(ctx, half))
+    return tuple(halves)
 
 
 def _front_end(ctx):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_grad
-from transform import value_and_grad
+from transform import api, value_and_grad
 from transform.public.cache import rules_of
 
 
@@ -92,3 +92,27 @@ def test_a_keyword_call_is_split_by_position_unless_a_default_comes_first():
     assert "= scaled_layer_forward(W1, x)" in source
     assert "= scaled_layer_rrule(W2, shift=0.25, x=r)" in source
     assert "= scaled_layer_forward_1(W2, r, x[1], x[0])" in source   # (FuseForward)
+
+
+def _settle(W, x):
+    for j in range(2):                  # (a loop: called, split)
+        x = np.tanh(W @ x) + 0.5 * x
+    return x
+
+
+def test_both_halves_come_from_one_compilation(monkeypatch):
+    """The callee is compiled once for its two halves (not once per half), and the
+    backward half unpacks what the forward half returns."""
+    lowerings = []
+    compile_once = api._compile
+
+    def counted(*args, **kwargs):
+        lowerings.append(kwargs.get("lowering"))
+        return compile_once(*args, **kwargs)
+    monkeypatch.setattr(api, "_compile", counted)
+    forward, backward = api.compiled_split(_settle, ("W", "x"), "loop", None, ((3, 3), (3,)))
+    assert lowerings == ["plain/split"]
+    assert api.compiled_split(_settle, ("W", "x"), "loop", None, ((3, 3), (3,))) == \
+        (forward, backward) and lowerings == ["plain/split"]          # (cached)
+    returned = forward.source.rsplit("return (x, (", 1)[1].split("))")[0]
+    assert f"    {returned} = _settle_saved" in backward.source

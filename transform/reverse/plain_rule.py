@@ -18,7 +18,7 @@ from ..ir.lower_plain import PlainLowering, TapeSlots
 from ..ir.plain_tapes import _walk
 from ..ir.nodes import assign, const, load
 from .assemble import _prelude, _restored, _rrule_args
-from .plain_split import split_half
+from .plain_split import split_halves
 
 
 def plain_rule(ctx, sweeps):
@@ -34,8 +34,8 @@ def plain_rule(ctx, sweeps):
     ctx.snapshot = _restored(ctx, backward)      # names to bind (None) before the loops
     forward = lowering.block(_stand_ins(ctx, slots, _prelude(ctx))) + forward
     returned = sweeps.forward[-1].node.value.elts[0]        # `return (y, pullback)`
-    if ctx.part:                                # a split callee's half (plain_split.py)
-        return split_half(ctx, sweeps.seed, forward, returned, backward, params)
+    if ctx.part == "split":                     # a split callee's halves (plain_split.py)
+        return split_halves(ctx, sweeps.seed, forward, returned, backward, params)
     value = ctx.names.reserve("value")
     result = gast.Tuple(elts=[load(value), backward[-1].value], ctx=gast.Load())
     body = forward + [assign(value, returned)] + backward[:-1] + [gast.Return(value=result)]

@@ -11,9 +11,8 @@
 
 The plain function is one straight scope, so the cut is exact: `saved` is every name the
 backward sweep reads that the forward sweep or the parameters bound, passed with the
-value it had at the cut. Each half is its own compilation of the same callee (stage 8
-emits one `def` per compilation; the compiler is deterministic, so both halves compute
-the same `saved`). A name the backward sweep reads that the forward sweep binds only in
+value it had at the cut. Both halves come from one compilation of the callee
+(`lowering="plain/split"`; stage 8 emits each half's `def` as its own rule). A name the backward sweep reads that the forward sweep binds only in
 a loop or a branch is bound to None first in the forward half, as the plain function's
 prelude binds the names its backward sweep restores: the backward sweep reads it only
 under the mirrored loop or branch, where the forward sweep bound it (the one function
@@ -31,28 +30,34 @@ from ..ir.nodes import const, load, store
 from .assemble import _rrule_args
 
 
-def split_half(ctx, seed, forward, returned, backward, params):
-    """The gast def of `ctx.part`'s half: "forward" or "backward"."""
+def split_halves(ctx, seed, forward, returned, backward, params):
+    """[("forward", name, gast def), ("backward", name, gast def)]: both halves from
+    this one compilation (`ctx.part` "split"), so `saved` is computed once and the
+    callee is compiled once, not once per half."""
     saved, unsure = saved_names(forward, backward, params)
     if unsure:                              # bound in a loop or a branch only: None first
         forward = [gast.Assign(targets=[store(n) for n in unsure], value=const(None),
                                type_comment=None)] + forward
-    ctx.rrule_name = ctx.names.reserve(f"{ctx.src.name}_{ctx.part}")
+    names = [ctx.names.reserve(f"{ctx.src.name}_{part}") for part in ("forward", "backward")]
     ctx.checks_real = not ctx.shapes.may_complex
-    if ctx.part == "forward" and ctx.checks_real:
+    if ctx.checks_real:
         forward = [_real_only(ctx, params)] + forward
-    if ctx.part == "forward":
-        kept = gast.Tuple(elts=[load(n) for n in saved], ctx=gast.Load())
-        out = gast.Tuple(elts=[returned, kept], ctx=gast.Load())
-        return _def(ctx.rrule_name, _rrule_args(ctx), forward + [gast.Return(value=out)])
+    kept = gast.Tuple(elts=[load(n) for n in saved], ctx=gast.Load())
+    out = gast.Tuple(elts=[returned, kept], ctx=gast.Load())
+    halves = [("forward", names[0], _def(names[0], _rrule_args(ctx),
+                                         forward + [gast.Return(value=out)]))]
+    return halves + [("backward", names[1], _backward_half(ctx, names[1], seed, backward,
+                                                           saved))]
+
+
+def _backward_half(ctx, name, seed, backward, saved):
     given = ctx.names.reserve(f"{ctx.src.name}_saved")
     unpack = [gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in saved],
                                               ctx=gast.Store())],
                           value=load(given), type_comment=None)] if saved else []
     args = gast.arguments(args=[_param(seed), _param(given)], posonlyargs=[], vararg=None,
                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-    body = unpack + backward[:-1] + [gast.Return(value=backward[-1].value)]
-    return _def(ctx.rrule_name, args, body)
+    return _def(name, args, unpack + backward[:-1] + [gast.Return(value=backward[-1].value)])
 
 
 def _real_only(ctx, params):

@@ -15,7 +15,8 @@ today's `grad`:
                   install (`pip install numba`); a failure is printed with numba's reason
   hand njit       a gradient written by hand for this workload and jitted: what a backend
                   emitting shape-specialised, helper-free code could reach; NOT generated
-Every row's gradient is checked against the gast one before timing.
+Every row's gradient is checked against the gast one before timing. Last, a split
+callee's compile: both halves (one compilation) against its plain function alone.
 """
 import sys
 
@@ -27,6 +28,7 @@ import numpy as np  # noqa: E402
 
 from transform import grad  # noqa: E402
 from transform.api import compiled_plain  # noqa: E402
+from transform.pipeline import compile_function  # noqa: E402
 from transform.public.parameters import _full_signature  # noqa: E402
 
 try:
@@ -209,6 +211,23 @@ def _report(title, candidates):
             print(f"  {name:14s} {r['median'] * 1e3:9.3f} ms   {base / r['median']:6.2f}x")
 
 
+def _compile_report(args):
+    """A split callee's compile (its caller's first call): both halves, one compilation
+    since session 40 (one per half before), against its plain function alone."""
+    signature = _full_signature(relax, args, {})
+
+    def compiling(lowering):
+        return lambda: compile_function(relax, ("k", "x"), "loop", signature=signature,
+                                        lowering=lowering)
+    timed = interleaved_medians({"plain function": compiling("plain"),
+                                 "split halves": compiling("plain/split")},
+                                rounds=9, budget_s=10)
+    base = timed["plain function"]["median"]
+    print("\ncompile: the relaxation's callee (uncached), ratio = plain function / row")
+    for name, r in timed.items():
+        print(f"  {name:14s} {r['median'] * 1e3:9.3f} ms   {base / r['median']:6.2f}x")
+
+
 def main():
     rng = np.random.default_rng(0)
     print(f"numba {numba.__version__ if numba else 'not installed'}; medians per call, "
@@ -223,6 +242,7 @@ def main():
             rng.normal(size=(50, INPUTS)))
     _report(f"rnn: 50 steps, hidden {HIDDEN}, inputs {INPUTS}",
             _candidates(rnn, rnn_grad_hand, args))
+    _compile_report((0.7, rng.normal(size=SIZE)))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,60 @@
+"""A derivative of grad(f) is rebuilt when f's rule is: jacfwd(grad(f)) and grad(grad(f))
+kept the tangent (or unit) function they first made, so after `f.__code__ = ...` or a
+global helper rebound they gave the old function's derivatives (session 40)."""
+import numpy as np
+
+from tests.fd import assert_close, numerical_grad, numerical_jvp
+from transform import grad, jacfwd
+
+X = np.array([0.3, 0.7])
+
+
+def _cubes(x):
+    return np.sum(x ** 3)
+
+
+def _sines(x):
+    return np.sum(np.sin(x) * x)
+
+
+def _rows(g, x):
+    return np.array([numerical_jvp(g, (x,), 0, e) for e in np.eye(len(x))]).T
+
+
+def test_jacfwd_of_grad_sees_replaced_code():
+    def f(x):
+        return np.sum(np.sin(x) * x)
+    g = grad(f)
+    assert_close(jacfwd(g)(X), _rows(g, X))
+    f.__code__ = _cubes.__code__
+    assert_close(jacfwd(g)(X), _rows(g, X))
+    assert_close(jacfwd(g)(X), _rows(grad(_cubes), X))
+
+
+helper = _sines
+
+
+def through_helper(x):
+    return helper(x) * 2.0
+
+
+def test_jacfwd_of_grad_sees_a_rebound_global():
+    global helper
+    g = grad(through_helper)
+    try:
+        assert_close(jacfwd(g)(X), _rows(g, X))
+        helper = _cubes
+        assert_close(jacfwd(g)(X), _rows(g, X))
+        assert_close(jacfwd(g)(X), np.diag(12.0 * X))
+    finally:
+        helper = _sines
+
+
+def test_grad_of_grad_sees_replaced_code():
+    def f(t):
+        return np.sin(t) * t
+    gg = grad(grad(f))
+    assert_close(gg(0.4), numerical_grad(grad(f), [0.4], 0))
+    f.__code__ = (lambda t: t ** 3).__code__
+    assert_close(gg(0.4), numerical_grad(grad(f), [0.4], 0))
+    assert_close(gg(0.4), 6 * 0.4)

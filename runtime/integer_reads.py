@@ -26,8 +26,8 @@ _READS = ("max", "min", "sum", "argmax", "argmin", "item", "any", "all", "count"
 _SIZES = ("shape", "ndim", "size")
 _STATEMENTS = (ast.Assign, ast.Return)
 _NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Slice, ast.Call,
-          ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.keyword, ast.expr_context,
-          ast.operator, ast.unaryop)
+          ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List, ast.keyword,
+          ast.expr_context, ast.operator, ast.unaryop, ast.cmpop)
 _HELPERS = ("_thunkgrad_attr_", "_thunkgrad_reduce_", "_thunkgrad_call_", "_thunkgrad_plain_")
 _FACTORIES = weakref.WeakKeyDictionary()        # fn.__code__ -> the copy's factory
 _MISSING = object()
@@ -169,6 +169,11 @@ class _Checks(ast.NodeTransformer):
 
     def visit_BinOp(self, e):
         e.left, e.right = _plain_node(self.visit(e.left)), _plain_node(self.visit(e.right))
+        return e
+
+    def visit_Compare(self, e):
+        e.left = _plain_node(self.visit(e.left))
+        e.comparators = [_plain_node(self.visit(c)) for c in e.comparators]
         return e
 
     def visit_UnaryOp(self, e):

@@ -76,3 +76,37 @@ def test_array_attributes_of_a_user_object_stay_integers():
     want = numerical_grad(lambda x: sized(x, h), [X], 0)
     assert np.all(want != 0)
     assert_close(grad(sized)(X, h), want, 1e-6, 1e-8, "sized")
+
+
+def _positives(c):
+    return int((c > 0).sum())
+
+
+def counted_positives(x):
+    return np.sum(x[:_positives(x)] ** 2) * (_positives(x) + 1)
+
+
+def test_a_count_of_a_mask_is_an_integer():
+    want = numerical_grad(counted_positives, [X], 0)
+    assert np.all(want != 0)
+    assert_close(grad(counted_positives)(X), want, 1e-6, 1e-8, "count")
+
+
+class _Sneaky:
+    def __init__(self, w):
+        self.w, self.acc = w, 0.0
+
+    def __gt__(self, other):
+        self.acc = self.acc + self.w
+        return np.array([True, False])
+
+
+def _sneaky_count(h):
+    return int((h.counter > 0).sum())
+
+
+def test_a_user_objects_comparison_is_refused_when_it_runs():
+    h = _Holder(_Sneaky(X[0]), None)
+    with pytest.raises(TypeError, match="integer made from sizes.*_Sneaky"):
+        grad(lambda x, h: x[1] * _sneaky_count(h))(X, h)
+    assert h.counter.acc == 0.0

@@ -31,8 +31,8 @@ _SIZES = ("shape", "ndim", "size")
 _OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
 _READS = ("max", "min", "sum", "argmax", "argmin", "item", "any", "all", "count")
 _NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Slice, ast.Call,
-          ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.keyword, ast.expr_context,
-          ast.operator, ast.unaryop)     # what runtime/integer_reads.py's copy may run
+          ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List, ast.keyword,
+          ast.expr_context, ast.operator, ast.unaryop, ast.cmpop)     # what runtime/integer_reads.py's copy may run
 _CACHE = weakref.WeakKeyDictionary()
 
 

@@ -102,7 +102,10 @@ def _checked(fn):
     factory = _FACTORIES.get(fn.__code__)
     if factory is None:
         factory = _FACTORIES[fn.__code__] = _factory(fn)
-    cells = [c.cell_contents for c in fn.__closure__ or ()]
+    try:
+        cells = [c.cell_contents for c in fn.__closure__ or ()]
+    except ValueError:                      # a variable not bound yet
+        return _refuse(f"reads a variable of {fn.__qualname__}'s scope not bound yet")
     copy = factory(_attr, _reduce, _call, _plain, *cells)
     copy.__defaults__, copy.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     return copy
@@ -115,7 +118,8 @@ def _factory(fn):
         return _refuse(f"needs {fn.__qualname__}'s source, which is not available")
     if not isinstance(fdef, ast.FunctionDef):
         _refuse(f"runs {fn.__qualname__}, no plain def")
-    ast.increment_lineno(fdef, fn.__code__.co_firstlineno - fdef.lineno)
+    first = fdef.decorator_list[0].lineno if fdef.decorator_list else fdef.lineno
+    ast.increment_lineno(fdef, fn.__code__.co_firstlineno - first)
     fdef.decorator_list = []
     _Checks(fn).check_body(fdef)
     fdef = ast.fix_missing_locations(_Checks(fn).visit(fdef))

@@ -58,3 +58,25 @@ def test_grad_of_grad_sees_replaced_code():
     f.__code__ = (lambda t: t ** 3).__code__
     assert_close(gg(0.4), numerical_grad(grad(f), [0.4], 0))
     assert_close(gg(0.4), 6 * 0.4)
+
+
+def _with_cell():
+    helper = _sines
+
+    def f(x):
+        return helper(x) * 2.0
+
+    def rebind(new):
+        nonlocal helper
+        helper = new
+    return f, rebind
+
+
+def test_jacfwd_and_grad_of_grad_see_a_rebound_cell():
+    f, rebind = _with_cell()
+    g = grad(f)
+    assert_close(jacfwd(g)(X), _rows(g, X))
+    gg = grad(lambda t: g(np.array([t, 0.5]))[0])
+    rebind(_cubes)
+    assert_close(jacfwd(g)(X), np.diag(12.0 * X))
+    assert_close(gg(0.3), 12.0 * 0.3)

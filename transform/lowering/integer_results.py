@@ -30,15 +30,16 @@ from .sequence_kinds import bindings
 _SIZES = ("shape", "ndim", "size")
 _OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
 _READS = ("max", "min", "sum", "argmax", "argmin", "item", "any", "all", "count")
+# what runtime/integer_reads.py's checked copy may run
 _NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Slice, ast.Call,
           ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List, ast.keyword,
-          ast.expr_context, ast.operator, ast.unaryop, ast.cmpop)     # what runtime/integer_reads.py's copy may run
+          ast.expr_context, ast.operator, ast.unaryop, ast.cmpop)
 _CACHE = weakref.WeakKeyDictionary()
 
 
 def integer_call(calls, e, func, fn, target, discard):
-    """`t = deg(c)` run as written, its value checked to be an integer; None if `fn`
-    is no such function."""
+    """`t = integer_call(deg, c)`: deg run as a checked copy, its value an integer;
+    None if `fn` is no such function, or an argument is a local user object."""
     if not integer_function(fn) or e.keywords or \
             any(isinstance(a, gast.Starred) for a in e.args) or \
             any(isinstance(a, gast.Name) and _class_of(calls.src, a) for a in e.args):

@@ -80,3 +80,17 @@ def test_jacfwd_and_grad_of_grad_see_a_rebound_cell():
     rebind(_cubes)
     assert_close(jacfwd(g)(X), np.diag(12.0 * X))
     assert_close(gg(0.3), 12.0 * 0.3)
+
+
+def test_grad_with_a_memory_limit_sees_replaced_code():
+    """grad(f, memory_limit=...) compiles a copy of f carrying the limit: the copy kept
+    f's old code, so after `f.__code__ = ...` a new grad(f, memory_limit=...) and the one
+    made before gave the old function's gradient (session 40)."""
+    def f(x):
+        return np.sum(np.sin(x) * x)
+    before = grad(f, memory_limit="1GB")
+    assert_close(before(X), numerical_grad(f, [X], 0))
+    f.__code__ = _cubes.__code__
+    want = numerical_grad(f, [X], 0)
+    assert_close(grad(f, memory_limit="1GB")(X), want)
+    assert_close(before(X), want)

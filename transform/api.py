@@ -203,10 +203,12 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="
     lowering="plain": one function with no closures (docs/ir.md, "Second lowering")."""
     fn = check_target(fn, "grad")
     check_lowering(lowering, policy, has_aux, memory_limit)
-    fn, policy = _again(fn, "grad", policy)
+    given, (fn, policy) = fn, _again(fn, "grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
-    compute = _gradient_function(plain, wrt, policy, has_aux, lowering)
+    compute = derivatives.current(given, "grad", fn, _gradient_function(
+        plain, wrt, policy, has_aux, lowering), lambda unit: _gradient_function(
+        limited(unit, memory_limit, policy)[0], wrt, policy, has_aux, lowering))
     pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
     @functools.wraps(fn)
@@ -228,10 +230,12 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
     memory_limit, lowering: as grad's."""
     fn = check_target(fn, "value_and_grad")
     check_lowering(lowering, policy, has_aux, memory_limit)
-    fn, policy = _again(fn, "value_and_grad", policy)
+    given, (fn, policy) = fn, _again(fn, "value_and_grad", policy)
     plain, receiver, wrt = _method_parts(fn, wrt)
     plain, policy = limited(plain, memory_limit, policy)
-    compute = _gradient_function(plain, wrt, policy, has_aux, lowering)
+    compute = derivatives.current(given, "value_and_grad", fn, _gradient_function(
+        plain, wrt, policy, has_aux, lowering), lambda unit: _gradient_function(
+        limited(unit, memory_limit, policy)[0], wrt, policy, has_aux, lowering))
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):

@@ -181,13 +181,14 @@ def tangent_function(fn, names):
     of fn's "tangent" variant `<name>_tan(t..., args...)`."""
     spec = spec_of(fn)
     cache = fn.__dict__.setdefault("thunkgrad_tangent_functions", {})
-    if names not in cache:
-        tan = _compiled(spec.fn, tuple(names), None, "tangent").rrule
-        _check_generated(spec.fn, tan)
+    compiled = _compiled(spec.fn, tuple(names), None, "tangent")
+    if cache.get(names, (None,))[0] is not compiled:    # a new rule: fn's code, a global
+        _check_generated(spec.fn, compiled.rrule)       # or a cell it read has changed
         make = PROVIDED[spec.kind]
-        cache[names] = make(tan, wrt=spec.names[0] if spec.single else spec.names,
-                            policy=spec.policy, has_aux=spec.has_aux)
-    return cache[names]
+        cache[names] = compiled, make(compiled.rrule, policy=spec.policy,
+                                      wrt=spec.names[0] if spec.single else spec.names,
+                                      has_aux=spec.has_aux)
+    return cache[names][1]
 
 
 def provide(**public):
@@ -248,6 +249,22 @@ def as_function(fn, entry):
     return unit_function(fn, entry)
 
 
+def current(fn, entry, unit, compute, make):
+    """grad's compute (of unit, as_function's fn), for a derivative function fn
+    make(its unit function) when that is remade (fn's function's code, or a global or
+    cell its rule read, changed): grad(grad(f)) differentiates f as it is now."""
+    made = [unit, compute]
+    if unit is fn or spec_of(fn) is None:
+        return compute
+
+    def compute(args, kwargs):
+        latest = unit_function(fn, entry)
+        if latest is not made[0]:
+            made[:] = [latest, make(latest)]
+        return made[1](args, kwargs)
+    return compute
+
+
 def unit_function(fn, entry):
     """The plain function whose derivatives are those of derivative function fn (its
     output a scalar): fn's "unit" variant `<name>_unit(args)` = <grad_W f, 1>; refused
@@ -260,11 +277,11 @@ def unit_function(fn, entry):
                         "tuple; use vjp or jvp of it, or pick one entry in a function "
                         "of your own")
     cache = fn.__dict__.setdefault("thunkgrad_unit_function", [])
-    if not cache:
-        unit = _compiled(spec.fn, spec.names, None, "unit").rrule
-        _check_generated(spec.fn, unit)
-        cache.append(unit)
-    return cache[0]
+    compiled = _compiled(spec.fn, spec.names, None, "unit")
+    if not cache or cache[0] is not compiled:       # a new rule (as tangent_function's)
+        _check_generated(spec.fn, compiled.rrule)
+        cache[:] = [compiled]
+    return cache[0].rrule
 
 
 def _check_generated(fn, generated):

@@ -69,7 +69,7 @@ def _compile(fn, wrt, signature, variant, complex_values=False):
     tangent_params = [fwd.dot(p) if p in fwd.active else ctx.names.reserve(f"{p}_dot")
                       for p in wrt]
     zeros = [located(assign(fwd.dot(p), ctx.names.call("zero_tangent", load(p))), body[0])
-             for p in ctx.params + [a.id for a in user.kwonlyargs]
+             for p in ctx.params + [a.id for a in user.kwonlyargs + [user.kwarg] if a]
              if p in fwd.active and p not in wrt]      # not differentiated, made active later
     units = [located(assign(t, ctx.names.call("unit_tangent", load(p))), body[0])
              for p, t in zip(wrt, tangent_params)] if variant == "unit" else []

@@ -12,6 +12,7 @@ from ..containers import is_ndarray, is_user_object, not_shared_array, unpacked_
 from ..contexts import enter_context, exit_context, finally_guard
 from ..forward import attribute_tangent, dict_items_guard, receiver_tangent, stored_tangent
 from ..helpers import integer_valued, reduction_size, unreduce
+from ..integer_reads import integer_attribute, integer_call
 from ..operators import operator_side
 from ..registry import JOINT, LINEAR, NONE, SHAPE, ZERO, defvjp, nondiff
 from ..tape import iterable
@@ -118,7 +119,7 @@ nondiff(is_ndarray, own_method_refused, why=ZERO)
 # a count (np.var's and np.std's divisor): only the shape is read
 nondiff(reduction_size, why=SHAPE)
 # a helper's or property's integer made from sizes (transform/lowering/integer_results.py)
-nondiff(integer_valued, why=ZERO)
+nondiff(integer_valued, integer_call, integer_attribute, why=ZERO)
 # which side's method an operator calls: the operands' types only
 nondiff(operator_side, why=SHAPE)
 # a `with` block's manager opened and closed (runtime/contexts.py): no derivative flows

@@ -78,6 +78,16 @@ def box_shape(x):
     return _twice_shape(b) * x[1] + b.shape
 
 
+def given_box_shape(x, b):
+    return _twice_shape(b) * x[1] + x[0]
+
+
 def test_a_shape_that_is_no_integer_is_refused_when_it_runs():
     with pytest.raises(TypeError, match="integer made from sizes"):
-        grad(box_shape)(np.array([0.5, 2.0]))
+        grad(given_box_shape)(np.array([0.5, 2.0]), _Box(0.3))
+
+
+def test_a_local_objects_shape_is_differentiated():
+    """b is a local _Box: the helper is compiled, not guessed (session 40)"""
+    x = np.array([0.5, 2.0])
+    assert_close(grad(box_shape)(x), numerical_grad(box_shape, [x], 0), 1e-6, 1e-8, "box")

@@ -108,6 +108,8 @@ EXAMPLES[count_valid] = (A, 1)
 # session 39 (red40fix): a helper's integer made from sizes (lowering/integer_results.py)
 from runtime.helpers import integer_valued  # noqa: E402
 EXAMPLES[integer_valued] = (3,)
+from runtime.integer_reads import integer_attribute, integer_call  # noqa: E402 (session 40)
+EXAMPLES.update({integer_call: (len, A), integer_attribute: (A, "ndim")})
 # session 35: the second-order rules' and hvp routes' shape and check helpers
 from runtime.accumulate import cotangent_zeros  # noqa: E402
 from runtime.closures import make_closure, expire_closure  # noqa: E402

@@ -35,6 +35,18 @@ def free_locals(fn, local_names):
     return sorted(found & set(local_names))
 
 
+def refuse_rebound_def(src, fdef):
+    """A nested def is inlined where its name is called, and a closure record where it is
+    read: a name bound otherwise too (`g = np.sin` after `def g`) would reach the def
+    where Python reaches the new value (a silent wrong gradient): refused there."""
+    for node in gast.walk(src.node):
+        if isinstance(node, gast.Name) and node.id == fdef.name and \
+                isinstance(node.ctx, (gast.Store, gast.Del)):
+            raise src.error(f"the nested function {fdef.name}() is also bound by an "
+                            "assignment (or loop, `with`, `del`)", node,
+                            hint=f"give the other value a name of its own, not {fdef.name}")
+
+
 class ClosureRecords:
     """A Normalizer's part: closure records for lambdas and nested defs kept as values."""
 

@@ -8,9 +8,10 @@ sizes carries no derivative, whatever its arguments:
 Such a function's body only binds local names and returns; every value it returns is
 built from integer literals, `len(...)`, `int(...)`, `.shape`/`.ndim`/`.size`, the
 names so bound, other such helpers and properties, with + - * // % and unary minus.
-`len` and `int` always give integers; `.shape`, `.ndim` and `.size` of a user object
-(or a subclass's property of the same name) may not, so the generated code checks the
-value when it runs (runtime/helpers.py integer_valued): never a derivative dropped.
+The generated code runs a checked copy of it (runtime/integer_reads.py: integer_call,
+integer_attribute): a reduction, `len` or `int` of a user object (whose `.sum()` could
+add to a differentiated attribute), a `.shape` that is no integer, are refused when
+they run: never a derivative dropped.
 """
 import ast
 import builtins
@@ -29,17 +30,22 @@ from .sequence_kinds import bindings
 _SIZES = ("shape", "ndim", "size")
 _OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
 _READS = ("max", "min", "sum", "argmax", "argmin", "item", "any", "all", "count")
+# what runtime/integer_reads.py's checked copy may run
+_NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Slice, ast.Call,
+          ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List, ast.keyword,
+          ast.expr_context, ast.operator, ast.unaryop, ast.cmpop)
 _CACHE = weakref.WeakKeyDictionary()
 
 
 def integer_call(calls, e, func, fn, target, discard):
-    """`t = deg(c)` run as written, its value checked to be an integer; None if `fn`
-    is no such function."""
+    """`t = integer_call(deg, c)`: deg run as a checked copy, its value an integer;
+    None if `fn` is no such function, or an argument is a local user object."""
     if not integer_function(fn) or e.keywords or \
-            any(isinstance(a, gast.Starred) for a in e.args):
-        return None
-    node = gast.Call(func=func, args=[calls.argument(a) for a in e.args], keywords=[])
-    checked = calls.names.call("integer_valued", node)
+            any(isinstance(a, gast.Starred) for a in e.args) or \
+            any(isinstance(a, gast.Name) and _class_of(calls.src, a) for a in e.args):
+        return None         # a user object's own .sum() may change it: differentiated
+    args = [calls.argument(a) for a in e.args]
+    checked = calls.names.call("integer_call", func, *args)
     return calls.norm.finish(target, checked, Prim("nondiff", fn.__name__), discard)
 
 
@@ -49,7 +55,7 @@ def integer_read(norm, e, node):
     cls = _class_of(norm.src, e.value) if isinstance(e.value, gast.Name) else None
     member = inspect.getattr_static(cls, e.attr, None) if cls is not None else None
     if isinstance(member, property) and integer_function(member.fget):
-        return norm.names.call("integer_valued", node)
+        return norm.names.call("integer_attribute", node.value, gast.Constant(e.attr, None))
     return None
 
 
@@ -166,10 +172,10 @@ class _Integers:
 
     def read(self, e):
         """An expression that only reads (names, attributes, indexing, arithmetic,
-        and reductions like `.max()`): running it as written changes nothing."""
+        and reductions like `.max()`): the checked copy the generated code runs
+        (runtime/integer_reads.py) refuses one that changes something."""
         for node in ast.walk(e):
-            if isinstance(node, (ast.NamedExpr, ast.Lambda, ast.Await, ast.Yield,
-                                 ast.YieldFrom, ast.comprehension)):
+            if not isinstance(node, _NODES):
                 return False
             if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Attribute) and
                                                    node.func.attr in _READS):

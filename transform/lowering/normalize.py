@@ -36,8 +36,7 @@ _EXPR_INSTEAD = {"Starred": "concatenate instead: `ys = xs + [x]` (`list(xs) + [
 
 SIMPLE_STATEMENTS = (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)
 
-# read by their array meaning only where the receiver is certainly an array or number
-ARRAY_ATTRIBUTES = NONDIFF_ATTRIBUTES | {"T"}
+ARRAY_ATTRIBUTES = NONDIFF_ATTRIBUTES | {"T"}   # read so only of a sure array or number
 
 
 class Normalizer:
@@ -233,6 +232,7 @@ class Normalizer:
         return target
 
     def expr_Name(self, e, target, discard):
+        e = self.atom(e)        # `h = g`, g a nested def: its closure record (else e)
         return self.finish(target, e, Prim("copy", "copy", args=[e]))
 
     def expr_Constant(self, e, target, discard):

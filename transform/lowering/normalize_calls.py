@@ -21,7 +21,7 @@ from .receiver_kinds import bound_method, callable_object, method_rule, receiver
 from .receivers import bound_to_generator, random_method
 from .shape_methods import SHAPE_METHODS, array_branch, user_branch
 from .numpy_methods import dispatch_numpy_method, guard_argument_method, numpy_method_of
-from .functions_as_values import free_locals
+from .functions_as_values import free_locals, refuse_rebound_def
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
 from ..frontend.constructors import constructor_of
 from ..frontend.varargs import with_varargs
@@ -40,11 +40,10 @@ class CallNormalizer:
 
     def stmt_FunctionDef(self, s):
         """A nested def is inlined where it is called, so closures over active values work.
-
-        Its default values are computed here, where Python evaluates them.
-        """
+        Its default values are computed here, where Python evaluates them."""
+        refuse_rebound_def(self.src, s)
         defaults = []
-        for k, value in enumerate(s.args.defaults):
+        for value in s.args.defaults:
             name = self.names.new(f"{s.name}_default")
             self.norm.expr(value, name)
             defaults.append(load(name))

@@ -23,6 +23,7 @@ from .boundary import _check_values, _is_scalar, _seed, materialise, refuse_inpl
 from .complex_args import real_checked
 from .field_reads import located_fields
 from .parameters import _params, _rule_for, _unwrap, _wrt_names, positional_filler
+from .memory_limit import synced, unlimited
 from .recursion_room import too_deep_policy
 from ..analysis.shapes import signature_of
 from ..emit import tracebacks
@@ -93,10 +94,13 @@ class GradientFunction:
         fill = positional_filler(plain) if arity is not None else None
         self.state = state = Resolved(plain, self.policy or default_policy, names, single,
                                       params, positions, arity, fill)
+        state.copy = unlimited(plain) is not None       # memory_limit's copy of a function
         return state
 
     def __call__(self, args, kwargs):
         state = self.state
+        if state is not None and state.copy:
+            synced(state.plain)             # the function's code replaced: the copy's too
         if state is None or state.generation != registry.generation or \
                 getattr(state.plain, "__defaults__", None) is not state.defaults:
             state = self._resolve()     # a rule registered later, a default assigned

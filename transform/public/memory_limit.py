@@ -43,7 +43,19 @@ def limited(plain, memory_limit, policy):
         made.thunkgrad_memory_limit = limit
         made.thunkgrad_unlimited = weakref.ref(fn)
         copies[limit] = made
-    return copies[limit], policy or default
+    return synced(copies[limit]), policy or default
+
+
+def synced(copy):
+    """A memory_limit copy given its function's code and defaults as they are now
+    (`f.__code__ = ...` after grad(f, memory_limit=...): the copy kept the old ones and
+    its rule's guards, which read the copy's, held: the old function's gradient)."""
+    original = unlimited(copy)
+    if original is not None:
+        for name in ("__code__", "__defaults__", "__kwdefaults__"):
+            if getattr(copy, name) is not getattr(original, name):
+                setattr(copy, name, getattr(original, name))
+    return copy
 
 
 def unlimited(fn):

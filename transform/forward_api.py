@@ -59,11 +59,12 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     return prepared_jvp(fn, primals, wrt, policy)(tangents)
 
 
-def prepared_jvp(fn, primals, wrt=None, policy=None):
+def prepared_jvp(fn, primals, wrt=None, policy=None, entry="jvp"):
     """tangents -> jvp(fn, primals, tangents, wrt=wrt, policy=policy), fn and the primals
     checked once, the rule compiled at the first call and kept (per complex-ness of the
-    values): jacfwd's columns. apply(tangents, value=False) may leave the value out
-    (None) where it costs a call of its own (a derivative function's)."""
+    values): jacfwd's columns (entry: the API its messages name). apply(tangents,
+    value=False) may leave the value out (None) where it costs a call of its own (a
+    derivative function's)."""
     fn = check_target(fn, "jvp")
     primals = primals_tuple(primals, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
@@ -77,7 +78,7 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
         if not receiver:
             raise at_definition(func, "jvp of a bound method is not supported yet",
                                 hint="pass a function taking the object's arrays")
-        return prepared_jvp(func, receiver + tuple(primals), wrt, policy)
+        return prepared_jvp(func, receiver + tuple(primals), wrt, policy, entry)
     plain, _ = _unwrap(fn)
     if _collecting(plain):
         raise at_definition(plain, f"forward mode (jvp, jacfwd): {plain.__name__} takes "
@@ -91,14 +92,15 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
         wrt = tuple(range(min(len(primals), len(params))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     values = {**_defaults(plain), **dict(zip(params, primals))}   # (a default
-    return _Prepared(plain, names, primals, values)
+    return _Prepared(plain, names, primals, values, entry)
 
 
 class _Prepared:
     """jvp of a plain function at fixed primals: apply(tangents) per direction."""
 
-    def __init__(self, plain, names, primals, values):
+    def __init__(self, plain, names, primals, values, entry):
         self.plain, self.names, self.primals, self.values = plain, names, primals, values
+        self.entry = entry
         self.rules = {}                   # complex values or not -> the compiled rule
 
     def __call__(self, tangents, value=True):
@@ -129,16 +131,16 @@ class _Prepared:
                 raise named from None
             tracebacks.annotate(exc)
             raise
-        _refuse_no_number(plain, out)
+        _refuse_no_number(plain, out, self.entry)
         return copied_arrays(out), copied_arrays(out_dot)
 
 
-def _refuse_no_number(plain, out):
+def _refuse_no_number(plain, out, entry):
     """jvp gives the output's tangent: a float's, an array's or a container's of them.
     None (no return) and a string have none (jvp gave (None, None), ('loss', None))."""
     if out is None or isinstance(out, (str, bytes)):
         what = "None (no return value)" if out is None else f"a {type(out).__name__}"
-        raise TypeError(f"jvp: {plain.__name__}(){returned_at(plain)} returned {what}; "
+        raise TypeError(f"{entry}: {plain.__name__}(){returned_at(plain)} returned {what}; "
                         "forward mode needs a float, an array, or a tuple, list or dict "
                         "of them: return the value to differentiate")
 

@@ -45,8 +45,8 @@ from .public.checks import check_target, refuse_async, returned_at
 from .public.recursion_room import run_deeper
 from .public.sourced import check_arity, with_source
 from .public.vectorize_values import refuse_forward
-from .public.parameters import (_collecting, _derived, _full_signature, _method_parts,
-                                _params, _signature, _unwrap, _wrt_names)
+from .public.parameters import (_collecting, _defaults, _full_signature, _method_parts,
+                                _params, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -101,23 +101,24 @@ class _Prepared:
     def __init__(self, plain, names, primals, values, entry):
         self.plain, self.names, self.primals, self.values = plain, names, primals, values
         self.entry = entry
-        self.rules = {}                   # complex values or not -> the compiled rule
+        # compiled at the first call (complex or not: the primals', fixed here; a
+        # tangent is complex only where its primal is, _like checks)
+        self.rule = None
 
     def __call__(self, tangents, value=True):
         plain, names, primals = self.plain, self.names, self.primals
         tangents = _tangents(names, tangents)
         with located_fields(plain, self.values.items()):
             given = {n: _like(n, self.values.get(n), t) for n, t in zip(names, tangents)}
-        complex_values = holds_complex((primals, given))     # (a default left out)
-        rule = self.rules.get(complex_values)
+        rule = self.rule
         if rule is None:
             _check_inputs(_params(plain, keyword_only=True), names, primals, {},
                           complex_ok=True)
             rule = _compiled(plain, names, _full_signature(plain, primals, {}),
-                             complex_values=complex_values)
-            if rule.inplace_args:
+                             complex_values=holds_complex((primals, given)))
+            if rule.inplace_args:           # (holds_complex: a default left out)
                 refuse_inplace_args(rule, _params(plain), primals, {})
-            self.rules[complex_values] = rule
+            self.rule = rule
         call = lambda: rule.rrule(*primals, **{rule.tangent_params[n]: t  # noqa: E731
                                                for n, t in given.items()})
         try:
@@ -143,12 +144,6 @@ def _refuse_no_number(plain, out, entry):
         raise TypeError(f"{entry}: {plain.__name__}(){returned_at(plain)} returned {what}; "
                         "forward mode needs a float, an array, or a tuple, list or dict "
                         "of them: return the value to differentiate")
-
-
-def _defaults(plain):
-    return dict(_derived(plain, "defaults", lambda f: {
-        k: p.default for k, p in _signature(f).parameters.items()
-        if p.default is not inspect.Parameter.empty}))
 
 
 def call_jvp(fn, tangents, /, *args, **kwargs):

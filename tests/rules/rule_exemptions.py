@@ -17,11 +17,9 @@ _SYMMETRIC = ("reads one triangle of a symmetric matrix: its own tests differenc
               "symmetrised input (tests/rules/test_decompositions.py, test_scipy_linalg.py, "
               "test_scipy_stats_more.py, test_scipy_linalg_factorizations.py, "
               "test_scipy_linalg_decompositions.py)")
-# rule name, or (rule name, parameter): why it is not driven here, and where it is checked
-EXEMPT = {
-    "runtime.rules.piecewise.piecewise_jvp": "np.piecewise's tangent, its pieces user "
-    "functions (reverse over it: runtime/rules/piecewise_second.py): "
-    "tests/forward/test_hvp_piecewise.py, hvp by both routes against second differences",
+# a flat gradient's dispatched calls: neither their VJP nor their JVP is driven by the
+# rule checks (tests/rules/test_jvp_rules.py exempts them too)
+DISPATCHED = {
     "transform.flat_dispatch.rule_call": "a call dispatched when it runs, in a flat gradient "
     "(hvp forward over reverse; its tangent forward mode's call_jvp): "
     "tests/forward/test_hvp_fr_calls.py and the corpus's hvp run of that route",
@@ -30,6 +28,13 @@ EXEMPT = {
     "the corpus's hvp run of that route against differences of grad",
     "runtime.closures.partial_part": "part of a partial's cotangent (linear in g; reverse "
     "over it refused): tests/forward/test_hvp_fr_calls.py and the corpus's hvp run",
+}
+# rule name, or (rule name, parameter): why it is not driven here, and where it is checked
+EXEMPT = {
+    "runtime.rules.piecewise.piecewise_jvp": "np.piecewise's tangent, its pieces user "
+    "functions (reverse over it: runtime/rules/piecewise_second.py): "
+    "tests/forward/test_hvp_piecewise.py, hvp by both routes against second differences",
+    **DISPATCHED,
     "transform.flat_calls.callee_vjp": "a user callee's gradient seeded with g (hvp's "
     "forward-over-reverse route): tests/forward/test_hvp_forward_over_reverse.py and the "
     "corpus's hvp run of that route against differences of grad",

@@ -134,3 +134,27 @@ def test_jacobians_name_the_function_returning_a_non_float(name):
                 as info:
             call(X)
         assert _at(fn, str(info.value)) == _return_line(fn)
+
+
+@pytest.mark.parametrize("name", ["setitem_arg", "iadd_arg", "imul_arg_slice", "fill_arg",
+                                  "isub_slice_arg"])
+def test_writes_into_an_argument_run_on_its_copy(name):
+    """The accepted writes into an argument: the gradient of the function of the values
+    it receives (differences of the function on copies), the caller's array unchanged."""
+    from tests.fd import numerical_grad
+    fn, x = getattr(P, name), X.copy()
+    got = tg.grad(fn)(x)
+    np.testing.assert_array_equal(x, X)
+    want = numerical_grad(lambda v: fn(v.copy()), [X.copy()], 0)
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-8)
+
+
+def test_out_into_an_argument_is_refused_as_on_a_private_array():
+    """`np.sin(x, out=x)` said "writing into the argument `x` is not supported ...; it
+    would change the caller's data", though other writes into an argument run on its
+    copy: refused now for what `out=` does anywhere (the backward sweep cannot undo it)."""
+    with pytest.raises(tg.TransformError, match=r":\d+:\d+: `out=` changes `x` in place, "
+                       "which the backward sweep cannot undo") as info:
+        tg.grad(P.out_arg)(X.copy())
+    assert info.value.filename == HERE and "caller's data" not in str(info.value)
+    assert "`x = np.add(a, b)` instead of `np.add(a, b, out=x)`" in info.value.hint

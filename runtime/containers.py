@@ -9,7 +9,7 @@ import types
 
 import numpy as np
 
-from .complex_safety import AttributeRefused
+from .built_objects import answered_by_code, refuse_answered
 from .accumulate import PLAIN_DATA, accum_eager, is_basic_index, own, refuse_own_subscript
 from .helpers import index_vjp, unbroadcast
 from .rules.complex_helpers import imag_vjp, real_vjp
@@ -245,6 +245,8 @@ def getattr_vjp(slopes, obj, name, answer=None):
         if hasattr(type(static), "__get__") and not isinstance(static, _STORED):
             return computed_attribute_vjp(slopes, obj, name, static, answer)
         shared = static is not None and name not in getattr(obj, "__dict__", ())
+        if static is None:
+            refuse_answered(obj, name)
         return None if shared and not isinstance(static, _STORED) else {name: slopes}
     if name in SHAPE_FACTS:                   # an array's .shape, .size, ...: integers
         return None
@@ -276,10 +278,7 @@ def record_field(slopes, name, position, fields):
     if isinstance(slopes, dict):
         unknown = set(slopes) - set(fields)
         if unknown:           # an attribute that is not a field: refused at compile time
-            raise AttributeRefused(f"no derivative through the attribute .{min(unknown)} "
-                                   "of a record built in the code (its class's own "
-                                   "__getattr__ or code answers it, not a field) Instead: "
-                                   f"read its fields ({', '.join(fields)}) directly")
+            raise answered_by_code(min(unknown), fields)
         return unthunk(slopes.get(name))
     if isinstance(slopes, (tuple, list)) and not hasattr(slopes, name):
         if position is None:            # not a NamedTuple: its class's __iter__/__getitem__

@@ -45,8 +45,8 @@ from .public.checks import check_target, refuse_async, returned_at
 from .public.recursion_room import run_deeper
 from .public.sourced import check_arity, with_source
 from .public.vectorize_values import refuse_forward
-from .public.parameters import (_collecting, _derived, _full_signature, _method_parts,
-                                _params, _signature, _unwrap, _wrt_names)
+from .public.parameters import (_collecting, _defaults, _full_signature, _method_parts,
+                                _params, _unwrap, _wrt_names)
 
 
 # jvp of a derivative function grad(f): transform/derivatives.py fills this in (it
@@ -59,11 +59,12 @@ def jvp(fn, primals, tangents, *, wrt=None, policy=None):
     return prepared_jvp(fn, primals, wrt, policy)(tangents)
 
 
-def prepared_jvp(fn, primals, wrt=None, policy=None):
+def prepared_jvp(fn, primals, wrt=None, policy=None, entry="jvp"):
     """tangents -> jvp(fn, primals, tangents, wrt=wrt, policy=policy), fn and the primals
     checked once, the rule compiled at the first call and kept (per complex-ness of the
-    values): jacfwd's columns. apply(tangents, value=False) may leave the value out
-    (None) where it costs a call of its own (a derivative function's)."""
+    values): jacfwd's columns (entry: the API its messages name). apply(tangents,
+    value=False) may leave the value out (None) where it costs a call of its own (a
+    derivative function's)."""
     fn = check_target(fn, "jvp")
     primals = primals_tuple(primals, "jvp")
     if DERIVATIVES and DERIVATIVES["is_derivative"](fn):      # jvp of grad(f)
@@ -77,7 +78,7 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
         if not receiver:
             raise at_definition(func, "jvp of a bound method is not supported yet",
                                 hint="pass a function taking the object's arrays")
-        return prepared_jvp(func, receiver + tuple(primals), wrt, policy)
+        return prepared_jvp(func, receiver + tuple(primals), wrt, policy, entry)
     plain, _ = _unwrap(fn)
     if _collecting(plain):
         raise at_definition(plain, f"forward mode (jvp, jacfwd): {plain.__name__} takes "
@@ -91,31 +92,33 @@ def prepared_jvp(fn, primals, wrt=None, policy=None):
         wrt = tuple(range(min(len(primals), len(params))))
     names, _ = _wrt_names(plain, wrt if isinstance(wrt, (tuple, list)) else (wrt,))
     values = {**_defaults(plain), **dict(zip(params, primals))}   # (a default
-    return _Prepared(plain, names, primals, values)
+    return _Prepared(plain, names, primals, values, entry)
 
 
 class _Prepared:
     """jvp of a plain function at fixed primals: apply(tangents) per direction."""
 
-    def __init__(self, plain, names, primals, values):
+    def __init__(self, plain, names, primals, values, entry):
         self.plain, self.names, self.primals, self.values = plain, names, primals, values
-        self.rules = {}                   # complex values or not -> the compiled rule
+        self.entry = entry
+        # compiled at the first call (complex or not: the primals', fixed here; a
+        # tangent is complex only where its primal is, _like checks)
+        self.rule = None
 
     def __call__(self, tangents, value=True):
         plain, names, primals = self.plain, self.names, self.primals
         tangents = _tangents(names, tangents)
         with located_fields(plain, self.values.items()):
             given = {n: _like(n, self.values.get(n), t) for n, t in zip(names, tangents)}
-        complex_values = holds_complex((primals, given))     # (a default left out)
-        rule = self.rules.get(complex_values)
+        rule = self.rule
         if rule is None:
             _check_inputs(_params(plain, keyword_only=True), names, primals, {},
                           complex_ok=True)
             rule = _compiled(plain, names, _full_signature(plain, primals, {}),
-                             complex_values=complex_values)
-            if rule.inplace_args:
+                             complex_values=holds_complex((primals, given)))
+            if rule.inplace_args:           # (holds_complex: a default left out)
                 refuse_inplace_args(rule, _params(plain), primals, {})
-            self.rules[complex_values] = rule
+            self.rule = rule
         call = lambda: rule.rrule(*primals, **{rule.tangent_params[n]: t  # noqa: E731
                                                for n, t in given.items()})
         try:
@@ -129,24 +132,18 @@ class _Prepared:
                 raise named from None
             tracebacks.annotate(exc)
             raise
-        _refuse_no_number(plain, out)
+        _refuse_no_number(plain, out, self.entry)
         return copied_arrays(out), copied_arrays(out_dot)
 
 
-def _refuse_no_number(plain, out):
+def _refuse_no_number(plain, out, entry):
     """jvp gives the output's tangent: a float's, an array's or a container's of them.
     None (no return) and a string have none (jvp gave (None, None), ('loss', None))."""
     if out is None or isinstance(out, (str, bytes)):
         what = "None (no return value)" if out is None else f"a {type(out).__name__}"
-        raise TypeError(f"jvp: {plain.__name__}(){returned_at(plain)} returned {what}; "
+        raise TypeError(f"{entry}: {plain.__name__}(){returned_at(plain)} returned {what}; "
                         "forward mode needs a float, an array, or a tuple, list or dict "
                         "of them: return the value to differentiate")
-
-
-def _defaults(plain):
-    return dict(_derived(plain, "defaults", lambda f: {
-        k: p.default for k, p in _signature(f).parameters.items()
-        if p.default is not inspect.Parameter.empty}))
 
 
 def call_jvp(fn, tangents, /, *args, **kwargs):

@@ -20,6 +20,7 @@ runtime helpers generated forward code calls have reverse rules
 code reaching a helper without one is refused before anything runs.
 """
 import functools
+import types
 
 import numpy as np
 
@@ -65,7 +66,7 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     return _single(plain, primals, wrt, policy, route, tangents)(tangents[0])
 
 
-_HESSIAN = object()          # _single's tangents for hessian's columns: none given
+_HESSIAN = object()     # _single's and _mixed's tangents for hessian's: none given
 
 
 def _single(plain, primals, wrt, policy, route, tangents=_HESSIAN):
@@ -151,8 +152,15 @@ def _seed_checked(plain, tangent, primals):
     """The tangent code drops the gradient's seed where nothing reads it (an output not
     depending on the arguments: `return None`, `np.ones(3)`), and with it the seed's
     refusal of a non-scalar output: then the output is computed once and checked here."""
-    if "gradient_seed(" not in tangent.source:
+    if not _refers_to(tangent.rrule.__code__, "gradient_seed"):
         _scalar_checked(plain, lambda: gradient_seed(plain(*primals)))
+
+
+def _refers_to(code, name):
+    """Whether compiled code, or code nested in it, reads the helper `name` (a free
+    variable of generated code, or a global)."""
+    return name in code.co_freevars + code.co_names or any(
+        _refers_to(c, name) for c in code.co_consts if isinstance(c, types.CodeType))
 
 
 def _scalar_checked(plain, call):
@@ -170,14 +178,14 @@ def _mixed_hvp(plain, primals, tangents, wrt, policy, route):
     return _mixed(plain, primals, wrt, policy, route, tangents)(tangents)
 
 
-def _mixed(plain, primals, wrt, policy, route, tangents=None):
+def _mixed(plain, primals, wrt, policy, route, tangents=_HESSIAN):
     """directions -> _mixed_hvp along them, the checks of the primals (and of hvp's
     tangents) made once, the code chosen and compiled at the first directions, after
     they are checked; hessian's blocks for a tuple `wrt` reuse it."""
     names, _ = _wrt_names(plain, wrt)
     primals = tuple(primals)
-    if tangents is not None and (not isinstance(tangents, (tuple, list)) or
-                                 len(tangents) != len(names)):
+    if tangents is not _HESSIAN and (not isinstance(tangents, (tuple, list)) or
+                                     len(tangents) != len(names)):
         raise TypeError(f"hvp: tangents must be a tuple with one entry per differentiated "
                         f"argument, the direction for {', '.join(map(repr, names))}, got "
                         f"{type(tangents).__name__}")

@@ -172,7 +172,7 @@ def jacfwd(fn, wrt=0, *, policy=None):
         zeros = [_zeros_like_arg(args[_position(fn, w)]) for w in wrt_tuple]
         # the value too comes from jvp, which never writes into the caller's arrays
         # (fn itself may: a second call would then start from the written values)
-        along = prepared_jvp(fn, args, wrt_tuple, policy)  # checked and compiled once
+        along = prepared_jvp(fn, args, wrt_tuple, policy, "jacfwd")  # compiled once
         out, columns = along(zeros)[0], {}
         for k, w in enumerate(wrt_tuple):       # (k, argument path) -> output tangents
             for path, leaf in _float_leaves(args[_position(fn, w)]):

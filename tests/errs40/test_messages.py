@@ -46,8 +46,10 @@ def test_hvp_and_hessian_name_the_return_of_a_non_scalar_function(name, route):
 def test_jvp_refuses_an_output_with_no_tangent(name, what):
     """jvp gave (None, None) for no return value and ('loss', None) for a string."""
     fn = getattr(P, name)
-    for call in (lambda: tg.jvp(fn, (X,), (V,)), lambda: tg.jacfwd(fn)(X)):
-        with pytest.raises(TypeError, match=f"^jvp: {name}\\(\\) .* returned {what}") as info:
+    for entry, call in (("jvp", lambda: tg.jvp(fn, (X,), (V,))),
+                        ("jacfwd", lambda: tg.jacfwd(fn)(X))):      # jacfwd said "jvp:"
+        with pytest.raises(TypeError, match=f"^{entry}: {name}\\(\\) .* returned {what}") \
+                as info:
             call()
         assert _at(fn, str(info.value)) == _return_line(fn)
 
@@ -78,13 +80,12 @@ def test_grad_of_a_builtin_without_a_rule_says_what_to_do():
 def test_an_attribute_answered_by_getattr_is_refused_at_the_users_line(entry):
     """A class with __getattr__: a TypeError with no file or line (the rule's origin was
     `<string>`, the innermost frame with an origin); now a TransformError in the user's
-    function, with advice naming the record's fields (reverse) or forward mode's."""
-    import inspect
-    lines, first = inspect.getsourcelines(P.getattr_class)
+    function, with advice naming the record's fields (reverse) or forward mode's; at the
+    line reading the attribute (reverse mode named the object's construction line)."""
     with pytest.raises(tg.TransformError, match="`?.anything") as info:
         entry(P.getattr_class)
     assert info.value.filename == HERE
-    assert first < info.value.line < first + len(lines)
+    assert info.value.line == _return_line(P.getattr_class)
     assert info.value.hint in ("read its fields (v) directly",
                                "read the fields it is computed from, or use vjp")
 
@@ -133,3 +134,27 @@ def test_jacobians_name_the_function_returning_a_non_float(name):
                 as info:
             call(X)
         assert _at(fn, str(info.value)) == _return_line(fn)
+
+
+@pytest.mark.parametrize("name", ["setitem_arg", "iadd_arg", "imul_arg_slice", "fill_arg",
+                                  "isub_slice_arg"])
+def test_writes_into_an_argument_run_on_its_copy(name):
+    """The accepted writes into an argument: the gradient of the function of the values
+    it receives (differences of the function on copies), the caller's array unchanged."""
+    from tests.fd import numerical_grad
+    fn, x = getattr(P, name), X.copy()
+    got = tg.grad(fn)(x)
+    np.testing.assert_array_equal(x, X)
+    want = numerical_grad(lambda v: fn(v.copy()), [X.copy()], 0)
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-8)
+
+
+def test_out_into_an_argument_is_refused_as_on_a_private_array():
+    """`np.sin(x, out=x)` said "writing into the argument `x` is not supported ...; it
+    would change the caller's data", though other writes into an argument run on its
+    copy: refused now for what `out=` does anywhere (the backward sweep cannot undo it)."""
+    with pytest.raises(tg.TransformError, match=r":\d+:\d+: `out=` changes `x` in place, "
+                       "which the backward sweep cannot undo") as info:
+        tg.grad(P.out_arg)(X.copy())
+    assert info.value.filename == HERE and "caller's data" not in str(info.value)
+    assert "`x = np.add(a, b)` instead of `np.add(a, b, out=x)`" in info.value.hint

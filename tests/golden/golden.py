@@ -1,5 +1,6 @@
-"""Golden texts of generated code: for each optimiser pass, a small function's adjoint
-just before the pass and just after it (the pipeline's passes up to it run first), and
+"""Golden texts of generated code: for each optimiser pass and each step of the closure
+lowering's finish (optimize.FINISH), a small function's adjoint just before it and just
+after it (the pipeline's passes and steps up to it run first), and
 about ten whole adjoints a reviewer can read. (InlineForcedThunks, which no corpus
 function reaches any more, has its golden on a hand-written rrule in
 tests/optimize/test_passes.py.) The texts are checked in under
@@ -131,9 +132,16 @@ def pass_texts(golden):
 
 def pass_golden_text(golden):
     before, after = pass_texts(golden)
-    return (golden.header(f"the optimiser pass {golden.name}, after the passes before it "
-                          "in transform/optimize.py's PASSES")
-            + "#### before\n" + before + "#### after\n" + after)
+    return golden.header(_pass_words(golden.name)) + "#### before\n" + before + \
+        "#### after\n" + after
+
+
+def _pass_words(name):
+    if name in [repr(p) for p in optimize.FINISH]:
+        return (f"the closure lowering's finish step {name} (optimize.FINISH, finish()), "
+                "after the optimiser's passes and the finish steps before it")
+    return (f"the optimiser pass {name}, after the passes before it in "
+            "transform/optimize.py's PASSES")
 
 
 def adjoint_golden_text(golden):

@@ -202,3 +202,14 @@ def run_checked(team, checks, case, name, check, refused):
                 checks[check](f, args, k, rng(team, name, check))
         else:
             checks[check](f, args, k, rng(team, name, check))
+
+
+# the kinds of check red teams' refusal lists name together (red39, red40)
+FR = ("hvp_fr", "hessian_fr")                       # forward over reverse
+SECOND = ("hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "jacfwd_grad",
+          "jacrev_grad", "gog", "gog3")
+
+
+def listed(cases, names, checks):
+    """(name, check) for each check of `checks` the case `name` (of `cases`) runs."""
+    return {(n, c) for n in names.split() for c in checks if c in cases[n][3]}

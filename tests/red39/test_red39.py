@@ -16,23 +16,18 @@ tests.red39.table [NAME...]` prints it. Every check matches or is refused with a
 TransformError (REFUSED, kept exact).
 test_regressions.py holds what it found.
 """
+import functools
+
 import pytest
 
 pytest.importorskip("scipy")    # red39's programs call SciPy throughout
 
-from tests.red34.check import run_checked
+from tests.red34.check import FR, SECOND, listed, run_checked
 from tests.red39.cases import all_cases
 from tests.red38.check import CHECKS
 
 CASES = all_cases()
-FR = ("hvp_fr", "hessian_fr")
-SECOND = ("hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "jacfwd_grad",
-          "jacrev_grad", "gog", "gog3")
-
-
-def _listed(names, checks):
-    """(name, check) for each check of `checks` the case `name` runs."""
-    return {(n, c) for n in names.split() for c in checks if c in CASES[n][3]}
+_listed = functools.partial(listed, CASES)         # (name, check) pairs the cases run
 
 
 REFUSED = (

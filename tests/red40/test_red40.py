@@ -19,25 +19,19 @@ as `python -m tests.red40.table [NAME...]`; by default three checks per case, ro
 REFUSED lists the refusals (kept exact); NAN the one wrong value left (a documented
 limitation). test_regressions.py holds what red40 fixed.
 """
+import functools
 import os
 
 import pytest
 
 pytest.importorskip("scipy")    # red40's programs call SciPy throughout
 
-from tests.red34.check import run_checked  # noqa: E402
+from tests.red34.check import FR, SECOND, listed, run_checked  # noqa: E402
 from tests.red40.check import CHECKS  # noqa: E402
 from tests.red40.cases import all_cases  # noqa: E402
 
 CASES = all_cases()
-FR = ("hvp_fr", "hessian_fr")
-SECOND = ("hvp", "hvp_fr", "hvp_auto", "hessian", "hessian_fr", "jacfwd_grad",
-          "jacrev_grad", "gog", "gog3")
-
-
-def _listed(names, checks):
-    """(name, check) for each check of `checks` the case `name` runs."""
-    return {(n, c) for n in names.split() for c in checks if c in CASES[n][3]}
+_listed = functools.partial(listed, CASES)         # (name, check) pairs the cases run
 
 
 ALL = tuple(CHECKS)

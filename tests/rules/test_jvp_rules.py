@@ -22,6 +22,7 @@ from tests.rules.checks import frozen, rand, random_like, spd
 from tests.rules.jvp_complex_examples import COMPLEX_MORE, REAL_MORE
 from tests.rules.jvp_structures import assert_all_close, like, pairing, plain, zero_or
 from tests.rules.reverse_code_examples import REVERSE_EXEMPT
+from tests.rules.rule_exemptions import DISPATCHED
 from tests.rules.rule_examples import is_float_value
 from tests.rules.test_every_rule_checked import EXAMPLES, _covering
 
@@ -41,14 +42,7 @@ EXEMPT = {
     "tests/rules/test_jvp_integrate.py at tight tolerances",
     "runtime.checkpoint.run_checkpointed": "a registered loop step: "
     "tests/rules/test_jvp_generated_calls.py (for, chunked, while and break loops)",
-    "transform.flat_dispatch.rule_call": "a call dispatched when it runs, in a flat gradient "
-    "(hvp forward over reverse; its tangent forward mode's call_jvp): "
-    "tests/forward/test_hvp_fr_calls.py and the corpus's hvp run of that route",
-    "transform.flat_dispatch.rule_cotangents": "a dispatched call's cotangents (tangent: the "
-    "pullback of call_jvp's rule along (g_dot, g)): tests/forward/test_hvp_fr_calls.py and "
-    "the corpus's hvp run of that route against differences of grad",
-    "runtime.closures.partial_part": "part of a partial's cotangent (linear in g; reverse "
-    "over it refused): tests/forward/test_hvp_fr_calls.py and the corpus's hvp run",
+    **DISPATCHED,
     "transform.flat_calls.callee_vjp": "a user callee's gradient seeded with g: "
     "tests/forward/test_hvp_forward_over_reverse.py (calls) against differences",
     "transform.forward_api.call_jvp": "a user function and its tangents: "

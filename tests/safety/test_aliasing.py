@@ -20,7 +20,8 @@ M = np.array([[1.0, 0.5], [0.2, 0.3]])
 # fn, args, the text of the refused line, words the message says
 REFUSED = [
     # (an argument written into is copied on entry: the sort is then refused as on a
-    # local array, the fill works, see ALLOWED)
+    # local array, the fill works, see ALLOWED; np.copyto and out= are refused as on a
+    # local array too since session 40, tidy40: they said "writing into the argument")
     (F.sort_argument, (V,), "x.sort()", "`.sort()` changes `x`", "np.sort(x)"),
     (F.view_of_argument_written, (V, 1.5), "v[0] = w", "`v`", "argument `x`"),
     (F.transposed_argument_written, (M, 1.5), "Y[0] = w", "`Y`", "argument `X`"),
@@ -28,8 +29,8 @@ REFUSED = [
     (F.helper_result_of_argument_written, (V, 1.5), "v[0] = w", "argument `x`"),
     (F.dict_argument_value_written, ({"W": V}, 1.5), "W[0] = w", "argument `params`"),
     (F.attribute_of_argument_written, (F.Box(V), 1.5), "W[0] = w", "argument `box`"),
-    (F.copyto_argument, (V, 1.5), "np.copyto(x, w)", "argument `x`"),
-    (F.out_argument, (V, 1.5), "out=x", "argument `x`"),
+    (F.copyto_argument, (V, 1.5), "np.copyto(x, w)", "`copyto(...)` changes `x`"),
+    (F.out_argument, (V, 1.5), "out=x", "`out=` changes `x`", "`x = np.add(a, b)`"),
     (F.global_written, (1.5,), "g[0] = w", "global `G`"),
     (F.loop_element_of_a_fresh_list_written, (V,), "v[0] = v[1] * v[0]", "loop variable `v`",
      "v.copy()"),
@@ -38,7 +39,8 @@ REFUSED = [
      "`hs = [x] + [h.copy()]`"),
     (F.helper_view_of_local_written, (V,), "r[0] = 0.0", "`r`", "`A`"),
     (F.helper_list_holding_local, (V,), "a[0] = 0.0", "`a`", "`both`"),
-    (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)", "argument `x`"),
+    (F.positional_out_argument, (V, 1.5), "np.multiply(x, w, x)",
+     "an output argument changes `x`"),
     (F.positional_out_local, (V, 1.5), "np.tanh(a, a)", "`a`", "`v`"),
     (F.nested_writes_its_parameter, (V, 1.5), "v[0] = w", "argument `v`"),
     (F.symplectic_step, (M, 0.1), "S[1] = v - dt * x", "`S`", "`v`", "line", "copy()"),

@@ -17,7 +17,8 @@ def check_aliasing(src):
     if not may_write(src) and not calls_write(src, HELPERS.written_params):
         return
     params = src.params + [a.id for a in src.node.args.kwonlyargs]
-    AliasCheck(src, params, src.node.body, helpers=HELPERS).block(src.node.body)
+    AliasCheck(src, params, src.node.body, helpers=HELPERS,
+               copied=getattr(src, "argument_copies", False)).block(src.node.body)
 
 
 __all__ = ["check_aliasing"]

@@ -97,9 +97,8 @@ class InplaceCalls:
         name = getattr(fn, "__name__", "call")
         target = e.args[-1] if isinstance(fn, np.ufunc) or _ufunc_method_out(fn, e) \
             else e.args[0]
-        self.check.write(target, e, f"`{name}` writes into it")
-        self.check.refuse_inplace(target, e, f"`{name}(...)`", "out=" if isinstance(fn, np.ufunc)
-                            else name)
+        self.check.in_place(target, e, f"`{name}` writes into it", f"`{name}(...)`",
+                            "out=" if isinstance(fn, np.ufunc) else name)
 
     def call_through_local(self, e):
         """`op(...)` where `op` is a local name bound to a function."""

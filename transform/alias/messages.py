@@ -130,7 +130,7 @@ class AliasMessages:
 
     def inplace(self, target, node, what, key):
         """In place on an array no one else sees: still nothing the tape can undo."""
-        name = target.id if isinstance(target, gast.Name) else "a"
+        name = target.id if isinstance(target, gast.Name) else _text(target)   # `x[:2]`
         hint = instead(key)
         return self.src.error(f"{what} changes `{name}` in place, which the backward sweep "
                               "cannot undo", node, hint=hint.format(name))

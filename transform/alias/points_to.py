@@ -200,12 +200,12 @@ class ExprAliases:
         kwargs = {kw.arg: self.value(kw.value) for kw in e.keywords}
         for kw in e.keywords:
             if kw.arg == "out" and not _is_none(kw.value):   # `out=None` writes nothing
-                self.check.write(kw.value, e, "the `out=` argument writes into it")
-                self.check.refuse_inplace(kw.value, e, "`out=`", "out=")
+                self.check.in_place(kw.value, e, "the `out=` argument writes into it",
+                                    "`out=`", "out=")
             target = overwritten(e, kw)
             if target is not None:      # SciPy's overwrite_a=True, NumPy's overwrite_input
-                self.check.write(target, e, f"`{kw.arg}=` lets the function write into it")
-                self.check.refuse_inplace(target, e, f"`{kw.arg}=`", "overwrite")
+                self.check.in_place(target, e, f"`{kw.arg}=` lets the function write "
+                                    "into it", f"`{kw.arg}=`", "overwrite")
         func = e.func
         fn = self.src.resolve(func)
         if fn is None and isinstance(func, gast.Attribute):
@@ -225,9 +225,11 @@ class ExprAliases:
             return self.unknown_result(e, [receiver] + args + list(kwargs.values()))
         if name in INPLACE_METHODS or (name == "shuffle" and e.args):
             target = e.args[0] if name == "shuffle" else func.value
-            self.check.write(target, e, f"`.{name}()` changes it in place")
-            if name != "fill":                 # fill on a fresh array has a rule
-                self.check.refuse_inplace(target, e, f"`.{name}()`", name)
+            if name == "fill":                 # fill on a fresh array has a rule
+                self.check.write(target, e, f"`.{name}()` changes it in place")
+            else:
+                self.check.in_place(target, e, f"`.{name}()` changes it in place",
+                                    f"`.{name}()`", name)
             return Value()
         if name in CONTAINER_MUTATORS:
             self.check.calls.container_mutator(e, receiver)
@@ -256,13 +258,13 @@ class ExprAliases:
             return kwargs["out"]
         if isinstance(fn, np.ufunc) and len(e.args) > fn.nin:    # np.add(a, b, out)
             for target in e.args[fn.nin:]:
-                self.check.write(target, e, f"`np.{fn.__name__}` writes into it")
-                self.check.refuse_inplace(target, e, "an output argument", "out=")
+                self.check.in_place(target, e, f"`np.{fn.__name__}` writes into it",
+                                    "an output argument", "out=")
         self.check.calls.inplace_call(e, fn)
         if _is_in(fn, INPLACE_FUNCTIONS) or _is_ufunc_at(fn):
             if e.args:
-                self.check.write(e.args[0], e, f"`{_label(fn)}` writes into it")
-                self.check.refuse_inplace(e.args[0], e, f"`{_label(fn)}`", getattr(fn, "__name__", ""))
+                self.check.in_place(e.args[0], e, f"`{_label(fn)}` writes into it",
+                                    f"`{_label(fn)}`", getattr(fn, "__name__", ""))
             return Value()
         if fn in (copy.copy, copy.deepcopy) and len(args) == 1:   # a new object, like .copy()
             return self.fresh(e, self.state.contents(args[0].objs), args[0].array,

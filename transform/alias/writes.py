@@ -36,10 +36,14 @@ class AliasCheck:
     NumPy would order differently, `messages` words the errors. The refuse_* and
     tuple_of_views hooks are where the readers of summaries.py and callees.py relax it."""
 
-    def __init__(self, src, params, body, *, helpers, outer=()):
+    def __init__(self, src, params, body, *, helpers, outer=(), copied=False):
         """helpers: what calls to helpers return and write (summaries.HELPERS; passed
-        in because reading a helper runs this check over the helper's body)."""
+        in because reading a helper runs this check over the helper's body); copied:
+        writes into the parameters run on their copies (the function grad is called on:
+        frontend/desugar.py _argument_copies), but for a mutable default's."""
         self.src, self.outer, self.helpers = src, set(outer), helpers
+        self.copied = frozenset("arg:" + p for p in params if p not in
+                                mutable_defaults(src.fn)) if copied else frozenset()
         self.state = State({p: frozenset({"arg:" + p}) for p in params})
         kinds = getattr(src, "param_kinds", {})     # from the arguments' shapes, if known
         self.state.arrays |= {p for p in params if kinds.get(p) == "array"}
@@ -67,6 +71,18 @@ class AliasCheck:
 
     def refuse_inplace(self, target, node, what, key):
         raise self.messages.inplace(target, node, what, key)
+
+    def in_place(self, target, node, how, what, key):
+        """A write by an operation the backward sweep cannot undo (`out=`, `.sort()`,
+        `np.copyto`): refused as that operation on a parameter whose writes run on its
+        copy (`copied`) as on a private array (it said "writing into the argument `x` is
+        not supported ...; it would change the caller's data", though `x[0] = v` is
+        differentiated); elsewhere the write's own refusal first (a second name, the
+        caller's data). The readers of helpers relax refuse_inplace: the write alone."""
+        if self.copied and self.value(target).objs & self.copied:
+            self.refuse_inplace(target, node, what, key)
+        self.write(target, node, how)
+        self.refuse_inplace(target, node, what, key)
 
     def refuse_mutator(self, target, node, name, text):
         raise self.messages.mutator(node, name, text)

@@ -20,7 +20,7 @@ import gast
 from ..ir.nodes import names_below
 from .base_init import base_call
 from .constructor_methods import reading_method
-from .constructors import _HEAP_TYPE, _LITERALS, _attribute_parents, _own_setattr, _parsed, _writes_self
+from .constructors import NUMPY_HOOKS, _HEAP_TYPE, _LITERALS, _attribute_parents, _own_setattr, _parsed, _writes_self
 
 _OUTSIDE = "or build the object outside the differentiated function and pass it in"
 _NESTED = (gast.FunctionDef, gast.Lambda, gast.ClassDef, gast.Return, gast.Yield,
@@ -49,6 +49,11 @@ def _why(cls):
 
 def _not_plain(cls):
     for k in cls.__mro__[:-1]:
+        hooks = sorted(NUMPY_HOOKS & set(k.__dict__))
+        if hooks:
+            return (f"`{k.__name__}` defines `{hooks[0]}`, so NumPy functions of it run "
+                    "its own code", "apply NumPy functions to the arrays the object holds "
+                    f"(`np.sin(obj.v)`), {_OUTSIDE}")
         own = [n for n in ("__new__", "__slots__") if n in k.__dict__] + \
             ([] if _own_setattr(k) else ["__setattr__"])
         if own or len(k.__bases__) > 1 or type(k) is not type:

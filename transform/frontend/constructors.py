@@ -201,11 +201,17 @@ def _with_self(cls, fdef, *where):
 def _plain_class(cls):
     """A class made by `class` with object's __new__, each class it derives from also
     made by `class`, one base each, none with __slots__, __setattr__ (but a frozen
-    dataclass's) or a metaclass (they would run code this module does not read)."""
+    dataclass's), a metaclass or NumPy's hooks (NUMPY_HOOKS) (they would run code this
+    module does not read)."""
     chain = cls.__mro__[:-1]
     return cls.__new__ is object.__new__ and all(
         type(k) is type and k.__flags__ & _HEAP_TYPE and len(k.__bases__) == 1 and
-        "__slots__" not in k.__dict__ and _own_setattr(k) for k in chain)
+        "__slots__" not in k.__dict__ and _own_setattr(k) and
+        not NUMPY_HOOKS & set(k.__dict__) for k in chain)
+
+
+# NumPy functions applied to an object whose class has one run the class's own code
+NUMPY_HOOKS = frozenset({"__array_ufunc__", "__array_function__"})
 
 
 def _own_setattr(k):

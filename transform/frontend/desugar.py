@@ -48,6 +48,7 @@ from ..ir.nodes import assign as _assign, call_method as _method, load as _load,
 def desugar(src, entry):
     """Rewrite `src.node`'s body in place; refresh what SourceFunction derived from it.
     entry: the function is what the user called grad/vjp on (not a helper it calls)."""
+    src.argument_copies = entry           # (the alias check's words for `out=x`)
     if not _has_sugar(src, entry):
         return                            # one scan: most numeric code has none
     names = _FreshNames(src.node)

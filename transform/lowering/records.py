@@ -15,6 +15,7 @@ import inspect
 import types
 import weakref
 
+from runtime.built_objects import note_built
 from runtime.jvp import JOINT
 from runtime.registry import Rule
 
@@ -130,6 +131,7 @@ def object_builder(cls, fields):
         obj = object.__new__(cls)
         for field, value in zip(fields, values):
             object.__setattr__(obj, field, value)
+        note_built(obj)
         return obj
     build.__name__ = build.__qualname__ = f"build_{cls.__name__}"
     params = [f"v{k}" for k in range(len(fields))]

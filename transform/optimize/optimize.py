@@ -54,11 +54,10 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     HoistFactors(),            # a loop-invariant factor applied once after the loop
     FuseForward(),             # the forward sweep's single-use temporaries folded (after
                                # DropSpreads, WriteOutUnbroadcasts: what they drop is no read)
-)
-
-GAST_PASSES = (               # on the lowered rrule
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
 )
+
+GAST_PASSES = ()              # on the lowered rrule: none left (session 40)
 
 PASSES = TYPED_PASSES + GAST_PASSES
 
@@ -76,7 +75,10 @@ FINISH = (
 # an allocation; a compiled loop (numba) does that update in place for less than the
 # stacking costs, and a Python object with list state is what it cannot type.
 # Nor HoistPops: the plain lowering reads its tapes by index, no `popped(pop, n)` header.
-PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, (BatchProducts, HoistPops)))
+# Nor SpreadViews: it judges each read where the gast lowering puts it
+# (optimize/lowered_reads.py), which the plain lowering's accumulations need not match.
+PLAIN_PASSES = tuple(p for p in TYPED_PASSES
+                     if not isinstance(p, (BatchProducts, HoistPops, SpreadViews)))
 
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared

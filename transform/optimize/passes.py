@@ -21,6 +21,7 @@ from typing import Callable, Optional
 
 import gast
 
+from .lowered_reads import LoweredReads
 from .name_counts import NameCounts
 from ..ir.lower_gast import out_of_step
 from ..ir.nodes import statements
@@ -118,9 +119,21 @@ class TypedFacts:
     same_shape: Callable = lambda a, b: a == b      # (as Facts: DropSpreads)
     primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
     real_arguments: bool = False                    # (as Facts: WriteOutUnbroadcasts)
+    _lowered_reads: Optional[LoweredReads] = field(default=None, repr=False)
+
+    @property
+    def lowered_reads(self):
+        """The pullback as the gast lowering will make it, the typed statements'
+        operands in it (derived: computed on first use, forgotten after any pass that
+        does not keep it; optimize/lowered_reads.py)."""
+        if self._lowered_reads is None:
+            self._lowered_reads = LoweredReads(self.backward, self.params, self.adjoints,
+                                               self.names)
+        return self._lowered_reads
 
     def forget(self, derived):
-        pass                                         # no derived facts: nothing lowered
+        if "lowered_reads" in derived:
+            self._lowered_reads = None
 
     def check_after(self, p):
         """The checked run: the body is still typed statements, all the way down."""
@@ -148,7 +161,7 @@ class Pass:
         return type(self).__name__
 
 
-DERIVED = ("counts",)
+DERIVED = ("counts", "lowered_reads")
 
 
 def run_passes(passes, facts, check=False):

@@ -93,11 +93,27 @@ def widens_back(node, parents, shapes, instead):
             return True
 
 
-class Views:
-    """The spreads of one rrule, and the views accepted so far."""
+class GastTree:
+    """A gast tree as Views reads it (what `LoweredReads` is for the typed pullback):
+    its root, its parents, every node writable, a child replaced in place."""
 
-    def __init__(self, root, shapes):
-        self.root, self.shapes, self.parents = root, shapes, parents_of(root)
+    def __init__(self, root):
+        self.root, self.parents = root, parents_of(root)
+
+    def writable(self, node):
+        return True
+
+    def put(self, parent, old, new):
+        replace_child(parent, old, new)
+
+
+class Views:
+    """The spreads of one pullback (`tree`: a GastTree or optimize/lowered_reads.py's
+    model of the lowered pullback), and the views accepted so far."""
+
+    def __init__(self, tree, shapes):
+        self.tree, self.root, self.shapes = tree, tree.root, shapes
+        self.parents = tree.parents
         self.names = {}           # adjoint -> (its Spreads, its reads)
         self.inline = []          # the other Spreads (taken only under arithmetic)
         self.accepted_names, self.accepted_inline = {}, []
@@ -107,7 +123,7 @@ class Views:
         assigned = {}
         for node in walk(self.root):
             spread = spread_of(node, self.shapes)
-            if spread is None:
+            if spread is None or not self.tree.writable(node):
                 continue
             parent = self.parents.get(id(node))
             if type(parent) is gast.Assign and len(parent.targets) == 1 and \
@@ -155,22 +171,36 @@ class Views:
     def rewrite(self):
         for found, _ in self.accepted_names.values():
             for assignment, spread in found:
-                assignment.value = spread.view
+                self.tree.put(assignment, spread.call, spread.view)
         for spread in self.accepted_inline:
-            replace_child(self.parents[id(spread.call)], spread.call, spread.view)
+            self.tree.put(self.parents[id(spread.call)], spread.call, spread.view)
         return len(self.accepted_names) + len(self.accepted_inline)
 
 
 def spread_views(root, shapes):
-    """Write the spreads below root as views where that is safe (module docstring)."""
-    views = Views(root, shapes)
+    """Write the spreads below root (a gast tree, or a `LoweredReads`) as views where
+    that is safe (module docstring); how many."""
+    views = Views(root if hasattr(root, "put") else GastTree(root), shapes)
     views.choose()
     return views.rewrite()
 
 
 class SpreadViews(Pass):
-    """A partial reduction's spread as a view its arithmetic broadcasts (docstring)."""
-    needs = ("shape_of", "primal_of")
+    """A partial reduction's spread as a view its arithmetic broadcasts (docstring).
+
+    Typed (session 40): on the typed pullback body before it is lowered, judged on the
+    analysis `lowered_reads` (every read with its parents as the gast lowering will
+    place it: `dx = dx + v` reads dx under `+`, `dx = accum(dx, v)` under a call) and
+    rewritten through it into the statements' operands (the lowering shares them):
+
+        Accumulate(dt27, unreduce(g, t27, 1, False), "set")   t27 16x16x3, g 16x3
+        Accumulate(dt25, dt27 * t26, "set")                   t26 16x16x1
+      ->
+        Accumulate(dt27, g[:, None, :], "set")                dt27 = g[:, None, :]
+        Accumulate(dt25, dt27 * t26, "set")                   dt25 = dt27 * t26
+    """
+    phase = "typed"
+    needs = ("lowered_reads", "shape_of", "primal_of")
 
     def run(self, facts):
-        spread_views(facts.pullback, ExprShapes(facts.shape_of, facts.primal_of))
+        spread_views(facts.lowered_reads, ExprShapes(facts.shape_of, facts.primal_of))

@@ -80,12 +80,15 @@ class LoweredReads:
                 if getattr(node, field, None) is not None:
                     self._real(getattr(node, field))
             return [node]
-        if isinstance(s, (Accumulate, Generated)) and s.node is None:
-            self._roots(s)
+        if isinstance(s, (Accumulate, Generated)):
+            if s.node is None:                       # (the typed phase's: none lowered)
+                self._roots(s)
+            kept = s.node
             nodes = self.lowering.statement(s)
-            s.node = None                            # (the lowering bound it: unbound)
+            s.node = kept                            # (the lowering bound it: as it was)
             return nodes
-        self._real(s.node)
+        if isinstance(s.node, gast.AST):
+            self._real(s.node)
         return [s.node]
 
     def _roots(self, s):

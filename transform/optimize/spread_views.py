@@ -27,7 +27,7 @@ rely on each other being full. A full reduction's spread (axis None) is DropSpre
 """
 import gast
 
-from .expr_shapes import ExprShapes, Instead, is_arith, parents_of, replace_child
+from .expr_shapes import ExprShapes, Instead, is_arith
 from .passes import Pass
 from ..ir.nodes import const, walk
 from ..ir.recognize import is_call
@@ -93,23 +93,10 @@ def widens_back(node, parents, shapes, instead):
             return True
 
 
-class GastTree:
-    """A gast tree as Views reads it (what `LoweredReads` is for the typed pullback):
-    its root, its parents, every node writable, a child replaced in place."""
-
-    def __init__(self, root):
-        self.root, self.parents = root, parents_of(root)
-
-    def writable(self, node):
-        return True
-
-    def put(self, parent, old, new):
-        replace_child(parent, old, new)
-
-
 class Views:
-    """The spreads of one pullback (`tree`: a GastTree or optimize/lowered_reads.py's
-    model of the lowered pullback), and the views accepted so far."""
+    """The spreads of one pullback, and the views accepted so far. `tree`: the pullback
+    as lowered (optimize/lowered_reads.py's `LoweredReads`; anything with its `root`,
+    `parents`, `writable(node)` and `put(parent, old, new)`)."""
 
     def __init__(self, tree, shapes):
         self.tree, self.root, self.shapes = tree, tree.root, shapes
@@ -177,10 +164,10 @@ class Views:
         return len(self.accepted_names) + len(self.accepted_inline)
 
 
-def spread_views(root, shapes):
-    """Write the spreads below root (a gast tree, or a `LoweredReads`) as views where
-    that is safe (module docstring); how many."""
-    views = Views(root if hasattr(root, "put") else GastTree(root), shapes)
+def spread_views(tree, shapes):
+    """Write the spreads of `tree` (a `LoweredReads`: Views) as views where that is safe
+    (module docstring); how many."""
+    views = Views(tree, shapes)
     views.choose()
     return views.rewrite()
 

@@ -17,6 +17,10 @@ keeps its node is that node, a loop or branch a copy of its node with the bodies
 modelled; the `def`'s parameters are modelled as lower_sweeps makes them (the seed, and
 every name the body binds that is no adjoint, an over-approximation of the snapshot).
 
+The lowering asks the Vocabulary for the helpers' names (`own`, `accum`): those the
+pullback's own lowering asks for first thing after the typed phase, in the same order,
+so the names chosen do not change (the reverse, hvp and policy-loop dumps: session 40).
+
 A pass (SpreadViews) judges reads by `root` and `parents` and rewrites through `put`:
 inside an operand in place (the lowering shares it), an operand's root by setting the
 statement's field; `writable(node)` says whether a replacement of node would reach the

@@ -60,7 +60,7 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
 PASSES = TYPED_PASSES          # every optimiser pass is typed (session 40: SpreadViews)
 
 # Not the optimiser's: the closure lowering's last step (`finish`, run by the pipeline
-# after the gast phase), which makes the code complete rather than lean; the plain
+# after lower_sweeps), which makes the code complete rather than lean; the plain
 # lowering emits neither (its blocks are never left empty, it deletes nothing).
 FINISH = (
     FillEmptyBlocks(),         # a block of comments only gets a `pass`

@@ -189,5 +189,8 @@ class SpreadViews(Pass):
     phase = "typed"
     needs = ("lowered_reads", "shape_of", "primal_of")
 
+    def applies(self, facts):
+        return facts.names is not None           # (no Vocabulary: nothing to lower by)
+
     def run(self, facts):
         spread_views(facts.lowered_reads, ExprShapes(facts.shape_of, facts.primal_of))

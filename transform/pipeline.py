@@ -47,7 +47,7 @@ from .lowering.control import lower_control
 from .lowering.normalize import normalize_function
 from .lowering.cholesky_solves import triangular_solves
 from .lowering.logaddexp_numbers import logaddexp_numbers
-from .optimize.optimize import PLAIN_PASSES, finish, optimize, optimize_typed
+from .optimize.optimize import PLAIN_PASSES, finish, optimize_typed
 from .reverse.assemble import build_sweeps, lower_sweeps
 from .reverse.plain_rule import plain_rule
 
@@ -113,7 +113,6 @@ def _stages(ctx, varied):
     if ctx.lowering == "plain":                                 #   (or the second lowering)
         return _emit_plain(ctx, plain_rule(ctx, sweeps))
     rrule = lower_sweeps(ctx, sweeps)                           #   (lowered to gast)
-    _optimize(ctx, rrule)                                       # 7 optimize: gast phase
     finish(rrule, ctx.names)                                    #   (`pass`, `del`: lowering's end)
     check_pullback(rrule, set(ctx.adjoints.values()))           # 8 emit
     return emit(ctx, rrule)
@@ -219,16 +218,6 @@ def _optimize_typed(ctx, sweeps):
                            primal_of={d: p for p, d in ctx.adjoints.items()},
                            real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
     ctx.uses_tape = facts.uses_tape         # no save left: no tape (the prelude's)
-
-
-def _optimize(ctx, rrule):
-    """Stage 7's gast phase: what the optimiser may assume, from the compilation state."""
-    optimize(rrule, ctx.names, temporaries=ctx.foldable(),
-             same_shape=ctx.same_shape,
-             shape_of=lambda name: shape_of(ctx.shapes.cls.get(name)),
-             adjoints=frozenset(ctx.adjoints.values()),
-             primal_of={d: p for p, d in ctx.adjoints.items()},
-             real_arguments=ctx.shapes.stood_in or ctx.shapes.unguarded)
 
 
 def _param_kinds(params, signature):

@@ -24,8 +24,8 @@ from transform.ir.statements import Accumulate, Return, mark_typed
 from transform.ir.vocabulary import Vocabulary
 
 PASSES = optimize.PASSES + optimize.FINISH      # the optimiser's, then the lowering's finish
-FACT_NAMES = set(Facts.__dataclass_fields__) | {"pullback", "modules", "counts"}
-TYPED_FACT_NAMES = set(TypedFacts.__dataclass_fields__)     # the typed phase's
+FACT_NAMES = set(Facts.__dataclass_fields__) | {"pullback", "counts"}
+TYPED_FACT_NAMES = set(TypedFacts.__dataclass_fields__) | {"lowered_reads"}  # the typed phase's
 
 
 def vec(*shape):

@@ -6,8 +6,9 @@ import ast
 import gast
 import pytest
 
-from transform.optimize.expr_shapes import ExprShapes
-from transform.optimize.spread_views import literal_axes, spread_views
+from transform.optimize.expr_shapes import ExprShapes, parents_of, replace_child
+from transform.optimize.spread_views import literal_axes
+from transform.optimize.spread_views import spread_views as _spread_views
 from transform.optimize.written_sums import summed_axes, write_out_unbroadcasts
 
 
@@ -41,6 +42,24 @@ def test_literal_axes(text, ndim, want):
         node.elts[1] = gast.Constant(value=-3, kind=None)
         want = None                          # -3 is axis 0 again: repeated
     assert literal_axes(node, ndim) == want
+
+
+class _GastTree:
+    """A hand-written pullback as SpreadViews' Views reads the lowered one
+    (optimize/lowered_reads.py): its root, parents, every node writable in place."""
+
+    def __init__(self, root):
+        self.root, self.parents = root, parents_of(root)
+
+    def writable(self, node):
+        return True
+
+    def put(self, parent, old, new):
+        replace_child(parent, old, new)
+
+
+def spread_views(tree, shapes):
+    return _spread_views(_GastTree(tree), shapes)
 
 
 def _marked(text):

@@ -49,8 +49,8 @@ _PURE = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant, gast.Name, gast.
 def fuse_forward(forward, backward, temporaries, adjoints, params, commented=frozenset(),
                  modules=frozenset()):
     """Fold the foldable temporaries of the typed forward sweep `forward` (in place) and
-    return the typed statements rewritten, in order (their nodes, once lowered, are the
-    gast phase's `rewritten`). `backward`, `adjoints`, `params`: the typed pullback body,
+    return the typed statements rewritten, in order (FuseForward provides them as
+    `fused_forward`). `backward`, `adjoints`, `params`: the typed pullback body,
     the adjoints' names, its parameters (counted as the lowered rrule counts them:
     copies._Pullback). `commented`: ids of nodes a `# primal` comment still renders
     (copied, not rewritten in place). `modules`: the names that denote NumPy and math

@@ -3,21 +3,21 @@
     unthunk(Thunk(lambda a=a: e))   ->   e
     dx = None  (never read again)   ->   (removed)
 
-The optimiser is two flat lists of passes (`PASSES`, the first list's then the
-second's), run in order by the pass manager (passes.py) over one rrule: TYPED_PASSES on
-the typed sweeps (ir/statements.py, ir/generated.py: `optimize_typed`, before they are
-lowered), which match the statement classes (their operands gast expressions) and drop,
-replace or add whole statements; then GAST_PASSES on the lowered gast (`optimize`):
-SpreadViews, which judges a name by all its reads and their parents (docs/ir.md). FINISH
-(FillEmptyBlocks, ReleaseTemporaries) is not the optimiser's: the closure lowering's last
-step (`finish`), run by the pipeline after the gast phase. Passes move
-from the head of GAST_PASSES to the end of TYPED_PASSES, in order (PropagateCopies and
-MergeLikeTerms in session 38, Fuse's pullback half as FusePullback; FoldNegations,
-DropSpreads, WriteOutUnbroadcasts, HoistPops, HoistFactors and Fuse's forward half as
-FuseForward in session 39; SpreadViews is next, docs/ir.md says what it needs). Each pass is
-a small class with one job, in its own module with a before/after example; it declares the facts it reads (`needs`),
-the facts it provides (`provides`) and the derived facts it keeps exact (`keeps`); the
-facts live on one `Facts` (`TypedFacts`) object, so any pass can be run alone.
+The optimiser is one flat list of passes (`PASSES`, TYPED_PASSES), run in order by the
+pass manager (passes.py) over one rule's typed sweeps (ir/statements.py,
+ir/generated.py: `optimize_typed`, before they are lowered): they match the statement
+classes (their operands gast expressions) and drop, replace or add whole statements.
+No pass rewrites gast after lowering any more: the gast phase's passes moved to the end
+of the typed phase in order (PropagateCopies and MergeLikeTerms in session 38, Fuse's
+pullback half as FusePullback; FoldNegations, DropSpreads, WriteOutUnbroadcasts,
+HoistPops, HoistFactors and Fuse's forward half as FuseForward in session 39;
+SpreadViews, the last, in session 40 on the analysis `lowered_reads`). FINISH
+(FillEmptyBlocks, ReleaseTemporaries) is not the optimiser's: the closure lowering's
+last step (`finish`) on the lowered rrule, run by the pipeline after `lower_sweeps`.
+Each pass is a small class with one job, in its own module with a before/after example;
+it declares the facts it reads (`needs`), the facts it provides (`provides`) and the
+derived facts it keeps exact (`keeps`); the facts live on one `TypedFacts` object (the
+finish's on a `Facts`), so any pass can be run alone.
 """
 from .batch_products import BatchProducts
 from .constants import FoldConstants, FoldNegations
@@ -54,16 +54,13 @@ TYPED_PASSES = (              # on the typed pullback body, before it is lowered
     HoistFactors(),            # a loop-invariant factor applied once after the loop
     FuseForward(),             # the forward sweep's single-use temporaries folded (after
                                # DropSpreads, WriteOutUnbroadcasts: what they drop is no read)
-)
-
-GAST_PASSES = (               # on the lowered rrule
     SpreadViews(),             # `unreduce(g, t, 1, False)` read by arithmetic: `g[:, None]`
 )
 
-PASSES = TYPED_PASSES + GAST_PASSES
+PASSES = TYPED_PASSES          # every optimiser pass is typed (session 40: SpreadViews)
 
 # Not the optimiser's: the closure lowering's last step (`finish`, run by the pipeline
-# after the gast phase), which makes the code complete rather than lean; the plain
+# after lower_sweeps), which makes the code complete rather than lean; the plain
 # lowering emits neither (its blocks are never left empty, it deletes nothing).
 FINISH = (
     FillEmptyBlocks(),         # a block of comments only gets a `pass`
@@ -76,7 +73,10 @@ FINISH = (
 # an allocation; a compiled loop (numba) does that update in place for less than the
 # stacking costs, and a Python object with list state is what it cannot type.
 # Nor HoistPops: the plain lowering reads its tapes by index, no `popped(pop, n)` header.
-PLAIN_PASSES = tuple(p for p in TYPED_PASSES if not isinstance(p, (BatchProducts, HoistPops)))
+# Nor SpreadViews: it judges each read where the gast lowering puts it
+# (optimize/lowered_reads.py), which the plain lowering's accumulations need not match.
+PLAIN_PASSES = tuple(p for p in TYPED_PASSES
+                     if not isinstance(p, (BatchProducts, HoistPops, SpreadViews)))
 
 
 CHECK_FACTS = False          # tests set it: every pass's kept facts are recomputed and compared
@@ -85,44 +85,26 @@ CHECK_FACTS = False          # tests set it: every pass's kept facts are recompu
 def optimize_typed(backward, params=frozenset(), adjoints=frozenset(), passes=None,
                    check=False, **inputs):
     """Rewrite the pullback's typed body (a list) and the forward sweep's (`forward`)
-    in place with the typed phase's passes (`phase` "typed") of `passes` (PASSES
-    unless given); `params`: the pullback's parameters, `adjoints`: the names chosen
+    in place with `passes` (PASSES unless given: all typed); `params`: the pullback's parameters, `adjoints`: the names chosen
     for adjoints; `inputs`: names, shape_of, forward, uses_tape, literal_terms (the
     template terms expanded with a literal argument), temporaries, commented (see
     TypedFacts); returns the facts (what the passes provided: `uses_tape`, `fused`,
     `fused_forward`)."""
     facts = TypedFacts(backward, params=params, adjoints=adjoints, **inputs)
-    return run_passes(_phase(passes, "typed"), facts, check=check or CHECK_FACTS)
+    return run_passes(_typed(passes), facts, check=check or CHECK_FACTS)
 
 
-def _phase(passes, phase):
-    """The passes of one phase, in order; every typed pass comes before every gast one."""
+def _typed(passes):
+    """`passes` (PASSES unless given), every one a typed pass (the finish's are not
+    the optimiser's: `finish`)."""
     passes = PASSES if passes is None else passes
-    phases = [p.phase for p in passes]
-    assert phases == sorted(phases, key=("typed", "gast").index), \
-        f"a typed pass after a gast pass: {list(passes)}"
-    return [p for p in passes if p.phase == phase]
-
-
-def optimize(rrule, names, temporaries=frozenset(),
-             same_shape=lambda a, b: a == b, shape_of=lambda name: None,
-             adjoints=frozenset(), passes=None, check=False,
-             **shape_facts):
-    """Rewrite the rrule FunctionDef in place; `names` is the compilation's Vocabulary,
-    `adjoints` the names it chose for adjoints; `passes`: PASSES unless given;
-    `check`: verify after every pass that the facts it keeps are still exact;
-    the gast phase's passes of `passes` run (`optimize_typed` ran the typed ones);
-    `shape_facts`: primal_of, real_arguments (see Facts)."""
-    facts = Facts.of(rrule, names, temporaries=temporaries,
-                     same_shape=same_shape, shape_of=shape_of,
-                     adjoints=adjoints, **shape_facts)
-    run_passes(_phase(passes, "gast"), facts, check=check or CHECK_FACTS)
-    return rrule
+    assert all(p.phase == "typed" for p in passes), f"a pass that is not typed: {list(passes)}"
+    return list(passes)
 
 
 def finish(rrule, names, passes=None, check=False):
-    """The closure lowering's last step, after the optimiser's gast phase: FINISH's
-    passes (unless `passes` given) on the rrule FunctionDef, in place."""
+    """The closure lowering's last step, after the rrule is lowered: FINISH's passes
+    (unless `passes` given) on the rrule FunctionDef, in place."""
     run_passes(FINISH if passes is None else passes, Facts.of(rrule, names),
                check=check or CHECK_FACTS)
     return rrule

@@ -1,26 +1,30 @@
-"""The optimiser's pass manager: an ordered, flat list of passes over one rrule that
-share what they know on one typed object (`Facts`) instead of handing values along.
+"""The optimiser's pass manager: an ordered, flat list of passes over one rule that
+share what they know on one typed object (`TypedFacts`; the closure lowering's finish
+on the lowered rrule: `Facts`) instead of handing values along.
 
-    class DropSpreads(Pass):
-        needs = ("fused",)                # facts it reads (computed if nobody provided them)
-        keeps = ("counts",)               # derived facts it keeps exact while editing
-        def run(self, facts): ...
+    class SpreadViews(Pass):
+        phase = "typed"
+        needs = ("lowered_reads", "shape_of")   # facts it reads (a derived one computed
+        keeps = ()                              #   on first use); derived facts it keeps
+        def run(self, facts): ...               #   exact while editing
 
-    run_passes([FoldNegations(), DropSpreads()], facts)
+    run_passes([WriteOutUnbroadcasts(), SpreadViews()], facts)
 
-A pass has one job and can be run alone (`run_passes([p], Facts.of(rrule, names))`):
+A pass has one job and can be run alone (`run_passes([p], TypedFacts(body, ...))`):
 a fact no earlier pass provided falls back to its conservative default, and a derived
-fact (the name counts) is computed on first use. After a pass runs, every derived fact
-it does not list in `keeps` is forgotten, so no pass reads a stale count; `check=True`
-recomputes each kept fact after every pass and fails if it drifted, or if a pass left a
-generated statement out of step with the typed statement it is marked with (`Push`,
-`Pop`, `Accumulate`, which passes match: `facts.typed(stmt)`; the tests run so).
+fact (the finish's name counts, the typed phase's `lowered_reads`) is computed on first
+use. After a pass runs, every derived fact it does not list in `keeps` is forgotten, so
+no pass reads a stale one; `check=True` recomputes each kept fact after every pass and
+fails if it drifted, if a typed pass left anything but typed statements in the sweeps,
+or if a finish pass left a generated statement out of step with the typed statement it
+is marked with (`facts.typed(stmt)`; the tests run so).
 """
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import gast
 
+from .lowered_reads import LoweredReads
 from .name_counts import NameCounts
 from ..ir.lower_gast import out_of_step
 from ..ir.nodes import statements
@@ -30,23 +34,17 @@ from ..ir.typed_names import typed_statements
 
 @dataclass
 class Facts:
-    """What the passes over one rrule share. Inputs from the compilation first, then the
-    facts passes provide (None until a pass provides them), then derived facts."""
+    """What the closure lowering's finish (optimize.FINISH) shares over one lowered
+    rrule: the rrule and the Vocabulary, then derived facts. (The optimiser's gast
+    phase, which read shapes and adjoints here too, is gone: session 40.)"""
     rrule: gast.FunctionDef
     names: object                                   # the compilation's Vocabulary
-    temporaries: frozenset = frozenset()            # names the fold pass may fold
-    same_shape: Callable = lambda a, b: a == b
-    shape_of: Callable = lambda name: None
-    adjoints: frozenset = frozenset()               # the names chosen for adjoints
-    primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
-    # the rule makes no complex value and refuses complex arguments: every value is real
-    real_arguments: bool = False
     _counts: Optional[NameCounts] = field(default=None, repr=False)
     _pullback: Optional[gast.FunctionDef] = field(default=None, repr=False)
 
     @classmethod
-    def of(cls, rrule, names, **inputs):
-        return cls(rrule, names, **inputs)
+    def of(cls, rrule, names):
+        return cls(rrule, names)
 
     @property
     def pullback(self):
@@ -64,11 +62,6 @@ class Facts:
         `Accumulate`: ir/statements.py, marked when lowered), else None: passes match
         these classes instead of recognising gast."""
         return typed_of(stmt)
-
-    @property
-    def modules(self):
-        """The names that denote NumPy and math in this rrule."""
-        return frozenset({self.names.name("np"), self.names.name("math")})
 
     @property
     def counts(self):
@@ -115,12 +108,26 @@ class TypedFacts:
     commented: frozenset = frozenset()              # ids of nodes a comment quotes
     fused: Optional[list] = None                    # FusePullback: typed statements rewritten
     fused_forward: Optional[list] = None            # FuseForward: typed statements rewritten
-    same_shape: Callable = lambda a, b: a == b      # (as Facts: DropSpreads)
+    same_shape: Callable = lambda a, b: a == b      # (DropSpreads)
     primal_of: dict = field(default_factory=dict)   # adjoint -> its primal name
-    real_arguments: bool = False                    # (as Facts: WriteOutUnbroadcasts)
+    # the rule makes no complex value and refuses complex arguments: every value is
+    # real (WriteOutUnbroadcasts)
+    real_arguments: bool = False
+    _lowered_reads: Optional[LoweredReads] = field(default=None, repr=False)
+
+    @property
+    def lowered_reads(self):
+        """The pullback as the gast lowering will make it, the typed statements'
+        operands in it (derived: computed on first use, forgotten after any pass that
+        does not keep it; optimize/lowered_reads.py)."""
+        if self._lowered_reads is None:
+            self._lowered_reads = LoweredReads(self.backward, self.params, self.adjoints,
+                                               self.names)
+        return self._lowered_reads
 
     def forget(self, derived):
-        pass                                         # no derived facts: nothing lowered
+        if "lowered_reads" in derived:
+            self._lowered_reads = None
 
     def check_after(self, p):
         """The checked run: the body is still typed statements, all the way down."""
@@ -135,7 +142,8 @@ class Pass:
     needs = ()
     provides = ()
     keeps = ()
-    phase = "gast"          # "typed": runs on the typed pullback body, before lowering
+    phase = "gast"          # the finish's, on the lowered rrule; "typed": the optimiser's,
+                            # on the typed sweeps before they are lowered
 
     def applies(self, facts):
         """Whether there is anything to do (a pass whose input fact says no is skipped)."""
@@ -148,7 +156,7 @@ class Pass:
         return type(self).__name__
 
 
-DERIVED = ("counts",)
+DERIVED = ("counts", "lowered_reads")
 
 
 def run_passes(passes, facts, check=False):

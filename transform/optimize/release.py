@@ -1,5 +1,5 @@
-"""The closure lowering's finish (optimize.FINISH, run after the optimiser's gast phase;
-not an optimiser pass): emptied blocks get a `pass`, and dead temporaries are deleted
+"""The closure lowering's finish (optimize.FINISH, run on the lowered rrule after
+lower_sweeps; not an optimiser pass): emptied blocks get a `pass`, and dead temporaries are deleted
 right after their last read.
 
     t1 = x * W                    t1 = x * W

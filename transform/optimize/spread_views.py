@@ -27,7 +27,7 @@ rely on each other being full. A full reduction's spread (axis None) is DropSpre
 """
 import gast
 
-from .expr_shapes import ExprShapes, Instead, is_arith, parents_of, replace_child
+from .expr_shapes import ExprShapes, Instead, is_arith
 from .passes import Pass
 from ..ir.nodes import const, walk
 from ..ir.recognize import is_call
@@ -94,10 +94,13 @@ def widens_back(node, parents, shapes, instead):
 
 
 class Views:
-    """The spreads of one rrule, and the views accepted so far."""
+    """The spreads of one pullback, and the views accepted so far. `tree`: the pullback
+    as lowered (optimize/lowered_reads.py's `LoweredReads`; anything with its `root`,
+    `parents`, `writable(node)` and `put(parent, old, new)`)."""
 
-    def __init__(self, root, shapes):
-        self.root, self.shapes, self.parents = root, shapes, parents_of(root)
+    def __init__(self, tree, shapes):
+        self.tree, self.root, self.shapes = tree, tree.root, shapes
+        self.parents = tree.parents
         self.names = {}           # adjoint -> (its Spreads, its reads)
         self.inline = []          # the other Spreads (taken only under arithmetic)
         self.accepted_names, self.accepted_inline = {}, []
@@ -107,7 +110,7 @@ class Views:
         assigned = {}
         for node in walk(self.root):
             spread = spread_of(node, self.shapes)
-            if spread is None:
+            if spread is None or not self.tree.writable(node):
                 continue
             parent = self.parents.get(id(node))
             if type(parent) is gast.Assign and len(parent.targets) == 1 and \
@@ -155,22 +158,39 @@ class Views:
     def rewrite(self):
         for found, _ in self.accepted_names.values():
             for assignment, spread in found:
-                assignment.value = spread.view
+                self.tree.put(assignment, spread.call, spread.view)
         for spread in self.accepted_inline:
-            replace_child(self.parents[id(spread.call)], spread.call, spread.view)
+            self.tree.put(self.parents[id(spread.call)], spread.call, spread.view)
         return len(self.accepted_names) + len(self.accepted_inline)
 
 
-def spread_views(root, shapes):
-    """Write the spreads below root as views where that is safe (module docstring)."""
-    views = Views(root, shapes)
+def spread_views(tree, shapes):
+    """Write the spreads of `tree` (a `LoweredReads`: Views) as views where that is safe
+    (module docstring); how many."""
+    views = Views(tree, shapes)
     views.choose()
     return views.rewrite()
 
 
 class SpreadViews(Pass):
-    """A partial reduction's spread as a view its arithmetic broadcasts (docstring)."""
-    needs = ("shape_of", "primal_of")
+    """A partial reduction's spread as a view its arithmetic broadcasts (docstring).
+
+    Typed (session 40): on the typed pullback body before it is lowered, judged on the
+    analysis `lowered_reads` (every read with its parents as the gast lowering will
+    place it: `dx = dx + v` reads dx under `+`, `dx = accum(dx, v)` under a call) and
+    rewritten through it into the statements' operands (the lowering shares them):
+
+        Accumulate(dt27, unreduce(g, t27, 1, False), "set")   t27 16x16x3, g 16x3
+        Accumulate(dt25, dt27 * t26, "set")                   t26 16x16x1
+      ->
+        Accumulate(dt27, g[:, None, :], "set")                dt27 = g[:, None, :]
+        Accumulate(dt25, dt27 * t26, "set")                   dt25 = dt27 * t26
+    """
+    phase = "typed"
+    needs = ("lowered_reads", "shape_of", "primal_of")
+
+    def applies(self, facts):
+        return facts.names is not None           # (no Vocabulary: nothing to lower by)
 
     def run(self, facts):
-        spread_views(facts.pullback, ExprShapes(facts.shape_of, facts.primal_of))
+        spread_views(facts.lowered_reads, ExprShapes(facts.shape_of, facts.primal_of))

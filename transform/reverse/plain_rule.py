@@ -7,8 +7,9 @@
                                      return (value, (dW, dx))
 
 The seed comes first, so the user's defaults still line up with their parameters. The
-gast phase of the optimiser does not run: what it rewrites is the gast lowering's
-output, and this lowering is a second reading of the typed sweeps beside it.
+closure lowering's finish does not run (what it rewrites is the gast lowering's output),
+nor the optimiser passes PLAIN_PASSES leaves out; this lowering is a second reading of
+the typed sweeps beside it.
 """
 import gast
 

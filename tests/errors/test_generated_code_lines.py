@@ -63,13 +63,13 @@ def test_a_norm_order_refused_at_the_users_line(fn, where, text):
     assert "thunkgrad" not in str(exc)
 
 
-OUTERS = [np.subtract.outer]
+SEGMENTS = [np.maximum.reduceat]
 
 
-def outer_as_a_value(x):             # the value's tangent code calls ufunc_outer_jvp (math.prod,
+def segments_as_a_value(x):          # the value's tangent code calls segment_jvp (math.prod,
     s = 0.0                          # which this test used before, has second-order rules
-    for h in OUTERS:                 # since session 39; np.sinc since session 38)
-        r = np.sum(h(x, x + 1.0))
+    for h in SEGMENTS:               # since session 39, np.sinc since session 38,
+        r = np.sum(h(x, [0, 1]))     # np.subtract.outer's since session 40)
         s = s + r ** 2
     return s
 
@@ -77,10 +77,10 @@ def outer_as_a_value(x):             # the value's tangent code calls ufunc_oute
 def test_a_value_calls_refusal_names_the_users_call():
     """Names the value called (a ufunc's method has no module: was `None.ufunc.outer`)
     and the rule of that value (was the first rule calling the helper, np.arctan2.outer)."""
-    exc = refused(lambda: hvp(outer_as_a_value, (X,), (V,)))
-    assert "of np.subtract.outer (called as a value): the forward-mode code of " \
-        "np.subtract.outer's derivative" in exc.message and "ufunc_outer_jvp" not in exc.message
-    assert (exc.filename, exc.line) == (__file__, line_of(outer_as_a_value, "np.sum(h(x"))
+    exc = refused(lambda: hvp(segments_as_a_value, (X,), (V,)))
+    assert "of np.maximum.reduceat (called as a value): the forward-mode code of " \
+        "np.maximum.reduceat's derivative" in exc.message and "segment_jvp" not in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(segments_as_a_value, "np.sum(h(x"))
 
 
 def item_of_an_entry(x):          # (a dataclass with a __post_init__ called as a value

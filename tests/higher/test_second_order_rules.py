@@ -1,0 +1,65 @@
+"""Second derivatives through JVP helpers taken off tests/rules/second_order_missing.txt
+in session 40 (secorder3): hvp along a direction (each route: "auto",
+"forward_over_reverse", "reverse_over_forward"), the hessian's columns, and grad of grad
+of a scalar case, against central differences of grad (tests/fd.py)."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from transform import grad, hessian, hvp
+from transform.errors import TransformError
+
+X = np.array([0.3, -1.2, 0.8, 2.1])
+V = np.array([0.5, -0.25, 1.0, 0.75])
+ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
+
+
+def _routes(f, x, v, refused=()):
+    want = numerical_jvp(grad(f), [x], 0, v)
+    for route in ROUTES:
+        if route in refused:
+            with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
+                hvp(f, (x,), (v,), route=route)
+        else:
+            assert_close(hvp(f, (x,), (v,), route=route), want, 1e-5, 1e-7, route)
+
+
+def _hessian(f, x):
+    cols = [numerical_jvp(grad(f), [x], 0, e.reshape(x.shape)) for e in np.eye(x.size)]
+    want = np.stack(cols, -1).reshape(x.shape + x.shape)
+    assert_close(hessian(f)(x), want, 1e-5, 1e-7, "hessian")
+
+
+def _grad_of_grad(f, x):
+    assert_close(grad(grad(f))(x), numerical_jvp(grad(f), [x], 0, 1.0), 1e-5, 1e-7,
+                 "grad of grad")
+
+
+# ufunc.outer: the ufunc's own templates over operands spread to the outer shape
+# (runtime/rules/ufunc_outer.py), both operands moving, a 2-D operand, a scalar
+def outer_kernels(x):
+    d = np.subtract.outer(x, x[:3] * 0.5)
+    k = np.sum(np.exp(-d ** 2)) + np.sum(np.divide.outer(x ** 2, x[1:] + 3.0))
+    p = np.power.outer(np.abs(x) + 0.5, x[:2]) + np.float_power.outer(x[:2] ** 2 + 1.0, x).T
+    return k + np.sum(p * 0.3) + np.sum(np.arctan2.outer(x, x[::-1] + 0.1) ** 2)
+
+
+def outer_smooth(x):
+    m = x.reshape(2, 2)
+    h = np.sum(np.hypot.outer(m, x[:3]) ** 2) + np.sum(np.logaddexp.outer(x, m) * x[2])
+    return h + np.sum(np.maximum.outer(x, x[1:] * 0.7) * x[0])
+
+
+def outer_scalar(s):
+    return np.sum(np.subtract.outer(s, np.array([0.5, s ** 2])) ** 3) + \
+        np.sum(np.divide.outer(np.array([s, 2.0]), s + 2.0) ** 2)
+
+
+@pytest.mark.parametrize("f", [outer_kernels, outer_smooth], ids=["kernels", "smooth"])
+def test_ufunc_outer(f):
+    _routes(f, X, V)
+    _hessian(f, X)
+
+
+def test_ufunc_outer_scalar():
+    _grad_of_grad(outer_scalar, 0.7)

@@ -63,3 +63,34 @@ def test_ufunc_outer(f):
 
 def test_ufunc_outer_scalar():
     _grad_of_grad(outer_scalar, 0.7)
+
+
+# np.quantile's tangent from q (quantile_q_jvp: t times the slope (s[hi] - s[lo]) (n - 1)),
+# and quantile_jvp's own slope in q: q moving with a; forward over reverse refuses
+# (reverse mode's quantile_vjp has no rule in q)
+XM = np.array([[0.3, -1.2, 0.8], [2.1, 0.4, -0.6]])
+VM = np.linspace(-0.5, 1.0, 6).reshape(2, 3)
+
+
+def quantile_moving_q(x):
+    q = np.array([0.2, 0.55]) + 0.1 * np.tanh(x[0, :2])
+    return np.sum(np.quantile(x * x[1, 2], q, axis=1) ** 2) + np.percentile(x ** 3, 60 + x[0, 0])
+
+
+def nanquantile_moving_q(x):
+    y = np.where(np.arange(6).reshape(2, 3) == 4, np.nan, np.sin(x))
+    return np.sum(np.nanquantile(y, 0.5 + 0.2 * np.tanh(x[1]), axis=0) * x[0])
+
+
+def quantile_q_scalar(s):
+    return np.quantile(np.array([1.0, s, s ** 3, -0.5]), 0.3 + 0.1 * s) ** 2
+
+
+@pytest.mark.parametrize("f", [quantile_moving_q, nanquantile_moving_q], ids=["q", "nan"])
+def test_quantile_moving_q(f):
+    _routes(f, XM, VM, refused=("forward_over_reverse",))
+    _hessian(f, XM)
+
+
+def test_quantile_moving_q_scalar():
+    _grad_of_grad(quantile_q_scalar, 0.7)

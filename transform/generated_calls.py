@@ -44,7 +44,14 @@ BY_SOURCE = frozenset(
     ["runtime.rules.reductions_helpers." + n
      for n in ("average_weights_jvp", "_weights_like", "_kept", "_axes")] +
     ["runtime.rules.statistics_helpers.corrcoef_jvp"] +
-    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")])
+    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")] +
+    # (session 40: np.linalg.norm's slopes' tangent, third order; tests/higher/
+    # test_second_order_rules.py)
+    ["runtime.rules.norm_helpers." + n for n in ("norm_vjp_jvp", "_norm_parts", "_kept")] +
+    ["runtime.rules.second_order_helpers." + n for n in (
+        "pow_exponent_x_jvp", "power_base_second", "_log_and_slope")] +
+    ["runtime.rules.prod_second_helpers." + n for n in (
+        "prod_vjp_jvp", "_flat", "_unflat")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

@@ -94,3 +94,37 @@ def test_quantile_moving_q(f):
 
 def test_quantile_moving_q_scalar():
     _grad_of_grad(quantile_q_scalar, 0.7)
+
+
+# third order, grad of grad of grad against differences of grad of grad: the JVPs of
+# the second-order rules of np.linalg.norm (norm_vjp_jvp), np.prod (prod_vjp_jvp, a zero
+# entry, along an axis, keepdims) and powers with both sides moving (pow_exponent_x_jvp,
+# power_base_second), differentiated from their source (transform/generated_calls.py)
+def norm_cubed(s):
+    v = np.array([s, 2.0 * s ** 2, 1.0 - s])
+    return np.linalg.norm(v) ** 2 * s + np.linalg.vector_norm(v) * s
+
+
+def norm_rows(s):
+    m = np.array([[s, 2.0], [s ** 2, 1.0 - s]])
+    return np.linalg.norm(m, axis=1)[0] * s + np.linalg.matrix_norm(m * s)
+
+
+def prods(s):
+    m = np.array([[s, 0.0, 2.0], [s * s, 1.5, s - 2.0]])
+    return np.sum(np.prod(m, axis=1) * s) + np.prod(np.array([s, s + 1.0, 2.0 * s - 0.3])) + \
+        np.sum(np.prod(m[:, :2], axis=0, keepdims=True)) ** 2
+
+
+def powers(s):
+    x, y = np.array([s + 1.0, 2.0, 0.5 * s]), np.array([2.5 * s, s, 3.0])
+    return np.sum(np.power(x, y)) + (s + 1.5) ** (s * 0.5) * s + \
+        np.sum(np.float_power(x[:2], y[:2] * s))
+
+
+@pytest.mark.parametrize("f", [norm_cubed, norm_rows, prods, powers],
+                         ids=["norm", "norm_axis", "prod", "power"])
+def test_third_order(f):
+    for s in (0.7, 1.3):
+        assert_close(grad(grad(grad(f)))(s), numerical_jvp(grad(grad(f)), [s], 0, 1.0),
+                     1e-5, 1e-7, "grad of grad of grad")

@@ -51,7 +51,11 @@ BY_SOURCE = frozenset(
     ["runtime.rules.second_order_helpers." + n for n in (
         "pow_exponent_x_jvp", "power_base_second", "_log_and_slope")] +
     ["runtime.rules.prod_second_helpers." + n for n in (
-        "prod_vjp_jvp", "_flat", "_unflat")])
+        "prod_vjp_jvp", "_flat", "_unflat")] +
+    # (session 40: the SciPy distribution functions' slopes in x and boxcox's in lmbda,
+    # plain NumPy over gammaln and betaln; tests/higher/test_second_order_scipy40.py)
+    ["runtime.rules.scipy_special_extra." + n for n in (
+        "incomplete_density", "t_density", "f_density", "boxcox_lambda_slope")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

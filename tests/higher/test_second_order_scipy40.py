@@ -1,0 +1,40 @@
+"""Second derivatives through SciPy JVP helpers taken off
+tests/rules/second_order_missing.txt in session 40 (secorder3), differentiated from their
+source (transform/generated_calls.py BY_SOURCE): the distribution functions' slopes in x
+(incomplete_density: gammainc, betainc, chdtr, gdtr; t_density: stdtr, stdtrit;
+f_density: fdtr) and boxcox's slope in lmbda. hvp on each route and the hessian against
+central differences of grad (tests/fd.py)."""
+import numpy as np
+import pytest
+
+from tests.fd import assert_close, numerical_jvp
+from transform import grad, hessian, hvp
+
+sc = pytest.importorskip("scipy.special")
+
+X = np.array([0.3, 0.2, 0.8, 0.6])
+V = np.array([0.5, -0.25, 1.0, 0.75])
+
+
+def incomplete(x):
+    return np.sum(sc.betainc(2.0, 3.0, x) * x) + np.sum(sc.gammainc(2.5, x + 0.5) ** 2) + \
+        np.sum(sc.chdtr(3.0, x + 1.0)) + np.sum(sc.gdtr(x + 1.0, 2.0, x + 0.5) ** 2)
+
+
+def student_and_f(x):
+    return np.sum(sc.stdtr(3.0, x * 2 - 0.5) ** 2) + np.sum(sc.stdtrit(4.0, x * 0.5 + 0.2)) + \
+        np.sum(sc.fdtr(2.0, 5.0, x + 0.1) * x)
+
+
+def boxcox_lambda(x):
+    return np.sum(sc.boxcox(x + 1.0, x[0] * 0.5) ** 2) + np.sum(sc.boxcox1p(x, 0.3 * x))
+
+
+@pytest.mark.parametrize("f", [incomplete, student_and_f, boxcox_lambda],
+                         ids=["incomplete", "t_f", "boxcox"])
+def test_distribution_slopes(f):
+    want = numerical_jvp(grad(f), [X], 0, V)
+    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
+        assert_close(hvp(f, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
+    cols = [numerical_jvp(grad(f), [X], 0, e) for e in np.eye(X.size)]
+    assert_close(hessian(f)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")

@@ -65,6 +65,23 @@ def test_ufunc_outer_scalar():
     _grad_of_grad(outer_scalar, 0.7)
 
 
+# np.r_ and np.c_: their tangent (index_trick_jvp) and cotangent (index_trick_vjp) are each
+# other's transposes (runtime/rules/indexing_second.py); items, constants and ranges
+def index_tricks(x):
+    return np.sum(np.r_[x, 0.5, x[:2] ** 2] ** 3) + np.sum(np.r_[np.sin(x), 0:3] * x[0]) + \
+        np.sum(np.c_[x, x ** 2, np.ones(4)] ** 2 * x[:, None])
+
+
+def index_trick_scalar(s):
+    return np.sum(np.r_[s, 2.0, s ** 2, 0:2] ** 2 * s)
+
+
+def test_index_tricks():
+    _routes(index_tricks, X, V)
+    _hessian(index_tricks, X)
+    _grad_of_grad(index_trick_scalar, 0.7)
+
+
 # np.quantile's tangent from q (quantile_q_jvp: t times the slope (s[hi] - s[lo]) (n - 1)),
 # and quantile_jvp's own slope in q: q moving with a; forward over reverse refuses
 # (reverse mode's quantile_vjp has no rule in q)

@@ -55,7 +55,10 @@ BY_SOURCE = frozenset(
     # (session 40: the SciPy distribution functions' slopes in x and boxcox's in lmbda,
     # plain NumPy over gammaln and betaln; tests/higher/test_second_order_scipy40.py)
     ["runtime.rules.scipy_special_extra." + n for n in (
-        "incomplete_density", "t_density", "f_density", "boxcox_lambda_slope")])
+        "incomplete_density", "t_density", "f_density", "boxcox_lambda_slope")] +
+    # (session 40: third order, logsumexp_jvp's tangent along b; tests/higher/
+    # test_second_order_scipy40.py against differences of grad of grad)
+    ["runtime.rules.scipy_special.logsumexp_jvp_b_jvp"])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

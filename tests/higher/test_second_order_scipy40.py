@@ -38,3 +38,19 @@ def test_distribution_slopes(f):
         assert_close(hvp(f, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
     cols = [numerical_jvp(grad(f), [X], 0, e) for e in np.eye(X.size)]
     assert_close(hessian(f)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+
+
+# third order: logsumexp with moving weights b (logsumexp_jvp_b_jvp, its JVP term's
+# tangent along b, differentiated from its source), grad of grad of grad against
+# differences of grad of grad
+def logsumexp_weighted(s):
+    return sc.logsumexp(np.array([s, 0.5, -s]), b=np.array([1.0, s + 1.0, 2.0])) + \
+        np.sum(sc.logsumexp(np.array([[s, 0.5], [s * s, 1.0]]), axis=1,
+                            b=np.array([[s, 1.0], [2.0, s + 0.5]])) ** 2)
+
+
+def test_logsumexp_weights_third_order():
+    for s in (0.7, 1.3):
+        assert_close(grad(grad(grad(logsumexp_weighted)))(s),
+                     numerical_jvp(grad(grad(logsumexp_weighted)), [s], 0, 1.0), 1e-5, 1e-7,
+                     "grad of grad of grad")

@@ -58,7 +58,11 @@ BY_SOURCE = frozenset(
         "incomplete_density", "t_density", "f_density", "boxcox_lambda_slope")] +
     # (session 40: third order, logsumexp_jvp's tangent along b; tests/higher/
     # test_second_order_scipy40.py against differences of grad of grad)
-    ["runtime.rules.scipy_special.logsumexp_jvp_b_jvp"])
+    ["runtime.rules.scipy_special.logsumexp_jvp_b_jvp"] +
+    # (session 40: third order, cholesky's tangent's own tangent; tests/higher/
+    # test_second_order_rules.py)
+    ["runtime.rules.prod_second_helpers." + n for n in (
+        "cholesky_jvp_jvp", "_chol_parts", "_phi", "_upper")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

@@ -139,8 +139,16 @@ def powers(s):
         np.sum(np.float_power(x[:2], y[:2] * s))
 
 
-@pytest.mark.parametrize("f", [norm_cubed, norm_rows, prods, powers],
-                         ids=["norm", "norm_axis", "prod", "power"])
+M0 = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+
+
+def cholesky_cubed(s):          # (cholesky_jvp_jvp: the factor's tangent's own tangent)
+    return np.sum(np.linalg.cholesky(M0 + s * np.diag([1.0, s, 2.0]) + s * s) ** 3) * s + \
+        np.sum(np.linalg.cholesky(M0 * s, upper=True)[0] ** 3)
+
+
+@pytest.mark.parametrize("f", [norm_cubed, norm_rows, prods, powers, cholesky_cubed],
+                         ids=["norm", "norm_axis", "prod", "power", "cholesky"])
 def test_third_order(f):
     for s in (0.7, 1.3):
         assert_close(grad(grad(grad(f)))(s), numerical_jvp(grad(grad(f)), [s], 0, 1.0),

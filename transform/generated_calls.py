@@ -62,7 +62,10 @@ BY_SOURCE = frozenset(
     # (session 40: third order, cholesky's tangent's own tangent; tests/higher/
     # test_second_order_rules.py)
     ["runtime.rules.prod_second_helpers." + n for n in (
-        "cholesky_jvp_jvp", "_chol_parts", "_phi", "_upper")])
+        "cholesky_jvp_jvp", "_chol_parts", "_phi", "_upper")] +
+    # (session 40: scipy.special.zeta's slope in x, multigammaln's in a; tests/higher/
+    # test_second_order_scipy40.py)
+    ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

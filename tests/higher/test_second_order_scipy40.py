@@ -2,7 +2,7 @@
 tests/rules/second_order_missing.txt in session 40 (secorder3), differentiated from their
 source (transform/generated_calls.py BY_SOURCE): the distribution functions' slopes in x
 (incomplete_density: gammainc, betainc, chdtr, gdtr; t_density: stdtr, stdtrit;
-f_density: fdtr) and boxcox's slope in lmbda. hvp on each route and the hessian against
+f_density: fdtr), boxcox's slope in lmbda, zeta's in x and multigammaln's in a. hvp on each route and the hessian against
 central differences of grad (tests/fd.py)."""
 import numpy as np
 import pytest
@@ -30,8 +30,17 @@ def boxcox_lambda(x):
     return np.sum(sc.boxcox(x + 1.0, x[0] * 0.5) ** 2) + np.sum(sc.boxcox1p(x, 0.3 * x))
 
 
-@pytest.mark.parametrize("f", [incomplete, student_and_f, boxcox_lambda],
-                         ids=["incomplete", "t_f", "boxcox"])
+def zeta_x(x):            # (zeta_dx: the Euler-Maclaurin sum differentiated term by term)
+    return np.sum(sc.zeta(x + 2.0) ** 2) + np.sum(sc.zeta(x * 1.5 + 1.5, 2.0) * x)
+
+
+def multigammaln_a(x):    # (multigammaln_vjp: a sum of digammas)
+    return np.sum(sc.multigammaln(x + 2.0, 3) * x) + sc.multigammaln(x[0] * 2 + 1.5, 2) ** 2
+
+
+@pytest.mark.parametrize("f", [incomplete, student_and_f, boxcox_lambda, zeta_x,
+                               multigammaln_a],
+                         ids=["incomplete", "t_f", "boxcox", "zeta", "multigammaln"])
 def test_distribution_slopes(f):
     want = numerical_jvp(grad(f), [X], 0, V)
     for route in ("auto", "forward_over_reverse", "reverse_over_forward"):

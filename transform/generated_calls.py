@@ -65,7 +65,8 @@ BY_SOURCE = frozenset(
         "cholesky_jvp_jvp", "_chol_parts", "_phi", "_upper")] +
     # (session 40: scipy.special.zeta's slope in x, multigammaln's in a; tests/higher/
     # test_second_order_scipy40.py)
-    ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"])
+    ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"] +
+    ["runtime.rules.math_module.trigamma"])      # (third order: math.lgamma's, math.gamma's)
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

@@ -2,6 +2,8 @@
 in session 40 (secorder3): hvp along a direction (each route: "auto",
 "forward_over_reverse", "reverse_over_forward"), the hessian's columns, and grad of grad
 of a scalar case, against central differences of grad (tests/fd.py)."""
+import math
+
 import numpy as np
 import pytest
 
@@ -147,9 +149,13 @@ def cholesky_cubed(s):          # (cholesky_jvp_jvp: the factor's tangent's own 
         np.sum(np.linalg.cholesky(M0 * s, upper=True)[0] ** 3)
 
 
-@pytest.mark.parametrize("f", [norm_cubed, norm_rows, prods, powers, cholesky_cubed],
-                         ids=["norm", "norm_axis", "prod", "power", "cholesky"])
+def gammas(s):                  # (trigamma: digamma's slope; its reflection below 0.5)
+    return math.lgamma(s * 2.0 + 0.3) * s + math.gamma(s + 1.0) + math.lgamma(0.2 + s * s)
+
+
+@pytest.mark.parametrize("f", [norm_cubed, norm_rows, prods, powers, cholesky_cubed, gammas],
+                         ids=["norm", "norm_axis", "prod", "power", "cholesky", "gamma"])
 def test_third_order(f):
-    for s in (0.7, 1.3):
+    for s in (0.1, 0.7, 1.3):
         assert_close(grad(grad(grad(f)))(s), numerical_jvp(grad(grad(f)), [s], 0, 1.0),
                      1e-5, 1e-7, "grad of grad of grad")

@@ -66,7 +66,9 @@ BY_SOURCE = frozenset(
     # (session 40: scipy.special.zeta's slope in x, multigammaln's in a; tests/higher/
     # test_second_order_scipy40.py)
     ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"] +
-    ["runtime.rules.math_module.trigamma"])      # (third order: math.lgamma's, math.gamma's)
+    ["runtime.rules.math_module.trigamma"] +      # (third order: math.lgamma's, math.gamma's)
+    # (session 40: the reduceat extremes' and products' tangent, over prod_vjp and tie_share)
+    ["runtime.rules.ufunc_methods_helpers.segment_jvp"])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP
@@ -89,6 +91,7 @@ FORWARD_BY_SOURCE = frozenset(
     # session 39 (autoconst): redteam32.cumsum_path_drawdown, redteam29b.
     # matrix_exponential_and_eigh, redteam32.svd_truncated_reconstruction,
     # redteam29.polyval_fit_with_vander; tests/forward/test_hvp_fr_constants.py
+    ["runtime.rules.ufunc_methods_helpers.segment_vjp"] +     # (session 40: reduceat's)
     ["runtime.rules.ufunc_methods_helpers.running_max_vjp", "runtime.rules.scipy_linalg.expm_vjp",
      "runtime.rules.shape_helpers.sum_to_shape"] +
     ["runtime.rules.reductions_helpers." + n for n in (

@@ -84,6 +84,25 @@ def test_index_tricks():
     _grad_of_grad(index_trick_scalar, 0.7)
 
 
+# np.maximum/minimum/multiply.reduceat: segment_jvp differentiated from its source
+# (prod_vjp's and tie_share's slopes), segment_vjp in forward mode (hvp forward over
+# reverse); an empty segment (a repeated index), along an axis
+XR = np.array([0.3, -1.2, 0.8, 2.1, 0.5])
+VR = np.array([0.5, -0.25, 1.0, 0.75, -0.3])
+
+
+def segments(x):
+    return np.sum(np.maximum.reduceat(x * x, [0, 2]) ** 2) + \
+        np.sum(np.multiply.reduceat(x, [0, 3, 3]) * x[:3]) + \
+        np.sum(np.minimum.reduceat(np.sin(x), [1, 4])) + \
+        np.sum(np.multiply.reduceat(np.c_[x, x ** 2], [0, 2], axis=0) ** 2)
+
+
+def test_reduceat():
+    _routes(segments, XR, VR)
+    _hessian(segments, XR)
+
+
 # np.quantile's tangent from q (quantile_q_jvp: t times the slope (s[hi] - s[lo]) (n - 1)),
 # and quantile_jvp's own slope in q: q moving with a; forward over reverse refuses
 # (reverse mode's quantile_vjp has no rule in q)

@@ -11,6 +11,7 @@ from tests.fd import assert_close, numerical_jvp
 from transform import grad, hessian, hvp
 
 sc = pytest.importorskip("scipy.special")
+signal = pytest.importorskip("scipy.signal")
 
 X = np.array([0.3, 0.2, 0.8, 0.6])
 V = np.array([0.5, -0.25, 1.0, 0.75])
@@ -63,3 +64,21 @@ def test_logsumexp_weights_third_order():
         assert_close(grad(grad(grad(logsumexp_weighted)))(s),
                      numerical_jvp(grad(grad(logsumexp_weighted)), [s], 0, 1.0), 1e-5, 1e-7,
                      "grad of grad of grad")
+
+
+# scipy.signal.sosfilt: its tangent filtered_sos and cotangent sosfilt_vjp, each linear and
+# the other's transpose (rules in runtime/rules/scipy_signal_extra.py); along an axis too
+SOS = np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]])
+
+
+def sos_filtered(x):
+    return np.sum(signal.sosfilt(SOS, x * x) ** 2) + \
+        np.sum(signal.sosfilt(SOS, np.c_[x, np.sin(x)], axis=0) ** 3)
+
+
+def test_sosfilt():
+    want = numerical_jvp(grad(sos_filtered), [X], 0, V)
+    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
+        assert_close(hvp(sos_filtered, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
+    cols = [numerical_jvp(grad(sos_filtered), [X], 0, e) for e in np.eye(X.size)]
+    assert_close(hessian(sos_filtered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")

@@ -94,6 +94,11 @@ MORE = {
     "numpy.fft.fftshift": ((A,), {}), "numpy.fft.ifftshift": ((A,), {}),
     "numpy.row_stack": (([A, B],), {}),
     "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
+    # session 40 (secorder3): sosfilt's tangent and cotangent, each the other's transpose
+    "runtime.rules.scipy_signal_extra.filtered_sos": (
+        (np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A, -1, None), {}),
+    "runtime.rules.scipy_signal_extra.sosfilt_vjp": (
+        (B, np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A, 0, None), {}),
 }
 def _scaled(t, w):          # a closure's template (make_partial's func below)
     return t * w

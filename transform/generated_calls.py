@@ -68,7 +68,8 @@ BY_SOURCE = frozenset(
     ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"] +
     ["runtime.rules.math_module.trigamma"] +      # (third order: math.lgamma's, math.gamma's)
     # (session 40: the reduceat extremes' and products' tangent, over prod_vjp and tie_share)
-    ["runtime.rules.ufunc_methods_helpers.segment_jvp"])
+    ["runtime.rules.ufunc_methods_helpers.segment_jvp"] +
+    ["runtime.rules.scipy_signal_extra.lfilter_jvp"])      # (session 40: over lfilter's rule)
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

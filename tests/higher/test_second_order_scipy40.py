@@ -9,6 +9,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_jvp
 from transform import grad, hessian, hvp
+from transform.errors import TransformError
 
 sc = pytest.importorskip("scipy.special")
 signal = pytest.importorskip("scipy.signal")
@@ -82,3 +83,22 @@ def test_sosfilt():
         assert_close(hvp(sos_filtered, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
     cols = [numerical_jvp(grad(sos_filtered), [X], 0, e) for e in np.eye(X.size)]
     assert_close(hessian(sos_filtered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+
+
+# scipy.signal.lfilter: its tangent lfilter_jvp is lfilter itself (b and x linear, a by
+# a * dy = -da * y), differentiated from its source over lfilter's rule; forward over
+# reverse refuses at the user's line (lfilter_vjp has no tangent), auto falls back
+def lfiltered(x):
+    return np.sum(signal.lfilter([1.0, 0.5], [1.0, -0.2], x * x) ** 2) + \
+        np.sum(signal.lfilter(x[:2] * 0.5, [1.0, -0.2 * x[2]], np.sin(x)) ** 2) + \
+        np.sum(signal.lfilter([0.5, x[0]], np.r_[1.0, 0.3 * np.tanh(x[1:3])], x) ** 2)
+
+
+def test_lfilter():
+    want = numerical_jvp(grad(lfiltered), [X], 0, V)
+    for route in ("auto", "reverse_over_forward"):
+        assert_close(hvp(lfiltered, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
+    with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
+        hvp(lfiltered, (X,), (V,), route="forward_over_reverse")
+    cols = [numerical_jvp(grad(lfiltered), [X], 0, e) for e in np.eye(X.size)]
+    assert_close(hessian(lfiltered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")

@@ -69,7 +69,8 @@ BY_SOURCE = frozenset(
     ["runtime.rules.math_module.trigamma"] +      # (third order: math.lgamma's, math.gamma's)
     # (session 40: the reduceat extremes' and products' tangent, over prod_vjp and tie_share)
     ["runtime.rules.ufunc_methods_helpers.segment_jvp"] +
-    ["runtime.rules.scipy_signal_extra.lfilter_jvp"])      # (session 40: over lfilter's rule)
+    ["runtime.rules.scipy_signal_extra.lfilter_jvp"] +      # (session 40: over lfilter's rule)
+    ["runtime.rules.scipy_stats_more." + n for n in ("dirichlet_vjp", "dirichlet_alpha_jvp")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

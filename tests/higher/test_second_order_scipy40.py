@@ -13,6 +13,7 @@ from transform.errors import TransformError
 
 sc = pytest.importorskip("scipy.special")
 signal = pytest.importorskip("scipy.signal")
+stats = pytest.importorskip("scipy.stats")
 
 X = np.array([0.3, 0.2, 0.8, 0.6])
 V = np.array([0.5, -0.25, 1.0, 0.75])
@@ -102,3 +103,24 @@ def test_lfilter():
         hvp(lfiltered, (X,), (V,), route="forward_over_reverse")
     cols = [numerical_jvp(grad(lfiltered), [X], 0, e) for e in np.eye(X.size)]
     assert_close(hessian(lfiltered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+
+
+# scipy.stats.dirichlet logpdf and pdf in x (on the simplex, through a softmax; all
+# components or all but the last) and alpha: dirichlet_vjp and dirichlet_alpha_jvp,
+# plain NumPy over psi, differentiated from their source
+W = np.array([0.3, -0.2, 0.5, 0.1, -0.4, 0.2])
+VW = np.array([0.5, -0.25, 1.0, 0.75, -0.3, 0.2])
+
+
+def dirichlet_terms(w):
+    alpha, e = np.exp(w[:3]), np.exp(w[3:])
+    x = e / np.sum(e)
+    short = e[:2] / (np.sum(e[:2]) + 1.0)
+    return stats.dirichlet.logpdf(x, alpha) + stats.dirichlet.pdf(x, alpha * 2.0) * w[0] + \
+        stats.dirichlet.logpdf(short, alpha + 0.5) ** 2
+
+
+def test_dirichlet():
+    want = numerical_jvp(grad(dirichlet_terms), [W], 0, VW)
+    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
+        assert_close(hvp(dirichlet_terms, (W,), (VW,), route=route), want, 1e-5, 1e-7, route)

@@ -70,7 +70,8 @@ BY_SOURCE = frozenset(
     # (session 40: the reduceat extremes' and products' tangent, over prod_vjp and tie_share)
     ["runtime.rules.ufunc_methods_helpers.segment_jvp"] +
     ["runtime.rules.scipy_signal_extra.lfilter_jvp"] +      # (session 40: over lfilter's rule)
-    ["runtime.rules.scipy_stats_more." + n for n in ("dirichlet_vjp", "dirichlet_alpha_jvp")])
+    ["runtime.rules.scipy_stats_more." + n for n in ("dirichlet_vjp", "dirichlet_alpha_jvp")] +
+    ["runtime.rules.scipy_linalg_more." + n for n in ("logm_vjp", "_real_or_refuse")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP

@@ -14,6 +14,7 @@ from transform.errors import TransformError
 sc = pytest.importorskip("scipy.special")
 signal = pytest.importorskip("scipy.signal")
 stats = pytest.importorskip("scipy.stats")
+linalg = pytest.importorskip("scipy.linalg")
 
 X = np.array([0.3, 0.2, 0.8, 0.6])
 V = np.array([0.5, -0.25, 1.0, 0.75])
@@ -124,3 +125,21 @@ def test_dirichlet():
     want = numerical_jvp(grad(dirichlet_terms), [W], 0, VW)
     for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
         assert_close(hvp(dirichlet_terms, (W,), (VW,), route=route), want, 1e-5, 1e-7, route)
+
+
+# scipy.linalg.logm: its tangent logm_vjp(t, A^T, ans) (the block identity logm([[A^T, G],
+# [0, A^T]]), written with np.block) differentiated from its source over logm's rule; a
+# nonsymmetric matrix
+S3 = np.array([[3.0, 0.5, 0.2], [0.5, 2.0, 0.3], [0.2, 0.3, 1.5]])
+
+
+def logm_terms(x):
+    A = S3 + np.diag(x[:3]) * 0.5 + x[3] * np.ones((3, 3)) * 0.2 + \
+        np.triu(np.ones((3, 3)), 1) * x[0] * 0.3
+    return np.sum(linalg.logm(A) ** 2) + np.trace(linalg.logm(A * (1.0 + x[1] ** 2)))
+
+
+def test_logm():
+    want = numerical_jvp(grad(logm_terms), [X], 0, V)
+    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
+        assert_close(hvp(logm_terms, (X,), (V,), route=route), want, 1e-5, 1e-7, route)

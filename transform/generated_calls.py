@@ -44,7 +44,34 @@ BY_SOURCE = frozenset(
     ["runtime.rules.reductions_helpers." + n
      for n in ("average_weights_jvp", "_weights_like", "_kept", "_axes")] +
     ["runtime.rules.statistics_helpers.corrcoef_jvp"] +
-    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")])
+    ["runtime.rules.linalg_more." + n for n in ("cond_vjp", "_singular_cot")] +
+    # (session 40: np.linalg.norm's slopes' tangent, third order; tests/higher/
+    # test_second_order_rules.py)
+    ["runtime.rules.norm_helpers." + n for n in ("norm_vjp_jvp", "_norm_parts", "_kept")] +
+    ["runtime.rules.second_order_helpers." + n for n in (
+        "pow_exponent_x_jvp", "power_base_second", "_log_and_slope")] +
+    ["runtime.rules.prod_second_helpers." + n for n in (
+        "prod_vjp_jvp", "_flat", "_unflat")] +
+    # (session 40: the SciPy distribution functions' slopes in x and boxcox's in lmbda,
+    # plain NumPy over gammaln and betaln; tests/higher/test_second_order_scipy40.py)
+    ["runtime.rules.scipy_special_extra." + n for n in (
+        "incomplete_density", "t_density", "f_density", "boxcox_lambda_slope")] +
+    # (session 40: third order, logsumexp_jvp's tangent along b; tests/higher/
+    # test_second_order_scipy40.py against differences of grad of grad)
+    ["runtime.rules.scipy_special.logsumexp_jvp_b_jvp"] +
+    # (session 40: third order, cholesky's tangent's own tangent; tests/higher/
+    # test_second_order_rules.py)
+    ["runtime.rules.prod_second_helpers." + n for n in (
+        "cholesky_jvp_jvp", "_chol_parts", "_phi", "_upper")] +
+    # (session 40: scipy.special.zeta's slope in x, multigammaln's in a; tests/higher/
+    # test_second_order_scipy40.py)
+    ["runtime.rules.scipy_special_more.zeta_dx", "runtime.rules.scipy_special.multigammaln_vjp"] +
+    ["runtime.rules.math_module.trigamma"] +      # (third order: math.lgamma's, math.gamma's)
+    # (session 40: the reduceat extremes' and products' tangent, over prod_vjp and tie_share)
+    ["runtime.rules.ufunc_methods_helpers.segment_jvp"] +
+    ["runtime.rules.scipy_signal_extra.lfilter_jvp"] +      # (session 40: over lfilter's rule)
+    ["runtime.rules.scipy_stats_more." + n for n in ("dirichlet_vjp", "dirichlet_alpha_jvp")] +
+    ["runtime.rules.scipy_linalg_more." + n for n in ("logm_vjp", "_real_or_refuse")])
 
 
 # runtime functions forward mode (only) differentiates from their own source: the VJP
@@ -67,6 +94,7 @@ FORWARD_BY_SOURCE = frozenset(
     # session 39 (autoconst): redteam32.cumsum_path_drawdown, redteam29b.
     # matrix_exponential_and_eigh, redteam32.svd_truncated_reconstruction,
     # redteam29.polyval_fit_with_vander; tests/forward/test_hvp_fr_constants.py
+    ["runtime.rules.ufunc_methods_helpers.segment_vjp"] +     # (session 40: reduceat's)
     ["runtime.rules.ufunc_methods_helpers.running_max_vjp", "runtime.rules.scipy_linalg.expm_vjp",
      "runtime.rules.shape_helpers.sum_to_shape"] +
     ["runtime.rules.reductions_helpers." + n for n in (

@@ -39,6 +39,8 @@ FAMILIES += ("signals_second",)         # (reverse mode over np.interp's slope i
 FAMILIES += ("statistics_second",)      # (reverse mode over np.cov's tangent)
 FAMILIES += ("complex_second",)         # (reverse mode over the angle's tangents)
 FAMILIES += ("decompositions_second",)  # (hvp forward over reverse: solve's, cholesky's cotangents)
+FAMILIES += ("outer_second",)           # (reverse mode over ufunc.outer's spread operands)
+FAMILIES += ("indexing_second",)        # (reverse mode over np.r_'s and np.c_'s tangent)
 FAMILIES += ("sort_second",)            # (hvp forward over reverse: a sort's cotangent)
 
 # SciPy is optional, and slow to import: a SciPy family registers the first time a

@@ -96,15 +96,6 @@ def permuted_jvp(t, order, axis):
 
 
 @template_helper
-def ufunc_outer_jvp(ufunc, t, A, B, operand):
-    """The tangent of ufunc.outer(A, B) from A (operand 0) or B (operand 1): the
-    ufunc's own forward rule at A with B's axes appended."""
-    ones = (1,) * np.ndim(B)
-    tangents = (np.reshape(t, np.shape(t) + ones), None) if operand == 0 else (None, t)
-    return lookup(ufunc).frule(tangents, np.reshape(A, np.shape(A) + ones), B)[1]
-
-
-@template_helper
 def cumprod_jvp(t, a, axis, include_initial=False):
     """The tangent of np.cumprod along `axis` (None: flattened), exact with zeros: the
     running products' recurrence d y_i = d y_(i-1) a_i + y_(i-1) t_i."""

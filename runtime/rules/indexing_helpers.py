@@ -30,19 +30,19 @@ def _numbered(items, first):
 
 
 @template_helper
-def index_trick_vjp(g, trick, items):
+def index_trick_vjp(slopes_g, trick, items):
     """Cotangents of the items of `trick[items]` (np.r_, np.c_), None for slices and
     directives (one cotangent, not a tuple, for one item `np.r_[a]`). Numbering twice,
     offset by the total, tells item entries (which move by the offset) from constant
     ranges (which do not)."""
     if not isinstance(items, tuple):
-        return index_trick_vjp(g, trick, (items,))[0]
+        return index_trick_vjp(slopes_g, trick, (items,))[0]
     total = sum(np.size(v) for v in items if _is_item(v))
     once = np.asarray(trick[_numbered(items, 1)])
     twice = np.asarray(trick[_numbered(items, 1 + total)])
     placed = (twice - once) == total
-    flat = np.zeros(total, dtype=np.result_type(np.asarray(g).dtype, 1.0))
-    np.add.at(flat, (once[placed] - 1).astype(np.intp), np.asarray(g)[placed])
+    flat = np.zeros(total, dtype=np.result_type(np.asarray(slopes_g).dtype, 1.0))
+    np.add.at(flat, (once[placed] - 1).astype(np.intp), np.asarray(slopes_g)[placed])
     cots, start = [], 0
     for v in items:
         if not _is_item(v):

@@ -68,10 +68,21 @@ def prod_vjp_vjp(cot, slopes_g, a, axis, keepdims, part):
 
 @template_helper
 def prod_vjp_jvp(t, slopes_g, a, axis, keepdims):
-    """Tangent of prod_vjp(slopes_g, a, axis, keepdims) along a's tangent t."""
-    a, order, kept, flat, g = _parts(slopes_g, a, axis)
+    """Tangent of prod_vjp(slopes_g, a, axis, keepdims) along a's tangent t:
+    g sum_(k != i) t_k prod_(j != i, k) a_j, the k-th term the others' products with a_k
+    replaced by t_k (multilinear; no division, so zeros are exact). Plain NumPy over
+    prod_vjp, so reverse mode takes it from its source (third order)."""
+    a = np.asarray(a)
+    order, kept = _layout(a, axis)
+    shape = _keepdims_shape(a.shape, _axes(axis, a.ndim))
+    g = np.reshape(as_cotangent(unthunk(slopes_g), a), shape)
+    g = _flat(np.broadcast_to(g, a.shape), order, kept)
+    flat = _flat(a, order, kept)
     t = _flat(np.broadcast_to(np.asarray(t), a.shape), order, kept)
-    return _unflat(g * np.einsum("...ik,...k->...i", _pairs(flat), t), a, order)
+    eye = np.eye(flat.shape[-1], dtype=bool)
+    swapped = np.where(eye, t[..., None, :], flat[..., None, :])     # row k: a_k := t_k
+    others = prod_vjp(np.ones(swapped.shape[:-1]), swapped, -1, False)     # [..., k, i]
+    return _unflat(g * np.sum(np.where(eye, 0, others), axis=-2), a, order)
 
 
 # cholesky's tangent dL = L Phi(M), M = L^-1 sym(t) L^-T (forward_linalg_helpers.py),

@@ -80,18 +80,25 @@ def quantile_vjp(slopes_g, answer, a, q, axis, method, weights, skip_nan):
     return np.moveaxis(cot.reshape(moved_shape), last, axes)
 
 
-@template_helper(pure=True)
-def quantile_q_vjp(g, ans, a, q, axis, method, weights, skip_nan, scale):
-    """Cotangent of q of np.quantile (scale 1) or np.percentile (scale 100): the slope
-    of the interpolation, (s[hi] - s[lo]) (n - 1), for method 'linear'; a step for the
-    others."""
+def _slopes(a, q, axis, method, weights, skip_nan, scale, values=None):
+    """(slope of each quantile in q, count, lo, hi, order, lines): (s[hi] - s[lo]) (n - 1)
+    / scale per line for method 'linear' (0 for the others), s the line of `values` (a
+    when None) in the order that sorts a."""
     lines, order, count, lo, hi, _, _ = _parts(a, np.asarray(q) / scale, axis, method,
                                                weights, skip_nan)
-    if method != "linear":
-        return np.zeros(np.shape(q), dtype=cot_dtype(g, q))
-    ordered = np.take_along_axis(lines, order, axis=-1)
+    source = lines if values is None else _lines(values, axis)[0]
+    ordered = np.take_along_axis(source, order, axis=-1)
     rows = np.arange(len(lines))
     slope = (ordered[rows, hi] - ordered[rows, lo]) * (count - 1) / scale
+    return slope * (method == "linear"), count, lo, hi, order, lines
+
+
+@template_helper(pure=True)
+def quantile_q_vjp(g, ans, a, q, axis, method, weights, skip_nan, scale, values=None):
+    """Cotangent of q of np.quantile (scale 1) or np.percentile (scale 100): the slope
+    of the interpolation, (s[hi] - s[lo]) (n - 1), for method 'linear'; a step for the
+    others (s: the sorted line of a, or of `values` in a's order)."""
+    slope, count, lo, _, _, _ = _slopes(a, q, axis, method, weights, skip_nan, scale, values)
     g = np.broadcast_to(np.asarray(g), np.shape(ans)).reshape(lo.shape)
     cot = np.sum(np.where(count > 0, g * slope, 0), axis=-1).reshape(np.shape(q))
     dtype = cot_dtype(g, q)
@@ -111,13 +118,41 @@ def quantile_jvp(t, answer, a, q, axis, method, weights, skip_nan):
 
 
 @template_helper(pure=True)
-def quantile_q_jvp(t, ans, a, q, axis, method, weights, skip_nan, scale):
+def quantile_q_jvp(t, ans, a, q, axis, method, weights, skip_nan, scale, values=None):
     """Tangent of np.quantile (scale 1) or np.percentile (100) from q: dq times the
-    slope of the interpolation (s[hi] - s[lo]) (n - 1) ('linear'; 0 for the others)."""
-    lines, order, count, lo, hi, _, _ = _parts(a, np.asarray(q) / scale, axis, method,
-                                               weights, skip_nan)
-    ordered = np.take_along_axis(lines, order, axis=-1)
-    rows = np.arange(len(lines))
-    slope = (ordered[rows, hi] - ordered[rows, lo]) * (count - 1) / scale
-    slope = slope * (method == "linear")
+    slope of the interpolation (s[hi] - s[lo]) (n - 1) ('linear'; 0 for the others);
+    s the sorted line of a, or of `values` in a's order (quantile_jvp's own slope in q)."""
+    slope, count, _, _, _, _ = _slopes(a, q, axis, method, weights, skip_nan, scale, values)
     return np.where(count > 0, slope * np.reshape(t, (-1, 1)), 0).reshape(np.shape(ans))
+
+
+@template_helper(pure=True)
+def quantile_q_slope_vjp(g, t, ans, a, q, axis, method, weights, skip_nan, scale, values,
+                         part):
+    """Cotangent of a (part 'a') or of values ('values') in quantile_q_jvp: the slope is
+    linear in the line it reads (values, or a when None; a's sort order is locally
+    constant), so g t (n - 1) / scale goes to the entry sorted at hi and leaves the one
+    at lo ('linear'; zero for the other methods, and for a when values is given)."""
+    slope, count, lo, hi, order, lines = _slopes(a, q, axis, method, weights, skip_nan, scale)
+    if part == "a" and values is not None or method != "linear":
+        return np.zeros(np.shape(a), dtype=cot_dtype(g, a))
+    g = np.broadcast_to(np.asarray(g), np.shape(ans)).reshape(lo.shape)
+    w = np.where(count > 0, g * np.reshape(t, (-1, 1)), 0) * (count - 1) / scale
+    rows = np.broadcast_to(np.arange(len(lines)), lo.shape)
+    sorted_cot = np.zeros(lines.shape, dtype=cot_dtype(w, a))
+    np.add.at(sorted_cot, (rows, hi), w)
+    np.add.at(sorted_cot, (rows, lo), -w)
+    cot = np.empty_like(sorted_cot)
+    np.put_along_axis(cot, order, sorted_cot, axis=-1)
+    moved_shape, axes, last = _parts(a, np.asarray(q) / scale, axis, method, weights,
+                                     skip_nan)[-1]
+    return np.moveaxis(cot.reshape(moved_shape), last, axes)
+
+
+@template_helper(pure=True)
+def quantile_q_slope_jvp(t, t_a, ans, a, q, axis, method, weights, skip_nan, scale, values):
+    """Tangent of quantile_q_jvp from a: the slope read from t_a in a's order (zero when
+    values is given: a's order is locally constant)."""
+    if values is not None:
+        return np.zeros(np.shape(ans), dtype=cot_dtype(t, a))
+    return quantile_q_jvp(t, ans, a, q, axis, method, weights, skip_nan, scale, t_a)

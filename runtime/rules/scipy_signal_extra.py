@@ -38,7 +38,7 @@ def oa_axes_checked(axes):
 
 def _backwards(filt, *coefficients, signal):
     """filt(*coefficients, signal) run backwards in time along the last axis."""
-    return filt(*coefficients, signal[..., ::-1], axis=-1)[..., ::-1]
+    return filt(*coefficients, np.array(signal[..., ::-1]), axis=-1)[..., ::-1]   # (writable)
 
 
 def _zi_checked(zi):
@@ -65,11 +65,11 @@ def lfilter_vjp(g, ans, b, a, x, axis, zi, part):
 
 
 @template_helper(pure=True)
-def sosfilt_vjp(g, sos, x, axis, zi):
+def sosfilt_vjp(slopes_g, sos, x, axis, zi):
     """Cotangent of x of scipy.signal.sosfilt: g filtered backwards in time."""
     _zi_checked(zi)
-    g = np.moveaxis(np.asarray(g), axis, -1)
-    cot = _backwards(ss.sosfilt, sos, signal=g)
+    g = np.moveaxis(np.asarray(slopes_g), axis, -1)
+    cot = _backwards(ss.sosfilt, np.array(sos), signal=g)      # (SciPy needs a writable sos)
     return np.moveaxis(cot, -1, axis).astype(cot_dtype(g, x), copy=False)
 
 
@@ -140,4 +140,13 @@ def lfilter_jvp(t, ans, b, a, x, axis, zi, part):
 def filtered_sos(sos, x, axis, zi):
     """sosfilt(sos, x) with zi=None, where it is linear in x."""
     _zi_checked(zi)
-    return ss.sosfilt(sos, x, axis=axis)
+    return ss.sosfilt(np.array(sos), np.array(x), axis=axis)    # (SciPy needs writable arrays)
+
+
+# Second order (session 40, secorder3): sosfilt's tangent filtered_sos(sos, t, ...) is
+# linear in t, its transpose sosfilt's cotangent sosfilt_vjp (g filtered backwards), itself
+# linear in g with filtered_sos its transpose; sos has no rule (NONE, as sosfilt's)
+defvjp(filtered_sos, "sos, x, axis, zi", NONE, "sosfilt_vjp(g, sos, x, axis, zi)", None, NONE,
+       jvp=(None, LINEAR, None, None))
+defvjp(sosfilt_vjp, "slopes_g, sos, x, axis, zi", "filtered_sos(sos, g, axis, zi)", NONE, None,
+       None, NONE, jvp=(LINEAR, None, None, None, None))

@@ -75,7 +75,7 @@ defvjp(sc.log_softmax, "x, axis=None",
 @template_helper
 def multigammaln_vjp(a, d):
     """d/da log Gamma_d(a) = sum over j < d of psi(a - j / 2)."""
-    return sum(sc.psi(a - j / 2) for j in range(int(d)))
+    return sum([sc.psi(a - j / 2) for j in range(int(d))])
 
 
 def _weights(ans, a, axis, keepdims):

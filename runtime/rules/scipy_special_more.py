@@ -29,7 +29,7 @@ def zeta_dx(x, q):
     if np.any(x <= 1) or np.any(q <= 0):
         raise ValueError("scipy.special.zeta's derivative in x has a rule for x > 1 and "
                          "q > 0 only")
-    total = sum(np.log(n + q) * (n + q) ** -x for n in range(TERMS))
+    total = sum([np.log(n + q) * (n + q) ** -x for n in range(TERMS)])
     a = TERMS + q
     log_a = np.log(a)
     total = total + a ** (1 - x) * (log_a / (x - 1) + 1 / (x - 1) ** 2) + \

@@ -9,7 +9,8 @@ from ..registry import DIAGONAL, LINEAR, SHAPE, ZERO, defvjp, nondiff
 from .elementwise_helpers import cast_like, power_base_vjp, sinc_slope
 from .forward_helpers import pad_tangent
 from .linalg_more import _tensor_axes
-from .norm_helpers import matrix_norm_vjp, vector_norm_vjp
+from .norm_helpers import _l2_kind_axes, matrix_norm_vjp, vector_norm_vjp
+from .prod_second_helpers import _layout
 from .shape_helpers import cot_dtype
 from .ufunc_methods_helpers import _renewed_at
 
@@ -25,6 +26,8 @@ defvjp(pow_exponent_vjp, "slopes_g, answer, x, y",
 nondiff(cot_dtype, why=SHAPE)
 nondiff(_renewed_at, why=ZERO)
 nondiff(_tensor_axes, why=SHAPE)
+nondiff(_l2_kind_axes, why=SHAPE)      # (norm_vjp_jvp's reduced axes, or a refusal)
+nondiff(_layout, why=SHAPE)            # (prod_vjp_jvp's axis order and kept shape)
 
 # np.power's tangent in its base (DIAGONAL over power_base_vjp's template): elementwise in
 # the slopes, x and y once broadcast, so its own tangent is DIAGONAL too (np.power's

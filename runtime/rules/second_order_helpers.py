@@ -50,9 +50,8 @@ def pow_exponent_x_jvp(t_x, slopes_g, answer, x, y):
     """Tangent of pow_exponent_vjp(slopes_g, answer, x, y) from x: slopes_g * answer *
     t_x / x where x > 0 (its log is 0 elsewhere), summed to y's shape."""
     _, slope = _log_and_slope(x)
-    return unbroadcast(np.broadcast_to(weighted(slopes_g * t_x, answer * slope),
-                                       np.broadcast_shapes(*(np.shape(v) for v in (
-                                           slopes_g, answer, x, t_x)))), y)
+    shape = np.broadcast_shapes(*[np.shape(v) for v in (slopes_g, answer, x, t_x)])
+    return unbroadcast(np.broadcast_to(weighted(slopes_g * t_x, answer * slope), shape), y)
 
 
 @template_helper

@@ -109,16 +109,23 @@ def running_max_jvp(t, ans, axis):
 @template_helper(pure=True)
 def segment_jvp(t, ans, array, indices, axis, kind):
     """Tangent of np.maximum/np.minimum/np.multiply.reduceat: each output's from its
-    segment, by segment_vjp's slopes (at a cotangent of ones) there."""
-    x, t, y = (np.moveaxis(np.asarray(v), axis, 0) for v in (array, t, ans))
-    starts = np.asarray(indices)
-    ends = np.append(starts[1:], len(x))
-    out = np.zeros(y.shape, dtype=np.result_type(t, y))
-    for i, (start, end) in enumerate(zip(starts, ends)):
-        part = slice(start, max(end, start + 1))
-        slopes = segment_vjp(np.ones_like(y[i:i + 1]), y[i:i + 1], x[part], [0], 0, kind)
-        out[i] = np.sum(slopes * t[part], axis=0)
-    return np.moveaxis(out, 0, axis)
+    segment, weighed by its slopes there (np.prod's, the product of the others; np.max's
+    tie shares). Plain NumPy over prod_vjp and tie_share, so reverse mode takes it from
+    its source (hvp, hessian, grad of grad)."""
+    x, t, y = np.moveaxis(np.asarray(array), axis, 0), np.moveaxis(np.asarray(t), axis, 0), \
+        np.moveaxis(np.asarray(ans), axis, 0)
+    starts = [int(k) for k in np.ravel(indices)]
+    ends = starts[1:] + [len(x)]
+    dtype = np.result_type(t, y)
+    rows = []
+    for i in range(len(starts)):
+        part = x[starts[i]:max(ends[i], starts[i] + 1)]
+        if kind == "multiply":
+            slopes = prod_vjp(np.ones(part.shape[1:]), part, 0, False)
+        else:
+            slopes = tie_share(part == y[i], 0, dtype)
+        rows.append(np.sum(slopes * t[starts[i]:max(ends[i], starts[i] + 1)], axis=0))
+    return np.moveaxis(np.stack(rows).astype(dtype, copy=False), 0, axis)
 
 
 @template_helper(pure=True)

@@ -63,13 +63,10 @@ def test_a_norm_order_refused_at_the_users_line(fn, where, text):
     assert "thunkgrad" not in str(exc)
 
 
-OUTERS = [np.subtract.outer]
-
-
-def outer_as_a_value(x):             # the value's tangent code calls ufunc_outer_jvp (math.prod,
-    s = 0.0                          # which this test used before, has second-order rules
-    for h in OUTERS:                 # since session 39; np.sinc since session 38)
-        r = np.sum(h(x, x + 1.0))
+def cdfs_as_a_value(x, cdfs):       # the value's tangent code calls discrete_cdf_vjp
+    s = 0.0                          # (math.prod, which this test used before, has
+    for h in cdfs:                   # second-order rules since session 39, np.sinc since
+        r = np.sum(h(2, x + 1.0))    # 38, np.subtract.outer and np.maximum.reduceat since 40)
         s = s + r ** 2
     return s
 
@@ -77,10 +74,13 @@ def outer_as_a_value(x):             # the value's tangent code calls ufunc_oute
 def test_a_value_calls_refusal_names_the_users_call():
     """Names the value called (a ufunc's method has no module: was `None.ufunc.outer`)
     and the rule of that value (was the first rule calling the helper, np.arctan2.outer)."""
-    exc = refused(lambda: hvp(outer_as_a_value, (X,), (V,)))
-    assert "of np.subtract.outer (called as a value): the forward-mode code of " \
-        "np.subtract.outer's derivative" in exc.message and "ufunc_outer_jvp" not in exc.message
-    assert (exc.filename, exc.line) == (__file__, line_of(outer_as_a_value, "np.sum(h(x"))
+    stats = pytest.importorskip("scipy.stats")
+    exc = refused(lambda: hvp(cdfs_as_a_value, (X, [stats.poisson.cdf]), (V,),
+                              route="reverse_over_forward"))
+    assert "of scipy.stats.rv_discrete.cdf (called as a value): the forward-mode code of " \
+        "scipy.stats.poisson.cdf's derivative" in exc.message and \
+        "discrete_cdf_vjp" not in exc.message
+    assert (exc.filename, exc.line) == (__file__, line_of(cdfs_as_a_value, "np.sum(h(2"))
 
 
 def item_of_an_entry(x):          # (a dataclass with a __post_init__ called as a value

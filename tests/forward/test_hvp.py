@@ -124,8 +124,10 @@ def test_hvp_of_a_tuple_argument_is_shaped_like_it():
     assert_close(got[1], expected[1])
 
 
-def ratios(x):
-    return np.sum(np.divide.outer(x, x + 3.0))
+def divides_at(x):
+    a = x * 1.0
+    np.divide.at(a, [0, 0], x + 2.0)
+    return np.sum(a * a)
 
 
 def absolute(x):
@@ -133,13 +135,14 @@ def absolute(x):
 
 
 def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
-    """np.divide.outer's tangent term calls ufunc_outer_jvp, a helper without a reverse
-    rule of its own (tests/rules/second_order_missing.txt; np.sinc's sinc_slope, which
-    this test used before, has one since session 38, math.prod's math_prod_vjp is
-    differentiated from its source since session 39, eigh_jvp since session 35)."""
-    with pytest.raises(TransformError, match="np.divide.outer's derivative") as info:
-        hvp(ratios, (np.ones(2),), (np.ones(2),), route="reverse_over_forward")
-    assert "ufunc_outer_jvp" not in str(info.value)   # (a name the user never wrote)
+    """np.divide.at's tangent term calls at_b_jvp, a helper without a reverse rule of its
+    own (tests/rules/second_order_missing.txt; np.sinc's sinc_slope, which this test used
+    before, has one since session 38, math.prod's math_prod_vjp is differentiated from
+    its source since session 39, eigh_jvp since session 35, np.divide.outer's terms are
+    plain templates since session 40)."""
+    with pytest.raises(TransformError, match="np.divide.at's derivative") as info:
+        hvp(divides_at, (np.arange(1.0, 3.0),), (np.ones(2),), route="reverse_over_forward")
+    assert "at_b_jvp" not in str(info.value)   # (a name the user never wrote)
     assert info.value.filename == __file__ and info.value.hint
 
 

@@ -83,6 +83,10 @@ EXEMPT = {
     "numpy.linalg.vector_norm": "NumPy 2 array API alias, with cases in test_norm_orders.py",
     "runtime.rules.indexing.index_trick": "np.r_/np.c_ subscripts: tests/rules/test_shape.py, "
     "tests/safety/test_value_rules.py and tests/rules/test_assembly_programs.py",
+    "runtime.rules.forward_container_helpers.index_trick_jvp": "np.r_/np.c_'s tangent (tuples "
+    "of items and tangents): hvp and hessian through it in tests/higher/test_second_order_rules.py",
+    "runtime.rules.indexing_helpers.index_trick_vjp": "np.r_/np.c_'s cotangents (a tuple by "
+    "item): hvp forward over reverse through it in tests/higher/test_second_order_rules.py",
     "numpy.linalg.cholesky": _SYMMETRIC, "numpy.linalg.eigh": _SYMMETRIC,
     "numpy.linalg.eigvalsh": _SYMMETRIC, "scipy.linalg._decomp.eigh": _SYMMETRIC,
     "scipy.linalg._decomp.eigvalsh": _SYMMETRIC,
@@ -102,6 +106,10 @@ EXEMPT = {
     ("math.prod", "start"): "keyword-only; the examples pass floats positionally",
     "scipy.signal._signaltools.sosfilt": "SciPy rejects a read-only sos (the checks freeze "
     "inputs): tests/rules/test_scipy_signal_extra.py checks x by hand, both dtypes",
+    "runtime.rules.scipy_signal_extra.filtered_sos": "sosfilt's tangent, SciPy rejects a "
+    "read-only sos: test_jvp_rules (MORE) and hvp in tests/higher/test_second_order_scipy40.py",
+    "runtime.rules.scipy_signal_extra.sosfilt_vjp": "sosfilt's cotangent, SciPy rejects a "
+    "read-only sos: test_jvp_rules (MORE) and hvp in tests/higher/test_second_order_scipy40.py",
     ("numpy.unwrap", "period"): "keyword-only: tests/rules/test_gathers.py "
     "(test_unwrap_in_its_period, compiled under every policy)",
 }

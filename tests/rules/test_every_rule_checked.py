@@ -268,6 +268,19 @@ EXTRA[quantile_jvp] = [(B, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, Fa
 EXTRA[quantile_vjp] = [(V3, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False),
                        (rand(2, 4, seed=25), np.quantile(A, _Q2, 0), A, _Q2, 0, "linear", None,
                         True), (0.7, np.quantile(A, 0.5), A, 0.5, None, "nearest", None, False)]
+# ufunc.outer's operands spread over the outer shape and summed back (session 40,
+# secorder3): A's and B's, a scalar operand, a cotangent broadcasting to the outer shape
+from runtime.rules.ufunc_outer_helpers import outer_spread, outer_spread_sum  # noqa: E402
+EXTRA[outer_spread] = [(V3, V3, X2, 0), (A, V3, A, 1), (0.7, 0.7, V3, 0)]
+EXTRA[outer_spread_sum] = [(rand(3, 2, 4, seed=26), V3, X2, 0), (rand(3, 3, 4, seed=27), V3, A, 1),
+                           (V4, 0.7, V4, 1)]
+# np.quantile's tangent from q (session 40, secorder3): rows, two quantiles, a nan-form,
+# the slope read from other values (quantile_jvp's own in q)
+from runtime.rules.quantiles_helpers import quantile_q_jvp  # noqa: E402
+EXTRA[quantile_q_jvp] = [(0.4, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False, 1),
+                         (V3[:2], np.quantile(A, _Q2, 0), A, _Q2 * 100, 0, "linear", None,
+                          True, 100),
+                         (0.4, np.quantile(A, 0.3, 1), A, 0.3, 1, "linear", None, False, 1, B)]
 # np.gradient's JVP function: a tangent of f (spacings none, one shared, per axis, a
 # spacing's zero tangent)
 from runtime.rules.differences_helpers import gradient_jvp  # noqa: E402

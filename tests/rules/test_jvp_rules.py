@@ -88,6 +88,11 @@ MORE = {
     "numpy.fft.fftshift": ((A,), {}), "numpy.fft.ifftshift": ((A,), {}),
     "numpy.row_stack": (([A, B],), {}),
     "scipy.signal._signaltools.sosfilt": ((np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A), {}),
+    # session 40 (secorder3): sosfilt's tangent and cotangent, each the other's transpose
+    "runtime.rules.scipy_signal_extra.filtered_sos": (
+        (np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A, -1, None), {}),
+    "runtime.rules.scipy_signal_extra.sosfilt_vjp": (
+        (B, np.array([[0.2, 0.3, 0.1, 1.0, -0.4, 0.2]]), A, 0, None), {}),
 }
 def _scaled(t, w):          # a closure's template (make_partial's func below)
     return t * w
@@ -104,6 +109,11 @@ MORE.update({  # 2026-12-02, session 33: container operations, structural helper
     ("runtime.closures.make_partial", "args"): ((np.add, (A, B), {}), {}),
     ("runtime.closures.make_partial", "keywords"): ((np.add, (A,), {"x2": B}), {}),
     "runtime.rules.indexing.index_trick": ((np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
+    # session 40 (secorder3): np.r_'s tangent and cotangent, each the other's transpose
+    "runtime.rules.forward_container_helpers.index_trick_jvp": (
+        (np.r_, (A[0], slice(0, 3), 1.5, B[1]), (B[0], None, 0.5, A[1])), {}),
+    "runtime.rules.indexing_helpers.index_trick_vjp": (
+        (rand(12, seed=62), np.r_, (A[0], slice(0, 3), 1.5, B[1])), {}),
 })
 MORE.update(COMPLEX_MORE)
 _S = spd(3, seed=61)

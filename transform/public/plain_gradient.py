@@ -15,7 +15,7 @@ from .field_reads import located_fields
 from .gradient_function import _run
 from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
 
-LOWERINGS = ("gast", "plain")
+LOWERINGS = ("gast", "plain", "numba")
 PLAIN_POLICIES = ("loop", "eager")
 _HOOKS = {}          # "compiled": transform.api.compiled_plain
 
@@ -32,10 +32,10 @@ def check_lowering(lowering, policy=None, has_aux=False, memory_limit=None):
     if lowering == "gast":
         return
     if policy is not None and policy not in PLAIN_POLICIES:
-        raise ValueError(f"lowering='plain' takes policy {' or '.join(PLAIN_POLICIES)}, "
+        raise ValueError(f"lowering={lowering!r} takes policy {' or '.join(PLAIN_POLICIES)}, "
                          f"not {policy!r} (it defers cotangents in thunks)")
     if has_aux or memory_limit is not None:
-        raise ValueError("lowering='plain' takes neither has_aux nor memory_limit")
+        raise ValueError(f"lowering={lowering!r} takes neither has_aux nor memory_limit")
 
 
 class PlainGradient:
@@ -55,7 +55,7 @@ class PlainGradient:
             refuse_inplace_args(rule, _params(plain), args, kwargs)
         real_checked(rule, args, kwargs)
         try:
-            out, cotangents = _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
+            out, cotangents = self.run(rule, args, kwargs)
         except (TypeError, ValueError):     # the seed 1.0 met a tuple output, say so
             _refuse_non_scalar(plain, args, kwargs)
             raise
@@ -67,6 +67,10 @@ class PlainGradient:
             grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
                           for c, n in zip(cotangents, names))
         return out, grads[0] if single else grads
+
+    def run(self, rule, args, kwargs):
+        """The plain function's (value, cotangents), seeded with 1.0."""
+        return _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
 
 
 def _refuse_non_scalar(plain, args, kwargs):

@@ -1,0 +1,196 @@
+"""numba overloads of the runtime helpers the plain lowering calls, and the jit of a plain
+function, for `grad(f, lowering="numba")` (transform/public/numba_gradient.py; docs/ir.md,
+"Second lowering"). Importing this module imports numba and registers the overloads: only
+the numba lowering imports it, so numba stays optional.
+
+Each overload covers the argument types whose result it can show equal to the helper's
+own, and gives no implementation for any other (numba then fails to type the function,
+and the caller runs the plain lowering in Python instead). Where the types alone do not
+say the shapes agree (`unbroadcast` of two arrays), a run-time check raises `Uncompiled`,
+which the caller answers the same way: a mismatch never becomes a wrong sum.
+"""
+import types as types_mod
+
+import numba
+import numpy as np
+from numba import types
+from numba.core.errors import NumbaError
+from numba.extending import overload
+
+from . import accumulate as A
+from . import complex_safety as CS
+from . import containers as C
+from . import helpers as H
+from . import tape as T
+from . import thunks as TH
+
+__all__ = ["NumbaError", "Uncompiled", "njit_plain", "reason"]
+
+
+class Uncompiled(Exception):
+    """Raised by jitted code where the compiled helper does not cover the values it met:
+    the caller runs the plain lowering in Python for this call."""
+
+
+def _absent(t):
+    return t is None or isinstance(t, (types.NoneType, types.Omitted))
+
+
+def _real(t):
+    """A float or integer scalar (bool is an Integer to numba only as types.Boolean)."""
+    return isinstance(t, (types.Float, types.Integer))
+
+
+def _float64_array(t):
+    return isinstance(t, types.Array) and t.dtype == types.float64
+
+
+@overload(T.shape_only)
+def _shape_only(x):                     # the tape keeps x itself: its shape is read only
+    return lambda x: x
+
+
+@overload(H.unreduce)
+def _unreduce(g, x, axis=None, keepdims=False):
+    if not (_absent(axis) and isinstance(g, types.Float)):
+        return None
+    if _float64_array(x):
+        return lambda g, x, axis=None, keepdims=False: np.full(x.shape, g)
+    if _real(x):
+        return lambda g, x, axis=None, keepdims=False: g
+    return None
+
+
+@overload(H.unbroadcast)
+def _unbroadcast(g, x, side=None):
+    if not _absent(side):
+        return None
+    if _real(x) and isinstance(g, types.Array) and g.dtype == types.float64:
+        return lambda g, x, side=None: g.sum()
+    if _real(x) and isinstance(g, types.Float):
+        return lambda g, x, side=None: g
+    if isinstance(x, types.Array) and _float64_array(g):
+        return _same_shape
+    return None
+
+
+def _same_shape(g, x, side=None):
+    if g.shape != x.shape:
+        raise Uncompiled()
+    return g
+
+
+@overload(C.product_or_repeat_vjp)
+def _product(g, x, y):
+    if _real(x) and isinstance(y, types.Array) and _float64_array(g):
+        return lambda g, x, y: (g * y).sum()
+    if isinstance(x, types.Array) and isinstance(y, types.Array) and _float64_array(g):
+        def same(g, x, y):
+            if g.shape != x.shape or y.shape != x.shape:
+                raise Uncompiled()
+            return g * y
+        return same
+    if _real(x) and _real(y) and isinstance(g, types.Float):
+        return lambda g, x, y: g * y
+    return None
+
+
+def _adding(acc, v):
+    if _absent(v):
+        return None
+    if _absent(acc):
+        return lambda acc, v: v
+    if isinstance(acc, types.Optional):
+        def maybe(acc, v):
+            if acc is None:
+                return v
+            return acc + v
+        return maybe
+    return lambda acc, v: acc + v
+
+
+overload(A.accum_eager)(_adding)
+overload(A.accum)(_adding)
+overload(A.accumulate_into)(_adding)
+
+
+def _ndim(t):
+    t = t.type if isinstance(t, types.Optional) else t
+    return t.ndim if _float64_array(t) else None
+
+
+@overload(H.matmul_lhs)
+def _matmul_lhs(g, a, b):
+    if (_ndim(a), _ndim(b), _ndim(g)) == (2, 1, 1):
+        return lambda g, a, b: np.outer(g, b)
+    if (_ndim(a), _ndim(b), _ndim(g)) == (2, 2, 2):
+        return lambda g, a, b: g @ b.T
+    return None
+
+
+@overload(H.matmul_rhs)
+def _matmul_rhs(g, a, b):
+    if _ndim(a) == 2 and _ndim(b) == _ndim(g) and _ndim(g) in (1, 2):
+        return lambda g, a, b: a.T @ g
+    return None
+
+
+@overload(A.cotangent_zeros)
+def _zeros(x):
+    if _float64_array(x):
+        return lambda x: np.zeros(x.shape)
+    if isinstance(x, types.Float) and x.bitwidth == 64:
+        return lambda x: 0.0
+    return None
+
+
+@overload(A.accumulate_at)
+def _accumulate_at(buffer, like, index, value):
+    if not (_float64_array(like) and isinstance(index, types.Integer)):
+        return None                     # an integer row only: no repeated fancy index
+
+    def at(buffer, like, index, value):
+        out = np.zeros(like.shape) if buffer is None else buffer
+        out[index] += value
+        return out
+    return at
+
+
+@overload(CS.refuse_complex)
+def _refuse_complex(name, *values):     # complex: the plain lowering raises its refusal
+    if any(isinstance(getattr(v, "dtype", v), types.Complex) for v in values):
+        def refuse(name, *values):
+            raise Uncompiled()
+        return refuse
+    return lambda name, *values: None
+
+
+@overload(TH.unthunk)
+def _unthunk(value):                    # the plain lowering's values are never thunks
+    return lambda value: value
+
+
+def njit_plain(fn):
+    """numba.njit of a plain function whose split callees (closure cells holding
+    `<g>_forward` / `<g>_backward`, generated plain functions) are jitted first, so one
+    jitted function calls another (docs/ir.md, "Second lowering", "Calls")."""
+    cells = fn.__closure__ or ()
+    if any(_split_half(c.cell_contents) for c in cells):
+        cells = tuple(types_mod.CellType(njit_plain(c.cell_contents))
+                      if _split_half(c.cell_contents) else c for c in cells)
+        fn = types_mod.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
+                                    fn.__defaults__, cells)
+    return numba.njit(fn)
+
+
+def _split_half(value):
+    code = getattr(value, "__code__", None)
+    return code is not None and code.co_filename.startswith("<thunkgrad ") and \
+        code.co_name.endswith(("_forward", "_backward"))
+
+
+def reason(exc):
+    """numba's reason in two lines at most: its message's first lines saying what failed."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    said = [line for line in lines if not line.startswith(("Failed in", "During:"))]
+    return f"{type(exc).__name__}: " + "\n".join(part[:160] for part in said[:2])

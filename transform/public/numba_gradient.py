@@ -1,0 +1,117 @@
+"""What `grad(f, lowering="numba")` and `value_and_grad(f, lowering="numba")` run per call:
+the plain lowering's function (public/plain_gradient.py) jitted with `numba.njit`, its
+runtime helpers given numba overloads (runtime/numba_helpers.py), one jitted function per
+compiled plain function, compiled by numba on its first call with those argument types.
+
+The policy (README, "A compiled backend: numba"):
+- numba not installed: `grad(f, lowering="numba")` raises ImportError saying how to
+  install it (`pip install thunkgrad[numba]`), never a silent slow path.
+- numba cannot compile a function (an untyped global, a helper without an overload for
+  these types, a construct numba has not got): the plain lowering runs in Python instead,
+  the same function un-jitted, with one warning (NumbaFallbackWarning) naming numba's
+  reason in two lines; it is not tried again for those argument types.
+- an argument numba would compute differently from Python and NumPy (a Python int,
+  whose arithmetic numba does in 64 bits; float32, whose promotion it does in float64;
+  a 0-d array; anything not a float, a float64 scalar or a float64 array): the plain
+  lowering in Python for that call, with one warning naming the argument.
+- a compiled helper meeting values its overload does not cover (two shapes that differ
+  where it assumed them equal): it raises `Uncompiled` and that call runs in Python.
+"""
+import threading
+import warnings
+
+import numpy as np
+
+from .plain_gradient import PlainGradient
+
+INSTALL = "pip install thunkgrad[numba]"
+_JITTED = {}             # id(rule.rrule) -> (rrule, jitted function)
+_REFUSED = set()         # (id(rrule), argument types): numba failed there, plain instead
+_WARNED = set()          # (id(rrule), reason): said once
+_LOCK = threading.Lock()
+
+
+class NumbaFallbackWarning(RuntimeWarning):
+    """lowering="numba" ran the plain lowering in Python instead (the message says why)."""
+
+
+def numba_helpers():
+    """runtime.numba_helpers (importing numba), or ImportError saying how to install it."""
+    try:
+        import numba  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"lowering='numba' needs numba, which is not installed: {INSTALL} "
+                          "(or lowering='plain': the same function, not jitted)") from exc
+    from runtime import numba_helpers as helpers
+    return helpers
+
+
+class NumbaGradient(PlainGradient):
+    """PlainGradient whose plain function runs jitted where numba compiles it."""
+
+    def __init__(self, fn, wrt, policy):
+        numba_helpers()                  # not installed: said now, at grad(...)
+        super().__init__(fn, wrt, policy)
+
+    def run(self, rule, args, kwargs):
+        helpers = numba_helpers()
+        kinds = argument_kinds(args, kwargs)
+        unfit = next((why for why in kinds if isinstance(why, str)), None)
+        if unfit is not None:
+            self._warn(rule, f"an argument numba would compute differently: {unfit}")
+            return super().run(rule, args, kwargs)
+        if (id(rule.rrule), kinds) in _REFUSED:
+            return super().run(rule, args, kwargs)
+        jitted = _jitted(rule, helpers)
+        try:
+            return jitted(1.0, *args, **kwargs)
+        except helpers.NumbaError as exc:
+            _REFUSED.add((id(rule.rrule), kinds))
+            self._warn(rule, f"numba could not compile it:\n  {helpers.reason(exc)}")
+        except helpers.Uncompiled:
+            self._warn(rule, "a compiled helper met shapes it does not cover")
+        return super().run(rule, args, kwargs)
+
+    def _warn(self, rule, why):
+        if (id(rule.rrule), why) in _WARNED:
+            return
+        _WARNED.add((id(rule.rrule), why))
+        name = getattr(self.fn, "__qualname__", repr(self.fn))
+        warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
+                      f"Python (the same values, not jitted): {why}",
+                      NumbaFallbackWarning, stacklevel=5)
+
+
+def _jitted(rule, helpers):
+    """The jitted function of rule.rrule, made once (numba compiles it on its first call)."""
+    found = _JITTED.get(id(rule.rrule))
+    if found is None or found[0] is not rule.rrule:
+        with _LOCK:
+            found = _JITTED[id(rule.rrule)] = (rule.rrule, helpers.njit_plain(rule.rrule))
+    return found[1]
+
+
+def argument_kinds(args, kwargs):
+    """Per argument, its kind as numba types it (a key for _REFUSED), or a string saying
+    why numba would compute with it differently from Python and NumPy."""
+    return tuple(_kind(v) for v in args) + tuple((k, _kind(v)) if not isinstance(
+        _kind(v), str) else _kind(v) for k, v in sorted(kwargs.items()))
+
+
+def _kind(value):
+    kind = type(value)
+    if kind is float or kind is np.float64:
+        return kind
+    if kind is np.ndarray:
+        if value.dtype != np.float64:
+            return f"an array of {value.dtype} (numba's promotion differs from NumPy's)"
+        if value.ndim == 0:
+            return "a 0-d array (numba makes a float of what NumPy keeps an array)"
+        return (value.ndim, value.flags.c_contiguous)
+    if kind is int or kind is bool or isinstance(value, np.integer):
+        return (f"an integer {value!r} (numba computes in 64 bits what Python does "
+                "unbounded: pass a float)")
+    return f"a {kind.__name__} (only floats and float64 arrays are jitted)"
+
+
+__all__ = ["NumbaGradient", "NumbaFallbackWarning", "numba_helpers", "INSTALL"]

@@ -24,7 +24,7 @@ from . import helpers as H
 from . import tape as T
 from . import thunks as TH
 
-__all__ = ["NumbaError", "Uncompiled", "njit_plain", "reason"]
+__all__ = ["Jitted", "NumbaError", "Uncompiled", "njit_plain", "reason"]
 
 
 class Uncompiled(Exception):
@@ -62,19 +62,29 @@ def _unreduce(g, x, axis=None, keepdims=False):
 
 
 @overload(H.unbroadcast)
-def _unbroadcast(g, x, side=None):
-    if not _absent(side):
+def _unbroadcast(g, x, side=None):      # side: a list's or tuple's only, never an array's
+    if not (_absent(side) or isinstance(side, types.Integer)):
         return None
-    if _real(x) and isinstance(g, types.Array) and g.dtype == types.float64:
+    if _real(x) and _float64_array(g):
         return lambda g, x, side=None: g.sum()
     if _real(x) and isinstance(g, types.Float):
         return lambda g, x, side=None: g
     if isinstance(x, types.Array) and _float64_array(g):
         return _same_shape
+    if isinstance(x, types.Array) and isinstance(g, types.Optional) and _float64_array(g.type):
+        return _same_shape_or_none
     return None
 
 
 def _same_shape(g, x, side=None):
+    if g.shape != x.shape:
+        raise Uncompiled()
+    return g
+
+
+def _same_shape_or_none(g, x, side=None):
+    if g is None:
+        return None
     if g.shape != x.shape:
         raise Uncompiled()
     return g
@@ -170,6 +180,51 @@ def _unthunk(value):                    # the plain lowering's values are never 
     return lambda value: value
 
 
+class Jitted:
+    """numba.njit of a plain function (`njit_plain`) with what numba froze into it: the
+    values of the globals it reads and of its closure cells, its split callees' too.
+    numba compiles those as constants, where Python reads them at each call: `current()`
+    says whether they are still the same objects, an array still with the same entries."""
+
+    def __init__(self, fn):
+        self.fn, self.function = fn, njit_plain(fn)
+        self.frozen = [(v, v.copy() if type(v) is np.ndarray else None) for v in _read(fn)]
+
+    def current(self):
+        now = _read(self.fn)
+        return len(now) == len(self.frozen) and all(
+            v is was and (copy is None or np.array_equal(v, copy, equal_nan=True))
+            for v, (was, copy) in zip(now, self.frozen))
+
+
+def _read(fn):
+    """The values fn's code reads from its globals and its closure cells (recursively
+    through split callees' functions), in a fixed order."""
+    names = _global_names(fn.__code__)
+    found = [fn.__globals__.get(n, _Missing) for n in names]
+    for cell in fn.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:              # an empty cell
+            value = _Missing
+        found.append(value)
+        if _split_half(value):
+            found.extend(_read(value))
+    return found
+
+
+class _Missing:
+    """A name not bound (a builtin, or not yet)."""
+
+
+def _global_names(code):
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types_mod.CodeType):
+            names.extend(_global_names(const))
+    return names
+
+
 def njit_plain(fn):
     """numba.njit of a plain function whose split callees (closure cells holding
     `<g>_forward` / `<g>_backward`, generated plain functions) are jitted first, so one
@@ -190,7 +245,10 @@ def _split_half(value):
 
 
 def reason(exc):
-    """numba's reason in two lines at most: its message's first lines saying what failed."""
+    """numba's reason in two lines at most: its message's first line saying what failed,
+    and the generated line it failed at (without numba's frames and markers)."""
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-    said = [line for line in lines if not line.startswith(("Failed in", "During:"))]
-    return f"{type(exc).__name__}: " + "\n".join(part[:160] for part in said[:2])
+    said = [line for line in lines if not line.startswith(
+        ("Failed in", "During:", "File \"", "^", "Enable logging", "- Resolution"))]
+    first = f"{type(exc).__name__}: {said[0][:200]}" if said else type(exc).__name__
+    return first + (f"\n  at: {said[1][:160]}" if len(said) > 1 else "")

@@ -25,7 +25,7 @@ import numpy as np
 from .plain_gradient import PlainGradient
 
 INSTALL = "pip install thunkgrad[numba]"
-_JITTED = {}             # id(rule.rrule) -> (rrule, jitted function)
+_JITTED = {}             # id(rule.rrule) -> runtime.numba_helpers.Jitted
 _REFUSED = set()         # (id(rrule), argument types): numba failed there, plain instead
 _WARNED = set()          # (id(rrule), reason): said once
 _LOCK = threading.Lock()
@@ -64,7 +64,7 @@ class NumbaGradient(PlainGradient):
             return super().run(rule, args, kwargs)
         jitted = _jitted(rule, helpers)
         try:
-            return jitted(1.0, *args, **kwargs)
+            return jitted.function(1.0, *args, **kwargs)
         except helpers.NumbaError as exc:
             _REFUSED.add((id(rule.rrule), kinds))
             self._warn(rule, f"numba could not compile it:\n  {helpers.reason(exc)}")
@@ -83,12 +83,13 @@ class NumbaGradient(PlainGradient):
 
 
 def _jitted(rule, helpers):
-    """The jitted function of rule.rrule, made once (numba compiles it on its first call)."""
+    """rule.rrule jitted (helpers.Jitted), made again where a global or closure value it
+    reads is no longer the one numba froze into it (numba compiles on the first call)."""
     found = _JITTED.get(id(rule.rrule))
-    if found is None or found[0] is not rule.rrule:
+    if found is None or found.fn is not rule.rrule or not found.current():
         with _LOCK:
-            found = _JITTED[id(rule.rrule)] = (rule.rrule, helpers.njit_plain(rule.rrule))
-    return found[1]
+            found = _JITTED[id(rule.rrule)] = helpers.Jitted(rule.rrule)
+    return found
 
 
 def argument_kinds(args, kwargs):

@@ -9,11 +9,13 @@ and the caller runs the plain lowering in Python instead). Where the types alone
 say the shapes agree (`unbroadcast` of two arrays), a run-time check raises `Uncompiled`,
 which the caller answers the same way: a mismatch never becomes a wrong sum.
 """
+import operator
 import types as types_mod
 
 import numba
 import numpy as np
 from numba import types
+from numba.core import ir
 from numba.core.errors import NumbaError
 from numba.extending import overload
 
@@ -187,14 +189,51 @@ class Jitted:
     says whether they are still the same objects, an array still with the same entries."""
 
     def __init__(self, fn):
-        self.fn, self.function = fn, njit_plain(fn)
+        self.fn, self.dispatchers = fn, []
+        self.function = njit_plain(fn, self.dispatchers)
         self.frozen = [(v, v.copy() if type(v) is np.ndarray else None) for v in _read(fn)]
+        self.seen, self.growth = 0, None
 
     def current(self):
         now = _read(self.fn)
         return len(now) == len(self.frozen) and all(
             v is was and (copy is None or np.array_equal(v, copy, equal_nan=True))
             for v, (was, copy) in zip(now, self.frozen))
+
+    def unfit(self):
+        """Why numba would compute with a frozen value differently from Python, or None:
+        a Python int beyond SMALL_INT (numba's arithmetic on it is 64-bit, Python's
+        unbounded; three such factors stay below 2 ** 63)."""
+        big = [v for v, _ in self.frozen if type(v) is int and abs(v) >= SMALL_INT]
+        return f"it reads the integer {big[0]} (numba computes in 64 bits)" if big else None
+
+    def integer_growth(self):
+        """An integer `**` or `<<` in what numba compiled (it wraps at 2 ** 63 where
+        Python's int grows), as a phrase, or None; scanned once per new compilation."""
+        count = sum(len(d.overloads) for d in self.dispatchers)
+        if count != self.seen:
+            self.seen, self.growth = count, next(filter(None, (
+                _growth(c.type_annotation) for d in self.dispatchers
+                for c in list(d.overloads.values()))), None)
+        return self.growth
+
+
+SMALL_INT = 2 ** 21
+_GROWING = {operator.pow: "**", operator.ipow: "**=", operator.lshift: "<<",
+            operator.ilshift: "<<="}
+
+
+def _growth(annotation):
+    for block in annotation.blocks.values():
+        for statement in block.body:
+            value = getattr(statement, "value", None)
+            if isinstance(value, ir.Expr) and value.op in ("binop", "inplace_binop") \
+                    and value.fn in _GROWING and isinstance(
+                        annotation.typemap.get(statement.target.name), types.Integer):
+                return (f"an integer {_GROWING[value.fn]} (generated line "
+                        f"{statement.loc.line}: numba computes it in 64 bits, Python's "
+                        "int grows)")
+    return None
 
 
 def _read(fn):
@@ -203,10 +242,7 @@ def _read(fn):
     names = _global_names(fn.__code__)
     found = [fn.__globals__.get(n, _Missing) for n in names]
     for cell in fn.__closure__ or ():
-        try:
-            value = cell.cell_contents
-        except ValueError:              # an empty cell
-            value = _Missing
+        value = _contents(cell)
         found.append(value)
         if _split_half(value):
             found.extend(_read(value))
@@ -225,17 +261,27 @@ def _global_names(code):
     return names
 
 
-def njit_plain(fn):
+def njit_plain(fn, dispatchers=None):
     """numba.njit of a plain function whose split callees (closure cells holding
     `<g>_forward` / `<g>_backward`, generated plain functions) are jitted first, so one
-    jitted function calls another (docs/ir.md, "Second lowering", "Calls")."""
+    jitted function calls another (docs/ir.md, "Second lowering", "Calls"); every
+    dispatcher made is appended to `dispatchers`."""
+    dispatchers = [] if dispatchers is None else dispatchers
     cells = fn.__closure__ or ()
-    if any(_split_half(c.cell_contents) for c in cells):
-        cells = tuple(types_mod.CellType(njit_plain(c.cell_contents))
-                      if _split_half(c.cell_contents) else c for c in cells)
+    if any(_split_half(_contents(c)) for c in cells):
+        cells = tuple(types_mod.CellType(njit_plain(c.cell_contents, dispatchers))
+                      if _split_half(_contents(c)) else c for c in cells)
         fn = types_mod.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
                                     fn.__defaults__, cells)
-    return numba.njit(fn)
+    dispatchers.append(numba.njit(fn))
+    return dispatchers[-1]
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:                  # an empty cell
+        return _Missing
 
 
 def _split_half(value):

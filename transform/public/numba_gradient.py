@@ -10,10 +10,14 @@ The policy (README, "A compiled backend: numba"):
   these types, a construct numba has not got): the plain lowering runs in Python instead,
   the same function un-jitted, with one warning (NumbaFallbackWarning) naming numba's
   reason in two lines; it is not tried again for those argument types.
-- an argument numba would compute differently from Python and NumPy (a Python int,
-  whose arithmetic numba does in 64 bits; float32, whose promotion it does in float64;
-  a 0-d array; anything not a float, a float64 scalar or a float64 array): the plain
-  lowering in Python for that call, with one warning naming the argument.
+- a value numba would compute with differently from Python and NumPy: the plain lowering
+  in Python for that call, with one warning naming it. Those are an argument that is an
+  array of another dtype than float64 (numba promotes float32 with a Python float to
+  float64, NumPy keeps float32), a 0-d array, an int of magnitude 2 ** 21 or more, or
+  anything not a float or an int (a list, a tuple, an object); an int of that size read
+  from a global or a closure; an integer `**` or `<<` in the compiled code (numba's ints
+  are 64-bit and wrap, Python's grow; with every int below 2 ** 21, a product of three
+  cannot wrap, and the check after a first compilation catches the powers).
 - a compiled helper meeting values its overload does not cover (two shapes that differ
   where it assumed them equal): it raises `Uncompiled` and that call runs in Python.
 """
@@ -23,6 +27,8 @@ import warnings
 import numpy as np
 
 from .plain_gradient import PlainGradient
+
+SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
 
 INSTALL = "pip install thunkgrad[numba]"
 _JITTED = {}             # id(rule.rrule) -> runtime.numba_helpers.Jitted
@@ -58,18 +64,25 @@ class NumbaGradient(PlainGradient):
         kinds = argument_kinds(args, kwargs)
         unfit = next((why for why in kinds if isinstance(why, str)), None)
         if unfit is not None:
-            self._warn(rule, f"an argument numba would compute differently: {unfit}")
+            self._warn(rule, f"an argument numba would compute with differently: {unfit}")
             return super().run(rule, args, kwargs)
         if (id(rule.rrule), kinds) in _REFUSED:
             return super().run(rule, args, kwargs)
         jitted = _jitted(rule, helpers)
-        try:
-            return jitted.function(1.0, *args, **kwargs)
-        except helpers.NumbaError as exc:
+        why = jitted.unfit()
+        if why is None:
+            try:
+                result = jitted.function(1.0, *args, **kwargs)
+                why = jitted.integer_growth()
+                if why is None:
+                    return result
+            except helpers.NumbaError as exc:
+                why = f"numba could not compile it:\n  {helpers.reason(exc)}"
+            except helpers.Uncompiled:
+                why = "a compiled helper met shapes it does not cover"
+        if not why.startswith("a compiled helper"):
             _REFUSED.add((id(rule.rrule), kinds))
-            self._warn(rule, f"numba could not compile it:\n  {helpers.reason(exc)}")
-        except helpers.Uncompiled:
-            self._warn(rule, "a compiled helper met shapes it does not cover")
+        self._warn(rule, why)
         return super().run(rule, args, kwargs)
 
     def _warn(self, rule, why):
@@ -109,10 +122,12 @@ def _kind(value):
         if value.ndim == 0:
             return "a 0-d array (numba makes a float of what NumPy keeps an array)"
         return (value.ndim, value.flags.c_contiguous)
-    if kind is int or kind is bool or isinstance(value, np.integer):
-        return (f"an integer {value!r} (numba computes in 64 bits what Python does "
-                "unbounded: pass a float)")
-    return f"a {kind.__name__} (only floats and float64 arrays are jitted)"
+    if (kind is int or isinstance(value, np.integer)) and abs(int(value)) < SMALL_INT:
+        return kind
+    if kind is int or isinstance(value, np.integer):
+        return (f"the integer {value!r} (numba computes in 64 bits what Python does "
+                "unbounded; pass a float)")
+    return f"a {kind.__name__} (only floats, small ints and float64 arrays are jitted)"
 
 
 __all__ = ["NumbaGradient", "NumbaFallbackWarning", "numba_helpers", "INSTALL"]

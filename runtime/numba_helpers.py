@@ -26,6 +26,12 @@ from . import helpers as H
 from . import tape as T
 from . import thunks as TH
 
+try:     # numba imports these when it first compiles `@` or np.dot; imported now, SciPy's
+    import scipy.linalg.cython_blas  # noqa: F401  rules register before a rule is compiled,
+    import scipy.linalg.cython_lapack  # noqa: F401  not after (which rebuilds the rule)
+except ImportError:                     # SciPy is optional: numba then uses its own
+    pass
+
 __all__ = ["Jitted", "NumbaError", "Uncompiled", "njit_plain", "reason"]
 
 

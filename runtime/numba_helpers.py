@@ -9,6 +9,7 @@ and the caller runs the plain lowering in Python instead). Where the types alone
 say the shapes agree (`unbroadcast` of two arrays), a run-time check raises `Uncompiled`,
 which the caller answers the same way: a mismatch never becomes a wrong sum.
 """
+import math
 import operator
 import types as types_mod
 
@@ -209,9 +210,15 @@ class Jitted:
     def unfit(self):
         """Why numba would compute with a frozen value differently from Python, or None:
         a Python int beyond SMALL_INT (numba's arithmetic on it is 64-bit, Python's
-        unbounded; three such factors stay below 2 ** 63)."""
+        unbounded; three such factors stay below 2 ** 63), or the math module (whose
+        domain errors numba does not raise)."""
         big = [v for v, _ in self.frozen if type(v) is int and abs(v) >= SMALL_INT]
-        return f"it reads the integer {big[0]} (numba computes in 64 bits)" if big else None
+        if big:
+            return f"it reads the integer {big[0]} (numba computes in 64 bits)"
+        if any(v is math or getattr(v, "__module__", None) == "math" for v, _ in self.frozen):
+            return ("it calls the math module (math.log(-1.0) raises in Python, numba "
+                    "returns nan)")
+        return None
 
     def integer_growth(self):
         """An integer `**` or `<<` in what numba compiled (it wraps at 2 ** 63 where

@@ -6,6 +6,7 @@ bits, float32, 0-d arrays), and where a global or closure value numba froze chan
 
 `make test` installs numba and sets THUNKGRAD_NUMBA=required, so these never skip there.
 numba compiles each function in seconds: the module compiles few, and shares them."""
+import math
 import os
 import sys
 import warnings
@@ -49,6 +50,14 @@ def powered(x):
 
 def mean_square(x):
     return np.mean(x * x)           # reduction_size: no numba overload
+
+
+def pole(x):
+    return 1.0 / (np.sum(x) - 3.0)  # at sum(x) == 3: numba raises ZeroDivisionError
+
+
+def logged(x):
+    return math.log(x) * np.sum(x * x)  # math.log(-1.0): ValueError, numba's nan
 
 
 def closing_over(c):
@@ -161,6 +170,19 @@ def test_a_rebound_global_and_a_changed_closure_array_are_seen(monkeypatch):
     _no_fallback(gradient, x)
     c[1] = -3.0                                     # in place: numba froze a copy
     assert_close(_no_fallback(gradient, x), numerical_grad(inner, (x,), 0))
+
+
+def test_what_numba_raises_or_ignores_gets_pythons_answer():
+    x = np.ones(3)
+    with np.errstate(all="ignore"):
+        got, message = _one_fallback(grad(pole, lowering="numba"), x)
+        np.testing.assert_array_equal(got, grad(pole, lowering="plain")(x))   # inf, nan
+    assert "raised ZeroDivisionError" in message
+    got, message = _one_fallback(grad(logged, lowering="numba"), 2.0)
+    assert "math module" in message
+    assert_close(got, numerical_grad(logged, (2.0,), 0))
+    with pytest.raises(ValueError, match="math domain error"):
+        grad(logged, lowering="numba")(-1.0)
 
 
 def test_a_shape_the_helper_does_not_cover_raises_not_sums():

@@ -19,7 +19,12 @@ The policy (README, "A compiled backend: numba"):
   are 64-bit and wrap, Python's grow; with every int below 2 ** 21, a product of three
   cannot wrap, and the check after a first compilation catches the powers).
 - a compiled helper meeting values its overload does not cover (two shapes that differ
-  where it assumed them equal): it raises `Uncompiled` and that call runs in Python.
+  where it assumed them equal): it raises `Uncompiled` and that call runs in Python; so
+  does a call whose jitted code raised anything else (numba raises ZeroDivisionError
+  for a float divided by 0.0 where NumPy's float64 gives inf): Python's answer, a value
+  or its error at the user's line, is the one returned.
+- a function calling the `math` module runs in Python (numba returns nan where
+  `math.log(-1.0)` raises).
 """
 import threading
 import warnings
@@ -80,7 +85,9 @@ class NumbaGradient(PlainGradient):
                 why = f"numba could not compile it:\n  {helpers.reason(exc)}"
             except helpers.Uncompiled:
                 why = "a compiled helper met shapes it does not cover"
-        if not why.startswith("a compiled helper"):
+            except Exception as exc:    # noqa: BLE001 - Python's answer: a value, or its
+                why = f"numba's code raised {type(exc).__name__}"    # error at the user's line
+        if not why.startswith(("a compiled helper", "numba's code raised")):
             _REFUSED.add((id(rule.rrule), kinds))
         self._warn(rule, why)
         return super().run(rule, args, kwargs)

@@ -200,6 +200,7 @@ class Jitted:
         self.function = njit_plain(fn, self.dispatchers)
         self.frozen = [(v, v.copy() if type(v) is np.ndarray else None) for v in _read(fn)]
         self.seen, self.growth = 0, None
+        self.refused, self.warned = set(), set()    # argument kinds numba failed on; said
 
     def current(self):
         now = _read(self.fn)

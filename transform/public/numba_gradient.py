@@ -36,9 +36,6 @@ from .plain_gradient import PlainGradient
 SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
 
 INSTALL = "pip install thunkgrad[numba]"
-_JITTED = {}             # id(rule.rrule) -> runtime.numba_helpers.Jitted
-_REFUSED = set()         # (id(rrule), argument types): numba failed there, plain instead
-_WARNED = set()          # (id(rrule), reason): said once
 _LOCK = threading.Lock()
 
 
@@ -66,16 +63,11 @@ class NumbaGradient(PlainGradient):
 
     def run(self, rule, args, kwargs):
         helpers = numba_helpers()
-        kinds = argument_kinds(args, kwargs)
-        unfit = next((why for why in kinds if isinstance(why, str)), None)
-        if unfit is not None:
-            self._warn(rule, f"an argument numba would compute with differently: {unfit}")
-            return super().run(rule, args, kwargs)
-        if (id(rule.rrule), kinds) in _REFUSED:
-            return super().run(rule, args, kwargs)
         jitted = _jitted(rule, helpers)
-        why = jitted.unfit()
-        if why is None:
+        kinds = argument_kinds(args, kwargs)
+        why = next((f"an argument numba would compute with differently: {kind}"
+                    for kind in kinds if isinstance(kind, str)), None) or jitted.unfit()
+        if why is None and kinds not in jitted.refused:
             try:
                 result = jitted.function(1.0, *args, **kwargs)
                 why = jitted.integer_growth()
@@ -87,15 +79,14 @@ class NumbaGradient(PlainGradient):
                 why = "a compiled helper met shapes it does not cover"
             except Exception as exc:    # noqa: BLE001 - Python's answer: a value, or its
                 why = f"numba's code raised {type(exc).__name__}"    # error at the user's line
-        if not why.startswith(("a compiled helper", "numba's code raised")):
-            _REFUSED.add((id(rule.rrule), kinds))
-        self._warn(rule, why)
+            if not why.startswith(("a compiled helper", "numba's code raised")):
+                jitted.refused.add(kinds)
+        if why is not None and why not in jitted.warned:
+            jitted.warned.add(why)
+            self._warn(why)
         return super().run(rule, args, kwargs)
 
-    def _warn(self, rule, why):
-        if (id(rule.rrule), why) in _WARNED:
-            return
-        _WARNED.add((id(rule.rrule), why))
+    def _warn(self, why):
         name = getattr(self.fn, "__qualname__", repr(self.fn))
         warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
                       f"Python (the same values, not jitted): {why}",
@@ -103,17 +94,18 @@ class NumbaGradient(PlainGradient):
 
 
 def _jitted(rule, helpers):
-    """rule.rrule jitted (helpers.Jitted), made again where a global or closure value it
-    reads is no longer the one numba froze into it (numba compiles on the first call)."""
-    found = _JITTED.get(id(rule.rrule))
-    if found is None or found.fn is not rule.rrule or not found.current():
+    """rule.rrule jitted (helpers.Jitted, kept on the function: it lives as long as the
+    rule), made again where a global or closure value it reads is no longer the one numba
+    froze into it (numba compiles on the first call)."""
+    found = getattr(rule.rrule, "thunkgrad_numba", None)
+    if found is None or not found.current():
         with _LOCK:
-            found = _JITTED[id(rule.rrule)] = helpers.Jitted(rule.rrule)
+            found = rule.rrule.thunkgrad_numba = helpers.Jitted(rule.rrule)
     return found
 
 
 def argument_kinds(args, kwargs):
-    """Per argument, its kind as numba types it (a key for _REFUSED), or a string saying
+    """Per argument, its kind as numba types it (a key of Jitted.refused), or a string saying
     why numba would compute with it differently from Python and NumPy."""
     return tuple(_kind(v) for v in args) + tuple((k, _kind(v)) if not isinstance(
         _kind(v), str) else _kind(v) for k, v in sorted(kwargs.items()))

@@ -3,7 +3,8 @@ the plain lowering's one function (reverse/plain_rule.py), `f_plain(seed, *args)
 (value, gradients)`, compiled per argument signature (shape-specialised, through the
 rule cache under its own key).
 
-The plain lowering is a prototype for the compiled backend of issue 20: the accumulation
+The plain lowering is the compiled backend's input (issue 20; lowering="numba" jits it:
+public/numba_gradient.py, whose NumbaGradient overrides `run`): the accumulation
 policies that defer (flat, nested) make thunks by design and are refused, as are
 has_aux and memory_limit (not plumbed through it).
 """

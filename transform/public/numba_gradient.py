@@ -120,7 +120,7 @@ def _kind(value):
             return f"an array of {value.dtype} (numba's promotion differs from NumPy's)"
         if value.ndim == 0:
             return "a 0-d array (numba makes a float of what NumPy keeps an array)"
-        return (value.ndim, value.flags.c_contiguous)
+        return (value.ndim, value.flags.c_contiguous, value.flags.writeable)
     if (kind is int or isinstance(value, np.integer)) and abs(int(value)) < SMALL_INT:
         return kind
     if kind is int or isinstance(value, np.integer):

@@ -17,7 +17,7 @@ import numba
 import numpy as np
 from numba import types
 from numba.core import ir
-from numba.core.errors import NumbaError
+from numba.core.errors import NumbaError, UnsupportedBytecodeError
 from numba.extending import overload
 
 from . import accumulate as A
@@ -33,7 +33,9 @@ try:     # numba imports these when it first compiles `@` or np.dot; imported no
 except ImportError:                     # SciPy is optional: numba then uses its own
     pass
 
-__all__ = ["Jitted", "NumbaError", "Uncompiled", "njit_plain", "reason"]
+COMPILE_ERRORS = (NumbaError, UnsupportedBytecodeError)  # (the latter is no NumbaError)
+
+__all__ = ["COMPILE_ERRORS", "Jitted", "NumbaError", "Uncompiled", "njit_plain", "reason"]
 
 
 class Uncompiled(Exception):
@@ -201,6 +203,7 @@ class Jitted:
         self.frozen = [(v, v.copy() if type(v) is np.ndarray else None) for v in _read(fn)]
         self.seen, self.growth = 0, None
         self.refused, self.warned = set(), set()    # argument kinds numba failed on; said
+        self.compiled = set()                       # argument kinds numba compiled
 
     def current(self):
         now = _read(self.fn)

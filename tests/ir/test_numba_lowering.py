@@ -55,6 +55,11 @@ def mean_square(x):
     return np.mean(x * x)           # reduction_size: no numba overload
 
 
+def formatted(x):
+    assert np.all(np.isfinite(x)), f"x: {np.sum(x):.3f}"    # numba: unsupported bytecode
+    return np.sum(x * x)
+
+
 def pole(x):
     return 1.0 / (np.sum(x) - 3.0)  # at sum(x) == 3: numba raises ZeroDivisionError
 
@@ -132,6 +137,9 @@ def test_an_unsupported_helper_falls_back_with_one_warning_and_its_reason():
     assert len(message.splitlines()) <= 3           # the headline, numba's reason in two
     assert_close(got, numerical_grad(mean_square, (x,), 0))
     assert_close(_no_fallback(gradient, x), got)    # said once; not compiled again
+    got, message = _one_fallback(grad(formatted, lowering="numba"), x)  # not a NumbaError
+    assert "UnsupportedBytecodeError" in message
+    assert_close(got, numerical_grad(formatted, (x,), 0))
 
 
 @needs_numba

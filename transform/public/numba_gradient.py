@@ -68,17 +68,18 @@ class NumbaGradient(PlainGradient):
         why = next((f"an argument numba would compute with differently: {kind}"
                     for kind in kinds if isinstance(kind, str)), None) or jitted.unfit()
         if why is None and kinds not in jitted.refused:
+            count = len(jitted.function.overloads)
             try:
                 result = jitted.function(1.0, *args, **kwargs)
+                jitted.compiled.add(kinds)
                 why = jitted.integer_growth()
                 if why is None:
                     return result
-            except helpers.NumbaError as exc:
-                why = f"numba could not compile it:\n  {helpers.reason(exc)}"
             except helpers.Uncompiled:
                 why = "a compiled helper met shapes it does not cover"
-            except Exception as exc:    # noqa: BLE001 - Python's answer: a value, or its
-                why = f"numba's code raised {type(exc).__name__}"    # error at the user's line
+            except Exception as exc:    # noqa: BLE001 - numba's refusal, or a run's error
+                why = _failure(exc, helpers, kinds in jitted.compiled or
+                               len(jitted.function.overloads) > count)
             if not why.startswith(("a compiled helper", "numba's code raised")):
                 jitted.refused.add(kinds)
         if why is not None and why not in jitted.warned:
@@ -91,6 +92,15 @@ class NumbaGradient(PlainGradient):
         warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
                       f"Python (the same values, not jitted): {why}",
                       NumbaFallbackWarning, stacklevel=5)
+
+
+def _failure(exc, helpers, compiled):
+    """Why a jitted call failed: numba refusing to compile (not compiled for these types,
+    or one of its errors), or the compiled code raising (Python's answer is taken then:
+    a value, or its error at the user's line)."""
+    if isinstance(exc, helpers.COMPILE_ERRORS) or not compiled:
+        return f"numba could not compile it:\n  {helpers.reason(exc)}"
+    return f"numba's code raised {type(exc).__name__}"
 
 
 def _jitted(rule, helpers):

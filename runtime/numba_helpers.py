@@ -200,7 +200,7 @@ class Jitted:
     def __init__(self, fn):
         self.fn, self.dispatchers = fn, []
         self.function = njit_plain(fn, self.dispatchers)
-        self.frozen = [(v, v.copy() if type(v) is np.ndarray else None) for v in _read(fn)]
+        self.frozen = [(v, _entries(v)) for v in _read(fn)]
         self.seen, self.growth = 0, None
         self.refused, self.warned = set(), set()    # argument kinds numba failed on; said
         self.compiled = set()                       # argument kinds numba compiled
@@ -208,8 +208,7 @@ class Jitted:
     def current(self):
         now = _read(self.fn)
         return len(now) == len(self.frozen) and all(
-            v is was and (copy is None or np.array_equal(v, copy, equal_nan=True))
-            for v, (was, copy) in zip(now, self.frozen))
+            v is was and _same_entries(v, entries) for v, (was, entries) in zip(now, self.frozen))
 
     def unfit(self):
         """Why numba would compute with a frozen value differently from Python, or None:
@@ -233,6 +232,24 @@ class Jitted:
                 _growth(c.type_annotation) for d in self.dispatchers
                 for c in list(d.overloads.values()))), None)
         return self.growth
+
+
+def _entries(value):
+    """A copy of what in `value` can change in place and numba freezes: an array's
+    entries, a tuple's arrays' entries; None for anything else."""
+    if type(value) is np.ndarray:
+        return value.copy()
+    if type(value) is tuple and any(_entries(v) is not None for v in value):
+        return tuple(_entries(v) for v in value)
+    return None
+
+
+def _same_entries(value, entries):
+    if entries is None:
+        return True
+    if type(value) is np.ndarray:
+        return np.array_equal(value, entries, equal_nan=True)
+    return all(_same_entries(v, e) for v, e in zip(value, entries))
 
 
 SMALL_INT = 2 ** 21

@@ -69,8 +69,9 @@ def logged(x):
 
 
 def closing_over(c):
+    pair = (c, 2.0)                 # numba freezes a closure's tuple, its array's entries
     def inner(x):
-        return np.sum(c * np.sin(x))
+        return np.sum(pair[0] * np.sin(x)) * pair[1]
     return inner
 
 
@@ -186,7 +187,7 @@ def test_a_rebound_global_and_a_changed_closure_array_are_seen(monkeypatch):
     inner = closing_over(c)
     gradient = grad(inner, lowering="numba")
     _no_fallback(gradient, x)
-    c[1] = -3.0                                     # in place: numba froze a copy
+    c[1] = -3.0                                     # in place, inside the tuple
     assert_close(_no_fallback(gradient, x), numerical_grad(inner, (x,), 0))
 
 

@@ -8,10 +8,12 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+# numba (the optional lowering="numba"; ~7 s to install) is installed too, and `make test`
+# requires it: its tests fail rather than skip where it is missing
+$(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,numba]'
 	touch $(STAMP)
 
 run: install
@@ -20,7 +22,7 @@ run: install
 # On every CPU (pytest-xdist; PYTEST_WORKERS=0 runs in one process, e.g. to debug)
 PYTEST_WORKERS ?= auto
 test: install
-	$(PY) -m pytest -n $(PYTEST_WORKERS) tests
+	THUNKGRAD_NUMBA=required $(PY) -m pytest -n $(PYTEST_WORKERS) tests
 
 # Every supported Python x NumPy in its own venv under .compat/ (tools/compat.py;
 # THUNKGRAD_COMPAT=py3.10,np1.26 picks combinations by label, THUNKGRAD_COMPAT_PYTEST

@@ -10,15 +10,17 @@ Rows, medians per call (interleaved rounds, benchmarks/harness_utils.py), ratio 
 today's `grad`:
   gast            grad(f, wrt): today's rule and pullback (closures, thunks, a tape)
   plain           grad(f, wrt, lowering="plain"): one function, tapes by index (CPython)
-  plain + njit    numba.njit of the plain lowering's function as generated, its helpers
-                  given numba overloads (plain_numba_helpers.py); numba is an optional
-                  install (`pip install numba`); a failure is printed with numba's reason
+  numba           grad(f, wrt, lowering="numba"): the plain lowering's function jitted by
+                  numba.njit, its helpers given numba overloads (runtime/numba_helpers.py);
+                  numba is an optional install (`pip install thunkgrad[numba]`); where it
+                  falls back to the plain lowering in Python, the row says why
   hand njit       a gradient written by hand for this workload and jitted: what a backend
                   emitting shape-specialised, helper-free code could reach; NOT generated
 Every row's gradient is checked against the gast one before timing. Last, a split
 callee's compile: both halves (one compilation) against its plain function alone.
 """
 import sys
+import warnings
 
 from harness_utils import Failure, interleaved_medians, pin_threads
 
@@ -30,10 +32,10 @@ from transform import grad  # noqa: E402
 from transform.api import compiled_plain  # noqa: E402
 from transform.pipeline import compile_function  # noqa: E402
 from transform.public.parameters import _full_signature  # noqa: E402
+from transform.public.numba_gradient import NumbaFallbackWarning  # noqa: E402
 
 try:
     import numba  # noqa: E402
-    import plain_numba_helpers  # noqa: E402,F401  (registers the helpers' overloads)
 except ImportError:                     # optional: the numba rows say so
     numba = None
 
@@ -155,25 +157,24 @@ def rnn_grad_hand(W, U, xs):
     return dW, dU, dxs
 
 
-def _plain_njit(fn, wrt, args):
-    """numba.njit of the plain lowering's function for these arguments, as generated."""
-    if numba is None:
-        raise ImportError("numba is not installed (pip install numba)")
-    rule = compiled_plain(fn, wrt, "loop", _full_signature(fn, args, {}))
-    jitted = plain_numba_helpers.njit_plain(rule.rrule, numba)   # (split callees jitted)
-    return lambda: jitted(1.0, *args)[1]
+def _numba(fn, wrt, args):
+    """grad(fn, lowering="numba"), compiled by a first call; its fallback to the plain
+    lowering in Python (NumbaFallbackWarning) raised, so the row shows the reason."""
+    numba_grad = grad(fn, wrt, lowering="numba")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaFallbackWarning)
+        numba_grad(*args)
+    return lambda: numba_grad(*args)
 
 
 def _candidates(fn, hand, args):
     wrt = tuple(range(len(args)))
-    names = tuple(list(fn.__code__.co_varnames[:len(args)]))
     gast_grad, plain_grad = grad(fn, wrt), grad(fn, wrt, lowering="plain")
     out = {"gast": lambda: gast_grad(*args), "plain": lambda: plain_grad(*args)}
     try:
-        out["plain + njit"] = _plain_njit(fn, names, args)
-        out["plain + njit"]()
-    except Exception as exc:            # noqa: BLE001 - the experiment's finding
-        out["plain + njit"] = exc
+        out["numba"] = _numba(fn, wrt, args)
+    except Exception as exc:            # noqa: BLE001 - the row's finding
+        out["numba"] = exc
     if numba is not None:
         jitted = numba.njit(hand)
         out["hand njit"] = lambda: jitted(*args)
@@ -189,10 +190,9 @@ def _checked(candidates):
 
 
 def _reason(exc):
-    """numba's reason in two lines: its message's first lines that say what failed."""
-    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-    said = [line for line in lines if not line.startswith(("Failed in", "During:"))]
-    return Failure(exc) if not said else f"{type(exc).__name__}: " + " | ".join(said[:2])[:300]
+    """The fallback's warning or the error, on one line."""
+    said = " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return Failure(exc) if not said else f"{type(exc).__name__}: {said[:300]}"
 
 
 def _report(title, candidates):

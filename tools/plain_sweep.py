@@ -2,7 +2,12 @@
 scalar output and something to differentiate, `grad(f, wrt, lowering="plain")` against
 central finite differences (tests/gradcheck.py's comparison, the case's tolerances).
 
-    .venv/bin/python tools/plain_sweep.py [-v] [--policy eager]
+    .venv/bin/python tools/plain_sweep.py [-v] [--policy eager] [--lowering numba]
+
+--lowering numba: grad(f, wrt, lowering="numba") instead (README, "A compiled backend:
+numba"); an ok case is counted jitted, or fallen back to the plain lowering in Python
+(its NumbaFallbackWarning's first reason word kept); numba compiles each jitted case in
+seconds, so the sweep takes long.
 
 Prints one line per outcome: ok (accepted, every gradient within tolerance), refused
 (a TransformError or ValueError: outside the subset; counted by the construct named), wrong (accepted, a gradient off),
@@ -14,6 +19,7 @@ import collections
 import contextlib
 import io
 import sys
+import warnings
 
 import numpy as np
 
@@ -33,7 +39,7 @@ def _scalar(case, args):
     return isinstance(out, float) or np.ndim(out) == 0 and not isinstance(out, (list, tuple))
 
 
-def outcome(case, policy=None):
+def outcome(case, policy=None, lowering="plain"):
     """(kind, detail) for one corpus case."""
     args = readonly(case.inputs())
     if case.refused or not _scalar(case, args):
@@ -41,9 +47,12 @@ def outcome(case, policy=None):
     wrt = _wrt(args, case.wrt)
     if wrt == ():
         return "skipped", "nothing to differentiate"
+    fell = []
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            got = grad(case.fn, wrt=wrt, policy=policy, lowering="plain")(*args, **case.kwargs)
+        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            got = grad(case.fn, wrt=wrt, policy=policy, lowering=lowering)(*args, **case.kwargs)
+        fell = [str(w.message) for w in said if w.category.__name__ == "NumbaFallbackWarning"]
     except (TransformError, ValueError) as exc:
         return "refused", str(exc).splitlines()[0]
     except Exception as exc:                # noqa: BLE001 - recorded, not hidden
@@ -56,6 +65,9 @@ def outcome(case, policy=None):
                          _plain(case.fn, case.kwargs), (), case.rtol, case.atol, EPS)
     except AssertionError as exc:
         return "wrong", str(exc).splitlines()[0]
+    if lowering == "numba":
+        return "ok", "fallback: " + fell[0].split("(the same values, not jitted): ")[-1][:60] \
+            if fell else "jitted"
     return "ok", "loop" if any("\n    for " in source for source in _plain_sources(case.fn)) \
         else ""
 
@@ -74,13 +86,17 @@ def _reasons(refused):
 def main(argv):
     verbose = "-v" in argv
     policy = argv[argv.index("--policy") + 1] if "--policy" in argv else None
+    lowering = argv[argv.index("--lowering") + 1] if "--lowering" in argv else "plain"
     found = collections.defaultdict(list)
     for case in all_cases():
-        kind, detail = outcome(case, policy)
+        kind, detail = outcome(case, policy, lowering)
         found[kind].append((case.name, detail))
     for kind in ("ok", "refused", "wrong", "error", "skipped"):
         loops = sum(1 for _, detail in found[kind] if detail == "loop")
         print(f"{kind}: {len(found[kind])}" + (f" ({loops} with a loop)" if loops else ""))
+        if kind == "ok" and lowering == "numba":
+            for reason, count in collections.Counter(d for _, d in found[kind]).most_common():
+                print(f"    {count} {reason}")
         if kind == "refused":
             for reason, count in _reasons(found[kind]).most_common():
                 print(f"    {count} {reason}")

@@ -34,6 +34,7 @@ from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
 from .public.gradient_function import GradientFunction as _GradientFunction
 from .public.plain_gradient import PlainGradient, check_lowering
+from .public.numba_gradient import NumbaGradient
 from .public import plain_gradient, plain_split_calls
 
 def differentiable(fn=None, *, policy="loop"):
@@ -200,7 +201,8 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="
     For a bound method `obj.f`, wrt counts f's explicit arguments; obj is fixed.
     has_aux=True: fn returns (value, aux), and the function returns (gradient, aux).
     memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it.
-    lowering="plain": one function with no closures (docs/ir.md, "Second lowering")."""
+    lowering="plain": one function with no closures (docs/ir.md, "Second lowering");
+    lowering="numba": that function jitted by numba (an optional install; README)."""
     fn = check_target(fn, "grad")
     check_lowering(lowering, policy, has_aux, memory_limit)
     given, (fn, policy) = fn, _again(fn, "grad", policy)
@@ -262,8 +264,8 @@ def _said(exc, plain, args, kwargs):
 
 
 def _gradient_function(plain, wrt, policy, has_aux, lowering):
-    if lowering == "plain":
-        return PlainGradient(plain, wrt, policy)
+    if lowering in ("plain", "numba"):
+        return (PlainGradient if lowering == "plain" else NumbaGradient)(plain, wrt, policy)
     return _GradientFunction(plain, wrt, policy, has_aux)
 
 
@@ -356,9 +358,13 @@ def adjoint_source(fn, wrt=0, *, policy=None, explain=False, as_rule=False,
     """The generated source text of fn's adjoint: the code `grad` runs, or with
     as_rule=True the rule that other compiled code calls (cotangents deferred);
     memory_limit as grad's (with explain: what it does with each loop); lowering as
-    grad's (the plain lowering's function, unspecialised)."""
+    grad's (the plain lowering's function, unspecialised; lowering="numba" jits that same
+    source, so it is refused here: ask for "plain")."""
     fn = check_target(fn, "adjoint_source")
     check_lowering(lowering, policy, False, memory_limit)
+    if lowering == "numba":
+        raise ValueError("adjoint_source(..., lowering='numba'): numba jits the plain "
+                         "lowering's source unchanged; ask for lowering='plain'")
     fn, policy = limited(fn, memory_limit, policy)
     plain, default_policy = _unwrap(fn)
     names, _ = _wrt_names(plain, wrt)

@@ -30,8 +30,8 @@ dump options (thunkgrad dump --help):
                   as grad(..., memory_limit=LIMIT); with --explain the header says
                   which loops it checkpoints and how (e.g. --memory-limit 2GB)
   --lowering L    gast (the rule and its pullback, default) or plain (one function,
-                  no closures, tapes read by index: the compiled backend's input),
-                  e.g. --lowering plain
+                  no closures, tapes read by index: the compiled backend's input;
+                  lowering="numba" jits this same source), e.g. --lowering plain
   --mode M        reverse (the adjoint, default), forward (the tangent code jvp
                   and jacfwd run), e.g. --mode forward, or hvp (the tangent code and
                   the adjoint hvp runs over it)
@@ -106,7 +106,8 @@ def _dump_options(dump):
                            "what happens to each loop (e.g. --memory-limit 2GB)")
     dump.add_argument("--lowering", choices=("gast", "plain"), default="gast",
                       help="gast: the rule and its pullback (default); plain: one function "
-                           "with no closures, tapes read by index (e.g. --lowering plain)")
+                           "with no closures, tapes read by index, the source "
+                           "lowering='numba' jits (e.g. --lowering plain)")
     dump.add_argument("--mode", choices=("reverse", "forward", "hvp"), default="reverse",
                       help="reverse: the adjoint grad runs (default); forward: the "
                            "tangent code jvp runs (e.g. --mode forward); hvp: the tangent "

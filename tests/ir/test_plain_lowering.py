@@ -114,7 +114,7 @@ def test_dump_command(capsys):
 
 
 @pytest.mark.parametrize("options", [{"policy": "flat"}, {"policy": "nested"},
-                                     {"has_aux": True}, {"lowering": "numba"}])
+                                     {"has_aux": True}, {"lowering": "jax"}])
 def test_options_it_does_not_take(options):
     options = {"lowering": "plain", **options}
     with pytest.raises(ValueError):

@@ -3,7 +3,8 @@ the plain lowering's one function (reverse/plain_rule.py), `f_plain(seed, *args)
 (value, gradients)`, compiled per argument signature (shape-specialised, through the
 rule cache under its own key).
 
-The plain lowering is a prototype for the compiled backend of issue 20: the accumulation
+The plain lowering is the compiled backend's input (issue 20; lowering="numba" jits it:
+public/numba_gradient.py, whose NumbaGradient overrides `run`): the accumulation
 policies that defer (flat, nested) make thunks by design and are refused, as are
 has_aux and memory_limit (not plumbed through it).
 """
@@ -15,7 +16,7 @@ from .field_reads import located_fields
 from .gradient_function import _run
 from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
 
-LOWERINGS = ("gast", "plain")
+LOWERINGS = ("gast", "plain", "numba")
 PLAIN_POLICIES = ("loop", "eager")
 _HOOKS = {}          # "compiled": transform.api.compiled_plain
 
@@ -32,10 +33,10 @@ def check_lowering(lowering, policy=None, has_aux=False, memory_limit=None):
     if lowering == "gast":
         return
     if policy is not None and policy not in PLAIN_POLICIES:
-        raise ValueError(f"lowering='plain' takes policy {' or '.join(PLAIN_POLICIES)}, "
+        raise ValueError(f"lowering={lowering!r} takes policy {' or '.join(PLAIN_POLICIES)}, "
                          f"not {policy!r} (it defers cotangents in thunks)")
     if has_aux or memory_limit is not None:
-        raise ValueError("lowering='plain' takes neither has_aux nor memory_limit")
+        raise ValueError(f"lowering={lowering!r} takes neither has_aux nor memory_limit")
 
 
 class PlainGradient:
@@ -55,7 +56,7 @@ class PlainGradient:
             refuse_inplace_args(rule, _params(plain), args, kwargs)
         real_checked(rule, args, kwargs)
         try:
-            out, cotangents = _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
+            out, cotangents = self.run(rule, args, kwargs)
         except (TypeError, ValueError):     # the seed 1.0 met a tuple output, say so
             _refuse_non_scalar(plain, args, kwargs)
             raise
@@ -67,6 +68,10 @@ class PlainGradient:
             grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
                           for c, n in zip(cotangents, names))
         return out, grads[0] if single else grads
+
+    def run(self, rule, args, kwargs):
+        """The plain function's (value, cotangents), seeded with 1.0."""
+        return _run(lambda *given: rule.rrule(1.0, *given, **kwargs), args)
 
 
 def _refuse_non_scalar(plain, args, kwargs):

@@ -1,0 +1,142 @@
+"""What `grad(f, lowering="numba")` and `value_and_grad(f, lowering="numba")` run per call:
+the plain lowering's function (public/plain_gradient.py) jitted with `numba.njit`, its
+runtime helpers given numba overloads (runtime/numba_helpers.py), one jitted function per
+compiled plain function, compiled by numba on its first call with those argument types.
+
+The policy (README, "A compiled backend: numba"):
+- numba not installed: `grad(f, lowering="numba")` raises ImportError saying how to
+  install it (`pip install thunkgrad[numba]`), never a silent slow path.
+- numba cannot compile a function (an untyped global, a helper without an overload for
+  these types, a construct numba has not got): the plain lowering runs in Python instead,
+  the same function un-jitted, with one warning (NumbaFallbackWarning) naming numba's
+  reason in two lines; it is not tried again for those argument types.
+- a value numba would compute with differently from Python and NumPy: the plain lowering
+  in Python for that call, with one warning naming it. Those are an argument that is an
+  array of another dtype than float64 (numba promotes float32 with a Python float to
+  float64, NumPy keeps float32), a 0-d array, an int of magnitude 2 ** 21 or more, or
+  anything not a float or an int (a list, a tuple, an object); an int of that size read
+  from a global or a closure; an integer `**` or `<<` in the compiled code (numba's ints
+  are 64-bit and wrap, Python's grow; with every int below 2 ** 21, a product of three
+  cannot wrap, and the check after a first compilation catches the powers).
+- a compiled helper meeting values its overload does not cover (two shapes that differ
+  where it assumed them equal): it raises `Uncompiled` and that call runs in Python; so
+  does a call whose jitted code raised anything else (numba raises ZeroDivisionError
+  for a float divided by 0.0 where NumPy's float64 gives inf): Python's answer, a value
+  or its error at the user's line, is the one returned.
+- a function calling the `math` module runs in Python (numba returns nan where
+  `math.log(-1.0)` raises).
+"""
+import threading
+import warnings
+
+import numpy as np
+
+from .plain_gradient import PlainGradient
+
+SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
+
+INSTALL = "pip install thunkgrad[numba]"
+_LOCK = threading.Lock()
+
+
+class NumbaFallbackWarning(RuntimeWarning):
+    """lowering="numba" ran the plain lowering in Python instead (the message says why)."""
+
+
+def numba_helpers():
+    """runtime.numba_helpers (importing numba), or ImportError saying how to install it."""
+    try:
+        import numba  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"lowering='numba' needs numba, which is not installed: {INSTALL} "
+                          "(or lowering='plain': the same function, not jitted)") from exc
+    from runtime import numba_helpers as helpers
+    return helpers
+
+
+class NumbaGradient(PlainGradient):
+    """PlainGradient whose plain function runs jitted where numba compiles it."""
+
+    def __init__(self, fn, wrt, policy):
+        numba_helpers()                  # not installed: said now, at grad(...)
+        super().__init__(fn, wrt, policy)
+
+    def run(self, rule, args, kwargs):
+        helpers = numba_helpers()
+        jitted = _jitted(rule, helpers)
+        kinds = argument_kinds(args, kwargs)
+        why = next((f"an argument numba would compute with differently: {kind}"
+                    for kind in kinds if isinstance(kind, str)), None) or jitted.unfit()
+        if why is None and kinds not in jitted.refused:
+            count = len(jitted.function.overloads)
+            try:
+                result = jitted.function(1.0, *args, **kwargs)
+                jitted.compiled.add(kinds)
+                why = jitted.integer_growth()
+                if why is None:
+                    return result
+            except helpers.Uncompiled:
+                why = "a compiled helper met shapes it does not cover"
+            except Exception as exc:    # noqa: BLE001 - numba's refusal, or a run's error
+                why = _failure(exc, helpers, kinds in jitted.compiled or
+                               len(jitted.function.overloads) > count)
+            if not why.startswith(("a compiled helper", "numba's code raised")):
+                jitted.refused.add(kinds)
+        if why is not None and why not in jitted.warned:
+            jitted.warned.add(why)
+            self._warn(why)
+        return super().run(rule, args, kwargs)
+
+    def _warn(self, why):
+        name = getattr(self.fn, "__qualname__", repr(self.fn))
+        warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
+                      f"Python (the same values, not jitted): {why}",
+                      NumbaFallbackWarning, stacklevel=5)
+
+
+def _failure(exc, helpers, compiled):
+    """Why a jitted call failed: numba refusing to compile (not compiled for these types,
+    or one of its errors), or the compiled code raising (Python's answer is taken then:
+    a value, or its error at the user's line)."""
+    if isinstance(exc, helpers.COMPILE_ERRORS) or not compiled:
+        return f"numba could not compile it:\n  {helpers.reason(exc)}"
+    return f"numba's code raised {type(exc).__name__}"
+
+
+def _jitted(rule, helpers):
+    """rule.rrule jitted (helpers.Jitted, kept on the function: it lives as long as the
+    rule), made again where a global or closure value it reads is no longer the one numba
+    froze into it (numba compiles on the first call)."""
+    found = getattr(rule.rrule, "thunkgrad_numba", None)
+    if found is None or not found.current():
+        with _LOCK:
+            found = rule.rrule.thunkgrad_numba = helpers.Jitted(rule.rrule)
+    return found
+
+
+def argument_kinds(args, kwargs):
+    """Per argument, its kind as numba types it (a key of Jitted.refused), or a string saying
+    why numba would compute with it differently from Python and NumPy."""
+    return tuple(_kind(v) for v in args) + tuple((k, _kind(v)) if not isinstance(
+        _kind(v), str) else _kind(v) for k, v in sorted(kwargs.items()))
+
+
+def _kind(value):
+    kind = type(value)
+    if kind is float or kind is np.float64:
+        return kind
+    if kind is np.ndarray:
+        if value.dtype != np.float64:
+            return f"an array of {value.dtype} (numba's promotion differs from NumPy's)"
+        if value.ndim == 0:
+            return "a 0-d array (numba makes a float of what NumPy keeps an array)"
+        return (value.ndim, value.flags.c_contiguous, value.flags.writeable)
+    if (kind is int or isinstance(value, np.integer)) and abs(int(value)) < SMALL_INT:
+        return kind
+    if kind is int or isinstance(value, np.integer):
+        return (f"the integer {value!r} (numba computes in 64 bits what Python does "
+                "unbounded; pass a float)")
+    return f"a {kind.__name__} (only floats, small ints and float64 arrays are jitted)"
+
+
+__all__ = ["NumbaGradient", "NumbaFallbackWarning", "numba_helpers", "INSTALL"]

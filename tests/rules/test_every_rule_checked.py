@@ -57,6 +57,7 @@ EXTRA = {
     np.average: [(A, 0, B)], np.add.reduce: [(A, 0, None, None, False, 2.0)],
     np.interp: [(np.array([-1.0, 0.5, 3.0]), np.array([0.0, 1.0, 2.0]), V3, -0.5, 0.7)],
     np.trapezoid if hasattr(np, "trapezoid") else np.trapz: [(V5, None, 0.7)],
+    np.lib.stride_tricks.sliding_window_view: [(V6, 3), (A, (2, 3)), (A, 2, 1)],
 }
 if stats is not None:
     EXTRA.update({

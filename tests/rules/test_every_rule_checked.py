@@ -214,6 +214,9 @@ if stats is not None:
     from runtime.rules.scipy_special import logsumexp_weights_vjp  # noqa: E402
     EXTRA[logsumexp_weights_vjp] = [(0.7, sc.logsumexp(A, b=B), A, None, B, False),
                                     (V3, sc.logsumexp(A, 1, V4), A, 1, V4, False)]
+    # session 40 (red41): scipy.integrate.trapezoid, np.trapezoid's rule
+    import scipy.integrate as si  # noqa: E402
+    EXTRA[si.trapezoid] = [(V5, None, 0.7), (A, B, 1.0, 0), (V5, np.cumsum(B[0, :1] + V5))]
 # session 35 (rules2): the scipy.linalg and scipy.stats JVP helpers hvp differentiates
 # (runtime/rules/scipy_linalg_second.py, scipy_stats_second.py: more families in
 # tests/rules/test_second_order_scipy.py)

@@ -41,6 +41,8 @@ def _bio(r):
         "fitzhugh_nagumo": (B.fitzhugh_nagumo, (np.array([0.7, 0.8, 0.08]),), 0, SCALAR),
         "hardy_weinberg": (B.hardy_weinberg_inbreeding, (np.array([0.3, 0.2]), np.array([30.0, 40.0, 30.0])), 0, SCALAR),
         "logistic_growth_fit": (B.logistic_growth_fit, (np.log(np.array([0.5, 10.0, 1.0])), np.arange(8.0), 10 / (1 + 9 * np.exp(-0.6 * np.arange(8.0)))), 0, SCALAR),
+        "pk_auc_scipy": (B.pk_auc_scipy, (np.log(np.array([1.2, 0.2, 20.0])), t), 0, SCALAR),
+        "life_expectancy": (B.life_expectancy, (np.array([0.9, 0.85, 0.8, 0.6, 0.3, 0.0]),), 0, SCALAR),
         "sir_age_structured": (B.sir_age_structured, (np.log(0.5), np.array([[2.0, 0.5], [0.5, 1.0]])), 0, FLOAT),
     }
 

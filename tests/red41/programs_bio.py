@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+from scipy.integrate import trapezoid
 from scipy.linalg import expm
 from scipy.special import expit, gammaln, logsumexp
 
@@ -262,3 +263,20 @@ def sir_age_structured(log_beta, contact, N=np.array([0.6, 0.4])):
         S = S - new
         I = I + new - gamma * I * 0.2
     return np.sum(N - S)
+
+
+def pk_auc_scipy(log_theta, t, dose=100.0):
+    """AUC and Cmax-like soft maximum of the Bateman curve, the AUC by
+    scipy.integrate.trapezoid (an NCA-style summary)."""
+    ka, ke, V = np.exp(log_theta)
+    c = bateman(PKParams(ka, ke, V), t, dose)
+    auc = trapezoid(c, t)
+    cmax = logsumexp(5 * c) / 5
+    return auc + cmax
+
+
+def life_expectancy(s):
+    """survivorship l_x as the running product of age-specific survival (the last age
+    class survives with probability 0), life expectancy and a squared penalty."""
+    l = np.cumprod(s)
+    return np.sum(l) + 0.5 * np.sum(l ** 2)

@@ -1,8 +1,8 @@
 """Session 40 red team (red41): realistic programs from domains red36-red40 covered
 little (programs_*.py, cases.py): pharmacokinetics (Bateman curves, RK4 with doses, a
-two-compartment model by expm), Hill and Michaelis-Menten kinetics, Wright-Fisher
-selection, Leslie matrices, Jukes-Cantor likelihoods, HMM forward algorithms,
-FitzHugh-Nagumo; 1D finite elements (loops, np.add.at, np.ix_), trusses, robot-arm and
+two-compartment model by expm, AUCs by scipy's trapezoid), life tables, Hill and
+Michaelis-Menten kinetics, Wright-Fisher selection, Leslie matrices, Jukes-Cantor
+likelihoods, HMM forward algorithms, FitzHugh-Nagumo; 1D finite elements (loops, np.add.at, np.ix_), trusses, robot-arm and
 Denavit-Hartenberg kinematics, quaternions, Rodrigues rotations and reprojection,
 Bezier curves, Gauss-Legendre quadrature, LQR by Riccati iteration, neo-Hookean
 energies; a transformer block, label smoothing, conv1d by np.convolve and by sliding
@@ -22,10 +22,11 @@ three routes, hessian by both routes, jacfwd/jacrev of grad, grad of grad (and g
 for floats and grad(lowering="plain") (red40's checks: tests/red40/check.py), each
 against central finite differences in float64 (tests/fd.py never calls thunkgrad;
 second order against differences of grad, itself checked first).
-The whole table (127 cases, 1,682 checks, ~40 s CPU) runs with THUNKGRAD_RED41_FULL=1 or
+The whole table (129 cases, 1,710 checks, ~40 s CPU) runs with THUNKGRAD_RED41_FULL=1 or
 as `python -m tests.red41.table [NAME...]`; by default three checks per case, rotating.
 REFUSED lists the refusals (kept exact). What red41 fixed has its own tests:
-tests/forward/test_hvp_fr_zeros.py (cumprod's Hessian at a zero, a wrong value),
+tests/forward/test_hvp_fr_zeros.py (cumprod's Hessian at a zero, a wrong value;
+life_expectancy here),
 tests/rules/test_index_grids.py, tests/containers/test_record_spread.py,
 tests/rules/test_windows.py and tests/rules/test_fill_diagonal.py (refusals lifted).
 """
@@ -56,7 +57,7 @@ REFUSED = (
     # structured_solve, triangular_solve, eigvalsh, at_gather, matmul_lhs_spread,
     # interp_fp, np.resize's gather) or writing into a value it made (an assembled K, a
     # DP table R, logsumexp's buffer, a neighbour sum nb, a copy updated in place)
-    _listed("jukes_cantor_three_taxa hmm_forward_loglik fem_bar_loop fem_bar_add_at "
+    _listed("pk_auc_scipy jukes_cantor_three_taxa hmm_forward_loglik fem_bar_loop fem_bar_add_at "
             "fem_poisson_source truss_compliance truss_nodes maxpool_net embedding_scatter "
             "soft_dtw gumbel_softmax gp_loglik_triangular gp_loglik_triangular_X "
             "gp_predictive_mean potts_mean_field discount_curve_interp "

@@ -98,7 +98,7 @@ FORWARD_BY_SOURCE = frozenset(
     ["runtime.rules.ufunc_methods_helpers.running_max_vjp", "runtime.rules.scipy_linalg.expm_vjp",
      "runtime.rules.shape_helpers.sum_to_shape"] +
     ["runtime.rules.reductions_helpers." + n for n in (
-        "cumsum_vjp", "cumprod_vjp", "_reverse_cumsum", "_drop_first")] +
+        "cumsum_vjp", "cumprod_vjp", "_cumprod_recurrence", "_reverse_cumsum", "_drop_first")] +
     ["runtime.rules.decompositions_helpers." + n for n in (
         "eigh_vjp", "svd_vjp", "slogdet_vjp", "_parts", "_sym", "_inverse_gaps")] +
     ["runtime.rules.polynomials_helpers." + n for n in (

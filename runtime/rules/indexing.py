@@ -6,7 +6,7 @@ operator.getitem in operators.py (index_vjp handles repeated indices, masks,
 np.newaxis and Ellipsis)."""
 import numpy as np
 
-from ..registry import LINEAR, NONE, declare, defvjp, nondiff
+from ..registry import LINEAR, NONE, SHAPE, declare, defvjp, nondiff
 
 defvjp(np.take, "a, indices, axis=None, out=None, mode='raise'",
        "take_vjp(g, a, indices, axis, mode)", None, complex_ok=True, jvp=LINEAR)
@@ -34,6 +34,27 @@ def index_object(obj, index):
 defvjp(index_trick, "trick, items", None, "index_trick_vjp(g, trick, items)", complex_ok=True,
        jvp=(None, "index_trick_jvp(trick, items, t_items)"))
 nondiff(index_object, why=NONE)
+
+
+
+def diagonal_positions(a):
+    """The index np.fill_diagonal(a, v) writes (wrap=False): (r, r, ...) for r below
+    min(a.shape); the compiler writes that call as `a[diagonal_positions(a)] = v`
+    (transform/frontend/ufunc_at.py)."""
+    shape = np.shape(a)
+    if len(shape) < 2 or len(shape) > 2 and len(set(shape)) != 1:
+        raise ValueError("array must be at least 2-d" if len(shape) < 2 else
+                         "All dimensions of input must be of equal length")
+    return (np.arange(min(shape)),) * len(shape)
+
+
+def diagonal_length(a):
+    """How many entries np.fill_diagonal(a, v) writes: v is repeated or cut to it."""
+    return len(diagonal_positions(a)[0])
+
+
+nondiff(diagonal_positions, why=SHAPE, fresh=True)
+nondiff(diagonal_length, why=SHAPE)
 
 # Functions without a rule that write into their first argument (the alias analysis
 # refuses them where the backward sweep needs the old value)

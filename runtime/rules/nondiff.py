@@ -47,6 +47,9 @@ nondiff(np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.nonze
         np.tril_indices, np.triu_indices, why=ZERO)
 nondiff(np.nanargmax, np.nanargmin, np.lexsort, np.isin, why=ZERO)
 nondiff(np.tril_indices_from, np.triu_indices_from, np.diag_indices_from, why=SHAPE)
+# index grids and distinct values of data (element connectivity, group labels): a
+# differentiated argument is refused (np.unique's values move with a float one)
+nondiff(np.ix_, np.unique, why=NONE)
 if hasattr(np, "bitwise_count"):                                        # NumPy 2.0+
     nondiff(np.bitwise_count, why=ZERO, elementwise=True)
 

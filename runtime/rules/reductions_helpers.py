@@ -95,8 +95,11 @@ def _drop_first(v, axis):
 def cumprod_vjp(g, ans, a, axis=None, include_initial=False):
     """Cotangent of np.cumprod, exact with zeros.
 
-    Before the first zero on a line, d ans[j] / d a[i] = ans[j] / a[i]; at the
-    first zero it is the running product with that zero taken as 1; after it, 0.
+    Without zeros it is the reversed cumulative sum of g * ans over a. With a zero it is
+    the products' reverse recurrence (no division, no test on a == 0), so forward mode
+    over this code (hvp forward over reverse) differentiates the cotangent as a function:
+    a test `a == 0` would hold at the point only, and entries after a zero would get a
+    zero tangent where a[zero]'s direction moves them (red41).
     """
     shape = np.shape(a)
     a = np.asarray(a)
@@ -104,16 +107,21 @@ def cumprod_vjp(g, ans, a, axis=None, include_initial=False):
         g, ans = _drop_first(g, axis), _drop_first(ans, axis)
     g = np.asarray(g)
     if axis is None:
-        a, axis = a.ravel(), 0
-    zeros_seen = np.cumsum(a == 0, axis=axis)
-    before = zeros_seen == 0
-    first = (a == 0) & (zeros_seen == 1)
-    safe = np.where(before, a, 1)
-    out = np.where(before, _reverse_cumsum(g * ans, axis) / safe, 0)
-    if first.any():
-        bridged = np.cumprod(np.where(first, 1, a), axis=axis)
-        out = out + np.where(first, _reverse_cumsum(g * bridged, axis), 0)
-    return out.reshape(shape)
+        a, g, axis = a.ravel(), np.ravel(g), 0
+    if a.shape[axis] == 0 or not (a == 0).any():
+        return (_reverse_cumsum(g * ans, axis) / a).reshape(shape)
+    return np.moveaxis(_cumprod_recurrence(np.moveaxis(g, axis, 0), np.moveaxis(a, axis, 0)),
+                       0, axis).reshape(shape)
+
+
+def _cumprod_recurrence(g, a):
+    """sum over j >= i of g[j] d(prod a[:j+1]) / d a[i] along axis 0: the exclusive
+    prefix product of a times s[i] = g[i] + a[i+1] s[i+1]."""
+    left = np.cumprod(np.concatenate([np.ones_like(a[:1]), a[:-1]]), axis=0)
+    s = [g[-1]]
+    for i in range(a.shape[0] - 2, -1, -1):
+        s.append(g[i] + a[i + 1] * s[-1])
+    return left * np.stack(s[::-1])
 
 
 def _reverse_cumsum(x, axis):

@@ -15,13 +15,15 @@ full_output=True and Dfun are refused (TypeError). solve_ivp's result is an obje
 cotangent is a dict by attribute, of which `y` carries one; the rule needs t_eval (the
 output times fixed; sol.t is then constant), no events and vectorized=False, and solves
 backwards with the call's method and options.
+scipy.integrate.trapezoid is np.trapezoid (signals.py's rule, in y, x and dx: session 40,
+red41's pharmacokinetic AUCs).
 """
 import numpy as np
 from scipy import integrate
 
 from ..callees import function_jvp, function_vjp
 from ..complex_safety import RuleRefused
-from ..registry import NONE, defvjp, template_helper
+from ..registry import LINEAR, NONE, defvjp, template_helper
 
 SIGNATURE = ("func, y0, t, args=(), Dfun=None, col_deriv=0, full_output=0, ml=None, mu=None, "
              "rtol=None, atol=None, tcrit=None, h0=0.0, hmax=0.0, hmin=0.0, ixpr=0, mxstep=0, "
@@ -213,3 +215,9 @@ defvjp(integrate.solve_ivp, "fun, t_span, y0, method='RK45', t_eval=None, dense_
        None, NONE, None, None, None, _IVP.format("args"), NONE,
        jvp=(None, None, _IVP_JVP.format("t_y0, None"), None, None, None, None, None,
             _IVP_JVP.format("None, t_args")))
+
+if hasattr(integrate, "trapezoid"):                       # SciPy 1.6+ (trapz before)
+    defvjp(integrate.trapezoid, "y, x=None, dx=1.0, axis=-1",
+           "trapezoid_vjp(g, y, x, dx, axis, 0)", "trapezoid_vjp(g, y, x, dx, axis, 1)",
+           "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True, complex_ok=True,
+           jvp=LINEAR)

@@ -96,9 +96,13 @@ defvjp(np.diff, "a, n=1, axis=-1, prepend=None, append=None",
        "diff_vjp(g, a, n, axis, prepend, append)", complex_ok=True,
        jvp="diff_jvp(t_a, n, axis, prepend, append)")
 
+# windows of x (conv1d by windows and einsum): a read-only view, linear in x
+defvjp(np.lib.stride_tricks.sliding_window_view,
+       "x, window_shape, axis=None, *, subok=False, writeable=False",
+       "windows_vjp(g, x, window_shape, axis)", view=True, complex_ok=True, jvp=LINEAR)
+
 # Functions without a rule that may return a view of their argument (when unsure, a view;
 # np.real and np.imag have rules, complex_parts.py, which declare it)
 declare(*[getattr(np, n) for n in ("asarray_chkfinite", "require", "rollaxis", "asmatrix")
-          if hasattr(np, n)], np.lib.stride_tricks.as_strided,
-        np.lib.stride_tricks.sliding_window_view, view=True)
+          if hasattr(np, n)], np.lib.stride_tricks.as_strided, view=True)
 declare(np.broadcast_arrays, parts_view=True)

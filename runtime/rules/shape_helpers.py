@@ -300,3 +300,16 @@ def cast_jvp(t, ans, dtype):
     if not np.issubdtype(np.dtype(dtype), np.inexact):
         return np.zeros(np.shape(ans)) if isinstance(ans, np.ndarray) else 0.0
     return np.asarray(t).astype(dtype)
+
+
+@template_helper
+def windows_vjp(g, x, window_shape, axis=None):
+    """Cotangent of sliding_window_view: each window's cotangent added back where the
+    window reads x (np.add.at over the windows of x's flat positions)."""
+    shape = np.shape(x)
+    size = int(np.prod(shape))
+    positions = np.lib.stride_tricks.sliding_window_view(
+        np.arange(size).reshape(shape), window_shape, axis)
+    out = np.zeros(size, dtype=cot_dtype(g, x))
+    np.add.at(out, positions.ravel(), np.ravel(g))
+    return out.reshape(shape)

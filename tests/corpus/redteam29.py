@@ -304,7 +304,7 @@ def pendulum_midpoint_with_star_args(y0, g, length):
     return np.sum(y ** 2)
 
 
-@refused(_make(_normal(3, 3)), "np.fill_diagonal writes in place", wrt=0)
+@case(_make(_normal(3, 3)), wrt=0)     # session 40 (red41): a subscript write now
 def fill_diagonal_of_a_computed_matrix(A):
     B = A @ A.T
     np.fill_diagonal(B, 0.0)

@@ -29,7 +29,7 @@ REFUSED = {
     # writes through views, in-place library calls, `+=` on a list entry (all modes)
     ("view_scale", "jvp"), ("view_scale", "jacfwd"), ("view_scale", "jacrev"),
     ("view_assign", "jvp"), ("view_assign", "jacfwd"), ("view_assign", "jacrev"),
-    ("fill_diag", "jvp"), ("fill_diag", "hvp"), ("fill_diag", "hessian"),
+    # (fill_diag runs since session 40: np.fill_diagonal as a subscript write, red41)
     ("list_store", "jvp"), ("list_store", "hvp"), ("list_store", "hessian"),
 }
 CHECKED = [(name, check) for name, case in CASES.items() for check in case[3]]

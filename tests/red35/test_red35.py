@@ -35,10 +35,8 @@ REFUSED = {
     ("dc_replace", "grad"), ("dc_replace", "jvp"), ("dc_replace", "hvp"),
     # norm ord=1 has no second derivative
     ("norm_axis_inf", "hvp"), ("norm_axis_inf", "hessian"),
-    # np.lib.stride_tricks.sliding_window_view has no rule
-    ("conv1d_windows", "grad"), ("conv1d_windows", "jvp"), ("conv1d_windows", "hvp"),
-    ("conv1d_windows", "hessian"), ("conv1d_windows_x", "grad"), ("conv1d_windows_x", "jvp"),
-    ("conv1d_windows_x", "hvp"), ("conv1d_windows_x", "hessian"),
+    # (conv1d_windows and conv1d_windows_x pass since session 40: sliding_window_view's
+    # rule, red41)
     # `y.sort()` on a copy is refused in every mode (write y = np.sort(y))
     ("sort_inplace_copy", "jvp"), ("sort_inplace_copy", "jacfwd"),
     ("sort_inplace_copy", "jacrev"),

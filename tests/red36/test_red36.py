@@ -18,18 +18,17 @@ CASES = all_cases()
 # returning containers (solve's, cholesky's, slogdet's, eigh's, svd's and expm's are
 # taken since session 39, autoconst: 10 programs left this list; particle_list_update
 # passes since session 39: red40's alias fix, an entry read by index from a list is no
-# view of it)
+# view of it; particles_vectorised since session 40, red41: np.fill_diagonal as a
+# subscript write)
 FORWARD_OVER_REVERSE = (
-    "particles_vectorised", "probit_nll", "mvn_logpdf_mean",
+    "probit_nll", "mvn_logpdf_mean",
     "kwargs_forward", "augmented_dict_update", "abs_sign_mix", "kron_outer_trace",
     "qr_orthogonal",
 )
 REFUSED = {(name, "hvp_fr") for name in FORWARD_OVER_REVERSE} | {
     # `import` inside the function (as_strided has no rule either)
     ("conv1d_as_strided", "grad"), ("conv1d_as_strided", "jvp"),
-    # np.fill_diagonal on an intermediate array: written in place
-    ("particles_vectorised", "grad"), ("particles_vectorised", "jvp"),
-    ("particles_vectorised", "hvp"), ("particles_vectorised", "hessian"),
+    # (particles_vectorised's np.fill_diagonal runs since session 40, red41)
     # second derivative of scipy.stats.norm.cdf
     ("probit_nll", "hvp"), ("probit_nll", "hessian"),
     # scipy.special.gammainc in its first argument

@@ -58,6 +58,7 @@ EXTRA = {
     np.average: [(A, 0, B)], np.add.reduce: [(A, 0, None, None, False, 2.0)],
     np.interp: [(np.array([-1.0, 0.5, 3.0]), np.array([0.0, 1.0, 2.0]), V3, -0.5, 0.7)],
     np.trapezoid if hasattr(np, "trapezoid") else np.trapz: [(V5, None, 0.7)],
+    np.lib.stride_tricks.sliding_window_view: [(V6, 3), (A, (2, 3)), (A, 2, 1)],
 }
 if stats is not None:
     EXTRA.update({
@@ -214,6 +215,9 @@ if stats is not None:
     from runtime.rules.scipy_special import logsumexp_weights_vjp  # noqa: E402
     EXTRA[logsumexp_weights_vjp] = [(0.7, sc.logsumexp(A, b=B), A, None, B, False),
                                     (V3, sc.logsumexp(A, 1, V4), A, 1, V4, False)]
+    # session 40 (red41): scipy.integrate.trapezoid, np.trapezoid's rule
+    import scipy.integrate as si  # noqa: E402
+    EXTRA[si.trapezoid] = [(V5, None, 0.7), (A, B, 1.0, 0), (V5, np.cumsum(B[0, :1] + V5))]
 # session 35 (rules2): the scipy.linalg and scipy.stats JVP helpers hvp differentiates
 # (runtime/rules/scipy_linalg_second.py, scipy_stats_second.py: more families in
 # tests/rules/test_second_order_scipy.py)

@@ -198,3 +198,8 @@ EXAMPLES.update({_contexts.enter_context: (contextlib.nullcontext(),),
                  operator_side: (A, 0.5, "mul", False, "here"),
                  container_method: ([0.5, 1.5], "index", None),
                  is_sequence_of: ([0.5, 1.5], 2)})
+# session 40 (red41): index grids and distinct values of data (np.ix_ and np.unique refuse a
+# differentiated argument), np.fill_diagonal's written index and length (shape only)
+from runtime.rules.indexing import diagonal_length, diagonal_positions  # noqa: E402
+EXAMPLES.update({np.ix_: (np.array([0.5, 1.5]),), np.unique: (A,),
+                 diagonal_positions: (np.ones((3, 3)),), diagonal_length: (np.ones((3, 2)),)})

@@ -24,6 +24,7 @@ import functools
 import inspect
 
 import gast
+import numpy as np
 
 from .consumed_iterators import consumes_iterator
 from .functional import Functional
@@ -33,7 +34,7 @@ from .generators import (WRITING_METHODS, as_list_function, check_generator_call
 from .exits import exit_before_jumps, refuse_suppressing
 from .scopes import drop_read_only_globals, sets_as_calls
 from .try_blocks import try_statement
-from .ufunc_at import at_helper, ufunc_at_statement
+from .ufunc_at import at_helper, fill_diagonal_statement, ufunc_at_statement
 from .vectorize_calls import is_vectorize
 from .inline_generators import inline_printing_generators
 from .match import match_as_ifs
@@ -106,7 +107,7 @@ def _sugar_call(src, call, params):
         return _sugar_call(src, func, params)
     fn = src.resolve(func)
     return fn in (map, filter, functools.reduce) or inspect.isgeneratorfunction(fn) or \
-        at_helper(fn) is not None or is_vectorize(fn) or \
+        at_helper(fn) is not None or fn is np.fill_diagonal or is_vectorize(fn) or \
         consumes_iterator(src, fn, call)
 
 
@@ -228,7 +229,8 @@ class _Desugar:
             return self.with_statement(s)
         if has_starred_target(s):
             return self.block(unstarred(s, self.names.new))
-        s = self.functional.lambda_def(s) or ufunc_at_statement(self.src, s) or s
+        s = self.functional.lambda_def(s) or ufunc_at_statement(self.src, s) or \
+            fill_diagonal_statement(self.src, s) or s
         self.functional.consumed_maps(s)
         if isinstance(s, gast.FunctionDef):
             keywords_as_named(self.src.node, s)

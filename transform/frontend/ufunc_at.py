@@ -10,10 +10,14 @@ added_at (runtime/rules/ufunc_methods_helpers.py) returns a copy of `a` with np.
 applied, so a repeated index adds each time, as in NumPy. Only the plain form is
 rewritten: a name as the first argument, three positional arguments; anything else, and
 the other ufuncs' `at`, stay refused by the alias check (an in-place write it cannot undo).
+`np.fill_diagonal(a, v)` (two positional arguments, a name first) becomes the subscript
+write `a[diagonal_positions(a)] = np.resize(v, diagonal_length(a))` (v repeated or cut as
+NumPy's flat write does; session 40, red41: t-SNE's masked affinities).
 """
 import gast
 import numpy as np
 
+from runtime.rules.indexing import diagonal_length, diagonal_positions
 from runtime.rules.ufunc_at_more import divided_at, maximized_at, minimized_at, multiplied_at
 from runtime.rules.ufunc_methods_helpers import added_at, subtracted_at
 from ..ir.nodes import load as _load, located as _at
@@ -47,3 +51,25 @@ def ufunc_at_statement(src, s):
         value=Ellipsis, kind=None), ctx=gast.Store())
     value = gast.Call(func=func, args=list(call.args), keywords=[])
     return _at(gast.Assign(targets=[target], value=value, type_comment=None), s)
+
+
+def fill_diagonal_statement(src, s):
+    """`np.fill_diagonal(a, v)` as `a[diagonal_positions(a)] = np.resize(v,
+    diagonal_length(a))`, or None when `s` is not that statement in its plain form."""
+    call = s.value if isinstance(s, gast.Expr) else None
+    if not isinstance(call, gast.Call) or call.keywords or len(call.args) != 2 or \
+            not isinstance(call.args[0], gast.Name) or \
+            any(isinstance(a, gast.Starred) for a in call.args) or \
+            src.resolve(call.func) is not np.fill_diagonal:
+        return None
+    name, value = call.args[0].id, call.args[1]
+    index = _helper_call(diagonal_positions, _load(name))
+    value = _helper_call(np.resize, value, _helper_call(diagonal_length, _load(name)))
+    target = gast.Subscript(value=_load(name), slice=index, ctx=gast.Store())
+    return _at(gast.Assign(targets=[target], value=value, type_comment=None), s)
+
+
+def _helper_call(fn, *args):
+    func = _load(fn.__name__)
+    func.runtime_helper = fn
+    return gast.Call(func=func, args=list(args), keywords=[])

@@ -7,6 +7,7 @@ derivative flows through (`np.zeros(*shape)`, `rng.normal(size=...)`) stays as w
 
     y = f(a, *xs, k=v)   ->   y = spread_call(f, [a, *xs], k=v)
 """
+import dataclasses
 import inspect
 
 import gast
@@ -45,6 +46,12 @@ def spread_call_of(src, names, e, fn):
     return gast.copy_location(call, e)
 
 
+def _record_class(fn):
+    """A NamedTuple or dataclass class (`Params(*np.exp(theta))`): called as a value."""
+    return inspect.isclass(fn) and rule_for(fn) is None and (
+        issubclass(fn, tuple) and hasattr(fn, "_fields") or dataclasses.is_dataclass(fn))
+
+
 def _keywords_call(names, e):
     """`f(a, **params)` -> `spread_keywords(f, [a], params)` (runtime/spread.py)."""
     names.objects.setdefault("spread_keywords", spread_keywords)
@@ -59,7 +66,7 @@ def _compiled_callee(src, e, fn):
     (a user function, a function value, a method of an object)."""
     if fn is not None:
         return inspect.isfunction(fn) and rule_for(fn) is None or \
-            inspect.ismethod(fn) and inspect.isfunction(fn.__func__)
+            inspect.ismethod(fn) and inspect.isfunction(fn.__func__) or _record_class(fn)
     if isinstance(e.func, gast.Name):
         return e.func.id in src.locals or e.func.id in src.params
     if isinstance(e.func, gast.Attribute):

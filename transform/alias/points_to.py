@@ -19,6 +19,8 @@ import gast
 import numpy as np
 
 from .jvp_calls import jvp_call_value
+from .flat_helpers import flat_helper_result
+from .value import Value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS, ENTRY_COPIES,
@@ -27,18 +29,6 @@ from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS
                      _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
 from ..frontend.generators import objects_own_method
 from ..ir.nodes import walk
-
-
-class Value:
-    """What an expression may refer to: objects, whether it is surely an ndarray, and
-    whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
-
-    def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None,
-                 seq=False):
-        self.objs, self.array = frozenset(objs), array
-        self.seq = seq               # surely a list or tuple (a display's, a comprehension's)
-        self.in_place = in_place or array
-        self.elements = elements     # a display's entries' Values (`A, B = [], []`)
 
 
 class ExprAliases:
@@ -55,10 +45,12 @@ class ExprAliases:
     def state(self):
         return self.check.state         # replaced as the check walks branches and loops
 
-    def site(self, node):
-        obj = self.sites.get(id(node))
+    def site(self, node, part=None):
+        """The abstract object made at node (part: a second one made there)."""
+        key = id(node) if part is None else (id(node), part)
+        obj = self.sites.get(key)
         if obj is None:
-            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
+            obj = self.sites[key] = f"site{len(self.sites) + 1}"
         return obj
 
     def value(self, e):
@@ -70,10 +62,10 @@ class ExprAliases:
                 self.value(child)
         return Value()
 
-    def fresh(self, e, holds=(), array=False, in_place=False):
+    def fresh(self, e, holds=(), array=False, in_place=False, part=None):
         """A new object made at e; in_place: `+=` on it changes it (a list, dict or
-        copy), though it may not be an ndarray."""
-        obj = self.site(e)
+        copy), though it may not be an ndarray; part: a second object made at e."""
+        obj = self.site(e, part)
         if obj in self.made:                   # made before: older ones become obj*
             self.state.age(obj)
         self.made.add(obj)
@@ -282,6 +274,8 @@ class ExprAliases:
             given = _union(args).objs
             return Value(given | self.state.contents(given))
         flat = self.flat_helper_value(e, fn, args, kwargs)
+        if flat is None:
+            flat = flat_helper_result(self, e, fn, args, kwargs)
         if flat is not None:
             return flat
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,

@@ -3,8 +3,12 @@ buffers it made itself (transform/alias/flat_helpers.py: what the flat gradient'
 helpers return, so the alias check sees the buffer is its own): `dx = cotangent_zeros(x)`
 then `dx[i] += g` in a loop, `dun_part1, dun = item_split(dun, -1)` then
 `dun[-2] += g`, the optimiser's `du = reused_cotangent(du, u)` then `du[:-2] += g`.
-Each was refused before (route auto fell back); H v against central differences of
-grad (tests/fd.py) and against route reverse_over_forward, each argument in turn.
+Also containers written, then read: an entry of a dict display is no view of it, the
+loop over `iterable(d)` of a dict walks a new list of its keys, and a name read after
+a store into an array's elements only for its shape (`unbroadcast(g, t)`'s t) is not
+live there. Each was refused before (route auto fell back); H v against central
+differences of grad (tests/fd.py) and against route reverse_over_forward, each
+argument in turn.
 
 And the helpers' results as the alias check reads them in a user's code: a sum that
 may hold one array at two keys, an item split's rest holding the entries of the
@@ -15,6 +19,7 @@ import pytest
 
 from runtime.accumulate import accum_eager
 from runtime.flat import item_split
+from runtime.helpers import unbroadcast
 from tests.fd import assert_close, numerical_jvp
 from tests.gradcheck import rng
 from transform import TransformError, grad, hvp
@@ -38,11 +43,11 @@ def rows_joined(A, k):           # the optimiser's reused buffer, then dA[:, :-2
 
 
 def kept_sum(x):                 # acc[0] += s[0] in a loop: dacc[0] += ... back
-    acc = np.zeros(4)
+    acc = x * 0.0
     for _ in range(3):
-        s = np.tanh(x).sum(axis=0)
+        s = np.sum(acc + x, axis=1, keepdims=True)
+        acc = acc + s * x
         acc[0] += s[0]
-        acc = acc * x[0]
     return np.sum(acc ** 2)
 
 
@@ -66,8 +71,40 @@ def periodic(u, c):              # a fresh slice store, then un[1:] = 0 in the s
     return np.sum(u ** 3)
 
 
+def slot_written_then_read(x):  # a dict display's entry read, its slot written after
+    d = {"a": np.sin(x), "b": x * 2.0}
+    a = d["a"]
+    d["a"] = a * x + d["b"]
+    return np.sum(d["a"] ** 2 + a * d["b"])
+
+
+def popped_in_a_loop(x):         # iterable(d) of a dict: its keys, a new list
+    d = {"a": x, "b": x * 2.0, "c": np.sin(x)}
+    total = 0.0
+    for k in ["a", "c"]:
+        total = total + np.sum(d.pop(k) * x)
+    return total + np.sum(d["b"] ** 2) * len(d)
+
+
+def appended_in_an_entry(w):     # a list in a dict entry, appended to in a loop
+    hist = {"loss": []}
+    for k in range(3):
+        hist["loss"].append(np.sum(np.sin(w * k)) + np.sum(w ** 2))
+    return sum(hist["loss"]) * hist["loss"][-1]
+
+
+def element_augmented(a):        # out[i] += ...: `t = out[i]` read after for its shape
+    out = np.zeros(3)
+    for i in range(3):
+        out[i] += a[i]
+        out[i] *= a[i]
+    return np.sum(out)
+
+
 CASES = [(edges_copied, [(6,), ()]), (rows_joined, [(3, 6), ()]), (kept_sum, [(3, 4)]),
-         (early_return, [(4,)]), (periodic, [(5,), ()])]
+         (early_return, [(4,)]), (periodic, [(5,), ()]), (slot_written_then_read, [(3,)]),
+         (popped_in_a_loop, [(3,)]), (appended_in_an_entry, [(3,)]),
+         (element_augmented, [(3,)])]
 
 
 @pytest.mark.parametrize("fn, shapes", CASES, ids=[f.__name__ for f, _ in CASES])
@@ -103,7 +140,22 @@ def split_piece(x):
     return np.sum(piece * d["a"])
 
 
-@pytest.mark.parametrize("fn", [summed_twice, split_rest, split_piece])
+def view_read_for_values(x):
+    out = x * 1.0
+    t = out[0:2]                            # a view of out
+    out[0] = 3.0 * x[1]                     # t sees it: read for its values below
+    return np.sum(unbroadcast(t * 2.0, t))
+
+
+def entry_written_through(x):
+    d = {"a": x * 2.0}
+    a = d["a"]                              # the entry itself
+    a[0] = 1.0                              # changes d["a"] too
+    return np.sum(d["a"] * x)
+
+
+@pytest.mark.parametrize("fn", [summed_twice, split_rest, split_piece, view_read_for_values,
+                                entry_written_through])
 def test_a_slot_holding_a_shared_array_stays_refused(fn):
     with pytest.raises(TransformError, match="not supported"):
         grad(fn)(np.array([0.5, -1.2]))

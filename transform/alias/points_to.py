@@ -161,7 +161,9 @@ class ExprAliases:
         entries = [self.spread(v) if k is None else self.value(v)
                    for k, v in zip(e.keys, e.values)]
         stored_twice(self.state, entries)
-        return self.fresh(e, holds=_union(entries).objs, in_place=True)
+        made = self.fresh(e, holds=_union(entries).objs, in_place=True)
+        made.seq = True                        # `d["a"]` of a dict: an entry, no view
+        return made
 
     def spread(self, e):
         """`*xs` in a list or tuple display, `**p` in a dict display: the new container
@@ -182,7 +184,7 @@ class ExprAliases:
         self.state.origin, self.state.lists = saved.origin, saved.lists
         made = self.fresh(e, holds=elt.objs,
                           in_place=isinstance(e, (gast.ListComp, gast.DictComp)))
-        made.seq = isinstance(e, gast.ListComp)
+        made.seq = isinstance(e, (gast.ListComp, gast.DictComp))
         return made
 
     value_GeneratorExp = value_DictComp = value_SetComp = value_ListComp
@@ -232,9 +234,11 @@ class ExprAliases:
             return Value(self.state.contents(receiver.objs))
         if name in VIEW_METHODS:
             return Value(receiver.objs, True)
-        if name == "copy":
-            return self.fresh(e, self.state.contents(receiver.objs), receiver.array,
+        if name == "copy":                     # a display's list or dict: its kind
+            made = self.fresh(e, self.state.contents(receiver.objs), receiver.array,
                               in_place=True)
+            made.seq = receiver.seq
+            return made
         if name in CONTAINER_MUTATORS:
             return Value()
         if name == "astype" and astype_may_share(e):     # x itself when the dtype is x's
@@ -259,6 +263,9 @@ class ExprAliases:
         if fn in (copy.copy, copy.deepcopy) and len(args) == 1:   # a new object, like .copy()
             return self.fresh(e, self.state.contents(args[0].objs), args[0].array,
                               in_place=True)
+        flat = self.flat_helper_value(e, fn, args, kwargs)     # before iterable's view
+        if flat is not None:
+            return flat
         if _is_in(fn, VIEW_FUNCTIONS) or (fn is np.array and _copy_false(e)):
             return Value(args[0].objs if args else frozenset(), True)
         if _is_in(fn, SPLIT_FUNCTIONS):
@@ -273,11 +280,6 @@ class ExprAliases:
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
-        flat = self.flat_helper_value(e, fn, args, kwargs)
-        if flat is None:
-            flat = flat_helper_result(self, e, fn, args, kwargs)
-        if flat is not None:
-            return flat
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
             return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
@@ -296,14 +298,15 @@ class ExprAliases:
 
     def flat_helper_value(self, e, fn, args, kwargs):
         """The Value of a call of the flat gradient's own (hvp forward over reverse:
-        shape_snapshot, `unviewed(d[k])`), else None."""
+        shape_snapshot, `unviewed(d[k])`, its cotangent helpers: flat_helpers.py),
+        else None."""
         if _is_in(fn, SHAPE_SNAPSHOTS) and len(args) == 1 and not kwargs:
             return self.snapshot(e, args[0])
         if _is_in(fn, ENTRY_COPIES) and len(e.args) == 1 and not kwargs and \
                 isinstance(e.args[0], gast.Subscript) and isinstance(e.args[0].value, gast.Name):
             held = self.state.contents(self.value(e.args[0].value).objs)
             return Value(self.fresh(e).objs | held | self.state.contents(held))
-        return None
+        return flat_helper_result(self, e, fn, args, kwargs)
 
     def snapshot(self, e, given):
         """shape_snapshot(x): a new ShapeOnly, list or dict, or x itself (another

@@ -8,7 +8,8 @@ class Value:
     def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None,
                  seq=False):
         self.objs, self.array = frozenset(objs), array
-        self.seq = seq               # surely a list or tuple (a display's, a comprehension's)
+        self.seq = seq   # surely a list, tuple or dict (a display's, a comprehension's):
+        #                  an entry read by an index is no view of it
         self.in_place = in_place or array
         self.elements = elements     # a display's entries' Values (`A, B = [], []`)
 

@@ -154,8 +154,15 @@ def entry_written_through(x):
     return np.sum(d["a"] * x)
 
 
-@pytest.mark.parametrize("fn", [summed_twice, split_rest, split_piece, view_read_for_values,
-                                entry_written_through])
+def split_kept_whole(x):
+    d = {"a": x * 2.0, "b": x * 3.0}
+    parts = item_split(d, "a")              # not unpacked: parts[0] is d["a"] itself
+    parts[0][0] = 1.0                       # changes d["a"] too
+    return np.sum(parts[1]["b"] * d["a"])
+
+
+@pytest.mark.parametrize("fn", [summed_twice, split_rest, split_piece, split_kept_whole,
+                                view_read_for_values, entry_written_through])
 def test_a_slot_holding_a_shared_array_stays_refused(fn):
     with pytest.raises(TransformError, match="not supported"):
         grad(fn)(np.array([0.5, -1.2]))

@@ -97,7 +97,7 @@ def _iterated(exprs, e, seq):
         made = exprs.fresh(e, holds=entries, in_place=True)
         return Value(made.objs, seq=True)
     made = exprs.fresh(e, holds=seq.objs | entries)
-    return Value(made.objs | seq.objs | entries, seq.array)
+    return Value(made.objs | seq.objs | entries)   # (a subclass's items: a list)
 
 
 def _twice(state, given):
@@ -113,7 +113,8 @@ def _split(exprs, e, dx):
     piece = exprs.fresh(e, array=dx.array, in_place=dx.array)
     piece = Value(piece.objs | entries, dx.array, dx.array)
     rest = exprs.fresh(e, holds=entries, array=dx.array, in_place=True, part="rest")
-    return Value(piece.objs | rest.objs, elements=[piece, rest], seq=True)
+    pair = exprs.fresh(e, holds=piece.objs | rest.objs, part="pair")   # the tuple itself
+    return Value(pair.objs, elements=[piece, rest], seq=True)
 
 
 def shape_reads(src, call, helpers=False):

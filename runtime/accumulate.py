@@ -190,17 +190,17 @@ def cotangent_zeros(x):
     return np.zeros((), dtype=x.dtype) if isinstance(x, np.floating) else 0.0
 
 
-def reused_cotangent(g, x):
-    """`cotangent_zeros(x)` with g written into all of it, where the compiler showed g
-    (a buffer the code owns, read by nobody after this) holds x's cotangent's values at
-    their places (transform/optimize/reused_buffers.py): g itself when it is a writable
-    array of the zeros' dtype (same shape, known), else such a copy, cast as the
-    writes would cast (`float32` zeros, a float64 g)."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and g.flags.writeable and \
-            g.dtype is (x.dtype if x.dtype.kind in "fc" else _FLOAT):
-        return g
-    out = cotangent_zeros(x)
-    out[...] = g
+def reused_cotangent(values, like):
+    """`cotangent_zeros(like)` with `values` written into all of it, where the compiler
+    showed values (a buffer the code owns, read by nobody after this) holds like's
+    cotangent's values at their places (transform/optimize/reused_buffers.py): values
+    itself when it is a writable array of the zeros' dtype (same shape, known), else
+    such a copy, cast as the writes would cast (`float32` zeros, a float64 values)."""
+    if type(values) is np.ndarray and type(like) is np.ndarray and values.flags.writeable \
+            and values.dtype is (like.dtype if like.dtype.kind in "fc" else _FLOAT):
+        return values
+    out = cotangent_zeros(like)
+    out[...] = values
     return out
 
 

@@ -3,7 +3,7 @@ mode meets when it compiles that code again (hvp forward over reverse:
 transform/flat_gradient.py, which writes the in-place accumulations as fresh sums
 first: `accum_eager`, `accumulated_at`). Each is linear in the cotangents it moves (matmul's
 two: bilinear); the values they read for shapes or positions carry no cotangent."""
-from ..accumulate import accum_eager, cotangent_zeros, own
+from ..accumulate import accum_eager, cotangent_zeros, own, reused_cotangent
 from ..containers import getitem_vjp, part, product_or_repeat_vjp
 from ..flat import accumulated_at, gradient_of, gradient_seed, item_split, lhs_products, \
     shape_snapshot
@@ -24,6 +24,8 @@ nondiff(shape_snapshot, why=SHAPE)     # (a list or dict copied: the flat gradie
 # a cotangent's fresh sum (None is zero) and a copy
 defvjp(accum_eager, "acc, contribution", "g", "g", jvp=JOINT)
 defvjp(own, "value", "g", jvp=LINEAR)
+# the optimiser's reused buffer: values itself or zeros like `like` with values written in
+defvjp(reused_cotangent, "values, like", "unbroadcast(g, values)", SHAPE, jvp=(LINEAR, None))
 defvjp(unviewed, "x", "g", jvp=LINEAR)
 # buffer[index] += value on a copy (zeros like `like` for a None buffer)
 defvjp(accumulated_at, "buffer, like, index, value", "g", SHAPE, None,

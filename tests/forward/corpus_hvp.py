@@ -97,6 +97,24 @@ def run_all_routes():
     return found
 
 
+REASONS = (("alias check, reverse mode's own code", lambda m: "gradient code" in m and
+             ("writing into" in m or "another slot" in m)),
+           ("alias check, a user's write", lambda m: "writing into" in m or "another slot" in m),
+           ("complex values", lambda m: "complex" in m),
+           ("a VJP helper without a tangent", lambda m: "calling a function value" in m),
+           ("other", lambda m: True))
+
+
+def by_reason(results):
+    """{reason: [case names]} of the refused results, by their messages' classes."""
+    found = {}
+    for name, outcome, detail in results:
+        if outcome == "refused":
+            reason = next(r for r, matches in REASONS if matches(detail))
+            found.setdefault(reason, []).append(name)
+    return found
+
+
 if __name__ == "__main__":
     import collections
     import contextlib
@@ -115,3 +133,5 @@ if __name__ == "__main__":
             if outcome in ("wrong", "error", "refused"):
                 print(route, outcome, name, detail[:300])
         print(route, dict(collections.Counter(r[1] for r in results)))
+        for reason, names in by_reason(results).items():
+            print(f"  {route} refused, {reason}: {len(names)}")

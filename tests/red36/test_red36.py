@@ -19,10 +19,10 @@ CASES = all_cases()
 # taken since session 39, autoconst: 10 programs left this list; particle_list_update
 # passes since session 39: red40's alias fix, an entry read by index from a list is no
 # view of it; particles_vectorised since session 40, red41: np.fill_diagonal as a
-# subscript write)
+# subscript write; augmented_dict_update since session 40, autofall: nor from a dict display)
 FORWARD_OVER_REVERSE = (
     "probit_nll", "mvn_logpdf_mean",
-    "kwargs_forward", "augmented_dict_update", "abs_sign_mix", "kron_outer_trace",
+    "kwargs_forward", "abs_sign_mix", "kron_outer_trace",
     "qr_orthogonal",
 )
 REFUSED = {(name, "hvp_fr") for name in FORWARD_OVER_REVERSE} | {

@@ -172,6 +172,8 @@ from runtime.thunks import unthunk  # noqa: E402
 EXTRA[gradient_of] = [(A, A), (0.7, 0.3)]
 EXTRA[accum_eager] = [(A, B), (0.7, 0.3)]
 EXTRA[own] = [(A,), (0.7,)]
+from runtime.accumulate import reused_cotangent  # noqa: E402
+EXTRA[reused_cotangent] = [(A, A), (V4, A), (A, A.astype(np.float32))]
 EXTRA[unviewed] = [(A,)]
 EXTRA[unthunk] = [(A,)]
 EXTRA[accumulated_at] = [(A, A, (1, slice(0, 2)), rand(2, seed=31)), (None, A, 2, V4),

@@ -87,7 +87,7 @@ class OutsideWrites(AliasCheck):
     """The alias check reduced to writes into outside data: a helper run as plain Python
     is right about its own locals, only its writes into the caller's data are lost."""
 
-    def write(self, target, node, how):
+    def write(self, target, node, how, element_store=False):
         name = target.id if isinstance(target, gast.Name) else "it"
         for obj in sorted(self.value(target).objs):
             if obj.split(":")[0] in ("arg", "global", "outer"):

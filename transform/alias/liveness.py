@@ -41,9 +41,9 @@ def target_uses(target):
 
 class Liveness:
     """live_after[id(stmt)]: the names that may be read after `stmt` runs. shape_read:
-    whether a call reads its name arguments only for their shape (the flat gradient's
-    `tape.append(shape_snapshot(t))`: a write into memory t shares changes no shape,
-    and t's tangent is never read), such a read not counted; None: none does."""
+    a call -> the positions of the arguments it reads only for their shape (the flat
+    gradient's `tape.append(shape_snapshot(t))`: a write into memory t shares changes no
+    shape, and t's tangent is never read), such a read not counted; None: none does."""
 
     def __init__(self, body, shape_read=None):
         self.live_after, self.nested, self.shape_read = {}, {}, shape_read
@@ -91,8 +91,9 @@ class Liveness:
         """uses(node), less the names read only as a shape_read call's arguments."""
         if self.shape_read is None:
             return uses(node)
-        skipped = {id(a) for c in gast.walk(node) if isinstance(c, gast.Call) and
-                   self.shape_read(c) for a in c.args if isinstance(a, gast.Name)}
+        skipped = {id(a) for c in gast.walk(node) if isinstance(c, gast.Call)
+                   for k, a in enumerate(c.args)
+                   if isinstance(a, gast.Name) and k in self.shape_read(c)}
         return {n.id for n in gast.walk(node) if isinstance(n, gast.Name) and
                 type(n.ctx) is gast.Load and id(n) not in skipped}
 

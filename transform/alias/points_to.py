@@ -19,6 +19,8 @@ import gast
 import numpy as np
 
 from .jvp_calls import jvp_call_value
+from .flat_helpers import flat_helper_result
+from .value import Value
 from .duplicates import comprehended_twice, concatenated_twice, stored_twice
 from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS,
                      INPLACE_FUNCTIONS, INPLACE_METHODS, PICKERS, SHAPE_SNAPSHOTS, ENTRY_COPIES,
@@ -27,18 +29,6 @@ from .tables import (ARRAY_MAKERS, CONTAINER_MAKERS, CONTAINER_MUTATORS, GETTERS
                      _is_ufunc_at, _label, _plain_object, _root, astype_may_share)
 from ..frontend.generators import objects_own_method
 from ..ir.nodes import walk
-
-
-class Value:
-    """What an expression may refer to: objects, whether it is surely an ndarray, and
-    whether `+=` on it surely changes it in place (an ndarray, list or dict)."""
-
-    def __init__(self, objs=frozenset(), array=False, in_place=False, elements=None,
-                 seq=False):
-        self.objs, self.array = frozenset(objs), array
-        self.seq = seq               # surely a list or tuple (a display's, a comprehension's)
-        self.in_place = in_place or array
-        self.elements = elements     # a display's entries' Values (`A, B = [], []`)
 
 
 class ExprAliases:
@@ -55,10 +45,12 @@ class ExprAliases:
     def state(self):
         return self.check.state         # replaced as the check walks branches and loops
 
-    def site(self, node):
-        obj = self.sites.get(id(node))
+    def site(self, node, part=None):
+        """The abstract object made at node (part: a second one made there)."""
+        key = id(node) if part is None else (id(node), part)
+        obj = self.sites.get(key)
         if obj is None:
-            obj = self.sites[id(node)] = f"site{len(self.sites) + 1}"
+            obj = self.sites[key] = f"site{len(self.sites) + 1}"
         return obj
 
     def value(self, e):
@@ -70,10 +62,10 @@ class ExprAliases:
                 self.value(child)
         return Value()
 
-    def fresh(self, e, holds=(), array=False, in_place=False):
+    def fresh(self, e, holds=(), array=False, in_place=False, part=None):
         """A new object made at e; in_place: `+=` on it changes it (a list, dict or
-        copy), though it may not be an ndarray."""
-        obj = self.site(e)
+        copy), though it may not be an ndarray; part: a second object made at e."""
+        obj = self.site(e, part)
         if obj in self.made:                   # made before: older ones become obj*
             self.state.age(obj)
         self.made.add(obj)
@@ -169,7 +161,9 @@ class ExprAliases:
         entries = [self.spread(v) if k is None else self.value(v)
                    for k, v in zip(e.keys, e.values)]
         stored_twice(self.state, entries)
-        return self.fresh(e, holds=_union(entries).objs, in_place=True)
+        made = self.fresh(e, holds=_union(entries).objs, in_place=True)
+        made.seq = True                        # `d["a"]` of a dict: an entry, no view
+        return made
 
     def spread(self, e):
         """`*xs` in a list or tuple display, `**p` in a dict display: the new container
@@ -190,7 +184,7 @@ class ExprAliases:
         self.state.origin, self.state.lists = saved.origin, saved.lists
         made = self.fresh(e, holds=elt.objs,
                           in_place=isinstance(e, (gast.ListComp, gast.DictComp)))
-        made.seq = isinstance(e, gast.ListComp)
+        made.seq = isinstance(e, (gast.ListComp, gast.DictComp))
         return made
 
     value_GeneratorExp = value_DictComp = value_SetComp = value_ListComp
@@ -242,9 +236,11 @@ class ExprAliases:
             return Value(self.state.contents(receiver.objs))
         if name in VIEW_METHODS:
             return Value(receiver.objs, True)
-        if name == "copy":
-            return self.fresh(e, self.state.contents(receiver.objs), receiver.array,
+        if name == "copy":                     # a display's list or dict: its kind
+            made = self.fresh(e, self.state.contents(receiver.objs), receiver.array,
                               in_place=True)
+            made.seq = receiver.seq
+            return made
         if name in CONTAINER_MUTATORS:
             return Value()
         if name == "astype" and astype_may_share(e):     # x itself when the dtype is x's
@@ -269,6 +265,9 @@ class ExprAliases:
         if fn in (copy.copy, copy.deepcopy) and len(args) == 1:   # a new object, like .copy()
             return self.fresh(e, self.state.contents(args[0].objs), args[0].array,
                               in_place=True)
+        flat = self.flat_helper_value(e, fn, args, kwargs)     # before iterable's view
+        if flat is not None:
+            return flat
         if _is_in(fn, VIEW_FUNCTIONS) or (fn is np.array and _copy_false(e)):
             return Value(args[0].objs if args else frozenset(), True)
         if _is_in(fn, SPLIT_FUNCTIONS):
@@ -283,9 +282,6 @@ class ExprAliases:
         if _is_in(fn, PICKERS):
             given = _union(args).objs
             return Value(given | self.state.contents(given))
-        flat = self.flat_helper_value(e, fn, args, kwargs)
-        if flat is not None:
-            return flat
         if isinstance(fn, np.ufunc) and fn.nout == 1:    # `np.tanh(a)` of an array is one,
             return self.fresh(e, array=any(a.array for a in args))   # like `a * 2`
         if _is_numpy(fn) or getattr(fn, "__module__", None) in ("math", "builtins") \
@@ -304,14 +300,15 @@ class ExprAliases:
 
     def flat_helper_value(self, e, fn, args, kwargs):
         """The Value of a call of the flat gradient's own (hvp forward over reverse:
-        shape_snapshot, `unviewed(d[k])`), else None."""
+        shape_snapshot, `unviewed(d[k])`, its cotangent helpers: flat_helpers.py),
+        else None."""
         if _is_in(fn, SHAPE_SNAPSHOTS) and len(args) == 1 and not kwargs:
             return self.snapshot(e, args[0])
         if _is_in(fn, ENTRY_COPIES) and len(e.args) == 1 and not kwargs and \
                 isinstance(e.args[0], gast.Subscript) and isinstance(e.args[0].value, gast.Name):
             held = self.state.contents(self.value(e.args[0].value).objs)
             return Value(self.fresh(e).objs | held | self.state.contents(held))
-        return None
+        return flat_helper_result(self, e, fn, args, kwargs)
 
     def snapshot(self, e, given):
         """shape_snapshot(x): a new ShapeOnly, list or dict, or x itself (another

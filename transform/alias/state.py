@@ -3,9 +3,9 @@
 
 class State:
     """names: name -> objects; holds: object -> objects it may contain;
-    arrays: names known to hold ndarrays; lists: names known to hold a list or tuple
-    (made by a display or a list comprehension: an entry read by an index is no view of
-    it); origin: name -> the statement that made it;
+    arrays: names known to hold ndarrays; lists: names known to hold a list, tuple or dict
+    (made by a display or a list or dict comprehension: an entry read by an index is no
+    view of it); origin: name -> the statement that made it;
     loop_vars: names a `for` header bound (and nothing since); in_place: names
     `+=` surely changes in place (arrays, lists, dicts, copies); multi: objects more than
     one container slot (or a container an unknown call made) may hold, which `xs[i] += v`

@@ -179,7 +179,7 @@ class WriteReader(ReturnReader):
         super().__init__(src, params, body)
         self.written = {}
 
-    def write(self, target, node, how):
+    def write(self, target, node, how, element_store=False):
         name = target.id if isinstance(target, gast.Name) else "it"
         for obj in sorted(self.value(target).objs):
             if obj.startswith("arg:"):

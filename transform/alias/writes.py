@@ -24,7 +24,7 @@ from .order import OrderChecks
 from .state import State
 from .points_to import ExprAliases, Value
 from .liveness import Liveness, uses
-from .tables import SHAPE_SNAPSHOTS, _is_in
+from .flat_helpers import shape_reads
 from .swaps import relabel, relabelled, swap_labels, swapped_names, target_names_of
 
 
@@ -167,7 +167,7 @@ class AliasCheck:
         elif isinstance(target, gast.Subscript):
             self.value(target.slice)
             base = self.value(target.value)
-            self.write(target.value, stmt, None)
+            self.write(target.value, stmt, None, element_store=base.array)
             if not base.array:                  # a list or dict now holds the value
                 held = value.objs               # (`a[0:1] = [M]`: M's list's entries too)
                 if isinstance(target.slice, gast.Slice):
@@ -208,17 +208,20 @@ class AliasCheck:
         self.state.names[s.name] = frozenset()
 
     # ---- writes -----------------------------------------------------------------------
-    def live_here(self):
+    def live_here(self, element_store=False):
+        """The names read after the current statement; element_store: it writes into
+        an ndarray's elements, which change no shape, so a read of a name for its shape
+        alone (a helper's shape_only argument) does not count."""
         s = self.current
         if self.liveness is None:
-            self.liveness = Liveness(self.body, shape_read=lambda call: _is_in(
-                self.src.resolve(call.func), SHAPE_SNAPSHOTS) and len(call.args) == 1)
-        live = self.liveness.after(s)
+            self.liveness = [Liveness(self.body, shape_read=lambda call, k=k: shape_reads(
+                self.src, call, helpers=k)) for k in (False, True)]
+        live = self.liveness[element_store].after(s)
         if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Return)):
             live = live | uses(s)               # a loop header or test: be generous
         return live
 
-    def write(self, target, node, how):
+    def write(self, target, node, how, element_store=False):
         name = target.id if isinstance(target, gast.Name) else _text(target)
         objs = self.value(target).objs
         for obj in sorted(objs):
@@ -231,13 +234,13 @@ class AliasCheck:
                 "could not follow the write", node, hint=f"copy it first: `{name} = {name}"
                 ".copy()` as the loop body's first line")
         self.order.iterated(name, objs, node)
-        other = self.sharing(name, objs)
+        other = self.sharing(name, objs, element_store)
         if other is not None:
             raise self.shared(name, other, node, how)
 
-    def sharing(self, name, objs):
+    def sharing(self, name, objs, element_store=False):
         """A name read after the current statement that may share `objs`, or None."""
-        for other in sorted(self.live_here() - {name}):
+        for other in sorted(self.live_here(element_store) - {name}):
             held = self.state.names.get(other)
             if held and self.state.reach(held) & objs:
                 return other

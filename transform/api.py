@@ -32,9 +32,8 @@ from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  
                               unbindable)
 from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
-from .public.gradient_function import GradientFunction as _GradientFunction
-from .public.plain_gradient import PlainGradient, check_lowering
-from .public.numba_gradient import NumbaGradient
+from .public.plain_gradient import check_lowering
+from .public.numba_gradient import gradient_for
 from .public import plain_gradient, plain_split_calls
 
 def differentiable(fn=None, *, policy="loop"):
@@ -203,14 +202,8 @@ def grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None, lowering="
     memory_limit (bytes, or "2GB"): fn's outermost loops checkpointed to fit in it.
     lowering="plain": one function with no closures (docs/ir.md, "Second lowering");
     lowering="numba": that function jitted by numba (an optional install; README)."""
-    fn = check_target(fn, "grad")
-    check_lowering(lowering, policy, has_aux, memory_limit)
-    given, (fn, policy) = fn, _again(fn, "grad", policy)
-    plain, receiver, wrt = _method_parts(fn, wrt)
-    plain, policy = limited(plain, memory_limit, policy)
-    compute = derivatives.current(given, "grad", fn, _gradient_function(
-        plain, wrt, policy, has_aux, lowering), lambda unit: _gradient_function(
-        limited(unit, memory_limit, policy)[0], wrt, policy, has_aux, lowering))
+    fn, plain, receiver, wrt, policy, compute = _prepared(
+        fn, "grad", wrt, has_aux, policy, memory_limit, lowering)
     pick = (lambda r: (r[1], r[0][1])) if has_aux else (lambda r: r[1])  # noqa: E731
 
     @functools.wraps(fn)
@@ -230,14 +223,8 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
     """A function returning (fn(...), gradient); a bound method as in grad.
     has_aux=True: fn returns (value, aux), and the function returns ((value, aux), gradient).
     memory_limit, lowering: as grad's."""
-    fn = check_target(fn, "value_and_grad")
-    check_lowering(lowering, policy, has_aux, memory_limit)
-    given, (fn, policy) = fn, _again(fn, "value_and_grad", policy)
-    plain, receiver, wrt = _method_parts(fn, wrt)
-    plain, policy = limited(plain, memory_limit, policy)
-    compute = derivatives.current(given, "value_and_grad", fn, _gradient_function(
-        plain, wrt, policy, has_aux, lowering), lambda unit: _gradient_function(
-        limited(unit, memory_limit, policy)[0], wrt, policy, has_aux, lowering))
+    fn, plain, receiver, wrt, policy, compute = _prepared(
+        fn, "value_and_grad", wrt, has_aux, policy, memory_limit, lowering)
 
     @functools.wraps(fn)
     def value_and_gradient(*args, **kwargs):
@@ -252,6 +239,20 @@ def value_and_grad(fn, wrt=0, *, has_aux=False, policy=None, memory_limit=None,
                    has_aux)
 
 
+def _prepared(fn, entry, wrt, has_aux, policy, memory_limit, lowering):
+    """grad's and value_and_grad's setup: (fn, plain, receiver, wrt, policy, compute), the
+    compute following a derivative function's current unit (derivatives.current)."""
+    fn = check_target(fn, entry)
+    check_lowering(lowering, policy, has_aux, memory_limit)
+    given, (fn, policy) = fn, _again(fn, entry, policy)
+    plain, receiver, wrt = _method_parts(fn, wrt)
+    plain, policy = limited(plain, memory_limit, policy)
+    compute = derivatives.current(given, entry, fn, gradient_for(
+        plain, wrt, policy, has_aux, lowering), lambda unit: gradient_for(
+        limited(unit, memory_limit, policy)[0], wrt, policy, has_aux, lowering))
+    return fn, plain, receiver, wrt, policy, compute
+
+
 def _said(exc, plain, args, kwargs):
     """exc as the user sees it: arguments not fitting the user's function named so (not
     as a generated function's), else annotated with the user's line."""
@@ -261,12 +262,6 @@ def _said(exc, plain, args, kwargs):
         return named
     tracebacks.annotate(exc)
     return exc
-
-
-def _gradient_function(plain, wrt, policy, has_aux, lowering):
-    if lowering in ("plain", "numba"):
-        return (PlainGradient if lowering == "plain" else NumbaGradient)(plain, wrt, policy)
-    return _GradientFunction(plain, wrt, policy, has_aux)
 
 
 def _again(fn, entry, policy):

@@ -10,7 +10,7 @@ from .forward_container_helpers import index_trick_jvp
 from .indexing_helpers import index_trick_vjp
 
 defvjp(index_trick_jvp, "trick, items, t_items", None, None,
-       "index_trick_vjp(g, trick, items)", complex_ok=True, jvp=(None, None, LINEAR))
+       "index_trick_vjp(g, trick, items)", jvp=(None, None, LINEAR))
 # and its transpose, the items' cotangents (hvp forward over reverse): linear in g
 defvjp(index_trick_vjp, "slopes_g, trick, items", "index_trick_jvp(trick, items, g)", None, None,
-       complex_ok=True, jvp=(LINEAR, None, None))
+       jvp=(LINEAR, None, None))

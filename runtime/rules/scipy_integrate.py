@@ -219,5 +219,5 @@ defvjp(integrate.solve_ivp, "fun, t_span, y0, method='RK45', t_eval=None, dense_
 if hasattr(integrate, "trapezoid"):                       # SciPy 1.6+ (trapz before)
     defvjp(integrate.trapezoid, "y, x=None, dx=1.0, axis=-1",
            "trapezoid_vjp(g, y, x, dx, axis, 0)", "trapezoid_vjp(g, y, x, dx, axis, 1)",
-           "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True, complex_ok=True,
-           jvp=LINEAR)
+           "trapezoid_vjp(g, y, x, dx, axis, 2)", None, numeric=True,
+           jvp=LINEAR)   # real only: SciPy's sum takes y's dtype (a complex x's part dropped)

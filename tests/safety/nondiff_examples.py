@@ -203,3 +203,8 @@ EXAMPLES.update({_contexts.enter_context: (contextlib.nullcontext(),),
 from runtime.rules.indexing import diagonal_length, diagonal_positions  # noqa: E402
 EXAMPLES.update({np.ix_: (np.array([0.5, 1.5]),), np.unique: (A,),
                  diagonal_positions: (np.ones((3, 3)),), diagonal_length: (np.ones((3, 2)),)})
+# session 40 (secorder3): the reduced axes of a 2-norm and prod's reduced-axes layout (shapes
+# only, for the third-order rules compiled from source)
+from runtime.rules.norm_helpers import _l2_kind_axes  # noqa: E402
+from runtime.rules.prod_second_helpers import _layout  # noqa: E402
+EXAMPLES.update({_l2_kind_axes: (A, None, None, "vector"), _layout: (A, 1)})

@@ -31,6 +31,7 @@ import warnings
 
 import numpy as np
 
+from .gradient_function import GradientFunction
 from .plain_gradient import PlainGradient
 
 SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
@@ -140,3 +141,10 @@ def _kind(value):
 
 
 __all__ = ["NumbaGradient", "NumbaFallbackWarning", "numba_helpers", "INSTALL"]
+
+
+def gradient_for(plain, wrt, policy, has_aux, lowering):
+    """The gradient computation of grad and value_and_grad for this lowering."""
+    if lowering in ("plain", "numba"):
+        return (PlainGradient if lowering == "plain" else NumbaGradient)(plain, wrt, policy)
+    return GradientFunction(plain, wrt, policy, has_aux)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.corpus import builtins as B
-from tests.corpus import data_values as D
+from tests.red41 import programs_habits as H
 from tests.corpus import redteam32b as R32B
 from tests.red36 import programs_opt as M
 from transform import TransformError, hvp, jvp
@@ -28,8 +28,9 @@ CASES = {
     "hvp vstack": (lambda: hvp(R32B.hstack_rows_then_vstack, (X3[:2], X3), (X3[:2], X3),
                                wrt=(0, 1), route="forward_over_reverse"), R32B,
                    "np.vstack(rows)"),
-    "hvp dict.pop": (lambda: hvp(D.dict_pop_in_loop, (X3,), (X3,),
-                                 route="forward_over_reverse"), D, "d.pop(k)"),
+    # (a dict popped in a loop, here until session 40, computes: s40-autofall)
+    "hvp slice write": (lambda: hvp(H.in_place_slices_on_copy, (X3,), (X3,),
+                                    route="forward_over_reverse"), H, "y[1:] -= 0.5 * y[:-1]"),
 }
 # (a refusal in the flat gradient's backward loop, kalman_filter_loglik's solve, was
 # checked here at the user's line in that loop; it computes since session 39: solve's

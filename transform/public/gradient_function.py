@@ -94,7 +94,6 @@ class GradientFunction:
         fill = positional_filler(plain) if arity is not None else None
         self.state = state = Resolved(plain, self.policy or default_policy, names, single,
                                       params, positions, arity, fill)
-        state.copy = unlimited(plain) is not None       # memory_limit's copy of a function
         return state
 
     def __call__(self, args, kwargs):
@@ -171,6 +170,7 @@ class Resolved:
         self.defaults = getattr(plain, "__defaults__", None)   # what `fill` fills in
         self.compiled = {}                  # argument signature -> compiled rule
         self.fill = fill                    # (args, kwargs) -> every positional argument
+        self.copy = unlimited(plain) is not None    # memory_limit's copy of a function
 
     def rule(self, signature):
         rule = self.compiled.get(signature)

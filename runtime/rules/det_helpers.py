@@ -65,7 +65,7 @@ def _robust_cofactor_jvp(a, e):
     n = s.shape[-1]
     diagonal = np.diagonal(f, axis1=-2, axis2=-1)
     inner = -p * np.swapaxes(f, -1, -2) * ~np.eye(n, dtype=bool)
-    inner = inner + np.eye(n) * np.sum(np.where(np.eye(n, dtype=bool), 0, p) *
+    inner = inner + np.eye(n, dtype=bool) * np.sum(np.where(np.eye(n, dtype=bool), 0, p) *
                                        diagonal[..., None, :], axis=-1)[..., None]
     return left @ inner @ right
 

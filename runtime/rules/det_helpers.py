@@ -32,7 +32,13 @@ def _split(a):
     norm = lambda m: np.max(np.sum(np.abs(m), axis=-2), axis=-1)     # noqa: E731
     with np.errstate(invalid="ignore", over="ignore"):
         condition = norm(a) * norm(inverse)
-    return a, inverse, ~(condition < _ROBUST_CONDITION)      # (nan, inf: robust)
+    return a, inverse, ~(condition < _threshold(a.dtype))      # (nan, inf: robust)
+
+
+def _threshold(dtype):
+    """The largest condition number the inverse's route takes: its relative error is
+    about condition * eps (float64: 1e6, float32: about 290)."""
+    return min(_ROBUST_CONDITION, 0.1 / np.sqrt(np.finfo(dtype).eps))
 
 
 def _svd_parts(a):

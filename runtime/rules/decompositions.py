@@ -9,7 +9,7 @@ locally constant rank; inv, solve and slogdet need invertible matrices (det does
 import numpy as np
 
 from ..registry import LINEAR, defvjp
-from .det_helpers import cofactor
+from .det_helpers import cofactor, cofactor_jvp
 from .triangular_helpers import solve_cholesky_factor
 
 defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True, jvp="-(ans @ t_a @ ans)")
@@ -17,6 +17,9 @@ defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True, jvp="-(a
 defvjp(np.linalg.det, "a", "np.expand_dims(g, (-2, -1)) * cofactor(a)",
        complex_ok=True, jvp="np.sum(cofactor(a) * t_a, axis=(-2, -1))")
 defvjp(cofactor, "a", "cofactor_jvp(a, g)", complex_ok=True, jvp="cofactor_jvp(a, t_a)")
+# its tangent's (det's third derivative: well-conditioned matrices only, else refused)
+defvjp(cofactor_jvp, "a, e", "cofactor_second(a, e, g)", "cofactor_jvp(a, g)", complex_ok=True,
+       jvp=("cofactor_second(a, e, t_a)", LINEAR))
 defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)",
        jvp="(None, np.sum(mT(np.linalg.inv(a)) * t_a, axis=(-2, -1)))")
 defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)",

@@ -9,7 +9,8 @@ adj(U) = det(U) U^H for a unitary U, so C(a) = det(U) det(Vh) conj(U) C(S) conj(
 C(S) diagonal with entries prod_{j != i} s_j. The cofactor's tangent in direction E at S
 (F = U^H E Vh^H, p_ik = prod_{j != i, k} s_j): dC_ii = sum_{k != i} p_ik F_kk and
 dC_ik = -p_ik F_ki (i != k). det's Hessian is a symmetric bilinear form, so the
-cofactor's cotangent is its tangent at the cotangent (cofactor_jvp(a, g)).
+cofactor's cotangent is its tangent at the cotangent (cofactor_jvp(a, g)). det's third
+derivative (cofactor_second) takes the inverse's route only and refuses singular matrices.
 """
 import numpy as np
 
@@ -111,3 +112,22 @@ def cofactor_jvp(a, e):
         fast = det * (trace * np.swapaxes(inverse, -1, -2) - np.swapaxes(moved @ inverse, -1, -2))
     robust = lambda m: _robust_cofactor_jvp(m, e[rows])     # noqa: E731
     return _merged(fast, robust, a, rows, np.result_type(a, e))
+
+
+@template_helper
+def cofactor_second(a, e, f):
+    """d/da <f, cofactor_jvp(a, e)> (det's third derivative along e and f, symmetric in
+    them): the inverse's route only; a singular or ill-conditioned matrix is refused."""
+    a, inverse, rows = _split(a)
+    if a.shape[-1] == 0:
+        return np.zeros(a.shape, np.result_type(a, e, f))
+    if inverse is None or rows.any():
+        raise np.linalg.LinAlgError(
+            "np.linalg.det's third derivative is implemented at well-conditioned matrices "
+            "only (runtime/rules/det_helpers.py); this matrix is singular or nearly so")
+    be, bf = inverse @ e, inverse @ f
+    te, tf = (np.trace(m, axis1=-2, axis2=-1)[..., None, None] for m in (be, bf))
+    tef = np.trace(be @ bf, axis1=-2, axis2=-1)[..., None, None]
+    inner = (te * tf - tef) * inverse - tf * (be @ inverse) - te * (bf @ inverse) + \
+        (be @ bf + bf @ be) @ inverse
+    return np.linalg.det(a)[..., None, None] * np.swapaxes(inner, -1, -2)

@@ -87,3 +87,11 @@ def test_infinite_derivatives_raise(fn):
                 *(lambda r=r: hvp(fn, (a,), (v,), route=r) for r in ROUTES)):
         with pytest.raises(np.linalg.LinAlgError):
             run()
+
+
+def test_third_derivative_refused_at_a_singular_matrix():
+    """det's third derivative (cofactor_jvp's cotangent in a) takes the inverse's route
+    only: at a singular matrix it raises, never a wrong number."""
+    from runtime.rules.det_helpers import cofactor_second
+    with pytest.raises(np.linalg.LinAlgError, match="third derivative"):
+        cofactor_second(UV, np.ones((3, 3)), np.eye(3))

@@ -12,7 +12,8 @@ from .. import registry
 
 # Template helpers: registering them makes their names available to templates.
 HELPER_MODULES = ("shape_helpers", "reductions_helpers", "elementwise_helpers",
-                  "linalg_helpers", "einsum_helpers", "decompositions_helpers", "triangular_helpers",
+                  "linalg_helpers", "einsum_helpers", "decompositions_helpers", "det_helpers",
+                  "triangular_helpers",
                   "norm_helpers",
                   "constructors_helpers", "indexing_helpers", "operators_helpers",
                   "signals_helpers", "polynomials_helpers", "statistics_helpers", "fft_helpers",

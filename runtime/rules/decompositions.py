@@ -4,16 +4,22 @@ Limits (see the helpers): cholesky and eigh take symmetric inputs and return
 symmetric cotangents; eigh needs distinct eigenvalues for eigenvector
 cotangents; svd needs full_matrices=False (or a square matrix), hermitian=False
 and distinct nonzero singular values for U/Vh cotangents; pinv assumes a
-locally constant rank; det, inv and solve need invertible matrices.
+locally constant rank; inv, solve and slogdet need invertible matrices (det does not).
 """
 import numpy as np
 
 from ..registry import LINEAR, defvjp
+from .det_helpers import cofactor, cofactor_jvp
 from .triangular_helpers import solve_cholesky_factor
 
 defvjp(np.linalg.inv, "a", "-(mT(ans) @ g @ mT(ans))", complex_ok=True, jvp="-(ans @ t_a @ ans)")
-defvjp(np.linalg.det, "a", "np.expand_dims(g * ans, (-2, -1)) * mT(np.linalg.inv(a))",
-       complex_ok=True, jvp="ans * np.sum(mT(np.linalg.inv(a)) * t_a, axis=(-2, -1))")
+# det's gradient is the cofactor matrix, at every matrix (singular ones too: det_helpers.py)
+defvjp(np.linalg.det, "a", "np.expand_dims(g, (-2, -1)) * cofactor(a)",
+       complex_ok=True, jvp="np.sum(cofactor(a) * t_a, axis=(-2, -1))")
+defvjp(cofactor, "a", "cofactor_jvp(a, g)", complex_ok=True, jvp="cofactor_jvp(a, t_a)")
+# its tangent's (det's third derivative: well-conditioned matrices only, else refused)
+defvjp(cofactor_jvp, "a, e", "cofactor_second(a, e, g)", "cofactor_jvp(a, g)", complex_ok=True,
+       jvp=("cofactor_second(a, e, t_a)", LINEAR))
 defvjp(np.linalg.slogdet, "a", "slogdet_vjp(g, a)",
        jvp="(None, np.sum(mT(np.linalg.inv(a)) * t_a, axis=(-2, -1)))")
 defvjp(np.linalg.solve, "a, b", "solve_vjp(g, ans, a, b, 0)", "solve_vjp(g, ans, a, b, 1)",

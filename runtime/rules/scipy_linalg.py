@@ -16,8 +16,9 @@ from .forward_linalg_helpers import cholesky_jvp
 
 defvjp(sl.inv, "a, overwrite_a=False, check_finite=True", "-(ans.T @ g @ ans.T)", complex_ok=True,
        jvp="-(ans @ t_a @ ans)")
-defvjp(sl.det, "a, overwrite_a=False, check_finite=True", "g * ans * np.linalg.inv(a).T",
-       complex_ok=True, jvp="ans * np.sum(np.linalg.inv(a).T * t_a)")
+defvjp(sl.det, "a, overwrite_a=False, check_finite=True",      # (singular a too: det_helpers.py)
+       "np.expand_dims(g, (-2, -1)) * cofactor(a)", complex_ok=True,
+       jvp="np.sum(cofactor(a) * t_a, axis=(-2, -1))")
 # sl.solve: every assume_a kind, in scipy_linalg_more.py
 defvjp(sl.solve_triangular, "a, b, trans=0, lower=False, unit_diagonal=False, "
        "overwrite_b=False, check_finite=True",

@@ -94,6 +94,11 @@ EXTRA[solve_vjp] = [
 from runtime.rules.decompositions_helpers import cholesky_vjp  # noqa: E402
 _FACTOR = np.linalg.cholesky(S)
 EXTRA[cholesky_vjp] = [(M, _FACTOR, False), (M, _FACTOR.T, True)]
+# session 40 (detsing): det's cofactor matrix, at invertible and singular (rank 3, rank 1) matrices
+from runtime.rules.det_helpers import cofactor, cofactor_jvp  # noqa: E402
+EXTRA[cofactor] = [(M,), (M @ np.diag([1.0, 1.0, 1.0, 0.0]) @ M.T,),
+                   (np.stack([np.outer(V3, V3[::-1]), S3]),)]
+EXTRA[cofactor_jvp] = [(M, S), (np.stack([S3, 2 * S3 + np.eye(3)]), rand(2, 3, 3, seed=14))]
 from runtime.rules.shape_helpers import permutation_vjp  # noqa: E402
 EXTRA[permutation_vjp] = [(V5, np.sort(V5[::-1] * 2), V5[::-1] * 2, -1),
                           (A, np.sort(B, 0), B, 0), (V6, np.sort(A[:, :2], None), A[:, :2], None)]

@@ -73,9 +73,10 @@ class NumbaGradient(PlainGradient):
             try:
                 result = jitted.function(1.0, *args, **kwargs)
                 jitted.compiled.add(kinds)
-                why = jitted.integer_growth()
+                why = jitted.integer_growth() or self._checked(rule, args, kwargs, kinds,
+                                                               jitted, result)
                 if why is None:
-                    return result
+                    return _typed(result, jitted.types[kinds])
             except helpers.Uncompiled:
                 why = "a compiled helper met shapes it does not cover"
             except Exception as exc:    # noqa: BLE001 - numba's refusal, or a run's error
@@ -88,11 +89,48 @@ class NumbaGradient(PlainGradient):
             self._warn(why)
         return super().run(rule, args, kwargs)
 
+    def _checked(self, rule, args, kwargs, kinds, jitted, result):
+        """On the first jitted call for these argument kinds, the plain lowering's own
+        answer too: the types to give numba's results (numba returns a float where NumPy
+        gives np.float64), and why not to jit where numba's values differ beyond rounding."""
+        if kinds in jitted.types:
+            return None
+        value, cotangents = super().run(rule, args, kwargs)
+        if not _close((value, *cotangents), (result[0], *result[1])):
+            return "numba's values differ from Python's on the first call"
+        jitted.types[kinds] = (type(value), tuple(type(c) for c in cotangents))
+        return None
+
     def _warn(self, why):
         name = getattr(self.fn, "__qualname__", repr(self.fn))
         warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
                       f"Python (the same values, not jitted): {why}",
                       NumbaFallbackWarning, stacklevel=5)
+
+
+def _close(expected, got):
+    """Each of numba's results as Python's but for rounding (numba sums np.sum in order,
+    NumPy pairwise), of the same shape; None as None."""
+    for e, g in zip(expected, got):
+        if (e is None) != (g is None) or np.shape(e) != np.shape(g):
+            return False
+        if e is not None and not np.allclose(g, e, rtol=1e-9, atol=1e-12 * (
+                1 + float(np.max(np.abs(e), initial=0.0))), equal_nan=True):
+            return False
+    return len(expected) == len(got)
+
+
+def _typed(result, types):
+    """numba's (value, cotangents) with the scalar types the plain lowering gave."""
+    value, cotangents = result
+    kinds, kind_of = types[1], types[0]
+    return (_as(value, kind_of), tuple(_as(c, k) for c, k in zip(cotangents, kinds)))
+
+
+def _as(value, kind):
+    if kind in (float, np.float64) and type(value) in (float, np.float64):
+        return kind(value)
+    return value
 
 
 def _failure(exc, helpers, compiled):

@@ -29,13 +29,25 @@ def integer_growth(annotation, top):
     """The first integer operation of `annotation` (a compiled function's type annotation)
     numba could compute differently from Python, as a phrase, or None. `top`: the jitted
     function's own arguments were checked small (a split callee's were not)."""
-    small = _small_names(annotation, top)
+    small, whole = _small_names(annotation, top), _whole_constants(annotation)
     for statement in _assignments(annotation):
-        why = _differs(statement, annotation.typemap, small)
+        why = _differs(statement, annotation.typemap, small, whole)
+        if why and why.startswith("a float"):
+            return f"{why} (generated line {statement.loc.line})"
         if why:
             return (f"an integer {why} (generated line {statement.loc.line}: numba computes "
                     "it in 64 bits, Python's int grows)")
     return None
+
+
+def _whole_constants(annotation):
+    """Variables holding a constant float with no fraction (`y ** 2.0`)."""
+    defs = {}
+    for statement in _assignments(annotation):
+        defs.setdefault(statement.target.name, []).append(statement.value)
+    return {name for name, values in defs.items() if all(
+        isinstance(v, ir.Const) and isinstance(v.value, float) and v.value.is_integer()
+        for v in values)}
 
 
 def _assignments(annotation):
@@ -45,10 +57,16 @@ def _assignments(annotation):
                 yield statement
 
 
-def _differs(statement, typemap, small):
+def _differs(statement, typemap, small, whole):
     value = statement.value
     if not isinstance(value, ir.Expr):
         return None
+    if value.op in ("binop", "inplace_binop") and value.fn in (operator.pow, operator.ipow) \
+            and isinstance(typemap.get(statement.target.name), types.Float) \
+            and isinstance(typemap.get(_name(value.rhs)), types.Float) \
+            and _name(value.rhs) not in whole:
+        return ("a float ** a float exponent (Python's is complex for a negative base, "
+                "numba's nan)")
     if value.op in ("binop", "inplace_binop") and _is_int(typemap.get(statement.target.name)):
         operands = [_name(value.lhs) in small, _name(value.rhs) in small]
         if value.fn in _GROWING:

@@ -195,6 +195,24 @@ def test_integer_arithmetic_that_can_outgrow_64_bits_is_not_run_jitted(f, arg, s
     assert got[0] > 1e19                            # Python's int, not a wrapped one
 
 
+def rooted(x, y):
+    return np.sum(x * y ** 0.5)     # y < 0: Python's ** is complex, numba's nan
+
+
+@needs_numba
+def test_a_fractional_power_and_a_narrow_int_are_not_run_jitted():
+    x = np.array([0.5, -1.0])
+    got, message = _one_fallback(grad(rooted, lowering="numba"), x, 4.0)
+    assert "a float ** a float exponent" in message
+    assert_close(got, numerical_grad(rooted, (x, 4.0), 0))
+    with pytest.raises(TypeError):                  # Python's complex, not numba's nan
+        grad(rooted, lowering="numba")(x, -4.0)
+    n = np.int32(2 ** 20)                           # n * n wraps in NumPy's 32 bits
+    got, message = _one_fallback(grad(scaled, lowering="numba"), x, n * 0 + 3)
+    assert "int32" in message
+    assert_close(got, numerical_grad(scaled, (x, 3), 0))
+
+
 @needs_numba
 def test_the_value_has_the_plain_lowerings_type(simulated):
     _, args = simulated

@@ -15,9 +15,10 @@ The policy (README, "A compiled backend: numba"):
   array of another dtype than float64 (numba promotes float32 with a Python float to
   float64, NumPy keeps float32), a 0-d array, an int of magnitude 2 ** 21 or more, or
   anything not a float or an int (a list, a tuple, an object); an int of that size read
-  from a global or a closure; an integer `**` or `<<` in the compiled code (numba's ints
-  are 64-bit and wrap, Python's grow; with every int below 2 ** 21, a product of three
-  cannot wrap, and the check after a first compilation catches the powers).
+  from a global or a closure; integer arithmetic in the compiled code that could outgrow
+  64 bits (numba's ints wrap, Python's grow: runtime/numba_integers.py, scanned after
+  each compilation); on the first jitted call for each argument kinds, values that differ
+  from the plain lowering's in Python (whose scalar types numba's results then take).
 - a compiled helper meeting values its overload does not cover (two shapes that differ
   where it assumed them equal): it raises `Uncompiled` and that call runs in Python; so
   does a call whose jitted code raised anything else (numba raises ZeroDivisionError
@@ -34,7 +35,7 @@ import numpy as np
 from .gradient_function import GradientFunction
 from .plain_gradient import PlainGradient
 
-SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
+SMALL_INT = 2 ** 21      # runtime.numba_integers.SMALL_INT: two such factors fit 64 bits
 
 INSTALL = "pip install thunkgrad[numba]"
 _LOCK = threading.Lock()
@@ -170,7 +171,10 @@ def _kind(value):
         if value.ndim == 0:
             return "a 0-d array (numba makes a float of what NumPy keeps an array)"
         return (value.ndim, value.flags.c_contiguous, value.flags.writeable)
-    if (kind is int or isinstance(value, np.integer)) and abs(int(value)) < SMALL_INT:
+    if isinstance(value, np.integer) and kind is not np.int64:
+        return (f"a {kind.__name__} (NumPy computes it in {value.dtype.itemsize * 8} bits, "
+                "numba in 64; pass an int)")
+    if (kind is int or kind is np.int64) and abs(int(value)) < SMALL_INT:
         return kind
     if kind is int or isinstance(value, np.integer):
         return (f"the integer {value!r} (numba computes in 64 bits what Python does "

@@ -10,13 +10,11 @@ say the shapes agree (`unbroadcast` of two arrays), a run-time check raises `Unc
 which the caller answers the same way: a mismatch never becomes a wrong sum.
 """
 import math
-import operator
 import types as types_mod
 
 import numba
 import numpy as np
 from numba import types
-from numba.core import ir
 from numba.core.errors import NumbaError, UnsupportedBytecodeError
 from numba.extending import overload
 
@@ -26,6 +24,7 @@ from . import containers as C
 from . import helpers as H
 from . import tape as T
 from . import thunks as TH
+from .numba_integers import SMALL_INT, integer_growth
 
 try:     # numba imports these when it first compiles `@` or np.dot; imported now, SciPy's
     import scipy.linalg.cython_blas  # noqa: F401  rules register before a rule is compiled,
@@ -204,6 +203,7 @@ class Jitted:
         self.seen, self.growth = 0, None
         self.refused, self.warned = set(), set()    # argument kinds numba failed on; said
         self.compiled = set()                       # argument kinds numba compiled
+        self.types = {}     # argument kinds: the plain lowering's result types
 
     def current(self):
         now = _read(self.fn)
@@ -224,13 +224,14 @@ class Jitted:
         return None
 
     def integer_growth(self):
-        """An integer `**` or `<<` in what numba compiled (it wraps at 2 ** 63 where
-        Python's int grows), as a phrase, or None; scanned once per new compilation."""
+        """An integer operation in what numba compiled that could outgrow 64 bits (numba's
+        ints wrap where Python's grow: runtime/numba_integers.py), as a phrase, or None;
+        scanned once per new compilation (the jitted function is the last dispatcher)."""
         count = sum(len(d.overloads) for d in self.dispatchers)
         if count != self.seen:
             self.seen, self.growth = count, next(filter(None, (
-                _growth(c.type_annotation) for d in self.dispatchers
-                for c in list(d.overloads.values()))), None)
+                integer_growth(c.type_annotation, d is self.dispatchers[-1])
+                for d in self.dispatchers for c in list(d.overloads.values()))), None)
         return self.growth
 
 
@@ -250,24 +251,6 @@ def _same_entries(value, entries):
     if type(value) is np.ndarray:
         return np.array_equal(value, entries, equal_nan=True)
     return all(_same_entries(v, e) for v, e in zip(value, entries))
-
-
-SMALL_INT = 2 ** 21
-_GROWING = {operator.pow: "**", operator.ipow: "**=", operator.lshift: "<<",
-            operator.ilshift: "<<="}
-
-
-def _growth(annotation):
-    for block in annotation.blocks.values():
-        for statement in block.body:
-            value = getattr(statement, "value", None)
-            if isinstance(value, ir.Expr) and value.op in ("binop", "inplace_binop") \
-                    and value.fn in _GROWING and isinstance(
-                        annotation.typemap.get(statement.target.name), types.Integer):
-                return (f"an integer {_GROWING[value.fn]} (generated line "
-                        f"{statement.loc.line}: numba computes it in 64 bits, Python's "
-                        "int grows)")
-    return None
 
 
 def _read(fn):

@@ -52,7 +52,10 @@ def judge(case):
     if case.oracle == "hvp_routes":
         from .oracle_routes import judge_routes
         return judge_routes(case)
-    if case.oracle == "plain_lowering":
+    if case.oracle == "numba_lowering":
+        from .oracle_numba import judge_numba
+        verdict = judge_numba(case)
+    elif case.oracle == "plain_lowering":
         from .oracle_plain import judge_plain
         verdict = judge_plain(case)
     else:
@@ -106,7 +109,7 @@ def _judge_call(case, f, args, phase, lowering=None, policies=POLICIES):
     unfit = unjudgeable(case, primal, args, out, phase)
     if unfit:
         return unfit
-    if lowering == "plain" and np.ndim(out) != 0:
+    if lowering in ("plain", "numba") and np.ndim(out) != 0:
         return Verdict("skipped", "not a scalar output (lowering='plain' offers no vjp)")
     reference = _in_float64(args)
     weights = None if np.ndim(out) == 0 else \

@@ -165,6 +165,62 @@ def test_an_integer_power_is_not_run_jitted():
     assert got[0] > 1e19                            # not numba's wrapped -6.3e18
 
 
+def growing_product(x, n):
+    p = 1
+    for i in range(n):
+        p = p * 1000                # 1000 ** 10 > 2 ** 63: numba's int64 wraps
+    return np.sum(x * p)
+
+
+def fibonacci(x, n):
+    a, b = 0, 1
+    for i in range(n):
+        a, b = b, a + b             # a sum of two growing ints: fib(100) > 2 ** 63
+    return np.sum(x * a)
+
+
+def truncated(x, y):
+    return np.sum(x * int(y))       # int(1e20): numba's int64 is garbage
+
+
+@needs_numba
+@pytest.mark.parametrize("f, arg, said", [(growing_product, 10, "integer *"),
+                                          (fibonacci, 100, "integer +"),
+                                          (truncated, 1e20, "made of a float")])
+def test_integer_arithmetic_that_can_outgrow_64_bits_is_not_run_jitted(f, arg, said):
+    x = np.array([0.5, -1.0])
+    got, message = _one_fallback(grad(f, lowering="numba"), x, arg)
+    assert said in message
+    assert_close(got, numerical_grad(f, (x, arg), 0))
+    assert got[0] > 1e19                            # Python's int, not a wrapped one
+
+
+def rooted(x, y):
+    return np.sum(x * y ** 0.5)     # y < 0: Python's ** is complex, numba's nan
+
+
+@needs_numba
+def test_a_fractional_power_and_a_narrow_int_are_not_run_jitted():
+    x = np.array([0.5, -1.0])
+    got, message = _one_fallback(grad(rooted, lowering="numba"), x, 4.0)
+    assert "a float ** a float exponent" in message
+    assert_close(got, numerical_grad(rooted, (x, 4.0), 0))
+    with pytest.raises(TypeError):                  # Python's complex, not numba's nan
+        grad(rooted, lowering="numba")(x, -4.0)
+    n = np.int32(2 ** 20)                           # n * n wraps in NumPy's 32 bits
+    got, message = _one_fallback(grad(scaled, lowering="numba"), x, n * 0 + 3)
+    assert "int32" in message
+    assert_close(got, numerical_grad(scaled, (x, 3), 0))
+
+
+@needs_numba
+def test_the_value_has_the_plain_lowerings_type(simulated):
+    _, args = simulated
+    value, _ = _no_fallback(value_and_grad(simulate, (0, 1, 2), lowering="numba"), *args)
+    plain, _ = value_and_grad(simulate, (0, 1, 2), lowering="plain")(*args)
+    assert type(value) is type(plain) is np.float64
+
+
 @pytest.mark.parametrize("x", [np.array([0.5, -1.0], np.float32), np.array(0.5)],
                          ids=["float32", "0-d"])
 @needs_numba

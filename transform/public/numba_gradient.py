@@ -15,9 +15,10 @@ The policy (README, "A compiled backend: numba"):
   array of another dtype than float64 (numba promotes float32 with a Python float to
   float64, NumPy keeps float32), a 0-d array, an int of magnitude 2 ** 21 or more, or
   anything not a float or an int (a list, a tuple, an object); an int of that size read
-  from a global or a closure; an integer `**` or `<<` in the compiled code (numba's ints
-  are 64-bit and wrap, Python's grow; with every int below 2 ** 21, a product of three
-  cannot wrap, and the check after a first compilation catches the powers).
+  from a global or a closure; integer arithmetic in the compiled code that could outgrow
+  64 bits (numba's ints wrap, Python's grow: runtime/numba_integers.py, scanned after
+  each compilation); on the first jitted call for each argument kinds, values that differ
+  from the plain lowering's in Python (whose scalar types numba's results then take).
 - a compiled helper meeting values its overload does not cover (two shapes that differ
   where it assumed them equal): it raises `Uncompiled` and that call runs in Python; so
   does a call whose jitted code raised anything else (numba raises ZeroDivisionError
@@ -34,7 +35,7 @@ import numpy as np
 from .gradient_function import GradientFunction
 from .plain_gradient import PlainGradient
 
-SMALL_INT = 2 ** 21      # runtime.numba_helpers.SMALL_INT: three such factors fit 64 bits
+SMALL_INT = 2 ** 21      # runtime.numba_integers.SMALL_INT: two such factors fit 64 bits
 
 INSTALL = "pip install thunkgrad[numba]"
 _LOCK = threading.Lock()
@@ -73,9 +74,10 @@ class NumbaGradient(PlainGradient):
             try:
                 result = jitted.function(1.0, *args, **kwargs)
                 jitted.compiled.add(kinds)
-                why = jitted.integer_growth()
+                why = jitted.integer_growth() or self._checked(rule, args, kwargs, kinds,
+                                                               jitted, result)
                 if why is None:
-                    return result
+                    return _typed(result, jitted.types[kinds])
             except helpers.Uncompiled:
                 why = "a compiled helper met shapes it does not cover"
             except Exception as exc:    # noqa: BLE001 - numba's refusal, or a run's error
@@ -88,11 +90,48 @@ class NumbaGradient(PlainGradient):
             self._warn(why)
         return super().run(rule, args, kwargs)
 
+    def _checked(self, rule, args, kwargs, kinds, jitted, result):
+        """On the first jitted call for these argument kinds, the plain lowering's own
+        answer too: the types to give numba's results (numba returns a float where NumPy
+        gives np.float64), and why not to jit where numba's values differ beyond rounding."""
+        if kinds in jitted.types:
+            return None
+        value, cotangents = super().run(rule, args, kwargs)
+        if not _close((value, *cotangents), (result[0], *result[1])):
+            return "numba's values differ from Python's on the first call"
+        jitted.types[kinds] = (type(value), tuple(type(c) for c in cotangents))
+        return None
+
     def _warn(self, why):
         name = getattr(self.fn, "__qualname__", repr(self.fn))
         warnings.warn(f"lowering='numba': the gradient of {name} runs the plain lowering in "
                       f"Python (the same values, not jitted): {why}",
                       NumbaFallbackWarning, stacklevel=5)
+
+
+def _close(expected, got):
+    """Each of numba's results as Python's but for rounding (numba sums np.sum in order,
+    NumPy pairwise), of the same shape; None as None."""
+    for e, g in zip(expected, got):
+        if (e is None) != (g is None) or np.shape(e) != np.shape(g):
+            return False
+        if e is not None and not np.allclose(g, e, rtol=1e-9, atol=1e-12 * (
+                1 + float(np.max(np.abs(e), initial=0.0))), equal_nan=True):
+            return False
+    return len(expected) == len(got)
+
+
+def _typed(result, types):
+    """numba's (value, cotangents) with the scalar types the plain lowering gave."""
+    value, cotangents = result
+    kinds, kind_of = types[1], types[0]
+    return (_as(value, kind_of), tuple(_as(c, k) for c, k in zip(cotangents, kinds)))
+
+
+def _as(value, kind):
+    if kind in (float, np.float64) and type(value) in (float, np.float64):
+        return kind(value)
+    return value
 
 
 def _failure(exc, helpers, compiled):
@@ -132,7 +171,10 @@ def _kind(value):
         if value.ndim == 0:
             return "a 0-d array (numba makes a float of what NumPy keeps an array)"
         return (value.ndim, value.flags.c_contiguous, value.flags.writeable)
-    if (kind is int or isinstance(value, np.integer)) and abs(int(value)) < SMALL_INT:
+    if isinstance(value, np.integer) and kind is not np.int64:
+        return (f"a {kind.__name__} (NumPy computes it in {value.dtype.itemsize * 8} bits, "
+                "numba in 64; pass an int)")
+    if (kind is int or kind is np.int64) and abs(int(value)) < SMALL_INT:
         return kind
     if kind is int or isinstance(value, np.integer):
         return (f"the integer {value!r} (numba computes in 64 bits what Python does "

@@ -20,6 +20,10 @@ try:                                            # NumPy 2
 except ImportError:                             # pragma: no cover - NumPy 1
     byte_bounds = np.byte_bounds
 
+# types holding no array (an argument of one of them is passed over at once)
+_PLAIN = frozenset({float, int, bool, complex, str, type(None), np.float64, np.float32})
+# np.may_share_memory without its __array_function__ dispatch (only ndarrays reach it)
+_shares = getattr(np.may_share_memory, "_implementation", np.may_share_memory)
 PAIRWISE = 48           # up to this many comparisons: np.may_share_memory pair by pair
 
 
@@ -29,10 +33,14 @@ def owned(results, inputs=()):
     result's array or an array in inputs, replaced by its copy; results itself when no
     array needed copying."""
     if type(results) is np.ndarray and results.flags.writeable:     # one gradient
-        given = arrays(inputs)
-        if not any(np.may_share_memory(results, x) for x in given):
-            return results
-        return results.copy()
+        for x in inputs:
+            if type(x) is np.ndarray:
+                if _shares(results, x):
+                    return results.copy()
+            elif type(x) not in _PLAIN and any(_shares(results, a)
+                                               for a in arrays(x)):
+                return results.copy()
+        return results
     found = arrays(results, objects=False)
     marked = _to_copy(found, arrays(inputs)) if found else ()
     if not marked:
@@ -41,37 +49,66 @@ def owned(results, inputs=()):
     return _rebuilt(results, lambda a: a.copy() if next(count) in marked else a)
 
 
-def arrays(tree, depth=0, objects=True):
+def arrays(tree, objects=True):
     """The arrays in tree, in order (inside tuples, lists, dicts, dataclass instances and,
     with objects, a few levels deep, other objects' attributes)."""
-    if type(tree) is np.ndarray or isinstance(tree, np.ndarray):
-        return [tree]
-    if objects and depth > 4 or isinstance(tree, (str, bytes, int, float, complex, type(None))):
-        return []
-    if isinstance(tree, (tuple, list)):
-        parts = tree
-    elif isinstance(tree, dict):
-        parts = tree.values()
-    elif dataclasses.is_dataclass(tree) and not isinstance(tree, type):
-        parts = [getattr(tree, f.name) for f in dataclasses.fields(tree)]
-    elif objects and hasattr(tree, "__dict__") and not isinstance(tree, type):
-        parts = list(vars(tree).values())
+    found = []
+    _collect(tree, found, 0 if objects else None)
+    return found
+
+
+def _collect(tree, found, depth):
+    """arrays()'s walk; depth None: no objects' attributes, no depth limit."""
+    kind = type(tree)
+    if kind is np.ndarray:
+        found.append(tree)
+        return
+    if kind in _PLAIN or depth is not None and depth > 4:
+        return
+    if kind is tuple or kind is list or kind is dict:
+        parts = tree.values() if kind is dict else tree
+    elif isinstance(tree, np.ndarray):
+        found.append(tree)
+        return
     else:
-        return []
-    return [a for part in parts for a in arrays(part, depth + 1, objects)]
+        parts = _parts(tree, depth is not None)
+    deeper = None if depth is None else depth + 1
+    for part in parts:
+        _collect(part, found, deeper)
+
+
+def _parts(tree, objects):
+    """The entries of a container that is not a plain tuple, list or dict."""
+    if isinstance(tree, (tuple, list)):
+        return tree
+    if isinstance(tree, dict):
+        return tree.values()
+    if isinstance(tree, type) or isinstance(tree, (str, bytes, np.generic)):
+        return ()
+    if dataclasses.is_dataclass(tree):
+        return [getattr(tree, f.name) for f in dataclasses.fields(tree)]
+    return list(vars(tree).values()) if objects and hasattr(tree, "__dict__") else ()
 
 
 def _to_copy(found, given):
     """Indices into found of the arrays to copy."""
     marked = {k for k, a in enumerate(found) if not a.flags.writeable}
-    if len(found) * (len(found) + len(given)) <= PAIRWISE:
-        for k, a in enumerate(found):
-            if k not in marked and (any(np.may_share_memory(a, x) for x in given) or any(
-                    j not in marked and np.may_share_memory(a, b)
-                    for j, b in enumerate(found[:k]))):
+    if len(found) * (len(found) + len(given)) > PAIRWISE:
+        return _swept(found, given, marked)
+    shares = _shares
+    for k, a in enumerate(found):
+        if k in marked:
+            continue
+        for x in given:
+            if shares(a, x):
                 marked.add(k)
-        return marked
-    return _swept(found, given, marked)
+                break
+        else:
+            for j in range(k):
+                if j not in marked and shares(a, found[j]):
+                    marked.add(k)
+                    break
+    return marked
 
 
 def _swept(found, given, marked):

@@ -23,12 +23,13 @@ from .analysis.shapes import signature_of
 from .public.closure_calls import closure_call
 from .public.complex_args import real_checked
 from .public.aux import copied_arrays, split_aux, value_pullback
+from .public.unshared import owned
 from .public.sourced import with_source
 from .public.field_reads import located_fields
 from .public.memory_limit import limited, unlimited
 from .public.recursion_room import call_raised, run_deeper, too_deep, too_deep_policy
 from .public.boundary import (_check_inputs, _check_values, _is_scalar, _seed,  # noqa: F401
-                              _unaliased, materialise, named_for_user, refuse_inplace_args,
+                              materialise, named_for_user, refuse_inplace_args,
                               unbindable)
 from .public import gradient_function
 from . import derivatives, forward_reverse, jvp_calls, spread_jvp  # noqa: F401  (jvp's rules)
@@ -181,8 +182,8 @@ def _gradients(fn, wrt, policy, args, kwargs, has_aux):
     values = _bound_args(_params(plain), args, kwargs)
     defaults = _defaults(plain)            # wrt a parameter left at its default
     with located_fields(plain, [(n, values.get(n, defaults.get(n))) for n in names]):
-        grads = tuple(materialise(c, values[n] if n in values else defaults[n])
-                      for c, n in zip(cotangents, names))
+        grads = owned(tuple(materialise(c, values[n] if n in values else defaults[n])
+                            for c, n in zip(cotangents, names)), (args, kwargs, defaults))
     return ((out, aux) if has_aux else out), grads[0] if single else grads
 
 
@@ -341,7 +342,7 @@ def _vjp(fn, args, kwargs, wrt, policy, has_aux, memory_limit):
             raise
         with located_fields(plain, [(n, values[n]) for n in names]):
             grads = [materialise(c, values[n]) for c, n in zip(cots, names)]
-        return tuple(_unaliased(grads, cotangent))
+        return owned(tuple(grads), (cotangent, args, kwargs, values))
     # the caller gets copies of the output's arrays: the backward sweep may still read the
     # originals (tanh's output), so a write into what vjp returned must not reach it
     shown = copied_arrays(out)

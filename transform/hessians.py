@@ -41,6 +41,7 @@ from .nested_jacobians import tag
 from .public.boundary import _check_values, refuse_unbindable
 from .public.field_reads import located_fields
 from .public.checks import check_target, mark_derivative, refuse_async, returned_at
+from .public.unshared import owned
 from .public.sourced import check_arity, with_source
 from .public.parameters import (_collecting, _full_signature, _method_parts, _unwrap,
                                 _wrt_names, keywords_by_position)
@@ -62,8 +63,10 @@ def hvp(fn, primals, tangents, *, wrt=0, policy=None, route=None):
     route = _route(route)
     plain, primals, wrt = _target(fn, primals, wrt)
     if isinstance(wrt, (tuple, list)):
-        return _mixed_hvp(plain, primals, tangents, wrt, policy, route)
-    return _single(plain, primals, wrt, policy, route, tangents)(tangents[0])
+        return owned(_mixed_hvp(plain, primals, tangents, wrt, policy, route),
+                     (primals, tangents))
+    return owned(_single(plain, primals, wrt, policy, route, tangents)(tangents[0]),
+                 (primals, tangents))
 
 
 _HESSIAN = object()     # _single's and _mixed's tangents for hessian's: none given

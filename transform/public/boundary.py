@@ -244,17 +244,6 @@ def _is_scalar(out):
         isinstance(out, np.floating)
 
 
-def _unaliased(grads, cotangent):
-    """Copy any gradient array that is the caller's cotangent or another gradient."""
-    seen = {id(cotangent)}
-    for k, g in enumerate(grads):
-        if isinstance(g, np.ndarray):
-            if id(g) in seen or (g.base is not None and id(g.base) in seen):
-                grads[k] = g = g.copy()
-            seen.add(id(g))
-    return grads
-
-
 def refuse_inplace_args(compiled, params, args, kwargs):
     """`p += v` on a parameter whose argument is an ndarray, list or dict changes the
     caller's data in place: refused before the rule runs (the compiler could not tell

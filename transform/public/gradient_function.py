@@ -25,6 +25,7 @@ from .field_reads import located_fields
 from .parameters import _params, _rule_for, _unwrap, _wrt_names, positional_filler
 from .memory_limit import synced, unlimited
 from .recursion_room import too_deep_policy
+from .unshared import owned
 from ..analysis.shapes import signature_of
 from ..emit import tracebacks
 from ..errors import TransformError
@@ -128,7 +129,7 @@ class GradientFunction:
                 return self._general(args, kwargs)
             seed = _seed(out)
         with located_fields(state.plain, zip(state.names, wrt_values)):
-            grads = _gradients(pullback, seed, wrt_values, state)
+            grads = owned(_gradients(pullback, seed, wrt_values, state), args)
         return ((out, aux) if self.has_aux else out), grads
 
     def _general(self, args, kwargs):

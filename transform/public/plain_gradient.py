@@ -15,6 +15,7 @@ from .complex_args import real_checked
 from .field_reads import located_fields
 from .gradient_function import _run
 from .parameters import _bound_args, _defaults, _full_signature, _params, _unwrap, _wrt_names
+from .unshared import owned
 
 LOWERINGS = ("gast", "plain", "numba")
 PLAIN_POLICIES = ("loop", "eager")
@@ -65,8 +66,9 @@ class PlainGradient:
         values = _bound_args(_params(plain), args, kwargs)
         defaults = _defaults(plain)
         with located_fields(plain, [(n, values.get(n, defaults.get(n))) for n in names]):
-            grads = tuple(materialise(unthunk(c), values[n] if n in values else defaults[n])
-                          for c, n in zip(cotangents, names))
+            grads = owned(tuple(materialise(unthunk(c), values[n] if n in values else
+                                            defaults[n]) for c, n in zip(cotangents, names)),
+                          (args, kwargs, defaults))
         return out, grads[0] if single else grads
 
     def run(self, rule, args, kwargs):

@@ -97,3 +97,8 @@ def dh_chain_range(q):
         d, a, alpha = table[k]
         T = T @ _dh(q[k], d, a, alpha)
     return T[0, 3] * T[1, 3] + T[0, 0]
+
+
+def own_getitem_method(x):
+    p = Poly(x)
+    return p.__getitem__(1) * p.__getitem__(0)

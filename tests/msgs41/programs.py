@@ -1,4 +1,5 @@
-"""Programs whose refusals named the wrong place or misled (session 40, msgs41)."""
+"""Programs whose refusals named the wrong place or misled (session 40, msgs41:
+tests/msgs41/test_messages.py)."""
 import numpy as np
 from scipy import stats
 
@@ -16,6 +17,11 @@ def own_getitem(x):
     return p[1] * p[0]
 
 
+def own_getitem_method(x):
+    p = Poly(x)
+    return p.__getitem__(1) * p.__getitem__(0)
+
+
 def mean_where(x):
     mask = x > 0
     return np.mean(x * x, where=mask)
@@ -29,42 +35,14 @@ def poisson_cdf(x):
     return np.sum(stats.poisson.cdf(3.0, np.exp(x)))
 
 
-def divide_at_value(x):
-    f = np.divide.at
-    y = x * 1.0
-    f(y, np.array([0, 1]), 2.0)
-    return np.sum(y * y)
-
-
-def tuple_swap(x):
-    a, b = x[0], x[1]
-    for _ in range(3):
-        a, b = b, a * b
-    return a * b
-
-
-def divide_at_fresh(x):
-    y = np.ones(3) + x
-    np.divide.at(y, np.array([0, 1]), x[:2])
-    return np.sum(y * y)
-
-
 def poisson_cdf_value(x):
     cdf = stats.poisson.cdf
     return np.sum(cdf(3.0, np.exp(x)))
 
 
-def divide_at_as_value(x):
+def divide_at(x):
     y = np.ones(3) + x
-    at = np.divide.at
-    at(y, np.array([0, 1]), x[:2])
-    return np.sum(y * y)
-
-
-def divide_at_value_fresh(x):
-    y = np.ones(3)
-    at = np.divide.at
-    at(y, np.array([0, 1]), x[:2])
+    np.divide.at(y, np.array([0, 1]), x[:2])
     return np.sum(y * y)
 
 
@@ -99,6 +77,8 @@ def dh_chain_range(q):
     return T[0, 3] * T[1, 3] + T[0, 0]
 
 
-def own_getitem_method(x):
-    p = Poly(x)
-    return p.__getitem__(1) * p.__getitem__(0)
+def lowest_mode(s):
+    """grad^3 through eigvalsh: its tangent's own tangent calls a helper (red41's
+    beam_deflection_modes, smaller)."""
+    K = s * np.array([[2.0, -1.0, 0.0], [-1.0, 2.0, -1.0], [0.0, -1.0, 2.0]]) + np.eye(3)
+    return np.sqrt(np.linalg.eigvalsh(K)[0])

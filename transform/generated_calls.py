@@ -143,13 +143,13 @@ def _helper_refusal(plain, generated, used, value, entry):
     construct = _construct(value, used, shown)
     if own:          # (entry: call_jvp's rule's, whichever derivative of grad runs it)
         whose, message = "a third derivative: ", f"the second derivative of a rule on " \
-            f"this line (thunkgrad's {plain.__name__}) calls a helper of thunkgrad's " \
-            f"({used}) that reverse mode cannot differentiate yet"
+            f"this line (thunkgrad's {plain.__name__}) calls a helper of thunkgrad's that " \
+            "reverse mode cannot differentiate yet"
     elif construct.endswith("'s derivative on this line"):
         whose, message = f"{entry} of {tracebacks.user_name(plain)}: ", \
             f"{construct[:-26]} on this line has a derivative rule, but not the second " \
-            f"derivative {entry} needs: its derivative calls a helper of thunkgrad's " \
-            f"({used}) that reverse mode cannot differentiate yet"
+            f"derivative {entry} needs: its derivative calls a helper of thunkgrad's that " \
+            "reverse mode cannot differentiate yet"
     else:
         whose, message = f"{entry} of {tracebacks.user_name(plain)}: ", \
             f"the forward-mode code of {construct} calls a helper of thunkgrad's that " \

@@ -79,19 +79,18 @@ def test_where_is_the_rules_limit_with_what_to_write(fn, label, advice):
     assert "bad arguments" not in str(exc) and advice in exc.hint
 
 
-@pytest.mark.parametrize("fn, rule, helper", [
-    (P.poisson_cdf, "scipy.stats.poisson.cdf", "discrete_cdf_vjp"),
-    (P.poisson_cdf_value, "scipy.stats.poisson.cdf", "discrete_cdf_vjp"),
-    (P.divide_at, "np.divide.at", "at_a_weight")])
-def test_a_rule_without_a_second_derivative_says_so(fn, rule, helper):
+@pytest.mark.parametrize("fn, rule", [
+    (P.poisson_cdf, "scipy.stats.poisson.cdf"), (P.poisson_cdf_value, "scipy.stats.poisson.cdf"),
+    (P.divide_at, "np.divide.at")])
+def test_a_rule_without_a_second_derivative_says_so(fn, rule):
     """hvp's default route said "rv_discrete.cdf is scipy's own code and has no derivative
     rule" of `cdf = stats.poisson.cdf; cdf(k, mu)` (grad refused it too: it computes now)
     and "the forward-mode code of ... calls a helper" of the others."""
     text = "cdf(3" if fn is not P.divide_at else "np.divide.at("
     exc = _refused(lambda: tg.hvp(fn, (X,), (V,)), fn, text,
                    rf"{rule} on this line has a derivative rule, but not the second "
-                   rf"derivative hvp/hessian needs: .*\({helper}\)")
-    assert "own code" not in str(exc)
+                   "derivative hvp/hessian needs: its derivative calls a helper of thunkgrad's")
+    assert "own code" not in str(exc) and "_vjp" not in str(exc)
     assert_close(tg.grad(fn)(X), numerical_grad(fn, (X,), 0))
 
 

@@ -142,9 +142,9 @@ def _helper_refusal(plain, generated, used, value, entry):
     shown = f"{where[3] or ''} {tracebacks.value_name(plain) or ''}"   # h(x): h's name
     construct = _construct(value, used, shown)
     if own:          # (entry: call_jvp's rule's, whichever derivative of grad runs it)
-        whose, message = "a third derivative: ", f"the second derivative of a rule on " \
-            f"this line (thunkgrad's {plain.__name__}) calls a helper of thunkgrad's that " \
-            "reverse mode cannot differentiate yet"
+        whose, message = "a higher derivative: ", f"the derivative code of a rule on " \
+            f"this line (thunkgrad's {plain.__name__}), differentiated again, calls a " \
+            "helper of thunkgrad's that reverse mode cannot differentiate yet"
     elif construct.endswith("'s derivative on this line"):
         whose, message = f"{entry} of {tracebacks.user_name(plain)}: ", \
             f"{construct[:-26]} on this line has a derivative rule, but not the second " \
@@ -157,7 +157,7 @@ def _helper_refusal(plain, generated, used, value, entry):
             "closure, a container operation)"
     return TransformError(whose + message, filename=where[0], line=where[1],
                           col=where[2], source_line=where[3],
-                          hint=("compute it by finite differences of grad of grad" if own
+                          hint=("compute the last derivative by finite differences" if own
                                 else "compute H v by finite differences of grad, or jacfwd "
                                 "of grad when it applies") + "; or inline the construct in "
                           "plain NumPy")

@@ -9,6 +9,7 @@ import inspect
 
 import numpy as np
 
+from .complex_safety import SubscriptRefused
 from .registry import helper
 from .thunks import Thunk, unthunk
 
@@ -220,9 +221,12 @@ def refuse_own_subscript(x):
     went to the stored entries, skipping its code); NumPy's own (np.matrix, np.memmap,
     masked arrays) index their data."""
     if own_method(type(x), "__getitem__"):
-        raise TypeError(f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, "
-                        "which thunkgrad does not differentiate: index the list or array "
-                        "the object holds instead (`obj.items[i]`)")
+        raise SubscriptRefused(
+            f"`[...]` on a {type(x).__name__} runs the class's own __getitem__, which "
+            "reverse mode does not differentiate as a subscript Instead: call the method "
+            "by name, `obj.__getitem__(i)` (the method of a class the function builds is "
+            "differentiated like any other), or index the list or array the object holds "
+            "(`obj.items[i]`)")
 
 
 def own_method(cls, name):

@@ -66,6 +66,11 @@ class RuleRefused(NotImplementedError):
     The message may end with " Instead: what to do"."""
 
 
+class SubscriptRefused(RuleRefused, TypeError):
+    """`obj[i]` on a class with its own __getitem__ in reverse mode (accumulate.py): a
+    TypeError to its callers, a TransformError at the user's line from the public API."""
+
+
 class AttributeRefused(RuleRefused, TypeError):
     """An attribute read with no derivative, found when the code runs (a class's own
     __getattr__ answering a name that is no field): a TypeError to its callers, a

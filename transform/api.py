@@ -161,8 +161,9 @@ def _forward(fn, policy, wrt_names, args, kwargs):
         close_since(mark, exc)
         if unlimited(plain) is not None:            # memory_limit's marks: run unmarked
             return _forward(unlimited(plain), policy, wrt_names, args, kwargs)
-        exc = tracebacks.at_user_line(exc)          # at the user's line (while its
-        raise exc.with_traceback(None) from None     # traceback says), not generated code's
+        if exc.filename is None and plain.__module__.split(".")[0] in ("runtime", "transform"):
+            raise        # a rule's tangent compiled again: its caller's frames locate it
+        raise tracebacks.at_user_line(exc).with_traceback(None) from None  # (at the user's line)
     except BaseException as exc:      # `with` blocks left by it: __exit__ runs
         close_since(mark, exc)
         if isinstance(exc, TypeError) and named_for_user(exc, rule.rrule, plain) is not exc:

@@ -129,16 +129,43 @@ def refuse_helpers(plain, generated, entry="hvp/hessian"):
                 not getattr(value, "thunkgrad_block", False) and \
                 not by_source(value) and \
                 (value.__module__ or "").split(".")[0] in ("runtime", "transform"):
-            where = _user_line(plain, generated, used)
-            shown = f"{where[3] or ''} {tracebacks.value_name(plain) or ''}"   # h(x): h's name
-            raise TransformError(
-                f"{entry} of {tracebacks.user_name(plain)}: the forward-mode code of "
-                f"{_construct(value, used, shown)} calls a helper of thunkgrad's that reverse "
-                "mode cannot differentiate yet (a rule's derivative helper, a closure, a "
-                "container operation)",
-                filename=where[0], line=where[1], col=where[2], source_line=where[3],
-                hint="compute H v by finite differences of grad, or jacfwd of grad "
-                "when it applies; or inline the construct in plain NumPy")
+            raise _helper_refusal(plain, generated, used, value, entry)
+
+
+def _helper_refusal(plain, generated, used, value, entry):
+    """The refusal of generated forward code calling thunkgrad's helper `used`: at the
+    user's line (for a helper of thunkgrad's own being compiled, grad of grad of grad
+    through a rule's tangent, none here: the line of the generated code running it,
+    emit/tracebacks.py), naming the rule whose second derivative is missing."""
+    own = _thunkgrads(plain)
+    where = (None,) * 4 if own else _user_line(plain, generated, used)
+    shown = f"{where[3] or ''} {tracebacks.value_name(plain) or ''}"   # h(x): h's name
+    construct = _construct(value, used, shown)
+    if own:          # (entry: call_jvp's rule's, whichever derivative of grad runs it)
+        whose, message = "a higher derivative: ", f"the derivative code of a rule on " \
+            f"this line (thunkgrad's {plain.__name__}), differentiated again, calls a " \
+            "helper of thunkgrad's that reverse mode cannot differentiate yet"
+    elif construct.endswith("'s derivative on this line"):
+        whose, message = f"{entry} of {tracebacks.user_name(plain)}: ", \
+            f"{construct[:-26]} on this line has a derivative rule, but not the second " \
+            f"derivative {entry} needs: its derivative calls a helper of thunkgrad's that " \
+            "reverse mode cannot differentiate yet"
+    else:
+        whose, message = f"{entry} of {tracebacks.user_name(plain)}: ", \
+            f"the forward-mode code of {construct} calls a helper of thunkgrad's that " \
+            "reverse mode cannot differentiate yet (a rule's derivative helper, a " \
+            "closure, a container operation)"
+    return TransformError(whose + message, filename=where[0], line=where[1],
+                          col=where[2], source_line=where[3],
+                          hint=("compute the last derivative by finite differences" if own
+                                else "compute H v by finite differences of grad, or jacfwd "
+                                "of grad when it applies") + "; or inline the construct in "
+                          "plain NumPy")
+
+
+def _thunkgrads(fn):
+    """Whether fn is thunkgrad's own code (a rule's tangent compiled again)."""
+    return (getattr(fn, "__module__", None) or "").split(".")[0] in ("runtime", "transform")
 
 
 # thunkgrad's own functions generated code calls for a construct of the user's

@@ -3,7 +3,7 @@ class's code, which is not differentiated; the backward sweep says so instead of
 asking np.shape for the object's shape (which iterated it without end: a hang)."""
 import pytest
 
-from transform import grad
+from transform import TransformError, grad
 
 from .check import policies
 
@@ -26,5 +26,8 @@ def subscripted(a, b):
 
 @pytest.mark.parametrize("policy", policies())
 def test_own_getitem_is_refused_not_hung(policy):
-    with pytest.raises(TypeError, match="Scaled runs the class's own __getitem__"):
+    with pytest.raises(TransformError, match="Scaled runs the class's own __getitem__") \
+            as info:       # (a TypeError with no line before msgs41: at the user's line now)
         grad(subscripted, wrt=(0, 1), policy=policy)(0.4, 1.3)
+    assert info.value.filename == __file__
+    assert info.value.line == subscripted.__code__.co_firstlineno + 2

@@ -140,7 +140,8 @@ def test_helpers_without_reverse_rules_are_refused_at_the_users_function():
     before, has one since session 38, math.prod's math_prod_vjp is differentiated from
     its source since session 39, eigh_jvp since session 35, np.divide.outer's terms are
     plain templates since session 40)."""
-    with pytest.raises(TransformError, match="np.divide.at's derivative") as info:
+    with pytest.raises(TransformError, match="np.divide.at on this line has a derivative "
+                       "rule, but not the second") as info:     # (msgs41's wording)
         hvp(divides_at, (np.arange(1.0, 3.0),), (np.ones(2),), route="reverse_over_forward")
     assert "at_b_jvp" not in str(info.value)   # (a name the user never wrote)
     assert info.value.filename == __file__ and info.value.hint

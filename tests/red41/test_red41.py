@@ -65,8 +65,8 @@ REFUSED = (
             "gp_predictive_mean discount_curve_interp "
             "in_place_slices_on_copy mutation_selection", FR)
     | _listed("beam_deflection_modes implicit_heat_dense", ("hvp_fr",))
-    # grad^3 through eigvalsh's forward helper; jacfwd of grad through a helper reverse
-    # mode cannot differentiate (the message names thunkgrad's file: listed in the report)
+    # grad^3 through eigvalsh's forward helper (at the user's line since msgs41:
+    # tests/msgs41); jacfwd of grad through a helper reverse mode cannot differentiate
     | _listed("beam_deflection_modes", ("gog3",)) | _listed("transformer_block_x", ("jacfwd_grad",))
     # reverse over forward: a zip over a differentiated sequence and the DH table
     | _listed("dh_chain", ("hvp", "jacfwd_grad", "jacrev_grad"))

@@ -13,7 +13,7 @@ import pytest
 
 from tests.fd import assert_close, numerical_grad
 from tests.gradcheck import POLICIES, rng
-from transform import grad
+from transform import TransformError, grad
 
 
 class ScaledList(list):
@@ -82,7 +82,7 @@ CASES = [(first_squared, ScaledList), (first_squared, ScaledTuple),
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("fn, cls", CASES)
 def test_indexing_a_sequence_subclass_with_its_own_getitem_is_refused(fn, cls, policy):
-    with pytest.raises(TypeError, match=rf"`\[\.\.\.\]` on a {cls.__name__} runs the "
+    with pytest.raises(TransformError, match=rf"`\[\.\.\.\]` on a {cls.__name__} runs the "
                                         "class's own __getitem__"):
         grad(fn, policy=policy)(cls(_pair()))
 
@@ -91,7 +91,7 @@ def test_indexing_a_sequence_subclass_with_its_own_getitem_is_refused(fn, cls, p
 @pytest.mark.parametrize("fn", [keyed_squared, keyed_in_a_loop])
 def test_indexing_a_dict_subclass_with_its_own_getitem_is_refused(fn, policy):
     a, b = _pair()
-    with pytest.raises(TypeError, match=r"`\[\.\.\.\]` on a ScaledDict runs the class's own"):
+    with pytest.raises(TransformError, match=r"`\[\.\.\.\]` on a ScaledDict runs the class's own"):
         grad(fn, policy=policy)(ScaledDict(a=a, b=b))
 
 

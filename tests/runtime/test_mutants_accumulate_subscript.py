@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.gradcheck import POLICIES
-from transform import grad
+from transform import TransformError, grad
 
 
 class Doubled:
@@ -31,5 +31,5 @@ def indexed_in_a_loop(x):
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_indexing_an_object_with_its_own_getitem_is_refused_naming_the_indexing(policy):
-    with pytest.raises(TypeError, match=r"`\[\.\.\.\]` on a Doubled runs the class's own"):
+    with pytest.raises(TransformError, match=r"`\[\.\.\.\]` on a Doubled runs the class's own"):
         grad(indexed_in_a_loop, policy=policy)(np.array([1.0, 2.0, 3.0]))

@@ -51,6 +51,8 @@ def check_kept_values(ctx, statement, prim, varied):
     if getattr(prim, "objects_own", False):
         where = f"the method call {prim.label}() (an object's own `fill`, not ndarray.fill: " \
             "the source shows the receiver is made by a class written in Python)"
+    elif method == "__call__":       # `op(y, i, v)`, op a function value (np.add.at)
+        where = f"{_called(prim)}, a call of a function value"
     elif method:
         where = f"the method call {prim.label}()"
     elif _may_store(prim.fn):
@@ -65,9 +67,17 @@ def check_kept_values(ctx, statement, prim, varied):
         "carry no derivative", prim.site or statement,
         hint="return what the call computes and use the result (`total = add(total, v)`), "
              "or keep the state in local variables" + (
+                 "; call a function writing into an array (np.add.at) by its own name, "
+                 "or compute the new array and assign it" if method == "__call__" else
                  "; a method setting attributes of `self` is followed on an object the "
                  "function makes itself when no other name, container, helper or closure "
                  "sees it (`r = RNN(W, U)`, then `r.step(x)`)" if method else ""))
+
+
+def _called(prim):
+    """`op(...)` for a call of the function value named op."""
+    name = getattr(prim.receiver, "id", None)
+    return f"`{name}(...)`" if name else "a function value's call"
 
 
 def _refused_when_run(ctx, statement, prim):

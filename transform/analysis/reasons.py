@@ -192,9 +192,15 @@ def _refusal(ctx, s, prim, position, name):
     return ctx.src.error(
         f"{what} reaches {where} of {prim.label}, {_no_rule(prim.fn)}: the gradient "
         "would silently be zero", _site(s, prim),
-        hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or
+        hint=record_hint(prim.fn) or getattr(prim.rule, "hint", None) or (
+            _ZIP_HINT if prim.fn is zip else None) or
         "compute that value outside the differentiated function, or register a rule "
         "with transform.rrule (docs/adding_a_rule.md)")
+
+
+# (zip in forward mode's code compiled again, hvp's reverse over forward: tests/msgs41)
+_ZIP_HINT = "walk the positions: `for k in range(len(xs)): x, y = xs[k], ys[k]`; or " \
+    "use hvp's route=\"forward_over_reverse\""
 
 
 def _no_rule(fn):

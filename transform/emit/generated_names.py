@@ -6,7 +6,8 @@ line (`t8 = blocks[1]`: `blocks[1]`), else "a value"."""
 import linecache
 import re
 
-_QUOTED = re.compile(r"`(t\d+)`")
+_NAMES = r"(?:t|seq|steps|start)\d+"        # names.new's temporaries (`seq1`: a loop's)
+_QUOTED = re.compile(rf"`({_NAMES})`")
 
 
 def in_user_words(message, filename, user_text):
@@ -17,7 +18,7 @@ def in_user_words(message, filename, user_text):
         if re.search(rf"(?<![\w.]){name}\b", user_text):
             return found.group(0)           # the user's own name
         return _expression(name, filename, user_text) or "a value"
-    text = re.sub(r"`(t\d+)`, which is being differentiated,",
+    text = re.sub(rf"`({_NAMES})`, which is being differentiated,",
                   lambda m: "a value being differentiated" if named(m) == "a value"
                   else f"{named(m)}, which is being differentiated,", message)
     return _QUOTED.sub(named, text)
@@ -27,6 +28,7 @@ def _expression(name, filename, user_text):
     assigned = re.compile(rf"\s*{name} = (.+)$")
     for text in linecache.getlines(filename):
         found = assigned.match(text.rstrip("\n"))
-        if found and found.group(1).strip() in user_text:
-            return f"`{found.group(1).strip()}`"
+        value = found and re.sub(r"^iterable\((.+)\)$", r"\1", found.group(1).strip())
+        if value and value in user_text:       # (`seq1 = iterable(table)`: `table`)
+            return f"`{value}`"
     return None

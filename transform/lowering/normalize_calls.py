@@ -20,6 +20,7 @@ from ..ir.primitives import (Prim, from_rule, label_of, opaque_library, opaque_l
 from .receiver_kinds import bound_method, callable_object, method_rule, receiver_kind
 from .receivers import bound_to_generator, random_method
 from .shape_methods import SHAPE_METHODS, array_branch, user_branch
+from .rule_arguments import rule_arguments
 from .numpy_methods import dispatch_numpy_method, guard_argument_method, numpy_method_of
 from .functions_as_values import free_locals, refuse_rebound_def
 from .inline_helpers import bound_arguments, helper_renames, inlinable_call
@@ -288,8 +289,8 @@ class CallNormalizer:
             try:
                 prim = from_rule(rule, args, keywords, label)
             except TypeError as exc:
-                raise self.src.error(f"bad arguments for {label}: {exc}", node,
-                                     hint=_rule_arguments_hint(rule, label, exc)) from None
+                message, hint = rule_arguments(rule, label, exc)
+                raise self.src.error(message, node, hint=hint) from None
             prim.site = node
             prim.opaque = rule.kind == "nondiff" and rule.fn is fn and rule_for(fn) is None
             return prim
@@ -385,14 +386,3 @@ def _constant_arguments(call):
 def _copied(node):
     """A statement's own copy of a call written once but emitted in two branches."""
     return copy.deepcopy(node)
-
-
-def _rule_arguments_hint(rule, label, exc):
-    """What to write when a call NumPy may accept passes what the rule does not take."""
-    sig = getattr(rule, "signature", None)
-    takes = f"{label}'s derivative rule takes {sig}" if sig is not None else \
-        f"check the call of {label}"
-    if "'where'" in str(exc):
-        return takes + "; for a masked reduction write it with np.where: " \
-                       "`np.sum(np.where(mask, x, 0.0))`"
-    return takes

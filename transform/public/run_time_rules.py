@@ -96,9 +96,10 @@ class MethodRule:
     def __call__(self, obj, /, *args, **kwargs):
         try:                            # (no call added on the way: this is per call)
             if self.name == "__call__" and inspect.ismethod(obj) and \
-                    inspect.isfunction(obj.__func__):
+                    inspect.isfunction(obj.__func__) and runtime.lookup(obj) is None:
                 # `f = model.forward; f(x)`: the method, given its receiver, whose
-                # cotangent is the bound method's (getattr_vjp passes it through)
+                # cotangent is the bound method's (getattr_vjp passes it through); one
+                # with a rule (`cdf = stats.poisson.cdf`) is callable_value's
                 return self.rule(obj.__func__, self.varied)(
                     obj.__self__, *args, **kwargs)
             if obj is spread_call and self.name == "__call__":     # `f(*xs)`

@@ -7,11 +7,11 @@ import inspect
 import numpy as np
 import pytest
 
-import transform as tg
-from tests.fd import assert_close, numerical_grad
-from tests.msgs41 import programs as P
+pytest.importorskip("scipy")     # (before the programs, which import scipy.stats)
 
-pytest.importorskip("scipy")
+import transform as tg  # noqa: E402
+from tests.fd import assert_close, numerical_grad  # noqa: E402
+from tests.msgs41 import programs as P  # noqa: E402
 
 HERE = P.__file__
 X = np.array([0.3, -0.5, 0.9])

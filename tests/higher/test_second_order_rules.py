@@ -8,33 +8,12 @@ import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hessian, hvp
-from transform.errors import TransformError
+from tests.higher.route_checks import check_grad_of_grad, check_hessian, check_routes
+from transform import grad
 
 X = np.array([0.3, -1.2, 0.8, 2.1])
 V = np.array([0.5, -0.25, 1.0, 0.75])
-ROUTES = ("auto", "forward_over_reverse", "reverse_over_forward")
-
-
-def _routes(f, x, v, refused=()):
-    want = numerical_jvp(grad(f), [x], 0, v)
-    for route in ROUTES:
-        if route in refused:
-            with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
-                hvp(f, (x,), (v,), route=route)
-        else:
-            assert_close(hvp(f, (x,), (v,), route=route), want, 1e-5, 1e-7, route)
-
-
-def _hessian(f, x):
-    cols = [numerical_jvp(grad(f), [x], 0, e.reshape(x.shape)) for e in np.eye(x.size)]
-    want = np.stack(cols, -1).reshape(x.shape + x.shape)
-    assert_close(hessian(f)(x), want, 1e-5, 1e-7, "hessian")
-
-
-def _grad_of_grad(f, x):
-    assert_close(grad(grad(f))(x), numerical_jvp(grad(f), [x], 0, 1.0), 1e-5, 1e-7,
-                 "grad of grad")
+_routes, _hessian, _grad_of_grad = check_routes, check_hessian, check_grad_of_grad
 
 
 # ufunc.outer: the ufunc's own templates over operands spread to the outer shape

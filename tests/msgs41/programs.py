@@ -3,6 +3,8 @@ tests/msgs41/test_messages.py)."""
 import numpy as np
 from scipy import stats
 
+from tests.red41.programs_eng import _dh  # red41's Denavit-Hartenberg transform
+
 
 class Poly:
     def __init__(self, c):
@@ -50,14 +52,6 @@ def divide_at_passed(x, op=np.divide.at):
     y = np.ones(3) + x
     op(y, np.array([0, 1]), x[:2])
     return np.sum(y * y)
-
-
-def _dh(theta, d, a, alpha):
-    ct, st, ca, sa = np.cos(theta), np.sin(theta), np.cos(alpha), np.sin(alpha)
-    return np.array([[ct, -st * ca, st * sa, a * ct],
-                     [st, ct * ca, -ct * sa, a * st],
-                     [0.0, sa, ca, d],
-                     [0.0, 0.0, 0.0, 1.0]])
 
 
 def dh_chain_zip(q):

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tests.fd import assert_close, numerical_jvp
-from transform import grad, hessian, hvp
-from transform.errors import TransformError
+from tests.higher.route_checks import check_hessian, check_routes
+from transform import grad
 
 sc = pytest.importorskip("scipy.special")
 signal = pytest.importorskip("scipy.signal")
@@ -46,11 +46,8 @@ def multigammaln_a(x):    # (multigammaln_vjp: a sum of digammas)
                                multigammaln_a],
                          ids=["incomplete", "t_f", "boxcox", "zeta", "multigammaln"])
 def test_distribution_slopes(f):
-    want = numerical_jvp(grad(f), [X], 0, V)
-    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
-        assert_close(hvp(f, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
-    cols = [numerical_jvp(grad(f), [X], 0, e) for e in np.eye(X.size)]
-    assert_close(hessian(f)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+    check_routes(f, X, V)
+    check_hessian(f, X)
 
 
 # third order: logsumexp with moving weights b (logsumexp_jvp_b_jvp, its JVP term's
@@ -80,11 +77,8 @@ def sos_filtered(x):
 
 
 def test_sosfilt():
-    want = numerical_jvp(grad(sos_filtered), [X], 0, V)
-    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
-        assert_close(hvp(sos_filtered, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
-    cols = [numerical_jvp(grad(sos_filtered), [X], 0, e) for e in np.eye(X.size)]
-    assert_close(hessian(sos_filtered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+    check_routes(sos_filtered, X, V)
+    check_hessian(sos_filtered, X)
 
 
 # scipy.signal.lfilter: its tangent lfilter_jvp is lfilter itself (b and x linear, a by
@@ -97,13 +91,8 @@ def lfiltered(x):
 
 
 def test_lfilter():
-    want = numerical_jvp(grad(lfiltered), [X], 0, V)
-    for route in ("auto", "reverse_over_forward"):
-        assert_close(hvp(lfiltered, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
-    with pytest.raises(TransformError, match=__file__.rsplit("/", 1)[-1]):
-        hvp(lfiltered, (X,), (V,), route="forward_over_reverse")
-    cols = [numerical_jvp(grad(lfiltered), [X], 0, e) for e in np.eye(X.size)]
-    assert_close(hessian(lfiltered)(X), np.stack(cols, -1), 1e-5, 1e-7, "hessian")
+    check_routes(lfiltered, X, V, refused=("forward_over_reverse",))
+    check_hessian(lfiltered, X)
 
 
 # scipy.stats.dirichlet logpdf and pdf in x (on the simplex, through a softmax; all
@@ -122,9 +111,7 @@ def dirichlet_terms(w):
 
 
 def test_dirichlet():
-    want = numerical_jvp(grad(dirichlet_terms), [W], 0, VW)
-    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
-        assert_close(hvp(dirichlet_terms, (W,), (VW,), route=route), want, 1e-5, 1e-7, route)
+    check_routes(dirichlet_terms, W, VW)
 
 
 # scipy.linalg.logm: its tangent logm_vjp(t, A^T, ans) (the block identity logm([[A^T, G],
@@ -137,6 +124,4 @@ def logm_terms(x):
 
 
 def test_logm():
-    want = numerical_jvp(grad(logm_terms), [X], 0, V)
-    for route in ("auto", "forward_over_reverse", "reverse_over_forward"):
-        assert_close(hvp(logm_terms, (X,), (V,), route=route), want, 1e-5, 1e-7, route)
+    check_routes(logm_terms, X, V)

@@ -10,9 +10,7 @@ reverse_over_forward, each argument in turn."""
 import numpy as np
 import pytest
 
-from tests.fd import assert_close, numerical_jvp
-from tests.gradcheck import rng
-from transform import grad, hvp
+from tests.forward.fr_checks import check_forward_over_reverse
 
 
 class Gamma:
@@ -90,11 +88,4 @@ CASES = [(enumerate_zip, [(3,), (3, 2)]), (stacked_after, [(3,), (3,)]), (named_
 
 @pytest.mark.parametrize("fn, shapes", CASES, ids=[f.__name__ for f, _ in CASES])
 def test_against_differences_and_the_other_route(fn, shapes):
-    r = rng("hvp fr merged", fn.__name__)
-    args = tuple(1.5 + 0.5 * r.normal(size=s) for s in shapes)
-    for k in range(len(args)):
-        v = r.normal(size=shapes[k])
-        got = hvp(fn, args, (v,), wrt=k, route="forward_over_reverse")
-        assert_close(got, numerical_jvp(grad(fn, k), args, k, v), rtol=1e-5, atol=1e-6)
-        want = hvp(fn, args, (v,), wrt=k, route="reverse_over_forward")
-        assert_close(got, want, rtol=1e-9, atol=1e-12)
+    check_forward_over_reverse(fn, shapes, "hvp fr merged", 1.5, 0.5)

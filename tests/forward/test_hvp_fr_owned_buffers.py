@@ -20,9 +20,8 @@ import pytest
 from runtime.accumulate import accum_eager
 from runtime.flat import item_split
 from runtime.helpers import unbroadcast
-from tests.fd import assert_close, numerical_jvp
-from tests.gradcheck import rng
-from transform import TransformError, grad, hvp
+from tests.forward.fr_checks import check_forward_over_reverse
+from transform import TransformError, grad
 
 
 def edges_copied(u, k):          # un[-1] = un[-2]: the backward sweep's dun[-2] += ...
@@ -109,14 +108,7 @@ CASES = [(edges_copied, [(6,), ()]), (rows_joined, [(3, 6), ()]), (kept_sum, [(3
 
 @pytest.mark.parametrize("fn, shapes", CASES, ids=[f.__name__ for f, _ in CASES])
 def test_against_differences_and_the_other_route(fn, shapes):
-    r = rng("hvp fr owned buffers", fn.__name__)
-    args = tuple(0.8 + 0.3 * r.normal(size=s) for s in shapes)
-    for k in range(len(args)):
-        v = r.normal(size=shapes[k])
-        got = hvp(fn, args, (v,), wrt=k, route="forward_over_reverse")
-        assert_close(got, numerical_jvp(grad(fn, k), args, k, v), rtol=1e-5, atol=1e-6)
-        want = hvp(fn, args, (v,), wrt=k, route="reverse_over_forward")
-        assert_close(got, want, rtol=1e-9, atol=1e-12)
+    check_forward_over_reverse(fn, shapes, "hvp fr owned buffers", 0.8, 0.3)
 
 
 def summed_twice(x):

@@ -14,6 +14,7 @@ a slot, a class constant or a property (run as a checked copy itself); a call is
 derivative is never dropped unseen.
 """
 import ast
+from copy import deepcopy
 import inspect
 import textwrap
 import types
@@ -121,17 +122,35 @@ def _factory(fn):
     first = fdef.decorator_list[0].lineno if fdef.decorator_list else fdef.lineno
     ast.increment_lineno(fdef, fn.__code__.co_firstlineno - first)
     fdef.decorator_list = []
+    if not _runs_as(fn, _compiled(fn, deepcopy(fdef), ())):
+        _refuse(f"needs {fn.__qualname__}'s source, which is not the code that runs (the "
+                "file was edited after import?)")
     _Checks(fn).check_body(fdef)
     fdef = ast.fix_missing_locations(_Checks(fn).visit(fdef))
-    params = [ast.arg(arg=n) for n in _HELPERS + fn.__code__.co_freevars]
+    return types.FunctionType(_compiled(fn, fdef, _HELPERS), fn.__globals__)
+
+
+def _compiled(fn, fdef, helpers):
+    """The code of `def _thunkgrad_factory_(*helpers, *fn's free variables): <fdef>;
+    return it`: fdef's free variables bound as fn's are."""
+    params = [ast.arg(arg=n) for n in helpers + fn.__code__.co_freevars]
     factory = ast.FunctionDef(
         name="_thunkgrad_factory_", args=ast.arguments(
             posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]),
         body=[fdef, ast.Return(ast.Name(fdef.name, ast.Load()))], decorator_list=[])
     module = ast.fix_missing_locations(ast.Module(body=[factory], type_ignores=[]))
     code = compile(module, inspect.getsourcefile(fn) or "<integer helper>", "exec")
-    made = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return types.FunctionType(made, fn.__globals__)
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _runs_as(fn, factory_code):
+    """Whether the source compiled (factory_code's def) is the code fn runs: a file
+    edited after import holds other text, and its copy would compute another integer."""
+    made = next((c for c in factory_code.co_consts if isinstance(c, types.CodeType)), None)
+    code = fn.__code__
+    return made is not None and (made.co_code, made.co_names, made.co_varnames,
+                                 made.co_freevars) == (code.co_code, code.co_names,
+                                                       code.co_varnames, code.co_freevars)
 
 
 class _Checks(ast.NodeTransformer):

@@ -110,3 +110,38 @@ def test_a_user_objects_comparison_is_refused_when_it_runs():
     with pytest.raises(TypeError, match="integer made from sizes.*_Sneaky"):
         grad(lambda x, h: x[1] * _sneaky_count(h))(X, h)
     assert h.counter.acc == 0.0
+
+
+_STALE = '''import numpy as np
+
+
+class Holder:
+    def __init__(self, sizes):
+        self.sizes = sizes
+
+
+def size_of(h):
+    return len(h.sizes) + 0
+
+
+def f(x, h):
+    return np.sum(x[:size_of(h)] ** 2)
+'''
+
+
+def test_a_helper_edited_after_import_is_refused(tmp_path):
+    """The checked copy is built from the helper's source: a file edited after import
+    gave the edited helper's integer (grad [1, 2, 0] against [1, 2, 4], silently)."""
+    import importlib.util
+    import os
+    import time
+    path = tmp_path / "stale_integer_helper.py"
+    path.write_text(_STALE)
+    spec = importlib.util.spec_from_file_location("stale_integer_helper", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path.write_text(_STALE.replace("len(h.sizes) + 0", "len(h.sizes) - 1"))
+    later = time.time() + 5
+    os.utime(path, (later, later))
+    with pytest.raises(TypeError, match="size_of's source, which is not the code that runs"):
+        grad(module.f)(np.array([0.5, 1.0, 2.0]), module.Holder(np.ones(3)))

@@ -249,6 +249,19 @@ def _compare(case, policy, given, kept, value, primal_out, grads, expected):
         if not close(got, want, *tolerances(case)):
             return Verdict("failed", "wrong gradient",
                            f"{policy}: d/d{name} = {got!r}, finite differences {want!r}")
+    return _unshared(policy, names, given, grads)
+
+
+def _unshared(policy, names, given, grads):
+    """Each gradient array is the caller's own: it shares no memory with another gradient
+    or an argument (writing into one, as an optimiser does, changes nothing else)."""
+    arrays = [(f"d/d{n}", g) for n, g in zip(names, grads) if isinstance(g, np.ndarray)]
+    others = arrays + [(n, a) for n, a in zip(names, given) if isinstance(a, np.ndarray)]
+    for k, (name, g) in enumerate(arrays):
+        for other, a in others[k + 1:]:
+            if g.size and a.size and np.shares_memory(g, a):
+                return Verdict("failed", "aliased result",
+                               f"{policy}: {name} shares memory with {other}")
     return Verdict("passed")
 
 
